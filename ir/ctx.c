@@ -1,0 +1,212 @@
+/* ir/ctx.c: the compilation context, its arena and the heap wrappers.
+ * Stage: basics shared by every stage.  The context owns its source texts
+ * and every arena block; sl_ctx_free() releases them all at once. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ir/ir_private.h"
+
+const sl_loc sl_noloc = { -1, 0, 0 };
+
+enum { SL_BLOCK_SIZE = 64 * 1024 };
+
+_Noreturn static void out_of_memory(void)
+{
+	fputs("sluice: out of memory\n", stderr);
+	abort();
+}
+
+void *sl_xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *sl_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *sl_xrealloc(void *p, size_t size)
+{
+	p = realloc(p, size ? size : 1);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+char *sl_xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(sl_xmalloc(n), s, n);
+}
+
+_Noreturn void sl_unreachable_at(const char *file, int line)
+{
+	fprintf(stderr, "sluice: internal error at %s:%d\n", file, line);
+	abort();
+}
+
+sl_ctx *sl_ctx_alloc(void)
+{
+	sl_ctx *ctx = sl_xcalloc(1, sizeof(*ctx));
+	ctx->diag = stderr;
+	return ctx;
+}
+
+void sl_ctx_free(sl_ctx *ctx)
+{
+	if (!ctx)
+		return;
+	for (sl_block *b = ctx->blocks, *next; b; b = next) {
+		next = b->next;
+		free(b);
+	}
+	for (int i = 0; i < ctx->n_sources; i++) {
+		free(ctx->sources[i].path);
+		free(ctx->sources[i].text);
+	}
+	free(ctx->sources);
+	free(ctx);
+}
+
+void sl_ctx_set_diag_stream(sl_ctx *ctx, FILE *out)
+{
+	ctx->diag = out;
+}
+
+int sl_n_errors(const sl_ctx *ctx)
+{
+	return ctx->n_errors;
+}
+
+int sl_source_add(sl_ctx *ctx, const char *path, char *text, size_t len)
+{
+	ctx->sources = sl_xrealloc(ctx->sources,
+		(ctx->n_sources + 1) * sizeof(*ctx->sources));
+	ctx->sources[ctx->n_sources].path = sl_xstrdup(path);
+	ctx->sources[ctx->n_sources].text = text;
+	ctx->sources[ctx->n_sources].len = len;
+	return ctx->n_sources++;
+}
+
+const char *sl_source_path(const sl_ctx *ctx, int file)
+{
+	if (file < 0 || file >= ctx->n_sources)
+		return NULL;
+	return ctx->sources[file].path;
+}
+
+const char *sl_source_text(const sl_ctx *ctx, int file, size_t *len)
+{
+	if (file < 0 || file >= ctx->n_sources)
+		return NULL;
+	if (len)
+		*len = ctx->sources[file].len;
+	return ctx->sources[file].text;
+}
+
+static sl_block *new_block(sl_ctx *ctx, size_t cap)
+{
+	sl_block *b = sl_xmalloc(sizeof(*b) + cap);
+	b->used = 0;
+	b->cap = cap;
+	b->next = ctx->blocks;
+	ctx->blocks = b;
+	return b;
+}
+
+void *sl_alloc(sl_ctx *ctx, size_t size)
+{
+	size = (size + 15) & ~(size_t) 15;
+#ifdef SLUICE_SANITIZE
+	sl_block *b = new_block(ctx, size);
+#else
+	sl_block *b = ctx->blocks;
+	if (!b || b->cap - b->used < size) {
+		if (size > SL_BLOCK_SIZE / 4) {
+			b = new_block(ctx, size);
+		} else {
+			b = new_block(ctx, SL_BLOCK_SIZE);
+		}
+	}
+#endif
+	void *p = b->mem + b->used;
+	b->used += size;
+	memset(p, 0, size);
+	return p;
+}
+
+char *sl_strndup(sl_ctx *ctx, const char *s, size_t len)
+{
+	char *p = sl_alloc(ctx, len + 1);
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+char *sl_strdup(sl_ctx *ctx, const char *s)
+{
+	return sl_strndup(ctx, s, strlen(s));
+}
+
+char *sl_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, n = 0;
+	char *buf = sl_xmalloc(cap + 1);
+	for (;;) {
+		size_t got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (n < cap) {
+			if (ferror(f)) {
+				int err = errno ? errno : EIO;
+				free(buf);
+				fclose(f);
+				errno = err;
+				return NULL;
+			}
+			break;
+		}
+		cap *= 2;
+		buf = sl_xrealloc(buf, cap + 1);
+	}
+	fclose(f);
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
+int sl_write_file_atomic(const char *path, const void *data, size_t len)
+{
+	size_t n = strlen(path);
+	char *tmp = sl_xmalloc(n + 5);
+	memcpy(tmp, path, n);
+	memcpy(tmp + n, ".tmp", 5);
+	FILE *f = fopen(tmp, "wb");
+	if (!f) {
+		free(tmp);
+		return -1;
+	}
+	int ok = fwrite(data, 1, len, f) == len;
+	ok = (fclose(f) == 0) && ok;
+	if (!ok || rename(tmp, path) != 0) {
+		int err = errno;
+		unlink(tmp);
+		free(tmp);
+		errno = err;
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}

@@ -1,0 +1,294 @@
+/* ir/ir.h: the shared vocabulary of sluice.
+ *
+ * Stage: the base of the flow; the front end fills it, every later stage
+ * (scheduler -> ubuffer -> rtlgen -> sim) reads it.  It holds
+ *   - the compilation context: source files, diagnostics, the arena;
+ *   - the typed program IR: declarations and expression trees, each node
+ *     with its source location;
+ *   - exact integer arithmetic of the language (wrap-around in uN / iN);
+ *   - dense integer arrays and their .npy form.
+ * IR nodes and names live in the context's arena and die with it; arrays
+ * (sl_array) are heap objects with their own _free. */
+#ifndef SLUICE_IR_H
+#define SLUICE_IR_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- basics */
+
+typedef struct sl_ctx sl_ctx;
+
+/* A place in a source file.  "file" indexes the context's source table;
+ * line and col count from 1; line 0 means "no place" (command line). */
+typedef struct sl_loc {
+	int file;
+	int line;
+	int col;
+} sl_loc;
+
+extern const sl_loc sl_noloc;
+
+sl_ctx *sl_ctx_alloc(void);
+void sl_ctx_free(sl_ctx *ctx);
+
+/* Diagnostics go to "out" (stderr by default) as they are reported. */
+void sl_ctx_set_diag_stream(sl_ctx *ctx, FILE *out);
+/* Register a source text; the context takes ownership of "text". */
+int sl_source_add(sl_ctx *ctx, const char *path, char *text, size_t len);
+const char *sl_source_path(const sl_ctx *ctx, int file);
+const char *sl_source_text(const sl_ctx *ctx, int file, size_t *len);
+
+/* "file:line:col: error: msg", the source line and a caret under col. */
+void sl_error(sl_ctx *ctx, sl_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void sl_warning(sl_ctx *ctx, sl_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void sl_note(sl_ctx *ctx, sl_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* An error about a file named on the command line or in a program. */
+void sl_error_file(sl_ctx *ctx, const char *path, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int sl_n_errors(const sl_ctx *ctx);
+
+/* Arena: zeroed memory released with the context. */
+void *sl_alloc(sl_ctx *ctx, size_t size);
+char *sl_strndup(sl_ctx *ctx, const char *s, size_t len);
+char *sl_strdup(sl_ctx *ctx, const char *s);
+
+/* Heap wrappers: print "sluice: out of memory" and abort on failure. */
+void *sl_xmalloc(size_t size);
+void *sl_xcalloc(size_t n, size_t size);
+void *sl_xrealloc(void *p, size_t size);
+char *sl_xstrdup(const char *s);
+
+/* Compiler bugs, never user errors. */
+#define sl_unreachable() sl_unreachable_at(__FILE__, __LINE__)
+_Noreturn void sl_unreachable_at(const char *file, int line);
+
+/* Read a whole file; NULL (errno set) on failure.  Caller frees. */
+char *sl_read_file(const char *path, size_t *len);
+/* Write "len" bytes to "path" through "path.tmp" and rename: a failed
+ * write leaves an earlier file intact.  0 on success. */
+int sl_write_file_atomic(const char *path, const void *data, size_t len);
+
+/* ----------------------------------------------------------------- types */
+
+/* uN (1 <= N <= 64) or iN (2 <= N <= 64).  bits == 0 is "no type": an
+ * index expression (a mathematical integer) or an untyped literal. */
+typedef struct ir_type {
+	uint8_t bits;
+	bool is_signed;
+} ir_type;
+
+static inline ir_type ir_type_make(bool is_signed, int bits)
+{
+	ir_type t = { (uint8_t) bits, is_signed };
+	return t;
+}
+static inline bool ir_type_eq(ir_type a, ir_type b)
+{
+	return a.bits == b.bits && a.is_signed == b.is_signed;
+}
+static inline bool ir_type_none(ir_type t) { return t.bits == 0; }
+/* "u8", "i32"; a static buffer per call is avoided: writes into buf. */
+const char *ir_type_str(ir_type t, char buf[8]);
+
+/* ------------------------------------------------------------ arithmetic
+ * A value of type T is held in a uint64_t, normalised: the low N bits
+ * are the value, and the rest are copies of bit N-1 for iN, zero for uN.
+ * So (int64_t) v is the value of an iN and v that of a uN. */
+
+typedef enum ir_op {
+	IR_OP_ADD, IR_OP_SUB, IR_OP_MUL, IR_OP_DIV, IR_OP_MOD,
+	IR_OP_SHL, IR_OP_SHR,
+	IR_OP_AND, IR_OP_OR, IR_OP_XOR,
+	IR_OP_EQ, IR_OP_NE, IR_OP_LT, IR_OP_LE, IR_OP_GT, IR_OP_GE,
+	IR_OP_LAND, IR_OP_LOR,
+	IR_OP_MIN, IR_OP_MAX,
+	/* unary */
+	IR_OP_NEG, IR_OP_NOT, IR_OP_LNOT, IR_OP_ABS,
+} ir_op;
+
+const char *ir_op_str(ir_op op);
+
+/* Normalise the low bits of "v" to type "t". */
+uint64_t ir_norm(ir_type t, uint64_t v);
+/* Does the mathematical integer v fit type t?  (__int128 holds every
+ * value in [-2^63, 2^64).) */
+bool ir_fits(ir_type t, __int128 v);
+/* Smallest and largest values of t, normalised. */
+uint64_t ir_type_min(ir_type t);
+uint64_t ir_type_max(ir_type t);
+
+/* Binary operator on operands of type t (normalised).  Comparisons and
+ * && || give 0 or 1 (type u1).  For shifts "t" is the left operand's type
+ * and "b" the amount already read as unsigned.  DIV and MOD follow the
+ * spec: floor for uN, truncation for iN, MIN / -1 wraps, divisor != 0. */
+uint64_t ir_eval_binop(ir_op op, ir_type t, uint64_t a, uint64_t b);
+/* NEG, NOT (~), LNOT (!), ABS: operand type t.  ABS gives the uN of the
+ * same width. */
+uint64_t ir_eval_unop(ir_op op, ir_type t, uint64_t a);
+/* TYPE(e): sign- or zero-extend by the source, keep the low bits. */
+uint64_t ir_eval_cast(ir_type to, ir_type from, uint64_t v);
+/* The amount of a shift whose right operand has type t: v read as uN. */
+uint64_t ir_shift_amount(ir_type t, uint64_t v);
+
+/* Exact folding of constant expressions over mathematical integers.
+ * Returns false (and leaves *r alone) when the result leaves
+ * [-2^63, 2^64), or for division by zero or a negative shift. */
+bool ir_fold_binop(ir_op op, __int128 a, __int128 b, __int128 *r);
+bool ir_fold_unop(ir_op op, __int128 a, __int128 *r);
+
+/* Floor division and non-negative remainder of index expressions (d > 0). */
+int64_t ir_floordiv(int64_t a, int64_t d);
+int64_t ir_floormod(int64_t a, int64_t d);
+
+/* ------------------------------------------------------------ expressions */
+
+typedef struct ir_decl ir_decl;
+typedef struct ir_expr ir_expr;
+
+typedef enum ir_expr_kind {
+	IR_CONST,	/* a literal or folded constant: .cval */
+	IR_VAR,		/* func or reduction variable: .var.slot */
+	IR_ACCESS,	/* NAME(args): .access */
+	IR_UNARY,	/* .op (NEG NOT LNOT ABS), .args[0] */
+	IR_BINARY,	/* .op, .args[0], .args[1]; MIN and MAX are binary */
+	IR_SELECT,	/* c ? a : b and select(c, a, b): .args[0..2] */
+	IR_CAST,	/* TYPE(e): .type is the target, .args[0] the source */
+	IR_REDUCE,	/* sum / maximum / minimum: .reduce */
+} ir_expr_kind;
+
+typedef enum ir_reduce_op { IR_RED_SUM, IR_RED_MAXIMUM, IR_RED_MINIMUM } ir_reduce_op;
+
+/* A reduction variable: its slot in the func's environment and its
+ * half-open range [lo, hi). */
+typedef struct ir_rvar {
+	const char *name;
+	sl_loc loc;
+	int slot;
+	int64_t lo, hi;
+} ir_rvar;
+
+/* An expression node.  In a value position .type is its type; in an
+ * index position (an argument of an access, except a data-dependent
+ * table look-up) .type is "none" and the node is a mathematical integer:
+ * only CONST, VAR, UNARY NEG, BINARY ADD SUB MUL DIV MOD MIN MAX occur,
+ * with DIV and MOD by a positive constant (floor semantics). */
+struct ir_expr {
+	ir_expr_kind kind;
+	ir_type type;
+	sl_loc loc;
+	ir_op op;
+	int n_args;
+	ir_expr **args;
+	union {
+		uint64_t cval;		/* CONST, normalised (int64 if index) */
+		struct {
+			int slot;	/* index into the func's environment */
+			const char *name;
+		} var;
+		struct {
+			ir_decl *decl;	/* input, const or func read */
+			/* args are .args[0 .. n_args) */
+		} access;
+		struct {
+			ir_reduce_op op;
+			int n_rvars;
+			ir_rvar *rvars;
+			ir_expr *body;
+		} reduce;
+	} u;
+};
+
+/* ------------------------------------------------------------ declarations */
+
+typedef enum ir_decl_kind { IR_DECL_INPUT, IR_DECL_CONST, IR_DECL_FUNC } ir_decl_kind;
+
+struct ir_decl {
+	ir_decl_kind kind;
+	const char *name;
+	sl_loc loc;		/* of the name in its declaration */
+	int index;		/* declaration order: producers come first */
+	ir_type type;
+	int n_dims;
+
+	/* input and const: the declared box [0, extents[d]). */
+	int64_t *extents;
+	/* const: row-major values, normalised to .type. */
+	uint64_t *data;
+
+	/* func: variables are slots 0 .. n_dims-1; reduction variables take
+	 * the slots after them, n_slots in all. */
+	const char **var_names;
+	sl_loc *var_locs;
+	int n_slots;
+	ir_expr *body;
+	bool is_inline;
+	sl_loc inline_loc;
+	bool is_output;
+	sl_loc output_loc;
+	int64_t *out_extents;	/* the output box [0, out_extents[d]) */
+
+	/* func: the inferred domain, a box [dom_lo[d], dom_lo[d] + dom_ext[d]).
+	 * dom_empty when nothing needs the func. */
+	bool dom_empty;
+	int64_t *dom_lo;
+	int64_t *dom_ext;
+
+	/* The declarations that read this one, in declaration order. */
+	int n_users;
+	ir_decl **users;
+};
+
+typedef struct ir_program {
+	const char *path;	/* as given on the command line */
+	int n_decls;
+	ir_decl **decls;	/* in declaration order */
+	int n_outputs;
+	ir_decl **outputs;	/* in order of their output declarations */
+} ir_program;
+
+ir_decl *ir_program_find(const ir_program *prog, const char *name);
+int64_t ir_decl_dom_size(const ir_decl *d);
+/* Stable text form of the program (for `sluice check` and dumps). */
+void ir_program_dump(const ir_program *prog, FILE *out);
+void ir_expr_print(const ir_expr *e, const ir_decl *func, FILE *out);
+
+/* ---------------------------------------------------------------- arrays */
+
+/* A dense row-major integer array of one element type. */
+typedef struct sl_array {
+	ir_type type;
+	int n_dims;
+	int64_t dims[8];
+	int64_t size;		/* product of dims */
+	uint64_t *data;		/* normalised to .type */
+} sl_array;
+
+sl_array *sl_array_alloc(ir_type type, int n_dims, const int64_t *dims);
+void sl_array_free(sl_array *a);
+
+/* Read a .npy of any integer (or bool) dtype.  The values must fit
+ * "want" and the shape must equal dims[0..n_dims); otherwise an error
+ * that names the file (reported at "loc" when it is not sl_noloc, e.g. a
+ * const's file(...)) and NULL. */
+sl_array *sl_npy_read(sl_ctx *ctx, const char *path, sl_loc loc,
+	ir_type want, int n_dims, const int64_t *dims);
+/* Write with the smallest NumPy dtype holding the type (u1..u8 -> |u1,
+ * i2..i8 -> |i1, ..., up to <u8 / <i8), atomically.  0 on success. */
+int sl_npy_write(sl_ctx *ctx, const char *path, const sl_array *a);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,29 @@
+/* ir/ir_private.h: declarations shared inside ir/. */
+#ifndef SLUICE_IR_PRIVATE_H
+#define SLUICE_IR_PRIVATE_H
+
+#include "ir/ir.h"
+
+typedef struct sl_source {
+	char *path;
+	char *text;
+	size_t len;
+} sl_source;
+
+/* One arena block; in sanitizer builds every object is its own block. */
+typedef struct sl_block sl_block;
+struct sl_block {
+	sl_block *next;
+	size_t used, cap;
+	_Alignas(16) unsigned char mem[];
+};
+
+struct sl_ctx {
+	FILE *diag;
+	int n_errors;
+	int n_sources;
+	sl_source *sources;
+	sl_block *blocks;
+};
+
+#endif
