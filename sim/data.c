@@ -1,0 +1,68 @@
+/* sim/data.c: the data of a run: input files and seeded random inputs.
+ * Stage: data I/O of the command line, beside the CPU reference.  Reads an
+ * input by its file extension (.npy, .png, .pgm, .ppm, .pnm) and makes
+ * deterministic pseudo-random arrays, the same on every run and machine.
+ * Every array returned is owned by the caller. */
+#include <string.h>
+#include <strings.h>
+
+#include "sim/sim_private.h"
+
+/* ---------------------------------------------------------------- random */
+
+#define SPLITMIX_GAMMA UINT64_C(0x9e3779b97f4a7c15)
+
+/* The output function of splitmix64 (Steele, Lea and Flood 2014). */
+static uint64_t splitmix_mix(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+/* 64-bit FNV-1a of a name; "" hashes to the offset basis. */
+static uint64_t name_hash(const char *name)
+{
+	uint64_t h = UINT64_C(0xcbf29ce484222325);
+	for (const unsigned char *p = (const unsigned char *) name; *p; p++)
+		h = (h ^ *p) * UINT64_C(0x100000001b3);
+	return h;
+}
+
+/* Element i is the (i+1)-th output of splitmix64 started from the state
+ * seed ^ FNV-1a(name), cut to the type's low bits: every value of the
+ * type is equally likely, and each name gets its own stream. */
+sl_array *sim_random_array(ir_type type, int n_dims, const int64_t *dims,
+	uint64_t seed, const char *name)
+{
+	sl_array *a = sl_array_alloc(type, n_dims, dims);
+	uint64_t state = seed ^ name_hash(name ? name : "");
+	for (int64_t i = 0; i < a->size; i++) {
+		state += SPLITMIX_GAMMA;
+		a->data[i] = ir_norm(type, splitmix_mix(state));
+	}
+	return a;
+}
+
+/* ------------------------------------------------------------------ files */
+
+static bool has_ext(const char *path, const char *ext)
+{
+	size_t n = strlen(path), e = strlen(ext);
+	return n > e && strcasecmp(path + n - e, ext) == 0;
+}
+
+sl_array *sim_read_data(sl_ctx *ctx, const char *path, ir_type want,
+	int n_dims, const int64_t *dims)
+{
+	if (has_ext(path, ".npy"))
+		return sl_npy_read(ctx, path, sl_noloc, want, n_dims, dims);
+	if (has_ext(path, ".png"))
+		return sim_read_png(ctx, path, want, n_dims, dims);
+	if (has_ext(path, ".pgm") || has_ext(path, ".ppm")
+			|| has_ext(path, ".pnm"))
+		return sim_read_pnm(ctx, path, want, n_dims, dims);
+	sl_error_file(ctx, path, "unknown kind of data file (expected .npy, "
+		".png, .pgm or .ppm)");
+	return NULL;
+}
