@@ -1,0 +1,429 @@
+/* sim/reference.c: the CPU reference, the meaning of a program bit for bit.
+ * Stage: sim.  Every func is evaluated over its inferred domain, in
+ * declaration order (a decl reads only earlier ones), into a dense
+ * row-major buffer of its own; each output's box is then copied out.
+ * The buffers live for one run; the returned arrays belong to the caller. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim.h"
+
+/* The most points one func may have (2^31 values of 8 bytes: 16 GiB). */
+#define REF_MAX_POINTS ((int64_t) 1 << 31)
+
+/* Where the values of one declaration live: a dense row-major box
+ * [lo, lo + ext) (lo NULL: the box starts at 0). */
+typedef struct ref_store {
+	const uint64_t *data;
+	int n_dims;
+	const int64_t *lo;
+	const int64_t *ext;
+	int64_t *stride;
+	int64_t size;		/* points in the box; 0 for an unneeded func */
+} ref_store;
+
+typedef struct ref_run {
+	sl_ctx *ctx;
+	const ir_program *prog;
+	ref_store *stores;	/* by declaration index */
+	uint64_t **owned;	/* the func buffers, by declaration index */
+} ref_run;
+
+static uint64_t ref_eval(const ref_run *r, const ir_expr *e, int64_t *env);
+
+/* ------------------------------------------------------------ arithmetic */
+
+/* Normalise v to t (see ir_norm), inline for the hot path.  A "none"
+ * type (a mathematical integer) is kept as it is. */
+static inline uint64_t ref_norm(ir_type t, uint64_t v)
+{
+	if (t.bits == 0 || t.bits >= 64)
+		return v;
+	unsigned sh = 64u - t.bits;
+	if (t.is_signed)
+		return (uint64_t) ((int64_t) (v << sh) >> sh);
+	return (v << sh) >> sh;
+}
+
+/* a < b for normalised values of t. */
+static inline bool ref_less(ir_type t, uint64_t a, uint64_t b)
+{
+	return t.is_signed ? (int64_t) a < (int64_t) b : a < b;
+}
+
+/* A binary operator on normalised operands of type t; the cheap ones
+ * inline, the rest (division, shifts) through ir_eval_binop. */
+static inline uint64_t ref_binop(ir_op op, ir_type t, uint64_t a, uint64_t b)
+{
+	switch (op) {
+	case IR_OP_ADD: return ref_norm(t, a + b);
+	case IR_OP_SUB: return ref_norm(t, a - b);
+	case IR_OP_MUL: return ref_norm(t, a * b);
+	case IR_OP_AND: return a & b;
+	case IR_OP_OR: return a | b;
+	case IR_OP_XOR: return a ^ b;
+	case IR_OP_EQ: return a == b;
+	case IR_OP_NE: return a != b;
+	case IR_OP_LT: return ref_less(t, a, b);
+	case IR_OP_LE: return !ref_less(t, b, a);
+	case IR_OP_GT: return ref_less(t, b, a);
+	case IR_OP_GE: return !ref_less(t, a, b);
+	case IR_OP_LAND: return a && b;
+	case IR_OP_LOR: return a || b;
+	case IR_OP_MIN: return ref_less(t, b, a) ? b : a;
+	case IR_OP_MAX: return ref_less(t, a, b) ? b : a;
+	default: return ir_eval_binop(op, t, a, b);
+	}
+}
+
+/* ------------------------------------------------------------ expressions */
+
+/* An index expression: a mathematical integer (DIV and MOD by a positive
+ * constant, with floor semantics). */
+static int64_t ref_index(const ref_run *r, const ir_expr *e, int64_t *env)
+{
+	if (e->kind == IR_CONST)
+		return (int64_t) e->u.cval;
+	if (e->kind == IR_VAR)
+		return env[e->u.var.slot];
+	uint64_t a = (uint64_t) ref_index(r, e->args[0], env);
+	if (e->kind == IR_UNARY && e->op == IR_OP_NEG)
+		return (int64_t) (0 - a);
+	if (e->kind != IR_BINARY)
+		sl_unreachable();
+	uint64_t b = (uint64_t) ref_index(r, e->args[1], env);
+	switch (e->op) {
+	case IR_OP_ADD: return (int64_t) (a + b);
+	case IR_OP_SUB: return (int64_t) (a - b);
+	case IR_OP_MUL: return (int64_t) (a * b);
+	case IR_OP_MIN: return (int64_t) a < (int64_t) b ? (int64_t) a : (int64_t) b;
+	case IR_OP_MAX: return (int64_t) a > (int64_t) b ? (int64_t) a : (int64_t) b;
+	case IR_OP_DIV:
+	case IR_OP_MOD:
+		if ((int64_t) b <= 0)
+			sl_unreachable();
+		return e->op == IR_OP_DIV ? ir_floordiv((int64_t) a, (int64_t) b)
+			: ir_floormod((int64_t) a, (int64_t) b);
+	default:
+		sl_unreachable();
+	}
+}
+
+/* A read of an input, const or func.  A point outside the stored box is a
+ * bounds-inference bug: it aborts rather than read out of bounds. */
+static uint64_t ref_access(const ref_run *r, const ir_expr *e, int64_t *env)
+{
+	const ref_store *s = &r->stores[e->u.access.decl->index];
+	if (s->size == 0 || e->n_args != s->n_dims)
+		sl_unreachable();
+	int64_t off = 0;
+	for (int i = 0; i < e->n_args; i++) {
+		const ir_expr *a = e->args[i];
+		uint64_t idx = ir_type_none(a->type)
+			? (uint64_t) ref_index(r, a, env) : ref_eval(r, a, env);
+		if (s->lo)
+			idx -= (uint64_t) s->lo[i];
+		if (idx >= (uint64_t) s->ext[i])
+			sl_unreachable();
+		off += (int64_t) idx * s->stride[i];
+	}
+	return s->data[off];
+}
+
+static uint64_t ref_binary(const ref_run *r, const ir_expr *e, int64_t *env)
+{
+	const ir_expr *x = e->args[0], *y = e->args[1];
+	uint64_t a = ref_eval(r, x, env);
+	uint64_t b = ref_eval(r, y, env);
+	if (e->op == IR_OP_SHL || e->op == IR_OP_SHR)
+		return ir_eval_binop(e->op, x->type,
+			a, ir_shift_amount(y->type, b));
+	return ref_binop(e->op, ir_type_none(x->type) ? y->type : x->type, a, b);
+}
+
+/* Fold the body of reduction "e" over rvars level.. into *acc. */
+static void ref_reduce_level(const ref_run *r, const ir_expr *e, int64_t *env,
+	int level, uint64_t *acc)
+{
+	const ir_rvar *v = &e->u.reduce.rvars[level];
+	bool last = level + 1 == e->u.reduce.n_rvars;
+	ir_op op = e->u.reduce.op == IR_RED_SUM ? IR_OP_ADD
+		: e->u.reduce.op == IR_RED_MAXIMUM ? IR_OP_MAX : IR_OP_MIN;
+	for (int64_t i = v->lo; i < v->hi; i++) {
+		env[v->slot] = i;
+		if (!last)
+			ref_reduce_level(r, e, env, level + 1, acc);
+		else
+			*acc = ref_binop(op, e->type, *acc,
+				ref_eval(r, e->u.reduce.body, env));
+	}
+}
+
+static uint64_t ref_reduce(const ref_run *r, const ir_expr *e, int64_t *env)
+{
+	uint64_t acc = 0;
+	if (e->u.reduce.op == IR_RED_MAXIMUM)
+		acc = ir_type_min(e->type);
+	else if (e->u.reduce.op == IR_RED_MINIMUM)
+		acc = ir_type_max(e->type);
+	if (e->u.reduce.n_rvars > 0)
+		ref_reduce_level(r, e, env, 0, &acc);
+	return acc;
+}
+
+/* A value expression: its value normalised to e->type.  env holds the
+ * func's variables and reduction variables by slot. */
+static uint64_t ref_eval(const ref_run *r, const ir_expr *e, int64_t *env)
+{
+	switch (e->kind) {
+	case IR_CONST:
+		return e->u.cval;
+	case IR_VAR:
+		return ref_norm(e->type, (uint64_t) env[e->u.var.slot]);
+	case IR_ACCESS:
+		return ref_access(r, e, env);
+	case IR_UNARY:
+		return ir_eval_unop(e->op, e->args[0]->type,
+			ref_eval(r, e->args[0], env));
+	case IR_BINARY:
+		return ref_binary(r, e, env);
+	case IR_SELECT:
+		return ref_eval(r, e->args[ref_eval(r, e->args[0], env) ? 1 : 2], env);
+	case IR_CAST:
+		/* The source is normalised, i.e. already sign- or zero-extended
+		 * to 64 bits: a cast keeps the target's low bits. */
+		return ref_norm(e->type, ref_eval(r, e->args[0], env));
+	case IR_REDUCE:
+		return ref_reduce(r, e, env);
+	}
+	sl_unreachable();
+}
+
+/* ------------------------------------------------------------ stores */
+
+/* Fill s->stride and s->size for a box of s->n_dims dims of s->ext. */
+static void ref_store_strides(ref_store *s)
+{
+	s->stride = sl_xcalloc(s->n_dims ? s->n_dims : 1, sizeof(int64_t));
+	int64_t n = 1;
+	for (int d = s->n_dims - 1; d >= 0; d--) {
+		s->stride[d] = n;
+		n *= s->ext[d];
+	}
+	s->size = n;
+}
+
+/* Points in the domain of func d, or -1 (error reported) when too many. */
+static int64_t ref_func_points(ref_run *r, const ir_decl *d)
+{
+	int64_t n = 1;
+	for (int i = 0; i < d->n_dims; i++) {
+		if (d->dom_ext[i] < 0)
+			sl_unreachable();
+		if (d->dom_ext[i] == 0)
+			return 0;
+		if (n > REF_MAX_POINTS / d->dom_ext[i]) {
+			sl_error(r->ctx, d->loc, "the domain of '%s' has more than "
+				"%lld points, too many for the reference",
+				d->name, (long long) REF_MAX_POINTS);
+			return -1;
+		}
+		n *= d->dom_ext[i];
+	}
+	return n;
+}
+
+/* Evaluate func d over its whole domain, in row-major order. */
+static void ref_fill(const ref_run *r, const ir_decl *d, uint64_t *buf,
+	int64_t n)
+{
+	int64_t *env = sl_xcalloc(d->n_slots > 0 ? d->n_slots : 1, sizeof(*env));
+	for (int i = 0; i < d->n_dims; i++)
+		env[i] = d->dom_lo[i];
+	for (int64_t k = 0; k < n; k++) {
+		buf[k] = ref_eval(r, d->body, env);
+		for (int i = d->n_dims - 1; i >= 0; i--) {
+			if (++env[i] < d->dom_lo[i] + d->dom_ext[i])
+				break;
+			env[i] = d->dom_lo[i];
+		}
+	}
+	free(env);
+}
+
+static int ref_run_func(ref_run *r, const ir_decl *d)
+{
+	ref_store *s = &r->stores[d->index];
+	s->n_dims = d->n_dims;
+	if (d->dom_empty)
+		return 0;
+	if (d->n_slots < d->n_dims)
+		sl_unreachable();
+	int64_t n = ref_func_points(r, d);
+	if (n < 0)
+		return -1;
+	s->lo = d->dom_lo;
+	s->ext = d->dom_ext;
+	ref_store_strides(s);
+	if (n == 0)
+		return 0;
+	uint64_t *buf = malloc((size_t) n * sizeof(*buf));
+	if (!buf) {
+		sl_error(r->ctx, d->loc, "out of memory for the %lld points of '%s'",
+			(long long) n, d->name);
+		return -1;
+	}
+	r->owned[d->index] = buf;
+	ref_fill(r, d, buf, n);
+	s->data = buf;
+	return 0;
+}
+
+/* The array given for input d (the pos-th input), or NULL. */
+static const sl_array *ref_find_input(const sim_inputs *in, const ir_decl *d,
+	int pos)
+{
+	if (!in)
+		return NULL;
+	if (in->decls) {
+		for (int i = 0; i < in->n; i++)
+			if (in->decls[i] == d)
+				return in->arrays[i];
+		return NULL;
+	}
+	return pos < in->n ? in->arrays[pos] : NULL;
+}
+
+static bool ref_shape_matches(const sl_array *a, const ir_decl *d)
+{
+	if (!ir_type_eq(a->type, d->type) || a->n_dims != d->n_dims)
+		return false;
+	for (int i = 0; i < d->n_dims; i++)
+		if (a->dims[i] != d->extents[i])
+			return false;
+	return true;
+}
+
+static int ref_bind_input(ref_run *r, const ir_decl *d, const sl_array *a)
+{
+	char tb[8];
+	if (!a) {
+		sl_error(r->ctx, d->loc, "no data for input '%s'", d->name);
+		return -1;
+	}
+	if (!ref_shape_matches(a, d)) {
+		sl_error(r->ctx, d->loc, "the data for input '%s' is not a %s "
+			"array of its declared shape", d->name, ir_type_str(d->type, tb));
+		return -1;
+	}
+	ref_store *s = &r->stores[d->index];
+	s->data = a->data;
+	s->n_dims = d->n_dims;
+	s->ext = d->extents;
+	ref_store_strides(s);
+	return 0;
+}
+
+static void ref_bind_const(ref_run *r, const ir_decl *d)
+{
+	ref_store *s = &r->stores[d->index];
+	s->data = d->data;
+	s->n_dims = d->n_dims;
+	s->ext = d->extents;
+	ref_store_strides(s);
+}
+
+/* ------------------------------------------------------------ outputs */
+
+/* Copy the box [0, out_extents) of output d out of its func buffer. */
+static sl_array *ref_extract(const ref_run *r, const ir_decl *d)
+{
+	const ref_store *s = &r->stores[d->index];
+	int nd = d->n_dims;
+	for (int i = 0; i < nd; i++)
+		if (s->size == 0 || s->lo[i] > 0
+		    || d->out_extents[i] > s->lo[i] + s->ext[i])
+			sl_unreachable();
+	sl_array *a = sl_array_alloc(d->type, nd, d->out_extents);
+	if (!a || a->size == 0)
+		return a;
+	int64_t row = nd ? d->out_extents[nd - 1] : 1;
+	int64_t pt[8] = { 0 };
+	for (int64_t k = 0; k < a->size; k += row) {
+		int64_t off = 0;
+		for (int i = 0; i < nd; i++)
+			off += (pt[i] - s->lo[i]) * s->stride[i];
+		memcpy(a->data + k, s->data + off, (size_t) row * sizeof(uint64_t));
+		for (int i = nd - 2; i >= 0; i--) {
+			if (++pt[i] < d->out_extents[i])
+				break;
+			pt[i] = 0;
+		}
+	}
+	return a;
+}
+
+static int ref_extract_all(const ref_run *r, sl_array **outputs)
+{
+	const ir_program *prog = r->prog;
+	for (int i = 0; i < prog->n_outputs; i++) {
+		if (prog->outputs[i]->n_dims > 8)
+			sl_unreachable();
+		outputs[i] = ref_extract(r, prog->outputs[i]);
+		if (!outputs[i]) {
+			for (int j = 0; j < i; j++) {
+				sl_array_free(outputs[j]);
+				outputs[j] = NULL;
+			}
+			sl_error(r->ctx, prog->outputs[i]->loc,
+				"out of memory for output '%s'", prog->outputs[i]->name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ the run */
+
+static int ref_run_decls(ref_run *r, const sim_inputs *inputs)
+{
+	int n_inputs = 0;
+	for (int i = 0; i < r->prog->n_decls; i++) {
+		const ir_decl *d = r->prog->decls[i];
+		if (d->index != i)
+			sl_unreachable();
+		int rc = 0;
+		if (d->kind == IR_DECL_INPUT)
+			rc = ref_bind_input(r, d, ref_find_input(inputs, d, n_inputs++));
+		else if (d->kind == IR_DECL_CONST)
+			ref_bind_const(r, d);
+		else
+			rc = ref_run_func(r, d);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+int sim_reference_run(sl_ctx *ctx, const ir_program *prog,
+	const sim_inputs *inputs, sl_array **outputs)
+{
+	int n = prog->n_decls;
+	ref_run r = { ctx, prog, NULL, NULL };
+	r.stores = sl_xcalloc(n ? n : 1, sizeof(*r.stores));
+	r.owned = sl_xcalloc(n ? n : 1, sizeof(*r.owned));
+	for (int i = 0; i < prog->n_outputs; i++)
+		outputs[i] = NULL;
+
+	int rc = ref_run_decls(&r, inputs);
+	if (rc == 0)
+		rc = ref_extract_all(&r, outputs);
+
+	for (int i = 0; i < n; i++) {
+		free(r.stores[i].stride);
+		free(r.owned[i]);
+	}
+	free(r.stores);
+	free(r.owned);
+	return rc;
+}
