@@ -1,0 +1,370 @@
+/* driver/main.c: the `sluice` command.
+ * Stage: on top of every module.  One table of commands; each command is
+ * one function that runs the stages it needs in order.  Exit codes: 0 ok,
+ * 1 an error in the program or its data, 2 a usage error.  Nothing below
+ * main() exits. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "frontend/frontend.h"
+#include "sim/sim.h"
+
+enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
+
+typedef struct options {
+	const char *prog;	/* the .sl file */
+	const char *out_dir;
+	bool have_seed;
+	uint64_t seed;
+	int n_inputs;
+	const char **input_names;
+	const char **input_files;
+} options;
+
+typedef struct command {
+	const char *name;
+	const char *args;
+	const char *summary;
+	const char *help;
+	int (*run)(const options *opt);
+} command;
+
+static const command *find_command(const char *name);
+static void usage(FILE *out);
+
+/* ---------------------------------------------------------------- check */
+
+static void print_extents(const int64_t *ext, int n)
+{
+	for (int i = 0; i < n; i++)
+		printf("[%lld]", (long long) ext[i]);
+}
+
+static void summarize(const ir_program *prog)
+{
+	char tb[8];
+	printf("%s: %d declarations, %d output%s\n", prog->path, prog->n_decls,
+		prog->n_outputs, prog->n_outputs == 1 ? "" : "s");
+	for (int i = 0; i < prog->n_decls; i++) {
+		const ir_decl *d = prog->decls[i];
+		if (d->kind != IR_DECL_FUNC) {
+			printf("  %-6s %-16s %-4s ", d->kind == IR_DECL_INPUT ? "input" : "const",
+				d->name, ir_type_str(d->type, tb));
+			print_extents(d->extents, d->n_dims);
+			putchar('\n');
+			continue;
+		}
+		printf("  %-6s %-16s %-4s ", "func", d->name, ir_type_str(d->type, tb));
+		if (d->dom_empty) {
+			printf("unused");
+		} else {
+			for (int k = 0; k < d->n_dims; k++)
+				printf("%s%s in %lld..%lld", k ? ", " : "", d->var_names[k],
+					(long long) d->dom_lo[k],
+					(long long) (d->dom_lo[k] + d->dom_ext[k] - 1));
+		}
+		if (d->is_inline)
+			printf("  (inline)");
+		if (d->is_output) {
+			printf("  -> output");
+			print_extents(d->out_extents, d->n_dims);
+		}
+		putchar('\n');
+	}
+}
+
+static int cmd_check(const options *opt)
+{
+	sl_ctx *ctx = sl_ctx_alloc();
+	ir_program *prog = fe_compile_file(ctx, opt->prog);
+	if (prog)
+		summarize(prog);
+	int rc = prog ? 0 : EXIT_PROGRAM;
+	sl_ctx_free(ctx);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ run */
+
+static int make_dir(const char *dir)
+{
+	char *p = sl_xstrdup(dir);
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		mkdir(p, 0777);
+		*s = '/';
+	}
+	int rc = mkdir(p, 0777) == 0 || errno == EEXIST ? 0 : -1;
+	struct stat st;
+	if (rc == 0 && (stat(p, &st) != 0 || !S_ISDIR(st.st_mode)))
+		rc = -1;
+	free(p);
+	return rc;
+}
+
+static char *join(const char *dir, const char *name, const char *ext)
+{
+	size_t n = strlen(dir) + strlen(name) + strlen(ext) + 2;
+	char *s = sl_xmalloc(n);
+	snprintf(s, n, "%s/%s%s", dir, name, ext);
+	return s;
+}
+
+/* The file given for input "name" with --input, or NULL. */
+static const char *input_file(const options *opt, const char *name)
+{
+	for (int i = 0; i < opt->n_inputs; i++)
+		if (!strcmp(opt->input_names[i], name))
+			return opt->input_files[i];
+	return NULL;
+}
+
+/* Every --input must name an input of the program. */
+static bool check_input_names(sl_ctx *ctx, const ir_program *prog, const options *opt)
+{
+	bool ok = true;
+	for (int i = 0; i < opt->n_inputs; i++) {
+		ir_decl *d = ir_program_find(prog, opt->input_names[i]);
+		if (!d || d->kind != IR_DECL_INPUT) {
+			fprintf(stderr, "sluice: error: --input %s: the program has no input named '%s'\n",
+				opt->input_names[i], opt->input_names[i]);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* Load or generate every input; -1 on a data error, -2 on usage. */
+static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
+	sim_inputs *in)
+{
+	int rc = 0;
+	for (int i = 0; i < prog->n_decls; i++) {
+		ir_decl *d = prog->decls[i];
+		if (d->kind != IR_DECL_INPUT)
+			continue;
+		const char *file = input_file(opt, d->name);
+		sl_array *a = NULL;
+		if (file) {
+			a = sim_read_data(ctx, file, d->type, d->n_dims, d->extents);
+			if (!a)
+				rc = rc ? rc : -1;
+		} else if (opt->have_seed) {
+			a = sim_random_array(d->type, d->n_dims, d->extents, opt->seed, d->name);
+			char *path = join(opt->out_dir, d->name, ".in.npy");
+			if (sl_npy_write(ctx, path, a) < 0)
+				rc = rc ? rc : -1;
+			free(path);
+		} else {
+			fprintf(stderr, "sluice: error: no data for input '%s': give --input %s=FILE or --seed N\n",
+				d->name, d->name);
+			rc = -2;
+		}
+		in->decls[in->n] = d;
+		in->arrays[in->n++] = a;
+	}
+	return rc;
+}
+
+static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
+	sl_array **outs)
+{
+	int rc = 0;
+	for (int i = 0; i < prog->n_outputs; i++) {
+		const char *name = prog->outputs[i]->name;
+		char *path = join(opt->out_dir, name, ".npy");
+		if (sl_npy_write(ctx, path, outs[i]) < 0)
+			rc = -1;
+		else
+			printf("wrote %s\n", path);
+		free(path);
+		if (sim_is_image(outs[i])) {
+			path = join(opt->out_dir, name, ".png");
+			if (sim_write_png(ctx, path, outs[i]) < 0)
+				rc = -1;
+			else
+				printf("wrote %s\n", path);
+			free(path);
+		}
+	}
+	return rc;
+}
+
+static int cmd_run(const options *opt)
+{
+	sl_ctx *ctx = sl_ctx_alloc();
+	int rc = EXIT_PROGRAM;
+	ir_program *prog = fe_compile_file(ctx, opt->prog);
+	sim_inputs in = { 0, NULL, NULL };
+	sl_array **outs = NULL;
+	if (!prog)
+		goto out;
+	if (!check_input_names(ctx, prog, opt)) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (make_dir(opt->out_dir) < 0) {
+		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
+			opt->out_dir, strerror(errno));
+		goto out;
+	}
+	in.decls = sl_xcalloc(prog->n_decls, sizeof(*in.decls));
+	in.arrays = sl_xcalloc(prog->n_decls, sizeof(*in.arrays));
+	int got = gather_inputs(ctx, prog, opt, &in);
+	if (got < 0) {
+		rc = got == -2 ? EXIT_USAGE : EXIT_PROGRAM;
+		goto out;
+	}
+	outs = sl_xcalloc(prog->n_outputs, sizeof(*outs));
+	if (sim_reference_run(ctx, prog, &in, outs) < 0 || write_outputs(ctx, prog, opt, outs) < 0)
+		goto out;
+	rc = 0;
+out:
+	for (int i = 0; i < in.n; i++)
+		sl_array_free(in.arrays[i]);
+	free(in.decls);
+	free(in.arrays);
+	for (int i = 0; outs && i < prog->n_outputs; i++)
+		sl_array_free(outs[i]);
+	free(outs);
+	sl_ctx_free(ctx);
+	return rc;
+}
+
+/* ------------------------------------------------------------- commands */
+
+static const command commands[] = {
+	{ "check", "PROG",
+	  "parse and check a program; print its funcs, types and inferred domains",
+	  "Reads PROG, reports every error, and prints one line per declaration:\n"
+	  "its kind, name, type, and for a func the domain bounds inference gave it.\n",
+	  cmd_check },
+	{ "run", "PROG [--input NAME=FILE]... [--seed N] [-o DIR]",
+	  "evaluate a program with the CPU reference",
+	  "Evaluates every output of PROG bit-exactly and writes DIR/NAME.npy for each\n"
+	  "(and DIR/NAME.png when the output is a u8/u16 image).\n"
+	  "  --input NAME=FILE  data for input NAME: .npy, .png, .pgm or .ppm\n"
+	  "  --seed N           fill inputs without --input with pseudo-random values\n"
+	  "                     from seed N, and write them as DIR/NAME.in.npy\n"
+	  "  -o DIR             output directory (default: out)\n",
+	  cmd_run },
+};
+enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
+
+static const command *find_command(const char *name)
+{
+	for (int i = 0; i < N_COMMANDS; i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+static void usage(FILE *out)
+{
+	fputs("usage: sluice COMMAND [ARGS]\n\n"
+	      "sluice compiles image-processing and ML pipelines to hardware.\n\n"
+	      "commands:\n", out);
+	for (int i = 0; i < N_COMMANDS; i++)
+		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fputs("\nRun 'sluice COMMAND --help' for a command's options.\n", out);
+}
+
+static void command_help(const command *c, FILE *out)
+{
+	fprintf(out, "usage: sluice %s %s\n\n%s", c->name, c->args, c->help);
+}
+
+static bool parse_seed(const char *s, uint64_t *seed)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (!*s || *end || errno || *s == '-')
+		return false;
+	*seed = v;
+	return true;
+}
+
+/* Parse the options after the command name; 0, or EXIT_USAGE. */
+static int parse_options(const command *c, int argc, char **argv, options *opt)
+{
+	opt->out_dir = "out";
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--input") && val) {
+			const char *eq = strchr(val, '=');
+			if (!eq || eq == val || !eq[1]) {
+				fprintf(stderr, "sluice: error: --input takes NAME=FILE, not '%s'\n", val);
+				return EXIT_USAGE;
+			}
+			opt->input_names[opt->n_inputs] = strndup(val, (size_t) (eq - val));
+			opt->input_files[opt->n_inputs++] = eq + 1;
+			i++;
+		} else if (!strcmp(a, "--seed") && val) {
+			if (!parse_seed(val, &opt->seed)) {
+				fprintf(stderr, "sluice: error: --seed takes a non-negative integer, not '%s'\n", val);
+				return EXIT_USAGE;
+			}
+			opt->have_seed = true;
+			i++;
+		} else if (!strcmp(a, "-o") && val) {
+			opt->out_dir = val;
+			i++;
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "sluice %s: error: unknown option or missing value: '%s'\n", c->name, a);
+			command_help(c, stderr);
+			return EXIT_USAGE;
+		} else if (!opt->prog) {
+			opt->prog = a;
+		} else {
+			fprintf(stderr, "sluice %s: error: unexpected argument '%s'\n", c->name, a);
+			return EXIT_USAGE;
+		}
+	}
+	if (!opt->prog) {
+		fprintf(stderr, "sluice %s: error: no program given\n", c->name);
+		command_help(c, stderr);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	const command *c = find_command(argv[1]);
+	if (!c) {
+		fprintf(stderr, "sluice: error: unknown command '%s'\n\n", argv[1]);
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			command_help(c, stdout);
+			return 0;
+		}
+	}
+	options opt = { 0 };
+	opt.input_names = sl_xcalloc(argc, sizeof(char *));
+	opt.input_files = sl_xcalloc(argc, sizeof(char *));
+	int rc = parse_options(c, argc - 2, argv + 2, &opt);
+	if (rc == 0)
+		rc = c->run(&opt);
+	for (int i = 0; i < opt.n_inputs; i++)
+		free((char *) opt.input_names[i]);
+	free(opt.input_names);
+	free(opt.input_files);
+	return rc;
+}

@@ -1,0 +1,50 @@
+/* frontend/frontend.c: the front end's one entry point.
+ * Stage: [lex -> parse -> typecheck -> bounds] -> scheduler.  Reads the
+ * source into the context (which owns it) and runs the passes in order;
+ * each pass reports its own errors and the first failing pass stops the
+ * chain, so later passes never see a broken program. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend/frontend_private.h"
+
+/* The directory part of "path", "" for a bare file name. */
+static char *dir_of(sl_ctx *ctx, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return sl_strdup(ctx, "");
+	if (slash == path)
+		return sl_strdup(ctx, "/");
+	return sl_strndup(ctx, path, (size_t) (slash - path));
+}
+
+ir_program *fe_compile_text(sl_ctx *ctx, const char *path, const char *text, size_t len)
+{
+	char *copy = sl_xmalloc(len + 1);
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	int file = sl_source_add(ctx, path, copy, len);
+	int n_toks;
+	fe_token *toks = fe_lex(ctx, file, &n_toks);
+	if (!toks || sl_n_errors(ctx))
+		return NULL;
+	ir_program *prog = fe_parse(ctx, path, dir_of(ctx, path), toks, n_toks);
+	if (!prog || fe_typecheck(ctx, prog) < 0 || fe_infer_bounds(ctx, prog) < 0)
+		return NULL;
+	return prog;
+}
+
+ir_program *fe_compile_file(sl_ctx *ctx, const char *path)
+{
+	size_t len;
+	char *text = sl_read_file(path, &len);
+	if (!text) {
+		sl_error_file(ctx, path, "cannot read the program: %s", strerror(errno));
+		return NULL;
+	}
+	ir_program *prog = fe_compile_text(ctx, path, text, len);
+	free(text);
+	return prog;
+}

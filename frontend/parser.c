@@ -1,0 +1,1001 @@
+/* frontend/parser.c: tokens to an untyped program.
+ * Stage: lex -> [parse] -> typecheck -> bounds.  Recursive descent over
+ * the grammar of docs/language.md.  Names are resolved as they are read
+ * (a name is declared before its use); nodes go to the arena.  After a
+ * syntax error the parser skips to the end of the declaration and goes on,
+ * so every error of a file is reported. */
+#include <string.h>
+
+#include "frontend/frontend_private.h"
+
+typedef struct scope_var {
+	const char *name;
+	int slot;
+} scope_var;
+
+/* A name seen as a func or reduction variable: no later declaration may
+ * take it. */
+typedef struct var_name {
+	const char *name;
+	sl_loc loc;
+} var_name;
+
+typedef struct parser {
+	sl_ctx *ctx;
+	const char *dir;
+	fe_token *toks;
+	int pos, n_toks;
+	ir_program *prog;
+	int cap_decls, cap_outputs;
+	const char **failed;	/* declarations that did not parse */
+	int n_failed, cap_failed;
+	var_name *vars;
+	int n_vars, cap_vars;
+	/* the func being parsed */
+	ir_decl *func;
+	scope_var *scope;
+	int n_scope, cap_scope;
+	const char **slot_names;
+	int cap_slots;
+	bool failed_expr;	/* this declaration already reported an error */
+	int depth;		/* expression nesting */
+	int n_nodes;		/* operators in this declaration */
+} parser;
+
+/* Limits that keep every later recursion over a tree shallow. */
+enum { MAX_DEPTH = 200, MAX_NODES = 4000 };
+
+static bool count_node(parser *p, sl_loc loc)
+{
+	if (++p->n_nodes <= MAX_NODES)
+		return true;
+	if (!p->failed_expr)
+		sl_error(p->ctx, loc, "expression has more than %d operators; split it into several funcs",
+			MAX_NODES);
+	p->failed_expr = true;
+	return false;
+}
+
+#define GROW(p, arr, n, cap) do { \
+	if ((n) == (cap)) { \
+		int nc_ = (cap) ? 2 * (cap) : 8; \
+		void *na_ = sl_alloc((p)->ctx, nc_ * sizeof(*(arr))); \
+		if (n) \
+			memcpy(na_, (arr), (n) * sizeof(*(arr))); \
+		(arr) = na_; \
+		(cap) = nc_; \
+	} \
+} while (0)
+
+static fe_token *peek(parser *p) { return &p->toks[p->pos]; }
+static fe_token *next(parser *p)
+{
+	fe_token *t = &p->toks[p->pos];
+	if (t->kind != TK_EOF)
+		p->pos++;
+	return t;
+}
+static bool accept(parser *p, fe_tok_kind kind)
+{
+	if (peek(p)->kind != kind)
+		return false;
+	next(p);
+	return true;
+}
+
+static bool is_word(const fe_token *t, const char *w)
+{
+	return t->kind == TK_IDENT && (int) strlen(w) == t->len && !memcmp(t->start, w, t->len);
+}
+
+static const char *tok_name(parser *p, const fe_token *t)
+{
+	return sl_strndup(p->ctx, t->start, t->len);
+}
+
+/* Report "expected X, found Y" once per declaration. */
+static void expected(parser *p, const char *what)
+{
+	fe_token *t = peek(p);
+	if (p->failed_expr || t->kind == TK_ERROR) {
+		p->failed_expr = true;
+		return;
+	}
+	p->failed_expr = true;
+	if (t->kind == TK_EOF)
+		sl_error(p->ctx, t->loc, "expected %s, found the end of the file", what);
+	else if (t->kind == TK_UNROLL)
+		sl_error(p->ctx, t->loc, "'unroll' is reserved for a later version of the language");
+	else if (t->kind >= TK_INPUT && t->kind <= TK_SELECT)
+		sl_error(p->ctx, t->loc, "expected %s, found reserved word '%.*s'", what, t->len, t->start);
+	else if (t->kind == TK_TYPE)
+		sl_error(p->ctx, t->loc, "expected %s, found type name '%.*s'", what, t->len, t->start);
+	else
+		sl_error(p->ctx, t->loc, "expected %s, found '%.*s'", what, t->len, t->start);
+}
+
+static bool expect(parser *p, fe_tok_kind kind)
+{
+	if (accept(p, kind))
+		return true;
+	char what[32];
+	snprintf(what, sizeof(what), "'%s'", fe_tok_kind_str(kind));
+	expected(p, what);
+	return false;
+}
+
+ir_expr *fe_expr_new(sl_ctx *ctx, ir_expr_kind kind, sl_loc loc, int n_args)
+{
+	ir_expr *e = sl_alloc(ctx, sizeof(*e));
+	e->kind = kind;
+	e->loc = loc;
+	e->n_args = n_args;
+	if (n_args)
+		e->args = sl_alloc(ctx, n_args * sizeof(*e->args));
+	return e;
+}
+
+/* ------------------------------------------------------------- names */
+
+static ir_decl *find_decl(parser *p, const char *name, int len)
+{
+	for (int i = 0; i < p->prog->n_decls; i++) {
+		ir_decl *d = p->prog->decls[i];
+		if ((int) strlen(d->name) == len && !memcmp(d->name, name, len))
+			return d;
+	}
+	return NULL;
+}
+
+static bool is_failed(parser *p, const fe_token *t)
+{
+	for (int i = 0; i < p->n_failed; i++)
+		if ((int) strlen(p->failed[i]) == t->len && !memcmp(p->failed[i], t->start, t->len))
+			return true;
+	return false;
+}
+
+/* Where "t" is declared later in the file, if it is. */
+static const fe_token *declared_later(parser *p, const fe_token *t)
+{
+	for (int i = p->pos; i + 1 < p->n_toks; i++) {
+		fe_tok_kind k = p->toks[i].kind;
+		const fe_token *n = &p->toks[i + 1];
+		if ((k == TK_INPUT || k == TK_CONST || k == TK_FUNC) && n->kind == TK_IDENT &&
+		    n->len == t->len && !memcmp(n->start, t->start, t->len))
+			return n;
+	}
+	return NULL;
+}
+
+static const char *decl_kind_str(const ir_decl *d)
+{
+	switch (d->kind) {
+	case IR_DECL_INPUT: return "an input";
+	case IR_DECL_CONST: return "a const";
+	case IR_DECL_FUNC: return "a func";
+	}
+	sl_unreachable();
+}
+
+static void undeclared(parser *p, const fe_token *t)
+{
+	if (is_failed(p, t)) {	/* its own declaration already failed */
+		p->failed_expr = true;
+		return;
+	}
+	sl_error(p->ctx, t->loc, "'%.*s' is not declared", t->len, t->start);
+	const fe_token *later = declared_later(p, t);
+	if (later)
+		sl_note(p->ctx, later->loc, "'%.*s' is declared here, after its use; declare names before using them",
+			t->len, t->start);
+	p->failed_expr = true;
+}
+
+/* A new global name must be fresh: not a declaration, not a variable. */
+static bool check_fresh_decl(parser *p, const fe_token *t)
+{
+	ir_decl *d = find_decl(p, t->start, t->len);
+	if (d) {
+		sl_error(p->ctx, t->loc, "'%.*s' is already declared", t->len, t->start);
+		sl_note(p->ctx, d->loc, "'%s' is declared here as %s", d->name, decl_kind_str(d));
+		return false;
+	}
+	for (int i = 0; i < p->n_vars; i++) {
+		if ((int) strlen(p->vars[i].name) == t->len && !memcmp(p->vars[i].name, t->start, t->len)) {
+			sl_error(p->ctx, t->loc, "'%.*s' is already used as a variable; names are never shadowed",
+				t->len, t->start);
+			sl_note(p->ctx, p->vars[i].loc, "'%s' is a variable here", p->vars[i].name);
+			return false;
+		}
+	}
+	return true;
+}
+
+static int scope_find(parser *p, const char *s, int len)
+{
+	for (int i = p->n_scope - 1; i >= 0; i--)
+		if ((int) strlen(p->scope[i].name) == len && !memcmp(p->scope[i].name, s, len))
+			return i;
+	return -1;
+}
+
+/* Declare a func or reduction variable; returns its slot or -1. */
+static int declare_var(parser *p, const fe_token *t)
+{
+	ir_decl *d = find_decl(p, t->start, t->len);
+	if (d) {
+		sl_error(p->ctx, t->loc, "variable '%.*s' has the name of %s; names are never shadowed",
+			t->len, t->start, decl_kind_str(d));
+		sl_note(p->ctx, d->loc, "'%s' is declared here", d->name);
+		return -1;
+	}
+	if (scope_find(p, t->start, t->len) >= 0) {
+		sl_error(p->ctx, t->loc, "variable '%.*s' is already in scope; names are never shadowed",
+			t->len, t->start);
+		return -1;
+	}
+	if ((int) strlen(p->func->name) == t->len && !memcmp(p->func->name, t->start, t->len)) {
+		sl_error(p->ctx, t->loc, "variable '%.*s' has the name of its func; names are never shadowed",
+			t->len, t->start);
+		return -1;
+	}
+	const char *name = tok_name(p, t);
+	GROW(p, p->scope, p->n_scope, p->cap_scope);
+	p->scope[p->n_scope].name = name;
+	p->scope[p->n_scope].slot = p->func->n_slots;
+	p->n_scope++;
+	GROW(p, p->vars, p->n_vars, p->cap_vars);
+	p->vars[p->n_vars].name = name;
+	p->vars[p->n_vars].loc = t->loc;
+	p->n_vars++;
+	GROW(p, p->slot_names, p->func->n_slots, p->cap_slots);
+	p->slot_names[p->func->n_slots] = name;
+	return p->func->n_slots++;
+}
+
+/* ------------------------------------------------------- expressions */
+
+static ir_expr *parse_expr(parser *p);
+
+static ir_expr *binary(parser *p, ir_op op, sl_loc loc, ir_expr *a, ir_expr *b)
+{
+	if (!a || !b || !count_node(p, loc))
+		return NULL;
+	ir_expr *e = fe_expr_new(p->ctx, IR_BINARY, loc, 2);
+	e->op = op;
+	e->args[0] = a;
+	e->args[1] = b;
+	return e;
+}
+
+/* Arguments "( e1, ..., en )" of a call; exactly n when n >= 0. */
+static int parse_args(parser *p, ir_expr ***args)
+{
+	int n = 0, cap = 0;
+	ir_expr **a = NULL;
+	bool ok = true;
+	if (!expect(p, TK_LPAREN))
+		return -1;
+	if (peek(p)->kind != TK_RPAREN) {
+		do {
+			ir_expr *e = parse_expr(p);
+			ok = ok && e;
+			GROW(p, a, n, cap);
+			a[n++] = e;
+		} while (ok && accept(p, TK_COMMA));
+	}
+	if (!ok || !expect(p, TK_RPAREN))
+		return -1;
+	*args = a;
+	return n;
+}
+
+static ir_expr *parse_builtin(parser *p, fe_token *t, int want, ir_expr_kind kind, ir_op op)
+{
+	ir_expr **args;
+	int n = parse_args(p, &args);
+	if (n < 0)
+		return NULL;
+	if (n != want) {
+		sl_error(p->ctx, t->loc, "'%.*s' takes %d argument%s, not %d", t->len, t->start,
+			want, want == 1 ? "" : "s", n);
+		p->failed_expr = true;
+		return NULL;
+	}
+	if (kind == IR_BINARY && op == IR_OP_MAX && want == 3) {	/* clamp */
+		ir_expr *lo = binary(p, IR_OP_MAX, t->loc, args[0], args[1]);
+		return binary(p, IR_OP_MIN, t->loc, lo, args[2]);
+	}
+	ir_expr *e = fe_expr_new(p->ctx, kind, t->loc, n);
+	e->op = op;
+	memcpy(e->args, args, n * sizeof(*args));
+	return e;
+}
+
+/* An integer constant with an optional leading '-': reduction ranges,
+ * const values. */
+static bool parse_signed_int(parser *p, __int128 *v, sl_loc *loc)
+{
+	bool neg = false;
+	*loc = peek(p)->loc;
+	if (accept(p, TK_MINUS))
+		neg = true;
+	fe_token *t = peek(p);
+	if (t->kind != TK_INT) {
+		expected(p, "an integer");
+		return false;
+	}
+	next(p);
+	*v = neg ? -(__int128) t->ival : (__int128) t->ival;
+	return true;
+}
+
+static bool parse_rvar(parser *p, ir_rvar *rv)
+{
+	fe_token *t = peek(p);
+	if (t->kind != TK_IDENT) {
+		expected(p, "a reduction variable");
+		return false;
+	}
+	next(p);
+	if (!is_word(peek(p), "in")) {
+		expected(p, "'in'");
+		return false;
+	}
+	next(p);
+	__int128 lo, hi;
+	sl_loc lo_loc, hi_loc;
+	if (!parse_signed_int(p, &lo, &lo_loc) || !expect(p, TK_DOTDOT) ||
+	    !parse_signed_int(p, &hi, &hi_loc))
+		return false;
+	if (hi <= lo) {
+		sl_error(p->ctx, hi_loc, "empty reduction range: the upper bound must be above the lower bound (ranges are half-open)");
+		p->failed_expr = true;
+		return false;
+	}
+	if (lo < -((__int128) 1 << 31) || hi > ((__int128) 1 << 31)) {
+		sl_error(p->ctx, lo_loc, "reduction range is too large");
+		p->failed_expr = true;
+		return false;
+	}
+	int slot = declare_var(p, t);
+	if (slot < 0) {
+		p->failed_expr = true;
+		return false;
+	}
+	rv->name = p->slot_names[slot];
+	rv->loc = t->loc;
+	rv->slot = slot;
+	rv->lo = (int64_t) lo;
+	rv->hi = (int64_t) hi;
+	return true;
+}
+
+static ir_expr *parse_reduce(parser *p, fe_token *t, ir_reduce_op op)
+{
+	int saved_scope = p->n_scope;
+	ir_rvar *rvars = NULL;
+	int n = 0, cap = 0;
+	ir_expr *e = NULL;
+	if (!expect(p, TK_LPAREN))
+		return NULL;
+	do {
+		GROW(p, rvars, n, cap);
+		if (!parse_rvar(p, &rvars[n]))
+			goto out;
+		n++;
+	} while (accept(p, TK_COMMA));
+	if (!expect(p, TK_RPAREN))
+		goto out;
+	ir_expr *body = parse_expr(p);
+	if (!body)
+		goto out;
+	e = fe_expr_new(p->ctx, IR_REDUCE, t->loc, 0);
+	e->u.reduce.op = op;
+	e->u.reduce.n_rvars = n;
+	e->u.reduce.rvars = rvars;
+	e->u.reduce.body = body;
+out:
+	p->n_scope = saved_scope;
+	return e;
+}
+
+static ir_expr *parse_access(parser *p, fe_token *t)
+{
+	ir_decl *d = find_decl(p, t->start, t->len);
+	if (!d) {
+		if (scope_find(p, t->start, t->len) >= 0) {
+			sl_error(p->ctx, t->loc, "'%.*s' is a variable; only inputs, consts and funcs can be read with indices",
+				t->len, t->start);
+			p->failed_expr = true;
+		} else {
+			undeclared(p, t);
+		}
+		return NULL;
+	}
+	ir_expr **args;
+	int n = parse_args(p, &args);
+	if (n < 0)
+		return NULL;
+	if (n != d->n_dims) {
+		sl_error(p->ctx, t->loc, "'%s' has %d dimension%s but is read with %d ind%s",
+			d->name, d->n_dims, d->n_dims == 1 ? "" : "s", n, n == 1 ? "ex" : "ices");
+		sl_note(p->ctx, d->loc, "'%s' is declared here", d->name);
+		p->failed_expr = true;
+		return NULL;
+	}
+	ir_expr *e = fe_expr_new(p->ctx, IR_ACCESS, t->loc, n);
+	e->u.access.decl = d;
+	memcpy(e->args, args, n * sizeof(*args));
+	return e;
+}
+
+static ir_expr *parse_name(parser *p, fe_token *t)
+{
+	if (peek(p)->kind == TK_LPAREN)
+		return parse_access(p, t);
+	int i = scope_find(p, t->start, t->len);
+	if (i >= 0) {
+		ir_expr *e = fe_expr_new(p->ctx, IR_VAR, t->loc, 0);
+		e->u.var.slot = p->scope[i].slot;
+		e->u.var.name = p->scope[i].name;
+		return e;
+	}
+	ir_decl *d = find_decl(p, t->start, t->len);
+	if (d) {
+		sl_error(p->ctx, t->loc, "'%s' is %s with %d dimension%s; read it with indices, as %s(...)",
+			d->name, decl_kind_str(d), d->n_dims, d->n_dims == 1 ? "" : "s", d->name);
+		p->failed_expr = true;
+		return NULL;
+	}
+	undeclared(p, t);
+	return NULL;
+}
+
+static ir_expr *parse_primary(parser *p)
+{
+	fe_token *t = peek(p);
+	switch (t->kind) {
+	case TK_INT: {
+		next(p);
+		ir_expr *e = fe_expr_new(p->ctx, IR_CONST, t->loc, 0);
+		e->u.cval = (uint64_t) t->ival;
+		return e;
+	}
+	case TK_IDENT:
+		next(p);
+		return parse_name(p, t);
+	case TK_TYPE: {
+		next(p);
+		ir_expr *e = parse_builtin(p, t, 1, IR_CAST, 0);
+		if (e)
+			e->type = t->type;
+		return e;
+	}
+	case TK_LPAREN: {
+		next(p);
+		ir_expr *e = parse_expr(p);
+		if (!e || !expect(p, TK_RPAREN))
+			return NULL;
+		return e;
+	}
+	case TK_MIN: next(p); return parse_builtin(p, t, 2, IR_BINARY, IR_OP_MIN);
+	case TK_MAX: next(p); return parse_builtin(p, t, 2, IR_BINARY, IR_OP_MAX);
+	case TK_CLAMP: next(p); return parse_builtin(p, t, 3, IR_BINARY, IR_OP_MAX);
+	case TK_ABS: next(p); return parse_builtin(p, t, 1, IR_UNARY, IR_OP_ABS);
+	case TK_SELECT: next(p); return parse_builtin(p, t, 3, IR_SELECT, 0);
+	case TK_SUM: next(p); return parse_reduce(p, t, IR_RED_SUM);
+	case TK_MAXIMUM: next(p); return parse_reduce(p, t, IR_RED_MAXIMUM);
+	case TK_MINIMUM: next(p); return parse_reduce(p, t, IR_RED_MINIMUM);
+	default:
+		expected(p, "an expression");
+		return NULL;
+	}
+}
+
+static ir_expr *parse_unary(parser *p)
+{
+	fe_token *t = peek(p);
+	ir_op op;
+	switch (t->kind) {
+	case TK_MINUS: op = IR_OP_NEG; break;
+	case TK_TILDE: op = IR_OP_NOT; break;
+	case TK_BANG: op = IR_OP_LNOT; break;
+	default: return parse_primary(p);
+	}
+	next(p);
+	if (p->depth >= MAX_DEPTH) {
+		if (!p->failed_expr)
+			sl_error(p->ctx, t->loc, "expression nests more than %d levels deep", MAX_DEPTH);
+		p->failed_expr = true;
+		return NULL;
+	}
+	p->depth++;
+	ir_expr *a = parse_unary(p);
+	p->depth--;
+	if (!a || !count_node(p, t->loc))
+		return NULL;
+	ir_expr *e = fe_expr_new(p->ctx, IR_UNARY, t->loc, 1);
+	e->op = op;
+	e->args[0] = a;
+	return e;
+}
+
+/* Binary levels, lowest first (below ?:). */
+static const struct level {
+	int n;
+	fe_tok_kind toks[4];
+	ir_op ops[4];
+} levels[] = {
+	{ 1, { TK_OROR }, { IR_OP_LOR } },
+	{ 1, { TK_ANDAND }, { IR_OP_LAND } },
+	{ 1, { TK_PIPE }, { IR_OP_OR } },
+	{ 1, { TK_CARET }, { IR_OP_XOR } },
+	{ 1, { TK_AMP }, { IR_OP_AND } },
+	{ 2, { TK_EQ, TK_NE }, { IR_OP_EQ, IR_OP_NE } },
+	{ 4, { TK_LT, TK_LE, TK_GT, TK_GE }, { IR_OP_LT, IR_OP_LE, IR_OP_GT, IR_OP_GE } },
+	{ 2, { TK_SHL, TK_SHR }, { IR_OP_SHL, IR_OP_SHR } },
+	{ 2, { TK_PLUS, TK_MINUS }, { IR_OP_ADD, IR_OP_SUB } },
+	{ 3, { TK_STAR, TK_SLASH, TK_PERCENT }, { IR_OP_MUL, IR_OP_DIV, IR_OP_MOD } },
+};
+enum { N_LEVELS = sizeof(levels) / sizeof(levels[0]) };
+
+static ir_expr *parse_level(parser *p, int level)
+{
+	if (level == N_LEVELS)
+		return parse_unary(p);
+	ir_expr *e = parse_level(p, level + 1);
+	for (;;) {
+		if (!e)
+			return NULL;
+		const struct level *l = &levels[level];
+		fe_token *t = peek(p);
+		int i;
+		for (i = 0; i < l->n && l->toks[i] != t->kind; i++)
+			;
+		if (i == l->n)
+			return e;
+		next(p);
+		/* A reduction's body reaches as far right as it can. */
+		ir_expr *b = parse_level(p, level + 1);
+		e = binary(p, l->ops[i], t->loc, e, b);
+	}
+}
+
+static ir_expr *parse_ternary(parser *p);
+
+static ir_expr *parse_expr(parser *p)
+{
+	if (p->depth >= MAX_DEPTH) {
+		if (!p->failed_expr)
+			sl_error(p->ctx, peek(p)->loc, "expression nests more than %d levels deep", MAX_DEPTH);
+		p->failed_expr = true;
+		return NULL;
+	}
+	p->depth++;
+	ir_expr *e = parse_ternary(p);
+	p->depth--;
+	return e;
+}
+
+static ir_expr *parse_ternary(parser *p)
+{
+	ir_expr *c = parse_level(p, 0);
+	fe_token *t = peek(p);
+	if (!c || t->kind != TK_QUESTION)
+		return c;
+	next(p);
+	ir_expr *a = parse_expr(p);
+	if (!a || !expect(p, TK_COLON))
+		return NULL;
+	ir_expr *b = parse_expr(p);
+	if (!b)
+		return NULL;
+	ir_expr *e = fe_expr_new(p->ctx, IR_SELECT, t->loc, 3);
+	e->args[0] = c;
+	e->args[1] = a;
+	e->args[2] = b;
+	return e;
+}
+
+/* ------------------------------------------------------ declarations */
+
+/* "[E1][E2]..." : positive integer literals. */
+static int parse_extents(parser *p, int64_t **out)
+{
+	int n = 0, cap = 0;
+	int64_t *ext = NULL;
+	__int128 total = 1;
+	if (peek(p)->kind != TK_LBRACKET) {
+		expected(p, "'[' and an extent");
+		return -1;
+	}
+	while (accept(p, TK_LBRACKET)) {
+		fe_token *t = peek(p);
+		if (t->kind != TK_INT) {
+			expected(p, "a positive integer extent");
+			return -1;
+		}
+		next(p);
+		if (t->ival == 0) {
+			sl_error(p->ctx, t->loc, "an extent must be positive");
+			p->failed_expr = true;
+			return -1;
+		}
+		total *= t->ival > ((unsigned __int128) 1 << 40) ? ((__int128) 1 << 41) : (__int128) t->ival;
+		if (total > ((__int128) 1 << 40)) {
+			sl_error(p->ctx, t->loc, "this array is too large: more than 2^40 elements");
+			p->failed_expr = true;
+			return -1;
+		}
+		if (n == 8) {
+			sl_error(p->ctx, t->loc, "an array has at most 8 dimensions");
+			p->failed_expr = true;
+			return -1;
+		}
+		GROW(p, ext, n, cap);
+		ext[n++] = (int64_t) t->ival;
+		if (!expect(p, TK_RBRACKET))
+			return -1;
+	}
+	*out = ext;
+	return n;
+}
+
+static fe_token *parse_new_name(parser *p, const char *what)
+{
+	fe_token *t = peek(p);
+	if (t->kind != TK_IDENT) {
+		expected(p, what);
+		return NULL;
+	}
+	next(p);
+	return t;
+}
+
+static ir_decl *new_decl(parser *p, ir_decl_kind kind, fe_token *name)
+{
+	ir_decl *d = sl_alloc(p->ctx, sizeof(*d));
+	d->kind = kind;
+	d->name = tok_name(p, name);
+	d->loc = name->loc;
+	return d;
+}
+
+static void add_decl(parser *p, ir_decl *d)
+{
+	ir_program *prog = p->prog;
+	GROW(p, prog->decls, prog->n_decls, p->cap_decls);
+	d->index = prog->n_decls;
+	prog->decls[prog->n_decls++] = d;
+}
+
+static bool parse_type(parser *p, ir_type *type)
+{
+	if (!expect(p, TK_COLON))
+		return false;
+	fe_token *t = peek(p);
+	if (t->kind != TK_TYPE) {
+		if (t->kind == TK_IDENT && (t->start[0] == 'u' || t->start[0] == 'i'))
+			sl_error(p->ctx, t->loc, "'%.*s' is not a type: types are u1..u64 and i2..i64",
+				t->len, t->start), p->failed_expr = true;
+		else
+			expected(p, "a type");
+		return false;
+	}
+	next(p);
+	*type = t->type;
+	return true;
+}
+
+static ir_decl *parse_input(parser *p)
+{
+	fe_token *name = parse_new_name(p, "the name of the input");
+	ir_type type;
+	if (!name || !parse_type(p, &type))
+		return NULL;
+	ir_decl *d = new_decl(p, IR_DECL_INPUT, name);
+	d->type = type;
+	d->n_dims = parse_extents(p, &d->extents);
+	if (d->n_dims < 0 || !expect(p, TK_SEMI))
+		return NULL;
+	return check_fresh_decl(p, name) ? d : NULL;
+}
+
+static int64_t n_elements(const ir_decl *d)
+{
+	int64_t n = 1;
+	for (int i = 0; i < d->n_dims; i++)
+		n *= d->extents[i];
+	return n;
+}
+
+/* "{ v0, v1, ... }": exactly as many values as elements, each fitting. */
+static bool parse_const_values(parser *p, ir_decl *d)
+{
+	int64_t n = n_elements(d), i = 0;
+	sl_loc open = peek(p)->loc;
+	if (n > (1 << 24)) {
+		sl_error(p->ctx, open, "an inline const holds at most 2^24 values; use file(\"...\")");
+		p->failed_expr = true;
+		return false;
+	}
+	d->data = sl_alloc(p->ctx, n * sizeof(*d->data));
+	next(p);
+	bool ok = true;
+	if (peek(p)->kind != TK_RBRACE) {
+		do {
+			__int128 v;
+			sl_loc loc;
+			if (!parse_signed_int(p, &v, &loc))
+				return false;
+			if (!ir_fits(d->type, v)) {
+				char tb[8];
+				sl_error(p->ctx, loc, "value %s%llu does not fit %s", v < 0 ? "-" : "",
+					(unsigned long long) (v < 0 ? -v : v), ir_type_str(d->type, tb));
+				ok = false;
+			}
+			if (i < n)
+				d->data[i] = ir_norm(d->type, (uint64_t) v);
+			i++;
+		} while (accept(p, TK_COMMA));
+	}
+	if (!expect(p, TK_RBRACE))
+		return false;
+	if (i != n) {
+		sl_error(p->ctx, open, "'%s' needs %lld values, but %lld are given", d->name,
+			(long long) n, (long long) i);
+		return false;
+	}
+	return ok;
+}
+
+static bool parse_const_file(parser *p, ir_decl *d)
+{
+	next(p);	/* file */
+	if (!expect(p, TK_LPAREN))
+		return false;
+	fe_token *s = peek(p);
+	if (s->kind != TK_STRING) {
+		expected(p, "a file name in double quotes");
+		return false;
+	}
+	next(p);
+	if (!expect(p, TK_RPAREN))
+		return false;
+	size_t dl = strlen(p->dir), fl = (size_t) s->len - 2;
+	bool absolute = fl > 0 && s->start[1] == '/';
+	char *path = sl_alloc(p->ctx, dl + fl + 2);
+	if (absolute || dl == 0)
+		memcpy(path, s->start + 1, fl);
+	else
+		sprintf(path, "%s/%.*s", p->dir, (int) fl, s->start + 1);
+	sl_array *a = sl_npy_read(p->ctx, path, s->loc, d->type, d->n_dims, d->extents);
+	if (!a)
+		return false;
+	d->data = sl_alloc(p->ctx, a->size * sizeof(*d->data));
+	memcpy(d->data, a->data, a->size * sizeof(*d->data));
+	sl_array_free(a);
+	return true;
+}
+
+static ir_decl *parse_const(parser *p)
+{
+	fe_token *name = parse_new_name(p, "the name of the const");
+	ir_type type;
+	if (!name || !parse_type(p, &type))
+		return NULL;
+	ir_decl *d = new_decl(p, IR_DECL_CONST, name);
+	d->type = type;
+	d->n_dims = parse_extents(p, &d->extents);
+	if (d->n_dims < 0 || !expect(p, TK_ASSIGN))
+		return NULL;
+	bool ok;
+	if (peek(p)->kind == TK_LBRACE)
+		ok = parse_const_values(p, d);
+	else if (is_word(peek(p), "file"))
+		ok = parse_const_file(p, d);
+	else
+		return expected(p, "'{' or file(\"...\")"), NULL;
+	if (!ok) {
+		p->failed_expr = true;
+		return NULL;
+	}
+	if (!expect(p, TK_SEMI))
+		return NULL;
+	return check_fresh_decl(p, name) ? d : NULL;
+}
+
+static bool parse_func_vars(parser *p, ir_decl *d)
+{
+	int cap = 0, cap_locs = 0;
+	if (!expect(p, TK_LPAREN))
+		return false;
+	do {
+		fe_token *t = peek(p);
+		if (t->kind != TK_IDENT) {
+			expected(p, "a variable name");
+			return false;
+		}
+		next(p);
+		if (d->n_dims == 8) {
+			sl_error(p->ctx, t->loc, "a func has at most 8 variables");
+			p->failed_expr = true;
+			return false;
+		}
+		if (declare_var(p, t) < 0) {
+			p->failed_expr = true;
+			return false;
+		}
+		GROW(p, d->var_names, d->n_dims, cap);
+		GROW(p, d->var_locs, d->n_dims, cap_locs);
+		d->var_names[d->n_dims] = p->slot_names[d->n_dims];
+		d->var_locs[d->n_dims] = t->loc;
+		d->n_dims++;
+	} while (accept(p, TK_COMMA));
+	return expect(p, TK_RPAREN);
+}
+
+static ir_decl *parse_func(parser *p)
+{
+	fe_token *name = parse_new_name(p, "the name of the func");
+	if (!name)
+		return NULL;
+	ir_decl *d = new_decl(p, IR_DECL_FUNC, name);
+	p->func = d;
+	p->n_scope = 0;
+	p->slot_names = NULL;
+	p->cap_slots = 0;
+	if (!check_fresh_decl(p, name)) {
+		p->failed_expr = true;
+		return NULL;
+	}
+	if (!parse_func_vars(p, d) || !parse_type(p, &d->type) || !expect(p, TK_ASSIGN))
+		return NULL;
+	d->body = parse_expr(p);
+	if (!d->body || !expect(p, TK_SEMI))
+		return NULL;
+	return d;
+}
+
+static ir_decl *find_func_for(parser *p, fe_token *t, const char *what)
+{
+	ir_decl *d = find_decl(p, t->start, t->len);
+	if (!d) {
+		undeclared(p, t);
+		return NULL;
+	}
+	if (d->kind != IR_DECL_FUNC) {
+		sl_error(p->ctx, t->loc, "only a func can be %s; '%s' is %s", what, d->name,
+			decl_kind_str(d));
+		sl_note(p->ctx, d->loc, "'%s' is declared here", d->name);
+		p->failed_expr = true;
+		return NULL;
+	}
+	return d;
+}
+
+static void parse_output(parser *p)
+{
+	fe_token *t = parse_new_name(p, "the name of a func");
+	int64_t *ext;
+	if (!t)
+		return;
+	ir_decl *d = find_func_for(p, t, "an output");
+	int n = parse_extents(p, &ext);
+	if (!d || n < 0 || !expect(p, TK_SEMI))
+		return;
+	if (n != d->n_dims) {
+		sl_error(p->ctx, t->loc, "func '%s' has %d variable%s but its output box has %d extent%s",
+			d->name, d->n_dims, d->n_dims == 1 ? "" : "s", n, n == 1 ? "" : "s");
+		return;
+	}
+	if (d->is_output) {
+		sl_error(p->ctx, t->loc, "'%s' is already an output", d->name);
+		sl_note(p->ctx, d->output_loc, "first declared an output here");
+		return;
+	}
+	d->is_output = true;
+	d->output_loc = t->loc;
+	d->out_extents = ext;
+	ir_program *prog = p->prog;
+	GROW(p, prog->outputs, prog->n_outputs, p->cap_outputs);
+	prog->outputs[prog->n_outputs++] = d;
+}
+
+static void parse_inline(parser *p)
+{
+	fe_token *t = parse_new_name(p, "the name of a func");
+	if (!t)
+		return;
+	ir_decl *d = find_func_for(p, t, "inlined");
+	if (!d || !expect(p, TK_SEMI))
+		return;
+	if (d->is_inline) {
+		sl_warning(p->ctx, t->loc, "'%s' is already inline", d->name);
+		return;
+	}
+	d->is_inline = true;
+	d->inline_loc = t->loc;
+}
+
+/* Skip to just after the next ';' or to the next declaration keyword. */
+static void recover(parser *p)
+{
+	for (;;) {
+		fe_tok_kind k = peek(p)->kind;
+		if (k == TK_EOF)
+			return;
+		if (k == TK_SEMI) {
+			next(p);
+			return;
+		}
+		if ((k == TK_INPUT || k == TK_CONST || k == TK_FUNC || k == TK_OUTPUT) &&
+		    p->pos > 0 && p->toks[p->pos - 1].kind == TK_SEMI)
+			return;
+		next(p);
+	}
+}
+
+static void note_failed(parser *p, int start)
+{
+	fe_token *t = &p->toks[start + 1 < p->n_toks ? start + 1 : start];
+	if (t->kind != TK_IDENT)
+		return;
+	GROW(p, p->failed, p->n_failed, p->cap_failed);
+	p->failed[p->n_failed++] = tok_name(p, t);
+}
+
+static void parse_decl(parser *p)
+{
+	int start = p->pos;
+	fe_token *t = next(p);
+	ir_decl *d = NULL;
+	int errors = sl_n_errors(p->ctx);
+	p->failed_expr = false;
+	p->n_nodes = 0;
+	switch (t->kind) {
+	case TK_INPUT: d = parse_input(p); break;
+	case TK_CONST: d = parse_const(p); break;
+	case TK_FUNC: d = parse_func(p); break;
+	case TK_OUTPUT: parse_output(p); break;
+	case TK_INLINE: parse_inline(p); break;
+	default:
+		p->pos = start;
+		expected(p, "a declaration (input, const, func, output or inline)");
+		next(p);
+		break;
+	}
+	if (d && sl_n_errors(p->ctx) == errors) {
+		if (d->kind == IR_DECL_FUNC)
+			d->n_slots = p->func->n_slots;
+		add_decl(p, d);
+		return;
+	}
+	if (t->kind == TK_INPUT || t->kind == TK_CONST || t->kind == TK_FUNC)
+		note_failed(p, start);
+	if (sl_n_errors(p->ctx) == errors)
+		p->failed_expr = true;
+	if (p->toks[p->pos - 1].kind != TK_SEMI || t->kind == TK_EOF)
+		recover(p);
+}
+
+ir_program *fe_parse(sl_ctx *ctx, const char *path, const char *dir,
+	fe_token *toks, int n_tokens)
+{
+	parser p = { 0 };
+	p.ctx = ctx;
+	p.dir = dir;
+	p.toks = toks;
+	p.n_toks = n_tokens;
+	p.prog = sl_alloc(ctx, sizeof(*p.prog));
+	p.prog->path = sl_strdup(ctx, path);
+	int errors = sl_n_errors(ctx);
+	while (peek(&p)->kind != TK_EOF)
+		parse_decl(&p);
+	if (p.prog->n_outputs == 0 && sl_n_errors(ctx) == errors)
+		sl_error(ctx, peek(&p)->loc,
+			"the program has no output; declare one with 'output NAME[E1]...[Ek];'");
+	return sl_n_errors(ctx) == errors ? p.prog : NULL;
+}

@@ -1,0 +1,624 @@
+/* frontend/typecheck.c: types, constant folding and index checks.
+ * Stage: lex -> parse -> [typecheck] -> bounds.  Every value node gets
+ * its type; literals take the type their context needs; constant
+ * expressions are folded exactly and replaced by typed IR_CONST nodes;
+ * access arguments are checked to be quasi-affine index expressions
+ * (type "none"), or, for a const, an unsigned table index that cannot
+ * leave the table. */
+#include <string.h>
+
+#include "frontend/frontend_private.h"
+
+typedef struct checker {
+	sl_ctx *ctx;
+	ir_decl *func;
+	bool failed;	/* an error was reported for this func */
+} checker;
+
+static const ir_type NONE = { 0, false };
+static const ir_type U1 = { 1, false };
+static const ir_type U64 = { 64, false };
+
+static void error(checker *c, sl_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void error(checker *c, sl_loc loc, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	sl_error(c->ctx, loc, "%s", msg);
+	c->failed = true;
+}
+
+/* Decimal text of a mathematical integer in [-2^63, 2^64]. */
+static const char *i128_str(__int128 v, char buf[48])
+{
+	char tmp[48];
+	int n = 0;
+	bool neg = v < 0;
+	unsigned __int128 u = neg ? -(unsigned __int128) v : (unsigned __int128) v;
+	do {
+		tmp[n++] = (char) ('0' + (int) (u % 10));
+		u /= 10;
+	} while (u);
+	int i = 0;
+	if (neg)
+		buf[i++] = '-';
+	while (n)
+		buf[i++] = tmp[--n];
+	buf[i] = '\0';
+	return buf;
+}
+
+static const char *op_text(const ir_expr *e)
+{
+	if (e->kind == IR_SELECT)
+		return "?:";
+	return ir_op_str(e->op);
+}
+
+/* --------------------------------------------------- constant folding */
+
+/* Made only of literals and operators (?: and select included). */
+static bool is_constexpr(const ir_expr *e)
+{
+	switch (e->kind) {
+	case IR_CONST:
+		return ir_type_none(e->type);
+	case IR_UNARY:
+		return e->op != IR_OP_ABS && is_constexpr(e->args[0]);
+	case IR_BINARY:
+		if (e->op == IR_OP_MIN || e->op == IR_OP_MAX)
+			return false;
+		return is_constexpr(e->args[0]) && is_constexpr(e->args[1]);
+	case IR_SELECT:
+		return is_constexpr(e->args[0]) && is_constexpr(e->args[1]) &&
+			is_constexpr(e->args[2]);
+	default:
+		return false;
+	}
+}
+
+static bool is_bool_op(ir_op op)
+{
+	return op == IR_OP_LAND || op == IR_OP_LOR || op == IR_OP_LNOT;
+}
+
+static bool fold_bool(checker *c, const ir_expr *e, __int128 v)
+{
+	if (v == 0 || v == 1)
+		return true;
+	char b[48];
+	error(c, e->loc, "'%s' needs u1 operands, but this constant is %s", op_text(e), i128_str(v, b));
+	return false;
+}
+
+/* Fold a constant expression exactly over mathematical integers. */
+static bool fold(checker *c, const ir_expr *e, __int128 *v)
+{
+	__int128 a, b, r;
+	switch (e->kind) {
+	case IR_CONST:
+		*v = (__int128) e->u.cval;
+		return true;
+	case IR_UNARY:
+		if (!fold(c, e->args[0], &a))
+			return false;
+		if (e->op == IR_OP_LNOT && !fold_bool(c, e, a))
+			return false;
+		if (!ir_fold_unop(e->op, a, &r)) {
+			error(c, e->loc, "constant expression leaves the range [-2^63, 2^64)");
+			return false;
+		}
+		*v = r;
+		return true;
+	case IR_SELECT:
+		if (!fold(c, e->args[0], &a))
+			return false;
+		if (a != 0 && a != 1) {
+			char buf[48];
+			error(c, e->args[0]->loc, "the condition of '?:' must be u1 (0 or 1), not %s",
+				i128_str(a, buf));
+			return false;
+		}
+		return fold(c, e->args[a ? 1 : 2], v);
+	case IR_BINARY:
+		if (!fold(c, e->args[0], &a) || !fold(c, e->args[1], &b))
+			return false;
+		if (is_bool_op(e->op) && (!fold_bool(c, e, a) || !fold_bool(c, e, b)))
+			return false;
+		if ((e->op == IR_OP_DIV || e->op == IR_OP_MOD) && b == 0) {
+			error(c, e->loc, "division by zero in a constant expression");
+			return false;
+		}
+		if ((e->op == IR_OP_SHL || e->op == IR_OP_SHR) && b < 0) {
+			error(c, e->args[1]->loc, "negative shift amount");
+			return false;
+		}
+		if (!ir_fold_binop(e->op, a, b, &r)) {
+			error(c, e->loc, "constant expression leaves the range [-2^63, 2^64)");
+			return false;
+		}
+		*v = r;
+		return true;
+	default:
+		sl_unreachable();
+	}
+}
+
+static void make_const(ir_expr *e, ir_type type, uint64_t bits)
+{
+	e->kind = IR_CONST;
+	e->type = type;
+	e->n_args = 0;
+	e->args = NULL;
+	e->u.cval = type.bits ? ir_norm(type, bits) : bits;
+}
+
+/* Fold "e" and give it type "t", which the value must fit. */
+static ir_type type_constant(checker *c, ir_expr *e, ir_type t)
+{
+	__int128 v;
+	char b[48], tb[8];
+	if (!fold(c, e, &v))
+		return NONE;
+	if (ir_type_none(t)) {
+		error(c, e->loc, "cannot tell the type of the constant %s here; give it one with a cast, e.g. i32(%s)",
+			i128_str(v, b), i128_str(v, b));
+		return NONE;
+	}
+	if (!ir_fits(t, v)) {
+		if (v < 0 && !t.is_signed)
+			error(c, e->loc, "constant %s does not fit %s (negative); write the bit pattern in hexadecimal or cast",
+				i128_str(v, b), ir_type_str(t, tb));
+		else
+			error(c, e->loc, "constant %s does not fit %s", i128_str(v, b), ir_type_str(t, tb));
+		return NONE;
+	}
+	make_const(e, t, (uint64_t) v);
+	return t;
+}
+
+/* ------------------------------------------------------------- typing */
+
+static bool is_arith(ir_op op)
+{
+	switch (op) {
+	case IR_OP_ADD: case IR_OP_SUB: case IR_OP_MUL: case IR_OP_DIV: case IR_OP_MOD:
+	case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_MIN: case IR_OP_MAX:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool is_compare(ir_op op)
+{
+	return op >= IR_OP_EQ && op <= IR_OP_GE;
+}
+
+/* The type "e" has regardless of its context, or none. */
+static ir_type natural(const ir_expr *e)
+{
+	if (is_constexpr(e))
+		return NONE;
+	switch (e->kind) {
+	case IR_CONST:
+		return e->type;
+	case IR_VAR:
+		return ir_type_make(true, 32);
+	case IR_ACCESS:
+		return e->u.access.decl->type;
+	case IR_CAST:
+		return e->type;
+	case IR_REDUCE:
+		return natural(e->u.reduce.body);
+	case IR_SELECT: {
+		ir_type t = natural(e->args[1]);
+		return ir_type_none(t) ? natural(e->args[2]) : t;
+	}
+	case IR_UNARY:
+		if (e->op == IR_OP_LNOT)
+			return U1;
+		if (e->op == IR_OP_ABS) {
+			ir_type t = natural(e->args[0]);
+			return ir_type_none(t) ? t : ir_type_make(false, t.bits);
+		}
+		return natural(e->args[0]);
+	case IR_BINARY:
+		if (is_compare(e->op) || e->op == IR_OP_LAND || e->op == IR_OP_LOR)
+			return U1;
+		if (e->op == IR_OP_SHL || e->op == IR_OP_SHR)
+			return natural(e->args[0]);
+		ir_type t = natural(e->args[0]);
+		return ir_type_none(t) ? natural(e->args[1]) : t;
+	}
+	sl_unreachable();
+}
+
+static ir_type assign(checker *c, ir_expr *e, ir_type ctx);
+static void check_access(checker *c, ir_expr *e);
+
+static ir_type pick(ir_type a, ir_type b)
+{
+	return ir_type_none(a) ? b : a;
+}
+
+static void mismatch(checker *c, const ir_expr *e, ir_type a, ir_type b)
+{
+	char ta[8], tb[8];
+	error(c, e->loc, "operands of '%s' have different types, %s and %s; convert one with a cast",
+		op_text(e), ir_type_str(a, ta), ir_type_str(b, tb));
+}
+
+static void untyped(checker *c, const ir_expr *e, const char *what)
+{
+	if (!c->failed)
+		error(c, e->loc, "cannot tell the type of %s; give one operand a type with a cast, e.g. u8(...)",
+			what);
+}
+
+/* Type both operands as one type: theirs, or the context's. */
+static ir_type assign_pair(checker *c, ir_expr *e, ir_expr *a, ir_expr *b, ir_type ctx)
+{
+	ir_type t = pick(pick(natural(a), natural(b)), ctx);
+	if (ir_type_none(t)) {
+		untyped(c, e, "these operands");
+		return NONE;
+	}
+	ir_type ta = assign(c, a, t), tb = assign(c, b, t);
+	if (ir_type_none(ta) || ir_type_none(tb))
+		return NONE;
+	if (!ir_type_eq(ta, tb)) {
+		mismatch(c, e, ta, tb);
+		return NONE;
+	}
+	return ta;
+}
+
+static ir_type need_u1(checker *c, ir_expr *e, const char *what)
+{
+	ir_type t = assign(c, e, U1);
+	if (ir_type_none(t))
+		return NONE;
+	if (!ir_type_eq(t, U1)) {
+		char tb[8];
+		error(c, e->loc, "%s must be u1, not %s; compare it, e.g. (x != 0)", what, ir_type_str(t, tb));
+		return NONE;
+	}
+	return U1;
+}
+
+static ir_type assign_divide(checker *c, ir_expr *e, ir_type ctx)
+{
+	ir_type t = assign_pair(c, e, e->args[0], e->args[1], ctx);
+	if (ir_type_none(t))
+		return NONE;
+	ir_expr *d = e->args[1];
+	if (d->kind != IR_CONST) {
+		error(c, d->loc, "the divisor of '%s' must be a constant: hardware divides only by constants",
+			op_text(e));
+		return NONE;
+	}
+	if (d->u.cval == 0) {
+		error(c, d->loc, "division by zero");
+		return NONE;
+	}
+	return t;
+}
+
+static ir_type assign_shift(checker *c, ir_expr *e, ir_type ctx)
+{
+	ir_expr *a = e->args[0], *b = e->args[1];
+	ir_type t = pick(natural(a), ctx);
+	if (ir_type_none(t)) {
+		untyped(c, a, "the shifted value");
+		return NONE;
+	}
+	t = assign(c, a, t);
+	if (is_constexpr(b)) {
+		__int128 v;
+		if (!fold(c, b, &v))
+			return NONE;
+		if (v < 0) {
+			error(c, b->loc, "negative shift amount");
+			return NONE;
+		}
+		make_const(b, U64, (uint64_t) v);
+	} else if (ir_type_none(assign(c, b, natural(b)))) {
+		untyped(c, b, "the shift amount");
+		return NONE;
+	}
+	return t;
+}
+
+static ir_type assign_binary(checker *c, ir_expr *e, ir_type ctx)
+{
+	ir_op op = e->op;
+	if (op == IR_OP_DIV || op == IR_OP_MOD)
+		return assign_divide(c, e, ctx);
+	if (op == IR_OP_SHL || op == IR_OP_SHR)
+		return assign_shift(c, e, ctx);
+	if (op == IR_OP_LAND || op == IR_OP_LOR) {
+		ir_type a = need_u1(c, e->args[0], "an operand of '&&' and '||'");
+		ir_type b = need_u1(c, e->args[1], "an operand of '&&' and '||'");
+		return ir_type_none(a) || ir_type_none(b) ? NONE : U1;
+	}
+	if (is_compare(op))
+		return ir_type_none(assign_pair(c, e, e->args[0], e->args[1], NONE)) ? NONE : U1;
+	if (is_arith(op))
+		return assign_pair(c, e, e->args[0], e->args[1], ctx);
+	sl_unreachable();
+}
+
+static ir_type assign_unary(checker *c, ir_expr *e, ir_type ctx)
+{
+	ir_expr *a = e->args[0];
+	if (e->op == IR_OP_LNOT)
+		return need_u1(c, a, "the operand of '!'");
+	ir_type t = pick(natural(a), e->op == IR_OP_ABS ? NONE : ctx);
+	if (ir_type_none(t)) {
+		untyped(c, e, e->op == IR_OP_ABS ? "the operand of abs" : "this operand");
+		return NONE;
+	}
+	t = assign(c, a, t);
+	if (ir_type_none(t))
+		return NONE;
+	return e->op == IR_OP_ABS ? ir_type_make(false, t.bits) : t;
+}
+
+static ir_type assign_cast(checker *c, ir_expr *e)
+{
+	ir_expr *a = e->args[0];
+	if (is_constexpr(a)) {
+		__int128 v;
+		if (!fold(c, a, &v))
+			return NONE;
+		make_const(e, e->type, (uint64_t) v);
+		return e->type;
+	}
+	ir_type t = natural(a);
+	if (ir_type_none(t)) {
+		untyped(c, a, "the operand of the cast");
+		return NONE;
+	}
+	return ir_type_none(assign(c, a, t)) ? NONE : e->type;
+}
+
+/* Give "e" its type; "ctx" is what the context asks of an untyped
+ * constant.  Returns the type, or none after an error. */
+static ir_type assign(checker *c, ir_expr *e, ir_type ctx)
+{
+	ir_type t;
+	if (is_constexpr(e))
+		return type_constant(c, e, ctx);
+	switch (e->kind) {
+	case IR_CONST:
+		return e->type;
+	case IR_VAR:
+		t = ir_type_make(true, 32);
+		break;
+	case IR_ACCESS:
+		check_access(c, e);
+		t = e->u.access.decl->type;
+		break;
+	case IR_CAST:
+		t = assign_cast(c, e);
+		break;
+	case IR_UNARY:
+		t = assign_unary(c, e, ctx);
+		break;
+	case IR_BINARY:
+		t = assign_binary(c, e, ctx);
+		break;
+	case IR_SELECT:
+		if (ir_type_none(need_u1(c, e->args[0], "a condition")))
+			return NONE;
+		t = assign_pair(c, e, e->args[1], e->args[2], ctx);
+		break;
+	case IR_REDUCE:
+		t = pick(natural(e->u.reduce.body), ctx);
+		if (ir_type_none(t)) {
+			untyped(c, e, "the body of the reduction");
+			return NONE;
+		}
+		t = assign(c, e->u.reduce.body, t);
+		break;
+	default:
+		sl_unreachable();
+	}
+	e->type = t;
+	return t;
+}
+
+/* ------------------------------------------------------------ indices */
+
+bool fe_is_index_form(const ir_expr *e)
+{
+	if (is_constexpr(e))
+		return true;
+	switch (e->kind) {
+	case IR_VAR:
+		return true;
+	case IR_UNARY:
+		return e->op == IR_OP_NEG && fe_is_index_form(e->args[0]);
+	case IR_BINARY:
+		switch (e->op) {
+		case IR_OP_ADD: case IR_OP_SUB: case IR_OP_MIN: case IR_OP_MAX:
+			return fe_is_index_form(e->args[0]) && fe_is_index_form(e->args[1]);
+		case IR_OP_MUL:
+			return fe_is_index_form(e->args[0]) && fe_is_index_form(e->args[1]) &&
+				(is_constexpr(e->args[0]) || is_constexpr(e->args[1]));
+		case IR_OP_DIV: case IR_OP_MOD:
+			return fe_is_index_form(e->args[0]) && is_constexpr(e->args[1]);
+		default:
+			return false;
+		}
+	default:
+		return false;
+	}
+}
+
+static bool check_index(checker *c, ir_expr *e);
+
+static bool index_const(checker *c, ir_expr *e)
+{
+	__int128 v;
+	char b[48];
+	if (!fold(c, e, &v))
+		return false;
+	if (v < INT64_MIN || v > INT64_MAX) {
+		error(c, e->loc, "index constant %s is out of range", i128_str(v, b));
+		return false;
+	}
+	make_const(e, NONE, (uint64_t) (int64_t) v);
+	return true;
+}
+
+static bool check_index_binary(checker *c, ir_expr *e)
+{
+	ir_expr *a = e->args[0], *b = e->args[1];
+	switch (e->op) {
+	case IR_OP_ADD: case IR_OP_SUB: case IR_OP_MIN: case IR_OP_MAX:
+		return check_index(c, a) & check_index(c, b);
+	case IR_OP_MUL:
+		if (!is_constexpr(a) && !is_constexpr(b)) {
+			error(c, e->loc, "an index may multiply only by a constant (indices are affine)");
+			return false;
+		}
+		return check_index(c, a) & check_index(c, b);
+	case IR_OP_DIV: case IR_OP_MOD:
+		if (!is_constexpr(b)) {
+			error(c, b->loc, "an index may divide only by a positive constant (indices are quasi-affine)");
+			return false;
+		}
+		if (!check_index(c, a) || !check_index(c, b))
+			return false;
+		if ((int64_t) b->u.cval <= 0) {
+			error(c, b->loc, "an index divisor must be positive, not %lld", (long long) (int64_t) b->u.cval);
+			return false;
+		}
+		return true;
+	default:
+		error(c, e->loc, "operator '%s' cannot appear in an index; indices use + - * / %% min max clamp",
+			ir_op_str(e->op));
+		return false;
+	}
+}
+
+/* Check an index expression (a mathematical integer) and fold it. */
+static bool check_index(checker *c, ir_expr *e)
+{
+	if (is_constexpr(e))
+		return index_const(c, e);
+	switch (e->kind) {
+	case IR_VAR:
+		e->type = NONE;
+		return true;
+	case IR_UNARY:
+		if (e->op == IR_OP_NEG)
+			return check_index(c, e->args[0]);
+		error(c, e->loc, "operator '%s' cannot appear in an index", ir_op_str(e->op));
+		return false;
+	case IR_BINARY:
+		return check_index_binary(c, e);
+	case IR_ACCESS:
+		error(c, e->loc, "data-dependent index: a value read from '%s' cannot index an input or a func (only a const table can be indexed by a value)",
+			e->u.access.decl->name);
+		return false;
+	case IR_CAST: case IR_SELECT: case IR_REDUCE:
+		error(c, e->loc, "this cannot appear in an index; indices are affine in the variables");
+		return false;
+	default:
+		sl_unreachable();
+	}
+}
+
+/* A data-dependent table index: an unsigned value within the table. */
+static void check_lookup(checker *c, ir_expr *e, const ir_decl *table, int dim)
+{
+	char tb[8];
+	ir_type t = natural(e);
+	if (ir_type_none(t)) {
+		untyped(c, e, "the table index");
+		return;
+	}
+	if (ir_type_none(assign(c, e, t)))
+		return;
+	if (t.is_signed) {
+		error(c, e->loc, "a table index must be unsigned, not %s; cast it, e.g. u8(...)",
+			ir_type_str(t, tb));
+		return;
+	}
+	if (t.bits >= 63 || ((int64_t) 1 << t.bits) > table->extents[dim]) {
+		error(c, e->loc, "table index of type %s can reach %llu, but dimension %d of '%s' has only %lld entries; cast it to a narrower type or clamp it",
+			ir_type_str(t, tb), (unsigned long long) ir_type_max(t), dim + 1, table->name,
+			(long long) table->extents[dim]);
+		sl_note(c->ctx, table->loc, "'%s' is declared here", table->name);
+	}
+}
+
+static void check_access(checker *c, ir_expr *e)
+{
+	const ir_decl *d = e->u.access.decl;
+	for (int i = 0; i < e->n_args; i++) {
+		ir_expr *a = e->args[i];
+		if (d->kind == IR_DECL_CONST && !fe_is_index_form(a))
+			check_lookup(c, a, d, i);
+		else
+			check_index(c, a);
+	}
+}
+
+static void check_func(sl_ctx *ctx, ir_decl *f)
+{
+	checker c = { ctx, f, false };
+	ir_type t = assign(&c, f->body, f->type);
+	if (ir_type_none(t) || c.failed)
+		return;
+	if (!ir_type_eq(t, f->type)) {
+		char ta[8], tb[8];
+		error(&c, f->body->loc, "the body of '%s' has type %s, but '%s' is declared %s; convert it with a cast",
+			f->name, ir_type_str(t, ta), f->name, ir_type_str(f->type, tb));
+	}
+}
+
+static void add_user(sl_ctx *ctx, ir_decl *d, ir_decl *user)
+{
+	for (int i = 0; i < d->n_users; i++)
+		if (d->users[i] == user)
+			return;
+	ir_decl **u = sl_alloc(ctx, (d->n_users + 1) * sizeof(*u));
+	if (d->n_users)
+		memcpy(u, d->users, d->n_users * sizeof(*u));
+	u[d->n_users++] = user;
+	d->users = u;
+}
+
+static void collect_users(sl_ctx *ctx, ir_expr *e, ir_decl *user)
+{
+	if (e->kind == IR_ACCESS)
+		add_user(ctx, e->u.access.decl, user);
+	if (e->kind == IR_REDUCE)
+		collect_users(ctx, e->u.reduce.body, user);
+	for (int i = 0; i < e->n_args; i++)
+		collect_users(ctx, e->args[i], user);
+}
+
+int fe_typecheck(sl_ctx *ctx, ir_program *prog)
+{
+	int errors = sl_n_errors(ctx);
+	for (int i = 0; i < prog->n_decls; i++) {
+		ir_decl *d = prog->decls[i];
+		if (d->kind != IR_DECL_FUNC)
+			continue;
+		check_func(ctx, d);
+		collect_users(ctx, d->body, d);
+		if (d->is_inline && d->is_output)
+			sl_error(ctx, d->inline_loc, "'%s' is an output and cannot be inline", d->name);
+	}
+	return sl_n_errors(ctx) == errors ? 0 : -1;
+}

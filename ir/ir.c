@@ -1,0 +1,175 @@
+/* ir/ir.c: queries on the program IR and its stable text form.
+ * Stage: basics.  The dump is what `sluice check` prints and what golden
+ * tests compare: declarations in order, types, inferred domains. */
+#include <string.h>
+
+#include "ir/ir.h"
+
+ir_decl *ir_program_find(const ir_program *prog, const char *name)
+{
+	for (int i = 0; i < prog->n_decls; i++)
+		if (!strcmp(prog->decls[i]->name, name))
+			return prog->decls[i];
+	return NULL;
+}
+
+int64_t ir_decl_dom_size(const ir_decl *d)
+{
+	if (d->kind != IR_DECL_FUNC) {
+		int64_t n = 1;
+		for (int i = 0; i < d->n_dims; i++)
+			n *= d->extents[i];
+		return n;
+	}
+	if (d->dom_empty)
+		return 0;
+	int64_t n = 1;
+	for (int i = 0; i < d->n_dims; i++)
+		n *= d->dom_ext[i];
+	return n;
+}
+
+static const char *reduce_str(ir_reduce_op op)
+{
+	switch (op) {
+	case IR_RED_SUM: return "sum";
+	case IR_RED_MAXIMUM: return "maximum";
+	case IR_RED_MINIMUM: return "minimum";
+	}
+	sl_unreachable();
+}
+
+static const char *slot_name(const ir_expr *e)
+{
+	return e->u.var.name ? e->u.var.name : "?";
+}
+
+/* Fully parenthesised: the dump shows how the program was read. */
+void ir_expr_print(const ir_expr *e, const ir_decl *func, FILE *out)
+{
+	char tb[8];
+	switch (e->kind) {
+	case IR_CONST:
+		if (ir_type_none(e->type) || e->type.is_signed)
+			fprintf(out, "%lld", (long long) (int64_t) e->u.cval);
+		else
+			fprintf(out, "%llu", (unsigned long long) e->u.cval);
+		return;
+	case IR_VAR:
+		fputs(slot_name(e), out);
+		return;
+	case IR_ACCESS:
+		fprintf(out, "%s(", e->u.access.decl->name);
+		for (int i = 0; i < e->n_args; i++) {
+			if (i)
+				fputs(", ", out);
+			ir_expr_print(e->args[i], func, out);
+		}
+		fputc(')', out);
+		return;
+	case IR_CAST:
+		fprintf(out, "%s(", ir_type_str(e->type, tb));
+		ir_expr_print(e->args[0], func, out);
+		fputc(')', out);
+		return;
+	case IR_UNARY:
+		if (e->op == IR_OP_ABS)
+			fputs("abs(", out);
+		else
+			fprintf(out, "(%s", ir_op_str(e->op));
+		ir_expr_print(e->args[0], func, out);
+		fputc(')', out);
+		return;
+	case IR_BINARY:
+		if (e->op == IR_OP_MIN || e->op == IR_OP_MAX) {
+			fprintf(out, "%s(", e->op == IR_OP_MIN ? "min" : "max");
+			ir_expr_print(e->args[0], func, out);
+			fputs(", ", out);
+			ir_expr_print(e->args[1], func, out);
+			fputc(')', out);
+			return;
+		}
+		fputc('(', out);
+		ir_expr_print(e->args[0], func, out);
+		fprintf(out, " %s ", ir_op_str(e->op));
+		ir_expr_print(e->args[1], func, out);
+		fputc(')', out);
+		return;
+	case IR_SELECT:
+		fputc('(', out);
+		ir_expr_print(e->args[0], func, out);
+		fputs(" ? ", out);
+		ir_expr_print(e->args[1], func, out);
+		fputs(" : ", out);
+		ir_expr_print(e->args[2], func, out);
+		fputc(')', out);
+		return;
+	case IR_REDUCE:
+		fprintf(out, "%s(", reduce_str(e->u.reduce.op));
+		for (int i = 0; i < e->u.reduce.n_rvars; i++) {
+			const ir_rvar *r = &e->u.reduce.rvars[i];
+			fprintf(out, "%s%s in %lld..%lld", i ? ", " : "", r->name,
+				(long long) r->lo, (long long) r->hi);
+		}
+		fputs(") ", out);
+		ir_expr_print(e->u.reduce.body, func, out);
+		return;
+	}
+	sl_unreachable();
+}
+
+static void print_extents(const int64_t *ext, int n, FILE *out)
+{
+	for (int i = 0; i < n; i++)
+		fprintf(out, "[%lld]", (long long) ext[i]);
+}
+
+static void dump_func(const ir_decl *d, FILE *out)
+{
+	char tb[8];
+	fprintf(out, "func   %s(", d->name);
+	for (int i = 0; i < d->n_dims; i++)
+		fprintf(out, "%s%s", i ? ", " : "", d->var_names[i]);
+	fprintf(out, ") : %s", ir_type_str(d->type, tb));
+	if (d->is_inline)
+		fputs("  inline", out);
+	if (d->is_output) {
+		fputs("  output", out);
+		print_extents(d->out_extents, d->n_dims, out);
+	}
+	fputs("\n       domain ", out);
+	if (d->dom_empty || !d->dom_lo) {
+		fputs("(unused)", out);
+	} else {
+		for (int i = 0; i < d->n_dims; i++)
+			fprintf(out, "%s%s in %lld..%lld", i ? ", " : "", d->var_names[i],
+				(long long) d->dom_lo[i], (long long) (d->dom_lo[i] + d->dom_ext[i] - 1));
+		fprintf(out, "  (%lld points)", (long long) ir_decl_dom_size(d));
+	}
+	fputs("\n       = ", out);
+	ir_expr_print(d->body, d, out);
+	fputc('\n', out);
+}
+
+void ir_program_dump(const ir_program *prog, FILE *out)
+{
+	char tb[8];
+	for (int i = 0; i < prog->n_decls; i++) {
+		const ir_decl *d = prog->decls[i];
+		switch (d->kind) {
+		case IR_DECL_INPUT:
+			fprintf(out, "input  %s : %s", d->name, ir_type_str(d->type, tb));
+			print_extents(d->extents, d->n_dims, out);
+			fputc('\n', out);
+			break;
+		case IR_DECL_CONST:
+			fprintf(out, "const  %s : %s", d->name, ir_type_str(d->type, tb));
+			print_extents(d->extents, d->n_dims, out);
+			fputc('\n', out);
+			break;
+		case IR_DECL_FUNC:
+			dump_func(d, out);
+			break;
+		}
+	}
+}
