@@ -753,4 +753,266 @@ TEST(t_reference, gaussian_1080p)
 #endif
 }
 
+
+// ------------------------------------------------------------ from source
+
+// A program compiled from text (or a file) by the front end, with inputs
+// filled by the test.
+struct Src {
+	sl_ctx *ctx;
+	FILE *diag;
+	ir_program *prog = nullptr;
+	std::vector<ir_decl *> in_decls;
+	std::vector<sl_array *> in_arrays, results;
+
+	explicit Src(const std::string &text, const char *path = nullptr)
+	{
+		ctx = sl_ctx_alloc();
+		diag = tmpfile();
+		sl_ctx_set_diag_stream(ctx, diag);
+		prog = path ? fe_compile_file(ctx, path)
+			: fe_compile_text(ctx, "t.sl", text.data(), text.size());
+		for (int i = 0; prog && i < prog->n_decls; i++)
+			if (prog->decls[i]->kind == IR_DECL_INPUT) {
+				ir_decl *d = prog->decls[i];
+				in_decls.push_back(d);
+				in_arrays.push_back(sl_array_alloc(d->type, d->n_dims, d->extents));
+			}
+	}
+	~Src()
+	{
+		for (sl_array *a : in_arrays)
+			sl_array_free(a);
+		for (sl_array *a : results)
+			sl_array_free(a);
+		sl_ctx_free(ctx);
+		fclose(diag);
+	}
+	std::string diagnostics()
+	{
+		std::string s;
+		fflush(diag);
+		rewind(diag);
+		for (int c; (c = fgetc(diag)) != EOF;)
+			s += (char) c;
+		return s;
+	}
+	sl_array *in(const char *name)
+	{
+		for (size_t i = 0; i < in_decls.size(); i++)
+			if (!strcmp(in_decls[i]->name, name))
+				return in_arrays[i];
+		ADD_FAILURE() << "no input " << name;
+		return nullptr;
+	}
+	void set(const char *name, const V &values)
+	{
+		sl_array *a = in(name);
+		ASSERT_NE(a, nullptr);
+		ASSERT_EQ((size_t) a->size, values.size());
+		for (size_t i = 0; i < values.size(); i++)
+			a->data[i] = (uint64_t) values[i];
+	}
+	int run()
+	{
+		if (!prog)
+			return -2;
+		sim_inputs inp{ (int) in_decls.size(), in_decls.data(), in_arrays.data() };
+		results.assign((size_t) prog->n_outputs, nullptr);
+		return sim_reference_run(ctx, prog, &inp, results.data());
+	}
+	const sl_array *out(const char *name)
+	{
+		for (int i = 0; prog && i < prog->n_outputs; i++)
+			if (!strcmp(prog->outputs[i]->name, name) && i < (int) results.size())
+				return results[(size_t) i];
+		ADD_FAILURE() << "no output " << name;
+		return nullptr;
+	}
+	V vals(const char *name)
+	{
+		V v;
+		const sl_array *a = out(name);
+		for (int64_t k = 0; a && k < a->size; k++)
+			v.push_back((int64_t) a->data[k]);
+		return v;
+	}
+};
+
+TEST(t_reference, src_three_tap_u8)
+{
+	Src s("input in : u8[5];\n"
+	      "func f(x) : u8 = in(x) + in(x + 1) + in(x + 2);\n"
+	      "output f[3];\n");
+	ASSERT_NE(s.prog, nullptr) << s.diagnostics();
+	s.set("in", { 100, 90, 80, 70, 60 });
+	ASSERT_EQ(s.run(), 0) << s.diagnostics();
+	EXPECT_EQ(s.vals("f"), (V{ 14, 240, 210 }));	// 270 wraps
+}
+
+TEST(t_reference, src_literals_and_casts)
+{
+	Src s("func f(x) : u8 = u8(300) + 0xFF;\n"		// 44 + 255 = 299 -> 43
+	      "func g(x) : i32 = i32(u8(i8(-1)));\n"		// 255
+	      "func h(x) : u8 = abs(i8(-128));\n"		// 128
+	      "func k(x) : i8 = i8(-128) / -1;\n"		// wraps: -128
+	      "output f[1]; output g[1]; output h[1]; output k[1];\n");
+	ASSERT_NE(s.prog, nullptr) << s.diagnostics();
+	ASSERT_EQ(s.run(), 0) << s.diagnostics();
+	EXPECT_EQ(s.vals("f"), (V{ 43 }));
+	EXPECT_EQ(s.vals("g"), (V{ 255 }));
+	EXPECT_EQ(s.vals("h"), (V{ 128 }));
+	EXPECT_EQ(s.vals("k"), (V{ -128 }));
+}
+
+TEST(t_reference, src_signed_ops)
+{
+	Src s("input in : i8[3];\n"
+	      "func q(x) : i8 = in(x) / -2;\n"
+	      "func r(x) : i8 = in(x) % 2;\n"
+	      "func s(x) : i8 = in(x) >> 1;\n"
+	      "func a(x) : u8 = abs(in(x));\n"
+	      "output q[3]; output r[3]; output s[3]; output a[3];\n");
+	ASSERT_NE(s.prog, nullptr) << s.diagnostics();
+	s.set("in", { -7, -128, 127 });
+	ASSERT_EQ(s.run(), 0) << s.diagnostics();
+	EXPECT_EQ(s.vals("q"), (V{ 3, 64, -63 }));
+	EXPECT_EQ(s.vals("r"), (V{ -1, 0, 1 }));
+	EXPECT_EQ(s.vals("s"), (V{ -4, -64, 63 }));
+	EXPECT_EQ(s.vals("a"), (V{ 7, 128, 127 }));
+}
+
+TEST(t_reference, src_floor_division_domain)
+{
+	// g's domain is inferred as [-2, 0]: (x - 3) / 2 floors
+	Src s("input in : i32[4];\n"
+	      "func g(x) : i32 = in(x + 2) * 10;\n"
+	      "func f(x) : i32 = g((x - 3) / 2);\n"
+	      "func m(x) : i32 = g((x - 3) % 2 - 1);\n"
+	      "output f[5]; output m[5];\n");
+	ASSERT_NE(s.prog, nullptr) << s.diagnostics();
+	s.set("in", { 1, 2, 3, 4 });
+	ASSERT_EQ(s.run(), 0) << s.diagnostics();
+	EXPECT_EQ(s.vals("f"), (V{ 10, 20, 20, 30, 30 }));
+	// (x-3)%2 = 1 0 1 0 1, minus 1: g(0) g(-1) g(0) g(-1) g(0)
+	EXPECT_EQ(s.vals("m"), (V{ 30, 20, 30, 20, 30 }));
+}
+
+TEST(t_reference, src_variables_as_values)
+{
+	Src s("func f(y, x) : i32 = select(x % 2 == 1, y * 10, -x);\n"
+	      "output f[2][3];\n");
+	ASSERT_NE(s.prog, nullptr) << s.diagnostics();
+	ASSERT_EQ(s.run(), 0) << s.diagnostics();
+	EXPECT_EQ(s.vals("f"), (V{ 0, 0, -2, 0, 10, -2 }));
+}
+
+TEST(t_reference, src_reductions)
+{
+	Src s("input a : i8[2][3];\n"
+	      "func s(x) : i32 = sum(r in 0..2, c in 0..3) i32(a(r, c)) * (x + 1);\n"
+	      "func m(x) : i8 = maximum(r in -3..0) a(x, r + 3);\n"
+	      "func n(x) : i8 = minimum(r in -3..0) a(x, r + 3);\n"
+	      "func w(x) : u8 = sum(r in 0..3) 100;\n"		// 300 wraps to 44
+	      "output s[2]; output m[2]; output n[2]; output w[1];\n");
+	ASSERT_NE(s.prog, nullptr) << s.diagnostics();
+	s.set("a", { 1, -2, 3, -4, 5, -6 });
+	ASSERT_EQ(s.run(), 0) << s.diagnostics();
+	EXPECT_EQ(s.vals("s"), (V{ -3, -6 }));
+	EXPECT_EQ(s.vals("m"), (V{ 3, 5 }));
+	EXPECT_EQ(s.vals("n"), (V{ -2, -6 }));
+	EXPECT_EQ(s.vals("w"), (V{ 44 }));
+}
+
+TEST(t_reference, src_table_lookup_and_clamp)
+{
+	Src s("const g : u8[4] = {3, 2, 1, 0};\n"
+	      "input in : u2[3];\n"
+	      "input p : u8[4];\n"
+	      "func f(x) : u8 = g(in(x));\n"
+	      "func c(x) : u8 = p(clamp(x - 1, 0, 3));\n"
+	      "output f[3]; output c[6];\n");
+	ASSERT_NE(s.prog, nullptr) << s.diagnostics();
+	s.set("in", { 0, 1, 3 });
+	s.set("p", { 5, 6, 7, 8 });
+	ASSERT_EQ(s.run(), 0) << s.diagnostics();
+	EXPECT_EQ(s.vals("f"), (V{ 3, 2, 0 }));
+	EXPECT_EQ(s.vals("c"), (V{ 5, 5, 6, 7, 8, 8 }));
+}
+
+TEST(t_reference, src_two_outputs_inline)
+{
+	Src s("input in : u8[6];\n"
+	      "func h(x) : u16 = u16(in(x));\n"
+	      "inline h;\n"
+	      "func f(x) : u16 = h(x) * 2;\n"
+	      "func g(x) : u16 = f(x) + f(x + 1);\n"
+	      "output f[3];\n"
+	      "output g[5];\n");
+	ASSERT_NE(s.prog, nullptr) << s.diagnostics();
+	s.set("in", { 1, 2, 3, 4, 5, 6 });
+	ASSERT_EQ(s.run(), 0) << s.diagnostics();
+	EXPECT_EQ(s.vals("f"), (V{ 2, 4, 6 }));
+	EXPECT_EQ(s.vals("g"), (V{ 6, 10, 14, 18, 22 }));
+}
+
+TEST(t_reference, src_matmul_signed)
+{
+	Src s("input a : i8[2][2];\n"
+	      "input b : i8[2][2];\n"
+	      "func c(i, j) : i32 = sum(k in 0..2) i32(a(i, k)) * i32(b(k, j));\n"
+	      "output c[2][2];\n");
+	ASSERT_NE(s.prog, nullptr) << s.diagnostics();
+	s.set("a", { -1, 2, 3, -128 });
+	s.set("b", { 5, 6, -7, 8 });
+	ASSERT_EQ(s.run(), 0) << s.diagnostics();
+	EXPECT_EQ(s.vals("c"), (V{ -19, 10, 911, -1006 }));
+}
+
+// examples/gaussian.sl against a direct computation of the same formula.
+TEST(t_reference, src_example_gaussian)
+{
+	Src s("", SLUICE_SOURCE_DIR "/examples/gaussian.sl");
+	ASSERT_NE(s.prog, nullptr) << s.diagnostics();
+	sl_array *in = s.in("in");
+	ASSERT_NE(in, nullptr);
+	for (int64_t i = 0; i < in->size; i++)
+		in->data[i] = (uint64_t) ((i * 40503 + 17) >> 3) & 0xFF;
+	ASSERT_EQ(s.run(), 0) << s.diagnostics();
+	const sl_array *o = s.out("gaussian");
+	ASSERT_NE(o, nullptr);
+	ASSERT_EQ(o->dims[0], 62);
+	ASSERT_EQ(o->dims[1], 62);
+	const int w[3][3] = { { 1, 2, 1 }, { 2, 4, 2 }, { 1, 2, 1 } };
+	int64_t bad = 0;
+	for (int64_t y = 0; y < 62; y++)
+		for (int64_t x = 0; x < 62; x++) {
+			int64_t sum = 0;
+			for (int r = 0; r < 3; r++)
+				for (int c = 0; c < 3; c++)
+					sum += w[r][c] * (int64_t) in->data[(y + r) * 64 + x + c];
+			bad += (int64_t) o->data[y * 62 + x] != sum / 16;
+		}
+	EXPECT_EQ(bad, 0);
+}
+
+// examples/laplacian_pyramid.sl: "recon" rebuilds its input exactly.
+TEST(t_reference, src_example_laplacian_recon)
+{
+	Src s("", SLUICE_SOURCE_DIR "/examples/laplacian_pyramid.sl");
+	ASSERT_NE(s.prog, nullptr) << s.diagnostics();
+	sl_array *in = s.in("in");
+	ASSERT_NE(in, nullptr);
+	for (int64_t i = 0; i < in->size; i++)
+		in->data[i] = (uint64_t) ((i * 2654435761u) >> 11) & 0xFF;
+	ASSERT_EQ(s.run(), 0) << s.diagnostics();
+	const sl_array *o = s.out("recon");
+	ASSERT_NE(o, nullptr);
+	ASSERT_EQ(o->size, in->size);
+	int64_t bad = 0;
+	for (int64_t i = 0; i < in->size; i++)
+		bad += o->data[i] != in->data[i];
+	EXPECT_EQ(bad, 0);
+}
+
 }  // namespace
