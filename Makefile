@@ -1,0 +1,35 @@
+# sluice: the two commands of the README.
+#   make demo   install what is missing, build, run gaussian on the bundled chart
+#   make test   install what is missing, build (plus a sanitizer build), run every test
+# Both are safe to repeat: install-deps does nothing when all is present.
+
+JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
+BUILD  ?= build
+ASAN   ?= build-asan
+
+.PHONY: all deps build build-asan demo test clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+build-asan: deps
+	@cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DSLUICE_SANITIZE=ON >/dev/null
+	@cmake --build $(ASAN) -j $(JOBS)
+
+demo: build
+	$(BUILD)/driver/sluice check examples/gaussian.sl
+	$(BUILD)/driver/sluice run examples/gaussian.sl --input in=examples/data/chart64.pgm -o out/demo
+	@echo "demo: input examples/data/chart64.pgm, output out/demo/gaussian.png"
+
+test: build build-asan
+	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
+	cd $(ASAN) && ctest -j $(JOBS) --output-on-failure -L 'unit|frontend'
+
+clean:
+	rm -rf $(BUILD) $(ASAN) out
