@@ -78,6 +78,21 @@ static inline uint64_t ref_binop(ir_op op, ir_type t, uint64_t a, uint64_t b)
 
 /* ------------------------------------------------------------ expressions */
 
+static int64_t ref_index(const ref_run *r, const ir_expr *e, int64_t *env);
+
+/* The common index shapes, x and x + c, without recursion. */
+static inline int64_t ref_index_fast(const ref_run *r, const ir_expr *e,
+	int64_t *env)
+{
+	if (e->kind == IR_VAR)
+		return env[e->u.var.slot];
+	if (e->kind == IR_BINARY && e->op == IR_OP_ADD
+	    && e->args[0]->kind == IR_VAR && e->args[1]->kind == IR_CONST)
+		return (int64_t) ((uint64_t) env[e->args[0]->u.var.slot]
+			+ e->args[1]->u.cval);
+	return ref_index(r, e, env);
+}
+
 /* An index expression: a mathematical integer (DIV and MOD by a positive
  * constant, with floor semantics). */
 static int64_t ref_index(const ref_run *r, const ir_expr *e, int64_t *env)
@@ -86,12 +101,12 @@ static int64_t ref_index(const ref_run *r, const ir_expr *e, int64_t *env)
 		return (int64_t) e->u.cval;
 	if (e->kind == IR_VAR)
 		return env[e->u.var.slot];
-	uint64_t a = (uint64_t) ref_index(r, e->args[0], env);
+	uint64_t a = (uint64_t) ref_index_fast(r, e->args[0], env);
 	if (e->kind == IR_UNARY && e->op == IR_OP_NEG)
 		return (int64_t) (0 - a);
 	if (e->kind != IR_BINARY)
 		sl_unreachable();
-	uint64_t b = (uint64_t) ref_index(r, e->args[1], env);
+	uint64_t b = (uint64_t) ref_index_fast(r, e->args[1], env);
 	switch (e->op) {
 	case IR_OP_ADD: return (int64_t) (a + b);
 	case IR_OP_SUB: return (int64_t) (a - b);
@@ -120,7 +135,7 @@ static uint64_t ref_access(const ref_run *r, const ir_expr *e, int64_t *env)
 	for (int i = 0; i < e->n_args; i++) {
 		const ir_expr *a = e->args[i];
 		uint64_t idx = ir_type_none(a->type)
-			? (uint64_t) ref_index(r, a, env) : ref_eval(r, a, env);
+			? (uint64_t) ref_index_fast(r, a, env) : ref_eval(r, a, env);
 		if (s->lo)
 			idx -= (uint64_t) s->lo[i];
 		if (idx >= (uint64_t) s->ext[i])
