@@ -71,7 +71,11 @@ char *sl_xstrdup(const char *s);
 
 /* Compiler bugs, never user errors. */
 #define sl_unreachable() sl_unreachable_at(__FILE__, __LINE__)
+#ifdef __cplusplus
+[[noreturn]] void sl_unreachable_at(const char *file, int line);
+#else
 _Noreturn void sl_unreachable_at(const char *file, int line);
+#endif
 
 /* Read a whole file; NULL (errno set) on failure.  Caller frees. */
 char *sl_read_file(const char *path, size_t *len);
