@@ -215,7 +215,6 @@ static bool set_domain(bounds *b, ir_decl *f)
 	f->dom_ext = sl_alloc(b->ctx, f->n_dims * sizeof(int64_t));
 	if (!bx->any) {
 		f->dom_empty = true;
-		sl_warning(b->ctx, f->loc, "func '%s' is not used by any output", f->name);
 		return false;
 	}
 	int64_t points = 1;
@@ -254,6 +253,10 @@ int fe_infer_bounds(sl_ctx *ctx, ir_program *prog)
 		}
 		b.iter = isl_set_free(b.iter);
 	}
+	for (int i = 0; i < prog->n_decls; i++)
+		if (prog->decls[i]->dom_empty)
+			sl_warning(ctx, prog->decls[i]->loc, "func '%s' is not used by any output",
+				prog->decls[i]->name);
 	free(b.boxes);
 	isl_ctx_free(b.isl);
 	return b.failed ? -1 : 0;
