@@ -1,0 +1,10 @@
+input sum : u8[4];
+input in : u8[4];
+func f(in, x) : u8 = in(x);
+func g(x, x) : u8 = h(x);
+func h(x) : u8 = unroll;
+inline in;
+output g[4];
+output missing[4];
+output h[4][4];
+func h(x) : u7 = x;

@@ -1,0 +1,13 @@
+input a : i16[8][8];
+input b : u8[8][8];
+func add(y, x) : i16 = a(y, x) + a(y, x + 1) - a(y + 1, x) * 3;
+func dv(y, x) : i16 = a(y, x) / 3 + a(y, x) % -5 + a(y, x) / -1;
+func ud(y, x) : u8 = b(y, x) / 7 + b(y, x) % 3;
+func bits(y, x) : u8 = (b(y, x) & 0x0F) | (b(y, x) ^ 0XF0) | ~b(y, x);
+func sh(y, x) : i16 = ((a(y, x) << 3) >> b(y, x)) + (a(y, x) >> 70);
+func cmp(y, x) : u1 = a(y, x) < a(y, x + 1) && a(y, x) <= 5 || a(y, x) > -3 && !(a(y, x) >= 0) || a(y, x) == 0 || a(y, x) != 1;
+func un(y, x) : i16 = -a(y, x) + ~a(y, x);
+func fn(y, x) : u16 = abs(a(y, x)) + u16(min(b(y, x), 9)) + u16(max(b(y, x), 3)) + u16(clamp(b(y, x), 2, 200));
+func sel(y, x) : i16 = cmp(y, x) ? add(y, x) : select(cmp(y, x + 1), dv(y, x), sh(y, x));
+func out(y, x) : i32 = i32(sel(y, x)) + i32(un(y, x)) + i32(fn(y, x)) + i32(ud(y, x)) + i32(bits(y, x)) + i32(cmp(y, x));
+output out[6][6];

@@ -1,0 +1,12 @@
+input a : u1[4];
+input b : u64[4];
+input c : i64[4];
+input d : i2[4];
+func f(x) : u64 = b(x) * 0xFFFFFFFFFFFFFFFF + u64(c(x)) + u64(a(x)) + u64(d(x));
+func g(x) : i64 = c(x) / -1 + i64(-9223372036854775808) % -1 + (c(x) >> 63);
+func h(x) : i2 = d(x) + i2(-2) - 1;
+func k(x) : u8 = u8(300) + u8(i8(-128)) + u8(x);
+output f[4];
+output g[4];
+output h[4];
+output k[4];
