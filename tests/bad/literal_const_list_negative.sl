@@ -1,0 +1,4 @@
+# bad: -5 does not fit the const's type u8.
+const  t : u8[4] = { 10, -5, 30, 40 };
+func   f(x) : u8 = t(x);
+output f[4];

@@ -1,0 +1,4 @@
+# bad: one ')' too many.
+input  in : u8[16][16];
+func   f(y, x) : u8 = in(y, x)) + 1;
+output f[16][16];
