@@ -1,0 +1,35 @@
+# tests/examples.cmake: the example programs of examples/.
+#   t_examples_data            the .npy data files match make_data.py;
+#   t_examples_check_<name>    `sluice check` accepts every example;
+#   t_examples_run_<name>      `sluice run --seed 1` agrees bit for bit with
+#                              an independent Python model (examples_ref.py).
+# Label "examples"; the 1080p runs (5-30 s each) also carry "slow", so
+# `ctest -LE slow` skips them.
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+
+set(SLUICE_EXAMPLES_SMALL
+  brighten gaussian cascade harris unsharp upsample downsample
+  camera_pipeline laplacian_pyramid jacobi resnet_layer mobilenet matmul)
+set(SLUICE_EXAMPLES_1080P
+  gaussian_1080p harris_1080p unsharp_1080p camera_pipeline_1080p)
+
+add_test(NAME t_examples_data
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/examples/make_data.py --check)
+set_tests_properties(t_examples_data PROPERTIES LABELS examples)
+
+foreach(ex ${SLUICE_EXAMPLES_SMALL} ${SLUICE_EXAMPLES_1080P})
+  add_test(NAME t_examples_check_${ex}
+    COMMAND $<TARGET_FILE:sluice> check ${CMAKE_SOURCE_DIR}/examples/${ex}.sl)
+  set_tests_properties(t_examples_check_${ex} PROPERTIES LABELS examples)
+endforeach()
+
+foreach(ex ${SLUICE_EXAMPLES_SMALL} ${SLUICE_EXAMPLES_1080P})
+  add_test(NAME t_examples_run_${ex}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/examples_ref.py
+            $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples ${ex}
+            ${CMAKE_CURRENT_BINARY_DIR}/examples_out)
+  set_tests_properties(t_examples_run_${ex} PROPERTIES LABELS examples)
+endforeach()
+foreach(ex ${SLUICE_EXAMPLES_1080P})
+  set_tests_properties(t_examples_run_${ex} PROPERTIES LABELS "examples;slow")
+endforeach()
