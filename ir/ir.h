@@ -167,7 +167,10 @@ typedef enum ir_expr_kind {
 	IR_UNARY,	/* .op (NEG NOT LNOT ABS), .args[0] */
 	IR_BINARY,	/* .op, .args[0], .args[1]; MIN and MAX are binary */
 	IR_SELECT,	/* c ? a : b and select(c, a, b): .args[0..2] */
-	IR_CAST,	/* TYPE(e): .type is the target, .args[0] the source */
+	IR_CAST,	/* TYPE(e): .type is the target, .args[0] the source; in
+			 * lowered programs the source may be an index
+			 * expression (type none): its mathematical value is
+			 * converted like any cast (low bits kept) */
 	IR_REDUCE,	/* sum / maximum / minimum: .reduce */
 } ir_expr_kind;
 

@@ -1,0 +1,121 @@
+/* scheduler/scheduler.h: the polyhedral model and cycle schedules.
+ * Stage: frontend -> [scheduler] -> ubuffer.  The checked program is first
+ * lowered (inline funcs substituted, every reduction lifted into a func of
+ * its own whose body is exactly one reduction), then every stored func and
+ * every input becomes a statement with a box iteration domain and an
+ * affine start time
+ *     t(i) = offset + sum_d coef[d] * (i[d] - lo[d])      (cycles)
+ * A statement's iteration i reads its operands at cycle t(i); its value
+ * is written at cycle t(i) + latency (for a reduction: at the last
+ * reduction iteration).  Within a cycle writes happen before reads, so a
+ * read at cycle c sees every write at cycles <= c.
+ * A sched_program owns its statements; isl objects are built on demand
+ * by the functions below (each returns a new reference). */
+#ifndef SLUICE_SCHEDULER_H
+#define SLUICE_SCHEDULER_H
+
+#include <isl/aff.h>
+#include <isl/ctx.h>
+#include <isl/map.h>
+#include <isl/set.h>
+
+#include "frontend/frontend.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SCHED_MAX_DIMS 16
+
+typedef enum sched_policy {
+	SCHED_STREAM,		/* line-buffered streaming, rates matched */
+	SCHED_SEQUENTIAL,	/* each stage after the previous one */
+} sched_policy;
+
+typedef struct sched_stmt sched_stmt;
+
+/* A read of a stored func or an input by a statement: an IR_ACCESS node of
+ * the statement's (lowered) body.  Its index arguments are index
+ * expressions over the statement's slots (vars, then reduction vars). */
+typedef struct sched_access {
+	const ir_expr *expr;
+	sched_stmt *producer;
+} sched_access;
+
+struct sched_stmt {
+	const char *name;	/* the func's or input's name ("f.sum0" if lifted) */
+	const ir_decl *decl;	/* the lowered func, or the input */
+	int index;		/* position in sched_program.stmts */
+	bool is_input;
+	bool is_output;		/* an output of the program */
+	/* Iteration box: the func's variables (its inferred domain), then, for
+	 * a reduction, the reduction variables (innermost). */
+	int n_vars;
+	int n_dims;
+	int64_t lo[SCHED_MAX_DIMS];
+	int64_t ext[SCHED_MAX_DIMS];
+	/* The schedule. */
+	int64_t coef[SCHED_MAX_DIMS];
+	int64_t offset;
+	int latency;		/* >= 1 */
+	/* Reduction stage: body is exactly one IR_REDUCE node. */
+	bool is_reduction;
+	int n_reads;
+	sched_access *reads;	/* in the order of a left-to-right walk */
+	int n_users;
+	sched_stmt **users;	/* statements that read this one */
+};
+
+typedef struct sched_options {
+	sched_policy policy;
+} sched_options;
+
+typedef struct sched_program {
+	sl_ctx *ctx;
+	ir_program *lowered;	/* in the context's arena */
+	sched_options opts;
+	int n_stmts;
+	sched_stmt **stmts;	/* inputs first, then funcs in dependence order */
+	int64_t predicted_cycles;	/* last output write + 1 */
+	int64_t ideal_cycles;	/* most iterations of any statement */
+} sched_program;
+
+/* Lower and schedule "prog" (checked by the front end).  NULL on error,
+ * reported against source locations. */
+sched_program *sched_program_build(sl_ctx *ctx, const ir_program *prog,
+	const sched_options *opts);
+void sched_program_free(sched_program *sp);
+
+/* The legality checker, independent of the scheduler's own reasoning:
+ * every read happens no earlier than the write of the value it reads,
+ * every statement issues at most one iteration per cycle, and every time
+ * fits in 48 bits.  Reports violations; 0 when legal, -1 otherwise. */
+int sched_check(const sched_program *sp, isl_ctx *isl);
+
+/* Time of iteration "it" of "s" (absolute coordinates). */
+int64_t sched_time(const sched_stmt *s, const int64_t *it);
+/* Number of iterations of "s". */
+int64_t sched_n_iters(const sched_stmt *s);
+
+/* isl views.  Tuples are named after the statement (an isl_id whose
+ * user pointer is the sched_stmt); element spaces of a stored array use
+ * the same name.  Iteration dimensions are absolute coordinates. */
+/* { S[i] : i in the iteration box } */
+__isl_give isl_set *sched_stmt_domain(isl_ctx *isl, const sched_stmt *s);
+/* { S[i] -> [t] } over the domain */
+__isl_give isl_map *sched_stmt_schedule(isl_ctx *isl, const sched_stmt *s);
+/* { S[e] -> [t] }: when each element of S's array is written (its value
+ * is ready: start of the last iteration + latency). */
+__isl_give isl_map *sched_write_time(isl_ctx *isl, const sched_stmt *s);
+/* { C[j] -> P[e] } for the access, over the consumer's domain. */
+__isl_give isl_map *sched_access_map(isl_ctx *isl, const sched_stmt *consumer,
+	const sched_access *a);
+
+/* Stable text dump (schedule.txt). */
+void sched_program_dump(const sched_program *sp, FILE *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,102 @@
+/* ubuffer/ubuffer.h: unified buffers, one per stored array.
+ * Stage: scheduler -> [ubuffer] -> rtlgen.  A buffer is the set of ports
+ * on the array of one statement (a stored func or an input): one write
+ * port (the producer) and one read port per access that reads it.  Each
+ * port is an iteration domain, an access map and a cycle schedule (all in
+ * the scheduler's statements).  From them follow, exactly:
+ *   max_live_words  the most values written and still to be read at any
+ *                   cycle (the lower bound of any storage);
+ *   capacity_words  what the chosen layout needs: a circular buffer
+ *                   addressed by write order (a delay chain is one).
+ * and the storage mapping the RTL generator follows.  A ub_set owns its
+ * buffers and their ports; nothing here holds isl objects after the
+ * analysis. */
+#ifndef SLUICE_UBUFFER_H
+#define SLUICE_UBUFFER_H
+
+#include "scheduler/scheduler.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum ub_storage {
+	UB_NONE,	/* nothing reads it (an output only streamed out) */
+	UB_REGISTERS,	/* a short delay chain of registers */
+	UB_DELAY_CHAIN,	/* registers and SRAM line-buffer segments */
+	UB_CIRCULAR,	/* SRAM circular buffer with address generators */
+} ub_storage;
+
+typedef struct ub_port {
+	bool is_write;
+	const sched_stmt *stmt;		/* writer or reader */
+	const sched_access *access;	/* read ports: the access */
+	/* Reuse delay in cycles from the write of a value to this read of it,
+	 * when it is the same for every read of the port. */
+	bool delay_const;
+	int64_t delay;
+	/* Distance in writes: how many values were written after the one this
+	 * port reads, at the cycle it reads, when constant (the tap position
+	 * of a delay chain). */
+	bool dist_const;
+	int64_t dist;
+} ub_port;
+
+/* A piece of a delay chain between two taps. */
+typedef struct ub_segment {
+	int64_t words;
+	bool sram;	/* else registers */
+} ub_segment;
+
+typedef struct ub_buffer {
+	const sched_stmt *producer;
+	const char *name;		/* the array's name */
+	int width_bits;			/* of one word */
+	int64_t n_elems;		/* elements written */
+	int n_ports;
+	ub_port *ports;			/* ports[0] is the write port */
+	int64_t max_live_words;
+	int64_t capacity_words;
+	const char *why;		/* why capacity > max_live, or NULL */
+	/* Mapping. */
+	ub_storage storage;
+	int n_banks;			/* copies of a circular buffer */
+	int n_segments;
+	ub_segment *segments;		/* delay chain, from the write side */
+} ub_buffer;
+
+typedef struct ub_options {
+	/* Delay-chain segments shorter than this many words are registers. */
+	int64_t register_threshold;
+	/* Read ports per SRAM bank (1R1W SRAM: 1). */
+	int sram_read_ports;
+} ub_options;
+
+typedef struct ub_set {
+	int n_buffers;
+	ub_buffer **buffers;	/* in statement order */
+} ub_set;
+
+void ub_options_default(ub_options *opts);
+/* Extract, size and map the buffers of every statement that has readers
+ * or is an output.  NULL on error (reported). */
+ub_set *ub_set_build(sl_ctx *ctx, const sched_program *sp, isl_ctx *isl,
+	const ub_options *opts);
+void ub_set_free(ub_set *set);
+/* The buffer of statement "s", or NULL. */
+const ub_buffer *ub_set_find(const ub_set *set, const sched_stmt *s);
+
+/* Position of element "e" of the producer's array in write order (0 for
+ * the first value written).  The circular-buffer address is this modulo
+ * capacity_words. */
+int64_t ub_write_index(const ub_buffer *buf, const int64_t *e);
+
+/* Stable text dump (buffers.txt). */
+void ub_set_dump(const ub_set *set, FILE *out);
+const char *ub_storage_str(ub_storage s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
