@@ -1,0 +1,801 @@
+#!/usr/bin/env python3
+# gen: a random generator of valid sluice v0 programs for the differential
+# test (tests/diff/).  `python3 gen.py SEED` prints a program that uses only
+# inline consts; `python3 gen.py SEED --out DIR` writes DIR/prog.sl and the
+# .npy files of its file("...") consts.
+#
+# Programs are built from the outputs back to the inputs, so that when a
+# func's body is generated its domain (the bounding box of what its consumers
+# need) is already final; input and const reads are then fitted into their
+# extents (clamp, floor-mod, min/max) by interval analysis of the indices.
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import npyio  # noqa: E402
+
+# ---------------------------------------------------------------- types
+COMMON = ['u8', 'u16', 'i8', 'i16', 'i32', 'u32', 'u1', 'i32', 'u8']
+ODD = ['u2', 'u3', 'u4', 'u5', 'u7', 'u9', 'u12', 'u13', 'u17', 'u24', 'u31',
+       'u33', 'u48', 'u63', 'u64', 'i2', 'i3', 'i4', 'i5', 'i7', 'i9', 'i13',
+       'i17', 'i24', 'i31', 'i33', 'i48', 'i63', 'i64']
+
+
+def T(s):
+    return (s[0] == 'i', int(s[1:]))
+
+
+def tname(t):
+    return ('i' if t[0] else 'u') + str(t[1])
+
+
+def tmin(t):
+    return -(1 << (t[1] - 1)) if t[0] else 0
+
+
+def tmax(t):
+    return (1 << (t[1] - 1)) - 1 if t[0] else (1 << t[1]) - 1
+
+
+I32 = (True, 32)
+U1 = (False, 1)
+
+# ---------------------------------------------------------------- AST
+PREC = {'||': 1, '&&': 2, '|': 3, '^': 4, '&': 5, '==': 6, '!=': 6,
+        '<': 7, '<=': 7, '>': 7, '>=': 7, '<<': 8, '>>': 8,
+        '+': 9, '-': 9, '*': 10, '/': 10, '%': 10}
+CMPS = ['==', '!=', '<', '<=', '>', '>=']
+
+
+class N:
+    """AST node.  typed: has a type of its own (not a bare literal shape);
+    const: a constant expression, whose exact value is val (None: invalid)."""
+    def __init__(self, kind, *a, typed=True, const=False, hexa=False):
+        self.kind = kind
+        self.a = a
+        self.typed = typed and not const
+        self.const = const
+        self.hexa = hexa
+        self.val = cfold(self) if const else None
+
+
+def tdiv(a, b):
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def cfold(n):
+    """Exact folding per the spec; None if invalid or out of range."""
+    if n.kind == 'lit':
+        return n.a[0]
+    if n.kind == 'un':
+        a = n.a[1].val
+        if a is None:
+            return None
+        v = {'-': -a, '~': ~a, '!': int(a == 0)}[n.a[0]]
+    else:
+        op, a, b = n.a[0], n.a[1].val, n.a[2].val
+        if a is None or b is None:
+            return None
+        if op in '/%':
+            if b == 0:
+                return None
+            q = tdiv(a, b)
+            v = q if op == '/' else a - q * b
+        elif op in ('<<', '>>'):
+            if b < 0 or (op == '<<' and b > 130 and a != 0):
+                return None
+            v = a << b if op == '<<' else a >> min(b, 200)
+        else:
+            v = {'+': a + b, '-': a - b, '*': a * b, '&': a & b, '|': a | b,
+                 '^': a ^ b, '==': int(a == b), '!=': int(a != b),
+                 '<': int(a < b), '<=': int(a <= b), '>': int(a > b),
+                 '>=': int(a >= b), '&&': int(a != 0 and b != 0),
+                 '||': int(a != 0 or b != 0)}[op]
+    if not -(1 << 63) <= v < (1 << 64):
+        return None
+    return v
+
+
+def lit(v, hexa=False):
+    return N('lit', v, typed=False, const=True, hexa=hexa if v >= 0 else False)
+
+
+def var(name):
+    return N('var', name)
+
+
+def bin_(op, a, b):
+    if op in PREC and PREC[op] <= 7:
+        typed = True
+    elif op in ('<<', '>>'):
+        typed = a.typed
+    else:
+        typed = a.typed or b.typed
+    return N('bin', op, a, b, typed=typed, const=a.const and b.const)
+
+
+def un(op, a):
+    return N('un', op, a, typed=a.typed or op == '!', const=a.const)
+
+
+def tern(c, a, b):
+    return N('?:', c, a, b, typed=a.typed or b.typed)
+
+
+def call(fn, *args):
+    if fn == 'select':
+        typed = args[1].typed or args[2].typed
+    else:
+        typed = any(x.typed for x in args)
+    return N('call', fn, list(args), typed=typed)
+
+
+def acc(name, args):
+    return N('acc', name, list(args))
+
+
+def cast(t, e):
+    return N('cast', t, e)
+
+
+def red(kind, ranges, body):
+    return N('red', kind, ranges, body, typed=body.typed)
+
+
+# ---------------------------------------------------------------- printer
+def hexs(v, style):
+    return ('0X%X' if style == 'X' else '0x%x') % v
+
+
+class Printer:
+    def __init__(self, rng):
+        self.rng = rng
+
+    def p(self, n, need=0, open_=True):
+        s, prec, is_red = self.raw(n, open_)
+        paren = prec < need or (is_red and not open_)
+        if not paren and prec < 12 and self.rng.random() < 0.04:
+            paren = True
+        if paren:
+            s2, _, _ = self.raw(n, True)
+            return '(' + s2 + ')'
+        return s
+
+    def raw(self, n, open_):
+        k = n.kind
+        if k == 'lit':
+            v = n.a[0]
+            if v < 0:
+                return '-' + str(-v), 11, False
+            return (hexs(v, n.hexa) if n.hexa else str(v)), 12, False
+        if k == 'var':
+            return n.a[0], 12, False
+        if k == 'acc':
+            return n.a[0] + '(' + ', '.join(self.p(x) for x in n.a[1]) + ')', 12, False
+        if k == 'call':
+            return n.a[0] + '(' + ', '.join(self.p(x) for x in n.a[1]) + ')', 12, False
+        if k == 'cast':
+            return tname(n.a[0]) + '(' + self.p(n.a[1]) + ')', 12, False
+        if k == 'un':
+            s = self.p(n.a[1], 11, open_)
+            sep = ' ' if s.startswith('-') or s.startswith('~') or s.startswith('!') else ''
+            return n.a[0] + sep + s, 11, False
+        if k == 'bin':
+            op = n.a[0]
+            pr = PREC[op]
+            left = self.p(n.a[1], pr, False)
+            right = self.p(n.a[2], pr + 1, open_)
+            return left + ' ' + op + ' ' + right, pr, False
+        if k == '?:':
+            c = self.p(n.a[0], 1, False)
+            a = self.p(n.a[1], 0, True)
+            b = self.p(n.a[2], 0, open_)
+            return c + ' ? ' + a + ' : ' + b, 0, False
+        if k == 'red':
+            hdr = ', '.join('%s in %d..%d' % r for r in n.a[1])
+            body = self.p(n.a[2], 0, open_)
+            return n.a[0] + '(' + hdr + ') ' + body, 0, True
+        raise ValueError(k)
+
+
+# ---------------------------------------------------------------- intervals
+def fdiv(a, b):
+    return a // b
+
+
+def ival(n, env):
+    """Interval [lo, hi] of an index expression given var intervals."""
+    k = n.kind
+    if k == 'lit':
+        return n.a[0], n.a[0]
+    if k == 'var':
+        return env[n.a[0]]
+    if k == 'un':
+        lo, hi = ival(n.a[1], env)
+        return -hi, -lo
+    if k == 'call':
+        iv = [ival(x, env) for x in n.a[1]]
+        if n.a[0] == 'min':
+            return min(iv[0][0], iv[1][0]), min(iv[0][1], iv[1][1])
+        if n.a[0] == 'max':
+            return max(iv[0][0], iv[1][0]), max(iv[0][1], iv[1][1])
+        (a0, a1), (l0, l1), (h0, h1) = iv
+        lo = min(max(a0, l0), h0)
+        hi = min(max(a1, l1), h1)
+        return lo, hi
+    op, a, b = n.a
+    (a0, a1) = ival(a, env)
+    (b0, b1) = ival(b, env)
+    if op == '+':
+        return a0 + b0, a1 + b1
+    if op == '-':
+        return a0 - b1, a1 - b0
+    if op == '*':
+        c = [a0 * b0, a0 * b1, a1 * b0, a1 * b1]
+        return min(c), max(c)
+    if op == '/':
+        return fdiv(a0, b0), fdiv(a1, b0)
+    if op == '%':
+        k = b0
+        if a0 // k == a1 // k:
+            return a0 % k, a1 % k
+        return 0, k - 1
+    raise ValueError(op)
+
+
+# ---------------------------------------------------------------- generator
+class Func:
+    def __init__(self, name, typ, ndim, vars_):
+        self.name = name
+        self.type = typ
+        self.ndim = ndim
+        self.vars = vars_
+        self.box = None
+        self.body = None
+        self.out_ext = None
+
+
+class Scope:
+    def __init__(self, func):
+        self.func = func
+        self.env = {v: tuple(b) for v, b in zip(func.vars, func.box)}
+        self.fvars = list(func.vars)
+        self.rvars = []
+
+
+VARSETS = [['x'], ['y', 'x'], ['c', 'y', 'x'], ['i'], ['i', 'j'],
+           ['z', 'y', 'x'], ['n', 'm', 'k']]
+
+
+class Gen:
+    def __init__(self, seed, file_consts=False):
+        self.rng = random.Random(seed)
+        self.file_consts = file_consts
+        self.funcs = {}
+        self.pending = []
+        self.generated = []
+        self.inputs = {}
+        self.in_order = []
+        self.consts = {}
+        self.c_order = []
+        self.nred = 0
+        r = self.rng
+        self.max_funcs = r.choice([2, 3, 4, 5, 6, 7, 9, 12])
+        self.max_depth = r.choice([2, 3, 3, 4])
+        self.odd_rate = r.choice([0.1, 0.3, 0.5])
+        self.poly_rate = r.choice([0.0, 0.1, 0.3])
+        self.lit_rate = r.choice([0.2, 0.4])
+
+    # -- helpers
+    def rtype(self):
+        r = self.rng
+        return T(r.choice(ODD if r.random() < self.odd_rate else COMMON))
+
+    def new_func(self, typ, ndim):
+        name = 'f%d' % len(self.funcs)
+        vs = [v for v in self.rng.choice(VARSETS) if True]
+        cands = [vs for vs in VARSETS if len(vs) == ndim]
+        vs = list(self.rng.choice(cands))
+        f = Func(name, typ, ndim, vs)
+        self.funcs[name] = f
+        self.pending.append(name)
+        return f
+
+    def lit_for(self, t, nonzero=False, positive=False):
+        r = self.rng
+        lo, hi = tmin(t), tmax(t)
+        if positive:
+            lo = max(lo, 1)
+        while True:
+            c = r.random()
+            if c < 0.35:
+                v = r.randint(max(lo, -4), min(hi, 9))
+            elif c < 0.5:
+                v = r.choice([lo, hi, hi - 1 if hi > lo else hi, lo + 1 if lo < hi else lo])
+            elif c < 0.6 and t[0]:
+                v = r.choice([-1, lo, -2 if lo < -1 else -1])
+            else:
+                v = r.randint(lo, hi)
+            if not lo <= v <= hi or (nonzero and v == 0):
+                continue
+            return self.const_expr(v, t)
+
+    def const_expr(self, v, t=None):
+        """A constant expression folding to v (plain literal or compound)."""
+        r = self.rng
+        c = r.random()
+        lim = (-(1 << 63), (1 << 64) - 1)
+        if c < 0.7:
+            return lit(v, hexa=r.random() < 0.2 and (r.random() < 0.8 or 'X'))
+        k = r.randint(1, 300)
+        if c < 0.8 and lim[0] <= v - k and v - k <= lim[1]:
+            return bin_('+', lit(v - k), lit(k))
+        if c < 0.87 and v + k <= lim[1]:
+            return bin_('-', lit(v + k), lit(k))
+        if c < 0.93 and v < 0:
+            return un('~', lit(~v))
+        if c < 0.97 and v > 0 and v % 4 == 0:
+            return bin_('<<', lit(v >> 2), lit(2))
+        if v != 0 and -(1 << 63) <= 3 * v - 1 and 3 * v + 1 < (1 << 64):
+            return bin_('/', lit(v * 3 + (1 if v > 0 else -1)), lit(3))
+        return lit(v)
+
+    # -- accesses
+    def index_arg(self, scope, base):
+        """A random index expression around variable `base` (or None)."""
+        r = self.rng
+        rv = [v for v in scope.rvars] if scope.rvars else []
+        if base is None:
+            if rv and r.random() < 0.6:
+                e = var(r.choice(rv))
+                return bin_('+', e, lit(r.randint(0, 2))) if r.random() < 0.5 else e
+            return lit(r.randint(0, 3))
+        v = var(base)
+        c = r.random()
+        if c < 0.25:
+            e = v
+        elif c < 0.45:
+            e = bin_(r.choice('+-'), v, lit(r.randint(1, 3)))
+        elif c < 0.52:
+            e = bin_('-', lit(r.randint(0, 12)), v)
+        elif c < 0.6:
+            e = bin_('+', bin_('*', lit(r.choice([2, 3])), v), lit(r.randint(0, 2)))
+        elif c < 0.68:
+            e = bin_('/', bin_('+', v, lit(r.randint(0, 2))) if r.random() < 0.5 else v,
+                     lit(r.choice([2, 3])))
+        elif c < 0.73:
+            e = bin_('%', bin_('+', v, lit(r.randint(-3, 5))), lit(r.randint(2, 5)))
+        elif c < 0.8:
+            e = call('clamp', bin_(r.choice('+-'), v, lit(r.randint(1, 2))),
+                     lit(0), lit(r.randint(3, 12)))
+        elif c < 0.84:
+            e = call(r.choice(['min', 'max']), bin_('+', v, lit(r.randint(-2, 2))),
+                     lit(r.randint(0, 8)))
+        elif c < 0.88:
+            others = [w for w in scope.fvars if w != base]
+            if others:
+                e = bin_(r.choice('+-'), v, var(r.choice(others)))
+            else:
+                e = un('-', v) if r.random() < 0.5 else bin_('*', v, lit(-1))
+                e = bin_('+', e, lit(r.randint(0, 12)))
+        else:
+            e = v
+        if rv and r.random() < 0.5:
+            e = bin_(r.choice('+-'), e, var(r.choice(rv)))
+        return e
+
+    def gen_args(self, scope, ndim):
+        r = self.rng
+        fv = list(scope.fvars)
+        if r.random() < 0.25:
+            r.shuffle(fv)
+        bases = []
+        for j in range(ndim):
+            if j < len(fv) and r.random() < 0.93:
+                bases.append(fv[len(fv) - ndim + j] if ndim <= len(fv) and r.random() < 0.8
+                             else fv[j])
+            elif fv and r.random() < 0.5:
+                bases.append(r.choice(fv))
+            else:
+                bases.append(None)
+        return [self.index_arg(scope, b) for b in bases]
+
+    def fit_box(self, args, scope, lo_lim, hi_lim, width):
+        """Keeps each index within limits by wrapping it in a clamp."""
+        out = []
+        for a in args:
+            lo, hi = ival(a, scope.env)
+            if lo < lo_lim or hi > hi_lim or hi - lo + 1 > width:
+                top = self.rng.randint(0, 14)
+                a = call('clamp', a, lit(0), lit(top))
+            out.append(a)
+        return out
+
+    def fit_extents(self, args, scope, ext):
+        r = self.rng
+        out = []
+        for a, e in zip(args, ext):
+            lo, hi = ival(a, scope.env)
+            if lo < 0 or hi > e - 1:
+                c = r.random()
+                if c < 0.55:
+                    a = call('clamp', a, lit(0), lit(e - 1))
+                elif c < 0.8:
+                    a = bin_('%', a, lit(e))
+                elif c < 0.9:
+                    a = call('min', call('max', a, lit(0)), lit(e - 1))
+                else:
+                    a = call('max', lit(0), call('min', lit(e - 1), a))
+            out.append(a)
+        return out
+
+    def extents_for(self, args, scope):
+        ext = []
+        for a in args:
+            lo, hi = ival(a, scope.env)
+            if lo >= 0 and hi <= 30:
+                ext.append(hi + 1 + self.rng.randint(0, 2))
+            else:
+                ext.append(self.rng.randint(1, 12))
+        return ext
+
+    def func_access(self, t, scope):
+        r = self.rng
+        cands = [self.funcs[n] for n in self.pending
+                 if self.funcs[n].type == t and n != scope.func.name]
+        if cands and (r.random() < 0.5 or len(self.funcs) >= self.max_funcs):
+            g = r.choice(cands)
+        elif len(self.funcs) < self.max_funcs:
+            nd = scope.func.ndim if r.random() < 0.75 else r.randint(1, 3)
+            g = self.new_func(t, nd)
+        else:
+            return None
+        args = self.fit_box(self.gen_args(scope, g.ndim), scope, -12, 48, 40)
+        box = [ival(a, scope.env) for a in args]
+        if g.box is None:
+            g.box = [list(b) for b in box]
+        else:
+            for gb, b in zip(g.box, box):
+                gb[0] = min(gb[0], b[0])
+                gb[1] = max(gb[1], b[1])
+        return acc(g.name, args)
+
+    def input_access(self, t, scope):
+        r = self.rng
+        cands = [n for n in self.in_order if self.inputs[n][0] == t]
+        if cands and (r.random() < 0.7 or len(self.inputs) >= 4):
+            name = r.choice(cands)
+            ext = self.inputs[name][1]
+            args = self.gen_args(scope, len(ext))
+        elif len(self.inputs) < 4:
+            name = 'in' if not self.inputs else 'in%d' % len(self.inputs)
+            nd = scope.func.ndim if r.random() < 0.85 else r.randint(1, 3)
+            args = self.gen_args(scope, nd)
+            ext = self.extents_for(args, scope)
+            self.inputs[name] = (t, ext)
+            self.in_order.append(name)
+        else:
+            return None
+        return acc(name, self.fit_extents(args, scope, ext))
+
+    def new_const(self, t, ext, kind):
+        r = self.rng
+        name = '%s%d' % (kind, len(self.consts))
+        count = 1
+        for e in ext:
+            count *= e
+        lo, hi = tmin(t), tmax(t)
+        if r.random() < 0.5:
+            vals = [r.randint(lo, hi) for _ in range(count)]
+        else:
+            vals = [r.randint(max(lo, -20), min(hi, 40)) for _ in range(count)]
+        self.consts[name] = (t, ext, vals)
+        self.c_order.append(name)
+        return name
+
+    def const_access(self, t, scope):
+        args = self.gen_args(scope, self.rng.choice([1, 1, 2]))
+        ext = [min(e, 8) for e in self.extents_for(args, scope)]
+        name = self.new_const(t, ext, 'k')
+        return acc(name, self.fit_extents(args, scope, ext))
+
+    def lut_access(self, t, scope, depth):
+        r = self.rng
+        n = r.choice([1, 2, 3, 4, 4, 5, 8, 8])
+        ut = (False, n)
+        arg = self.gen(ut, depth - 1, scope, typed=True)
+        if r.random() < 0.25:
+            idx = self.gen_args(scope, 1)
+            e0 = min(self.extents_for(idx, scope)[0], 4)
+            ext = [e0, (1 << n) + r.choice([0, 0, 3])]
+            name = self.new_const(t, ext, 'lut')
+            args = self.fit_extents(idx, scope, ext[:1]) + [arg]
+        else:
+            ext = [(1 << n) + r.choice([0, 0, 0, 5])]
+            name = self.new_const(t, ext, 'lut')
+            args = [arg]
+        return acc(name, args)
+
+    # -- value expressions
+    def var_value(self, scope):
+        """An i32 value built from the func's (or reduction) variables."""
+        r = self.rng
+        vs = scope.fvars + scope.rvars
+        e = var(r.choice(vs))
+        c = r.random()
+        if c < 0.3:
+            return e
+        if c < 0.45:
+            return bin_(r.choice('/%'), e, lit(r.choice([2, 3, -2, -3, 5])))
+        if c < 0.6:
+            return bin_(r.choice('+-*'), e, lit(r.randint(-7, 7)))
+        if c < 0.75 and len(vs) > 1:
+            return bin_(r.choice('+-*'), e, var(r.choice(vs)))
+        return bin_('%', bin_('-', e, lit(r.randint(1, 6))), lit(r.choice([2, 3, 4, -4])))
+
+    def leaf(self, t, scope, depth):
+        r = self.rng
+        for _ in range(8):
+            c = r.random()
+            e = None
+            if c < 0.4:
+                e = self.func_access(t, scope)
+            elif c < 0.75:
+                e = self.input_access(t, scope)
+            elif c < 0.82:
+                e = self.const_access(t, scope)
+            elif c < 0.9 and depth > 0:
+                e = self.lut_access(t, scope, depth)
+            else:
+                v = self.var_value(scope)
+                e = v if t == I32 else cast(t, v)
+            if e is not None:
+                return e
+        v = self.var_value(scope)
+        return v if t == I32 else cast(t, v)
+
+    def operand(self, t, depth, scope):
+        """An operand of type t that may be a bare constant."""
+        if self.rng.random() < self.lit_rate:
+            return self.lit_for(t)
+        return self.gen(t, depth, scope, typed=self.rng.random() >= self.poly_rate)
+
+    def gen(self, t, depth, scope, typed=True):
+        """An expression of type t; typed: it must have a type of its own."""
+        if not typed and self.rng.random() < 0.3:
+            return self.lit_for(t)
+        n = self.gen1(t, depth, scope, typed)
+        if n.const and (n.val is None or not tmin(t) <= n.val <= tmax(t)):
+            n = self.leaf(t, scope, depth) if typed else self.lit_for(t)
+        if typed and not n.typed:
+            n = self.leaf(t, scope, depth)
+        return n
+
+    def gen1(self, t, depth, scope, typed):
+        r = self.rng
+        if depth <= 0 or r.random() < 0.15:
+            return self.leaf(t, scope, depth)
+        d = depth - 1
+        opts = ['arith'] * 5 + ['div'] * 2 + ['shift'] * 3 + ['unary', 'cast', 'cast',
+                'tern', 'minmax', 'red', 'red']
+        if not t[0]:
+            opts.append('abs')
+        if t == U1:
+            opts += ['cmp'] * 5 + ['logic'] * 2 + ['ccmp']
+        k = r.choice(opts)
+        if k == 'arith':
+            op = r.choice(['+', '-', '*', '&', '|', '^', '+', '-', '*'])
+            a = self.gen(t, d, scope, typed)
+            b = self.operand(t, d, scope)
+            if r.random() < 0.3 and not b.const:
+                a, b = b, a
+            return bin_(op, a, b)
+        if k == 'div':
+            a = self.gen(t, d, scope, typed)
+            if r.random() < 0.15 and t[0] and t[1] > 2:
+                a = cast(t, lit(tmin(t)))
+            div = self.lit_for(t, nonzero=True)
+            if r.random() < 0.2 and t[0]:
+                div = lit(-1)
+            return bin_(r.choice('/%'), a, div)
+        if k == 'shift':
+            return self.shift(t, d, scope, typed)
+        if k == 'unary':
+            if t == U1 and r.random() < 0.5:
+                return un('!', self.gen(t, d, scope, typed))
+            return un(r.choice('-~'), self.gen(t, d, scope, typed))
+        if k == 'cast':
+            if r.random() < 0.2:
+                v = r.randint(-(1 << r.choice([4, 8, 20, 63])), (1 << r.choice([4, 9, 33, 64])) - 1)
+                return cast(t, self.const_expr(v))
+            t2 = self.rtype()
+            return cast(t, self.gen(t2, d, scope, True))
+        if k == 'tern':
+            c = self.gen(U1, d, scope, True) if r.random() < 0.95 else lit(r.randint(0, 1))
+            a = self.gen(t, d, scope, typed)
+            b = self.operand(t, d, scope)
+            if r.random() < 0.5:
+                a, b = b, a
+            if r.random() < 0.4:
+                return call('select', c, a, b)
+            return tern(c, a, b)
+        if k == 'minmax':
+            fn = r.choice(['min', 'max', 'clamp'])
+            a = self.gen(t, d, scope, typed)
+            if fn == 'clamp':
+                lo, hi = sorted([r.randint(tmin(t), tmax(t)) for _ in range(2)])
+                if r.random() < 0.5:
+                    return call(fn, a, self.const_expr(lo), self.const_expr(hi))
+                return call(fn, a, self.operand(t, d, scope), self.operand(t, d, scope))
+            return call(fn, a, self.operand(t, d, scope))
+        if k == 'red':
+            return self.reduction(t, d, scope, typed)
+        if k == 'abs':
+            st = (r.random() < 0.8 and t[1] >= 2, t[1])
+            return call('abs', self.gen(st, d, scope, True))
+        if k == 'cmp':
+            t2 = self.rtype()
+            a = self.gen(t2, d, scope, True)
+            b = self.operand(t2, d, scope)
+            if r.random() < 0.4:
+                a, b = b, a
+            return bin_(r.choice(CMPS), a, b)
+        if k == 'ccmp':
+            return bin_(r.choice(CMPS), self.const_expr(r.randint(-5, 5)),
+                        self.const_expr(r.randint(-5, 5)))
+        if k == 'logic':
+            return bin_(r.choice(['&&', '||']), self.gen(U1, d, scope, typed),
+                        self.operand(U1, d, scope))
+        raise ValueError(k)
+
+    def shift(self, t, d, scope, typed):
+        r = self.rng
+        op = r.choice(['<<', '>>'])
+        a = self.gen(t, d, scope, typed)
+        c = r.random()
+        if c < 0.45:
+            amt = lit(r.choice([0, 1, 2, 3, t[1] - 1, t[1], t[1] + 1, 63, 64, 65, 100,
+                                r.randint(0, t[1] + 2)]))
+            amt = self.const_expr(max(amt.a[0], 0))
+        else:
+            st = r.choice([(False, 3), (True, 4), (False, 4), (True, 3), (False, 8),
+                           (True, 8), (False, 5), (True, 6), self.rtype()])
+            if st[1] < 2:
+                st = (False, 1)
+            e = self.gen(st, d, scope, True)
+            if r.random() < 0.3 and not st[0]:
+                e = bin_('&', e, lit(min(tmax(st), r.choice([7, 15, 31]))))
+            amt = e
+        return bin_(op, a, amt)
+
+    def reduction(self, t, d, scope, typed):
+        r = self.rng
+        kind = r.choice(['sum', 'sum', 'maximum', 'minimum'])
+        nv = 1 if r.random() < 0.7 else 2
+        ranges = []
+        total = 1
+        for _ in range(nv):
+            lo = r.randint(-2, 1)
+            w = r.randint(1, 4 if nv == 1 else 3)
+            name = 'r%d' % self.nred
+            self.nred += 1
+            ranges.append((name, lo, lo + w))
+            total *= w
+        saved = (dict(scope.env), list(scope.rvars))
+        for name, lo, hi in ranges:
+            scope.env[name] = (lo, hi - 1)
+            scope.rvars.append(name)
+        body = self.gen(t, d, scope, typed)
+        scope.env, scope.rvars = saved
+        return red(kind, ranges, body)
+
+    # -- program
+    def generate(self):
+        r = self.rng
+        ndim = r.choice([1, 2, 2, 3])
+        nout = r.choice([1, 1, 2, 3])
+        outs = []
+        for i in range(nout):
+            nd = ndim if r.random() < 0.8 else r.randint(1, 3)
+            f = self.new_func(self.rtype(), nd)
+            if nd == 3:
+                ext = [r.randint(1, 4), r.randint(1, 10), r.randint(1, 10)]
+            else:
+                ext = [r.randint(1, 12) for _ in range(nd)]
+            f.out_ext = ext
+            f.box = [[0, e - 1] for e in ext]
+            outs.append(f)
+        if r.random() < 0.1:
+            f = self.new_func(self.rtype(), ndim)
+            f.box = [[0, r.randint(0, 5)] for _ in range(ndim)]
+        while self.pending:
+            name = self.pending.pop(r.randrange(len(self.pending)))
+            f = self.funcs[name]
+            scope = Scope(f)
+            f.body = self.gen(f.type, self.max_depth, scope, r.random() >= self.poly_rate)
+            self.generated.append(name)
+        return self
+
+    def npy_files(self):
+        """{file name: (descr, shape, values)} for the consts kept in files."""
+        return dict(self.files)
+
+    def emit(self):
+        r = self.rng
+        pr = Printer(r)
+        lines = ['# generated by tests/diff/gen.py']
+        self.files = {}
+        for n in self.in_order:
+            t, ext = self.inputs[n]
+            lines.append('input %s : %s%s;' % (n, tname(t), ''.join('[%d]' % e for e in ext)))
+        for n in self.c_order:
+            t, ext, vals = self.consts[n]
+            dims = ''.join('[%d]' % e for e in ext)
+            if self.file_consts and len(vals) > 8 and r.random() < 0.5:
+                fn = n + '.npy'
+                descr = npyio.dtype_for(*t)
+                if r.random() < 0.3:
+                    descr = '<i8' if t[1] < 64 or t[0] else '<u8'
+                self.files[fn] = (descr, tuple(ext), vals)
+                lines.append('const %s : %s%s = file("%s");' % (n, tname(t), dims, fn))
+            else:
+                hx = r.random() < 0.2
+                lines.append('const %s : %s%s = {%s};' % (
+                    n, tname(t), dims, ', '.join(hexs(v, 'x') if hx and v >= 0 else str(v)
+                                                 for v in vals)))
+        for n in reversed(self.generated):
+            f = self.funcs[n]
+            lines.append('func %s(%s) : %s = %s;' % (n, ', '.join(f.vars), tname(f.type),
+                                                    pr.p(f.body)))
+            if f.out_ext is not None:
+                lines.append('output %s%s;' % (n, ''.join('[%d]' % e for e in f.out_ext)))
+            elif r.random() < 0.3:
+                lines.append('inline %s;' % n)
+        return self.noise(lines)
+
+    def noise(self, lines):
+        """Comments and odd whitespace, which must not change anything."""
+        r = self.rng
+        if r.random() < 0.7:
+            return '\n'.join(lines) + '\n'
+        out = []
+        for ln in lines:
+            if r.random() < 0.2:
+                out.append('# comment: func f(x) : u8 = 1; ' + ln[:10])
+            if r.random() < 0.3:
+                ln = ln.replace(' = ', ' =\n\t ', 1)
+            if r.random() < 0.3:
+                ln = ln + '  # trailing ; comment'
+            out.append(ln)
+        return '\n'.join(out) + '\n'
+
+
+def generate(seed, file_consts=False):
+    """Returns (program text, {file name: (descr, shape, values)})."""
+    g = Gen(seed, file_consts).generate()
+    text = g.emit()
+    return text, g.files
+
+
+def main(argv):
+    if len(argv) < 2:
+        sys.stderr.write('usage: gen.py SEED [--out DIR]\n')
+        return 2
+    seed = int(argv[1])
+    if len(argv) >= 4 and argv[2] == '--out':
+        d = argv[3]
+        os.makedirs(d, exist_ok=True)
+        text, files = generate(seed, True)
+        for fn, arr in files.items():
+            npyio.write(os.path.join(d, fn), *arr)
+        with open(os.path.join(d, 'prog.sl'), 'w') as f:
+            f.write(text)
+    else:
+        sys.stdout.write(generate(seed)[0])
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+# run_diff: differential test of `sluice run` against slref.py (the
+# independent Python reference) on random programs from gen.py.
+#
+#   python3 run_diff.py --sluice PATH --count N [--start S] [--keep DIR] [-j J]
+#   python3 run_diff.py --sluice PATH --prog FILE.sl [--seed S]
+#   python3 run_diff.py --self-check --count N     (no sluice: slref on gen)
+#
+# For each seed: generate a program, run `sluice run prog.sl --seed S -o d1`
+# (which writes its random inputs as d1/NAME.in.npy), run slref on the same
+# inputs, and compare every output (dtype, shape, data).  Exit 1 if any seed
+# failed.
+import argparse
+import itertools
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import gen  # noqa: E402
+import npyio  # noqa: E402
+import slref  # noqa: E402
+
+
+def norm_descr(descr):
+    order, signed, size = npyio.parse_descr(descr)
+    return ('i' if signed else 'u') + str(size) + (order if size > 1 else '')
+
+
+def coords(shape, flat):
+    out = []
+    for e in reversed(shape):
+        out.append(flat % e)
+        flat //= e
+    return tuple(reversed(out))
+
+
+def compare(name, ref, path):
+    """Returns None or a description of the first difference."""
+    rdescr, rshape, rvals = ref
+    if not os.path.exists(path):
+        return '%s: sluice wrote no %s' % (name, os.path.basename(path))
+    try:
+        descr, shape, fort, vals = npyio.read(path)
+    except (npyio.NpyError, ValueError, SyntaxError, KeyError) as ex:
+        return '%s: unreadable %s: %s' % (name, path, ex)
+    if fort:
+        return '%s: sluice wrote a Fortran-order array' % name
+    if norm_descr(descr) != norm_descr(rdescr):
+        return '%s: dtype sluice %s, slref %s' % (name, descr, rdescr)
+    if tuple(shape) != tuple(rshape):
+        return '%s: shape sluice %s, slref %s' % (name, shape, rshape)
+    if vals != rvals:
+        bad = [i for i, (a, b) in enumerate(zip(vals, rvals)) if a != b]
+        i = bad[0]
+        return ('%s: %d of %d values differ; first at %s: sluice %d, slref %d'
+                % (name, len(bad), len(vals), coords(shape, i), vals[i], rvals[i]))
+    return None
+
+
+def random_inputs(prog, seed, d):
+    """For --self-check: uniform random inputs written as NAME.in.npy."""
+    rng = random.Random(seed)
+    paths = {}
+    for n in prog.input_names():
+        dcl = prog.decls[n]
+        count = 1
+        for e in dcl.extents:
+            count *= e
+        vals = [rng.randint(slref.tmin(dcl.type), slref.tmax(dcl.type))
+                for _ in range(count)]
+        paths[n] = os.path.join(d, n + '.in.npy')
+        npyio.write(paths[n], npyio.dtype_for(*dcl.type), dcl.extents, vals)
+    return paths
+
+
+def check_one(args, seed, work, prog_path=None):
+    """Returns (ok, report text)."""
+    d = os.path.join(work, 's%d' % seed)
+    os.makedirs(d, exist_ok=True)
+    if prog_path is None:
+        text, files = gen.generate(seed, True)
+        for fn, arr in files.items():
+            npyio.write(os.path.join(d, fn), *arr)
+        prog_path = os.path.join(d, 'prog.sl')
+        with open(prog_path, 'w') as f:
+            f.write(text)
+    else:
+        with open(prog_path) as f:
+            text = f.read()
+    head = '=== seed %d: %s\n' % (seed, prog_path)
+    try:
+        prog = slref.Program(text, os.path.dirname(os.path.abspath(prog_path)))
+    except slref.SlError as ex:
+        return False, head + 'slref rejects the program: %s\n%s' % (ex, text)
+    d1 = os.path.join(d, 'd1')
+    if args.self_check:
+        os.makedirs(d1, exist_ok=True)
+        paths = random_inputs(prog, seed, d1)
+    else:
+        cmd = [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d1]
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
+        except subprocess.TimeoutExpired:
+            return False, head + 'sluice timed out\n' + text
+        if p.returncode != 0:
+            return False, head + ('sluice run failed (exit %d):\n%s\n%s'
+                                  % (p.returncode, p.stderr.strip(), text))
+        paths = {n: os.path.join(d1, n + '.in.npy') for n in prog.input_names()}
+    try:
+        res = slref.in_big_stack(lambda: run_prog(prog, paths))
+    except (slref.SlError, npyio.NpyError, OSError) as ex:
+        return False, head + 'slref failed: %s\n%s' % (ex, text)
+    if args.self_check:
+        return True, ''
+    diffs = []
+    for name, ref in res.items():
+        msg = compare(name, ref, os.path.join(d1, name + '.npy'))
+        if msg:
+            diffs.append(msg)
+    if diffs:
+        return False, head + '\n'.join(diffs) + '\n' + text
+    return True, ''
+
+
+def run_prog(prog, paths):
+    for n, p in paths.items():
+        descr, shape, fort, vals = npyio.read(p)
+        prog.set_input(n, descr, shape, vals)
+    return prog.run()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--sluice')
+    ap.add_argument('--count', type=int, default=100)
+    ap.add_argument('--start', type=int, default=1)
+    ap.add_argument('--keep')
+    ap.add_argument('--prog')
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--self-check', action='store_true')
+    ap.add_argument('--timeout', type=float, default=60)
+    ap.add_argument('-j', '--jobs', type=int, default=max(1, min(4, os.cpu_count() or 1)))
+    ap.add_argument('--max-reports', type=int, default=20)
+    args = ap.parse_args()
+    if not args.self_check and not args.sluice:
+        ap.error('--sluice PATH (or --self-check) is required')
+    work = args.keep or tempfile.mkdtemp(prefix='sl_diff_')
+    os.makedirs(work, exist_ok=True)
+    if args.prog:
+        ok, rep = check_one(args, args.seed, work, args.prog)
+        print(rep if not ok else 'ok')
+        return 0 if ok else 1
+    seeds = range(args.start, args.start + args.count)
+    failed = []
+    with ProcessPoolExecutor(max_workers=args.jobs) as ex:
+        jobs = ex.map(check_one, itertools.repeat(args), seeds, itertools.repeat(work))
+        for seed, (ok, rep) in zip(seeds, jobs):
+            if not ok:
+                failed.append(seed)
+                if len(failed) <= args.max_reports:
+                    print(rep, flush=True)
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    print('%d of %d seeds failed%s' % (len(failed), args.count,
+                                       (': ' + ' '.join(map(str, failed))) if failed else ''))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
