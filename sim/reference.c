@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/sim.h"
+#include "sim/sim_private.h"
 
 /* The most points one func may have (2^31 values of 8 bytes: 16 GiB). */
 #define REF_MAX_POINTS ((int64_t) 1 << 31)
@@ -31,99 +31,6 @@ typedef struct ref_run {
 
 static uint64_t ref_eval(const ref_run *r, const ir_expr *e, int64_t *env);
 
-/* ------------------------------------------------------------ arithmetic */
-
-/* Normalise v to t (see ir_norm), inline for the hot path.  A "none"
- * type (a mathematical integer) is kept as it is. */
-static inline uint64_t ref_norm(ir_type t, uint64_t v)
-{
-	if (t.bits == 0 || t.bits >= 64)
-		return v;
-	unsigned sh = 64u - t.bits;
-	if (t.is_signed)
-		return (uint64_t) ((int64_t) (v << sh) >> sh);
-	return (v << sh) >> sh;
-}
-
-/* a < b for normalised values of t. */
-static inline bool ref_less(ir_type t, uint64_t a, uint64_t b)
-{
-	return t.is_signed ? (int64_t) a < (int64_t) b : a < b;
-}
-
-/* A binary operator on normalised operands of type t; the cheap ones
- * inline, the rest (division, shifts) through ir_eval_binop. */
-static inline uint64_t ref_binop(ir_op op, ir_type t, uint64_t a, uint64_t b)
-{
-	switch (op) {
-	case IR_OP_ADD: return ref_norm(t, a + b);
-	case IR_OP_SUB: return ref_norm(t, a - b);
-	case IR_OP_MUL: return ref_norm(t, a * b);
-	case IR_OP_AND: return a & b;
-	case IR_OP_OR: return a | b;
-	case IR_OP_XOR: return a ^ b;
-	case IR_OP_EQ: return a == b;
-	case IR_OP_NE: return a != b;
-	case IR_OP_LT: return ref_less(t, a, b);
-	case IR_OP_LE: return !ref_less(t, b, a);
-	case IR_OP_GT: return ref_less(t, b, a);
-	case IR_OP_GE: return !ref_less(t, a, b);
-	case IR_OP_LAND: return a && b;
-	case IR_OP_LOR: return a || b;
-	case IR_OP_MIN: return ref_less(t, b, a) ? b : a;
-	case IR_OP_MAX: return ref_less(t, a, b) ? b : a;
-	default: return ir_eval_binop(op, t, a, b);
-	}
-}
-
-/* ------------------------------------------------------------ expressions */
-
-static int64_t ref_index(const ref_run *r, const ir_expr *e, int64_t *env);
-
-/* The common index shapes, x and x + c, without recursion. */
-static inline int64_t ref_index_fast(const ref_run *r, const ir_expr *e,
-	int64_t *env)
-{
-	if (e->kind == IR_VAR)
-		return env[e->u.var.slot];
-	if (e->kind == IR_BINARY && e->op == IR_OP_ADD
-	    && e->args[0]->kind == IR_VAR && e->args[1]->kind == IR_CONST)
-		return (int64_t) ((uint64_t) env[e->args[0]->u.var.slot]
-			+ e->args[1]->u.cval);
-	return ref_index(r, e, env);
-}
-
-/* An index expression: a mathematical integer (DIV and MOD by a positive
- * constant, with floor semantics). */
-static int64_t ref_index(const ref_run *r, const ir_expr *e, int64_t *env)
-{
-	if (e->kind == IR_CONST)
-		return (int64_t) e->u.cval;
-	if (e->kind == IR_VAR)
-		return env[e->u.var.slot];
-	uint64_t a = (uint64_t) ref_index_fast(r, e->args[0], env);
-	if (e->kind == IR_UNARY && e->op == IR_OP_NEG)
-		return (int64_t) (0 - a);
-	if (e->kind != IR_BINARY)
-		sl_unreachable();
-	uint64_t b = (uint64_t) ref_index_fast(r, e->args[1], env);
-	switch (e->op) {
-	case IR_OP_ADD: return (int64_t) (a + b);
-	case IR_OP_SUB: return (int64_t) (a - b);
-	case IR_OP_MUL: return (int64_t) (a * b);
-	case IR_OP_MIN: return (int64_t) a < (int64_t) b ? (int64_t) a : (int64_t) b;
-	case IR_OP_MAX: return (int64_t) a > (int64_t) b ? (int64_t) a : (int64_t) b;
-	case IR_OP_DIV:
-	case IR_OP_MOD:
-		if ((int64_t) b <= 0)
-			sl_unreachable();
-		return e->op == IR_OP_DIV ? ir_floordiv((int64_t) a, (int64_t) b)
-			: ir_floormod((int64_t) a, (int64_t) b);
-	default:
-		sl_unreachable();
-	}
-}
-
 /* A read of an input, const or func.  A point outside the stored box is a
  * bounds-inference bug: it aborts rather than read out of bounds. */
 static uint64_t ref_access(const ref_run *r, const ir_expr *e, int64_t *env)
@@ -135,7 +42,7 @@ static uint64_t ref_access(const ref_run *r, const ir_expr *e, int64_t *env)
 	for (int i = 0; i < e->n_args; i++) {
 		const ir_expr *a = e->args[i];
 		uint64_t idx = ir_type_none(a->type)
-			? (uint64_t) ref_index_fast(r, a, env) : ref_eval(r, a, env);
+			? (uint64_t) sim_index_fast(a, env) : ref_eval(r, a, env);
 		if (s->lo)
 			idx -= (uint64_t) s->lo[i];
 		if (idx >= (uint64_t) s->ext[i])
@@ -153,7 +60,7 @@ static uint64_t ref_binary(const ref_run *r, const ir_expr *e, int64_t *env)
 	if (e->op == IR_OP_SHL || e->op == IR_OP_SHR)
 		return ir_eval_binop(e->op, x->type,
 			a, ir_shift_amount(y->type, b));
-	return ref_binop(e->op, ir_type_none(x->type) ? y->type : x->type, a, b);
+	return sim_binop(e->op, ir_type_none(x->type) ? y->type : x->type, a, b);
 }
 
 /* Fold the body of reduction "e" over rvars level.. into *acc. */
@@ -169,7 +76,7 @@ static void ref_reduce_level(const ref_run *r, const ir_expr *e, int64_t *env,
 		if (!last)
 			ref_reduce_level(r, e, env, level + 1, acc);
 		else
-			*acc = ref_binop(op, e->type, *acc,
+			*acc = sim_binop(op, e->type, *acc,
 				ref_eval(r, e->u.reduce.body, env));
 	}
 }
@@ -194,7 +101,7 @@ static uint64_t ref_eval(const ref_run *r, const ir_expr *e, int64_t *env)
 	case IR_CONST:
 		return e->u.cval;
 	case IR_VAR:
-		return ref_norm(e->type, (uint64_t) env[e->u.var.slot]);
+		return sim_norm(e->type, (uint64_t) env[e->u.var.slot]);
 	case IR_ACCESS:
 		return ref_access(r, e, env);
 	case IR_UNARY:
@@ -206,8 +113,11 @@ static uint64_t ref_eval(const ref_run *r, const ir_expr *e, int64_t *env)
 		return ref_eval(r, e->args[ref_eval(r, e->args[0], env) ? 1 : 2], env);
 	case IR_CAST:
 		/* The source is normalised, i.e. already sign- or zero-extended
-		 * to 64 bits: a cast keeps the target's low bits. */
-		return ref_norm(e->type, ref_eval(r, e->args[0], env));
+		 * to 64 bits (an index source is a mathematical integer): a
+		 * cast keeps the target's low bits. */
+		if (ir_type_none(e->args[0]->type))
+			return sim_norm(e->type, (uint64_t) sim_index(e->args[0], env));
+		return sim_norm(e->type, ref_eval(r, e->args[0], env));
 	case IR_REDUCE:
 		return ref_reduce(r, e, env);
 	}
