@@ -51,7 +51,7 @@ static __int128 fuzz_expr_work(const ir_expr *e)
 	if (e->kind == IR_REDUCE) {
 		__int128 n = 1;
 		for (int i = 0; i < e->u.reduce.n_rvars && n <= FUZZ_MAX_WORK; i++)
-			n *= (__int128) (e->u.reduce.rvars[i].hi - e->u.reduce.rvars[i].lo);
+			n *= (__int128) e->u.reduce.rvars[i].hi - e->u.reduce.rvars[i].lo;
 		w += n * fuzz_expr_work(e->u.reduce.body);
 	}
 	return w > FUZZ_MAX_WORK ? FUZZ_MAX_WORK + 1 : w;

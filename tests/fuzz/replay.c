@@ -58,7 +58,8 @@ static int replay_dir(replay_target target, const char *dir, int *n_run)
 		names[n++] = sl_xstrdup(e->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), replay_name_cmp);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), replay_name_cmp);
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
 		char *path = sl_xmalloc(strlen(dir) + strlen(names[i]) + 2);
