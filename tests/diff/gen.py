@@ -8,6 +8,7 @@
 # func's body is generated its domain (the bounding box of what its consumers
 # need) is already final; input and const reads are then fitted into their
 # extents (clamp, floor-mod, min/max) by interval analysis of the indices.
+import itertools
 import os
 import random
 import sys
@@ -245,6 +246,74 @@ def ival(n, env):
     raise ValueError(op)
 
 
+def ieval(n, pt):
+    """Value of an index expression at a point {var: value} (floor / and %)."""
+    k = n.kind
+    if k == 'lit':
+        return n.a[0]
+    if k == 'var':
+        return pt[n.a[0]]
+    if k == 'un':
+        return -ieval(n.a[1], pt)
+    if k == 'call':
+        v = [ieval(x, pt) for x in n.a[1]]
+        if n.a[0] == 'min':
+            return min(v)
+        if n.a[0] == 'max':
+            return max(v)
+        return min(max(v[0], v[1]), v[2])
+    op, a, b = n.a[0], ieval(n.a[1], pt), ieval(n.a[2], pt)
+    return {'+': a + b, '-': a - b, '*': a * b, '/': a // b if b else 0,
+            '%': a % b if b else 0}[op]
+
+
+def vars_of(n, out):
+    if n.kind == 'var':
+        out.add(n.a[0])
+    for x in n.a:
+        if isinstance(x, N):
+            vars_of(x, out)
+        elif isinstance(x, list):
+            for y in x:
+                if isinstance(y, N):
+                    vars_of(y, out)
+    return out
+
+
+def exact(n, env):
+    """The exact [min, max] of an index expression over the box env."""
+    vs = sorted(vars_of(n, set()))
+    vals = [ieval(n, dict(zip(vs, p))) for p in
+            itertools.product(*[range(env[v][0], env[v][1] + 1) for v in vs])]
+    return min(vals), max(vals)
+
+
+def walk(n, env, visit):
+    """Calls visit(node, var intervals) on every access in n."""
+    k = n.kind
+    if k == 'red':
+        env = dict(env)
+        for v, lo, hi in n.a[1]:
+            env[v] = (lo, hi - 1)
+        walk(n.a[2], env, visit)
+        return
+    if k == 'acc':
+        visit(n, env)
+        kids = n.a[1]
+    elif k == 'call':
+        kids = n.a[1]
+    elif k == 'cast':
+        kids = [n.a[1]]
+    elif k == 'un':
+        kids = [n.a[1]]
+    elif k in ('bin', '?:'):
+        kids = [x for x in n.a if isinstance(x, N)]
+    else:
+        kids = []
+    for x in kids:
+        walk(x, env, visit)
+
+
 # ---------------------------------------------------------------- generator
 class Func:
     def __init__(self, name, typ, ndim, vars_):
@@ -270,7 +339,8 @@ VARSETS = [['x'], ['y', 'x'], ['c', 'y', 'x'], ['i'], ['i', 'j'],
 
 
 class Gen:
-    def __init__(self, seed, file_consts=False):
+    def __init__(self, seed, file_consts=False, bad=False):
+        self.bad = bad
         self.rng = random.Random(seed)
         self.file_consts = file_consts
         self.funcs = {}
@@ -281,6 +351,7 @@ class Gen:
         self.consts = {}
         self.c_order = []
         self.nred = 0
+        self.reads = {}
         r = self.rng
         self.max_funcs = r.choice([2, 3, 4, 5, 6, 7, 9, 12])
         self.max_depth = r.choice([2, 3, 3, 4])
@@ -478,7 +549,9 @@ class Gen:
             self.in_order.append(name)
         else:
             return None
-        return acc(name, self.fit_extents(args, scope, ext))
+        args = self.fit_extents(args, scope, ext)
+        self.reads.setdefault(name, []).append([ival(a, scope.env) for a in args])
+        return acc(name, args)
 
     def new_const(self, t, ext, kind):
         r = self.rng
@@ -707,7 +780,7 @@ class Gen:
             f.out_ext = ext
             f.box = [[0, e - 1] for e in ext]
             outs.append(f)
-        if r.random() < 0.1:
+        if r.random() < 0.1 and not self.bad:
             f = self.new_func(self.rtype(), ndim)
             f.box = [[0, r.randint(0, 5)] for _ in range(ndim)]
         while self.pending:
@@ -716,7 +789,51 @@ class Gen:
             scope = Scope(f)
             f.body = self.gen(f.type, self.max_depth, scope, r.random() >= self.poly_rate)
             self.generated.append(name)
+        if self.bad:
+            self.shrink_input()
         return self
+
+    def live_reads(self):
+        """Recomputes, over the funcs that the outputs really need, the
+        domains (bounding boxes) and the interval of every input index:
+        {input: [[(lo, hi) per dim] per access]}.  (Subtrees dropped during
+        generation may have left dead funcs and stale boxes behind.)"""
+        boxes = {n: [(0, e - 1) for e in f.out_ext]
+                 for n, f in self.funcs.items() if f.out_ext is not None}
+        reads = {}
+
+        def visit(n, env):
+            name = n.a[0]
+            if name in self.inputs:
+                reads.setdefault(name, []).append([exact(a, env) for a in n.a[1]])
+            elif name in self.funcs:
+                iv = [ival(a, env) for a in n.a[1]]
+                old = boxes.get(name)
+                boxes[name] = iv if old is None else [
+                    (min(a[0], b[0]), max(a[1], b[1])) for a, b in zip(old, iv)]
+        for name in self.generated:
+            if name in boxes:
+                f = self.funcs[name]
+                walk(f.body, dict(zip(f.vars, boxes[name])), visit)
+        return reads
+
+    def shrink_input(self):
+        """Makes one input one element too short for its farthest read, so
+        that the program must be rejected.  self.bad becomes its name, or
+        None if no input can be shrunk."""
+        self.reads = self.live_reads()
+        cands = []
+        for n in self.in_order:
+            t, ext = self.inputs[n]
+            for dim in range(len(ext) if n in self.reads else 0):
+                top = max(iv[dim][1] for iv in self.reads[n])
+                if top >= 1:
+                    cands.append((n, dim, top))
+        self.bad = None
+        if cands:
+            n, dim, top = self.rng.choice(cands)
+            self.inputs[n][1][dim] = top
+            self.bad = n
 
     def npy_files(self):
         """{file name: (descr, shape, values)} for the consts kept in files."""
@@ -777,6 +894,15 @@ def generate(seed, file_consts=False):
     g = Gen(seed, file_consts).generate()
     text = g.emit()
     return text, g.files
+
+
+def generate_bad(seed):
+    """Returns (program text with an input read one past its end, the input's
+    name), or None when the program has no input that can be shrunk."""
+    g = Gen(seed, False, True).generate()
+    if g.bad is None:
+        return None
+    return g.emit(), g.bad
 
 
 def main(argv):

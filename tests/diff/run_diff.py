@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -105,7 +106,7 @@ def check_one(args, seed, work, prog_path=None):
     else:
         cmd = [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d1]
         try:
-            p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
+            p = run_cmd(cmd, args.timeout)
         except subprocess.TimeoutExpired:
             return False, head + 'sluice timed out\n' + text
         if p.returncode != 0:
@@ -128,6 +129,37 @@ def check_one(args, seed, work, prog_path=None):
     return True, ''
 
 
+def run_cmd(cmd, timeout):
+    """subprocess.run, retried while the binary is being rebuilt."""
+    for attempt in range(10):
+        try:
+            return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        except OSError:
+            if attempt == 9:
+                raise
+            time.sleep(3)
+
+
+def check_bad(args, seed, work):
+    """--bad: a program reading one input one element past its end must be
+    rejected by `sluice check` (exit 1) with a message naming the input."""
+    r = gen.generate_bad(seed)
+    if r is None:
+        return True, ''
+    text, name = r
+    d = os.path.join(work, 'b%d' % seed)
+    os.makedirs(d, exist_ok=True)
+    path = os.path.join(d, 'prog.sl')
+    with open(path, 'w') as f:
+        f.write(text)
+    p = run_cmd([args.sluice, 'check', path], args.timeout)
+    if p.returncode == 1 and ("'%s'" % name) in p.stderr and 'error' in p.stderr:
+        return True, ''
+    return False, ('=== bad seed %d: %s\nexpected exit 1 and an error naming %r; '
+                   'got exit %d:\n%s\n%s' % (seed, path, name, p.returncode,
+                                             p.stderr.strip(), text))
+
+
 def run_prog(prog, paths):
     for n, p in paths.items():
         descr, shape, fort, vals = npyio.read(p)
@@ -144,6 +176,8 @@ def main():
     ap.add_argument('--prog')
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--self-check', action='store_true')
+    ap.add_argument('--bad', action='store_true',
+                    help='programs with one input read out of bounds must be rejected')
     ap.add_argument('--timeout', type=float, default=60)
     ap.add_argument('-j', '--jobs', type=int, default=max(1, min(4, os.cpu_count() or 1)))
     ap.add_argument('--max-reports', type=int, default=20)
@@ -159,7 +193,8 @@ def main():
     seeds = range(args.start, args.start + args.count)
     failed = []
     with ProcessPoolExecutor(max_workers=args.jobs) as ex:
-        jobs = ex.map(check_one, itertools.repeat(args), seeds, itertools.repeat(work))
+        fn = check_bad if args.bad else check_one
+        jobs = ex.map(fn, itertools.repeat(args), seeds, itertools.repeat(work))
         for seed, (ok, rep) in zip(seeds, jobs):
             if not ok:
                 failed.append(seed)

@@ -351,8 +351,6 @@ def is_const(e):
         return is_const(e[2])
     if k == 'bin':
         return is_const(e[2]) and is_const(e[3])
-    if k == '?:':
-        return is_const(e[1]) and is_const(e[2]) and is_const(e[3])
     return False
 
 
@@ -369,10 +367,6 @@ def fold(e):
     elif k == 'un':
         a = fold(e[2])
         v = {'-': -a, '~': ~a, '!': int(a == 0)}[e[1]]
-    elif k == '?:':
-        c = fold(e[1])
-        a, b = fold(e[2]), fold(e[3])
-        v = a if c else b
     else:
         op, a, b = e[1], fold(e[2]), fold(e[3])
         if op in ('/', '%'):
