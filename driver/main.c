@@ -9,12 +9,14 @@
 #include <sys/stat.h>
 
 #include "frontend/frontend.h"
+#include "scheduler/scheduler.h"
 #include "sim/sim.h"
 
 enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
 
 typedef struct options {
 	const char *prog;	/* the .sl file */
+	sched_options sched;
 	const char *out_dir;
 	bool have_seed;
 	uint64_t seed;
@@ -235,6 +237,74 @@ out:
 	return rc;
 }
 
+/* -------------------------------------------------------------- compile */
+
+/* Write what "print" prints on a memory stream to DIR/NAME atomically. */
+static int write_text(const char *dir, const char *name,
+	void (*print)(const void *, FILE *), const void *arg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return -1;
+	print(arg, f);
+	fclose(f);
+	char *path = join(dir, name, "");
+	int rc = sl_write_file_atomic(path, buf, len);
+	if (rc == 0)
+		printf("wrote %s\n", path);
+	else
+		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
+	free(path);
+	free(buf);
+	return rc;
+}
+
+static void print_schedule(const void *sp, FILE *out)
+{
+	sched_program_dump(sp, out);
+}
+
+static void print_report(const void *arg, FILE *out)
+{
+	const sched_program *sp = arg;
+	fprintf(out, "{\n  \"program\": \"%s\",\n", sp->lowered->path);
+	fprintf(out, "  \"schedule\": \"%s\",\n",
+		sp->opts.policy == SCHED_SEQUENTIAL ? "sequential" : "stream");
+	fprintf(out, "  \"predicted_cycles\": %lld,\n", (long long) sp->predicted_cycles);
+	fprintf(out, "  \"ideal_cycles\": %lld\n}\n", (long long) sp->ideal_cycles);
+}
+
+static int cmd_compile(const options *opt)
+{
+	sl_ctx *ctx = sl_ctx_alloc();
+	int rc = EXIT_PROGRAM;
+	sched_program *sp = NULL;
+	ir_program *prog = fe_compile_file(ctx, opt->prog);
+	if (!prog)
+		goto out;
+	sp = sched_program_build(ctx, prog, &opt->sched);
+	if (!sp)
+		goto out;
+	if (make_dir(opt->out_dir) < 0) {
+		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
+			opt->out_dir, strerror(errno));
+		goto out;
+	}
+	if (write_text(opt->out_dir, "schedule.txt", print_schedule, sp) < 0 ||
+	    write_text(opt->out_dir, "report.json", print_report, sp) < 0)
+		goto out;
+	printf("predicted %lld cycles, ideal %lld\n", (long long) sp->predicted_cycles,
+		(long long) sp->ideal_cycles);
+	rc = 0;
+out:
+	if (sp)
+		sched_program_free(sp);
+	sl_ctx_free(ctx);
+	return rc;
+}
+
 /* ------------------------------------------------------------- commands */
 
 static const command commands[] = {
@@ -252,6 +322,14 @@ static const command commands[] = {
 	  "                     from seed N, and write them as DIR/NAME.in.npy\n"
 	  "  -o DIR             output directory (default: out)\n",
 	  cmd_run },
+	{ "compile", "PROG [--schedule stream|sequential] [-o DIR]",
+	  "schedule a program; write schedule.txt, buffers.txt and report.json",
+	  "Lowers PROG, schedules every operation to a cycle and writes\n"
+	  "DIR/schedule.txt, DIR/buffers.txt and DIR/report.json.\n"
+	  "  --schedule P  stream (default: line-buffered, rates matched) or\n"
+	  "                sequential (each stage after the previous one)\n"
+	  "  -o DIR        output directory (default: out)\n",
+	  cmd_compile },
 };
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
 
@@ -311,6 +389,16 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 				return EXIT_USAGE;
 			}
 			opt->have_seed = true;
+			i++;
+		} else if (!strcmp(a, "--schedule") && val) {
+			if (!strcmp(val, "stream")) {
+				opt->sched.policy = SCHED_STREAM;
+			} else if (!strcmp(val, "sequential")) {
+				opt->sched.policy = SCHED_SEQUENTIAL;
+			} else {
+				fprintf(stderr, "sluice: error: --schedule takes stream or sequential, not '%s'\n", val);
+				return EXIT_USAGE;
+			}
 			i++;
 		} else if (!strcmp(a, "-o") && val) {
 			opt->out_dir = val;

@@ -26,7 +26,7 @@
 
 typedef struct box {
 	bool any;
-	int64_t lo[8], hi[8];	/* inclusive */
+	int64_t lo[16], hi[16];	/* inclusive */
 } box;
 
 typedef struct bounds {
@@ -38,32 +38,32 @@ typedef struct bounds {
 	bool failed;
 } bounds;
 
-static __isl_give isl_pw_aff *index_pw_aff(bounds *b, const ir_expr *e,
+__isl_give isl_pw_aff *fe_index_pw_aff(isl_ctx *isl, const ir_expr *e,
 	__isl_keep isl_local_space *ls)
 {
 	isl_pw_aff *x, *y;
 	switch (e->kind) {
 	case IR_CONST:
 		return isl_pw_aff_from_aff(isl_aff_val_on_domain(isl_local_space_copy(ls),
-			isl_val_int_from_si(b->isl, (long) (int64_t) e->u.cval)));
+			isl_val_int_from_si(isl, (long) (int64_t) e->u.cval)));
 	case IR_VAR:
 		return isl_pw_aff_from_aff(isl_aff_var_on_domain(isl_local_space_copy(ls),
 			isl_dim_set, e->u.var.slot));
 	case IR_UNARY:
-		return isl_pw_aff_neg(index_pw_aff(b, e->args[0], ls));
+		return isl_pw_aff_neg(fe_index_pw_aff(isl, e->args[0], ls));
 	case IR_BINARY:
 		break;
 	default:
 		sl_unreachable();
 	}
-	x = index_pw_aff(b, e->args[0], ls);
+	x = fe_index_pw_aff(isl, e->args[0], ls);
 	if (e->op == IR_OP_DIV)
 		return isl_pw_aff_floor(isl_pw_aff_scale_down_val(x,
-			isl_val_int_from_si(b->isl, (long) (int64_t) e->args[1]->u.cval)));
+			isl_val_int_from_si(isl, (long) (int64_t) e->args[1]->u.cval)));
 	if (e->op == IR_OP_MOD)
 		return isl_pw_aff_mod_val(x,
-			isl_val_int_from_si(b->isl, (long) (int64_t) e->args[1]->u.cval));
-	y = index_pw_aff(b, e->args[1], ls);
+			isl_val_int_from_si(isl, (long) (int64_t) e->args[1]->u.cval));
+	y = fe_index_pw_aff(isl, e->args[1], ls);
 	switch (e->op) {
 	case IR_OP_ADD: return isl_pw_aff_add(x, y);
 	case IR_OP_SUB: return isl_pw_aff_sub(x, y);
@@ -91,7 +91,7 @@ static bool index_range(bounds *b, const ir_expr *e, int64_t *lo, int64_t *hi)
 {
 	isl_space *space = isl_set_get_space(b->iter);
 	isl_local_space *ls = isl_local_space_from_space(space);
-	isl_pw_aff *pa = index_pw_aff(b, e, ls);
+	isl_pw_aff *pa = fe_index_pw_aff(b->isl, e, ls);
 	isl_local_space_free(ls);
 	isl_set *img = isl_set_apply(isl_set_copy(b->iter), isl_map_from_pw_aff(pa));
 	bool ok = val_to_int(isl_set_dim_min_val(isl_set_copy(img), 0), lo) &&

@@ -6,6 +6,9 @@
 #ifndef SLUICE_FRONTEND_H
 #define SLUICE_FRONTEND_H
 
+#include <isl/aff.h>
+#include <isl/local_space.h>
+
 #include "ir/ir.h"
 
 #ifdef __cplusplus
@@ -19,6 +22,17 @@ ir_program *fe_compile_file(sl_ctx *ctx, const char *path);
  * the base for file(...) paths. */
 ir_program *fe_compile_text(sl_ctx *ctx, const char *path,
 	const char *text, size_t len);
+
+/* Bounds inference on a program whose funcs are typed: sets every
+ * func's dom_lo/dom_ext (dom_empty when unused, with a warning) and checks
+ * input and const accesses.  Later stages rerun it on lowered programs.
+ * 0, or -1 after reporting errors. */
+int fe_infer_bounds(sl_ctx *ctx, ir_program *prog);
+
+/* The isl form of an index expression (type none) whose variables are
+ * the set dimensions of "ls" (slot i is dimension i). */
+__isl_give isl_pw_aff *fe_index_pw_aff(isl_ctx *isl, const ir_expr *e,
+	__isl_keep isl_local_space *ls);
 
 #ifdef __cplusplus
 }

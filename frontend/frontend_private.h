@@ -40,9 +40,6 @@ ir_program *fe_parse(sl_ctx *ctx, const char *path, const char *dir,
 /* Type every expression, fold constants, check indices. 0 or -1. */
 int fe_typecheck(sl_ctx *ctx, ir_program *prog);
 
-/* Infer each func's domain and check input and const accesses with isl.
- * 0 or -1. */
-int fe_infer_bounds(sl_ctx *ctx, ir_program *prog);
 
 /* Helpers on expressions shared by the passes. */
 ir_expr *fe_expr_new(sl_ctx *ctx, ir_expr_kind kind, sl_loc loc, int n_args);

@@ -126,13 +126,7 @@ static bool expect(parser *p, fe_tok_kind kind)
 
 ir_expr *fe_expr_new(sl_ctx *ctx, ir_expr_kind kind, sl_loc loc, int n_args)
 {
-	ir_expr *e = sl_alloc(ctx, sizeof(*e));
-	e->kind = kind;
-	e->loc = loc;
-	e->n_args = n_args;
-	if (n_args)
-		e->args = sl_alloc(ctx, n_args * sizeof(*e->args));
-	return e;
+	return ir_expr_alloc(ctx, kind, loc, n_args);
 }
 
 /* ------------------------------------------------------------- names */

@@ -13,6 +13,17 @@ ir_decl *ir_program_find(const ir_program *prog, const char *name)
 	return NULL;
 }
 
+ir_expr *ir_expr_alloc(sl_ctx *ctx, ir_expr_kind kind, sl_loc loc, int n_args)
+{
+	ir_expr *e = sl_alloc(ctx, sizeof(*e));
+	e->kind = kind;
+	e->loc = loc;
+	e->n_args = n_args;
+	if (n_args)
+		e->args = sl_alloc(ctx, n_args * sizeof(*e->args));
+	return e;
+}
+
 int64_t ir_decl_dom_size(const ir_decl *d)
 {
 	if (d->kind != IR_DECL_FUNC) {

@@ -265,6 +265,8 @@ typedef struct ir_program {
 } ir_program;
 
 ir_decl *ir_program_find(const ir_program *prog, const char *name);
+/* A zeroed expression node with room for n_args arguments, in the arena. */
+ir_expr *ir_expr_alloc(sl_ctx *ctx, ir_expr_kind kind, sl_loc loc, int n_args);
 int64_t ir_decl_dom_size(const ir_decl *d);
 /* Stable text form of the program (for `sluice check` and dumps). */
 void ir_program_dump(const ir_program *prog, FILE *out);

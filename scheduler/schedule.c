@@ -1,0 +1,387 @@
+/* scheduler/schedule.c: cycle schedules.
+ * Stage: statements -> [schedule] -> check.  Two policies:
+ *   stream      Rates are matched per dimension: when a consumer's
+ *               variable v indexes a producer's dimension at the same
+ *               depth as a*v/k + c, one step of v takes a/k steps of the
+ *               producer's time there (a 2x downsample runs its rows at
+ *               twice the producer's row time, an upsample makes the
+ *               producer wait).  Linked dimensions share one rate; each
+ *               rate is the smallest that lets every statement issue one
+ *               iteration per cycle.  Offsets are then the smallest legal
+ *               ones, from isl maxima over the read relations.
+ *   sequential  Each statement starts when the previous one has finished.
+ * Reduction variables are the innermost loops, at one iteration a cycle. */
+#include <string.h>
+
+#include <isl/ilp.h>
+#include <isl/local_space.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/val.h>
+
+#include "scheduler/scheduler_private.h"
+
+/* ------------------------------------------------------------ rationals */
+
+typedef struct ratio {
+	int64_t num, den;	/* den > 0 */
+} ratio;
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+	a = a < 0 ? -a : a;
+	b = b < 0 ? -b : b;
+	while (b) {
+		int64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a ? a : 1;
+}
+
+static ratio make_ratio(int64_t num, int64_t den)
+{
+	int64_t g = gcd64(num, den);
+	ratio r = { num / g, den / g };
+	if (r.den < 0)
+		r.num = -r.num, r.den = -r.den;
+	return r;
+}
+
+static ratio mul_ratio(ratio a, ratio b)
+{
+	return make_ratio(a.num * b.num, a.den * b.den);
+}
+
+static bool ratio_small(ratio r)
+{
+	return r.num > -(1 << 20) && r.num < (1 << 20) && r.den < (1 << 20);
+}
+
+/* ------------------------------------------------ index rate analysis */
+
+/* How an index expression moves with one variable: index = rate * v + ...
+ * slot -1: constant; slot -2: not of that form. */
+typedef struct rate {
+	int slot;
+	ratio r;
+} rate;
+
+static rate index_rate(const ir_expr *e, int n_vars)
+{
+	rate bad = { -2, { 0, 1 } }, a, b;
+	switch (e->kind) {
+	case IR_CONST:
+		return (rate) { -1, { 0, 1 } };
+	case IR_VAR:	/* a reduction variable moves within one step */
+		if (e->u.var.slot >= n_vars)
+			return (rate) { -1, { 0, 1 } };
+		return (rate) { e->u.var.slot, { 1, 1 } };
+	case IR_UNARY:
+		a = index_rate(e->args[0], n_vars);
+		a.r.num = -a.r.num;
+		return a;
+	case IR_BINARY:
+		break;
+	default:
+		return bad;
+	}
+	a = index_rate(e->args[0], n_vars);
+	if (e->op == IR_OP_DIV) {
+		a.r = make_ratio(a.r.num, a.r.den * (int64_t) e->args[1]->u.cval);
+		return a;
+	}
+	if (e->op == IR_OP_MOD)
+		return bad;
+	b = index_rate(e->args[1], n_vars);
+	if (a.slot == -2 || b.slot == -2)
+		return bad;
+	switch (e->op) {
+	case IR_OP_MUL:
+		if (a.slot == -1)
+			return (rate) { b.slot, make_ratio(b.r.num * (int64_t) e->args[0]->u.cval, b.r.den) };
+		if (b.slot == -1)
+			return (rate) { a.slot, make_ratio(a.r.num * (int64_t) e->args[1]->u.cval, a.r.den) };
+		return bad;
+	case IR_OP_ADD: case IR_OP_SUB:
+		if (b.slot == -1)
+			return a;
+		if (e->op == IR_OP_SUB)
+			b.r.num = -b.r.num;
+		if (a.slot == -1)
+			return b;
+		if (a.slot != b.slot)
+			return bad;
+		return (rate) { a.slot, make_ratio(a.r.num * b.r.den + b.r.num * a.r.den, a.r.den * b.r.den) };
+	case IR_OP_MIN: case IR_OP_MAX:	/* a clamp: the rate away from the border */
+		if (a.slot == -1)
+			return b;
+		if (b.slot == -1 || (a.slot == b.slot && a.r.num * b.r.den == b.r.num * a.r.den))
+			return a;
+		return bad;
+	default:
+		return bad;
+	}
+}
+
+/* ---------------------------------------------- linked dimensions */
+
+/* Union-find over (statement, dimension); coef[x] = w[x] * coef[parent[x]]. */
+typedef struct links {
+	int n;
+	int *parent;
+	ratio *w;
+} links;
+
+static int node(int stmt, int dim) { return stmt * SCHED_MAX_DIMS + dim; }
+
+static int find(const links *l, int x, ratio *w)
+{
+	ratio acc = { 1, 1 };
+	while (l->parent[x] != x) {
+		acc = mul_ratio(acc, l->w[x]);
+		x = l->parent[x];
+	}
+	*w = acc;
+	return x;
+}
+
+/* Ask coef[a] = q * coef[b]; ignored when it contradicts earlier links. */
+static void link_dims(links *l, int a, int b, ratio q)
+{
+	ratio wa, wb;
+	int ra = find(l, a, &wa), rb = find(l, b, &wb);
+	if (ra == rb)
+		return;
+	ratio w = mul_ratio(mul_ratio(q, wb), make_ratio(wa.den, wa.num));
+	if (!ratio_small(w) || w.num <= 0)
+		return;
+	l->parent[ra] = rb;
+	l->w[ra] = w;
+}
+
+static int level(const sched_stmt *s, int d) { return s->n_vars - 1 - d; }
+
+static void link_reads(links *l, const sched_stmt *c)
+{
+	for (int k = 0; k < c->n_reads; k++) {
+		const sched_access *a = &c->reads[k];
+		const sched_stmt *p = a->producer;
+		for (int d = 0; d < a->expr->n_args; d++) {
+			rate r = index_rate(a->expr->args[d], c->n_vars);
+			if (r.slot < 0 || r.slot >= c->n_vars || r.r.num <= 0 || !ratio_small(r.r))
+				continue;
+			if (level(c, r.slot) != level(p, d))
+				continue;
+			link_dims(l, node(c->index, r.slot), node(p->index, d), r.r);
+		}
+	}
+}
+
+/* What dimension d of s needs for one iteration per cycle. */
+static int64_t required(const sched_stmt *s, int d)
+{
+	return d == s->n_dims - 1 ? 1 : s->coef[d + 1] * s->ext[d + 1];
+}
+
+static void compact(sched_stmt *s, int from)
+{
+	for (int d = s->n_dims - 1; d >= from; d--)
+		s->coef[d] = required(s, d);
+}
+
+/* Give every member of one linked group its coefficient at depth L. */
+static void solve_group(sched_program *sp, const links *l, int root, int L)
+{
+	int64_t lcm = 1, g = 0, b = 1;
+	for (int pass = 0; pass < 3; pass++) {
+		for (int i = 0; i < sp->n_stmts; i++) {
+			sched_stmt *s = sp->stmts[i];
+			int d = s->n_vars - 1 - L;
+			ratio w;
+			if (d < 0 || find(l, node(i, d), &w) != root)
+				continue;
+			if (pass == 0) {
+				lcm = lcm / gcd64(lcm, w.den) * w.den;
+				continue;
+			}
+			int64_t wi = w.num * (lcm / w.den);
+			if (pass == 1) {
+				g = g ? gcd64(g, wi) : wi;
+				continue;
+			}
+			wi /= g;
+			int64_t need = (required(s, d) + wi - 1) / wi;
+			b = need > b ? need : b;
+		}
+	}
+	for (int i = 0; i < sp->n_stmts; i++) {
+		sched_stmt *s = sp->stmts[i];
+		int d = s->n_vars - 1 - L;
+		ratio w;
+		if (d >= 0 && find(l, node(i, d), &w) == root)
+			s->coef[d] = w.num * (lcm / w.den) / g * b;
+	}
+}
+
+static void stream_rates(sched_program *sp)
+{
+	links l;
+	l.n = sp->n_stmts * SCHED_MAX_DIMS;
+	l.parent = sl_xmalloc(l.n * sizeof(*l.parent));
+	l.w = sl_xmalloc(l.n * sizeof(*l.w));
+	for (int i = 0; i < l.n; i++) {
+		l.parent[i] = i;
+		l.w[i] = (ratio) { 1, 1 };
+	}
+	int depth = 0;
+	for (int i = 0; i < sp->n_stmts; i++) {
+		link_reads(&l, sp->stmts[i]);
+		compact(sp->stmts[i], sp->stmts[i]->n_vars);	/* reduction loops */
+		depth = sp->stmts[i]->n_vars > depth ? sp->stmts[i]->n_vars : depth;
+	}
+	for (int L = 0; L < depth; L++) {
+		for (int i = 0; i < sp->n_stmts; i++) {
+			int d = sp->stmts[i]->n_vars - 1 - L;
+			ratio w;
+			if (d >= 0 && find(&l, node(i, d), &w) == node(i, d))
+				solve_group(sp, &l, node(i, d), L);
+		}
+	}
+	free(l.parent);
+	free(l.w);
+}
+
+/* ------------------------------------------------------------ offsets */
+
+/* Time of the last reduction iteration relative to the first. */
+static int64_t reduction_tail(const sched_stmt *s)
+{
+	int64_t t = 0;
+	for (int d = s->n_vars; d < s->n_dims; d++)
+		t += s->coef[d] * (s->ext[d] - 1);
+	return t;
+}
+
+static __isl_give isl_aff *affine_time(__isl_keep isl_local_space *ls,
+	const sched_stmt *s, int64_t offset)
+{
+	isl_ctx *isl = isl_local_space_get_ctx(ls);
+	isl_aff *t = isl_aff_val_on_domain(isl_local_space_copy(ls), isl_val_int_from_si(isl, offset));
+	for (int d = 0; d < s->n_dims; d++) {
+		t = isl_aff_set_coefficient_val(t, isl_dim_in, d, isl_val_int_from_si(isl, s->coef[d]));
+		t = isl_aff_add_constant_val(t, isl_val_int_from_si(isl, -s->coef[d] * s->lo[d]));
+	}
+	return t;
+}
+
+/* W_P(A(j)) over the consumer's iteration space "ls". */
+__isl_give isl_pw_aff *sched_write_time_of_access(isl_ctx *isl,
+	const sched_stmt *consumer, const sched_access *a, __isl_keep isl_local_space *ls)
+{
+	const sched_stmt *p = a->producer;
+	int64_t base = p->offset + p->latency + reduction_tail(p);
+	isl_pw_aff *w = isl_pw_aff_from_aff(isl_aff_val_on_domain(isl_local_space_copy(ls),
+		isl_val_int_from_si(isl, base)));
+	for (int d = 0; d < p->n_vars; d++) {
+		isl_pw_aff *x = fe_index_pw_aff(isl, a->expr->args[d], ls);
+		x = isl_pw_aff_add(x, isl_pw_aff_from_aff(isl_aff_val_on_domain(
+			isl_local_space_copy(ls), isl_val_int_from_si(isl, -p->lo[d]))));
+		x = isl_pw_aff_scale_val(x, isl_val_int_from_si(isl, p->coef[d]));
+		w = isl_pw_aff_add(w, x);
+	}
+	return w;
+}
+
+static __isl_give isl_set *box_set(isl_ctx *isl, const sched_stmt *s)
+{
+	isl_set *set = isl_set_universe(isl_space_set_alloc(isl, 0, s->n_dims));
+	for (int d = 0; d < s->n_dims; d++) {
+		set = isl_set_lower_bound_val(set, isl_dim_set, d, isl_val_int_from_si(isl, s->lo[d]));
+		set = isl_set_upper_bound_val(set, isl_dim_set, d,
+			isl_val_int_from_si(isl, s->lo[d] + s->ext[d] - 1));
+	}
+	return set;
+}
+
+/* The smallest offset of "c" after which every read is legal. */
+static int stream_offset(sched_program *sp, isl_ctx *isl, sched_stmt *c)
+{
+	int64_t off = 0;
+	isl_set *dom = box_set(isl, c);
+	isl_local_space *ls = isl_local_space_from_space(isl_set_get_space(dom));
+	for (int k = 0; k < c->n_reads; k++) {
+		isl_pw_aff *w = sched_write_time_of_access(isl, c, &c->reads[k], ls);
+		isl_pw_aff *t = isl_pw_aff_from_aff(affine_time(ls, c, 0));
+		w = isl_pw_aff_intersect_domain(isl_pw_aff_sub(w, t), isl_set_copy(dom));
+		isl_val *v = isl_pw_aff_max_val(w);
+		if (!v || !isl_val_is_int(v)) {
+			isl_val_free(v);
+			sl_error(sp->ctx, c->reads[k].expr->loc, "isl could not bound this read");
+			isl_local_space_free(ls);
+			isl_set_free(dom);
+			return -1;
+		}
+		int64_t need = isl_val_get_num_si(v);
+		isl_val_free(v);
+		off = need > off ? need : off;
+	}
+	isl_local_space_free(ls);
+	isl_set_free(dom);
+	c->offset = off;
+	return 0;
+}
+
+static int64_t last_time(const sched_stmt *s)
+{
+	int64_t t = s->offset;
+	for (int d = 0; d < s->n_dims; d++)
+		t += s->coef[d] * (s->ext[d] - 1);
+	return t;
+}
+
+static void sequential(sched_program *sp)
+{
+	int64_t next = 0;
+	for (int i = 0; i < sp->n_stmts; i++) {
+		sched_stmt *s = sp->stmts[i];
+		compact(s, 0);
+		s->offset = next;
+		next = last_time(s) + s->latency;
+	}
+}
+
+/* When the last element of an output's box is written, plus one. */
+static int64_t output_end(const sched_stmt *s)
+{
+	int64_t t = s->offset + s->latency + reduction_tail(s);
+	for (int d = 0; d < s->n_vars; d++)
+		t += s->coef[d] * (s->decl->out_extents[d] - 1 - s->lo[d]);
+	return t + 1;
+}
+
+int sched_compute(sched_program *sp, isl_ctx *isl)
+{
+	if (sp->opts.policy == SCHED_SEQUENTIAL) {
+		sequential(sp);
+	} else {
+		stream_rates(sp);
+		for (int i = 0; i < sp->n_stmts; i++)
+			if (!sp->stmts[i]->is_input && stream_offset(sp, isl, sp->stmts[i]) < 0)
+				return -1;
+	}
+	sp->predicted_cycles = 0;
+	sp->ideal_cycles = 0;
+	for (int i = 0; i < sp->n_stmts; i++) {
+		sched_stmt *s = sp->stmts[i];
+		if (s->is_output && output_end(s) > sp->predicted_cycles)
+			sp->predicted_cycles = output_end(s);
+		if (sched_n_iters(s) > sp->ideal_cycles)
+			sp->ideal_cycles = sched_n_iters(s);
+		if (last_time(s) + s->latency >= ((int64_t) 1 << 48)) {
+			sl_error(sp->ctx, s->decl->loc, "the schedule of '%s' runs past 2^48 cycles", s->name);
+			return -1;
+		}
+	}
+	return 0;
+}

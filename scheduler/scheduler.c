@@ -1,0 +1,80 @@
+/* scheduler/scheduler.c: the scheduler's entry point and its dump.
+ * Stage: frontend -> [lower -> statements -> schedule (-> check)] ->
+ * ubuffer.  The isl context used for scheduling lives only inside
+ * sched_program_build. */
+#include <isl/ctx.h>
+#include <isl/options.h>
+
+#include "scheduler/scheduler_private.h"
+
+sched_program *sched_program_build(sl_ctx *ctx, const ir_program *prog,
+	const sched_options *opts)
+{
+	ir_program *lowered = sched_lower(ctx, prog);
+	if (!lowered)
+		return NULL;
+	sched_program *sp = sched_build_statements(ctx, lowered, opts);
+	if (!sp)
+		return NULL;
+	isl_ctx *isl = isl_ctx_alloc();
+	isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
+	int rc = sched_compute(sp, isl);
+#ifndef NDEBUG
+	if (rc == 0)
+		rc = sched_check(sp, isl);
+#endif
+	isl_ctx_free(isl);
+	if (rc < 0) {
+		sched_program_free(sp);
+		return NULL;
+	}
+	return sp;
+}
+
+static const char *policy_str(sched_policy p)
+{
+	return p == SCHED_SEQUENTIAL ? "sequential" : "stream";
+}
+
+static void dump_time(const sched_stmt *s, FILE *out)
+{
+	fprintf(out, "t = %lld", (long long) s->offset);
+	for (int d = 0; d < s->n_dims; d++) {
+		const char *name = d < s->n_vars ? (s->is_input ? NULL : s->decl->var_names[d])
+			: s->decl->body->u.reduce.rvars[d - s->n_vars].name;
+		char buf[16];
+		if (!name) {
+			snprintf(buf, sizeof(buf), "i%d", d);
+			name = buf;
+		}
+		if (s->lo[d] == 0)
+			fprintf(out, " + %lld*%s", (long long) s->coef[d], name);
+		else
+			fprintf(out, " + %lld*(%s - %lld)", (long long) s->coef[d], name, (long long) s->lo[d]);
+	}
+}
+
+void sched_program_dump(const sched_program *sp, FILE *out)
+{
+	fprintf(out, "policy %s\n", policy_str(sp->opts.policy));
+	fprintf(out, "predicted_cycles %lld\nideal_cycles %lld\n\n",
+		(long long) sp->predicted_cycles, (long long) sp->ideal_cycles);
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		fprintf(out, "%s %s%s\n", s->is_input ? "input" : s->is_reduction ? "reduction" : "func",
+			s->name, s->is_output ? " (output)" : "");
+		fputs("  domain", out);
+		for (int d = 0; d < s->n_dims; d++)
+			fprintf(out, " [%lld..%lld]", (long long) s->lo[d],
+				(long long) (s->lo[d] + s->ext[d] - 1));
+		fprintf(out, "  (%lld iterations)\n  ", (long long) sched_n_iters(s));
+		dump_time(s, out);
+		fprintf(out, "\n  latency %d\n", s->latency);
+		for (int k = 0; k < s->n_reads; k++) {
+			const sched_access *a = &s->reads[k];
+			fprintf(out, "  reads %s at line %d: ", a->producer->name, a->expr->loc.line);
+			ir_expr_print(a->expr, s->decl, out);
+			fputc('\n', out);
+		}
+	}
+}

@@ -1,0 +1,26 @@
+/* scheduler/scheduler_private.h: declarations shared inside scheduler/. */
+#ifndef SLUICE_SCHEDULER_PRIVATE_H
+#define SLUICE_SCHEDULER_PRIVATE_H
+
+#include "scheduler/scheduler.h"
+
+/* Inline funcs substituted, reductions lifted into funcs of their own,
+ * unused funcs dropped, bounds inferred again.  NULL on error. */
+ir_program *sched_lower(sl_ctx *ctx, const ir_program *prog);
+
+/* Cycles from the start of an iteration of "f" to the write of its value. */
+int sched_latency(const ir_decl *f);
+
+/* Build the statements of a lowered program (domains, reads, users). */
+sched_program *sched_build_statements(sl_ctx *ctx, ir_program *lowered,
+	const sched_options *opts);
+/* Choose coefficients and offsets.  0 or -1. */
+int sched_compute(sched_program *sp, isl_ctx *isl);
+
+/* W_P(A(j)) - t_C^0(j) etc. need the index of an access as isl. */
+__isl_give isl_pw_aff *sched_write_time_of_access(isl_ctx *isl,
+	const sched_stmt *consumer, const sched_access *a,
+	__isl_keep isl_local_space *ls);
+__isl_give isl_id *sched_stmt_id(isl_ctx *isl, const sched_stmt *s);
+
+#endif
