@@ -34,6 +34,7 @@ typedef struct bounds {
 	isl_ctx *isl;
 	box *boxes;		/* per declaration index */
 	ir_decl *func;		/* the reader being visited */
+	bool checking;		/* second pass: check input and const reads */
 	isl_set *iter;		/* its iteration space, with reduction ranges */
 	bool failed;
 } bounds;
@@ -105,20 +106,33 @@ static bool index_range(bounds *b, const ir_expr *e, int64_t *lo, int64_t *hi)
 	return ok;
 }
 
+/* Where an expression starts in the source (its leftmost token). */
+static sl_loc expr_start(const ir_expr *e)
+{
+	while ((e->kind == IR_BINARY || e->kind == IR_SELECT) &&
+	       !(e->kind == IR_BINARY && (e->op == IR_OP_MIN || e->op == IR_OP_MAX)) &&
+	       e->args[0]->loc.line > 0 &&
+	       (e->args[0]->loc.line < e->loc.line ||
+		(e->args[0]->loc.line == e->loc.line && e->args[0]->loc.col < e->loc.col)))
+		e = e->args[0];
+	return e->loc;
+}
+
 static void out_of_bounds(bounds *b, const ir_expr *e, int dim, int64_t lo, int64_t hi)
 {
 	const ir_decl *d = e->u.access.decl;
 	int64_t last = d->extents[dim] - 1;
+	sl_loc at = expr_start(e->args[dim]);
 	if (lo < 0 && hi > last)
-		sl_error(b->ctx, e->args[dim]->loc,
+		sl_error(b->ctx, at,
 			"'%s' is read at indices %lld..%lld in dimension %d, outside its extent 0..%lld",
 			d->name, (long long) lo, (long long) hi, dim + 1, (long long) last);
 	else if (lo < 0)
-		sl_error(b->ctx, e->args[dim]->loc,
+		sl_error(b->ctx, at,
 			"'%s' is read at index %lld in dimension %d, before its first index 0",
 			d->name, (long long) lo, dim + 1);
 	else
-		sl_error(b->ctx, e->args[dim]->loc,
+		sl_error(b->ctx, at,
 			"'%s' is read at index %lld in dimension %d, past its last index %lld",
 			d->name, (long long) hi, dim + 1, (long long) last);
 	char ext[160] = "", *p = ext;
@@ -139,6 +153,8 @@ static void visit_access(bounds *b, const ir_expr *e)
 {
 	ir_decl *d = e->u.access.decl;
 	box *bx = &b->boxes[d->index];
+	if (b->checking != (d->kind != IR_DECL_FUNC))
+		return;
 	for (int i = 0; i < e->n_args; i++) {
 		int64_t lo, hi;
 		if (!ir_type_none(e->args[i]->type))
@@ -231,27 +247,37 @@ static bool set_domain(bounds *b, ir_decl *f)
 	return true;
 }
 
+static void visit_func(bounds *b, ir_decl *f)
+{
+	b->func = f;
+	b->iter = iteration_space(b, f);
+	if (!b->iter) {
+		sl_error(b->ctx, f->loc, "isl failed on '%s': %s", f->name,
+			isl_ctx_last_error_msg(b->isl) ? isl_ctx_last_error_msg(b->isl) : "unknown error");
+		b->failed = true;
+	} else {
+		visit_expr(b, f->body);
+	}
+	b->iter = isl_set_free(b->iter);
+}
+
 int fe_infer_bounds(sl_ctx *ctx, ir_program *prog)
 {
-	bounds b = { ctx, isl_ctx_alloc(), NULL, NULL, NULL, false };
+	bounds b = { ctx, isl_ctx_alloc(), NULL, NULL, false, NULL, false };
 	if (!b.isl)
 		return -1;
 	isl_options_set_on_error(b.isl, ISL_ON_ERROR_CONTINUE);
 	b.boxes = sl_xcalloc(prog->n_decls, sizeof(*b.boxes));
 	for (int i = prog->n_decls - 1; i >= 0; i--) {
 		ir_decl *f = prog->decls[i];
-		if (f->kind != IR_DECL_FUNC || !set_domain(&b, f))
-			continue;
-		b.func = f;
-		b.iter = iteration_space(&b, f);
-		if (!b.iter) {
-			sl_error(ctx, f->loc, "isl failed on '%s': %s", f->name,
-				isl_ctx_last_error_msg(b.isl) ? isl_ctx_last_error_msg(b.isl) : "unknown error");
-			b.failed = true;
-		} else {
-			visit_expr(&b, f->body);
-		}
-		b.iter = isl_set_free(b.iter);
+		if (f->kind == IR_DECL_FUNC && set_domain(&b, f))
+			visit_func(&b, f);
+	}
+	b.checking = true;
+	for (int i = 0; i < prog->n_decls; i++) {
+		ir_decl *f = prog->decls[i];
+		if (f->kind == IR_DECL_FUNC && !f->dom_empty)
+			visit_func(&b, f);
 	}
 	for (int i = 0; i < prog->n_decls; i++)
 		if (prog->decls[i]->dom_empty)

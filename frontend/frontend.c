@@ -20,18 +20,31 @@ static char *dir_of(sl_ctx *ctx, const char *path)
 	return sl_strndup(ctx, path, (size_t) (slash - path));
 }
 
+static ir_program *compile(sl_ctx *ctx, const char *path, const char *text, size_t len);
+
 ir_program *fe_compile_text(sl_ctx *ctx, const char *path, const char *text, size_t len)
+{
+	sl_diag_hold(ctx);
+	ir_program *prog = compile(ctx, path, text, len);
+	sl_diag_flush(ctx);
+	return prog;
+}
+
+static ir_program *compile(sl_ctx *ctx, const char *path, const char *text, size_t len)
 {
 	char *copy = sl_xmalloc(len + 1);
 	memcpy(copy, text, len);
 	copy[len] = '\0';
 	int file = sl_source_add(ctx, path, copy, len);
-	int n_toks;
+	int n_toks, errors = sl_n_errors(ctx);
 	fe_token *toks = fe_lex(ctx, file, &n_toks);
-	if (!toks || sl_n_errors(ctx))
+	if (!toks)
 		return NULL;
+	/* Parsing and typing go on after errors, so that one run reports
+	 * every independent error; bounds need a program without errors. */
 	ir_program *prog = fe_parse(ctx, path, dir_of(ctx, path), toks, n_toks);
-	if (!prog || fe_typecheck(ctx, prog) < 0 || fe_infer_bounds(ctx, prog) < 0)
+	fe_typecheck(ctx, prog);
+	if (sl_n_errors(ctx) > errors || fe_infer_bounds(ctx, prog) < 0)
 		return NULL;
 	return prog;
 }
@@ -42,6 +55,7 @@ ir_program *fe_compile_file(sl_ctx *ctx, const char *path)
 	char *text = sl_read_file(path, &len);
 	if (!text) {
 		sl_error_file(ctx, path, "cannot read the program: %s", strerror(errno));
+		sl_diag_flush(ctx);
 		return NULL;
 	}
 	ir_program *prog = fe_compile_text(ctx, path, text, len);

@@ -235,7 +235,8 @@ fe_token *fe_lex(sl_ctx *ctx, int file, int *n_tokens)
 		for (const char *q = text; q < (const char *) nul; q++)
 			if (*q == '\n')
 				lx.line++, lx.line_start = q + 1;
-		sl_error(ctx, here(&lx, nul), "this is a binary file, not a sluice program (it holds a NUL byte)");
+		sl_error_file(ctx, sl_source_path(ctx, file),
+			"this is a binary file, not a sluice program (line %d holds a NUL byte)", lx.line);
 		return NULL;
 	}
 	int budget = 50;	/* lexical errors before giving up */

@@ -114,10 +114,27 @@ static void expected(parser *p, const char *what)
 		sl_error(p->ctx, t->loc, "expected %s, found '%.*s'", what, t->len, t->start);
 }
 
+/* A missing ';' is reported just after the token it should follow. */
+static void missing_semi(parser *p)
+{
+	fe_token *prev = &p->toks[p->pos - 1];
+	sl_loc loc = prev->loc;
+	loc.col += prev->len;
+	p->failed_expr = true;
+	sl_error(p->ctx, loc, "expected ';' after this declaration, found %s%.*s%s",
+		peek(p)->kind == TK_EOF ? "the end of the file" : "'",
+		peek(p)->kind == TK_EOF ? 0 : peek(p)->len, peek(p)->start,
+		peek(p)->kind == TK_EOF ? "" : "'");
+}
+
 static bool expect(parser *p, fe_tok_kind kind)
 {
 	if (accept(p, kind))
 		return true;
+	if (kind == TK_SEMI && p->pos > 0 && !p->failed_expr && peek(p)->kind != TK_ERROR) {
+		missing_semi(p);
+		return false;
+	}
 	char what[32];
 	snprintf(what, sizeof(what), "'%s'", fe_tok_kind_str(kind));
 	expected(p, what);
@@ -175,6 +192,13 @@ static const char *decl_kind_str(const ir_decl *d)
 static void undeclared(parser *p, const fe_token *t)
 {
 	if (is_failed(p, t)) {	/* its own declaration already failed */
+		p->failed_expr = true;
+		return;
+	}
+	if (p->func && (int) strlen(p->func->name) == t->len &&
+	    !memcmp(p->func->name, t->start, t->len)) {
+		sl_error(p->ctx, t->loc, "'%.*s' reads itself: a func cannot be recursive", t->len, t->start);
+		sl_note(p->ctx, p->func->loc, "'%s' is declared here", p->func->name);
 		p->failed_expr = true;
 		return;
 	}
@@ -325,6 +349,19 @@ static bool parse_signed_int(parser *p, __int128 *v, sl_loc *loc)
 	return true;
 }
 
+/* A reduction bound: an integer constant, possibly negated. */
+static bool parse_bound(parser *p, __int128 *v, sl_loc *loc)
+{
+	fe_token *t = peek(p)->kind == TK_MINUS ? &p->toks[p->pos + 1] : peek(p);
+	if (t->kind != TK_INT && t->kind != TK_ERROR && t->kind != TK_EOF && !p->failed_expr) {
+		sl_error(p->ctx, t->loc, "reduction bounds must be integer constants, not '%.*s'",
+			t->len, t->start);
+		p->failed_expr = true;
+		return false;
+	}
+	return parse_signed_int(p, v, loc);
+}
+
 static bool parse_rvar(parser *p, ir_rvar *rv)
 {
 	fe_token *t = peek(p);
@@ -334,14 +371,14 @@ static bool parse_rvar(parser *p, ir_rvar *rv)
 	}
 	next(p);
 	if (!is_word(peek(p), "in")) {
-		expected(p, "'in'");
+		expected(p, "'in' after the reduction variable (sum(VAR in LO..HI) BODY)");
 		return false;
 	}
 	next(p);
 	__int128 lo, hi;
 	sl_loc lo_loc, hi_loc;
-	if (!parse_signed_int(p, &lo, &lo_loc) || !expect(p, TK_DOTDOT) ||
-	    !parse_signed_int(p, &hi, &hi_loc))
+	if (!parse_bound(p, &lo, &lo_loc) || !expect(p, TK_DOTDOT) ||
+	    !parse_bound(p, &hi, &hi_loc))
 		return false;
 	if (hi <= lo) {
 		sl_error(p->ctx, hi_loc, "empty reduction range: the upper bound must be above the lower bound (ranges are half-open)");
@@ -478,7 +515,13 @@ static ir_expr *parse_primary(parser *p)
 	case TK_MAX: next(p); return parse_builtin(p, t, 2, IR_BINARY, IR_OP_MAX);
 	case TK_CLAMP: next(p); return parse_builtin(p, t, 3, IR_BINARY, IR_OP_MAX);
 	case TK_ABS: next(p); return parse_builtin(p, t, 1, IR_UNARY, IR_OP_ABS);
-	case TK_SELECT: next(p); return parse_builtin(p, t, 3, IR_SELECT, 0);
+	case TK_SELECT: {
+		next(p);
+		ir_expr *e = parse_builtin(p, t, 3, IR_SELECT, 0);
+		if (e)
+			e->u.cval = 1;	/* written as select(...) */
+		return e;
+	}
 	case TK_SUM: next(p); return parse_reduce(p, t, IR_RED_SUM);
 	case TK_MAXIMUM: next(p); return parse_reduce(p, t, IR_RED_MAXIMUM);
 	case TK_MINIMUM: next(p); return parse_reduce(p, t, IR_RED_MINIMUM);
@@ -759,6 +802,10 @@ static bool parse_const_file(parser *p, ir_decl *d)
 	if (!expect(p, TK_RPAREN))
 		return false;
 	size_t dl = strlen(p->dir), fl = (size_t) s->len - 2;
+	if (fl == 0) {
+		sl_error(p->ctx, s->loc, "the file name is empty");
+		return false;
+	}
 	bool absolute = fl > 0 && s->start[1] == '/';
 	char *path = sl_alloc(p->ctx, dl + fl + 2);
 	if (absolute || dl == 0)
@@ -925,9 +972,9 @@ static void recover(parser *p)
 			next(p);
 			return;
 		}
-		if ((k == TK_INPUT || k == TK_CONST || k == TK_FUNC || k == TK_OUTPUT) &&
-		    p->pos > 0 && p->toks[p->pos - 1].kind == TK_SEMI)
-			return;
+		if (k == TK_INPUT || k == TK_CONST || k == TK_FUNC || k == TK_OUTPUT ||
+		    k == TK_INLINE)
+			return;	/* reserved words: never inside a declaration */
 		next(p);
 	}
 }
@@ -985,11 +1032,12 @@ ir_program *fe_parse(sl_ctx *ctx, const char *path, const char *dir,
 	p.n_toks = n_tokens;
 	p.prog = sl_alloc(ctx, sizeof(*p.prog));
 	p.prog->path = sl_strdup(ctx, path);
-	int errors = sl_n_errors(ctx);
 	while (peek(&p)->kind != TK_EOF)
 		parse_decl(&p);
-	if (p.prog->n_outputs == 0 && sl_n_errors(ctx) == errors)
-		sl_error(ctx, peek(&p)->loc,
+	if (n_tokens == 1)
+		sl_error_file(ctx, path, "the file is empty: a program needs at least one output");
+	else if (p.prog->n_outputs == 0 && sl_n_errors(ctx) == 0)
+		sl_error_file(ctx, path,
 			"the program has no output; declare one with 'output NAME[E1]...[Ek];'");
-	return sl_n_errors(ctx) == errors ? p.prog : NULL;
+	return p.prog;
 }

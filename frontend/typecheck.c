@@ -56,7 +56,7 @@ static const char *i128_str(__int128 v, char buf[48])
 static const char *op_text(const ir_expr *e)
 {
 	if (e->kind == IR_SELECT)
-		return "?:";
+		return e->u.cval ? "select" : "?:";
 	return ir_op_str(e->op);
 }
 
@@ -250,8 +250,9 @@ static ir_type pick(ir_type a, ir_type b)
 static void mismatch(checker *c, const ir_expr *e, ir_type a, ir_type b)
 {
 	char ta[8], tb[8];
-	error(c, e->loc, "operands of '%s' have different types, %s and %s; convert one with a cast",
-		op_text(e), ir_type_str(a, ta), ir_type_str(b, tb));
+	error(c, e->loc, "%s of '%s' have different types, %s and %s; convert one with a cast",
+		e->kind == IR_SELECT ? "the two arms" : "operands", op_text(e),
+		ir_type_str(a, ta), ir_type_str(b, tb));
 }
 
 static void untyped(checker *c, const ir_expr *e, const char *what)
@@ -343,8 +344,9 @@ static ir_type assign_binary(checker *c, ir_expr *e, ir_type ctx)
 	if (op == IR_OP_SHL || op == IR_OP_SHR)
 		return assign_shift(c, e, ctx);
 	if (op == IR_OP_LAND || op == IR_OP_LOR) {
-		ir_type a = need_u1(c, e->args[0], "an operand of '&&' and '||'");
-		ir_type b = need_u1(c, e->args[1], "an operand of '&&' and '||'");
+		const char *what = op == IR_OP_LAND ? "an operand of '&&'" : "an operand of '||'";
+		ir_type a = need_u1(c, e->args[0], what);
+		ir_type b = need_u1(c, e->args[1], what);
 		return ir_type_none(a) || ir_type_none(b) ? NONE : U1;
 	}
 	if (is_compare(op))
@@ -529,8 +531,14 @@ static bool check_index(checker *c, ir_expr *e)
 		error(c, e->loc, "data-dependent index: a value read from '%s' cannot index an input or a func (only a const table can be indexed by a value)",
 			e->u.access.decl->name);
 		return false;
-	case IR_CAST: case IR_SELECT: case IR_REDUCE:
-		error(c, e->loc, "this cannot appear in an index; indices are affine in the variables");
+	case IR_CAST:
+		error(c, e->loc, "a cast cannot appear in an index: indices are mathematical integers, affine in the variables");
+		return false;
+	case IR_SELECT:
+		error(c, e->loc, "a choice (?: or select) cannot appear in an index: use min, max or clamp");
+		return false;
+	case IR_REDUCE:
+		error(c, e->loc, "a reduction cannot appear in an index");
 		return false;
 	default:
 		sl_unreachable();

@@ -65,6 +65,8 @@ void sl_ctx_free(sl_ctx *ctx)
 {
 	if (!ctx)
 		return;
+	sl_diag_flush(ctx);
+	free(ctx->diags);
 	for (sl_block *b = ctx->blocks, *next; b; b = next) {
 		next = b->next;
 		free(b);

@@ -1,11 +1,15 @@
 /* ir/diag.c: diagnostics.
  * Stage: basics.  Every message is "file:line:col: kind: text", followed,
- * when the place is in a source file, by the source line and a caret. */
+ * when the place is in a source file, by the source line and a caret.
+ * Messages are held until sl_diag_flush() (or the end of the context) and
+ * then printed in source order, each error or warning with its notes, so
+ * that errors found by different passes read top to bottom. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ir/ir_private.h"
 
-static void print_source_line(sl_ctx *ctx, sl_loc loc)
+static void print_source_line(sl_ctx *ctx, FILE *out, sl_loc loc)
 {
 	size_t len;
 	const char *text = sl_source_text(ctx, loc.file, &len);
@@ -18,30 +22,65 @@ static void print_source_line(sl_ctx *ctx, sl_loc loc)
 	const char *eol = p;
 	while (eol < end && *eol != '\n')
 		eol++;
-	int width = fprintf(ctx->diag, "%5d | ", loc.line) - 2;
+	int width = fprintf(out, "%5d | ", loc.line) - 2;
 	for (const char *q = p; q < eol; q++)
-		fputc((unsigned char) *q < 0x20 && *q != '\t' ? ' ' : *q, ctx->diag);
-	fputc('\n', ctx->diag);
-	fprintf(ctx->diag, "%*s| ", width, "");
+		fputc((unsigned char) *q < 0x20 && *q != '\t' ? ' ' : *q, out);
+	fputc('\n', out);
+	fprintf(out, "%*s| ", width, "");
 	for (int c = 1; c < loc.col && p + c - 1 < eol; c++)
-		fputc(p[c - 1] == '\t' ? '\t' : ' ', ctx->diag);
-	fputs("^\n", ctx->diag);
+		fputc(p[c - 1] == '\t' ? '\t' : ' ', out);
+	fputs("^\n", out);
+}
+
+/* Keep a rendered message (print it at once outside a batch); a note
+ * joins the message before it. */
+static void hold(sl_ctx *ctx, sl_loc loc, bool is_note, char *text, size_t len)
+{
+	if (!ctx->batch) {
+		fwrite(text, 1, len, ctx->diag);
+		free(text);
+		return;
+	}
+	if (is_note && ctx->n_diags) {
+		sl_diag *last = &ctx->diags[ctx->n_diags - 1];
+		last->text = sl_xrealloc(last->text, last->len + len + 1);
+		memcpy(last->text + last->len, text, len + 1);
+		last->len += len;
+		free(text);
+		return;
+	}
+	if (ctx->n_diags == ctx->cap_diags) {
+		ctx->cap_diags = ctx->cap_diags ? 2 * ctx->cap_diags : 16;
+		ctx->diags = sl_xrealloc(ctx->diags, ctx->cap_diags * sizeof(*ctx->diags));
+	}
+	sl_diag *d = &ctx->diags[ctx->n_diags];
+	d->loc = loc;
+	d->seq = ctx->n_diags++;
+	d->text = text;
+	d->len = len;
 }
 
 static void report(sl_ctx *ctx, sl_loc loc, const char *kind,
 	const char *fmt, va_list ap)
 {
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	if (!out)
+		return;
 	const char *path = sl_source_path(ctx, loc.file);
 	if (path && loc.line > 0)
-		fprintf(ctx->diag, "%s:%d:%d: %s: ", path, loc.line, loc.col, kind);
+		fprintf(out, "%s:%d:%d: %s: ", path, loc.line, loc.col, kind);
 	else if (path)
-		fprintf(ctx->diag, "%s: %s: ", path, kind);
+		fprintf(out, "%s: %s: ", path, kind);
 	else
-		fprintf(ctx->diag, "sluice: %s: ", kind);
-	vfprintf(ctx->diag, fmt, ap);
-	fputc('\n', ctx->diag);
+		fprintf(out, "sluice: %s: ", kind);
+	vfprintf(out, fmt, ap);
+	fputc('\n', out);
 	if (path && loc.line > 0)
-		print_source_line(ctx, loc);
+		print_source_line(ctx, out, loc);
+	fclose(out);
+	hold(ctx, loc, !strcmp(kind, "note"), buf, len);
 }
 
 void sl_error(sl_ctx *ctx, sl_loc loc, const char *fmt, ...)
@@ -71,11 +110,47 @@ void sl_note(sl_ctx *ctx, sl_loc loc, const char *fmt, ...)
 
 void sl_error_file(sl_ctx *ctx, const char *path, const char *fmt, ...)
 {
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
 	va_list ap;
 	va_start(ap, fmt);
-	fprintf(ctx->diag, "%s: error: ", path);
-	vfprintf(ctx->diag, fmt, ap);
-	fputc('\n', ctx->diag);
+	if (out) {
+		fprintf(out, "%s: error: ", path);
+		vfprintf(out, fmt, ap);
+		fputc('\n', out);
+		fclose(out);
+		hold(ctx, sl_noloc, false, buf, len);
+	}
 	va_end(ap);
 	ctx->n_errors++;
+}
+
+static int by_place(const void *a, const void *b)
+{
+	const sl_diag *x = a, *y = b;
+	if (x->loc.file != y->loc.file)
+		return x->loc.file < y->loc.file ? -1 : 1;
+	if (x->loc.line != y->loc.line)
+		return x->loc.line < y->loc.line ? -1 : 1;
+	if (x->loc.col != y->loc.col)
+		return x->loc.col < y->loc.col ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+void sl_diag_hold(sl_ctx *ctx)
+{
+	ctx->batch = true;
+}
+
+void sl_diag_flush(sl_ctx *ctx)
+{
+	ctx->batch = false;
+	qsort(ctx->diags, ctx->n_diags, sizeof(*ctx->diags), by_place);
+	for (int i = 0; i < ctx->n_diags; i++) {
+		fwrite(ctx->diags[i].text, 1, ctx->diags[i].len, ctx->diag);
+		free(ctx->diags[i].text);
+	}
+	fflush(ctx->diag);
+	ctx->n_diags = 0;
 }

@@ -57,6 +57,11 @@ void sl_note(sl_ctx *ctx, sl_loc loc, const char *fmt, ...)
 void sl_error_file(sl_ctx *ctx, const char *path, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int sl_n_errors(const sl_ctx *ctx);
+/* Hold diagnostics from now on, and print the held ones in source order
+ * (sl_ctx_free flushes too): so that every pass's errors read top to
+ * bottom whatever order the passes found them in. */
+void sl_diag_hold(sl_ctx *ctx);
+void sl_diag_flush(sl_ctx *ctx);
 
 /* Arena: zeroed memory released with the context. */
 void *sl_alloc(sl_ctx *ctx, size_t size);

@@ -18,8 +18,20 @@ struct sl_block {
 	_Alignas(16) unsigned char mem[];
 };
 
+/* A diagnostic with its notes, rendered, waiting to be printed in source
+ * order. */
+typedef struct sl_diag {
+	sl_loc loc;
+	int seq;
+	char *text;
+	size_t len;
+} sl_diag;
+
 struct sl_ctx {
 	FILE *diag;
+	bool batch;		/* hold diagnostics until sl_diag_flush */
+	int n_diags, cap_diags;
+	sl_diag *diags;
 	int n_errors;
 	int n_sources;
 	sl_source *sources;
