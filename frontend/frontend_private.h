@@ -41,6 +41,10 @@ ir_program *fe_parse(sl_ctx *ctx, const char *path, const char *dir,
 int fe_typecheck(sl_ctx *ctx, ir_program *prog);
 
 
+/* Fold a constant expression (literals and operators) exactly; reports
+ * and returns false when "e" is not one or leaves [-2^63, 2^64). */
+bool fe_fold_constant(sl_ctx *ctx, const ir_expr *e, __int128 *v);
+
 /* Helpers on expressions shared by the passes. */
 ir_expr *fe_expr_new(sl_ctx *ctx, ir_expr_kind kind, sl_loc loc, int n_args);
 /* Is "e" an index-form expression (affine building blocks only)? */

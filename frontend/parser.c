@@ -349,17 +349,39 @@ static bool parse_signed_int(parser *p, __int128 *v, sl_loc *loc)
 	return true;
 }
 
-/* A reduction bound: an integer constant, possibly negated. */
+static ir_expr *parse_unary(parser *p);
+
+static bool is_literal_tree(const ir_expr *e)
+{
+	if (e->kind == IR_VAR || e->kind == IR_ACCESS || e->kind == IR_CAST || e->kind == IR_REDUCE)
+		return false;
+	if (e->kind == IR_BINARY && (e->op == IR_OP_MIN || e->op == IR_OP_MAX))
+		return false;
+	if (e->kind == IR_UNARY && e->op == IR_OP_ABS)
+		return false;
+	for (int i = 0; i < e->n_args; i++)
+		if (!is_literal_tree(e->args[i]))
+			return false;
+	return true;
+}
+
+/* A reduction bound: a constant expression such as 3, -1 or (K + 1). */
 static bool parse_bound(parser *p, __int128 *v, sl_loc *loc)
 {
-	fe_token *t = peek(p)->kind == TK_MINUS ? &p->toks[p->pos + 1] : peek(p);
-	if (t->kind != TK_INT && t->kind != TK_ERROR && t->kind != TK_EOF && !p->failed_expr) {
-		sl_error(p->ctx, t->loc, "reduction bounds must be integer constants, not '%.*s'",
-			t->len, t->start);
+	*loc = peek(p)->loc;
+	ir_expr *e = parse_unary(p);
+	if (!e)
+		return false;
+	if (!is_literal_tree(e)) {
+		sl_error(p->ctx, *loc, "reduction bounds must be integer constants");
 		p->failed_expr = true;
 		return false;
 	}
-	return parse_signed_int(p, v, loc);
+	if (!fe_fold_constant(p->ctx, e, v)) {
+		p->failed_expr = true;
+		return false;
+	}
+	return true;
 }
 
 static bool parse_rvar(parser *p, ir_rvar *rv)

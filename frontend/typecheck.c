@@ -82,20 +82,6 @@ static bool is_constexpr(const ir_expr *e)
 	}
 }
 
-static bool is_bool_op(ir_op op)
-{
-	return op == IR_OP_LAND || op == IR_OP_LOR || op == IR_OP_LNOT;
-}
-
-static bool fold_bool(checker *c, const ir_expr *e, __int128 v)
-{
-	if (v == 0 || v == 1)
-		return true;
-	char b[48];
-	error(c, e->loc, "'%s' needs u1 operands, but this constant is %s", op_text(e), i128_str(v, b));
-	return false;
-}
-
 /* Fold a constant expression exactly over mathematical integers. */
 static bool fold(checker *c, const ir_expr *e, __int128 *v)
 {
@@ -106,8 +92,6 @@ static bool fold(checker *c, const ir_expr *e, __int128 *v)
 		return true;
 	case IR_UNARY:
 		if (!fold(c, e->args[0], &a))
-			return false;
-		if (e->op == IR_OP_LNOT && !fold_bool(c, e, a))
 			return false;
 		if (!ir_fold_unop(e->op, a, &r)) {
 			error(c, e->loc, "constant expression leaves the range [-2^63, 2^64)");
@@ -127,8 +111,6 @@ static bool fold(checker *c, const ir_expr *e, __int128 *v)
 		return fold(c, e->args[a ? 1 : 2], v);
 	case IR_BINARY:
 		if (!fold(c, e->args[0], &a) || !fold(c, e->args[1], &b))
-			return false;
-		if (is_bool_op(e->op) && (!fold_bool(c, e, a) || !fold_bool(c, e, b)))
 			return false;
 		if ((e->op == IR_OP_DIV || e->op == IR_OP_MOD) && b == 0) {
 			error(c, e->loc, "division by zero in a constant expression");
@@ -180,6 +162,16 @@ static ir_type type_constant(checker *c, ir_expr *e, ir_type t)
 	}
 	make_const(e, t, (uint64_t) v);
 	return t;
+}
+
+bool fe_fold_constant(sl_ctx *ctx, const ir_expr *e, __int128 *v)
+{
+	checker c = { ctx, NULL, false };
+	if (!is_constexpr(e)) {
+		sl_error(ctx, e->loc, "expected an integer constant");
+		return false;
+	}
+	return fold(&c, e, v);
 }
 
 /* ------------------------------------------------------------- typing */
