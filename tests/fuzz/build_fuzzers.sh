@@ -2,8 +2,9 @@
 # tests/fuzz/build_fuzzers.sh: build the libFuzzer targets with clang.
 # Usage: tests/fuzz/build_fuzzers.sh [OUTDIR]   (default: build-fuzz/)
 # The normal build uses gcc, which has no libFuzzer, so the C sources of
-# ir/, frontend/ and sim/ are compiled here directly with clang under
-# ASan + UBSan + libFuzzer coverage.  Produces OUTDIR/fuzz_frontend and
+# the modules up to sim/ are compiled here directly with clang under
+# ASan + UBSan + libFuzzer coverage, one static archive per module, so
+# that only what the targets reach is linked.  Produces OUTDIR/fuzz_frontend and
 # OUTDIR/fuzz_npy.  Run them as in tests/fuzz/README.md.
 set -eu
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -18,16 +19,27 @@ cflags="-std=gnu11 -g -O1 -fno-omit-frame-pointer -I$src
  -Wall -Wno-unused-parameter $(pkg-config --cflags isl libpng)"
 libs="$(pkg-config --libs isl libpng) -lm"
 
-objs=""
-for f in "$src"/ir/*.c "$src"/frontend/*.c "$src"/sim/*.c; do
-	o="$out/obj/$(basename "$(dirname "$f")")_$(basename "$f" .c).o"
+# Modules in reverse flow order, as the linker wants the archives.
+archives=""
+for m in sim ubuffer scheduler frontend ir; do
+	[ -d "$src/$m" ] || continue
+	objs=""
+	for f in "$src/$m"/*.c; do
+		[ -e "$f" ] || continue
+		o="$out/obj/${m}_$(basename "$f" .c).o"
+		# shellcheck disable=SC2086
+		$cc $cflags -fsanitize=fuzzer-no-link -c "$f" -o "$o"
+		objs="$objs $o"
+	done
+	[ -n "$objs" ] || continue
+	rm -f "$out/obj/lib$m.a"
 	# shellcheck disable=SC2086
-	$cc $cflags -fsanitize=fuzzer-no-link -c "$f" -o "$o"
-	objs="$objs $o"
+	ar rcs "$out/obj/lib$m.a" $objs
+	archives="$archives $out/obj/lib$m.a"
 done
 
 for t in fuzz_frontend fuzz_npy; do
 	# shellcheck disable=SC2086
-	$cc $cflags -fsanitize=fuzzer "$src/tests/fuzz/$t.c" $objs $libs -o "$out/$t"
+	$cc $cflags -fsanitize=fuzzer "$src/tests/fuzz/$t.c" $archives $libs -o "$out/$t"
 	echo "built $out/$t"
 done
