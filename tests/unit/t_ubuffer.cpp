@@ -1,0 +1,588 @@
+// tests/unit/t_ubuffer.cpp: unified buffers (ubuffer/) on real programs.
+// Each program is compiled, scheduled and buffered; every buffer's sizes,
+// delays and distances are compared with a brute force written here from
+// the definitions alone: enumerate every element (write time from the
+// schedule's coefficients) and every read (index expressions evaluated
+// directly, no isl), then count live values cycle by cycle.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <isl/ctx.h>
+#include <isl/options.h>
+
+#include "frontend/frontend.h"
+#include "scheduler/scheduler.h"
+#include "ubuffer/ubuffer.h"
+
+namespace {
+
+struct Ub {
+	sl_ctx *ctx = nullptr;
+	FILE *diag = nullptr;
+	char *dbuf = nullptr;
+	size_t dlen = 0;
+	ir_program *prog = nullptr;
+	sched_program *sp = nullptr;
+	isl_ctx *isl = nullptr;
+	ub_set *set = nullptr;
+
+	explicit Ub(const std::string &text, sched_policy pol = SCHED_STREAM,
+		const ub_options *opts = nullptr)
+	{
+		ctx = sl_ctx_alloc();
+		diag = open_memstream(&dbuf, &dlen);
+		sl_ctx_set_diag_stream(ctx, diag);
+		// A leaked isl object makes isl_ctx_free fail, which aborts.
+		isl = isl_ctx_alloc();
+		isl_options_set_on_error(isl, ISL_ON_ERROR_ABORT);
+		prog = fe_compile_text(ctx, "t.sl", text.data(), text.size());
+		if (!prog)
+			return;
+		sched_options so = { pol };
+		sp = sched_program_build(ctx, prog, &so);
+		if (!sp)
+			return;
+		set = ub_set_build(ctx, sp, isl, opts);
+	}
+	~Ub()
+	{
+		ub_set_free(set);
+		sched_program_free(sp);
+		isl_ctx_free(isl);
+		sl_ctx_free(ctx);
+		fclose(diag);
+		free(dbuf);
+	}
+	Ub(const Ub &) = delete;
+	Ub &operator=(const Ub &) = delete;
+
+	std::string diags()
+	{
+		fflush(diag);
+		return std::string(dbuf ? dbuf : "", dlen);
+	}
+	const sched_stmt *stmt(const char *name) const
+	{
+		for (int i = 0; sp && i < sp->n_stmts; i++)
+			if (strcmp(sp->stmts[i]->name, name) == 0)
+				return sp->stmts[i];
+		return nullptr;
+	}
+	const ub_buffer *buf(const char *name) const
+	{
+		const sched_stmt *s = stmt(name);
+		return s && set ? ub_set_find(set, s) : nullptr;
+	}
+	std::string dump() const
+	{
+		char *b = nullptr;
+		size_t n = 0;
+		FILE *f = open_memstream(&b, &n);
+		ub_set_dump(set, f);
+		fclose(f);
+		std::string s(b, n);
+		free(b);
+		return s;
+	}
+};
+
+// ---------------------------------------------------------- brute force
+
+int64_t floordiv(int64_t a, int64_t d) { return a / d - (a % d != 0 && (a < 0) != (d < 0)); }
+
+// An index expression at iteration "j" (slots = the statement's dims).
+int64_t eval_index(const ir_expr *e, const std::vector<int64_t> &j)
+{
+	switch (e->kind) {
+	case IR_CONST:
+		return (int64_t) e->u.cval;
+	case IR_VAR:
+		return j.at(e->u.var.slot);
+	case IR_UNARY:
+		EXPECT_EQ(e->op, IR_OP_NEG);
+		return -eval_index(e->args[0], j);
+	case IR_BINARY:
+		break;
+	default:
+		ADD_FAILURE() << "not an index expression";
+		return 0;
+	}
+	int64_t a = eval_index(e->args[0], j), b = eval_index(e->args[1], j);
+	switch (e->op) {
+	case IR_OP_ADD: return a + b;
+	case IR_OP_SUB: return a - b;
+	case IR_OP_MUL: return a * b;
+	case IR_OP_DIV: return floordiv(a, b);
+	case IR_OP_MOD: return a - b * floordiv(a, b);
+	case IR_OP_MIN: return std::min(a, b);
+	case IR_OP_MAX: return std::max(a, b);
+	default: ADD_FAILURE() << "operator in index"; return 0;
+	}
+}
+
+// Every point of a box, row-major.
+template <class F> void for_box(int n, const int64_t *lo, const int64_t *ext, F f)
+{
+	std::vector<int64_t> p(lo, lo + n);
+	for (int d = 0; d < n; d++)
+		if (ext[d] <= 0)
+			return;
+	for (;;) {
+		f(p);
+		int d = n - 1;
+		while (d >= 0 && ++p[d] == lo[d] + ext[d]) {
+			p[d] = lo[d];
+			d--;
+		}
+		if (d < 0)
+			return;
+	}
+}
+
+int64_t start_time(const sched_stmt *s, const std::vector<int64_t> &j)
+{
+	int64_t t = s->offset;
+	for (int d = 0; d < s->n_dims; d++)
+		t += s->coef[d] * (j[d] - s->lo[d]);
+	return t;
+}
+
+struct Brute {
+	int64_t max_live = 0, capacity = 0;
+	std::vector<std::set<int64_t>> delays, dists;	// per read port
+};
+
+Brute brute(const sched_program *sp, const sched_stmt *p)
+{
+	Brute b;
+	std::vector<int64_t> W, LR;
+	int64_t n = 0;
+	// Elements in row-major order: the k-th one has write index k; its
+	// value is ready at the start of its last iteration plus the latency.
+	for_box(p->n_vars, p->lo, p->ext, [&](const std::vector<int64_t> &e) {
+		int64_t t = p->offset + p->latency;
+		for (int d = 0; d < p->n_dims; d++)
+			t += p->coef[d] * ((d < p->n_vars ? e[d] : p->lo[d] + p->ext[d] - 1) - p->lo[d]);
+		W.push_back(t);
+		n++;
+	});
+	LR.assign(n, INT64_MIN);
+	std::vector<int64_t> sorted_w = W;
+	std::sort(sorted_w.begin(), sorted_w.end());
+	auto n_written = [&](int64_t t) {
+		return (int64_t) (std::upper_bound(sorted_w.begin(), sorted_w.end(), t) - sorted_w.begin());
+	};
+	auto rank = [&](const std::vector<int64_t> &e) {
+		int64_t r = 0;
+		for (int d = 0; d < p->n_vars; d++) {
+			EXPECT_GE(e[d], p->lo[d]);
+			EXPECT_LT(e[d], p->lo[d] + p->ext[d]);
+			r = r * p->ext[d] + e[d] - p->lo[d];
+		}
+		return r;
+	};
+	for (int c = 0; c < sp->n_stmts; c++) {
+		const sched_stmt *cs = sp->stmts[c];
+		for (int k = 0; k < cs->n_reads; k++) {
+			const sched_access *a = &cs->reads[k];
+			if (a->producer != p)
+				continue;
+			b.delays.emplace_back();
+			b.dists.emplace_back();
+			for_box(cs->n_dims, cs->lo, cs->ext, [&](const std::vector<int64_t> &j) {
+				std::vector<int64_t> e;
+				for (int d = 0; d < a->expr->n_args; d++)
+					e.push_back(eval_index(a->expr->args[d], j));
+				int64_t i = rank(e), t = start_time(cs, j);
+				LR[i] = std::max(LR[i], t);
+				b.delays.back().insert(t - W[i]);
+				b.dists.back().insert(n_written(t) - 1 - i);
+			});
+		}
+	}
+	int64_t lo = INT64_MAX, hi = INT64_MIN;
+	for (int64_t i = 0; i < n; i++) {
+		if (LR[i] == INT64_MIN)
+			continue;
+		b.capacity = std::max(b.capacity, n_written(LR[i]) - i);
+		lo = std::min(lo, W[i]);
+		hi = std::max(hi, LR[i]);
+	}
+	// Live values, cycle by cycle.
+	for (int64_t c = lo; c <= hi; c++) {
+		int64_t live = 0;
+		for (int64_t i = 0; i < n; i++)
+			live += LR[i] != INT64_MIN && W[i] <= c && c <= LR[i];
+		b.max_live = std::max(b.max_live, live);
+	}
+	return b;
+}
+
+// Every buffer of "u" against the brute force; returns how many.
+int check_all(const Ub &u)
+{
+	EXPECT_TRUE(u.set != nullptr);
+	if (!u.set)
+		return 0;
+	EXPECT_EQ(sched_check(u.sp, u.isl), 0);
+	for (int i = 0; i < u.set->n_buffers; i++) {
+		const ub_buffer *b = u.set->buffers[i];
+		SCOPED_TRACE(b->name);
+		Brute br = brute(u.sp, b->producer);
+		EXPECT_EQ(b->max_live_words, br.max_live);
+		EXPECT_EQ(b->capacity_words, br.capacity);
+		EXPECT_EQ(b->why != nullptr, b->max_live_words < b->capacity_words);
+		EXPECT_TRUE(b->ports[0].is_write);
+		EXPECT_EQ((size_t) b->n_ports - 1, br.delays.size());
+		bool chain = b->n_ports > 1;
+		int64_t max_dist = -1;
+		for (int k = 1; k < b->n_ports && (size_t) k <= br.delays.size(); k++) {
+			const ub_port *p = &b->ports[k];
+			SCOPED_TRACE(k);
+			EXPECT_FALSE(p->is_write);
+			EXPECT_EQ(p->delay_const, br.delays[k - 1].size() == 1);
+			if (p->delay_const) {
+				EXPECT_EQ(p->delay, *br.delays[k - 1].begin());
+			}
+			EXPECT_EQ(p->dist_const, br.dists[k - 1].size() == 1);
+			if (p->dist_const) {
+				EXPECT_EQ(p->dist, *br.dists[k - 1].begin());
+			}
+			chain = chain && p->dist_const;
+			max_dist = std::max(max_dist, p->dist);
+		}
+		if (b->n_ports == 1) {
+			EXPECT_EQ(b->storage, UB_NONE);
+			EXPECT_EQ(b->capacity_words, 0);
+		} else if (chain) {
+			EXPECT_TRUE(b->storage == UB_REGISTERS || b->storage == UB_DELAY_CHAIN);
+			EXPECT_EQ(b->capacity_words, max_dist + 1);
+			int64_t sum = 0;
+			for (int s = 0; s < b->n_segments; s++)
+				sum += b->segments[s].words;
+			EXPECT_EQ(sum, b->capacity_words);
+		} else {
+			EXPECT_EQ(b->storage, UB_CIRCULAR);
+			EXPECT_EQ(b->n_banks, b->n_ports - 1);
+		}
+	}
+	return u.set->n_buffers;
+}
+
+std::string fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+std::string fmt(const char *f, ...)
+{
+	char buf[4096];
+	va_list ap;
+	va_start(ap, f);
+	vsnprintf(buf, sizeof buf, f, ap);
+	va_end(ap);
+	return buf;
+}
+
+// A 3x3 window, nine reads of the input, valid part only.
+std::string gauss(int h, int w)
+{
+	return fmt("input in : u8[%d][%d];\n"
+		"func blur(y, x) : u16 =\n"
+		"    u16(in(y, x))     + u16(in(y, x + 1))     + u16(in(y, x + 2))\n"
+		"  + u16(in(y + 1, x)) + u16(in(y + 1, x + 1)) + u16(in(y + 1, x + 2))\n"
+		"  + u16(in(y + 2, x)) + u16(in(y + 2, x + 1)) + u16(in(y + 2, x + 2));\n"
+		"output blur[%d][%d];\n", h, w, h - 2, w - 2);
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------ tests
+
+// The textbook line buffer.  The input streams one pixel per cycle, row
+// by row (row period W); blur runs its rows at the same rate, and its
+// iteration (y, x) can start only once in(y + 2, x + 2), the newest pixel
+// of its window, is written.  At that cycle the tap (r, s) of the window is
+// (2 - r) * W + (2 - s) writes older, so the taps sit at distances
+// 0, 1, 2, W, W+1, W+2, 2W, 2W+1, 2W+2 and the oldest value must survive
+// 2W + 2 further writes: 2W + 3 words (two rows plus three pixels), the
+// segments between taps 1,1,1, W-2,1,1, W-2,1,1 from the write side.
+TEST(t_ubuffer, gauss_textbook_line_buffer)
+{
+	const int sizes[][2] = { { 8, 8 }, { 12, 16 }, { 16, 12 }, { 5, 9 }, { 10, 20 } };
+	for (auto &hw : sizes) {
+		int h = hw[0], w = hw[1];
+		SCOPED_TRACE(gauss(h, w));
+		Ub u(gauss(h, w));
+		ASSERT_TRUE(u.set) << u.diags();
+		check_all(u);
+		const ub_buffer *b = u.buf("in");
+		ASSERT_TRUE(b);
+		EXPECT_EQ(b->capacity_words, 2 * w + 3);
+		EXPECT_EQ(b->max_live_words, 2 * w + 3);
+		EXPECT_EQ(b->why, nullptr);
+		EXPECT_EQ(b->n_ports, 10);
+		EXPECT_EQ(b->width_bits, 8);
+		EXPECT_EQ(b->n_elems, h * w);
+		const int64_t seg[] = { 1, 1, 1, w - 2, 1, 1, w - 2, 1, 1 };
+		ASSERT_EQ(b->n_segments, 9);
+		for (int s = 0; s < 9; s++) {
+			EXPECT_EQ(b->segments[s].words, seg[s]);
+			EXPECT_EQ(b->segments[s].sram, seg[s] >= 8);
+		}
+		EXPECT_EQ(b->storage, w - 2 >= 8 ? UB_DELAY_CHAIN : UB_REGISTERS);
+		const ub_buffer *o = u.buf("blur");
+		ASSERT_TRUE(o);
+		EXPECT_EQ(o->storage, UB_NONE);
+		EXPECT_EQ(o->n_ports, 1);
+		EXPECT_EQ(o->capacity_words, 0);
+		EXPECT_EQ(o->max_live_words, 0);
+	}
+}
+
+// Three taps of a 1-D stream: distances 0, 1, 2, three registers.
+TEST(t_ubuffer, taps_1d)
+{
+	Ub u("input in : u8[32];\n"
+		"func f(x) : u8 = in(x) + in(x + 1) + in(x + 2);\n"
+		"output f[30];\n");
+	ASSERT_TRUE(u.set) << u.diags();
+	check_all(u);
+	const ub_buffer *b = u.buf("in");
+	ASSERT_TRUE(b);
+	EXPECT_EQ(b->capacity_words, 3);
+	EXPECT_EQ(b->max_live_words, 3);
+	EXPECT_EQ(b->storage, UB_REGISTERS);
+	ASSERT_EQ(b->n_ports, 4);
+	EXPECT_EQ(b->ports[1].dist, 2);	// in(x): two writes behind in(x + 2)
+	EXPECT_EQ(b->ports[2].dist, 1);
+	EXPECT_EQ(b->ports[3].dist, 0);
+	EXPECT_EQ(b->ports[1].delay - b->ports[3].delay, 2);
+	ASSERT_EQ(b->n_segments, 3);
+	for (int s = 0; s < 3; s++) {
+		EXPECT_EQ(b->segments[s].words, 1);
+		EXPECT_FALSE(b->segments[s].sram);
+	}
+}
+
+// A register threshold of 1 puts every segment in SRAM.
+TEST(t_ubuffer, register_threshold_option)
+{
+	ub_options o;
+	ub_options_default(&o);
+	EXPECT_EQ(o.register_threshold, 8);
+	EXPECT_EQ(o.sram_read_ports, 1);
+	o.register_threshold = 1;
+	Ub u(gauss(8, 8), SCHED_STREAM, &o);
+	ASSERT_TRUE(u.set) << u.diags();
+	const ub_buffer *b = u.buf("in");
+	ASSERT_TRUE(b);
+	EXPECT_EQ(b->storage, UB_DELAY_CHAIN);
+	for (int s = 0; s < b->n_segments; s++)
+		EXPECT_TRUE(b->segments[s].sram);
+}
+
+TEST(t_ubuffer, downsample)
+{
+	const int sizes[][2] = { { 8, 8 }, { 16, 12 }, { 12, 10 } };
+	for (auto &hw : sizes) {
+		std::string p = fmt("input in : u8[%d][%d];\n"
+			"func box(y, x) : u16 = sum(r in 0..2, s in 0..2) u16(in(2 * y + r, 2 * x + s));\n"
+			"func ds(y, x) : u8 = u8((box(y, x) + 2) >> 2);\n"
+			"output ds[%d][%d];\n", hw[0], hw[1], hw[0] / 2, hw[1] / 2);
+		SCOPED_TRACE(p);
+		Ub u(p);
+		ASSERT_TRUE(u.set) << u.diags();
+		EXPECT_GE(check_all(u), 2);
+		std::string q = fmt("input in : u8[%d][%d];\n"
+			"func ds(y, x) : u8 = in(2 * y, 2 * x) + in(2 * y + 1, 2 * x + 1);\n"
+			"output ds[%d][%d];\n", hw[0], hw[1], hw[0] / 2, hw[1] / 2);
+		SCOPED_TRACE(q);
+		Ub v(q);
+		ASSERT_TRUE(v.set) << v.diags();
+		EXPECT_GE(check_all(v), 2);
+	}
+}
+
+// Half the input's columns and rows are never read: the circular buffer
+// still keeps a word for each.
+TEST(t_ubuffer, strided_reads_leave_holes)
+{
+	Ub u("input in : u8[8][8];\n"
+		"func ds(y, x) : u8 = in(2 * y, 2 * x);\n"
+		"output ds[4][4];\n");
+	ASSERT_TRUE(u.set) << u.diags();
+	check_all(u);
+	const ub_buffer *b = u.buf("in");
+	ASSERT_TRUE(b);
+	EXPECT_LE(b->max_live_words, b->capacity_words);
+}
+
+TEST(t_ubuffer, upsample)
+{
+	const int sizes[][2] = { { 4, 4 }, { 8, 6 }, { 6, 8 } };
+	for (auto &hw : sizes) {
+		std::string p = fmt("input in : u8[%d][%d];\n"
+			"func up(y, x) : u8 = in(y / 2, x / 2);\n"
+			"output up[%d][%d];\n", hw[0], hw[1], 2 * hw[0], 2 * hw[1]);
+		SCOPED_TRACE(p);
+		Ub u(p);
+		ASSERT_TRUE(u.set) << u.diags();
+		check_all(u);
+		const ub_buffer *b = u.buf("in");
+		ASSERT_TRUE(b);
+		// Each input row is read by two output rows: at least a row.
+		EXPECT_GE(b->max_live_words, hw[1]);
+	}
+}
+
+// A transpose reads columns of a row-major stream: the live values are
+// not one run of writes, the circular buffer needs more.
+TEST(t_ubuffer, transpose_out_of_order)
+{
+	const int sizes[][2] = { { 8, 8 }, { 6, 10 }, { 10, 6 } };
+	for (auto &hw : sizes) {
+		std::string p = fmt("input in : u8[%d][%d];\n"
+			"func t(y, x) : u8 = in(x, y);\n"
+			"output t[%d][%d];\n", hw[0], hw[1], hw[1], hw[0]);
+		SCOPED_TRACE(p);
+		Ub u(p);
+		ASSERT_TRUE(u.set) << u.diags();
+		check_all(u);
+		const ub_buffer *b = u.buf("in");
+		ASSERT_TRUE(b);
+		EXPECT_LT(b->max_live_words, b->capacity_words);
+		ASSERT_TRUE(b->why);
+		EXPECT_TRUE(strstr(b->why, "write order")) << b->why;
+		EXPECT_EQ(b->storage, UB_CIRCULAR);
+	}
+}
+
+TEST(t_ubuffer, flip_out_of_order)
+{
+	Ub u("input in : u8[6][10];\n"
+		"func f(y, x) : u8 = in(y, 9 - x);\n"
+		"output f[6][10];\n");
+	ASSERT_TRUE(u.set) << u.diags();
+	check_all(u);
+	const ub_buffer *b = u.buf("in");
+	ASSERT_TRUE(b);
+	EXPECT_LT(b->max_live_words, b->capacity_words);
+	EXPECT_TRUE(b->why && strstr(b->why, "write order"));
+}
+
+// Reductions: a matrix product reads its operands once per k, and a
+// reduction's result is read by a stencil.
+TEST(t_ubuffer, reductions)
+{
+	Ub u("input a : i8[6][4];\n"
+		"input b : i8[4][5];\n"
+		"func mm(i, j) : i32 = sum(k in 0..4) i32(a(i, k)) * i32(b(k, j));\n"
+		"output mm[6][5];\n");
+	ASSERT_TRUE(u.set) << u.diags();
+	EXPECT_GE(check_all(u), 3);
+	Ub v("input in : u8[8][6];\n"
+		"func rs(y) : u16 = sum(r in 0..6) u16(in(y, r));\n"
+		"func g(y) : u16 = rs(y) + rs(y + 1) + rs(y + 2);\n"
+		"output g[6];\n");
+	ASSERT_TRUE(v.set) << v.diags();
+	EXPECT_GE(check_all(v), 3);
+	const ub_buffer *b = v.buf("rs");
+	ASSERT_TRUE(b);
+	EXPECT_EQ(b->n_elems, 8);
+	EXPECT_EQ(b->width_bits, 16);
+}
+
+// Many shapes at once, stream and sequential, against the brute force.
+TEST(t_ubuffer, brute_force_shapes)
+{
+	const char *bodies[] = {
+		// 3x3 blur of a blur
+		"func b1(y, x) : u16 = u16(in(y, x)) + u16(in(y + 1, x + 1)) + u16(in(y + 2, x + 2))"
+		" + u16(in(y, x + 2)) + u16(in(y + 2, x));\n"
+		"func out(y, x) : u16 = b1(y, x) + b1(y + 1, x) + b1(y + 2, x) + b1(y, x + 2);\n",
+		// clamped borders: piecewise accesses
+		"func out(y, x) : u8 = in(clamp(y - 1, 0, H - 1), x) + in(y, clamp(x + 1, 0, W - 1))"
+		" + in(clamp(y + 1, 0, H - 1), clamp(x - 1, 0, W - 1));\n",
+		// two consumers of one func, one of them a column filter
+		"func a(y, x) : u8 = in(y, x) + 1;\n"
+		"func c(y, x) : u8 = a(y, x) + a(y + 2, x);\n"
+		"func out(y, x) : u8 = c(y, x) + a(y, x + 1);\n",
+		// vertical 5-tap
+		"func out(y, x) : u8 = in(y, x) + in(y + 1, x) + in(y + 2, x) + in(y + 3, x) + in(y + 4, x);\n",
+		// a 2x2 box reduction
+		"func out(y, x) : u16 = sum(r in 0..2, s in 0..2) u16(in(y + r, x + s));\n",
+		// a row reduction then a column stencil
+		"func rs(y, x) : u16 = sum(r in 0..3) u16(in(y, x + r));\n"
+		"func out(y, x) : u16 = rs(y, x) + rs(y + 1, x) + rs(y + 2, x);\n",
+		// mixed rates: downsample then upsample
+		"func d(y, x) : u8 = in(2 * y, 2 * x) + in(2 * y + 1, 2 * x);\n"
+		"func out(y, x) : u8 = d(y / 2, x / 2) + in(y, x);\n",
+	};
+	const int sizes[][2] = { { 8, 8 }, { 16, 12 }, { 12, 16 }, { 9, 13 } };
+	const sched_policy pols[] = { SCHED_STREAM, SCHED_SEQUENTIAL };
+	for (const char *body : bodies)
+		for (auto &hw : sizes)
+			for (sched_policy pol : pols) {
+				int h = hw[0], w = hw[1];
+				std::string b(body);
+				for (size_t at; (at = b.find("H - 1")) != std::string::npos;)
+					b.replace(at, 5, std::to_string(h - 1));
+				for (size_t at; (at = b.find("W - 1")) != std::string::npos;)
+					b.replace(at, 5, std::to_string(w - 1));
+				std::string p = fmt("input in : u8[%d][%d];\n%soutput out[%d][%d];\n",
+					h, w, b.c_str(), h - 4, w - 4);
+				SCOPED_TRACE(p + (pol == SCHED_STREAM ? "stream" : "sequential"));
+				Ub u(p, pol);
+				ASSERT_TRUE(u.set) << u.diags();
+				check_all(u);
+			}
+}
+
+TEST(t_ubuffer, write_index)
+{
+	Ub u(gauss(6, 7));
+	ASSERT_TRUE(u.set) << u.diags();
+	const ub_buffer *b = u.buf("in");
+	ASSERT_TRUE(b);
+	const int64_t e0[] = { 0, 0 }, e1[] = { 0, 6 }, e2[] = { 1, 0 }, e3[] = { 5, 6 };
+	EXPECT_EQ(ub_write_index(b, e0), 0);
+	EXPECT_EQ(ub_write_index(b, e1), 6);
+	EXPECT_EQ(ub_write_index(b, e2), 7);
+	EXPECT_EQ(ub_write_index(b, e3), 41);
+}
+
+// The dump: sizes, ports with the source place of each access, segments.
+TEST(t_ubuffer, dump)
+{
+	Ub u(gauss(8, 16));
+	ASSERT_TRUE(u.set) << u.diags();
+	std::string d = u.dump();
+	EXPECT_NE(d.find("buffer in: 8 bits x 128 elements\n"), std::string::npos) << d;
+	EXPECT_NE(d.find("max_live_words 35, capacity_words 35\n"), std::string::npos) << d;
+	EXPECT_NE(d.find("storage delay_chain\n"), std::string::npos) << d;
+	EXPECT_NE(d.find("port 0: write by in\n"), std::string::npos) << d;
+	// in(y, x), the oldest tap, is the first access on line 3.
+	EXPECT_NE(d.find("port 1: read by blur at 3:9, delay "), std::string::npos) << d;
+	EXPECT_NE(d.find(", dist 34\n"), std::string::npos) << d;
+	EXPECT_NE(d.find("segments: 1 reg, 1 reg, 1 reg, 14 sram, 1 reg, 1 reg, 14 sram, 1 reg, 1 reg\n"),
+		std::string::npos) << d;
+	EXPECT_NE(d.find("buffer blur: 16 bits x 84 elements\n  storage none\n"), std::string::npos) << d;
+	EXPECT_EQ(d.find("0x"), std::string::npos);
+	EXPECT_EQ(d, u.dump());
+}
+
+// Sizes are symbolic: 1080p is as exact as 8x8 (and as quick).
+TEST(t_ubuffer, gauss_1080p)
+{
+	Ub u(gauss(1080, 1920));
+	ASSERT_TRUE(u.set) << u.diags();
+	const ub_buffer *b = u.buf("in");
+	ASSERT_TRUE(b);
+	EXPECT_EQ(b->capacity_words, 2 * 1920 + 3);
+	EXPECT_EQ(b->max_live_words, 2 * 1920 + 3);
+	EXPECT_EQ(b->storage, UB_DELAY_CHAIN);
+}

@@ -1,0 +1,344 @@
+/* ubuffer/analysis.c: exact sizes of one unified buffer, with isl.
+ * Stage: scheduler -> [ubuffer] -> rtlgen.  Everything is computed
+ * symbolically, so the cost does not grow with the array:
+ *   widx(e)  rank of element e in write order (row-major in its box);
+ *   N(t)     writes at cycles <= t: widx of the last element written by t
+ *            (a parametric lexmax) plus one;
+ *   LR(e)    the last read of e over every read port (a lexmax);
+ *   capacity_words = max over read e of N(LR(e)) - widx(e): a circular
+ *            buffer of C words addressed by widx mod C keeps e until the
+ *            write of widx(e) + C, which must come after LR(e).
+ * When the capacity is reached at a cycle where every value the circular
+ * buffer holds is still live, max_live_words equals it (checked with isl);
+ * otherwise sweep.c counts the live values.  The ub_isl built
+ * here is freed before ub_analyse returns. */
+#include <limits.h>
+#include <stdlib.h>
+
+#include <isl/aff.h>
+#include <isl/ctx.h>
+#include <isl/ilp.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/val.h>
+
+#include "ubuffer/ubuffer_private.h"
+
+static const char why_order[] =
+	"reads come out of write order (as in a transpose or a flip), so a "
+	"circular buffer addressed by write order must hold values that are "
+	"already dead behind older values still waiting to be read: it needs "
+	"more words than there are live values";
+static const char why_both[] =
+	"reads come out of write order and some written values are never "
+	"read, yet a circular buffer addressed by write order keeps a word "
+	"for every value written since the oldest one still to be read: it "
+	"needs more words than there are live values";
+static const char why_unread[] =
+	"some written values are never read, yet a circular buffer addressed "
+	"by write order keeps a word for each of them";
+
+bool ub_val_to_int(__isl_take isl_val *v, int64_t *out)
+{
+	bool ok = v && isl_val_is_int(v) &&
+		isl_val_cmp_si(v, LONG_MAX / 4) < 0 &&
+		isl_val_cmp_si(v, -(LONG_MAX / 4)) > 0;
+	if (ok)
+		*out = (int64_t) isl_val_get_num_si(v);
+	isl_val_free(v);
+	return ok;
+}
+
+__isl_null ub_isl *ub_isl_free(__isl_take ub_isl *ui)
+{
+	if (!ui)
+		return NULL;
+	isl_map_free(ui->write);
+	isl_pw_aff_free(ui->widx);
+	isl_pw_aff_free(ui->n_written);
+	for (int k = 0; k < ui->n_reads; k++)
+		isl_map_free(ui->reads[k]);
+	free(ui->reads);
+	isl_pw_aff_free(ui->last_read);
+	free(ui);
+	return NULL;
+}
+
+/* { P[e] -> [widx(e)] } over "box", the producer's element box. */
+static __isl_give isl_pw_aff *write_index(isl_ctx *isl, const sched_stmt *p,
+	__isl_take isl_set *box)
+{
+	isl_aff *aff;
+	int64_t stride = 1, cst = 0;
+
+	aff = isl_aff_zero_on_domain(isl_local_space_from_space(
+		isl_set_get_space(box)));
+	for (int d = p->n_vars - 1; d >= 0; d--) {
+		aff = isl_aff_set_coefficient_val(aff, isl_dim_in, d,
+			isl_val_int_from_si(isl, (long) stride));
+		cst -= stride * p->lo[d];
+		stride *= p->ext[d];
+	}
+	aff = isl_aff_set_constant_val(aff, isl_val_int_from_si(isl, (long) cst));
+	return isl_pw_aff_intersect_domain(isl_pw_aff_from_aff(aff), box);
+}
+
+/* { [t] -> [N(t)] }: the last element written by cycle t is the lexmax of
+ * { e : W(e) <= t } (writes go in lexicographic order). */
+static __isl_give isl_pw_aff *n_written(__isl_keep isl_map *write,
+	__isl_keep isl_pw_aff *widx)
+{
+	isl_map *by;
+	isl_pw_multi_aff *last;
+	isl_pw_aff *n;
+
+	by = isl_map_reverse(isl_map_copy(write));
+	by = isl_map_apply_domain(by,
+		isl_map_lex_le(isl_space_range(isl_map_get_space(write))));
+	last = isl_map_lexmax_pw_multi_aff(by);
+	n = isl_pw_aff_pullback_pw_multi_aff(isl_pw_aff_copy(widx), last);
+	return isl_pw_aff_add_constant_val(n,
+		isl_val_one(isl_map_get_ctx(write)));
+}
+
+/* { P[e] -> [t] }: when read port "port" reads e. */
+static __isl_give isl_map *port_reads(isl_ctx *isl, const ub_port *port)
+{
+	isl_map *acc = sched_access_map(isl, port->stmt, port->access);
+	isl_map *sched = sched_stmt_schedule(isl, port->stmt);
+	return isl_map_apply_range(isl_map_reverse(acc), sched);
+}
+
+/* The last read of each element, over every read port. */
+static __isl_give isl_pw_aff *last_read(__isl_keep ub_isl *ui)
+{
+	isl_map *all = isl_map_copy(ui->reads[0]);
+	isl_pw_multi_aff *last;
+	isl_pw_aff *pa;
+
+	for (int k = 1; k < ui->n_reads; k++)
+		all = isl_map_union(all, isl_map_copy(ui->reads[k]));
+	last = isl_map_lexmax_pw_multi_aff(all);
+	pa = isl_pw_multi_aff_get_pw_aff(last, 0);
+	isl_pw_multi_aff_free(last);
+	return pa;
+}
+
+static __isl_give ub_isl *ub_isl_build(isl_ctx *isl, const ub_buffer *buf)
+{
+	ub_isl *ui = sl_xcalloc(1, sizeof(*ui));
+	bool ok;
+
+	ui->isl = isl;
+	ui->write = sched_write_time(isl, buf->producer);
+	ui->widx = write_index(isl, buf->producer,
+		isl_map_domain(isl_map_copy(ui->write)));
+	ui->n_written = n_written(ui->write, ui->widx);
+	ui->n_reads = buf->n_ports - 1;
+	ui->reads = sl_xcalloc((size_t) ui->n_reads + 1, sizeof(isl_map *));
+	ok = ui->write && ui->widx && ui->n_written;
+	for (int k = 0; k < ui->n_reads; k++) {
+		ui->reads[k] = port_reads(isl, &buf->ports[1 + k]);
+		ok = ok && ui->reads[k];
+	}
+	if (ok && ui->n_reads > 0) {
+		ui->last_read = last_read(ui);
+		ok = ui->last_read != NULL;
+	}
+	return ok ? ui : ub_isl_free(ui);
+}
+
+/* Is "pa" one value over its (non-empty) domain?  Sets *lo and *hi. */
+static isl_bool const_range(__isl_take isl_pw_aff *pa, int64_t *lo, int64_t *hi)
+{
+	bool ok = ub_val_to_int(isl_pw_aff_min_val(isl_pw_aff_copy(pa)), lo);
+	ok = ub_val_to_int(isl_pw_aff_max_val(pa), hi) && ok;
+	if (!ok)
+		return isl_bool_error;
+	return *lo == *hi ? isl_bool_true : isl_bool_false;
+}
+
+/* The port's reuse delay t_C(j) - W(A(j)) and distance in writes
+ * N(t_C(j)) - 1 - widx(A(j)).  -1 on error or a read before its write. */
+static int port_figures(sl_ctx *ctx, __isl_keep ub_isl *ui, ub_port *port)
+{
+	isl_ctx *isl = ui->isl;
+	isl_pw_multi_aff *acc, *sched, *wr;
+	isl_pw_aff *t, *delay, *dist;
+	isl_bool cd, cs;
+	int64_t lo, hi, dlo, dhi;
+
+	acc = isl_pw_multi_aff_from_map(sched_access_map(isl, port->stmt,
+		port->access));
+	sched = isl_pw_multi_aff_from_map(sched_stmt_schedule(isl, port->stmt));
+	wr = isl_pw_multi_aff_from_map(isl_map_copy(ui->write));
+	t = isl_pw_multi_aff_get_pw_aff(sched, 0);
+	delay = isl_pw_aff_sub(isl_pw_aff_copy(t),
+		isl_pw_aff_pullback_pw_multi_aff(isl_pw_multi_aff_get_pw_aff(wr, 0),
+			isl_pw_multi_aff_copy(acc)));
+	dist = isl_pw_aff_pullback_pw_multi_aff(isl_pw_aff_copy(ui->n_written),
+		sched);
+	dist = isl_pw_aff_sub(dist, isl_pw_aff_pullback_pw_multi_aff(
+		isl_pw_aff_copy(ui->widx), acc));
+	dist = isl_pw_aff_add_constant_val(dist, isl_val_negone(isl));
+	isl_pw_aff_free(t);
+	isl_pw_multi_aff_free(wr);
+	cd = const_range(delay, &lo, &hi);
+	cs = const_range(dist, &dlo, &dhi);
+	if (cd < 0 || cs < 0)
+		return -1;
+	if (lo < 0) {
+		sl_error(ctx, port->access->expr->loc,
+			"'%s' reads '%s' %lld cycles before it is written "
+			"(the schedule is illegal)", port->stmt->name,
+			port->access->producer->name, (long long) -lo);
+		return -1;
+	}
+	port->delay_const = cd;
+	port->delay = cd ? lo : 0;
+	port->dist_const = cs;
+	port->dist = cs ? dlo : 0;
+	return 0;
+}
+
+/* { P[e] -> [N(LR(e))] } over the elements read. */
+static __isl_give isl_pw_aff *n_at_last_read(__isl_keep ub_isl *ui)
+{
+	return isl_pw_aff_pullback_pw_multi_aff(isl_pw_aff_copy(ui->n_written),
+		isl_pw_multi_aff_from_pw_aff(isl_pw_aff_copy(ui->last_read)));
+}
+
+/* capacity = max over read e of N(LR(e)) - widx(e). */
+static int capacity(__isl_keep ub_isl *ui, int64_t *out)
+{
+	isl_pw_aff *occ = isl_pw_aff_sub(n_at_last_read(ui),
+		isl_pw_aff_copy(ui->widx));
+	return ub_val_to_int(isl_pw_aff_max_val(occ), out) ? 0 : -1;
+}
+
+/* { e -> e' }: e' written in [widx(e), N(LR(e))), the values that a
+ * circular buffer must hold when e is last read. */
+static __isl_give isl_map *held_at_last_read(__isl_keep ub_isl *ui)
+{
+	isl_space *space = isl_pw_aff_get_domain_space(ui->widx);
+	isl_map *run = isl_map_lex_le(space);
+	return isl_map_intersect(run, isl_pw_aff_gt_map(n_at_last_read(ui),
+		isl_pw_aff_copy(ui->widx)));
+}
+
+/* Elements e whose held run contains a value that is dead at LR(e):
+ * never read, or last read before LR(e). */
+static __isl_give isl_set *run_not_live(__isl_keep ub_isl *ui)
+{
+	isl_map *held = held_at_last_read(ui);
+	isl_map *early, *unread;
+	isl_set *box = isl_map_domain(isl_map_copy(ui->write));
+
+	unread = isl_map_intersect_range(isl_map_copy(held), isl_set_subtract(box,
+		isl_pw_aff_domain(isl_pw_aff_copy(ui->last_read))));
+	early = isl_map_intersect(held, isl_pw_aff_gt_map(
+		isl_pw_aff_copy(ui->last_read), isl_pw_aff_copy(ui->last_read)));
+	return isl_map_domain(isl_map_union(early, unread));
+}
+
+/* Is the capacity reached at the last read of some e whose whole held
+ * run is live then?  If so the live values at that cycle number exactly
+ * the capacity, and max_live_words, never above it, equals it. */
+static isl_bool capacity_is_live(__isl_keep ub_isl *ui, int64_t cap)
+{
+	isl_pw_aff *occ;
+	isl_set *at_max;
+	isl_bool empty;
+
+	occ = isl_pw_aff_sub(n_at_last_read(ui), isl_pw_aff_copy(ui->widx));
+	occ = isl_pw_aff_add_constant_val(occ,
+		isl_val_int_from_si(ui->isl, (long) -cap));
+	at_max = isl_set_subtract(isl_pw_aff_zero_set(occ), run_not_live(ui));
+	empty = isl_set_is_empty(at_max);
+	isl_set_free(at_max);
+	return isl_bool_not(empty);
+}
+
+/* Is there e before e' in write order with LR(e) > LR(e')? */
+static isl_bool reads_out_of_order(__isl_keep ub_isl *ui)
+{
+	isl_map *pairs;
+	isl_bool empty;
+
+	pairs = isl_map_lex_lt(isl_pw_aff_get_domain_space(ui->last_read));
+	pairs = isl_map_intersect(pairs, isl_pw_aff_gt_map(
+		isl_pw_aff_copy(ui->last_read), isl_pw_aff_copy(ui->last_read)));
+	empty = isl_map_is_empty(pairs);
+	isl_map_free(pairs);
+	return isl_bool_not(empty);
+}
+
+/* Are some elements of the box never read? */
+static isl_bool some_unread(__isl_keep ub_isl *ui)
+{
+	isl_set *box = isl_map_domain(isl_map_copy(ui->write));
+	isl_set *read = isl_pw_aff_domain(isl_pw_aff_copy(ui->last_read));
+	isl_bool all = isl_set_is_subset(box, read);
+
+	isl_set_free(box);
+	isl_set_free(read);
+	return isl_bool_not(all);
+}
+
+/* Why the circular buffer holds more than the live values. */
+static int explain(__isl_keep ub_isl *ui, ub_buffer *buf)
+{
+	isl_bool order = reads_out_of_order(ui);
+	isl_bool unread = some_unread(ui);
+
+	if (order < 0 || unread < 0)
+		return -1;
+	buf->why = order && unread ? why_both : order ? why_order : why_unread;
+	return 0;
+}
+
+/* Both sizes.  Symbolic when the capacity is all live at some cycle
+ * (every stencil); otherwise an exact sweep over the elements. */
+static int sizes(__isl_keep ub_isl *ui, ub_buffer *buf)
+{
+	isl_bool live;
+
+	if (capacity(ui, &buf->capacity_words) < 0)
+		return -1;
+	live = capacity_is_live(ui, buf->capacity_words);
+	if (live < 0)
+		return -1;
+	buf->max_live_words = buf->capacity_words;
+	if (!live)
+		buf->max_live_words = ub_sweep_max_live(ui, buf);
+	if (buf->max_live_words < 0)
+		return -1;
+	if (buf->max_live_words < buf->capacity_words)
+		return explain(ui, buf);
+	return 0;
+}
+
+int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf)
+{
+	ub_isl *ui;
+	int r = 0, errors = sl_n_errors(ctx);
+
+	if (buf->n_ports == 1)
+		return 0;
+	ui = ub_isl_build(isl, buf);
+	if (!ui)
+		r = -1;
+	for (int k = 1; r == 0 && k < buf->n_ports; k++)
+		r = port_figures(ctx, ui, &buf->ports[k]);
+	if (r == 0)
+		r = sizes(ui, buf);
+	ub_isl_free(ui);
+	if (r < 0 && sl_n_errors(ctx) == errors)
+		sl_error(ctx, buf->producer->decl->loc,
+			"cannot size the buffer of '%s': %s", buf->name,
+			isl_ctx_last_error_msg(isl) ? isl_ctx_last_error_msg(isl)
+				: "a size out of range");
+	return r;
+}

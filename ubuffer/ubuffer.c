@@ -1,0 +1,191 @@
+/* ubuffer/ubuffer.c: the unified buffers of a scheduled program.
+ * Stage: scheduler -> [ubuffer] -> rtlgen.  One buffer per statement that
+ * is read or is an output: its write port, one read port per access that
+ * reads it, exact sizes (analysis.c) and the storage mapping:
+ *   - every read port at a constant distance in writes: a delay chain
+ *     tapped at those distances, cut into segments between taps; short
+ *     segments are registers, long ones SRAM line buffers;
+ *   - otherwise a circular SRAM buffer addressed by write order, banked
+ *     when it has more read ports than one SRAM serves.
+ * A ub_set owns its buffers, their ports and segments (heap); names and
+ * statements belong to the scheduler. */
+#include <stdlib.h>
+
+#include "ubuffer/ubuffer_private.h"
+
+void ub_options_default(ub_options *opts)
+{
+	/* Up to 7 words a chain of registers is cheaper than an SRAM with
+	 * its address counters. */
+	opts->register_threshold = 8;
+	opts->sram_read_ports = 1;
+}
+
+const char *ub_storage_str(ub_storage s)
+{
+	switch (s) {
+	case UB_NONE: return "none";
+	case UB_REGISTERS: return "registers";
+	case UB_DELAY_CHAIN: return "delay_chain";
+	case UB_CIRCULAR: return "circular";
+	}
+	sl_unreachable();
+}
+
+int64_t ub_write_index(const ub_buffer *buf, const int64_t *e)
+{
+	const sched_stmt *p = buf->producer;
+	int64_t r = 0;
+
+	for (int d = 0; d < p->n_vars; d++)
+		r = r * p->ext[d] + (e[d] - p->lo[d]);
+	return r;
+}
+
+static int count_read_ports(const sched_program *sp, const sched_stmt *s)
+{
+	int n = 0;
+	for (int c = 0; c < sp->n_stmts; c++)
+		for (int k = 0; k < sp->stmts[c]->n_reads; k++)
+			n += sp->stmts[c]->reads[k].producer == s;
+	return n;
+}
+
+/* The buffer of "s" with its ports, unsized; NULL if nothing needs one. */
+static ub_buffer *buffer_new(const sched_program *sp, const sched_stmt *s)
+{
+	int n_read = count_read_ports(sp, s), n = 1;
+	ub_buffer *buf;
+
+	if (n_read == 0 && !s->is_output)
+		return NULL;
+	buf = sl_xcalloc(1, sizeof(*buf));
+	buf->producer = s;
+	buf->name = s->name;
+	buf->width_bits = s->decl->type.bits;
+	buf->n_elems = 1;
+	for (int d = 0; d < s->n_vars; d++)
+		buf->n_elems *= s->ext[d];
+	buf->n_ports = n_read + 1;
+	buf->ports = sl_xcalloc((size_t) buf->n_ports, sizeof(ub_port));
+	buf->ports[0].is_write = true;
+	buf->ports[0].stmt = s;
+	for (int c = 0; c < sp->n_stmts; c++) {
+		const sched_stmt *cs = sp->stmts[c];
+		for (int k = 0; k < cs->n_reads; k++) {
+			if (cs->reads[k].producer != s)
+				continue;
+			buf->ports[n].stmt = cs;
+			buf->ports[n++].access = &cs->reads[k];
+		}
+	}
+	return buf;
+}
+
+static void buffer_free(ub_buffer *buf)
+{
+	if (!buf)
+		return;
+	free(buf->ports);
+	free(buf->segments);
+	free(buf);
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;
+	return (x > y) - (x < y);
+}
+
+/* A chain tapped at the ports' distances: positions 0 (the newest value)
+ * to the largest distance, cut after each tap. */
+static void map_delay_chain(ub_buffer *buf, const ub_options *opts)
+{
+	int n = buf->n_ports - 1, m = 0;
+	int64_t *taps = sl_xcalloc((size_t) n, sizeof(int64_t)), prev = -1;
+	bool any_sram = false;
+
+	for (int k = 0; k < n; k++)
+		taps[k] = buf->ports[1 + k].dist;
+	qsort(taps, (size_t) n, sizeof(int64_t), cmp_i64);
+	buf->segments = sl_xcalloc((size_t) n, sizeof(ub_segment));
+	for (int k = 0; k < n; k++) {
+		if (taps[k] == prev)
+			continue;
+		buf->segments[m].words = taps[k] - prev;
+		buf->segments[m].sram = taps[k] - prev >= opts->register_threshold;
+		any_sram = any_sram || buf->segments[m].sram;
+		prev = taps[k];
+		m++;
+	}
+	free(taps);
+	/* The chain is the circular buffer with its taps made explicit. */
+	if (prev + 1 != buf->capacity_words)
+		sl_unreachable();
+	buf->n_segments = m;
+	buf->n_banks = 1;
+	buf->storage = any_sram ? UB_DELAY_CHAIN : UB_REGISTERS;
+}
+
+static void map_storage(ub_buffer *buf, const ub_options *opts)
+{
+	int n = buf->n_ports - 1, rp;
+	bool chain = true;
+
+	if (n == 0) {
+		buf->storage = UB_NONE;
+		return;
+	}
+	for (int k = 1; k < buf->n_ports; k++)
+		chain = chain && buf->ports[k].dist_const;
+	if (chain) {
+		map_delay_chain(buf, opts);
+		return;
+	}
+	buf->storage = UB_CIRCULAR;
+	rp = opts->sram_read_ports > 0 ? opts->sram_read_ports : 1;
+	buf->n_banks = (n + rp - 1) / rp;
+}
+
+ub_set *ub_set_build(sl_ctx *ctx, const sched_program *sp, isl_ctx *isl,
+	const ub_options *opts)
+{
+	ub_options def;
+	ub_set *set = sl_xcalloc(1, sizeof(*set));
+
+	if (!opts) {
+		ub_options_default(&def);
+		opts = &def;
+	}
+	set->buffers = sl_xcalloc((size_t) sp->n_stmts + 1, sizeof(ub_buffer *));
+	for (int s = 0; s < sp->n_stmts; s++) {
+		ub_buffer *buf = buffer_new(sp, sp->stmts[s]);
+		if (!buf)
+			continue;
+		set->buffers[set->n_buffers++] = buf;
+		if (ub_analyse(ctx, isl, buf) < 0) {
+			ub_set_free(set);
+			return NULL;
+		}
+		map_storage(buf, opts);
+	}
+	return set;
+}
+
+void ub_set_free(ub_set *set)
+{
+	if (!set)
+		return;
+	for (int i = 0; i < set->n_buffers; i++)
+		buffer_free(set->buffers[i]);
+	free(set->buffers);
+	free(set);
+}
+
+const ub_buffer *ub_set_find(const ub_set *set, const sched_stmt *s)
+{
+	for (int i = 0; i < set->n_buffers; i++)
+		if (set->buffers[i]->producer == s)
+			return set->buffers[i];
+	return NULL;
+}

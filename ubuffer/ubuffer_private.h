@@ -1,0 +1,41 @@
+/* ubuffer/ubuffer_private.h: declarations shared inside ubuffer/.
+ * Stage: scheduler -> [ubuffer] -> rtlgen.  The isl analysis of one
+ * buffer (analysis.c), the exact live count by an event sweep for
+ * out-of-order reads (sweep.c), the storage mapping (ubuffer.c) and the
+ * dump (dump.c).  A ub_isl owns every isl object it points to. */
+#ifndef SLUICE_UBUFFER_PRIVATE_H
+#define SLUICE_UBUFFER_PRIVATE_H
+
+#include <isl/aff.h>
+#include <isl/map.h>
+
+#include "ubuffer/ubuffer.h"
+
+/* The isl view of one buffer, on the producer's element space P[e] and
+ * the time space [t]. */
+typedef struct ub_isl {
+	isl_ctx *isl;
+	/* { P[e] -> [t] }: when each element is written. */
+	isl_map *write;
+	/* { P[e] -> [r] }: rank of e in write order, over the element box. */
+	isl_pw_aff *widx;
+	/* { [t] -> [n] }: writes at cycles <= t (for t >= the first write). */
+	isl_pw_aff *n_written;
+	/* Per read port (ports[1 + k]): { P[e] -> [t] }, when it reads e. */
+	int n_reads;
+	isl_map **reads;
+	/* { P[e] -> [t] }: last read of e, over the elements read. */
+	isl_pw_aff *last_read;
+} ub_isl;
+
+__isl_null ub_isl *ub_isl_free(__isl_take ub_isl *ui);
+/* Size the buffer exactly and fill the ports' delays and distances. */
+int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf);
+/* max over cycles c of #{read e : W(e) <= c <= LR(e)}, by enumerating the
+ * elements (for out-of-order reads only).  -1 on error. */
+int64_t ub_sweep_max_live(__isl_keep ub_isl *ui, const ub_buffer *buf);
+/* Read an integer isl value (taken); false when it is not one or does
+ * not fit in 63 bits. */
+bool ub_val_to_int(__isl_take isl_val *v, int64_t *out);
+
+#endif
