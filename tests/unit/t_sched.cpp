@@ -452,6 +452,25 @@ std::vector<NamedProg> small_programs()
 			"func g(c, y, x) : u8 = in(c, y + 1, x) + in(2 - c, y, x + 2);\n"
 			"func f(c, y, x) : u8 = g(c, y, x) + g(c, y + 1, x);\n"
 			"output f[3][12][10];\n" },
+		{ "rate_two_thirds", "input in : u8[8][10];\n"
+			"func g(y, x) : u8 = in(y, x) + 1;\n"
+			"func f(y, x) : u8 = g(2 * y / 3, x) + g((2 * y + 1) / 3, x);\n"
+			"output f[12][10];\n" },
+		{ "upsample3_window", "input in : u8[5][4];\n"
+			"func f(y, x) : u8 = in(y / 3, x / 3) + in((y + 1) / 3, (x + 2) / 3);\n"
+			"output f[12][10];\n" },
+		{ "downsample_of_reduction", "input in : u8[24][45];\n"
+			"func r(y, x) : u16 = sum(k in 0..36) u16(in(y, x + k));\n"
+			"func d(y, x) : u16 = r(2 * y, x) + r(2 * y + 1, x);\n"
+			"output d[12][9];\n" },
+		{ "transpose_of_reduction", "input in : u8[10][48];\n"
+			"func r(y, x) : u16 = sum(k in 0..36) u16(in(y, x + k));\n"
+			"func t(y, x) : u16 = r(x, y);\n"
+			"output t[12][10];\n" },
+		{ "reduction_reads_transposed", "input in : u8[40][12];\n"
+			"func g(y, x) : u8 = in(y, x) ^ 5;\n"
+			"func r(y) : u8 = maximum(k in 0..40) g(k, y);\n"
+			"output r[12];\n" },
 		{ "up_then_down", "input in : u8[6][5];\n"
 			"func u(y, x) : u8 = in(y / 2, x / 2);\n"
 			"func d(y, x) : u8 = u(2 * y, 2 * x) + u(2 * y + 1, 2 * x + 1);\n"
