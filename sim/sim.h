@@ -7,6 +7,8 @@
 #define SLUICE_SIM_H
 
 #include "ir/ir.h"
+#include "scheduler/scheduler.h"
+#include "ubuffer/ubuffer.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,6 +46,42 @@ bool sim_is_image(const sl_array *a);
 int sim_write_png(sl_ctx *ctx, const char *path, const sl_array *a);
 /* Write a binary PGM (2-D) or PPM ([3][H][W]). */
 int sim_write_pnm(sl_ctx *ctx, const char *path, const sl_array *a);
+
+/* ------------------------------------------------------- cycle-level model
+ * The mapped design executed cycle by cycle: iterations fire at their
+ * scheduled cycles, values go through the buffers exactly as mapped
+ * (slots, addresses, delay-chain taps), and every read checks that its
+ * slot holds the element it wants. */
+
+typedef struct sim_model_stats {
+	int64_t cycles;		/* last write of an output value + 1, measured */
+	int64_t outputs_checked;	/* output values produced */
+	int n_buffers;
+	int64_t *max_live;	/* per buffer of the ub_set, measured; owned */
+	int64_t iterations;	/* statement iterations fired */
+	int64_t reads;		/* buffer reads done */
+} sim_model_stats;
+
+/* Run the design of "sp" mapped by "ubs" on "in".  outputs[i] receives
+ * sp->lowered->outputs[i] over its output box.  A read that finds another
+ * element than the one it wants (overwritten before its last read, or not
+ * yet written) is reported at the access with its cycle and element.
+ * Returns 0, or -1 with an error reported.  Release the stats with
+ * sim_model_stats_release. */
+int sim_model_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const sim_inputs *in, sl_array **outputs, sim_model_stats *stats);
+void sim_model_stats_release(sim_model_stats *stats);
+
+/* The whole of `sluice sim --engine model`: schedule "prog" (checked by
+ * sched_check), build its buffers, run the reference and the model,
+ * compare every output bit for bit (the first mismatch is reported with
+ * its coordinates and both values), and check the measured cycles against
+ * predicted_cycles and each buffer's measured max_live against
+ * max_live_words.  outputs[i] receives the model's prog->outputs[i]; a
+ * summary goes to "report" (when not NULL).  0 when everything agrees. */
+int sim_model_command(sl_ctx *ctx, const ir_program *prog,
+	const sched_options *sopts, const ub_options *uopts,
+	const sim_inputs *in, sl_array **outputs, FILE *report);
 
 #ifdef __cplusplus
 }
