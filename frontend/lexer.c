@@ -241,6 +241,7 @@ fe_token *fe_lex(sl_ctx *ctx, int file, int *n_tokens)
 	}
 	int budget = 50;	/* lexical errors before giving up */
 	while (lx.p < lx.end) {
+		int before = lx.n;
 		char c = *lx.p;
 		if (c == '\n') {
 			lx.p++;
@@ -260,7 +261,7 @@ fe_token *fe_lex(sl_ctx *ctx, int file, int *n_tokens)
 		} else if (!lex_punct(&lx)) {
 			bad_char(&lx);
 		}
-		if (lx.n && lx.toks[lx.n - 1].kind == TK_ERROR && --budget == 0) {
+		if (lx.n > before && lx.toks[lx.n - 1].kind == TK_ERROR && --budget == 0) {
 			sl_error(ctx, here(&lx, lx.p), "too many errors; giving up");
 			return NULL;
 		}

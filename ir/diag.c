@@ -146,7 +146,8 @@ void sl_diag_hold(sl_ctx *ctx)
 void sl_diag_flush(sl_ctx *ctx)
 {
 	ctx->batch = false;
-	qsort(ctx->diags, ctx->n_diags, sizeof(*ctx->diags), by_place);
+	if (ctx->n_diags > 1)
+		qsort(ctx->diags, ctx->n_diags, sizeof(*ctx->diags), by_place);
 	for (int i = 0; i < ctx->n_diags; i++) {
 		fwrite(ctx->diags[i].text, 1, ctx->diags[i].len, ctx->diag);
 		free(ctx->diags[i].text);

@@ -229,13 +229,20 @@ TEST(t_fe_typing, folding_ternary)
 	expect_const("u8", "select(1, 9, 1000)", 9);
 }
 
-TEST(t_fe_typing, folding_boolean_operands_bad)
+TEST(t_fe_typing, folding_boolean_operands)
 {
-	// docs/language.md: operands of && || ! and the condition of ?: must
-	// fold to 0 or 1.
-	expect_bad("u1", "2 && 1");
-	expect_bad("u1", "1 || 3");
-	expect_bad("u1", "!2");
+	// docs/language.md: && || ! fold like C's (nonzero is true, the result
+	// is 0 or 1), so these are constants that fit u1.
+	expect_const("u1", "2 && 1", 1);
+	expect_const("u1", "0 || 3", 1);
+	expect_const("u1", "!2", 0);
+	expect_const("u1", "!0", 1);
+	expect_const("u8", "(5 && 0) + 7", 7);
+}
+
+TEST(t_fe_typing, folding_condition_bad)
+{
+	// docs/language.md: the condition of a constant ?: must fold to 0 or 1.
 	expect_bad("u8", "2 ? 1 : 0");
 	expect_bad("u8", "-1 ? 1 : 0");
 }
