@@ -162,19 +162,25 @@ static void link_dims(links *l, int a, int b, ratio q)
 
 static int level(const sched_stmt *s, int d) { return s->n_vars - 1 - d; }
 
+/* Link the dimensions of each producer with the consumer's, when every
+ * dimension of the producer moves with a consumer variable at the same
+ * depth (a stencil, a resampling).  Otherwise the producer keeps its own
+ * pace: slowing some of its dimensions to a consumer's rate while others
+ * stay unmatched would stretch it (a reduction over input channels). */
 static void link_reads(links *l, const sched_stmt *c)
 {
 	for (int k = 0; k < c->n_reads; k++) {
 		const sched_access *a = &c->reads[k];
 		const sched_stmt *p = a->producer;
-		for (int d = 0; d < a->expr->n_args; d++) {
-			rate r = index_rate(a->expr->args[d], c->n_vars);
-			if (r.slot < 0 || r.slot >= c->n_vars || r.r.num <= 0 || !ratio_small(r.r))
-				continue;
-			if (level(c, r.slot) != level(p, d))
-				continue;
-			link_dims(l, node(c->index, r.slot), node(p->index, d), r.r);
+		rate r[SCHED_MAX_DIMS];
+		bool all = true;
+		for (int d = 0; d < p->n_vars && all; d++) {
+			r[d] = index_rate(a->expr->args[d], c->n_vars);
+			all = r[d].slot >= 0 && r[d].r.num > 0 && ratio_small(r[d].r) &&
+				level(c, r[d].slot) == level(p, d);
 		}
+		for (int d = 0; d < p->n_vars && all; d++)
+			link_dims(l, node(c->index, r[d].slot), node(p->index, d), r[d].r);
 	}
 }
 
