@@ -9,7 +9,11 @@
 #include <sys/stat.h>
 
 #include "frontend/frontend.h"
+#include <isl/ctx.h>
+#include <isl/options.h>
+
 #include "scheduler/scheduler.h"
+#include "ubuffer/ubuffer.h"
 #include "sim/sim.h"
 
 enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
@@ -17,6 +21,8 @@ enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
 typedef struct options {
 	const char *prog;	/* the .sl file */
 	sched_options sched;
+	ub_options ub;
+	const char *engine;	/* sim: "model" */
 	const char *out_dir;
 	bool have_seed;
 	uint64_t seed;
@@ -261,46 +267,168 @@ static int write_text(const char *dir, const char *name,
 	return rc;
 }
 
-static void print_schedule(const void *sp, FILE *out)
+/* What compile produced, for the printers. */
+typedef struct compiled {
+	const sched_program *sp;
+	const ub_set *ubs;
+} compiled;
+
+static void print_schedule(const void *arg, FILE *out)
 {
-	sched_program_dump(sp, out);
+	sched_program_dump(((const compiled *) arg)->sp, out);
+}
+
+static void print_buffers(const void *arg, FILE *out)
+{
+	ub_set_dump(((const compiled *) arg)->ubs, out);
+}
+
+static void json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; s && *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(out, "\\%c", *s);
+		else if ((unsigned char) *s < 0x20)
+			fprintf(out, "\\u%04x", *s);
+		else
+			fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void print_buffer_json(const ub_buffer *b, FILE *out)
+{
+	fputs("    { \"name\": ", out);
+	json_string(out, b->name);
+	fprintf(out, ", \"width_bits\": %d, \"ports\": %d, \"read_ports\": %d,\n",
+		b->width_bits, b->n_ports, b->n_ports - 1);
+	fprintf(out, "      \"max_live_words\": %lld, \"capacity_words\": %lld, \"storage\": ",
+		(long long) b->max_live_words, (long long) b->capacity_words);
+	json_string(out, ub_storage_str(b->storage));
+	fprintf(out, ", \"banks\": %d", b->n_banks);
+	if (b->why) {
+		fputs(",\n      \"why\": ", out);
+		json_string(out, b->why);
+	}
+	fputs(" }", out);
 }
 
 static void print_report(const void *arg, FILE *out)
 {
-	const sched_program *sp = arg;
-	fprintf(out, "{\n  \"program\": \"%s\",\n", sp->lowered->path);
-	fprintf(out, "  \"schedule\": \"%s\",\n",
+	const compiled *c = arg;
+	const sched_program *sp = c->sp;
+	fputs("{\n  \"program\": ", out);
+	json_string(out, sp->lowered->path);
+	fprintf(out, ",\n  \"schedule\": \"%s\",\n",
 		sp->opts.policy == SCHED_SEQUENTIAL ? "sequential" : "stream");
 	fprintf(out, "  \"predicted_cycles\": %lld,\n", (long long) sp->predicted_cycles);
-	fprintf(out, "  \"ideal_cycles\": %lld\n}\n", (long long) sp->ideal_cycles);
+	fprintf(out, "  \"ideal_cycles\": %lld,\n", (long long) sp->ideal_cycles);
+	fputs("  \"buffers\": [\n", out);
+	for (int i = 0; i < c->ubs->n_buffers; i++) {
+		print_buffer_json(c->ubs->buffers[i], out);
+		fputs(i + 1 < c->ubs->n_buffers ? ",\n" : "\n", out);
+	}
+	fputs("  ]\n}\n", out);
+}
+
+/* Front end, scheduler, unified buffers: the compiler up to storage
+ * mapping.  NULL (errors reported) or the schedule; *ubs and *isl are
+ * set on success and freed by finish(). */
+static sched_program *compile_program(sl_ctx *ctx, const options *opt, ub_set **ubs,
+	isl_ctx **isl)
+{
+	ir_program *prog = fe_compile_file(ctx, opt->prog);
+	if (!prog)
+		return NULL;
+	sched_program *sp = sched_program_build(ctx, prog, &opt->sched);
+	if (!sp)
+		return NULL;
+	*isl = isl_ctx_alloc();
+	isl_options_set_on_error(*isl, ISL_ON_ERROR_CONTINUE);
+	*ubs = ub_set_build(ctx, sp, *isl, &opt->ub);
+	if (!*ubs) {
+		sched_program_free(sp);
+		isl_ctx_free(*isl);
+		return NULL;
+	}
+	return sp;
+}
+
+static void finish(sched_program *sp, ub_set *ubs, isl_ctx *isl)
+{
+	ub_set_free(ubs);
+	sched_program_free(sp);
+	isl_ctx_free(isl);
 }
 
 static int cmd_compile(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
+	ub_set *ubs = NULL;
+	isl_ctx *isl = NULL;
 	int rc = EXIT_PROGRAM;
-	sched_program *sp = NULL;
-	ir_program *prog = fe_compile_file(ctx, opt->prog);
-	if (!prog)
-		goto out;
-	sp = sched_program_build(ctx, prog, &opt->sched);
+	sched_program *sp = compile_program(ctx, opt, &ubs, &isl);
 	if (!sp)
 		goto out;
+	compiled c = { sp, ubs };
+	if (make_dir(opt->out_dir) < 0) {
+		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
+			opt->out_dir, strerror(errno));
+	} else if (write_text(opt->out_dir, "schedule.txt", print_schedule, &c) == 0 &&
+		   write_text(opt->out_dir, "buffers.txt", print_buffers, &c) == 0 &&
+		   write_text(opt->out_dir, "report.json", print_report, &c) == 0) {
+		printf("predicted %lld cycles, ideal %lld\n", (long long) sp->predicted_cycles,
+			(long long) sp->ideal_cycles);
+		rc = 0;
+	}
+	finish(sp, ubs, isl);
+out:
+	sl_ctx_free(ctx);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ sim */
+
+static int cmd_sim(const options *opt)
+{
+	sl_ctx *ctx = sl_ctx_alloc();
+	int rc = EXIT_PROGRAM;
+	ir_program *prog = fe_compile_file(ctx, opt->prog);
+	sim_inputs in = { 0, NULL, NULL };
+	sl_array **outs = NULL;
+	if (!prog)
+		goto out;
+	if (!check_input_names(ctx, prog, opt)) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
 	if (make_dir(opt->out_dir) < 0) {
 		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
 			opt->out_dir, strerror(errno));
 		goto out;
 	}
-	if (write_text(opt->out_dir, "schedule.txt", print_schedule, sp) < 0 ||
-	    write_text(opt->out_dir, "report.json", print_report, sp) < 0)
+	in.decls = sl_xcalloc(prog->n_decls, sizeof(*in.decls));
+	in.arrays = sl_xcalloc(prog->n_decls, sizeof(*in.arrays));
+	int got = gather_inputs(ctx, prog, opt, &in);
+	if (got < 0) {
+		rc = got == -2 ? EXIT_USAGE : EXIT_PROGRAM;
 		goto out;
-	printf("predicted %lld cycles, ideal %lld\n", (long long) sp->predicted_cycles,
-		(long long) sp->ideal_cycles);
+	}
+	outs = sl_xcalloc(prog->n_outputs, sizeof(*outs));
+	if (sim_model_command(ctx, prog, &opt->sched, &opt->ub, &in, outs, stdout) < 0)
+		goto out;
+	if (write_outputs(ctx, prog, opt, outs) < 0)
+		goto out;
 	rc = 0;
 out:
-	if (sp)
-		sched_program_free(sp);
+	for (int i = 0; i < in.n; i++)
+		sl_array_free(in.arrays[i]);
+	free(in.decls);
+	free(in.arrays);
+	for (int i = 0; outs && i < prog->n_outputs; i++)
+		sl_array_free(outs[i]);
+	free(outs);
 	sl_ctx_free(ctx);
 	return rc;
 }
@@ -328,8 +456,22 @@ static const command commands[] = {
 	  "DIR/schedule.txt, DIR/buffers.txt and DIR/report.json.\n"
 	  "  --schedule P  stream (default: line-buffered, rates matched) or\n"
 	  "                sequential (each stage after the previous one)\n"
+	  "  --register-threshold N  delay-chain segments shorter than N words\n"
+	  "                are registers (default 8)\n"
 	  "  -o DIR        output directory (default: out)\n",
 	  cmd_compile },
+	{ "sim", "PROG [--engine model] [--input NAME=FILE]... [--seed N] [-o DIR]",
+	  "simulate the scheduled design cycle by cycle and check it against the reference",
+	  "Compiles PROG, runs the cycle-level model of its schedule and buffers, and\n"
+	  "checks every output bit for bit against the CPU reference, the measured\n"
+	  "cycles against the prediction and each buffer's occupancy against its\n"
+	  "computed size.  Writes the outputs like 'sluice run'.\n"
+	  "  --engine E             model (the cycle-level model; the default)\n"
+	  "  --schedule P           stream or sequential, as for compile\n"
+	  "  --register-threshold N delay-chain segments shorter than N words are\n"
+	  "                         registers (default 8)\n"
+	  "  --input, --seed, -o    as for run\n",
+	  cmd_sim },
 };
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
 
@@ -371,6 +513,8 @@ static bool parse_seed(const char *s, uint64_t *seed)
 static int parse_options(const command *c, int argc, char **argv, options *opt)
 {
 	opt->out_dir = "out";
+	opt->engine = "model";
+	ub_options_default(&opt->ub);
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -399,6 +543,21 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 				fprintf(stderr, "sluice: error: --schedule takes stream or sequential, not '%s'\n", val);
 				return EXIT_USAGE;
 			}
+			i++;
+		} else if (!strcmp(a, "--engine") && val) {
+			if (strcmp(val, "model")) {
+				fprintf(stderr, "sluice: error: --engine takes 'model' (the only engine so far), not '%s'\n", val);
+				return EXIT_USAGE;
+			}
+			opt->engine = val;
+			i++;
+		} else if (!strcmp(a, "--register-threshold") && val) {
+			uint64_t n;
+			if (!parse_seed(val, &n) || n > ((uint64_t) 1 << 32)) {
+				fprintf(stderr, "sluice: error: --register-threshold takes a word count, not '%s'\n", val);
+				return EXIT_USAGE;
+			}
+			opt->ub.register_threshold = (int64_t) n;
 			i++;
 		} else if (!strcmp(a, "-o") && val) {
 			opt->out_dir = val;

@@ -68,7 +68,11 @@ static ir_expr *instantiate(lowerer *lw, const ir_decl *g, ir_expr **args, ir_de
 		s.index[i] = args[i];
 	for (int i = g->n_dims; i < g->n_slots; i++)
 		s.slot[i] = -1;		/* given when its reduction is met */
-	return rewrite(lw, g->body, &s, f);
+	bool remap = lw->remap;
+	lw->remap = false;	/* g's body already names lowered decls */
+	ir_expr *e = rewrite(lw, g->body, &s, f);
+	lw->remap = remap;
+	return e;
 }
 
 static ir_expr *rewrite_var(lowerer *lw, const ir_expr *e, const subst *s)
