@@ -107,10 +107,16 @@ struct Mdl {
 		in.arrays = in_arrays.data();
 	}
 
-	// Reference and model; 0 when both ran.
+	// Reference and model (inputs made on the first call); 0 when both
+	// ran.
 	int run(uint64_t seed = 1)
 	{
-		make_inputs(seed);
+		if (in_arrays.empty())
+			make_inputs(seed);
+		for (sl_array *a : ref)
+			sl_array_free(a);
+		for (sl_array *a : out)
+			sl_array_free(a);
 		ref.assign(prog->n_outputs, nullptr);
 		out.assign(prog->n_outputs, nullptr);
 		auto t0 = std::chrono::steady_clock::now();
