@@ -27,15 +27,16 @@
 #include "ubuffer/ubuffer_private.h"
 
 static const char why_order[] =
-	"reads come out of write order (as in a transpose or a flip), so a "
-	"circular buffer addressed by write order must hold values that are "
-	"already dead behind older values still waiting to be read: it needs "
-	"more words than there are live values";
+	"last reads come out of write order (a transpose or a flip, or border "
+	"values read by fewer ports than the rest), so the live values are "
+	"not one run of writes: a circular buffer addressed by write order "
+	"also keeps the words of values already dead between them, more "
+	"words than there are live values";
 static const char why_both[] =
-	"reads come out of write order and some written values are never "
-	"read, yet a circular buffer addressed by write order keeps a word "
-	"for every value written since the oldest one still to be read: it "
-	"needs more words than there are live values";
+	"some written values are never read and last reads come out of write "
+	"order, yet a circular buffer addressed by write order keeps a word "
+	"for every value written since the oldest one still to be read: more "
+	"words than there are live values";
 static const char why_unread[] =
 	"some written values are never read, yet a circular buffer addressed "
 	"by write order keeps a word for each of them";
@@ -312,7 +313,7 @@ static int sizes(__isl_keep ub_isl *ui, ub_buffer *buf)
 		return -1;
 	buf->max_live_words = buf->capacity_words;
 	if (!live)
-		buf->max_live_words = ub_sweep_max_live(ui, buf);
+		buf->max_live_words = ub_sweep_max_live(buf);
 	if (buf->max_live_words < 0)
 		return -1;
 	if (buf->max_live_words < buf->capacity_words)

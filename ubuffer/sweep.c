@@ -1,68 +1,101 @@
 /* ubuffer/sweep.c: exact live count by an event sweep over elements.
- * Stage: scheduler -> [ubuffer] -> rtlgen.  Only for buffers whose reads
- * come out of write order or skip elements, where the live values at a
- * cycle are not one run of writes and the symbolic size in analysis.c is
- * only the circular buffer's.  Cost: one step per element and per read;
- * it owns only the temporary arrays it frees. */
+ * Stage: scheduler -> [ubuffer] -> rtlgen.  Only for buffers where isl
+ * cannot show that the capacity is all live (reads out of write order,
+ * values that die early or are never read).  It walks every element
+ * (write times from the schedule) and every read (the access's index
+ * expressions evaluated at each iteration): one step per element and per
+ * read, in plain C.  It owns only the temporary arrays it frees. */
 #include <stdint.h>
 #include <stdlib.h>
 
-#include <isl/map.h>
-#include <isl/point.h>
-#include <isl/set.h>
-#include <isl/val.h>
-
 #include "ubuffer/ubuffer_private.h"
 
-typedef struct sweep {
-	const ub_buffer *buf;
-	int64_t *write;		/* per write index: W(e) */
-	int64_t *last;		/* per write index: LR(e), or INT64_MIN if unread */
-	bool failed;
-} sweep;
-
-/* Element e and time t of a point of a wrapped { P[e] -> [t] }. */
-static int64_t point_elem(__isl_keep isl_point *pnt, sweep *sw, int64_t *t)
+/* An index expression (see ir.h) at iteration "it"; false if it is not
+ * one. */
+static bool eval_index(const ir_expr *e, const int64_t *it, int64_t *v)
 {
-	int n = sw->buf->producer->n_vars;
-	int64_t e[SCHED_MAX_DIMS];
+	int64_t a, b;
 
-	for (int d = 0; d <= n; d++) {
-		int64_t v = 0;
-		if (!ub_val_to_int(isl_point_get_coordinate_val(pnt,
-				isl_dim_set, d), &v))
-			sw->failed = true;
-		if (d < n)
-			e[d] = v;
-		else
-			*t = v;
+	if (e->kind == IR_CONST) {
+		*v = (int64_t) e->u.cval;
+		return true;
 	}
-	return ub_write_index(sw->buf, e);
+	if (e->kind == IR_VAR) {
+		*v = it[e->u.var.slot];
+		return true;
+	}
+	if (e->kind == IR_UNARY && e->op == IR_OP_NEG && eval_index(e->args[0], it, &a)) {
+		*v = -a;
+		return true;
+	}
+	if (e->kind != IR_BINARY || !eval_index(e->args[0], it, &a) ||
+			!eval_index(e->args[1], it, &b))
+		return false;
+	switch (e->op) {
+	case IR_OP_ADD: *v = a + b; return true;
+	case IR_OP_SUB: *v = a - b; return true;
+	case IR_OP_MUL: *v = a * b; return true;
+	case IR_OP_DIV: *v = ir_floordiv(a, b); return b > 0;
+	case IR_OP_MOD: *v = ir_floormod(a, b); return b > 0;
+	case IR_OP_MIN: *v = a < b ? a : b; return true;
+	case IR_OP_MAX: *v = a > b ? a : b; return true;
+	default: return false;
+	}
 }
 
-static isl_stat record_write(__isl_take isl_point *pnt, void *user)
+/* Next point of the box of "s" over its first "n" dims, row-major. */
+static bool next_point(const sched_stmt *s, int n, int64_t *it)
 {
-	sweep *sw = user;
-	int64_t t, i = point_elem(pnt, sw, &t);
-
-	isl_point_free(pnt);
-	if (sw->failed || i < 0 || i >= sw->buf->n_elems)
-		return isl_stat_error;
-	sw->write[i] = t;
-	return isl_stat_ok;
+	for (int d = n - 1; d >= 0; d--) {
+		if (++it[d] < s->lo[d] + s->ext[d])
+			return true;
+		it[d] = s->lo[d];
+	}
+	return false;
 }
 
-static isl_stat record_read(__isl_take isl_point *pnt, void *user)
+static int64_t start_time(const sched_stmt *s, const int64_t *it)
 {
-	sweep *sw = user;
-	int64_t t, i = point_elem(pnt, sw, &t);
+	int64_t t = s->offset;
+	for (int d = 0; d < s->n_dims; d++)
+		t += s->coef[d] * (it[d] - s->lo[d]);
+	return t;
+}
 
-	isl_point_free(pnt);
-	if (sw->failed || i < 0 || i >= sw->buf->n_elems)
-		return isl_stat_error;
-	if (t > sw->last[i])
-		sw->last[i] = t;
-	return isl_stat_ok;
+/* last[i] = max(last[i], t) over the reads of port "p".  -1 if an index
+ * is not an index expression or leaves the producer's box. */
+static int port_last_reads(const ub_buffer *buf, const ub_port *p, int64_t *last)
+{
+	const sched_stmt *c = p->stmt, *pr = buf->producer;
+	const ir_expr *acc = p->access->expr;
+	int64_t it[SCHED_MAX_DIMS], e[SCHED_MAX_DIMS];
+
+	for (int d = 0; d < c->n_dims; d++)
+		it[d] = c->lo[d];
+	do {
+		int64_t t = start_time(c, it), i;
+		for (int d = 0; d < pr->n_vars; d++)
+			if (!eval_index(acc->args[d], it, &e[d]) || e[d] < pr->lo[d] ||
+					e[d] >= pr->lo[d] + pr->ext[d])
+				return -1;
+		i = ub_write_index(buf, e);
+		if (t > last[i])
+			last[i] = t;
+	} while (next_point(c, c->n_dims, it));
+	return 0;
+}
+
+/* W(e) for every element, in write order. */
+static void write_times(const ub_buffer *buf, int64_t *w)
+{
+	const sched_stmt *s = buf->producer;
+	int64_t it[SCHED_MAX_DIMS], i = 0;
+
+	for (int d = 0; d < s->n_dims; d++)
+		it[d] = s->lo[d] + (d < s->n_vars ? 0 : s->ext[d] - 1);
+	do
+		w[i++] = start_time(s, it) + s->latency;
+	while (next_point(s, s->n_vars, it));
 }
 
 static int cmp_i64(const void *a, const void *b)
@@ -73,17 +106,17 @@ static int cmp_i64(const void *a, const void *b)
 
 /* Most values live at once: +1 at W(e), -1 after LR(e).  The count only
  * rises at write cycles, so its maximum is at one of them. */
-static int64_t max_live(sweep *sw)
+static int64_t max_live(int64_t n, const int64_t *w, const int64_t *last)
 {
-	int64_t n = sw->buf->n_elems, m = 0, best = 0, j = 0;
+	int64_t m = 0, best = 0, j = 0;
 	int64_t *starts = sl_xcalloc((size_t) n + 1, sizeof(int64_t));
 	int64_t *ends = sl_xcalloc((size_t) n + 1, sizeof(int64_t));
 
 	for (int64_t i = 0; i < n; i++) {
-		if (sw->last[i] == INT64_MIN)
+		if (last[i] == INT64_MIN)
 			continue;
-		starts[m] = sw->write[i];
-		ends[m++] = sw->last[i] + 1;
+		starts[m] = w[i];
+		ends[m++] = last[i] + 1;
 	}
 	qsort(starts, (size_t) m, sizeof(int64_t), cmp_i64);
 	qsort(ends, (size_t) m, sizeof(int64_t), cmp_i64);
@@ -101,31 +134,21 @@ static int64_t max_live(sweep *sw)
 	return best;
 }
 
-static isl_stat foreach_point(__isl_keep isl_map *map,
-	isl_stat (*fn)(__isl_take isl_point *pnt, void *user), sweep *sw)
+int64_t ub_sweep_max_live(const ub_buffer *buf)
 {
-	isl_set *set = isl_map_wrap(isl_map_copy(map));
-	isl_stat st = isl_set_foreach_point(set, fn, sw);
-	isl_set_free(set);
-	return st;
-}
+	int64_t n = buf->n_elems, r = -1;
+	int64_t *w = sl_xcalloc((size_t) n + 1, sizeof(int64_t));
+	int64_t *last = sl_xcalloc((size_t) n + 1, sizeof(int64_t));
+	int ok = 0;
 
-int64_t ub_sweep_max_live(__isl_keep ub_isl *ui, const ub_buffer *buf)
-{
-	sweep sw = { buf, NULL, NULL, false };
-	isl_stat st;
-	int64_t r = -1;
-
-	sw.write = sl_xcalloc((size_t) buf->n_elems + 1, sizeof(int64_t));
-	sw.last = sl_xcalloc((size_t) buf->n_elems + 1, sizeof(int64_t));
-	for (int64_t i = 0; i < buf->n_elems; i++)
-		sw.last[i] = INT64_MIN;
-	st = foreach_point(ui->write, record_write, &sw);
-	for (int k = 0; st == isl_stat_ok && k < ui->n_reads; k++)
-		st = foreach_point(ui->reads[k], record_read, &sw);
-	if (st == isl_stat_ok)
-		r = max_live(&sw);
-	free(sw.write);
-	free(sw.last);
+	for (int64_t i = 0; i < n; i++)
+		last[i] = INT64_MIN;
+	write_times(buf, w);
+	for (int k = 1; ok == 0 && k < buf->n_ports; k++)
+		ok = port_last_reads(buf, &buf->ports[k], last);
+	if (ok == 0)
+		r = max_live(n, w, last);
+	free(w);
+	free(last);
 	return r;
 }

@@ -511,6 +511,9 @@ TEST(t_ubuffer, brute_force_shapes)
 		"func a(y, x) : u8 = in(y, x) + 1;\n"
 		"func c(y, x) : u8 = a(y, x) + a(y + 2, x);\n"
 		"func out(y, x) : u8 = c(y, x) + a(y, x + 1);\n",
+		// a 5-point cross: the corners are never read
+		"func out(y, x) : u8 = in(y, x + 1) + in(y + 1, x) + in(y + 1, x + 1) + in(y + 1, x + 2)"
+		" + in(y + 2, x + 1);\n",
 		// vertical 5-tap
 		"func out(y, x) : u8 = in(y, x) + in(y + 1, x) + in(y + 2, x) + in(y + 3, x) + in(y + 4, x);\n",
 		// a 2x2 box reduction
