@@ -8,8 +8,18 @@
 #   t_diff_bad      500 random programs with one input made one element too
 #                   short for its farthest read: `sluice check` must exit 1
 #                   with an error naming that input.
+#   t_diff_model_stream, t_diff_model_sequential
+#                   300 random programs each through `sluice sim` (the
+#                   cycle-level model of the scheduled design, which checks
+#                   itself against the C reference, its predicted cycles and
+#                   buffer occupancies; exit 0 required), outputs compared
+#                   with slref bit for bit, under each schedule policy;
+#   t_diff_regress  every tests/diff/regress/*.sl (minimal programs that
+#                   once failed) through `sluice sim --seed 1` under both
+#                   policies.
 # Reproduce one failure: python3 tests/diff/run_diff.py --sluice build/driver/sluice
-#   --start SEED --count 1 --keep /tmp/d   (the program is /tmp/d/sSEED/prog.sl).
+#   --start SEED --count 1 --keep /tmp/d   (the program is /tmp/d/sSEED/prog.sl);
+#   add --engine model [--schedule sequential] for the model tests.
 # Label "diff".
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 
@@ -26,3 +36,17 @@ add_test(NAME t_diff_bad
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
           --sluice $<TARGET_FILE:sluice> --bad --count 500)
 set_tests_properties(t_diff_bad PROPERTIES LABELS diff TIMEOUT 120)
+
+foreach(policy stream sequential)
+  add_test(NAME t_diff_model_${policy}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
+            --sluice $<TARGET_FILE:sluice> --engine model --schedule ${policy}
+            --count 300 --timeout 20)
+  set_tests_properties(t_diff_model_${policy} PROPERTIES LABELS diff TIMEOUT 180)
+endforeach()
+
+add_test(NAME t_diff_regress
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
+          --sluice $<TARGET_FILE:sluice> --regress ${CMAKE_CURRENT_SOURCE_DIR}/diff/regress
+          --timeout 30)
+set_tests_properties(t_diff_regress PROPERTIES LABELS diff TIMEOUT 180)

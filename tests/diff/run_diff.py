@@ -5,11 +5,22 @@
 #   python3 run_diff.py --sluice PATH --count N [--start S] [--keep DIR] [-j J]
 #   python3 run_diff.py --sluice PATH --prog FILE.sl [--seed S]
 #   python3 run_diff.py --self-check --count N     (no sluice: slref on gen)
+#   python3 run_diff.py --sluice PATH --engine model [--schedule stream|sequential] ...
+#   python3 run_diff.py --sluice PATH --regress DIR   (every DIR/*.sl, seed 1,
+#                                 --engine model under both schedule policies)
 #
 # For each seed: generate a program, run `sluice run prog.sl --seed S -o d1`
 # (which writes its random inputs as d1/NAME.in.npy), run slref on the same
 # inputs, and compare every output (dtype, shape, data).  Exit 1 if any seed
 # failed.
+#
+# --engine model runs `sluice sim prog.sl --seed S -o d1 --schedule P`
+# instead: the cycle-level model of the scheduled design, which itself checks
+# its outputs against the C reference, its cycle count against the schedule's
+# prediction and each buffer's occupancy against its computed size (exit 0
+# required); its outputs are then compared with slref as above.  Any
+# sanitizer report on stderr (AddressSanitizer, UBSan "runtime error:",
+# LeakSanitizer) also fails the seed, whatever the exit status.
 import argparse
 import itertools
 import os
@@ -104,14 +115,18 @@ def check_one(args, seed, work, prog_path=None):
         os.makedirs(d1, exist_ok=True)
         paths = random_inputs(prog, seed, d1)
     else:
-        cmd = [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d1]
+        cmd = sluice_cmd(args, prog_path, seed, d1)
         try:
             p = run_cmd(cmd, args.timeout)
         except subprocess.TimeoutExpired:
-            return False, head + 'sluice timed out\n' + text
+            return False, head + 'sluice timed out: %s\n%s' % (' '.join(cmd), text)
         if p.returncode != 0:
-            return False, head + ('sluice run failed (exit %d):\n%s\n%s'
-                                  % (p.returncode, p.stderr.strip(), text))
+            return False, head + ('%s failed (exit %d):\n%s\n%s'
+                                  % (' '.join(cmd[:2]), p.returncode,
+                                     p.stderr.strip(), text))
+        if sanitizer_report(p.stderr):
+            return False, head + ('sanitizer report from %s:\n%s\n%s'
+                                  % (' '.join(cmd[:2]), p.stderr.strip(), text))
         paths = {n: os.path.join(d1, n + '.in.npy') for n in prog.input_names()}
     try:
         res = slref.in_big_stack(lambda: run_prog(prog, paths))
@@ -127,6 +142,21 @@ def check_one(args, seed, work, prog_path=None):
     if diffs:
         return False, head + '\n'.join(diffs) + '\n' + text
     return True, ''
+
+
+def sluice_cmd(args, prog_path, seed, d1):
+    if args.engine == 'model':
+        return [args.sluice, 'sim', prog_path, '--seed', str(seed), '-o', d1,
+                '--engine', 'model', '--schedule', args.schedule]
+    return [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d1]
+
+
+SANITIZER_MARKS = ('ERROR: AddressSanitizer', 'ERROR: LeakSanitizer',
+                   'runtime error:', 'ERROR: UndefinedBehaviorSanitizer')
+
+
+def sanitizer_report(stderr):
+    return any(m in stderr for m in SANITIZER_MARKS)
 
 
 def run_cmd(cmd, timeout):
@@ -167,6 +197,27 @@ def run_prog(prog, paths):
     return prog.run()
 
 
+def run_regress(args, work):
+    """Every DIR/*.sl with `sluice sim --seed 1` under both policies."""
+    args.engine = 'model'
+    progs = sorted(f for f in os.listdir(args.regress) if f.endswith('.sl'))
+    failed = []
+    for f in progs:
+        for policy in ('stream', 'sequential'):
+            args.schedule = policy
+            w = os.path.join(work, '%s.%s' % (f[:-3], policy))
+            ok, rep = check_one(args, 1, w, os.path.join(args.regress, f))
+            print('%-40s %-10s %s' % (f, policy, 'ok' if ok else 'FAIL'), flush=True)
+            if not ok:
+                failed.append('%s (%s)' % (f, policy))
+                print(rep, flush=True)
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    print('%d of %d runs failed%s' % (len(failed), 2 * len(progs),
+                                      (': ' + ', '.join(failed)) if failed else ''))
+    return 1 if failed else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--sluice')
@@ -176,8 +227,15 @@ def main():
     ap.add_argument('--prog')
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--self-check', action='store_true')
+    ap.add_argument('--regress', metavar='DIR',
+                    help='run every DIR/*.sl through `sluice sim` under both policies')
     ap.add_argument('--bad', action='store_true',
                     help='programs with one input read out of bounds must be rejected')
+    ap.add_argument('--engine', choices=['run', 'model'], default='run',
+                    help='run: `sluice run` (CPU reference); model: `sluice sim` '
+                         '(cycle-level model of the schedule)')
+    ap.add_argument('--schedule', choices=['stream', 'sequential'], default='stream',
+                    help='schedule policy for --engine model')
     ap.add_argument('--timeout', type=float, default=60)
     ap.add_argument('-j', '--jobs', type=int, default=max(1, min(4, os.cpu_count() or 1)))
     ap.add_argument('--max-reports', type=int, default=20)
@@ -190,6 +248,8 @@ def main():
         ok, rep = check_one(args, args.seed, work, args.prog)
         print(rep if not ok else 'ok')
         return 0 if ok else 1
+    if args.regress:
+        return run_regress(args, work)
     seeds = range(args.start, args.start + args.count)
     failed = []
     with ProcessPoolExecutor(max_workers=args.jobs) as ex:
