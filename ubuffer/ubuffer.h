@@ -66,9 +66,10 @@ typedef struct ub_buffer {
 } ub_buffer;
 
 typedef struct ub_options {
-	/* Delay-chain segments shorter than this many words are registers. */
+	/* Delay-chain segments shorter than this many words are registers
+	 * (default 8). */
 	int64_t register_threshold;
-	/* Read ports per SRAM bank (1R1W SRAM: 1). */
+	/* Read ports per SRAM bank (default 1: a 1R1W SRAM). */
 	int sram_read_ports;
 } ub_options;
 
