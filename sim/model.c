@@ -390,11 +390,10 @@ static int mdl_read(mdl_run *r, mdl_stmt *st, int k)
 /* A result reaches its buffer (and the output it belongs to). */
 static int mdl_write(mdl_run *r, mdl_stmt *st, const mdl_pending *p)
 {
-	if (st->out) {
-		if (p->out_off >= 0) {
-			st->out->data[p->out_off] = p->val;
-			r->outputs_written++;
-		}
+	if (st->out && p->out_off >= 0) {
+		/* An output value; the func's domain may reach past its box. */
+		st->out->data[p->out_off] = p->val;
+		r->outputs_written++;
 		if (p->time > r->last_out_write)
 			r->last_out_write = p->time;
 	}
