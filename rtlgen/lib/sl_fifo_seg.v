@@ -1,0 +1,49 @@
+// sl_fifo_seg: DEPTH consecutive positions of a delay chain held in SRAM
+// (an sl_sram used as a circular buffer), for long runs of a UB_REGISTERS /
+// UB_DELAY_CHAIN buffer where no read port taps.
+// Part of the sluice hardware library (rtlgen/lib/, contract: docs/hardware.md).
+//
+// Parameters
+//   W      data width in bits (>= 1)
+//   DEPTH  number of chain positions (>= 2)
+//
+// Behaviour and timing
+//   The segment holds positions 0 .. DEPTH-1 of a chain. At a rising edge
+//   with shift high, din enters position 0 and every value moves one
+//   position on (the value at DEPTH-1 leaves). dout is the value at position
+//   DEPTH-1, the oldest: it is the din of the DEPTH-th shift before, and it
+//   is valid (from a register) right after the edge, so the next register of
+//   the chain can take it on the following shift.
+//   Implementation: the write pointer wp names the oldest word; a shift
+//   writes din there and advances wp. The registered read prefetches: its
+//   address is the oldest word after this edge (wp + 1 when shifting, else
+//   wp). With DEPTH >= 2 that word is never the one being written, so the
+//   SRAM's same-address behaviour does not matter.
+//   Contents are undefined until DEPTH shifts have happened. wp starts at 0
+//   (register initial value); when DEPTH is a power of two any power-up
+//   value works.
+module sl_fifo_seg #(
+  parameter W = 8,
+  parameter DEPTH = 16
+) (
+  input          clk,
+  input          shift,
+  input  [W-1:0] din,
+  output [W-1:0] dout
+);
+  localparam AW = DEPTH > 1 ? $clog2(DEPTH) : 1;
+  localparam [31:0] LAST = DEPTH - 1;
+
+  reg  [AW-1:0] wp = {AW{1'b0}};
+  wire [AW-1:0] wp_next = (wp >= LAST[AW-1:0]) ? {AW{1'b0}} : wp + 1'b1;
+  wire [AW-1:0] raddr = shift ? wp_next : wp;
+
+  always @(posedge clk)
+    if (shift)
+      wp <= wp_next;
+
+  sl_sram #(.W(W), .DEPTH(DEPTH)) u_sram (
+    .clk(clk), .wen(shift), .waddr(wp), .wdata(din),
+    .raddr(raddr), .rdata(dout)
+  );
+endmodule

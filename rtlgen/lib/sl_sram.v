@@ -1,0 +1,36 @@
+// sl_sram: 1R1W memory with a registered (synchronous) read, written in the
+// pattern Yosys maps to block RAM (SB_RAM40_4K on iCE40, BRAM elsewhere).
+// Part of the sluice hardware library (rtlgen/lib/, contract: docs/hardware.md).
+//
+// Parameters
+//   W      data width in bits (>= 1)
+//   DEPTH  number of words (>= 1)
+//   AW     (localparam, not overridable) address width = max(1, $clog2(DEPTH))
+//
+// Timing
+//   Write: when wen is high at a rising edge, mem[waddr] <= wdata.
+//   Read:  at every rising edge rdata <= mem[raddr] (one cycle of latency).
+//          Read-first: a read of the address written at the same edge
+//          returns the old contents.
+//   Addresses >= DEPTH are not allowed; the contents at power-up are
+//   undefined.
+module sl_sram (clk, wen, waddr, wdata, raddr, rdata);
+  parameter W = 8;
+  parameter DEPTH = 16;
+  localparam AW = DEPTH > 1 ? $clog2(DEPTH) : 1;
+
+  input              clk;
+  input              wen;
+  input  [AW-1:0]    waddr;
+  input  [W-1:0]     wdata;
+  input  [AW-1:0]    raddr;
+  output reg [W-1:0] rdata;
+
+  reg [W-1:0] mem [0:DEPTH-1];
+
+  always @(posedge clk) begin
+    if (wen)
+      mem[waddr] <= wdata;
+    rdata <= mem[raddr];
+  end
+endmodule
