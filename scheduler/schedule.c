@@ -320,7 +320,8 @@ static int stream_offset(sched_program *sp, isl_ctx *isl, sched_stmt *c)
 		isl_pw_aff *w = sched_write_time_of_access(isl, c, &c->reads[k], ls);
 		isl_pw_aff *t = isl_pw_aff_from_aff(affine_time(ls, c, 0));
 		w = isl_pw_aff_intersect_domain(isl_pw_aff_sub(w, t), isl_set_copy(dom));
-		isl_val *v = isl_pw_aff_max_val(w);
+		/* On the graph: isl_pw_aff_max_val rejects rational pieces. */
+		isl_val *v = isl_set_dim_max_val(isl_map_range(isl_map_from_pw_aff(w)), 0);
 		if (!v || !isl_val_is_int(v)) {
 			isl_val_free(v);
 			sl_error(sp->ctx, c->reads[k].expr->loc, "isl could not bound this read");

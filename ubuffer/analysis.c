@@ -151,11 +151,20 @@ static __isl_give ub_isl *ub_isl_build(isl_ctx *isl, const ub_buffer *buf)
 	return ok ? ui : ub_isl_free(ui);
 }
 
+/* The extreme values of "pa" over its domain.  Taken on the graph
+ * { x -> [v] } rather than with isl_pw_aff_min/max_val, which reject the
+ * rational coefficients a parametric lexmax may produce on a lattice. */
+static __isl_give isl_val *pw_aff_extreme(__isl_take isl_pw_aff *pa, bool max)
+{
+	isl_set *vals = isl_map_range(isl_map_from_pw_aff(pa));
+	return max ? isl_set_dim_max_val(vals, 0) : isl_set_dim_min_val(vals, 0);
+}
+
 /* Is "pa" one value over its (non-empty) domain?  Sets *lo and *hi. */
 static isl_bool const_range(__isl_take isl_pw_aff *pa, int64_t *lo, int64_t *hi)
 {
-	bool ok = ub_val_to_int(isl_pw_aff_min_val(isl_pw_aff_copy(pa)), lo);
-	ok = ub_val_to_int(isl_pw_aff_max_val(pa), hi) && ok;
+	bool ok = ub_val_to_int(pw_aff_extreme(isl_pw_aff_copy(pa), false), lo);
+	ok = ub_val_to_int(pw_aff_extreme(pa, true), hi) && ok;
 	if (!ok)
 		return isl_bool_error;
 	return *lo == *hi ? isl_bool_true : isl_bool_false;
@@ -216,7 +225,7 @@ static int capacity(__isl_keep ub_isl *ui, int64_t *out)
 {
 	isl_pw_aff *occ = isl_pw_aff_sub(n_at_last_read(ui),
 		isl_pw_aff_copy(ui->widx));
-	return ub_val_to_int(isl_pw_aff_max_val(occ), out) ? 0 : -1;
+	return ub_val_to_int(pw_aff_extreme(occ, true), out) ? 0 : -1;
 }
 
 /* { e -> e' }: e' written in [widx(e), N(LR(e))), the values that a
