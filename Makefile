@@ -7,7 +7,7 @@ JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD  ?= build
 ASAN   ?= build-asan
 
-.PHONY: all deps build build-asan demo test clean
+.PHONY: all deps build build-asan demo test test-slow clean
 
 all: build
 
@@ -27,9 +27,15 @@ demo: build
 	$(BUILD)/driver/sluice run examples/gaussian.sl --input in=examples/data/chart64.pgm -o out/demo
 	@echo "demo: input examples/data/chart64.pgm, output out/demo/gaussian.png"
 
+# The "slow" label (1080p runs against the Python models) is left to
+# `make test-slow`; the sanitizer build repeats the unit and front-end tests
+# at small sizes.
 test: build build-asan
-	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
-	cd $(ASAN) && ctest -j $(JOBS) --output-on-failure -L 'unit|frontend'
+	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure -LE slow
+	cd $(ASAN) && ctest -j $(JOBS) --output-on-failure -L 'unit|frontend' -E '1080p'
+
+test-slow: build
+	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure -L slow
 
 clean:
 	rm -rf $(BUILD) $(ASAN) out
