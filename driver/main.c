@@ -14,15 +14,18 @@
 
 #include "scheduler/scheduler.h"
 #include "ubuffer/ubuffer.h"
+#include "rtlgen/rtlgen.h"
 #include "sim/sim.h"
 
 enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
+enum { SIM_VCD_CYCLES = 2000 };	/* --vcd: the window dumped, from reset */
 
 typedef struct options {
 	const char *prog;	/* the .sl file */
 	sched_options sched;
 	ub_options ub;
-	const char *engine;	/* sim: "model" */
+	const char *engine;	/* sim: "model" or "verilator" */
+	const char *vcd;	/* sim --engine verilator: a waveform file */
 	const char *out_dir;
 	bool have_seed;
 	uint64_t seed;
@@ -267,6 +270,34 @@ static int write_text(const char *dir, const char *name,
 	return rc;
 }
 
+/* Write the Verilog of a compiled program to DIR/NAME.v atomically, NAME
+ * being the program's file name without directories and ".sl". */
+static int write_verilog(sl_ctx *ctx, const options *opt, const sched_program *sp,
+	const ub_set *ubs)
+{
+	const char *base = strrchr(opt->prog, '/');
+	char *name = sl_xstrdup(base ? base + 1 : opt->prog);
+	size_t n = strlen(name);
+	if (n > 3 && !strcmp(name + n - 3, ".sl"))
+		name[n - 3] = 0;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	rtl_options ro = { opt->ub.register_threshold };
+	int rc = f ? rtl_emit_opts(ctx, sp, ubs, name, &ro, f) : -1;
+	if (f)
+		fclose(f);
+	char *path = join(opt->out_dir, name, ".v");
+	if (rc == 0 && (rc = sl_write_file_atomic(path, buf, len)) == 0)
+		printf("wrote %s\n", path);
+	else if (f)
+		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
+	free(path);
+	free(buf);
+	free(name);
+	return rc;
+}
+
 /* What compile produced, for the printers. */
 typedef struct compiled {
 	const sched_program *sp;
@@ -377,7 +408,8 @@ static int cmd_compile(const options *opt)
 			opt->out_dir, strerror(errno));
 	} else if (write_text(opt->out_dir, "schedule.txt", print_schedule, &c) == 0 &&
 		   write_text(opt->out_dir, "buffers.txt", print_buffers, &c) == 0 &&
-		   write_text(opt->out_dir, "report.json", print_report, &c) == 0) {
+		   write_text(opt->out_dir, "report.json", print_report, &c) == 0 &&
+		   write_verilog(ctx, opt, sp, ubs) == 0) {
 		printf("predicted %lld cycles, ideal %lld\n", (long long) sp->predicted_cycles,
 			(long long) sp->ideal_cycles);
 		rc = 0;
@@ -416,7 +448,10 @@ static int cmd_sim(const options *opt)
 		goto out;
 	}
 	outs = sl_xcalloc(prog->n_outputs, sizeof(*outs));
-	if (sim_model_command(ctx, prog, &opt->sched, &opt->ub, &in, outs, stdout) < 0)
+	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES };
+	if (!strcmp(opt->engine, "verilator")
+	    ? sim_verilator_command(ctx, prog, &opt->sched, &opt->ub, &in, &vopts, outs, stdout) < 0
+	    : sim_model_command(ctx, prog, &opt->sched, &opt->ub, &in, outs, stdout) < 0)
 		goto out;
 	if (write_outputs(ctx, prog, opt, outs) < 0)
 		goto out;
@@ -460,13 +495,17 @@ static const command commands[] = {
 	  "                are registers (default 8)\n"
 	  "  -o DIR        output directory (default: out)\n",
 	  cmd_compile },
-	{ "sim", "PROG [--engine model] [--input NAME=FILE]... [--seed N] [-o DIR]",
+	{ "sim", "PROG [--engine model|verilator] [--input NAME=FILE]... [--seed N] [-o DIR] [--vcd FILE]",
 	  "simulate the scheduled design cycle by cycle and check it against the reference",
-	  "Compiles PROG, runs the cycle-level model of its schedule and buffers, and\n"
-	  "checks every output bit for bit against the CPU reference, the measured\n"
-	  "cycles against the prediction and each buffer's occupancy against its\n"
-	  "computed size.  Writes the outputs like 'sluice run'.\n"
-	  "  --engine E             model (the cycle-level model; the default)\n"
+	  "Compiles PROG, runs the cycle-level model of its schedule and buffers (or\n"
+	  "its generated Verilog in Verilator), and checks every output bit for bit\n"
+	  "against the CPU reference and the measured cycles against the prediction;\n"
+	  "the model also checks each buffer's occupancy against its computed size.\n"
+	  "Writes the outputs like 'sluice run'.\n"
+	  "  --engine E             model (the cycle-level model; the default) or\n"
+	  "                         verilator (the Verilog, built once per design in\n"
+	  "                         $SLUICE_CACHE_DIR, default ~/.cache/sluice)\n"
+	  "  --vcd FILE             verilator: dump the first 2000 cycles from reset\n"
 	  "  --schedule P           stream or sequential, as for compile\n"
 	  "  --register-threshold N delay-chain segments shorter than N words are\n"
 	  "                         registers (default 8)\n"
@@ -545,8 +584,8 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 			}
 			i++;
 		} else if (!strcmp(a, "--engine") && val) {
-			if (strcmp(val, "model")) {
-				fprintf(stderr, "sluice: error: --engine takes 'model' (the only engine so far), not '%s'\n", val);
+			if (strcmp(val, "model") && strcmp(val, "verilator")) {
+				fprintf(stderr, "sluice: error: --engine takes 'model' or 'verilator', not '%s'\n", val);
 				return EXIT_USAGE;
 			}
 			opt->engine = val;
@@ -558,6 +597,9 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 				return EXIT_USAGE;
 			}
 			opt->ub.register_threshold = (int64_t) n;
+			i++;
+		} else if (!strcmp(a, "--vcd") && val) {
+			opt->vcd = val;
 			i++;
 		} else if (!strcmp(a, "-o") && val) {
 			opt->out_dir = val;

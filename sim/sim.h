@@ -83,6 +83,50 @@ int sim_model_command(sl_ctx *ctx, const ir_program *prog,
 	const sched_options *sopts, const ub_options *uopts,
 	const sim_inputs *in, sl_array **outputs, FILE *report);
 
+/* ------------------------------------------------------------ Verilator
+ * The generated Verilog run in Verilator (sim/verilator.c), driven by a
+ * generated C++ testbench (docs/hardware.md).  The build is cached in
+ * $SLUICE_CACHE_DIR (default $XDG_CACHE_HOME/sluice, ~/.cache/sluice)
+ * under a hash of the Verilog, the testbench, the library
+ * ($SLUICE_RTL_LIB, default rtlgen/lib of the source tree) and the flags;
+ * $SLUICE_VERILATOR names the verilator command. */
+
+typedef struct sim_vl_options {
+	const char *vcd_path;	/* dump a waveform here, or NULL */
+	int64_t vcd_cycles;	/* how many cycles of it, from reset */
+} sim_vl_options;
+
+typedef struct sim_vl_stats {
+	int64_t cycles;		/* cycle 0 to the first cycle with done high */
+	int64_t outputs_received;	/* output values, all outputs */
+	bool cached;		/* the build was reused */
+	double build_seconds;	/* verilating and compiling; 0 when cached */
+	double run_seconds;	/* the Verilated model's cycle loop alone */
+} sim_vl_stats;
+
+/* Run module "top_name" in "verilog" (len bytes), the design of "sp",
+ * on "in".  outputs[i] receives sp->lowered->outputs[i] as received on
+ * its NAME_valid cycles.  Errors (reported): the build fails, done does
+ * not rise within 2 * predicted_cycles + 1000 cycles, an input is taken
+ * more or fewer times than it has elements, an output gets another
+ * number of values than its box has.  Returns 0 or -1. */
+int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
+	const char *verilog, size_t len, const sim_inputs *in,
+	const sim_vl_options *opts, sl_array **outputs, sim_vl_stats *stats);
+
+/* The whole of `sluice sim --engine verilator`: schedule "prog", build
+ * its buffers, generate its Verilog (module sluice_<file name>), run it
+ * in Verilator and the reference on the same inputs, compare every
+ * output bit for bit (the first mismatch is reported with its
+ * coordinates and both values) and the measured cycles with
+ * predicted_cycles.  outputs[i] receives the hardware's
+ * prog->outputs[i]; a summary with the simulation speed goes to
+ * "report" (when not NULL).  0 when everything agrees. */
+int sim_verilator_command(sl_ctx *ctx, const ir_program *prog,
+	const sched_options *sopts, const ub_options *uopts,
+	const sim_inputs *in, const sim_vl_options *vopts,
+	sl_array **outputs, FILE *report);
+
 #ifdef __cplusplus
 }
 #endif

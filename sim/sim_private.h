@@ -76,4 +76,22 @@ static inline int64_t sim_index_fast(const ir_expr *e, const int64_t *env)
 	return sim_index(e, env);
 }
 
+/* ------------------------------------------------------------ Verilator */
+
+/* A data port pair of the generated module: NAME_en / NAME_data of an
+ * input, NAME_valid / NAME_data of an output. */
+typedef struct sim_vl_port {
+	const char *name;
+	int bits;
+	bool is_input;
+} sim_vl_port;
+
+/* Seconds on a monotonic clock. */
+double sim_vl_now(void);
+
+/* The C++ testbench of module "top_name" (verilated with --prefix Vdut)
+ * with these ports, inputs and outputs each in the order given. */
+void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
+	const sim_vl_port *ports);
+
 #endif

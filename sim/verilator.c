@@ -1,0 +1,591 @@
+/* sim/verilator.c: a generated module run in Verilator.
+ * Stage: sim, after rtlgen.  Writes the Verilog and its testbench
+ * (vl_testbench.c) into a build directory of the cache, named by a hash
+ * of everything that goes into the build, verilates it there once, and
+ * runs the executable on input files in a per-run directory:
+ *     CACHE/verilator/TOP-HASH/{top.v,tb.cpp,verilate.log,obj/tb}
+ *     CACHE/verilator/TOP-HASH/run-PID/{in_K.bin,out_K.bin,stats.txt}
+ * A build is made in TOP-HASH.tmp-PID and renamed when complete, so that
+ * concurrent runs never see half a build.  Owns nothing past a call; the
+ * output arrays go to the caller. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sim/sim_private.h"
+
+#ifndef SLUICE_SOURCE_DIR
+#define SLUICE_SOURCE_DIR "."
+#endif
+
+/* Bump when the build command or the testbench protocol changes. */
+#define VL_HARNESS_VERSION "sluice-vl-1"
+
+typedef struct vl_build {
+	const char *top;
+	char *verilog;		/* borrowed text */
+	size_t verilog_len;
+	char *testbench;	/* owned */
+	size_t testbench_len;
+	char *lib_dir;		/* owned */
+	int n_lib;
+	char **lib;		/* owned file names in lib_dir, sorted */
+	bool trace;
+	char *dir;		/* owned: CACHE/verilator/TOP-HASH */
+} vl_build;
+
+/* --------------------------------------------------------------- helpers */
+
+double sim_vl_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
+}
+
+static char *vl_cat(const char *a, const char *b, const char *c)
+{
+	size_t n = strlen(a) + strlen(b) + strlen(c) + 1;
+	char *s = sl_xmalloc(n);
+	snprintf(s, n, "%s%s%s", a, b, c);
+	return s;
+}
+
+static int vl_mkdirs(const char *path)
+{
+	char *p = sl_xstrdup(path);
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = 0;
+		if (mkdir(p, 0777) < 0 && errno != EEXIST) {
+			free(p);
+			return -1;
+		}
+		*s = '/';
+	}
+	int rc = mkdir(p, 0777) < 0 && errno != EEXIST ? -1 : 0;
+	free(p);
+	return rc;
+}
+
+static void vl_rmtree(const char *path)
+{
+	DIR *d = opendir(path);
+	if (d) {
+		struct dirent *e;
+		while ((e = readdir(d))) {
+			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+				continue;
+			char *sub = vl_cat(path, "/", e->d_name);
+			struct stat st;
+			if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode))
+				vl_rmtree(sub);
+			else
+				unlink(sub);
+			free(sub);
+		}
+		closedir(d);
+	}
+	rmdir(path);
+}
+
+/* FNV-1a, 64 bits: a cache key, not a defence. */
+static uint64_t vl_hash(uint64_t h, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static uint64_t vl_hash_str(uint64_t h, const char *s)
+{
+	return vl_hash(h, s, strlen(s) + 1);
+}
+
+/* Run argv[] with stdout and stderr to "log"; its exit status, or -1. */
+static int vl_spawn(char *const *argv, const char *log)
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+			close(fd);
+		}
+		execvp(argv[0], argv);
+		fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The last lines of a log, to stderr. */
+static void vl_show_log(const char *log)
+{
+	size_t len = 0;
+	char *text = sl_read_file(log, &len);
+	if (!text)
+		return;
+	size_t start = len, lines = 0;
+	while (start > 0 && lines <= 30)
+		lines += text[--start] == '\n';
+	fprintf(stderr, "%s--- end of %s\n", text + start, log);
+	free(text);
+}
+
+/* ------------------------------------------------------------- the build */
+
+static char *vl_cache_root(void)
+{
+	const char *e = getenv("SLUICE_CACHE_DIR");
+	if (e && *e)
+		return vl_cat(e, "", "");
+	e = getenv("XDG_CACHE_HOME");
+	if (e && *e)
+		return vl_cat(e, "/sluice", "");
+	e = getenv("HOME");
+	return vl_cat(e && *e ? e : "/tmp", "/.cache/sluice", "");
+}
+
+static int vl_cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+/* The *.v files of the library, sorted by name. */
+static int vl_find_lib(sl_ctx *ctx, vl_build *b)
+{
+	const char *e = getenv("SLUICE_RTL_LIB");
+	b->lib_dir = e && *e ? sl_xstrdup(e) : vl_cat(SLUICE_SOURCE_DIR, "/rtlgen/lib", "");
+	DIR *d = opendir(b->lib_dir);
+	if (!d) {
+		sl_error(ctx, sl_noloc, "no hardware library at '%s' (set SLUICE_RTL_LIB)",
+			b->lib_dir);
+		return -1;
+	}
+	struct dirent *ent;
+	while ((ent = readdir(d))) {
+		size_t n = strlen(ent->d_name);
+		if (n < 3 || strcmp(ent->d_name + n - 2, ".v"))
+			continue;
+		b->lib = sl_xrealloc(b->lib, (size_t) (b->n_lib + 1) * sizeof(*b->lib));
+		b->lib[b->n_lib++] = sl_xstrdup(ent->d_name);
+	}
+	closedir(d);
+	if (b->n_lib)
+		qsort(b->lib, (size_t) b->n_lib, sizeof(*b->lib), vl_cmp_str);
+	return 0;
+}
+
+/* CACHE/verilator/TOP-HASH from every input of the build. */
+static int vl_key(sl_ctx *ctx, vl_build *b)
+{
+	uint64_t h = vl_hash_str(0xcbf29ce484222325ull, VL_HARNESS_VERSION);
+	h = vl_hash_str(h, b->top);
+	h = vl_hash_str(h, b->trace ? "trace" : "notrace");
+	h = vl_hash(h, b->verilog, b->verilog_len);
+	h = vl_hash(h, b->testbench, b->testbench_len);
+	for (int i = 0; i < b->n_lib; i++) {
+		char *path = vl_cat(b->lib_dir, "/", b->lib[i]);
+		size_t len = 0;
+		char *text = sl_read_file(path, &len);
+		if (!text) {
+			sl_error(ctx, sl_noloc, "cannot read '%s': %s", path, strerror(errno));
+			free(path);
+			return -1;
+		}
+		h = vl_hash_str(h, b->lib[i]);
+		h = vl_hash(h, text, len);
+		free(text);
+		free(path);
+	}
+	char name[64];
+	snprintf(name, sizeof name, "/verilator/%.32s-%016llx", b->top,
+		(unsigned long long) h);
+	char *root = vl_cache_root();
+	b->dir = vl_cat(root, name, "");
+	free(root);
+	return 0;
+}
+
+static int vl_write(sl_ctx *ctx, const char *dir, const char *name,
+	const char *data, size_t len)
+{
+	char *path = vl_cat(dir, "/", name);
+	int rc = sl_write_file_atomic(path, data, len);
+	if (rc < 0)
+		sl_error(ctx, sl_noloc, "cannot write '%s': %s", path, strerror(errno));
+	free(path);
+	return rc;
+}
+
+/* verilator --cc --exe --build ... in "tmp"; 0 when obj/tb exists. */
+static int vl_verilate(sl_ctx *ctx, const vl_build *b, const char *tmp)
+{
+	const char *vl = getenv("SLUICE_VERILATOR");
+	char *mdir = vl_cat(tmp, "/obj", "");
+	char *top_v = vl_cat(tmp, "/top.v", "");
+	char *tb = vl_cat(tmp, "/tb.cpp", "");
+	char *log = vl_cat(tmp, "/verilate.log", "");
+	const char *fixed[] = {
+		vl && *vl ? vl : "verilator", "--cc", "--exe", "--build",
+		"-O1", "-CFLAGS", "-O1", "--build-jobs", "2",
+		"--top-module", b->top, "--prefix", "Vdut", "-Mdir", mdir,
+		"-o", "tb",
+	};
+	int nf = (int) (sizeof fixed / sizeof fixed[0]), n = 0;
+	char **argv = sl_xcalloc((size_t) (nf + b->n_lib + 4), sizeof(*argv));
+	for (int i = 0; i < nf; i++)
+		argv[n++] = (char *) fixed[i];
+	if (b->trace)
+		argv[n++] = "--trace";
+	argv[n++] = top_v;
+	char **libs = sl_xcalloc((size_t) b->n_lib + 1, sizeof(*libs));
+	for (int i = 0; i < b->n_lib; i++)
+		argv[n++] = libs[i] = vl_cat(b->lib_dir, "/", b->lib[i]);
+	argv[n++] = tb;
+	int status = vl_spawn(argv, log);
+	int rc = 0;
+	if (status != 0) {
+		vl_show_log(log);
+		sl_error(ctx, sl_noloc, "verilator failed on module '%s' (exit %d); "
+			"its log is %s", b->top, status, log);
+		rc = -1;
+	}
+	for (int i = 0; i < b->n_lib; i++)
+		free(libs[i]);
+	free(libs);
+	free(argv);
+	free(mdir);
+	free(top_v);
+	free(tb);
+	free(log);
+	return rc;
+}
+
+static bool vl_built(const char *dir)
+{
+	char *exe = vl_cat(dir, "/obj/tb", "");
+	bool ok = access(exe, X_OK) == 0;
+	free(exe);
+	return ok;
+}
+
+/* Make b->dir/obj/tb unless it exists; *cached tells which. */
+static int vl_ensure_built(sl_ctx *ctx, vl_build *b, bool *cached)
+{
+	*cached = vl_built(b->dir);
+	if (*cached)
+		return 0;
+	char pid[32];
+	snprintf(pid, sizeof pid, ".tmp-%ld", (long) getpid());
+	char *tmp = vl_cat(b->dir, pid, "");
+	vl_rmtree(tmp);
+	int rc = -1;
+	if (vl_mkdirs(tmp) < 0)
+		sl_error(ctx, sl_noloc, "cannot create '%s': %s", tmp, strerror(errno));
+	else if (vl_write(ctx, tmp, "top.v", b->verilog, b->verilog_len) == 0
+		 && vl_write(ctx, tmp, "tb.cpp", b->testbench, b->testbench_len) == 0
+		 && vl_verilate(ctx, b, tmp) == 0)
+		rc = 0;
+	if (rc == 0 && rename(tmp, b->dir) < 0) {
+		vl_rmtree(tmp);	/* another run finished the same build first */
+		if (!vl_built(b->dir)) {
+			sl_error(ctx, sl_noloc, "cannot install the build '%s'", b->dir);
+			rc = -1;
+		}
+	}
+	free(tmp);
+	return rc;
+}
+
+static void vl_build_release(vl_build *b)
+{
+	free(b->testbench);
+	free(b->lib_dir);
+	for (int i = 0; i < b->n_lib; i++)
+		free(b->lib[i]);
+	free(b->lib);
+	free(b->dir);
+}
+
+/* --------------------------------------------------------------- the run */
+
+/* The ports of the design of "sp": its input statements, then its
+ * outputs.  *sizes receives the element count of each. */
+static int vl_ports(const sched_program *sp, sim_vl_port **ports, int64_t **sizes)
+{
+	int n = 0;
+	*ports = sl_xcalloc((size_t) (sp->n_stmts + sp->lowered->n_outputs) + 1,
+		sizeof(**ports));
+	*sizes = sl_xcalloc((size_t) (sp->n_stmts + sp->lowered->n_outputs) + 1,
+		sizeof(**sizes));
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		if (!s->is_input)
+			continue;
+		sim_vl_port p = { s->decl->name, s->decl->type.bits, true };
+		(*sizes)[n] = sched_n_iters(s);
+		(*ports)[n++] = p;
+	}
+	for (int i = 0; i < sp->lowered->n_outputs; i++) {
+		const ir_decl *d = sp->lowered->outputs[i];
+		sim_vl_port p = { d->name, d->type.bits, false };
+		int64_t size = 1;
+		for (int k = 0; k < d->n_dims; k++)
+			size *= d->out_extents[k];
+		(*sizes)[n] = size;
+		(*ports)[n++] = p;
+	}
+	return n;
+}
+
+static const sl_array *vl_input_array(const sim_inputs *in, const char *name)
+{
+	for (int i = 0; i < in->n; i++)
+		if (in->decls[i] && !strcmp(in->decls[i]->name, name))
+			return in->arrays[i];
+	return NULL;
+}
+
+static int vl_write_words(sl_ctx *ctx, const char *path, const uint64_t *v,
+	int64_t n)
+{
+	unsigned char *buf = sl_xmalloc((size_t) n * 8 + 1);
+	for (int64_t i = 0; i < n; i++)
+		for (int b = 0; b < 8; b++)
+			buf[i * 8 + b] = (unsigned char) (v[i] >> (8 * b));
+	int rc = sl_write_file_atomic(path, buf, (size_t) n * 8);
+	if (rc < 0)
+		sl_error(ctx, sl_noloc, "cannot write '%s': %s", path, strerror(errno));
+	free(buf);
+	return rc;
+}
+
+/* DIR/in_K.bin for each input port. */
+static int vl_write_inputs(sl_ctx *ctx, const char *dir, int n_ports,
+	const sim_vl_port *ports, const int64_t *sizes, const sim_inputs *in)
+{
+	for (int i = 0, k = 0; i < n_ports; i++) {
+		if (!ports[i].is_input)
+			continue;
+		const sl_array *a = vl_input_array(in, ports[i].name);
+		if (!a || a->size != sizes[i]) {
+			sl_error(ctx, sl_noloc, "no data of the size of input '%s' "
+				"for the Verilator run", ports[i].name);
+			return -1;
+		}
+		char name[32];
+		snprintf(name, sizeof name, "/in_%d.bin", k++);
+		char *path = vl_cat(dir, name, "");
+		int rc = vl_write_words(ctx, path, a->data, a->size);
+		free(path);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* What the testbench measured (DIR/stats.txt). */
+typedef struct vl_result {
+	bool done;
+	int64_t cycles;
+	double seconds;
+	int64_t *taken;		/* per input port */
+} vl_result;
+
+static int vl_read_stats(sl_ctx *ctx, const char *dir, int n_in, vl_result *r)
+{
+	char *path = vl_cat(dir, "/stats.txt", "");
+	FILE *f = fopen(path, "r");
+	int got = 0, n_taken = 0;
+	if (f) {
+		int done = 0;
+		long long cyc = 0, taken = 0;
+		int k;
+		got = fscanf(f, "done %d cycles %lld seconds %lf", &done, &cyc, &r->seconds);
+		r->done = done;
+		r->cycles = cyc;
+		while (n_taken < n_in && fscanf(f, " taken %d %lld", &k, &taken) == 2
+		       && k == n_taken)
+			r->taken[n_taken++] = taken;
+		fclose(f);
+	}
+	int rc = 0;
+	if (got != 3 || n_taken != n_in) {
+		sl_error(ctx, sl_noloc, "the testbench left no complete '%s'", path);
+		rc = -1;
+	}
+	free(path);
+	return rc;
+}
+
+/* DIR/out_K.bin into a fresh array of decl "d" (its output box). */
+static sl_array *vl_read_output(sl_ctx *ctx, const char *dir, int k,
+	const ir_decl *d, int64_t want)
+{
+	char name[32];
+	snprintf(name, sizeof name, "/out_%d.bin", k);
+	char *path = vl_cat(dir, name, "");
+	size_t len = 0;
+	unsigned char *buf = (unsigned char *) sl_read_file(path, &len);
+	sl_array *a = NULL;
+	if (!buf) {
+		sl_error(ctx, sl_noloc, "cannot read '%s': %s", path, strerror(errno));
+	} else if ((int64_t) (len / 8) != want) {
+		sl_error(ctx, d->loc, "output '%s': the hardware presented %lld values "
+			"on %s_valid, its box has %lld", d->name, (long long) (len / 8),
+			d->name, (long long) want);
+	} else {
+		a = sl_array_alloc(d->type, d->n_dims, d->out_extents);
+		for (int64_t i = 0; i < want; i++) {
+			uint64_t v = 0;
+			for (int b = 7; b >= 0; b--)
+				v = v << 8 | buf[i * 8 + b];
+			a->data[i] = ir_norm(d->type, v);
+		}
+	}
+	free(buf);
+	free(path);
+	return a;
+}
+
+/* Every input taken exactly once per element, done within the timeout. */
+static int vl_check_result(sl_ctx *ctx, const sched_program *sp,
+	const vl_result *r, int64_t timeout, int n_ports,
+	const sim_vl_port *ports, const int64_t *sizes)
+{
+	int rc = 0;
+	if (!r->done) {
+		sl_error(ctx, sl_noloc, "the hardware did not raise done within %lld "
+			"cycles (predicted %lld)", (long long) timeout,
+			(long long) sp->predicted_cycles);
+		rc = -1;
+	}
+	for (int i = 0, k = 0; i < n_ports; i++) {
+		if (!ports[i].is_input)
+			continue;
+		if (r->taken[k] != sizes[i]) {
+			sl_error(ctx, sl_noloc, "input '%s': the hardware raised %s_en "
+				"in %lld cycles, the input has %lld elements",
+				ports[i].name, ports[i].name, (long long) r->taken[k],
+				(long long) sizes[i]);
+			rc = -1;
+		}
+		k++;
+	}
+	return rc;
+}
+
+/* Run the testbench of "b" in a fresh run directory and collect. */
+static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
+	const sim_inputs *in, const sim_vl_options *opts, sl_array **outputs,
+	sim_vl_stats *stats)
+{
+	sim_vl_port *ports;
+	int64_t *sizes;
+	int n_ports = vl_ports(sp, &ports, &sizes);
+	char run[48], timeout_s[32], window_s[32];
+	snprintf(run, sizeof run, "/run-%ld", (long) getpid());
+	char *dir = vl_cat(b->dir, run, "");
+	char *exe = vl_cat(b->dir, "/obj/tb", "");
+	char *log = vl_cat(dir, "/tb.log", "");
+	int64_t timeout = 2 * sp->predicted_cycles + 1000;
+	snprintf(timeout_s, sizeof timeout_s, "%lld", (long long) timeout);
+	snprintf(window_s, sizeof window_s, "%lld", (long long) opts->vcd_cycles);
+	char *argv[] = { exe, dir, timeout_s, (char *) opts->vcd_path, window_s, NULL };
+	if (!opts->vcd_path)
+		argv[3] = NULL;
+	vl_result r = { false, 0, 0.0, sl_xcalloc((size_t) n_ports + 1, sizeof(int64_t)) };
+	int n_in = 0, rc = -1;
+	bool ran = false;
+	for (int i = 0; i < n_ports; i++)
+		n_in += ports[i].is_input;
+	vl_rmtree(dir);
+	if (vl_mkdirs(dir) < 0) {
+		sl_error(ctx, sl_noloc, "cannot create '%s': %s", dir, strerror(errno));
+	} else if (vl_write_inputs(ctx, dir, n_ports, ports, sizes, in) == 0) {
+		int status = vl_spawn(argv, log);
+		if (status != 0) {
+			vl_show_log(log);
+			sl_error(ctx, sl_noloc, "the testbench failed (exit %d)", status);
+		} else if (vl_read_stats(ctx, dir, n_in, &r) == 0) {
+			rc = vl_check_result(ctx, sp, &r, timeout, n_ports, ports, sizes);
+			ran = true;
+		}
+	}
+	for (int i = n_in, k = 0; ran && i < n_ports; i++, k++) {
+		outputs[k] = vl_read_output(ctx, dir, k, sp->lowered->outputs[k], sizes[i]);
+		if (outputs[k])
+			stats->outputs_received += sizes[i];
+		else
+			rc = -1;
+	}
+	stats->cycles = r.cycles;
+	stats->run_seconds = r.seconds;
+	if (rc == 0)
+		vl_rmtree(dir);
+	else
+		fprintf(stderr, "sluice: note: the run's files are in %s\n", dir);
+	free(r.taken);
+	free(dir);
+	free(exe);
+	free(log);
+	free(ports);
+	free(sizes);
+	return rc;
+}
+
+int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
+	const char *verilog, size_t len, const sim_inputs *in,
+	const sim_vl_options *opts, sl_array **outputs, sim_vl_stats *stats)
+{
+	memset(stats, 0, sizeof *stats);
+	for (int i = 0; i < sp->lowered->n_outputs; i++)
+		outputs[i] = NULL;
+	vl_build b;
+	memset(&b, 0, sizeof b);
+	b.top = top_name;
+	b.verilog = (char *) verilog;
+	b.verilog_len = len;
+	b.trace = opts->vcd_path != NULL;
+	sim_vl_port *ports;
+	int64_t *sizes;
+	int n_ports = vl_ports(sp, &ports, &sizes);
+	FILE *tb = open_memstream(&b.testbench, &b.testbench_len);
+	if (!tb)
+		sl_unreachable();
+	sim_vl_write_testbench(tb, top_name, n_ports, ports);
+	fclose(tb);
+	free(ports);
+	free(sizes);
+	int rc = -1;
+	double t0 = sim_vl_now();
+	if (vl_find_lib(ctx, &b) == 0 && vl_key(ctx, &b) == 0
+	    && vl_ensure_built(ctx, &b, &stats->cached) == 0) {
+		stats->build_seconds = stats->cached ? 0.0 : sim_vl_now() - t0;
+		rc = vl_execute(ctx, sp, &b, in, opts, outputs, stats);
+	}
+	if (rc < 0)
+		for (int i = 0; i < sp->lowered->n_outputs; i++) {
+			sl_array_free(outputs[i]);
+			outputs[i] = NULL;
+		}
+	vl_build_release(&b);
+	return rc;
+}

@@ -1,0 +1,230 @@
+/* sim/vl_testbench.c: the C++ testbench of a generated module.
+ * Stage: sim (the Verilator harness).  Writes one tb.cpp per program: a
+ * fixed driver loop (below, as text) and a few lines per port that read
+ * and write the Verilated model's members.  The testbench follows
+ * docs/hardware.md: reset, start in cycle -1, then every cycle it drives
+ * NAME_data with the next element of each input whose NAME_en is high
+ * (a poison value otherwise), collects NAME_data of each output whose
+ * NAME_valid is high, and stops at the first cycle where done is high.
+ * Data goes in and out as little-endian uint64 files in a run directory:
+ *     tb DIR TIMEOUT [VCD_FILE VCD_CYCLES]
+ * reads DIR/in_K.bin, writes DIR/out_K.bin and DIR/stats.txt.  Nothing
+ * here names a path: the same program always gives the same text. */
+#include "sim/sim_private.h"
+
+static const char *const vl_tb_head =
+	"#include <chrono>\n"
+	"#include <cstdint>\n"
+	"#include <cstdio>\n"
+	"#include <cstdlib>\n"
+	"#include <string>\n"
+	"#include <vector>\n"
+	"\n"
+	"#include \"Vdut.h\"\n"
+	"#include \"verilated.h\"\n"
+	"#if VM_TRACE\n"
+	"#include \"verilated_vcd_c.h\"\n"
+	"#endif\n"
+	"\n"
+	"namespace {\n"
+	"\n"
+	"// An input stream: its elements, row-major, and how many the module took.\n"
+	"struct stream {\n"
+	"\tstd::vector<uint64_t> data;\n"
+	"\tuint64_t taken = 0;\n"
+	"};\n"
+	"\n"
+	"uint64_t mask(int bits, uint64_t v)\n"
+	"{\n"
+	"\treturn bits >= 64 ? v : v & ((uint64_t(1) << bits) - 1);\n"
+	"}\n"
+	"\n"
+	"// Driven while NAME_en is low: a design that reads it anyway shows.\n"
+	"uint64_t poison(int bits, int64_t cyc)\n"
+	"{\n"
+	"\treturn mask(bits, 0xa5c3968778e12d4bull ^ (uint64_t(cyc) * 0x9e3779b97f4a7c15ull));\n"
+	"}\n"
+	"\n"
+	"bool read_bin(const std::string &path, std::vector<uint64_t> &v)\n"
+	"{\n"
+	"\tFILE *f = std::fopen(path.c_str(), \"rb\");\n"
+	"\tif (!f)\n"
+	"\t\treturn false;\n"
+	"\tunsigned char b[8];\n"
+	"\twhile (std::fread(b, 1, 8, f) == 8) {\n"
+	"\t\tuint64_t x = 0;\n"
+	"\t\tfor (int i = 7; i >= 0; i--)\n"
+	"\t\t\tx = x << 8 | b[i];\n"
+	"\t\tv.push_back(x);\n"
+	"\t}\n"
+	"\tstd::fclose(f);\n"
+	"\treturn true;\n"
+	"}\n"
+	"\n"
+	"bool write_bin(const std::string &path, const std::vector<uint64_t> &v)\n"
+	"{\n"
+	"\tFILE *f = std::fopen(path.c_str(), \"wb\");\n"
+	"\tif (!f)\n"
+	"\t\treturn false;\n"
+	"\tfor (uint64_t x : v) {\n"
+	"\t\tunsigned char b[8];\n"
+	"\t\tfor (int i = 0; i < 8; i++)\n"
+	"\t\t\tb[i] = (unsigned char) (x >> (8 * i));\n"
+	"\t\tstd::fwrite(b, 1, 8, f);\n"
+	"\t}\n"
+	"\treturn std::fclose(f) == 0;\n"
+	"}\n"
+	"\n"
+	"template <class E, class D>\n"
+	"void drive(const E &en, D &data, stream &s, int bits, int64_t cyc)\n"
+	"{\n"
+	"\tif (!en) {\n"
+	"\t\tdata = (D) poison(bits, cyc);\n"
+	"\t\treturn;\n"
+	"\t}\n"
+	"\tdata = (D) (s.taken < s.data.size() ? mask(bits, s.data[s.taken]) : poison(bits, cyc));\n"
+	"\ts.taken++;\n"
+	"}\n"
+	"\n"
+	"template <class V, class D>\n"
+	"void collect(const V &valid, const D &data, std::vector<uint64_t> &out)\n"
+	"{\n"
+	"\tif (valid)\n"
+	"\t\tout.push_back((uint64_t) data);\n"
+	"}\n"
+	"\n";
+
+static const char *const vl_tb_main =
+	"// One clock cycle: the rising edge, then the low half.\n"
+	"struct cycle_clock {\n"
+	"\tVdut *top;\n"
+	"#if VM_TRACE\n"
+	"\tVerilatedVcdC *vcd = nullptr;\n"
+	"\tint64_t window = 0;\n"
+	"#endif\n"
+	"\tint64_t n = 0;\n"
+	"\tvoid dump(int64_t t)\n"
+	"\t{\n"
+	"#if VM_TRACE\n"
+	"\t\tif (vcd && n < window)\n"
+	"\t\t\tvcd->dump((uint64_t) t);\n"
+	"#endif\n"
+	"\t}\n"
+	"\tvoid tick()\n"
+	"\t{\n"
+	"\t\tdump(10 * n);\n"
+	"\t\ttop->clk = 1;\n"
+	"\t\ttop->eval();\n"
+	"\t\tdump(10 * n + 5);\n"
+	"\t\ttop->clk = 0;\n"
+	"\t\ttop->eval();\n"
+	"\t\tn++;\n"
+	"\t}\n"
+	"};\n"
+	"\n"
+	"} // namespace\n"
+	"\n"
+	"int main(int argc, char **argv)\n"
+	"{\n"
+	"\tif (argc != 3 && argc != 5) {\n"
+	"\t\tstd::fprintf(stderr, \"usage: tb DIR TIMEOUT [VCD_FILE VCD_CYCLES]\\n\");\n"
+	"\t\treturn 2;\n"
+	"\t}\n"
+	"\tconst std::string dir = argv[1];\n"
+	"\tconst int64_t timeout = std::strtoll(argv[2], nullptr, 10);\n"
+	"\tstream in[N_IN + 1];\n"
+	"\tstd::vector<uint64_t> out[N_OUT + 1];\n"
+	"\tfor (int k = 0; k < N_IN; k++)\n"
+	"\t\tif (!read_bin(dir + \"/in_\" + std::to_string(k) + \".bin\", in[k].data)) {\n"
+	"\t\t\tstd::fprintf(stderr, \"tb: cannot read input %d\\n\", k);\n"
+	"\t\t\treturn 1;\n"
+	"\t\t}\n"
+	"\tVerilatedContext vctx;\n"
+	"\tVdut *top = new Vdut{&vctx};\n"
+	"\tcycle_clock clk{top};\n"
+	"#if VM_TRACE\n"
+	"\tif (argc == 5) {\n"
+	"\t\tvctx.traceEverOn(true);\n"
+	"\t\tclk.vcd = new VerilatedVcdC;\n"
+	"\t\tclk.window = std::strtoll(argv[4], nullptr, 10);\n"
+	"\t\ttop->trace(clk.vcd, 99);\n"
+	"\t\tclk.vcd->open(argv[3]);\n"
+	"\t}\n"
+	"#endif\n"
+	"\ttop->clk = 0;\n"
+	"\ttop->rst = 1;\n"
+	"\ttop->start = 0;\n"
+	"\ttop->eval();\n"
+	"\tclk.tick();\n"
+	"\tclk.tick();\n"
+	"\ttop->rst = 0;\n"
+	"\tclk.tick();\n"
+	"\ttop->start = 1;	// cycle -1\n"
+	"\ttop->eval();\n"
+	"\tclk.tick();\n"
+	"\ttop->start = 0;\n"
+	"\tauto t0 = std::chrono::steady_clock::now();\n"
+	"\tint64_t cyc = 0;\n"
+	"\tbool done = false;\n"
+	"\tfor (; cyc <= timeout; cyc++) {\n"
+	"\t\ttop->eval();\n"
+	"\t\tif (top->done) {\n"
+	"\t\t\tdone = true;\n"
+	"\t\t\tbreak;\n"
+	"\t\t}\n"
+	"\t\tdrive_inputs(top, in, cyc);\n"
+	"\t\ttop->eval();\n"
+	"\t\tcollect_outputs(top, out);\n"
+	"\t\tclk.tick();\n"
+	"\t}\n"
+	"\tstd::chrono::duration<double> secs = std::chrono::steady_clock::now() - t0;\n"
+	"\tclk.dump(10 * clk.n);\n"
+	"#if VM_TRACE\n"
+	"\tif (clk.vcd)\n"
+	"\t\tclk.vcd->close();\n"
+	"#endif\n"
+	"\ttop->final();\n"
+	"\tbool ok = true;\n"
+	"\tfor (int k = 0; k < N_OUT; k++)\n"
+	"\t\tok = write_bin(dir + \"/out_\" + std::to_string(k) + \".bin\", out[k]) && ok;\n"
+	"\tFILE *st = std::fopen((dir + \"/stats.txt\").c_str(), \"w\");\n"
+	"\tif (!st || !ok) {\n"
+	"\t\tstd::fprintf(stderr, \"tb: cannot write the results\\n\");\n"
+	"\t\treturn 1;\n"
+	"\t}\n"
+	"\tstd::fprintf(st, \"done %d\\ncycles %lld\\nseconds %.9f\\n\", done ? 1 : 0,\n"
+	"\t\t(long long) cyc, secs.count());\n"
+	"\tfor (int k = 0; k < N_IN; k++)\n"
+	"\t\tstd::fprintf(st, \"taken %d %llu\\n\", k, (unsigned long long) in[k].taken);\n"
+	"\tstd::fclose(st);\n"
+	"\tdelete top;\n"
+	"\treturn 0;\n"
+	"}\n";
+
+void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
+	const sim_vl_port *ports)
+{
+	int n_in = 0, n_out = 0;
+	for (int i = 0; i < n_ports; i++)
+		n_in += ports[i].is_input;
+	n_out = n_ports - n_in;
+	fprintf(out, "// tb.cpp: the testbench of %s, generated by sluice "
+		"(sim/vl_testbench.c).\n", top_name);
+	fprintf(out, "// Interface and timing: docs/hardware.md.\n");
+	fputs(vl_tb_head, out);
+	fprintf(out, "const int N_IN = %d;\nconst int N_OUT = %d;\n\n", n_in, n_out);
+	fputs("void drive_inputs(Vdut *top, stream *in, int64_t cyc)\n{\n", out);
+	if (!n_in)
+		fputs("\t(void) top;\n\t(void) in;\n\t(void) cyc;\n", out);
+	for (int i = 0, k = 0; i < n_ports; i++)
+		if (ports[i].is_input)
+			fprintf(out, "\tdrive(top->%s_en, top->%s_data, in[%d], %d, cyc);\n",
+				ports[i].name, ports[i].name, k++, ports[i].bits);
+	fputs("}\n\nvoid collect_outputs(Vdut *top, std::vector<uint64_t> *out)\n{\n", out);
+	for (int i = 0, k = 0; i < n_ports; i++)
+		if (!ports[i].is_input)
+			fprintf(out, "\tcollect(top->%s_valid, top->%s_data, out[%d]);\n",
+				ports[i].name, ports[i].name, k++);
+	fputs("}\n\n", out);
+	fputs(vl_tb_main, out);
+}

@@ -1,0 +1,31 @@
+# tests/verilator.cmake: the generated Verilog in Verilator (label "verilator").
+#   t_verilator_harness_*   the harness (sim/verilator.c) on a hand-written
+#                           module, tests/verilator/two.v (gtest binary
+#                           sluice_vl_harness)
+#   t_verilator_sim_<name>  `sluice sim --engine verilator --seed 1` on each
+#                           example at its small size: outputs equal to the
+#                           reference bit for bit and measured cycles equal
+#                           to predicted_cycles (else exit 1)
+# Builds are cached in ${CMAKE_BINARY_DIR}/verilator_cache; a first run
+# verilates every example (about 10-30 s each).
+find_program(SLUICE_VERILATOR_EXE verilator)
+if(SLUICE_VERILATOR_EXE)
+  add_executable(sluice_vl_harness ${CMAKE_CURRENT_SOURCE_DIR}/verilator/t_vl_harness.cpp)
+  target_link_libraries(sluice_vl_harness PRIVATE sl_sim sl_frontend sl_ir GTest::gtest GTest::gtest_main)
+  target_compile_definitions(sluice_vl_harness PRIVATE
+    SLUICE_SOURCE_DIR="${CMAKE_SOURCE_DIR}" SLUICE_BINARY_DIR="${CMAKE_BINARY_DIR}")
+  gtest_discover_tests(sluice_vl_harness
+    PROPERTIES LABELS verilator RUN_SERIAL TRUE TIMEOUT 300 DISCOVERY_TIMEOUT 60)
+
+  set(SLUICE_VERILATOR_EXAMPLES
+    brighten gaussian cascade harris unsharp upsample downsample
+    camera_pipeline laplacian_pyramid jacobi resnet_layer mobilenet matmul)
+  foreach(ex ${SLUICE_VERILATOR_EXAMPLES})
+    add_test(NAME t_verilator_sim_${ex}
+      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+              --engine verilator --seed 1
+              -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/${ex})
+    set_tests_properties(t_verilator_sim_${ex} PROPERTIES LABELS verilator TIMEOUT 600
+      ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  endforeach()
+endif()

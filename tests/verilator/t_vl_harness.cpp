@@ -1,0 +1,177 @@
+// tests/verilator/t_vl_harness.cpp: the Verilator harness (sim/verilator.c,
+// sim/vl_testbench.c) on a hand-written module, tests/verilator/two.v, for
+// tests/verilator/two.sl (inputs a: u8, b: i16 [3][5]; outputs
+// s = i16(a) + b, m = a ^ 90; 17 cycles).  Expected values are computed
+// here from the program's meaning; the negative tests edit the module
+// text (a wrong constant, a late or missing done, one element too many)
+// and expect the harness to see it.  Label "verilator": each distinct
+// module is verilated once (about 10 s).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#if !defined(_Noreturn)
+#define _Noreturn [[noreturn]]
+#endif
+#include "frontend/frontend.h"
+#include "sim/sim.h"
+
+namespace {
+
+const std::string src = SLUICE_SOURCE_DIR "/tests/verilator/";
+
+std::string read_text(const std::string &path)
+{
+	size_t len = 0;
+	char *t = sl_read_file(path.c_str(), &len);
+	EXPECT_NE(t, nullptr) << path;
+	std::string s = t ? std::string(t, len) : std::string();
+	free(t);
+	return s;
+}
+
+// s = i16(a) + b wrapped to 16 bits, m = a ^ 90: from the program text.
+int64_t want_s(uint64_t a, int64_t b)
+{
+	return (int16_t) (uint16_t) (a + (uint64_t) b);
+}
+
+struct VlRun {
+	sl_ctx *ctx = sl_ctx_alloc();
+	FILE *diag = nullptr;
+	char *dbuf = nullptr;
+	size_t dlen = 0;
+	ir_program *prog = nullptr;
+	sched_program *sp = nullptr;
+	sl_array *a = nullptr, *b = nullptr;
+	sl_array *out[2] = { nullptr, nullptr };
+	sim_vl_stats st{};
+	int rc = -1;
+
+	explicit VlRun(const std::string &verilog)
+	{
+		diag = open_memstream(&dbuf, &dlen);
+		sl_ctx_set_diag_stream(ctx, diag);
+		prog = fe_compile_file(ctx, (src + "two.sl").c_str());
+		if (!prog)
+			return;
+		sched_options so{};
+		sp = sched_program_build(ctx, prog, &so);
+		if (!sp)
+			return;
+		int64_t dims[2] = { 3, 5 };
+		a = sl_array_alloc(ir_type_make(false, 8), 2, dims);
+		b = sl_array_alloc(ir_type_make(true, 16), 2, dims);
+		const int64_t bs[] = { -32768, 32767, -1, 0, 1, 12345, -12345, 100 };
+		for (int k = 0; k < 15; k++) {
+			a->data[k] = k == 1 ? 255 : (uint64_t) (k * 37 + 200) & 255;
+			b->data[k] = (uint64_t) bs[k % 8];
+		}
+		ir_decl *decls[2] = { ir_program_find(prog, "a"), ir_program_find(prog, "b") };
+		sl_array *arrays[2] = { a, b };
+		sim_inputs in{ 2, decls, arrays };
+		sim_vl_options vo{ nullptr, 0 };
+		rc = sim_vl_run(ctx, sp, "sluice_two", verilog.data(), verilog.size(),
+			&in, &vo, out, &st);
+	}
+	std::string diags()
+	{
+		fflush(diag);
+		return std::string(dbuf, dlen);
+	}
+	~VlRun()
+	{
+		for (sl_array *x : { a, b, out[0], out[1] })
+			sl_array_free(x);
+		if (sp)
+			sched_program_free(sp);
+		sl_ctx_free(ctx);
+		fclose(diag);
+		free(dbuf);
+	}
+};
+
+std::string edit(std::string text, const std::string &from, const std::string &to)
+{
+	size_t at = text.find(from);
+	EXPECT_NE(at, std::string::npos) << from;
+	if (at != std::string::npos)
+		text.replace(at, from.size(), to);
+	return text;
+}
+
+class VlHarness : public ::testing::Test {
+protected:
+	static void SetUpTestSuite()
+	{
+		std::string cache = SLUICE_BINARY_DIR "/verilator_cache_unit";
+		std::string cmd = "rm -rf '" + cache + "'";
+		ASSERT_EQ(std::system(cmd.c_str()), 0);
+		setenv("SLUICE_CACHE_DIR", cache.c_str(), 1);
+	}
+};
+
+TEST_F(VlHarness, t_verilator_harness_two)
+{
+	std::string v = read_text(src + "two.v");
+	VlRun r(v);
+	ASSERT_EQ(r.rc, 0) << r.diags();
+	EXPECT_FALSE(r.st.cached);
+	EXPECT_EQ(r.st.cycles, 17);	// inputs at 0..14, written at +2, done +1
+	EXPECT_EQ(r.st.outputs_received, 30);
+	ASSERT_TRUE(r.out[0] && r.out[1]);
+	for (int k = 0; k < 15; k++) {
+		EXPECT_EQ((int64_t) r.out[0]->data[k],
+			want_s(r.a->data[k], (int64_t) r.b->data[k])) << "s at " << k;
+		EXPECT_EQ(r.out[1]->data[k], r.a->data[k] ^ 90) << "m at " << k;
+	}
+	EXPECT_EQ((int64_t) r.out[0]->data[1], -32514);	// 255 + 32767 wraps
+
+	VlRun again(v);
+	ASSERT_EQ(again.rc, 0) << again.diags();
+	EXPECT_TRUE(again.st.cached);
+	EXPECT_EQ(again.st.build_seconds, 0.0);
+	for (int k = 0; k < 15; k++)
+		EXPECT_EQ(again.out[0]->data[k], r.out[0]->data[k]);
+}
+
+TEST_F(VlHarness, t_verilator_harness_wrong_value)
+{
+	VlRun r(edit(read_text(src + "two.v"), "a_q ^ 8'd90", "a_q ^ 8'd91"));
+	ASSERT_EQ(r.rc, 0) << r.diags();
+	EXPECT_EQ(r.out[1]->data[0], r.a->data[0] ^ 91);
+	EXPECT_NE(r.out[1]->data[0], r.a->data[0] ^ 90);
+}
+
+TEST_F(VlHarness, t_verilator_harness_late_done)
+{
+	VlRun r(edit(read_text(src + "two.v"), "LAST = 16'd17", "LAST = 16'd19"));
+	ASSERT_EQ(r.rc, 0) << r.diags();
+	EXPECT_EQ(r.st.cycles, 19);
+}
+
+TEST_F(VlHarness, t_verilator_harness_no_done_bad)
+{
+	VlRun r(edit(read_text(src + "two.v"), "LAST = 16'd17", "LAST = 16'd9999"));
+	EXPECT_EQ(r.rc, -1);
+	EXPECT_NE(r.diags().find("did not raise done within 1034 cycles"), std::string::npos)
+		<< r.diags();
+}
+
+TEST_F(VlHarness, t_verilator_harness_extra_element_bad)
+{
+	// en one cycle longer, done one cycle later: 16 elements each way.
+	VlRun r(edit(edit(read_text(src + "two.v"), "N = 16'd15", "N = 16'd16"),
+		"LAST = 16'd17", "LAST = 16'd18"));
+	EXPECT_EQ(r.rc, -1);
+	std::string d = r.diags();
+	EXPECT_NE(d.find("input 'a': the hardware raised a_en in 16 cycles, the input has 15"),
+		std::string::npos) << d;
+	EXPECT_NE(d.find("output 's': the hardware presented 16 values"), std::string::npos) << d;
+}
+
+} // namespace
