@@ -14,6 +14,7 @@
 
 #include "scheduler/scheduler.h"
 #include "ubuffer/ubuffer.h"
+#include "rtlgen/rtlgen.h"
 #include "sim/sim.h"
 
 enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
@@ -269,6 +270,35 @@ static int write_text(const char *dir, const char *name,
 	return rc;
 }
 
+/* Write the Verilog of a compiled program to DIR/sluice_NAME.v atomically
+ * (the file named like its module, as lint wants), NAME being the
+ * program's file name without directories and ".sl". */
+static int write_verilog(sl_ctx *ctx, const options *opt, const sched_program *sp,
+	const ub_set *ubs)
+{
+	const char *base = strrchr(opt->prog, '/');
+	char *name = sl_xstrdup(base ? base + 1 : opt->prog);
+	size_t n = strlen(name);
+	if (n > 3 && !strcmp(name + n - 3, ".sl"))
+		name[n - 3] = 0;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	rtl_options ro = { opt->ub.register_threshold };
+	int rc = f ? rtl_emit_opts(ctx, sp, ubs, name, &ro, f) : -1;
+	if (f)
+		fclose(f);
+	char *path = join(opt->out_dir, rtl_module_name(ctx, name), ".v");
+	if (rc == 0 && (rc = sl_write_file_atomic(path, buf, len)) == 0)
+		printf("wrote %s\n", path);
+	else if (rc == 0 || !f)
+		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
+	free(path);
+	free(buf);
+	free(name);
+	return rc;
+}
+
 /* What compile produced, for the printers. */
 typedef struct compiled {
 	const sched_program *sp;
@@ -379,7 +409,8 @@ static int cmd_compile(const options *opt)
 			opt->out_dir, strerror(errno));
 	} else if (write_text(opt->out_dir, "schedule.txt", print_schedule, &c) == 0 &&
 		   write_text(opt->out_dir, "buffers.txt", print_buffers, &c) == 0 &&
-		   write_text(opt->out_dir, "report.json", print_report, &c) == 0) {
+		   write_text(opt->out_dir, "report.json", print_report, &c) == 0 &&
+		   write_verilog(ctx, opt, sp, ubs) == 0) {
 		printf("predicted %lld cycles, ideal %lld\n", (long long) sp->predicted_cycles,
 			(long long) sp->ideal_cycles);
 		rc = 0;

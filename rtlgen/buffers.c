@@ -1,0 +1,192 @@
+/* rtlgen/buffers.c: the storage of one unified buffer.
+ * Stage: rtlgen.  A delay chain (UB_REGISTERS, UB_DELAY_CHAIN) is a chain
+ * of positions 0 .. (largest tap) that shifts on every write: registers,
+ * and sl_fifo_seg for runs of at least register_threshold positions that
+ * no tap reads (a tap at distance d reads positions d-1 and d).  A
+ * circular buffer (UB_CIRCULAR) is one sl_ram with a read port per access,
+ * written at a counter that wraps at capacity_words and read at the write
+ * index of the element each access reads, modulo capacity_words.  Both
+ * read through a same-cycle write bypass (docs/hardware.md). */
+#include <string.h>
+
+#include "rtlgen/rtlgen_private.h"
+
+bool rtl_access_addressed(const rtl_gen *g, const sched_access *a)
+{
+	const ub_buffer *b = ub_set_find(g->ubs, a->producer);
+	return b && b->storage == UB_CIRCULAR;
+}
+
+/* The consumer stage and its read slot of read port "p". */
+static rtl_stage *rtl_port_reader(rtl_gen *g, const ub_port *p, int *k)
+{
+	rtl_stage *st = &g->stages[p->stmt->index];
+	*k = rtl_read_slot(p->stmt, p->access->expr);
+	return st;
+}
+
+/* ------------------------------------------------------------ delay chains */
+
+/* Kind of every position 0..n-1: 1 register, 2 SRAM. */
+static char *rtl_chain_kinds(rtl_gen *g, const ub_buffer *b, int64_t n)
+{
+	char *kind = sl_alloc(g->ctx, (size_t) n + 1);
+	for (int i = 1; i < b->n_ports; i++) {
+		int64_t d = b->ports[i].dist;
+		kind[d] = 1;
+		if (d > 0)
+			kind[d - 1] = 1;
+	}
+	int64_t min_run = g->threshold > 2 ? g->threshold : 2;
+	for (int64_t p = 0; p < n;) {
+		if (kind[p]) {
+			p++;
+			continue;
+		}
+		int64_t q = p;
+		while (q < n && !kind[q])
+			q++;
+		memset(kind + p, q - p >= min_run ? 2 : 1, (size_t) (q - p));
+		p = q;
+	}
+	return kind;
+}
+
+static void rtl_chain(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
+{
+	FILE *o = g->out;
+	const char *nm = ps->name;
+	int w = b->width_bits;
+	int64_t n = 0;
+	for (int i = 1; i < b->n_ports; i++) {
+		if (!b->ports[i].dist_const)
+			sl_unreachable();	/* ubuffer maps only constant taps to chains */
+		if (b->ports[i].dist + 1 > n)
+			n = b->ports[i].dist + 1;
+	}
+	char *kind = rtl_chain_kinds(g, b, n);
+	/* Declarations: registers, and the last position of each SRAM run. */
+	for (int64_t p = 0; p < n; p++) {
+		if (kind[p] == 1)
+			fprintf(o, "    reg [%d:0] %s_pos%lld;\n", w - 1, nm, (long long) p);
+		else if (p + 1 == n || kind[p + 1] != 2)
+			fprintf(o, "    wire [%d:0] %s_pos%lld;\n", w - 1, nm, (long long) p);
+	}
+	fprintf(o, "    always @(posedge clk)\n        if (%s_wen) begin\n", nm);
+	for (int64_t p = 0; p < n; p++)
+		if (kind[p] == 1) {
+			if (p == 0)
+				fprintf(o, "            %s_pos0 <= %s_wdata;\n", nm, nm);
+			else
+				fprintf(o, "            %s_pos%lld <= %s_pos%lld;\n", nm,
+					(long long) p, nm, (long long) (p - 1));
+		}
+	fprintf(o, "        end\n");
+	for (int64_t p = 0; p < n;) {
+		if (kind[p] != 2) {
+			p++;
+			continue;
+		}
+		int64_t q = p;
+		while (q < n && kind[q] == 2)
+			q++;
+		const char *din = p == 0 ? rtl_fmt(g, "%s_wdata", nm)
+			: rtl_fmt(g, "%s_pos%lld", nm, (long long) (p - 1));
+		fprintf(o, "    // positions %lld..%lld in SRAM\n", (long long) p,
+			(long long) (q - 1));
+		fprintf(o, "    sl_fifo_seg #(.W(%d), .DEPTH(%lld)) %s_seg%lld (.clk(clk), "
+			".shift(%s_wen), .din(%s), .dout(%s_pos%lld));\n", w,
+			(long long) (q - p), nm, (long long) p, nm, din, nm, (long long) (q - 1));
+		p = q;
+	}
+	for (int i = 1; i < b->n_ports; i++) {
+		int k;
+		const ub_port *pt = &b->ports[i];
+		rtl_stage *st = rtl_port_reader(g, pt, &k);
+		int64_t d = pt->dist;
+		const char *bypass = d == 0 ? rtl_fmt(g, "%s_wdata", nm)
+			: rtl_fmt(g, "%s_pos%lld", nm, (long long) (d - 1));
+		fprintf(o, "    assign %s_rd%d = %s_wen ? %s : %s_pos%lld;  // tap %lld\n",
+			st->name, k, nm, bypass, nm, (long long) d, (long long) d);
+	}
+}
+
+/* ------------------------------------------------------------ circular buffers */
+
+/* The read address of port "p": the write index of the element it reads,
+ * modulo the capacity. */
+static const char *rtl_circ_addr(rtl_gen *g, const ub_buffer *b, const ub_port *p)
+{
+	int k;
+	rtl_stage *st = rtl_port_reader(g, p, &k);
+	const sched_stmt *ps = b->producer;
+	const ir_expr *e = p->access->expr;
+	const char *widx = NULL;
+	int64_t stride = 1;
+	for (int d = ps->n_vars - 1; d >= 0; d--) {
+		const char *c = rtl_index_expr(g, st, e->args[d]);
+		const char *rel = ps->lo[d] == 0 ? c : rtl_fmt(g, "(%s - %s)", c,
+			ps->lo[d] < 0 ? rtl_fmt(g, "(-64'sd%lld)", (long long) -ps->lo[d])
+			: rtl_fmt(g, "64'sd%lld", (long long) ps->lo[d]));
+		const char *term = stride == 1 ? rel
+			: rtl_fmt(g, "%s * 64'sd%lld", rel, (long long) stride);
+		widx = widx ? rtl_fmt(g, "%s + %s", term, widx) : term;
+		stride *= ps->ext[d];
+	}
+	int wi = rtl_bits_for(b->n_elems > 0 ? b->n_elems - 1 : 0);
+	int aw = rtl_addr_bits(b->capacity_words);
+	int64_t cap = b->capacity_words;
+	if (!widx)
+		widx = "64'sd0";
+	if (cap == ((int64_t) 1 << aw) || cap >= b->n_elems)
+		return rtl_trunc(g, widx, aw);
+	const char *name = rtl_fmt(g, "%s_rd%d_widx", st->name, k);
+	fprintf(g->out, "    wire [%d:0] %s = %s;\n", wi - 1, name, rtl_trunc(g, widx, wi));
+	return rtl_fmt(g, "%d'(%s %% %d'd%lld)", aw, name, wi, (long long) cap);
+}
+
+static void rtl_circular(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
+{
+	FILE *o = g->out;
+	const char *nm = ps->name;
+	int w = b->width_bits, nr = b->n_ports - 1;
+	int aw = rtl_addr_bits(b->capacity_words);
+	int64_t cap = b->capacity_words;
+	fprintf(o, "    reg [%d:0] %s_waddr;\n", aw - 1, nm);
+	fprintf(o, "    always @(posedge clk)\n"
+		"        if (rst || go)\n            %s_waddr <= %d'd0;\n"
+		"        else if (%s_wen)\n"
+		"            %s_waddr <= (%s_waddr == %d'd%lld) ? %d'd0 : %s_waddr + %d'd1;\n",
+		nm, aw, nm, nm, nm, aw, (long long) (cap - 1), aw, nm, aw);
+	const char **addr = sl_alloc(g->ctx, (size_t) (nr + 1) * sizeof(*addr));
+	for (int i = 0; i < nr; i++)
+		addr[i] = rtl_circ_addr(g, b, &b->ports[i + 1]);
+	fprintf(o, "    wire [%d:0] %s_rdata;\n", nr * w - 1, nm);
+	fprintf(o, "    sl_ram #(.W(%d), .DEPTH(%lld), .NR(%d)) %s_ram (.clk(clk), "
+		".wen(%s_wen), .waddr(%s_waddr), .wdata(%s_wdata),\n        .raddr({",
+		w, (long long) cap, nr, nm, nm, nm, nm);
+	for (int i = nr - 1; i >= 0; i--)
+		fprintf(o, "%s%s", addr[i], i ? ", " : "");
+	fprintf(o, "}), .rdata(%s_rdata));\n", nm);
+	for (int i = 0; i < nr; i++) {
+		int k;
+		rtl_stage *st = rtl_port_reader(g, &b->ports[i + 1], &k);
+		fprintf(o, "    assign %s_rd%d = %s_rdata[%d:%d];\n", st->name, k, nm,
+			i * w + w - 1, i * w);
+	}
+}
+
+void rtl_buffer(rtl_gen *g, const ub_buffer *b)
+{
+	const rtl_stage *ps = &g->stages[b->producer->index];
+	if (b->storage == UB_NONE || b->n_ports <= 1)
+		return;
+	fprintf(g->out, "    // buffer '%s': %s, %lld words of %d bits (max live %lld)\n",
+		b->name, ub_storage_str(b->storage), (long long) b->capacity_words,
+		b->width_bits, (long long) b->max_live_words);
+	if (b->storage == UB_CIRCULAR)
+		rtl_circular(g, b, ps);
+	else
+		rtl_chain(g, b, ps);
+	fputc('\n', g->out);
+}

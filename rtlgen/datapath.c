@@ -1,0 +1,461 @@
+/* rtlgen/datapath.c: one stage's datapath from its expression tree.
+ * Stage: rtlgen.  Every value node becomes a wire of exactly its type's
+ * width (declared unsigned; signed operations use $signed explicitly);
+ * index expressions (type none) are 64-bit signed wires with floor
+ * division and non-negative remainder.  Semantics: docs/language.md and
+ * ir_eval_* (ir/arith.c), which the CPU reference runs. */
+#include <string.h>
+
+#include "rtlgen/rtlgen_private.h"
+
+/* ------------------------------------------------------------ slots */
+
+static void rtl_mark_expr(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+{
+	if (e->kind == IR_VAR) {
+		if (ir_type_none(e->type) && e->u.var.slot >= 0 && e->u.var.slot < st->n_slots)
+			st->slot_used[e->u.var.slot] = true;
+		return;
+	}
+	if (e->kind == IR_REDUCE) {
+		rtl_mark_expr(g, st, e->u.reduce.body);
+		return;
+	}
+	if (e->kind == IR_ACCESS && e->u.access.decl->kind != IR_DECL_CONST) {
+		const sched_access *a = &st->s->reads[rtl_read_slot(st->s, e)];
+		if (!rtl_access_addressed(g, a))
+			return;
+	}
+	for (int i = 0; i < e->n_args; i++)
+		rtl_mark_expr(g, st, e->args[i]);
+}
+
+void rtl_mark_slots(rtl_gen *g, rtl_stage *st)
+{
+	const sched_stmt *s = st->s;
+	const ir_decl *d = s->decl;
+	st->n_slots = d->n_slots > s->n_dims ? d->n_slots : s->n_dims;
+	st->slot_used = sl_alloc(g->ctx, (size_t) (st->n_slots + 1) * sizeof(bool));
+	st->slot_dim = sl_alloc(g->ctx, (size_t) (st->n_slots + 1) * sizeof(int));
+	for (int k = 0; k < st->n_slots; k++)
+		st->slot_dim[k] = k < s->n_vars ? k : -1;
+	if (s->is_reduction) {
+		const ir_expr *r = d->body;
+		for (int k = 0; k < r->u.reduce.n_rvars; k++)
+			st->slot_dim[r->u.reduce.rvars[k].slot] = s->n_vars + k;
+	}
+	rtl_mark_expr(g, st, d->body);
+}
+
+/* ------------------------------------------------------------ literals */
+
+static uint64_t rtl_mask(int w)
+{
+	return w >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << w) - 1;
+}
+
+const char *rtl_const(rtl_gen *g, int w, uint64_t v)
+{
+	return rtl_fmt(g, "%d'h%llx", w, (unsigned long long) (v & rtl_mask(w)));
+}
+
+static const char *rtl_index_const(rtl_gen *g, int64_t v)
+{
+	if (v == INT64_MIN)
+		return "64'sh8000000000000000";
+	if (v < 0)
+		return rtl_fmt(g, "(-64'sd%lld)", (long long) -v);
+	return rtl_fmt(g, "64'sd%lld", (long long) v);
+}
+
+static const char *rtl_wire(rtl_gen *g, rtl_stage *st, int w, bool is_signed,
+	const char *expr)
+{
+	const char *name = rtl_fmt(g, "%s_n%d", st->name, st->n_nodes++);
+	if (is_signed)
+		fprintf(g->out, "    wire signed [%d:0] %s = %s;\n", w - 1, name, expr);
+	else if (w == 1)
+		fprintf(g->out, "    wire %s = %s;\n", name, expr);
+	else
+		fprintf(g->out, "    wire [%d:0] %s = %s;\n", w - 1, name, expr);
+	return name;
+}
+
+/* ------------------------------------------------------------ index expressions */
+
+static bool rtl_pow2(int64_t c, int *k)
+{
+	if (c <= 0 || (c & (c - 1)))
+		return false;
+	*k = 0;
+	while (((int64_t) 1 << *k) != c)
+		(*k)++;
+	return true;
+}
+
+static const char *rtl_index_floor(rtl_gen *g, const char *a, ir_op op, int64_t c)
+{
+	int k;
+	const char *cs = rtl_index_const(g, c);
+	if (rtl_pow2(c, &k))
+		return op == IR_OP_DIV ? rtl_fmt(g, "%s >>> %d", a, k)
+			: rtl_fmt(g, "%s & %s", a, rtl_index_const(g, c - 1));
+	if (op == IR_OP_DIV)
+		return rtl_fmt(g, "(%s / %s) - (((%s %% %s) < 64'sd0) ? 64'sd1 : 64'sd0)",
+			a, cs, a, cs);
+	return rtl_fmt(g, "((%s %% %s) < 64'sd0) ? (%s %% %s) + %s : (%s %% %s)",
+		a, cs, a, cs, cs, a, cs);
+}
+
+const char *rtl_index_expr(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+{
+	switch (e->kind) {
+	case IR_CONST:
+		return rtl_index_const(g, (int64_t) e->u.cval);
+	case IR_VAR: {
+		const sched_stmt *s = st->s;
+		int slot = e->u.var.slot, d = st->slot_dim[slot];
+		const char *var = d < s->n_vars ? s->decl->var_names[d]
+			: s->decl->body->u.reduce.rvars[d - s->n_vars].name;
+		char *id = sl_strdup(g->ctx, var);
+		for (char *p = id; *p; p++)
+			if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')
+			      || (*p >= '0' && *p <= '9') || *p == '_'))
+				*p = '_';
+		return rtl_fmt(g, "%s_%s", st->name, id);
+	}
+	case IR_UNARY:
+		if (e->op != IR_OP_NEG)
+			sl_unreachable();
+		return rtl_wire(g, st, 64, true, rtl_fmt(g, "-%s",
+			rtl_index_expr(g, st, e->args[0])));
+	case IR_BINARY:
+		break;
+	default:
+		sl_unreachable();	/* ir.h: the forms of index expressions */
+	}
+	const char *a = rtl_index_expr(g, st, e->args[0]);
+	if (e->op == IR_OP_DIV || e->op == IR_OP_MOD) {
+		if (e->args[1]->kind != IR_CONST || (int64_t) e->args[1]->u.cval <= 0)
+			sl_unreachable();	/* the front end checks the divisor */
+		return rtl_wire(g, st, 64, true, rtl_index_floor(g, a, e->op,
+			(int64_t) e->args[1]->u.cval));
+	}
+	const char *b = rtl_index_expr(g, st, e->args[1]);
+	const char *x;
+	switch (e->op) {
+	case IR_OP_ADD: x = rtl_fmt(g, "%s + %s", a, b); break;
+	case IR_OP_SUB: x = rtl_fmt(g, "%s - %s", a, b); break;
+	case IR_OP_MUL: x = rtl_fmt(g, "%s * %s", a, b); break;
+	case IR_OP_MIN: x = rtl_fmt(g, "(%s < %s) ? %s : %s", a, b, a, b); break;
+	case IR_OP_MAX: x = rtl_fmt(g, "(%s > %s) ? %s : %s", a, b, a, b); break;
+	default: sl_unreachable();
+	}
+	return rtl_wire(g, st, 64, true, x);
+}
+
+/* ------------------------------------------------------------ conversions */
+
+/* Expression "x" of type "from" (none: a 64-bit signed index value) as
+ * type "to": low bits kept, widened by the source's signedness. */
+static const char *rtl_convert(rtl_gen *g, const char *x, ir_type from, ir_type to)
+{
+	int fw = ir_type_none(from) ? 64 : from.bits, tw = to.bits;
+	bool fs = ir_type_none(from) || from.is_signed;
+	if (fw == tw)
+		return x;
+	if (tw < fw)
+		return rtl_trunc(g, x, tw);
+	if (fs)
+		return rtl_fmt(g, "{{%d{%s[%d]}}, %s}", tw - fw, x, fw - 1, x);
+	return rtl_fmt(g, "{%d'd0, %s}", tw - fw, x);
+}
+
+/* A typed or index value as a signed 64-bit index (ROM addresses). */
+static const char *rtl_to_index(rtl_gen *g, const char *x, ir_type t)
+{
+	if (ir_type_none(t))
+		return x;
+	if (t.bits == 64)
+		return rtl_fmt(g, "$signed(%s)", x);
+	return rtl_fmt(g, "$signed({%d'd0, %s})", 64 - t.bits, x);
+}
+
+static const char *rtl_value(rtl_gen *g, rtl_stage *st, const ir_expr *e);
+
+static const char *rtl_operand(rtl_gen *g, rtl_stage *st, const ir_expr *e,
+	ir_type t)
+{
+	return rtl_convert(g, rtl_value(g, st, e), e->type, t);
+}
+
+static const char *rtl_sgn(rtl_gen *g, const char *x, bool is_signed)
+{
+	return is_signed ? rtl_fmt(g, "$signed(%s)", x) : x;
+}
+
+static const char *rtl_truth(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+{
+	const char *x = rtl_value(g, st, e);
+	if (ir_type_none(e->type))
+		return rtl_fmt(g, "(%s != 64'sd0)", x);
+	return e->type.bits == 1 ? x : rtl_fmt(g, "(|%s)", x);
+}
+
+/* ------------------------------------------------------------ operators */
+
+/* A constant divisor folded to type t, if it is one. */
+static bool rtl_fold(const ir_expr *e, ir_type t, uint64_t *v)
+{
+	if (e->kind == IR_CONST) {
+		*v = ir_norm(t, e->u.cval);
+		return true;
+	}
+	if (e->kind == IR_CAST && rtl_fold(e->args[0], e->args[0]->type, v)) {
+		*v = ir_eval_cast(t, e->args[0]->type, *v);
+		return true;
+	}
+	return false;
+}
+
+static const char *rtl_divmod(rtl_gen *g, const ir_expr *e, ir_type t,
+	const char *a, const char *b)
+{
+	uint64_t c;
+	bool k = rtl_fold(e->args[1], t, &c);
+	const char *op = e->op == IR_OP_DIV ? "/" : "%";
+	if (!t.is_signed)
+		return rtl_fmt(g, "%s %s %s", a, op, k ? rtl_const(g, t.bits, c) : b);
+	if (k && (c & rtl_mask(t.bits)) == rtl_mask(t.bits))	/* -1 */
+		return e->op == IR_OP_DIV ? rtl_fmt(g, "-%s", a) : rtl_const(g, t.bits, 0);
+	return rtl_fmt(g, "$signed(%s) %s $signed(%s)", a, op,
+		k ? rtl_const(g, t.bits, c) : b);
+}
+
+static const char *rtl_shift(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+{
+	ir_type t = e->args[0]->type;
+	const char *a = rtl_operand(g, st, e->args[0], t);
+	const char *b = rtl_value(g, st, e->args[1]);
+	if (ir_type_none(e->args[1]->type))
+		b = rtl_fmt(g, "$unsigned(%s)", b);
+	if (e->op == IR_OP_SHL)
+		return rtl_fmt(g, "%s << %s", a, b);
+	if (t.is_signed)
+		return rtl_fmt(g, "$signed(%s) >>> %s", a, b);
+	return rtl_fmt(g, "%s >> %s", a, b);
+}
+
+static const char *rtl_compare(rtl_gen *g, ir_op op, bool s, const char *a,
+	const char *b)
+{
+	const char *o = op == IR_OP_EQ ? "==" : op == IR_OP_NE ? "!=" : op == IR_OP_LT ? "<"
+		: op == IR_OP_LE ? "<=" : op == IR_OP_GT ? ">" : ">=";
+	return rtl_fmt(g, "%s %s %s", rtl_sgn(g, a, s), o, rtl_sgn(g, b, s));
+}
+
+static const char *rtl_binary(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+{
+	if (e->op == IR_OP_SHL || e->op == IR_OP_SHR)
+		return rtl_shift(g, st, e);
+	if (e->op == IR_OP_LAND || e->op == IR_OP_LOR) {
+		const char *a = rtl_truth(g, st, e->args[0]);
+		const char *b = rtl_truth(g, st, e->args[1]);
+		return rtl_fmt(g, "%s %s %s", a, e->op == IR_OP_LAND ? "&&" : "||", b);
+	}
+	ir_type t = e->args[0]->type;
+	if (ir_type_none(t))
+		t = e->args[1]->type;
+	const char *a = rtl_operand(g, st, e->args[0], t);
+	const char *b = rtl_operand(g, st, e->args[1], t);
+	switch (e->op) {
+	case IR_OP_ADD: return rtl_fmt(g, "%s + %s", a, b);
+	case IR_OP_SUB: return rtl_fmt(g, "%s - %s", a, b);
+	case IR_OP_MUL: return rtl_fmt(g, "%s * %s", a, b);
+	case IR_OP_DIV: case IR_OP_MOD: return rtl_divmod(g, e, t, a, b);
+	case IR_OP_AND: return rtl_fmt(g, "%s & %s", a, b);
+	case IR_OP_OR: return rtl_fmt(g, "%s | %s", a, b);
+	case IR_OP_XOR: return rtl_fmt(g, "%s ^ %s", a, b);
+	case IR_OP_MIN:
+		return rtl_fmt(g, "(%s) ? %s : %s", rtl_compare(g, IR_OP_LT, t.is_signed,
+			b, a), b, a);
+	case IR_OP_MAX:
+		return rtl_fmt(g, "(%s) ? %s : %s", rtl_compare(g, IR_OP_LT, t.is_signed,
+			a, b), b, a);
+	default:
+		return rtl_compare(g, e->op, t.is_signed, a, b);
+	}
+}
+
+static const char *rtl_unary(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+{
+	ir_type t = e->args[0]->type;
+	if (e->op == IR_OP_LNOT)
+		return rtl_fmt(g, "!%s", rtl_truth(g, st, e->args[0]));
+	const char *a = rtl_value(g, st, e->args[0]);
+	switch (e->op) {
+	case IR_OP_NEG: return rtl_fmt(g, "-%s", a);
+	case IR_OP_NOT: return rtl_fmt(g, "~%s", a);
+	case IR_OP_ABS:
+		if (!t.is_signed)
+			return a;
+		return rtl_fmt(g, "%s[%d] ? -%s : %s", a, t.bits - 1, a, a);
+	default: sl_unreachable();
+	}
+}
+
+/* ------------------------------------------------------------ table look-ups */
+
+/* The ROM offset when every index is a constant. */
+static bool rtl_index_fold(const ir_decl *d, const ir_expr *e, int64_t *off)
+{
+	*off = 0;
+	for (int i = 0; i < d->n_dims; i++) {
+		if (e->args[i]->kind != IR_CONST)
+			return false;
+		*off = *off * d->extents[i] + (int64_t) e->args[i]->u.cval;
+	}
+	return true;
+}
+
+static const char *rtl_rom(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+{
+	FILE *o = g->out;
+	const ir_decl *d = e->u.access.decl;
+	int w = d->type.bits;
+	int64_t depth = 1, stride = 1;
+	for (int i = 0; i < d->n_dims; i++)
+		depth *= d->extents[i];
+	const char *off = NULL;
+	for (int i = d->n_dims - 1; i >= 0; i--) {
+		const char *x = rtl_to_index(g, rtl_value(g, st, e->args[i]), e->args[i]->type);
+		const char *term = stride == 1 ? x : rtl_fmt(g, "%s * 64'sd%lld", x,
+			(long long) stride);
+		off = off ? rtl_fmt(g, "%s + %s", term, off) : term;
+		stride *= d->extents[i];
+	}
+	int k = st->n_roms++;
+	const char *rom = rtl_fmt(g, "%s_rom%d", st->name, k);
+	int aw = rtl_addr_bits(depth);
+	int64_t c;
+	const char *addr = rtl_index_fold(d, e, &c) ? rtl_fmt(g, "%d'd%lld", aw,
+		(long long) c) : rtl_trunc(g, off, aw);
+	fprintf(o, "    // const '%s': %lld entries, read at line %d\n", d->name,
+		(long long) depth, e->loc.line);
+	const char *data = rtl_fmt(g, "%s_n%d", st->name, st->n_nodes++);
+	fprintf(o, "    wire [%d:0] %s;\n", w - 1, data);
+	fprintf(o, "    sl_rom #(.W(%d), .DEPTH(%lld), .DATA({", w, (long long) depth);
+	for (int64_t i = depth - 1; i >= 0; i--)
+		fprintf(o, "%s%s", i % 8 == 7 || i == depth - 1 ? "\n        " : " ",
+			rtl_fmt(g, "%s%s", rtl_const(g, w, d->data[i]), i ? "," : ""));
+	fprintf(o, "}))\n        %s (.addr(%s), .data(%s));\n", rom, addr, data);
+	return data;
+}
+
+/* ------------------------------------------------------------ values */
+
+/* A variable in a value position: lo + its counter, in t's width. */
+static const char *rtl_var_value(rtl_gen *g, rtl_stage *st, const ir_expr *e,
+	ir_type t)
+{
+	int d = st->slot_dim[e->u.var.slot];
+	const char *v = rtl_fmt(g, "64'sd%lld + $signed({32'd0, %s_idx[%d:%d]})",
+		(long long) st->s->lo[d], st->name, d * 32 + 31, d * 32);
+	return t.bits == 64 ? v : rtl_fmt(g, "%d'(%s)", t.bits, v);
+}
+
+/* The wire (or literal) of value node e. */
+static const char *rtl_value(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+{
+	ir_type t = e->type;
+	const char *x;
+	if (ir_type_none(t) && e->kind != IR_ACCESS)
+		return rtl_index_expr(g, st, e);
+	switch (e->kind) {
+	case IR_CONST:
+		return rtl_const(g, t.bits, e->u.cval);
+	case IR_VAR:
+		x = rtl_var_value(g, st, e, t);
+		break;
+	case IR_ACCESS:
+		if (e->u.access.decl->kind == IR_DECL_CONST)
+			return rtl_rom(g, st, e);
+		return rtl_fmt(g, "%s_rd%d", st->name, rtl_read_slot(st->s, e));
+	case IR_UNARY: x = rtl_unary(g, st, e); break;
+	case IR_BINARY: x = rtl_binary(g, st, e); break;
+	case IR_SELECT: {
+		const char *c = rtl_truth(g, st, e->args[0]);
+		const char *a = rtl_operand(g, st, e->args[1], t);
+		const char *b = rtl_operand(g, st, e->args[2], t);
+		x = rtl_fmt(g, "%s ? %s : %s", c, a, b);
+		break;
+	}
+	case IR_CAST:
+		x = rtl_operand(g, st, e->args[0], t);
+		break;
+	default:
+		sl_unreachable();	/* a reduction below the top of a body */
+	}
+	return rtl_wire(g, st, t.bits, false, x);
+}
+
+/* ------------------------------------------------------------ stages */
+
+static const char *rtl_reduce_test(rtl_gen *g, const rtl_stage *st, bool last)
+{
+	const sched_stmt *s = st->s;
+	const char *r = NULL;
+	for (int d = s->n_vars; d < s->n_dims; d++) {
+		const char *c = rtl_fmt(g, "(%s_idx[%d:%d] == 32'd%lld)", st->name,
+			d * 32 + 31, d * 32, (long long) (last ? s->ext[d] - 1 : 0));
+		r = r ? rtl_fmt(g, "%s && %s", r, c) : c;
+	}
+	return r ? r : "1'b1";
+}
+
+static void rtl_reduction(rtl_gen *g, rtl_stage *st, const char **value,
+	const char **valid)
+{
+	FILE *o = g->out;
+	const sched_stmt *s = st->s;
+	const ir_expr *r = s->decl->body;
+	ir_type t = s->decl->type;
+	const char *nm = st->name;
+	const char *v = rtl_operand(g, st, r->u.reduce.body, t);
+	ir_reduce_op op = r->u.reduce.op;
+	uint64_t ident = op == IR_RED_SUM ? 0 : op == IR_RED_MAXIMUM
+		? ir_type_min(t) : ir_type_max(t);
+	const char *sum = op == IR_RED_SUM ? "sum" : op == IR_RED_MAXIMUM ? "maximum"
+		: "minimum";
+	fprintf(o, "    // %s: the accumulator starts from %s at the first reduction iteration\n",
+		sum, rtl_const(g, t.bits, ident));
+	fprintf(o, "    reg [%d:0] %s_acc;\n", t.bits - 1, nm);
+	fprintf(o, "    wire %s_first = %s;\n", nm, rtl_reduce_test(g, st, false));
+	fprintf(o, "    wire %s_last = %s;\n", nm, rtl_reduce_test(g, st, true));
+	fprintf(o, "    wire [%d:0] %s_acc_in = %s_first ? %s : %s_acc;\n", t.bits - 1, nm,
+		nm, rtl_const(g, t.bits, ident), nm);
+	const char *a = rtl_fmt(g, "%s_acc_in", nm), *next;
+	if (op == IR_RED_SUM)
+		next = rtl_fmt(g, "%s + %s", a, v);
+	else
+		next = rtl_fmt(g, "(%s) ? %s : %s", rtl_compare(g, IR_OP_LT, t.is_signed,
+			op == IR_RED_MAXIMUM ? a : v, op == IR_RED_MAXIMUM ? v : a), v, a);
+	fprintf(o, "    wire [%d:0] %s_acc_next = %s;\n", t.bits - 1, nm, next);
+	fprintf(o, "    always @(posedge clk)\n        if (%s_fire)\n"
+		"            %s_acc <= %s_acc_next;\n", nm, nm, nm);
+	fprintf(o, "    wire %s_done = %s_fire && %s_last;\n", nm, nm, nm);
+	*value = rtl_fmt(g, "%s_acc_next", nm);
+	*valid = rtl_fmt(g, "%s_done", nm);
+}
+
+void rtl_datapath(rtl_gen *g, rtl_stage *st, const char **value,
+	const char **valid)
+{
+	const sched_stmt *s = st->s;
+	if (s->is_reduction) {
+		rtl_reduction(g, st, value, valid);
+		return;
+	}
+	*value = rtl_operand(g, st, s->decl->body, s->decl->type);
+	*valid = rtl_fmt(g, "%s_fire", st->name);
+}

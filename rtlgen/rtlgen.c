@@ -1,0 +1,453 @@
+/* rtlgen/rtlgen.c: the top module of a program.
+ * Stage: rtlgen.  Writes the ports and the run control (cycle counter,
+ * start, done), then per statement its schedule generator (sl_sched),
+ * then the buffers (buffers.c), then per statement its datapath
+ * (datapath.c) and pipeline (sl_pipe) and the output ports.  Owns nothing
+ * beyond the emission: names go to the context's arena. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtlgen/rtlgen_private.h"
+
+static const char *const rtl_lib_files[] = {
+	"sl_sched.v", "sl_pipe.v", "sl_fifo_seg.v", "sl_ram.v", "sl_rom.v", NULL,
+};
+
+const char *const *rtl_library_files(void)
+{
+	return rtl_lib_files;
+}
+
+void rtl_options_default(rtl_options *opts)
+{
+	ub_options u;
+	ub_options_default(&u);
+	opts->register_threshold = u.register_threshold;
+}
+
+/* ------------------------------------------------------------ helpers */
+
+const char *rtl_fmt(rtl_gen *g, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = sl_alloc(g->ctx, (size_t) n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t) n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+void rtl_sink(rtl_gen *g, const char *signal)
+{
+	for (int i = 0; i < g->n_sink; i++)
+		if (!strcmp(g->sink[i], signal))
+			return;
+	const char **s = sl_alloc(g->ctx, (size_t) (g->n_sink + 1) * sizeof(*s));
+	if (g->n_sink)
+		memcpy(s, g->sink, (size_t) g->n_sink * sizeof(*s));
+	s[g->n_sink++] = signal;
+	g->sink = s;
+}
+
+int rtl_bits_for(int64_t n)
+{
+	int b = 1;
+	while (b < 63 && ((int64_t) 1 << b) <= n)
+		b++;
+	return b;
+}
+
+int rtl_addr_bits(int64_t depth)
+{
+	int b = 1;
+	while (b < 63 && ((int64_t) 1 << b) < depth)
+		b++;
+	return b;
+}
+
+int rtl_read_slot(const sched_stmt *s, const ir_expr *e)
+{
+	for (int k = 0; k < s->n_reads; k++)
+		if (s->reads[k].expr == e)
+			return k;
+	sl_unreachable();	/* the scheduler lists every read */
+}
+
+static char *rtl_ident(sl_ctx *ctx, const char *name)
+{
+	char *s = sl_strdup(ctx, name);
+	for (char *p = s; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')
+		      || (*p >= '0' && *p <= '9') || *p == '_'))
+			*p = '_';
+	return s;
+}
+
+const char *rtl_trunc(rtl_gen *g, const char *x, int w)
+{
+	bool ident = true;
+	for (const char *p = x; *p && ident; p++)
+		ident = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')
+			|| (*p >= '0' && *p <= '9') || *p == '_';
+	if (ident)
+		rtl_sink(g, x);
+	return rtl_fmt(g, "%d'(%s)", w, x);
+}
+
+const char *rtl_module_name(sl_ctx *ctx, const char *top_name)
+{
+	size_t n = strlen(top_name) + 8;
+	char *s = sl_alloc(ctx, n);
+	snprintf(s, n, "sluice_%s", rtl_ident(ctx, top_name));
+	return s;
+}
+
+/* A source path without directories when it is absolute, so that the
+ * output does not depend on where the compiler ran. */
+static const char *rtl_source_name(const rtl_gen *g, int file)
+{
+	const char *p = sl_source_path(g->ctx, file);
+	if (!p)
+		return "?";
+	if (p[0] == '/') {
+		const char *b = strrchr(p, '/');
+		return b + 1;
+	}
+	return p;
+}
+
+void rtl_comment_loc(rtl_gen *g, sl_loc loc, const char *indent)
+{
+	if (loc.line <= 0)
+		return;
+	size_t len;
+	const char *text = sl_source_text(g->ctx, loc.file, &len);
+	const char *p = text, *end = text ? text + len : NULL;
+	for (int l = 1; p && l < loc.line && p < end; p++)
+		if (*p == '\n')
+			l++;
+	fprintf(g->out, "%s// %s:%d:", indent, rtl_source_name(g, loc.file), loc.line);
+	if (!p) {
+		fputc('\n', g->out);
+		return;
+	}
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	const char *q = p;
+	while (q < end && *q != '\n' && *q != '\r')
+		q++;
+	while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
+		q--;
+	if (q - p > 100)
+		fprintf(g->out, " %.97s...\n", p);
+	else
+		fprintf(g->out, " %.*s\n", (int) (q - p), p);
+}
+
+/* ------------------------------------------------------------ ports */
+
+static const char *rtl_range(rtl_gen *g, int w)
+{
+	return w == 1 ? "" : rtl_fmt(g, "[%d:0] ", w - 1);
+}
+
+static void rtl_ports(rtl_gen *g, const char *module)
+{
+	FILE *o = g->out;
+	fprintf(o, "module %s (\n", module);
+	fprintf(o, "    input  wire clk,\n    input  wire rst,\n"
+		"    input  wire start,\n    output wire done");
+	for (int i = 0; i < g->sp->n_stmts; i++) {
+		const rtl_stage *st = &g->stages[i];
+		const sched_stmt *s = st->s;
+		int w = s->decl->type.bits;
+		if (s->is_input)
+			fprintf(o, ",\n    output wire %s_en,\n    input  wire %s%s_data",
+				st->name, rtl_range(g, w), st->name);
+		else if (s->is_output)
+			fprintf(o, ",\n    output wire %s_valid,\n    output wire %s%s_data",
+				st->name, rtl_range(g, w), st->name);
+	}
+	fprintf(o, "\n);\n\n");
+}
+
+static int64_t rtl_last_time(const sched_stmt *s)
+{
+	int64_t t = s->offset;
+	for (int d = 0; d < s->n_dims; d++)
+		t += s->coef[d] * (s->ext[d] - 1);
+	return t;
+}
+
+static void rtl_control(rtl_gen *g)
+{
+	FILE *o = g->out;
+	int64_t p = g->sp->predicted_cycles;
+	fprintf(o, "    // Run control: 'start' in cycle -1 (idle or done) pulses 'go'; 'cyc' counts\n"
+		"    // the run's cycles from 0; 'done' rises in cycle %lld (predicted_cycles).\n",
+		(long long) p);
+	fprintf(o, "    reg running;\n    reg done_r;\n    reg [%d:0] cyc;\n", g->tw - 1);
+	fprintf(o, "    wire go = start && !running;\n");
+	fprintf(o, "    always @(posedge clk) begin\n"
+		"        if (rst) begin\n"
+		"            running <= 1'b0;\n            done_r <= 1'b0;\n"
+		"            cyc <= %d'd0;\n"
+		"        end else if (go) begin\n"
+		"            running <= 1'b1;\n            done_r <= 1'b0;\n"
+		"            cyc <= %d'd0;\n"
+		"        end else if (running) begin\n"
+		"            cyc <= cyc + %d'd1;\n"
+		"            if (cyc == %d'd%lld) begin\n"
+		"                running <= 1'b0;\n                done_r <= 1'b1;\n"
+		"            end\n"
+		"        end\n"
+		"    end\n"
+		"    assign done = done_r;\n\n",
+		g->tw, g->tw, g->tw, g->tw, (long long) (p > 0 ? p - 1 : 0));
+}
+
+/* ------------------------------------------------------------ schedules */
+
+static void rtl_stage_comment(rtl_gen *g, const rtl_stage *st)
+{
+	const sched_stmt *s = st->s;
+	rtl_comment_loc(g, s->decl->loc, "    ");
+	fprintf(g->out, "    // %s '%s': t = %lld", s->is_input ? "input"
+		: s->is_reduction ? "reduction" : "stage", s->name, (long long) s->offset);
+	for (int d = 0; d < s->n_dims; d++)
+		fprintf(g->out, " + %lld*i%d", (long long) s->coef[d], d);
+	fprintf(g->out, ", latency %d, iterations", s->latency);
+	for (int d = 0; d < s->n_dims; d++)
+		fprintf(g->out, " [%lld..%lld]", (long long) s->lo[d],
+			(long long) (s->lo[d] + s->ext[d] - 1));
+	fputc('\n', g->out);
+}
+
+/* DELTA[d] = coef[d] - sum_{k>d} coef[k] * (ext[k]-1), in TW bits. */
+static uint64_t rtl_delta(const sched_stmt *s, int d, int tw)
+{
+	int64_t v = s->coef[d];
+	for (int k = d + 1; k < s->n_dims; k++)
+		v -= s->coef[k] * (s->ext[k] - 1);
+	uint64_t m = tw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << tw) - 1;
+	return (uint64_t) v & m;
+}
+
+static void rtl_sched(rtl_gen *g, rtl_stage *st)
+{
+	FILE *o = g->out;
+	const sched_stmt *s = st->s;
+	int n = s->n_dims > 0 ? s->n_dims : 1;
+	const char *nm = st->name;
+	rtl_stage_comment(g, st);
+	fprintf(o, "    wire %s_fire;\n    wire %s_active;\n    wire [%d:0] %s_idx;\n",
+		nm, nm, n * 32 - 1, nm);
+	fprintf(o, "    sl_sched #(.N(%d), .TW(%d),\n        .EXT({", n, g->tw);
+	for (int d = n - 1; d >= 0; d--)
+		fprintf(o, "%s32'd%lld", d == n - 1 ? "" : ", ",
+			(long long) (s->n_dims ? s->ext[d] : 1));
+	fprintf(o, "}),\n        .DELTA({");
+	for (int d = n - 1; d >= 0; d--)
+		fprintf(o, "%s%d'd%llu", d == n - 1 ? "" : ", ", g->tw,
+			(unsigned long long) (s->n_dims ? rtl_delta(s, d, g->tw) : 0));
+	fprintf(o, "}),\n        .START(%d'd%lld))\n", g->tw, (long long) s->offset);
+	fprintf(o, "        %s_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), "
+		".fire(%s_fire), .idx(%s_idx), .active(%s_active));\n", nm, nm, nm, nm);
+	rtl_sink(g, rtl_fmt(g, "%s_active", nm));
+	rtl_sink(g, rtl_fmt(g, "%s_idx", nm));
+}
+
+/* The 64-bit index value of every variable slot the stage uses. */
+static void rtl_slot_wires(rtl_gen *g, rtl_stage *st)
+{
+	const sched_stmt *s = st->s;
+	for (int k = 0; k < st->n_slots; k++) {
+		int d = st->slot_dim[k];
+		if (!st->slot_used[k] || d < 0)
+			continue;
+		const char *var = k < s->n_vars ? s->decl->var_names[k]
+			: s->decl->body->u.reduce.rvars[d - s->n_vars].name;
+		fprintf(g->out, "    wire signed [63:0] %s_%s = 64'sd%lld + $signed({32'd0, %s_idx[%d:%d]});\n",
+			st->name, rtl_ident(g->ctx, var), (long long) s->lo[d], st->name,
+			d * 32 + 31, d * 32);
+	}
+}
+
+/* The wires between a statement and its buffer, and its read wires. */
+static void rtl_stage_decls(rtl_gen *g, rtl_stage *st)
+{
+	const sched_stmt *s = st->s;
+	int w = s->decl->type.bits;
+	fprintf(g->out, "    wire %s_wen;\n    wire [%d:0] %s_wdata;\n",
+		st->name, w - 1, st->name);
+	for (int k = 0; k < s->n_reads; k++) {
+		const sched_access *a = &s->reads[k];
+		fprintf(g->out, "    wire [%d:0] %s_rd%d;  // %s(...) at line %d\n",
+			a->producer->decl->type.bits - 1, st->name, k,
+			a->producer->name, a->expr->loc.line);
+	}
+	rtl_slot_wires(g, st);
+	fputc('\n', g->out);
+}
+
+/* ------------------------------------------------------------ pipes */
+
+/* In-box test of an output whose domain reaches past its box, on the
+ * iteration counters; NULL when the domain is the box. */
+static const char *rtl_inbox(rtl_gen *g, const rtl_stage *st)
+{
+	const sched_stmt *s = st->s;
+	const int64_t *box = s->decl->out_extents;
+	const char *r = NULL;
+	for (int d = 0; d < s->n_vars; d++) {
+		int64_t from = -s->lo[d], to = box[d] - s->lo[d];
+		const char *c1 = from > 0 ? rtl_fmt(g, "(%s_idx[%d:%d] >= 32'd%lld)",
+			st->name, d * 32 + 31, d * 32, (long long) from) : NULL;
+		const char *c2 = to < s->ext[d] ? rtl_fmt(g, "(%s_idx[%d:%d] < 32'd%lld)",
+			st->name, d * 32 + 31, d * 32, (long long) (to > 0 ? to : 0)) : NULL;
+		const char *c[2] = { c1, c2 };
+		for (int i = 0; i < 2; i++)
+			if (c[i])
+				r = r ? rtl_fmt(g, "%s && %s", r, c[i]) : c[i];
+	}
+	return r;
+}
+
+static void rtl_pipe(rtl_gen *g, rtl_stage *st, const char *value,
+	const char *valid)
+{
+	FILE *o = g->out;
+	const sched_stmt *s = st->s;
+	const char *nm = st->name;
+	int w = s->decl->type.bits;
+	const char *inbox = s->is_output ? rtl_inbox(g, st) : NULL;
+	fprintf(o, "    // written %d cycle%s after it fires\n", s->latency,
+		s->latency == 1 ? "" : "s");
+	if (!inbox) {
+		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst),\n"
+			"        .in_valid(%s), .in_data(%s), .out_valid(%s_wen), .out_data(%s_wdata));\n",
+			w, s->latency, nm, valid, value, nm, nm);
+		if (s->is_output)
+			fprintf(o, "    assign %s_valid = %s_wen;\n", nm, nm);
+	} else {
+		fprintf(o, "    wire %s_inbox = %s;\n    wire [%d:0] %s_out;\n", nm, inbox, w, nm);
+		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst),\n"
+			"        .in_valid(%s), .in_data({%s_inbox, %s}), .out_valid(%s_wen), .out_data(%s_out));\n",
+			w + 1, s->latency, nm, valid, nm, value, nm, nm);
+		fprintf(o, "    assign %s_wdata = %s_out[%d:0];\n", nm, nm, w - 1);
+		fprintf(o, "    assign %s_valid = %s_wen && %s_out[%d];\n", nm, nm, nm, w);
+	}
+	if (s->is_output)
+		fprintf(o, "    assign %s_data = %s_wdata;\n", nm, nm);
+	if (!st->buf || st->buf->storage == UB_NONE) {
+		if (!s->is_output)
+			rtl_sink(g, rtl_fmt(g, "%s_wen", nm));
+		if (!s->is_output)
+			rtl_sink(g, rtl_fmt(g, "%s_wdata", nm));
+	}
+	fputc('\n', o);
+}
+
+static void rtl_stage_body(rtl_gen *g, rtl_stage *st)
+{
+	const sched_stmt *s = st->s;
+	const char *value, *valid;
+	fprintf(g->out, "    // ---- %s '%s'\n", s->is_input ? "input" : "stage", s->name);
+	if (s->is_input) {
+		fprintf(g->out, "    assign %s_en = %s_fire;\n", st->name, st->name);
+		value = rtl_fmt(g, "%s_data", st->name);
+		valid = rtl_fmt(g, "%s_fire", st->name);
+	} else {
+		rtl_comment_loc(g, s->decl->loc, "    ");
+		rtl_datapath(g, st, &value, &valid);
+	}
+	rtl_pipe(g, st, value, valid);
+}
+
+/* ------------------------------------------------------------ the module */
+
+static void rtl_sink_emit(rtl_gen *g)
+{
+	if (!g->n_sink)
+		return;
+	fprintf(g->out, "    // Signals not used in full (schedule outputs, values nothing stores,\n"
+		"    // the bits that casts and addresses drop), gathered for lint.\n");
+	fprintf(g->out, "    wire unused_ok = ^{");
+	for (int i = 0; i < g->n_sink; i++)
+		fprintf(g->out, "%s%s%s", i ? "," : "", i % 6 == 5 ? "\n        " : (i ? " " : ""),
+			g->sink[i]);
+	fprintf(g->out, "};\n\n");
+}
+
+static void rtl_setup(rtl_gen *g)
+{
+	const sched_program *sp = g->sp;
+	int64_t tmax = sp->predicted_cycles;
+	g->stages = sl_alloc(g->ctx, (size_t) (sp->n_stmts + 1) * sizeof(*g->stages));
+	for (int i = 0; i < sp->n_stmts; i++) {
+		rtl_stage *st = &g->stages[i];
+		const sched_stmt *s = sp->stmts[i];
+		st->s = s;
+		st->name = rtl_ident(g->ctx, s->name);
+		st->buf = ub_set_find(g->ubs, s);
+		if (rtl_last_time(s) > tmax)
+			tmax = rtl_last_time(s);
+		if (!s->is_input)
+			rtl_mark_slots(g, st);
+	}
+	g->tw = rtl_bits_for(tmax) + 1;
+}
+
+int rtl_emit_opts(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const char *top_name, const rtl_options *opts, FILE *out)
+{
+	rtl_gen gen;
+	memset(&gen, 0, sizeof gen);
+	rtl_gen *g = &gen;
+	g->ctx = ctx;
+	g->sp = sp;
+	g->ubs = ubs;
+	g->out = out;
+	g->threshold = opts->register_threshold;
+	const char *module = rtl_module_name(ctx, top_name);
+	rtl_setup(g);
+	fprintf(out, "// %s: generated by sluice from %s; do not edit.\n"
+		"// Interface and timing: docs/hardware.md.  %lld cycles from start to done.\n"
+		"// Library blocks: rtlgen/lib/.\n\n", module,
+		sp->lowered->path ? rtl_source_name(g, sp->n_stmts
+			? sp->stmts[0]->decl->loc.file : 0) : "?",
+		(long long) sp->predicted_cycles);
+	rtl_ports(g, module);
+	rtl_control(g);
+	fprintf(out, "    // ======== schedules\n");
+	for (int i = 0; i < sp->n_stmts; i++) {
+		rtl_sched(g, &g->stages[i]);
+		rtl_stage_decls(g, &g->stages[i]);
+	}
+	fprintf(out, "    // ======== buffers\n");
+	for (int k = 0; k < ubs->n_buffers; k++)
+		rtl_buffer(g, ubs->buffers[k]);
+	fprintf(out, "    // ======== datapaths\n");
+	for (int i = 0; i < sp->n_stmts; i++)
+		rtl_stage_body(g, &g->stages[i]);
+	rtl_sink_emit(g);
+	fprintf(out, "endmodule\n");
+	if (ferror(out)) {
+		sl_error_file(ctx, sp->lowered->path ? sp->lowered->path : "?",
+			"cannot write the Verilog");
+		return -1;
+	}
+	return 0;
+}
+
+int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const char *top_name, FILE *out)
+{
+	rtl_options opts;
+	rtl_options_default(&opts);
+	return rtl_emit_opts(ctx, sp, ubs, top_name, &opts, out);
+}

@@ -1,0 +1,67 @@
+/* rtlgen/rtlgen_private.h: shared by the files of rtlgen/.
+ * rtlgen.c writes the module (ports, control, schedules, pipes),
+ * datapath.c the expression trees, buffers.c the storage.  Names of
+ * wires live in the context's arena. */
+#ifndef SLUICE_RTLGEN_PRIVATE_H
+#define SLUICE_RTLGEN_PRIVATE_H
+
+#include "rtlgen/rtlgen.h"
+
+/* One statement as generated. */
+typedef struct rtl_stage {
+	const sched_stmt *s;
+	const char *name;		/* identifier form of s->name */
+	const ub_buffer *buf;		/* its buffer, or NULL */
+	int n_slots;
+	bool *slot_used;		/* index wires <name>_<var> to declare */
+	int *slot_dim;			/* iteration dimension of each slot, or -1 */
+	int n_nodes;			/* node wires <name>_n<k> made so far */
+	int n_roms;
+} rtl_stage;
+
+typedef struct rtl_gen {
+	sl_ctx *ctx;
+	const sched_program *sp;
+	const ub_set *ubs;
+	FILE *out;
+	int64_t threshold;
+	int tw;				/* width of the cycle counter */
+	rtl_stage *stages;		/* by statement index */
+	int n_sink;
+	const char **sink;		/* signals that may have unused bits */
+} rtl_gen;
+
+/* rtlgen.c */
+const char *rtl_fmt(rtl_gen *g, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void rtl_sink(rtl_gen *g, const char *signal);
+int rtl_addr_bits(int64_t depth);
+/* "w'(x)": the low w bits; a whole signal x goes to the lint sink. */
+const char *rtl_trunc(rtl_gen *g, const char *x, int w);
+/* Bits to hold every value in [0, n]. */
+int rtl_bits_for(int64_t n);
+/* "// file:line: text of the line" for a source location. */
+void rtl_comment_loc(rtl_gen *g, sl_loc loc, const char *indent);
+/* The read port index k of "st" for access expression e. */
+int rtl_read_slot(const sched_stmt *s, const ir_expr *e);
+
+/* datapath.c */
+/* Mark the variable slots whose index wires the stage needs. */
+void rtl_mark_slots(rtl_gen *g, rtl_stage *st);
+/* Emit the wires of index expression e (64-bit signed); its wire name. */
+const char *rtl_index_expr(rtl_gen *g, rtl_stage *st, const ir_expr *e);
+/* Emit the stage's datapath; the name of the wire holding the value that
+ * enters its pipe, and whether that pipe input is valid ("fire" or the
+ * last reduction iteration). */
+void rtl_datapath(rtl_gen *g, rtl_stage *st, const char **value,
+	const char **valid);
+/* Hex literal "W'h..." of the low w bits of v. */
+const char *rtl_const(rtl_gen *g, int w, uint64_t v);
+
+/* buffers.c */
+/* Emit the storage of buffer "b" and assign its read wires. */
+void rtl_buffer(rtl_gen *g, const ub_buffer *b);
+/* Does the access read a circular buffer (address from its indices)? */
+bool rtl_access_addressed(const rtl_gen *g, const sched_access *a);
+
+#endif
