@@ -47,4 +47,5 @@ inline horiz;
 inline vert;
 inline cross;
 inline diag;
+inline rgb;
 output camera[3][62][62];
