@@ -3,13 +3,23 @@
 #             after each pass)
 #   sharpen = clamp(2 * in - blur, 0, 255)     (in i16, so 2*in - blur,
 #             in [-255, 510], cannot wrap), cast back to u8.
-# Valid part only: output pixel (c, y, x) is centred on input (c, y+1, x+1).
-# Sizes: 3x64x64 in, 3x62x62 out (channel outermost), after the unsharp app
+# Borders are clamped to the edge (indices clamped to [0, 63] x [0, 63],
+# like Halide's BoundaryConditions::repeat_edge), so the output is the
+# size of the input and pixel (c, y, x) is centred on input (c, y, x).
+# Why clamped rather than the valid part only: with valid-region
+# borders the border elements of an intermediate are read by fewer
+# consumers than the interior ones and die early, so a circular buffer
+# addressed by write order needs a word or two more than the most live
+# values; with clamped borders every element is last read at the same
+# delay and the line buffers hold exactly the live values.
+# Sizes: 3x64x64 in, 3x64x64 out (channel outermost), after the unsharp app
 # of the unified-buffer work (Liu et al., TACO 2022; Halide-to-Hardware
 # apps/unsharp) on a 64x64 tile.  An RGB PNG/PPM can be fed as "in".
 input  in : u8[3][64][64];
 func   in16(c, y, x) : i16 = i16(in(c, y, x));
-func   blur_x(c, y, x) : i16 = (in16(c, y, x) + 2 * in16(c, y, x + 1) + in16(c, y, x + 2)) >> 2;
-func   blur(c, y, x) : i16 = (blur_x(c, y, x) + 2 * blur_x(c, y + 1, x) + blur_x(c, y + 2, x)) >> 2;
-func   unsharp(c, y, x) : u8 = u8(clamp(2 * in16(c, y + 1, x + 1) - blur(c, y, x), 0, 255));
-output unsharp[3][62][62];
+func   blur_x(c, y, x) : i16 = (in16(c, y, clamp(x - 1, 0, 63)) + 2 * in16(c, y, x)
+                               + in16(c, y, clamp(x + 1, 0, 63))) >> 2;
+func   blur(c, y, x) : i16 = (blur_x(c, clamp(y - 1, 0, 63), x) + 2 * blur_x(c, y, x)
+                             + blur_x(c, clamp(y + 1, 0, 63), x)) >> 2;
+func   unsharp(c, y, x) : u8 = u8(clamp(2 * in16(c, y, x) - blur(c, y, x), 0, 255));
+output unsharp[3][64][64];

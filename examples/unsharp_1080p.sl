@@ -3,13 +3,23 @@
 #             after each pass)
 #   sharpen = clamp(2 * in - blur, 0, 255)     (in i16, so 2*in - blur,
 #             in [-255, 510], cannot wrap), cast back to u8.
-# Valid part only: output pixel (c, y, x) is centred on input (c, y+1, x+1).
-# Sizes: a 1080p RGB frame, 3x1080x1920 in, 3x1078x1918 out (channel
+# Borders are clamped to the edge (indices clamped to [0, 1079] x [0, 1919],
+# like Halide's BoundaryConditions::repeat_edge), so the output is the
+# size of the input and pixel (c, y, x) is centred on input (c, y, x).
+# Why clamped rather than the valid part only: with valid-region
+# borders the border elements of an intermediate are read by fewer
+# consumers than the interior ones and die early, so a circular buffer
+# addressed by write order needs a word or two more than the most live
+# values; with clamped borders every element is last read at the same
+# delay and the line buffers hold exactly the live values.
+# Sizes: a 1080p RGB frame, 3x1080x1920 in, 3x1080x1920 out (channel
 # outermost); the 64x64 version is examples/unsharp.sl.  For benchmarks.
 # An RGB PNG/PPM can be fed as "in".
 input  in : u8[3][1080][1920];
 func   in16(c, y, x) : i16 = i16(in(c, y, x));
-func   blur_x(c, y, x) : i16 = (in16(c, y, x) + 2 * in16(c, y, x + 1) + in16(c, y, x + 2)) >> 2;
-func   blur(c, y, x) : i16 = (blur_x(c, y, x) + 2 * blur_x(c, y + 1, x) + blur_x(c, y + 2, x)) >> 2;
-func   unsharp(c, y, x) : u8 = u8(clamp(2 * in16(c, y + 1, x + 1) - blur(c, y, x), 0, 255));
-output unsharp[3][1078][1918];
+func   blur_x(c, y, x) : i16 = (in16(c, y, clamp(x - 1, 0, 1919)) + 2 * in16(c, y, x)
+                               + in16(c, y, clamp(x + 1, 0, 1919))) >> 2;
+func   blur(c, y, x) : i16 = (blur_x(c, clamp(y - 1, 0, 1079), x) + 2 * blur_x(c, y, x)
+                             + blur_x(c, clamp(y + 1, 0, 1079), x)) >> 2;
+func   unsharp(c, y, x) : u8 = u8(clamp(2 * in16(c, y, x) - blur(c, y, x), 0, 255));
+output unsharp[3][1080][1920];

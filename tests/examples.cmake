@@ -11,11 +11,11 @@ set(SLUICE_EXAMPLES_SMALL
   brighten gaussian cascade harris unsharp upsample downsample
   camera_pipeline laplacian_pyramid jacobi resnet_layer mobilenet matmul)
 set(SLUICE_EXAMPLES_1080P
-  gaussian_1080p harris_1080p unsharp_1080p camera_pipeline_1080p)
+  gaussian_1080p harris_1080p unsharp_1080p camera_pipeline_1080p jacobi_1080p)
 # 1080p variants for the compile benchmarks (tests/bench/): checked only,
 # since examples_ref.py has no models of them.
 set(SLUICE_EXAMPLES_1080P_CHECK_ONLY
-  cascade_1080p jacobi_1080p brighten_1080p)
+  cascade_1080p brighten_1080p)
 
 add_test(NAME t_examples_data
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/examples/make_data.py --check)

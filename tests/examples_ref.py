@@ -89,12 +89,16 @@ def harris(I):
     return out
 
 def unsharp(I):
+    # borders clamped to the edge: row/column indices clamped to [0, H-1] /
+    # [0, W-1]; the output has the input's size, centred on in(c, y, x).
     out = []
     for ch in I['in']:
         H = len(ch); W = len(ch[0])
-        bx = [[(ch[y][x] + 2*ch[y][x+1] + ch[y][x+2]) >> 2 for x in range(W-2)] for y in range(H)]
-        b = [[(bx[y][x] + 2*bx[y+1][x] + bx[y+2][x]) >> 2 for x in range(W-2)] for y in range(H-2)]
-        out.append([[clamp(2*ch[y+1][x+1] - b[y][x], 0, 255) for x in range(W-2)] for y in range(H-2)])
+        L = [clamp(x - 1, 0, W - 1) for x in range(W)]; R = [clamp(x + 1, 0, W - 1) for x in range(W)]
+        U = [clamp(y - 1, 0, H - 1) for y in range(H)]; D = [clamp(y + 1, 0, H - 1) for y in range(H)]
+        bx = [[(r[L[x]] + 2*r[x] + r[R[x]]) >> 2 for x in range(W)] for r in ch]
+        b = [[(bx[U[y]][x] + 2*bx[y][x] + bx[D[y]][x]) >> 2 for x in range(W)] for y in range(H)]
+        out.append([[clamp(2*ch[y][x] - b[y][x], 0, 255) for x in range(W)] for y in range(H)])
     return out
 
 def upsample(I):
@@ -106,11 +110,14 @@ def downsample(I):
              for x in range(len(a[0])//2)] for y in range(len(a)//2)]
 
 def jacobi(I):
-    t = I['in']
+    # four steps of (N + W + C + E + S) // 5 with every neighbour index
+    # clamped to the grid (repeat the edge): same size at every step.
+    t = I['in']; H = len(t); W = len(t[0])
+    L = [clamp(x - 1, 0, W - 1) for x in range(W)]; R = [clamp(x + 1, 0, W - 1) for x in range(W)]
+    U = [clamp(y - 1, 0, H - 1) for y in range(H)]; D = [clamp(y + 1, 0, H - 1) for y in range(H)]
     for _ in range(4):
-        H = len(t); W = len(t[0])
-        t = [[(t[y][x+1]+t[y+1][x]+t[y+1][x+1]+t[y+1][x+2]+t[y+2][x+1]) // 5
-              for x in range(W-2)] for y in range(H-2)]
+        t = [[(t[U[y]][x] + t[y][L[x]] + t[y][x] + t[y][R[x]] + t[D[y]][x]) // 5
+              for x in range(W)] for y in range(H)]
     return t
 
 def camera(I):
@@ -185,6 +192,7 @@ MODELS = {
     'upsample': (['in'], upsample, 'upsample'),
     'downsample': (['in'], downsample, 'downsample'),
     'jacobi': (['in'], jacobi, 'jacobi'),
+    'jacobi_1080p': (['in'], jacobi, 'jacobi'),
     'camera_pipeline': (['raw'], camera, 'camera'),
     'camera_pipeline_1080p': (['raw'], camera, 'camera'),
     'laplacian_pyramid': (['in'], laplacian, None),

@@ -9,7 +9,7 @@ set(SLUICE_MODEL_EXAMPLES
   brighten gaussian cascade harris unsharp upsample downsample
   camera_pipeline laplacian_pyramid jacobi resnet_layer mobilenet matmul)
 set(SLUICE_MODEL_EXAMPLES_1080P
-  gaussian_1080p harris_1080p unsharp_1080p camera_pipeline_1080p)
+  gaussian_1080p harris_1080p unsharp_1080p camera_pipeline_1080p jacobi_1080p)
 
 foreach(ex ${SLUICE_MODEL_EXAMPLES} ${SLUICE_MODEL_EXAMPLES_1080P})
   add_test(NAME t_model_sim_${ex}
