@@ -1,0 +1,49 @@
+#!/bin/sh
+# tests/rtl/check_lib.sh: static checks of the hardware library (rtlgen/lib/)
+# on the wrapper tops in tests/rtl/lint/ (one parameterization each).
+#   check_lib.sh lint   `verilator --lint-only -Wall` on every wrapper: no
+#                       warning allowed (the library has no waivers)
+#   check_lib.sh yosys  Yosys `synth; check -assert` on every wrapper (no
+#                       latches, combinational loops or undriven nets), with
+#                       the sources read both as Verilog-2005 and with -sv
+#   check_lib.sh ice40  `synth_ice40` of a 512 x 8 sl_sram must use exactly
+#                       one SB_RAM40_4K (block RAM inference)
+# Exit 0 when every check passes; prints each failing top.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+lib=$here/../../rtlgen/lib
+mode=${1:-}
+fail=0
+
+case $mode in
+lint)
+  for f in "$here"/lint/*.v; do
+    top=$(basename "$f" .v)
+    if ! verilator --lint-only -Wall "$lib"/*.v "$f" --top-module "$top"; then
+      echo "FAIL lint $top"; fail=1
+    fi
+  done ;;
+yosys)
+  for f in "$here"/lint/*.v; do
+    top=$(basename "$f" .v)
+    for rd in "read_verilog" "read_verilog -sv"; do
+      if ! log=$(yosys -q -p "$rd $lib/*.v $f; hierarchy -check -top $top;
+                 synth -top $top; check -assert" 2>&1); then
+        echo "$log"; echo "FAIL yosys ($rd) $top"; fail=1
+      elif [ -n "$log" ]; then
+        echo "$log"; echo "FAIL yosys ($rd) $top: warnings"; fail=1
+      fi
+    done
+  done ;;
+ice40)
+  top=lint_sram_512x8
+  stat=$(yosys -p "read_verilog $lib/sl_sram.v $here/lint/$top.v;
+                   synth_ice40 -top $top; stat" 2>&1) || { echo "$stat"; exit 1; }
+  n=$(echo "$stat" | awk '$1 == "SB_RAM40_4K" { n = $2 } END { print n + 0 }')
+  echo "$top: SB_RAM40_4K cells: $n"
+  [ "$n" -eq 1 ] || { echo "FAIL ice40: expected 1 SB_RAM40_4K"; fail=1; } ;;
+*)
+  echo "usage: $0 lint|yosys|ice40" >&2; exit 2 ;;
+esac
+[ $fail -eq 0 ] && echo "PASS $mode"
+exit $fail
