@@ -6,6 +6,9 @@
 #                           example at its small size: outputs equal to the
 #                           reference bit for bit and measured cycles equal
 #                           to predicted_cycles (else exit 1)
+#   t_verilator_cache_vcd   a second run reuses the build; --vcd dumps the
+#                           first 2000 cycles (tests/verilator/cache_vcd.sh)
+#   t_verilator_no_lib_bad  a missing library is an error, exit 1
 # Builds are cached in ${CMAKE_BINARY_DIR}/verilator_cache; a first run
 # verilates every example (about 10-30 s each).
 find_program(SLUICE_VERILATOR_EXE verilator)
@@ -28,4 +31,16 @@ if(SLUICE_VERILATOR_EXE)
     set_tests_properties(t_verilator_sim_${ex} PROPERTIES LABELS verilator TIMEOUT 600
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   endforeach()
+
+  add_test(NAME t_verilator_cache_vcd
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/verilator/cache_vcd.sh $<TARGET_FILE:sluice>
+            ${CMAKE_SOURCE_DIR}/examples/brighten.sl ${CMAKE_CURRENT_BINARY_DIR}/verilator_cache_vcd)
+  set_tests_properties(t_verilator_cache_vcd PROPERTIES LABELS verilator TIMEOUT 600)
+
+  add_test(NAME t_verilator_no_lib_bad
+    COMMAND sh -c "out=$(\"$0\" sim \"$1\" --engine verilator --seed 1 -o \"$2\" 2>&1); rc=$?; echo \"$out\"; [ $rc = 1 ] && echo \"$out\" | grep -q \"error: no hardware library at '.*no_such_lib' (set SLUICE_RTL_LIB)\""
+            $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples/brighten.sl
+            ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/no_lib)
+  set_tests_properties(t_verilator_no_lib_bad PROPERTIES LABELS verilator
+    ENVIRONMENT "SLUICE_RTL_LIB=${CMAKE_CURRENT_BINARY_DIR}/no_such_lib;SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 endif()
