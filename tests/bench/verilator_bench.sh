@@ -80,5 +80,7 @@ for name, r in rows:
     print('%-16s %10d %10.4f %14.0f %10.3f %9.1fx %10.2f%s' % (name, cyc, model, speed,
           wall, ratio, first_wall, ' (cached)' if first_cached else ''))
 print('medians of %d cached runs; "first run" includes verilating unless marked cached' % n)
+with open('/proc/loadavg') as f:
+    print('load average %s on %d cpus (timings are wall clock)' % (f.read().split()[0], os.cpu_count()))
 sys.exit(1 if failed else 0)
 PY
