@@ -1,0 +1,34 @@
+# tests/rtl.cmake: the hardware library (rtlgen/lib/), label "rtl":
+#   t_rtl_lint   `verilator --lint-only -Wall` on every wrapper top in
+#                tests/rtl/lint/ (one parameterization each), no warnings
+#   t_rtl_yosys  Yosys `synth; check -assert` on the same tops (no latches,
+#                combinational loops or undriven nets)
+#   t_rtl_ice40  `synth_ice40` of a 512 x 8 sl_sram infers one SB_RAM40_4K
+#   t_rtl_units  tests/rtl/run_rtl_tests.sh: each block verilated with
+#                several parameterizations and compared cycle by cycle with
+#                a C++ model (builds in build/rtl_tests/)
+# One case: tests/rtl/run_rtl_tests.sh build sched_n3 (pattern on case names).
+find_program(VERILATOR_EXECUTABLE verilator)
+find_program(YOSYS_EXECUTABLE yosys)
+find_program(BASH_EXECUTABLE bash)
+
+if(VERILATOR_EXECUTABLE AND BASH_EXECUTABLE)
+  add_test(NAME t_rtl_lint
+    COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/rtl/check_lib.sh lint)
+  add_test(NAME t_rtl_units
+    COMMAND ${BASH_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/rtl/run_rtl_tests.sh ${CMAKE_BINARY_DIR})
+  set_tests_properties(t_rtl_lint t_rtl_units PROPERTIES LABELS rtl)
+  set_tests_properties(t_rtl_units PROPERTIES TIMEOUT 300)
+else()
+  message(STATUS "verilator not found: rtl unit and lint tests disabled")
+endif()
+
+if(YOSYS_EXECUTABLE)
+  add_test(NAME t_rtl_yosys
+    COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/rtl/check_lib.sh yosys)
+  add_test(NAME t_rtl_ice40
+    COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/rtl/check_lib.sh ice40)
+  set_tests_properties(t_rtl_yosys t_rtl_ice40 PROPERTIES LABELS rtl TIMEOUT 120)
+else()
+  message(STATUS "yosys not found: rtl synthesis checks disabled")
+endif()
