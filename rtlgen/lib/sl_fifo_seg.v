@@ -5,7 +5,8 @@
 //
 // Parameters
 //   W      data width in bits (>= 1)
-//   DEPTH  number of chain positions (>= 2)
+//   DEPTH  number of chain positions (>= 1; the contract asks for >= 2,
+//          and DEPTH = 1 is built as a plain register)
 //
 // Behaviour and timing
 //   The segment holds positions 0 .. DEPTH-1 of a chain. At a rising edge
@@ -18,7 +19,8 @@
 //   writes din there and advances wp. The registered read prefetches: its
 //   address is the oldest word after this edge (wp + 1 when shifting, else
 //   wp). With DEPTH >= 2 that word is never the one being written, so the
-//   SRAM's same-address behaviour does not matter.
+//   SRAM's same-address behaviour does not matter. (With DEPTH = 1 it would
+//   be, hence the register.)
 //   Contents are undefined until DEPTH shifts have happened. wp starts at 0
 //   (register initial value); when DEPTH is a power of two any power-up
 //   value works.
@@ -34,16 +36,26 @@ module sl_fifo_seg #(
   localparam AW = DEPTH > 1 ? $clog2(DEPTH) : 1;
   localparam [31:0] LAST = DEPTH - 1;
 
-  reg  [AW-1:0] wp = {AW{1'b0}};
-  wire [AW-1:0] wp_next = (wp >= LAST[AW-1:0]) ? {AW{1'b0}} : wp + 1'b1;
-  wire [AW-1:0] raddr = shift ? wp_next : wp;
+  generate
+    if (DEPTH == 1) begin : g_reg
+      reg [W-1:0] q;
+      always @(posedge clk)
+        if (shift)
+          q <= din;
+      assign dout = q;
+    end else begin : g_sram
+      reg  [AW-1:0] wp = {AW{1'b0}};
+      wire [AW-1:0] wp_next = (wp >= LAST[AW-1:0]) ? {AW{1'b0}} : wp + 1'b1;
+      wire [AW-1:0] raddr = shift ? wp_next : wp;
 
-  always @(posedge clk)
-    if (shift)
-      wp <= wp_next;
+      always @(posedge clk)
+        if (shift)
+          wp <= wp_next;
 
-  sl_sram #(.W(W), .DEPTH(DEPTH)) u_sram (
-    .clk(clk), .wen(shift), .waddr(wp), .wdata(din),
-    .raddr(raddr), .rdata(dout)
-  );
+      sl_sram #(.W(W), .DEPTH(DEPTH)) u_sram (
+        .clk(clk), .wen(shift), .waddr(wp), .wdata(din),
+        .raddr(raddr), .rdata(dout)
+      );
+    end
+  endgenerate
 endmodule

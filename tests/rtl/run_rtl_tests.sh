@@ -98,6 +98,7 @@ run_case pipe_w1_l1   sl_pipe "-GW=1 -GL=1"   "W=1 L=1 SEED=$RANDOM"
 run_case pipe_w33_l5  sl_pipe "-GW=33 -GL=5"  "W=33 L=5 SEED=$RANDOM"
 run_case pipe_w64_l2  sl_pipe "-GW=64 -GL=2"  "W=64 L=2 SEED=$RANDOM"
 
+run_case fifo_w5_d1   sl_fifo_seg "-GW=5 -GDEPTH=1"   "W=5 DEPTH=1 SEED=$RANDOM"
 run_case fifo_w1_d2   sl_fifo_seg "-GW=1 -GDEPTH=2"   "W=1 DEPTH=2 SEED=$RANDOM"
 run_case fifo_w12_d37 sl_fifo_seg "-GW=12 -GDEPTH=37" "W=12 DEPTH=37 SEED=$RANDOM"
 run_case fifo_w64_d16 sl_fifo_seg "-GW=64 -GDEPTH=16" "W=64 DEPTH=16 SEED=$RANDOM"
