@@ -9,7 +9,7 @@
 #                   short for its farthest read: `sluice check` must exit 1
 #                   with an error naming that input.
 #   t_diff_model_stream, t_diff_model_sequential
-#                   300 random programs each through `sluice sim` (the
+#                   250 random programs each through `sluice sim` (the
 #                   cycle-level model of the scheduled design, which checks
 #                   itself against the C reference, its predicted cycles and
 #                   buffer occupancies; exit 0 required), outputs compared
@@ -41,7 +41,7 @@ foreach(policy stream sequential)
   add_test(NAME t_diff_model_${policy}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
             --sluice $<TARGET_FILE:sluice> --engine model --schedule ${policy}
-            --count 300 --timeout 20)
+            --count 250 --timeout 10)
   set_tests_properties(t_diff_model_${policy} PROPERTIES LABELS diff TIMEOUT 180)
 endforeach()
 
