@@ -1,7 +1,7 @@
 /* sim/sim.h: executing programs.
- * Stage: the last of the flow.  Today it holds the CPU reference (the
- * meaning of a program, bit for bit) and the image and data I/O of the
- * command line; later the cycle-level model and the Verilator harness.
+ * Stage: the last of the flow.  It holds the CPU reference (the meaning
+ * of a program, bit for bit), the image and data I/O of the command line,
+ * the cycle-level model and the Verilator harness.
  * Every sl_array returned is owned by the caller. */
 #ifndef SLUICE_SIM_H
 #define SLUICE_SIM_H

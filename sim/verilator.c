@@ -110,6 +110,22 @@ static uint64_t vl_hash_str(uint64_t h, const char *s)
 	return vl_hash(h, s, strlen(s) + 1);
 }
 
+/* Verilog without its line comments, which name source files and lines:
+ * the same design reached by another path builds once. */
+static uint64_t vl_hash_verilog(uint64_t h, const char *v, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		size_t start = i;
+		while (i < len && !(v[i] == '/' && i + 1 < len && v[i + 1] == '/'))
+			i++;
+		h = vl_hash(h, v + start, i - start);
+		while (i < len && v[i] != '\n')
+			i++;
+	}
+	return h;
+}
+
 /* Run argv[] with stdout and stderr to "log"; its exit status, or -1. */
 static int vl_spawn(char *const *argv, const char *log)
 {
@@ -198,7 +214,7 @@ static int vl_key(sl_ctx *ctx, vl_build *b)
 	uint64_t h = vl_hash_str(0xcbf29ce484222325ull, VL_HARNESS_VERSION);
 	h = vl_hash_str(h, b->top);
 	h = vl_hash_str(h, b->trace ? "trace" : "notrace");
-	h = vl_hash(h, b->verilog, b->verilog_len);
+	h = vl_hash_verilog(h, b->verilog, b->verilog_len);
 	h = vl_hash(h, b->testbench, b->testbench_len);
 	for (int i = 0; i < b->n_lib; i++) {
 		char *path = vl_cat(b->lib_dir, "/", b->lib[i]);
