@@ -20,6 +20,7 @@
 #include <isl/ilp.h>
 #include <isl/local_space.h>
 #include <isl/map.h>
+#include <isl/point.h>
 #include <isl/set.h>
 #include <isl/space.h>
 #include <isl/val.h>
@@ -228,85 +229,52 @@ static int capacity(__isl_keep ub_isl *ui, int64_t *out)
 	return ub_val_to_int(pw_aff_extreme(occ, true), out) ? 0 : -1;
 }
 
-/* { e -> e' }: e' written in [widx(e), N(LR(e))), the values that a
- * circular buffer must hold when e is last read. */
-static __isl_give isl_map *held_at_last_read(__isl_keep ub_isl *ui)
+/* The value of "pa" at "pt" as an integer; false if undefined. */
+static bool eval_at(__isl_keep isl_pw_aff *pa, __isl_keep isl_point *pt, int64_t *v)
 {
-	isl_space *space = isl_pw_aff_get_domain_space(ui->widx);
-	isl_map *run = isl_map_lex_le(space);
-	return isl_map_intersect(run, isl_pw_aff_gt_map(n_at_last_read(ui),
-		isl_pw_aff_copy(ui->widx)));
+	return ub_val_to_int(isl_pw_aff_eval(isl_pw_aff_copy(pa), isl_point_copy(pt)), v);
 }
 
-/* Elements e whose held run contains a value that is dead at LR(e):
- * never read, or last read before LR(e). */
-static __isl_give isl_set *run_not_live(__isl_keep ub_isl *ui)
+/* { e : lo <= pa(e) < hi } for integer constants lo and hi. */
+static __isl_give isl_set *pa_between(__isl_keep isl_pw_aff *pa, int64_t lo, int64_t hi)
 {
-	isl_map *held = held_at_last_read(ui);
-	isl_map *early, *unread;
-	isl_set *box = isl_map_domain(isl_map_copy(ui->write));
-
-	unread = isl_map_intersect_range(isl_map_copy(held), isl_set_subtract(box,
-		isl_pw_aff_domain(isl_pw_aff_copy(ui->last_read))));
-	early = isl_map_intersect(held, isl_pw_aff_gt_map(
-		isl_pw_aff_copy(ui->last_read), isl_pw_aff_copy(ui->last_read)));
-	return isl_map_domain(isl_map_union(early, unread));
+	isl_set *dom = isl_pw_aff_domain(isl_pw_aff_copy(pa));
+	isl_pw_aff *l = isl_pw_aff_val_on_domain(isl_set_copy(dom), isl_val_int_from_si(
+		isl_pw_aff_get_ctx(pa), (long) lo));
+	isl_pw_aff *h = isl_pw_aff_val_on_domain(dom, isl_val_int_from_si(
+		isl_pw_aff_get_ctx(pa), (long) hi));
+	return isl_set_intersect(isl_pw_aff_ge_set(isl_pw_aff_copy(pa), l),
+		isl_pw_aff_lt_set(isl_pw_aff_copy(pa), h));
 }
 
-/* Is the capacity reached at the last read of some e whose whole held
- * run is live then?  If so the live values at that cycle number exactly
- * the capacity, and max_live_words, never above it, equals it. */
+/* Is the capacity all live at the last read of a witness e* where it is
+ * reached?  The values a write-order buffer holds then are those written
+ * in [widx(e*), N(LR(e*))); if each of them is read at LR(e*) or later,
+ * that many values are live at that cycle, and max_live_words (never
+ * above the capacity) equals it.  One point, no pairs of elements: cheap
+ * for isl.  isl_bool_false means "not shown": the caller counts. */
 static isl_bool capacity_is_live(__isl_keep ub_isl *ui, int64_t cap)
 {
-	isl_pw_aff *occ;
-	isl_set *at_max;
-	isl_bool empty;
-
-	occ = isl_pw_aff_sub(n_at_last_read(ui), isl_pw_aff_copy(ui->widx));
-	occ = isl_pw_aff_add_constant_val(occ,
-		isl_val_int_from_si(ui->isl, (long) -cap));
-	at_max = isl_set_subtract(isl_pw_aff_zero_set(occ), run_not_live(ui));
-	empty = isl_set_is_empty(at_max);
-	isl_set_free(at_max);
-	return isl_bool_not(empty);
-}
-
-/* Is there e before e' in write order with LR(e) > LR(e')? */
-static isl_bool reads_out_of_order(__isl_keep ub_isl *ui)
-{
-	isl_map *pairs;
-	isl_bool empty;
-
-	pairs = isl_map_lex_lt(isl_pw_aff_get_domain_space(ui->last_read));
-	pairs = isl_map_intersect(pairs, isl_pw_aff_gt_map(
-		isl_pw_aff_copy(ui->last_read), isl_pw_aff_copy(ui->last_read)));
-	empty = isl_map_is_empty(pairs);
-	isl_map_free(pairs);
-	return isl_bool_not(empty);
-}
-
-/* Are some elements of the box never read? */
-static isl_bool some_unread(__isl_keep ub_isl *ui)
-{
-	isl_set *box = isl_map_domain(isl_map_copy(ui->write));
-	isl_set *read = isl_pw_aff_domain(isl_pw_aff_copy(ui->last_read));
-	isl_bool all = isl_set_is_subset(box, read);
-
-	isl_set_free(box);
-	isl_set_free(read);
-	return isl_bool_not(all);
-}
-
-/* Why the circular buffer holds more than the live values. */
-static int explain(__isl_keep ub_isl *ui, ub_buffer *buf)
-{
-	isl_bool order = reads_out_of_order(ui);
-	isl_bool unread = some_unread(ui);
-
-	if (order < 0 || unread < 0)
-		return -1;
-	buf->why = order && unread ? why_both : order ? why_order : why_unread;
-	return 0;
+	isl_pw_aff *n_lr = n_at_last_read(ui);
+	isl_pw_aff *occ = isl_pw_aff_sub(isl_pw_aff_copy(n_lr), isl_pw_aff_copy(ui->widx));
+	occ = isl_pw_aff_add_constant_val(occ, isl_val_int_from_si(ui->isl, (long) -cap));
+	isl_point *pt = isl_set_sample_point(isl_set_lexmin(isl_pw_aff_zero_set(occ)));
+	int64_t w, n, lr;
+	isl_bool live = isl_bool_error;
+	if (pt && !isl_point_is_void(pt) && eval_at(ui->widx, pt, &w) && eval_at(n_lr, pt, &n) &&
+	    eval_at(ui->last_read, pt, &lr)) {
+		isl_set *run = pa_between(ui->widx, w, n);
+		isl_set *read = isl_pw_aff_domain(isl_pw_aff_copy(ui->last_read));
+		isl_set *unread = isl_set_subtract(isl_set_copy(run), isl_set_copy(read));
+		isl_set *early = isl_set_intersect(run, pa_between(ui->last_read, INT64_MIN / 4, lr));
+		isl_set_free(read);
+		isl_set *dead = isl_set_union(unread, early);
+		live = isl_set_is_empty(dead);
+		isl_set_free(dead);
+	}
+	isl_point_free(pt);
+	isl_pw_aff_free(n_lr);
+	return live;
 }
 
 /* Both sizes.  Symbolic when the capacity is all live at some cycle
@@ -321,12 +289,14 @@ static int sizes(__isl_keep ub_isl *ui, ub_buffer *buf)
 	if (live < 0)
 		return -1;
 	buf->max_live_words = buf->capacity_words;
-	if (!live)
-		buf->max_live_words = ub_sweep_max_live(buf);
+	if (live)
+		return 0;
+	bool unread = false, order = false;
+	buf->max_live_words = ub_sweep_max_live(buf, &unread, &order);
 	if (buf->max_live_words < 0)
 		return -1;
 	if (buf->max_live_words < buf->capacity_words)
-		return explain(ui, buf);
+		buf->why = order && unread ? why_both : order ? why_order : why_unread;
 	return 0;
 }
 

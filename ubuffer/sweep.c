@@ -134,7 +134,23 @@ static int64_t max_live(int64_t n, const int64_t *w, const int64_t *last)
 	return best;
 }
 
-int64_t ub_sweep_max_live(const ub_buffer *buf)
+/* Unread elements, and last reads out of write order. */
+static void read_order(int64_t n, const int64_t *last, bool *unread, bool *out_of_order)
+{
+	int64_t latest = INT64_MIN;
+	*unread = *out_of_order = false;
+	for (int64_t i = 0; i < n; i++) {
+		if (last[i] == INT64_MIN) {
+			*unread = true;
+			continue;
+		}
+		if (last[i] < latest)
+			*out_of_order = true;
+		latest = last[i] > latest ? last[i] : latest;
+	}
+}
+
+int64_t ub_sweep_max_live(const ub_buffer *buf, bool *unread, bool *out_of_order)
 {
 	int64_t n = buf->n_elems, r = -1;
 	int64_t *w = sl_xcalloc((size_t) n + 1, sizeof(int64_t));
@@ -146,8 +162,10 @@ int64_t ub_sweep_max_live(const ub_buffer *buf)
 	write_times(buf, w);
 	for (int k = 1; ok == 0 && k < buf->n_ports; k++)
 		ok = port_last_reads(buf, &buf->ports[k], last);
-	if (ok == 0)
+	if (ok == 0) {
 		r = max_live(n, w, last);
+		read_order(n, last, unread, out_of_order);
+	}
 	free(w);
 	free(last);
 	return r;

@@ -34,7 +34,7 @@ int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf);
 /* max over cycles c of #{read e : W(e) <= c <= LR(e)}, by walking every
  * element and read (only where isl cannot prove it equals the capacity).
  * -1 on error. */
-int64_t ub_sweep_max_live(const ub_buffer *buf);
+int64_t ub_sweep_max_live(const ub_buffer *buf, bool *unread, bool *out_of_order);
 /* Read an integer isl value (taken); false when it is not one or does
  * not fit in 63 bits. */
 bool ub_val_to_int(__isl_take isl_val *v, int64_t *out);
