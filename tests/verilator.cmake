@@ -9,6 +9,9 @@
 #   t_verilator_cache_vcd   a second run reuses the build; --vcd dumps the
 #                           first 2000 cycles (tests/verilator/cache_vcd.sh)
 #   t_verilator_no_lib_bad  a missing library is an error, exit 1
+#   t_bench_verilator_smoke tests/bench/verilator_bench.sh once on the 64x64
+#                           gaussian, so that the script keeps working
+#                           (label "bench")
 #   t_verilator_broken_lib_bad  a library that inverts pipeline values: the
 #                           first mismatch is reported (broken_lib.sh)
 # Builds are cached in ${CMAKE_BINARY_DIR}/verilator_cache; a first run
@@ -43,6 +46,12 @@ if(SLUICE_VERILATOR_EXE)
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/verilator/broken_lib.sh $<TARGET_FILE:sluice>
             ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/verilator_broken_lib)
   set_tests_properties(t_verilator_broken_lib_bad PROPERTIES LABELS verilator TIMEOUT 600)
+
+  add_test(NAME t_bench_verilator_smoke
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bench/verilator_bench.sh $<TARGET_FILE:sluice>
+            -n 1 ${CMAKE_SOURCE_DIR}/examples/gaussian.sl)
+  set_tests_properties(t_bench_verilator_smoke PROPERTIES LABELS bench TIMEOUT 600
+    ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 
   add_test(NAME t_verilator_no_lib_bad
     COMMAND sh -c "out=$(\"$0\" sim \"$1\" --engine verilator --seed 1 -o \"$2\" 2>&1); rc=$?; echo \"$out\"; [ $rc = 1 ] && echo \"$out\" | grep -q \"error: no hardware library at '.*no_such_lib' (set SLUICE_RTL_LIB)\""

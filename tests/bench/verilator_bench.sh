@@ -9,7 +9,9 @@
 # gives, as medians of the N cached runs: cycles, the Verilated model's
 # cycle loop alone (seconds and cycles per second, as `sluice sim` prints
 # them), the wall time of the whole `sluice sim` (compile, reference,
-# files, comparison) and the ratio wall / model run (harness overhead).
+# files, comparison) and the ratio wall / model run (harness overhead);
+# for scale, the median wall time of `sluice run` (front end, reference,
+# output files) on the same inputs.
 # Needs bash, coreutils, python3 and verilator.  Exit 1 if a run fails.
 set -u
 usage() { echo "usage: $0 SLUICE [-n N] [PROG.sl...]" >&2; exit 2; }
@@ -52,6 +54,12 @@ def run(prog, out):
         return None
     return int(m.group(1)), float(m.group(2)), wall, 'build: cached' in text
 
+def run_ref(prog, out):
+    t0 = time.perf_counter()
+    r = subprocess.run([sluice, 'run', prog, '--seed', '1', '-o', out],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t0 if r.returncode == 0 else float('nan')
+
 rows, failed = [], False
 try:
     for prog in progs:
@@ -65,20 +73,21 @@ try:
             continue
         model = statistics.median(c[1] for c in cached)
         wall = statistics.median(c[2] for c in cached)
+        ref = statistics.median(run_ref(prog, out + '_run') for _ in range(n))
         rows.append((name, (first[0], model, first[0] / model, wall, wall / model,
-                            first[2], first[3])))
+                            first[2], first[3], ref)))
 finally:
     shutil.rmtree(work, ignore_errors=True)
 
-print('%-16s %10s %10s %14s %10s %9s %11s' % ('program', 'cycles', 'model s',
-      'cycles/s', 'wall s', 'wall/model', 'first run s'))
+print('%-16s %10s %10s %14s %10s %10s %11s %11s' % ('program', 'cycles', 'model s',
+      'cycles/s', 'wall s', 'wall/model', 'first run s', 'sluice run s'))
 for name, r in rows:
     if r is None:
         print('%-16s %s' % (name, 'FAILED'))
         continue
-    cyc, model, speed, wall, ratio, first_wall, first_cached = r
-    print('%-16s %10d %10.4f %14.0f %10.3f %9.1fx %10.2f%s' % (name, cyc, model, speed,
-          wall, ratio, first_wall, ' (cached)' if first_cached else ''))
+    cyc, model, speed, wall, ratio, first_wall, first_cached, ref = r
+    print('%-16s %10d %10.4f %14.0f %10.3f %9.1fx %11.2f %11.3f%s' % (name, cyc, model,
+          speed, wall, ratio, first_wall, ref, ' (first run cached)' if first_cached else ''))
 print('medians of %d cached runs; "first run" includes verilating unless marked cached' % n)
 with open('/proc/loadavg') as f:
     print('load average %s on %d cpus (timings are wall clock)' % (f.read().split()[0], os.cpu_count()))
