@@ -159,8 +159,13 @@ static void rtl_circular(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
 		"            %s_waddr <= (%s_waddr == %d'd%lld) ? %d'd0 : %s_waddr + %d'd1;\n",
 		nm, aw, nm, nm, nm, aw, (long long) (cap - 1), aw, nm, aw);
 	const char **addr = sl_alloc(g->ctx, (size_t) (nr + 1) * sizeof(*addr));
-	for (int i = 0; i < nr; i++)
-		addr[i] = rtl_circ_addr(g, b, &b->ports[i + 1]);
+	for (int i = 0; i < nr; i++) {
+		int k;
+		rtl_stage *st = rtl_port_reader(g, &b->ports[i + 1], &k);
+		const char *a = rtl_circ_addr(g, b, &b->ports[i + 1]);
+		addr[i] = rtl_fmt(g, "%s_rd%d_addr", st->name, k);
+		fprintf(o, "    wire [%d:0] %s = %s;\n", aw - 1, addr[i], a);
+	}
 	fprintf(o, "    wire [%d:0] %s_rdata;\n", nr * w - 1, nm);
 	fprintf(o, "    sl_ram #(.W(%d), .DEPTH(%lld), .NR(%d)) %s_ram (.clk(clk), "
 		".wen(%s_wen), .waddr(%s_waddr), .wdata(%s_wdata),\n        .raddr({",

@@ -59,7 +59,7 @@ const char *rtl_const(rtl_gen *g, int w, uint64_t v)
 	return rtl_fmt(g, "%d'h%llx", w, (unsigned long long) (v & rtl_mask(w)));
 }
 
-static const char *rtl_index_const(rtl_gen *g, int64_t v)
+const char *rtl_index_const(rtl_gen *g, int64_t v)
 {
 	if (v == INT64_MIN)
 		return "64'sh8000000000000000";
@@ -224,10 +224,16 @@ static const char *rtl_divmod(rtl_gen *g, const ir_expr *e, ir_type t,
 	uint64_t c;
 	bool k = rtl_fold(e->args[1], t, &c);
 	const char *op = e->op == IR_OP_DIV ? "/" : "%";
+	if (k)
+		rtl_sink_ident(g, b);	/* a cast of a constant: a wire unused */
 	if (!t.is_signed)
 		return rtl_fmt(g, "%s %s %s", a, op, k ? rtl_const(g, t.bits, c) : b);
-	if (k && (c & rtl_mask(t.bits)) == rtl_mask(t.bits))	/* -1 */
-		return e->op == IR_OP_DIV ? rtl_fmt(g, "-%s", a) : rtl_const(g, t.bits, 0);
+	if (k && (c & rtl_mask(t.bits)) == rtl_mask(t.bits)) {	/* -1 */
+		if (e->op == IR_OP_DIV)
+			return rtl_fmt(g, "-%s", a);
+		rtl_sink_ident(g, a);	/* x % -1 is 0 whatever x is */
+		return rtl_const(g, t.bits, 0);
+	}
 	return rtl_fmt(g, "$signed(%s) %s $signed(%s)", a, op,
 		k ? rtl_const(g, t.bits, c) : b);
 }
@@ -342,13 +348,14 @@ static const char *rtl_rom(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 		(long long) c) : rtl_trunc(g, off, aw);
 	fprintf(o, "    // const '%s': %lld entries, read at line %d\n", d->name,
 		(long long) depth, e->loc.line);
+	fprintf(o, "    wire [%d:0] %s_addr = %s;\n", aw - 1, rom, addr);
 	const char *data = rtl_fmt(g, "%s_n%d", st->name, st->n_nodes++);
 	fprintf(o, "    wire [%d:0] %s;\n", w - 1, data);
 	fprintf(o, "    sl_rom #(.W(%d), .DEPTH(%lld), .DATA({", w, (long long) depth);
 	for (int64_t i = depth - 1; i >= 0; i--)
 		fprintf(o, "%s%s", i % 8 == 7 || i == depth - 1 ? "\n        " : " ",
 			rtl_fmt(g, "%s%s", rtl_const(g, w, d->data[i]), i ? "," : ""));
-	fprintf(o, "}))\n        %s (.addr(%s), .data(%s));\n", rom, addr, data);
+	fprintf(o, "}))\n        %s (.addr(%s_addr), .data(%s));\n", rom, rom, data);
 	return data;
 }
 
@@ -359,8 +366,8 @@ static const char *rtl_var_value(rtl_gen *g, rtl_stage *st, const ir_expr *e,
 	ir_type t)
 {
 	int d = st->slot_dim[e->u.var.slot];
-	const char *v = rtl_fmt(g, "64'sd%lld + $signed({32'd0, %s_idx[%d:%d]})",
-		(long long) st->s->lo[d], st->name, d * 32 + 31, d * 32);
+	const char *v = rtl_fmt(g, "%s + $signed({32'd0, %s_idx[%d:%d]})",
+		rtl_index_const(g, st->s->lo[d]), st->name, d * 32 + 31, d * 32);
 	return t.bits == 64 ? v : rtl_fmt(g, "%d'(%s)", t.bits, v);
 }
 

@@ -87,14 +87,19 @@ static char *rtl_ident(sl_ctx *ctx, const char *name)
 	return s;
 }
 
-const char *rtl_trunc(rtl_gen *g, const char *x, int w)
+void rtl_sink_ident(rtl_gen *g, const char *x)
 {
-	bool ident = true;
+	bool ident = (*x >= 'a' && *x <= 'z') || (*x >= 'A' && *x <= 'Z') || *x == '_';
 	for (const char *p = x; *p && ident; p++)
 		ident = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')
 			|| (*p >= '0' && *p <= '9') || *p == '_';
 	if (ident)
 		rtl_sink(g, x);
+}
+
+const char *rtl_trunc(rtl_gen *g, const char *x, int w)
+{
+	rtl_sink_ident(g, x);
 	return rtl_fmt(g, "%d'(%s)", w, x);
 }
 
@@ -183,15 +188,27 @@ static int64_t rtl_last_time(const sched_stmt *s)
 	return t;
 }
 
+/* The cycle after every statement's last write (trailing input elements
+ * may stream after the last output write). */
+static int64_t rtl_end_cycle(const sched_program *sp)
+{
+	int64_t e = sp->predicted_cycles;
+	for (int i = 0; i < sp->n_stmts; i++)
+		if (rtl_last_time(sp->stmts[i]) + sp->stmts[i]->latency > e)
+			e = rtl_last_time(sp->stmts[i]) + sp->stmts[i]->latency;
+	return e;
+}
+
 static void rtl_control(rtl_gen *g)
 {
 	FILE *o = g->out;
-	int64_t p = g->sp->predicted_cycles;
+	int64_t p = g->sp->predicted_cycles, e = rtl_end_cycle(g->sp);
+	int tw = g->tw;
 	fprintf(o, "    // Run control: 'start' in cycle -1 (idle or done) pulses 'go'; 'cyc' counts\n"
-		"    // the run's cycles from 0; 'done' rises in cycle %lld (predicted_cycles).\n",
-		(long long) p);
-	fprintf(o, "    reg running;\n    reg done_r;\n    reg [%d:0] cyc;\n", g->tw - 1);
-	fprintf(o, "    wire go = start && !running;\n");
+		"    // the run's cycles from 0; 'done' rises in cycle %lld (predicted_cycles);\n"
+		"    // the schedules run until cycle %lld.\n", (long long) p, (long long) e);
+	fprintf(o, "    reg running;\n    reg done_r;\n    reg [%d:0] cyc;\n", tw - 1);
+	fprintf(o, "    wire go = start && (!running || done_r);\n");
 	fprintf(o, "    always @(posedge clk) begin\n"
 		"        if (rst) begin\n"
 		"            running <= 1'b0;\n            done_r <= 1'b0;\n"
@@ -201,13 +218,14 @@ static void rtl_control(rtl_gen *g)
 		"            cyc <= %d'd0;\n"
 		"        end else if (running) begin\n"
 		"            cyc <= cyc + %d'd1;\n"
-		"            if (cyc == %d'd%lld) begin\n"
-		"                running <= 1'b0;\n                done_r <= 1'b1;\n"
-		"            end\n"
+		"            if (cyc == %d'd%lld)\n"
+		"                done_r <= 1'b1;\n"
+		"            if (cyc == %d'd%lld)\n"
+		"                running <= 1'b0;\n"
 		"        end\n"
 		"    end\n"
 		"    assign done = done_r;\n\n",
-		g->tw, g->tw, g->tw, g->tw, (long long) (p > 0 ? p - 1 : 0));
+		tw, tw, tw, tw, (long long) (p > 0 ? p - 1 : 0), tw, (long long) (e > 0 ? e - 1 : 0));
 }
 
 /* ------------------------------------------------------------ schedules */
@@ -271,8 +289,8 @@ static void rtl_slot_wires(rtl_gen *g, rtl_stage *st)
 			continue;
 		const char *var = k < s->n_vars ? s->decl->var_names[k]
 			: s->decl->body->u.reduce.rvars[d - s->n_vars].name;
-		fprintf(g->out, "    wire signed [63:0] %s_%s = 64'sd%lld + $signed({32'd0, %s_idx[%d:%d]});\n",
-			st->name, rtl_ident(g->ctx, var), (long long) s->lo[d], st->name,
+		fprintf(g->out, "    wire signed [63:0] %s_%s = %s + $signed({32'd0, %s_idx[%d:%d]});\n",
+			st->name, rtl_ident(g->ctx, var), rtl_index_const(g, s->lo[d]), st->name,
 			d * 32 + 31, d * 32);
 	}
 }
@@ -386,7 +404,7 @@ static void rtl_sink_emit(rtl_gen *g)
 static void rtl_setup(rtl_gen *g)
 {
 	const sched_program *sp = g->sp;
-	int64_t tmax = sp->predicted_cycles;
+	int64_t tmax = rtl_end_cycle(sp);
 	g->stages = sl_alloc(g->ctx, (size_t) (sp->n_stmts + 1) * sizeof(*g->stages));
 	for (int i = 0; i < sp->n_stmts; i++) {
 		rtl_stage *st = &g->stages[i];

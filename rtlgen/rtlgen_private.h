@@ -38,6 +38,8 @@ void rtl_sink(rtl_gen *g, const char *signal);
 int rtl_addr_bits(int64_t depth);
 /* "w'(x)": the low w bits; a whole signal x goes to the lint sink. */
 const char *rtl_trunc(rtl_gen *g, const char *x, int w);
+/* Send x to the lint sink when it is a signal name (not an expression). */
+void rtl_sink_ident(rtl_gen *g, const char *x);
 /* Bits to hold every value in [0, n]. */
 int rtl_bits_for(int64_t n);
 /* "// file:line: text of the line" for a source location. */
@@ -57,6 +59,8 @@ void rtl_datapath(rtl_gen *g, rtl_stage *st, const char **value,
 	const char **valid);
 /* Hex literal "W'h..." of the low w bits of v. */
 const char *rtl_const(rtl_gen *g, int w, uint64_t v);
+/* A 64-bit signed literal of an index value. */
+const char *rtl_index_const(rtl_gen *g, int64_t v);
 
 /* buffers.c */
 /* Emit the storage of buffer "b" and assign its read wires. */
