@@ -1,0 +1,43 @@
+# tests/rtlgen.cmake: the generated Verilog (rtlgen/).
+#   t_rtl_golden_<name>          tests/golden/rtl/<name>/: sluice_<name>.v
+#                                byte for byte (run_rtl_golden.sh; rewrite
+#                                with UPDATE_GOLDEN=1 and review the diff)
+#   t_rtl_golden_yosys_<name>    Yosys synth + check -assert of the same
+#   t_rtlgen_lint_<example>      verilator --lint-only -Wall, no warnings,
+#                                for every example at its small size
+#   t_rtlgen_yosys_<example>     Yosys synth + check -assert (label slow:
+#                                minutes for the larger examples)
+set(SLUICE_RTL_CHECK ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh)
+set(SLUICE_RTL_LIB ${CMAKE_SOURCE_DIR}/rtlgen/lib)
+file(GLOB SLUICE_RTL_GOLDEN LIST_DIRECTORIES true
+  ${CMAKE_CURRENT_SOURCE_DIR}/golden/rtl/*)
+foreach(dir ${SLUICE_RTL_GOLDEN})
+  if(IS_DIRECTORY ${dir})
+    get_filename_component(name ${dir} NAME)
+    add_test(NAME t_rtl_golden_${name}
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden/run_rtl_golden.sh $<TARGET_FILE:sluice> ${name})
+    set_tests_properties(t_rtl_golden_${name} PROPERTIES LABELS "golden;rtlgen")
+    add_test(NAME t_rtl_golden_yosys_${name}
+      COMMAND ${SLUICE_RTL_CHECK} $<TARGET_FILE:sluice> ${dir}/program.sl ${SLUICE_RTL_LIB} yosys)
+    set_tests_properties(t_rtl_golden_yosys_${name} PROPERTIES LABELS rtlgen TIMEOUT 300)
+  endif()
+endforeach()
+find_program(SLUICE_VERILATOR verilator)
+find_program(SLUICE_YOSYS yosys)
+file(GLOB SLUICE_RTL_EXAMPLES ${CMAKE_SOURCE_DIR}/examples/*.sl)
+foreach(prog ${SLUICE_RTL_EXAMPLES})
+  get_filename_component(ex ${prog} NAME_WE)
+  if(ex MATCHES "_1080p$")
+    continue()
+  endif()
+  if(SLUICE_VERILATOR)
+    add_test(NAME t_rtlgen_lint_${ex}
+      COMMAND ${SLUICE_RTL_CHECK} $<TARGET_FILE:sluice> ${prog} ${SLUICE_RTL_LIB} lint)
+    set_tests_properties(t_rtlgen_lint_${ex} PROPERTIES LABELS rtlgen TIMEOUT 120)
+  endif()
+  if(SLUICE_YOSYS)
+    add_test(NAME t_rtlgen_yosys_${ex}
+      COMMAND ${SLUICE_RTL_CHECK} $<TARGET_FILE:sluice> ${prog} ${SLUICE_RTL_LIB} yosys)
+    set_tests_properties(t_rtlgen_yosys_${ex} PROPERTIES LABELS "rtlgen;slow" TIMEOUT 1800)
+  endif()
+endforeach()
