@@ -6,6 +6,7 @@
 #                           example at its small size: outputs equal to the
 #                           reference bit for bit and measured cycles equal
 #                           to predicted_cycles (else exit 1)
+#   t_verilator_sim_crop    an input stream that ends after done (crop.sl)
 #   t_verilator_cache_vcd   a second run reuses the build; --vcd dumps the
 #                           first 2000 cycles (tests/verilator/cache_vcd.sh)
 #   t_verilator_no_lib_bad  a missing library is an error, exit 1
@@ -36,6 +37,13 @@ if(SLUICE_VERILATOR_EXE)
     set_tests_properties(t_verilator_sim_${ex} PROPERTIES LABELS verilator TIMEOUT 600
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   endforeach()
+
+  add_test(NAME t_verilator_sim_crop
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/verilator/crop.sl
+            --engine verilator --seed 1 -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/crop)
+  set_tests_properties(t_verilator_sim_crop PROPERTIES LABELS verilator TIMEOUT 600
+    ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+    PASS_REGULAR_EXPRESSION "verilator: 54 cycles \\(predicted 54\\), 16 output values equal[^\n]*\n  build: [^\n]*\n  ran 256 cycles")
 
   add_test(NAME t_verilator_cache_vcd
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/verilator/cache_vcd.sh $<TARGET_FILE:sluice>
