@@ -383,6 +383,8 @@ int sched_compute(sched_program *sp, isl_ctx *isl)
 		sched_stmt *s = sp->stmts[i];
 		if (s->is_output && output_end(s) > sp->predicted_cycles)
 			sp->predicted_cycles = output_end(s);
+		if (s->is_input && last_time(s) + 1 > sp->predicted_cycles)
+			sp->predicted_cycles = last_time(s) + 1;	/* the last element taken */
 		if (sched_n_iters(s) > sp->ideal_cycles)
 			sp->ideal_cycles = sched_n_iters(s);
 		if (last_time(s) + s->latency >= ((int64_t) 1 << 48)) {

@@ -76,7 +76,9 @@ typedef struct sched_program {
 	sched_options opts;
 	int n_stmts;
 	sched_stmt **stmts;	/* inputs first, then funcs in dependence order */
-	int64_t predicted_cycles;	/* last output write + 1 */
+	/* When the run is done: after the last output write and the last
+	 * input element taken (+ 1). */
+	int64_t predicted_cycles;
 	int64_t ideal_cycles;	/* most iterations of any statement */
 } sched_program;
 

@@ -108,6 +108,7 @@ typedef struct mdl_run {
 	mdl_heap_ent *heap;
 	int heap_len;
 	int64_t last_out_write;
+	int64_t last_in_take;	/* cycle of the last input element taken */
 	int64_t outputs_written;
 } mdl_run;
 
@@ -483,6 +484,8 @@ static int mdl_fire(mdl_run *r, mdl_stmt *st)
 		return -1;
 	}
 	st->prev_t = st->t;
+	if (st->s->is_input && st->t > r->last_in_take)
+		r->last_in_take = st->t;
 	for (int k = 0; k < st->n_ports; k++)
 		if (mdl_read(r, st, k) < 0)
 			return -1;
@@ -766,7 +769,9 @@ static int mdl_finish(mdl_run *r, sim_model_stats *stats)
 			(long long) r->outputs_written, (long long) want);
 		return -1;
 	}
-	stats->cycles = r->last_out_write + 1;
+	/* Done once the last output value is out and the last input element
+	 * taken (docs/hardware.md). */
+	stats->cycles = (r->last_out_write > r->last_in_take ? r->last_out_write : r->last_in_take) + 1;
 	stats->outputs_checked = r->outputs_written;
 	stats->n_buffers = r->n_bufs;
 	stats->max_live = sl_xcalloc((size_t) r->n_bufs + 1, sizeof(int64_t));
@@ -816,6 +821,7 @@ int sim_model_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	r.sp = sp;
 	r.ubs = ubs;
 	r.last_out_write = -1;
+	r.last_in_take = -1;
 	const ir_program *lp = sp->lowered;
 	for (int i = 0; i < lp->n_outputs; i++)
 		outputs[i] = NULL;

@@ -169,6 +169,13 @@ int64_t cycles_from_schedule(const sched_program *sp)
 	int64_t last = -1;
 	for (int i = 0; i < sp->n_stmts; i++) {
 		const sched_stmt *s = sp->stmts[i];
+		if (s->is_input) {	/* done waits for the last element taken */
+			int64_t it[SCHED_MAX_DIMS];
+			for (int d = 0; d < s->n_dims; d++)
+				it[d] = s->lo[d] + s->ext[d] - 1;
+			last = std::max(last, sched_time(s, it));
+			continue;
+		}
 		if (!s->is_output)
 			continue;
 		int64_t it[SCHED_MAX_DIMS];

@@ -323,7 +323,8 @@ void expect_legal(Compiled &c, const std::string &what)
 }
 
 // ideal_cycles: most iterations of any statement; predicted_cycles: the
-// last write of an output's box, plus one.  Computed here by enumeration.
+// later of the last write of an output's box and the last input element
+// taken, plus one.  Computed here by enumeration.
 void expect_cycle_counts(Compiled &c, const std::string &what)
 {
 	int64_t ideal = 0, predicted = 0;
@@ -332,6 +333,8 @@ void expect_cycle_counts(Compiled &c, const std::string &what)
 		int64_t n = 0;
 		for_each_iter(s, [&](const std::vector<int64_t> &it) {
 			n++;
+			if (s->is_input)
+				predicted = std::max(predicted, time_of(s, it) + 1);
 			if (!s->is_output)
 				return;
 			bool in_box = true;
