@@ -98,7 +98,6 @@ typedef struct sim_vl_options {
 
 typedef struct sim_vl_stats {
 	int64_t cycles;		/* cycle 0 to the first cycle with done high */
-	int64_t simulated_cycles;	/* run on while inputs have elements left */
 	int64_t outputs_received;	/* output values, all outputs */
 	bool cached;		/* the build was reused */
 	double build_seconds;	/* verilating and compiling; 0 when cached */
@@ -107,10 +106,9 @@ typedef struct sim_vl_stats {
 
 /* Run module "top_name" in "verilog" (len bytes), the design of "sp",
  * on "in".  outputs[i] receives sp->lowered->outputs[i] as received on
- * its NAME_valid cycles; the clock runs past done while an input stream
- * has elements left.  Errors (reported): the build fails, done does not
- * rise (or inputs are still taken) after 2 * (the schedule's last cycle
- * + 1) + 1000 cycles, an input is taken
+ * its NAME_valid cycles until done.  Errors (reported): the build fails,
+ * done does not rise within 2 * (the schedule's last cycle + 1) + 1000
+ * cycles, an input is taken
  * more or fewer times than it has elements, an output gets another
  * number of values than its box has.  Returns 0 or -1. */
 int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
