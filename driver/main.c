@@ -16,6 +16,7 @@
 #include "ubuffer/ubuffer.h"
 #include "rtlgen/rtlgen.h"
 #include "sim/sim.h"
+#include "driver/synth.h"
 
 enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
 enum { SIM_VCD_CYCLES = 2000 };	/* --vcd: the window dumped, from reset */
@@ -27,6 +28,8 @@ typedef struct options {
 	const char *engine;	/* sim: "model" or "verilator" */
 	const char *vcd;	/* sim --engine verilator: a waveform file */
 	const char *out_dir;
+	const char *board;	/* synth: the board */
+	bool pnr;		/* synth: place and route */
 	bool have_seed;
 	uint64_t seed;
 	int n_inputs;
@@ -421,6 +424,44 @@ out:
 	return rc;
 }
 
+/* ---------------------------------------------------------- boards, synth */
+
+static int cmd_boards(const options *opt)
+{
+	return synth_boards();
+}
+
+static int cmd_synth(const options *opt)
+{
+	if (!opt->board) {
+		fprintf(stderr, "sluice synth: error: no board given (--board B; see 'sluice boards')\n");
+		return EXIT_USAGE;
+	}
+	sl_ctx *ctx = sl_ctx_alloc();
+	ub_set *ubs = NULL;
+	isl_ctx *isl = NULL;
+	int rc = EXIT_PROGRAM;
+	sched_program *sp = compile_program(ctx, opt, &ubs, &isl);
+	if (!sp)
+		goto out;
+	const char *base = strrchr(opt->prog, '/');
+	char *name = sl_xstrdup(base ? base + 1 : opt->prog);
+	size_t n = strlen(name);
+	if (n > 3 && !strcmp(name + n - 3, ".sl"))
+		name[n - 3] = 0;
+	rtl_options ro = { opt->ub.register_threshold };
+	if (make_dir(opt->out_dir) < 0)
+		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
+			opt->out_dir, strerror(errno));
+	else
+		rc = synth_run(ctx, sp, ubs, name, &ro, opt->board, opt->pnr, opt->out_dir);
+	free(name);
+	finish(sp, ubs, isl);
+out:
+	sl_ctx_free(ctx);
+	return rc;
+}
+
 /* ------------------------------------------------------------------ sim */
 
 static int cmd_sim(const options *opt)
@@ -512,6 +553,23 @@ static const command commands[] = {
 	  "                         registers (default 8)\n"
 	  "  --input, --seed, -o    as for run\n",
 	  cmd_sim },
+	{ "boards", "",
+	  "list the target boards",
+	  "Lists the board files of boards/ (or $SLUICE_BOARDS_DIR): name, part,\n"
+	  "LUTs, flip-flops, block RAMs, DSPs and nominal clock.\n",
+	  cmd_boards },
+	{ "synth", "PROG --board B [--pnr] [-o DIR]",
+	  "synthesize a program for a board with Yosys; report its resources",
+	  "Compiles PROG, writes DIR/sluice_NAME.v, runs Yosys with the board's flow\n"
+	  "(block RAM forced where the mapping chose SRAM), and prints LUTs,\n"
+	  "flip-flops, block RAMs (predicted and measured), DSPs and the share of the\n"
+	  "board; writes DIR/synth.json.  Fails when the predicted block RAMs differ\n"
+	  "from Yosys's.\n"
+	  "  --board B     a board name ('sluice boards') or a .board file\n"
+	  "  --pnr         also place and route (nextpnr; iCE40) and report Fmax\n"
+	  "  --schedule P, --register-threshold N   as for compile\n"
+	  "  -o DIR        output directory (default: out)\n",
+	  cmd_synth },
 };
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
 
@@ -599,6 +657,11 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 			}
 			opt->ub.register_threshold = (int64_t) n;
 			i++;
+		} else if (!strcmp(a, "--board") && val) {
+			opt->board = val;
+			i++;
+		} else if (!strcmp(a, "--pnr")) {
+			opt->pnr = true;
 		} else if (!strcmp(a, "--vcd") && val) {
 			opt->vcd = val;
 			i++;
@@ -616,7 +679,7 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 			return EXIT_USAGE;
 		}
 	}
-	if (!opt->prog) {
+	if (!opt->prog && c->run != cmd_boards) {
 		fprintf(stderr, "sluice %s: error: no program given\n", c->name);
 		command_help(c, stderr);
 		return EXIT_USAGE;

@@ -11,7 +11,8 @@
 #include "rtlgen/rtlgen_private.h"
 
 static const char *const rtl_lib_files[] = {
-	"sl_sched.v", "sl_pipe.v", "sl_fifo_seg.v", "sl_ram.v", "sl_rom.v", NULL,
+	"sl_sched.v", "sl_pipe.v", "sl_fifo_seg.v", "sl_sram.v", "sl_ram.v", "sl_rom.v",
+	NULL,
 };
 
 const char *const *rtl_library_files(void)

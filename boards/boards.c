@@ -1,0 +1,391 @@
+/* boards/boards.c: board files (format: boards/README.md).
+ * Stage: beside the scheduler.  One directive per line: a keyword and
+ * its values; '#' starts a comment.  Every error names the file, line
+ * and column of the offending word. */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "boards/boards.h"
+
+#ifndef SLUICE_SOURCE_DIR
+#define SLUICE_SOURCE_DIR "."
+#endif
+
+/* A line cut into words, each with its column. */
+typedef struct board_line {
+	sl_ctx *ctx;
+	int file;
+	int line;
+	int n;
+	const char *w[64];
+	int col[64];
+	const char *rest[64];	/* the text from word i to the end of line */
+} board_line;
+
+static sl_loc board_loc(const board_line *l, int i)
+{
+	sl_loc loc = { l->file, l->line, i < l->n ? l->col[i] : 1 };
+	return loc;
+}
+
+static bool board_int(const board_line *l, int i, int64_t min, int64_t *out)
+{
+	char *end;
+	if (i >= l->n) {
+		sl_error(l->ctx, board_loc(l, l->n ? l->n - 1 : 0),
+			"'%s' needs a number here", l->w[0]);
+		return false;
+	}
+	errno = 0;
+	long long v = strtoll(l->w[i], &end, 10);
+	if (*end || errno || v < min) {
+		sl_error(l->ctx, board_loc(l, i), "expected an integer >= %lld, not '%s'",
+			(long long) min, l->w[i]);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+static bool board_shape_parse(const board_line *l, int i, board_shape *s)
+{
+	int64_t d;
+	int w, used = 0;
+	long long dl;
+	if (sscanf(l->w[i], "%lldx%d%n", &dl, &w, &used) != 2 || l->w[i][used] ||
+	    dl < 1 || w < 1) {
+		sl_error(l->ctx, board_loc(l, i), "expected a shape DEPTHxWIDTH, not '%s'", l->w[i]);
+		return false;
+	}
+	d = dl;
+	s->depth = d;
+	s->width = w;
+	return true;
+}
+
+/* memory KIND CELL count N units U bits B ports P shapes DxW... */
+static bool board_memory(board *b, const board_line *l)
+{
+	if (b->n_mems == BOARD_MAX_MEMS) {
+		sl_error(l->ctx, board_loc(l, 0), "more than %d memory primitives", BOARD_MAX_MEMS);
+		return false;
+	}
+	if (l->n < 3 || (strcmp(l->w[1], "block") && strcmp(l->w[1], "huge"))) {
+		sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0),
+			"expected 'memory block|huge CELL ...'");
+		return false;
+	}
+	board_mem *m = &b->mems[b->n_mems];
+	m->kind = l->w[1];
+	m->cell = l->w[2];
+	m->units = 1;
+	m->ports = "1r1w";
+	for (int i = 3; i < l->n;) {
+		const char *k = l->w[i];
+		int64_t v;
+		if (!strcmp(k, "shapes")) {
+			for (i++; i < l->n; i++) {
+				if (m->n_shapes == BOARD_MAX_SHAPES) {
+					sl_error(l->ctx, board_loc(l, i), "too many shapes");
+					return false;
+				}
+				if (!board_shape_parse(l, i, &m->shapes[m->n_shapes++]))
+					return false;
+			}
+		} else if (!strcmp(k, "ports") && i + 1 < l->n) {
+			m->ports = l->w[i + 1];
+			i += 2;
+		} else if (!strcmp(k, "count") || !strcmp(k, "units") || !strcmp(k, "bits")) {
+			if (!board_int(l, i + 1, !strcmp(k, "units") ? 0 : 1, &v))
+				return false;
+			if (!strcmp(k, "count"))
+				m->count = v;
+			else if (!strcmp(k, "units"))
+				m->units = (int) v;
+			else
+				m->bits = v;
+			i += 2;
+		} else {
+			sl_error(l->ctx, board_loc(l, i), "unknown memory field '%s' "
+				"(count, units, bits, ports, shapes)", k);
+			return false;
+		}
+	}
+	if (!m->count || !m->bits || !m->n_shapes) {
+		sl_error(l->ctx, board_loc(l, 0), "memory '%s' needs count, bits and shapes", m->cell);
+		return false;
+	}
+	for (int s = 0; s < m->n_shapes; s++)
+		if (m->shapes[s].depth * m->shapes[s].width > m->bits) {
+			sl_error(l->ctx, board_loc(l, 0), "memory '%s': shape %lldx%d exceeds %lld bits",
+				m->cell, (long long) m->shapes[s].depth, m->shapes[s].width,
+				(long long) m->bits);
+			return false;
+		}
+	b->n_mems++;
+	return true;
+}
+
+static bool board_cells(board *b, const board_line *l)
+{
+	board_globs *g = NULL;
+	if (l->n >= 2 && !strcmp(l->w[1], "lut"))
+		g = &b->cells_lut;
+	else if (l->n >= 2 && !strcmp(l->w[1], "ff"))
+		g = &b->cells_ff;
+	else if (l->n >= 2 && !strcmp(l->w[1], "dsp"))
+		g = &b->cells_dsp;
+	if (!g || l->n < 3) {
+		sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0),
+			"expected 'cells lut|ff|dsp PATTERN...'");
+		return false;
+	}
+	for (int i = 2; i < l->n; i++) {
+		if (g->n == BOARD_MAX_GLOBS) {
+			sl_error(l->ctx, board_loc(l, i), "too many cell patterns");
+			return false;
+		}
+		g->pat[g->n++] = l->w[i];
+	}
+	return true;
+}
+
+static bool board_directive(board *b, const board_line *l)
+{
+	const char *k = l->w[0];
+	int64_t v;
+	if (!strcmp(k, "source"))
+		return true;
+	if (!strcmp(k, "memory"))
+		return board_memory(b, l);
+	if (!strcmp(k, "cells"))
+		return board_cells(b, l);
+	if (l->n < 2) {
+		sl_error(l->ctx, board_loc(l, 0), "'%s' needs a value", k);
+		return false;
+	}
+	if (!strcmp(k, "name"))
+		b->name = l->w[1];
+	else if (!strcmp(k, "part"))
+		b->part = l->rest[1];
+	else if (!strcmp(k, "family"))
+		b->family = l->w[1];
+	else if (!strcmp(k, "yosys"))
+		b->yosys = l->rest[1];
+	else if (!strcmp(k, "force_bram"))
+		b->force_bram = l->rest[1];
+	else if (!strcmp(k, "pnr"))
+		b->pnr = l->rest[1];
+	else if (!strcmp(k, "lut")) {
+		if (!board_int(l, 1, 1, &b->luts) || !board_int(l, 2, 2, &v))
+			return false;
+		b->lut_inputs = (int) v;
+	} else if (!strcmp(k, "ff"))
+		return board_int(l, 1, 1, &b->ffs);
+	else if (!strcmp(k, "dsp"))
+		return board_int(l, 1, 0, &b->dsps);
+	else if (!strcmp(k, "clock")) {
+		char *end;
+		b->clock_mhz = strtod(l->w[1], &end);
+		if (*end || !(b->clock_mhz > 0)) {
+			sl_error(l->ctx, board_loc(l, 1), "expected a clock in MHz, not '%s'", l->w[1]);
+			return false;
+		}
+	} else {
+		sl_error(l->ctx, board_loc(l, 0), "unknown directive '%s'", k);
+		return false;
+	}
+	return true;
+}
+
+/* Cut line "s" (NUL-terminated, comment stripped) into words. */
+static bool board_split(sl_ctx *ctx, char *s, board_line *l)
+{
+	char *start = s;
+	l->n = 0;
+	for (char *p = s; *p;) {
+		while (*p && isspace((unsigned char) *p))
+			p++;
+		if (!*p)
+			break;
+		if (l->n == 64) {
+			sl_error(ctx, board_loc(l, 0), "too many words on a line");
+			return false;
+		}
+		l->col[l->n] = (int) (p - start) + 1;
+		l->rest[l->n] = sl_strdup(ctx, p);
+		char *q = p;
+		while (*q && !isspace((unsigned char) *q))
+			q++;
+		l->w[l->n++] = sl_strndup(ctx, p, (size_t) (q - p));
+		p = q;
+	}
+	/* rest[] without trailing blanks */
+	for (int i = 0; i < l->n; i++) {
+		char *r = (char *) l->rest[i];
+		size_t n = strlen(r);
+		while (n && isspace((unsigned char) r[n - 1]))
+			r[--n] = 0;
+	}
+	return true;
+}
+
+static bool board_check(sl_ctx *ctx, board *b, int file)
+{
+	sl_loc top = { file, 1, 1 };
+	const char *missing = !b->name ? "name" : !b->part ? "part" : !b->family ? "family"
+		: !b->luts ? "lut" : !b->ffs ? "ff" : !b->clock_mhz ? "clock"
+		: !b->yosys ? "yosys" : !board_block_mem(b) ? "memory block" : NULL;
+	if (missing) {
+		sl_error(ctx, top, "board file has no '%s' line", missing);
+		return false;
+	}
+	const board_mem *m = board_block_mem(b);
+	b->block_units = m->count * m->units;
+	return true;
+}
+
+const board *board_load(sl_ctx *ctx, const char *path)
+{
+	size_t len;
+	char *text = sl_read_file(path, &len);
+	if (!text) {
+		sl_error_file(ctx, path, "cannot read board file: %s", strerror(errno));
+		return NULL;
+	}
+	char *copy = sl_strndup(ctx, text, len);
+	int file = sl_source_add(ctx, path, text, len);
+	board *b = sl_alloc(ctx, sizeof(*b));
+	b->path = sl_strdup(ctx, path);
+	board_line l = { .ctx = ctx, .file = file };
+	bool ok = true;
+	char *save = NULL;
+	int line = 0;
+	for (char *p = copy; p && ok; p = save) {
+		char *nl = strchr(p, '\n');
+		save = nl ? nl + 1 : NULL;
+		if (nl)
+			*nl = 0;
+		line++;
+		char *hash = strchr(p, '#');
+		if (hash)
+			*hash = 0;
+		l.line = line;
+		if (!board_split(ctx, p, &l))
+			return NULL;
+		if (l.n)
+			ok = board_directive(b, &l);
+	}
+	if (!ok || !board_check(ctx, b, file))
+		return NULL;
+	return b;
+}
+
+const char *board_dir(void)
+{
+	const char *e = getenv("SLUICE_BOARDS_DIR");
+	return e && *e ? e : SLUICE_SOURCE_DIR "/boards";
+}
+
+static int board_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+
+const board **board_load_all(sl_ctx *ctx, int *n)
+{
+	const char *dir = board_dir();
+	DIR *d = opendir(dir);
+	if (!d) {
+		sl_error_file(ctx, dir, "cannot open the boards directory: %s", strerror(errno));
+		return NULL;
+	}
+	int cap = 16, k = 0;
+	char **names = sl_xcalloc((size_t) cap, sizeof(char *));
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (len <= 6 || strcmp(e->d_name + len - 6, ".board"))
+			continue;
+		if (k == cap)
+			names = sl_xrealloc(names, (size_t) (cap *= 2) * sizeof(char *));
+		names[k++] = sl_strdup(ctx, e->d_name);
+	}
+	closedir(d);
+	qsort(names, (size_t) k, sizeof(char *), board_cmp);
+	const board **out = sl_alloc(ctx, (size_t) (k + 1) * sizeof(*out));
+	bool ok = true;
+	for (int i = 0; i < k; i++) {
+		char *p = sl_alloc(ctx, strlen(dir) + strlen(names[i]) + 2);
+		sprintf(p, "%s/%s", dir, names[i]);
+		out[i] = board_load(ctx, p);
+		ok = ok && out[i];
+	}
+	free(names);
+	*n = k;
+	return ok ? out : NULL;
+}
+
+const board *board_find(sl_ctx *ctx, const char *name)
+{
+	if (strchr(name, '/'))
+		return board_load(ctx, name);
+	const char *dir = board_dir();
+	char *p = sl_alloc(ctx, strlen(dir) + strlen(name) + 8);
+	sprintf(p, "%s/%s.board", dir, name);
+	FILE *f = fopen(p, "r");
+	if (!f) {
+		sl_error_file(ctx, p, "no board '%s' (see 'sluice boards')", name);
+		return NULL;
+	}
+	fclose(f);
+	return board_load(ctx, p);
+}
+
+const board_mem *board_block_mem(const board *b)
+{
+	for (int i = 0; i < b->n_mems; i++)
+		if (!strcmp(b->mems[i].kind, "block"))
+			return &b->mems[i];
+	return NULL;
+}
+
+static int64_t board_ceil(int64_t a, int64_t b)
+{
+	return (a + b - 1) / b;
+}
+
+int64_t board_bram_cells(const board *b, int width, int64_t depth, const board_mem **mem)
+{
+	int64_t best = -1, best_units = 0;
+	*mem = NULL;
+	for (int i = 0; i < b->n_mems; i++) {
+		const board_mem *m = &b->mems[i];
+		if (strcmp(m->kind, "block"))
+			continue;
+		for (int s = 0; s < m->n_shapes; s++) {
+			int64_t c = board_ceil(width, m->shapes[s].width) *
+				board_ceil(depth, m->shapes[s].depth);
+			int64_t u = c * m->units;
+			if (best < 0 || u < best_units ||
+			    (u == best_units && m->units > (*mem)->units)) {
+				best = c;
+				best_units = u;
+				*mem = m;
+			}
+		}
+	}
+	return best < 0 ? 0 : best;
+}
+
+bool board_globs_match(const board_globs *g, const char *type)
+{
+	for (int i = 0; i < g->n; i++)
+		if (fnmatch(g->pat[i], type, 0) == 0)
+			return true;
+	return false;
+}

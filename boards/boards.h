@@ -1,0 +1,91 @@
+/* boards/boards.h: target boards (FPGA parts) and their resources.
+ * Stage: beside the scheduler; feeds storage mapping and the synth
+ * driver.  A board file (boards/README.md: format) gives a part's logic,
+ * flip-flops, memory primitives with their shapes (depth x width) and
+ * ports, multipliers, nominal clock and the Yosys flow that targets it.
+ * Boards are read into the context's arena. */
+#ifndef SLUICE_BOARDS_H
+#define SLUICE_BOARDS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ir/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { BOARD_MAX_SHAPES = 16, BOARD_MAX_MEMS = 4, BOARD_MAX_GLOBS = 16 };
+
+typedef struct board_shape {
+	int64_t depth;
+	int width;
+} board_shape;
+
+/* A memory primitive.  Block primitives share one pool counted in
+ * "units" (e.g. a Xilinx RAMB36 is 2 units of RAMB18). */
+typedef struct board_mem {
+	const char *kind;	/* "block" (1R1W-capable) or "huge" (single-port) */
+	const char *cell;	/* the Yosys cell name */
+	int64_t count;		/* primitives on the part */
+	int units;		/* pool units per primitive */
+	int64_t bits;		/* capacity of one primitive */
+	const char *ports;	/* e.g. "1r1w", "2rw" */
+	int n_shapes;
+	board_shape shapes[BOARD_MAX_SHAPES];
+} board_mem;
+
+typedef struct board_globs {
+	int n;
+	const char *pat[BOARD_MAX_GLOBS];	/* fnmatch patterns of cell types */
+} board_globs;
+
+typedef struct board {
+	const char *path;
+	const char *name;
+	const char *part;
+	const char *family;
+	int64_t luts;
+	int lut_inputs;
+	int64_t ffs;
+	int64_t dsps;
+	double clock_mhz;
+	int n_mems;
+	board_mem mems[BOARD_MAX_MEMS];
+	int64_t block_units;	/* the block-RAM pool, in units */
+	const char *yosys;	/* synthesis command; "{top}" is the top module */
+	const char *force_bram;	/* commands run after hierarchy, before yosys */
+	const char *pnr;	/* place-and-route command prefix, or NULL */
+	board_globs cells_lut, cells_ff, cells_dsp;
+} board;
+
+/* Read one board file; NULL with a located error on a bad file. */
+const board *board_load(sl_ctx *ctx, const char *path);
+/* The directory of board files: $SLUICE_BOARDS_DIR, else the source
+ * tree's boards/. */
+const char *board_dir(void);
+/* Every *.board of board_dir(), sorted by name; *n set.  NULL on error
+ * (reported). */
+const board **board_load_all(sl_ctx *ctx, int *n);
+/* The board named "name" (or a path to a board file); NULL (reported). */
+const board *board_find(sl_ctx *ctx, const char *name);
+
+/* Block-RAM primitives Yosys uses for one 1R1W memory of depth x width
+ * forced to block RAM: over every block primitive and shape, the fewest
+ * pool units (cells x units), ties to the larger primitive.  Sets *mem
+ * to the primitive; returns the number of cells. */
+int64_t board_bram_cells(const board *b, int width, int64_t depth,
+	const board_mem **mem);
+/* The block-RAM pool capacity of the board in its first block
+ * primitive (e.g. 135 BRAM36 on the Artix-7 100T). */
+const board_mem *board_block_mem(const board *b);
+
+/* Does cell type "type" match one of "g"? */
+bool board_globs_match(const board_globs *g, const char *type);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,16 @@
+/* driver/synth.h: `sluice boards` and `sluice synth` (driver-private). */
+#ifndef SLUICE_DRIVER_SYNTH_H
+#define SLUICE_DRIVER_SYNTH_H
+
+#include "rtlgen/rtlgen.h"
+
+/* List the boards; 0 or 1. */
+int synth_boards(void);
+/* Write DIR/sluice_NAME.v, synthesize it with the board's Yosys flow
+ * (and place and route with --pnr), print and write DIR/synth.json.
+ * 0, or 1 (error reported, or predicted != measured block RAMs). */
+int synth_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const char *name, const rtl_options *ro, const char *board_name, bool pnr,
+	const char *out_dir);
+
+#endif
