@@ -261,7 +261,7 @@ static void visit_func(bounds *b, ir_decl *f)
 	b->iter = isl_set_free(b->iter);
 }
 
-int fe_infer_bounds(sl_ctx *ctx, ir_program *prog)
+int fe_infer_bounds(sl_ctx *ctx, ir_program *prog, bool warn_unused)
 {
 	bounds b = { ctx, isl_ctx_alloc(), NULL, NULL, false, NULL, false };
 	if (!b.isl)
@@ -279,7 +279,7 @@ int fe_infer_bounds(sl_ctx *ctx, ir_program *prog)
 		if (f->kind == IR_DECL_FUNC && !f->dom_empty)
 			visit_func(&b, f);
 	}
-	for (int i = 0; i < prog->n_decls; i++)
+	for (int i = 0; warn_unused && i < prog->n_decls; i++)
 		if (prog->decls[i]->dom_empty)
 			sl_warning(ctx, prog->decls[i]->loc, "func '%s' is not used by any output",
 				prog->decls[i]->name);

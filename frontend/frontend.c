@@ -44,7 +44,7 @@ static ir_program *compile(sl_ctx *ctx, const char *path, const char *text, size
 	 * every independent error; bounds need a program without errors. */
 	ir_program *prog = fe_parse(ctx, path, dir_of(ctx, path), toks, n_toks);
 	fe_typecheck(ctx, prog);
-	if (sl_n_errors(ctx) > errors || fe_infer_bounds(ctx, prog) < 0)
+	if (sl_n_errors(ctx) > errors || fe_infer_bounds(ctx, prog, true) < 0)
 		return NULL;
 	return prog;
 }

@@ -24,10 +24,10 @@ ir_program *fe_compile_text(sl_ctx *ctx, const char *path,
 	const char *text, size_t len);
 
 /* Bounds inference on a program whose funcs are typed: sets every
- * func's dom_lo/dom_ext (dom_empty when unused, with a warning) and checks
- * input and const accesses.  Later stages rerun it on lowered programs.
- * 0, or -1 after reporting errors. */
-int fe_infer_bounds(sl_ctx *ctx, ir_program *prog);
+ * func's dom_lo/dom_ext (dom_empty when unused, with a warning when
+ * "warn_unused") and checks input and const accesses.  Later stages rerun
+ * it on lowered programs.  0, or -1 after reporting errors. */
+int fe_infer_bounds(sl_ctx *ctx, ir_program *prog, bool warn_unused);
 
 /* The isl form of an index expression (type none) whose variables are
  * the set dimensions of "ls" (slot i is dimension i). */

@@ -260,6 +260,40 @@ static const char *rtl_compare(rtl_gen *g, ir_op op, bool s, const char *a,
 	return rtl_fmt(g, "%s %s %s", rtl_sgn(g, a, s), o, rtl_sgn(g, b, s));
 }
 
+/* Is "x OP c" (c a constant of type t) the same for every x of t?  For
+ * comparisons against the type's minimum or maximum: such a comparison
+ * is emitted as a constant, since a lint rightly flags it. */
+static int trivial_vs_const(ir_op op, ir_type t, uint64_t c)
+{
+	bool at_min = c == ir_type_min(t), at_max = c == ir_type_max(t);
+	if ((op == IR_OP_LT && at_min) || (op == IR_OP_GT && at_max))
+		return 0;
+	if ((op == IR_OP_GE && at_min) || (op == IR_OP_LE && at_max))
+		return 1;
+	return -1;
+}
+
+static ir_op mirror(ir_op op)
+{
+	switch (op) {
+	case IR_OP_LT: return IR_OP_GT;
+	case IR_OP_GT: return IR_OP_LT;
+	case IR_OP_LE: return IR_OP_GE;
+	case IR_OP_GE: return IR_OP_LE;
+	default: return op;
+	}
+}
+
+/* 0 or 1 when "a OP b" does not depend on the non-constant side; -1. */
+static int trivial_compare(ir_op op, ir_type t, const ir_expr *a, const ir_expr *b)
+{
+	if (b->kind == IR_CONST && a->kind != IR_CONST)
+		return trivial_vs_const(op, t, b->u.cval);
+	if (a->kind == IR_CONST && b->kind != IR_CONST)
+		return trivial_vs_const(mirror(op), t, a->u.cval);
+	return -1;
+}
+
 static const char *rtl_binary(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 {
 	if (e->op == IR_OP_SHL || e->op == IR_OP_SHR)
@@ -282,14 +316,26 @@ static const char *rtl_binary(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	case IR_OP_AND: return rtl_fmt(g, "%s & %s", a, b);
 	case IR_OP_OR: return rtl_fmt(g, "%s | %s", a, b);
 	case IR_OP_XOR: return rtl_fmt(g, "%s ^ %s", a, b);
-	case IR_OP_MIN:
+	case IR_OP_MIN: {
+		int k = trivial_compare(IR_OP_LT, t, e->args[1], e->args[0]);
+		if (k >= 0)
+			return k ? b : a;
 		return rtl_fmt(g, "(%s) ? %s : %s", rtl_compare(g, IR_OP_LT, t.is_signed,
 			b, a), b, a);
-	case IR_OP_MAX:
+	}
+	case IR_OP_MAX: {
+		int k = trivial_compare(IR_OP_LT, t, e->args[0], e->args[1]);
+		if (k >= 0)
+			return k ? b : a;
 		return rtl_fmt(g, "(%s) ? %s : %s", rtl_compare(g, IR_OP_LT, t.is_signed,
 			a, b), b, a);
-	default:
+	}
+	default: {
+		int k = trivial_compare(e->op, t, e->args[0], e->args[1]);
+		if (k >= 0)
+			return k ? "1'b1" : "1'b0";
 		return rtl_compare(g, e->op, t.is_signed, a, b);
+	}
 	}
 }
 

@@ -315,6 +315,88 @@ static void lift_in(lowerer *lw, ir_decl *f, ir_expr **ep, scope *sc, int *count
 			lift_in(lw, f, &e->args[i], sc, count);
 }
 
+/* ---------------------------------------------------- constant folding */
+
+static bool is_value_const(const ir_expr *e)
+{
+	return e->kind == IR_CONST && !ir_type_none(e->type);
+}
+
+/* Operations whose result is 0 whatever the non-constant operand: a
+ * shift past the width (but >> of a signed value), * 0 and & 0. */
+static bool always_zero(const ir_expr *e)
+{
+	const ir_expr *a = e->args[0], *b = e->args[1];
+	if ((e->op == IR_OP_SHL || (e->op == IR_OP_SHR && !a->type.is_signed)) &&
+	    is_value_const(b))
+		return ir_shift_amount(b->type, b->u.cval) >= a->type.bits;
+	if (e->op == IR_OP_MUL || e->op == IR_OP_AND)
+		return (is_value_const(a) && a->u.cval == 0) || (is_value_const(b) && b->u.cval == 0);
+	return false;
+}
+
+/* Replace every value subtree whose operands are all constants by its
+ * value, computed with the language's own arithmetic (ir/arith.c): the
+ * datapath then holds no logic whose result is known, and the hardware
+ * has no comparisons that a lint can prove constant.  Bottom-up. */
+static void fold_constants(ir_expr *e)
+{
+	if (e->kind == IR_REDUCE) {
+		fold_constants(e->u.reduce.body);
+		return;
+	}
+	if (ir_type_none(e->type) && e->kind != IR_CAST)
+		return;		/* an index: address arithmetic */
+	for (int i = 0; i < e->n_args; i++)
+		fold_constants(e->args[i]);
+	uint64_t v;
+	switch (e->kind) {
+	case IR_UNARY:
+		if (!is_value_const(e->args[0]))
+			return;
+		v = ir_eval_unop(e->op, e->args[0]->type, e->args[0]->u.cval);
+		break;
+	case IR_CAST:
+		if (e->args[0]->kind != IR_CONST)
+			return;
+		v = ir_type_none(e->args[0]->type) ? ir_norm(e->type, e->args[0]->u.cval)
+			: ir_eval_cast(e->type, e->args[0]->type, e->args[0]->u.cval);
+		break;
+	case IR_BINARY:
+		if (!is_value_const(e->args[0]) || !is_value_const(e->args[1])) {
+			if (!always_zero(e))
+				return;
+			v = 0;
+			break;
+		}
+		if (e->op == IR_OP_SHL || e->op == IR_OP_SHR)
+			v = ir_eval_binop(e->op, e->args[0]->type, e->args[0]->u.cval,
+				ir_shift_amount(e->args[1]->type, e->args[1]->u.cval));
+		else
+			v = ir_eval_binop(e->op, e->args[0]->type, e->args[0]->u.cval,
+				e->args[1]->u.cval);
+		break;
+	case IR_SELECT:
+		if (!is_value_const(e->args[0]))
+			return;
+		{
+			ir_expr *pick = e->args[0]->u.cval ? e->args[1] : e->args[2];
+			ir_type t = e->type;
+			sl_loc loc = e->loc;
+			*e = *pick;
+			e->type = t;
+			e->loc = loc;
+		}
+		return;
+	default:
+		return;
+	}
+	e->kind = IR_CONST;
+	e->n_args = 0;
+	e->args = NULL;
+	e->u.cval = ir_norm(e->type, v);
+}
+
 /* ------------------------------------------------------------ driver */
 
 static ir_decl *lower_func(lowerer *lw, const ir_decl *d)
@@ -333,6 +415,21 @@ static ir_decl *lower_func(lowerer *lw, const ir_decl *d)
 		s.slot[i] = i < d->n_dims ? i : -1;
 	f->body = rewrite(lw, d->body, &s, f);
 	return f;
+}
+
+/* Funcs that folding left without readers (a product with 0, a shift
+ * past the width) are not computed at all. */
+static void drop_unused(ir_program *p)
+{
+	int n = 0;
+	for (int i = 0; i < p->n_decls; i++) {
+		ir_decl *d = p->decls[i];
+		if (d->kind == IR_DECL_FUNC && d->dom_empty)
+			continue;
+		d->index = n;
+		p->decls[n++] = d;
+	}
+	p->n_decls = n;
 }
 
 ir_program *sched_lower(sl_ctx *ctx, const ir_program *prog)
@@ -363,6 +460,7 @@ ir_program *sched_lower(sl_ctx *ctx, const ir_program *prog)
 		}
 		int count = 0, errors = sl_n_errors(ctx);
 		unroll_small(&lw, f, &f->body);
+		fold_constants(f->body);
 		lift_in(&lw, f, &f->body, &sc, &count);
 		if (sl_n_errors(ctx) > errors)
 			return NULL;
@@ -372,7 +470,8 @@ ir_program *sched_lower(sl_ctx *ctx, const ir_program *prog)
 	lw.out->outputs = sl_alloc(ctx, prog->n_outputs * sizeof(ir_decl *));
 	for (int i = 0; i < prog->n_outputs; i++)
 		lw.out->outputs[i] = lw.map[prog->outputs[i]->index];
-	if (fe_infer_bounds(ctx, lw.out) < 0)
+	if (fe_infer_bounds(ctx, lw.out, false) < 0)
 		return NULL;
+	drop_unused(lw.out);
 	return lw.out;
 }

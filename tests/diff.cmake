@@ -50,3 +50,11 @@ add_test(NAME t_diff_regress
           --sluice $<TARGET_FILE:sluice> --regress ${CMAKE_CURRENT_SOURCE_DIR}/diff/regress
           --timeout 30)
 set_tests_properties(t_diff_regress PROPERTIES LABELS diff TIMEOUT 180)
+
+# Random programs through the generated Verilog (each one is verilated:
+# a few seeds only; tests/diff/run_diff.py --engine verilator for more).
+add_test(NAME t_diff_verilator
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
+          --sluice $<TARGET_FILE:sluice> --engine verilator --count 10 --start 9000
+          --timeout 300 -j 2)
+set_tests_properties(t_diff_verilator PROPERTIES LABELS "diff;verilator" TIMEOUT 900)

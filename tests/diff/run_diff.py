@@ -145,9 +145,9 @@ def check_one(args, seed, work, prog_path=None):
 
 
 def sluice_cmd(args, prog_path, seed, d1):
-    if args.engine == 'model':
+    if args.engine in ('model', 'verilator'):
         return [args.sluice, 'sim', prog_path, '--seed', str(seed), '-o', d1,
-                '--engine', 'model', '--schedule', args.schedule]
+                '--engine', args.engine, '--schedule', args.schedule]
     return [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d1]
 
 
@@ -231,9 +231,10 @@ def main():
                     help='run every DIR/*.sl through `sluice sim` under both policies')
     ap.add_argument('--bad', action='store_true',
                     help='programs with one input read out of bounds must be rejected')
-    ap.add_argument('--engine', choices=['run', 'model'], default='run',
+    ap.add_argument('--engine', choices=['run', 'model', 'verilator'], default='run',
                     help='run: `sluice run` (CPU reference); model: `sluice sim` '
-                         '(cycle-level model of the schedule)')
+                         '(cycle-level model of the schedule); verilator: `sluice sim '
+                         '--engine verilator` (the generated Verilog)')
     ap.add_argument('--schedule', choices=['stream', 'sequential'], default='stream',
                     help='schedule policy for --engine model')
     ap.add_argument('--timeout', type=float, default=60)
