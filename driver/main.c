@@ -208,7 +208,14 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 	return rc;
 }
 
-static int cmd_run(const options *opt)
+/* What a command does with a checked program and its inputs: fill
+ * outs[i] for every output; 0 or -1 (errors reported). */
+typedef int (*engine_fn)(sl_ctx *ctx, const ir_program *prog, const options *opt,
+	const sim_inputs *in, sl_array **outs);
+
+/* Compile, gather the inputs, run "engine", write the outputs: the shape
+ * of `run` and `sim`. */
+static int run_program(const options *opt, engine_fn engine)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
 	int rc = EXIT_PROGRAM;
@@ -234,7 +241,7 @@ static int cmd_run(const options *opt)
 		goto out;
 	}
 	outs = sl_xcalloc(prog->n_outputs, sizeof(*outs));
-	if (sim_reference_run(ctx, prog, &in, outs) < 0 || write_outputs(ctx, prog, opt, outs) < 0)
+	if (engine(ctx, prog, opt, &in, outs) < 0 || write_outputs(ctx, prog, opt, outs) < 0)
 		goto out;
 	rc = 0;
 out:
@@ -247,6 +254,17 @@ out:
 	free(outs);
 	sl_ctx_free(ctx);
 	return rc;
+}
+
+static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
+	const sim_inputs *in, sl_array **outs)
+{
+	return sim_reference_run(ctx, prog, in, outs);
+}
+
+static int cmd_run(const options *opt)
+{
+	return run_program(opt, reference_engine);
 }
 
 /* -------------------------------------------------------------- compile */
@@ -464,50 +482,20 @@ out:
 
 /* ------------------------------------------------------------------ sim */
 
+/* The model or Verilator, each compared with the reference. */
+static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
+	const sim_inputs *in, sl_array **outs)
+{
+	if (!strcmp(opt->engine, "verilator")) {
+		sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES };
+		return sim_verilator_command(ctx, prog, &opt->sched, &opt->ub, in, &vopts, outs, stdout);
+	}
+	return sim_model_command(ctx, prog, &opt->sched, &opt->ub, in, outs, stdout);
+}
+
 static int cmd_sim(const options *opt)
 {
-	sl_ctx *ctx = sl_ctx_alloc();
-	int rc = EXIT_PROGRAM;
-	ir_program *prog = fe_compile_file(ctx, opt->prog);
-	sim_inputs in = { 0, NULL, NULL };
-	sl_array **outs = NULL;
-	if (!prog)
-		goto out;
-	if (!check_input_names(ctx, prog, opt)) {
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	if (make_dir(opt->out_dir) < 0) {
-		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
-			opt->out_dir, strerror(errno));
-		goto out;
-	}
-	in.decls = sl_xcalloc(prog->n_decls, sizeof(*in.decls));
-	in.arrays = sl_xcalloc(prog->n_decls, sizeof(*in.arrays));
-	int got = gather_inputs(ctx, prog, opt, &in);
-	if (got < 0) {
-		rc = got == -2 ? EXIT_USAGE : EXIT_PROGRAM;
-		goto out;
-	}
-	outs = sl_xcalloc(prog->n_outputs, sizeof(*outs));
-	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES };
-	if (!strcmp(opt->engine, "verilator")
-	    ? sim_verilator_command(ctx, prog, &opt->sched, &opt->ub, &in, &vopts, outs, stdout) < 0
-	    : sim_model_command(ctx, prog, &opt->sched, &opt->ub, &in, outs, stdout) < 0)
-		goto out;
-	if (write_outputs(ctx, prog, opt, outs) < 0)
-		goto out;
-	rc = 0;
-out:
-	for (int i = 0; i < in.n; i++)
-		sl_array_free(in.arrays[i]);
-	free(in.decls);
-	free(in.arrays);
-	for (int i = 0; outs && i < prog->n_outputs; i++)
-		sl_array_free(outs[i]);
-	free(outs);
-	sl_ctx_free(ctx);
-	return rc;
+	return run_program(opt, sim_engine);
 }
 
 /* ------------------------------------------------------------- commands */
