@@ -17,6 +17,8 @@
 #include "rtlgen/rtlgen.h"
 #include "sim/sim.h"
 #include "driver/synth.h"
+#include "driver/fit.h"
+#include "driver/study.h"
 
 enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
 enum { SIM_VCD_CYCLES = 2000 };	/* --vcd: the window dumped, from reset */
@@ -30,6 +32,10 @@ typedef struct options {
 	const char *out_dir;
 	const char *board;	/* synth: the board */
 	bool pnr;		/* synth: place and route */
+	const char *study_boards;	/* study: --boards B1,B2 */
+	const char *study_schedules;	/* study: --schedules stream,sequential */
+	const char *study_thresholds;	/* study: --thresholds 8,64 */
+	bool sim;		/* study: measure cycles with the model */
 	bool have_seed;
 	uint64_t seed;
 	int n_inputs;
@@ -415,6 +421,50 @@ static void finish(sched_program *sp, ub_set *ubs, isl_ctx *isl)
 	isl_ctx_free(isl);
 }
 
+/* With --board: does the design's storage fit the board?  true, or false
+ * with a located error naming the largest buffers and what would help
+ * (other boards, and the sequential schedule compiled to compare). */
+static bool check_fit(sl_ctx *ctx, const options *opt, const ub_set *ubs)
+{
+	const board *bd = board_find(ctx, opt->board);
+	if (!bd)
+		return false;
+	fit_report r, seq, *others = NULL;
+	fit_predict(bd, ubs, opt->ub.register_threshold, &r);
+	bool ok = fit_ok(&r), have_seq = false, stream = opt->sched.policy != SCHED_SEQUENTIAL;
+	int n = 0;
+	if (!ok) {
+		const board **all = board_load_all(ctx, &n);
+		others = sl_xcalloc((size_t) n + 1, sizeof(*others));
+		for (int i = 0; all && i < n; i++)
+			fit_predict(all[i], ubs, opt->ub.register_threshold, &others[i]);
+		if (!all)
+			n = 0;
+		if (stream) {
+			options so = *opt;
+			so.sched.policy = SCHED_SEQUENTIAL;
+			sl_ctx *sctx = sl_ctx_alloc();
+			ub_set *subs = NULL;
+			isl_ctx *sisl = NULL;
+			sched_program *ssp = compile_program(sctx, &so, &subs, &sisl);
+			if (ssp) {
+				fit_predict(bd, subs, opt->ub.register_threshold, &seq);
+				have_seq = true;
+				finish(ssp, subs, sisl);
+			}
+			sl_ctx_free(sctx);
+		}
+		fit_check(ctx, &r, !stream, others, n, have_seq ? &seq : NULL);
+	}
+	for (int i = 0; i < n; i++)
+		fit_release(&others[i]);
+	free(others);
+	if (have_seq)
+		fit_release(&seq);
+	fit_release(&r);
+	return ok;
+}
+
 static int cmd_compile(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
@@ -425,7 +475,9 @@ static int cmd_compile(const options *opt)
 	if (!sp)
 		goto out;
 	compiled c = { sp, ubs };
-	if (make_dir(opt->out_dir) < 0) {
+	if (opt->board && !check_fit(ctx, opt, ubs)) {
+		/* reported */
+	} else if (make_dir(opt->out_dir) < 0) {
 		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
 			opt->out_dir, strerror(errno));
 	} else if (write_text(opt->out_dir, "schedule.txt", print_schedule, &c) == 0 &&
@@ -462,6 +514,10 @@ static int cmd_synth(const options *opt)
 	sched_program *sp = compile_program(ctx, opt, &ubs, &isl);
 	if (!sp)
 		goto out;
+	if (!check_fit(ctx, opt, ubs)) {
+		finish(sp, ubs, isl);
+		goto out;
+	}
 	const char *base = strrchr(opt->prog, '/');
 	char *name = sl_xstrdup(base ? base + 1 : opt->prog);
 	size_t n = strlen(name);
@@ -472,12 +528,19 @@ static int cmd_synth(const options *opt)
 		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
 			opt->out_dir, strerror(errno));
 	else
-		rc = synth_run(ctx, sp, ubs, name, &ro, opt->board, opt->pnr, opt->out_dir);
+		rc = synth_run(ctx, sp, ubs, name, &ro, opt->board, opt->pnr, opt->out_dir, NULL);
 	free(name);
 	finish(sp, ubs, isl);
 out:
 	sl_ctx_free(ctx);
 	return rc;
+}
+
+static int cmd_study(const options *opt)
+{
+	study_options so = { opt->prog, opt->study_boards, opt->study_schedules,
+		opt->study_thresholds, opt->sched, opt->ub, opt->sim, opt->pnr, opt->out_dir };
+	return study_run(&so);
 }
 
 /* ------------------------------------------------------------------ sim */
@@ -515,7 +578,7 @@ static const command commands[] = {
 	  "                     from seed N, and write them as DIR/NAME.in.npy\n"
 	  "  -o DIR             output directory (default: out)\n",
 	  cmd_run },
-	{ "compile", "PROG [--schedule stream|sequential] [-o DIR]",
+	{ "compile", "PROG [--schedule stream|sequential] [--board B] [-o DIR]",
 	  "schedule a program; write schedule.txt, buffers.txt and report.json",
 	  "Lowers PROG, schedules every operation to a cycle and writes\n"
 	  "DIR/schedule.txt, DIR/buffers.txt and DIR/report.json.\n"
@@ -523,6 +586,8 @@ static const command commands[] = {
 	  "                sequential (each stage after the previous one)\n"
 	  "  --register-threshold N  delay-chain segments shorter than N words\n"
 	  "                are registers (default 8)\n"
+	  "  --board B     fail before writing anything when the design's storage\n"
+	  "                (block RAMs, storage flip-flops) does not fit board B\n"
 	  "  -o DIR        output directory (default: out)\n",
 	  cmd_compile },
 	{ "sim", "PROG [--engine model|verilator] [--input NAME=FILE]... [--seed N] [-o DIR] [--vcd FILE]",
@@ -558,6 +623,21 @@ static const command commands[] = {
 	  "  --schedule P, --register-threshold N   as for compile\n"
 	  "  -o DIR        output directory (default: out)\n",
 	  cmd_synth },
+	{ "study", "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--sim] [--pnr] [-o DIR]",
+	  "compile and synthesize a program over boards and mapping options; one table",
+	  "For every schedule, register threshold and board: compiles PROG, checks that\n"
+	  "its storage fits the board (else the row says \"does not fit: ...\") and\n"
+	  "synthesizes it with Yosys in DIR/BOARD_SCHEDULE_tN/.  Prints one table\n"
+	  "(predicted and measured cycles, buffer words, LUTs, flip-flops, block RAMs\n"
+	  "predicted/measured, DSPs, Fmax) and writes DIR/study.csv and DIR/study.json.\n"
+	  "Progress goes to stderr.\n"
+	  "  --boards B1,B2     boards (default: every board of 'sluice boards')\n"
+	  "  --schedules S1,S2  stream and/or sequential (default: stream)\n"
+	  "  --thresholds N1,N2 register thresholds (default: --register-threshold, 8)\n"
+	  "  --sim              measure cycles with the cycle-level model (seed 1)\n"
+	  "  --pnr              place and route where the board has a flow (Fmax)\n"
+	  "  -o DIR             output directory (default: out)\n",
+	  cmd_study },
 };
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
 
@@ -648,6 +728,17 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 		} else if (!strcmp(a, "--board") && val) {
 			opt->board = val;
 			i++;
+		} else if (!strcmp(a, "--boards") && val) {
+			opt->study_boards = val;
+			i++;
+		} else if (!strcmp(a, "--schedules") && val) {
+			opt->study_schedules = val;
+			i++;
+		} else if (!strcmp(a, "--thresholds") && val) {
+			opt->study_thresholds = val;
+			i++;
+		} else if (!strcmp(a, "--sim")) {
+			opt->sim = true;
 		} else if (!strcmp(a, "--pnr")) {
 			opt->pnr = true;
 		} else if (!strcmp(a, "--vcd") && val) {

@@ -6,6 +6,7 @@
  * runs Yosys with the board's flow, reads `stat -json`, and with --pnr
  * runs nextpnr for Fmax.  Predicted and measured block RAMs must agree. */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,19 @@ int synth_boards(void)
 	}
 	sl_ctx_free(ctx);
 	return bs ? 0 : 1;
+}
+
+/* Progress and results on stdout, unless a study runs quietly. */
+static bool synth_quiet;
+
+static void synth_say(const char *fmt, ...)
+{
+	if (synth_quiet)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
 }
 
 /* ------------------------------------------------------------ prediction */
@@ -257,7 +271,7 @@ static int synth_pnr(const board *bd, const char *dir, const char *json, synth_r
 	argv[n++] = "--log";
 	argv[n++] = log;
 	argv[n] = NULL;
-	printf("running %s (log %s)\n", argv[0], log);
+	synth_say("running %s (log %s)\n", argv[0], log);
 	fflush(stdout);
 	int st = synth_exec(argv);
 	if (st != 0)
@@ -281,21 +295,21 @@ static void synth_print(const board *bd, const synth_result *r)
 	for (int m = 0; m < bd->n_mems; m++)
 		if (!strcmp(bd->mems[m].kind, "block"))
 			units += r->meas[m] * bd->mems[m].units;
-	printf("%s (%s):\n", bd->name, bd->part);
-	printf("  LUTs        %8lld of %8lld  %5.1f%%\n", (long long) r->luts,
+	synth_say("%s (%s):\n", bd->name, bd->part);
+	synth_say("  LUTs        %8lld of %8lld  %5.1f%%\n", (long long) r->luts,
 		(long long) bd->luts, synth_pct(r->luts, bd->luts));
-	printf("  flip-flops  %8lld of %8lld  %5.1f%%\n", (long long) r->ffs,
+	synth_say("  flip-flops  %8lld of %8lld  %5.1f%%\n", (long long) r->ffs,
 		(long long) bd->ffs, synth_pct(r->ffs, bd->ffs));
 	for (int m = 0; m < bd->n_mems; m++)
-		printf("  %-13s %6lld of %8lld  %5.1f%%  (predicted %lld)\n", bd->mems[m].cell,
+		synth_say("  %-13s %6lld of %8lld  %5.1f%%  (predicted %lld)\n", bd->mems[m].cell,
 			(long long) r->meas[m], (long long) bd->mems[m].count,
 			synth_pct(r->meas[m], bd->mems[m].count), (long long) r->pred[m]);
-	printf("  block RAM   %8lld of %8lld units  %5.1f%%\n", (long long) units,
+	synth_say("  block RAM   %8lld of %8lld units  %5.1f%%\n", (long long) units,
 		(long long) bd->block_units, synth_pct(units, bd->block_units));
-	printf("  DSPs        %8lld of %8lld  %5.1f%%\n", (long long) r->dsps,
+	synth_say("  DSPs        %8lld of %8lld  %5.1f%%\n", (long long) r->dsps,
 		(long long) bd->dsps, synth_pct(r->dsps, bd->dsps));
 	if (r->fmax > 0)
-		printf("  Fmax        %8.2f MHz (target %g MHz)\n", r->fmax, bd->clock_mhz);
+		synth_say("  Fmax        %8.2f MHz (target %g MHz)\n", r->fmax, bd->clock_mhz);
 }
 
 static void synth_json_str(FILE *f, const char *s)
@@ -355,7 +369,7 @@ static int synth_write_json(const board *bd, const char *prog, const synth_resul
 	char *path = synth_path(dir, "synth.json");
 	int rc = sl_write_file_atomic(path, buf, len);
 	if (rc == 0)
-		printf("wrote %s\n", path);
+		synth_say("wrote %s\n", path);
 	else
 		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
 	free(path);
@@ -375,7 +389,7 @@ static int synth_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	if (rc == 0 && (rc = sl_write_file_atomic(path, buf, len)) != 0)
 		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
 	else if (rc == 0)
-		printf("wrote %s\n", path);
+		synth_say("wrote %s\n", path);
 	free(buf);
 	return rc;
 }
@@ -395,7 +409,7 @@ static int synth_yosys(const board *bd, const char *dir, const char *top,
 	}
 	char *argv[] = { (char *) synth_tool("SLUICE_YOSYS", "yosys"), "-q", "-l", log,
 		"-s", ys, NULL };
-	printf("running %s -s %s (log %s)\n", argv[0], ys, log);
+	synth_say("running %s -s %s (log %s)\n", argv[0], ys, log);
 	fflush(stdout);
 	int st = synth_exec(argv);
 	if (st < 0)
@@ -417,7 +431,7 @@ out:
 
 int synth_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *name, const rtl_options *ro, const char *board_name, bool pnr,
-	const char *out_dir)
+	const char *out_dir, synth_summary *sum)
 {
 	const board *bd = board_find(ctx, board_name);
 	if (!bd)
@@ -429,6 +443,7 @@ int synth_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	char *vfile = synth_path(out_dir, vname);
 	char *json = pnr ? synth_path(out_dir, "netlist.json") : NULL;
 	int rc = 1;
+	synth_quiet = sum != NULL;
 	synth_predict(bd, ubs, ro->register_threshold, r->pred);
 	if (synth_emit(ctx, sp, ubs, name, ro, vfile) != 0 ||
 	    synth_yosys(bd, out_dir, top, vfile, json, r) != 0)
@@ -451,6 +466,16 @@ int synth_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	}
 	rc = 0;
 out:
+	if (sum) {
+		sum->luts = r->luts;
+		sum->ffs = r->ffs;
+		sum->dsps = r->dsps;
+		memcpy(sum->pred, r->pred, sizeof(sum->pred));
+		memcpy(sum->meas, r->meas, sizeof(sum->meas));
+		sum->fmax = r->fmax;
+		sum->ok = rc == 0;
+	}
+	synth_quiet = false;
 	for (int i = 0; i < r->n_types; i++)
 		free((char *) r->types[i].cell);
 	free(r);

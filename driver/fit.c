@@ -1,0 +1,201 @@
+/* driver/fit.c: does a mapped design fit a board.
+ * Stage: driver, after storage mapping and before any RTL or synthesis.
+ * The storage follows rtlgen/buffers.c exactly: a delay chain is positions
+ * 0..(largest tap); a tap at d makes d-1 and d registers; runs of other
+ * positions at least max(threshold, 2) long are one sl_sram each, which
+ * the board's force_bram puts in block RAM (board_bram_cells); the rest
+ * are registers of the word width.  A circular buffer is an sl_ram
+ * register file (combinational reads): width x capacity flip-flops.
+ * Logic is not predicted: a design that fits here may still not fit. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver/fit.h"
+
+/* Delay chain: block-RAM cells of its SRAM runs and flip-flops of the
+ * rest. */
+static void fit_chain(const board *bd, const ub_buffer *b, int64_t threshold,
+	fit_buf *f)
+{
+	int64_t n = 0;
+	for (int i = 1; i < b->n_ports; i++)
+		if (b->ports[i].dist + 1 > n)
+			n = b->ports[i].dist + 1;
+	char *tap = sl_xcalloc((size_t) n + 1, 1);
+	for (int i = 1; i < b->n_ports; i++) {
+		tap[b->ports[i].dist] = 1;
+		if (b->ports[i].dist > 0)
+			tap[b->ports[i].dist - 1] = 1;
+	}
+	int64_t min_run = threshold > 2 ? threshold : 2, regs = 0;
+	for (int64_t p = 0; p < n;) {
+		if (tap[p]) {
+			regs++;
+			p++;
+			continue;
+		}
+		int64_t q = p;
+		while (q < n && !tap[q])
+			q++;
+		if (q - p >= min_run) {
+			const board_mem *m;
+			int64_t c = board_bram_cells(bd, b->width_bits, q - p, &m);
+			f->cells[m - bd->mems] += c;
+			f->units += c * m->units;
+		} else {
+			regs += q - p;
+		}
+		p = q;
+	}
+	f->ffs = regs * b->width_bits;
+	free(tap);
+}
+
+void fit_predict(const board *bd, const ub_set *ubs, int64_t threshold,
+	fit_report *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->bd = bd;
+	r->bufs = sl_xcalloc((size_t) ubs->n_buffers + 1, sizeof(*r->bufs));
+	for (int i = 0; i < ubs->n_buffers; i++) {
+		const ub_buffer *b = ubs->buffers[i];
+		fit_buf *f = &r->bufs[r->n++];
+		f->b = b;
+		if (b->n_ports <= 1 || b->storage == UB_NONE)
+			continue;
+		f->words = b->capacity_words;
+		if (b->storage == UB_CIRCULAR)
+			f->ffs = b->capacity_words * b->width_bits;
+		else
+			fit_chain(bd, b, threshold, f);
+		for (int m = 0; m < bd->n_mems; m++)
+			r->cells[m] += f->cells[m];
+		r->units += f->units;
+		r->ffs += f->ffs;
+		r->words += f->words;
+	}
+}
+
+void fit_release(fit_report *r)
+{
+	free(r->bufs);
+	r->bufs = NULL;
+	r->n = 0;
+}
+
+bool fit_ok(const fit_report *r)
+{
+	return r->units <= r->bd->block_units && r->ffs <= r->bd->ffs;
+}
+
+/* The block RAMs of a report in the board's first block primitive's
+ * terms: "32 of 30 SB_RAM40_4K" (units over units per cell). */
+static void fit_bram_str(const fit_report *r, int64_t units, char *buf, size_t n)
+{
+	const board_mem *m = board_block_mem(r->bd);
+	int u = m->units > 0 ? m->units : 1;
+	snprintf(buf, n, "%lld%s of %lld %s", (long long) ((units + u - 1) / u),
+		units % u ? " (rounded up)" : "", (long long) (r->bd->block_units / u), m->cell);
+}
+
+void fit_reason(const fit_report *r, char *buf, size_t n)
+{
+	char ram[128];
+	fit_bram_str(r, r->units, ram, sizeof ram);
+	if (r->units > r->bd->block_units && r->ffs > r->bd->ffs)
+		snprintf(buf, n, "needs %s and %lld of %lld flip-flops for storage", ram,
+			(long long) r->ffs, (long long) r->bd->ffs);
+	else if (r->units > r->bd->block_units)
+		snprintf(buf, n, "needs %s", ram);
+	else
+		snprintf(buf, n, "needs %lld of %lld flip-flops for storage",
+			(long long) r->ffs, (long long) r->bd->ffs);
+}
+
+/* Order: most block-RAM units, then most flip-flops, then most words. */
+static int fit_cmp(const void *pa, const void *pb)
+{
+	const fit_buf *a = pa, *b = pb;
+	if (a->units != b->units)
+		return a->units > b->units ? -1 : 1;
+	if (a->ffs != b->ffs)
+		return a->ffs > b->ffs ? -1 : 1;
+	if (a->words != b->words)
+		return a->words > b->words ? -1 : 1;
+	return strcmp(a->b->name, b->b->name);
+}
+
+static void fit_note_buffer(sl_ctx *ctx, const fit_report *r, const fit_buf *f)
+{
+	const board *bd = r->bd;
+	char cells[256] = "";
+	size_t len = 0;
+	for (int m = 0; m < bd->n_mems; m++)
+		if (f->cells[m] && len < sizeof cells)
+			len += (size_t) snprintf(cells + len, sizeof cells - len, "%s%lld %s",
+				len ? ", " : "", (long long) f->cells[m], bd->mems[m].cell);
+	sl_note(ctx, f->b->producer->decl->loc,
+		"buffer '%s' (%s): %lld words of %d bits = %lld bits: %s%s%lld flip-flops",
+		f->b->name, ub_storage_str(f->b->storage), (long long) f->words,
+		f->b->width_bits, (long long) (f->words * f->b->width_bits),
+		len ? cells : "no block RAM", ", ", (long long) f->ffs);
+}
+
+/* What would help, as one note. */
+static void fit_help(sl_ctx *ctx, sl_loc at, const fit_report *r, bool sequential,
+	const fit_report *others, int n_others, const fit_report *seq)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *o = open_memstream(&buf, &len);
+	fputs("what would help: a smaller image tile (line buffers grow with the "
+	      "row width, full-frame buffers with the image)", o);
+	int fits = 0;
+	for (int i = 0; i < n_others; i++)
+		if (others[i].bd != r->bd && fit_ok(&others[i]))
+			fprintf(o, "%s%s", fits++ ? ", " : "; another board: ", others[i].bd->name);
+	if (n_others && !fits)
+		fputs("; no other board holds this storage", o);
+	if (!sequential && seq) {
+		char why[256];
+		fit_reason(seq, why, sizeof why);
+		if (fit_ok(seq))
+			fprintf(o, "; --schedule sequential (it fits with %lld block-RAM units "
+				"and %lld storage flip-flops)", (long long) seq->units,
+				(long long) seq->ffs);
+		else if (seq->units < r->units || seq->ffs < r->ffs)
+			fprintf(o, "; --schedule sequential reduces the storage but still %s", why);
+		else
+			fprintf(o, "; --schedule sequential does not reduce the storage (%s)", why);
+	}
+	if (r->units > r->bd->block_units && r->ffs < r->bd->ffs)
+		fputs("; a larger --register-threshold moves short SRAM runs to "
+		      "flip-flops", o);
+	else if (r->ffs > r->bd->ffs && r->units < r->bd->block_units)
+		fputs("; a smaller --register-threshold moves delay-chain registers "
+		      "to block RAM (circular buffers stay in flip-flops)", o);
+	fclose(o);
+	sl_note(ctx, (sl_loc) { at.file, 0, 0 }, "%s", buf);
+	free(buf);
+}
+
+bool fit_check(sl_ctx *ctx, const fit_report *r, bool sequential,
+	const fit_report *others, int n_others, const fit_report *seq)
+{
+	if (fit_ok(r))
+		return true;
+	fit_buf *s = sl_xmalloc(((size_t) r->n + 1) * sizeof(*s));
+	memcpy(s, r->bufs, (size_t) r->n * sizeof(*s));
+	qsort(s, (size_t) r->n, sizeof(*s), fit_cmp);
+	char why[256];
+	fit_reason(r, why, sizeof why);
+	sl_loc loc = r->n ? s[0].b->producer->decl->loc : (sl_loc) { -1, 0, 0 };
+	sl_error(ctx, loc, "the design does not fit the %s (%s): it %s; the largest "
+		"buffer is '%s'", r->bd->name, r->bd->part, why, r->n ? s[0].b->name : "?");
+	for (int i = 0; i < r->n && i < 3; i++)
+		if (s[i].units || s[i].ffs)
+			fit_note_buffer(ctx, r, &s[i]);
+	fit_help(ctx, loc, r, sequential, others, n_others, seq);
+	free(s);
+	return false;
+}

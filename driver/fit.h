@@ -1,0 +1,45 @@
+/* driver/fit.h: does a mapped design fit a board (driver-private). */
+#ifndef SLUICE_DRIVER_FIT_H
+#define SLUICE_DRIVER_FIT_H
+
+#include "boards/boards.h"
+#include "ubuffer/ubuffer.h"
+
+/* The board resources the storage of one buffer needs. */
+typedef struct fit_buf {
+	const ub_buffer *b;
+	int64_t words;			/* capacity_words */
+	int64_t cells[BOARD_MAX_MEMS];	/* block-RAM cells by primitive */
+	int64_t units;			/* block-RAM pool units */
+	int64_t ffs;			/* flip-flops of its registers */
+} fit_buf;
+
+/* The storage of a whole design on one board. */
+typedef struct fit_report {
+	const board *bd;
+	int n;
+	fit_buf *bufs;			/* one per ub_set buffer; owned */
+	int64_t cells[BOARD_MAX_MEMS];
+	int64_t units, ffs, words;
+} fit_report;
+
+/* Predict the storage of every buffer: the SRAM runs of delay chains are
+ * sl_sram (block RAM, board_bram_cells); the other chain positions and
+ * circular buffers (sl_ram register files) are flip-flops, width x
+ * words. */
+void fit_predict(const board *bd, const ub_set *ubs, int64_t threshold,
+	fit_report *r);
+void fit_release(fit_report *r);
+/* Does it fit: block units and storage flip-flops within the board? */
+bool fit_ok(const fit_report *r);
+/* One line: why it does not fit ("needs 32 of 30 SB_RAM40_4K"). */
+void fit_reason(const fit_report *r, char *buf, size_t n);
+/* Report a design that does not fit: a located error at the largest
+ * buffer's declaration, notes naming the largest buffers with their
+ * numbers and what would help.  "policy" is the schedule used; "others"
+ * (n_others) are boards to suggest when the design fits them (their
+ * reports).  Returns true when it fits (nothing reported). */
+bool fit_check(sl_ctx *ctx, const fit_report *r, bool sequential,
+	const fit_report *others, int n_others, const fit_report *seq);
+
+#endif

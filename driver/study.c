@@ -1,0 +1,473 @@
+/* driver/study.c: `sluice study`, one program over boards and mapping
+ * options.
+ * Stage: driver.  For every schedule and register threshold the program is
+ * compiled once (and, with --sim, run in the cycle-level model on seeded
+ * inputs for the measured cycles); for every board the storage is checked
+ * (driver/fit.c) and, when it fits, the design is synthesized quietly
+ * (driver/synth.c) in DIR/BOARD_SCHEDULE_tTHRESHOLD/.  One table on stdout,
+ * DIR/study.csv and DIR/study.json (rows in the order of the loops: the
+ * same options give the same files), progress on stderr. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <isl/ctx.h>
+#include <isl/options.h>
+
+#include "boards/boards.h"
+#include "driver/fit.h"
+#include "driver/study.h"
+#include "driver/synth.h"
+#include "frontend/frontend.h"
+#include "sim/sim.h"
+
+enum { STUDY_MAX_LIST = 16, STUDY_SIM_SEED = 1, STUDY_FIELD = 600 };
+
+typedef struct study_row {
+	const board *bd;
+	const char *schedule;
+	int64_t threshold;
+	int64_t pred_cycles, meas_cycles;	/* meas -1: not measured */
+	int64_t words;
+	fit_report fit;
+	bool fits, synthesized;
+	synth_summary syn;
+	char status[512];
+} study_row;
+
+/* Split "a,b,c" into at most STUDY_MAX_LIST words (strdup'ed). */
+static int study_split(const char *s, char **out)
+{
+	int n = 0;
+	char *t = sl_xstrdup(s);
+	for (char *w = strtok(t, ","); w && n < STUDY_MAX_LIST; w = strtok(NULL, ","))
+		out[n++] = sl_xstrdup(w);
+	free(t);
+	return n;
+}
+
+static int study_mkdir(const char *dir)
+{
+	char *p = sl_xstrdup(dir);
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = 0;
+		mkdir(p, 0777);
+		*s = '/';
+	}
+	int rc = mkdir(p, 0777) == 0 || errno == EEXIST ? 0 : -1;
+	free(p);
+	return rc;
+}
+
+static char *study_name(const char *prog)
+{
+	const char *base = strrchr(prog, '/');
+	char *name = sl_xstrdup(base ? base + 1 : prog);
+	size_t n = strlen(name);
+	if (n > 3 && !strcmp(name + n - 3, ".sl"))
+		name[n - 3] = 0;
+	return name;
+}
+
+/* Measured cycles of the cycle-level model on seeded inputs; -1 on error
+ * (reported). */
+static int64_t study_sim(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs)
+{
+	const ir_program *prog = sp->lowered;
+	sim_inputs in = { 0, sl_xcalloc((size_t) prog->n_decls + 1, sizeof(ir_decl *)),
+		sl_xcalloc((size_t) prog->n_decls + 1, sizeof(sl_array *)) };
+	for (int i = 0; i < prog->n_decls; i++) {
+		ir_decl *d = prog->decls[i];
+		if (d->kind != IR_DECL_INPUT)
+			continue;
+		in.decls[in.n] = d;
+		in.arrays[in.n++] = sim_random_array(d->type, d->n_dims, d->extents,
+			STUDY_SIM_SEED, d->name);
+	}
+	sl_array **outs = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*outs));
+	sim_model_stats st = { 0 };
+	int64_t cycles = -1;
+	if (sim_model_run(ctx, sp, ubs, &in, outs, &st) == 0)
+		cycles = st.cycles;
+	sim_model_stats_release(&st);
+	for (int i = 0; i < prog->n_outputs; i++)
+		sl_array_free(outs[i]);
+	for (int i = 0; i < in.n; i++)
+		sl_array_free(in.arrays[i]);
+	free(outs);
+	free(in.decls);
+	free(in.arrays);
+	return cycles;
+}
+
+static int64_t study_block_cells(const board *bd, const int64_t *cells)
+{
+	int64_t n = 0;
+	for (int m = 0; m < bd->n_mems; m++)
+		if (!strcmp(bd->mems[m].kind, "block"))
+			n += cells[m];
+	return n;
+}
+
+/* One board for a compiled design: fit, then synth. */
+static void study_board(sl_ctx *ctx, const study_options *so, const char *name,
+	const sched_program *sp, const ub_set *ubs, study_row *row)
+{
+	fit_predict(row->bd, ubs, row->threshold, &row->fit);
+	row->words = row->fit.words;
+	row->fits = fit_ok(&row->fit);
+	if (!row->fits) {
+		char why[200];
+		fit_reason(&row->fit, why, sizeof why);
+		snprintf(row->status, sizeof row->status, "does not fit: %s", why);
+		return;
+	}
+	char sub[400];
+	snprintf(sub, sizeof sub, "%s/%s_%s_t%lld", so->out_dir, row->bd->name,
+		row->schedule, (long long) row->threshold);
+	if (study_mkdir(sub) < 0) {
+		snprintf(row->status, sizeof row->status, "cannot create %s", sub);
+		return;
+	}
+	rtl_options ro = { row->threshold };
+	bool pnr = so->pnr && row->bd->pnr;
+	int rc = synth_run(ctx, sp, ubs, name, &ro, row->bd->path, pnr, sub, &row->syn);
+	row->synthesized = true;
+	if (rc == 0)
+		snprintf(row->status, sizeof row->status, "ok");
+	else if (row->syn.luts || row->syn.ffs)
+		snprintf(row->status, sizeof row->status,
+			"block-RAM prediction differs (see %s)", sub);
+	else
+		snprintf(row->status, sizeof row->status, "synthesis failed (see %s)", sub);
+}
+
+static void study_cells(char *buf, size_t n, const study_row *r, bool measured)
+{
+	if (!r->synthesized && !r->fits) {
+		snprintf(buf, n, "%lld/-",
+			(long long) study_block_cells(r->bd, r->fit.cells));
+		return;
+	}
+	snprintf(buf, n, "%lld/%lld", (long long) study_block_cells(r->bd, r->fit.cells),
+		(long long) (measured ? study_block_cells(r->bd, r->syn.meas) : 0));
+}
+
+static void study_num(char *buf, size_t n, bool known, long long v)
+{
+	if (known)
+		snprintf(buf, n, "%lld", v);
+	else
+		snprintf(buf, n, "-");
+}
+
+/* The text fields of a row, in column order. */
+enum { STUDY_COLS = 13 };
+static const char *const study_heads[STUDY_COLS] = { "board", "schedule", "threshold",
+	"pred_cycles", "meas_cycles", "buffer_words", "luts", "ffs", "block_ram",
+	"bram_pred/meas", "dsps", "fmax_mhz", "status" };
+
+static void study_fields(const study_row *r, char f[STUDY_COLS][STUDY_FIELD])
+{
+	bool syn = r->synthesized && (r->syn.luts || r->syn.ffs);
+	snprintf(f[0], STUDY_FIELD, "%s", r->bd->name);
+	snprintf(f[1], STUDY_FIELD, "%s", r->schedule);
+	snprintf(f[2], STUDY_FIELD, "%lld", (long long) r->threshold);
+	snprintf(f[3], STUDY_FIELD, "%lld", (long long) r->pred_cycles);
+	study_num(f[4], STUDY_FIELD, r->meas_cycles >= 0, (long long) r->meas_cycles);
+	snprintf(f[5], STUDY_FIELD, "%lld", (long long) r->words);
+	study_num(f[6], STUDY_FIELD, syn, (long long) r->syn.luts);
+	study_num(f[7], STUDY_FIELD, syn, (long long) r->syn.ffs);
+	snprintf(f[8], STUDY_FIELD, "%s", board_block_mem(r->bd)->cell);
+	if (syn)
+		study_cells(f[9], STUDY_FIELD, r, true);
+	else
+		snprintf(f[9], STUDY_FIELD, "%lld/-", (long long) study_block_cells(r->bd, r->fit.cells));
+	study_num(f[10], STUDY_FIELD, syn, (long long) r->syn.dsps);
+	if (syn && r->syn.fmax > 0)
+		snprintf(f[11], STUDY_FIELD, "%.2f", r->syn.fmax);
+	else
+		snprintf(f[11], STUDY_FIELD, "-");
+	snprintf(f[12], STUDY_FIELD, "%s", r->status);
+}
+
+static void study_table(const study_row *rows, int n, FILE *o)
+{
+	int w[STUDY_COLS];
+	char (*f)[STUDY_COLS][STUDY_FIELD] = sl_xcalloc((size_t) n + 1, sizeof(*f));
+	for (int c = 0; c < STUDY_COLS; c++)
+		w[c] = (int) strlen(study_heads[c]);
+	for (int i = 0; i < n; i++) {
+		study_fields(&rows[i], f[i]);
+		for (int c = 0; c < STUDY_COLS - 1; c++)
+			if ((int) strlen(f[i][c]) > w[c])
+				w[c] = (int) strlen(f[i][c]);
+	}
+	for (int c = 0; c < STUDY_COLS - 1; c++)
+		fprintf(o, "%-*s  ", w[c], study_heads[c]);
+	fprintf(o, "%s\n", study_heads[STUDY_COLS - 1]);
+	for (int i = 0; i < n; i++) {
+		for (int c = 0; c < STUDY_COLS - 1; c++)
+			fprintf(o, "%-*s  ", w[c], f[i][c]);
+		fprintf(o, "%s\n", f[i][STUDY_COLS - 1]);
+	}
+	free(f);
+}
+
+static void study_csv_field(FILE *o, const char *s)
+{
+	if (!strpbrk(s, ",\"\n")) {
+		fputs(s, o);
+		return;
+	}
+	fputc('"', o);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', o);
+		fputc(*s, o);
+	}
+	fputc('"', o);
+}
+
+static void study_json_str(FILE *o, const char *s)
+{
+	fputc('"', o);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', o);
+		if ((unsigned char) *s >= 0x20)
+			fputc(*s, o);
+	}
+	fputc('"', o);
+}
+
+static void study_json_row(FILE *o, const study_row *r)
+{
+	bool syn = r->synthesized && (r->syn.luts || r->syn.ffs);
+	fputs("    { \"board\": ", o);
+	study_json_str(o, r->bd->name);
+	fputs(", \"schedule\": ", o);
+	study_json_str(o, r->schedule);
+	fprintf(o, ", \"threshold\": %lld,\n      \"predicted_cycles\": %lld, "
+		"\"measured_cycles\": ", (long long) r->threshold, (long long) r->pred_cycles);
+	if (r->meas_cycles >= 0)
+		fprintf(o, "%lld", (long long) r->meas_cycles);
+	else
+		fputs("null", o);
+	fprintf(o, ", \"buffer_words\": %lld, \"fits\": %s,\n      \"storage_flip_flops\": %lld, "
+		"\"block_ram_units\": %lld,\n", (long long) r->words, r->fits ? "true" : "false",
+		(long long) r->fit.ffs, (long long) r->fit.units);
+	if (syn)
+		fprintf(o, "      \"luts\": %lld, \"flip_flops\": %lld, \"dsps\": %lld,\n",
+			(long long) r->syn.luts, (long long) r->syn.ffs, (long long) r->syn.dsps);
+	else
+		fputs("      \"luts\": null, \"flip_flops\": null, \"dsps\": null,\n", o);
+	fputs("      \"block_rams\": [", o);
+	for (int m = 0; m < r->bd->n_mems; m++) {
+		fputs(m ? ", " : "", o);
+		fputs("{ \"cell\": ", o);
+		study_json_str(o, r->bd->mems[m].cell);
+		fprintf(o, ", \"predicted\": %lld, \"measured\": ", (long long) r->fit.cells[m]);
+		if (syn)
+			fprintf(o, "%lld }", (long long) r->syn.meas[m]);
+		else
+			fputs("null }", o);
+	}
+	fputs("],\n      \"fmax_mhz\": ", o);
+	if (syn && r->syn.fmax > 0)
+		fprintf(o, "%.2f", r->syn.fmax);
+	else
+		fputs("null", o);
+	fputs(", \"status\": ", o);
+	study_json_str(o, r->status);
+	fputs(" }", o);
+}
+
+static int study_write(const char *dir, const char *file, const char *buf, size_t len)
+{
+	char *path = sl_xmalloc(strlen(dir) + strlen(file) + 2);
+	sprintf(path, "%s/%s", dir, file);
+	int rc = sl_write_file_atomic(path, buf, len);
+	if (rc == 0)
+		fprintf(stderr, "wrote %s\n", path);
+	else
+		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
+	free(path);
+	return rc;
+}
+
+static int study_files(const study_options *so, const study_row *rows, int n)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *o = open_memstream(&buf, &len);
+	char f[STUDY_COLS][STUDY_FIELD];
+	for (int c = 0; c < STUDY_COLS; c++)
+		fprintf(o, "%s%s", study_heads[c], c + 1 < STUDY_COLS ? "," : "\n");
+	for (int i = 0; i < n; i++) {
+		study_fields(&rows[i], f);
+		for (int c = 0; c < STUDY_COLS; c++) {
+			study_csv_field(o, f[c]);
+			fputs(c + 1 < STUDY_COLS ? "," : "\n", o);
+		}
+	}
+	fclose(o);
+	int rc = study_write(so->out_dir, "study.csv", buf, len);
+	free(buf);
+	buf = NULL;
+	o = open_memstream(&buf, &len);
+	fputs("{\n  \"program\": ", o);
+	study_json_str(o, so->prog);
+	fputs(",\n  \"runs\": [\n", o);
+	for (int i = 0; i < n; i++) {
+		study_json_row(o, &rows[i]);
+		fputs(i + 1 < n ? ",\n" : "\n", o);
+	}
+	fputs("  ]\n}\n", o);
+	fclose(o);
+	if (study_write(so->out_dir, "study.json", buf, len) != 0)
+		rc = -1;
+	free(buf);
+	return rc;
+}
+
+typedef struct study_grid {
+	int nb, ns, nt;
+	const board *boards[STUDY_MAX_LIST];
+	char *sched[STUDY_MAX_LIST];
+	int64_t thr[STUDY_MAX_LIST];
+} study_grid;
+
+/* The boards, schedules and thresholds; false on a usage error. */
+static bool study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
+{
+	char *w[STUDY_MAX_LIST];
+	if (so->boards) {
+		int n = study_split(so->boards, w);
+		for (int i = 0; i < n; i++) {
+			g->boards[g->nb] = board_find(ctx, w[i]);
+			if (g->boards[g->nb])
+				g->nb++;
+			free(w[i]);
+		}
+		if (g->nb < n)
+			return false;
+	} else {
+		int n = 0;
+		const board **all = board_load_all(ctx, &n);
+		if (!all)
+			return false;
+		for (int i = 0; i < n && g->nb < STUDY_MAX_LIST; i++)
+			g->boards[g->nb++] = all[i];
+	}
+	g->ns = study_split(so->schedules ? so->schedules : "stream", g->sched);
+	for (int i = 0; i < g->ns; i++)
+		if (strcmp(g->sched[i], "stream") && strcmp(g->sched[i], "sequential")) {
+			fprintf(stderr, "sluice study: error: --schedules takes stream and "
+				"sequential, not '%s'\n", g->sched[i]);
+			return false;
+		}
+	if (so->thresholds) {
+		g->nt = study_split(so->thresholds, w);
+		for (int i = 0; i < g->nt; i++) {
+			char *end;
+			g->thr[i] = strtoll(w[i], &end, 10);
+			bool bad = *end || g->thr[i] < 0;
+			if (bad)
+				fprintf(stderr, "sluice study: error: --thresholds takes word "
+					"counts, not '%s'\n", w[i]);
+			free(w[i]);
+			if (bad)
+				return false;
+		}
+	} else {
+		g->nt = 1;
+		g->thr[0] = so->ub.register_threshold;
+	}
+	return g->nb && g->ns && g->nt;
+}
+
+/* Compile for one schedule and threshold; the rows of every board. */
+static int study_config(const study_options *so, const study_grid *g, int s, int t,
+	study_row *rows, int *done, int total)
+{
+	sl_ctx *ctx = sl_ctx_alloc();
+	sched_options sopt = so->sched;
+	sopt.policy = !strcmp(g->sched[s], "sequential") ? SCHED_SEQUENTIAL : SCHED_STREAM;
+	ub_options uopt = so->ub;
+	uopt.register_threshold = g->thr[t];
+	char *name = study_name(so->prog);
+	isl_ctx *isl = isl_ctx_alloc();
+	isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
+	ir_program *prog = fe_compile_file(ctx, so->prog);
+	sched_program *sp = prog ? sched_program_build(ctx, prog, &sopt) : NULL;
+	ub_set *ubs = sp ? ub_set_build(ctx, sp, isl, &uopt) : NULL;
+	int rc = ubs ? 0 : 1;
+	int64_t meas = -1;
+	if (ubs && so->sim) {
+		fprintf(stderr, "      %s, %s, threshold %lld: cycle-level model ...\n", name,
+			g->sched[s], (long long) g->thr[t]);
+		meas = study_sim(ctx, sp, ubs);
+	}
+	for (int b = 0; b < g->nb; b++) {
+		study_row *r = &rows[(*done)++];
+		r->bd = g->boards[b];
+		r->schedule = g->sched[s];
+		r->threshold = g->thr[t];
+		r->meas_cycles = meas;
+		fprintf(stderr, "[%d/%d] %s on %s, %s, threshold %lld ...\n", *done, total,
+			name, r->bd->name, r->schedule, (long long) r->threshold);
+		if (!ubs) {
+			snprintf(r->status, sizeof r->status, "compile failed");
+			continue;
+		}
+		r->pred_cycles = sp->predicted_cycles;
+		study_board(ctx, so, name, sp, ubs, r);
+		if (strcmp(r->status, "ok") && strncmp(r->status, "does not fit", 12))
+			rc = 1;
+	}
+	if (ubs)
+		ub_set_free(ubs);
+	if (sp)
+		sched_program_free(sp);
+	isl_ctx_free(isl);
+	free(name);
+	sl_ctx_free(ctx);
+	return rc;
+}
+
+int study_run(const study_options *so)
+{
+	sl_ctx *ctx = sl_ctx_alloc();
+	study_grid g = { 0 };
+	int rc = 2;
+	if (!study_grid_read(ctx, so, &g))
+		goto out;
+	if (study_mkdir(so->out_dir) < 0) {
+		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
+			so->out_dir, strerror(errno));
+		rc = 1;
+		goto out;
+	}
+	int total = g.nb * g.ns * g.nt, done = 0;
+	study_row *rows = sl_xcalloc((size_t) total, sizeof(*rows));
+	rc = 0;
+	for (int s = 0; s < g.ns; s++)
+		for (int t = 0; t < g.nt; t++)
+			if (study_config(so, &g, s, t, rows, &done, total) != 0)
+				rc = 1;
+	study_table(rows, total, stdout);
+	if (study_files(so, rows, total) != 0)
+		rc = 1;
+	for (int i = 0; i < total; i++)
+		fit_release(&rows[i].fit);
+	free(rows);
+out:
+	for (int i = 0; i < g.ns; i++)
+		free(g.sched[i]);
+	sl_ctx_free(ctx);
+	return rc;
+}

@@ -1,0 +1,24 @@
+/* driver/study.h: `sluice study` (driver-private). */
+#ifndef SLUICE_DRIVER_STUDY_H
+#define SLUICE_DRIVER_STUDY_H
+
+#include "scheduler/scheduler.h"
+#include "ubuffer/ubuffer.h"
+
+typedef struct study_options {
+	const char *prog;
+	const char *boards;	/* comma-separated names; NULL: every board */
+	const char *schedules;	/* "stream,sequential"; NULL: stream */
+	const char *thresholds;	/* "8,64"; NULL: the base threshold */
+	sched_options sched;	/* base options */
+	ub_options ub;
+	bool sim;		/* measure cycles with the cycle-level model */
+	bool pnr;		/* place and route (Fmax) where the board has a flow */
+	const char *out_dir;
+} study_options;
+
+/* Compile and synthesize every combination, print one table, write
+ * DIR/study.csv and DIR/study.json.  0, 1 (a run failed), 2 (usage). */
+int study_run(const study_options *so);
+
+#endif

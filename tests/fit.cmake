@@ -1,0 +1,41 @@
+# tests/fit.cmake: a design that does not fit its board is a located error
+# before any synthesis (driver/fit.c), and `sluice study` (label "synth").
+#   t_synth_blur4096_ice40_bad[_compile]  synth / compile --board of a 3x3
+#       blur of 4096-pixel u16 rows on the iCE40 UP5K: exit 1, stderr equal
+#       to tests/synth/t_synth_blur4096_ice40_bad.err (32 of 30 RAM4K, hand
+#       counted in the .sl), nothing written to the output directory
+#   t_synth_fit_gaussian_compile  compile --board ice40up5k of gaussian
+#       fits (2 RAM4K): exit 0
+#   t_synth_study_gaussian  study of gaussian on ice40up5k at
+#       thresholds 8 and 100000: the 64-pixel rows' SRAM runs (60 words) are
+#       registers at 100000, so the row reads 0/0 block RAM; buffer words
+#       132 = the line buffer of 'in' (taps 0..2, 64..66, 128..130: 131)
+#       plus 1 word from blur to gaussian; t_synth_study_fit: the
+#       4096-pixel blur is "does not fit: needs 32 of 30" on iCE40, no synth
+foreach(cmd synth compile)
+  set(n t_synth_blur4096_ice40_bad)
+  if(cmd STREQUAL compile)
+    set(n t_synth_blur4096_ice40_bad_compile)
+  endif()
+  add_test(NAME ${n}
+    COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/synth/run_fit_bad.sh $<TARGET_FILE:sluice>
+      ${cmd} t_synth_blur4096_ice40_bad ice40up5k ${CMAKE_CURRENT_BINARY_DIR}/fit_bad_${cmd})
+  set_tests_properties(${n} PROPERTIES LABELS synth)
+endforeach()
+add_test(NAME t_synth_fit_gaussian_compile
+  COMMAND $<TARGET_FILE:sluice> compile ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
+    --board ice40up5k -o ${CMAKE_CURRENT_BINARY_DIR}/fit_gaussian)
+set_tests_properties(t_synth_fit_gaussian_compile PROPERTIES LABELS synth)
+find_program(SLUICE_FIT_YOSYS yosys)
+if(SLUICE_FIT_YOSYS)
+  add_test(NAME t_synth_study_gaussian
+    COMMAND $<TARGET_FILE:sluice> study ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
+      --boards ice40up5k --thresholds 8,100000 -o ${CMAKE_CURRENT_BINARY_DIR}/study_gaussian)
+  set_tests_properties(t_synth_study_gaussian PROPERTIES LABELS synth TIMEOUT 120
+    PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 +[0-9]+ +- +132 .* 2/2 .* ok\nice40up5k +stream +100000 +[0-9]+ +- +132 .* 0/0 .* ok\n")
+endif()
+add_test(NAME t_synth_study_fit
+  COMMAND $<TARGET_FILE:sluice> study ${CMAKE_CURRENT_SOURCE_DIR}/synth/t_synth_blur4096_ice40_bad.sl
+    --boards ice40up5k -o ${CMAKE_CURRENT_BINARY_DIR}/study_fit)
+set_tests_properties(t_synth_study_fit PROPERTIES LABELS synth
+  PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 .* 32/- .*does not fit: needs 32 of 30 SB_RAM40_4K")
