@@ -5,7 +5,10 @@
  * positions at least max(threshold, 2) long are one sl_sram each, which
  * the board's force_bram puts in block RAM (board_bram_cells); the rest
  * are registers of the word width.  A circular buffer is an sl_ram
- * register file (combinational reads): width x capacity flip-flops.
+ * register file (combinational reads): width x capacity flip-flops on
+ * iCE40 (no LUT RAM); elsewhere Yosys makes it LUT RAM (measured on the
+ * Artix-7: gaussian's sequential 94,272-bit frame took 342 flip-flops),
+ * counted as the lower bound ceil(bits / 2^inputs) LUTs.
  * Logic is not predicted: a design that fits here may still not fit. */
 #include <stdlib.h>
 #include <string.h>
@@ -64,14 +67,18 @@ void fit_predict(const board *bd, const ub_set *ubs, int64_t threshold,
 		if (b->n_ports <= 1 || b->storage == UB_NONE)
 			continue;
 		f->words = b->capacity_words;
-		if (b->storage == UB_CIRCULAR)
-			f->ffs = b->capacity_words * b->width_bits;
+		int64_t bits = b->capacity_words * b->width_bits;
+		if (b->storage == UB_CIRCULAR && !strcmp(bd->family, "ice40"))
+			f->ffs = bits;
+		else if (b->storage == UB_CIRCULAR)
+			f->lut_ram = (bits + ((int64_t) 1 << bd->lut_inputs) - 1) >> bd->lut_inputs;
 		else
 			fit_chain(bd, b, threshold, f);
 		for (int m = 0; m < bd->n_mems; m++)
 			r->cells[m] += f->cells[m];
 		r->units += f->units;
 		r->ffs += f->ffs;
+		r->lut_ram += f->lut_ram;
 		r->words += f->words;
 	}
 }
@@ -85,7 +92,8 @@ void fit_release(fit_report *r)
 
 bool fit_ok(const fit_report *r)
 {
-	return r->units <= r->bd->block_units && r->ffs <= r->bd->ffs;
+	return r->units <= r->bd->block_units && r->ffs <= r->bd->ffs &&
+		r->lut_ram <= r->bd->luts;
 }
 
 /* The block RAMs of a report in the board's first block primitive's
@@ -101,15 +109,18 @@ static void fit_bram_str(const fit_report *r, int64_t units, char *buf, size_t n
 void fit_reason(const fit_report *r, char *buf, size_t n)
 {
 	char ram[128];
+	size_t len = 0;
 	fit_bram_str(r, r->units, ram, sizeof ram);
-	if (r->units > r->bd->block_units && r->ffs > r->bd->ffs)
-		snprintf(buf, n, "needs %s and %lld of %lld flip-flops for storage", ram,
-			(long long) r->ffs, (long long) r->bd->ffs);
-	else if (r->units > r->bd->block_units)
-		snprintf(buf, n, "needs %s", ram);
-	else
-		snprintf(buf, n, "needs %lld of %lld flip-flops for storage",
-			(long long) r->ffs, (long long) r->bd->ffs);
+	buf[0] = 0;
+	if (r->units > r->bd->block_units)
+		len += (size_t) snprintf(buf + len, n - len, "needs %s", ram);
+	if (r->ffs > r->bd->ffs && len < n)
+		len += (size_t) snprintf(buf + len, n - len, "%s%lld of %lld flip-flops for "
+			"storage", len ? " and " : "needs ", (long long) r->ffs,
+			(long long) r->bd->ffs);
+	if (r->lut_ram > r->bd->luts && len < n)
+		snprintf(buf + len, n - len, "%sat least %lld of %lld LUTs as LUT RAM",
+			len ? " and " : "needs ", (long long) r->lut_ram, (long long) r->bd->luts);
 }
 
 /* Order: most block-RAM units, then most flip-flops, then most words. */
@@ -118,8 +129,8 @@ static int fit_cmp(const void *pa, const void *pb)
 	const fit_buf *a = pa, *b = pb;
 	if (a->units != b->units)
 		return a->units > b->units ? -1 : 1;
-	if (a->ffs != b->ffs)
-		return a->ffs > b->ffs ? -1 : 1;
+	if (a->ffs + a->lut_ram != b->ffs + b->lut_ram)
+		return a->ffs + a->lut_ram > b->ffs + b->lut_ram ? -1 : 1;
 	if (a->words != b->words)
 		return a->words > b->words ? -1 : 1;
 	return strcmp(a->b->name, b->b->name);
@@ -134,11 +145,14 @@ static void fit_note_buffer(sl_ctx *ctx, const fit_report *r, const fit_buf *f)
 		if (f->cells[m] && len < sizeof cells)
 			len += (size_t) snprintf(cells + len, sizeof cells - len, "%s%lld %s",
 				len ? ", " : "", (long long) f->cells[m], bd->mems[m].cell);
+	char lr[64] = "";
+	if (f->lut_ram)
+		snprintf(lr, sizeof lr, ", at least %lld LUTs of LUT RAM", (long long) f->lut_ram);
 	sl_note(ctx, f->b->producer->decl->loc,
-		"buffer '%s' (%s): %lld words of %d bits = %lld bits: %s%s%lld flip-flops",
+		"buffer '%s' (%s): %lld words of %d bits = %lld bits: %s, %lld flip-flops%s",
 		f->b->name, ub_storage_str(f->b->storage), (long long) f->words,
 		f->b->width_bits, (long long) (f->words * f->b->width_bits),
-		len ? cells : "no block RAM", ", ", (long long) f->ffs);
+		len ? cells : "no block RAM", (long long) f->ffs, lr);
 }
 
 /* What would help, as one note. */
@@ -163,7 +177,7 @@ static void fit_help(sl_ctx *ctx, sl_loc at, const fit_report *r, bool sequentia
 			fprintf(o, "; --schedule sequential (it fits with %lld block-RAM units "
 				"and %lld storage flip-flops)", (long long) seq->units,
 				(long long) seq->ffs);
-		else if (seq->units < r->units || seq->ffs < r->ffs)
+		else if (seq->units < r->units || seq->ffs + seq->lut_ram < r->ffs + r->lut_ram)
 			fprintf(o, "; --schedule sequential reduces the storage but still %s", why);
 		else
 			fprintf(o, "; --schedule sequential does not reduce the storage (%s)", why);
@@ -171,9 +185,16 @@ static void fit_help(sl_ctx *ctx, sl_loc at, const fit_report *r, bool sequentia
 	if (r->units > r->bd->block_units && r->ffs < r->bd->ffs)
 		fputs("; a larger --register-threshold moves short SRAM runs to "
 		      "flip-flops", o);
-	else if (r->ffs > r->bd->ffs && r->units < r->bd->block_units)
+	int64_t chain_ffs = 0;
+	for (int i = 0; i < r->n; i++)
+		if (r->bufs[i].b->storage != UB_CIRCULAR)
+			chain_ffs += r->bufs[i].ffs;
+	if (r->ffs > r->bd->ffs && r->units < r->bd->block_units && 2 * chain_ffs >= r->ffs)
 		fputs("; a smaller --register-threshold moves delay-chain registers "
-		      "to block RAM (circular buffers stay in flip-flops)", o);
+		      "to block RAM", o);
+	else if (r->ffs > r->bd->ffs)
+		fputs("; circular buffers (full-frame or reordering storage) are register "
+		      "files here: a board with LUT RAM or a schedule that streams them", o);
 	fclose(o);
 	sl_note(ctx, (sl_loc) { at.file, 0, 0 }, "%s", buf);
 	free(buf);
@@ -193,7 +214,7 @@ bool fit_check(sl_ctx *ctx, const fit_report *r, bool sequential,
 	sl_error(ctx, loc, "the design does not fit the %s (%s): it %s; the largest "
 		"buffer is '%s'", r->bd->name, r->bd->part, why, r->n ? s[0].b->name : "?");
 	for (int i = 0; i < r->n && i < 3; i++)
-		if (s[i].units || s[i].ffs)
+		if (s[i].units || s[i].ffs || s[i].lut_ram)
 			fit_note_buffer(ctx, r, &s[i]);
 	fit_help(ctx, loc, r, sequential, others, n_others, seq);
 	free(s);

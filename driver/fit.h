@@ -12,6 +12,7 @@ typedef struct fit_buf {
 	int64_t cells[BOARD_MAX_MEMS];	/* block-RAM cells by primitive */
 	int64_t units;			/* block-RAM pool units */
 	int64_t ffs;			/* flip-flops of its registers */
+	int64_t lut_ram;		/* LUTs of LUT RAM (a lower bound) */
 } fit_buf;
 
 /* The storage of a whole design on one board. */
@@ -20,17 +21,19 @@ typedef struct fit_report {
 	int n;
 	fit_buf *bufs;			/* one per ub_set buffer; owned */
 	int64_t cells[BOARD_MAX_MEMS];
-	int64_t units, ffs, words;
+	int64_t units, ffs, lut_ram, words;
 } fit_report;
 
 /* Predict the storage of every buffer: the SRAM runs of delay chains are
- * sl_sram (block RAM, board_bram_cells); the other chain positions and
- * circular buffers (sl_ram register files) are flip-flops, width x
- * words. */
+ * sl_sram (block RAM, board_bram_cells); the other chain positions are
+ * flip-flops, width x words; circular buffers (sl_ram register files with
+ * combinational reads) are flip-flops on iCE40, which has no LUT RAM, and
+ * LUT RAM elsewhere: at least ceil(bits / 2^inputs) LUTs. */
 void fit_predict(const board *bd, const ub_set *ubs, int64_t threshold,
 	fit_report *r);
 void fit_release(fit_report *r);
-/* Does it fit: block units and storage flip-flops within the board? */
+/* Does it fit: block units, storage flip-flops and LUT RAM within the
+ * board? */
 bool fit_ok(const fit_report *r);
 /* One line: why it does not fit ("needs 32 of 30 SB_RAM40_4K"). */
 void fit_reason(const fit_report *r, char *buf, size_t n);

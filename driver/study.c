@@ -136,7 +136,11 @@ static void study_board(sl_ctx *ctx, const study_options *so, const char *name,
 	bool pnr = so->pnr && row->bd->pnr;
 	int rc = synth_run(ctx, sp, ubs, name, &ro, row->bd->path, pnr, sub, &row->syn);
 	row->synthesized = true;
-	if (rc == 0)
+	if (rc == 0 && (row->syn.luts > row->bd->luts || row->syn.ffs > row->bd->ffs))
+		snprintf(row->status, sizeof row->status, "synthesized, but over the board: "
+			"%lld of %lld LUTs, %lld of %lld flip-flops", (long long) row->syn.luts,
+			(long long) row->bd->luts, (long long) row->syn.ffs, (long long) row->bd->ffs);
+	else if (rc == 0)
 		snprintf(row->status, sizeof row->status, "ok");
 	else if (row->syn.luts || row->syn.ffs)
 		snprintf(row->status, sizeof row->status,
@@ -426,7 +430,8 @@ static int study_config(const study_options *so, const study_grid *g, int s, int
 		}
 		r->pred_cycles = sp->predicted_cycles;
 		study_board(ctx, so, name, sp, ubs, r);
-		if (strcmp(r->status, "ok") && strncmp(r->status, "does not fit", 12))
+		if (strcmp(r->status, "ok") && strncmp(r->status, "does not fit", 12) &&
+		    strncmp(r->status, "synthesized, but", 16))
 			rc = 1;
 	}
 	if (ubs)

@@ -4,6 +4,8 @@
 #       blur of 4096-pixel u16 rows on the iCE40 UP5K: exit 1, stderr equal
 #       to tests/synth/t_synth_blur4096_ice40_bad.err (32 of 30 RAM4K, hand
 #       counted in the .sl), nothing written to the output directory
+#   t_synth_blur4096_seq_ice40_bad  compile --schedule sequential of it:
+#       the whole frame in flip-flops (tests/synth/*_seq_*.err)
 #   t_synth_fit_gaussian_compile  compile --board ice40up5k of gaussian
 #       fits (2 RAM4K): exit 0
 #   t_synth_study_gaussian  study of gaussian on ice40up5k at
@@ -39,3 +41,11 @@ add_test(NAME t_synth_study_fit
     --boards ice40up5k -o ${CMAKE_CURRENT_BINARY_DIR}/study_fit)
 set_tests_properties(t_synth_study_fit PROPERTIES LABELS synth
   PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 .* 32/- .*does not fit: needs 32 of 30 SB_RAM40_4K")
+# The same program with --schedule sequential: 'in' is a circular buffer of
+# the whole 8 x 4096 frame, 32768 words x 16 bits = 524288 flip-flops on the
+# iCE40 (no LUT RAM), over its 5280.
+add_test(NAME t_synth_blur4096_seq_ice40_bad
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/synth/run_fit_bad.sh $<TARGET_FILE:sluice>
+    compile t_synth_blur4096_ice40_bad ice40up5k ${CMAKE_CURRENT_BINARY_DIR}/fit_bad_seq
+    t_synth_blur4096_seq_ice40_bad --schedule sequential)
+set_tests_properties(t_synth_blur4096_seq_ice40_bad PROPERTIES LABELS synth)
