@@ -14,33 +14,20 @@
 #include <string.h>
 
 #include "driver/fit.h"
+#include "rtlgen/rtlgen.h"
 
 /* Delay chain: block-RAM cells of its SRAM runs and flip-flops of the
- * rest. */
+ * rest, as rtl_chain_layout lays it out. */
 static void fit_chain(const board *bd, const ub_buffer *b, int64_t threshold,
 	fit_buf *f)
 {
-	int64_t n = 0;
-	for (int i = 1; i < b->n_ports; i++)
-		if (b->ports[i].dist + 1 > n)
-			n = b->ports[i].dist + 1;
-	char *tap = sl_xcalloc((size_t) n + 1, 1);
-	for (int i = 1; i < b->n_ports; i++) {
-		tap[b->ports[i].dist] = 1;
-		if (b->ports[i].dist > 0)
-			tap[b->ports[i].dist - 1] = 1;
-	}
-	int64_t min_run = threshold > 2 ? threshold : 2, regs = 0;
+	int64_t n, regs = 0;
+	char *kind = rtl_chain_layout(b, threshold, &n);
 	for (int64_t p = 0; p < n;) {
-		if (tap[p]) {
-			regs++;
-			p++;
-			continue;
-		}
-		int64_t q = p;
-		while (q < n && !tap[q])
+		int64_t q = p + 1;
+		while (q < n && kind[q] == kind[p])
 			q++;
-		if (q - p >= min_run) {
+		if (kind[p] == 2) {
 			const board_mem *m;
 			int64_t c = board_bram_cells(bd, b->width_bits, q - p, &m);
 			f->cells[m - bd->mems] += c;
@@ -51,7 +38,7 @@ static void fit_chain(const board *bd, const ub_buffer *b, int64_t threshold,
 		p = q;
 	}
 	f->ffs = regs * b->width_bits;
-	free(tap);
+	free(kind);
 }
 
 void fit_predict(const board *bd, const ub_set *ubs, int64_t threshold,

@@ -72,40 +72,25 @@ static void synth_say(const char *fmt, ...)
 
 /* ------------------------------------------------------------ prediction */
 
-/* The SRAM runs of a delay chain, exactly as rtlgen/buffers.c builds them:
- * positions 0..(largest tap); a tap at d makes d-1 and d registers; runs
- * of other positions at least max(threshold, 2) long are sl_fifo_seg
- * (one sl_sram of that depth). */
+/* The block RAMs of the SRAM runs of a delay chain, as rtl_chain_layout
+ * lays them out (each run one sl_sram of its depth). */
 static void synth_chain(const board *bd, const ub_buffer *b, int64_t threshold,
 	int64_t *pred)
 {
-	int64_t n = 0;
-	for (int i = 1; i < b->n_ports; i++)
-		if (b->ports[i].dist + 1 > n)
-			n = b->ports[i].dist + 1;
-	char *tap = sl_xcalloc((size_t) n + 1, 1);
-	for (int i = 1; i < b->n_ports; i++) {
-		tap[b->ports[i].dist] = 1;
-		if (b->ports[i].dist > 0)
-			tap[b->ports[i].dist - 1] = 1;
-	}
-	int64_t min_run = threshold > 2 ? threshold : 2;
+	int64_t n;
+	char *kind = rtl_chain_layout(b, threshold, &n);
 	for (int64_t p = 0; p < n;) {
-		if (tap[p]) {
-			p++;
-			continue;
-		}
-		int64_t q = p;
-		while (q < n && !tap[q])
+		int64_t q = p + 1;
+		while (q < n && kind[q] == kind[p])
 			q++;
-		if (q - p >= min_run) {
+		if (kind[p] == 2) {
 			const board_mem *m;
 			int64_t c = board_bram_cells(bd, b->width_bits, q - p, &m);
 			pred[m - bd->mems] += c;
 		}
 		p = q;
 	}
-	free(tap);
+	free(kind);
 }
 
 static void synth_predict(const board *bd, const ub_set *ubs, int64_t threshold,

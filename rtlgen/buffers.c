@@ -7,6 +7,7 @@
  * written at a counter that wraps at capacity_words and read at the write
  * index of the element each access reads, modulo capacity_words.  Both
  * read through a same-cycle write bypass (docs/hardware.md). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "rtlgen/rtlgen_private.h"
@@ -27,17 +28,23 @@ static rtl_stage *rtl_port_reader(rtl_gen *g, const ub_port *p, int *k)
 
 /* ------------------------------------------------------------ delay chains */
 
-/* Kind of every position 0..n-1: 1 register, 2 SRAM. */
-static char *rtl_chain_kinds(rtl_gen *g, const ub_buffer *b, int64_t n)
+char *rtl_chain_layout(const ub_buffer *b, int64_t threshold, int64_t *n_out)
 {
-	char *kind = sl_alloc(g->ctx, (size_t) n + 1);
+	int64_t n = 0;
+	for (int i = 1; i < b->n_ports; i++) {
+		if (!b->ports[i].dist_const)
+			sl_unreachable();	/* ubuffer maps only constant taps to chains */
+		if (b->ports[i].dist + 1 > n)
+			n = b->ports[i].dist + 1;
+	}
+	char *kind = sl_xcalloc((size_t) n + 1, 1);
 	for (int i = 1; i < b->n_ports; i++) {
 		int64_t d = b->ports[i].dist;
 		kind[d] = 1;
 		if (d > 0)
 			kind[d - 1] = 1;
 	}
-	int64_t min_run = g->threshold > 2 ? g->threshold : 2;
+	int64_t min_run = threshold > 2 ? threshold : 2;
 	for (int64_t p = 0; p < n;) {
 		if (kind[p]) {
 			p++;
@@ -49,6 +56,7 @@ static char *rtl_chain_kinds(rtl_gen *g, const ub_buffer *b, int64_t n)
 		memset(kind + p, q - p >= min_run ? 2 : 1, (size_t) (q - p));
 		p = q;
 	}
+	*n_out = n;
 	return kind;
 }
 
@@ -57,14 +65,8 @@ static void rtl_chain(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
 	FILE *o = g->out;
 	const char *nm = ps->name;
 	int w = b->width_bits;
-	int64_t n = 0;
-	for (int i = 1; i < b->n_ports; i++) {
-		if (!b->ports[i].dist_const)
-			sl_unreachable();	/* ubuffer maps only constant taps to chains */
-		if (b->ports[i].dist + 1 > n)
-			n = b->ports[i].dist + 1;
-	}
-	char *kind = rtl_chain_kinds(g, b, n);
+	int64_t n;
+	char *kind = rtl_chain_layout(b, g->threshold, &n);
 	/* Declarations: registers, and the last position of each SRAM run. */
 	for (int64_t p = 0; p < n; p++) {
 		if (kind[p] == 1)
@@ -109,6 +111,7 @@ static void rtl_chain(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
 		fprintf(o, "    assign %s_rd%d = %s_wen ? %s : %s_pos%lld;  // tap %lld\n",
 			st->name, k, nm, bypass, nm, (long long) d, (long long) d);
 	}
+	free(kind);
 }
 
 /* ------------------------------------------------------------ circular buffers */

@@ -39,6 +39,13 @@ int rtl_emit_opts(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
  * rtlgen/lib (NULL-terminated). */
 const char *const *rtl_library_files(void);
 
+/* How rtl_emit lays out the delay chain of "b" (storage registers or
+ * delay chain): positions 0 .. *n-1, kind[p] 1 for a register and 2 for
+ * a position in an SRAM FIFO segment (sl_fifo_seg, one sl_sram).  A tap
+ * at distance d makes d-1 and d registers; runs of other positions at
+ * least max(threshold, 2) long are SRAM.  The caller frees the array. */
+char *rtl_chain_layout(const ub_buffer *b, int64_t threshold, int64_t *n);
+
 /* The module name for a program name: "sluice_" and the name with every
  * non-identifier character replaced by '_'.  In the context's arena. */
 const char *rtl_module_name(sl_ctx *ctx, const char *top_name);
