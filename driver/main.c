@@ -108,24 +108,6 @@ static int cmd_check(const options *opt)
 
 /* ------------------------------------------------------------------ run */
 
-static int make_dir(const char *dir)
-{
-	char *p = sl_xstrdup(dir);
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		mkdir(p, 0777);
-		*s = '/';
-	}
-	int rc = mkdir(p, 0777) == 0 || errno == EEXIST ? 0 : -1;
-	struct stat st;
-	if (rc == 0 && (stat(p, &st) != 0 || !S_ISDIR(st.st_mode)))
-		rc = -1;
-	free(p);
-	return rc;
-}
-
 static char *join(const char *dir, const char *name, const char *ext)
 {
 	size_t n = strlen(dir) + strlen(name) + strlen(ext) + 2;
@@ -234,7 +216,7 @@ static int run_program(const options *opt, engine_fn engine)
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if (make_dir(opt->out_dir) < 0) {
+	if (sl_make_dir(opt->out_dir) < 0) {
 		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
 			opt->out_dir, strerror(errno));
 		goto out;
@@ -477,7 +459,7 @@ static int cmd_compile(const options *opt)
 	compiled c = { sp, ubs };
 	if (opt->board && !check_fit(ctx, opt, ubs)) {
 		/* reported */
-	} else if (make_dir(opt->out_dir) < 0) {
+	} else if (sl_make_dir(opt->out_dir) < 0) {
 		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
 			opt->out_dir, strerror(errno));
 	} else if (write_text(opt->out_dir, "schedule.txt", print_schedule, &c) == 0 &&
@@ -524,7 +506,7 @@ static int cmd_synth(const options *opt)
 	if (n > 3 && !strcmp(name + n - 3, ".sl"))
 		name[n - 3] = 0;
 	rtl_options ro = { opt->ub.register_threshold };
-	if (make_dir(opt->out_dir) < 0)
+	if (sl_make_dir(opt->out_dir) < 0)
 		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
 			opt->out_dir, strerror(errno));
 	else

@@ -47,21 +47,6 @@ static int study_split(const char *s, char **out)
 	return n;
 }
 
-static int study_mkdir(const char *dir)
-{
-	char *p = sl_xstrdup(dir);
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = 0;
-		mkdir(p, 0777);
-		*s = '/';
-	}
-	int rc = mkdir(p, 0777) == 0 || errno == EEXIST ? 0 : -1;
-	free(p);
-	return rc;
-}
-
 static char *study_name(const char *prog)
 {
 	const char *base = strrchr(prog, '/');
@@ -128,7 +113,7 @@ static void study_board(sl_ctx *ctx, const study_options *so, const char *name,
 	char sub[400];
 	snprintf(sub, sizeof sub, "%s/%s_%s_t%lld", so->out_dir, row->bd->name,
 		row->schedule, (long long) row->threshold);
-	if (study_mkdir(sub) < 0) {
+	if (sl_make_dir(sub) < 0) {
 		snprintf(row->status, sizeof row->status, "cannot create %s", sub);
 		return;
 	}
@@ -451,7 +436,7 @@ int study_run(const study_options *so)
 	int rc = 2;
 	if (!study_grid_read(ctx, so, &g))
 		goto out;
-	if (study_mkdir(so->out_dir) < 0) {
+	if (sl_make_dir(so->out_dir) < 0) {
 		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
 			so->out_dir, strerror(errno));
 		rc = 1;

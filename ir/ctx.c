@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "ir/ir_private.h"
@@ -211,4 +212,24 @@ int sl_write_file_atomic(const char *path, const void *data, size_t len)
 	}
 	free(tmp);
 	return 0;
+}
+
+int sl_make_dir(const char *dir)
+{
+	char *p = sl_xstrdup(dir);
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		mkdir(p, 0777);
+		*s = '/';
+	}
+	int rc = mkdir(p, 0777) == 0 || errno == EEXIST ? 0 : -1;
+	struct stat st;
+	if (rc == 0 && (stat(p, &st) != 0 || !S_ISDIR(st.st_mode))) {
+		errno = ENOTDIR;
+		rc = -1;
+	}
+	free(p);
+	return rc;
 }

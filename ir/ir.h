@@ -87,6 +87,9 @@ char *sl_read_file(const char *path, size_t *len);
 /* Write "len" bytes to "path" through "path.tmp" and rename: a failed
  * write leaves an earlier file intact.  0 on success. */
 int sl_write_file_atomic(const char *path, const void *data, size_t len);
+/* mkdir -p: 0 when "dir" exists as a directory afterwards, else -1
+ * (errno set). */
+int sl_make_dir(const char *dir);
 
 /* ----------------------------------------------------------------- types */
 
