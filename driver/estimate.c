@@ -1,0 +1,821 @@
+/* driver/estimate.c: the logic of a generated design, counted from its
+ * structure before synthesis (LUTs, flip-flops, DSPs per statement).
+ * Stage: driver, after storage mapping, beside driver/fit.c (storage).
+ * It walks what rtlgen emits and costs each piece in the family's
+ * primitives (k = LUT inputs):
+ *   n-bit adder, subtractor, incrementer   n LUTs (one per bit beside the
+ *       carry chain: SB_CARRY, CARRY4/8); on ECP5 0 counted LUTs, the
+ *       CCU2C carry cells are not in the board's LUT globs
+ *   n-bit equality   ceil(n / (k/2)) LUTs (against a constant ceil(n/k))
+ *       and an AND tree of (k-1)-input LUTs over them
+ *   n-bit magnitude comparison   a subtractor's carry: n LUTs (ECP5 0)
+ *   2:1 mux of n bits   n LUTs
+ *   w x w multiplier   a DSP where the family has them (mul2dsp: chunks
+ *       of 18x18 ECP5, 25x18 xc7, 27x18 xcup, signed only on Xilinx), else
+ *       two LUTs per partial-product bit kept in the result width (the
+ *       AND, which the carry cell needs as a signal, and the sum)
+ *   x * c   (popcount(c) - 1) adders (shift-and-add; powers of two free),
+ *       or a DSP on DSP families (mul2dsp takes constant operands too);
+ *       on Xilinx a constant read from a ROM at a constant address is
+ *       folded only after map_dsp: a DSP at the ROM's width (measured:
+ *       gaussian's 9 kernel products are 9 DSP48s on xc7 and xcup, none
+ *       on ECP5)
+ *   x / c, x % c, signed or not a power of two   a restoring divider:
+ *       n stages of an n-bit subtract and select, 2 n^2 LUTs
+ *   D-entry ROM of W bits, variable address   W functions of the address
+ *   register-file read port (iCE40: no LUT RAM) of D words: one-hot
+ *       decoded selects shared by the W bits, D/2 + (D/2)/3 LUTs a bit
+ * Widths are the significant widths Yosys keeps (wreduce): a value that
+ * is a zero- or sign-extension of its low bits costs only those bits, and
+ * bits nothing reads cost nothing.  Identical subexpressions are counted
+ * once (Yosys merges them: opt_merge).  Flip-flops holding constants are
+ * dropped as Yosys drops them.
+ * Adjusted from measurements (Yosys 0.23, tests/bench/estimate_bench.sh):
+ * only the Xilinx ROM-constant DSP rule above (from gaussian); the
+ * per-primitive constants are first principles.  Known large errors: ECP5
+ * LUT4 counts (ABC's wide-mux mapping with PFUMX/L6MUX21 makes 3-7x more
+ * LUT4s than the iCE40 on the same design; CCU2C carries are not in the
+ * board's LUT globs), which this model does not capture. 
+ * Storage (delay-chain registers, register-file and LUT-RAM words, block
+ * RAM) is driver/fit.c's and is not counted here. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver/estimate.h"
+#include "rtlgen/rtlgen.h"
+
+/* ------------------------------------------------------------ families */
+
+typedef struct est_fam {
+	const char *family;
+	int k;			/* LUT inputs */
+	double carry;		/* LUTs per bit of a carry-chain adder */
+	int dsp_a, dsp_b;	/* DSP multiplier operand widths; 0: none */
+	int dsp_y_min;		/* smallest product mapped to a DSP */
+	bool dsp_signed_only;	/* unsigned operands need a sign bit */
+	bool lut_ram;		/* circular register files are LUT RAM */
+} est_fam;
+
+/* ice40: synth_ice40 without -dsp maps no multiplier to SB_MAC16. */
+static const est_fam est_fams[] = {
+	{ "ice40", 4, 1.0, 0, 0, 0, false, false },
+	{ "ecp5", 4, 0.0, 18, 18, 0, false, true },
+	{ "xc7", 6, 1.0, 25, 18, 9, true, true },
+	{ "xcup", 6, 1.0, 27, 18, 9, true, true },
+};
+
+static est_fam est_family(const board *bd)
+{
+	for (size_t i = 0; i < sizeof est_fams / sizeof est_fams[0]; i++)
+		if (!strcmp(bd->family, est_fams[i].family))
+			return est_fams[i];
+	est_fam f = { bd->family, bd->lut_inputs, 1.0, 0, 0, 0, false, bd->lut_inputs >= 6 };
+	return f;
+}
+
+/* ------------------------------------------------------------ primitives */
+
+static int64_t est_cdiv(int64_t a, int64_t b)
+{
+	return (a + b - 1) / b;
+}
+
+/* LUTs of an AND (or OR) of m signals. */
+static int64_t est_tree(const est_fam *f, int64_t m)
+{
+	return m <= 1 ? 0 : est_cdiv(m - 1, f->k - 1);
+}
+
+static double est_add(const est_fam *f, int n)
+{
+	return f->carry * n;
+}
+
+static int64_t est_eq(const est_fam *f, int n, bool vs_const)
+{
+	if (n <= 0)
+		return 0;
+	int64_t m = est_cdiv(n, vs_const ? f->k : f->k / 2);
+	return m + est_tree(f, m);
+}
+
+static double est_lt(const est_fam *f, int n, bool vs_const)
+{
+	if (vs_const && n <= f->k)
+		return 1;
+	return est_add(f, n);
+}
+
+/* LUTs of a function of n inputs (a ROM bit): 2^(n-k) LUTs and their
+ * 2:1 muxes. */
+static int64_t est_fun(const est_fam *f, int n)
+{
+	if (n <= f->k)
+		return 1;
+	int64_t m = (int64_t) 1 << (n - f->k < 20 ? n - f->k : 20);
+	return m + (m - 1);
+}
+
+static int est_bits(uint64_t v)
+{
+	int b = 0;
+	while (b < 64 && (v >> b))
+		b++;
+	return b;
+}
+
+static int est_popcount(uint64_t v)
+{
+	int n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+/* The restoring divider of an n-bit dividend: n stages of an n-bit
+ * subtract and an n-bit select. */
+static double est_divider(const est_fam *f, int n)
+{
+	return (double) n * (est_add(f, n) + n);
+}
+
+static int est_addr_bits(int64_t depth)
+{
+	int b = 1;
+	while (b < 63 && ((int64_t) 1 << b) < depth)
+		b++;
+	return b;
+}
+
+/* DSPs of an a x b multiplier (operand widths as Yosys keeps them). */
+static int64_t est_dsps(const est_fam *f, int a, int b, bool sa, bool sb)
+{
+	if (f->dsp_signed_only) {
+		a += !sa;
+		b += !sb;
+	}
+	if (!f->dsp_a || a < 2 || b < 2 || a + b < f->dsp_y_min)
+		return 0;
+	int64_t x = est_cdiv(a, f->dsp_a) * est_cdiv(b, f->dsp_b);
+	int64_t y = est_cdiv(b, f->dsp_a) * est_cdiv(a, f->dsp_b);
+	return x < y ? x : y;
+}
+
+/* Partial-product bits of an a x b multiplier kept in w result bits. */
+static double est_soft_mul(int a, int b, int w)
+{
+	double n = 0;
+	for (int i = 0; i < a && i < w; i++)
+		n += b < w - i ? b : w - i;
+	return n;
+}
+
+/* ------------------------------------------------------------ the walk */
+
+/* What is known of a value: a constant, or the extension (sign or zero)
+ * of its low "ew" bits. */
+typedef struct est_val {
+	bool is_const;
+	uint64_t c;
+	int w, ew;
+	bool sx;
+	bool rom;		/* a constant read from a ROM (sl_rom) */
+} est_val;
+
+typedef struct est_walk {
+	const est_fam *f;
+	const sched_program *sp;
+	const ub_set *ubs;
+	double luts;
+	int64_t ffs, dsps;
+	int n_keys;
+	char **keys;		/* subexpressions costed so far (opt_merge) */
+} est_walk;
+
+static bool est_seen(est_walk *w, const char *key)
+{
+	for (int i = 0; i < w->n_keys; i++)
+		if (!strcmp(w->keys[i], key))
+			return true;
+	w->keys = sl_xrealloc(w->keys, (size_t) (w->n_keys + 1) * sizeof(*w->keys));
+	w->keys[w->n_keys++] = sl_xstrdup(key);
+	return false;
+}
+
+/* A text key of a subtree: equal keys are the same hardware. */
+static void est_key(const sched_stmt *s, const ir_expr *e, FILE *o)
+{
+	fprintf(o, "(%d.%d.%d.%d", e->kind, e->op, e->type.bits, e->type.is_signed);
+	if (e->kind == IR_CONST)
+		fprintf(o, " c%llx", (unsigned long long) e->u.cval);
+	else if (e->kind == IR_VAR)
+		fprintf(o, " %s.v%d", s->name, e->u.var.slot);
+	else if (e->kind == IR_ACCESS)
+		fprintf(o, " %s", e->u.access.decl->name);
+	for (int i = 0; i < e->n_args; i++)
+		est_key(s, e->args[i], o);
+	fputc(')', o);
+}
+
+static char *est_key_str(const sched_stmt *s, const ir_expr *e, const char *tag)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *o = open_memstream(&buf, &len);
+	fputs(tag, o);
+	est_key(s, e, o);
+	fclose(o);
+	return buf;
+}
+
+static est_val est_make(int w, int ew, bool sx)
+{
+	est_val v = { false, 0, w, ew < w ? ew : w, sx, false };
+	if (v.ew < 1)
+		v.ew = 1;
+	return v;
+}
+
+static est_val est_const(ir_type t, uint64_t c)
+{
+	est_val v = { true, ir_norm(t, c), t.bits, t.bits, t.is_signed, false };
+	return v;
+}
+
+/* A value converted to width tw (low bits kept, extended by "sgn"). */
+static est_val est_conv(est_val v, int tw, bool sgn)
+{
+	if (v.is_const) {
+		ir_type from = ir_type_make(sgn, v.w), to = ir_type_make(sgn, tw);
+		est_val c = est_const(to, ir_eval_cast(to, from, v.c));
+		c.rom = v.rom;
+		return c;
+	}
+	if (tw <= v.ew)
+		return est_make(tw, tw, sgn);
+	if (v.ew < v.w)
+		return est_make(tw, v.ew, v.sx);
+	return est_make(tw, v.ew, sgn);
+}
+
+static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e);
+
+/* Significant width of an add or sub result. */
+static int est_sum_width(est_val a, est_val b, int tw)
+{
+	if (a.is_const)
+		a.ew = est_bits(a.c);
+	if (b.is_const)
+		b.ew = est_bits(b.c);
+	int m = (a.ew > b.ew ? a.ew : b.ew) + 1;
+	return m < tw ? m : tw;
+}
+
+static est_val est_mul(est_walk *w, est_val a, est_val b, ir_type t)
+{
+	const est_fam *f = w->f;
+	if (a.is_const) {
+		est_val x = a;
+		a = b;
+		b = x;
+	}
+	if (b.is_const) {
+		uint64_t c = b.c & (t.bits >= 64 ? ~0ull : (1ull << t.bits) - 1);
+		int pc = est_popcount(c), cb = est_bits(c);
+		if (b.rom && f->dsp_signed_only) {	/* folded after map_dsp */
+			w->dsps += est_dsps(f, a.ew, b.w, a.sx, t.is_signed);
+			return est_make(t.bits, a.ew + cb, a.sx);
+		}
+		if (pc <= 1)
+			return est_make(t.bits, a.ew + cb, a.sx);
+		int64_t d = est_dsps(f, a.ew, cb, a.sx, t.is_signed);
+		if (d)
+			w->dsps += d;
+		else
+			w->luts += (pc - 1) * est_add(f, a.ew + cb < t.bits ? a.ew + cb : t.bits);
+		return est_make(t.bits, a.ew + cb, a.sx);
+	}
+	int64_t d = est_dsps(f, a.ew, b.ew, a.sx, b.sx);
+	if (d)
+		w->dsps += d;
+	else	/* a partial-product AND and a full adder beside the carry */
+		w->luts += 2 * est_soft_mul(a.ew, b.ew, t.bits);
+	return est_make(t.bits, a.ew + b.ew, a.sx || b.sx);
+}
+
+static est_val est_divmod(est_walk *w, const ir_expr *e, est_val a, est_val b, ir_type t)
+{
+	int k = est_bits(b.c) - 1;
+	if (b.is_const && !t.is_signed && b.c && !(b.c & (b.c - 1)))
+		return e->op == IR_OP_DIV ? est_make(t.bits, a.ew - k, false)
+			: est_make(t.bits, k, false);
+	if (b.is_const && t.is_signed && (b.c & (t.bits >= 64 ? ~0ull : (1ull << t.bits) - 1))
+	    == (t.bits >= 64 ? ~0ull : (1ull << t.bits) - 1))
+		return est_make(t.bits, a.ew + 1, a.sx);	/* -x or 0 */
+	w->luts += est_divider(w->f, a.ew);
+	if (e->op == IR_OP_MOD && b.is_const)
+		return est_make(t.bits, est_bits(b.c), t.is_signed);
+	return est_make(t.bits, a.ew, a.sx);
+}
+
+static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
+{
+	const est_fam *f = w->f;
+	ir_type t = e->args[0]->type;
+	if (ir_type_none(t))
+		t = e->args[1]->type;
+	est_val a = est_value(w, s, e->args[0]), b = est_value(w, s, e->args[1]);
+	if (e->op == IR_OP_SHL || e->op == IR_OP_SHR) {
+		ir_type at = e->args[0]->type;
+		if (b.is_const) {
+			int sh = (int) ir_shift_amount(at, b.c);
+			return e->op == IR_OP_SHL ? est_make(at.bits, a.ew + sh, a.sx)
+				: est_make(at.bits, a.ew - sh, a.sx);
+		}
+		int stages = est_bits((uint64_t) at.bits - 1);
+		w->luts += (double) at.bits * stages / (f->k >= 6 ? 2 : 1);
+		return est_make(at.bits, at.bits, at.is_signed);
+	}
+	if (e->op == IR_OP_LAND || e->op == IR_OP_LOR) {
+		w->luts += 1;
+		return est_make(1, 1, false);
+	}
+	if (a.is_const && b.is_const) {
+		ir_type rt = e->type;
+		return est_const(rt, ir_eval_binop(e->op, t, a.c, b.c));
+	}
+	a = est_conv(a, t.bits, t.is_signed);
+	b = est_conv(b, t.bits, t.is_signed);
+	int m = a.ew > b.ew ? a.ew : b.ew;
+	bool k = a.is_const || b.is_const;
+	switch (e->op) {
+	case IR_OP_ADD:
+	case IR_OP_SUB: {
+		int sw = est_sum_width(a, b, t.bits);
+		w->luts += est_add(f, sw);
+		return est_make(t.bits, sw, e->op == IR_OP_SUB || a.sx || b.sx);
+	}
+	case IR_OP_MUL: return est_mul(w, a, b, t);
+	case IR_OP_DIV: case IR_OP_MOD: return est_divmod(w, e, a, b, t);
+	case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR:
+		w->luts += k ? 0 : m;
+		return est_make(t.bits, m, a.sx || b.sx);
+	case IR_OP_MIN: case IR_OP_MAX:
+		w->luts += est_lt(f, m, k) + m;
+		return est_make(t.bits, m, a.sx || b.sx);
+	case IR_OP_EQ: case IR_OP_NE:
+		w->luts += est_eq(f, m, k);
+		return est_make(1, 1, false);
+	default:
+		w->luts += est_lt(f, m, k);
+		return est_make(1, 1, false);
+	}
+}
+
+static est_val est_unary(est_walk *w, const sched_stmt *s, const ir_expr *e)
+{
+	est_val a = est_value(w, s, e->args[0]);
+	ir_type t = e->args[0]->type;
+	if (a.is_const)
+		return est_const(e->type, ir_eval_unop(e->op, t, a.c));
+	switch (e->op) {
+	case IR_OP_LNOT:
+		w->luts += est_tree(w->f, a.ew) + (a.ew > 1);
+		return est_make(1, 1, false);
+	case IR_OP_NOT:
+		return est_make(t.bits, t.bits, t.is_signed);
+	case IR_OP_NEG:
+		w->luts += est_add(w->f, a.ew + 1 < t.bits ? a.ew + 1 : t.bits);
+		return est_make(t.bits, a.ew + 1, true);
+	default:	/* ABS */
+		if (!t.is_signed)
+			return a;
+		w->luts += est_add(w->f, a.ew) + a.ew;
+		return est_make(t.bits, a.ew + 1, false);
+	}
+}
+
+/* The 64-bit index arithmetic of an address or a variable value, kept
+ * to "need" bits. */
+static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int need)
+{
+	if (e->kind == IR_CONST) {
+		est_val v = { true, e->u.cval, 64, 64, true, false };
+		return v;
+	}
+	if (e->kind == IR_VAR) {
+		int64_t lo = 0;
+		int slot = e->u.var.slot;
+		if (slot >= 0 && slot < s->n_dims)
+			lo = s->lo[slot];
+		int ew = 33;
+		if (lo)
+			w->luts += est_add(w->f, need < ew ? need : ew);
+		return est_make(64, lo ? ew + 1 : 32, !!lo);
+	}
+	if (e->kind == IR_UNARY) {
+		est_val a = est_index(w, s, e->args[0], need);
+		w->luts += est_add(w->f, need < a.ew + 1 ? need : a.ew + 1);
+		return est_make(64, a.ew + 1, true);
+	}
+	est_val a = est_index(w, s, e->args[0], need);
+	if (e->op == IR_OP_DIV || e->op == IR_OP_MOD) {
+		uint64_t c = e->args[1]->u.cval;
+		if (c && !(c & (c - 1)))
+			return est_make(64, e->op == IR_OP_MOD ? est_bits(c - 1) : a.ew, a.sx);
+		w->luts += est_divider(w->f, a.ew);
+		return est_make(64, a.ew, true);
+	}
+	est_val b = est_index(w, s, e->args[1], need);
+	int n = a.ew > b.ew ? a.ew : b.ew;
+	if (n > need)
+		n = need;
+	switch (e->op) {
+	case IR_OP_ADD: case IR_OP_SUB:
+		if (!(a.is_const && !a.c) && !(b.is_const && !b.c))
+			w->luts += est_add(w->f, n + 1 < need ? n + 1 : need);
+		return est_make(64, n + 1, true);
+	case IR_OP_MUL: {
+		est_val v = est_mul(w, a, b, ir_type_make(true, need));
+		return est_make(64, v.ew, true);
+	}
+	default:	/* MIN, MAX: a comparison and a select */
+		w->luts += est_lt(w->f, n, a.is_const || b.is_const) + n;
+		return est_make(64, n, true);
+	}
+}
+
+/* A ROM look-up: a constant when its address is, else W functions of
+ * the address bits. */
+static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
+{
+	const ir_decl *d = e->u.access.decl;
+	int64_t off = 0, depth = 1;
+	bool k = true;
+	for (int i = 0; i < d->n_dims; i++) {
+		depth *= d->extents[i];
+		k = k && e->args[i]->kind == IR_CONST;
+		if (k)
+			off = off * d->extents[i] + (int64_t) e->args[i]->u.cval;
+	}
+	if (k) {
+		est_val v = est_const(d->type, off < depth ? d->data[off] : 0);
+		v.rom = true;
+		return v;
+	}
+	int aw = est_addr_bits(depth);
+	for (int i = 0; i < d->n_dims; i++) {
+		if (ir_type_none(e->args[i]->type))
+			est_index(w, s, e->args[i], aw);
+		else
+			est_value(w, s, e->args[i]);
+		if (i)	/* offset * extent + index */
+			w->luts += 2 * est_add(w->f, aw);
+	}
+	uint64_t any = 0;
+	for (int64_t i = 0; i < depth; i++)
+		any |= d->data[i];
+	int wb = est_bits(any);
+	w->luts += (double) wb * est_fun(w->f, aw);
+	return est_make(d->type.bits, wb, false);
+}
+
+static est_val est_access(est_walk *w, const sched_stmt *s, const ir_expr *e)
+{
+	if (e->u.access.decl->kind == IR_DECL_CONST)
+		return est_rom(w, s, e);
+	ir_type t = e->type;
+	return est_make(t.bits, t.bits, t.is_signed);
+}
+
+static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
+{
+	ir_type t = e->type;
+	if (ir_type_none(t) && e->kind != IR_ACCESS)
+		return est_index(w, s, e, 64);
+	char *key = e->kind == IR_CONST || e->kind == IR_ACCESS ? NULL
+		: est_key_str(s, e, "");
+	double luts = w->luts;
+	int64_t dsps = w->dsps;
+	est_val v;
+	switch (e->kind) {
+	case IR_CONST: v = est_const(t, e->u.cval); break;
+	case IR_VAR: {
+		int slot = e->u.var.slot;
+		int64_t lo = slot >= 0 && slot < s->n_dims ? s->lo[slot] : 0;
+		if (lo)
+			w->luts += est_add(w->f, t.bits < 33 ? t.bits : 33);
+		v = est_make(t.bits, lo ? t.bits : 32, false);
+		break;
+	}
+	case IR_ACCESS: v = est_access(w, s, e); break;
+	case IR_UNARY: v = est_unary(w, s, e); break;
+	case IR_BINARY: v = est_binary(w, s, e); break;
+	case IR_SELECT: {
+		est_val c = est_value(w, s, e->args[0]);
+		est_val a = est_conv(est_value(w, s, e->args[1]), t.bits, t.is_signed);
+		est_val b = est_conv(est_value(w, s, e->args[2]), t.bits, t.is_signed);
+		if (c.is_const) {
+			v = (c.c & 1) ? a : b;
+			break;
+		}
+		if (a.is_const)
+			a.ew = est_bits(a.c);
+		if (b.is_const)
+			b.ew = est_bits(b.c);
+		int m = a.ew > b.ew ? a.ew : b.ew;
+		w->luts += (a.is_const && b.is_const) ? 0 : m;
+		v = est_make(t.bits, m, a.sx || b.sx);
+		break;
+	}
+	case IR_CAST:
+		v = est_conv(est_value(w, s, e->args[0]), t.bits,
+			ir_type_none(e->args[0]->type) || e->args[0]->type.is_signed);
+		break;
+	default:
+		v = est_make(t.bits, t.bits, t.is_signed);
+		break;
+	}
+	if (key && est_seen(w, key)) {
+		w->luts = luts;		/* the same hardware exists: merged */
+		w->dsps = dsps;
+	}
+	free(key);
+	return v;
+}
+
+/* ------------------------------------------------------------ stages */
+
+static int64_t est_last_time(const sched_stmt *s)
+{
+	int64_t t = s->offset;
+	for (int d = 0; d < s->n_dims; d++)
+		t += s->coef[d] * (s->ext[d] - 1);
+	return t;
+}
+
+/* The width of the cycle counter, as rtl_setup sets it. */
+static int est_tw(const sched_program *sp)
+{
+	int64_t e = sp->predicted_cycles, tmax;
+	for (int i = 0; i < sp->n_stmts; i++)
+		if (est_last_time(sp->stmts[i]) + sp->stmts[i]->latency > e)
+			e = est_last_time(sp->stmts[i]) + sp->stmts[i]->latency;
+	tmax = e;
+	int b = 1;
+	while (b < 63 && ((int64_t) 1 << b) <= tmax)
+		b++;
+	return b + 1;
+}
+
+/* sl_sched: N 32-bit index registers, each with an incrementer and a
+ * last-value test; the TW-bit next-fire register with its adder and the
+ * per-dimension step select; fire = active && cyc == next. */
+static void est_sched(est_walk *w, const sched_stmt *s, int tw)
+{
+	const est_fam *f = w->f;
+	int n = s->n_dims > 0 ? s->n_dims : 1;
+	w->ffs += (int64_t) n * 32 + tw + 1;
+	w->luts += n * (est_add(f, 32) + (double) est_eq(f, 32, true));
+	w->luts += est_add(f, tw) + (n > 1 ? tw / 2.0 : 0);
+	w->luts += (double) est_eq(f, tw, false) + 1 + 2;
+}
+
+/* The in-box test of an output whose domain passes its box. */
+static int est_inbox(est_walk *w, const sched_stmt *s)
+{
+	if (!s->is_output || s->is_input)
+		return 0;
+	const int64_t *box = s->decl->out_extents;
+	int tests = 0;
+	for (int d = 0; d < s->n_vars; d++) {
+		tests += -s->lo[d] > 0;
+		tests += box[d] - s->lo[d] < s->ext[d];
+	}
+	if (tests)
+		w->luts += tests * est_lt(w->f, 32, true) + (double) est_tree(w->f, tests);
+	return tests > 0;
+}
+
+/* A reduction: accumulator register, first/last tests, the combine. */
+static est_val est_reduction(est_walk *w, const sched_stmt *s)
+{
+	const est_fam *f = w->f;
+	const ir_expr *r = s->decl->body;
+	ir_type t = s->decl->type;
+	est_val v = est_conv(est_value(w, s, r->u.reduce.body), t.bits,
+		r->u.reduce.body->type.is_signed);
+	int nr = s->n_dims - s->n_vars;
+	w->ffs += t.bits;
+	w->luts += 2.0 * nr * est_eq(f, 32, true) + 2 * est_tree(f, nr) + 1;
+	w->luts += t.bits;	/* acc_in: first ? identity : acc */
+	if (r->u.reduce.op == IR_RED_SUM)
+		w->luts += est_add(f, t.bits);
+	else
+		w->luts += est_lt(f, t.bits, false) + t.bits;
+	(void) v;
+	return est_make(t.bits, t.bits, t.is_signed);
+}
+
+static bool est_dead(const ub_set *ubs, const sched_stmt *s)
+{
+	const ub_buffer *b = ub_set_find(ubs, s);
+	return !s->is_output && (!b || b->storage == UB_NONE || b->n_ports <= 1);
+}
+
+/* A statement's schedule, datapath and pipe. */
+static void est_stmt(est_walk *w, const sched_stmt *s, int tw)
+{
+	if (est_dead(w->ubs, s))
+		return;	/* nothing reads it: Yosys removes it all */
+	est_sched(w, s, tw);
+	est_val v;
+	if (s->is_input)
+		v = est_make(s->decl->type.bits, s->decl->type.bits, false);
+	else if (s->is_reduction)
+		v = est_reduction(w, s);
+	else
+		v = est_conv(est_value(w, s, s->decl->body), s->decl->type.bits,
+			s->decl->body->type.is_signed);
+	int ew = v.is_const ? 0 : v.ew;
+	int inbox = est_inbox(w, s);
+	w->ffs += (int64_t) s->latency * (ew + 1 + inbox);
+}
+
+/* ------------------------------------------------------------ buffers */
+
+/* Delay chain: a read mux per distinct tap (the same-cycle bypass), and
+ * each SRAM run's write pointer (sl_fifo_seg). */
+static void est_chain(est_walk *w, const ub_buffer *b, int64_t threshold,
+	est_walk *by_stmt)
+{
+	const est_fam *f = w->f;
+	int64_t n;
+	char *kind = rtl_chain_layout(b, threshold, &n);
+	for (int64_t p = 0; p < n;) {
+		int64_t q = p + 1;
+		while (q < n && kind[q] == kind[p])
+			q++;
+		if (kind[p] == 2 && q - p >= 2) {
+			int aw = est_addr_bits(q - p);
+			w->ffs += aw;
+			w->luts += est_add(f, aw) + est_lt(f, aw, true) + aw;
+		}
+		p = q;
+	}
+	free(kind);
+	for (int i = 1; i < b->n_ports; i++) {
+		bool again = false;
+		for (int j = 1; j < i; j++)
+			again = again || b->ports[j].dist == b->ports[i].dist;
+		if (!again)
+			by_stmt[b->ports[i].stmt->index].luts += b->width_bits;
+	}
+}
+
+/* The read address of a circular-buffer port: the write index of the
+ * element it reads (index arithmetic), modulo the capacity. */
+static void est_circ_addr(est_walk *w, const ub_buffer *b, const ub_port *p)
+{
+	const sched_stmt *ps = b->producer, *s = p->stmt;
+	const ir_expr *e = p->access->expr;
+	int aw = est_addr_bits(b->capacity_words);
+	int64_t cap = b->capacity_words;
+	int wi = 1;
+	while (wi < 63 && ((int64_t) 1 << wi) <= (b->n_elems > 0 ? b->n_elems - 1 : 0))
+		wi++;
+	bool mod = !(cap == ((int64_t) 1 << aw) || cap >= b->n_elems);
+	int need = mod ? wi : aw;
+	int64_t stride = 1;
+	int terms = 0;
+	for (int d = ps->n_vars - 1; d >= 0; d--) {
+		est_val c = est_index(w, s, e->args[d], need);
+		if (ps->lo[d])
+			w->luts += est_add(w->f, need);
+		if (stride > 1 && !c.is_const) {
+			int pc = est_popcount((uint64_t) stride);
+			w->luts += (pc - 1) * est_add(w->f, need);
+		}
+		terms += !c.is_const;
+		stride *= ps->ext[d];
+	}
+	if (terms > 1)
+		w->luts += (terms - 1) * est_add(w->f, need);
+	if (mod)
+		w->luts += est_divider(w->f, wi);
+}
+
+/* A circular buffer: the write counter, then per read port its address,
+ * its bypass and its read: a register-file read mux (iCE40), LUT-RAM
+ * copies for the ports past the first, or a block-RAM port (sl_sram_pf). */
+static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
+{
+	const est_fam *f = w->f;
+	int aw = est_addr_bits(b->capacity_words), wd = b->width_bits;
+	int64_t depth = b->capacity_words, nr = b->n_ports - 1;
+	w->ffs += aw;
+	w->luts += est_add(f, aw) + (double) est_eq(f, aw, true);
+	bool sram = b->mem == UB_MEM_SRAM;
+	if (!sram && !f->lut_ram)	/* write enables of the words */
+		w->luts += (double) depth * est_eq(f, aw + 1, true);
+	for (int i = 1; i < b->n_ports; i++) {
+		const ub_port *p = &b->ports[i];
+		est_walk *r = &by_stmt[p->stmt->index];
+		est_circ_addr(r, b, p);
+		if (sram) {
+			r->ffs += aw + 1 + wd;
+			r->luts += 2.0 * est_eq(f, aw, false) + 2.0 * wd + (double) aw * p->stmt->n_dims;
+			continue;
+		}
+		r->luts += (double) est_eq(f, aw, false) + wd;	/* bypass */
+		if (!f->lut_ram)
+			r->luts += (double) wd * (depth / 2.0 + depth / 6.0) + (double) depth;
+		else if (i > 1)
+			r->luts += (double) est_cdiv(depth * wd, (int64_t) 1 << f->k);
+	}
+	(void) nr;
+}
+
+/* ------------------------------------------------------------ the design */
+
+static void est_control(est_walk *w, int tw)
+{
+	w->ffs += tw + 2;
+	w->luts += est_add(w->f, tw) + 2.0 * est_eq(w->f, tw, true) + 4;
+}
+
+void est_design(const board *bd, const sched_program *sp, const ub_set *ubs,
+	int64_t register_threshold, est_report *r)
+{
+	est_fam f = est_family(bd);
+	int n = sp->n_stmts, tw = est_tw(sp);
+	est_walk *ws = sl_xcalloc((size_t) n + 1, sizeof(*ws));
+	char **keys = NULL;
+	int n_keys = 0;
+	for (int i = 0; i < n; i++) {
+		ws[i].f = &f;
+		ws[i].sp = sp;
+		ws[i].ubs = ubs;
+	}
+	for (int i = 0; i < n; i++) {
+		ws[i].keys = keys;	/* merged subexpressions across stages */
+		ws[i].n_keys = n_keys;
+		est_stmt(&ws[i], sp->stmts[i], tw);
+		keys = ws[i].keys;
+		n_keys = ws[i].n_keys;
+	}
+	for (int k = 0; k < ubs->n_buffers; k++) {
+		const ub_buffer *b = ubs->buffers[k];
+		if (b->storage == UB_NONE || b->n_ports <= 1)
+			continue;
+		est_walk *pw = &ws[b->producer->index];
+		pw->keys = keys;
+		pw->n_keys = n_keys;
+		if (b->storage == UB_CIRCULAR)
+			est_circular(pw, b, ws);
+		else
+			est_chain(pw, b, register_threshold, ws);
+		keys = pw->keys;
+		n_keys = pw->n_keys;
+	}
+	memset(r, 0, sizeof(*r));
+	r->bd = bd;
+	r->n = n;
+	r->stages = sl_xcalloc((size_t) n + 1, sizeof(*r->stages));
+	for (int i = 0; i < n; i++) {
+		est_stage *st = &r->stages[i];
+		st->s = sp->stmts[i];
+		st->luts = (int64_t) (ws[i].luts + 0.5);
+		st->ffs = ws[i].ffs;
+		st->dsps = ws[i].dsps;
+		r->luts += st->luts;
+		r->ffs += st->ffs;
+		r->dsps += st->dsps;
+	}
+	est_walk c = { .f = &f };
+	est_control(&c, tw);
+	r->luts += (int64_t) (c.luts + 0.5);
+	r->ffs += c.ffs;
+	for (int i = 0; i < n_keys; i++)
+		free(keys[i]);
+	free(keys);
+	free(ws);
+}
+
+void est_release(est_report *r)
+{
+	free(r->stages);
+	r->stages = NULL;
+	r->n = 0;
+}
+
+void est_print(const est_report *r, FILE *out)
+{
+	fprintf(out, "%-24s %8s %8s %6s\n", "stage", "LUTs", "FFs", "DSPs");
+	for (int i = 0; i < r->n; i++)
+		fprintf(out, "%-24s %8lld %8lld %6lld\n", r->stages[i].s->name,
+			(long long) r->stages[i].luts, (long long) r->stages[i].ffs,
+			(long long) r->stages[i].dsps);
+	fprintf(out, "%-24s %8lld %8lld %6lld\n", "total (with control)",
+		(long long) r->luts, (long long) r->ffs, (long long) r->dsps);
+}

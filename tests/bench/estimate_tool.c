@@ -1,0 +1,86 @@
+/* tests/bench/estimate_tool.c: print the logic estimate (driver/estimate.c)
+ * of one program on one board, for tests/bench/estimate_bench.sh.
+ *   sluice_estimate PROG.sl BOARD [--schedule stream|sequential]
+ *                   [--register-threshold N] [--stages]
+ * Prints the logic, the storage (driver/fit.c: storage flip-flops and
+ * LUT RAM) and their sum, which is what Yosys reports:
+ *   logic luts N ffs N dsps N
+ *   storage luts N ffs N
+ *   total luts N ffs N dsps N
+ * (with --stages, est_print's table first).  The flow up to storage mapping is the driver's: front end,
+ * scheduler, unified buffers with the board. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <isl/ctx.h>
+#include <isl/options.h>
+
+#include "frontend/frontend.h"
+#include "scheduler/scheduler.h"
+#include "ubuffer/ubuffer.h"
+#include "driver/estimate.h"
+#include "driver/fit.h"
+
+static int est_tool(sl_ctx *ctx, int argc, char **argv)
+{
+	sched_options so = { SCHED_STREAM };
+	ub_options uo;
+	ub_options_default(&uo);
+	bool stages = false;
+	for (int i = 3; i < argc; i++) {
+		if (!strcmp(argv[i], "--stages"))
+			stages = true;
+		else if (!strcmp(argv[i], "--schedule") && i + 1 < argc)
+			so.policy = !strcmp(argv[++i], "sequential") ? SCHED_SEQUENTIAL : SCHED_STREAM;
+		else if (!strcmp(argv[i], "--register-threshold") && i + 1 < argc)
+			uo.register_threshold = atoll(argv[++i]);
+		else
+			return 2;
+	}
+	const board *bd = board_find(ctx, argv[2]);
+	ir_program *prog = bd ? fe_compile_file(ctx, argv[1]) : NULL;
+	sched_program *sp = prog ? sched_program_build(ctx, prog, &so) : NULL;
+	if (!sp)
+		return 1;
+	isl_ctx *isl = isl_ctx_alloc();
+	isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
+	uo.bd = bd;
+	ub_set *ubs = ub_set_build(ctx, sp, isl, &uo);
+	int rc = 1;
+	if (ubs) {
+		est_report r;
+		est_design(bd, sp, ubs, uo.register_threshold, &r);
+		if (stages)
+			est_print(&r, stdout);
+		fit_report fr;
+		fit_predict(bd, ubs, uo.register_threshold, &fr);
+		printf("logic luts %lld ffs %lld dsps %lld\n", (long long) r.luts,
+			(long long) r.ffs, (long long) r.dsps);
+		printf("storage luts %lld ffs %lld\n", (long long) fr.lut_ram,
+			(long long) fr.ffs);
+		printf("total luts %lld ffs %lld dsps %lld\n", (long long) (r.luts + fr.lut_ram),
+			(long long) (r.ffs + fr.ffs), (long long) r.dsps);
+		fit_release(&fr);
+		est_release(&r);
+		rc = 0;
+	}
+	ub_set_free(ubs);
+	sched_program_free(sp);
+	isl_ctx_free(isl);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s PROG.sl BOARD [--schedule S] "
+			"[--register-threshold N] [--stages]\n", argv[0]);
+		return 2;
+	}
+	sl_ctx *ctx = sl_ctx_alloc();
+	int rc = est_tool(ctx, argc, argv);
+	if (rc == 2)
+		fprintf(stderr, "%s: bad arguments\n", argv[0]);
+	sl_ctx_free(ctx);
+	return rc;
+}

@@ -1,0 +1,151 @@
+// tests/unit/t_estimate.cpp: the logic estimate (driver/estimate.c) of tiny
+// programs against costs worked out by hand from the generated structure
+// (rtlgen/lib/*.v, rtlgen/*.c) and the cost rules of the estimate.c banner
+// (k = LUT inputs; iCE40 k = 4, one LUT per adder bit).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include <isl/ctx.h>
+#include <isl/options.h>
+
+#include "frontend/frontend.h"
+#include "scheduler/scheduler.h"
+#include "ubuffer/ubuffer.h"
+#include "driver/estimate.h"
+
+namespace {
+
+struct Est {
+	sl_ctx *ctx = nullptr;
+	FILE *diag = nullptr;
+	char *dbuf = nullptr;
+	size_t dlen = 0;
+	sched_program *sp = nullptr;
+	isl_ctx *isl = nullptr;
+	ub_set *set = nullptr;
+	est_report r = {};
+
+	Est(const std::string &text, const char *board_name)
+	{
+		ctx = sl_ctx_alloc();
+		diag = open_memstream(&dbuf, &dlen);
+		sl_ctx_set_diag_stream(ctx, diag);
+		isl = isl_ctx_alloc();
+		isl_options_set_on_error(isl, ISL_ON_ERROR_ABORT);
+		const board *bd = board_find(ctx, board_name);
+		ir_program *prog = fe_compile_text(ctx, "t.sl", text.data(), text.size());
+		if (!bd || !prog)
+			return;
+		sched_options so = { SCHED_STREAM };
+		sp = sched_program_build(ctx, prog, &so);
+		if (!sp)
+			return;
+		ub_options uo;
+		ub_options_default(&uo);
+		uo.bd = bd;
+		set = ub_set_build(ctx, sp, isl, &uo);
+		if (set)
+			est_design(bd, sp, set, uo.register_threshold, &r);
+	}
+	~Est()
+	{
+		est_release(&r);
+		ub_set_free(set);
+		sched_program_free(sp);
+		isl_ctx_free(isl);
+		sl_ctx_free(ctx);
+		fclose(diag);
+		free(dbuf);
+	}
+	Est(const Est &) = delete;
+	Est &operator=(const Est &) = delete;
+
+	const est_stage *stage(const char *name) const
+	{
+		for (int i = 0; i < r.n; i++)
+			if (strcmp(r.stages[i].s->name, name) == 0)
+				return &r.stages[i];
+		return nullptr;
+	}
+};
+
+// One 8-bit add stage on the iCE40 UP5K:
+//   input in : u8[16]; func f(x) : u8 = in(x) + 3; output f[16];
+// Schedule: in at t = x, f at t = 1 + x, latency 1 each; the run ends at
+// cycle 18 (f's last write 1 + 15 + 1 + 1), so the cycle counter is
+// TW = (bits for 18 = 5) + 1 = 6 bits.
+// Flip-flops, per stage: sl_sched 32 (idx) + 6 (next) + 1 (active) = 39,
+// sl_pipe L(W+1) = 1 * 9 = 9: 48 each.  Control: cyc 6 + running + done =
+// 8.  Total 104 (the tap register in_pos0 is storage, fit.c's).
+// LUTs, per sl_sched: the 32-bit incrementer 32; its last-value test
+// against a constant, 32/4 = 8 LUTs and an AND tree of ceil(7/3) = 3:
+// 11; next + delta 6; fire (cyc == next, 6 bits, 2 bit pairs a LUT: 3,
+// tree ceil(2/3) = 1) 4, AND active 1, active's logic 2: 56.
+// f adds the 8-bit adder (8) and in's tap-0 bypass mux
+// (wen ? wdata : pos0, 8 bits): 72.  Control: cyc incrementer 6, two
+// tests cyc == 17 (6/4 -> 2 LUTs + tree 1 = 3 each) 6, 4 for go, running,
+// done: 16.  Total 56 + 72 + 16 = 144.
+TEST(t_estimate, add8_ice40)
+{
+	Est e("input in : u8[16];\nfunc f(x) : u8 = in(x) + 3;\noutput f[16];\n",
+		"ice40up5k");
+	ASSERT_NE(e.set, nullptr);
+	ASSERT_NE(e.stage("in"), nullptr);
+	ASSERT_NE(e.stage("f"), nullptr);
+	EXPECT_EQ(e.stage("in")->ffs, 48);
+	EXPECT_EQ(e.stage("f")->ffs, 48);
+	EXPECT_EQ(e.r.ffs, 104);
+	EXPECT_EQ(e.stage("in")->luts, 56);
+	EXPECT_EQ(e.stage("f")->luts, 72);
+	EXPECT_EQ(e.r.luts, 144);
+	EXPECT_EQ(e.r.dsps, 0);
+}
+
+// u16(a) * u16(b) of two u8 inputs: an 8 x 8 product.
+//   iCE40 (no DSP in synth_ice40 without -dsp): 64 partial-product bits,
+//   all below bit 16, two LUTs each: 128 LUTs beside p's schedule (56, as
+//   above with TW = 6: the run ends at 1 + 3 + 1 + 1 = 6, bits 3 + 1 = 4:
+//   32 + 11 + 4 + (4/2 = 2, tree 1: 3) + 1 + 2 = 53) and the two tap
+//   muxes (8 + 8): 53 + 128 + 16 = 197.
+//   ECP5: one MULT18X18D (8 <= 18).  Artix-7: signed-only 9 x 9 fits one
+//   DSP48E1, product 18 bits >= 9.
+TEST(t_estimate, mul8_dsp)
+{
+	const char *prog = "input a : u8[4];\ninput b : u8[4];\n"
+		"func p(x) : u16 = u16(a(x)) * u16(b(x));\noutput p[4];\n";
+	Est i(prog, "ice40up5k"), e(prog, "ecp5-85f"), x(prog, "artix7-100t");
+	ASSERT_NE(i.stage("p"), nullptr);
+	ASSERT_NE(e.stage("p"), nullptr);
+	ASSERT_NE(x.stage("p"), nullptr);
+	EXPECT_EQ(i.stage("p")->dsps, 0);
+	EXPECT_EQ(i.stage("p")->luts, 197);
+	EXPECT_EQ(e.stage("p")->dsps, 1);
+	EXPECT_EQ(x.stage("p")->dsps, 1);
+}
+
+// i32 x i32 kept in 32 bits on the ECP5: 18 x 18 tiles, ceil(32/18)^2 = 4.
+TEST(t_estimate, mul32_ecp5)
+{
+	Est e("input a : i32[4];\ninput b : i32[4];\n"
+		"func p(x) : i32 = a(x) * b(x);\noutput p[4];\n", "ecp5-85f");
+	ASSERT_NE(e.stage("p"), nullptr);
+	EXPECT_EQ(e.stage("p")->dsps, 4);
+}
+
+// A multiplication by a power of two is a shift: no DSP, no LUT.  The
+// stage costs its schedule and tap mux only, as f of add8_ice40 without
+// the adder: 56 + 8 = 64.
+TEST(t_estimate, shift_is_free)
+{
+	Est e("input in : u8[16];\nfunc f(x) : u16 = u16(in(x)) * 4;\noutput f[16];\n",
+		"ice40up5k");
+	ASSERT_NE(e.stage("f"), nullptr);
+	EXPECT_EQ(e.stage("f")->luts, 64);
+	EXPECT_EQ(e.stage("f")->dsps, 0);
+}
+
+}  // namespace
