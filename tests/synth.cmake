@@ -10,6 +10,10 @@
 #                             buffer is two SRAM runs of 8-bit words (64
 #                             wide: 60 each, one 512x8 RAM4K each = 2;
 #                             1080p: 1916 each, ceil(1916/512) = 4 each = 8)
+#   t_synth_mispredict_bad    a board file whose block RAM shape is wrong
+#                             (tests/synth/mispredict.board: 64x1 only):
+#                             gaussian's two 60-word 8-bit runs predicted
+#                             2 x 8 = 16 cells, Yosys maps 2; synth exits 1
 #   t_synth_bad_board_bad     a malformed board file: located error
 #   t_synth_no_yosys_bad      Yosys missing: a clean error, exit 1
 find_program(SLUICE_SYNTH_YOSYS yosys)
@@ -46,4 +50,11 @@ if(SLUICE_SYNTH_YOSYS)
     PASS_REGULAR_EXPRESSION "SB_RAM40_4K +2 of +30 .*predicted 2\\)")
   set_tests_properties(t_synth_ice40_gaussian_1080p_ram PROPERTIES LABELS synth TIMEOUT 120
     PASS_REGULAR_EXPRESSION "SB_RAM40_4K +8 of +30 .*predicted 8\\)")
+  add_test(NAME t_synth_mispredict_bad
+    COMMAND sh -c "\"$0\" synth \"$1\" --board \"$2\" -o \"$3\"; echo \"exit $?\""
+      ${SLUICE_EXE} ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
+      ${CMAKE_CURRENT_SOURCE_DIR}/synth/mispredict.board
+      ${CMAKE_CURRENT_BINARY_DIR}/synth_mispredict)
+  set_tests_properties(t_synth_mispredict_bad PROPERTIES LABELS synth TIMEOUT 120
+    PASS_REGULAR_EXPRESSION "predicted 16 SB_RAM40_4K, Yosys used 2[\r\n].*exit 1[\r\n]*$")
 endif()

@@ -89,7 +89,7 @@ def one(ex, board):
     r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     wall = time.perf_counter() - t0
     row = {'example': ex, 'board': board, 'rc': r.returncode, 'wall': wall,
-           'yosys': yosys_wall(d), 'stderr': r.stderr.strip(), 'cmd': ' '.join(cmd[4:])}
+           'yosys': yosys_wall(d), 'stderr': r.stderr.strip(), 'cmd': ' '.join(cmd[5:])}
     if r.returncode == 124:
         row['fits'] = 'timeout'
         return row
@@ -124,7 +124,7 @@ try:
             y = row['yosys']
             err('[%d/%d] %s on %s: %s, %.1f s%s' % (
                 n, total, ex, b, row['fits'], row['wall'],
-                ' (Yosys %.1f s)' % y if y is not None and row['fits'] != 'no' else ''))
+                ' (Yosys %.1f s)' % y if y is not None and row['fits'] not in ('no', 'timeout') else ''))
             if row['fits'] in ('error', 'timeout') or row.get('exact') == 'NO':
                 err('  %s: exit %d\n  %s' % (row['cmd'], row['rc'],
                                              row['stderr'].replace('\n', '\n  ')))
