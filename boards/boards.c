@@ -184,6 +184,10 @@ static bool board_directive(board *b, const board_line *l)
 		if (!board_int(l, 1, 1, &b->luts) || !board_int(l, 2, 2, &v))
 			return false;
 		b->lut_inputs = (int) v;
+	} else if (!strcmp(k, "lutram")) {
+		if (!board_int(l, 1, 0, &v))
+			return false;
+		b->lutram_bits = (int) v;
 	} else if (!strcmp(k, "ff"))
 		return board_int(l, 1, 1, &b->ffs);
 	else if (!strcmp(k, "dsp"))

@@ -48,6 +48,7 @@ typedef struct board {
 	const char *family;
 	int64_t luts;
 	int lut_inputs;
+	int lutram_bits;	/* bits one LUT holds as RAM; 0: no LUT RAM */
 	int64_t ffs;
 	int64_t dsps;
 	double clock_mhz;

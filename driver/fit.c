@@ -4,12 +4,14 @@
  * 0..(largest tap); a tap at d makes d-1 and d registers; runs of other
  * positions at least max(threshold, 2) long are one sl_sram each, which
  * the board's force_bram puts in block RAM (board_bram_cells); the rest
- * are registers of the word width.  A circular buffer is an sl_ram
- * register file (combinational reads): width x capacity flip-flops on
- * iCE40 (no LUT RAM); elsewhere Yosys makes it LUT RAM (measured on the
- * Artix-7: gaussian's sequential 94,272-bit frame took 342 flip-flops),
- * counted as the lower bound ceil(bits / 2^inputs) LUTs.
- * Logic is not predicted: a design that fits here may still not fit. */
+ * are registers of the word width.  A circular buffer in block RAM
+ * (UB_MEM_SRAM) is one sl_sram copy per read port, each of capacity x
+ * width.  A register file (UB_MEM_REGFILE, an sl_ram with combinational
+ * reads) is width x capacity flip-flops on a board without LUT RAM
+ * (iCE40); elsewhere Yosys makes it LUT RAM (measured on the Artix-7:
+ * gaussian's sequential 94,272-bit frame took 342 flip-flops), counted as
+ * the lower bound ceil(bits / lutram_bits) LUTs.
+ * Logic is predicted by driver/estimate.c. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,10 +57,16 @@ void fit_predict(const board *bd, const ub_set *ubs, int64_t threshold,
 			continue;
 		f->words = b->capacity_words;
 		int64_t bits = b->capacity_words * b->width_bits;
-		if (b->storage == UB_CIRCULAR && !strcmp(bd->family, "ice40"))
+		if (b->storage == UB_CIRCULAR && b->mem == UB_MEM_SRAM) {
+			const board_mem *m;
+			int64_t c = (b->n_ports - 1) * board_bram_cells(bd, b->width_bits,
+				b->capacity_words, &m);
+			f->cells[m - bd->mems] += c;
+			f->units += c * m->units;
+		} else if (b->storage == UB_CIRCULAR && bd->lutram_bits == 0)
 			f->ffs = bits;
 		else if (b->storage == UB_CIRCULAR)
-			f->lut_ram = (bits + ((int64_t) 1 << bd->lut_inputs) - 1) >> bd->lut_inputs;
+			f->lut_ram = (bits + bd->lutram_bits - 1) / bd->lutram_bits;
 		else
 			fit_chain(bd, b, threshold, f);
 		for (int m = 0; m < bd->n_mems; m++)
@@ -132,7 +140,11 @@ static void fit_note_buffer(sl_ctx *ctx, const fit_report *r, const fit_buf *f)
 		if (f->cells[m] && len < sizeof cells)
 			len += (size_t) snprintf(cells + len, sizeof cells - len, "%s%lld %s",
 				len ? ", " : "", (long long) f->cells[m], bd->mems[m].cell);
-	char lr[64] = "";
+	char lr[96] = "";
+	int copies = f->b->n_ports - 1;
+	if (f->b->storage == UB_CIRCULAR && f->b->mem == UB_MEM_SRAM && copies > 1)
+		snprintf(cells + len, sizeof cells - len, " (%d copies, one per read port)",
+			copies);
 	if (f->lut_ram)
 		snprintf(lr, sizeof lr, ", at least %lld LUTs of LUT RAM", (long long) f->lut_ram);
 	sl_note(ctx, f->b->producer->decl->loc,
@@ -164,12 +176,16 @@ static void fit_help(sl_ctx *ctx, sl_loc at, const fit_report *r, bool sequentia
 			fprintf(o, "; --schedule sequential (it fits with %lld block-RAM units "
 				"and %lld storage flip-flops)", (long long) seq->units,
 				(long long) seq->ffs);
-		else if (seq->units < r->units || seq->ffs + seq->lut_ram < r->ffs + r->lut_ram)
+		else if (seq->words < r->words)
 			fprintf(o, "; --schedule sequential reduces the storage but still %s", why);
 		else
 			fprintf(o, "; --schedule sequential does not reduce the storage (%s)", why);
 	}
-	if (r->units > r->bd->block_units && r->ffs < r->bd->ffs)
+	int64_t chain_units = 0;
+	for (int i = 0; i < r->n; i++)
+		if (r->bufs[i].b->storage != UB_CIRCULAR)
+			chain_units += r->bufs[i].units;
+	if (r->units > r->bd->block_units && r->ffs < r->bd->ffs && chain_units)
 		fputs("; a larger --register-threshold moves short SRAM runs to "
 		      "flip-flops", o);
 	int64_t chain_ffs = 0;
@@ -181,7 +197,8 @@ static void fit_help(sl_ctx *ctx, sl_loc at, const fit_report *r, bool sequentia
 		      "to block RAM", o);
 	else if (r->ffs > r->bd->ffs)
 		fputs("; circular buffers (full-frame or reordering storage) are register "
-		      "files here: a board with LUT RAM or a schedule that streams them", o);
+		      "files here: --ram block, a board with LUT RAM or a schedule that "
+		      "streams them", o);
 	fclose(o);
 	sl_note(ctx, (sl_loc) { at.file, 0, 0 }, "%s", buf);
 	free(buf);

@@ -26,9 +26,10 @@ typedef struct fit_report {
 
 /* Predict the storage of every buffer: the SRAM runs of delay chains are
  * sl_sram (block RAM, board_bram_cells); the other chain positions are
- * flip-flops, width x words; circular buffers (sl_ram register files with
- * combinational reads) are flip-flops on iCE40, which has no LUT RAM, and
- * LUT RAM elsewhere: at least ceil(bits / 2^inputs) LUTs. */
+ * flip-flops, width x words; circular buffers in block RAM are one copy
+ * per read port; register files (sl_ram, combinational reads) are
+ * flip-flops on a board without LUT RAM (iCE40) and LUT RAM elsewhere:
+ * at least ceil(bits / lutram_bits) LUTs. */
 void fit_predict(const board *bd, const ub_set *ubs, int64_t threshold,
 	fit_report *r);
 void fit_release(fit_report *r);

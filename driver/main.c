@@ -382,12 +382,15 @@ static sched_program *compile_program(sl_ctx *ctx, const options *opt, ub_set **
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
 	if (!prog)
 		return NULL;
+	ub_options uo = opt->ub;
+	if (opt->board && !(uo.bd = board_find(ctx, opt->board)))
+		return NULL;
 	sched_program *sp = sched_program_build(ctx, prog, &opt->sched);
 	if (!sp)
 		return NULL;
 	*isl = isl_ctx_alloc();
 	isl_options_set_on_error(*isl, ISL_ON_ERROR_CONTINUE);
-	*ubs = ub_set_build(ctx, sp, *isl, &opt->ub);
+	*ubs = ub_set_build(ctx, sp, *isl, &uo);
 	if (!*ubs) {
 		sched_program_free(sp);
 		isl_ctx_free(*isl);
@@ -406,7 +409,7 @@ static void finish(sched_program *sp, ub_set *ubs, isl_ctx *isl)
 /* With --board: does the design's storage fit the board?  true, or false
  * with a located error naming the largest buffers and what would help
  * (other boards, and the sequential schedule compiled to compare). */
-static bool check_fit(sl_ctx *ctx, const options *opt, const ub_set *ubs)
+static bool check_fit(sl_ctx *ctx, const options *opt, ub_set *ubs)
 {
 	const board *bd = board_find(ctx, opt->board);
 	if (!bd)
@@ -418,8 +421,14 @@ static bool check_fit(sl_ctx *ctx, const options *opt, const ub_set *ubs)
 	if (!ok) {
 		const board **all = board_load_all(ctx, &n);
 		others = sl_xcalloc((size_t) n + 1, sizeof(*others));
-		for (int i = 0; all && i < n; i++)
+		ub_options uo = opt->ub;
+		for (int i = 0; all && i < n; i++) {
+			uo.bd = all[i];
+			ub_set_remap(ubs, &uo);
 			fit_predict(all[i], ubs, opt->ub.register_threshold, &others[i]);
+		}
+		uo.bd = bd;
+		ub_set_remap(ubs, &uo);
 		if (!all)
 			n = 0;
 		if (stream) {
@@ -568,8 +577,13 @@ static const command commands[] = {
 	  "                sequential (each stage after the previous one)\n"
 	  "  --register-threshold N  delay-chain segments shorter than N words\n"
 	  "                are registers (default 8)\n"
-	  "  --board B     fail before writing anything when the design's storage\n"
-	  "                (block RAMs, storage flip-flops) does not fit board B\n"
+	  "  --ram R       memory of circular buffers: auto (default: block RAM\n"
+	  "                from N words, or past 64 LUTs of LUT RAM on boards with\n"
+	  "                it), block (always block RAM) or lut (register files:\n"
+	  "                LUT RAM, or flip-flops on the iCE40)\n"
+	  "  --board B     map for board B, and fail before writing anything when\n"
+	  "                the design's storage (block RAMs, storage flip-flops)\n"
+	  "                does not fit it\n"
 	  "  -o DIR        output directory (default: out)\n",
 	  cmd_compile },
 	{ "sim", "PROG [--engine model|verilator] [--input NAME=FILE]... [--seed N] [-o DIR] [--vcd FILE]",
@@ -586,6 +600,7 @@ static const command commands[] = {
 	  "  --schedule P           stream or sequential, as for compile\n"
 	  "  --register-threshold N delay-chain segments shorter than N words are\n"
 	  "                         registers (default 8)\n"
+	  "  --ram R                auto, block or lut, as for compile\n"
 	  "  --input, --seed, -o    as for run\n",
 	  cmd_sim },
 	{ "boards", "",
@@ -602,7 +617,7 @@ static const command commands[] = {
 	  "from Yosys's.\n"
 	  "  --board B     a board name ('sluice boards') or a .board file\n"
 	  "  --pnr         also place and route (nextpnr; iCE40) and report Fmax\n"
-	  "  --schedule P, --register-threshold N   as for compile\n"
+	  "  --schedule P, --register-threshold N, --ram R   as for compile\n"
 	  "  -o DIR        output directory (default: out)\n",
 	  cmd_synth },
 	{ "study", "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--sim] [--pnr] [-o DIR]",
@@ -706,6 +721,12 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 				return EXIT_USAGE;
 			}
 			opt->ub.register_threshold = (int64_t) n;
+			i++;
+		} else if (!strcmp(a, "--ram") && val) {
+			if (!ub_ram_parse(val, &opt->ub.ram)) {
+				fprintf(stderr, "sluice: error: --ram takes auto, block or lut, not '%s'\n", val);
+				return EXIT_USAGE;
+			}
 			i++;
 		} else if (!strcmp(a, "--board") && val) {
 			opt->board = val;

@@ -1,8 +1,9 @@
 /* driver/synth.c: `sluice boards` and `sluice synth`.
  * Stage: driver.  Synth writes the Verilog, predicts the block RAMs from
  * the storage mapping (every SRAM run of a delay chain is an sl_sram that
- * the board's force_bram commands put in block RAM; circular buffers are
- * sl_ram register files with combinational reads and never block RAM),
+ * the board's force_bram commands put in block RAM, and so is every
+ * sl_sram_pf copy of a block-RAM circular buffer; register-file circular
+ * buffers are sl_ram with combinational reads and never block RAM),
  * runs Yosys with the board's flow, reads `stat -json`, and with --pnr
  * runs nextpnr for Fmax.  Predicted and measured block RAMs must agree. */
 #include <errno.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "boards/boards.h"
+#include "driver/fit.h"
 #include "driver/synth.h"
 
 #ifndef SLUICE_SOURCE_DIR
@@ -72,37 +74,16 @@ static void synth_say(const char *fmt, ...)
 
 /* ------------------------------------------------------------ prediction */
 
-/* The block RAMs of the SRAM runs of a delay chain, as rtl_chain_layout
- * lays them out (each run one sl_sram of its depth). */
-static void synth_chain(const board *bd, const ub_buffer *b, int64_t threshold,
-	int64_t *pred)
-{
-	int64_t n;
-	char *kind = rtl_chain_layout(b, threshold, &n);
-	for (int64_t p = 0; p < n;) {
-		int64_t q = p + 1;
-		while (q < n && kind[q] == kind[p])
-			q++;
-		if (kind[p] == 2) {
-			const board_mem *m;
-			int64_t c = board_bram_cells(bd, b->width_bits, q - p, &m);
-			pred[m - bd->mems] += c;
-		}
-		p = q;
-	}
-	free(kind);
-}
-
+/* The block RAMs of the design by primitive: the storage prediction of
+ * driver/fit.c (delay-chain SRAM runs and block-RAM circular buffers). */
 static void synth_predict(const board *bd, const ub_set *ubs, int64_t threshold,
 	int64_t *pred)
 {
-	for (int i = 0; i < ubs->n_buffers; i++) {
-		const ub_buffer *b = ubs->buffers[i];
-		if (b->n_ports <= 1)
-			continue;
-		if (b->storage == UB_REGISTERS || b->storage == UB_DELAY_CHAIN)
-			synth_chain(bd, b, threshold, pred);
-	}
+	fit_report r;
+	fit_predict(bd, ubs, threshold, &r);
+	for (int m = 0; m < bd->n_mems; m++)
+		pred[m] += r.cells[m];
+	fit_release(&r);
 }
 
 /* ------------------------------------------------------------ tools */

@@ -3,20 +3,16 @@
  * of positions 0 .. (largest tap) that shifts on every write: registers,
  * and sl_fifo_seg for runs of at least register_threshold positions that
  * no tap reads (a tap at distance d reads positions d-1 and d).  A
- * circular buffer (UB_CIRCULAR) is one sl_ram with a read port per access,
- * written at a counter that wraps at capacity_words and read at the write
- * index of the element each access reads, modulo capacity_words.  Both
- * read through a same-cycle write bypass (docs/hardware.md). */
+ * circular buffer (UB_CIRCULAR) is written at a counter that wraps at
+ * capacity_words and read at the write index of the element each access
+ * reads, modulo capacity_words: one sl_ram with a read port per access
+ * (UB_MEM_REGFILE), or one sl_sram_pf block-RAM copy per access
+ * (UB_MEM_SRAM), addressed a cycle ahead from the reader's next-cycle
+ * indices.  All read through a same-cycle write bypass (docs/hardware.md). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "rtlgen/rtlgen_private.h"
-
-bool rtl_access_addressed(const rtl_gen *g, const sched_access *a)
-{
-	const ub_buffer *b = ub_set_find(g->ubs, a->producer);
-	return b && b->storage == UB_CIRCULAR;
-}
 
 /* The consumer stage and its read slot of read port "p". */
 static rtl_stage *rtl_port_reader(rtl_gen *g, const ub_port *p, int *k)
@@ -117,7 +113,7 @@ static void rtl_chain(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
 /* ------------------------------------------------------------ circular buffers */
 
 /* The read address of port "p": the write index of the element it reads,
- * modulo the capacity. */
+ * modulo the capacity; with g->nx, the address of the next cycle. */
 static const char *rtl_circ_addr(rtl_gen *g, const ub_buffer *b, const ub_port *p)
 {
 	int k;
@@ -143,24 +139,29 @@ static const char *rtl_circ_addr(rtl_gen *g, const ub_buffer *b, const ub_port *
 		widx = "64'sd0";
 	if (cap == ((int64_t) 1 << aw) || cap >= b->n_elems)
 		return rtl_trunc(g, widx, aw);
-	const char *name = rtl_fmt(g, "%s_rd%d_widx", st->name, k);
+	const char *name = rtl_fmt(g, "%s_rd%d_%swidx", st->name, k, g->nx ? "n" : "");
 	fprintf(g->out, "    wire [%d:0] %s = %s;\n", wi - 1, name, rtl_trunc(g, widx, wi));
 	return rtl_fmt(g, "%d'(%s %% %d'd%lld)", aw, name, wi, (long long) cap);
 }
 
-static void rtl_circular(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
+/* The write-address counter of a circular buffer. */
+static void rtl_circ_waddr(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
-	FILE *o = g->out;
-	const char *nm = ps->name;
-	int w = b->width_bits, nr = b->n_ports - 1;
 	int aw = rtl_addr_bits(b->capacity_words);
-	int64_t cap = b->capacity_words;
-	fprintf(o, "    reg [%d:0] %s_waddr;\n", aw - 1, nm);
-	fprintf(o, "    always @(posedge clk)\n"
+	fprintf(g->out, "    reg [%d:0] %s_waddr;\n", aw - 1, nm);
+	fprintf(g->out, "    always @(posedge clk)\n"
 		"        if (rst || go)\n            %s_waddr <= %d'd0;\n"
 		"        else if (%s_wen)\n"
 		"            %s_waddr <= (%s_waddr == %d'd%lld) ? %d'd0 : %s_waddr + %d'd1;\n",
-		nm, aw, nm, nm, nm, aw, (long long) (cap - 1), aw, nm, aw);
+		nm, aw, nm, nm, nm, aw, (long long) (b->capacity_words - 1), aw, nm, aw);
+}
+
+/* UB_MEM_REGFILE: one sl_ram, a combinational read port per access. */
+static void rtl_circ_regfile(rtl_gen *g, const ub_buffer *b, const char *nm)
+{
+	FILE *o = g->out;
+	int w = b->width_bits, nr = b->n_ports - 1;
+	int aw = rtl_addr_bits(b->capacity_words);
 	const char **addr = sl_alloc(g->ctx, (size_t) (nr + 1) * sizeof(*addr));
 	for (int i = 0; i < nr; i++) {
 		int k;
@@ -172,7 +173,7 @@ static void rtl_circular(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
 	fprintf(o, "    wire [%d:0] %s_rdata;\n", nr * w - 1, nm);
 	fprintf(o, "    sl_ram #(.W(%d), .DEPTH(%lld), .NR(%d)) %s_ram (.clk(clk), "
 		".wen(%s_wen), .waddr(%s_waddr), .wdata(%s_wdata),\n        .raddr({",
-		w, (long long) cap, nr, nm, nm, nm, nm);
+		w, (long long) b->capacity_words, nr, nm, nm, nm, nm);
 	for (int i = nr - 1; i >= 0; i--)
 		fprintf(o, "%s%s", addr[i], i ? ", " : "");
 	fprintf(o, "}), .rdata(%s_rdata));\n", nm);
@@ -182,6 +183,37 @@ static void rtl_circular(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
 		fprintf(o, "    assign %s_rd%d = %s_rdata[%d:%d];\n", st->name, k, nm,
 			i * w + w - 1, i * w);
 	}
+}
+
+/* UB_MEM_SRAM: per access a block-RAM copy, addressed in the cycle before
+ * the read from the reader's next-cycle indices (the element its next
+ * fire reads: a reader only reads in cycles where it fires). */
+static void rtl_circ_sram(rtl_gen *g, const ub_buffer *b, const char *nm)
+{
+	FILE *o = g->out;
+	int aw = rtl_addr_bits(b->capacity_words);
+	for (int i = 1; i < b->n_ports; i++) {
+		int k;
+		rtl_stage *st = rtl_port_reader(g, &b->ports[i], &k);
+		g->nx = true;
+		const char *a = rtl_circ_addr(g, b, &b->ports[i]);
+		g->nx = false;
+		fprintf(o, "    wire [%d:0] %s_rd%d_naddr = %s;\n", aw - 1, st->name, k, a);
+		fprintf(o, "    sl_sram_pf #(.W(%d), .DEPTH(%lld)) %s_copy%d (.clk(clk), "
+			".wen(%s_wen), .waddr(%s_waddr), .wdata(%s_wdata),\n"
+			"        .raddr_nx(%s_rd%d_naddr), .rdata(%s_rd%d));\n",
+			b->width_bits, (long long) b->capacity_words, nm, i - 1, nm, nm, nm,
+			st->name, k, st->name, k);
+	}
+}
+
+static void rtl_circular(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
+{
+	rtl_circ_waddr(g, b, ps->name);
+	if (b->mem == UB_MEM_SRAM)
+		rtl_circ_sram(g, b, ps->name);
+	else
+		rtl_circ_regfile(g, b, ps->name);
 }
 
 void rtl_buffer(rtl_gen *g, const ub_buffer *b)

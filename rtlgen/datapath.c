@@ -10,32 +10,13 @@
 
 /* ------------------------------------------------------------ slots */
 
-static void rtl_mark_expr(rtl_gen *g, rtl_stage *st, const ir_expr *e)
-{
-	if (e->kind == IR_VAR) {
-		if (ir_type_none(e->type) && e->u.var.slot >= 0 && e->u.var.slot < st->n_slots)
-			st->slot_used[e->u.var.slot] = true;
-		return;
-	}
-	if (e->kind == IR_REDUCE) {
-		rtl_mark_expr(g, st, e->u.reduce.body);
-		return;
-	}
-	if (e->kind == IR_ACCESS && e->u.access.decl->kind != IR_DECL_CONST) {
-		const sched_access *a = &st->s->reads[rtl_read_slot(st->s, e)];
-		if (!rtl_access_addressed(g, a))
-			return;
-	}
-	for (int i = 0; i < e->n_args; i++)
-		rtl_mark_expr(g, st, e->args[i]);
-}
-
 void rtl_mark_slots(rtl_gen *g, rtl_stage *st)
 {
 	const sched_stmt *s = st->s;
 	const ir_decl *d = s->decl;
 	st->n_slots = d->n_slots > s->n_dims ? d->n_slots : s->n_dims;
 	st->slot_used = sl_alloc(g->ctx, (size_t) (st->n_slots + 1) * sizeof(bool));
+	st->slot_nx = sl_alloc(g->ctx, (size_t) (st->n_slots + 1) * sizeof(bool));
 	st->slot_dim = sl_alloc(g->ctx, (size_t) (st->n_slots + 1) * sizeof(int));
 	for (int k = 0; k < st->n_slots; k++)
 		st->slot_dim[k] = k < s->n_vars ? k : -1;
@@ -44,7 +25,6 @@ void rtl_mark_slots(rtl_gen *g, rtl_stage *st)
 		for (int k = 0; k < r->u.reduce.n_rvars; k++)
 			st->slot_dim[r->u.reduce.rvars[k].slot] = s->n_vars + k;
 	}
-	rtl_mark_expr(g, st, d->body);
 }
 
 /* ------------------------------------------------------------ literals */
@@ -112,18 +92,8 @@ const char *rtl_index_expr(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	switch (e->kind) {
 	case IR_CONST:
 		return rtl_index_const(g, (int64_t) e->u.cval);
-	case IR_VAR: {
-		const sched_stmt *s = st->s;
-		int slot = e->u.var.slot, d = st->slot_dim[slot];
-		const char *var = d < s->n_vars ? s->decl->var_names[d]
-			: s->decl->body->u.reduce.rvars[d - s->n_vars].name;
-		char *id = sl_strdup(g->ctx, var);
-		for (char *p = id; *p; p++)
-			if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')
-			      || (*p >= '0' && *p <= '9') || *p == '_'))
-				*p = '_';
-		return rtl_fmt(g, "%s_%s", st->name, id);
-	}
+	case IR_VAR:
+		return rtl_var_wire(g, st, e->u.var.slot);
 	case IR_UNARY:
 		if (e->op != IR_OP_NEG)
 			sl_unreachable();

@@ -11,7 +11,8 @@
 #include "rtlgen/rtlgen_private.h"
 
 static const char *const rtl_lib_files[] = {
-	"sl_sched.v", "sl_pipe.v", "sl_fifo_seg.v", "sl_sram.v", "sl_ram.v", "sl_rom.v",
+	"sl_sched.v", "sl_pipe.v", "sl_fifo_seg.v", "sl_sram.v", "sl_sram_pf.v", "sl_ram.v",
+	"sl_rom.v",
 	NULL,
 };
 
@@ -263,8 +264,8 @@ static void rtl_sched(rtl_gen *g, rtl_stage *st)
 	int n = s->n_dims > 0 ? s->n_dims : 1;
 	const char *nm = st->name;
 	rtl_stage_comment(g, st);
-	fprintf(o, "    wire %s_fire;\n    wire %s_active;\n    wire [%d:0] %s_idx;\n",
-		nm, nm, n * 32 - 1, nm);
+	fprintf(o, "    wire %s_fire;\n    wire %s_active;\n    wire [%d:0] %s_idx;\n"
+		"    wire [%d:0] %s_nidx;\n", nm, nm, n * 32 - 1, nm, n * 32 - 1, nm);
 	fprintf(o, "    sl_sched #(.N(%d), .TW(%d),\n        .EXT({", n, g->tw);
 	for (int d = n - 1; d >= 0; d--)
 		fprintf(o, "%s32'd%lld", d == n - 1 ? "" : ", ",
@@ -275,25 +276,39 @@ static void rtl_sched(rtl_gen *g, rtl_stage *st)
 			(unsigned long long) (s->n_dims ? rtl_delta(s, d, g->tw) : 0));
 	fprintf(o, "}),\n        .START(%d'd%lld))\n", g->tw, (long long) s->offset);
 	fprintf(o, "        %s_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), "
-		".fire(%s_fire), .idx(%s_idx), .active(%s_active));\n", nm, nm, nm, nm);
+		".fire(%s_fire), .idx(%s_idx), .nidx(%s_nidx), .active(%s_active));\n",
+		nm, nm, nm, nm, nm);
 	rtl_sink(g, rtl_fmt(g, "%s_active", nm));
 	rtl_sink(g, rtl_fmt(g, "%s_idx", nm));
+	rtl_sink(g, rtl_fmt(g, "%s_nidx", nm));
 }
 
-/* The 64-bit index value of every variable slot the stage uses. */
-static void rtl_slot_wires(rtl_gen *g, rtl_stage *st)
+/* The name of variable slot k of the stage's statement. */
+static const char *rtl_var_name(const rtl_stage *st, int k)
 {
 	const sched_stmt *s = st->s;
-	for (int k = 0; k < st->n_slots; k++) {
-		int d = st->slot_dim[k];
-		if (!st->slot_used[k] || d < 0)
-			continue;
-		const char *var = k < s->n_vars ? s->decl->var_names[k]
-			: s->decl->body->u.reduce.rvars[d - s->n_vars].name;
-		fprintf(g->out, "    wire signed [63:0] %s_%s = %s + $signed({32'd0, %s_idx[%d:%d]});\n",
-			st->name, rtl_ident(g->ctx, var), rtl_index_const(g, s->lo[d]), st->name,
-			d * 32 + 31, d * 32);
+	int d = st->slot_dim[k];
+	return d < s->n_vars ? s->decl->var_names[d]
+		: s->decl->body->u.reduce.rvars[d - s->n_vars].name;
+}
+
+static void rtl_slot_decl(rtl_gen *g, const rtl_stage *st, int k, bool nx)
+{
+	int d = st->slot_dim[k];
+	fprintf(g->out, "    wire signed [63:0] %s_%c%d = %s + $signed({32'd0, %s_%s[%d:%d]});"
+		"  // %s%s\n", st->name, nx ? 'x' : 'v', k, rtl_index_const(g, st->s->lo[d]),
+		st->name, nx ? "nidx" : "idx", d * 32 + 31, d * 32, rtl_var_name(st, k),
+		nx ? " in the next cycle" : "");
+}
+
+const char *rtl_var_wire(rtl_gen *g, rtl_stage *st, int k)
+{
+	bool *declared = g->nx ? &st->slot_nx[k] : &st->slot_used[k];
+	if (!*declared) {
+		rtl_slot_decl(g, st, k, g->nx);
+		*declared = true;
 	}
+	return rtl_fmt(g, "%s_%c%d", st->name, g->nx ? 'x' : 'v', k);
 }
 
 /* The wires between a statement and its buffer, and its read wires. */
@@ -309,7 +324,6 @@ static void rtl_stage_decls(rtl_gen *g, rtl_stage *st)
 			a->producer->decl->type.bits - 1, st->name, k,
 			a->producer->name, a->expr->loc.line);
 	}
-	rtl_slot_wires(g, st);
 	fputc('\n', g->out);
 }
 

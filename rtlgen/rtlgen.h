@@ -4,7 +4,7 @@
  * sluice_<name> (interface and timing: docs/hardware.md) that instantiates
  * the parameterized blocks of rtlgen/lib/: an sl_sched per statement, an
  * sl_pipe for each datapath's latency, registers and sl_fifo_seg for delay
- * chains, sl_ram for circular buffers, sl_rom for consts.  Each stage's
+ * chains, sl_ram or sl_sram_pf for circular buffers, sl_rom for consts.  Each stage's
  * datapath is generated from its lowered expression tree with the exact
  * semantics of the language.  The output is deterministic. */
 #ifndef SLUICE_RTLGEN_H

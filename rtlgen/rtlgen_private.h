@@ -13,8 +13,9 @@ typedef struct rtl_stage {
 	const char *name;		/* identifier form of s->name */
 	const ub_buffer *buf;		/* its buffer, or NULL */
 	int n_slots;
-	bool *slot_used;		/* index wires <name>_<var> to declare */
+	bool *slot_used;		/* index wires <name>_v<k> declared */
 	int *slot_dim;			/* iteration dimension of each slot, or -1 */
+	bool *slot_nx;			/* next-cycle wires <name>_x<k> declared */
 	int n_nodes;			/* node wires <name>_n<k> made so far */
 	int n_roms;
 } rtl_stage;
@@ -27,6 +28,7 @@ typedef struct rtl_gen {
 	int64_t threshold;
 	int tw;				/* width of the cycle counter */
 	rtl_stage *stages;		/* by statement index */
+	bool nx;			/* index expressions of the next cycle */
 	int n_sink;
 	const char **sink;		/* signals that may have unused bits */
 } rtl_gen;
@@ -46,9 +48,14 @@ int rtl_bits_for(int64_t n);
 void rtl_comment_loc(rtl_gen *g, sl_loc loc, const char *indent);
 /* The read port index k of "st" for access expression e. */
 int rtl_read_slot(const sched_stmt *s, const ir_expr *e);
+/* The 64-bit wire of variable slot k of "st": <name>_v<k> (declared with
+ * the stage's idx), or with g->nx its value in the next cycle, <name>_x<k>
+ * (from the schedule's nidx); declared here on first use.  Slot numbers
+ * rather than the program's names keep wire names unique. */
+const char *rtl_var_wire(rtl_gen *g, rtl_stage *st, int k);
 
 /* datapath.c */
-/* Mark the variable slots whose index wires the stage needs. */
+/* Set up the stage's variable slots (their dimensions; none declared). */
 void rtl_mark_slots(rtl_gen *g, rtl_stage *st);
 /* Emit the wires of index expression e (64-bit signed); its wire name. */
 const char *rtl_index_expr(rtl_gen *g, rtl_stage *st, const ir_expr *e);
@@ -65,7 +72,5 @@ const char *rtl_index_const(rtl_gen *g, int64_t v);
 /* buffers.c */
 /* Emit the storage of buffer "b" and assign its read wires. */
 void rtl_buffer(rtl_gen *g, const ub_buffer *b);
-/* Does the access read a circular buffer (address from its indices)? */
-bool rtl_access_addressed(const rtl_gen *g, const sched_access *a);
 
 #endif

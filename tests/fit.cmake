@@ -5,7 +5,9 @@
 #       to tests/synth/t_synth_blur4096_ice40_bad.err (32 of 30 RAM4K, hand
 #       counted in the .sl), nothing written to the output directory
 #   t_synth_blur4096_seq_ice40_bad  compile --schedule sequential of it:
-#       the whole frame in flip-flops (tests/synth/*_seq_*.err)
+#       the whole frame in block RAM, one copy per read port
+#   t_synth_blur4096_seqlut_ice40_bad  the same with --ram lut: the whole
+#       frame in flip-flops (tests/synth/*_seq*_.err)
 #   t_synth_fit_gaussian_compile  compile --board ice40up5k of gaussian
 #       fits (2 RAM4K): exit 0
 #   t_synth_study_gaussian  study of gaussian on ice40up5k at
@@ -42,10 +44,20 @@ add_test(NAME t_synth_study_fit
 set_tests_properties(t_synth_study_fit PROPERTIES LABELS synth
   PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 .* 32/- .*does not fit: needs 32 of 30 SB_RAM40_4K")
 # The same program with --schedule sequential: 'in' is a circular buffer of
-# the whole 8 x 4096 frame, 32768 words x 16 bits = 524288 flip-flops on the
-# iCE40 (no LUT RAM), over its 5280.
+# the whole 8 x 4096 frame, 32768 words x 16 bits = 524288 bits.  In block
+# RAM (the default: far more than 8 words) each of its 9 read ports (the
+# 3x3 window) has its own copy of 524288 / 4096 = 128 RAM4K: 1152 of 30.
+# Only the ZU9EG holds it (9 x 16 RAMB36 of 32Kx1 = 144 of 912; the
+# Artix-7 would need 144 of 135, the ECP5 9 x 32 DP16KD = 288 of 208).
+# With --ram lut it is a register file: 524288 flip-flops on the iCE40 (no
+# LUT RAM), over its 5280.
 add_test(NAME t_synth_blur4096_seq_ice40_bad
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/synth/run_fit_bad.sh $<TARGET_FILE:sluice>
     compile t_synth_blur4096_ice40_bad ice40up5k ${CMAKE_CURRENT_BINARY_DIR}/fit_bad_seq
     t_synth_blur4096_seq_ice40_bad --schedule sequential)
-set_tests_properties(t_synth_blur4096_seq_ice40_bad PROPERTIES LABELS synth)
+add_test(NAME t_synth_blur4096_seqlut_ice40_bad
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/synth/run_fit_bad.sh $<TARGET_FILE:sluice>
+    compile t_synth_blur4096_ice40_bad ice40up5k ${CMAKE_CURRENT_BINARY_DIR}/fit_bad_seqlut
+    t_synth_blur4096_seqlut_ice40_bad --schedule sequential --ram lut)
+set_tests_properties(t_synth_blur4096_seq_ice40_bad t_synth_blur4096_seqlut_ice40_bad
+  PROPERTIES LABELS synth)

@@ -40,7 +40,8 @@ static void dump_buffer(const ub_buffer *b, FILE *out)
 		b->width_bits, (long long) b->n_elems);
 	fprintf(out, "  storage %s", ub_storage_str(b->storage));
 	if (b->storage == UB_CIRCULAR)
-		fprintf(out, ", %d bank%s", b->n_banks, b->n_banks == 1 ? "" : "s");
+		fprintf(out, ", %d bank%s, %s", b->n_banks, b->n_banks == 1 ? "" : "s",
+			ub_mem_str(b->mem));
 	fprintf(out, "\n  max_live_words %lld, capacity_words %lld\n",
 		(long long) b->max_live_words, (long long) b->capacity_words);
 	if (b->why)

@@ -5,11 +5,14 @@
  *   - every read port at a constant distance in writes: a delay chain
  *     tapped at those distances, cut into segments between taps; short
  *     segments are registers, long ones SRAM line buffers;
- *   - otherwise a circular SRAM buffer addressed by write order, banked
- *     when it has more read ports than one SRAM serves.
+ *   - otherwise a circular buffer addressed by write order, banked when
+ *     it has more read ports than one SRAM serves: a register file when
+ *     small (LUT RAM on boards that have it, flip-flops elsewhere), else
+ *     block RAM (map_circular_mem).
  * A ub_set owns its buffers, their ports and segments (heap); names and
  * statements belong to the scheduler. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "ubuffer/ubuffer_private.h"
 
@@ -19,6 +22,30 @@ void ub_options_default(ub_options *opts)
 	 * its address counters. */
 	opts->register_threshold = 8;
 	opts->sram_read_ports = 1;
+	opts->ram = UB_RAM_AUTO;
+	opts->bd = NULL;
+}
+
+const char *ub_mem_str(ub_mem m)
+{
+	return m == UB_MEM_SRAM ? "sram" : "regfile";
+}
+
+static const char *const ub_ram_words[] = { "auto", "block", "lut" };
+
+bool ub_ram_parse(const char *s, ub_ram *out)
+{
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(s, ub_ram_words[i])) {
+			*out = (ub_ram) i;
+			return true;
+		}
+	return false;
+}
+
+const char *ub_ram_str(ub_ram r)
+{
+	return ub_ram_words[r];
 }
 
 const char *ub_storage_str(ub_storage s)
@@ -127,6 +154,31 @@ static void map_delay_chain(ub_buffer *buf, const ub_options *opts)
 	buf->storage = any_sram ? UB_DELAY_CHAIN : UB_REGISTERS;
 }
 
+/* The memory of a circular buffer under UB_RAM_AUTO.  Without LUT RAM
+ * (no board, or a board like the iCE40 whose LUTs cannot be RAM) the
+ * choice is the delay chain's: a memory of at least register_threshold
+ * words is cheaper in block RAM than in flip-flops.  With LUT RAM, a copy
+ * that fits in UB_LUTRAM_MAX_LUTS LUTs stays LUT RAM (block RAM would
+ * waste most of a block, and LUT RAM reads need no read-ahead); larger
+ * ones go to block RAM. */
+enum { UB_LUTRAM_MAX_LUTS = 64 };
+
+static ub_mem map_circular_mem(const ub_buffer *buf, const ub_options *opts)
+{
+	if (opts->ram == UB_RAM_BLOCK)
+		return UB_MEM_SRAM;
+	if (opts->ram == UB_RAM_LUT)
+		return UB_MEM_REGFILE;
+	const board *bd = opts->bd;
+	if (bd && bd->lutram_bits > 0) {
+		int64_t bits = buf->capacity_words * buf->width_bits;
+		int64_t luts = (bits + bd->lutram_bits - 1) / bd->lutram_bits;
+		return luts <= UB_LUTRAM_MAX_LUTS ? UB_MEM_REGFILE : UB_MEM_SRAM;
+	}
+	return buf->capacity_words >= opts->register_threshold ? UB_MEM_SRAM
+		: UB_MEM_REGFILE;
+}
+
 static void map_storage(ub_buffer *buf, const ub_options *opts)
 {
 	int n = buf->n_ports - 1, rp;
@@ -145,6 +197,7 @@ static void map_storage(ub_buffer *buf, const ub_options *opts)
 	buf->storage = UB_CIRCULAR;
 	rp = opts->sram_read_ports > 0 ? opts->sram_read_ports : 1;
 	buf->n_banks = (n + rp - 1) / rp;
+	buf->mem = map_circular_mem(buf, opts);
 }
 
 ub_set *ub_set_build(sl_ctx *ctx, const sched_program *sp, isl_ctx *isl,
@@ -170,6 +223,13 @@ ub_set *ub_set_build(sl_ctx *ctx, const sched_program *sp, isl_ctx *isl,
 		map_storage(buf, opts);
 	}
 	return set;
+}
+
+void ub_set_remap(ub_set *set, const ub_options *opts)
+{
+	for (int i = 0; i < set->n_buffers; i++)
+		if (set->buffers[i]->storage == UB_CIRCULAR)
+			set->buffers[i]->mem = map_circular_mem(set->buffers[i], opts);
 }
 
 void ub_set_free(ub_set *set)

@@ -14,6 +14,7 @@
 #ifndef SLUICE_UBUFFER_H
 #define SLUICE_UBUFFER_H
 
+#include "boards/boards.h"
 #include "scheduler/scheduler.h"
 
 #ifdef __cplusplus
@@ -26,6 +27,21 @@ typedef enum ub_storage {
 	UB_DELAY_CHAIN,	/* registers and SRAM line-buffer segments */
 	UB_CIRCULAR,	/* SRAM circular buffer with address generators */
 } ub_storage;
+
+/* The memory of a circular buffer. */
+typedef enum ub_mem {
+	UB_MEM_REGFILE,	/* sl_ram: flip-flops, or LUT RAM where the board has it;
+			 * combinational reads, one write port */
+	UB_MEM_SRAM,	/* sl_sram_pf: one 1R1W block-RAM copy per read port,
+			 * read one cycle ahead */
+} ub_mem;
+
+/* How circular buffers choose their memory (ub_options.ram). */
+typedef enum ub_ram {
+	UB_RAM_AUTO,	/* per buffer, from its size and the board (ubuffer.c) */
+	UB_RAM_BLOCK,	/* every circular buffer in block RAM */
+	UB_RAM_LUT,	/* every circular buffer a register file */
+} ub_ram;
 
 typedef struct ub_port {
 	bool is_write;
@@ -60,6 +76,7 @@ typedef struct ub_buffer {
 	const char *why;		/* why capacity > max_live, or NULL */
 	/* Mapping. */
 	ub_storage storage;
+	ub_mem mem;			/* circular buffers: the memory */
 	int n_banks;			/* copies of a circular buffer */
 	int n_segments;
 	ub_segment *segments;		/* delay chain, from the write side */
@@ -71,6 +88,10 @@ typedef struct ub_options {
 	int64_t register_threshold;
 	/* Read ports per SRAM bank (default 1: a 1R1W SRAM). */
 	int sram_read_ports;
+	/* The memory of circular buffers (default UB_RAM_AUTO). */
+	ub_ram ram;
+	/* The target board, or NULL: what UB_RAM_AUTO weighs. */
+	const board *bd;
 } ub_options;
 
 typedef struct ub_set {
@@ -84,6 +105,9 @@ void ub_options_default(ub_options *opts);
 ub_set *ub_set_build(sl_ctx *ctx, const sched_program *sp, isl_ctx *isl,
 	const ub_options *opts);
 void ub_set_free(ub_set *set);
+/* Choose the memory of every circular buffer again under "opts" (ram and
+ * bd; the sizes do not change): to weigh another board. */
+void ub_set_remap(ub_set *set, const ub_options *opts);
 /* The buffer of statement "s", or NULL. */
 const ub_buffer *ub_set_find(const ub_set *set, const sched_stmt *s);
 
@@ -95,6 +119,10 @@ int64_t ub_write_index(const ub_buffer *buf, const int64_t *e);
 /* Stable text dump (buffers.txt). */
 void ub_set_dump(const ub_set *set, FILE *out);
 const char *ub_storage_str(ub_storage s);
+const char *ub_mem_str(ub_mem m);
+/* "auto", "block" or "lut"; false for another word. */
+bool ub_ram_parse(const char *s, ub_ram *out);
+const char *ub_ram_str(ub_ram r);
 
 #ifdef __cplusplus
 }

@@ -26,6 +26,10 @@
 //           this cycle, and idx is its index (idx[d*32 +: 32] = i[d]).
 //   active  registered: high from the cycle after go until the cycle after
 //           the last fire.
+//   nidx    combinational: the value idx takes at the next edge (0 after go,
+//           the next iteration after a fire, else idx). In the cycle before
+//           a fire it is the index of the iteration that fires, which lets a
+//           block RAM be addressed one cycle early (sl_sram_pf).
 //   At the edge ending a fire cycle, the innermost dimension d with
 //   i[d] < EXT[d]-1 increments, the dimensions inside it return to 0 and
 //   next += DELTA[d]; if there is none (the last iteration) active falls.
@@ -43,6 +47,7 @@ module sl_sched #(
   input  [TW-1:0]     cyc,
   output              fire,
   output reg [N*32-1:0] idx,
+  output     [N*32-1:0] nidx,
   output reg          active
 );
   reg [TW-1:0]   next;
@@ -52,6 +57,7 @@ module sl_sched #(
   integer d;
 
   assign fire = active && cyc == next;
+  assign nidx = rst ? idx : go ? {N*32{1'b0}} : fire ? idx_step : idx;
 
   // The odometer: a carry enters the innermost dimension and moves outwards
   // through the dimensions at their last value, which return to 0.

@@ -41,7 +41,7 @@ run_case() {
   rm -rf "$dir"
   mkdir -p "$dir"
   local srcs=("$lib/$module.v")
-  [[ $module == sl_fifo_seg ]] && srcs+=("$lib/sl_sram.v")
+  [[ $module == sl_fifo_seg || $module == sl_sram_pf ]] && srcs+=("$lib/sl_sram.v")
   # shellcheck disable=SC2086
   if ! verilator --cc --exe -Wall -O1 --top-module "$module" -Mdir "$dir" \
        -CFLAGS "-O1 -I$here" $gargs "${srcs[@]}" "$here/tb_$module.cpp" \
@@ -106,6 +106,10 @@ run_case fifo_w64_d16 sl_fifo_seg "-GW=64 -GDEPTH=16" "W=64 DEPTH=16 SEED=$RANDO
 run_case sram_w8_d1     sl_sram "-GW=8 -GDEPTH=1"     "W=8 DEPTH=1 SEED=$RANDOM"
 run_case sram_w16_d100  sl_sram "-GW=16 -GDEPTH=100"  "W=16 DEPTH=100 SEED=$RANDOM"
 run_case sram_w8_d512   sl_sram "-GW=8 -GDEPTH=512"   "W=8 DEPTH=512 SEED=$RANDOM"
+
+run_case srampf_w8_d1    sl_sram_pf "-GW=8 -GDEPTH=1"    "W=8 DEPTH=1 SEED=$RANDOM"
+run_case srampf_w5_d3    sl_sram_pf "-GW=5 -GDEPTH=3"    "W=5 DEPTH=3 SEED=$RANDOM"
+run_case srampf_w16_d100 sl_sram_pf "-GW=16 -GDEPTH=100" "W=16 DEPTH=100 SEED=$RANDOM"
 
 run_case ram_w8_d1_nr1   sl_ram "-GW=8 -GDEPTH=1 -GNR=1"   "W=8 DEPTH=1 NR=1 SEED=$RANDOM"
 run_case ram_w10_d5_nr3  sl_ram "-GW=10 -GDEPTH=5 -GNR=3"  "W=10 DEPTH=5 NR=3 SEED=$RANDOM"

@@ -5,7 +5,8 @@
 // (CYC0 is the value of cyc in run cycle 0, so the counters wrap at 2^TW
 // when it is near the top). The hardware gets DELTA and START + CYC0 from
 // tests/rtl/run_rtl_tests.sh, which derives them from the same arguments.
-// Checked every cycle: fire, idx when firing, active; over several runs
+// Checked every cycle: fire, idx when firing, active, and that nidx is the
+// value idx takes at the next edge; over several runs
 // with idle gaps, a run cut by rst and a run restarted by go.
 #include <vector>
 
@@ -56,7 +57,18 @@ int main(int argc, char** argv) {
   bool act = false;  // the model
   size_t k = 0;      // next iteration to fire
   auto settle = [&]() { m.clk = 0; m.eval(); };
-  auto edge = [&]() { m.clk = 1; m.eval(); };
+  // nidx before the edge must be idx after it (every edge, whatever the inputs).
+  auto edge = [&]() {
+    std::vector<uint64_t> want(n);
+    for (int d = 0; d < n; d++) want[d] = tb_get(m.nidx, d * 32, 32);
+    m.clk = 1; m.eval();
+    for (int d = 0; d < n; d++) {
+      uint64_t got = tb_get(m.idx, d * 32, 32);
+      TB_CHECK(got == want[d], "idx[%d] = %llu after the edge, nidx said %llu", d,
+               (unsigned long long)got, (unsigned long long)want[d]);
+      checks++;
+    }
+  };
 
   m.rst = 1; m.go = 0; m.cyc = 0;
   settle(); edge();

@@ -45,11 +45,12 @@ module sluice_reduce (
     wire img_fire;
     wire img_active;
     wire [63:0] img_idx;
+    wire [63:0] img_nidx;
     sl_sched #(.N(2), .TW(17),
         .EXT({32'd33, 32'd33}),
         .DELTA({17'd1, 17'd1}),
         .START(17'd0))
-        img_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(img_fire), .idx(img_idx), .active(img_active));
+        img_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(img_fire), .idx(img_idx), .nidx(img_nidx), .active(img_active));
     wire img_wen;
     wire [7:0] img_wdata;
 
@@ -58,49 +59,46 @@ module sluice_reduce (
     wire rowmax_fire;
     wire rowmax_active;
     wire [63:0] rowmax_idx;
+    wire [63:0] rowmax_nidx;
     sl_sched #(.N(2), .TW(17),
         .EXT({32'd33, 32'd33}),
         .DELTA({17'd1, 17'd1}),
         .START(17'd1))
-        rowmax_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(rowmax_fire), .idx(rowmax_idx), .active(rowmax_active));
+        rowmax_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(rowmax_fire), .idx(rowmax_idx), .nidx(rowmax_nidx), .active(rowmax_active));
     wire rowmax_wen;
     wire [7:0] rowmax_wdata;
     wire [7:0] rowmax_rd0;  // img(...) at line 6
-    wire signed [63:0] rowmax_y = 64'sd0 + $signed({32'd0, rowmax_idx[31:0]});
-    wire signed [63:0] rowmax_x = 64'sd0 + $signed({32'd0, rowmax_idx[63:32]});
 
     // reduce.sl:7: func   colmin(x) : u8 = minimum(y in 0..33) img(y, x);
     // reduction 'colmin': t = 1025 + 33*i0 + 1*i1, latency 1, iterations [0..32] [0..32]
     wire colmin_fire;
     wire colmin_active;
     wire [63:0] colmin_idx;
+    wire [63:0] colmin_nidx;
     sl_sched #(.N(2), .TW(17),
         .EXT({32'd33, 32'd33}),
         .DELTA({17'd1, 17'd1}),
         .START(17'd1025))
-        colmin_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(colmin_fire), .idx(colmin_idx), .active(colmin_active));
+        colmin_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(colmin_fire), .idx(colmin_idx), .nidx(colmin_nidx), .active(colmin_active));
     wire colmin_wen;
     wire [7:0] colmin_wdata;
     wire [7:0] colmin_rd0;  // img(...) at line 7
-    wire signed [63:0] colmin_x = 64'sd0 + $signed({32'd0, colmin_idx[31:0]});
-    wire signed [63:0] colmin_y = 64'sd0 + $signed({32'd0, colmin_idx[63:32]});
 
     // reduce.sl:8: func   spread(y, x) : u8 = sq(u4(rowmax(x) - colmin(y)));
     // stage 'spread': t = 1058 + 1089*i0 + 33*i1, latency 1, iterations [0..32] [0..32]
     wire spread_fire;
     wire spread_active;
     wire [63:0] spread_idx;
+    wire [63:0] spread_nidx;
     sl_sched #(.N(2), .TW(17),
         .EXT({32'd33, 32'd33}),
         .DELTA({17'd33, 17'd33}),
         .START(17'd1058))
-        spread_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(spread_fire), .idx(spread_idx), .active(spread_active));
+        spread_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(spread_fire), .idx(spread_idx), .nidx(spread_nidx), .active(spread_active));
     wire spread_wen;
     wire [7:0] spread_wdata;
     wire [7:0] spread_rd0;  // rowmax(...) at line 8
     wire [7:0] spread_rd1;  // colmin(...) at line 8
-    wire signed [63:0] spread_y = 64'sd0 + $signed({32'd0, spread_idx[31:0]});
-    wire signed [63:0] spread_x = 64'sd0 + $signed({32'd0, spread_idx[63:32]});
 
     // ======== buffers
     // buffer 'img': circular, 1087 words of 8 bits (max live 1025)
@@ -110,15 +108,18 @@ module sluice_reduce (
             img_waddr <= 11'd0;
         else if (img_wen)
             img_waddr <= (img_waddr == 11'd1086) ? 11'd0 : img_waddr + 11'd1;
-    wire [10:0] rowmax_rd0_widx = 11'(rowmax_y * 64'sd33 + rowmax_x);
-    wire [10:0] rowmax_rd0_addr = 11'(rowmax_rd0_widx % 11'd1087);
-    wire [10:0] colmin_rd0_widx = 11'(colmin_y * 64'sd33 + colmin_x);
-    wire [10:0] colmin_rd0_addr = 11'(colmin_rd0_widx % 11'd1087);
-    wire [15:0] img_rdata;
-    sl_ram #(.W(8), .DEPTH(1087), .NR(2)) img_ram (.clk(clk), .wen(img_wen), .waddr(img_waddr), .wdata(img_wdata),
-        .raddr({colmin_rd0_addr, rowmax_rd0_addr}), .rdata(img_rdata));
-    assign rowmax_rd0 = img_rdata[7:0];
-    assign colmin_rd0 = img_rdata[15:8];
+    wire signed [63:0] rowmax_x1 = 64'sd0 + $signed({32'd0, rowmax_nidx[63:32]});  // x in the next cycle
+    wire signed [63:0] rowmax_x0 = 64'sd0 + $signed({32'd0, rowmax_nidx[31:0]});  // y in the next cycle
+    wire [10:0] rowmax_rd0_nwidx = 11'(rowmax_x0 * 64'sd33 + rowmax_x1);
+    wire [10:0] rowmax_rd0_naddr = 11'(rowmax_rd0_nwidx % 11'd1087);
+    sl_sram_pf #(.W(8), .DEPTH(1087)) img_copy0 (.clk(clk), .wen(img_wen), .waddr(img_waddr), .wdata(img_wdata),
+        .raddr_nx(rowmax_rd0_naddr), .rdata(rowmax_rd0));
+    wire signed [63:0] colmin_x0 = 64'sd0 + $signed({32'd0, colmin_nidx[31:0]});  // x in the next cycle
+    wire signed [63:0] colmin_x1 = 64'sd0 + $signed({32'd0, colmin_nidx[63:32]});  // y in the next cycle
+    wire [10:0] colmin_rd0_nwidx = 11'(colmin_x1 * 64'sd33 + colmin_x0);
+    wire [10:0] colmin_rd0_naddr = 11'(colmin_rd0_nwidx % 11'd1087);
+    sl_sram_pf #(.W(8), .DEPTH(1087)) img_copy1 (.clk(clk), .wen(img_wen), .waddr(img_waddr), .wdata(img_wdata),
+        .raddr_nx(colmin_rd0_naddr), .rdata(colmin_rd0));
 
     // buffer 'rowmax': circular, 33 words of 8 bits (max live 33)
     reg [5:0] rowmax_waddr;
@@ -127,11 +128,10 @@ module sluice_reduce (
             rowmax_waddr <= 6'd0;
         else if (rowmax_wen)
             rowmax_waddr <= (rowmax_waddr == 6'd32) ? 6'd0 : rowmax_waddr + 6'd1;
-    wire [5:0] spread_rd0_addr = 6'(spread_x);
-    wire [7:0] rowmax_rdata;
-    sl_ram #(.W(8), .DEPTH(33), .NR(1)) rowmax_ram (.clk(clk), .wen(rowmax_wen), .waddr(rowmax_waddr), .wdata(rowmax_wdata),
-        .raddr({spread_rd0_addr}), .rdata(rowmax_rdata));
-    assign spread_rd0 = rowmax_rdata[7:0];
+    wire signed [63:0] spread_x1 = 64'sd0 + $signed({32'd0, spread_nidx[63:32]});  // x in the next cycle
+    wire [5:0] spread_rd0_naddr = 6'(spread_x1);
+    sl_sram_pf #(.W(8), .DEPTH(33)) rowmax_copy0 (.clk(clk), .wen(rowmax_wen), .waddr(rowmax_waddr), .wdata(rowmax_wdata),
+        .raddr_nx(spread_rd0_naddr), .rdata(spread_rd0));
 
     // buffer 'colmin': circular, 33 words of 8 bits (max live 33)
     reg [5:0] colmin_waddr;
@@ -140,11 +140,10 @@ module sluice_reduce (
             colmin_waddr <= 6'd0;
         else if (colmin_wen)
             colmin_waddr <= (colmin_waddr == 6'd32) ? 6'd0 : colmin_waddr + 6'd1;
-    wire [5:0] spread_rd1_addr = 6'(spread_y);
-    wire [7:0] colmin_rdata;
-    sl_ram #(.W(8), .DEPTH(33), .NR(1)) colmin_ram (.clk(clk), .wen(colmin_wen), .waddr(colmin_waddr), .wdata(colmin_wdata),
-        .raddr({spread_rd1_addr}), .rdata(colmin_rdata));
-    assign spread_rd1 = colmin_rdata[7:0];
+    wire signed [63:0] spread_x0 = 64'sd0 + $signed({32'd0, spread_nidx[31:0]});  // y in the next cycle
+    wire [5:0] spread_rd1_naddr = 6'(spread_x0);
+    sl_sram_pf #(.W(8), .DEPTH(33)) colmin_copy0 (.clk(clk), .wen(colmin_wen), .waddr(colmin_waddr), .wdata(colmin_wdata),
+        .raddr_nx(spread_rd1_naddr), .rdata(spread_rd1));
 
     // ======== datapaths
     // ---- input 'img'
@@ -204,7 +203,8 @@ module sluice_reduce (
 
     // Signals not used in full (schedule outputs, values nothing stores,
     // the bits that casts and addresses drop), gathered for lint.
-    wire unused_ok = ^{img_active, img_idx, rowmax_active, rowmax_idx, colmin_active,
-        colmin_idx, spread_active, spread_idx, spread_x, spread_y, spread_n0};
+    wire unused_ok = ^{img_active, img_idx, img_nidx, rowmax_active, rowmax_idx,
+        rowmax_nidx, colmin_active, colmin_idx, colmin_nidx, spread_active, spread_idx,
+        spread_nidx, spread_x1, spread_x0, spread_n0};
 
 endmodule

@@ -47,11 +47,12 @@ module sluice_signed_ops (
     wire a_fire;
     wire a_active;
     wire [63:0] a_idx;
+    wire [63:0] a_nidx;
     sl_sched #(.N(2), .TW(6),
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd0))
-        a_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(a_fire), .idx(a_idx), .active(a_active));
+        a_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(a_fire), .idx(a_idx), .nidx(a_nidx), .active(a_active));
     wire a_wen;
     wire [7:0] a_wdata;
 
@@ -60,11 +61,12 @@ module sluice_signed_ops (
     wire s_fire;
     wire s_active;
     wire [63:0] s_idx;
+    wire [63:0] s_nidx;
     sl_sched #(.N(2), .TW(6),
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd0))
-        s_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(s_fire), .idx(s_idx), .active(s_active));
+        s_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(s_fire), .idx(s_idx), .nidx(s_nidx), .active(s_active));
     wire s_wen;
     wire [7:0] s_wdata;
 
@@ -73,74 +75,70 @@ module sluice_signed_ops (
     wire q_fire;
     wire q_active;
     wire [63:0] q_idx;
+    wire [63:0] q_nidx;
     sl_sched #(.N(2), .TW(6),
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd1))
-        q_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(q_fire), .idx(q_idx), .active(q_active));
+        q_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(q_fire), .idx(q_idx), .nidx(q_nidx), .active(q_active));
     wire q_wen;
     wire [7:0] q_wdata;
     wire [7:0] q_rd0;  // a(...) at line 8
     wire [7:0] q_rd1;  // a(...) at line 8
     wire [7:0] q_rd2;  // a(...) at line 8
-    wire signed [63:0] q_y = 64'sd0 + $signed({32'd0, q_idx[31:0]});
-    wire signed [63:0] q_x = 64'sd0 + $signed({32'd0, q_idx[63:32]});
 
     // signed_ops.sl:9: func   sh(y, x) : i16 = (i16(a(y, x)) >> s(y, x)) ^ (i16(a(y, x)) << (s(y, x) % 20));
     // stage 'sh': t = 1 + 4*i0 + 1*i1, latency 2, iterations [0..3] [0..3]
     wire sh_fire;
     wire sh_active;
     wire [63:0] sh_idx;
+    wire [63:0] sh_nidx;
     sl_sched #(.N(2), .TW(6),
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd1))
-        sh_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(sh_fire), .idx(sh_idx), .active(sh_active));
+        sh_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(sh_fire), .idx(sh_idx), .nidx(sh_nidx), .active(sh_active));
     wire sh_wen;
     wire [15:0] sh_wdata;
     wire [7:0] sh_rd0;  // a(...) at line 9
     wire [7:0] sh_rd1;  // s(...) at line 9
     wire [7:0] sh_rd2;  // a(...) at line 9
     wire [7:0] sh_rd3;  // s(...) at line 9
-    wire signed [63:0] sh_y = 64'sd0 + $signed({32'd0, sh_idx[31:0]});
-    wire signed [63:0] sh_x = 64'sd0 + $signed({32'd0, sh_idx[63:32]});
 
     // signed_ops.sl:10: func   m(y, x) : u8 = abs(a(y, x)) + u8(select(a(y, x) < i8(-5), q(y, x), a(y, x)));
     // stage 'm': t = 3 + 4*i0 + 1*i1, latency 1, iterations [0..3] [0..3]
     wire m_fire;
     wire m_active;
     wire [63:0] m_idx;
+    wire [63:0] m_nidx;
     sl_sched #(.N(2), .TW(6),
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd3))
-        m_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(m_fire), .idx(m_idx), .active(m_active));
+        m_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(m_fire), .idx(m_idx), .nidx(m_nidx), .active(m_active));
     wire m_wen;
     wire [7:0] m_wdata;
     wire [7:0] m_rd0;  // a(...) at line 10
     wire [7:0] m_rd1;  // a(...) at line 10
     wire [7:0] m_rd2;  // q(...) at line 10
     wire [7:0] m_rd3;  // a(...) at line 10
-    wire signed [63:0] m_y = 64'sd0 + $signed({32'd0, m_idx[31:0]});
-    wire signed [63:0] m_x = 64'sd0 + $signed({32'd0, m_idx[63:32]});
 
     // signed_ops.sl:11: func   out(y, x) : i32 = i32(sh(y, x)) * 3 + i32(m(y, x)) - i32(lut(u2(s(y, x))));
     // stage 'out': t = 4 + 4*i0 + 1*i1, latency 2, iterations [0..3] [0..3]
     wire out_fire;
     wire out_active;
     wire [63:0] out_idx;
+    wire [63:0] out_nidx;
     sl_sched #(.N(2), .TW(6),
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd4))
-        out_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(out_fire), .idx(out_idx), .active(out_active));
+        out_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(out_fire), .idx(out_idx), .nidx(out_nidx), .active(out_active));
     wire out_wen;
     wire [31:0] out_wdata;
     wire [15:0] out_rd0;  // sh(...) at line 11
     wire [7:0] out_rd1;  // m(...) at line 11
     wire [7:0] out_rd2;  // s(...) at line 11
-    wire signed [63:0] out_y = 64'sd0 + $signed({32'd0, out_idx[31:0]});
-    wire signed [63:0] out_x = 64'sd0 + $signed({32'd0, out_idx[63:32]});
 
     // ======== buffers
     // buffer 'a': circular, 3 words of 8 bits (max live 3)
@@ -150,21 +148,27 @@ module sluice_signed_ops (
             a_waddr <= 2'd0;
         else if (a_wen)
             a_waddr <= (a_waddr == 2'd2) ? 2'd0 : a_waddr + 2'd1;
-    wire [3:0] q_rd0_widx = 4'(q_y * 64'sd4 + q_x);
+    wire signed [63:0] q_v1 = 64'sd0 + $signed({32'd0, q_idx[63:32]});  // x
+    wire signed [63:0] q_v0 = 64'sd0 + $signed({32'd0, q_idx[31:0]});  // y
+    wire [3:0] q_rd0_widx = 4'(q_v0 * 64'sd4 + q_v1);
     wire [1:0] q_rd0_addr = 2'(q_rd0_widx % 4'd3);
-    wire [3:0] q_rd1_widx = 4'(q_y * 64'sd4 + q_x);
+    wire [3:0] q_rd1_widx = 4'(q_v0 * 64'sd4 + q_v1);
     wire [1:0] q_rd1_addr = 2'(q_rd1_widx % 4'd3);
-    wire [3:0] q_rd2_widx = 4'(q_y * 64'sd4 + q_x);
+    wire [3:0] q_rd2_widx = 4'(q_v0 * 64'sd4 + q_v1);
     wire [1:0] q_rd2_addr = 2'(q_rd2_widx % 4'd3);
-    wire [3:0] sh_rd0_widx = 4'(sh_y * 64'sd4 + sh_x);
+    wire signed [63:0] sh_v1 = 64'sd0 + $signed({32'd0, sh_idx[63:32]});  // x
+    wire signed [63:0] sh_v0 = 64'sd0 + $signed({32'd0, sh_idx[31:0]});  // y
+    wire [3:0] sh_rd0_widx = 4'(sh_v0 * 64'sd4 + sh_v1);
     wire [1:0] sh_rd0_addr = 2'(sh_rd0_widx % 4'd3);
-    wire [3:0] sh_rd2_widx = 4'(sh_y * 64'sd4 + sh_x);
+    wire [3:0] sh_rd2_widx = 4'(sh_v0 * 64'sd4 + sh_v1);
     wire [1:0] sh_rd2_addr = 2'(sh_rd2_widx % 4'd3);
-    wire [3:0] m_rd0_widx = 4'(m_y * 64'sd4 + m_x);
+    wire signed [63:0] m_v1 = 64'sd0 + $signed({32'd0, m_idx[63:32]});  // x
+    wire signed [63:0] m_v0 = 64'sd0 + $signed({32'd0, m_idx[31:0]});  // y
+    wire [3:0] m_rd0_widx = 4'(m_v0 * 64'sd4 + m_v1);
     wire [1:0] m_rd0_addr = 2'(m_rd0_widx % 4'd3);
-    wire [3:0] m_rd1_widx = 4'(m_y * 64'sd4 + m_x);
+    wire [3:0] m_rd1_widx = 4'(m_v0 * 64'sd4 + m_v1);
     wire [1:0] m_rd1_addr = 2'(m_rd1_widx % 4'd3);
-    wire [3:0] m_rd3_widx = 4'(m_y * 64'sd4 + m_x);
+    wire [3:0] m_rd3_widx = 4'(m_v0 * 64'sd4 + m_v1);
     wire [1:0] m_rd3_addr = 2'(m_rd3_widx % 4'd3);
     wire [63:0] a_rdata;
     sl_ram #(.W(8), .DEPTH(3), .NR(8)) a_ram (.clk(clk), .wen(a_wen), .waddr(a_waddr), .wdata(a_wdata),
@@ -185,9 +189,11 @@ module sluice_signed_ops (
             s_waddr <= 2'd0;
         else if (s_wen)
             s_waddr <= (s_waddr == 2'd3) ? 2'd0 : s_waddr + 2'd1;
-    wire [1:0] sh_rd1_addr = 2'(sh_y * 64'sd4 + sh_x);
-    wire [1:0] sh_rd3_addr = 2'(sh_y * 64'sd4 + sh_x);
-    wire [1:0] out_rd2_addr = 2'(out_y * 64'sd4 + out_x);
+    wire [1:0] sh_rd1_addr = 2'(sh_v0 * 64'sd4 + sh_v1);
+    wire [1:0] sh_rd3_addr = 2'(sh_v0 * 64'sd4 + sh_v1);
+    wire signed [63:0] out_v1 = 64'sd0 + $signed({32'd0, out_idx[63:32]});  // x
+    wire signed [63:0] out_v0 = 64'sd0 + $signed({32'd0, out_idx[31:0]});  // y
+    wire [1:0] out_rd2_addr = 2'(out_v0 * 64'sd4 + out_v1);
     wire [23:0] s_rdata;
     sl_ram #(.W(8), .DEPTH(4), .NR(3)) s_ram (.clk(clk), .wen(s_wen), .waddr(s_waddr), .wdata(s_wdata),
         .raddr({out_rd2_addr, sh_rd3_addr, sh_rd1_addr}), .rdata(s_rdata));
@@ -210,7 +216,7 @@ module sluice_signed_ops (
             sh_waddr <= 1'd0;
         else if (sh_wen)
             sh_waddr <= (sh_waddr == 1'd1) ? 1'd0 : sh_waddr + 1'd1;
-    wire [0:0] out_rd0_addr = 1'(out_y * 64'sd4 + out_x);
+    wire [0:0] out_rd0_addr = 1'(out_v0 * 64'sd4 + out_v1);
     wire [15:0] sh_rdata;
     sl_ram #(.W(16), .DEPTH(2), .NR(1)) sh_ram (.clk(clk), .wen(sh_wen), .waddr(sh_waddr), .wdata(sh_wdata),
         .raddr({out_rd0_addr}), .rdata(sh_rdata));
@@ -294,8 +300,9 @@ module sluice_signed_ops (
 
     // Signals not used in full (schedule outputs, values nothing stores,
     // the bits that casts and addresses drop), gathered for lint.
-    wire unused_ok = ^{a_active, a_idx, s_active, s_idx, q_active,
-        q_idx, sh_active, sh_idx, m_active, m_idx, out_active,
-        out_idx, out_rd2};
+    wire unused_ok = ^{a_active, a_idx, a_nidx, s_active, s_idx,
+        s_nidx, q_active, q_idx, q_nidx, sh_active, sh_idx,
+        sh_nidx, m_active, m_idx, m_nidx, out_active, out_idx,
+        out_nidx, out_rd2};
 
 endmodule

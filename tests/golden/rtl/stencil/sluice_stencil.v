@@ -45,11 +45,12 @@ module sluice_stencil (
     wire in_fire;
     wire in_active;
     wire [63:0] in_idx;
+    wire [63:0] in_nidx;
     sl_sched #(.N(2), .TW(8),
         .EXT({32'd16, 32'd6}),
         .DELTA({8'd1, 8'd1}),
         .START(8'd0))
-        in_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(in_fire), .idx(in_idx), .active(in_active));
+        in_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(in_fire), .idx(in_idx), .nidx(in_nidx), .active(in_active));
     wire in_wen;
     wire [7:0] in_wdata;
 
@@ -58,11 +59,12 @@ module sluice_stencil (
     wire vblur_fire;
     wire vblur_active;
     wire [63:0] vblur_idx;
+    wire [63:0] vblur_nidx;
     sl_sched #(.N(2), .TW(8),
         .EXT({32'd16, 32'd4}),
         .DELTA({8'd1, 8'd1}),
         .START(8'd33))
-        vblur_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(vblur_fire), .idx(vblur_idx), .active(vblur_active));
+        vblur_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(vblur_fire), .idx(vblur_idx), .nidx(vblur_nidx), .active(vblur_active));
     wire vblur_wen;
     wire [15:0] vblur_wdata;
     wire [7:0] vblur_rd0;  // in(...) at line 5
@@ -74,11 +76,12 @@ module sluice_stencil (
     wire hdiff_fire;
     wire hdiff_active;
     wire [63:0] hdiff_idx;
+    wire [63:0] hdiff_nidx;
     sl_sched #(.N(2), .TW(8),
         .EXT({32'd15, 32'd4}),
         .DELTA({8'd1, 8'd2}),
         .START(8'd36))
-        hdiff_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(hdiff_fire), .idx(hdiff_idx), .active(hdiff_active));
+        hdiff_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(hdiff_fire), .idx(hdiff_idx), .nidx(hdiff_nidx), .active(hdiff_active));
     wire hdiff_wen;
     wire [15:0] hdiff_wdata;
     wire [15:0] hdiff_rd0;  // vblur(...) at line 6
@@ -152,7 +155,7 @@ module sluice_stencil (
 
     // Signals not used in full (schedule outputs, values nothing stores,
     // the bits that casts and addresses drop), gathered for lint.
-    wire unused_ok = ^{in_active, in_idx, vblur_active, vblur_idx, hdiff_active,
-        hdiff_idx};
+    wire unused_ok = ^{in_active, in_idx, in_nidx, vblur_active, vblur_idx,
+        vblur_nidx, hdiff_active, hdiff_idx, hdiff_nidx};
 
 endmodule
