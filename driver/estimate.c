@@ -20,7 +20,8 @@
  *       folded only after map_dsp: a DSP at the ROM's width (measured:
  *       gaussian's 9 kernel products are 9 DSP48s on xc7 and xcup, none
  *       on ECP5)
- *   x / c, x % c, signed or not a power of two   a restoring divider:
+ *   x / 2^k, x % 2^k signed: one n-bit add (the sign correction)
+ *   x / c, x % c, c not a power of two   a restoring divider:
  *       n stages of an n-bit subtract and select, 2 n^2 LUTs
  *   D-entry ROM of W bits, variable address   W functions of the address
  *   register-file read port (iCE40: no LUT RAM) of D words: one-hot
@@ -312,6 +313,15 @@ static est_val est_divmod(est_walk *w, const ir_expr *e, est_val a, est_val b, i
 	if (b.is_const && t.is_signed && (b.c & (t.bits >= 64 ? ~0ull : (1ull << t.bits) - 1))
 	    == (t.bits >= 64 ? ~0ull : (1ull << t.bits) - 1))
 		return est_make(t.bits, a.ew + 1, a.sx);	/* -x or 0 */
+	if (b.is_const && t.is_signed && b.c && b.c < ((uint64_t) 1 << (t.bits - 1)) &&
+	    !(b.c & (b.c - 1))) {
+		/* Signed by 2^k: a shift or a mask with a sign correction, one
+		 * n-bit add (measured: camera_pipeline's (y + 1) % 2 on i32 is
+		 * not a divider in Yosys). */
+		w->luts += est_add(w->f, a.ew);
+		return e->op == IR_OP_DIV ? est_make(t.bits, a.ew - k + 1, a.sx)
+			: est_make(t.bits, k + 1, true);
+	}
 	w->luts += est_divider(w->f, a.ew);
 	if (e->op == IR_OP_MOD && b.is_const)
 		return est_make(t.bits, est_bits(b.c), t.is_signed);

@@ -78,17 +78,42 @@ void fit_predict(const board *bd, const ub_set *ubs, int64_t threshold,
 	}
 }
 
+void fit_add_logic(fit_report *r, const sched_program *sp, const ub_set *ubs,
+	int64_t threshold)
+{
+	est_design(r->bd, sp, ubs, threshold, &r->logic);
+	r->has_logic = true;
+}
+
 void fit_release(fit_report *r)
 {
 	free(r->bufs);
 	r->bufs = NULL;
 	r->n = 0;
+	if (r->has_logic)
+		est_release(&r->logic);
+	r->has_logic = false;
+}
+
+int64_t fit_luts(const fit_report *r)
+{
+	return r->lut_ram + (r->has_logic ? r->logic.luts : 0);
+}
+
+int64_t fit_ffs(const fit_report *r)
+{
+	return r->ffs + (r->has_logic ? r->logic.ffs : 0);
+}
+
+int64_t fit_dsps(const fit_report *r)
+{
+	return r->has_logic ? r->logic.dsps : 0;
 }
 
 bool fit_ok(const fit_report *r)
 {
-	return r->units <= r->bd->block_units && r->ffs <= r->bd->ffs &&
-		r->lut_ram <= r->bd->luts;
+	return r->units <= r->bd->block_units && fit_ffs(r) <= r->bd->ffs &&
+		fit_luts(r) <= r->bd->luts && fit_dsps(r) <= r->bd->dsps;
 }
 
 /* The block RAMs of a report in the board's first block primitive's
@@ -109,13 +134,18 @@ void fit_reason(const fit_report *r, char *buf, size_t n)
 	buf[0] = 0;
 	if (r->units > r->bd->block_units)
 		len += (size_t) snprintf(buf + len, n - len, "needs %s", ram);
-	if (r->ffs > r->bd->ffs && len < n)
-		len += (size_t) snprintf(buf + len, n - len, "%s%lld of %lld flip-flops for "
-			"storage", len ? " and " : "needs ", (long long) r->ffs,
-			(long long) r->bd->ffs);
-	if (r->lut_ram > r->bd->luts && len < n)
-		snprintf(buf + len, n - len, "%sat least %lld of %lld LUTs as LUT RAM",
-			len ? " and " : "needs ", (long long) r->lut_ram, (long long) r->bd->luts);
+	const char *what = r->has_logic ? "" : " for storage";
+	if (fit_ffs(r) > r->bd->ffs && len < n)
+		len += (size_t) snprintf(buf + len, n - len, "%s%lld of %lld flip-flops%s",
+			len ? " and " : "needs ", (long long) fit_ffs(r), (long long) r->bd->ffs,
+			what);
+	if (fit_luts(r) > r->bd->luts && len < n)
+		len += (size_t) snprintf(buf + len, n - len, "%sabout %lld of %lld LUTs%s",
+			len ? " and " : "needs ", (long long) fit_luts(r), (long long) r->bd->luts,
+			r->has_logic ? "" : " as LUT RAM");
+	if (fit_dsps(r) > r->bd->dsps && len < n)
+		snprintf(buf + len, n - len, "%sabout %lld of %lld DSPs", len ? " and " : "needs ",
+			(long long) fit_dsps(r), (long long) r->bd->dsps);
 }
 
 /* Order: most block-RAM units, then most flip-flops, then most words. */
@@ -204,16 +234,76 @@ static void fit_help(sl_ctx *ctx, sl_loc at, const fit_report *r, bool sequentia
 	free(buf);
 }
 
+static bool fit_storage_ok(const fit_report *r)
+{
+	return r->units <= r->bd->block_units && r->ffs <= r->bd->ffs &&
+		r->lut_ram <= r->bd->luts;
+}
+
+/* Order of stages: most LUTs, then flip-flops, then DSPs. */
+static int fit_stage_cmp(const void *pa, const void *pb)
+{
+	const est_stage *a = pa, *b = pb;
+	if (a->luts != b->luts)
+		return a->luts > b->luts ? -1 : 1;
+	if (a->ffs != b->ffs)
+		return a->ffs > b->ffs ? -1 : 1;
+	if (a->dsps != b->dsps)
+		return a->dsps > b->dsps ? -1 : 1;
+	return strcmp(a->s->name, b->s->name);
+}
+
+/* The logic does not fit: the stages that use most, and what would help. */
+static void fit_logic_error(sl_ctx *ctx, const fit_report *r, const char *why,
+	const fit_report *others, int n_others)
+{
+	const est_report *e = &r->logic;
+	est_stage *st = sl_xmalloc(((size_t) e->n + 1) * sizeof(*st));
+	memcpy(st, e->stages, (size_t) e->n * sizeof(*st));
+	qsort(st, (size_t) e->n, sizeof(*st), fit_stage_cmp);
+	sl_loc loc = e->n ? st[0].s->decl->loc : (sl_loc) { -1, 0, 0 };
+	sl_error(ctx, loc, "the design does not fit the %s (%s): it %s (estimated); the "
+		"stage that uses most is '%s'", r->bd->name, r->bd->part, why,
+		e->n ? st[0].s->name : "?");
+	for (int i = 0; i < e->n && i < 3; i++)
+		if (st[i].luts || st[i].ffs || st[i].dsps)
+			sl_note(ctx, st[i].s->decl->loc, "stage '%s': about %lld LUTs, %lld "
+				"flip-flops, %lld DSPs", st[i].s->name, (long long) st[i].luts,
+				(long long) st[i].ffs, (long long) st[i].dsps);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *o = open_memstream(&buf, &len);
+	fprintf(o, "what would help: narrower types or fewer operations in the stages "
+		"above (the logic does not grow with the image)");
+	if (r->bd->dsps == 0 || !strcmp(r->bd->family, "ice40"))
+		fputs("; multipliers are LUTs here (about 2 LUTs per product bit)", o);
+	int fits = 0;
+	for (int i = 0; i < n_others; i++)
+		if (others[i].bd != r->bd && strcmp(others[i].bd->name, r->bd->name) &&
+		    fit_ok(&others[i]))
+			fprintf(o, "%s%s", fits++ ? ", " : "; another board: ", others[i].bd->name);
+	fputs("; the logic is an estimate (tests/bench/estimate_bench.sh compares "
+	      "it with Yosys)", o);
+	fclose(o);
+	sl_note(ctx, (sl_loc) { loc.file, 0, 0 }, "%s", buf);
+	free(buf);
+	free(st);
+}
+
 bool fit_check(sl_ctx *ctx, const fit_report *r, bool sequential,
 	const fit_report *others, int n_others, const fit_report *seq)
 {
 	if (fit_ok(r))
 		return true;
+	char why[256];
+	fit_reason(r, why, sizeof why);
+	if (fit_storage_ok(r)) {
+		fit_logic_error(ctx, r, why, others, n_others);
+		return false;
+	}
 	fit_buf *s = sl_xmalloc(((size_t) r->n + 1) * sizeof(*s));
 	memcpy(s, r->bufs, (size_t) r->n * sizeof(*s));
 	qsort(s, (size_t) r->n, sizeof(*s), fit_cmp);
-	char why[256];
-	fit_reason(r, why, sizeof why);
 	sl_loc loc = r->n ? s[0].b->producer->decl->loc : (sl_loc) { -1, 0, 0 };
 	sl_error(ctx, loc, "the design does not fit the %s (%s): it %s; the largest "
 		"buffer is '%s'", r->bd->name, r->bd->part, why, r->n ? s[0].b->name : "?");

@@ -3,6 +3,7 @@
 #define SLUICE_DRIVER_FIT_H
 
 #include "boards/boards.h"
+#include "driver/estimate.h"
 #include "ubuffer/ubuffer.h"
 
 /* The board resources the storage of one buffer needs. */
@@ -22,6 +23,9 @@ typedef struct fit_report {
 	fit_buf *bufs;			/* one per ub_set buffer; owned */
 	int64_t cells[BOARD_MAX_MEMS];
 	int64_t units, ffs, lut_ram, words;
+	/* The logic (fit_add_logic), else has_logic false and not checked. */
+	bool has_logic;
+	est_report logic;
 } fit_report;
 
 /* Predict the storage of every buffer: the SRAM runs of delay chains are
@@ -32,9 +36,18 @@ typedef struct fit_report {
  * at least ceil(bits / lutram_bits) LUTs. */
 void fit_predict(const board *bd, const ub_set *ubs, int64_t threshold,
 	fit_report *r);
+/* Add the predicted logic of the design (driver/estimate.c) to a report;
+ * fit_ok then also weighs LUTs (logic and LUT RAM), flip-flops (logic
+ * and storage) and DSPs. */
+void fit_add_logic(fit_report *r, const sched_program *sp, const ub_set *ubs,
+	int64_t threshold);
 void fit_release(fit_report *r);
-/* Does it fit: block units, storage flip-flops and LUT RAM within the
- * board? */
+/* Total predicted LUTs, flip-flops, DSPs: storage plus logic. */
+int64_t fit_luts(const fit_report *r);
+int64_t fit_ffs(const fit_report *r);
+int64_t fit_dsps(const fit_report *r);
+/* Does it fit: block units, flip-flops, LUTs (and with the logic, DSPs)
+ * within the board? */
 bool fit_ok(const fit_report *r);
 /* One line: why it does not fit ("needs 32 of 30 SB_RAM40_4K"). */
 void fit_reason(const fit_report *r, char *buf, size_t n);

@@ -406,16 +406,19 @@ static void finish(sched_program *sp, ub_set *ubs, isl_ctx *isl)
 	isl_ctx_free(isl);
 }
 
-/* With --board: does the design's storage fit the board?  true, or false
- * with a located error naming the largest buffers and what would help
- * (other boards, and the sequential schedule compiled to compare). */
-static bool check_fit(sl_ctx *ctx, const options *opt, ub_set *ubs)
+/* With --board: does the design fit the board (its storage, and its
+ * estimated logic)?  true, or false with a located error naming the
+ * largest buffers or stages and what would help (other boards, and the
+ * sequential schedule compiled to compare). */
+static bool check_fit(sl_ctx *ctx, const options *opt, const sched_program *sp,
+	ub_set *ubs)
 {
 	const board *bd = board_find(ctx, opt->board);
 	if (!bd)
 		return false;
 	fit_report r, seq, *others = NULL;
 	fit_predict(bd, ubs, opt->ub.register_threshold, &r);
+	fit_add_logic(&r, sp, ubs, opt->ub.register_threshold);
 	bool ok = fit_ok(&r), have_seq = false, stream = opt->sched.policy != SCHED_SEQUENTIAL;
 	int n = 0;
 	if (!ok) {
@@ -426,6 +429,7 @@ static bool check_fit(sl_ctx *ctx, const options *opt, ub_set *ubs)
 			uo.bd = all[i];
 			ub_set_remap(ubs, &uo);
 			fit_predict(all[i], ubs, opt->ub.register_threshold, &others[i]);
+			fit_add_logic(&others[i], sp, ubs, opt->ub.register_threshold);
 		}
 		uo.bd = bd;
 		ub_set_remap(ubs, &uo);
@@ -466,7 +470,7 @@ static int cmd_compile(const options *opt)
 	if (!sp)
 		goto out;
 	compiled c = { sp, ubs };
-	if (opt->board && !check_fit(ctx, opt, ubs)) {
+	if (opt->board && !check_fit(ctx, opt, sp, ubs)) {
 		/* reported */
 	} else if (sl_make_dir(opt->out_dir) < 0) {
 		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
@@ -505,7 +509,7 @@ static int cmd_synth(const options *opt)
 	sched_program *sp = compile_program(ctx, opt, &ubs, &isl);
 	if (!sp)
 		goto out;
-	if (!check_fit(ctx, opt, ubs)) {
+	if (!check_fit(ctx, opt, sp, ubs)) {
 		finish(sp, ubs, isl);
 		goto out;
 	}

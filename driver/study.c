@@ -102,6 +102,7 @@ static void study_board(sl_ctx *ctx, const study_options *so, const char *name,
 	const sched_program *sp, const ub_set *ubs, study_row *row)
 {
 	fit_predict(row->bd, ubs, row->threshold, &row->fit);
+	fit_add_logic(&row->fit, sp, ubs, row->threshold);
 	row->words = row->fit.words;
 	row->fits = fit_ok(&row->fit);
 	if (!row->fits) {

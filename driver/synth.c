@@ -33,6 +33,7 @@ typedef struct synth_result {
 	int n_types;
 	synth_count types[SYNTH_MAX_TYPES];	/* cells by type, from stat */
 	int64_t luts, ffs, dsps;
+	int64_t pred_luts, pred_ffs, pred_dsps;	/* driver/fit.c + estimate.c */
 	int64_t pred[BOARD_MAX_MEMS], meas[BOARD_MAX_MEMS];
 	double fmax;				/* 0 unless --pnr */
 } synth_result;
@@ -74,15 +75,20 @@ static void synth_say(const char *fmt, ...)
 
 /* ------------------------------------------------------------ prediction */
 
-/* The block RAMs of the design by primitive: the storage prediction of
- * driver/fit.c (delay-chain SRAM runs and block-RAM circular buffers). */
-static void synth_predict(const board *bd, const ub_set *ubs, int64_t threshold,
-	int64_t *pred)
+/* The block RAMs of the design by primitive (the storage prediction of
+ * driver/fit.c: delay-chain SRAM runs and block-RAM circular buffers) and
+ * its LUTs, flip-flops and DSPs (storage plus driver/estimate.c). */
+static void synth_predict(const board *bd, const sched_program *sp, const ub_set *ubs,
+	int64_t threshold, synth_result *res)
 {
 	fit_report r;
 	fit_predict(bd, ubs, threshold, &r);
+	fit_add_logic(&r, sp, ubs, threshold);
 	for (int m = 0; m < bd->n_mems; m++)
-		pred[m] += r.cells[m];
+		res->pred[m] += r.cells[m];
+	res->pred_luts = fit_luts(&r);
+	res->pred_ffs = fit_ffs(&r);
+	res->pred_dsps = fit_dsps(&r);
 	fit_release(&r);
 }
 
@@ -262,18 +268,18 @@ static void synth_print(const board *bd, const synth_result *r)
 		if (!strcmp(bd->mems[m].kind, "block"))
 			units += r->meas[m] * bd->mems[m].units;
 	synth_say("%s (%s):\n", bd->name, bd->part);
-	synth_say("  LUTs        %8lld of %8lld  %5.1f%%\n", (long long) r->luts,
-		(long long) bd->luts, synth_pct(r->luts, bd->luts));
-	synth_say("  flip-flops  %8lld of %8lld  %5.1f%%\n", (long long) r->ffs,
-		(long long) bd->ffs, synth_pct(r->ffs, bd->ffs));
+	synth_say("  LUTs        %8lld of %8lld  %5.1f%%  (estimated %lld)\n", (long long) r->luts,
+		(long long) bd->luts, synth_pct(r->luts, bd->luts), (long long) r->pred_luts);
+	synth_say("  flip-flops  %8lld of %8lld  %5.1f%%  (estimated %lld)\n", (long long) r->ffs,
+		(long long) bd->ffs, synth_pct(r->ffs, bd->ffs), (long long) r->pred_ffs);
 	for (int m = 0; m < bd->n_mems; m++)
 		synth_say("  %-13s %6lld of %8lld  %5.1f%%  (predicted %lld)\n", bd->mems[m].cell,
 			(long long) r->meas[m], (long long) bd->mems[m].count,
 			synth_pct(r->meas[m], bd->mems[m].count), (long long) r->pred[m]);
 	synth_say("  block RAM   %8lld of %8lld units  %5.1f%%\n", (long long) units,
 		(long long) bd->block_units, synth_pct(units, bd->block_units));
-	synth_say("  DSPs        %8lld of %8lld  %5.1f%%\n", (long long) r->dsps,
-		(long long) bd->dsps, synth_pct(r->dsps, bd->dsps));
+	synth_say("  DSPs        %8lld of %8lld  %5.1f%%  (estimated %lld)\n", (long long) r->dsps,
+		(long long) bd->dsps, synth_pct(r->dsps, bd->dsps), (long long) r->pred_dsps);
 	if (r->fmax > 0)
 		synth_say("  Fmax        %8.2f MHz (target %g MHz)\n", r->fmax, bd->clock_mhz);
 }
@@ -303,12 +309,13 @@ static int synth_write_json(const board *bd, const char *prog, const synth_resul
 	synth_json_str(f, bd->name);
 	fputs(",\n  \"part\": ", f);
 	synth_json_str(f, bd->part);
-	fprintf(f, ",\n  \"luts\": %lld, \"luts_available\": %lld,\n", (long long) r->luts,
-		(long long) bd->luts);
-	fprintf(f, "  \"flip_flops\": %lld, \"flip_flops_available\": %lld,\n",
-		(long long) r->ffs, (long long) bd->ffs);
-	fprintf(f, "  \"dsps\": %lld, \"dsps_available\": %lld,\n", (long long) r->dsps,
-		(long long) bd->dsps);
+	fprintf(f, ",\n  \"luts\": %lld, \"luts_estimated\": %lld, \"luts_available\": %lld,\n",
+		(long long) r->luts, (long long) r->pred_luts, (long long) bd->luts);
+	fprintf(f, "  \"flip_flops\": %lld, \"flip_flops_estimated\": %lld, "
+		"\"flip_flops_available\": %lld,\n", (long long) r->ffs, (long long) r->pred_ffs,
+		(long long) bd->ffs);
+	fprintf(f, "  \"dsps\": %lld, \"dsps_estimated\": %lld, \"dsps_available\": %lld,\n",
+		(long long) r->dsps, (long long) r->pred_dsps, (long long) bd->dsps);
 	fputs("  \"memories\": [\n", f);
 	for (int m = 0; m < bd->n_mems; m++) {
 		if (!strcmp(bd->mems[m].kind, "block"))
@@ -410,7 +417,7 @@ int synth_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	char *json = pnr ? synth_path(out_dir, "netlist.json") : NULL;
 	int rc = 1;
 	synth_quiet = sum != NULL;
-	synth_predict(bd, ubs, ro->register_threshold, r->pred);
+	synth_predict(bd, sp, ubs, ro->register_threshold, r);
 	if (synth_emit(ctx, sp, ubs, name, ro, vfile) != 0 ||
 	    synth_yosys(bd, out_dir, top, vfile, json, r) != 0)
 		goto out;
@@ -436,6 +443,9 @@ out:
 		sum->luts = r->luts;
 		sum->ffs = r->ffs;
 		sum->dsps = r->dsps;
+		sum->pred_luts = r->pred_luts;
+		sum->pred_ffs = r->pred_ffs;
+		sum->pred_dsps = r->pred_dsps;
 		memcpy(sum->pred, r->pred, sizeof(sum->pred));
 		memcpy(sum->meas, r->meas, sizeof(sum->meas));
 		sum->fmax = r->fmax;

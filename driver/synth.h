@@ -8,6 +8,7 @@
 /* What synth measured (and predicted), for studies. */
 typedef struct synth_summary {
 	int64_t luts, ffs, dsps;
+	int64_t pred_luts, pred_ffs, pred_dsps;	/* estimated before synthesis */
 	int64_t pred[BOARD_MAX_MEMS], meas[BOARD_MAX_MEMS];	/* block RAM cells */
 	double fmax;		/* MHz; 0 unless --pnr */
 	bool ok;		/* synthesized, and prediction == measurement */

@@ -50,7 +50,8 @@ set_tests_properties(t_synth_study_fit PROPERTIES LABELS synth
 # Only the ZU9EG holds it (9 x 16 RAMB36 of 32Kx1 = 144 of 912; the
 # Artix-7 would need 144 of 135, the ECP5 9 x 32 DP16KD = 288 of 208).
 # With --ram lut it is a register file: 524288 flip-flops on the iCE40 (no
-# LUT RAM), over its 5280.
+# LUT RAM), over its 5280 (the error adds the logic's estimated flip-flops,
+# and the LUTs of nine 32768-way read multiplexers).
 add_test(NAME t_synth_blur4096_seq_ice40_bad
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/synth/run_fit_bad.sh $<TARGET_FILE:sluice>
     compile t_synth_blur4096_ice40_bad ice40up5k ${CMAKE_CURRENT_BINARY_DIR}/fit_bad_seq
