@@ -35,6 +35,7 @@ typedef struct options {
 	const char *study_boards;	/* study: --boards B1,B2 */
 	const char *study_schedules;	/* study: --schedules stream,sequential */
 	const char *study_thresholds;	/* study: --thresholds 8,64 */
+	const char *study_rams;		/* study: --rams auto,block,lut */
 	bool sim;		/* study: measure cycles with the model */
 	bool have_seed;
 	uint64_t seed;
@@ -534,7 +535,8 @@ out:
 static int cmd_study(const options *opt)
 {
 	study_options so = { opt->prog, opt->study_boards, opt->study_schedules,
-		opt->study_thresholds, opt->sched, opt->ub, opt->sim, opt->pnr, opt->out_dir };
+		opt->study_thresholds, opt->study_rams, opt->sched, opt->ub, opt->sim, opt->pnr,
+		opt->out_dir };
 	return study_run(&so);
 }
 
@@ -624,17 +626,20 @@ static const command commands[] = {
 	  "  --schedule P, --register-threshold N, --ram R   as for compile\n"
 	  "  -o DIR        output directory (default: out)\n",
 	  cmd_synth },
-	{ "study", "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--sim] [--pnr] [-o DIR]",
+	{ "study", "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--sim] [--pnr] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
-	  "For every schedule, register threshold and board: compiles PROG, checks that\n"
-	  "its storage fits the board (else the row says \"does not fit: ...\") and\n"
-	  "synthesizes it with Yosys in DIR/BOARD_SCHEDULE_tN/.  Prints one table\n"
-	  "(predicted and measured cycles, buffer words, LUTs, flip-flops, block RAMs\n"
-	  "predicted/measured, DSPs, Fmax) and writes DIR/study.csv and DIR/study.json.\n"
-	  "Progress goes to stderr.\n"
+	  "For every schedule, register threshold, RAM choice and board: compiles\n"
+	  "PROG, checks that its storage and estimated logic fit the board (else the\n"
+	  "row says \"does not fit: ...\") and synthesizes it with Yosys in\n"
+	  "DIR/BOARD_SCHEDULE_tN_RAM/.  Prints one table (predicted and measured\n"
+	  "cycles, buffer words, LUTs and flip-flops estimated/measured, block RAMs\n"
+	  "predicted/measured, DSPs estimated/measured, Fmax) and writes\n"
+	  "DIR/study.csv and DIR/study.json.  Progress goes to stderr.\n"
 	  "  --boards B1,B2     boards (default: every board of 'sluice boards')\n"
 	  "  --schedules S1,S2  stream and/or sequential (default: stream)\n"
 	  "  --thresholds N1,N2 register thresholds (default: --register-threshold, 8)\n"
+	  "  --rams R1,R2       circular-buffer memories: auto, block, lut (default:\n"
+	  "                     --ram, auto)\n"
 	  "  --sim              measure cycles with the cycle-level model (seed 1)\n"
 	  "  --pnr              place and route where the board has a flow (Fmax)\n"
 	  "  -o DIR             output directory (default: out)\n",
@@ -743,6 +748,9 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 			i++;
 		} else if (!strcmp(a, "--thresholds") && val) {
 			opt->study_thresholds = val;
+			i++;
+		} else if (!strcmp(a, "--rams") && val) {
+			opt->study_rams = val;
 			i++;
 		} else if (!strcmp(a, "--sim")) {
 			opt->sim = true;

@@ -28,6 +28,7 @@ typedef struct study_row {
 	const board *bd;
 	const char *schedule;
 	int64_t threshold;
+	ub_ram ram;
 	int64_t pred_cycles, meas_cycles;	/* meas -1: not measured */
 	int64_t words;
 	fit_report fit;
@@ -112,8 +113,8 @@ static void study_board(sl_ctx *ctx, const study_options *so, const char *name,
 		return;
 	}
 	char sub[400];
-	snprintf(sub, sizeof sub, "%s/%s_%s_t%lld", so->out_dir, row->bd->name,
-		row->schedule, (long long) row->threshold);
+	snprintf(sub, sizeof sub, "%s/%s_%s_t%lld_%s", so->out_dir, row->bd->name,
+		row->schedule, (long long) row->threshold, ub_ram_str(row->ram));
 	if (sl_make_dir(sub) < 0) {
 		snprintf(row->status, sizeof row->status, "cannot create %s", sub);
 		return;
@@ -154,11 +155,21 @@ static void study_num(char *buf, size_t n, bool known, long long v)
 		snprintf(buf, n, "-");
 }
 
+/* "estimated/measured", or "estimated/-" before synthesis. */
+static void study_pair(char *buf, size_t n, long long est, bool syn, long long meas)
+{
+	if (syn)
+		snprintf(buf, n, "%lld/%lld", est, meas);
+	else
+		snprintf(buf, n, "%lld/-", est);
+}
+
 /* The text fields of a row, in column order. */
-enum { STUDY_COLS = 13 };
+enum { STUDY_COLS = 14 };
 static const char *const study_heads[STUDY_COLS] = { "board", "schedule", "threshold",
-	"pred_cycles", "meas_cycles", "buffer_words", "luts", "ffs", "block_ram",
-	"bram_pred/meas", "dsps", "fmax_mhz", "status" };
+	"ram", "pred_cycles", "meas_cycles", "buffer_words", "luts_est/meas",
+	"ffs_est/meas", "block_ram", "bram_pred/meas", "dsps_est/meas", "fmax_mhz",
+	"status" };
 
 static void study_fields(const study_row *r, char f[STUDY_COLS][STUDY_FIELD])
 {
@@ -166,22 +177,23 @@ static void study_fields(const study_row *r, char f[STUDY_COLS][STUDY_FIELD])
 	snprintf(f[0], STUDY_FIELD, "%s", r->bd->name);
 	snprintf(f[1], STUDY_FIELD, "%s", r->schedule);
 	snprintf(f[2], STUDY_FIELD, "%lld", (long long) r->threshold);
-	snprintf(f[3], STUDY_FIELD, "%lld", (long long) r->pred_cycles);
-	study_num(f[4], STUDY_FIELD, r->meas_cycles >= 0, (long long) r->meas_cycles);
-	snprintf(f[5], STUDY_FIELD, "%lld", (long long) r->words);
-	study_num(f[6], STUDY_FIELD, syn, (long long) r->syn.luts);
-	study_num(f[7], STUDY_FIELD, syn, (long long) r->syn.ffs);
-	snprintf(f[8], STUDY_FIELD, "%s", board_block_mem(r->bd)->cell);
+	snprintf(f[3], STUDY_FIELD, "%s", ub_ram_str(r->ram));
+	snprintf(f[4], STUDY_FIELD, "%lld", (long long) r->pred_cycles);
+	study_num(f[5], STUDY_FIELD, r->meas_cycles >= 0, (long long) r->meas_cycles);
+	snprintf(f[6], STUDY_FIELD, "%lld", (long long) r->words);
+	study_pair(f[7], STUDY_FIELD, (long long) fit_luts(&r->fit), syn, (long long) r->syn.luts);
+	study_pair(f[8], STUDY_FIELD, (long long) fit_ffs(&r->fit), syn, (long long) r->syn.ffs);
+	snprintf(f[9], STUDY_FIELD, "%s", board_block_mem(r->bd)->cell);
 	if (syn)
-		study_cells(f[9], STUDY_FIELD, r, true);
+		study_cells(f[10], STUDY_FIELD, r, true);
 	else
-		snprintf(f[9], STUDY_FIELD, "%lld/-", (long long) study_block_cells(r->bd, r->fit.cells));
-	study_num(f[10], STUDY_FIELD, syn, (long long) r->syn.dsps);
+		snprintf(f[10], STUDY_FIELD, "%lld/-", (long long) study_block_cells(r->bd, r->fit.cells));
+	study_pair(f[11], STUDY_FIELD, (long long) fit_dsps(&r->fit), syn, (long long) r->syn.dsps);
 	if (syn && r->syn.fmax > 0)
-		snprintf(f[11], STUDY_FIELD, "%.2f", r->syn.fmax);
+		snprintf(f[12], STUDY_FIELD, "%.2f", r->syn.fmax);
 	else
-		snprintf(f[11], STUDY_FIELD, "-");
-	snprintf(f[12], STUDY_FIELD, "%s", r->status);
+		snprintf(f[12], STUDY_FIELD, "-");
+	snprintf(f[13], STUDY_FIELD, "%s", r->status);
 }
 
 static void study_table(const study_row *rows, int n, FILE *o)
@@ -241,8 +253,9 @@ static void study_json_row(FILE *o, const study_row *r)
 	study_json_str(o, r->bd->name);
 	fputs(", \"schedule\": ", o);
 	study_json_str(o, r->schedule);
-	fprintf(o, ", \"threshold\": %lld,\n      \"predicted_cycles\": %lld, "
-		"\"measured_cycles\": ", (long long) r->threshold, (long long) r->pred_cycles);
+	fprintf(o, ", \"threshold\": %lld, \"ram\": \"%s\",\n      \"predicted_cycles\": %lld, "
+		"\"measured_cycles\": ", (long long) r->threshold, ub_ram_str(r->ram),
+		(long long) r->pred_cycles);
 	if (r->meas_cycles >= 0)
 		fprintf(o, "%lld", (long long) r->meas_cycles);
 	else
@@ -250,6 +263,9 @@ static void study_json_row(FILE *o, const study_row *r)
 	fprintf(o, ", \"buffer_words\": %lld, \"fits\": %s,\n      \"storage_flip_flops\": %lld, "
 		"\"block_ram_units\": %lld,\n", (long long) r->words, r->fits ? "true" : "false",
 		(long long) r->fit.ffs, (long long) r->fit.units);
+	fprintf(o, "      \"luts_estimated\": %lld, \"flip_flops_estimated\": %lld, "
+		"\"dsps_estimated\": %lld,\n", (long long) fit_luts(&r->fit),
+		(long long) fit_ffs(&r->fit), (long long) fit_dsps(&r->fit));
 	if (syn)
 		fprintf(o, "      \"luts\": %lld, \"flip_flops\": %lld, \"dsps\": %lld,\n",
 			(long long) r->syn.luts, (long long) r->syn.ffs, (long long) r->syn.dsps);
@@ -325,10 +341,11 @@ static int study_files(const study_options *so, const study_row *rows, int n)
 }
 
 typedef struct study_grid {
-	int nb, ns, nt;
+	int nb, ns, nt, nr;
 	const board *boards[STUDY_MAX_LIST];
 	char *sched[STUDY_MAX_LIST];
 	int64_t thr[STUDY_MAX_LIST];
+	ub_ram ram[STUDY_MAX_LIST];
 } study_grid;
 
 /* The boards, schedules and thresholds; false on a usage error. */
@@ -377,18 +394,35 @@ static bool study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 		g->nt = 1;
 		g->thr[0] = so->ub.register_threshold;
 	}
-	return g->nb && g->ns && g->nt;
+	if (so->rams) {
+		g->nr = study_split(so->rams, w);
+		for (int i = 0; i < g->nr; i++) {
+			bool bad = !ub_ram_parse(w[i], &g->ram[i]);
+			if (bad)
+				fprintf(stderr, "sluice study: error: --rams takes auto, block or "
+					"lut, not '%s'\n", w[i]);
+			free(w[i]);
+			if (bad)
+				return false;
+		}
+	} else {
+		g->nr = 1;
+		g->ram[0] = so->ub.ram;
+	}
+	return g->nb && g->ns && g->nt && g->nr;
 }
 
-/* Compile for one schedule and threshold; the rows of every board. */
+/* Compile for one schedule, threshold and RAM choice; the rows of every
+ * board (the memories mapped for each board in turn). */
 static int study_config(const study_options *so, const study_grid *g, int s, int t,
-	study_row *rows, int *done, int total)
+	int ra, study_row *rows, int *done, int total)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
 	sched_options sopt = so->sched;
 	sopt.policy = !strcmp(g->sched[s], "sequential") ? SCHED_SEQUENTIAL : SCHED_STREAM;
 	ub_options uopt = so->ub;
 	uopt.register_threshold = g->thr[t];
+	uopt.ram = g->ram[ra];
 	char *name = study_name(so->prog);
 	isl_ctx *isl = isl_ctx_alloc();
 	isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
@@ -407,14 +441,18 @@ static int study_config(const study_options *so, const study_grid *g, int s, int
 		r->bd = g->boards[b];
 		r->schedule = g->sched[s];
 		r->threshold = g->thr[t];
+		r->ram = g->ram[ra];
 		r->meas_cycles = meas;
-		fprintf(stderr, "[%d/%d] %s on %s, %s, threshold %lld ...\n", *done, total,
-			name, r->bd->name, r->schedule, (long long) r->threshold);
+		fprintf(stderr, "[%d/%d] %s on %s, %s, threshold %lld, ram %s ...\n", *done,
+			total, name, r->bd->name, r->schedule, (long long) r->threshold,
+			ub_ram_str(r->ram));
 		if (!ubs) {
 			snprintf(r->status, sizeof r->status, "compile failed");
 			continue;
 		}
 		r->pred_cycles = sp->predicted_cycles;
+		uopt.bd = r->bd;
+		ub_set_remap(ubs, &uopt);
 		study_board(ctx, so, name, sp, ubs, r);
 		if (strcmp(r->status, "ok") && strncmp(r->status, "does not fit", 12) &&
 		    strncmp(r->status, "synthesized, but", 16))
@@ -443,13 +481,14 @@ int study_run(const study_options *so)
 		rc = 1;
 		goto out;
 	}
-	int total = g.nb * g.ns * g.nt, done = 0;
+	int total = g.nb * g.ns * g.nt * g.nr, done = 0;
 	study_row *rows = sl_xcalloc((size_t) total, sizeof(*rows));
 	rc = 0;
 	for (int s = 0; s < g.ns; s++)
 		for (int t = 0; t < g.nt; t++)
-			if (study_config(so, &g, s, t, rows, &done, total) != 0)
-				rc = 1;
+			for (int ra = 0; ra < g.nr; ra++)
+				if (study_config(so, &g, s, t, ra, rows, &done, total) != 0)
+					rc = 1;
 	study_table(rows, total, stdout);
 	if (study_files(so, rows, total) != 0)
 		rc = 1;

@@ -10,6 +10,7 @@ typedef struct study_options {
 	const char *boards;	/* comma-separated names; NULL: every board */
 	const char *schedules;	/* "stream,sequential"; NULL: stream */
 	const char *thresholds;	/* "8,64"; NULL: the base threshold */
+	const char *rams;	/* "auto,block,lut"; NULL: the base ub.ram */
 	sched_options sched;	/* base options */
 	ub_options ub;
 	bool sim;		/* measure cycles with the cycle-level model */

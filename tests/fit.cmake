@@ -16,6 +16,7 @@
 #       132 = the line buffer of 'in' (taps 0..2, 64..66, 128..130: 131)
 #       plus 1 word from blur to gaussian; t_synth_study_fit: the
 #       4096-pixel blur is "does not fit: needs 32 of 30" on iCE40, no synth
+#   t_synth_study_upsample_rams  --rams auto,lut: block RAM or flip-flops
 foreach(cmd synth compile)
   set(n t_synth_blur4096_ice40_bad)
   if(cmd STREQUAL compile)
@@ -36,7 +37,15 @@ if(SLUICE_FIT_YOSYS)
     COMMAND $<TARGET_FILE:sluice> study ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
       --boards ice40up5k --thresholds 8,100000 -o ${CMAKE_CURRENT_BINARY_DIR}/study_gaussian)
   set_tests_properties(t_synth_study_gaussian PROPERTIES LABELS synth TIMEOUT 120
-    PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 +[0-9]+ +- +132 .* 2/2 .* ok\nice40up5k +stream +100000 +[0-9]+ +- +132 .* 0/0 .* ok\n")
+    PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 +auto +[0-9]+ +- +132 .* 2/2 .* ok\nice40up5k +stream +100000 +auto +[0-9]+ +- +132 .* 0/0 .* ok\n")
+  # upsample's input is a circular buffer of 16 words of 8 bits (one read
+  # port): --rams auto puts it in block RAM (16 >= the threshold 8), one
+  # RAM4K (16x8 in a 512x8 shape); lut makes it 128 flip-flops, no block RAM.
+  add_test(NAME t_synth_study_upsample_rams
+    COMMAND $<TARGET_FILE:sluice> study ${CMAKE_SOURCE_DIR}/examples/upsample.sl
+      --boards ice40up5k --rams auto,lut -o ${CMAKE_CURRENT_BINARY_DIR}/study_upsample)
+  set_tests_properties(t_synth_study_upsample_rams PROPERTIES LABELS synth TIMEOUT 120
+    PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 +auto +[0-9]+ +- +[0-9]+ .* 1/1 .* ok\nice40up5k +stream +8 +lut +[0-9]+ +- +[0-9]+ .* 0/0 .* ok\n")
 endif()
 add_test(NAME t_synth_study_fit
   COMMAND $<TARGET_FILE:sluice> study ${CMAKE_CURRENT_SOURCE_DIR}/synth/t_synth_blur4096_ice40_bad.sl
@@ -62,3 +71,12 @@ add_test(NAME t_synth_blur4096_seqlut_ice40_bad
     t_synth_blur4096_seqlut_ice40_bad --schedule sequential --ram lut)
 set_tests_properties(t_synth_blur4096_seq_ice40_bad t_synth_blur4096_seqlut_ice40_bad
   PROPERTIES LABELS synth)
+# The issue's bar: gaussian on 16-bit 1920-wide rows fits the UP5K in the
+# port-aware lower bound, 16 RAM4K (hand count in the .sl).
+if(SLUICE_FIT_YOSYS)
+  add_test(NAME t_synth_ice40_gaussian16_1080p_ram
+    COMMAND $<TARGET_FILE:sluice> synth ${CMAKE_CURRENT_SOURCE_DIR}/synth/gaussian16_1080p.sl
+      --board ice40up5k -o ${CMAKE_CURRENT_BINARY_DIR}/synth_gaussian16_1080p)
+  set_tests_properties(t_synth_ice40_gaussian16_1080p_ram PROPERTIES LABELS synth TIMEOUT 120
+    PASS_REGULAR_EXPRESSION "SB_RAM40_4K +16 of +30 .*predicted 16\\)")
+endif()
