@@ -6,6 +6,10 @@
 #                           example at its small size: outputs equal to the
 #                           reference bit for bit and measured cycles equal
 #                           to predicted_cycles (else exit 1)
+#   t_verilator_sim_{lut,block}_<name>  the same with --ram lut / block on
+#                           examples with circular buffers
+#   t_verilator_sim_names_{block,lut}  tests/rtlgen/t_rtlgen_names.sl: program
+#                           names shaped like generated wire names
 #   t_verilator_sim_crop    an input stream that ends after the last output:
 #                           done at 256 (crop.sl)
 #   t_verilator_cache_vcd   a second run reuses the build; --vcd dumps the
@@ -37,6 +41,31 @@ if(SLUICE_VERILATOR_EXE)
               -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/${ex})
     set_tests_properties(t_verilator_sim_${ex} PROPERTIES LABELS verilator TIMEOUT 600
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  endforeach()
+
+  # Circular buffers as register files (--ram lut; the default puts those
+  # of 8 words or more in block RAM, read a cycle ahead) and all in block
+  # RAM (--ram block, down to the small ones).
+  foreach(ex upsample camera_pipeline matmul)
+    foreach(ram lut block)
+      add_test(NAME t_verilator_sim_${ram}_${ex}
+        COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+                --engine verilator --seed 2 --ram ${ram}
+                -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/${ram}_${ex})
+      set_tests_properties(t_verilator_sim_${ram}_${ex} PROPERTIES LABELS verilator
+        TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+    endforeach()
+  endforeach()
+  # Wire names that could collide with the program's names (the .sl says
+  # which), with the circular buffer in block RAM and as a register file.
+  foreach(ram block lut)
+    add_test(NAME t_verilator_sim_names_${ram}
+      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/t_rtlgen_names.sl
+              --engine verilator --seed 5 --ram ${ram}
+              -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/names_${ram})
+    set_tests_properties(t_verilator_sim_names_${ram} PROPERTIES LABELS verilator TIMEOUT 600
+      ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+      PASS_REGULAR_EXPRESSION "verilator: [0-9]+ cycles .*, 64 output values equal to the reference")
   endforeach()
 
   add_test(NAME t_verilator_sim_crop
