@@ -2,8 +2,9 @@
  * Stage: driver, after storage mapping and before any RTL or synthesis.
  * The storage follows rtlgen/buffers.c exactly: a delay chain is positions
  * 0..(largest tap); a tap at d makes d-1 and d registers; runs of other
- * positions at least max(threshold, 2) long are one sl_sram each, which
- * the board's force_bram puts in block RAM (board_bram_cells); the rest
+ * positions at least max(threshold, 2) long are SRAM, the runs of equal
+ * length side by side in one sl_sram, which the board's force_bram puts in
+ * block RAM (board_bram_cells); the rest
  * are registers of the word width.  A circular buffer in block RAM
  * (UB_MEM_SRAM) is one sl_sram copy per read port, each of capacity x
  * width.  A register file (UB_MEM_REGFILE, an sl_ram with combinational
@@ -18,28 +19,33 @@
 #include "driver/fit.h"
 #include "rtlgen/rtlgen.h"
 
-/* Delay chain: block-RAM cells of its SRAM runs and flip-flops of the
- * rest, as rtl_chain_layout lays it out. */
+/* Delay chain: block-RAM cells of its SRAM runs (each group of runs of
+ * equal length one memory of their widths side by side) and flip-flops of
+ * the rest, as rtl_chain_layout and rtl_chain_runs lay it out. */
 static void fit_chain(const board *bd, const ub_buffer *b, int64_t threshold,
 	fit_buf *f)
 {
 	int64_t n, regs = 0;
+	int nr, ng;
 	char *kind = rtl_chain_layout(b, threshold, &n);
-	for (int64_t p = 0; p < n;) {
-		int64_t q = p + 1;
-		while (q < n && kind[q] == kind[p])
-			q++;
-		if (kind[p] == 2) {
-			const board_mem *m;
-			int64_t c = board_bram_cells(bd, b->width_bits, q - p, &m);
-			f->cells[m - bd->mems] += c;
-			f->units += c * m->units;
-		} else {
-			regs += q - p;
-		}
-		p = q;
+	for (int64_t p = 0; p < n; p++)
+		regs += kind[p] == 1;
+	rtl_run *r = rtl_chain_runs(kind, n, &nr, &ng);
+	for (int grp = 0; grp < ng; grp++) {
+		int k = 0;
+		int64_t len = 0;
+		for (int i = 0; i < nr; i++)
+			if (r[i].group == grp) {
+				k++;
+				len = r[i].len;
+			}
+		const board_mem *m;
+		int64_t c = board_bram_cells(bd, k * b->width_bits, len, &m);
+		f->cells[m - bd->mems] += c;
+		f->units += c * m->units;
 	}
 	f->ffs = regs * b->width_bits;
+	free(r);
 	free(kind);
 }
 

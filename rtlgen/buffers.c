@@ -2,7 +2,8 @@
  * Stage: rtlgen.  A delay chain (UB_REGISTERS, UB_DELAY_CHAIN) is a chain
  * of positions 0 .. (largest tap) that shifts on every write: registers,
  * and sl_fifo_seg for runs of at least register_threshold positions that
- * no tap reads (a tap at distance d reads positions d-1 and d).  A
+ * no tap reads (a tap at distance d reads positions d-1 and d); runs of
+ * equal length share one sl_fifo_seg, side by side.  A
  * circular buffer (UB_CIRCULAR) is written at a counter that wraps at
  * capacity_words and read at the write index of the element each access
  * reads, modulo capacity_words: one sl_ram with a read port per access
@@ -56,6 +57,79 @@ char *rtl_chain_layout(const ub_buffer *b, int64_t threshold, int64_t *n_out)
 	return kind;
 }
 
+rtl_run *rtl_chain_runs(const char *kind, int64_t n, int *n_runs, int *n_groups)
+{
+	rtl_run *r = NULL;
+	int nr = 0, ng = 0;
+	for (int64_t p = 0; p < n;) {
+		int64_t q = p + 1;
+		while (q < n && kind[q] == kind[p])
+			q++;
+		if (kind[p] == 2) {
+			r = sl_xrealloc(r, (size_t) (nr + 1) * sizeof(*r));
+			r[nr] = (rtl_run) { p, q - p, ng };
+			for (int i = 0; i < nr; i++)
+				if (r[i].len == q - p) {
+					r[nr].group = r[i].group;
+					break;
+				}
+			if (r[nr].group == ng)
+				ng++;
+			nr++;
+		}
+		p = q;
+	}
+	*n_runs = nr;
+	*n_groups = ng;
+	return r;
+}
+
+/* The sl_fifo_seg of each group of SRAM runs: the runs' inputs and
+ * outputs side by side, the first run in the low bits. */
+static void rtl_chain_fifos(rtl_gen *g, const ub_buffer *b, const char *nm,
+	const char *kind, int64_t n)
+{
+	FILE *o = g->out;
+	int nr, ng, w = b->width_bits;
+	rtl_run *r = rtl_chain_runs(kind, n, &nr, &ng);
+	for (int grp = 0; grp < ng; grp++) {
+		int k = 0, first = -1;
+		for (int i = 0; i < nr; i++)
+			if (r[i].group == grp) {
+				k++;
+				if (first < 0)
+					first = i;
+			}
+		fprintf(o, "    // positions");
+		for (int i = first, c = 0; i < nr; i++)
+			if (r[i].group == grp)
+				fprintf(o, "%s %lld..%lld", c++ ? "," : "", (long long) r[i].start,
+					(long long) (r[i].start + r[i].len - 1));
+		fprintf(o, " in SRAM%s\n", k > 1 ? ", side by side" : "");
+		char *din = NULL, *dout = NULL;
+		size_t dl = 0, ol = 0;
+		FILE *fi = open_memstream(&din, &dl), *fo = open_memstream(&dout, &ol);
+		for (int i = nr - 1, c = 0; i >= 0; i--) {
+			if (r[i].group != grp)
+				continue;
+			if (r[i].start == 0)
+				fprintf(fi, "%s%s_wdata", c ? ", " : "", nm);
+			else
+				fprintf(fi, "%s%s_pos%lld", c ? ", " : "", nm, (long long) (r[i].start - 1));
+			fprintf(fo, "%s%s_pos%lld", c++ ? ", " : "", nm,
+				(long long) (r[i].start + r[i].len - 1));
+		}
+		fclose(fi);
+		fclose(fo);
+		fprintf(o, "    sl_fifo_seg #(.W(%d), .DEPTH(%lld)) %s_seg%lld (.clk(clk), "
+			".shift(%s_wen),\n        .din({%s}), .dout({%s}));\n", k * w,
+			(long long) r[first].len, nm, (long long) r[first].start, nm, din, dout);
+		free(din);
+		free(dout);
+	}
+	free(r);
+}
+
 static void rtl_chain(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
 {
 	FILE *o = g->out;
@@ -80,23 +154,7 @@ static void rtl_chain(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
 					(long long) p, nm, (long long) (p - 1));
 		}
 	fprintf(o, "        end\n");
-	for (int64_t p = 0; p < n;) {
-		if (kind[p] != 2) {
-			p++;
-			continue;
-		}
-		int64_t q = p;
-		while (q < n && kind[q] == 2)
-			q++;
-		const char *din = p == 0 ? rtl_fmt(g, "%s_wdata", nm)
-			: rtl_fmt(g, "%s_pos%lld", nm, (long long) (p - 1));
-		fprintf(o, "    // positions %lld..%lld in SRAM\n", (long long) p,
-			(long long) (q - 1));
-		fprintf(o, "    sl_fifo_seg #(.W(%d), .DEPTH(%lld)) %s_seg%lld (.clk(clk), "
-			".shift(%s_wen), .din(%s), .dout(%s_pos%lld));\n", w,
-			(long long) (q - p), nm, (long long) p, nm, din, nm, (long long) (q - 1));
-		p = q;
-	}
+	rtl_chain_fifos(g, b, nm, kind, n);
 	for (int i = 1; i < b->n_ports; i++) {
 		int k;
 		const ub_port *pt = &b->ports[i];

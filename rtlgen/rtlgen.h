@@ -46,6 +46,20 @@ const char *const *rtl_library_files(void);
  * least max(threshold, 2) long are SRAM.  The caller frees the array. */
 char *rtl_chain_layout(const ub_buffer *b, int64_t threshold, int64_t *n);
 
+/* One SRAM run of a delay-chain layout: positions start .. start+len-1.
+ * Runs of the same length shift together (every write shifts the whole
+ * chain), so they share one sl_fifo_seg, their words side by side: a
+ * group, numbered in the order of its first run.  Two 60-word runs of
+ * 8 bits are one 16-bit FIFO, one block RAM instead of two. */
+typedef struct rtl_run {
+	int64_t start, len;
+	int group;
+} rtl_run;
+
+/* The SRAM runs of "kind" (rtl_chain_layout, n positions) in chain order,
+ * grouped; *n_groups set.  The caller frees the array. */
+rtl_run *rtl_chain_runs(const char *kind, int64_t n, int *n_runs, int *n_groups);
+
 /* The module name for a program name: "sluice_" and the name with every
  * non-identifier character replaced by '_'.  In the context's arena. */
 const char *rtl_module_name(sl_ctx *ctx, const char *top_name);

@@ -11,8 +11,9 @@
 #   t_synth_fit_gaussian_compile  compile --board ice40up5k of gaussian
 #       fits (2 RAM4K): exit 0
 #   t_synth_study_gaussian  study of gaussian on ice40up5k at
-#       thresholds 8 and 100000: the 64-pixel rows' SRAM runs (60 words) are
-#       registers at 100000, so the row reads 0/0 block RAM; buffer words
+#       thresholds 8 and 100000: the 64-pixel rows' two SRAM runs (60 words
+#       of 8 bits each, side by side: 60 x 16, one 256x16 RAM4K) are
+#       registers at 100000, so the rows read 1/1 and 0/0 block RAM; buffer words
 #       132 = the line buffer of 'in' (taps 0..2, 64..66, 128..130: 131)
 #       plus 1 word from blur to gaussian; t_synth_study_fit: the
 #       4096-pixel blur is "does not fit: needs 32 of 30" on iCE40, no synth
@@ -37,7 +38,7 @@ if(SLUICE_FIT_YOSYS)
     COMMAND $<TARGET_FILE:sluice> study ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
       --boards ice40up5k --thresholds 8,100000 -o ${CMAKE_CURRENT_BINARY_DIR}/study_gaussian)
   set_tests_properties(t_synth_study_gaussian PROPERTIES LABELS synth TIMEOUT 120
-    PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 +auto +[0-9]+ +- +132 .* 2/2 .* ok\nice40up5k +stream +100000 +auto +[0-9]+ +- +132 .* 0/0 .* ok\n")
+    PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 +auto +[0-9]+ +- +132 .* 1/1 .* ok\nice40up5k +stream +100000 +auto +[0-9]+ +- +132 .* 0/0 .* ok\n")
   # upsample's input is a circular buffer of 16 words of 8 bits (one read
   # port): --rams auto puts it in block RAM (16 >= the threshold 8), one
   # RAM4K (16x8 in a 512x8 shape); lut makes it 128 flip-flops, no block RAM.

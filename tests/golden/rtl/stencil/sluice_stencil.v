@@ -104,10 +104,9 @@ module sluice_stencil (
             in_pos31 <= in_pos30;
             in_pos32 <= in_pos31;
         end
-    // positions 1..14 in SRAM
-    sl_fifo_seg #(.W(8), .DEPTH(14)) in_seg1 (.clk(clk), .shift(in_wen), .din(in_pos0), .dout(in_pos14));
-    // positions 17..30 in SRAM
-    sl_fifo_seg #(.W(8), .DEPTH(14)) in_seg17 (.clk(clk), .shift(in_wen), .din(in_pos16), .dout(in_pos30));
+    // positions 1..14, 17..30 in SRAM, side by side
+    sl_fifo_seg #(.W(16), .DEPTH(14)) in_seg1 (.clk(clk), .shift(in_wen),
+        .din({in_pos16, in_pos0}), .dout({in_pos30, in_pos14}));
     assign vblur_rd0 = in_wen ? in_pos31 : in_pos32;  // tap 32
     assign vblur_rd1 = in_wen ? in_pos15 : in_pos16;  // tap 16
     assign vblur_rd2 = in_wen ? in_wdata : in_pos0;  // tap 0
