@@ -130,6 +130,32 @@ static bool board_memory(board *b, const board_line *l)
 	return true;
 }
 
+/* One pattern of a cells line: PATTERN or PATTERN=N (N >= 1: the
+ * resources one matching cell uses, e.g. CCU2C=2 LUT4s).  '=' because '*'
+ * is a glob character (SB_DFF*). */
+static bool board_cell_pattern(const board_line *l, int i, board_globs *g)
+{
+	const char *w = l->w[i], *eq = strchr(w, '=');
+	long v = 1;
+	if (eq) {
+		char *end;
+		errno = 0;
+		v = eq[1] ? strtol(eq + 1, &end, 10) : 0;
+		if (eq == w || !eq[1] || *end || errno || v < 1 || v > 1000000 ||
+		    !isdigit((unsigned char) eq[1])) {
+			sl_loc loc = board_loc(l, i);
+			if (eq != w)
+				loc.col += (int) (eq - w) + 1;
+			sl_error(l->ctx, loc, "expected PATTERN or PATTERN=WEIGHT "
+				"(WEIGHT an integer >= 1), not '%s'", w);
+			return false;
+		}
+	}
+	g->pat[g->n] = eq ? sl_strndup(l->ctx, w, (size_t) (eq - w)) : w;
+	g->weight[g->n++] = (int) v;
+	return true;
+}
+
 static bool board_cells(board *b, const board_line *l)
 {
 	board_globs *g = NULL;
@@ -141,15 +167,17 @@ static bool board_cells(board *b, const board_line *l)
 		g = &b->cells_dsp;
 	if (!g || l->n < 3) {
 		sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0),
-			"expected 'cells lut|ff|dsp PATTERN...'");
+			"expected 'cells lut|ff|dsp PATTERN[=WEIGHT]...'");
 		return false;
 	}
 	for (int i = 2; i < l->n; i++) {
 		if (g->n == BOARD_MAX_GLOBS) {
-			sl_error(l->ctx, board_loc(l, i), "too many cell patterns");
+			sl_error(l->ctx, board_loc(l, i), "too many cell patterns (at most %d)",
+				BOARD_MAX_GLOBS);
 			return false;
 		}
-		g->pat[g->n++] = l->w[i];
+		if (!board_cell_pattern(l, i, g))
+			return false;
 	}
 	return true;
 }
@@ -388,8 +416,13 @@ int64_t board_bram_cells(const board *b, int width, int64_t depth, const board_m
 
 bool board_globs_match(const board_globs *g, const char *type)
 {
+	return board_globs_weight(g, type) > 0;
+}
+
+int board_globs_weight(const board_globs *g, const char *type)
+{
 	for (int i = 0; i < g->n; i++)
 		if (fnmatch(g->pat[i], type, 0) == 0)
-			return true;
-	return false;
+			return g->weight[i];
+	return 0;
 }

@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-enum { BOARD_MAX_SHAPES = 16, BOARD_MAX_MEMS = 4, BOARD_MAX_GLOBS = 16 };
+enum { BOARD_MAX_SHAPES = 16, BOARD_MAX_MEMS = 4, BOARD_MAX_GLOBS = 32 };
 
 typedef struct board_shape {
 	int64_t depth;
@@ -39,6 +39,7 @@ typedef struct board_mem {
 typedef struct board_globs {
 	int n;
 	const char *pat[BOARD_MAX_GLOBS];	/* fnmatch patterns of cell types */
+	int weight[BOARD_MAX_GLOBS];	/* resources one matching cell uses (PATTERN=N) */
 } board_globs;
 
 typedef struct board {
@@ -84,6 +85,10 @@ const board_mem *board_block_mem(const board *b);
 
 /* Does cell type "type" match one of "g"? */
 bool board_globs_match(const board_globs *g, const char *type);
+/* The weight of the first pattern of "g" that "type" matches (the LUTs,
+ * flip-flops or DSPs one such cell uses; 1 unless `PATTERN=N`), 0 when
+ * none matches. */
+int board_globs_weight(const board_globs *g, const char *type);
 
 #ifdef __cplusplus
 }

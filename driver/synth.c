@@ -191,16 +191,21 @@ static bool synth_parse_stat(const char *path, synth_result *r)
 	return true;
 }
 
+/* Measured LUTs, flip-flops and DSPs: each cell type that one of the
+ * board's `cells` classes matches, times the weight of the pattern it
+ * matched (boards/README.md: e.g. an ECP5 CCU2C is 2 LUT4s); and the
+ * block RAMs by primitive. */
 static void synth_tally(const board *bd, synth_result *r)
 {
 	for (int i = 0; i < r->n_types; i++) {
 		const synth_count *t = &r->types[i];
-		if (board_globs_match(&bd->cells_lut, t->cell))
-			r->luts += t->n;
-		else if (board_globs_match(&bd->cells_ff, t->cell))
-			r->ffs += t->n;
-		else if (board_globs_match(&bd->cells_dsp, t->cell))
-			r->dsps += t->n;
+		int w;
+		if ((w = board_globs_weight(&bd->cells_lut, t->cell)))
+			r->luts += w * t->n;
+		else if ((w = board_globs_weight(&bd->cells_ff, t->cell)))
+			r->ffs += w * t->n;
+		else if ((w = board_globs_weight(&bd->cells_dsp, t->cell)))
+			r->dsps += w * t->n;
 		for (int m = 0; m < bd->n_mems; m++)
 			if (!strcmp(bd->mems[m].cell, t->cell))
 				r->meas[m] += t->n;
