@@ -4,11 +4,11 @@
  * It walks what rtlgen emits and costs each piece in the family's
  * primitives (k = LUT inputs):
  *   n-bit adder, subtractor, incrementer   n LUTs (one per bit beside the
- *       carry chain: SB_CARRY, CARRY4/8); on ECP5 0 counted LUTs, the
- *       CCU2C carry cells are not in the board's LUT globs
+ *       carry chain: SB_CARRY, CARRY4/8; on ECP5 a CCU2C of 2 bits is one
+ *       slice, 2 LUT4 sites, as the board's `cells lut CCU2C=2` counts it)
  *   n-bit equality   ceil(n / (k/2)) LUTs (against a constant ceil(n/k))
  *       and an AND tree of (k-1)-input LUTs over them
- *   n-bit magnitude comparison   a subtractor's carry: n LUTs (ECP5 0)
+ *   n-bit magnitude comparison   a subtractor's carry: n LUTs
  *   2:1 mux of n bits   n LUTs
  *   w x w multiplier   a DSP where the family has them (mul2dsp: chunks
  *       of 18x18 ECP5, 25x18 xc7, 27x18 xcup, signed only on Xilinx), else
@@ -31,12 +31,19 @@
  * bits nothing reads cost nothing.  Identical subexpressions are counted
  * once (Yosys merges them: opt_merge).  Flip-flops holding constants are
  * dropped as Yosys drops them.
+ *   LUT-RAM copy of D x W bits (read ports past the first)   ECP5:
+ *       ceil(D/16) x ceil(W/4) TRELLIS_DPR16X4 of 6 LUT4 sites each (3
+ *       slices; boards/README.md "Counting cells"); Xilinx: one 64-bit
+ *       LUT6 per 64 bits
  * Adjusted from measurements (Yosys 0.23, tests/bench/estimate_bench.sh):
  * only the Xilinx ROM-constant DSP rule above (from gaussian); the
- * per-primitive constants are first principles.  Known large errors: ECP5
- * LUT4 counts (ABC's wide-mux mapping with PFUMX/L6MUX21 makes 3-7x more
- * LUT4s than the iCE40 on the same design; CCU2C carries are not in the
- * board's LUT globs), which this model does not capture. 
+ * per-primitive constants are first principles.  The model is of a
+ * LUT mapper that minimises area.  Known large errors: ECP5 under Yosys
+ * 0.23's default `synth_ecp5` (abc -lut 4:7: every LUT size has delay 1,
+ * so ABC maps for depth into LUT5-7 = 2-8 LUT4s + PFUMX/L6MUX21, many of
+ * them constant: measured 1.0-6x the LUT4s of `synth_ecp5 -abc9` on the
+ * same Verilog, not a function of the structure); this model follows the
+ * -abc9 mapping (measured ratios in the report of this change). 
  * Storage (delay-chain registers, register-file and LUT-RAM words, block
  * RAM) is driver/fit.c's and is not counted here. */
 #include <stdlib.h>
@@ -60,7 +67,7 @@ typedef struct est_fam {
 /* ice40: synth_ice40 without -dsp maps no multiplier to SB_MAC16. */
 static const est_fam est_fams[] = {
 	{ "ice40", 4, 1.0, 0, 0, 0, false, false },
-	{ "ecp5", 4, 0.0, 18, 18, 0, false, true },
+	{ "ecp5", 4, 1.0, 18, 18, 0, false, true },
 	{ "xc7", 6, 1.0, 25, 18, 9, true, true },
 	{ "xcup", 6, 1.0, 27, 18, 9, true, true },
 };
@@ -715,6 +722,15 @@ static void est_circ_addr(est_walk *w, const ub_buffer *b, const ub_port *p)
 		w->luts += est_divider(w->f, wi);
 }
 
+/* LUT sites of one LUT-RAM copy of depth x wd bits: ECP5 16x4
+ * TRELLIS_DPR16X4 cells of 6 LUT4 sites; else 2^k bits a LUT. */
+static int64_t est_lutram_copy(const est_fam *f, int64_t depth, int wd)
+{
+	if (!strcmp(f->family, "ecp5"))
+		return 6 * est_cdiv(depth, 16) * est_cdiv(wd, 4);
+	return est_cdiv(depth * wd, (int64_t) 1 << f->k);
+}
+
 /* A circular buffer: the write counter, then per read port its address,
  * its bypass and its read: a register-file read mux (iCE40), LUT-RAM
  * copies for the ports past the first, or a block-RAM port (sl_sram_pf). */
@@ -741,7 +757,7 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 		if (!f->lut_ram)
 			r->luts += (double) wd * (depth / 2.0 + depth / 6.0) + (double) depth;
 		else if (i > 1)
-			r->luts += (double) est_cdiv(depth * wd, (int64_t) 1 << f->k);
+			r->luts += (double) est_lutram_copy(f, depth, wd);
 	}
 	(void) nr;
 }

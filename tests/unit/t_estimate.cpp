@@ -1,7 +1,7 @@
 // tests/unit/t_estimate.cpp: the logic estimate (driver/estimate.c) of tiny
 // programs against costs worked out by hand from the generated structure
 // (rtlgen/lib/*.v, rtlgen/*.c) and the cost rules of the estimate.c banner
-// (k = LUT inputs; iCE40 k = 4, one LUT per adder bit).
+// (k = LUT inputs; iCE40 and ECP5 k = 4, one LUT site per adder bit).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -103,6 +103,24 @@ TEST(t_estimate, add8_ice40)
 	EXPECT_EQ(e.stage("f")->luts, 72);
 	EXPECT_EQ(e.r.luts, 144);
 	EXPECT_EQ(e.r.dsps, 0);
+}
+
+// The same program on the ECP5-85F.  Its LUTs are LUT4 sites (k = 4, as
+// the iCE40), and a carry-chain adder is CCU2C cells of two bits, each one
+// slice of 2 LUT4 sites (boards/ecp5-85f.board `cells lut CCU2C=2`): one
+// LUT4 site a bit, as the iCE40's SB_LUT4 beside each SB_CARRY.  The
+// buffer is a delay chain (tap 0 a register, no LUT RAM), so every count
+// of add8_ice40 holds: in 56, f 72, total 144 LUTs, 104 flip-flops.
+TEST(t_estimate, add8_ecp5_carry_sites)
+{
+	Est e("input in : u8[16];\nfunc f(x) : u8 = in(x) + 3;\noutput f[16];\n",
+		"ecp5-85f");
+	ASSERT_NE(e.set, nullptr);
+	ASSERT_NE(e.stage("f"), nullptr);
+	EXPECT_EQ(e.stage("in")->luts, 56);
+	EXPECT_EQ(e.stage("f")->luts, 72);
+	EXPECT_EQ(e.r.luts, 144);
+	EXPECT_EQ(e.r.ffs, 104);
 }
 
 // u16(a) * u16(b) of two u8 inputs: an 8 x 8 product.
