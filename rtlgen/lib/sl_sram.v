@@ -24,6 +24,10 @@ module sl_sram (clk, wen, waddr, wdata, raddr, rdata);
   input  [AW-1:0]    waddr;
   input  [W-1:0]     wdata;
   input  [AW-1:0]    raddr;
+  // keep: Yosys would drop stored bits that no reader uses (e.g. the low
+  // bits of a value read only as x / 16), narrowing the memory below the
+  // width the block-RAM prediction counts.
+  (* keep *)
   output reg [W-1:0] rdata;
 
   reg [W-1:0] mem [0:DEPTH-1];
