@@ -8,8 +8,9 @@
 # `nice sluice synth EX.sl --board B -o DIR/EX.B` one at a time (Yosys is
 # the heavy part; no parallel option on purpose), each under `timeout`
 # (default 600 s; the whole process group is killed).  Progress on stderr;
-# the table on stdout: fits? (no = the located "does not fit" storage error
-# before synthesis; "over" = synthesized but more LUTs than the board has),
+# the table on stdout: fits? (no = the located "does not fit" error before
+# synthesis, storage or estimated logic, with what it needs in the note
+# column; "over" = synthesized but more LUTs than the board has),
 # block RAMs predicted and measured per block-memory cell of the board
 # (from DIR/.../synth.json; "a+b" is the board's first and second cell,
 # e.g. RAMB36E1+RAMB18E1), exact (block_ram_prediction_ok), LUTs, FFs,
@@ -45,7 +46,7 @@ done
 case "$TIMEOUT" in '' | *[!0-9]*) usage ;; esac
 
 exec python3 - "$SLUICE" "$ROOT/examples" "$EXAMPLES" "$BOARDS" "$TIMEOUT" "$OUT" <<'PY'
-import glob, json, os, shutil, subprocess, sys, tempfile, time
+import glob, json, os, re, shutil, subprocess, sys, tempfile, time
 
 sluice, exdir, exarg, boardarg, tmo, outarg = sys.argv[1:7]
 tmo = int(tmo)
@@ -95,6 +96,10 @@ def one(ex, board):
         return row
     if r.returncode == 1 and 'does not fit' in r.stderr:
         row['fits'] = 'no'
+        m = re.search(r'it needs (about )?(\d+) of (\d+) (\S+?)( \(estimated\))?;', r.stderr)
+        if m:
+            row['note'] = 'needs %s%s of %s %s' % ('~' if m.group(1) else '', m.group(2),
+                                                 m.group(3), m.group(4))
         return row
     try:
         with open(d + '/synth.json') as f:
@@ -134,7 +139,7 @@ finally:
         shutil.rmtree(work, ignore_errors=True)
 
 hdr = ('example', 'board', 'fits?', 'BRAM pred', 'BRAM meas', 'exact', 'LUTs',
-       'FFs', 'DSPs', 'Yosys s', 'total s')
+       'FFs', 'DSPs', 'Yosys s', 'total s', 'note')
 lines = []
 for r in rows:
     synthesized = 'luts' in r
@@ -142,10 +147,11 @@ for r in rows:
     lines.append((r['example'], r['board'], r['fits'],
                   r.get('pred', '-'), r.get('meas', '-'), r.get('exact', '-'),
                   str(r.get('luts', '-')), str(r.get('ffs', '-')), str(r.get('dsps', '-')),
-                  '%.1f' % y if y is not None else '-', '%.1f' % r['wall']))
+                  '%.1f' % y if y is not None else '-', '%.1f' % r['wall'],
+                  r.get('note', '')))
 w = [max(len(h), *(len(l[i]) for l in lines)) if lines else len(h)
      for i, h in enumerate(hdr)]
-fmt = lambda t: '  '.join(s.ljust(w[i]) if i < 3 else s.rjust(w[i])
+fmt = lambda t: '  '.join(s.ljust(w[i]) if i < 3 or i == len(t) - 1 else s.rjust(w[i])
                           for i, s in enumerate(t)).rstrip()
 print(fmt(hdr))
 for l in lines:
