@@ -52,21 +52,21 @@ add_test(NAME t_synth_no_yosys_bad
     -o ${CMAKE_CURRENT_BINARY_DIR}/synth_noyosys)
 set_tests_properties(t_synth_no_yosys_bad PROPERTIES LABELS synth WILL_FAIL TRUE)
 if(SLUICE_SYNTH_YOSYS)
-  # example          board        family  TIMEOUT (s)  measured Yosys s
+  # example          board        family  TIMEOUT (s)  Yosys s, block RAMs
   set(SLUICE_SYNTH_CI
-    brighten           ice40up5k    ice40   30           # 0.9
-    downsample         ice40up5k    ice40   30           # 1.2
-    upsample           ice40up5k    ice40   30           # 1.6
-    unsharp            ice40up5k    ice40   60           # 17.5
-    matmul             ecp5-85f     ecp5    30           # 5.8
-    laplacian_pyramid  ecp5-85f     ecp5    70           # 21.4
-    jacobi             ecp5-85f     ecp5    100          # 32.9
-    camera_pipeline    artix7-100t  xc7     30           # 8.2
-    harris             artix7-100t  xc7     40           # 10.3
-    resnet_layer       artix7-100t  xc7     50           # 15.1
-    gaussian           zu9eg        xcup    30           # 4.1
-    cascade            zu9eg        xcup    30           # 4.9
-    mobilenet          zu9eg        xcup    40)          # 12.7
+    brighten           ice40up5k    ice40   30           # 0.6, 0
+    downsample         ice40up5k    ice40   30           # 1.1, 1
+    upsample           ice40up5k    ice40   30           # 1.1, 1
+    unsharp            ice40up5k    ice40   40           # 12.2, 7
+    matmul             ecp5-85f     ecp5    30           # 6.6, 32
+    laplacian_pyramid  ecp5-85f     ecp5    60           # 17.0, 12
+    jacobi             ecp5-85f     ecp5    100          # 31.8, 20
+    camera_pipeline    artix7-100t  xc7     30           # 7.4, 6+2
+    harris             artix7-100t  xc7     30           # 9.4, 4+1
+    resnet_layer       artix7-100t  xc7     40           # 13.2, 4+0
+    gaussian           zu9eg        xcup    30           # 3.9, 0+1
+    cascade            zu9eg        xcup    30           # 4.6, 0+2
+    mobilenet          zu9eg        xcup    40)          # 10.3, 0+113
   list(LENGTH SLUICE_SYNTH_CI n)
   math(EXPR last "${n} - 1")
   foreach(i RANGE 0 ${last} 4)

@@ -96,10 +96,10 @@ def one(ex, board):
         return row
     if r.returncode == 1 and 'does not fit' in r.stderr:
         row['fits'] = 'no'
-        m = re.search(r'it needs (about )?(\d+) of (\d+) (\S+?)( \(estimated\))?;', r.stderr)
+        m = re.search(r'it needs ([^;\n]*)', r.stderr)
         if m:
-            row['note'] = 'needs %s%s of %s %s' % ('~' if m.group(1) else '', m.group(2),
-                                                 m.group(3), m.group(4))
+            row['note'] = 'needs ' + m.group(1).replace('about ', '~').replace(
+                ' (estimated)', '')
         return row
     try:
         with open(d + '/synth.json') as f:
