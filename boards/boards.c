@@ -393,20 +393,20 @@ static int64_t board_ceil(int64_t a, int64_t b)
 
 int64_t board_bram_cells(const board *b, int width, int64_t depth, const board_mem **mem)
 {
-	int64_t best = -1, best_units = 0;
+	int64_t best = -1, best_score = 0;
 	*mem = NULL;
 	for (int i = 0; i < b->n_mems; i++) {
 		const board_mem *m = &b->mems[i];
 		if (strcmp(m->kind, "block"))
 			continue;
 		for (int s = 0; s < m->n_shapes; s++) {
-			int64_t c = board_ceil(width, m->shapes[s].width) *
-				board_ceil(depth, m->shapes[s].depth);
-			int64_t u = c * m->units;
-			if (best < 0 || u < best_units ||
-			    (u == best_units && m->units > (*mem)->units)) {
+			int64_t deep = board_ceil(depth, m->shapes[s].depth);
+			int64_t c = board_ceil(width, m->shapes[s].width) * deep;
+			int64_t score = c * (128 * m->units + 1) + (deep - 1) * width;
+			if (best < 0 || score < best_score ||
+			    (score == best_score && m->units > (*mem)->units)) {
 				best = c;
-				best_units = u;
+				best_score = score;
 				*mem = m;
 			}
 		}

@@ -74,9 +74,13 @@ const board **board_load_all(sl_ctx *ctx, int *n);
 const board *board_find(sl_ctx *ctx, const char *name);
 
 /* Block-RAM primitives Yosys uses for one 1R1W memory of depth x width
- * forced to block RAM: over every block primitive and shape, the fewest
- * pool units (cells x units), ties to the larger primitive.  Sets *mem
- * to the primitive; returns the number of cells. */
+ * forced to block RAM: over every block primitive and shape, the lowest
+ * score cells x (128 x units + 1) + (cells deep - 1) x width, ties to the
+ * larger primitive.  This follows Yosys 0.23's memory_libmap: a cell costs
+ * 129 (RAMB18) or 257 (RAMB36) in xilinx/brams_xc4v.txt, and every extra
+ * cell in depth a read multiplexer of the word's width; it reproduces
+ * every measured case of boards/README.md.  Sets *mem to the primitive;
+ * returns the number of cells. */
 int64_t board_bram_cells(const board *b, int width, int64_t depth,
 	const board_mem **mem);
 /* The block-RAM pool capacity of the board in its first block

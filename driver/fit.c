@@ -6,8 +6,8 @@
  * length side by side in one sl_sram, which the board's force_bram puts in
  * block RAM (board_bram_cells); the rest
  * are registers of the word width.  A circular buffer in block RAM
- * (UB_MEM_SRAM) is one sl_sram copy per read port, each of capacity x
- * width.  A register file (UB_MEM_REGFILE, an sl_ram with combinational
+ * (UB_MEM_SRAM) is one sl_sram copy per distinct read (n_banks), each of
+ * capacity x width.  A register file (UB_MEM_REGFILE, an sl_ram with combinational
  * reads) is width x capacity flip-flops on a board without LUT RAM
  * (iCE40); elsewhere Yosys makes it LUT RAM (measured on the Artix-7:
  * gaussian's sequential 94,272-bit frame took 342 flip-flops), counted as
@@ -65,7 +65,7 @@ void fit_predict(const board *bd, const ub_set *ubs, int64_t threshold,
 		int64_t bits = b->capacity_words * b->width_bits;
 		if (b->storage == UB_CIRCULAR && b->mem == UB_MEM_SRAM) {
 			const board_mem *m;
-			int64_t c = (b->n_ports - 1) * board_bram_cells(bd, b->width_bits,
+			int64_t c = b->n_banks * board_bram_cells(bd, b->width_bits,
 				b->capacity_words, &m);
 			f->cells[m - bd->mems] += c;
 			f->units += c * m->units;
@@ -177,9 +177,9 @@ static void fit_note_buffer(sl_ctx *ctx, const fit_report *r, const fit_buf *f)
 			len += (size_t) snprintf(cells + len, sizeof cells - len, "%s%lld %s",
 				len ? ", " : "", (long long) f->cells[m], bd->mems[m].cell);
 	char lr[96] = "";
-	int copies = f->b->n_ports - 1;
+	int copies = f->b->n_banks;
 	if (f->b->storage == UB_CIRCULAR && f->b->mem == UB_MEM_SRAM && copies > 1)
-		snprintf(cells + len, sizeof cells - len, " (%d copies, one per read port)",
+		snprintf(cells + len, sizeof cells - len, " (%d copies, one per distinct read)",
 			copies);
 	if (f->lut_ram)
 		snprintf(lr, sizeof lr, ", at least %lld LUTs of LUT RAM", (long long) f->lut_ram);

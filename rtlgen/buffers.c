@@ -8,8 +8,8 @@
  * capacity_words and read at the write index of the element each access
  * reads, modulo capacity_words: one sl_ram with a read port per access
  * (UB_MEM_REGFILE), or one sl_sram_pf block-RAM copy per access
- * (UB_MEM_SRAM), addressed a cycle ahead from the reader's next-cycle
- * indices.  All read through a same-cycle write bypass (docs/hardware.md). */
+ * (UB_MEM_SRAM; reads that repeat one of the same reader share it),
+ * addressed a cycle ahead from the reader's next-cycle indices.  All read through a same-cycle write bypass (docs/hardware.md). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -253,6 +253,13 @@ static void rtl_circ_sram(rtl_gen *g, const ub_buffer *b, const char *nm)
 	for (int i = 1; i < b->n_ports; i++) {
 		int k;
 		rtl_stage *st = rtl_port_reader(g, &b->ports[i], &k);
+		if (b->ports[i].same_as > 0) {
+			int j;
+			rtl_stage *sj = rtl_port_reader(g, &b->ports[b->ports[i].same_as], &j);
+			fprintf(o, "    assign %s_rd%d = %s_rd%d;  // the same read\n", st->name, k,
+				sj->name, j);
+			continue;
+		}
 		g->nx = true;
 		const char *a = rtl_circ_addr(g, b, &b->ports[i]);
 		g->nx = false;

@@ -78,6 +78,48 @@ static int count_read_ports(const sched_program *sp, const sched_stmt *s)
 	return n;
 }
 
+/* Are index expressions a and b the same expression?  (Index forms only:
+ * anything else compares unequal.) */
+static bool same_index(const ir_expr *a, const ir_expr *b)
+{
+	if (a->kind != b->kind || a->n_args != b->n_args)
+		return false;
+	switch (a->kind) {
+	case IR_CONST:
+		return a->u.cval == b->u.cval && ir_type_none(a->type) == ir_type_none(b->type);
+	case IR_VAR:
+		return a->u.var.slot == b->u.var.slot;
+	case IR_UNARY:
+	case IR_BINARY:
+		if (a->op != b->op || !ir_type_none(a->type) || !ir_type_none(b->type))
+			return false;
+		for (int i = 0; i < a->n_args; i++)
+			if (!same_index(a->args[i], b->args[i]))
+				return false;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Mark read ports that repeat an earlier read of the same reader. */
+static void find_same_reads(ub_buffer *buf)
+{
+	for (int i = 1; i < buf->n_ports; i++) {
+		ub_port *p = &buf->ports[i];
+		p->same_as = -1;
+		for (int j = 1; j < i && p->same_as < 0; j++) {
+			const ub_port *q = &buf->ports[j];
+			const ir_expr *a = p->access->expr, *b = q->access->expr;
+			bool same = q->same_as < 0 && q->stmt == p->stmt && a->n_args == b->n_args;
+			for (int k = 0; same && k < a->n_args; k++)
+				same = same_index(a->args[k], b->args[k]);
+			if (same)
+				p->same_as = j;
+		}
+	}
+}
+
 /* The buffer of "s" with its ports, unsized; NULL if nothing needs one. */
 static ub_buffer *buffer_new(const sched_program *sp, const sched_stmt *s)
 {
@@ -106,6 +148,8 @@ static ub_buffer *buffer_new(const sched_program *sp, const sched_stmt *s)
 			buf->ports[n++].access = &cs->reads[k];
 		}
 	}
+	buf->ports[0].same_as = -1;
+	find_same_reads(buf);
 	return buf;
 }
 
@@ -196,7 +240,10 @@ static void map_storage(ub_buffer *buf, const ub_options *opts)
 	}
 	buf->storage = UB_CIRCULAR;
 	rp = opts->sram_read_ports > 0 ? opts->sram_read_ports : 1;
-	buf->n_banks = (n + rp - 1) / rp;
+	int distinct = 0;
+	for (int k = 1; k < buf->n_ports; k++)
+		distinct += buf->ports[k].same_as < 0;
+	buf->n_banks = (distinct + rp - 1) / rp;
 	buf->mem = map_circular_mem(buf, opts);
 }
 

@@ -56,6 +56,10 @@ typedef struct ub_port {
 	 * of a delay chain). */
 	bool dist_const;
 	int64_t dist;
+	/* Read ports: the earlier read port of the same reader with the same
+	 * index expressions (it reads the same element in the same cycle, so
+	 * the two share a block-RAM copy), or -1. */
+	int same_as;
 } ub_port;
 
 /* A piece of a delay chain between two taps. */
@@ -77,7 +81,8 @@ typedef struct ub_buffer {
 	/* Mapping. */
 	ub_storage storage;
 	ub_mem mem;			/* circular buffers: the memory */
-	int n_banks;			/* copies of a circular buffer */
+	int n_banks;			/* copies of a circular buffer: one per
+					 * distinct read (same_as < 0) */
 	int n_segments;
 	ub_segment *segments;		/* delay chain, from the write side */
 } ub_buffer;
