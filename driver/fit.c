@@ -4,11 +4,11 @@
  * 0..(largest tap); a tap at d makes d-1 and d registers; runs of other
  * positions at least max(threshold, 2) long are SRAM, the runs of equal
  * length side by side in one sl_sram, which the board's force_bram puts in
- * block RAM (board_bram_cells); the rest
- * are registers of the word width.  A circular buffer in block RAM
- * (UB_MEM_SRAM) is one sl_sram copy per distinct read (n_banks), each of
- * capacity x width.  A register file (UB_MEM_REGFILE, an sl_ram with combinational
- * reads) is width x capacity flip-flops on a board without LUT RAM
+ * block RAM (board_bram_cells); the rest are registers of the word width.
+ * A circular buffer in block RAM (UB_MEM_SRAM) is one sl_sram copy per
+ * distinct read (n_banks), each of capacity x width.  A register file
+ * (UB_MEM_REGFILE, an sl_ram with combinational reads) is width x
+ * capacity flip-flops on a board without LUT RAM
  * (iCE40); elsewhere Yosys makes it LUT RAM (measured on the Artix-7:
  * gaussian's sequential 94,272-bit frame took 342 flip-flops), counted as
  * the lower bound ceil(bits / lutram_bits) LUTs.
@@ -31,16 +31,12 @@ static void fit_chain(const board *bd, const ub_buffer *b, int64_t threshold,
 	for (int64_t p = 0; p < n; p++)
 		regs += kind[p] == 1;
 	rtl_run *r = rtl_chain_runs(kind, n, &nr, &ng);
-	for (int grp = 0; grp < ng; grp++) {
-		int k = 0;
-		int64_t len = 0;
-		for (int i = 0; i < nr; i++)
-			if (r[i].group == grp) {
-				k++;
-				len = r[i].len;
-			}
+	for (int i = 0, grp = 0; i < nr; i++) {
+		if (r[i].group != grp)
+			continue;	/* not the first run of its group */
+		grp++;
 		const board_mem *m;
-		int64_t c = board_bram_cells(bd, k * b->width_bits, len, &m);
+		int64_t c = board_bram_cells(bd, r[i].group_size * b->width_bits, r[i].len, &m);
 		f->cells[m - bd->mems] += c;
 		f->units += c * m->units;
 	}
@@ -178,7 +174,8 @@ static void fit_note_buffer(sl_ctx *ctx, const fit_report *r, const fit_buf *f)
 				len ? ", " : "", (long long) f->cells[m], bd->mems[m].cell);
 	char lr[96] = "";
 	int copies = f->b->n_banks;
-	if (f->b->storage == UB_CIRCULAR && f->b->mem == UB_MEM_SRAM && copies > 1)
+	if (f->b->storage == UB_CIRCULAR && f->b->mem == UB_MEM_SRAM && copies > 1 &&
+	    len < sizeof cells)
 		snprintf(cells + len, sizeof cells - len, " (%d copies, one per distinct read)",
 			copies);
 	if (f->lut_ram)
@@ -217,17 +214,15 @@ static void fit_help(sl_ctx *ctx, sl_loc at, const fit_report *r, bool sequentia
 		else
 			fprintf(o, "; --schedule sequential does not reduce the storage (%s)", why);
 	}
-	int64_t chain_units = 0;
+	int64_t chain_units = 0, chain_ffs = 0;
 	for (int i = 0; i < r->n; i++)
-		if (r->bufs[i].b->storage != UB_CIRCULAR)
+		if (r->bufs[i].b->storage != UB_CIRCULAR) {
 			chain_units += r->bufs[i].units;
+			chain_ffs += r->bufs[i].ffs;
+		}
 	if (r->units > r->bd->block_units && r->ffs < r->bd->ffs && chain_units)
 		fputs("; a larger --register-threshold moves short SRAM runs to "
 		      "flip-flops", o);
-	int64_t chain_ffs = 0;
-	for (int i = 0; i < r->n; i++)
-		if (r->bufs[i].b->storage != UB_CIRCULAR)
-			chain_ffs += r->bufs[i].ffs;
 	if (r->ffs > r->bd->ffs && r->units < r->bd->block_units && 2 * chain_ffs >= r->ffs)
 		fputs("; a smaller --register-threshold moves delay-chain registers "
 		      "to block RAM", o);
@@ -285,8 +280,7 @@ static void fit_logic_error(sl_ctx *ctx, const fit_report *r, const char *why,
 		fputs("; multipliers are LUTs here (about 2 LUTs per product bit)", o);
 	int fits = 0;
 	for (int i = 0; i < n_others; i++)
-		if (others[i].bd != r->bd && strcmp(others[i].bd->name, r->bd->name) &&
-		    fit_ok(&others[i]))
+		if (strcmp(others[i].bd->name, r->bd->name) && fit_ok(&others[i]))
 			fprintf(o, "%s%s", fits++ ? ", " : "; another board: ", others[i].bd->name);
 	fputs("; the logic is an estimate (tests/bench/estimate_bench.sh compares "
 	      "it with Yosys)", o);

@@ -9,7 +9,8 @@
  * reads, modulo capacity_words: one sl_ram with a read port per access
  * (UB_MEM_REGFILE), or one sl_sram_pf block-RAM copy per access
  * (UB_MEM_SRAM; reads that repeat one of the same reader share it),
- * addressed a cycle ahead from the reader's next-cycle indices.  All read through a same-cycle write bypass (docs/hardware.md). */
+ * addressed a cycle ahead from the reader's next-cycle indices.  All read
+ * through a same-cycle write bypass (docs/hardware.md). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,7 +68,7 @@ rtl_run *rtl_chain_runs(const char *kind, int64_t n, int *n_runs, int *n_groups)
 			q++;
 		if (kind[p] == 2) {
 			r = sl_xrealloc(r, (size_t) (nr + 1) * sizeof(*r));
-			r[nr] = (rtl_run) { p, q - p, ng };
+			r[nr] = (rtl_run) { p, q - p, ng, 0 };
 			for (int i = 0; i < nr; i++)
 				if (r[i].len == q - p) {
 					r[nr].group = r[i].group;
@@ -79,6 +80,9 @@ rtl_run *rtl_chain_runs(const char *kind, int64_t n, int *n_runs, int *n_groups)
 		}
 		p = q;
 	}
+	for (int i = 0; i < nr; i++)
+		for (int j = 0; j < nr; j++)
+			r[i].group_size += r[j].group == r[i].group;
 	*n_runs = nr;
 	*n_groups = ng;
 	return r;
@@ -93,13 +97,10 @@ static void rtl_chain_fifos(rtl_gen *g, const ub_buffer *b, const char *nm,
 	int nr, ng, w = b->width_bits;
 	rtl_run *r = rtl_chain_runs(kind, n, &nr, &ng);
 	for (int grp = 0; grp < ng; grp++) {
-		int k = 0, first = -1;
-		for (int i = 0; i < nr; i++)
-			if (r[i].group == grp) {
-				k++;
-				if (first < 0)
-					first = i;
-			}
+		int first = 0;
+		while (r[first].group != grp)
+			first++;
+		int k = r[first].group_size;
 		fprintf(o, "    // positions");
 		for (int i = first, c = 0; i < nr; i++)
 			if (r[i].group == grp)

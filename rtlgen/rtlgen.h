@@ -54,6 +54,7 @@ char *rtl_chain_layout(const ub_buffer *b, int64_t threshold, int64_t *n);
 typedef struct rtl_run {
 	int64_t start, len;
 	int group;
+	int group_size;		/* runs in its group */
 } rtl_run;
 
 /* The SRAM runs of "kind" (rtl_chain_layout, n positions) in chain order,
