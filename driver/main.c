@@ -1,19 +1,15 @@
 /* driver/main.c: the `sluice` command.
- * Stage: on top of every module.  One table of commands; each command is
- * one function that runs the stages it needs in order.  Exit codes: 0 ok,
- * 1 an error in the program or its data, 2 a usage error.  Nothing below
- * main() exits. */
+ * Stage: on top of every module.  One table of commands, each with the
+ * options it honours (an option another command takes is a usage error
+ * here, not silently ignored); each command is one short function on
+ * the design flow/ builds.  Exit codes: 0 ok, 1 an error in the program
+ * or its data, 2 a usage error.  Nothing below main() exits. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "frontend/frontend.h"
-#include <isl/ctx.h>
-#include <isl/options.h>
-
-#include "scheduler/scheduler.h"
-#include "ubuffer/ubuffer.h"
+#include "flow/flow.h"
 #include "rtlgen/rtlgen.h"
 #include "sim/sim.h"
 #include "driver/synth.h"
@@ -25,13 +21,12 @@ enum { SIM_VCD_CYCLES = 2000 };	/* --vcd: the window dumped, from reset */
 
 typedef struct options {
 	const char *prog;	/* the .sl file */
-	sched_options sched;
-	ub_options ub;
+	flow_options flow;	/* schedule, mapping, dumps */
 	const char *engine;	/* sim: "model" or "verilator" */
 	const char *vcd;	/* sim --engine verilator: a waveform file */
 	const char *out_dir;
-	const char *board;	/* synth: the board */
-	bool pnr;		/* synth: place and route */
+	const char *board;	/* compile, sim, synth: the board */
+	bool pnr;		/* synth, study: place and route */
 	const char *study_boards;	/* study: --boards B1,B2 */
 	const char *study_schedules;	/* study: --schedules stream,sequential */
 	const char *study_thresholds;	/* study: --thresholds 8,64 */
@@ -49,62 +44,24 @@ typedef struct command {
 	const char *args;
 	const char *summary;
 	const char *help;
+	unsigned accepts;	/* OPT_* bits: the options it honours */
+	bool needs_prog;
 	int (*run)(const options *opt);
 } command;
 
-static const command *find_command(const char *name);
-static void usage(FILE *out);
-
 /* ---------------------------------------------------------------- check */
-
-static void print_extents(const int64_t *ext, int n)
-{
-	for (int i = 0; i < n; i++)
-		printf("[%lld]", (long long) ext[i]);
-}
-
-static void summarize(const ir_program *prog)
-{
-	char tb[8];
-	printf("%s: %d declarations, %d output%s\n", prog->path, prog->n_decls,
-		prog->n_outputs, prog->n_outputs == 1 ? "" : "s");
-	for (int i = 0; i < prog->n_decls; i++) {
-		const ir_decl *d = prog->decls[i];
-		if (d->kind != IR_DECL_FUNC) {
-			printf("  %-6s %-16s %-4s ", d->kind == IR_DECL_INPUT ? "input" : "const",
-				d->name, ir_type_str(d->type, tb));
-			print_extents(d->extents, d->n_dims);
-			putchar('\n');
-			continue;
-		}
-		printf("  %-6s %-16s %-4s ", "func", d->name, ir_type_str(d->type, tb));
-		if (d->dom_empty) {
-			printf("unused");
-		} else {
-			for (int k = 0; k < d->n_dims; k++)
-				printf("%s%s in %lld..%lld", k ? ", " : "", d->var_names[k],
-					(long long) d->dom_lo[k],
-					(long long) (d->dom_lo[k] + d->dom_ext[k] - 1));
-		}
-		if (d->is_inline)
-			printf("  (inline)");
-		if (d->is_output) {
-			printf("  -> output");
-			print_extents(d->out_extents, d->n_dims);
-		}
-		putchar('\n');
-	}
-}
 
 static int cmd_check(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
-	if (prog)
-		summarize(prog);
-	int rc = prog ? 0 : EXIT_PROGRAM;
+	if (prog) {
+		printf("%s: %d declarations, %d output%s\n", prog->path, prog->n_decls,
+			prog->n_outputs, prog->n_outputs == 1 ? "" : "s");
+		ir_program_dump(prog, stdout);
+	}
 	sl_ctx_free(ctx);
-	return rc;
+	return prog ? 0 : EXIT_PROGRAM;
 }
 
 /* ------------------------------------------------------------------ run */
@@ -117,6 +74,15 @@ static char *join(const char *dir, const char *name, const char *ext)
 	return s;
 }
 
+static int make_out_dir(const char *dir)
+{
+	if (sl_make_dir(dir) == 0)
+		return 0;
+	fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n", dir,
+		strerror(errno));
+	return -1;
+}
+
 /* The file given for input "name" with --input, or NULL. */
 static const char *input_file(const options *opt, const char *name)
 {
@@ -127,7 +93,7 @@ static const char *input_file(const options *opt, const char *name)
 }
 
 /* Every --input must name an input of the program. */
-static bool check_input_names(sl_ctx *ctx, const ir_program *prog, const options *opt)
+static bool check_input_names(const ir_program *prog, const options *opt)
 {
 	bool ok = true;
 	for (int i = 0; i < opt->n_inputs; i++) {
@@ -141,36 +107,43 @@ static bool check_input_names(sl_ctx *ctx, const ir_program *prog, const options
 	return ok;
 }
 
+/* One input's data: its file, or seeded values written beside the
+ * outputs.  NULL after an error (reported); *usage when there is none. */
+static sl_array *load_input(sl_ctx *ctx, const ir_decl *d, const options *opt, bool *usage)
+{
+	const char *file = input_file(opt, d->name);
+	if (file)
+		return sim_read_data(ctx, file, d->type, d->n_dims, d->extents);
+	if (!opt->have_seed) {
+		fprintf(stderr, "sluice: error: no data for input '%s': give --input %s=FILE or --seed N\n",
+			d->name, d->name);
+		*usage = true;
+		return NULL;
+	}
+	sl_array *a = sim_random_array(d->type, d->n_dims, d->extents, opt->seed, d->name);
+	char *path = join(opt->out_dir, d->name, ".in.npy");
+	int rc = sl_npy_write(ctx, path, a);
+	free(path);
+	if (rc == 0)
+		return a;
+	sl_array_free(a);
+	return NULL;
+}
+
 /* Load or generate every input; -1 on a data error, -2 on usage. */
 static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	sim_inputs *in)
 {
-	int rc = 0;
+	bool usage = false, failed = false;
 	for (int i = 0; i < prog->n_decls; i++) {
 		ir_decl *d = prog->decls[i];
 		if (d->kind != IR_DECL_INPUT)
 			continue;
-		const char *file = input_file(opt, d->name);
-		sl_array *a = NULL;
-		if (file) {
-			a = sim_read_data(ctx, file, d->type, d->n_dims, d->extents);
-			if (!a)
-				rc = rc ? rc : -1;
-		} else if (opt->have_seed) {
-			a = sim_random_array(d->type, d->n_dims, d->extents, opt->seed, d->name);
-			char *path = join(opt->out_dir, d->name, ".in.npy");
-			if (sl_npy_write(ctx, path, a) < 0)
-				rc = rc ? rc : -1;
-			free(path);
-		} else {
-			fprintf(stderr, "sluice: error: no data for input '%s': give --input %s=FILE or --seed N\n",
-				d->name, d->name);
-			rc = -2;
-		}
 		in->decls[in->n] = d;
-		in->arrays[in->n++] = a;
+		in->arrays[in->n] = load_input(ctx, d, opt, &usage);
+		failed |= !in->arrays[in->n++];
 	}
-	return rc;
+	return usage ? -2 : failed ? -1 : 0;
 }
 
 static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
@@ -200,60 +173,49 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 /* What a command does with a checked program and its inputs: fill
  * outs[i] for every output; 0 or -1 (errors reported). */
 typedef int (*engine_fn)(sl_ctx *ctx, const ir_program *prog, const options *opt,
-	const sim_inputs *in, sl_array **outs);
+	const void *arg, const sim_inputs *in, sl_array **outs);
 
-/* Compile, gather the inputs, run "engine", write the outputs: the shape
- * of `run` and `sim`. */
-static int run_program(const options *opt, engine_fn engine)
+/* Gather the inputs of "prog", run "engine", write the outputs: the
+ * shape of `run` and `sim`. */
+static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
+	engine_fn engine, const void *arg)
 {
-	sl_ctx *ctx = sl_ctx_alloc();
-	int rc = EXIT_PROGRAM;
-	ir_program *prog = fe_compile_file(ctx, opt->prog);
-	sim_inputs in = { 0, NULL, NULL };
-	sl_array **outs = NULL;
-	if (!prog)
-		goto out;
-	if (!check_input_names(ctx, prog, opt)) {
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	if (sl_make_dir(opt->out_dir) < 0) {
-		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
-			opt->out_dir, strerror(errno));
-		goto out;
-	}
-	in.decls = sl_xcalloc(prog->n_decls, sizeof(*in.decls));
-	in.arrays = sl_xcalloc(prog->n_decls, sizeof(*in.arrays));
-	int got = gather_inputs(ctx, prog, opt, &in);
-	if (got < 0) {
-		rc = got == -2 ? EXIT_USAGE : EXIT_PROGRAM;
-		goto out;
-	}
-	outs = sl_xcalloc(prog->n_outputs, sizeof(*outs));
-	if (engine(ctx, prog, opt, &in, outs) < 0 || write_outputs(ctx, prog, opt, outs) < 0)
-		goto out;
-	rc = 0;
-out:
+	if (!check_input_names(prog, opt))
+		return EXIT_USAGE;
+	if (make_out_dir(opt->out_dir) < 0)
+		return EXIT_PROGRAM;
+	sim_inputs in = { 0, sl_xcalloc((size_t) prog->n_decls + 1, sizeof(*in.decls)),
+		sl_xcalloc((size_t) prog->n_decls + 1, sizeof(*in.arrays)) };
+	sl_array **outs = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*outs));
+	int rc = gather_inputs(ctx, prog, opt, &in);
+	if (rc < 0)
+		rc = rc == -2 ? EXIT_USAGE : EXIT_PROGRAM;
+	else if (engine(ctx, prog, opt, arg, &in, outs) < 0 ||
+		 write_outputs(ctx, prog, opt, outs) < 0)
+		rc = EXIT_PROGRAM;
 	for (int i = 0; i < in.n; i++)
 		sl_array_free(in.arrays[i]);
+	for (int i = 0; i < prog->n_outputs; i++)
+		sl_array_free(outs[i]);
 	free(in.decls);
 	free(in.arrays);
-	for (int i = 0; outs && i < prog->n_outputs; i++)
-		sl_array_free(outs[i]);
 	free(outs);
-	sl_ctx_free(ctx);
 	return rc;
 }
 
 static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
-	const sim_inputs *in, sl_array **outs)
+	const void *arg, const sim_inputs *in, sl_array **outs)
 {
 	return sim_reference_run(ctx, prog, in, outs);
 }
 
 static int cmd_run(const options *opt)
 {
-	return run_program(opt, reference_engine);
+	sl_ctx *ctx = sl_ctx_alloc();
+	ir_program *prog = fe_compile_file(ctx, opt->prog);
+	int rc = prog ? run_program(ctx, prog, opt, reference_engine, NULL) : EXIT_PROGRAM;
+	sl_ctx_free(ctx);
+	return rc;
 }
 
 /* -------------------------------------------------------------- compile */
@@ -280,49 +242,35 @@ static int write_text(const char *dir, const char *name,
 	return rc;
 }
 
-/* Write the Verilog of a compiled program to DIR/sluice_NAME.v atomically
- * (the file named like its module, as lint wants), NAME being the
- * program's file name without directories and ".sl". */
-static int write_verilog(sl_ctx *ctx, const options *opt, const sched_program *sp,
-	const ub_set *ubs)
+static void print_verilog(const void *arg, FILE *out)
 {
-	const char *base = strrchr(opt->prog, '/');
-	char *name = sl_xstrdup(base ? base + 1 : opt->prog);
-	size_t n = strlen(name);
-	if (n > 3 && !strcmp(name + n - 3, ".sl"))
-		name[n - 3] = 0;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	rtl_options ro = { opt->ub.register_threshold };
-	int rc = f ? rtl_emit_opts(ctx, sp, ubs, name, &ro, f) : -1;
-	if (f)
-		fclose(f);
-	char *path = join(opt->out_dir, rtl_module_name(ctx, name), ".v");
-	if (rc == 0 && (rc = sl_write_file_atomic(path, buf, len)) == 0)
-		printf("wrote %s\n", path);
-	else if (rc == 0 || !f)
-		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
-	free(path);
-	free(buf);
-	free(name);
+	fputs(arg, out);
+}
+
+/* Write the Verilog of the design to DIR/sluice_NAME.v atomically (the
+ * file named like its module, as lint wants). */
+static int write_verilog(const flow_design *d, const char *dir)
+{
+	char *text;
+	size_t len;
+	const char *top;
+	if (flow_verilog(d, &text, &len, &top) < 0)
+		return -1;
+	char *file = join("", top, ".v");
+	int rc = write_text(dir, file + 1, print_verilog, text);
+	free(file);
+	free(text);
 	return rc;
 }
 
-/* What compile produced, for the printers. */
-typedef struct compiled {
-	const sched_program *sp;
-	const ub_set *ubs;
-} compiled;
-
 static void print_schedule(const void *arg, FILE *out)
 {
-	sched_program_dump(((const compiled *) arg)->sp, out);
+	sched_program_dump(((const flow_design *) arg)->sp, out);
 }
 
 static void print_buffers(const void *arg, FILE *out)
 {
-	ub_set_dump(((const compiled *) arg)->ubs, out);
+	ub_set_dump(((const flow_design *) arg)->ubs, out);
 }
 
 static void json_string(FILE *out, const char *s)
@@ -358,95 +306,56 @@ static void print_buffer_json(const ub_buffer *b, FILE *out)
 
 static void print_report(const void *arg, FILE *out)
 {
-	const compiled *c = arg;
-	const sched_program *sp = c->sp;
+	const flow_design *d = arg;
+	const sched_program *sp = d->sp;
 	fputs("{\n  \"program\": ", out);
 	json_string(out, sp->lowered->path);
-	fprintf(out, ",\n  \"schedule\": \"%s\",\n",
-		sp->opts.policy == SCHED_SEQUENTIAL ? "sequential" : "stream");
+	fprintf(out, ",\n  \"schedule\": \"%s\",\n", sched_policy_str(sp->opts.policy));
 	fprintf(out, "  \"predicted_cycles\": %lld,\n", (long long) sp->predicted_cycles);
 	fprintf(out, "  \"ideal_cycles\": %lld,\n", (long long) sp->ideal_cycles);
 	fputs("  \"buffers\": [\n", out);
-	for (int i = 0; i < c->ubs->n_buffers; i++) {
-		print_buffer_json(c->ubs->buffers[i], out);
-		fputs(i + 1 < c->ubs->n_buffers ? ",\n" : "\n", out);
+	for (int i = 0; i < d->ubs->n_buffers; i++) {
+		print_buffer_json(d->ubs->buffers[i], out);
+		fputs(i + 1 < d->ubs->n_buffers ? ",\n" : "\n", out);
 	}
 	fputs("  ]\n}\n", out);
-}
-
-/* Front end, scheduler, unified buffers: the compiler up to storage
- * mapping.  NULL (errors reported) or the schedule; *ubs and *isl are
- * set on success and freed by finish(). */
-static sched_program *compile_program(sl_ctx *ctx, const options *opt, ub_set **ubs,
-	isl_ctx **isl)
-{
-	ir_program *prog = fe_compile_file(ctx, opt->prog);
-	if (!prog)
-		return NULL;
-	ub_options uo = opt->ub;
-	if (opt->board && !(uo.bd = board_find(ctx, opt->board)))
-		return NULL;
-	sched_program *sp = sched_program_build(ctx, prog, &opt->sched);
-	if (!sp)
-		return NULL;
-	*isl = isl_ctx_alloc();
-	isl_options_set_on_error(*isl, ISL_ON_ERROR_CONTINUE);
-	*ubs = ub_set_build(ctx, sp, *isl, &uo);
-	if (!*ubs) {
-		sched_program_free(sp);
-		isl_ctx_free(*isl);
-		return NULL;
-	}
-	return sp;
-}
-
-static void finish(sched_program *sp, ub_set *ubs, isl_ctx *isl)
-{
-	ub_set_free(ubs);
-	sched_program_free(sp);
-	isl_ctx_free(isl);
 }
 
 /* With --board: does the design fit the board (its storage, and its
  * estimated logic)?  true, or false with a located error naming the
  * largest buffers or stages and what would help (other boards, and the
  * sequential schedule compiled to compare). */
-static bool check_fit(sl_ctx *ctx, const options *opt, const sched_program *sp,
-	ub_set *ubs)
+static bool check_fit(sl_ctx *ctx, flow_design *d)
 {
-	const board *bd = board_find(ctx, opt->board);
-	if (!bd)
-		return false;
+	const board *bd = d->opts.bd;
+	int64_t thr = d->opts.ub.register_threshold;
 	fit_report r, seq, *others = NULL;
-	fit_predict(bd, ubs, opt->ub.register_threshold, &r);
-	fit_add_logic(&r, sp, ubs, opt->ub.register_threshold);
-	bool ok = fit_ok(&r), have_seq = false, stream = opt->sched.policy != SCHED_SEQUENTIAL;
+	fit_predict(bd, d->ubs, thr, &r);
+	fit_add_logic(&r, d->sp, d->ubs, thr);
+	bool ok = fit_ok(&r), have_seq = false, stream = d->opts.sched.policy != SCHED_SEQUENTIAL;
 	int n = 0;
 	if (!ok) {
 		const board **all = board_load_all(ctx, &n);
 		others = sl_xcalloc((size_t) n + 1, sizeof(*others));
-		ub_options uo = opt->ub;
+		ub_options uo = d->opts.ub;
 		for (int i = 0; all && i < n; i++) {
-			uo.bd = all[i];
-			ub_set_remap(ubs, &uo);
-			fit_predict(all[i], ubs, opt->ub.register_threshold, &others[i]);
-			fit_add_logic(&others[i], sp, ubs, opt->ub.register_threshold);
+			flow_remap(d, &uo, all[i]);
+			fit_predict(all[i], d->ubs, thr, &others[i]);
+			fit_add_logic(&others[i], d->sp, d->ubs, thr);
 		}
-		uo.bd = bd;
-		ub_set_remap(ubs, &uo);
+		flow_remap(d, &uo, bd);
 		if (!all)
 			n = 0;
 		if (stream) {
-			options so = *opt;
+			flow_options so = d->opts;
 			so.sched.policy = SCHED_SEQUENTIAL;
+			so.dump = NULL;
 			sl_ctx *sctx = sl_ctx_alloc();
-			ub_set *subs = NULL;
-			isl_ctx *sisl = NULL;
-			sched_program *ssp = compile_program(sctx, &so, &subs, &sisl);
-			if (ssp) {
-				fit_predict(bd, subs, opt->ub.register_threshold, &seq);
+			flow_design *sd = flow_compile(sctx, d->path, &so);
+			if (sd) {
+				fit_predict(bd, sd->ubs, thr, &seq);
 				have_seq = true;
-				finish(ssp, subs, sisl);
+				flow_free(sd);
 			}
 			sl_ctx_free(sctx);
 		}
@@ -461,31 +370,37 @@ static bool check_fit(sl_ctx *ctx, const options *opt, const sched_program *sp,
 	return ok;
 }
 
+/* The design of the program under the command's options: the board
+ * resolved, the design built, and with a board checked to fit it.  NULL
+ * (reported) on an error. */
+static flow_design *build_design(sl_ctx *ctx, const options *opt)
+{
+	flow_options fo = opt->flow;
+	if (opt->board && !(fo.bd = board_find(ctx, opt->board)))
+		return NULL;
+	flow_design *d = flow_compile(ctx, opt->prog, &fo);
+	if (d && fo.bd && !check_fit(ctx, d)) {
+		flow_free(d);
+		return NULL;
+	}
+	return d;
+}
+
 static int cmd_compile(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
-	ub_set *ubs = NULL;
-	isl_ctx *isl = NULL;
+	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
-	sched_program *sp = compile_program(ctx, opt, &ubs, &isl);
-	if (!sp)
-		goto out;
-	compiled c = { sp, ubs };
-	if (opt->board && !check_fit(ctx, opt, sp, ubs)) {
-		/* reported */
-	} else if (sl_make_dir(opt->out_dir) < 0) {
-		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
-			opt->out_dir, strerror(errno));
-	} else if (write_text(opt->out_dir, "schedule.txt", print_schedule, &c) == 0 &&
-		   write_text(opt->out_dir, "buffers.txt", print_buffers, &c) == 0 &&
-		   write_text(opt->out_dir, "report.json", print_report, &c) == 0 &&
-		   write_verilog(ctx, opt, sp, ubs) == 0) {
-		printf("predicted %lld cycles, ideal %lld\n", (long long) sp->predicted_cycles,
-			(long long) sp->ideal_cycles);
+	if (d && make_out_dir(opt->out_dir) == 0 &&
+	    write_text(opt->out_dir, "schedule.txt", print_schedule, d) == 0 &&
+	    write_text(opt->out_dir, "buffers.txt", print_buffers, d) == 0 &&
+	    write_text(opt->out_dir, "report.json", print_report, d) == 0 &&
+	    write_verilog(d, opt->out_dir) == 0) {
+		printf("predicted %lld cycles, ideal %lld\n", (long long) d->sp->predicted_cycles,
+			(long long) d->sp->ideal_cycles);
 		rc = 0;
 	}
-	finish(sp, ubs, isl);
-out:
+	flow_free(d);
 	sl_ctx_free(ctx);
 	return rc;
 }
@@ -504,30 +419,14 @@ static int cmd_synth(const options *opt)
 		return EXIT_USAGE;
 	}
 	sl_ctx *ctx = sl_ctx_alloc();
-	ub_set *ubs = NULL;
-	isl_ctx *isl = NULL;
+	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
-	sched_program *sp = compile_program(ctx, opt, &ubs, &isl);
-	if (!sp)
-		goto out;
-	if (!check_fit(ctx, opt, sp, ubs)) {
-		finish(sp, ubs, isl);
-		goto out;
+	if (d && make_out_dir(opt->out_dir) == 0) {
+		rtl_options ro = { d->opts.ub.register_threshold };
+		rc = synth_run(ctx, d->sp, d->ubs, d->name, &ro, opt->board, opt->pnr,
+			opt->out_dir, NULL);
 	}
-	const char *base = strrchr(opt->prog, '/');
-	char *name = sl_xstrdup(base ? base + 1 : opt->prog);
-	size_t n = strlen(name);
-	if (n > 3 && !strcmp(name + n - 3, ".sl"))
-		name[n - 3] = 0;
-	rtl_options ro = { opt->ub.register_threshold };
-	if (sl_make_dir(opt->out_dir) < 0)
-		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
-			opt->out_dir, strerror(errno));
-	else
-		rc = synth_run(ctx, sp, ubs, name, &ro, opt->board, opt->pnr, opt->out_dir, NULL);
-	free(name);
-	finish(sp, ubs, isl);
-out:
+	flow_free(d);
 	sl_ctx_free(ctx);
 	return rc;
 }
@@ -535,27 +434,170 @@ out:
 static int cmd_study(const options *opt)
 {
 	study_options so = { opt->prog, opt->study_boards, opt->study_schedules,
-		opt->study_thresholds, opt->study_rams, opt->sched, opt->ub, opt->sim, opt->pnr,
-		opt->out_dir };
+		opt->study_thresholds, opt->study_rams, opt->flow.sched, opt->flow.ub, opt->sim,
+		opt->pnr, opt->out_dir };
 	return study_run(&so);
 }
 
 /* ------------------------------------------------------------------ sim */
 
-/* The model or Verilator, each compared with the reference. */
+/* The design's model or its Verilog in Verilator, each compared with the
+ * reference. */
 static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
-	const sim_inputs *in, sl_array **outs)
+	const void *arg, const sim_inputs *in, sl_array **outs)
 {
-	if (!strcmp(opt->engine, "verilator")) {
-		sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES };
-		return sim_verilator_command(ctx, prog, &opt->sched, &opt->ub, in, &vopts, outs, stdout);
-	}
-	return sim_model_command(ctx, prog, &opt->sched, &opt->ub, in, outs, stdout);
+	const flow_design *d = arg;
+	if (strcmp(opt->engine, "verilator"))
+		return sim_check_model(ctx, prog, d->sp, d->ubs, in, outs, stdout);
+	char *text;
+	size_t len;
+	const char *top;
+	if (flow_verilog(d, &text, &len, &top) < 0)
+		return -1;
+	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES };
+	int rc = sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
+	free(text);
+	return rc;
 }
 
 static int cmd_sim(const options *opt)
 {
-	return run_program(opt, sim_engine);
+	sl_ctx *ctx = sl_ctx_alloc();
+	flow_design *d = build_design(ctx, opt);
+	int rc = d ? run_program(ctx, d->prog, opt, sim_engine, d) : EXIT_PROGRAM;
+	flow_free(d);
+	sl_ctx_free(ctx);
+	return rc;
+}
+
+/* -------------------------------------------------------------- options */
+
+enum {
+	OPT_INPUT = 1 << 0, OPT_SEED = 1 << 1, OPT_OUT = 1 << 2, OPT_SCHEDULE = 1 << 3,
+	OPT_THRESHOLD = 1 << 4, OPT_RAM = 1 << 5, OPT_BOARD = 1 << 6, OPT_DUMP = 1 << 7,
+	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
+	/* what compile, sim and synth share: the design */
+	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT,
+};
+
+/* A word of a number; false for anything else. */
+static bool parse_count(const char *s, uint64_t *v)
+{
+	char *end;
+	errno = 0;
+	unsigned long long n = strtoull(s, &end, 10);
+	if (!*s || *end || errno || *s == '-')
+		return false;
+	*v = n;
+	return true;
+}
+
+static bool usage_error(const char *fmt, const char *val)
+{
+	fputs("sluice: error: ", stderr);
+	fprintf(stderr, fmt, val);
+	fputc('\n', stderr);
+	return false;
+}
+
+static bool set_input(options *o, const char *val)
+{
+	const char *eq = strchr(val, '=');
+	if (!eq || eq == val || !eq[1])
+		return usage_error("--input takes NAME=FILE, not '%s'", val);
+	o->input_names[o->n_inputs] = strndup(val, (size_t) (eq - val));
+	o->input_files[o->n_inputs++] = eq + 1;
+	return true;
+}
+
+static bool set_seed(options *o, const char *val)
+{
+	o->have_seed = parse_count(val, &o->seed);
+	return o->have_seed || usage_error("--seed takes a non-negative integer, not '%s'", val);
+}
+
+static bool set_schedule(options *o, const char *val)
+{
+	return sched_policy_parse(val, &o->flow.sched.policy) ||
+		usage_error("--schedule takes stream or sequential, not '%s'", val);
+}
+
+static bool set_engine(options *o, const char *val)
+{
+	if (strcmp(val, "model") && strcmp(val, "verilator"))
+		return usage_error("--engine takes 'model' or 'verilator', not '%s'", val);
+	o->engine = val;
+	return true;
+}
+
+static bool set_threshold(options *o, const char *val)
+{
+	uint64_t n;
+	if (!parse_count(val, &n) || n > ((uint64_t) 1 << 32))
+		return usage_error("--register-threshold takes a word count, not '%s'", val);
+	o->flow.ub.register_threshold = (int64_t) n;
+	return true;
+}
+
+static bool set_ram(options *o, const char *val)
+{
+	return ub_ram_parse(val, &o->flow.ub.ram) ||
+		usage_error("--ram takes auto, block or lut, not '%s'", val);
+}
+
+static bool set_dump(options *o, const char *val)
+{
+	char bad[2] = { 0, 0 };
+	if (!flow_dump_letters_ok(val, &bad[0]))
+		return usage_error("-d takes dump letters P, L, S, B and R, not '%s'",
+			bad[0] ? bad : val);
+	o->flow.dump = val;
+	return true;
+}
+
+static bool set_board(options *o, const char *v) { o->board = v; return true; }
+static bool set_out(options *o, const char *v) { o->out_dir = v; return true; }
+static bool set_vcd(options *o, const char *v) { o->vcd = v; return true; }
+static bool set_boards(options *o, const char *v) { o->study_boards = v; return true; }
+static bool set_schedules(options *o, const char *v) { o->study_schedules = v; return true; }
+static bool set_thresholds(options *o, const char *v) { o->study_thresholds = v; return true; }
+static bool set_rams(options *o, const char *v) { o->study_rams = v; return true; }
+static bool set_pnr(options *o, const char *v) { o->pnr = true; return true; }
+static bool set_sim(options *o, const char *v) { o->sim = true; return true; }
+
+typedef struct option_spec {
+	const char *flag;
+	unsigned bit;
+	bool has_value;
+	bool (*set)(options *o, const char *val);	/* false: usage error (reported) */
+} option_spec;
+
+static const option_spec option_specs[] = {
+	{ "--input", OPT_INPUT, true, set_input },
+	{ "--seed", OPT_SEED, true, set_seed },
+	{ "-o", OPT_OUT, true, set_out },
+	{ "--schedule", OPT_SCHEDULE, true, set_schedule },
+	{ "--register-threshold", OPT_THRESHOLD, true, set_threshold },
+	{ "--ram", OPT_RAM, true, set_ram },
+	{ "--board", OPT_BOARD, true, set_board },
+	{ "-d", OPT_DUMP, true, set_dump },
+	{ "--engine", OPT_ENGINE, true, set_engine },
+	{ "--vcd", OPT_VCD, true, set_vcd },
+	{ "--pnr", OPT_PNR, false, set_pnr },
+	{ "--boards", OPT_STUDY, true, set_boards },
+	{ "--schedules", OPT_STUDY, true, set_schedules },
+	{ "--thresholds", OPT_STUDY, true, set_thresholds },
+	{ "--rams", OPT_STUDY, true, set_rams },
+	{ "--sim", OPT_STUDY, false, set_sim },
+};
+enum { N_OPTION_SPECS = sizeof(option_specs) / sizeof(option_specs[0]) };
+
+static const option_spec *find_option(const char *flag)
+{
+	for (int i = 0; i < N_OPTION_SPECS; i++)
+		if (!strcmp(option_specs[i].flag, flag))
+			return &option_specs[i];
+	return NULL;
 }
 
 /* ------------------------------------------------------------- commands */
@@ -565,7 +607,7 @@ static const command commands[] = {
 	  "parse and check a program; print its funcs, types and inferred domains",
 	  "Reads PROG, reports every error, and prints one line per declaration:\n"
 	  "its kind, name, type, and for a func the domain bounds inference gave it.\n",
-	  cmd_check },
+	  0, true, cmd_check },
 	{ "run", "PROG [--input NAME=FILE]... [--seed N] [-o DIR]",
 	  "evaluate a program with the CPU reference",
 	  "Evaluates every output of PROG bit-exactly and writes DIR/NAME.npy for each\n"
@@ -574,8 +616,8 @@ static const command commands[] = {
 	  "  --seed N           fill inputs without --input with pseudo-random values\n"
 	  "                     from seed N, and write them as DIR/NAME.in.npy\n"
 	  "  -o DIR             output directory (default: out)\n",
-	  cmd_run },
-	{ "compile", "PROG [--schedule stream|sequential] [--board B] [-o DIR]",
+	  OPT_INPUT | OPT_SEED | OPT_OUT, true, cmd_run },
+	{ "compile", "PROG [--schedule stream|sequential] [--board B] [-d LETTERS] [-o DIR]",
 	  "schedule a program; write schedule.txt, buffers.txt and report.json",
 	  "Lowers PROG, schedules every operation to a cycle and writes\n"
 	  "DIR/schedule.txt, DIR/buffers.txt and DIR/report.json.\n"
@@ -590,9 +632,12 @@ static const command commands[] = {
 	  "  --board B     map for board B, and fail before writing anything when\n"
 	  "                the design's storage (block RAMs, storage flip-flops)\n"
 	  "                does not fit it\n"
+	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
+	  "                P checked program, L lowered program, S schedule,\n"
+	  "                B buffers, R predicted resources (with --board)\n"
 	  "  -o DIR        output directory (default: out)\n",
-	  cmd_compile },
-	{ "sim", "PROG [--engine model|verilator] [--input NAME=FILE]... [--seed N] [-o DIR] [--vcd FILE]",
+	  OPT_DESIGN | OPT_DUMP, true, cmd_compile },
+	{ "sim", "PROG [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [-o DIR] [--vcd FILE]",
 	  "simulate the scheduled design cycle by cycle and check it against the reference",
 	  "Compiles PROG, runs the cycle-level model of its schedule and buffers (or\n"
 	  "its generated Verilog in Verilator), and checks every output bit for bit\n"
@@ -607,13 +652,16 @@ static const command commands[] = {
 	  "  --register-threshold N delay-chain segments shorter than N words are\n"
 	  "                         registers (default 8)\n"
 	  "  --ram R                auto, block or lut, as for compile\n"
+	  "  --board B              simulate the design mapped for board B, exactly\n"
+	  "                         what 'compile --board B' writes\n"
+	  "  -d LETTERS             stage dumps, as for compile\n"
 	  "  --input, --seed, -o    as for run\n",
-	  cmd_sim },
+	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD, true, cmd_sim },
 	{ "boards", "",
 	  "list the target boards",
 	  "Lists the board files of boards/ (or $SLUICE_BOARDS_DIR): name, part,\n"
 	  "LUTs, flip-flops, block RAMs, DSPs and nominal clock.\n",
-	  cmd_boards },
+	  0, false, cmd_boards },
 	{ "synth", "PROG --board B [--pnr] [-o DIR]",
 	  "synthesize a program for a board with Yosys; report its resources",
 	  "Compiles PROG, writes DIR/sluice_NAME.v, runs Yosys with the board's flow\n"
@@ -625,7 +673,7 @@ static const command commands[] = {
 	  "  --pnr         also place and route (nextpnr; iCE40) and report Fmax\n"
 	  "  --schedule P, --register-threshold N, --ram R   as for compile\n"
 	  "  -o DIR        output directory (default: out)\n",
-	  cmd_synth },
+	  OPT_DESIGN | OPT_PNR, true, cmd_synth },
 	{ "study", "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--sim] [--pnr] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"
@@ -643,7 +691,7 @@ static const command commands[] = {
 	  "  --sim              measure cycles with the cycle-level model (seed 1)\n"
 	  "  --pnr              place and route where the board has a flow (Fmax)\n"
 	  "  -o DIR             output directory (default: out)\n",
-	  cmd_study },
+	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY, true, cmd_study },
 };
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
 
@@ -670,15 +718,29 @@ static void command_help(const command *c, FILE *out)
 	fprintf(out, "usage: sluice %s %s\n\n%s", c->name, c->args, c->help);
 }
 
-static bool parse_seed(const char *s, uint64_t *seed)
+/* One option at argv[*i] (and its value); false on a usage error
+ * (reported). */
+static bool parse_option(const command *c, int argc, char **argv, int *i, options *opt)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (!*s || *end || errno || *s == '-')
+	const char *a = argv[*i], *val = *i + 1 < argc ? argv[*i + 1] : NULL;
+	const option_spec *o = find_option(a);
+	if (!o && !strncmp(a, "-d", 2) && a[2]) {
+		o = find_option("-d");	/* -dLETTERS */
+		val = a + 2;
+	} else if (o && o->has_value) {
+		++*i;
+	}
+	if (!o || (o->has_value && !val)) {
+		fprintf(stderr, "sluice %s: error: unknown option or missing value: '%s'\n", c->name, a);
+		command_help(c, stderr);
 		return false;
-	*seed = v;
-	return true;
+	}
+	if (!(c->accepts & o->bit)) {
+		fprintf(stderr, "sluice %s: error: '%s' is not an option of '%s' (see 'sluice %s --help')\n",
+			c->name, o->flag, c->name, c->name);
+		return false;
+	}
+	return o->set(opt, val);
 }
 
 /* Parse the options after the command name; 0, or EXIT_USAGE. */
@@ -686,94 +748,20 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 {
 	opt->out_dir = "out";
 	opt->engine = "model";
-	ub_options_default(&opt->ub);
+	flow_options_default(&opt->flow);
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
-		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--input") && val) {
-			const char *eq = strchr(val, '=');
-			if (!eq || eq == val || !eq[1]) {
-				fprintf(stderr, "sluice: error: --input takes NAME=FILE, not '%s'\n", val);
+		if (a[0] == '-' && a[1]) {
+			if (!parse_option(c, argc, argv, &i, opt))
 				return EXIT_USAGE;
-			}
-			opt->input_names[opt->n_inputs] = strndup(val, (size_t) (eq - val));
-			opt->input_files[opt->n_inputs++] = eq + 1;
-			i++;
-		} else if (!strcmp(a, "--seed") && val) {
-			if (!parse_seed(val, &opt->seed)) {
-				fprintf(stderr, "sluice: error: --seed takes a non-negative integer, not '%s'\n", val);
-				return EXIT_USAGE;
-			}
-			opt->have_seed = true;
-			i++;
-		} else if (!strcmp(a, "--schedule") && val) {
-			if (!strcmp(val, "stream")) {
-				opt->sched.policy = SCHED_STREAM;
-			} else if (!strcmp(val, "sequential")) {
-				opt->sched.policy = SCHED_SEQUENTIAL;
-			} else {
-				fprintf(stderr, "sluice: error: --schedule takes stream or sequential, not '%s'\n", val);
-				return EXIT_USAGE;
-			}
-			i++;
-		} else if (!strcmp(a, "--engine") && val) {
-			if (strcmp(val, "model") && strcmp(val, "verilator")) {
-				fprintf(stderr, "sluice: error: --engine takes 'model' or 'verilator', not '%s'\n", val);
-				return EXIT_USAGE;
-			}
-			opt->engine = val;
-			i++;
-		} else if (!strcmp(a, "--register-threshold") && val) {
-			uint64_t n;
-			if (!parse_seed(val, &n) || n > ((uint64_t) 1 << 32)) {
-				fprintf(stderr, "sluice: error: --register-threshold takes a word count, not '%s'\n", val);
-				return EXIT_USAGE;
-			}
-			opt->ub.register_threshold = (int64_t) n;
-			i++;
-		} else if (!strcmp(a, "--ram") && val) {
-			if (!ub_ram_parse(val, &opt->ub.ram)) {
-				fprintf(stderr, "sluice: error: --ram takes auto, block or lut, not '%s'\n", val);
-				return EXIT_USAGE;
-			}
-			i++;
-		} else if (!strcmp(a, "--board") && val) {
-			opt->board = val;
-			i++;
-		} else if (!strcmp(a, "--boards") && val) {
-			opt->study_boards = val;
-			i++;
-		} else if (!strcmp(a, "--schedules") && val) {
-			opt->study_schedules = val;
-			i++;
-		} else if (!strcmp(a, "--thresholds") && val) {
-			opt->study_thresholds = val;
-			i++;
-		} else if (!strcmp(a, "--rams") && val) {
-			opt->study_rams = val;
-			i++;
-		} else if (!strcmp(a, "--sim")) {
-			opt->sim = true;
-		} else if (!strcmp(a, "--pnr")) {
-			opt->pnr = true;
-		} else if (!strcmp(a, "--vcd") && val) {
-			opt->vcd = val;
-			i++;
-		} else if (!strcmp(a, "-o") && val) {
-			opt->out_dir = val;
-			i++;
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "sluice %s: error: unknown option or missing value: '%s'\n", c->name, a);
-			command_help(c, stderr);
-			return EXIT_USAGE;
-		} else if (!opt->prog) {
+		} else if (!opt->prog && c->needs_prog) {
 			opt->prog = a;
 		} else {
 			fprintf(stderr, "sluice %s: error: unexpected argument '%s'\n", c->name, a);
 			return EXIT_USAGE;
 		}
 	}
-	if (!opt->prog && c->run != cmd_boards) {
+	if (!opt->prog && c->needs_prog) {
 		fprintf(stderr, "sluice %s: error: no program given\n", c->name);
 		command_help(c, stderr);
 		return EXIT_USAGE;

@@ -12,14 +12,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <isl/ctx.h>
-#include <isl/options.h>
-
 #include "boards/boards.h"
 #include "driver/fit.h"
 #include "driver/study.h"
 #include "driver/synth.h"
-#include "frontend/frontend.h"
+#include "flow/flow.h"
 #include "sim/sim.h"
 
 enum { STUDY_MAX_LIST = 16, STUDY_SIM_SEED = 1, STUDY_FIELD = 600 };
@@ -46,16 +43,6 @@ static int study_split(const char *s, char **out)
 		out[n++] = sl_xstrdup(w);
 	free(t);
 	return n;
-}
-
-static char *study_name(const char *prog)
-{
-	const char *base = strrchr(prog, '/');
-	char *name = sl_xstrdup(base ? base + 1 : prog);
-	size_t n = strlen(name);
-	if (n > 3 && !strcmp(name + n - 3, ".sl"))
-		name[n - 3] = 0;
-	return name;
 }
 
 /* Measured cycles of the cycle-level model on seeded inputs; -1 on error
@@ -99,11 +86,11 @@ static int64_t study_block_cells(const board *bd, const int64_t *cells)
 }
 
 /* One board for a compiled design: fit, then synth. */
-static void study_board(sl_ctx *ctx, const study_options *so, const char *name,
-	const sched_program *sp, const ub_set *ubs, study_row *row)
+static void study_board(sl_ctx *ctx, const study_options *so, const flow_design *d,
+	study_row *row)
 {
-	fit_predict(row->bd, ubs, row->threshold, &row->fit);
-	fit_add_logic(&row->fit, sp, ubs, row->threshold);
+	fit_predict(row->bd, d->ubs, row->threshold, &row->fit);
+	fit_add_logic(&row->fit, d->sp, d->ubs, row->threshold);
 	row->words = row->fit.words;
 	row->fits = fit_ok(&row->fit);
 	if (!row->fits) {
@@ -121,7 +108,7 @@ static void study_board(sl_ctx *ctx, const study_options *so, const char *name,
 	}
 	rtl_options ro = { row->threshold };
 	bool pnr = so->pnr && row->bd->pnr;
-	int rc = synth_run(ctx, sp, ubs, name, &ro, row->bd->path, pnr, sub, &row->syn);
+	int rc = synth_run(ctx, d->sp, d->ubs, d->name, &ro, row->bd->path, pnr, sub, &row->syn);
 	row->synthesized = true;
 	if (rc == 0 && (row->syn.luts > row->bd->luts || row->syn.ffs > row->bd->ffs))
 		snprintf(row->status, sizeof row->status, "synthesized, but over the board: "
@@ -412,58 +399,80 @@ static bool study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 	return g->nb && g->ns && g->nt && g->nr;
 }
 
-/* Compile for one schedule, threshold and RAM choice; the rows of every
- * board (the memories mapped for each board in turn). */
-static int study_config(const study_options *so, const study_grid *g, int s, int t,
-	int ra, study_row *rows, int *done, int total)
+/* The rows of one schedule, threshold and RAM choice: the design mapped
+ * for every board in turn.  0, or 1 when a row failed. */
+static int study_config(const study_options *so, const study_grid *g, flow_design *d,
+	int64_t meas, int t, int ra, study_row *rows, int *done, int total)
 {
-	sl_ctx *ctx = sl_ctx_alloc();
-	sched_options sopt = so->sched;
-	sopt.policy = !strcmp(g->sched[s], "sequential") ? SCHED_SEQUENTIAL : SCHED_STREAM;
+	int rc = 0;
 	ub_options uopt = so->ub;
 	uopt.register_threshold = g->thr[t];
 	uopt.ram = g->ram[ra];
-	char *name = study_name(so->prog);
-	isl_ctx *isl = isl_ctx_alloc();
-	isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
-	ir_program *prog = fe_compile_file(ctx, so->prog);
-	sched_program *sp = prog ? sched_program_build(ctx, prog, &sopt) : NULL;
-	ub_set *ubs = sp ? ub_set_build(ctx, sp, isl, &uopt) : NULL;
-	int rc = ubs ? 0 : 1;
-	int64_t meas = -1;
-	if (ubs && so->sim) {
-		fprintf(stderr, "      %s, %s, threshold %lld: cycle-level model ...\n", name,
-			g->sched[s], (long long) g->thr[t]);
-		meas = study_sim(ctx, sp, ubs);
-	}
 	for (int b = 0; b < g->nb; b++) {
 		study_row *r = &rows[(*done)++];
 		r->bd = g->boards[b];
-		r->schedule = g->sched[s];
+		r->schedule = sched_policy_str(d->opts.sched.policy);
 		r->threshold = g->thr[t];
 		r->ram = g->ram[ra];
 		r->meas_cycles = meas;
 		fprintf(stderr, "[%d/%d] %s on %s, %s, threshold %lld, ram %s ...\n", *done,
-			total, name, r->bd->name, r->schedule, (long long) r->threshold,
+			total, d->name, r->bd->name, r->schedule, (long long) r->threshold,
 			ub_ram_str(r->ram));
-		if (!ubs) {
-			snprintf(r->status, sizeof r->status, "compile failed");
-			continue;
-		}
-		r->pred_cycles = sp->predicted_cycles;
-		uopt.bd = r->bd;
-		ub_set_remap(ubs, &uopt);
-		study_board(ctx, so, name, sp, ubs, r);
+		r->pred_cycles = d->sp->predicted_cycles;
+		flow_remap(d, &uopt, r->bd);
+		study_board(d->ctx, so, d, r);
 		if (strcmp(r->status, "ok") && strncmp(r->status, "does not fit", 12) &&
 		    strncmp(r->status, "synthesized, but", 16))
 			rc = 1;
 	}
-	if (ubs)
-		ub_set_free(ubs);
-	if (sp)
-		sched_program_free(sp);
-	isl_ctx_free(isl);
-	free(name);
+	return rc;
+}
+
+/* The rows of a schedule that failed to compile. */
+static void study_failed(const study_grid *g, int s, study_row *rows, int *done)
+{
+	for (int i = 0; i < g->nt * g->nr * g->nb; i++) {
+		study_row *r = &rows[(*done)++];
+		r->bd = g->boards[i % g->nb];
+		r->schedule = g->sched[s];
+		r->threshold = g->thr[i / g->nb / g->nr];
+		r->ram = g->ram[i / g->nb % g->nr];
+		r->meas_cycles = -1;
+		snprintf(r->status, sizeof r->status, "compile failed");
+	}
+}
+
+/* The program parsed once, scheduled once per policy, mapped once per
+ * threshold, RAM choice and board. */
+static int study_rows(const study_options *so, const study_grid *g, study_row *rows,
+	int total)
+{
+	sl_ctx *ctx = sl_ctx_alloc();
+	flow_options fo;
+	flow_options_default(&fo);
+	fo.sched = so->sched;
+	fo.ub = so->ub;
+	sched_policy_parse(g->sched[0], &fo.sched.policy);
+	flow_design *d = flow_compile(ctx, so->prog, &fo);
+	int rc = d ? 0 : 1, done = 0;
+	for (int s = 0; s < g->ns; s++) {
+		sched_options sopt = so->sched;
+		sched_policy_parse(g->sched[s], &sopt.policy);
+		if (!d || (s > 0 && flow_reschedule(d, &sopt) < 0)) {
+			study_failed(g, s, rows, &done);
+			rc = 1;
+			continue;
+		}
+		int64_t meas = -1;
+		if (so->sim) {
+			fprintf(stderr, "      %s, %s: cycle-level model ...\n", d->name, g->sched[s]);
+			meas = study_sim(ctx, d->sp, d->ubs);
+		}
+		for (int t = 0; t < g->nt; t++)
+			for (int ra = 0; ra < g->nr; ra++)
+				rc |= study_config(so, g, d, meas, t, ra, rows, &done, total);
+	}
+	flow_free(d);
 	sl_ctx_free(ctx);
 	return rc;
 }
@@ -481,14 +490,9 @@ int study_run(const study_options *so)
 		rc = 1;
 		goto out;
 	}
-	int total = g.nb * g.ns * g.nt * g.nr, done = 0;
+	int total = g.nb * g.ns * g.nt * g.nr;
 	study_row *rows = sl_xcalloc((size_t) total, sizeof(*rows));
-	rc = 0;
-	for (int s = 0; s < g.ns; s++)
-		for (int t = 0; t < g.nt; t++)
-			for (int ra = 0; ra < g.nr; ra++)
-				if (study_config(so, &g, s, t, ra, rows, &done, total) != 0)
-					rc = 1;
+	rc = study_rows(so, &g, rows, total);
 	study_table(rows, total, stdout);
 	if (study_files(so, rows, total) != 0)
 		rc = 1;

@@ -261,12 +261,13 @@ static void visit_func(bounds *b, ir_decl *f)
 	b->iter = isl_set_free(b->iter);
 }
 
-int fe_infer_bounds(sl_ctx *ctx, ir_program *prog, bool warn_unused)
+int fe_infer_bounds(sl_ctx *ctx, isl_ctx *isl, ir_program *prog, bool warn_unused)
 {
-	bounds b = { ctx, isl_ctx_alloc(), NULL, NULL, false, NULL, false };
+	bounds b = { ctx, isl ? isl : isl_ctx_alloc(), NULL, NULL, false, NULL, false };
 	if (!b.isl)
 		return -1;
-	isl_options_set_on_error(b.isl, ISL_ON_ERROR_CONTINUE);
+	if (!isl)
+		isl_options_set_on_error(b.isl, ISL_ON_ERROR_CONTINUE);
 	b.boxes = sl_xcalloc(prog->n_decls, sizeof(*b.boxes));
 	for (int i = prog->n_decls - 1; i >= 0; i--) {
 		ir_decl *f = prog->decls[i];
@@ -284,6 +285,7 @@ int fe_infer_bounds(sl_ctx *ctx, ir_program *prog, bool warn_unused)
 			sl_warning(ctx, prog->decls[i]->loc, "func '%s' is not used by any output",
 				prog->decls[i]->name);
 	free(b.boxes);
-	isl_ctx_free(b.isl);
+	if (!isl)
+		isl_ctx_free(b.isl);
 	return b.failed ? -1 : 0;
 }

@@ -20,17 +20,16 @@ static char *dir_of(sl_ctx *ctx, const char *path)
 	return sl_strndup(ctx, path, (size_t) (slash - path));
 }
 
-static ir_program *compile(sl_ctx *ctx, const char *path, const char *text, size_t len);
+static ir_program *compile(sl_ctx *ctx, isl_ctx *isl, const char *path, const char *text,
+	size_t len);
 
 ir_program *fe_compile_text(sl_ctx *ctx, const char *path, const char *text, size_t len)
 {
-	sl_diag_hold(ctx);
-	ir_program *prog = compile(ctx, path, text, len);
-	sl_diag_flush(ctx);
-	return prog;
+	return fe_compile(ctx, NULL, path, text, len);
 }
 
-static ir_program *compile(sl_ctx *ctx, const char *path, const char *text, size_t len)
+static ir_program *compile(sl_ctx *ctx, isl_ctx *isl, const char *path, const char *text,
+	size_t len)
 {
 	char *copy = sl_xmalloc(len + 1);
 	memcpy(copy, text, len);
@@ -44,21 +43,28 @@ static ir_program *compile(sl_ctx *ctx, const char *path, const char *text, size
 	 * every independent error; bounds need a program without errors. */
 	ir_program *prog = fe_parse(ctx, path, dir_of(ctx, path), toks, n_toks);
 	fe_typecheck(ctx, prog);
-	if (sl_n_errors(ctx) > errors || fe_infer_bounds(ctx, prog, true) < 0)
+	if (sl_n_errors(ctx) > errors || fe_infer_bounds(ctx, isl, prog, true) < 0)
 		return NULL;
+	return prog;
+}
+
+ir_program *fe_compile(sl_ctx *ctx, isl_ctx *isl, const char *path, const char *text,
+	size_t len)
+{
+	char *file = NULL;
+	if (!text && !(text = file = sl_read_file(path, &len))) {
+		sl_error_file(ctx, path, "cannot read the program: %s", strerror(errno));
+		sl_diag_flush(ctx);
+		return NULL;
+	}
+	sl_diag_hold(ctx);
+	ir_program *prog = compile(ctx, isl, path, text, len);
+	sl_diag_flush(ctx);
+	free(file);
 	return prog;
 }
 
 ir_program *fe_compile_file(sl_ctx *ctx, const char *path)
 {
-	size_t len;
-	char *text = sl_read_file(path, &len);
-	if (!text) {
-		sl_error_file(ctx, path, "cannot read the program: %s", strerror(errno));
-		sl_diag_flush(ctx);
-		return NULL;
-	}
-	ir_program *prog = fe_compile_text(ctx, path, text, len);
-	free(text);
-	return prog;
+	return fe_compile(ctx, NULL, path, NULL, 0);
 }

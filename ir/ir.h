@@ -278,6 +278,11 @@ ir_expr *ir_expr_alloc(sl_ctx *ctx, ir_expr_kind kind, sl_loc loc, int n_args);
 int64_t ir_decl_dom_size(const ir_decl *d);
 /* Stable text form of the program (for `sluice check` and dumps). */
 void ir_program_dump(const ir_program *prog, FILE *out);
+/* The invariants lowering promises the scheduler (ir/check.c): no inline
+ * func left, a reduction only as a whole body, variables in their slots,
+ * reads of earlier declarations with one index per dimension.  0, or -1
+ * with an internal error reported at each broken one. */
+int ir_check(sl_ctx *ctx, const ir_program *prog);
 void ir_expr_print(const ir_expr *e, const ir_decl *func, FILE *out);
 
 /* ---------------------------------------------------------------- arrays */

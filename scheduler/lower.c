@@ -432,7 +432,7 @@ static void drop_unused(ir_program *p)
 	p->n_decls = n;
 }
 
-ir_program *sched_lower(sl_ctx *ctx, const ir_program *prog)
+ir_program *sched_lower(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog)
 {
 	lowerer lw = { ctx, sl_alloc(ctx, sizeof(ir_program)), 0, NULL, false };
 	lw.map = sl_alloc(ctx, prog->n_decls * sizeof(*lw.map));
@@ -470,7 +470,7 @@ ir_program *sched_lower(sl_ctx *ctx, const ir_program *prog)
 	lw.out->outputs = sl_alloc(ctx, prog->n_outputs * sizeof(ir_decl *));
 	for (int i = 0; i < prog->n_outputs; i++)
 		lw.out->outputs[i] = lw.map[prog->outputs[i]->index];
-	if (fe_infer_bounds(ctx, lw.out, false) < 0)
+	if (fe_infer_bounds(ctx, isl, lw.out, false) < 0)
 		return NULL;
 	drop_unused(lw.out);
 	return lw.out;

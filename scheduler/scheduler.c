@@ -1,39 +1,48 @@
-/* scheduler/scheduler.c: the scheduler's entry point and its dump.
- * Stage: frontend -> [lower -> statements -> schedule (-> check)] ->
- * ubuffer.  The isl context used for scheduling lives only inside
- * sched_program_build. */
+/* scheduler/scheduler.c: the scheduler's entry points and its dump.
+ * Stage: frontend -> [lower -> statements -> schedule] -> (check) ->
+ * ubuffer.  The caller owns the isl context (flow/ has one per
+ * compilation) and runs the checker (check.c) after scheduling. */
+#include <string.h>
+
 #include <isl/ctx.h>
 #include <isl/options.h>
 
 #include "scheduler/scheduler_private.h"
 
-sched_program *sched_program_build(sl_ctx *ctx, const ir_program *prog,
+sched_program *sched_program_schedule(sl_ctx *ctx, isl_ctx *isl, ir_program *lowered,
 	const sched_options *opts)
 {
-	ir_program *lowered = sched_lower(ctx, prog);
-	if (!lowered)
-		return NULL;
 	sched_program *sp = sched_build_statements(ctx, lowered, opts);
 	if (!sp)
 		return NULL;
-	isl_ctx *isl = isl_ctx_alloc();
-	isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
-	int rc = sched_compute(sp, isl);
-#ifndef NDEBUG
-	if (rc == 0)
-		rc = sched_check(sp, isl);
-#endif
-	isl_ctx_free(isl);
-	if (rc < 0) {
+	if (sched_compute(sp, isl) < 0) {
 		sched_program_free(sp);
 		return NULL;
 	}
 	return sp;
 }
 
-static const char *policy_str(sched_policy p)
+sched_program *sched_program_build(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog,
+	const sched_options *opts)
+{
+	ir_program *lowered = sched_lower(ctx, isl, prog);
+	return lowered ? sched_program_schedule(ctx, isl, lowered, opts) : NULL;
+}
+
+const char *sched_policy_str(sched_policy p)
 {
 	return p == SCHED_SEQUENTIAL ? "sequential" : "stream";
+}
+
+bool sched_policy_parse(const char *s, sched_policy *out)
+{
+	if (!strcmp(s, "stream"))
+		*out = SCHED_STREAM;
+	else if (!strcmp(s, "sequential"))
+		*out = SCHED_SEQUENTIAL;
+	else
+		return false;
+	return true;
 }
 
 static void dump_time(const sched_stmt *s, FILE *out)
@@ -56,7 +65,7 @@ static void dump_time(const sched_stmt *s, FILE *out)
 
 void sched_program_dump(const sched_program *sp, FILE *out)
 {
-	fprintf(out, "policy %s\n", policy_str(sp->opts.policy));
+	fprintf(out, "policy %s\n", sched_policy_str(sp->opts.policy));
 	fprintf(out, "predicted_cycles %lld\nideal_cycles %lld\n\n",
 		(long long) sp->predicted_cycles, (long long) sp->ideal_cycles);
 	for (int i = 0; i < sp->n_stmts; i++) {

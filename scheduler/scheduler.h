@@ -82,9 +82,22 @@ typedef struct sched_program {
 	int64_t ideal_cycles;	/* most iterations of any statement */
 } sched_program;
 
-/* Lower and schedule "prog" (checked by the front end).  NULL on error,
- * reported against source locations. */
-sched_program *sched_program_build(sl_ctx *ctx, const ir_program *prog,
+/* "stream" or "sequential"; false for another word. */
+bool sched_policy_parse(const char *s, sched_policy *out);
+const char *sched_policy_str(sched_policy p);
+
+/* Lowering: inline funcs substituted, reductions lifted into funcs of
+ * their own, unused funcs dropped, bounds inferred again (on "isl", the
+ * compilation's context: its on-error mode set to continue).  NULL on
+ * error, reported. */
+ir_program *sched_lower(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog);
+/* Schedule a lowered program.  NULL on error, reported against source
+ * locations.  The result is not checked: run sched_check. */
+sched_program *sched_program_schedule(sl_ctx *ctx, isl_ctx *isl, ir_program *lowered,
+	const sched_options *opts);
+/* sched_lower, then sched_program_schedule (for tests of the scheduler;
+ * the compiler goes through flow/). */
+sched_program *sched_program_build(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog,
 	const sched_options *opts);
 void sched_program_free(sched_program *sp);
 

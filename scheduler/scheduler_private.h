@@ -4,10 +4,6 @@
 
 #include "scheduler/scheduler.h"
 
-/* Inline funcs substituted, reductions lifted into funcs of their own,
- * unused funcs dropped, bounds inferred again.  NULL on error. */
-ir_program *sched_lower(sl_ctx *ctx, const ir_program *prog);
-
 /* Cycles from the start of an iteration of "f" to the write of its value. */
 int sched_latency(const ir_decl *f);
 

@@ -72,16 +72,15 @@ int sim_model_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const sim_inputs *in, sl_array **outputs, sim_model_stats *stats);
 void sim_model_stats_release(sim_model_stats *stats);
 
-/* The whole of `sluice sim --engine model`: schedule "prog" (checked by
- * sched_check), build its buffers, run the reference and the model,
- * compare every output bit for bit (the first mismatch is reported with
- * its coordinates and both values), and check the measured cycles against
- * predicted_cycles and each buffer's measured max_live against
- * max_live_words.  outputs[i] receives the model's prog->outputs[i]; a
- * summary goes to "report" (when not NULL).  0 when everything agrees. */
-int sim_model_command(sl_ctx *ctx, const ir_program *prog,
-	const sched_options *sopts, const ub_options *uopts,
-	const sim_inputs *in, sl_array **outputs, FILE *report);
+/* Run the model of "sp" mapped by "ubs" (the design of "prog", built by
+ * flow/) and the reference on "in"; compare every output bit for bit
+ * (the first mismatch is reported with its coordinates and both values),
+ * the measured cycles with predicted_cycles and each buffer's measured
+ * max_live with max_live_words.  outputs[i] receives the model's
+ * prog->outputs[i]; a summary goes to "report" (when not NULL).  0 when
+ * everything agrees; on -1 the outputs are NULL. */
+int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
+	const ub_set *ubs, const sim_inputs *in, sl_array **outputs, FILE *report);
 
 /* ------------------------------------------------------------ Verilator
  * The generated Verilog run in Verilator (sim/verilator.c), driven by a
@@ -115,18 +114,13 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	const char *verilog, size_t len, const sim_inputs *in,
 	const sim_vl_options *opts, sl_array **outputs, sim_vl_stats *stats);
 
-/* The whole of `sluice sim --engine verilator`: schedule "prog", build
- * its buffers, generate its Verilog (module sluice_<file name>), run it
- * in Verilator and the reference on the same inputs, compare every
- * output bit for bit (the first mismatch is reported with its
- * coordinates and both values) and the measured cycles with
- * predicted_cycles.  outputs[i] receives the hardware's
- * prog->outputs[i]; a summary with the simulation speed goes to
- * "report" (when not NULL).  0 when everything agrees. */
-int sim_verilator_command(sl_ctx *ctx, const ir_program *prog,
-	const sched_options *sopts, const ub_options *uopts,
-	const sim_inputs *in, const sim_vl_options *vopts,
-	sl_array **outputs, FILE *report);
+/* Run module "top" of "verilog" (flow_verilog of the design of "prog"
+ * and "sp") in Verilator and the reference on "in", and compare as
+ * sim_check_model does (outputs and cycles).  A summary with the
+ * simulation speed goes to "report" (when not NULL). */
+int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
+	const char *top, const char *verilog, size_t len, const sim_inputs *in,
+	const sim_vl_options *vopts, sl_array **outputs, FILE *report);
 
 #ifdef __cplusplus
 }

@@ -1,18 +1,18 @@
 #!/bin/sh
 # Fail when a module includes a header of a module after it in the flow.
-# Order (index = rank): ir frontend scheduler ubuffer rtlgen sim driver.
+# Order (index = rank): ir frontend scheduler ubuffer rtlgen sim flow driver.
 # boards/ feeds ubuffer and later stages, so it ranks with scheduler.
 set -u
 top=${1:-.}
 rank() {
 	case $1 in
 	ir) echo 0 ;; frontend) echo 1 ;; scheduler|boards) echo 2 ;;
-	ubuffer) echo 3 ;; rtlgen) echo 4 ;; sim) echo 5 ;; driver) echo 6 ;;
+	ubuffer) echo 3 ;; rtlgen) echo 4 ;; sim) echo 5 ;; flow) echo 6 ;; driver) echo 7 ;;
 	*) echo -1 ;;
 	esac
 }
 bad=0
-for mod in ir frontend scheduler boards ubuffer rtlgen sim driver; do
+for mod in ir frontend scheduler boards ubuffer rtlgen sim flow driver; do
 	[ -d "$top/$mod" ] || continue
 	me=$(rank "$mod")
 	for f in $(find "$top/$mod" -name '*.[ch]' -o -name '*.cpp' -o -name '*.hpp' | sort); do

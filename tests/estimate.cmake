@@ -8,7 +8,7 @@
 add_executable(sluice_estimate ${CMAKE_SOURCE_DIR}/tests/bench/estimate_tool.c
   ${CMAKE_SOURCE_DIR}/driver/estimate.c ${CMAKE_SOURCE_DIR}/driver/fit.c)
 target_include_directories(sluice_estimate PRIVATE ${CMAKE_SOURCE_DIR})
-target_link_libraries(sluice_estimate PRIVATE sl_rtlgen sl_ubuffer sl_boards
+target_link_libraries(sluice_estimate PRIVATE sl_flow sl_rtlgen sl_ubuffer sl_boards
   sl_scheduler sl_frontend sl_ir)
 target_sources(sluice_unit PRIVATE ${CMAKE_SOURCE_DIR}/driver/estimate.c)
 target_link_libraries(sluice_unit PRIVATE sl_rtlgen sl_ubuffer sl_boards sl_scheduler)

@@ -25,7 +25,7 @@
 find_program(SLUICE_VERILATOR_EXE verilator)
 if(SLUICE_VERILATOR_EXE)
   add_executable(sluice_vl_harness ${CMAKE_CURRENT_SOURCE_DIR}/verilator/t_vl_harness.cpp)
-  target_link_libraries(sluice_vl_harness PRIVATE sl_sim sl_frontend sl_ir GTest::gtest GTest::gtest_main)
+  target_link_libraries(sluice_vl_harness PRIVATE sl_flow sl_sim sl_frontend sl_ir GTest::gtest GTest::gtest_main)
   target_compile_definitions(sluice_vl_harness PRIVATE
     SLUICE_SOURCE_DIR="${CMAKE_SOURCE_DIR}" SLUICE_BINARY_DIR="${CMAKE_BINARY_DIR}")
   gtest_discover_tests(sluice_vl_harness

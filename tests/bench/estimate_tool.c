@@ -7,17 +7,12 @@
  *   logic luts N ffs N dsps N
  *   storage luts N ffs N
  *   total luts N ffs N dsps N
- * (with --stages, est_print's table first).  The flow up to storage mapping is the driver's: front end,
- * scheduler, unified buffers with the board. */
+ * (with --stages, est_print's table first).  The design is the one every
+ * command builds (flow_compile, mapped for the board). */
 #include <stdlib.h>
 #include <string.h>
 
-#include <isl/ctx.h>
-#include <isl/options.h>
-
-#include "frontend/frontend.h"
-#include "scheduler/scheduler.h"
-#include "ubuffer/ubuffer.h"
+#include "flow/flow.h"
 #include "driver/estimate.h"
 #include "driver/fit.h"
 
@@ -38,16 +33,16 @@ static int est_tool(sl_ctx *ctx, int argc, char **argv)
 			return 2;
 	}
 	const board *bd = board_find(ctx, argv[2]);
-	ir_program *prog = bd ? fe_compile_file(ctx, argv[1]) : NULL;
-	sched_program *sp = prog ? sched_program_build(ctx, prog, &so) : NULL;
-	if (!sp)
-		return 1;
-	isl_ctx *isl = isl_ctx_alloc();
-	isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
-	uo.bd = bd;
-	ub_set *ubs = ub_set_build(ctx, sp, isl, &uo);
+	flow_options fo;
+	flow_options_default(&fo);
+	fo.sched = so;
+	fo.ub = uo;
+	fo.bd = bd;
+	flow_design *d = bd ? flow_compile(ctx, argv[1], &fo) : NULL;
 	int rc = 1;
-	if (ubs) {
+	if (d) {
+		const sched_program *sp = d->sp;
+		const ub_set *ubs = d->ubs;
 		est_report r;
 		est_design(bd, sp, ubs, uo.register_threshold, &r);
 		if (stages)
@@ -64,9 +59,7 @@ static int est_tool(sl_ctx *ctx, int argc, char **argv)
 		est_release(&r);
 		rc = 0;
 	}
-	ub_set_free(ubs);
-	sched_program_free(sp);
-	isl_ctx_free(isl);
+	flow_free(d);
 	return rc;
 }
 

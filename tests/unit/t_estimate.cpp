@@ -12,6 +12,7 @@
 #include <isl/ctx.h>
 #include <isl/options.h>
 
+#include "flow/flow.h"
 #include "frontend/frontend.h"
 #include "scheduler/scheduler.h"
 #include "ubuffer/ubuffer.h"
@@ -24,8 +25,8 @@ struct Est {
 	FILE *diag = nullptr;
 	char *dbuf = nullptr;
 	size_t dlen = 0;
+	flow_design *design = nullptr;
 	sched_program *sp = nullptr;
-	isl_ctx *isl = nullptr;
 	ub_set *set = nullptr;
 	est_report r = {};
 
@@ -34,29 +35,22 @@ struct Est {
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&dbuf, &dlen);
 		sl_ctx_set_diag_stream(ctx, diag);
-		isl = isl_ctx_alloc();
-		isl_options_set_on_error(isl, ISL_ON_ERROR_ABORT);
-		const board *bd = board_find(ctx, board_name);
-		ir_program *prog = fe_compile_text(ctx, "t.sl", text.data(), text.size());
-		if (!bd || !prog)
+		flow_options fo;
+		flow_options_default(&fo);
+		fo.bd = board_find(ctx, board_name);
+		if (!fo.bd)
 			return;
-		sched_options so = { SCHED_STREAM };
-		sp = sched_program_build(ctx, prog, &so);
-		if (!sp)
+		design = flow_compile_text(ctx, "t.sl", text.data(), text.size(), &fo);
+		if (!design)
 			return;
-		ub_options uo;
-		ub_options_default(&uo);
-		uo.bd = bd;
-		set = ub_set_build(ctx, sp, isl, &uo);
-		if (set)
-			est_design(bd, sp, set, uo.register_threshold, &r);
+		sp = design->sp;
+		set = design->ubs;
+		est_design(fo.bd, sp, set, fo.ub.register_threshold, &r);
 	}
 	~Est()
 	{
 		est_release(&r);
-		ub_set_free(set);
-		sched_program_free(sp);
-		isl_ctx_free(isl);
+		flow_free(design);
 		sl_ctx_free(ctx);
 		fclose(diag);
 		free(dbuf);

@@ -21,6 +21,7 @@
 #if !defined(_Noreturn)
 #define _Noreturn [[noreturn]]
 #endif
+#include "flow/flow.h"
 #include "frontend/frontend.h"
 #include "sim/sim.h"
 
@@ -33,7 +34,7 @@ struct Mdl {
 	FILE *diag = nullptr;
 	char *dbuf = nullptr;
 	size_t dlen = 0;
-	isl_ctx *isl = nullptr;
+	flow_design *design = nullptr;
 	ir_program *prog = nullptr;
 	sched_program *sp = nullptr;
 	ub_set *ubs = nullptr;
@@ -50,19 +51,16 @@ struct Mdl {
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&dbuf, &dlen);
 		sl_ctx_set_diag_stream(ctx, diag);
-		isl = isl_ctx_alloc();
-		prog = text.empty() ? fe_compile_file(ctx, path)
-			: fe_compile_text(ctx, path, text.data(), text.size());
-		if (!prog)
+		flow_options fo;
+		flow_options_default(&fo);
+		fo.sched.policy = policy;
+		design = text.empty() ? flow_compile(ctx, path, &fo)
+			: flow_compile_text(ctx, path, text.data(), text.size(), &fo);
+		if (!design)
 			return;
-		sched_options so{};
-		so.policy = policy;
-		sp = sched_program_build(ctx, prog, &so);
-		if (!sp)
-			return;
-		ub_options uo;
-		ub_options_default(&uo);
-		ubs = ub_set_build(ctx, sp, isl, &uo);
+		prog = design->prog;
+		sp = design->sp;
+		ubs = design->ubs;
 	}
 	~Mdl()
 	{
@@ -73,11 +71,7 @@ struct Mdl {
 		for (sl_array *a : out)
 			sl_array_free(a);
 		sim_model_stats_release(&stats);
-		if (ubs)
-			ub_set_free(ubs);
-		if (sp)
-			sched_program_free(sp);
-		isl_ctx_free(isl);
+		flow_free(design);
 		sl_ctx_free(ctx);
 		fclose(diag);
 		free(dbuf);
@@ -470,19 +464,18 @@ TEST(t_model, command_end_to_end)
 	size_t dlen = 0;
 	FILE *diag = open_memstream(&dbuf, &dlen);
 	sl_ctx_set_diag_stream(ctx, diag);
-	ir_program *prog = fe_compile_text(ctx, "t.sl", src.data(), src.size());
-	ASSERT_NE(prog, nullptr);
-	ir_decl *d = ir_program_find(prog, "in");
+	flow_options fo;
+	flow_options_default(&fo);
+	flow_design *design = flow_compile_text(ctx, "t.sl", src.data(), src.size(), &fo);
+	ASSERT_NE(design, nullptr);
+	ir_decl *d = ir_program_find(design->prog, "in");
 	sl_array *a = sim_random_array(d->type, d->n_dims, d->extents, 3, "in");
 	sim_inputs in{1, &d, &a};
-	sched_options so{};
-	ub_options uo;
-	ub_options_default(&uo);
 	sl_array *out = nullptr;
 	char *rbuf = nullptr;
 	size_t rlen = 0;
 	FILE *rep = open_memstream(&rbuf, &rlen);
-	EXPECT_EQ(sim_model_command(ctx, prog, &so, &uo, &in, &out, rep), 0);
+	EXPECT_EQ(sim_check_model(ctx, design->prog, design->sp, design->ubs, &in, &out, rep), 0);
 	fclose(rep);
 	sl_diag_flush(ctx);
 	EXPECT_EQ(std::string(dbuf ? dbuf : "", dlen), "");
@@ -497,6 +490,7 @@ TEST(t_model, command_end_to_end)
 	free(rbuf);
 	sl_array_free(out);
 	sl_array_free(a);
+	flow_free(design);
 	sl_ctx_free(ctx);
 	fclose(diag);
 	free(dbuf);

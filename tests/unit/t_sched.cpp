@@ -29,6 +29,7 @@
 #include <vector>
 
 #include <isl/ctx.h>
+#include <isl/options.h>
 
 #include "scheduler/scheduler.h"
 
@@ -49,6 +50,7 @@ struct Compiled {
 	char *buf = nullptr;
 	size_t buf_len = 0;
 	ir_program *prog = nullptr;
+	isl_ctx *isl = nullptr;
 	sched_program *sp = nullptr;
 
 	Compiled(const std::string &text, sched_policy pol, const std::string &path = "t.sl")
@@ -61,12 +63,16 @@ struct Compiled {
 			return;
 		sched_options o{};
 		o.policy = pol;
-		sp = sched_program_build(ctx, prog, &o);
+		isl = isl_ctx_alloc();
+		isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
+		sp = sched_program_build(ctx, isl, prog, &o);
 	}
 	~Compiled()
 	{
 		if (sp)
 			sched_program_free(sp);
+		if (isl)
+			isl_ctx_free(isl);
 		sl_ctx_free(ctx);
 		fclose(diag);
 		free(buf);

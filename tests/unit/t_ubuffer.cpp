@@ -46,7 +46,7 @@ struct Ub {
 		if (!prog)
 			return;
 		sched_options so = { pol };
-		sp = sched_program_build(ctx, prog, &so);
+		sp = sched_program_build(ctx, isl, prog, &so);
 		if (!sp)
 			return;
 		set = ub_set_build(ctx, sp, isl, opts);

@@ -17,6 +17,7 @@
 #if !defined(_Noreturn)
 #define _Noreturn [[noreturn]]
 #endif
+#include "flow/flow.h"
 #include "frontend/frontend.h"
 #include "sim/sim.h"
 
@@ -45,6 +46,7 @@ struct VlRun {
 	FILE *diag = nullptr;
 	char *dbuf = nullptr;
 	size_t dlen = 0;
+	flow_design *design = nullptr;
 	ir_program *prog = nullptr;
 	sched_program *sp = nullptr;
 	sl_array *a = nullptr, *b = nullptr;
@@ -56,13 +58,13 @@ struct VlRun {
 	{
 		diag = open_memstream(&dbuf, &dlen);
 		sl_ctx_set_diag_stream(ctx, diag);
-		prog = fe_compile_file(ctx, (src + "two.sl").c_str());
-		if (!prog)
+		flow_options fo;
+		flow_options_default(&fo);
+		design = flow_compile(ctx, (src + "two.sl").c_str(), &fo);
+		if (!design)
 			return;
-		sched_options so{};
-		sp = sched_program_build(ctx, prog, &so);
-		if (!sp)
-			return;
+		prog = design->prog;
+		sp = design->sp;
 		int64_t dims[2] = { 3, 5 };
 		a = sl_array_alloc(ir_type_make(false, 8), 2, dims);
 		b = sl_array_alloc(ir_type_make(true, 16), 2, dims);
@@ -87,8 +89,7 @@ struct VlRun {
 	{
 		for (sl_array *x : { a, b, out[0], out[1] })
 			sl_array_free(x);
-		if (sp)
-			sched_program_free(sp);
+		flow_free(design);
 		sl_ctx_free(ctx);
 		fclose(diag);
 		free(dbuf);

@@ -1,0 +1,82 @@
+/* flow/flow.h: the compiler, as one list of stages.
+ * Stage: on top of every module but the command line.  flow_compile
+ * builds the design of one program once (front end, lowering, schedule,
+ * schedule check, buffers, board mapping, each followed by its checker
+ * and its dump) in one isl context; every command (compile, sim with
+ * either engine, synth, study) takes that design, so what one command
+ * writes is what another simulates.  flow_verilog is the one place the
+ * Verilog of a design is emitted. */
+#ifndef SLUICE_FLOW_H
+#define SLUICE_FLOW_H
+
+#include <stdio.h>
+
+#include "boards/boards.h"
+#include "scheduler/scheduler.h"
+#include "ubuffer/ubuffer.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct flow_options {
+	sched_options sched;
+	ub_options ub;		/* ub.bd is set from bd */
+	const board *bd;	/* map for this board, or NULL */
+	/* With bd: a design whose storage or estimated logic does not fit
+	 * the board is a located error (target/: the largest buffers and
+	 * stages, and what would help). */
+	bool check_fit;
+	/* Stage dumps, as letters: P the checked program, L the lowered
+	 * program, S the schedule, B the buffers, R the predicted resources
+	 * (with a board).  Each is written to dump_out (stdout when NULL)
+	 * right after its stage, so a later failure leaves the earlier ones. */
+	const char *dump;
+	FILE *dump_out;
+	/* Tests: called on the schedule before the checker sees it. */
+	void (*after_schedule)(sched_program *sp, void *arg);
+	void *hook_arg;
+} flow_options;
+
+void flow_options_default(flow_options *o);
+/* Is every letter of "letters" a dump letter?  Sets *bad to the first
+ * one that is not. */
+bool flow_dump_letters_ok(const char *letters, char *bad);
+
+typedef struct flow_design {
+	sl_ctx *ctx;		/* diagnostics and the arena (not owned) */
+	isl_ctx *isl;		/* the compilation's isl context (owned) */
+	const char *path;	/* the program file */
+	const char *name;	/* its file name without directories and ".sl" */
+	flow_options opts;
+	ir_program *prog;	/* checked, bounds inferred */
+	sched_program *sp;	/* lowered, scheduled and checked */
+	ub_set *ubs;		/* sized, checked, mapped for opts.bd */
+} flow_design;
+
+/* Build the design of the program in "path".  NULL when a stage failed
+ * (every error reported). */
+flow_design *flow_compile(sl_ctx *ctx, const char *path, const flow_options *o);
+/* The same for a program text in memory, named "path" (tests). */
+flow_design *flow_compile_text(sl_ctx *ctx, const char *path, const char *text, size_t len,
+	const flow_options *o);
+void flow_free(flow_design *d);
+
+/* Schedule the design again under "so" (lowering, schedule, check,
+ * buffers, mapping): a study's schedule axis.  0, or -1 (reported; the
+ * design then has no schedule and no buffers). */
+int flow_reschedule(flow_design *d, const sched_options *so);
+/* Map the buffers again under "uo" for board "bd" (memories and
+ * delay-chain layout; the sizes do not change): a study's board,
+ * threshold and RAM axes. */
+void flow_remap(flow_design *d, const ub_options *uo, const board *bd);
+
+/* The Verilog of the design (module *top, "sluice_" and the name), in a
+ * heap buffer the caller frees.  0, or -1 (reported). */
+int flow_verilog(const flow_design *d, char **text, size_t *len, const char **top);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

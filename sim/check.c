@@ -1,0 +1,220 @@
+/* sim/check.c: the mapped design, executed and compared with the
+ * reference.
+ * Stage: sim, on a design flow/ built.  Both engines run on the same
+ * inputs as the CPU reference; every output is compared bit for bit
+ * (the first mismatch is reported with its coordinates and both values)
+ * and the measured cycles against the schedule's prediction; the model
+ * also measures each buffer's live values against the buffer analysis.
+ * The engine's outputs go to the caller. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_private.h"
+
+static void check_value_str(char *buf, size_t size, ir_type t, uint64_t v)
+{
+	if (t.is_signed)
+		snprintf(buf, size, "%lld", (long long) (int64_t) v);
+	else
+		snprintf(buf, size, "%llu", (unsigned long long) v);
+}
+
+/* "(c0, c1, ...)": the coordinates of row-major offset k in "a". */
+static void check_coords(char *buf, size_t size, const sl_array *a, int64_t k)
+{
+	int64_t c[8];
+	for (int i = a->n_dims - 1; i >= 0; i--) {
+		c[i] = k % a->dims[i];
+		k /= a->dims[i];
+	}
+	size_t n = (size_t) snprintf(buf, size, "(");
+	for (int i = 0; i < a->n_dims && n < size; i++)
+		n += (size_t) snprintf(buf + n, size - n, "%s%lld", i ? ", " : "",
+			(long long) c[i]);
+	if (n < size)
+		snprintf(buf + n, size - n, ")");
+}
+
+/* Compare one output of "engine" with the reference's; report its shape
+ * or its first mismatch. */
+static int check_output(sl_ctx *ctx, const char *engine, const ir_decl *d,
+	const sl_array *ref, const sl_array *got)
+{
+	bool same_shape = ref->n_dims == got->n_dims && ref->size == got->size
+		&& ir_type_eq(ref->type, got->type);
+	for (int i = 0; same_shape && i < ref->n_dims; i++)
+		same_shape = ref->dims[i] == got->dims[i];
+	if (!same_shape) {
+		sl_error(ctx, d->loc, "the %s's output '%s' has another shape than the "
+			"reference's", engine, d->name);
+		return -1;
+	}
+	int64_t k = 0;
+	while (k < ref->size && ref->data[k] == got->data[k])
+		k++;
+	if (k == ref->size)
+		return 0;
+	char cs[256], rv[32], gv[32];
+	check_coords(cs, sizeof cs, ref, k);
+	check_value_str(rv, sizeof rv, ref->type, ref->data[k]);
+	check_value_str(gv, sizeof gv, ref->type, got->data[k]);
+	sl_error(ctx, d->loc, "the %s's output '%s' differs from the reference at %s: "
+		"%s %s, reference %s", engine, d->name, cs,
+		!strcmp(engine, "cycle-level model") ? "model" : "hardware", gv, rv);
+	return -1;
+}
+
+static int check_cycles(sl_ctx *ctx, const char *engine, const ir_program *prog,
+	const sched_program *sp, int64_t cycles)
+{
+	if (cycles == sp->predicted_cycles)
+		return 0;
+	sl_error(ctx, prog->n_outputs ? prog->outputs[0]->loc : sl_noloc, "the %s took "
+		"%lld cycles, the schedule predicts %lld", engine, (long long) cycles,
+		(long long) sp->predicted_cycles);
+	return -1;
+}
+
+static void check_clear(const ir_program *prog, sl_array **outputs)
+{
+	for (int i = 0; i < prog->n_outputs; i++) {
+		sl_array_free(outputs[i]);
+		outputs[i] = NULL;
+	}
+}
+
+static void check_release(const ir_program *prog, sl_array **ref)
+{
+	if (!ref)
+		return;
+	check_clear(prog, ref);
+	free(ref);
+}
+
+/* The reference's outputs on "in"; NULL on error (reported). */
+static sl_array **check_reference(sl_ctx *ctx, const ir_program *prog,
+	const sim_inputs *in)
+{
+	sl_array **ref = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*ref));
+	if (sim_reference_run(ctx, prog, in, ref) == 0)
+		return ref;
+	check_release(prog, ref);
+	return NULL;
+}
+
+/* Every output of the engine against the reference's.  0 when all
+ * agree. */
+static int check_outputs(sl_ctx *ctx, const char *engine, const ir_program *prog,
+	sl_array **ref, sl_array **got)
+{
+	int rc = 0;
+	for (int i = 0; rc == 0 && i < prog->n_outputs; i++)
+		rc = check_output(ctx, engine, prog->outputs[i], ref[i], got[i]);
+	return rc;
+}
+
+/* The lowered program keeps the outputs of the checked one, in order. */
+static void check_same_outputs(const ir_program *prog, const sched_program *sp)
+{
+	if (sp->lowered->n_outputs != prog->n_outputs)
+		sl_unreachable();
+	for (int i = 0; i < prog->n_outputs; i++)
+		if (strcmp(sp->lowered->outputs[i]->name, prog->outputs[i]->name))
+			sl_unreachable();
+}
+
+/* ------------------------------------------------------------------ model */
+
+static int check_live(sl_ctx *ctx, const ub_set *ubs, const sim_model_stats *st)
+{
+	int rc = 0;
+	for (int k = 0; k < ubs->n_buffers; k++) {
+		const ub_buffer *b = ubs->buffers[k];
+		if (st->max_live[k] == b->max_live_words)
+			continue;
+		sl_error(ctx, b->producer->decl->loc, "buffer '%s': the cycle-level "
+			"model measures at most %lld live values, the buffer analysis "
+			"computed %lld", b->name, (long long) st->max_live[k],
+			(long long) b->max_live_words);
+		rc = -1;
+	}
+	return rc;
+}
+
+static void check_model_report(FILE *out, const sched_program *sp,
+	const ub_set *ubs, const sim_model_stats *st)
+{
+	fprintf(out, "model: %lld cycles (predicted %lld, ideal %lld), "
+		"%lld output values equal to the reference\n",
+		(long long) st->cycles, (long long) sp->predicted_cycles,
+		(long long) sp->ideal_cycles, (long long) st->outputs_checked);
+	for (int k = 0; k < ubs->n_buffers; k++) {
+		const ub_buffer *b = ubs->buffers[k];
+		fprintf(out, "  buffer %-16s %-11s max live %lld (measured %lld), "
+			"capacity %lld\n", b->name, ub_storage_str(b->storage),
+			(long long) b->max_live_words, (long long) st->max_live[k],
+			(long long) b->capacity_words);
+	}
+}
+
+int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
+	const ub_set *ubs, const sim_inputs *in, sl_array **outputs, FILE *report)
+{
+	static const char engine[] = "cycle-level model";
+	check_same_outputs(prog, sp);
+	sim_model_stats st;
+	memset(&st, 0, sizeof st);
+	sl_array **ref = check_reference(ctx, prog, in);
+	int rc = ref ? sim_model_run(ctx, sp, ubs, in, outputs, &st) : -1;
+	if (rc == 0)
+		rc = check_outputs(ctx, engine, prog, ref, outputs);
+	if (rc == 0)
+		rc = check_cycles(ctx, engine, prog, sp, st.cycles) | check_live(ctx, ubs, &st);
+	if (rc == 0 && report)
+		check_model_report(report, sp, ubs, &st);
+	sim_model_stats_release(&st);
+	check_release(prog, ref);
+	if (rc < 0)
+		check_clear(prog, outputs);
+	return rc;
+}
+
+/* -------------------------------------------------------------- Verilator */
+
+static void check_vl_report(FILE *out, const sched_program *sp,
+	const sim_vl_stats *st, double t0)
+{
+	double speed = st->run_seconds > 0 ? (double) st->cycles / st->run_seconds : 0;
+	fprintf(out, "verilator: %lld cycles (predicted %lld), %lld output values "
+		"equal to the reference\n", (long long) st->cycles,
+		(long long) sp->predicted_cycles, (long long) st->outputs_received);
+	if (st->cached)
+		fprintf(out, "  build: cached\n");
+	else
+		fprintf(out, "  build: verilated in %.2f s\n", st->build_seconds);
+	fprintf(out, "  speed: %.0f cycles/s (model run %.6f s), wall %.3f s\n",
+		speed, st->run_seconds, sim_vl_now() - t0);
+}
+
+int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
+	const char *top, const char *verilog, size_t len, const sim_inputs *in,
+	const sim_vl_options *vopts, sl_array **outputs, FILE *report)
+{
+	static const char engine[] = "Verilated hardware";
+	double t0 = sim_vl_now();
+	check_same_outputs(prog, sp);
+	sim_vl_stats st;
+	memset(&st, 0, sizeof st);
+	sl_array **ref = check_reference(ctx, prog, in);
+	int rc = ref ? sim_vl_run(ctx, sp, top, verilog, len, in, vopts, outputs, &st) : -1;
+	if (rc == 0)
+		rc = check_outputs(ctx, engine, prog, ref, outputs);
+	if (rc == 0)
+		rc = check_cycles(ctx, engine, prog, sp, st.cycles);
+	if (rc == 0 && report)
+		check_vl_report(report, sp, &st, t0);
+	check_release(prog, ref);
+	if (rc < 0)
+		check_clear(prog, outputs);
+	return rc;
+}
