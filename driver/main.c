@@ -386,16 +386,23 @@ static flow_design *build_design(sl_ctx *ctx, const options *opt)
 	return d;
 }
 
+/* What compile writes, and sim beside its outputs: the design's
+ * schedule, buffers, report and Verilog.  0 or -1 (reported). */
+static int write_design(const flow_design *d, const char *dir)
+{
+	if (make_out_dir(dir) < 0 || write_text(dir, "schedule.txt", print_schedule, d) < 0 ||
+	    write_text(dir, "buffers.txt", print_buffers, d) < 0 ||
+	    write_text(dir, "report.json", print_report, d) < 0 || write_verilog(d, dir) < 0)
+		return -1;
+	return 0;
+}
+
 static int cmd_compile(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
-	if (d && make_out_dir(opt->out_dir) == 0 &&
-	    write_text(opt->out_dir, "schedule.txt", print_schedule, d) == 0 &&
-	    write_text(opt->out_dir, "buffers.txt", print_buffers, d) == 0 &&
-	    write_text(opt->out_dir, "report.json", print_report, d) == 0 &&
-	    write_verilog(d, opt->out_dir) == 0) {
+	if (d && write_design(d, opt->out_dir) == 0) {
 		printf("predicted %lld cycles, ideal %lld\n", (long long) d->sp->predicted_cycles,
 			(long long) d->sp->ideal_cycles);
 		rc = 0;
@@ -464,7 +471,9 @@ static int cmd_sim(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
 	flow_design *d = build_design(ctx, opt);
-	int rc = d ? run_program(ctx, d->prog, opt, sim_engine, d) : EXIT_PROGRAM;
+	int rc = EXIT_PROGRAM;
+	if (d && write_design(d, opt->out_dir) == 0)
+		rc = run_program(ctx, d->prog, opt, sim_engine, d);
 	flow_free(d);
 	sl_ctx_free(ctx);
 	return rc;
@@ -643,7 +652,8 @@ static const command commands[] = {
 	  "its generated Verilog in Verilator), and checks every output bit for bit\n"
 	  "against the CPU reference and the measured cycles against the prediction;\n"
 	  "the model also checks each buffer's occupancy against its computed size.\n"
-	  "Writes the outputs like 'sluice run'.\n"
+	  "Writes the design it simulates like 'sluice compile' and the outputs like\n"
+	  "'sluice run'.\n"
 	  "  --engine E             model (the cycle-level model; the default) or\n"
 	  "                         verilator (the Verilog, built once per design in\n"
 	  "                         $SLUICE_CACHE_DIR, default ~/.cache/sluice)\n"

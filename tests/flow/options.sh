@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# tests/flow/options.sh: every command takes only the options it honours.
+#   options.sh SLUICE
+# An option another command takes is a usage error (exit 2, a message
+# naming the option and the command), never silently ignored; the
+# options a command documents are accepted.
+set -u
+[ $# -eq 1 ] || { echo "usage: $0 SLUICE" >&2; exit 2; }
+SLUICE=$1
+HERE=$(cd "$(dirname "$0")/../.." && pwd)
+PROG=$HERE/examples/brighten.sl
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fail=0
+
+# expect CODE TEXT ARGS...: exit CODE, and stderr containing TEXT.
+expect() {
+	local code=$1 text=$2
+	shift 2
+	"$SLUICE" "$@" >"$TMP/out" 2>"$TMP/err"
+	local rc=$?
+	if [ $rc -ne "$code" ] || { [ -n "$text" ] && ! grep -qF -- "$text" "$TMP/err"; }; then
+		echo "FAIL sluice $*: exit $rc (want $code), stderr:"
+		cat "$TMP/err"
+		fail=1
+	else
+		echo "ok   sluice $* -> $code"
+	fi
+}
+
+expect 2 "'--board' is not an option of 'run'" run "$PROG" --board ice40up5k --seed 1 -o "$TMP/r"
+expect 2 "'--engine' is not an option of 'compile'" compile "$PROG" --engine verilator -o "$TMP/c"
+expect 2 "'--seed' is not an option of 'synth'" synth "$PROG" --board ice40up5k --seed 1 -o "$TMP/s"
+expect 2 "'--vcd' is not an option of 'study'" study "$PROG" --vcd x.vcd -o "$TMP/st"
+expect 2 "'--schedule' is not an option of 'check'" check "$PROG" --schedule sequential
+expect 2 "'-d' is not an option of 'run'" run "$PROG" -dP --seed 1 -o "$TMP/r"
+expect 2 "'--pnr' is not an option of 'sim'" sim "$PROG" --pnr --seed 1 -o "$TMP/m"
+expect 2 "'-o' is not an option of 'boards'" boards -o "$TMP/b"
+expect 2 "-d takes dump letters P, L, S, B and R, not 'X'" compile "$PROG" -dPX -o "$TMP/c"
+expect 2 "unknown option or missing value: '--frobnicate'" sim "$PROG" --frobnicate
+# Accepted: sim honours --board (and writes the design it simulates).
+expect 0 "" sim "$PROG" --board ice40up5k --seed 1 -o "$TMP/m"
+for f in schedule.txt buffers.txt report.json sluice_brighten.v brighten.npy; do
+	[ -f "$TMP/m/$f" ] || { echo "FAIL sim --board wrote no $f"; fail=1; }
+done
+expect 0 "" compile "$PROG" -d PLSB -o "$TMP/c"
+exit $fail

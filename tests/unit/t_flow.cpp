@@ -1,0 +1,234 @@
+// tests/unit/t_flow.cpp: the flow (flow/flow.c) and its checkers.
+// The checkers run in every build type: this binary is built with the
+// README's build type (RelWithDebInfo, NDEBUG defined) in build/ and as
+// Debug in build-asan/, and both must see an illegal schedule rejected.
+// Each checker is shown able to fail by corrupting what its stage built.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "flow/flow.h"
+#include "frontend/frontend.h"
+
+namespace {
+
+// A 3-tap blur: in, then blur reading it, then the output.
+const char kBlur[] =
+	"input in : u8[8][10];\n"
+	"func blur(y, x) : u16 = u16(in(y, x)) + u16(in(y, x + 1)) + u16(in(y, x + 2));\n"
+	"func out(y, x) : u16 = blur(y, x) / 3;\n"
+	"output out[8][8];\n";
+
+struct Diag {
+	sl_ctx *ctx = sl_ctx_alloc();
+	char *buf = nullptr;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	Diag() { sl_ctx_set_diag_stream(ctx, f); }
+	~Diag()
+	{
+		sl_ctx_free(ctx);
+		fclose(f);
+		free(buf);
+	}
+	std::string text()
+	{
+		sl_diag_flush(ctx);
+		fflush(f);
+		return std::string(buf ? buf : "", len);
+	}
+};
+
+flow_design *compile(Diag &d, const char *src, const flow_options &fo)
+{
+	return flow_compile_text(d.ctx, "t.sl", src, strlen(src), &fo);
+}
+
+// The hook: the first statement that reads starts at cycle 0, before any
+// value it reads can have been written (every write is at least one
+// cycle after its producer's start, itself at cycle 0 or later).
+void start_reader_at_zero(sched_program *sp, void *arg)
+{
+	for (int i = 0; i < sp->n_stmts; i++)
+		if (sp->stmts[i]->n_reads > 0) {
+			sp->stmts[i]->offset = 0;
+			*static_cast<const char **>(arg) = sp->stmts[i]->name;
+			return;
+		}
+}
+
+void no_change(sched_program *, void *arg)
+{
+	*static_cast<int *>(arg) += 1;
+}
+
+} // namespace
+
+TEST(t_flow, builds_every_stage)
+{
+	Diag d;
+	flow_options fo;
+	flow_options_default(&fo);
+	int calls = 0;
+	fo.after_schedule = no_change;
+	fo.hook_arg = &calls;
+	flow_design *fd = compile(d, kBlur, fo);
+	ASSERT_NE(fd, nullptr) << d.text();
+	EXPECT_EQ(calls, 1);
+	EXPECT_STREQ(fd->name, "t");
+	ASSERT_NE(fd->sp, nullptr);
+	ASSERT_NE(fd->ubs, nullptr);
+	EXPECT_EQ(fd->sp->lowered->n_outputs, 1);
+	flow_free(fd);
+	EXPECT_EQ(d.text(), "");
+}
+
+TEST(t_flow, schedule_checker_rejects_an_illegal_schedule)
+{
+#ifdef NDEBUG
+	RecordProperty("build", "NDEBUG (release)");
+#else
+	RecordProperty("build", "debug");
+#endif
+	Diag d;
+	flow_options fo;
+	flow_options_default(&fo);
+	const char *moved = nullptr;
+	fo.after_schedule = start_reader_at_zero;
+	fo.hook_arg = &moved;
+	flow_design *fd = compile(d, kBlur, fo);
+	EXPECT_EQ(fd, nullptr);
+	ASSERT_NE(moved, nullptr);
+	std::string diags = d.text();
+	EXPECT_NE(diags.find(std::string("schedule violation: '") + moved + "' reads"),
+		std::string::npos) << diags;
+	flow_free(fd);
+}
+
+TEST(t_flow, ir_check_rejects_a_broken_lowered_program)
+{
+	Diag d;
+	flow_options fo;
+	flow_options_default(&fo);
+	flow_design *fd = compile(d, kBlur, fo);
+	ASSERT_NE(fd, nullptr) << d.text();
+	ir_program *lw = fd->sp->lowered;
+	EXPECT_EQ(ir_check(d.ctx, lw), 0);
+	// out(y, x) = blur(y, x) / 3: point its y at a slot it does not have.
+	ir_decl *out = ir_program_find(lw, "out");
+	ASSERT_NE(out, nullptr);
+	ir_expr *div = out->body;
+	ASSERT_EQ(div->kind, IR_BINARY);
+	ir_expr *read = div->args[0];
+	while (read->kind != IR_ACCESS && read->n_args > 0)
+		read = read->args[0];
+	ASSERT_EQ(read->kind, IR_ACCESS);
+	ir_expr *y = read->args[0];
+	while (y->kind != IR_VAR && y->n_args > 0)
+		y = y->args[0];
+	ASSERT_EQ(y->kind, IR_VAR);
+	int slot = y->u.var.slot;
+	y->u.var.slot = 7;
+	EXPECT_EQ(ir_check(d.ctx, lw), -1);
+	EXPECT_NE(d.text().find("internal error: lowered func 'out': a variable names a slot "
+		"out of range"), std::string::npos) << d.text();
+	y->u.var.slot = slot;
+	// A read of a later declaration.
+	ir_decl *blur = ir_program_find(lw, "blur");
+	read->u.access.decl = out;
+	EXPECT_EQ(ir_check(d.ctx, lw), -1);
+	EXPECT_NE(d.text().find("reads a declaration that does not come before it"),
+		std::string::npos) << d.text();
+	read->u.access.decl = blur;
+	EXPECT_EQ(ir_check(d.ctx, lw), 0);
+	flow_free(fd);
+}
+
+TEST(t_flow, reschedule_equals_a_fresh_compile)
+{
+	Diag d;
+	flow_options fo;
+	flow_options_default(&fo);
+	flow_design *a = compile(d, kBlur, fo);
+	ASSERT_NE(a, nullptr) << d.text();
+	fo.sched.policy = SCHED_SEQUENTIAL;
+	flow_design *b = compile(d, kBlur, fo);
+	ASSERT_NE(b, nullptr) << d.text();
+	EXPECT_NE(a->sp->predicted_cycles, b->sp->predicted_cycles);
+	ASSERT_EQ(flow_reschedule(a, &fo.sched), 0);
+	EXPECT_EQ(a->sp->predicted_cycles, b->sp->predicted_cycles);
+	ASSERT_EQ(a->ubs->n_buffers, b->ubs->n_buffers);
+	for (int i = 0; i < a->ubs->n_buffers; i++)
+		EXPECT_EQ(a->ubs->buffers[i]->capacity_words, b->ubs->buffers[i]->capacity_words);
+	flow_free(a);
+	flow_free(b);
+}
+
+// Dumps come right after their stage, in the order of the stages, and
+// are the same bytes on every run.
+TEST(t_flow, dumps_are_ordered_and_stable)
+{
+	std::string out[2];
+	for (std::string &o : out) {
+		Diag d;
+		char *buf = nullptr;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		flow_options fo;
+		flow_options_default(&fo);
+		fo.dump = "BSLP";
+		fo.dump_out = f;
+		flow_design *fd = compile(d, kBlur, fo);
+		EXPECT_NE(fd, nullptr) << d.text();
+		flow_free(fd);
+		fclose(f);
+		o.assign(buf, len);
+		free(buf);
+	}
+	EXPECT_EQ(out[0], out[1]);
+	size_t p = out[0].find("==== t: checked program (-dP)\ninput  in : u8[8][10]\n");
+	size_t l = out[0].find("==== t: lowered program (-dL)\n");
+	size_t s = out[0].find("==== t: schedule (-dS)\npolicy stream\n");
+	size_t b = out[0].find("==== t: buffers (-dB)\n");
+	EXPECT_EQ(p, 0u) << out[0];
+	EXPECT_LT(p, l);
+	EXPECT_LT(l, s);
+	EXPECT_LT(s, b);
+	EXPECT_NE(b, std::string::npos) << out[0];
+}
+
+// A failing stage leaves the dumps of the stages before it.
+TEST(t_flow, dumps_before_a_failing_stage_remain)
+{
+	Diag d;
+	char *buf = nullptr;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	flow_options fo;
+	flow_options_default(&fo);
+	fo.dump = "PLSB";
+	fo.dump_out = f;
+	const char *moved = nullptr;
+	fo.after_schedule = start_reader_at_zero;
+	fo.hook_arg = &moved;
+	EXPECT_EQ(compile(d, kBlur, fo), nullptr);
+	fclose(f);
+	std::string o(buf, len);
+	free(buf);
+	EXPECT_NE(o.find("(-dP)"), std::string::npos);
+	EXPECT_NE(o.find("(-dL)"), std::string::npos);
+	EXPECT_EQ(o.find("(-dS)"), std::string::npos);
+	EXPECT_EQ(o.find("(-dB)"), std::string::npos);
+}
+
+TEST(t_flow, dump_letters)
+{
+	char bad = 0;
+	EXPECT_TRUE(flow_dump_letters_ok("PLSBR", &bad));
+	EXPECT_FALSE(flow_dump_letters_ok("PX", &bad));
+	EXPECT_EQ(bad, 'X');
+	EXPECT_FALSE(flow_dump_letters_ok("", &bad));
+}
