@@ -41,12 +41,12 @@ typedef struct options {
 
 typedef struct command {
 	const char *name;
+	int (*run)(const options *opt);
+	unsigned accepts;	/* OPT_* bits: the options it honours */
+	bool needs_prog;
 	const char *args;
 	const char *summary;
 	const char *help;
-	unsigned accepts;	/* OPT_* bits: the options it honours */
-	bool needs_prog;
-	int (*run)(const options *opt);
 } command;
 
 /* ---------------------------------------------------------------- check */
@@ -601,32 +601,43 @@ static const option_spec option_specs[] = {
 };
 enum { N_OPTION_SPECS = sizeof(option_specs) / sizeof(option_specs[0]) };
 
+/* The entry named "name" of a table of n entries of "size" bytes that
+ * each begin with their name, or NULL. */
+static const void *find_named(const void *table, int n, size_t size, const char *name)
+{
+	for (int i = 0; i < n; i++) {
+		const char *entry = (const char *) table + (size_t) i * size;
+		if (!strcmp(*(const char *const *) (const void *) entry, name))
+			return entry;
+	}
+	return NULL;
+}
+
 static const option_spec *find_option(const char *flag)
 {
-	for (int i = 0; i < N_OPTION_SPECS; i++)
-		if (!strcmp(option_specs[i].flag, flag))
-			return &option_specs[i];
-	return NULL;
+	return find_named(option_specs, N_OPTION_SPECS, sizeof option_specs[0], flag);
 }
 
 /* ------------------------------------------------------------- commands */
 
 static const command commands[] = {
-	{ "check", "PROG",
+	{ "check", cmd_check, 0, true,
+	  "PROG",
 	  "parse and check a program; print its funcs, types and inferred domains",
-	  "Reads PROG, reports every error, and prints one line per declaration:\n"
-	  "its kind, name, type, and for a func the domain bounds inference gave it.\n",
-	  0, true, cmd_check },
-	{ "run", "PROG [--input NAME=FILE]... [--seed N] [-o DIR]",
+	  "Reads PROG, reports every error, and prints every declaration: its kind,\n"
+	  "name and type, and for a func its variables, the domain bounds inference\n"
+	  "gave it and its body.\n" },
+	{ "run", cmd_run, OPT_INPUT | OPT_SEED | OPT_OUT, true,
+	  "PROG [--input NAME=FILE]... [--seed N] [-o DIR]",
 	  "evaluate a program with the CPU reference",
 	  "Evaluates every output of PROG bit-exactly and writes DIR/NAME.npy for each\n"
 	  "(and DIR/NAME.png when the output is a u8/u16 image).\n"
 	  "  --input NAME=FILE  data for input NAME: .npy, .png, .pgm or .ppm\n"
 	  "  --seed N           fill inputs without --input with pseudo-random values\n"
 	  "                     from seed N, and write them as DIR/NAME.in.npy\n"
-	  "  -o DIR             output directory (default: out)\n",
-	  OPT_INPUT | OPT_SEED | OPT_OUT, true, cmd_run },
-	{ "compile", "PROG [--schedule stream|sequential] [--board B] [-d LETTERS] [-o DIR]",
+	  "  -o DIR             output directory (default: out)\n" },
+	{ "compile", cmd_compile, OPT_DESIGN | OPT_DUMP, true,
+	  "PROG [--schedule stream|sequential] [--board B] [-d LETTERS] [-o DIR]",
 	  "schedule a program; write schedule.txt, buffers.txt and report.json",
 	  "Lowers PROG, schedules every operation to a cycle and writes\n"
 	  "DIR/schedule.txt, DIR/buffers.txt and DIR/report.json.\n"
@@ -644,9 +655,10 @@ static const command commands[] = {
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
 	  "                P checked program, L lowered program, S schedule,\n"
 	  "                B buffers, R predicted resources (with --board)\n"
-	  "  -o DIR        output directory (default: out)\n",
-	  OPT_DESIGN | OPT_DUMP, true, cmd_compile },
-	{ "sim", "PROG [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [-o DIR] [--vcd FILE]",
+	  "  -o DIR        output directory (default: out)\n" },
+	{ "sim", cmd_sim,
+	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD, true,
+	  "PROG [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [-o DIR] [--vcd FILE]",
 	  "simulate the scheduled design cycle by cycle and check it against the reference",
 	  "Compiles PROG, runs the cycle-level model of its schedule and buffers (or\n"
 	  "its generated Verilog in Verilator), and checks every output bit for bit\n"
@@ -665,14 +677,14 @@ static const command commands[] = {
 	  "  --board B              simulate the design mapped for board B, exactly\n"
 	  "                         what 'compile --board B' writes\n"
 	  "  -d LETTERS             stage dumps, as for compile\n"
-	  "  --input, --seed, -o    as for run\n",
-	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD, true, cmd_sim },
-	{ "boards", "",
+	  "  --input, --seed, -o    as for run\n" },
+	{ "boards", cmd_boards, 0, false,
+	  "",
 	  "list the target boards",
 	  "Lists the board files of boards/ (or $SLUICE_BOARDS_DIR): name, part,\n"
-	  "LUTs, flip-flops, block RAMs, DSPs and nominal clock.\n",
-	  0, false, cmd_boards },
-	{ "synth", "PROG --board B [--pnr] [-o DIR]",
+	  "LUTs, flip-flops, block RAMs, DSPs and nominal clock.\n" },
+	{ "synth", cmd_synth, OPT_DESIGN | OPT_PNR, true,
+	  "PROG --board B [--pnr] [-o DIR]",
 	  "synthesize a program for a board with Yosys; report its resources",
 	  "Compiles PROG, writes DIR/sluice_NAME.v, runs Yosys with the board's flow\n"
 	  "(block RAM forced where the mapping chose SRAM), and prints LUTs,\n"
@@ -682,9 +694,10 @@ static const command commands[] = {
 	  "  --board B     a board name ('sluice boards') or a .board file\n"
 	  "  --pnr         also place and route (nextpnr; iCE40) and report Fmax\n"
 	  "  --schedule P, --register-threshold N, --ram R   as for compile\n"
-	  "  -o DIR        output directory (default: out)\n",
-	  OPT_DESIGN | OPT_PNR, true, cmd_synth },
-	{ "study", "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--sim] [--pnr] [-o DIR]",
+	  "  -o DIR        output directory (default: out)\n" },
+	{ "study", cmd_study,
+	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY, true,
+	  "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--sim] [--pnr] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"
 	  "PROG, checks that its storage and estimated logic fit the board (else the\n"
@@ -700,17 +713,13 @@ static const command commands[] = {
 	  "                     --ram, auto)\n"
 	  "  --sim              measure cycles with the cycle-level model (seed 1)\n"
 	  "  --pnr              place and route where the board has a flow (Fmax)\n"
-	  "  -o DIR             output directory (default: out)\n",
-	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY, true, cmd_study },
+	  "  -o DIR             output directory (default: out)\n" },
 };
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
 
 static const command *find_command(const char *name)
 {
-	for (int i = 0; i < N_COMMANDS; i++)
-		if (!strcmp(commands[i].name, name))
-			return &commands[i];
-	return NULL;
+	return find_named(commands, N_COMMANDS, sizeof commands[0], name);
 }
 
 static void usage(FILE *out)

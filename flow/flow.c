@@ -63,21 +63,24 @@ static void flow_dump_program(const flow_design *d, char letter, const ir_progra
 	fputc('\n', out);
 }
 
-static void flow_dump_schedule(const flow_design *d)
+static void flow_print_schedule(const flow_design *d, FILE *out)
 {
-	if (!flow_wants(d, 'S'))
-		return;
-	FILE *out = flow_dump_head(d, "schedule (-dS)");
 	sched_program_dump(d->sp, out);
-	fputc('\n', out);
 }
 
-static void flow_dump_buffers(const flow_design *d)
+static void flow_print_buffers(const flow_design *d, FILE *out)
 {
-	if (!flow_wants(d, 'B'))
-		return;
-	FILE *out = flow_dump_head(d, "buffers (-dB)");
 	ub_set_dump(d->ubs, out);
+}
+
+/* The dump of a stage of the design, when asked for. */
+static void flow_dump(const flow_design *d, char letter, const char *what,
+	void (*print)(const flow_design *, FILE *))
+{
+	if (!flow_wants(d, letter))
+		return;
+	FILE *out = flow_dump_head(d, what);
+	print(d, out);
 	fputc('\n', out);
 }
 
@@ -108,12 +111,12 @@ static int flow_back_end(flow_design *d)
 		d->opts.after_schedule(d->sp, d->opts.hook_arg);
 	if (sched_check(d->sp, d->isl) < 0)
 		return -1;
-	flow_dump_schedule(d);
+	flow_dump(d, 'S', "schedule (-dS)", flow_print_schedule);
 	d->opts.ub.bd = d->opts.bd;
 	d->ubs = ub_set_build(d->ctx, d->sp, d->isl, &d->opts.ub);
 	if (!d->ubs)
 		return -1;
-	flow_dump_buffers(d);
+	flow_dump(d, 'B', "buffers (-dB)", flow_print_buffers);
 	return 0;
 }
 
