@@ -50,7 +50,6 @@
 #include <string.h>
 
 #include "driver/estimate.h"
-#include "rtlgen/rtlgen.h"
 
 /* ------------------------------------------------------------ families */
 
@@ -663,24 +662,17 @@ static void est_stmt(est_walk *w, const sched_stmt *s, int tw)
 
 /* Delay chain: a read mux per distinct tap (the same-cycle bypass), and
  * each SRAM run's write pointer (sl_fifo_seg). */
-static void est_chain(est_walk *w, const ub_buffer *b, int64_t threshold,
-	est_walk *by_stmt)
+static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 {
 	const est_fam *f = w->f;
-	int64_t n;
-	char *kind = rtl_chain_layout(b, threshold, &n);
-	for (int64_t p = 0; p < n;) {
-		int64_t q = p + 1;
-		while (q < n && kind[q] == kind[p])
-			q++;
-		if (kind[p] == 2 && q - p >= 2) {
-			int aw = est_addr_bits(q - p);
+	for (int i = 0; i < b->n_runs; i++) {
+		int64_t len = b->runs[i].len;
+		if (b->runs[i].sram && len >= 2) {
+			int aw = est_addr_bits(len);
 			w->ffs += aw;
 			w->luts += est_add(f, aw) + est_lt(f, aw, true) + aw;
 		}
-		p = q;
 	}
-	free(kind);
 	for (int i = 1; i < b->n_ports; i++) {
 		bool again = false;
 		for (int j = 1; j < i; j++)
@@ -771,7 +763,7 @@ static void est_control(est_walk *w, int tw)
 }
 
 void est_design(const board *bd, const sched_program *sp, const ub_set *ubs,
-	int64_t register_threshold, est_report *r)
+	est_report *r)
 {
 	est_fam f = est_family(bd);
 	int n = sp->n_stmts, tw = est_tw(sp);
@@ -800,7 +792,7 @@ void est_design(const board *bd, const sched_program *sp, const ub_set *ubs,
 		if (b->storage == UB_CIRCULAR)
 			est_circular(pw, b, ws);
 		else
-			est_chain(pw, b, register_threshold, ws);
+			est_chain(pw, b, ws);
 		keys = pw->keys;
 		n_keys = pw->n_keys;
 	}

@@ -34,11 +34,10 @@ typedef struct est_report {
 	int64_t luts, ffs, dsps;
 } est_report;
 
-/* Predict the logic of the design rtl_emit writes for "sp" and "ubs" with
- * delay-chain runs shorter than "register_threshold" in registers, on
- * board "bd". */
+/* Predict the logic of the design rtl_emit writes for "sp" and "ubs" (its
+ * delay chains laid out as ub_buffer.runs), on board "bd". */
 void est_design(const board *bd, const sched_program *sp, const ub_set *ubs,
-	int64_t register_threshold, est_report *r);
+	est_report *r);
 void est_release(est_report *r);
 /* One line per stage and a total line: "stage LUTs FFs DSPs". */
 void est_print(const est_report *r, FILE *out);

@@ -1,10 +1,10 @@
 /* driver/fit.c: does a mapped design fit a board.
  * Stage: driver, after storage mapping and before any RTL or synthesis.
- * The storage follows rtlgen/buffers.c exactly: a delay chain is positions
- * 0..(largest tap); a tap at d makes d-1 and d registers; runs of other
- * positions at least max(threshold, 2) long are SRAM, the runs of equal
- * length side by side in one sl_sram, which the board's force_bram puts in
- * block RAM (board_bram_cells); the rest are registers of the word width.
+ * A delay chain is costed from its layout (ub_buffer.runs, the rule in
+ * ubuffer/ubuffer.c), as rtlgen emits it: each group of SRAM runs one
+ * sl_sram of its runs side by side, which the board's force_bram puts in
+ * block RAM (board_bram_cells); the register positions flip-flops of the
+ * word width.
  * A circular buffer in block RAM (UB_MEM_SRAM) is one sl_sram copy per
  * distinct read (n_banks), each of capacity x width.  A register file
  * (UB_MEM_REGFILE, an sl_ram with combinational reads) is width x
@@ -17,36 +17,25 @@
 #include <string.h>
 
 #include "driver/fit.h"
-#include "rtlgen/rtlgen.h"
 
-/* Delay chain: block-RAM cells of its SRAM runs (each group of runs of
- * equal length one memory of their widths side by side) and flip-flops of
- * the rest, as rtl_chain_layout and rtl_chain_runs lay it out. */
-static void fit_chain(const board *bd, const ub_buffer *b, int64_t threshold,
-	fit_buf *f)
+/* Delay chain: block-RAM cells of its SRAM groups (each one memory of
+ * its runs' widths side by side) and flip-flops of its registers. */
+static void fit_chain(const board *bd, const ub_buffer *b, fit_buf *f)
 {
-	int64_t n, regs = 0;
-	int nr, ng;
-	char *kind = rtl_chain_layout(b, threshold, &n);
-	for (int64_t p = 0; p < n; p++)
-		regs += kind[p] == 1;
-	rtl_run *r = rtl_chain_runs(kind, n, &nr, &ng);
-	for (int i = 0, grp = 0; i < nr; i++) {
-		if (r[i].group != grp)
-			continue;	/* not the first run of its group */
+	const ub_run *r = b->runs;
+	for (int i = 0, grp = 0; i < b->n_runs; i++) {
+		if (!r[i].sram || r[i].group != grp)
+			continue;	/* registers, or not the first run of its group */
 		grp++;
 		const board_mem *m;
 		int64_t c = board_bram_cells(bd, r[i].group_size * b->width_bits, r[i].len, &m);
 		f->cells[m - bd->mems] += c;
 		f->units += c * m->units;
 	}
-	f->ffs = regs * b->width_bits;
-	free(r);
-	free(kind);
+	f->ffs = ub_chain_registers(b) * b->width_bits;
 }
 
-void fit_predict(const board *bd, const ub_set *ubs, int64_t threshold,
-	fit_report *r)
+void fit_predict(const board *bd, const ub_set *ubs, fit_report *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->bd = bd;
@@ -70,7 +59,7 @@ void fit_predict(const board *bd, const ub_set *ubs, int64_t threshold,
 		else if (b->storage == UB_CIRCULAR)
 			f->lut_ram = (bits + bd->lutram_bits - 1) / bd->lutram_bits;
 		else
-			fit_chain(bd, b, threshold, f);
+			fit_chain(bd, b, f);
 		for (int m = 0; m < bd->n_mems; m++)
 			r->cells[m] += f->cells[m];
 		r->units += f->units;
@@ -80,10 +69,9 @@ void fit_predict(const board *bd, const ub_set *ubs, int64_t threshold,
 	}
 }
 
-void fit_add_logic(fit_report *r, const sched_program *sp, const ub_set *ubs,
-	int64_t threshold)
+void fit_add_logic(fit_report *r, const sched_program *sp, const ub_set *ubs)
 {
-	est_design(r->bd, sp, ubs, threshold, &r->logic);
+	est_design(r->bd, sp, ubs, &r->logic);
 	r->has_logic = true;
 }
 

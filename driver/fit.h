@@ -28,19 +28,18 @@ typedef struct fit_report {
 	est_report logic;
 } fit_report;
 
-/* Predict the storage of every buffer: the SRAM runs of delay chains are
- * sl_sram (block RAM, board_bram_cells); the other chain positions are
+/* Predict the storage of every buffer: the SRAM groups of delay chains
+ * (ub_buffer.runs) are sl_sram (block RAM, board_bram_cells); the chain's
+ * register positions are
  * flip-flops, width x words; circular buffers in block RAM are one copy
  * per read port; register files (sl_ram, combinational reads) are
  * flip-flops on a board without LUT RAM (iCE40) and LUT RAM elsewhere:
  * at least ceil(bits / lutram_bits) LUTs. */
-void fit_predict(const board *bd, const ub_set *ubs, int64_t threshold,
-	fit_report *r);
+void fit_predict(const board *bd, const ub_set *ubs, fit_report *r);
 /* Add the predicted logic of the design (driver/estimate.c) to a report;
  * fit_ok then also weighs LUTs (logic and LUT RAM), flip-flops (logic
  * and storage) and DSPs. */
-void fit_add_logic(fit_report *r, const sched_program *sp, const ub_set *ubs,
-	int64_t threshold);
+void fit_add_logic(fit_report *r, const sched_program *sp, const ub_set *ubs);
 void fit_release(fit_report *r);
 /* Total predicted LUTs, flip-flops, DSPs: storage plus logic. */
 int64_t fit_luts(const fit_report *r);

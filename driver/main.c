@@ -328,10 +328,9 @@ static void print_report(const void *arg, FILE *out)
 static bool check_fit(sl_ctx *ctx, flow_design *d)
 {
 	const board *bd = d->opts.bd;
-	int64_t thr = d->opts.ub.register_threshold;
 	fit_report r, seq, *others = NULL;
-	fit_predict(bd, d->ubs, thr, &r);
-	fit_add_logic(&r, d->sp, d->ubs, thr);
+	fit_predict(bd, d->ubs, &r);
+	fit_add_logic(&r, d->sp, d->ubs);
 	bool ok = fit_ok(&r), have_seq = false, stream = d->opts.sched.policy != SCHED_SEQUENTIAL;
 	int n = 0;
 	if (!ok) {
@@ -340,8 +339,8 @@ static bool check_fit(sl_ctx *ctx, flow_design *d)
 		ub_options uo = d->opts.ub;
 		for (int i = 0; all && i < n; i++) {
 			flow_remap(d, &uo, all[i]);
-			fit_predict(all[i], d->ubs, thr, &others[i]);
-			fit_add_logic(&others[i], d->sp, d->ubs, thr);
+			fit_predict(all[i], d->ubs, &others[i]);
+			fit_add_logic(&others[i], d->sp, d->ubs);
 		}
 		flow_remap(d, &uo, bd);
 		if (!all)
@@ -353,7 +352,7 @@ static bool check_fit(sl_ctx *ctx, flow_design *d)
 			sl_ctx *sctx = sl_ctx_alloc();
 			flow_design *sd = flow_compile(sctx, d->path, &so);
 			if (sd) {
-				fit_predict(bd, sd->ubs, thr, &seq);
+				fit_predict(bd, sd->ubs, &seq);
 				have_seq = true;
 				flow_free(sd);
 			}
@@ -429,8 +428,7 @@ static int cmd_synth(const options *opt)
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	if (d && make_out_dir(opt->out_dir) == 0) {
-		rtl_options ro = { d->opts.ub.register_threshold };
-		rc = synth_run(ctx, d->sp, d->ubs, d->name, &ro, opt->board, opt->pnr,
+		rc = synth_run(ctx, d->sp, d->ubs, d->name, opt->board, opt->pnr,
 			opt->out_dir, NULL);
 	}
 	flow_free(d);
@@ -643,8 +641,8 @@ static const command commands[] = {
 	  "DIR/schedule.txt, DIR/buffers.txt and DIR/report.json.\n"
 	  "  --schedule P  stream (default: line-buffered, rates matched) or\n"
 	  "                sequential (each stage after the previous one)\n"
-	  "  --register-threshold N  delay-chain segments shorter than N words\n"
-	  "                are registers (default 8)\n"
+	  "  --register-threshold N  untapped delay-chain runs shorter than N\n"
+	  "                words are registers (default 8; docs/hardware.md)\n"
 	  "  --ram R       memory of circular buffers: auto (default: block RAM\n"
 	  "                from N words, or past 64 LUTs of LUT RAM on boards with\n"
 	  "                it), block (always block RAM) or lut (register files:\n"
@@ -671,8 +669,8 @@ static const command commands[] = {
 	  "                         $SLUICE_CACHE_DIR, default ~/.cache/sluice)\n"
 	  "  --vcd FILE             verilator: dump the first 2000 cycles from reset\n"
 	  "  --schedule P           stream or sequential, as for compile\n"
-	  "  --register-threshold N delay-chain segments shorter than N words are\n"
-	  "                         registers (default 8)\n"
+	  "  --register-threshold N untapped delay-chain runs shorter than N words\n"
+	  "                         are registers (default 8), as for compile\n"
 	  "  --ram R                auto, block or lut, as for compile\n"
 	  "  --board B              simulate the design mapped for board B, exactly\n"
 	  "                         what 'compile --board B' writes\n"

@@ -89,8 +89,8 @@ static int64_t study_block_cells(const board *bd, const int64_t *cells)
 static void study_board(sl_ctx *ctx, const study_options *so, const flow_design *d,
 	study_row *row)
 {
-	fit_predict(row->bd, d->ubs, row->threshold, &row->fit);
-	fit_add_logic(&row->fit, d->sp, d->ubs, row->threshold);
+	fit_predict(row->bd, d->ubs, &row->fit);
+	fit_add_logic(&row->fit, d->sp, d->ubs);
 	row->words = row->fit.words;
 	row->fits = fit_ok(&row->fit);
 	if (!row->fits) {
@@ -106,9 +106,8 @@ static void study_board(sl_ctx *ctx, const study_options *so, const flow_design 
 		snprintf(row->status, sizeof row->status, "cannot create %s", sub);
 		return;
 	}
-	rtl_options ro = { row->threshold };
 	bool pnr = so->pnr && row->bd->pnr;
-	int rc = synth_run(ctx, d->sp, d->ubs, d->name, &ro, row->bd->path, pnr, sub, &row->syn);
+	int rc = synth_run(ctx, d->sp, d->ubs, d->name, row->bd->path, pnr, sub, &row->syn);
 	row->synthesized = true;
 	if (rc == 0 && (row->syn.luts > row->bd->luts || row->syn.ffs > row->bd->ffs))
 		snprintf(row->status, sizeof row->status, "synthesized, but over the board: "

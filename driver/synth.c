@@ -79,11 +79,11 @@ static void synth_say(const char *fmt, ...)
  * driver/fit.c: delay-chain SRAM runs and block-RAM circular buffers) and
  * its LUTs, flip-flops and DSPs (storage plus driver/estimate.c). */
 static void synth_predict(const board *bd, const sched_program *sp, const ub_set *ubs,
-	int64_t threshold, synth_result *res)
+	synth_result *res)
 {
 	fit_report r;
-	fit_predict(bd, ubs, threshold, &r);
-	fit_add_logic(&r, sp, ubs, threshold);
+	fit_predict(bd, ubs, &r);
+	fit_add_logic(&r, sp, ubs);
 	for (int m = 0; m < bd->n_mems; m++)
 		res->pred[m] += r.cells[m];
 	res->pred_luts = fit_luts(&r);
@@ -356,12 +356,12 @@ static int synth_write_json(const board *bd, const char *prog, const synth_resul
 }
 
 static int synth_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const char *name, const rtl_options *ro, const char *path)
+	const char *name, const char *path)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	int rc = f ? rtl_emit_opts(ctx, sp, ubs, name, ro, f) : -1;
+	int rc = f ? rtl_emit(ctx, sp, ubs, name, f) : -1;
 	if (f)
 		fclose(f);
 	if (rc == 0 && (rc = sl_write_file_atomic(path, buf, len)) != 0)
@@ -408,7 +408,7 @@ out:
 }
 
 int synth_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const char *name, const rtl_options *ro, const char *board_name, bool pnr,
+	const char *name, const char *board_name, bool pnr,
 	const char *out_dir, synth_summary *sum)
 {
 	const board *bd = board_find(ctx, board_name);
@@ -422,8 +422,8 @@ int synth_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	char *json = pnr ? synth_path(out_dir, "netlist.json") : NULL;
 	int rc = 1;
 	synth_quiet = sum != NULL;
-	synth_predict(bd, sp, ubs, ro->register_threshold, r);
-	if (synth_emit(ctx, sp, ubs, name, ro, vfile) != 0 ||
+	synth_predict(bd, sp, ubs, r);
+	if (synth_emit(ctx, sp, ubs, name, vfile) != 0 ||
 	    synth_yosys(bd, out_dir, top, vfile, json, r) != 0)
 		goto out;
 	synth_tally(bd, r);

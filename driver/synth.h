@@ -22,7 +22,7 @@ int synth_boards(void);
  * With "sum" nothing goes to stdout (errors still go to stderr) and *sum
  * is filled. */
 int synth_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const char *name, const rtl_options *ro, const char *board_name, bool pnr,
+	const char *name, const char *board_name, bool pnr,
 	const char *out_dir, synth_summary *sum);
 
 #endif

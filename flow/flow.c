@@ -187,10 +187,7 @@ int flow_verilog(const flow_design *d, char **text, size_t *len, const char **to
 	FILE *f = open_memstream(text, len);
 	if (!f)
 		sl_unreachable();
-	rtl_options ro;
-	rtl_options_default(&ro);
-	ro.register_threshold = d->opts.ub.register_threshold;
-	int rc = rtl_emit_opts(d->ctx, d->sp, d->ubs, d->name, &ro, f);
+	int rc = rtl_emit(d->ctx, d->sp, d->ubs, d->name, f);
 	fclose(f);
 	if (rc < 0) {
 		free(*text);

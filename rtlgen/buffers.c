@@ -1,9 +1,8 @@
 /* rtlgen/buffers.c: the storage of one unified buffer.
- * Stage: rtlgen.  A delay chain (UB_REGISTERS, UB_DELAY_CHAIN) is a chain
- * of positions 0 .. (largest tap) that shifts on every write: registers,
- * and sl_fifo_seg for runs of at least register_threshold positions that
- * no tap reads (a tap at distance d reads positions d-1 and d); runs of
- * equal length share one sl_fifo_seg, side by side.  A
+ * Stage: rtlgen.  A delay chain (UB_REGISTERS, UB_DELAY_CHAIN) is emitted
+ * as ub_buffer.runs lays it out (the rule: ubuffer/ubuffer.c): a register
+ * per position of a register run, one sl_fifo_seg per group of SRAM runs,
+ * the group's runs side by side, and a read mux per tap.  A
  * circular buffer (UB_CIRCULAR) is written at a counter that wraps at
  * capacity_words and read at the write index of the element each access
  * reads, modulo capacity_words: one sl_ram with a read port per access
@@ -12,7 +11,6 @@
  * addressed a cycle ahead from the reader's next-cycle indices.  All read
  * through a same-cycle write bypass (docs/hardware.md). */
 #include <stdlib.h>
-#include <string.h>
 
 #include "rtlgen/rtlgen_private.h"
 
@@ -26,84 +24,21 @@ static rtl_stage *rtl_port_reader(rtl_gen *g, const ub_port *p, int *k)
 
 /* ------------------------------------------------------------ delay chains */
 
-char *rtl_chain_layout(const ub_buffer *b, int64_t threshold, int64_t *n_out)
-{
-	int64_t n = 0;
-	for (int i = 1; i < b->n_ports; i++) {
-		if (!b->ports[i].dist_const)
-			sl_unreachable();	/* ubuffer maps only constant taps to chains */
-		if (b->ports[i].dist + 1 > n)
-			n = b->ports[i].dist + 1;
-	}
-	char *kind = sl_xcalloc((size_t) n + 1, 1);
-	for (int i = 1; i < b->n_ports; i++) {
-		int64_t d = b->ports[i].dist;
-		kind[d] = 1;
-		if (d > 0)
-			kind[d - 1] = 1;
-	}
-	int64_t min_run = threshold > 2 ? threshold : 2;
-	for (int64_t p = 0; p < n;) {
-		if (kind[p]) {
-			p++;
-			continue;
-		}
-		int64_t q = p;
-		while (q < n && !kind[q])
-			q++;
-		memset(kind + p, q - p >= min_run ? 2 : 1, (size_t) (q - p));
-		p = q;
-	}
-	*n_out = n;
-	return kind;
-}
-
-rtl_run *rtl_chain_runs(const char *kind, int64_t n, int *n_runs, int *n_groups)
-{
-	rtl_run *r = NULL;
-	int nr = 0, ng = 0;
-	for (int64_t p = 0; p < n;) {
-		int64_t q = p + 1;
-		while (q < n && kind[q] == kind[p])
-			q++;
-		if (kind[p] == 2) {
-			r = sl_xrealloc(r, (size_t) (nr + 1) * sizeof(*r));
-			r[nr] = (rtl_run) { p, q - p, ng, 0 };
-			for (int i = 0; i < nr; i++)
-				if (r[i].len == q - p) {
-					r[nr].group = r[i].group;
-					break;
-				}
-			if (r[nr].group == ng)
-				ng++;
-			nr++;
-		}
-		p = q;
-	}
-	for (int i = 0; i < nr; i++)
-		for (int j = 0; j < nr; j++)
-			r[i].group_size += r[j].group == r[i].group;
-	*n_runs = nr;
-	*n_groups = ng;
-	return r;
-}
-
 /* The sl_fifo_seg of each group of SRAM runs: the runs' inputs and
  * outputs side by side, the first run in the low bits. */
-static void rtl_chain_fifos(rtl_gen *g, const ub_buffer *b, const char *nm,
-	const char *kind, int64_t n)
+static void rtl_chain_fifos(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
 	FILE *o = g->out;
-	int nr, ng, w = b->width_bits;
-	rtl_run *r = rtl_chain_runs(kind, n, &nr, &ng);
-	for (int grp = 0; grp < ng; grp++) {
+	int nr = b->n_runs, w = b->width_bits;
+	const ub_run *r = b->runs;
+	for (int grp = 0; grp < b->n_groups; grp++) {
 		int first = 0;
-		while (r[first].group != grp)
+		while (!r[first].sram || r[first].group != grp)
 			first++;
 		int k = r[first].group_size;
 		fprintf(o, "    // positions");
 		for (int i = first, c = 0; i < nr; i++)
-			if (r[i].group == grp)
+			if (r[i].sram && r[i].group == grp)
 				fprintf(o, "%s %lld..%lld", c++ ? "," : "", (long long) r[i].start,
 					(long long) (r[i].start + r[i].len - 1));
 		fprintf(o, " in SRAM%s\n", k > 1 ? ", side by side" : "");
@@ -111,7 +46,7 @@ static void rtl_chain_fifos(rtl_gen *g, const ub_buffer *b, const char *nm,
 		size_t dl = 0, ol = 0;
 		FILE *fi = open_memstream(&din, &dl), *fo = open_memstream(&dout, &ol);
 		for (int i = nr - 1, c = 0; i >= 0; i--) {
-			if (r[i].group != grp)
+			if (!r[i].sram || r[i].group != grp)
 				continue;
 			if (r[i].start == 0)
 				fprintf(fi, "%s%s_wdata", c ? ", " : "", nm);
@@ -128,34 +63,51 @@ static void rtl_chain_fifos(rtl_gen *g, const ub_buffer *b, const char *nm,
 		free(din);
 		free(dout);
 	}
-	free(r);
 }
 
-static void rtl_chain(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
+/* Declarations in chain order: a register per register position, a wire
+ * for the last position of each SRAM run. */
+static void rtl_chain_decls(rtl_gen *g, const ub_buffer *b, const char *nm)
+{
+	int w = b->width_bits;
+	for (int i = 0; i < b->n_runs; i++) {
+		const ub_run *r = &b->runs[i];
+		int64_t end = r->start + r->len;
+		if (r->sram)
+			fprintf(g->out, "    wire [%d:0] %s_pos%lld;\n", w - 1, nm, (long long) (end - 1));
+		else
+			for (int64_t p = r->start; p < end; p++)
+				fprintf(g->out, "    reg [%d:0] %s_pos%lld;\n", w - 1, nm, (long long) p);
+	}
+}
+
+/* The registers, shifting on every write. */
+static void rtl_chain_shift(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
 	FILE *o = g->out;
-	const char *nm = ps->name;
-	int w = b->width_bits;
-	int64_t n;
-	char *kind = rtl_chain_layout(b, g->threshold, &n);
-	/* Declarations: registers, and the last position of each SRAM run. */
-	for (int64_t p = 0; p < n; p++) {
-		if (kind[p] == 1)
-			fprintf(o, "    reg [%d:0] %s_pos%lld;\n", w - 1, nm, (long long) p);
-		else if (p + 1 == n || kind[p + 1] != 2)
-			fprintf(o, "    wire [%d:0] %s_pos%lld;\n", w - 1, nm, (long long) p);
-	}
 	fprintf(o, "    always @(posedge clk)\n        if (%s_wen) begin\n", nm);
-	for (int64_t p = 0; p < n; p++)
-		if (kind[p] == 1) {
+	for (int i = 0; i < b->n_runs; i++) {
+		const ub_run *r = &b->runs[i];
+		if (r->sram)
+			continue;
+		for (int64_t p = r->start; p < r->start + r->len; p++) {
 			if (p == 0)
 				fprintf(o, "            %s_pos0 <= %s_wdata;\n", nm, nm);
 			else
 				fprintf(o, "            %s_pos%lld <= %s_pos%lld;\n", nm,
 					(long long) p, nm, (long long) (p - 1));
 		}
+	}
 	fprintf(o, "        end\n");
-	rtl_chain_fifos(g, b, nm, kind, n);
+}
+
+static void rtl_chain(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
+{
+	FILE *o = g->out;
+	const char *nm = ps->name;
+	rtl_chain_decls(g, b, nm);
+	rtl_chain_shift(g, b, nm);
+	rtl_chain_fifos(g, b, nm);
 	for (int i = 1; i < b->n_ports; i++) {
 		int k;
 		const ub_port *pt = &b->ports[i];
@@ -166,7 +118,6 @@ static void rtl_chain(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
 		fprintf(o, "    assign %s_rd%d = %s_wen ? %s : %s_pos%lld;  // tap %lld\n",
 			st->name, k, nm, bypass, nm, (long long) d, (long long) d);
 	}
-	free(kind);
 }
 
 /* ------------------------------------------------------------ circular buffers */

@@ -25,7 +25,6 @@ typedef struct rtl_gen {
 	const sched_program *sp;
 	const ub_set *ubs;
 	FILE *out;
-	int64_t threshold;
 	int tw;				/* width of the cycle counter */
 	rtl_stage *stages;		/* by statement index */
 	bool nx;			/* index expressions of the next cycle */

@@ -2,6 +2,9 @@
 #   t_golden_compile_<name>   tests/golden/compile/<name>/: schedule.txt
 #                             (and buffers.txt once it has a golden file)
 #                             byte for byte; see tests/golden/README.md.
+#   t_golden_layout_<name>    the delay-chain layout its golden buffers.txt
+#                             states is the one in the Verilog
+#                             (golden/check_runs.sh).
 # Rewrite the goldens with
 #   tests/golden/run_golden.sh build/driver/sluice --update
 file(GLOB SLUICE_GOLDEN_COMPILE LIST_DIRECTORIES true
@@ -12,5 +15,8 @@ foreach(dir ${SLUICE_GOLDEN_COMPILE})
     add_test(NAME t_golden_compile_${name}
       COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden/run_golden.sh $<TARGET_FILE:sluice> ${name})
     set_tests_properties(t_golden_compile_${name} PROPERTIES LABELS golden)
+    add_test(NAME t_golden_layout_${name}
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden/check_runs.sh $<TARGET_FILE:sluice> ${name})
+    set_tests_properties(t_golden_layout_${name} PROPERTIES LABELS golden)
   endif()
 endforeach()

@@ -1,7 +1,8 @@
 /* ubuffer/dump.c: the stable text form of the buffers (buffers.txt).
- * Stage: scheduler -> [ubuffer] -> rtlgen.  Names, sizes, the mapping and
- * every port with the source line:col of its access; no pointers and no
- * paths, so the text is the same on every machine. */
+ * Stage: scheduler -> [ubuffer] -> rtlgen.  Names, sizes, the mapping,
+ * every port with the source line:col of its access, and a delay chain's
+ * layout as the hardware has it (the runs rtlgen emits); no pointers and
+ * no paths, so the text is the same on every machine. */
 #include "ubuffer/ubuffer_private.h"
 
 static void dump_port(const ub_port *p, int i, FILE *out)
@@ -22,15 +23,43 @@ static void dump_port(const ub_port *p, int i, FILE *out)
 		fprintf(out, ", dist varies\n");
 }
 
-static void dump_segments(const ub_buffer *b, FILE *out)
+/* Positions start .. start+len-1 as "a-b", or "a" for one. */
+static void dump_range(const ub_run *r, const char *sep, FILE *out)
 {
-	if (b->n_segments == 0)
+	fprintf(out, "%s%lld", sep, (long long) r->start);
+	if (r->len > 1)
+		fprintf(out, "-%lld", (long long) (r->start + r->len - 1));
+}
+
+/* One SRAM group: its runs and the memory they share, depth x width. */
+static void dump_group(const ub_buffer *b, int g, FILE *out)
+{
+	const ub_run *first = NULL;
+
+	fprintf(out, "; sram");
+	for (int i = 0; i < b->n_runs; i++)
+		if (b->runs[i].sram && b->runs[i].group == g) {
+			dump_range(&b->runs[i], first ? ", " : " ", out);
+			first = first ? first : &b->runs[i];
+		}
+	fprintf(out, " as %s %lldx%d fifo", first->group_size > 1 ? "one" : "a",
+		(long long) first->len, first->group_size * b->width_bits);
+}
+
+/* The delay-chain layout: "chain N: registers ...; sram ... as one DxW
+ * fifo", a part per SRAM group. */
+static void dump_runs(const ub_buffer *b, FILE *out)
+{
+	int c = 0;
+
+	if (b->n_runs == 0)
 		return;
-	fprintf(out, "  segments:");
-	for (int i = 0; i < b->n_segments; i++)
-		fprintf(out, "%s %lld %s", i ? "," : "",
-			(long long) b->segments[i].words,
-			b->segments[i].sram ? "sram" : "reg");
+	fprintf(out, "  chain %lld: registers", (long long) b->capacity_words);
+	for (int i = 0; i < b->n_runs; i++)
+		if (!b->runs[i].sram)
+			dump_range(&b->runs[i], c++ ? ", " : " ", out);
+	for (int g = 0; g < b->n_groups; g++)
+		dump_group(b, g, out);
 	fprintf(out, "\n");
 }
 
@@ -48,7 +77,7 @@ static void dump_buffer(const ub_buffer *b, FILE *out)
 		fprintf(out, "  why: %s\n", b->why);
 	for (int i = 0; i < b->n_ports; i++)
 		dump_port(&b->ports[i], i, out);
-	dump_segments(b, out);
+	dump_runs(b, out);
 }
 
 void ub_set_dump(const ub_set *set, FILE *out)

@@ -3,13 +3,24 @@
  * is read or is an output: its write port, one read port per access that
  * reads it, exact sizes (analysis.c) and the storage mapping:
  *   - every read port at a constant distance in writes: a delay chain
- *     tapped at those distances, cut into segments between taps; short
- *     segments are registers, long ones SRAM line buffers;
+ *     tapped at those distances (map_delay_chain);
  *   - otherwise a circular buffer addressed by write order, banked when
  *     it has more read ports than one SRAM serves: a register file when
  *     small (LUT RAM on boards that have it, flip-flops elsewhere), else
  *     block RAM (map_circular_mem).
- * A ub_set owns its buffers, their ports and segments (heap); names and
+ * The delay-chain layout, stated here once (rtlgen/buffers.c, the fit
+ * check and the estimator read it from ub_buffer.runs):
+ *   - the chain is positions 0 (the newest value) .. capacity_words-1 (the
+ *     largest tap distance), and every write shifts it by one;
+ *   - a tap at distance d reads position d, or position d-1 through the
+ *     same-cycle write bypass, so positions d-1 and d are registers;
+ *   - a stretch of untapped positions is one SRAM run (an sl_fifo_seg) when
+ *     it is at least max(register_threshold, 2) long, else registers: a few
+ *     registers cost less than an SRAM with its address counter;
+ *   - SRAM runs of equal length shift together, so they share one memory,
+ *     their words side by side (a group): gaussian's two 60-word runs of 8
+ *     bits are one 60x16 FIFO, one block RAM instead of two.
+ * A ub_set owns its buffers, their ports and runs (heap); names and
  * statements belong to the scheduler. */
 #include <stdlib.h>
 #include <string.h>
@@ -158,7 +169,7 @@ static void buffer_free(ub_buffer *buf)
 	if (!buf)
 		return;
 	free(buf->ports);
-	free(buf->segments);
+	free(buf->runs);
 	free(buf);
 }
 
@@ -168,34 +179,91 @@ static int cmp_i64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* A chain tapped at the ports' distances: positions 0 (the newest value)
- * to the largest distance, cut after each tap. */
+/* The distinct tap distances of "buf", ascending; *n set. */
+static int64_t *chain_taps(const ub_buffer *buf, int *n)
+{
+	int m = 0;
+	int64_t *taps = sl_xcalloc((size_t) buf->n_ports, sizeof(int64_t));
+
+	for (int k = 1; k < buf->n_ports; k++)
+		taps[k - 1] = buf->ports[k].dist;
+	qsort(taps, (size_t) buf->n_ports - 1, sizeof(int64_t), cmp_i64);
+	for (int k = 0; k < buf->n_ports - 1; k++)
+		if (m == 0 || taps[k] != taps[m - 1])
+			taps[m++] = taps[k];
+	*n = m;
+	return taps;
+}
+
+/* Append positions start .. start+len-1 to the layout, a register run
+ * joining the register run before it. */
+static void chain_add(ub_buffer *buf, int64_t start, int64_t len, bool sram)
+{
+	ub_run *last = buf->n_runs ? &buf->runs[buf->n_runs - 1] : NULL;
+
+	if (len <= 0)
+		return;
+	if (last && !last->sram && !sram) {
+		last->len += len;
+		return;
+	}
+	buf->runs[buf->n_runs++] = (ub_run) { start, len, sram, -1, 0 };
+}
+
+/* Put the SRAM runs of equal length in one group each, numbered in chain
+ * order of their first run. */
+static void chain_group(ub_buffer *buf)
+{
+	buf->n_groups = 0;
+	for (int i = 0; i < buf->n_runs; i++) {
+		ub_run *r = &buf->runs[i];
+		if (!r->sram)
+			continue;
+		for (int j = 0; j < i && r->group < 0; j++)
+			if (buf->runs[j].sram && buf->runs[j].len == r->len)
+				r->group = buf->runs[j].group;
+		if (r->group < 0)
+			r->group = buf->n_groups++;
+	}
+	for (int i = 0; i < buf->n_runs; i++)
+		for (int j = 0; buf->runs[i].sram && j < buf->n_runs; j++)
+			buf->runs[i].group_size += buf->runs[j].group == buf->runs[i].group;
+}
+
+/* The layout of a delay chain (the rule in the banner): registers at
+ * each tap and the position before it, and between them SRAM runs of at
+ * least max(register_threshold, 2) positions. */
 static void map_delay_chain(ub_buffer *buf, const ub_options *opts)
 {
-	int n = buf->n_ports - 1, m = 0;
-	int64_t *taps = sl_xcalloc((size_t) n, sizeof(int64_t)), prev = -1;
-	bool any_sram = false;
+	int n;
+	int64_t *taps = chain_taps(buf, &n), next = 0;
+	int64_t min_run = opts->register_threshold > 2 ? opts->register_threshold : 2;
 
-	for (int k = 0; k < n; k++)
-		taps[k] = buf->ports[1 + k].dist;
-	qsort(taps, (size_t) n, sizeof(int64_t), cmp_i64);
-	buf->segments = sl_xcalloc((size_t) n, sizeof(ub_segment));
+	free(buf->runs);
+	buf->runs = sl_xcalloc((size_t) (2 * n + 1), sizeof(ub_run));
+	buf->n_runs = 0;
 	for (int k = 0; k < n; k++) {
-		if (taps[k] == prev)
-			continue;
-		buf->segments[m].words = taps[k] - prev;
-		buf->segments[m].sram = taps[k] - prev >= opts->register_threshold;
-		any_sram = any_sram || buf->segments[m].sram;
-		prev = taps[k];
-		m++;
+		int64_t lo = taps[k] > 0 ? taps[k] - 1 : 0;
+		if (lo > next)
+			chain_add(buf, next, lo - next, lo - next >= min_run);
+		if (lo < next)
+			lo = next;
+		chain_add(buf, lo, taps[k] + 1 - lo, false);
+		next = taps[k] + 1;
 	}
 	free(taps);
-	/* The chain is the circular buffer with its taps made explicit. */
-	if (prev + 1 != buf->capacity_words)
-		sl_unreachable();
-	buf->n_segments = m;
+	chain_group(buf);
 	buf->n_banks = 1;
-	buf->storage = any_sram ? UB_DELAY_CHAIN : UB_REGISTERS;
+	buf->storage = buf->n_groups > 0 ? UB_DELAY_CHAIN : UB_REGISTERS;
+}
+
+int64_t ub_chain_registers(const ub_buffer *buf)
+{
+	int64_t n = 0;
+
+	for (int i = 0; i < buf->n_runs; i++)
+		n += buf->runs[i].sram ? 0 : buf->runs[i].len;
+	return n;
 }
 
 /* The memory of a circular buffer under UB_RAM_AUTO.  Without LUT RAM
@@ -269,14 +337,17 @@ ub_set *ub_set_build(sl_ctx *ctx, const sched_program *sp, isl_ctx *isl,
 		}
 		map_storage(buf, opts);
 	}
+	if (ub_set_check(ctx, set) < 0) {
+		ub_set_free(set);
+		return NULL;
+	}
 	return set;
 }
 
 void ub_set_remap(ub_set *set, const ub_options *opts)
 {
 	for (int i = 0; i < set->n_buffers; i++)
-		if (set->buffers[i]->storage == UB_CIRCULAR)
-			set->buffers[i]->mem = map_circular_mem(set->buffers[i], opts);
+		map_storage(set->buffers[i], opts);
 }
 
 void ub_set_free(ub_set *set)

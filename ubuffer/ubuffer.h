@@ -8,7 +8,8 @@
  *                   cycle (the lower bound of any storage);
  *   capacity_words  what the chosen layout needs: a circular buffer
  *                   addressed by write order (a delay chain is one).
- * and the storage mapping the RTL generator follows.  A ub_set owns its
+ * and the storage mapping, with a delay chain's layout as data, that the
+ * RTL generator, the fit check and the estimator follow.  A ub_set owns its
  * buffers and their ports; nothing here holds isl objects after the
  * analysis. */
 #ifndef SLUICE_UBUFFER_H
@@ -23,8 +24,8 @@ extern "C" {
 
 typedef enum ub_storage {
 	UB_NONE,	/* nothing reads it (an output only streamed out) */
-	UB_REGISTERS,	/* a short delay chain of registers */
-	UB_DELAY_CHAIN,	/* registers and SRAM line-buffer segments */
+	UB_REGISTERS,	/* a delay chain of registers only */
+	UB_DELAY_CHAIN,	/* registers and SRAM line-buffer runs */
 	UB_CIRCULAR,	/* SRAM circular buffer with address generators */
 } ub_storage;
 
@@ -62,11 +63,17 @@ typedef struct ub_port {
 	int same_as;
 } ub_port;
 
-/* A piece of a delay chain between two taps. */
-typedef struct ub_segment {
-	int64_t words;
-	bool sram;	/* else registers */
-} ub_segment;
+/* A run of delay-chain positions start .. start+len-1 (position 0 holds
+ * the newest value): registers, or an SRAM FIFO segment.  SRAM runs of
+ * equal length shift together (every write shifts the whole chain), so
+ * they share one memory, their words side by side: a group, numbered in
+ * chain order of its first run.  The layout rule is in ubuffer.c. */
+typedef struct ub_run {
+	int64_t start, len;
+	bool sram;		/* else registers */
+	int group;		/* SRAM runs: 0 .. n_groups-1; registers: -1 */
+	int group_size;		/* SRAM runs: the runs in its group; registers: 0 */
+} ub_run;
 
 typedef struct ub_buffer {
 	const sched_stmt *producer;
@@ -83,13 +90,18 @@ typedef struct ub_buffer {
 	ub_mem mem;			/* circular buffers: the memory */
 	int n_banks;			/* copies of a circular buffer: one per
 					 * distinct read (same_as < 0) */
-	int n_segments;
-	ub_segment *segments;		/* delay chain, from the write side */
+	/* Delay chains (UB_REGISTERS, UB_DELAY_CHAIN): the layout, runs in
+	 * chain order that tile positions 0 .. capacity_words-1 (a tap at
+	 * distance d reads position d); n_groups SRAM memories.  UB_DELAY_CHAIN
+	 * is a chain with at least one SRAM run. */
+	int n_runs;
+	ub_run *runs;
+	int n_groups;
 } ub_buffer;
 
 typedef struct ub_options {
-	/* Delay-chain segments shorter than this many words are registers
-	 * (default 8). */
+	/* Untapped stretches of a delay chain shorter than this many words
+	 * (and never fewer than 2) are registers (default 8); see ubuffer.c. */
 	int64_t register_threshold;
 	/* Read ports per SRAM bank (default 1: a 1R1W SRAM). */
 	int sram_read_ports;
@@ -110,9 +122,15 @@ void ub_options_default(ub_options *opts);
 ub_set *ub_set_build(sl_ctx *ctx, const sched_program *sp, isl_ctx *isl,
 	const ub_options *opts);
 void ub_set_free(ub_set *set);
-/* Choose the memory of every circular buffer again under "opts" (ram and
- * bd; the sizes do not change): to weigh another board. */
+/* Map every buffer again under "opts" (the delay-chain layout for
+ * register_threshold, the memory of circular buffers for ram and bd; the
+ * sizes do not change): to weigh another board or threshold. */
 void ub_set_remap(ub_set *set, const ub_options *opts);
+/* Check the invariants of a built or remapped set: capacity at least the
+ * live words, a delay chain's runs tile it and its taps read registers,
+ * groups and banks consistent.  0, or -1 with errors reported (a
+ * compiler bug).  ub_set_build runs it. */
+int ub_set_check(sl_ctx *ctx, const ub_set *set);
 /* The buffer of statement "s", or NULL. */
 const ub_buffer *ub_set_find(const ub_set *set, const sched_stmt *s);
 
@@ -120,6 +138,9 @@ const ub_buffer *ub_set_find(const ub_set *set, const sched_stmt *s);
  * the first value written).  The circular-buffer address is this modulo
  * capacity_words. */
 int64_t ub_write_index(const ub_buffer *buf, const int64_t *e);
+
+/* Registers in the delay-chain layout of "buf" (0 for other storage). */
+int64_t ub_chain_registers(const ub_buffer *buf);
 
 /* Stable text dump (buffers.txt). */
 void ub_set_dump(const ub_set *set, FILE *out);

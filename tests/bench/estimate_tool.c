@@ -44,11 +44,11 @@ static int est_tool(sl_ctx *ctx, int argc, char **argv)
 		const sched_program *sp = d->sp;
 		const ub_set *ubs = d->ubs;
 		est_report r;
-		est_design(bd, sp, ubs, uo.register_threshold, &r);
+		est_design(bd, sp, ubs, &r);
 		if (stages)
 			est_print(&r, stdout);
 		fit_report fr;
-		fit_predict(bd, ubs, uo.register_threshold, &fr);
+		fit_predict(bd, ubs, &fr);
 		printf("logic luts %lld ffs %lld dsps %lld\n", (long long) r.luts,
 			(long long) r.ffs, (long long) r.dsps);
 		printf("storage luts %lld ffs %lld\n", (long long) fr.lut_ram,

@@ -45,7 +45,7 @@ struct Est {
 			return;
 		sp = design->sp;
 		set = design->ubs;
-		est_design(fo.bd, sp, set, fo.ub.register_threshold, &r);
+		est_design(fo.bd, sp, set, &r);
 	}
 	~Est()
 	{

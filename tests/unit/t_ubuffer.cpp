@@ -32,10 +32,13 @@ struct Ub {
 	sched_program *sp = nullptr;
 	isl_ctx *isl = nullptr;
 	ub_set *set = nullptr;
+	int64_t threshold = 8;		// the register threshold of "set"
 
 	explicit Ub(const std::string &text, sched_policy pol = SCHED_STREAM,
 		const ub_options *opts = nullptr)
 	{
+		if (opts)
+			threshold = opts->register_threshold;
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&dbuf, &dlen);
 		sl_ctx_set_diag_stream(ctx, diag);
@@ -225,6 +228,75 @@ Brute brute(const sched_program *sp, const sched_stmt *p)
 	return b;
 }
 
+// ---------------------------------------------------------- layout
+
+// The delay-chain layout of "b" from the rule's words (ubuffer/ubuffer.c),
+// position by position: a tap at d reads d and, through the bypass, d-1,
+// so both are registers ('r'); a stretch of other positions is SRAM ('s')
+// when at least max(threshold, 2) long, else registers.
+std::string chain_rule(const ub_buffer *b, int64_t threshold)
+{
+	std::string k((size_t) b->capacity_words, '?');
+	for (int i = 1; i < b->n_ports; i++) {
+		int64_t d = b->ports[i].dist;
+		k.at((size_t) d) = 'r';
+		if (d > 0)
+			k.at((size_t) d - 1) = 'r';
+	}
+	size_t min_run = (size_t) std::max<int64_t>(threshold, 2);
+	for (size_t p = 0; p < k.size();) {
+		size_t q = p;
+		while (q < k.size() && k[q] == '?')
+			q++;
+		for (size_t i = p; i < q; i++)
+			k[i] = q - p >= min_run ? 's' : 'r';
+		p = q > p ? q : p + 1;
+	}
+	return k;
+}
+
+// The layout of b->runs, position by position ('x' where two runs overlap).
+std::string chain_of_runs(const ub_buffer *b)
+{
+	std::string k((size_t) b->capacity_words, '?');
+	for (int i = 0; i < b->n_runs; i++)
+		for (int64_t p = b->runs[i].start; p < b->runs[i].start + b->runs[i].len; p++)
+			if (p >= 0 && p < b->capacity_words)
+				k[(size_t) p] = k[(size_t) p] == '?' ? (b->runs[i].sram ? 's' : 'r') : 'x';
+	return k;
+}
+
+// A delay chain's runs: the rule's layout, maximal runs, SRAM runs grouped
+// by length (groups numbered in chain order), storage from the groups.
+void check_chain(const ub_buffer *b, int64_t threshold)
+{
+	EXPECT_EQ(chain_of_runs(b), chain_rule(b, threshold));
+	std::vector<int64_t> lens;	// of each group, in group order
+	for (int i = 0; i < b->n_runs; i++) {
+		const ub_run *r = &b->runs[i];
+		if (i > 0) {
+			EXPECT_TRUE(r->sram || b->runs[i - 1].sram) << "two register runs meet";
+		}
+		if (!r->sram) {
+			EXPECT_EQ(r->group, -1);
+			continue;
+		}
+		auto at = std::find(lens.begin(), lens.end(), r->len);
+		if (at == lens.end()) {
+			EXPECT_EQ(r->group, (int) lens.size());
+			lens.push_back(r->len);
+		} else {
+			EXPECT_EQ(r->group, at - lens.begin());
+		}
+		int size = 0;
+		for (int j = 0; j < b->n_runs; j++)
+			size += b->runs[j].sram && b->runs[j].len == r->len;
+		EXPECT_EQ(r->group_size, size);
+	}
+	EXPECT_EQ(b->n_groups, (int) lens.size());
+	EXPECT_EQ(b->storage, lens.empty() ? UB_REGISTERS : UB_DELAY_CHAIN);
+}
+
 // Every buffer of "u" against the brute force; returns how many.
 int check_all(const Ub &u)
 {
@@ -264,10 +336,7 @@ int check_all(const Ub &u)
 		} else if (chain) {
 			EXPECT_TRUE(b->storage == UB_REGISTERS || b->storage == UB_DELAY_CHAIN);
 			EXPECT_EQ(b->capacity_words, max_dist + 1);
-			int64_t sum = 0;
-			for (int s = 0; s < b->n_segments; s++)
-				sum += b->segments[s].words;
-			EXPECT_EQ(sum, b->capacity_words);
+			check_chain(b, u.threshold);
 		} else {
 			EXPECT_EQ(b->storage, UB_CIRCULAR);
 			EXPECT_EQ(b->n_banks, b->n_ports - 1);
@@ -308,11 +377,16 @@ std::string gauss(int h, int w)
 // of its window, is written.  At that cycle the tap (r, s) of the window is
 // (2 - r) * W + (2 - s) writes older, so the taps sit at distances
 // 0, 1, 2, W, W+1, W+2, 2W, 2W+1, 2W+2 and the oldest value must survive
-// 2W + 2 further writes: 2W + 3 words (two rows plus three pixels), the
-// segments between taps 1,1,1, W-2,1,1, W-2,1,1 from the write side.
+// 2W + 2 further writes: 2W + 3 words (two rows plus three pixels).  The
+// taps and the positions before them are registers: 0-2, W-1..W+2 and
+// 2W-1..2W+2; between them two untapped stretches of W-4 positions, 3..W-2
+// and W+3..2W-2, SRAM when W-4 >= 8, sharing one memory (equal lengths).
+// At W = 10 and 11 the gaps between taps are 8 and 9 words but only 6 and
+// 7 positions are untapped: registers.
 TEST(t_ubuffer, gauss_textbook_line_buffer)
 {
-	const int sizes[][2] = { { 8, 8 }, { 12, 16 }, { 16, 12 }, { 5, 9 }, { 10, 20 } };
+	const int sizes[][2] = { { 8, 8 }, { 12, 16 }, { 16, 12 }, { 5, 9 }, { 10, 20 },
+		{ 6, 10 }, { 6, 11 } };
 	for (auto &hw : sizes) {
 		int h = hw[0], w = hw[1];
 		SCOPED_TRACE(gauss(h, w));
@@ -327,13 +401,29 @@ TEST(t_ubuffer, gauss_textbook_line_buffer)
 		EXPECT_EQ(b->n_ports, 10);
 		EXPECT_EQ(b->width_bits, 8);
 		EXPECT_EQ(b->n_elems, h * w);
-		const int64_t seg[] = { 1, 1, 1, w - 2, 1, 1, w - 2, 1, 1 };
-		ASSERT_EQ(b->n_segments, 9);
-		for (int s = 0; s < 9; s++) {
-			EXPECT_EQ(b->segments[s].words, seg[s]);
-			EXPECT_EQ(b->segments[s].sram, seg[s] >= 8);
+		if (w - 4 >= 8) {
+			const ub_run want[] = { { 0, 3, false, -1, 0 }, { 3, w - 4, true, 0, 2 },
+				{ w - 1, 4, false, -1, 0 }, { w + 3, w - 4, true, 0, 2 },
+				{ 2 * w - 1, 4, false, -1, 0 } };
+			ASSERT_EQ(b->n_runs, 5);
+			for (int r = 0; r < 5; r++) {
+				SCOPED_TRACE(r);
+				EXPECT_EQ(b->runs[r].start, want[r].start);
+				EXPECT_EQ(b->runs[r].len, want[r].len);
+				EXPECT_EQ(b->runs[r].sram, want[r].sram);
+				EXPECT_EQ(b->runs[r].group, want[r].group);
+				EXPECT_EQ(b->runs[r].group_size, want[r].group_size);
+			}
+			EXPECT_EQ(b->n_groups, 1);
+			EXPECT_EQ(b->storage, UB_DELAY_CHAIN);
+		} else {
+			ASSERT_EQ(b->n_runs, 1);
+			EXPECT_FALSE(b->runs[0].sram);
+			EXPECT_EQ(b->runs[0].len, 2 * w + 3);
+			EXPECT_EQ(b->n_groups, 0);
+			EXPECT_EQ(b->storage, UB_REGISTERS);
 		}
-		EXPECT_EQ(b->storage, w - 2 >= 8 ? UB_DELAY_CHAIN : UB_REGISTERS);
+		EXPECT_EQ(ub_chain_registers(b), w - 4 >= 8 ? 11 : 2 * w + 3);
 		const ub_buffer *o = u.buf("blur");
 		ASSERT_TRUE(o);
 		EXPECT_EQ(o->storage, UB_NONE);
@@ -361,14 +451,15 @@ TEST(t_ubuffer, taps_1d)
 	EXPECT_EQ(b->ports[2].dist, 1);
 	EXPECT_EQ(b->ports[3].dist, 0);
 	EXPECT_EQ(b->ports[1].delay - b->ports[3].delay, 2);
-	ASSERT_EQ(b->n_segments, 3);
-	for (int s = 0; s < 3; s++) {
-		EXPECT_EQ(b->segments[s].words, 1);
-		EXPECT_FALSE(b->segments[s].sram);
-	}
+	ASSERT_EQ(b->n_runs, 1);
+	EXPECT_EQ(b->runs[0].start, 0);
+	EXPECT_EQ(b->runs[0].len, 3);
+	EXPECT_FALSE(b->runs[0].sram);
 }
 
-// A register threshold of 1 puts every segment in SRAM.
+// A register threshold of 1 (or 2) puts every untapped stretch of two or
+// more positions in SRAM: at W = 8 the stretches 3-6 and 11-14 (one 4x16
+// memory); registers 0-2, 7-10, 15-18.
 TEST(t_ubuffer, register_threshold_option)
 {
 	ub_options o;
@@ -378,11 +469,71 @@ TEST(t_ubuffer, register_threshold_option)
 	o.register_threshold = 1;
 	Ub u(gauss(8, 8), SCHED_STREAM, &o);
 	ASSERT_TRUE(u.set) << u.diags();
+	check_all(u);
 	const ub_buffer *b = u.buf("in");
 	ASSERT_TRUE(b);
 	EXPECT_EQ(b->storage, UB_DELAY_CHAIN);
-	for (int s = 0; s < b->n_segments; s++)
-		EXPECT_TRUE(b->segments[s].sram);
+	ASSERT_EQ(b->n_runs, 5);
+	EXPECT_EQ(b->n_groups, 1);
+	EXPECT_TRUE(b->runs[1].sram);
+	EXPECT_EQ(b->runs[1].start, 3);
+	EXPECT_EQ(b->runs[1].len, 4);
+	EXPECT_TRUE(b->runs[3].sram);
+	EXPECT_EQ(b->runs[3].start, 11);
+	EXPECT_EQ(ub_chain_registers(b), 11);
+}
+
+// Taps 0 and 3 leave one untapped position (1: 0, 2 and 3 are registers):
+// registers even at threshold 1, since an SRAM run is at least 2 long.
+// Taps 0 and 4 leave two (1-2): SRAM at thresholds 1 and 2, not at 3.
+TEST(t_ubuffer, short_untapped_stretches)
+{
+	const struct { int gap; int64_t threshold; bool sram; } cases[] = {
+		{ 3, 1, false }, { 3, 8, false }, { 4, 1, true }, { 4, 2, true }, { 4, 3, false },
+	};
+	for (auto &c : cases) {
+		std::string p = fmt("input in : u8[32];\n"
+			"func f(x) : u8 = in(x) + in(x + %d);\n"
+			"output f[%d];\n", c.gap, 32 - c.gap);
+		SCOPED_TRACE(p);
+		SCOPED_TRACE(c.threshold);
+		ub_options o;
+		ub_options_default(&o);
+		o.register_threshold = c.threshold;
+		Ub u(p, SCHED_STREAM, &o);
+		ASSERT_TRUE(u.set) << u.diags();
+		check_all(u);
+		const ub_buffer *b = u.buf("in");
+		ASSERT_TRUE(b);
+		EXPECT_EQ(b->capacity_words, c.gap + 1);
+		EXPECT_EQ(b->storage, c.sram ? UB_DELAY_CHAIN : UB_REGISTERS);
+		EXPECT_EQ(b->n_runs, c.sram ? 3 : 1);
+		EXPECT_EQ(ub_chain_registers(b), c.sram ? 3 : c.gap + 1);
+	}
+}
+
+// A threshold axis is a remap: the layout follows the threshold and comes
+// back unchanged, without rebuilding the set.
+TEST(t_ubuffer, remap_threshold)
+{
+	Ub u(gauss(8, 20));
+	ASSERT_TRUE(u.set) << u.diags();
+	const ub_buffer *b = u.buf("in");
+	ASSERT_TRUE(b);
+	std::string before = u.dump();
+	ASSERT_EQ(b->storage, UB_DELAY_CHAIN);
+	ub_options o;
+	ub_options_default(&o);
+	o.register_threshold = 100000;
+	ub_set_remap(u.set, &o);
+	EXPECT_EQ(ub_set_check(u.ctx, u.set), 0) << u.diags();
+	EXPECT_EQ(b->storage, UB_REGISTERS);
+	ASSERT_EQ(b->n_runs, 1);
+	EXPECT_EQ(b->runs[0].len, 43);
+	EXPECT_EQ(chain_of_runs(b), chain_rule(b, 100000));
+	o.register_threshold = 8;
+	ub_set_remap(u.set, &o);
+	EXPECT_EQ(u.dump(), before);
 }
 
 TEST(t_ubuffer, downsample)
@@ -558,7 +709,9 @@ TEST(t_ubuffer, write_index)
 	EXPECT_EQ(ub_write_index(b, e3), 41);
 }
 
-// The dump: sizes, ports with the source place of each access, segments.
+// The dump: sizes, ports with the source place of each access, the layout.
+// W = 16: chain 35, registers at the taps 0-2, 15-18, 31-34; the untapped
+// 3-14 and 19-30 (12 each) share one memory of 12 words x 2 x 8 bits.
 TEST(t_ubuffer, dump)
 {
 	Ub u(gauss(8, 16));
@@ -571,7 +724,7 @@ TEST(t_ubuffer, dump)
 	// in(y, x), the oldest tap, is the first access on line 3.
 	EXPECT_NE(d.find("port 1: read by blur at 3:9, delay "), std::string::npos) << d;
 	EXPECT_NE(d.find(", dist 34\n"), std::string::npos) << d;
-	EXPECT_NE(d.find("segments: 1 reg, 1 reg, 1 reg, 14 sram, 1 reg, 1 reg, 14 sram, 1 reg, 1 reg\n"),
+	EXPECT_NE(d.find("  chain 35: registers 0-2, 15-18, 31-34; sram 3-14, 19-30 as one 12x16 fifo\n"),
 		std::string::npos) << d;
 	EXPECT_NE(d.find("buffer blur: 16 bits x 84 elements\n  storage none\n"), std::string::npos) << d;
 	EXPECT_EQ(d.find("0x"), std::string::npos);
@@ -588,4 +741,77 @@ TEST(t_ubuffer, gauss_1080p)
 	EXPECT_EQ(b->capacity_words, 2 * 1920 + 3);
 	EXPECT_EQ(b->max_live_words, 2 * 1920 + 3);
 	EXPECT_EQ(b->storage, UB_DELAY_CHAIN);
+}
+
+// ub_set_check accepts every set built here, and rejects a built set
+// corrupted one invariant at a time, with a located error.
+TEST(t_ubuffer, check_bad)
+{
+	Ub u(gauss(8, 16));
+	ASSERT_TRUE(u.set) << u.diags();
+	ub_buffer *b = u.set->buffers[0];
+	ASSERT_STREQ(b->name, "in");
+	ASSERT_EQ(b->n_runs, 5);
+	EXPECT_EQ(ub_set_check(u.ctx, u.set), 0);
+	auto rejected = [&](const char *why) {
+		SCOPED_TRACE(why);
+		size_t before = u.diags().size();
+		EXPECT_EQ(ub_set_check(u.ctx, u.set), -1);
+		std::string d = u.diags().substr(before);
+		EXPECT_EQ(d.find("t.sl:1:7: error: internal: buffer 'in' fails its check: "), 0u) << d;
+	};
+	b->capacity_words--;
+	rejected("capacity below max live");
+	b->capacity_words++;
+	b->runs[1].start++;
+	rejected("a gap between runs");
+	b->runs[1].start--;
+	b->runs[2].len++;
+	rejected("overlapping runs");
+	b->runs[2].len--;
+	b->runs[4].len++;
+	rejected("runs past the capacity");
+	b->runs[4].len--;
+	b->runs[3].len--;
+	b->runs[4].start--;
+	b->runs[4].len++;
+	rejected("a group of two lengths");
+	b->runs[3].len++;
+	b->runs[4].start++;
+	b->runs[4].len--;
+	b->runs[1].group_size = 1;
+	rejected("a wrong group size");
+	b->runs[1].group_size = 2;
+	b->n_groups = 2;
+	rejected("a group count off");
+	b->n_groups = 1;
+	b->ports[9].dist = 3;
+	rejected("a tap reading SRAM");
+	b->ports[9].dist = 0;
+	b->storage = UB_REGISTERS;
+	rejected("storage against the runs");
+	b->storage = UB_DELAY_CHAIN;
+	b->n_banks = 2;
+	rejected("a banked chain");
+	b->n_banks = 1;
+	EXPECT_EQ(ub_set_check(u.ctx, u.set), 0);
+}
+
+// The same for a circular buffer: banks between 1 and the distinct reads.
+TEST(t_ubuffer, check_bad_circular)
+{
+	Ub u(gauss(8, 8), SCHED_SEQUENTIAL);
+	ASSERT_TRUE(u.set) << u.diags();
+	ub_buffer *b = u.set->buffers[0];
+	ASSERT_EQ(b->storage, UB_CIRCULAR);
+	EXPECT_EQ(ub_set_check(u.ctx, u.set), 0);
+	int banks = b->n_banks;
+	b->n_banks = 0;
+	EXPECT_EQ(ub_set_check(u.ctx, u.set), -1);
+	b->n_banks = b->n_ports;
+	EXPECT_EQ(ub_set_check(u.ctx, u.set), -1);
+	b->n_banks = banks;
+	EXPECT_EQ(ub_set_check(u.ctx, u.set), 0);
+	EXPECT_NE(u.diags().find("error: internal: buffer 'in' fails its check: banks"),
+		std::string::npos) << u.diags();
 }
