@@ -1,7 +1,7 @@
 /* driver/synth.c: `sluice boards` and `sluice synth`.
  * Stage: driver.  Synth writes the Verilog, predicts the block RAMs from
- * the storage mapping (every SRAM run of a delay chain is an sl_sram that
- * the board's force_bram commands put in block RAM, and so is every
+ * the storage mapping (every group of SRAM runs of a delay chain is an
+ * sl_sram that the board's force_bram commands put in block RAM, and so is every
  * sl_sram_pf copy of a block-RAM circular buffer; register-file circular
  * buffers are sl_ram with combinational reads and never block RAM),
  * runs Yosys with the board's flow, reads `stat -json`, and with --pnr

@@ -1,6 +1,6 @@
 // sl_fifo_seg: DEPTH consecutive positions of a delay chain held in SRAM
-// (an sl_sram used as a circular buffer), for long runs of a UB_REGISTERS /
-// UB_DELAY_CHAIN buffer where no read port taps.
+// (an sl_sram used as a circular buffer), for the SRAM runs of a
+// UB_DELAY_CHAIN buffer (ub_buffer.runs; the layout rule: ubuffer/ubuffer.c).
 // Part of the sluice hardware library (rtlgen/lib/, contract: docs/hardware.md).
 //
 // Parameters
