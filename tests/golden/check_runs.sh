@@ -2,8 +2,10 @@
 # tests/golden/check_runs.sh: the delay-chain layout of a golden
 # buffers.txt is the one the Verilog has.
 #   check_runs.sh SLUICE NAME
+#   check_runs.sh --files BUFFERS.txt VERILOG.v
 # Compiles tests/golden/compile/NAME/program.sl (with its `args`) and
-# checks, buffer by buffer, that the golden buffers.txt line
+# checks, buffer by buffer, that the golden buffers.txt line (or, with
+# --files, the line of any buffers.txt against its Verilog)
 #   chain N: registers 0-2, 63-66; sram 3-62, 67-126 as one 60x16 fifo
 # names exactly the registers the Verilog declares (`reg [..] X_posP;`) and,
 # per SRAM group, the runs of its comment (`// positions 3..62, 67..126 in
@@ -12,20 +14,27 @@
 # "BUFFER sram RANGES DEPTHxW", sorted, and compared.  Exit 0 when equal.
 set -u
 
-[ $# -eq 2 ] || { echo "usage: $0 SLUICE NAME" >&2; exit 2; }
-SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-HERE=$(cd "$(dirname "$0")" && pwd)
-dir="$HERE/compile/$2"
-[ -f "$dir/buffers.txt" ] || { echo "FAIL $2: no golden $dir/buffers.txt"; exit 1; }
+usage() { echo "usage: $0 SLUICE NAME | --files BUFFERS.txt VERILOG.v" >&2; exit 2; }
+[ $# -eq 2 ] || [ $# -eq 3 ] || usage
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-
-args=()
-[ -f "$dir/args" ] && read -r -a args < "$dir/args"
-if ! (cd "$dir" && "$SLUICE" compile program.sl "${args[@]}" -o "$TMP/out" > "$TMP/log" 2>&1); then
-	echo "FAIL $2: sluice compile failed:"
-	cat "$TMP/log"
-	exit 1
+if [ "$1" = --files ]; then
+	[ $# -eq 3 ] || usage
+	name=$2 buffers=$2 verilog=$3
+else
+	[ $# -eq 2 ] || usage
+	SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+	HERE=$(cd "$(dirname "$0")" && pwd)
+	name=$2 dir="$HERE/compile/$2" buffers="$HERE/compile/$2/buffers.txt"
+	[ -f "$buffers" ] || { echo "FAIL $name: no golden $buffers"; exit 1; }
+	args=()
+	[ -f "$dir/args" ] && read -r -a args < "$dir/args"
+	if ! (cd "$dir" && "$SLUICE" compile program.sl "${args[@]}" -o "$TMP/out" > "$TMP/log" 2>&1); then
+		echo "FAIL $name: sluice compile failed:"
+		cat "$TMP/log"
+		exit 1
+	fi
+	verilog=$(ls "$TMP"/out/*.v)
 fi
 
 # buffers.txt: one line per "registers" part and per "sram" part.
@@ -53,7 +62,7 @@ awk '
 		} else
 			print name " unparsed: " p
 	}
-}' "$dir/buffers.txt" | sort > "$TMP/dump"
+}' "$buffers" | sort > "$TMP/dump"
 
 # The Verilog: per "// buffer 'NAME'" section (up to its blank line), the
 # register positions as ranges and each SRAM comment with its fifo.
@@ -93,17 +102,17 @@ name != "" && /sl_fifo_seg #\(\.W\([0-9]+\), \.DEPTH\([0-9]+\)\)/ {
 	w = $0; sub(/^.*\.W\(/, "", w); sub(/\).*$/, "", w)
 	d = $0; sub(/^.*\.DEPTH\(/, "", d); sub(/\).*$/, "", d)
 	print name " sram " runs " " d "x" w
-}' "$TMP"/out/*.v | sort > "$TMP/verilog"
+}' "$verilog" | sort > "$TMP/verilog"
 
 # Every delay chain of buffers.txt has its layout line.
-chains=$(grep -cE '^  storage (registers|delay_chain)$' "$dir/buffers.txt")
+chains=$(grep -cE '^  storage (registers|delay_chain)$' "$buffers")
 if [ "$(grep -c ' registers ' "$TMP/dump")" != "$chains" ]; then
-	echo "FAIL $2: buffers.txt has $chains delay chains but not a layout line for each"
+	echo "FAIL $name: buffers.txt has $chains delay chains but not a layout line for each"
 	exit 1
 fi
 if ! diff -u "$TMP/verilog" "$TMP/dump" > "$TMP/diff"; then
-	echo "FAIL $2: buffers.txt (+) does not describe the layout of the Verilog (-):"
+	echo "FAIL $name: buffers.txt (+) does not describe the layout of the Verilog (-):"
 	cat "$TMP/diff"
 	exit 1
 fi
-echo "ok   $2: $chains delay chains, $(wc -l < "$TMP/dump") layout parts of buffers.txt match the Verilog"
+echo "ok   $name: $chains delay chains, $(wc -l < "$TMP/dump") layout parts of buffers.txt match the Verilog"
