@@ -562,21 +562,13 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 
 /* ------------------------------------------------------------ stages */
 
-static int64_t est_last_time(const sched_stmt *s)
-{
-	int64_t t = s->offset;
-	for (int d = 0; d < s->n_dims; d++)
-		t += s->coef[d] * (s->ext[d] - 1);
-	return t;
-}
-
 /* The width of the cycle counter, as rtl_setup sets it. */
 static int est_tw(const sched_program *sp)
 {
 	int64_t e = sp->predicted_cycles, tmax;
 	for (int i = 0; i < sp->n_stmts; i++)
-		if (est_last_time(sp->stmts[i]) + sp->stmts[i]->latency > e)
-			e = est_last_time(sp->stmts[i]) + sp->stmts[i]->latency;
+		if (sched_last_time(sp->stmts[i]) + sp->stmts[i]->latency > e)
+			e = sched_last_time(sp->stmts[i]) + sp->stmts[i]->latency;
 	tmax = e;
 	int b = 1;
 	while (b < 63 && ((int64_t) 1 << b) <= tmax)

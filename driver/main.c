@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "frontend/frontend.h"
+#include "io/io.h"
+#include "ref/ref.h"
 #include "flow/flow.h"
 #include "rtlgen/rtlgen.h"
 #include "sim/sim.h"
@@ -109,30 +111,30 @@ static bool check_input_names(const ir_program *prog, const options *opt)
 
 /* One input's data: its file, or seeded values written beside the
  * outputs.  NULL after an error (reported); *usage when there is none. */
-static sl_array *load_input(sl_ctx *ctx, const ir_decl *d, const options *opt, bool *usage)
+static io_array *load_input(sl_ctx *ctx, const ir_decl *d, const options *opt, bool *usage)
 {
 	const char *file = input_file(opt, d->name);
 	if (file)
-		return sim_read_data(ctx, file, d->type, d->n_dims, d->extents);
+		return io_read_data(ctx, file, d->type, d->n_dims, d->extents);
 	if (!opt->have_seed) {
 		fprintf(stderr, "sluice: error: no data for input '%s': give --input %s=FILE or --seed N\n",
 			d->name, d->name);
 		*usage = true;
 		return NULL;
 	}
-	sl_array *a = sim_random_array(d->type, d->n_dims, d->extents, opt->seed, d->name);
+	io_array *a = io_random_array(d->type, d->n_dims, d->extents, opt->seed, d->name);
 	char *path = join(opt->out_dir, d->name, ".in.npy");
-	int rc = sl_npy_write(ctx, path, a);
+	int rc = io_npy_write(ctx, path, a);
 	free(path);
 	if (rc == 0)
 		return a;
-	sl_array_free(a);
+	io_array_free(a);
 	return NULL;
 }
 
 /* Load or generate every input; -1 on a data error, -2 on usage. */
 static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
-	sim_inputs *in)
+	ref_inputs *in)
 {
 	bool usage = false, failed = false;
 	for (int i = 0; i < prog->n_decls; i++) {
@@ -147,20 +149,20 @@ static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 }
 
 static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
-	sl_array **outs)
+	io_array **outs)
 {
 	int rc = 0;
 	for (int i = 0; i < prog->n_outputs; i++) {
 		const char *name = prog->outputs[i]->name;
 		char *path = join(opt->out_dir, name, ".npy");
-		if (sl_npy_write(ctx, path, outs[i]) < 0)
+		if (io_npy_write(ctx, path, outs[i]) < 0)
 			rc = -1;
 		else
 			printf("wrote %s\n", path);
 		free(path);
-		if (sim_is_image(outs[i])) {
+		if (io_is_image(outs[i])) {
 			path = join(opt->out_dir, name, ".png");
-			if (sim_write_png(ctx, path, outs[i]) < 0)
+			if (io_write_png(ctx, path, outs[i]) < 0)
 				rc = -1;
 			else
 				printf("wrote %s\n", path);
@@ -173,7 +175,7 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 /* What a command does with a checked program and its inputs: fill
  * outs[i] for every output; 0 or -1 (errors reported). */
 typedef int (*engine_fn)(sl_ctx *ctx, const ir_program *prog, const options *opt,
-	const void *arg, const sim_inputs *in, sl_array **outs);
+	const void *arg, const ref_inputs *in, io_array **outs);
 
 /* Gather the inputs of "prog", run "engine", write the outputs: the
  * shape of `run` and `sim`. */
@@ -184,9 +186,9 @@ static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
 		return EXIT_USAGE;
 	if (make_out_dir(opt->out_dir) < 0)
 		return EXIT_PROGRAM;
-	sim_inputs in = { 0, sl_xcalloc((size_t) prog->n_decls + 1, sizeof(*in.decls)),
+	ref_inputs in = { 0, sl_xcalloc((size_t) prog->n_decls + 1, sizeof(*in.decls)),
 		sl_xcalloc((size_t) prog->n_decls + 1, sizeof(*in.arrays)) };
-	sl_array **outs = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*outs));
+	io_array **outs = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*outs));
 	int rc = gather_inputs(ctx, prog, opt, &in);
 	if (rc < 0)
 		rc = rc == -2 ? EXIT_USAGE : EXIT_PROGRAM;
@@ -194,9 +196,9 @@ static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
 		 write_outputs(ctx, prog, opt, outs) < 0)
 		rc = EXIT_PROGRAM;
 	for (int i = 0; i < in.n; i++)
-		sl_array_free(in.arrays[i]);
+		io_array_free(in.arrays[i]);
 	for (int i = 0; i < prog->n_outputs; i++)
-		sl_array_free(outs[i]);
+		io_array_free(outs[i]);
 	free(in.decls);
 	free(in.arrays);
 	free(outs);
@@ -204,9 +206,9 @@ static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
 }
 
 static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
-	const void *arg, const sim_inputs *in, sl_array **outs)
+	const void *arg, const ref_inputs *in, io_array **outs)
 {
-	return sim_reference_run(ctx, prog, in, outs);
+	return ref_run(ctx, prog, in, outs);
 }
 
 static int cmd_run(const options *opt)
@@ -449,7 +451,7 @@ static int cmd_study(const options *opt)
 /* The design's model or its Verilog in Verilator, each compared with the
  * reference. */
 static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
-	const void *arg, const sim_inputs *in, sl_array **outs)
+	const void *arg, const ref_inputs *in, io_array **outs)
 {
 	const flow_design *d = arg;
 	if (strcmp(opt->engine, "verilator"))

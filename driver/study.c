@@ -50,26 +50,26 @@ static int study_split(const char *s, char **out)
 static int64_t study_sim(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs)
 {
 	const ir_program *prog = sp->lowered;
-	sim_inputs in = { 0, sl_xcalloc((size_t) prog->n_decls + 1, sizeof(ir_decl *)),
-		sl_xcalloc((size_t) prog->n_decls + 1, sizeof(sl_array *)) };
+	ref_inputs in = { 0, sl_xcalloc((size_t) prog->n_decls + 1, sizeof(ir_decl *)),
+		sl_xcalloc((size_t) prog->n_decls + 1, sizeof(io_array *)) };
 	for (int i = 0; i < prog->n_decls; i++) {
 		ir_decl *d = prog->decls[i];
 		if (d->kind != IR_DECL_INPUT)
 			continue;
 		in.decls[in.n] = d;
-		in.arrays[in.n++] = sim_random_array(d->type, d->n_dims, d->extents,
+		in.arrays[in.n++] = io_random_array(d->type, d->n_dims, d->extents,
 			STUDY_SIM_SEED, d->name);
 	}
-	sl_array **outs = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*outs));
+	io_array **outs = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*outs));
 	sim_model_stats st = { 0 };
 	int64_t cycles = -1;
 	if (sim_model_run(ctx, sp, ubs, &in, outs, &st) == 0)
 		cycles = st.cycles;
 	sim_model_stats_release(&st);
 	for (int i = 0; i < prog->n_outputs; i++)
-		sl_array_free(outs[i]);
+		io_array_free(outs[i]);
 	for (int i = 0; i < in.n; i++)
-		sl_array_free(in.arrays[i]);
+		io_array_free(in.arrays[i]);
 	free(outs);
 	free(in.decls);
 	free(in.arrays);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "frontend/frontend_private.h"
+#include "io/io.h"
 
 typedef struct scope_var {
 	const char *name;
@@ -834,12 +835,12 @@ static bool parse_const_file(parser *p, ir_decl *d)
 		memcpy(path, s->start + 1, fl);
 	else
 		sprintf(path, "%s/%.*s", p->dir, (int) fl, s->start + 1);
-	sl_array *a = sl_npy_read(p->ctx, path, s->loc, d->type, d->n_dims, d->extents);
+	io_array *a = io_npy_read(p->ctx, path, s->loc, d->type, d->n_dims, d->extents);
 	if (!a)
 		return false;
 	d->data = sl_alloc(p->ctx, a->size * sizeof(*d->data));
 	memcpy(d->data, a->data, a->size * sizeof(*d->data));
-	sl_array_free(a);
+	io_array_free(a);
 	return true;
 }
 

@@ -1,14 +1,13 @@
 /* ir/ir.h: the shared vocabulary of sluice.
  *
  * Stage: the base of the flow; the front end fills it, every later stage
- * (scheduler -> ubuffer -> rtlgen -> sim) reads it.  It holds
+ * (io, ref, scheduler -> ubuffer -> rtlgen -> sim) reads it.  It holds
  *   - the compilation context: source files, diagnostics, the arena;
  *   - the typed program IR: declarations and expression trees, each node
  *     with its source location;
- *   - exact integer arithmetic of the language (wrap-around in uN / iN);
- *   - dense integer arrays and their .npy form.
- * IR nodes and names live in the context's arena and die with it; arrays
- * (sl_array) are heap objects with their own _free. */
+ *   - exact integer arithmetic of the language (wrap-around in uN / iN).
+ * IR nodes and names live in the context's arena and die with it.  The
+ * arrays of a run (io_array) live in io/. */
 #ifndef SLUICE_IR_H
 #define SLUICE_IR_H
 
@@ -284,30 +283,6 @@ void ir_program_dump(const ir_program *prog, FILE *out);
  * with an internal error reported at each broken one. */
 int ir_check(sl_ctx *ctx, const ir_program *prog);
 void ir_expr_print(const ir_expr *e, const ir_decl *func, FILE *out);
-
-/* ---------------------------------------------------------------- arrays */
-
-/* A dense row-major integer array of one element type. */
-typedef struct sl_array {
-	ir_type type;
-	int n_dims;
-	int64_t dims[8];
-	int64_t size;		/* product of dims */
-	uint64_t *data;		/* normalised to .type */
-} sl_array;
-
-sl_array *sl_array_alloc(ir_type type, int n_dims, const int64_t *dims);
-void sl_array_free(sl_array *a);
-
-/* Read a .npy of any integer (or bool) dtype.  The values must fit
- * "want" and the shape must equal dims[0..n_dims); otherwise an error
- * that names the file (reported at "loc" when it is not sl_noloc, e.g. a
- * const's file(...)) and NULL. */
-sl_array *sl_npy_read(sl_ctx *ctx, const char *path, sl_loc loc,
-	ir_type want, int n_dims, const int64_t *dims);
-/* Write with the smallest NumPy dtype holding the type (u1..u8 -> |u1,
- * i2..i8 -> |i1, ..., up to <u8 / <i8), atomically.  0 on success. */
-int sl_npy_write(sl_ctx *ctx, const char *path, const sl_array *a);
 
 #ifdef __cplusplus
 }

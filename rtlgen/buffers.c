@@ -18,7 +18,7 @@
 static rtl_stage *rtl_port_reader(rtl_gen *g, const ub_port *p, int *k)
 {
 	rtl_stage *st = &g->stages[p->stmt->index];
-	*k = rtl_read_slot(p->stmt, p->access->expr);
+	*k = sched_read_slot(p->stmt, p->access->expr);
 	return st;
 }
 

@@ -403,7 +403,7 @@ static const char *rtl_value(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	case IR_ACCESS:
 		if (e->u.access.decl->kind == IR_DECL_CONST)
 			return rtl_rom(g, st, e);
-		return rtl_fmt(g, "%s_rd%d", st->name, rtl_read_slot(st->s, e));
+		return rtl_fmt(g, "%s_rd%d", st->name, sched_read_slot(st->s, e));
 	case IR_UNARY: x = rtl_unary(g, st, e); break;
 	case IR_BINARY: x = rtl_binary(g, st, e); break;
 	case IR_SELECT: {

@@ -64,14 +64,6 @@ int rtl_addr_bits(int64_t depth)
 	return b;
 }
 
-int rtl_read_slot(const sched_stmt *s, const ir_expr *e)
-{
-	for (int k = 0; k < s->n_reads; k++)
-		if (s->reads[k].expr == e)
-			return k;
-	sl_unreachable();	/* the scheduler lists every read */
-}
-
 static char *rtl_ident(sl_ctx *ctx, const char *name)
 {
 	char *s = sl_strdup(ctx, name);
@@ -175,22 +167,14 @@ static void rtl_ports(rtl_gen *g, const char *module)
 	fprintf(o, "\n);\n\n");
 }
 
-static int64_t rtl_last_time(const sched_stmt *s)
-{
-	int64_t t = s->offset;
-	for (int d = 0; d < s->n_dims; d++)
-		t += s->coef[d] * (s->ext[d] - 1);
-	return t;
-}
-
 /* The cycle after every statement's last write (trailing input elements
  * may stream after the last output write). */
 static int64_t rtl_end_cycle(const sched_program *sp)
 {
 	int64_t e = sp->predicted_cycles;
 	for (int i = 0; i < sp->n_stmts; i++)
-		if (rtl_last_time(sp->stmts[i]) + sp->stmts[i]->latency > e)
-			e = rtl_last_time(sp->stmts[i]) + sp->stmts[i]->latency;
+		if (sched_last_time(sp->stmts[i]) + sp->stmts[i]->latency > e)
+			e = sched_last_time(sp->stmts[i]) + sp->stmts[i]->latency;
 	return e;
 }
 
@@ -420,8 +404,8 @@ static void rtl_setup(rtl_gen *g)
 		st->s = s;
 		st->name = rtl_ident(g->ctx, s->name);
 		st->buf = ub_set_find(g->ubs, s);
-		if (rtl_last_time(s) > tmax)
-			tmax = rtl_last_time(s);
+		if (sched_last_time(s) > tmax)
+			tmax = sched_last_time(s);
 		if (!s->is_input)
 			rtl_mark_slots(g, st);
 	}

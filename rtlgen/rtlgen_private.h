@@ -45,8 +45,6 @@ void rtl_sink_ident(rtl_gen *g, const char *x);
 int rtl_bits_for(int64_t n);
 /* "// file:line: text of the line" for a source location. */
 void rtl_comment_loc(rtl_gen *g, sl_loc loc, const char *indent);
-/* The read port index k of "st" for access expression e. */
-int rtl_read_slot(const sched_stmt *s, const ir_expr *e);
 /* The 64-bit wire of variable slot k of "st": <name>_v<k> (declared with
  * the stage's idx), or with g->nx its value in the next cycle, <name>_x<k>
  * (from the schedule's nidx); declared here on first use.  Slot numbers

@@ -339,14 +339,6 @@ static int stream_offset(sched_program *sp, isl_ctx *isl, sched_stmt *c)
 	return 0;
 }
 
-static int64_t last_time(const sched_stmt *s)
-{
-	int64_t t = s->offset;
-	for (int d = 0; d < s->n_dims; d++)
-		t += s->coef[d] * (s->ext[d] - 1);
-	return t;
-}
-
 static void sequential(sched_program *sp)
 {
 	int64_t next = 0;
@@ -354,7 +346,7 @@ static void sequential(sched_program *sp)
 		sched_stmt *s = sp->stmts[i];
 		compact(s, 0);
 		s->offset = next;
-		next = last_time(s) + s->latency;
+		next = sched_last_time(s) + s->latency;
 	}
 }
 
@@ -383,11 +375,11 @@ int sched_compute(sched_program *sp, isl_ctx *isl)
 		sched_stmt *s = sp->stmts[i];
 		if (s->is_output && output_end(s) > sp->predicted_cycles)
 			sp->predicted_cycles = output_end(s);
-		if (s->is_input && last_time(s) + 1 > sp->predicted_cycles)
-			sp->predicted_cycles = last_time(s) + 1;	/* the last element taken */
+		if (s->is_input && sched_last_time(s) + 1 > sp->predicted_cycles)
+			sp->predicted_cycles = sched_last_time(s) + 1;	/* the last element taken */
 		if (sched_n_iters(s) > sp->ideal_cycles)
 			sp->ideal_cycles = sched_n_iters(s);
-		if (last_time(s) + s->latency >= ((int64_t) 1 << 48)) {
+		if (sched_last_time(s) + s->latency >= ((int64_t) 1 << 48)) {
 			sl_error(sp->ctx, s->decl->loc, "the schedule of '%s' runs past 2^48 cycles", s->name);
 			return -1;
 		}

@@ -111,6 +111,13 @@ int sched_check(const sched_program *sp, isl_ctx *isl);
 int64_t sched_time(const sched_stmt *s, const int64_t *it);
 /* Number of iterations of "s". */
 int64_t sched_n_iters(const sched_stmt *s);
+/* Start cycle of the last iteration of "s" (its value is written
+ * latency cycles later). */
+int64_t sched_last_time(const sched_stmt *s);
+/* The position of access "e" among the reads of "s" (s->reads[k].expr ==
+ * e).  The scheduler lists every read, so any access of the statement's
+ * body has one. */
+int sched_read_slot(const sched_stmt *s, const ir_expr *e);
 
 /* isl views.  Tuples are named after the statement (an isl_id whose
  * user pointer is the sched_stmt); element spaces of a stored array use

@@ -166,3 +166,19 @@ int64_t sched_n_iters(const sched_stmt *s)
 		n *= s->ext[d];
 	return n;
 }
+
+int64_t sched_last_time(const sched_stmt *s)
+{
+	int64_t t = s->offset;
+	for (int d = 0; d < s->n_dims; d++)
+		t += s->coef[d] * (s->ext[d] - 1);
+	return t;
+}
+
+int sched_read_slot(const sched_stmt *s, const ir_expr *e)
+{
+	for (int k = 0; k < s->n_reads; k++)
+		if (s->reads[k].expr == e)
+			return k;
+	sl_unreachable();	/* the scheduler lists every read */
+}

@@ -20,7 +20,7 @@ static void check_value_str(char *buf, size_t size, ir_type t, uint64_t v)
 }
 
 /* "(c0, c1, ...)": the coordinates of row-major offset k in "a". */
-static void check_coords(char *buf, size_t size, const sl_array *a, int64_t k)
+static void check_coords(char *buf, size_t size, const io_array *a, int64_t k)
 {
 	int64_t c[8];
 	for (int i = a->n_dims - 1; i >= 0; i--) {
@@ -38,7 +38,7 @@ static void check_coords(char *buf, size_t size, const sl_array *a, int64_t k)
 /* Compare one output of "engine" with the reference's; report its shape
  * or its first mismatch. */
 static int check_output(sl_ctx *ctx, const char *engine, const ir_decl *d,
-	const sl_array *ref, const sl_array *got)
+	const io_array *ref, const io_array *got)
 {
 	bool same_shape = ref->n_dims == got->n_dims && ref->size == got->size
 		&& ir_type_eq(ref->type, got->type);
@@ -75,15 +75,15 @@ static int check_cycles(sl_ctx *ctx, const char *engine, const ir_program *prog,
 	return -1;
 }
 
-static void check_clear(const ir_program *prog, sl_array **outputs)
+static void check_clear(const ir_program *prog, io_array **outputs)
 {
 	for (int i = 0; i < prog->n_outputs; i++) {
-		sl_array_free(outputs[i]);
+		io_array_free(outputs[i]);
 		outputs[i] = NULL;
 	}
 }
 
-static void check_release(const ir_program *prog, sl_array **ref)
+static void check_release(const ir_program *prog, io_array **ref)
 {
 	if (!ref)
 		return;
@@ -92,11 +92,11 @@ static void check_release(const ir_program *prog, sl_array **ref)
 }
 
 /* The reference's outputs on "in"; NULL on error (reported). */
-static sl_array **check_reference(sl_ctx *ctx, const ir_program *prog,
-	const sim_inputs *in)
+static io_array **check_reference(sl_ctx *ctx, const ir_program *prog,
+	const ref_inputs *in)
 {
-	sl_array **ref = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*ref));
-	if (sim_reference_run(ctx, prog, in, ref) == 0)
+	io_array **ref = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*ref));
+	if (ref_run(ctx, prog, in, ref) == 0)
 		return ref;
 	check_release(prog, ref);
 	return NULL;
@@ -105,7 +105,7 @@ static sl_array **check_reference(sl_ctx *ctx, const ir_program *prog,
 /* Every output of the engine against the reference's.  0 when all
  * agree. */
 static int check_outputs(sl_ctx *ctx, const char *engine, const ir_program *prog,
-	sl_array **ref, sl_array **got)
+	io_array **ref, io_array **got)
 {
 	int rc = 0;
 	for (int i = 0; rc == 0 && i < prog->n_outputs; i++)
@@ -158,13 +158,13 @@ static void check_model_report(FILE *out, const sched_program *sp,
 }
 
 int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
-	const ub_set *ubs, const sim_inputs *in, sl_array **outputs, FILE *report)
+	const ub_set *ubs, const ref_inputs *in, io_array **outputs, FILE *report)
 {
 	static const char engine[] = "cycle-level model";
 	check_same_outputs(prog, sp);
 	sim_model_stats st;
 	memset(&st, 0, sizeof st);
-	sl_array **ref = check_reference(ctx, prog, in);
+	io_array **ref = check_reference(ctx, prog, in);
 	int rc = ref ? sim_model_run(ctx, sp, ubs, in, outputs, &st) : -1;
 	if (rc == 0)
 		rc = check_outputs(ctx, engine, prog, ref, outputs);
@@ -197,15 +197,15 @@ static void check_vl_report(FILE *out, const sched_program *sp,
 }
 
 int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
-	const char *top, const char *verilog, size_t len, const sim_inputs *in,
-	const sim_vl_options *vopts, sl_array **outputs, FILE *report)
+	const char *top, const char *verilog, size_t len, const ref_inputs *in,
+	const sim_vl_options *vopts, io_array **outputs, FILE *report)
 {
 	static const char engine[] = "Verilated hardware";
 	double t0 = sim_vl_now();
 	check_same_outputs(prog, sp);
 	sim_vl_stats st;
 	memset(&st, 0, sizeof st);
-	sl_array **ref = check_reference(ctx, prog, in);
+	io_array **ref = check_reference(ctx, prog, in);
 	int rc = ref ? sim_vl_run(ctx, sp, top, verilog, len, in, vopts, outputs, &st) : -1;
 	if (rc == 0)
 		rc = check_outputs(ctx, engine, prog, ref, outputs);

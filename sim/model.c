@@ -74,8 +74,8 @@ typedef struct mdl_pending {
 struct mdl_stmt {
 	const sched_stmt *s;
 	mdl_buf *buf;
-	sl_array *out;		/* the output array, or NULL */
-	const sl_array *input;	/* input statements: the data */
+	io_array *out;		/* the output array, or NULL */
+	const io_array *input;	/* input statements: the data */
 	mdl_node *body;		/* value (a reduction's body) */
 	ir_reduce_op red_op;
 	int64_t red_iters;	/* iterations per element (1 if no reduction) */
@@ -165,24 +165,13 @@ static mdl_node *mdl_node_new(mdl_run *r, mdl_kind k, const ir_expr *e, int n)
 	return m;
 }
 
-/* The position of access "e" among the statement's reads, or -1. */
-static int mdl_read_slot(const sched_stmt *s, const ir_expr *e)
-{
-	for (int k = 0; k < s->n_reads; k++)
-		if (s->reads[k].expr == e)
-			return k;
-	return -1;
-}
-
 static mdl_node *mdl_compile_access(mdl_run *r, const sched_stmt *s,
 	const ir_expr *e)
 {
 	const ir_decl *d = e->u.access.decl;
 	if (d->kind != IR_DECL_CONST) {
 		mdl_node *m = mdl_node_new(r, M_READ, e, 0);
-		m->slot = mdl_read_slot(s, e);
-		if (m->slot < 0)
-			sl_unreachable();	/* the scheduler lists every read */
+		m->slot = sched_read_slot(s, e);
 		return m;
 	}
 	mdl_node *m = mdl_node_new(r, M_ROM, e, e->n_args);
@@ -256,9 +245,9 @@ static uint64_t mdl_eval(const mdl_stmt *st, const mdl_node *m)
 	case M_CONST:
 		return m->cval;
 	case M_VAR:
-		return sim_norm(m->type, (uint64_t) st->env[m->slot]);
+		return ref_norm(m->type, (uint64_t) st->env[m->slot]);
 	case M_INDEX:
-		return (uint64_t) sim_index_fast(m->expr, st->env);
+		return (uint64_t) ref_index_fast(m->expr, st->env);
 	case M_READ:
 		return st->vals[m->slot];
 	case M_ROM:
@@ -266,7 +255,7 @@ static uint64_t mdl_eval(const mdl_stmt *st, const mdl_node *m)
 	case M_UNARY:
 		return ir_eval_unop(m->op, m->atype, mdl_eval(st, m->args[0]));
 	case M_BINARY:
-		return sim_binop(m->op, m->atype, mdl_eval(st, m->args[0]),
+		return ref_binop(m->op, m->atype, mdl_eval(st, m->args[0]),
 			mdl_eval(st, m->args[1]));
 	case M_SHIFT:
 		return ir_eval_binop(m->op, m->atype, mdl_eval(st, m->args[0]),
@@ -274,7 +263,7 @@ static uint64_t mdl_eval(const mdl_stmt *st, const mdl_node *m)
 	case M_SELECT:
 		return mdl_eval(st, m->args[mdl_eval(st, m->args[0]) ? 1 : 2]);
 	case M_CAST:
-		return sim_norm(m->type, mdl_eval(st, m->args[0]));
+		return ref_norm(m->type, mdl_eval(st, m->args[0]));
 	}
 	sl_unreachable();
 }
@@ -320,7 +309,7 @@ static int64_t mdl_access_elem(const mdl_stmt *st, const sched_access *a,
 	const ir_expr *e = a->expr;
 	int64_t off = 0;
 	for (int d = 0; d < ps->n_vars; d++) {
-		c[d] = sim_index_fast(e->args[d], st->env);
+		c[d] = ref_index_fast(e->args[d], st->env);
 		if (c[d] < ps->lo[d] || c[d] >= ps->lo[d] + ps->ext[d])
 			return -1;
 		off += (c[d] - ps->lo[d]) * pst->estride[d];
@@ -438,7 +427,7 @@ static void mdl_queue_push(mdl_stmt *st, const mdl_pending *p)
 /* The offset of the current element in the output box, or -1. */
 static int64_t mdl_out_off(const mdl_stmt *st)
 {
-	const sl_array *o = st->out;
+	const io_array *o = st->out;
 	int64_t off = 0;
 	for (int d = 0; d < o->n_dims; d++) {
 		if (st->it[d] < 0 || st->it[d] >= o->dims[d])
@@ -468,7 +457,7 @@ static bool mdl_compute(mdl_stmt *st, uint64_t *val)
 			: st->red_op == IR_RED_MAXIMUM ? ir_type_min(t) : ir_type_max(t);
 	ir_op op = st->red_op == IR_RED_SUM ? IR_OP_ADD
 		: st->red_op == IR_RED_MAXIMUM ? IR_OP_MAX : IR_OP_MIN;
-	st->acc = sim_binop(op, t, st->acc, v);
+	st->acc = ref_binop(op, t, st->acc, v);
 	*val = st->acc;
 	return k == st->red_iters - 1;
 }
@@ -568,8 +557,8 @@ static int mdl_simulate(mdl_run *r)
 
 /* The data of input statement "d": by name when the inputs carry their
  * declarations, else by position among the program's inputs. */
-static const sl_array *mdl_find_input(const ir_program *lp,
-	const sim_inputs *in, const ir_decl *d)
+static const io_array *mdl_find_input(const ir_program *lp,
+	const ref_inputs *in, const ir_decl *d)
 {
 	if (!in)
 		return NULL;
@@ -585,11 +574,11 @@ static const sl_array *mdl_find_input(const ir_program *lp,
 	return pos < in->n ? in->arrays[pos] : NULL;
 }
 
-static int mdl_bind_input(mdl_run *r, mdl_stmt *st, const sim_inputs *in)
+static int mdl_bind_input(mdl_run *r, mdl_stmt *st, const ref_inputs *in)
 {
 	const sched_stmt *s = st->s;
 	const ir_decl *d = s->decl;
-	const sl_array *a = mdl_find_input(r->sp->lowered, in, d);
+	const io_array *a = mdl_find_input(r->sp->lowered, in, d);
 	bool ok = a && ir_type_eq(a->type, d->type) && a->n_dims == s->n_dims;
 	for (int i = 0; ok && i < s->n_dims; i++)
 		ok = s->lo[i] == 0 && s->ext[i] == a->dims[i];
@@ -674,14 +663,14 @@ static int mdl_setup_ports(mdl_run *r, mdl_stmt *st)
 	return 0;
 }
 
-static int mdl_setup_output(mdl_run *r, mdl_stmt *st, sl_array **outputs)
+static int mdl_setup_output(mdl_run *r, mdl_stmt *st, io_array **outputs)
 {
 	const ir_program *lp = r->sp->lowered;
 	const ir_decl *d = st->s->decl;
 	for (int k = 0; k < lp->n_outputs; k++) {
 		if (lp->outputs[k] != d)
 			continue;
-		outputs[k] = sl_array_alloc(d->type, d->n_dims, d->out_extents);
+		outputs[k] = io_array_alloc(d->type, d->n_dims, d->out_extents);
 		if (!outputs[k]) {
 			sl_error(r->ctx, d->loc, "out of memory for output '%s'", d->name);
 			return -1;
@@ -691,8 +680,8 @@ static int mdl_setup_output(mdl_run *r, mdl_stmt *st, sl_array **outputs)
 	return 0;
 }
 
-static int mdl_setup_stmt(mdl_run *r, mdl_stmt *st, const sim_inputs *in,
-	sl_array **outputs)
+static int mdl_setup_stmt(mdl_run *r, mdl_stmt *st, const ref_inputs *in,
+	io_array **outputs)
 {
 	const sched_stmt *s = st->s;
 	const ir_decl *d = s->decl;
@@ -732,7 +721,7 @@ static void mdl_setup_buffer(mdl_run *r, mdl_buf *b, const ub_buffer *ub)
 	b->reads_left = sl_xcalloc((size_t) n + 1, sizeof(*b->reads_left));
 }
 
-static int mdl_setup(mdl_run *r, const sim_inputs *in, sl_array **outputs)
+static int mdl_setup(mdl_run *r, const ref_inputs *in, io_array **outputs)
 {
 	const sched_program *sp = r->sp;
 	r->n_stmts = sp->n_stmts;
@@ -812,7 +801,7 @@ void sim_model_stats_release(sim_model_stats *stats)
 }
 
 int sim_model_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const sim_inputs *in, sl_array **outputs, sim_model_stats *stats)
+	const ref_inputs *in, io_array **outputs, sim_model_stats *stats)
 {
 	mdl_run r;
 	memset(&r, 0, sizeof r);
@@ -833,7 +822,7 @@ int sim_model_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	mdl_teardown(&r);
 	if (rc < 0)
 		for (int i = 0; i < lp->n_outputs; i++) {
-			sl_array_free(outputs[i]);
+			io_array_free(outputs[i]);
 			outputs[i] = NULL;
 		}
 	return rc;

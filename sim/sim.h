@@ -1,51 +1,21 @@
-/* sim/sim.h: executing programs.
- * Stage: the last of the flow.  It holds the CPU reference (the meaning
- * of a program, bit for bit), the image and data I/O of the command line,
- * the cycle-level model and the Verilator harness.
- * Every sl_array returned is owned by the caller. */
+/* sim/sim.h: the mapped design, executed and compared.
+ * Stage: the last of the flow.  It runs the scheduled, buffered design two
+ * ways, the cycle-level model and the generated Verilog in Verilator, and
+ * compares both with the CPU reference (ref/) bit for bit and with the
+ * schedule's predicted cycles.  Inputs and outputs are io_arrays (io/);
+ * every io_array returned is owned by the caller. */
 #ifndef SLUICE_SIM_H
 #define SLUICE_SIM_H
 
 #include "ir/ir.h"
+#include "io/io.h"
+#include "ref/ref.h"
 #include "scheduler/scheduler.h"
 #include "ubuffer/ubuffer.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* The inputs of a run: one array per input declaration, indexed by the
- * declaration's position among the program's inputs. */
-typedef struct sim_inputs {
-	int n;
-	ir_decl **decls;
-	sl_array **arrays;
-} sim_inputs;
-
-/* Evaluate every output of "prog" (checked, bounds inferred) on
- * "inputs".  outputs[i] receives prog->outputs[i] over its output box.
- * Returns 0, or -1 with an error reported. */
-int sim_reference_run(sl_ctx *ctx, const ir_program *prog,
-	const sim_inputs *inputs, sl_array **outputs);
-
-/* Fill an array of "type" and shape with deterministic pseudo-random
- * values over the whole range of the type, from "seed" and "name". */
-sl_array *sim_random_array(ir_type type, int n_dims, const int64_t *dims,
-	uint64_t seed, const char *name);
-
-/* Read an input file by its extension: .npy, .png, .pgm or .ppm.  An
- * image is a 2-D array (gray) or a 3-D array [3][H][W] (RGB, channel
- * outermost); its bit depth must fit "want" (u8 or u16).  Shape and range
- * must match; otherwise an error naming the file and NULL. */
-sl_array *sim_read_data(sl_ctx *ctx, const char *path, ir_type want,
-	int n_dims, const int64_t *dims);
-
-/* Can "a" be written as an image (u1..u16, 2-D or [3][H][W])? */
-bool sim_is_image(const sl_array *a);
-/* Write a PNG: 8-bit when the type has at most 8 bits, else 16-bit. */
-int sim_write_png(sl_ctx *ctx, const char *path, const sl_array *a);
-/* Write a binary PGM (2-D) or PPM ([3][H][W]). */
-int sim_write_pnm(sl_ctx *ctx, const char *path, const sl_array *a);
 
 /* ------------------------------------------------------- cycle-level model
  * The mapped design executed cycle by cycle: iterations fire at their
@@ -69,7 +39,7 @@ typedef struct sim_model_stats {
  * Returns 0, or -1 with an error reported.  Release the stats with
  * sim_model_stats_release. */
 int sim_model_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const sim_inputs *in, sl_array **outputs, sim_model_stats *stats);
+	const ref_inputs *in, io_array **outputs, sim_model_stats *stats);
 void sim_model_stats_release(sim_model_stats *stats);
 
 /* Run the model of "sp" mapped by "ubs" (the design of "prog", built by
@@ -80,7 +50,7 @@ void sim_model_stats_release(sim_model_stats *stats);
  * prog->outputs[i]; a summary goes to "report" (when not NULL).  0 when
  * everything agrees; on -1 the outputs are NULL. */
 int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
-	const ub_set *ubs, const sim_inputs *in, sl_array **outputs, FILE *report);
+	const ub_set *ubs, const ref_inputs *in, io_array **outputs, FILE *report);
 
 /* ------------------------------------------------------------ Verilator
  * The generated Verilog run in Verilator (sim/verilator.c), driven by a
@@ -111,16 +81,16 @@ typedef struct sim_vl_stats {
  * more or fewer times than it has elements, an output gets another
  * number of values than its box has.  Returns 0 or -1. */
 int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
-	const char *verilog, size_t len, const sim_inputs *in,
-	const sim_vl_options *opts, sl_array **outputs, sim_vl_stats *stats);
+	const char *verilog, size_t len, const ref_inputs *in,
+	const sim_vl_options *opts, io_array **outputs, sim_vl_stats *stats);
 
 /* Run module "top" of "verilog" (flow_verilog of the design of "prog"
  * and "sp") in Verilator and the reference on "in", and compare as
  * sim_check_model does (outputs and cycles).  A summary with the
  * simulation speed goes to "report" (when not NULL). */
 int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
-	const char *top, const char *verilog, size_t len, const sim_inputs *in,
-	const sim_vl_options *vopts, sl_array **outputs, FILE *report);
+	const char *top, const char *verilog, size_t len, const ref_inputs *in,
+	const sim_vl_options *vopts, io_array **outputs, FILE *report);
 
 #ifdef __cplusplus
 }

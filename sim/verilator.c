@@ -371,7 +371,7 @@ static int vl_ports(const sched_program *sp, sim_vl_port **ports, int64_t **size
 	return n;
 }
 
-static const sl_array *vl_input_array(const sim_inputs *in, const char *name)
+static const io_array *vl_input_array(const ref_inputs *in, const char *name)
 {
 	for (int i = 0; i < in->n; i++)
 		if (in->decls[i] && !strcmp(in->decls[i]->name, name))
@@ -395,12 +395,12 @@ static int vl_write_words(sl_ctx *ctx, const char *path, const uint64_t *v,
 
 /* DIR/in_K.bin for each input port. */
 static int vl_write_inputs(sl_ctx *ctx, const char *dir, int n_ports,
-	const sim_vl_port *ports, const int64_t *sizes, const sim_inputs *in)
+	const sim_vl_port *ports, const int64_t *sizes, const ref_inputs *in)
 {
 	for (int i = 0, k = 0; i < n_ports; i++) {
 		if (!ports[i].is_input)
 			continue;
-		const sl_array *a = vl_input_array(in, ports[i].name);
+		const io_array *a = vl_input_array(in, ports[i].name);
 		if (!a || a->size != sizes[i]) {
 			sl_error(ctx, sl_noloc, "no data of the size of input '%s' "
 				"for the Verilator run", ports[i].name);
@@ -452,7 +452,7 @@ static int vl_read_stats(sl_ctx *ctx, const char *dir, int n_in, vl_result *r)
 }
 
 /* DIR/out_K.bin into a fresh array of decl "d" (its output box). */
-static sl_array *vl_read_output(sl_ctx *ctx, const char *dir, int k,
+static io_array *vl_read_output(sl_ctx *ctx, const char *dir, int k,
 	const ir_decl *d, int64_t want)
 {
 	char name[32];
@@ -460,7 +460,7 @@ static sl_array *vl_read_output(sl_ctx *ctx, const char *dir, int k,
 	char *path = vl_cat(dir, name, "");
 	size_t len = 0;
 	unsigned char *buf = (unsigned char *) sl_read_file(path, &len);
-	sl_array *a = NULL;
+	io_array *a = NULL;
 	if (!buf) {
 		sl_error(ctx, sl_noloc, "cannot read '%s': %s", path, strerror(errno));
 	} else if ((int64_t) (len / 8) != want) {
@@ -468,7 +468,7 @@ static sl_array *vl_read_output(sl_ctx *ctx, const char *dir, int k,
 			"on %s_valid, its box has %lld", d->name, (long long) (len / 8),
 			d->name, (long long) want);
 	} else {
-		a = sl_array_alloc(d->type, d->n_dims, d->out_extents);
+		a = io_array_alloc(d->type, d->n_dims, d->out_extents);
 		for (int64_t i = 0; i < want; i++) {
 			uint64_t v = 0;
 			for (int b = 7; b >= 0; b--)
@@ -526,7 +526,7 @@ static int64_t vl_timeout(const sched_program *sp)
 
 /* Run the testbench of "b" in a fresh run directory and collect. */
 static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
-	const sim_inputs *in, const sim_vl_options *opts, sl_array **outputs,
+	const ref_inputs *in, const sim_vl_options *opts, io_array **outputs,
 	sim_vl_stats *stats)
 {
 	sim_vl_port *ports;
@@ -584,8 +584,8 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 }
 
 int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
-	const char *verilog, size_t len, const sim_inputs *in,
-	const sim_vl_options *opts, sl_array **outputs, sim_vl_stats *stats)
+	const char *verilog, size_t len, const ref_inputs *in,
+	const sim_vl_options *opts, io_array **outputs, sim_vl_stats *stats)
 {
 	memset(stats, 0, sizeof *stats);
 	for (int i = 0; i < sp->lowered->n_outputs; i++)
@@ -615,7 +615,7 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	}
 	if (rc < 0)
 		for (int i = 0; i < sp->lowered->n_outputs; i++) {
-			sl_array_free(outputs[i]);
+			io_array_free(outputs[i]);
 			outputs[i] = NULL;
 		}
 	vl_build_release(&b);

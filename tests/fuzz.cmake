@@ -9,7 +9,7 @@ set(SLUICE_FUZZ_DIR ${CMAKE_CURRENT_SOURCE_DIR}/fuzz)
 
 add_executable(fuzz_replay ${SLUICE_FUZZ_DIR}/replay.c
   ${SLUICE_FUZZ_DIR}/fuzz_frontend.c ${SLUICE_FUZZ_DIR}/fuzz_npy.c)
-target_link_libraries(fuzz_replay PRIVATE sl_sim sl_frontend sl_ir)
+target_link_libraries(fuzz_replay PRIVATE sl_ref sl_frontend sl_io sl_ir)
 target_compile_definitions(fuzz_replay PRIVATE FUZZ_REPLAY=1
   SLUICE_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 

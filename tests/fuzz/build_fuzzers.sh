@@ -2,9 +2,9 @@
 # tests/fuzz/build_fuzzers.sh: build the libFuzzer targets with clang.
 # Usage: tests/fuzz/build_fuzzers.sh [OUTDIR]   (default: build-fuzz/)
 # The normal build uses gcc, which has no libFuzzer, so the C sources of
-# the modules up to sim/ are compiled here directly with clang under
-# ASan + UBSan + libFuzzer coverage, one static archive per module, so
-# that only what the targets reach is linked.  Produces OUTDIR/fuzz_frontend and
+# the modules the targets reach (ir/, io/, frontend/, ref/) are compiled
+# here directly with clang under ASan + UBSan + libFuzzer coverage, one
+# static archive per module.  Produces OUTDIR/fuzz_frontend and
 # OUTDIR/fuzz_npy.  Run them as in tests/fuzz/README.md.  FUZZ_CFLAGS adds
 # flags, e.g. FUZZ_CFLAGS=-fno-sanitize=nonnull-attribute to fuzz past a
 # known, reported crasher until it is fixed.
@@ -23,7 +23,7 @@ libs="$(pkg-config --libs isl libpng) -lm"
 
 # Modules in reverse flow order, as the linker wants the archives.
 archives=""
-for m in sim ubuffer scheduler frontend ir; do
+for m in ref frontend io ir; do
 	[ -d "$src/$m" ] || continue
 	objs=""
 	for f in "$src/$m"/*.c; do

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "frontend/frontend.h"
-#include "sim/sim.h"
+#include "ref/ref.h"
 
 #ifndef SLUICE_SOURCE_DIR
 #define SLUICE_SOURCE_DIR "."
@@ -92,22 +92,22 @@ static uint64_t fuzz_seed(const uint8_t *data, size_t size)
 
 static void fuzz_run_reference(sl_ctx *ctx, const ir_program *prog, uint64_t seed)
 {
-	sim_inputs in = { 0, NULL, NULL };
+	ref_inputs in = { 0, NULL, NULL };
 	in.decls = calloc((size_t) prog->n_decls + 1, sizeof(*in.decls));
 	in.arrays = calloc((size_t) prog->n_decls + 1, sizeof(*in.arrays));
-	sl_array **outs = calloc((size_t) prog->n_outputs + 1, sizeof(*outs));
+	io_array **outs = calloc((size_t) prog->n_outputs + 1, sizeof(*outs));
 	for (int i = 0; i < prog->n_decls; i++) {
 		ir_decl *d = prog->decls[i];
 		if (d->kind != IR_DECL_INPUT)
 			continue;
 		in.decls[in.n] = d;
-		in.arrays[in.n++] = sim_random_array(d->type, d->n_dims, d->extents, seed, d->name);
+		in.arrays[in.n++] = io_random_array(d->type, d->n_dims, d->extents, seed, d->name);
 	}
-	sim_reference_run(ctx, prog, &in, outs);
+	ref_run(ctx, prog, &in, outs);
 	for (int i = 0; i < prog->n_outputs; i++)
-		sl_array_free(outs[i]);
+		io_array_free(outs[i]);
 	for (int i = 0; i < in.n; i++)
-		sl_array_free(in.arrays[i]);
+		io_array_free(in.arrays[i]);
 	free(outs);
 	free(in.arrays);
 	free(in.decls);

@@ -2,7 +2,7 @@
  * Stage: tests.  The first byte of an input picks what the caller wants
  * (element type, and whether the shape comes from the next bytes or from
  * the header itself, so that the data conversion is reached often); the
- * rest is the file, handed to sl_npy_read() through a memfd.  Any bytes
+ * rest is the file, handed to io_npy_read() through a memfd.  Any bytes
  * must give an array or an error, never a crash.  Built with
  * -DFUZZ_REPLAY, it exports fuzz_npy_one() for tests/fuzz/replay.c. */
 #define _GNU_SOURCE
@@ -13,7 +13,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "ir/ir.h"
+#include "io/io.h"
 
 /* The most values the wanted shape may have. */
 #define NPYF_MAX_SIZE ((int64_t) 1 << 22)
@@ -106,13 +106,13 @@ int fuzz_npy_one(const uint8_t *data, size_t size)
 		null_out = fopen("/dev/null", "w");
 	sl_ctx *ctx = sl_ctx_alloc();
 	sl_ctx_set_diag_stream(ctx, null_out);
-	sl_array *a = sl_npy_read(ctx, path, sl_noloc, w.type, w.n_dims, w.dims);
+	io_array *a = io_npy_read(ctx, path, sl_noloc, w.type, w.n_dims, w.dims);
 	if (a && (a->n_dims != w.n_dims || !ir_type_eq(a->type, w.type)))
 		abort();
 	for (int64_t i = 0; a && i < a->size; i++)
 		if (a->data[i] != ir_norm(w.type, a->data[i]))
 			abort();	/* values must come normalised */
-	sl_array_free(a);
+	io_array_free(a);
 	sl_ctx_free(ctx);
 	return 0;
 }

@@ -1,5 +1,5 @@
 // tests/unit/t_image.cpp: image and data I/O of the command line
-// (sim/image.c, sim/data.c): PNG, PGM/PPM, reading by extension, and the
+// (io/image.c, io/data.c): PNG, PGM/PPM, reading by extension, and the
 // seeded random arrays.  Files to read are made here by hand (PGM/PPM
 // bytes written out, PNGs encoded with libpng's own API and chosen pixel
 // values); files written are checked against hand-derived bytes or
@@ -21,7 +21,7 @@
 #if !defined(_Noreturn)
 #define _Noreturn [[noreturn]]
 #endif
-#include "sim/sim.h"
+#include "io/io.h"
 
 namespace {
 
@@ -201,13 +201,13 @@ protected:
 	}
 	std::string path(const std::string &name) { return dir + "/" + name; }
 
-	sl_array *read(const std::string &name, ir_type want,
+	io_array *read(const std::string &name, ir_type want,
 		std::vector<int64_t> dims)
 	{
-		return sim_read_data(ctx, path(name).c_str(), want, (int) dims.size(),
+		return io_read_data(ctx, path(name).c_str(), want, (int) dims.size(),
 			dims.data());
 	}
-	sl_array *read_bytes(const std::string &name, const std::string &bytes,
+	io_array *read_bytes(const std::string &name, const std::string &bytes,
 		ir_type want, std::vector<int64_t> dims)
 	{
 		put_file(path(name), bytes);
@@ -218,9 +218,9 @@ protected:
 	void expect_bad(const std::string &name, ir_type want,
 		std::vector<int64_t> dims, std::vector<std::string> words)
 	{
-		sl_array *a = read(name, want, dims);
+		io_array *a = read(name, want, dims);
 		EXPECT_EQ(a, nullptr) << name;
-		sl_array_free(a);
+		io_array_free(a);
 		std::string d = diags();
 		EXPECT_NE(d.find(path(name) + ": error: "), std::string::npos) << d;
 		for (const std::string &w : words)
@@ -240,16 +240,16 @@ class t_image : public t_image_env {};
 class t_image_bad : public t_image_env {};
 class t_image_random : public t_image_env {};
 
-sl_array *array_of(ir_type t, std::vector<int64_t> dims,
+io_array *array_of(ir_type t, std::vector<int64_t> dims,
 	std::vector<uint64_t> values)
 {
-	sl_array *a = sl_array_alloc(t, (int) dims.size(), dims.data());
+	io_array *a = io_array_alloc(t, (int) dims.size(), dims.data());
 	for (size_t i = 0; i < values.size() && (int64_t) i < a->size; i++)
 		a->data[i] = values[i];
 	return a;
 }
 
-std::vector<uint64_t> values_of(const sl_array *a)
+std::vector<uint64_t> values_of(const io_array *a)
 {
 	return std::vector<uint64_t>(a->data, a->data + a->size);
 }
@@ -259,10 +259,10 @@ std::vector<uint64_t> values_of(const sl_array *a)
 TEST_F(t_image, p2_ascii_by_hand)
 {
 	std::string f = "P2\n# made by hand\n3 2\n10\n0 5 10\n 1 2\n3\n";
-	sl_array *a = read_bytes("a.pgm", f, U(8), { 2, 3 });
+	io_array *a = read_bytes("a.pgm", f, U(8), { 2, 3 });
 	ASSERT_NE(a, nullptr) << diags();
 	EXPECT_EQ(values_of(a), std::vector<uint64_t>({ 0, 5, 10, 1, 2, 3 }));
-	sl_array_free(a);
+	io_array_free(a);
 	EXPECT_EQ(diags(), "");
 }
 
@@ -270,16 +270,16 @@ TEST_F(t_image, p2_ascii_by_hand)
 TEST_F(t_image, p3_and_p6_channel_outermost)
 {
 	std::vector<uint64_t> want = { 1, 4, 2, 5, 3, 6 };
-	sl_array *a = read_bytes("a.ppm", "P3 2 1 255 1 2 3 4 5 6", U(8),
+	io_array *a = read_bytes("a.ppm", "P3 2 1 255 1 2 3 4 5 6", U(8),
 		{ 3, 1, 2 });
 	ASSERT_NE(a, nullptr) << diags();
 	EXPECT_EQ(values_of(a), want);
-	sl_array_free(a);
+	io_array_free(a);
 	a = read_bytes("b.ppm", "P6\n2 1\n255\n" + raw({ 1, 2, 3, 4, 5, 6 }),
 		U(8), { 3, 1, 2 });
 	ASSERT_NE(a, nullptr) << diags();
 	EXPECT_EQ(values_of(a), want);
-	sl_array_free(a);
+	io_array_free(a);
 }
 
 // maxval 1000 needs two bytes per sample, big-endian; it fits u10, u16,
@@ -288,10 +288,10 @@ TEST_F(t_image, p5_16bit_by_hand)
 {
 	put_file(path("a.pgm"), "P5\n2 1\n1000\n" + raw({ 0x03, 0xe8, 0, 1 }));
 	for (ir_type t : { U(10), U(16), I(11) }) {
-		sl_array *a = read("a.pgm", t, { 1, 2 });
+		io_array *a = read("a.pgm", t, { 1, 2 });
 		ASSERT_NE(a, nullptr) << diags();
 		EXPECT_EQ(values_of(a), std::vector<uint64_t>({ 1000, 1 }));
-		sl_array_free(a);
+		io_array_free(a);
 	}
 	expect_bad("a.pgm", U(8), { 1, 2 }, { "maxval 1000 does not fit u8" });
 	expect_bad("a.pgm", U(9), { 1, 2 }, { "does not fit u9" });
@@ -299,29 +299,29 @@ TEST_F(t_image, p5_16bit_by_hand)
 
 TEST_F(t_image, pnm_write_exact_bytes)
 {
-	sl_array *g = array_of(U(8), { 2, 3 }, { 0, 1, 2, 253, 254, 255 });
-	ASSERT_EQ(sim_write_pnm(ctx, path("g.pgm").c_str(), g), 0);
+	io_array *g = array_of(U(8), { 2, 3 }, { 0, 1, 2, 253, 254, 255 });
+	ASSERT_EQ(io_write_pnm(ctx, path("g.pgm").c_str(), g), 0);
 	EXPECT_EQ(bytes_of(path("g.pgm")),
 		"P5\n3 2\n255\n" + raw({ 0, 1, 2, 253, 254, 255 }));
-	sl_array_free(g);
+	io_array_free(g);
 
 	// [3][1][2]: pixel 0 = (a[0][0][0], a[1][0][0], a[2][0][0]).
-	sl_array *c = array_of(U(16), { 3, 1, 2 },
+	io_array *c = array_of(U(16), { 3, 1, 2 },
 		{ 0x0102, 0xffff, 0x0304, 0, 0x0506, 7 });
-	ASSERT_EQ(sim_write_pnm(ctx, path("c.ppm").c_str(), c), 0);
+	ASSERT_EQ(io_write_pnm(ctx, path("c.ppm").c_str(), c), 0);
 	EXPECT_EQ(bytes_of(path("c.ppm")), "P6\n2 1\n65535\n"
 		+ raw({ 1, 2, 3, 4, 5, 6, 0xff, 0xff, 0, 0, 0, 7 }));
-	sl_array_free(c);
+	io_array_free(c);
 
-	sl_array *t = array_of(U(12), { 1, 1 }, { 4095 });
-	ASSERT_EQ(sim_write_pnm(ctx, path("t.pgm").c_str(), t), 0);
+	io_array *t = array_of(U(12), { 1, 1 }, { 4095 });
+	ASSERT_EQ(io_write_pnm(ctx, path("t.pgm").c_str(), t), 0);
 	EXPECT_EQ(bytes_of(path("t.pgm")), "P5\n1 1\n4095\n" + raw({ 0x0f, 0xff }));
-	sl_array_free(t);
+	io_array_free(t);
 
-	sl_array *b = array_of(U(1), { 1, 2 }, { 1, 0 });
-	ASSERT_EQ(sim_write_pnm(ctx, path("b.pgm").c_str(), b), 0);
+	io_array *b = array_of(U(1), { 1, 2 }, { 1, 0 });
+	ASSERT_EQ(io_write_pnm(ctx, path("b.pgm").c_str(), b), 0);
 	EXPECT_EQ(bytes_of(path("b.pgm")), "P5\n2 1\n1\n" + raw({ 1, 0 }));
-	sl_array_free(b);
+	io_array_free(b);
 	EXPECT_FALSE(fs::exists(path("b.pgm.tmp")));
 }
 
@@ -337,22 +337,22 @@ TEST_F(t_image, pnm_roundtrip)
 	};
 	for (auto &c : cases) {
 		uint64_t max = (1ull << c.t.bits) - 1;
-		sl_array *a = sl_array_alloc(c.t, (int) c.dims.size(), c.dims.data());
+		io_array *a = io_array_alloc(c.t, (int) c.dims.size(), c.dims.data());
 		for (int64_t i = 0; i < a->size; i++)
 			a->data[i] = i == 0 ? max : i == 1 ? 0 : (i * 37) % (max + 1);
 		std::string name = "r." + std::string(c.ext);
-		ASSERT_EQ(sim_write_pnm(ctx, path(name).c_str(), a), 0) << diags();
-		sl_array *b = read(name, c.t, c.dims);
+		ASSERT_EQ(io_write_pnm(ctx, path(name).c_str(), a), 0) << diags();
+		io_array *b = read(name, c.t, c.dims);
 		ASSERT_NE(b, nullptr) << diags();
 		EXPECT_EQ(values_of(b), values_of(a)) << c.t.bits;
-		sl_array_free(b);
+		io_array_free(b);
 		if (c.t.bits <= 8) {
 			b = read(name, U(16), c.dims);
 			ASSERT_NE(b, nullptr) << diags();
 			EXPECT_EQ(values_of(b), values_of(a));
-			sl_array_free(b);
+			io_array_free(b);
 		}
-		sl_array_free(a);
+		io_array_free(a);
 	}
 	EXPECT_EQ(diags(), "");
 }
@@ -363,8 +363,8 @@ TEST_F(t_image, pnm_roundtrip)
 // type, sBIT and the samples (shifted to the top bits when narrower).
 TEST_F(t_image, png_write_decoded_independently)
 {
-	sl_array *g = array_of(U(8), { 2, 3 }, { 0, 1, 2, 253, 254, 255 });
-	ASSERT_EQ(sim_write_png(ctx, path("g.png").c_str(), g), 0) << diags();
+	io_array *g = array_of(U(8), { 2, 3 }, { 0, 1, 2, 253, 254, 255 });
+	ASSERT_EQ(io_write_png(ctx, path("g.png").c_str(), g), 0) << diags();
 	png_decoded d;
 	ASSERT_TRUE(decode_png(path("g.png"), &d));
 	EXPECT_EQ(d.width, 3u);
@@ -373,50 +373,50 @@ TEST_F(t_image, png_write_decoded_independently)
 	EXPECT_EQ(d.color, PNG_COLOR_TYPE_GRAY);
 	EXPECT_EQ(d.sbit, 0);
 	EXPECT_EQ(d.samples, std::vector<unsigned>({ 0, 1, 2, 253, 254, 255 }));
-	sl_array_free(g);
+	io_array_free(g);
 
-	sl_array *c = array_of(U(16), { 3, 1, 2 },
+	io_array *c = array_of(U(16), { 3, 1, 2 },
 		{ 0x0102, 0xffff, 0x0304, 0, 0x0506, 7 });
-	ASSERT_EQ(sim_write_png(ctx, path("c.png").c_str(), c), 0);
+	ASSERT_EQ(io_write_png(ctx, path("c.png").c_str(), c), 0);
 	png_decoded e;
 	ASSERT_TRUE(decode_png(path("c.png"), &e));
 	EXPECT_EQ(e.depth, 16);
 	EXPECT_EQ(e.color, PNG_COLOR_TYPE_RGB);
 	EXPECT_EQ(e.samples, std::vector<unsigned>({ 0x0102, 0x0304, 0x0506,
 		0xffff, 0, 7 }));
-	sl_array_free(c);
+	io_array_free(c);
 
 	// u5 in 8 bits: 31 -> 31 << 3 = 248, 1 -> 8; sBIT 5.
-	sl_array *n = array_of(U(5), { 1, 2 }, { 31, 1 });
-	ASSERT_EQ(sim_write_png(ctx, path("n.png").c_str(), n), 0);
+	io_array *n = array_of(U(5), { 1, 2 }, { 31, 1 });
+	ASSERT_EQ(io_write_png(ctx, path("n.png").c_str(), n), 0);
 	png_decoded f;
 	ASSERT_TRUE(decode_png(path("n.png"), &f));
 	EXPECT_EQ(f.depth, 8);
 	EXPECT_EQ(f.sbit, 5);
 	EXPECT_EQ(f.samples, std::vector<unsigned>({ 248, 8 }));
-	sl_array_free(n);
+	io_array_free(n);
 
 	// u12 in 16 bits: 4095 -> 0xfff0.
-	sl_array *t = array_of(U(12), { 1, 1 }, { 4095 });
-	ASSERT_EQ(sim_write_png(ctx, path("t.png").c_str(), t), 0);
+	io_array *t = array_of(U(12), { 1, 1 }, { 4095 });
+	ASSERT_EQ(io_write_png(ctx, path("t.png").c_str(), t), 0);
 	png_decoded h;
 	ASSERT_TRUE(decode_png(path("t.png"), &h));
 	EXPECT_EQ(h.depth, 16);
 	EXPECT_EQ(h.sbit, 12);
 	EXPECT_EQ(h.samples, std::vector<unsigned>({ 0xfff0 }));
-	sl_array_free(t);
+	io_array_free(t);
 }
 
 // The bytes of the file: the PNG signature, IHDR at offset 8 (width and
 // height big-endian, depth, colour type), no tIME, the same every time.
 TEST_F(t_image, png_bytes_stable)
 {
-	sl_array *a = array_of(U(8), { 2, 300 }, {});
+	io_array *a = array_of(U(8), { 2, 300 }, {});
 	for (int64_t i = 0; i < a->size; i++)
 		a->data[i] = (uint64_t) (i * 7 % 256);
-	ASSERT_EQ(sim_write_png(ctx, path("a.png").c_str(), a), 0);
-	ASSERT_EQ(sim_write_png(ctx, path("b.png").c_str(), a), 0);
-	sl_array_free(a);
+	ASSERT_EQ(io_write_png(ctx, path("a.png").c_str(), a), 0);
+	ASSERT_EQ(io_write_png(ctx, path("b.png").c_str(), a), 0);
+	io_array_free(a);
 	std::string x = bytes_of(path("a.png")), y = bytes_of(path("b.png"));
 	EXPECT_EQ(x, y);
 	ASSERT_GT(x.size(), 33u);
@@ -437,15 +437,15 @@ TEST_F(t_image, png_roundtrip)
 	};
 	for (auto &c : cases) {
 		uint64_t max = (1ull << c.t.bits) - 1;
-		sl_array *a = sl_array_alloc(c.t, (int) c.dims.size(), c.dims.data());
+		io_array *a = io_array_alloc(c.t, (int) c.dims.size(), c.dims.data());
 		for (int64_t i = 0; i < a->size; i++)
 			a->data[i] = i == 0 ? max : i == 1 ? 0 : (i * 4099) % (max + 1);
-		ASSERT_EQ(sim_write_png(ctx, path("r.png").c_str(), a), 0) << diags();
-		sl_array *b = read("r.png", c.t, c.dims);
+		ASSERT_EQ(io_write_png(ctx, path("r.png").c_str(), a), 0) << diags();
+		io_array *b = read("r.png", c.t, c.dims);
 		ASSERT_NE(b, nullptr) << diags();
 		EXPECT_EQ(values_of(b), values_of(a)) << c.t.bits;
-		sl_array_free(a);
-		sl_array_free(b);
+		io_array_free(a);
+		io_array_free(b);
 	}
 	EXPECT_EQ(diags(), "");
 }
@@ -456,20 +456,20 @@ TEST_F(t_image, png_read_by_hand)
 	png_spec g(2, 2, 8, PNG_COLOR_TYPE_GRAY, { 0, 9, 128, 255 });
 	ASSERT_TRUE(make_png(path("g.png"), g));
 	for (ir_type t : { U(8), U(16) }) {
-		sl_array *a = read("g.png", t, { 2, 2 });
+		io_array *a = read("g.png", t, { 2, 2 });
 		ASSERT_NE(a, nullptr) << diags();
 		EXPECT_EQ(values_of(a), std::vector<uint64_t>({ 0, 9, 128, 255 }));
-		sl_array_free(a);
+		io_array_free(a);
 	}
 	// 16-bit RGB, one row of two pixels.
 	png_spec c(2, 1, 16, PNG_COLOR_TYPE_RGB,
 		{ 1, 2, 3, 65535, 40000, 0 });
 	ASSERT_TRUE(make_png(path("c.png"), c));
-	sl_array *a = read("c.png", U(16), { 3, 1, 2 });
+	io_array *a = read("c.png", U(16), { 3, 1, 2 });
 	ASSERT_NE(a, nullptr) << diags();
 	EXPECT_EQ(values_of(a),
 		std::vector<uint64_t>({ 1, 65535, 2, 40000, 3, 0 }));
-	sl_array_free(a);
+	io_array_free(a);
 	// 16-bit with sBIT 12: samples are the values shifted left by 4.
 	png_spec s(2, 1, 16, PNG_COLOR_TYPE_GRAY, { 4095 << 4, 1 << 4 });
 	s.sbit = 12;
@@ -477,14 +477,14 @@ TEST_F(t_image, png_read_by_hand)
 	a = read("s.png", U(12), { 1, 2 });
 	ASSERT_NE(a, nullptr) << diags();
 	EXPECT_EQ(values_of(a), std::vector<uint64_t>({ 4095, 1 }));
-	sl_array_free(a);
+	io_array_free(a);
 	// 4-bit gray: values 0..15, fits u4.
 	png_spec q(3, 1, 4, PNG_COLOR_TYPE_GRAY, { 0, 7, 15 });
 	ASSERT_TRUE(make_png(path("q.png"), q));
 	a = read("q.png", U(4), { 1, 3 });
 	ASSERT_NE(a, nullptr) << diags();
 	EXPECT_EQ(values_of(a), std::vector<uint64_t>({ 0, 7, 15 }));
-	sl_array_free(a);
+	io_array_free(a);
 	expect_bad("q.png", U(3), { 1, 3 }, { "4-bit PNG", "does not fit u3" });
 }
 
@@ -497,7 +497,7 @@ TEST_F(t_image, png_interlaced)
 	png_spec p(5, 3, 16, PNG_COLOR_TYPE_RGB, samples);
 	p.interlace = true;
 	ASSERT_TRUE(make_png(path("i.png"), p));
-	sl_array *a = read("i.png", U(16), { 3, 3, 5 });
+	io_array *a = read("i.png", U(16), { 3, 3, 5 });
 	ASSERT_NE(a, nullptr) << diags();
 	// a[c][y][x] is sample (y * 5 + x) * 3 + c.
 	for (int c = 0; c < 3; c++)
@@ -505,7 +505,7 @@ TEST_F(t_image, png_interlaced)
 			for (int x = 0; x < 5; x++)
 				EXPECT_EQ(a->data[(c * 3 + y) * 5 + x],
 					(uint64_t) ((y * 5 + x) * 3 + c) * 1111);
-	sl_array_free(a);
+	io_array_free(a);
 }
 
 // A palette image becomes 8-bit RGB (the choice documented in image.c).
@@ -514,26 +514,26 @@ TEST_F(t_image, png_palette_to_rgb)
 	png_spec p(2, 1, 8, PNG_COLOR_TYPE_PALETTE, { 0, 1 });
 	p.palette = { { 10, 20, 30 }, { 200, 100, 50 } };
 	ASSERT_TRUE(make_png(path("p.png"), p));
-	sl_array *a = read("p.png", U(8), { 3, 1, 2 });
+	io_array *a = read("p.png", U(8), { 3, 1, 2 });
 	ASSERT_NE(a, nullptr) << diags();
 	EXPECT_EQ(values_of(a),
 		std::vector<uint64_t>({ 10, 200, 20, 100, 30, 50 }));
-	sl_array_free(a);
+	io_array_free(a);
 }
 
 TEST_F(t_image, read_by_extension)
 {
-	sl_array *a = array_of(U(8), { 1, 2 }, { 7, 200 });
-	ASSERT_EQ(sl_npy_write(ctx, path("a.npy").c_str(), a), 0);
-	ASSERT_EQ(sim_write_png(ctx, path("A.PNG").c_str(), a), 0);
-	ASSERT_EQ(sim_write_pnm(ctx, path("a.pnm").c_str(), a), 0);
+	io_array *a = array_of(U(8), { 1, 2 }, { 7, 200 });
+	ASSERT_EQ(io_npy_write(ctx, path("a.npy").c_str(), a), 0);
+	ASSERT_EQ(io_write_png(ctx, path("A.PNG").c_str(), a), 0);
+	ASSERT_EQ(io_write_pnm(ctx, path("a.pnm").c_str(), a), 0);
 	for (const char *n : { "a.npy", "A.PNG", "a.pnm" }) {
-		sl_array *b = read(n, U(8), { 1, 2 });
+		io_array *b = read(n, U(8), { 1, 2 });
 		ASSERT_NE(b, nullptr) << n << ": " << diags();
 		EXPECT_EQ(values_of(b), values_of(a));
-		sl_array_free(b);
+		io_array_free(b);
 	}
-	sl_array_free(a);
+	io_array_free(a);
 }
 
 TEST_F(t_image, is_image)
@@ -546,9 +546,9 @@ TEST_F(t_image, is_image)
 		{ U(8), { 3, 4, 5, 1 }, false }, { U(8), { 0, 5 }, false },
 	};
 	for (auto &c : cases) {
-		sl_array *a = sl_array_alloc(c.t, (int) c.dims.size(), c.dims.data());
-		EXPECT_EQ(sim_is_image(a), c.want) << c.t.bits << " " << c.dims.size();
-		sl_array_free(a);
+		io_array *a = io_array_alloc(c.t, (int) c.dims.size(), c.dims.data());
+		EXPECT_EQ(io_is_image(a), c.want) << c.t.bits << " " << c.dims.size();
+		io_array_free(a);
 	}
 }
 
@@ -627,9 +627,9 @@ TEST_F(t_image_bad, png_corrupt)
 {
 	expect_bad_bytes("sig.png", "P5 1 1 255\n" + raw({ 0 }), U(8), { 1, 1 },
 		{ "not a PNG file" });
-	sl_array *a = array_of(U(8), { 4, 4 }, {});
-	ASSERT_EQ(sim_write_png(ctx, path("ok.png").c_str(), a), 0);
-	sl_array_free(a);
+	io_array *a = array_of(U(8), { 4, 4 }, {});
+	ASSERT_EQ(io_write_png(ctx, path("ok.png").c_str(), a), 0);
+	io_array_free(a);
 	std::string good = bytes_of(path("ok.png"));
 	expect_bad_bytes("cut.png", good.substr(0, good.size() - 20), U(8),
 		{ 4, 4 }, { "bad PNG" });
@@ -647,35 +647,35 @@ TEST_F(t_image_bad, missing_and_unknown)
 
 TEST_F(t_image_bad, write_not_an_image)
 {
-	sl_array *a = array_of(I(8), { 2, 2 }, {});
-	EXPECT_EQ(sim_write_png(ctx, path("a.png").c_str(), a), -1);
+	io_array *a = array_of(I(8), { 2, 2 }, {});
+	EXPECT_EQ(io_write_png(ctx, path("a.png").c_str(), a), -1);
 	EXPECT_NE(diags().find(path("a.png") + ": error: cannot write a i8 array"),
 		std::string::npos) << diags();
-	sl_array_free(a);
-	sl_array *b = array_of(U(8), { 4, 2, 2 }, {});
-	EXPECT_EQ(sim_write_pnm(ctx, path("b.pgm").c_str(), b), -1);
+	io_array_free(a);
+	io_array *b = array_of(U(8), { 4, 2, 2 }, {});
+	EXPECT_EQ(io_write_pnm(ctx, path("b.pgm").c_str(), b), -1);
 	EXPECT_NE(diags().find("shape (4, 2, 2)"), std::string::npos);
-	sl_array_free(b);
+	io_array_free(b);
 	EXPECT_FALSE(fs::exists(path("a.png")));
 	EXPECT_FALSE(fs::exists(path("b.pgm")));
-	sl_array *c = array_of(U(8), { 2, 2 }, {});
+	io_array *c = array_of(U(8), { 2, 2 }, {});
 	std::string p = path("no/dir/c.png");
-	EXPECT_EQ(sim_write_png(ctx, p.c_str(), c), -1);
+	EXPECT_EQ(io_write_png(ctx, p.c_str(), c), -1);
 	EXPECT_NE(diags().find(p + ": error: cannot write: No such file"),
 		std::string::npos);
-	sl_array_free(c);
+	io_array_free(c);
 }
 
 // Prefixes and random corruptions of valid PNG and PGM files give an
 // array or exactly one error, never a crash (ASan in the sanitizer build).
 TEST_F(t_image_bad, never_crashes_on_corrupt_bytes)
 {
-	sl_array *a = array_of(U(16), { 3, 3, 3 }, {});
+	io_array *a = array_of(U(16), { 3, 3, 3 }, {});
 	for (int64_t i = 0; i < a->size; i++)
 		a->data[i] = (uint64_t) (i * 2477);
-	ASSERT_EQ(sim_write_png(ctx, path("ok.png").c_str(), a), 0);
-	ASSERT_EQ(sim_write_pnm(ctx, path("ok.ppm").c_str(), a), 0);
-	sl_array_free(a);
+	ASSERT_EQ(io_write_png(ctx, path("ok.png").c_str(), a), 0);
+	ASSERT_EQ(io_write_pnm(ctx, path("ok.ppm").c_str(), a), 0);
+	io_array_free(a);
 	std::mt19937 rng(777);
 	for (const char *ext : { "png", "ppm" }) {
 		std::string good = bytes_of(path(std::string("ok.") + ext));
@@ -689,9 +689,9 @@ TEST_F(t_image_bad, never_crashes_on_corrupt_bytes)
 				f[rng() % f.size()] = (char) (rng() & 0xff);
 			int before = sl_n_errors(ctx);
 			put_file(path(name), f);
-			sl_array *b = read(name, U(16), { 3, 3, 3 });
+			io_array *b = read(name, U(16), { 3, 3, 3 });
 			EXPECT_EQ(b == nullptr, sl_n_errors(ctx) == before + 1) << iter;
-			sl_array_free(b);
+			io_array_free(b);
 		}
 	}
 }
@@ -703,33 +703,33 @@ TEST_F(t_image_bad, never_crashes_on_corrupt_bytes)
 TEST_F(t_image_random, known_answer)
 {
 	int64_t dims[1] = { 3 };
-	sl_array *a = sim_random_array(U(64), 1, dims,
+	io_array *a = io_random_array(U(64), 1, dims,
 		UINT64_C(0xcbf29ce484222325), "");
 	EXPECT_EQ(a->data[0], UINT64_C(0xe220a8397b1dcdaf));
 	EXPECT_EQ(a->data[1], UINT64_C(0x6e789e6aa1b965f4));
 	EXPECT_EQ(a->data[2], UINT64_C(0x06c45d188009454f));
-	sl_array_free(a);
+	io_array_free(a);
 	// The low bits, normalised: 0xaf as i8 is -81, as u8 175, as i4 -1.
-	sl_array *b = sim_random_array(I(8), 1, dims,
+	io_array *b = io_random_array(I(8), 1, dims,
 		UINT64_C(0xcbf29ce484222325), "");
 	EXPECT_EQ(b->data[0], S(-81));
 	EXPECT_EQ(b->data[1], S(-12));	// 0xf4
 	EXPECT_EQ(b->data[2], 0x4fu);
-	sl_array_free(b);
+	io_array_free(b);
 }
 
 TEST_F(t_image_random, deterministic_and_distinct)
 {
 	int64_t dims[2] = { 16, 16 };
-	sl_array *a = sim_random_array(U(16), 2, dims, 1, "in");
-	sl_array *b = sim_random_array(U(16), 2, dims, 1, "in");
-	sl_array *c = sim_random_array(U(16), 2, dims, 2, "in");
-	sl_array *d = sim_random_array(U(16), 2, dims, 1, "weights");
+	io_array *a = io_random_array(U(16), 2, dims, 1, "in");
+	io_array *b = io_random_array(U(16), 2, dims, 1, "in");
+	io_array *c = io_random_array(U(16), 2, dims, 2, "in");
+	io_array *d = io_random_array(U(16), 2, dims, 1, "weights");
 	EXPECT_EQ(values_of(a), values_of(b));
 	EXPECT_NE(values_of(a), values_of(c));
 	EXPECT_NE(values_of(a), values_of(d));
-	for (sl_array *x : { a, b, c, d })
-		sl_array_free(x);
+	for (io_array *x : { a, b, c, d })
+		io_array_free(x);
 }
 
 // Every value lies in the type's range, normalised, and small types show
@@ -742,7 +742,7 @@ TEST_F(t_image_random, range_and_coverage)
 			if (sgn && bits < 2)
 				continue;
 			ir_type t = ir_type_make(sgn, bits);
-			sl_array *a = sim_random_array(t, 1, dims, 42, "x");
+			io_array *a = io_random_array(t, 1, dims, 42, "x");
 			__int128 lo = sgn ? -((__int128) 1 << (bits - 1)) : 0;
 			__int128 hi = sgn ? ((__int128) 1 << (bits - 1)) - 1
 				: ((__int128) 1 << bits) - 1;
@@ -764,7 +764,7 @@ TEST_F(t_image_random, range_and_coverage)
 				EXPECT_TRUE(seen.count((uint64_t) hi));
 			}
 			EXPECT_EQ(neg, sgn) << bits;
-			sl_array_free(a);
+			io_array_free(a);
 		}
 	}
 }

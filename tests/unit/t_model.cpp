@@ -2,7 +2,7 @@
 // Programs are compiled from source, scheduled and buffered by the real
 // stages; the model runs the mapped design on seeded random inputs, and
 // its outputs are compared here, value by value, with the CPU reference's
-// (sim_reference_run, an independent evaluator over dense arrays).  Its
+// (ref_run, an independent evaluator over dense arrays).  Its
 // measured cycle count must equal the schedule's prediction.  Negative
 // tests corrupt a ub_set (one word too few) and expect a violation,
 // which shows the check can fail.
@@ -39,8 +39,8 @@ struct Mdl {
 	sched_program *sp = nullptr;
 	ub_set *ubs = nullptr;
 	std::vector<ir_decl *> in_decls;
-	std::vector<sl_array *> in_arrays, ref, out;
-	sim_inputs in{};
+	std::vector<io_array *> in_arrays, ref, out;
+	ref_inputs in{};
 	sim_model_stats stats{};
 	double ref_seconds = 0, model_seconds = 0;
 
@@ -64,12 +64,12 @@ struct Mdl {
 	}
 	~Mdl()
 	{
-		for (sl_array *a : in_arrays)
-			sl_array_free(a);
-		for (sl_array *a : ref)
-			sl_array_free(a);
-		for (sl_array *a : out)
-			sl_array_free(a);
+		for (io_array *a : in_arrays)
+			io_array_free(a);
+		for (io_array *a : ref)
+			io_array_free(a);
+		for (io_array *a : out)
+			io_array_free(a);
 		sim_model_stats_release(&stats);
 		flow_free(design);
 		sl_ctx_free(ctx);
@@ -94,7 +94,7 @@ struct Mdl {
 			if (d->kind != IR_DECL_INPUT)
 				continue;
 			in_decls.push_back(d);
-			in_arrays.push_back(sim_random_array(d->type, d->n_dims,
+			in_arrays.push_back(io_random_array(d->type, d->n_dims,
 				d->extents, seed, d->name));
 		}
 		in.n = (int) in_decls.size();
@@ -108,14 +108,14 @@ struct Mdl {
 	{
 		if (in_arrays.empty())
 			make_inputs(seed);
-		for (sl_array *a : ref)
-			sl_array_free(a);
-		for (sl_array *a : out)
-			sl_array_free(a);
+		for (io_array *a : ref)
+			io_array_free(a);
+		for (io_array *a : out)
+			io_array_free(a);
 		ref.assign(prog->n_outputs, nullptr);
 		out.assign(prog->n_outputs, nullptr);
 		auto t0 = std::chrono::steady_clock::now();
-		if (sim_reference_run(ctx, prog, &in, ref.data()) < 0)
+		if (ref_run(ctx, prog, &in, ref.data()) < 0)
 			return -2;
 		auto t1 = std::chrono::steady_clock::now();
 		sim_model_stats_release(&stats);
@@ -130,7 +130,7 @@ struct Mdl {
 	std::string compare()
 	{
 		for (int k = 0; k < prog->n_outputs; k++) {
-			const sl_array *a = ref[k], *b = out[k];
+			const io_array *a = ref[k], *b = out[k];
 			if (!a || !b)
 				return "missing output " + std::to_string(k);
 			if (a->size != b->size || a->n_dims != b->n_dims)
@@ -469,9 +469,9 @@ TEST(t_model, command_end_to_end)
 	flow_design *design = flow_compile_text(ctx, "t.sl", src.data(), src.size(), &fo);
 	ASSERT_NE(design, nullptr);
 	ir_decl *d = ir_program_find(design->prog, "in");
-	sl_array *a = sim_random_array(d->type, d->n_dims, d->extents, 3, "in");
-	sim_inputs in{1, &d, &a};
-	sl_array *out = nullptr;
+	io_array *a = io_random_array(d->type, d->n_dims, d->extents, 3, "in");
+	ref_inputs in{1, &d, &a};
+	io_array *out = nullptr;
 	char *rbuf = nullptr;
 	size_t rlen = 0;
 	FILE *rep = open_memstream(&rbuf, &rlen);
@@ -488,8 +488,8 @@ TEST(t_model, command_end_to_end)
 	EXPECT_NE(std::string(rbuf, rlen).find("196 output values"), std::string::npos)
 		<< rbuf;
 	free(rbuf);
-	sl_array_free(out);
-	sl_array_free(a);
+	io_array_free(out);
+	io_array_free(a);
 	flow_free(design);
 	sl_ctx_free(ctx);
 	fclose(diag);

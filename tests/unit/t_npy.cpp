@@ -1,4 +1,4 @@
-// tests/unit/t_npy.cpp: dense arrays and the .npy format (ir/npy.c).
+// tests/unit/t_npy.cpp: dense arrays and the .npy format (io/npy.c, io/data.c).
 // Files to read are written byte by byte here from the format's definition
 // (NumPy's format.py: magic "\x93NUMPY", version, little-endian header
 // length, a Python dict literal padded with spaces and ended by '\n'), so
@@ -19,7 +19,7 @@
 #if !defined(_Noreturn)
 #define _Noreturn [[noreturn]]
 #endif
-#include "ir/ir.h"
+#include "io/io.h"
 
 namespace {
 
@@ -125,11 +125,11 @@ protected:
 	std::string path(const std::string &name) { return dir + "/" + name; }
 
 	// Write "bytes" to NAME and read it as want[dims].
-	sl_array *read_bytes(const std::string &name, const std::string &bytes,
+	io_array *read_bytes(const std::string &name, const std::string &bytes,
 		ir_type want, std::vector<int64_t> dims)
 	{
 		put_file(path(name), bytes);
-		return sl_npy_read(ctx, path(name).c_str(), sl_noloc, want,
+		return io_npy_read(ctx, path(name).c_str(), sl_noloc, want,
 			(int) dims.size(), dims.data());
 	}
 
@@ -138,9 +138,9 @@ protected:
 		ir_type want, std::vector<int64_t> dims,
 		std::vector<std::string> words)
 	{
-		sl_array *a = read_bytes(name, bytes, want, dims);
+		io_array *a = read_bytes(name, bytes, want, dims);
 		EXPECT_EQ(a, nullptr) << name;
-		sl_array_free(a);
+		io_array_free(a);
 		std::string d = diags();
 		EXPECT_NE(d.find(path(name) + ": error: "), std::string::npos) << d;
 		for (const std::string &w : words)
@@ -158,15 +158,15 @@ class t_npy_bad : public t_npy_env {};
 TEST_F(t_npy, array_alloc_zeroed)
 {
 	int64_t dims[3] = { 2, 3, 4 };
-	sl_array *a = sl_array_alloc(U(8), 3, dims);
+	io_array *a = io_array_alloc(U(8), 3, dims);
 	ASSERT_NE(a, nullptr);
 	EXPECT_EQ(a->size, 24);
 	EXPECT_EQ(a->n_dims, 3);
 	EXPECT_EQ(a->dims[2], 4);
 	for (int i = 0; i < 24; i++)
 		EXPECT_EQ(a->data[i], 0u);
-	sl_array_free(a);
-	sl_array_free(nullptr);
+	io_array_free(a);
+	io_array_free(nullptr);
 }
 
 // ------------------------------------------------- hand-written files
@@ -176,7 +176,7 @@ TEST_F(t_npy, read_u1_2x3)
 	std::string f = npy_bytes(dict_of("|u1", "(2, 3)"),
 		raw({ 0, 1, 2, 253, 254, 255 }));
 	int64_t d[2] = { 2, 3 };
-	sl_array *a = read_bytes("a.npy", f, U(8), { 2, 3 });
+	io_array *a = read_bytes("a.npy", f, U(8), { 2, 3 });
 	ASSERT_NE(a, nullptr) << diags();
 	EXPECT_EQ(a->n_dims, 2);
 	EXPECT_EQ(a->dims[0], d[0]);
@@ -184,7 +184,7 @@ TEST_F(t_npy, read_u1_2x3)
 	uint64_t want[6] = { 0, 1, 2, 253, 254, 255 };
 	for (int i = 0; i < 6; i++)
 		EXPECT_EQ(a->data[i], want[i]) << i;
-	sl_array_free(a);
+	io_array_free(a);
 	EXPECT_EQ(diags(), "");
 }
 
@@ -246,12 +246,12 @@ TEST_F(t_npy, read_every_dtype)
 	int k = 0;
 	for (const dtype_case &c : cases) {
 		std::string name = "d" + std::to_string(k++) + ".npy";
-		sl_array *a = read_bytes(name, npy_bytes(dict_of(c.descr, "(3,)"),
+		io_array *a = read_bytes(name, npy_bytes(dict_of(c.descr, "(3,)"),
 			c.data), c.want, { 3 });
 		ASSERT_NE(a, nullptr) << c.descr << ": " << diags();
 		for (int i = 0; i < 3; i++)
 			EXPECT_EQ(a->data[i], c.values[i]) << c.descr << " [" << i << "]";
-		sl_array_free(a);
+		io_array_free(a);
 	}
 	EXPECT_EQ(diags(), "");
 }
@@ -261,11 +261,11 @@ TEST_F(t_npy, read_versions_2_and_3)
 	for (int major = 2; major <= 3; major++) {
 		std::string f = npy_bytes(dict_of("<i2", "(2, 1)"),
 			raw({ 0xff, 0x7f, 0x00, 0x80 }), major);
-		sl_array *a = read_bytes("v.npy", f, I(16), { 2, 1 });
+		io_array *a = read_bytes("v.npy", f, I(16), { 2, 1 });
 		ASSERT_NE(a, nullptr) << diags();
 		EXPECT_EQ(a->data[0], 32767u);
 		EXPECT_EQ(a->data[1], S(-32768));
-		sl_array_free(a);
+		io_array_free(a);
 	}
 	EXPECT_EQ(diags(), "");
 }
@@ -281,11 +281,11 @@ TEST_F(t_npy, read_header_variants)
 		"{'descr': 'u1', 'fortran_order': False, 'shape': (2, 2), }",
 	};
 	for (const std::string &d : dicts) {
-		sl_array *a = read_bytes("h.npy", npy_bytes(d, raw({ 1, 2, 3, 4 })),
+		io_array *a = read_bytes("h.npy", npy_bytes(d, raw({ 1, 2, 3, 4 })),
 			U(8), { 2, 2 });
 		ASSERT_NE(a, nullptr) << d << ": " << diags();
 		EXPECT_EQ(a->data[3], 4u);
-		sl_array_free(a);
+		io_array_free(a);
 	}
 	// Padding to 16 bytes instead of 64 (NumPy before 1.9).
 	std::string h = "{'descr': '|u1', 'fortran_order': False, "
@@ -295,20 +295,20 @@ TEST_F(t_npy, read_header_variants)
 	h += '\n';
 	std::string f = std::string("\x93NUMPY\x01\x00", 8) + (char) h.size()
 		+ '\0' + h + raw({ 7, 8, 9 });
-	sl_array *a = read_bytes("old.npy", f, U(8), { 3 });
+	io_array *a = read_bytes("old.npy", f, U(8), { 3 });
 	ASSERT_NE(a, nullptr) << diags();
 	EXPECT_EQ(a->data[2], 9u);
-	sl_array_free(a);
+	io_array_free(a);
 	EXPECT_EQ(diags(), "");
 }
 
 TEST_F(t_npy, read_empty_array)
 {
-	sl_array *a = read_bytes("e.npy", npy_bytes(dict_of("<i4", "(0, 5)"), ""),
+	io_array *a = read_bytes("e.npy", npy_bytes(dict_of("<i4", "(0, 5)"), ""),
 		I(32), { 0, 5 });
 	ASSERT_NE(a, nullptr) << diags();
 	EXPECT_EQ(a->size, 0);
-	sl_array_free(a);
+	io_array_free(a);
 }
 
 // --------------------------------------------------------------- write
@@ -318,12 +318,12 @@ TEST_F(t_npy, read_empty_array)
 TEST_F(t_npy, write_exact_bytes_u5)
 {
 	int64_t dims[2] = { 2, 3 };
-	sl_array *a = sl_array_alloc(U(5), 2, dims);
+	io_array *a = io_array_alloc(U(5), 2, dims);
 	uint64_t v[6] = { 0, 17, 31, 1, 2, 3 };
 	for (int i = 0; i < 6; i++)
 		a->data[i] = v[i];
-	ASSERT_EQ(sl_npy_write(ctx, path("w.npy").c_str(), a), 0) << diags();
-	sl_array_free(a);
+	ASSERT_EQ(io_npy_write(ctx, path("w.npy").c_str(), a), 0) << diags();
+	io_array_free(a);
 	std::string dict = "{'descr': '|u1', 'fortran_order': False, "
 		"'shape': (2, 3), }";
 	std::string want = std::string("\x93NUMPY\x01\x00\x76\x00", 10) + dict
@@ -336,11 +336,11 @@ TEST_F(t_npy, write_exact_bytes_u5)
 TEST_F(t_npy, write_exact_bytes_i16_1d)
 {
 	int64_t dims[1] = { 2 };
-	sl_array *a = sl_array_alloc(I(16), 1, dims);
+	io_array *a = io_array_alloc(I(16), 1, dims);
 	a->data[0] = S(-2);
 	a->data[1] = 0x1234;
-	ASSERT_EQ(sl_npy_write(ctx, path("w.npy").c_str(), a), 0);
-	sl_array_free(a);
+	ASSERT_EQ(io_npy_write(ctx, path("w.npy").c_str(), a), 0);
+	io_array_free(a);
 	std::string dict = "{'descr': '<i2', 'fortran_order': False, "
 		"'shape': (2,), }";
 	std::string want = std::string("\x93NUMPY\x01\x00\x76\x00", 10) + dict
@@ -382,20 +382,20 @@ TEST_F(t_npy, roundtrip_extremes)
 		char ty[8];
 		ir_type_str(c.t, ty);
 		std::string p = path(std::string(ty) + ".npy");
-		sl_array *a = sl_array_alloc(c.t, 2, dims);
+		io_array *a = io_array_alloc(c.t, 2, dims);
 		for (int i = 0; i < 4; i++)
 			a->data[i] = c.values[i];
-		ASSERT_EQ(sl_npy_write(ctx, p.c_str(), a), 0) << ty;
-		sl_array_free(a);
+		ASSERT_EQ(io_npy_write(ctx, p.c_str(), a), 0) << ty;
+		io_array_free(a);
 		std::string bytes = bytes_of(p);
 		EXPECT_EQ(bytes.size(), 128u + 4 * c.itemsize) << ty;
 		EXPECT_NE(bytes.find(std::string("'descr': ") + c.descr),
 			std::string::npos) << ty << ": " << bytes.substr(0, 128);
-		sl_array *b = sl_npy_read(ctx, p.c_str(), sl_noloc, c.t, 2, dims);
+		io_array *b = io_npy_read(ctx, p.c_str(), sl_noloc, c.t, 2, dims);
 		ASSERT_NE(b, nullptr) << ty << ": " << diags();
 		for (int i = 0; i < 4; i++)
 			EXPECT_EQ(b->data[i], c.values[i]) << ty << " [" << i << "]";
-		sl_array_free(b);
+		io_array_free(b);
 	}
 	EXPECT_EQ(diags(), "");
 }
@@ -404,25 +404,25 @@ TEST_F(t_npy, roundtrip_extremes)
 TEST_F(t_npy, read_into_wider_type)
 {
 	std::string f = npy_bytes(dict_of("|u1", "(2,)"), raw({ 0, 255 }));
-	sl_array *a = read_bytes("a.npy", f, I(9), { 2 });
+	io_array *a = read_bytes("a.npy", f, I(9), { 2 });
 	ASSERT_NE(a, nullptr) << diags();
 	EXPECT_EQ(a->data[1], 255u);
-	sl_array_free(a);
+	io_array_free(a);
 }
 
 TEST_F(t_npy, write_overwrites_atomically)
 {
 	int64_t dims[1] = { 1 };
-	sl_array *a = sl_array_alloc(U(8), 1, dims);
+	io_array *a = io_array_alloc(U(8), 1, dims);
 	a->data[0] = 5;
 	put_file(path("o.npy"), "old contents");
-	ASSERT_EQ(sl_npy_write(ctx, path("o.npy").c_str(), a), 0);
-	sl_array *b = sl_npy_read(ctx, path("o.npy").c_str(), sl_noloc, U(8), 1,
+	ASSERT_EQ(io_npy_write(ctx, path("o.npy").c_str(), a), 0);
+	io_array *b = io_npy_read(ctx, path("o.npy").c_str(), sl_noloc, U(8), 1,
 		dims);
 	ASSERT_NE(b, nullptr) << diags();
 	EXPECT_EQ(b->data[0], 5u);
-	sl_array_free(a);
-	sl_array_free(b);
+	io_array_free(a);
+	io_array_free(b);
 }
 
 // ------------------------------------------------------------ bad files
@@ -430,10 +430,10 @@ TEST_F(t_npy, write_overwrites_atomically)
 TEST_F(t_npy_bad, write_to_missing_dir)
 {
 	int64_t dims[1] = { 1 };
-	sl_array *a = sl_array_alloc(U(8), 1, dims);
+	io_array *a = io_array_alloc(U(8), 1, dims);
 	std::string p = path("no/such/dir/x.npy");
-	EXPECT_EQ(sl_npy_write(ctx, p.c_str(), a), -1);
-	sl_array_free(a);
+	EXPECT_EQ(io_npy_write(ctx, p.c_str(), a), -1);
+	io_array_free(a);
 	EXPECT_NE(diags().find(p + ": error: cannot write: No such file"),
 		std::string::npos) << diags();
 }
@@ -442,7 +442,7 @@ TEST_F(t_npy_bad, missing_file)
 {
 	int64_t dims[1] = { 1 };
 	std::string p = path("absent.npy");
-	sl_array *a = sl_npy_read(ctx, p.c_str(), sl_noloc, U(8), 1, dims);
+	io_array *a = io_npy_read(ctx, p.c_str(), sl_noloc, U(8), 1, dims);
 	EXPECT_EQ(a, nullptr);
 	EXPECT_EQ(diags(), p + ": error: cannot read: No such file or directory\n");
 }
@@ -602,10 +602,10 @@ TEST_F(t_npy_bad, value_does_not_fit)
 TEST_F(t_npy, i2_minimum_fits)
 {
 	std::string f = npy_bytes(dict_of("|i1", "(2,)"), raw({ 1, 0xfe }));
-	sl_array *a = read_bytes("n4.npy", f, I(2), { 2 });
+	io_array *a = read_bytes("n4.npy", f, I(2), { 2 });
 	ASSERT_NE(a, nullptr) << diags();
 	EXPECT_EQ(a->data[1], S(-2));
-	sl_array_free(a);
+	io_array_free(a);
 }
 
 // With a place in a program (a const's file("...")), the error is at that
@@ -618,7 +618,7 @@ TEST_F(t_npy_bad, reported_at_program_location)
 	std::string f = npy_bytes(dict_of("|u1", "(2,)"), raw({ 1, 2 }));
 	put_file(path("w.npy"), f);
 	int64_t dims[1] = { 3 };
-	sl_array *a = sl_npy_read(ctx, path("w.npy").c_str(), loc, U(8), 1, dims);
+	io_array *a = io_npy_read(ctx, path("w.npy").c_str(), loc, U(8), 1, dims);
 	EXPECT_EQ(a, nullptr);
 	std::string d = diags();
 	EXPECT_EQ(d.rfind("prog.sl:2:19: error: " + path("w.npy")
@@ -632,9 +632,9 @@ TEST_F(t_npy_bad, never_crashes_on_corrupt_bytes)
 	std::string good = npy_bytes(dict_of("<i2", "(2, 3)"),
 		raw({ 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0 }));
 	for (size_t n = 0; n < good.size(); n++) {
-		sl_array *a = read_bytes("p.npy", good.substr(0, n), I(16), { 2, 3 });
+		io_array *a = read_bytes("p.npy", good.substr(0, n), I(16), { 2, 3 });
 		EXPECT_EQ(a, nullptr) << n;
-		sl_array_free(a);
+		io_array_free(a);
 	}
 	EXPECT_EQ(sl_n_errors(ctx), (int) good.size());
 	std::mt19937 rng(12345);
@@ -646,9 +646,9 @@ TEST_F(t_npy_bad, never_crashes_on_corrupt_bytes)
 		if (rng() % 4 == 0)
 			f.resize(rng() % f.size());
 		int before = sl_n_errors(ctx);
-		sl_array *a = read_bytes("c.npy", f, I(16), { 2, 3 });
+		io_array *a = read_bytes("c.npy", f, I(16), { 2, 3 });
 		EXPECT_EQ(a == nullptr, sl_n_errors(ctx) == before + 1);
-		sl_array_free(a);
+		io_array_free(a);
 	}
 }
 

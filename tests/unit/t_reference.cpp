@@ -1,4 +1,4 @@
-// tests/unit/t_reference.cpp: the CPU reference evaluator (sim/reference.c).
+// tests/unit/t_reference.cpp: the CPU reference evaluator (ref/reference.c).
 // Programs are built by hand as typed, bounds-inferred IR (the front end's
 // contract), or compiled from source text; every expected value is worked
 // out by hand from the language spec.
@@ -15,7 +15,7 @@
 #define _Noreturn [[noreturn]]
 #endif
 #include "frontend/frontend.h"
-#include "sim/sim.h"
+#include "ref/ref.h"
 
 namespace {
 
@@ -38,7 +38,7 @@ struct Prog {
 	sl_ctx *ctx;
 	FILE *diag;
 	std::vector<ir_decl *> decls, outs, in_decls;
-	std::vector<sl_array *> in_arrays, results;
+	std::vector<io_array *> in_arrays, results;
 	ir_program prog{};
 
 	Prog()
@@ -49,10 +49,10 @@ struct Prog {
 	}
 	~Prog()
 	{
-		for (sl_array *a : in_arrays)
-			sl_array_free(a);
-		for (sl_array *a : results)
-			sl_array_free(a);
+		for (io_array *a : in_arrays)
+			io_array_free(a);
+		for (io_array *a : results)
+			io_array_free(a);
 		sl_ctx_free(ctx);
 		fclose(diag);
 	}
@@ -166,7 +166,7 @@ struct Prog {
 	{
 		ir_decl *d = decl(IR_DECL_INPUT, name, t, (int) dims.size());
 		d->extents = i64s(dims);
-		sl_array *a = sl_array_alloc(t, (int) dims.size(), dims.data());
+		io_array *a = io_array_alloc(t, (int) dims.size(), dims.data());
 		EXPECT_EQ((size_t) a->size, values.size());
 		for (size_t i = 0; i < values.size() && i < (size_t) a->size; i++)
 			a->data[i] = (uint64_t) values[i];
@@ -209,9 +209,9 @@ struct Prog {
 		prog.decls = decls.data();
 		prog.n_outputs = (int) outs.size();
 		prog.outputs = outs.data();
-		sim_inputs in{ (int) in_decls.size(), in_decls.data(), in_arrays.data() };
+		ref_inputs in{ (int) in_decls.size(), in_decls.data(), in_arrays.data() };
 		results.assign(outs.size(), nullptr);
-		return sim_reference_run(ctx, &prog, &in, results.data());
+		return ref_run(ctx, &prog, &in, results.data());
 	}
 
 	// Output i as int64 values (normalised uint64 read as int64).
@@ -736,7 +736,7 @@ TEST(t_reference, gaussian_1080p)
 				s += w[dy][dx] * at(y + dy, x + dx);
 		return s / 16;
 	};
-	const sl_array *out = p.results[0];
+	const io_array *out = p.results[0];
 	int64_t pts[][2] = { { 0, 0 }, { 0, W - 3 }, { H - 3, 0 }, { H - 3, W - 3 },
 		{ 517, 1033 }, { 1, 2 } };
 	for (auto &pt : pts)
@@ -763,7 +763,7 @@ struct Src {
 	FILE *diag;
 	ir_program *prog = nullptr;
 	std::vector<ir_decl *> in_decls;
-	std::vector<sl_array *> in_arrays, results;
+	std::vector<io_array *> in_arrays, results;
 
 	explicit Src(const std::string &text, const char *path = nullptr)
 	{
@@ -776,15 +776,15 @@ struct Src {
 			if (prog->decls[i]->kind == IR_DECL_INPUT) {
 				ir_decl *d = prog->decls[i];
 				in_decls.push_back(d);
-				in_arrays.push_back(sl_array_alloc(d->type, d->n_dims, d->extents));
+				in_arrays.push_back(io_array_alloc(d->type, d->n_dims, d->extents));
 			}
 	}
 	~Src()
 	{
-		for (sl_array *a : in_arrays)
-			sl_array_free(a);
-		for (sl_array *a : results)
-			sl_array_free(a);
+		for (io_array *a : in_arrays)
+			io_array_free(a);
+		for (io_array *a : results)
+			io_array_free(a);
 		sl_ctx_free(ctx);
 		fclose(diag);
 	}
@@ -797,7 +797,7 @@ struct Src {
 			s += (char) c;
 		return s;
 	}
-	sl_array *in(const char *name)
+	io_array *in(const char *name)
 	{
 		for (size_t i = 0; i < in_decls.size(); i++)
 			if (!strcmp(in_decls[i]->name, name))
@@ -807,7 +807,7 @@ struct Src {
 	}
 	void set(const char *name, const V &values)
 	{
-		sl_array *a = in(name);
+		io_array *a = in(name);
 		ASSERT_NE(a, nullptr);
 		ASSERT_EQ((size_t) a->size, values.size());
 		for (size_t i = 0; i < values.size(); i++)
@@ -817,11 +817,11 @@ struct Src {
 	{
 		if (!prog)
 			return -2;
-		sim_inputs inp{ (int) in_decls.size(), in_decls.data(), in_arrays.data() };
+		ref_inputs inp{ (int) in_decls.size(), in_decls.data(), in_arrays.data() };
 		results.assign((size_t) prog->n_outputs, nullptr);
-		return sim_reference_run(ctx, prog, &inp, results.data());
+		return ref_run(ctx, prog, &inp, results.data());
 	}
-	const sl_array *out(const char *name)
+	const io_array *out(const char *name)
 	{
 		for (int i = 0; prog && i < prog->n_outputs; i++)
 			if (!strcmp(prog->outputs[i]->name, name) && i < (int) results.size())
@@ -832,7 +832,7 @@ struct Src {
 	V vals(const char *name)
 	{
 		V v;
-		const sl_array *a = out(name);
+		const io_array *a = out(name);
 		for (int64_t k = 0; a && k < a->size; k++)
 			v.push_back((int64_t) a->data[k]);
 		return v;
@@ -974,12 +974,12 @@ TEST(t_reference, src_example_gaussian)
 {
 	Src s("", SLUICE_SOURCE_DIR "/examples/gaussian.sl");
 	ASSERT_NE(s.prog, nullptr) << s.diagnostics();
-	sl_array *in = s.in("in");
+	io_array *in = s.in("in");
 	ASSERT_NE(in, nullptr);
 	for (int64_t i = 0; i < in->size; i++)
 		in->data[i] = (uint64_t) ((i * 40503 + 17) >> 3) & 0xFF;
 	ASSERT_EQ(s.run(), 0) << s.diagnostics();
-	const sl_array *o = s.out("gaussian");
+	const io_array *o = s.out("gaussian");
 	ASSERT_NE(o, nullptr);
 	ASSERT_EQ(o->dims[0], 62);
 	ASSERT_EQ(o->dims[1], 62);
@@ -1001,12 +1001,12 @@ TEST(t_reference, src_example_laplacian_recon)
 {
 	Src s("", SLUICE_SOURCE_DIR "/examples/laplacian_pyramid.sl");
 	ASSERT_NE(s.prog, nullptr) << s.diagnostics();
-	sl_array *in = s.in("in");
+	io_array *in = s.in("in");
 	ASSERT_NE(in, nullptr);
 	for (int64_t i = 0; i < in->size; i++)
 		in->data[i] = (uint64_t) ((i * 2654435761u) >> 11) & 0xFF;
 	ASSERT_EQ(s.run(), 0) << s.diagnostics();
-	const sl_array *o = s.out("recon");
+	const io_array *o = s.out("recon");
 	ASSERT_NE(o, nullptr);
 	ASSERT_EQ(o->size, in->size);
 	int64_t bad = 0;

@@ -49,8 +49,8 @@ struct VlRun {
 	flow_design *design = nullptr;
 	ir_program *prog = nullptr;
 	sched_program *sp = nullptr;
-	sl_array *a = nullptr, *b = nullptr;
-	sl_array *out[2] = { nullptr, nullptr };
+	io_array *a = nullptr, *b = nullptr;
+	io_array *out[2] = { nullptr, nullptr };
 	sim_vl_stats st{};
 	int rc = -1;
 
@@ -66,16 +66,16 @@ struct VlRun {
 		prog = design->prog;
 		sp = design->sp;
 		int64_t dims[2] = { 3, 5 };
-		a = sl_array_alloc(ir_type_make(false, 8), 2, dims);
-		b = sl_array_alloc(ir_type_make(true, 16), 2, dims);
+		a = io_array_alloc(ir_type_make(false, 8), 2, dims);
+		b = io_array_alloc(ir_type_make(true, 16), 2, dims);
 		const int64_t bs[] = { -32768, 32767, -1, 0, 1, 12345, -12345, 100 };
 		for (int k = 0; k < 15; k++) {
 			a->data[k] = k == 1 ? 255 : (uint64_t) (k * 37 + 200) & 255;
 			b->data[k] = (uint64_t) bs[k % 8];
 		}
 		ir_decl *decls[2] = { ir_program_find(prog, "a"), ir_program_find(prog, "b") };
-		sl_array *arrays[2] = { a, b };
-		sim_inputs in{ 2, decls, arrays };
+		io_array *arrays[2] = { a, b };
+		ref_inputs in{ 2, decls, arrays };
 		sim_vl_options vo{ nullptr, 0 };
 		rc = sim_vl_run(ctx, sp, "sluice_two", verilog.data(), verilog.size(),
 			&in, &vo, out, &st);
@@ -87,8 +87,8 @@ struct VlRun {
 	}
 	~VlRun()
 	{
-		for (sl_array *x : { a, b, out[0], out[1] })
-			sl_array_free(x);
+		for (io_array *x : { a, b, out[0], out[1] })
+			io_array_free(x);
 		flow_free(design);
 		sl_ctx_free(ctx);
 		fclose(diag);

@@ -1,19 +1,19 @@
-/* sim/eval.c: index expressions, shared by the reference and the model.
- * Stage: sim.  Owns nothing. */
-#include "sim/sim_private.h"
+/* ref/eval.c: index expressions, shared by the reference and the model.
+ * Stage: the CPU reference.  Owns nothing. */
+#include "ref/ref.h"
 
-int64_t sim_index(const ir_expr *e, const int64_t *env)
+int64_t ref_index(const ir_expr *e, const int64_t *env)
 {
 	if (e->kind == IR_CONST)
 		return (int64_t) e->u.cval;
 	if (e->kind == IR_VAR)
 		return env[e->u.var.slot];
-	uint64_t a = (uint64_t) sim_index_fast(e->args[0], env);
+	uint64_t a = (uint64_t) ref_index_fast(e->args[0], env);
 	if (e->kind == IR_UNARY && e->op == IR_OP_NEG)
 		return (int64_t) (0 - a);
 	if (e->kind != IR_BINARY)
 		sl_unreachable();
-	uint64_t b = (uint64_t) sim_index_fast(e->args[1], env);
+	uint64_t b = (uint64_t) ref_index_fast(e->args[1], env);
 	switch (e->op) {
 	case IR_OP_ADD: return (int64_t) (a + b);
 	case IR_OP_SUB: return (int64_t) (a - b);

@@ -1,12 +1,47 @@
-/* sim/data.c: the data of a run: input files and seeded random inputs.
- * Stage: data I/O of the command line, beside the CPU reference.  Reads an
- * input by its file extension (.npy, .png, .pgm, .ppm, .pnm) and makes
- * deterministic pseudo-random arrays, the same on every run and machine.
- * Every array returned is owned by the caller. */
+/* io/data.c: the data of a run: arrays, input files and seeded random
+ * inputs.  Stage: data I/O.  Allocates arrays, reads an input by its file
+ * extension (.npy, .png, .pgm, .ppm, .pnm) and makes deterministic
+ * pseudo-random arrays, the same on every run and machine.  Every array
+ * returned is owned by the caller: an io_array owns its data, and
+ * io_array_free() releases both. */
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "sim/sim_private.h"
+#include "io/io_private.h"
+
+/* ---------------------------------------------------------------- arrays */
+
+/* A zeroed array; dims[d] >= 0, 0 <= n_dims <= 8. */
+io_array *io_array_alloc(ir_type type, int n_dims, const int64_t *dims)
+{
+	if (n_dims < 0 || n_dims > 8)
+		sl_unreachable();
+	io_array *a = sl_xcalloc(1, sizeof(*a));
+	a->type = type;
+	a->n_dims = n_dims;
+	a->size = 1;
+	for (int d = 0; d < n_dims; d++) {
+		if (dims[d] < 0)
+			sl_unreachable();
+		a->dims[d] = dims[d];
+		if (dims[d] && a->size > (INT64_MAX / 8) / dims[d]) {
+			fputs("sluice: out of memory\n", stderr);
+			abort();
+		}
+		a->size *= dims[d];
+	}
+	a->data = sl_xcalloc((size_t) a->size, sizeof(uint64_t));
+	return a;
+}
+
+void io_array_free(io_array *a)
+{
+	if (!a)
+		return;
+	free(a->data);
+	free(a);
+}
 
 /* ---------------------------------------------------------------- random */
 
@@ -32,10 +67,10 @@ static uint64_t name_hash(const char *name)
 /* Element i is the (i+1)-th output of splitmix64 started from the state
  * seed ^ FNV-1a(name), cut to the type's low bits: every value of the
  * type is equally likely, and each name gets its own stream. */
-sl_array *sim_random_array(ir_type type, int n_dims, const int64_t *dims,
+io_array *io_random_array(ir_type type, int n_dims, const int64_t *dims,
 	uint64_t seed, const char *name)
 {
-	sl_array *a = sl_array_alloc(type, n_dims, dims);
+	io_array *a = io_array_alloc(type, n_dims, dims);
 	uint64_t state = seed ^ name_hash(name ? name : "");
 	for (int64_t i = 0; i < a->size; i++) {
 		state += SPLITMIX_GAMMA;
@@ -52,16 +87,16 @@ static bool has_ext(const char *path, const char *ext)
 	return n > e && strcasecmp(path + n - e, ext) == 0;
 }
 
-sl_array *sim_read_data(sl_ctx *ctx, const char *path, ir_type want,
+io_array *io_read_data(sl_ctx *ctx, const char *path, ir_type want,
 	int n_dims, const int64_t *dims)
 {
 	if (has_ext(path, ".npy"))
-		return sl_npy_read(ctx, path, sl_noloc, want, n_dims, dims);
+		return io_npy_read(ctx, path, sl_noloc, want, n_dims, dims);
 	if (has_ext(path, ".png"))
-		return sim_read_png(ctx, path, want, n_dims, dims);
+		return io_read_png(ctx, path, want, n_dims, dims);
 	if (has_ext(path, ".pgm") || has_ext(path, ".ppm")
 			|| has_ext(path, ".pnm"))
-		return sim_read_pnm(ctx, path, want, n_dims, dims);
+		return io_read_pnm(ctx, path, want, n_dims, dims);
 	sl_error_file(ctx, path, "unknown kind of data file (expected .npy, "
 		".png, .pgm or .ppm)");
 	return NULL;

@@ -1,4 +1,4 @@
-/* sim/image.c: images as arrays: PNG (libpng) and PGM/PPM.
+/* io/image.c: images as arrays: PNG (libpng) and PGM/PPM.
  * Stage: data I/O of the command line, beside the CPU reference.  An image
  * is a 2-D array [H][W] (gray) or a 3-D array [3][H][W] (RGB, channel
  * outermost).  Files are read whole into memory and every length in them
@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/sim_private.h"
+#include "io/io_private.h"
 
 /* ----------------------------------------------------------------- shared */
 
@@ -91,13 +91,13 @@ static bool img_check(sl_ctx *ctx, const char *path, const img_info *im,
 }
 
 /* Sample (c, y, x) of the image goes to a[c][y][x] or a[y][x]. */
-static void img_store(sl_array *a, const img_info *im, int c, int64_t y,
+static void img_store(io_array *a, const img_info *im, int c, int64_t y,
 	int64_t x, uint64_t v)
 {
 	a->data[((int64_t) c * im->height + y) * im->width + x] = v;
 }
 
-static uint64_t img_load(const sl_array *a, int c, int64_t y, int64_t x)
+static uint64_t img_load(const io_array *a, int c, int64_t y, int64_t x)
 {
 	int64_t h = a->dims[a->n_dims - 2], w = a->dims[a->n_dims - 1];
 	return a->data[((int64_t) c * h + y) * w + x];
@@ -111,7 +111,7 @@ static char *img_slurp(sl_ctx *ctx, const char *path, size_t *len)
 	return buf;
 }
 
-bool sim_is_image(const sl_array *a)
+bool io_is_image(const io_array *a)
 {
 	if (a->type.is_signed || a->type.bits < 1 || a->type.bits > 16)
 		return false;
@@ -124,9 +124,9 @@ bool sim_is_image(const sl_array *a)
 		&& a->dims[a->n_dims - 2] <= INT32_MAX;
 }
 
-static bool img_writable(sl_ctx *ctx, const char *path, const sl_array *a)
+static bool img_writable(sl_ctx *ctx, const char *path, const io_array *a)
 {
-	if (sim_is_image(a))
+	if (io_is_image(a))
 		return true;
 	char ty[8], shape[256];
 	shape_text(a->n_dims, a->dims, shape, sizeof(shape));
@@ -202,7 +202,7 @@ typedef struct png_read_req {
 	int depth;		/* 8 or 16 after the transforms */
 	int shift;		/* sBIT: right shift of every sample */
 	bool refused;		/* an error was reported: stop */
-	sl_array *a;
+	io_array *a;
 } png_read_req;
 
 /* Reject alpha; expand palette and packed gray; find the sBIT shift. */
@@ -278,9 +278,9 @@ static void png_read_body(png_job *job, void *arg)
 }
 
 /* Decoded rows (interleaved samples) into the channel-outermost array. */
-static sl_array *png_unpack(png_job *job, png_read_req *r)
+static io_array *png_unpack(png_job *job, png_read_req *r)
 {
-	sl_array *a = sl_array_alloc(r->want, r->n_dims, r->dims);
+	io_array *a = io_array_alloc(r->want, r->n_dims, r->dims);
 	int ch = r->im.channels;
 	for (int64_t y = 0; y < r->im.height; y++) {
 		const unsigned char *p = job->rows[y];
@@ -295,7 +295,7 @@ static sl_array *png_unpack(png_job *job, png_read_req *r)
 	return a;
 }
 
-sl_array *sim_read_png(sl_ctx *ctx, const char *path, ir_type want,
+io_array *io_read_png(sl_ctx *ctx, const char *path, ir_type want,
 	int n_dims, const int64_t *dims)
 {
 	size_t len;
@@ -316,7 +316,7 @@ sl_array *sim_read_png(sl_ctx *ctx, const char *path, ir_type want,
 		sl_unreachable();
 	png_read_req r = { ctx, path, want, n_dims, dims, { 0 }, 0, 0, false,
 		NULL };
-	sl_array *a = NULL;
+	io_array *a = NULL;
 	if (png_guarded(&job, png_read_body, &r) != 0)
 		sl_error_file(ctx, path, "bad PNG: %s", job.err);
 	else if (!r.refused)
@@ -347,7 +347,7 @@ static void png_mem_flush(png_structp png)
 }
 
 /* One row of interleaved samples, shifted to the top of the depth. */
-static void png_pack_row(const sl_array *a, int64_t y, int depth,
+static void png_pack_row(const io_array *a, int64_t y, int depth,
 	unsigned char *row)
 {
 	int ch = a->n_dims == 3 ? 3 : 1;
@@ -364,7 +364,7 @@ static void png_pack_row(const sl_array *a, int64_t y, int depth,
 
 static void png_write_body(png_job *job, void *arg)
 {
-	const sl_array *a = arg;
+	const io_array *a = arg;
 	int rgb = a->n_dims == 3;
 	int depth = a->type.bits <= 8 ? 8 : 16;
 	png_uint_32 h = (png_uint_32) a->dims[a->n_dims - 2];
@@ -389,7 +389,7 @@ static void png_write_body(png_job *job, void *arg)
 	png_write_end(job->png, NULL);
 }
 
-int sim_write_png(sl_ctx *ctx, const char *path, const sl_array *a)
+int io_write_png(sl_ctx *ctx, const char *path, const io_array *a)
 {
 	if (!img_writable(ctx, path, a))
 		return -1;
@@ -498,7 +498,7 @@ static bool pnm_check_sample(sl_ctx *ctx, const char *path,
 
 /* The raster: im->channels interleaved samples per pixel, row-major. */
 static bool pnm_raster(sl_ctx *ctx, const char *path, pnm_lex *l,
-	const img_info *im, bool ascii, sl_array *a)
+	const img_info *im, bool ascii, io_array *a)
 {
 	int64_t n = im->height * im->width * im->channels;
 	int bps = im->maxval > 255 ? 2 : 1;
@@ -532,7 +532,7 @@ static bool pnm_raster(sl_ctx *ctx, const char *path, pnm_lex *l,
 	return true;
 }
 
-sl_array *sim_read_pnm(sl_ctx *ctx, const char *path, ir_type want,
+io_array *io_read_pnm(sl_ctx *ctx, const char *path, ir_type want,
 	int n_dims, const int64_t *dims)
 {
 	size_t len;
@@ -544,14 +544,14 @@ sl_array *sim_read_pnm(sl_ctx *ctx, const char *path, ir_type want,
 	img_info im;
 	bool ascii;
 	char what[32];
-	sl_array *a = NULL;
+	io_array *a = NULL;
 	if (pnm_header(ctx, path, &l, &im, &ascii)) {
 		snprintf(what, sizeof(what), "%s with maxval %u",
 			im.channels == 1 ? "PGM" : "PPM", im.maxval);
 		if (img_check(ctx, path, &im, what, want, n_dims, dims)) {
-			a = sl_array_alloc(want, n_dims, dims);
+			a = io_array_alloc(want, n_dims, dims);
 			if (!pnm_raster(ctx, path, &l, &im, ascii, a)) {
-				sl_array_free(a);
+				io_array_free(a);
 				a = NULL;
 			}
 		}
@@ -562,7 +562,7 @@ sl_array *sim_read_pnm(sl_ctx *ctx, const char *path, ir_type want,
 
 /* ----------------------------------------------------------- PNM: write */
 
-int sim_write_pnm(sl_ctx *ctx, const char *path, const sl_array *a)
+int io_write_pnm(sl_ctx *ctx, const char *path, const io_array *a)
 {
 	if (!img_writable(ctx, path, a))
 		return -1;

@@ -1,15 +1,14 @@
-/* ir/npy.c: dense integer arrays and their NumPy .npy form.
- * Stage: basics shared by the front end (a const's file("...")) and the
+/* io/npy.c: dense integer arrays in their NumPy .npy form.
+ * Stage: data I/O, shared by the front end (a const's file("...")) and the
  * command line (inputs and outputs).  Reads .npy versions 1.0, 2.0 and
  * 3.0 of every integer dtype (and bool) in C order, writes version 1.0.
  * Every length in a file is checked before it is used: any byte sequence
- * gives either an array or an error naming the file.  An sl_array owns
- * its data; sl_array_free() releases both. */
+ * gives either an array or an error naming the file. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir/ir_private.h"
+#include "io/io_private.h"
 
 enum {
 	NPY_MAX_DIMS = 32,	/* more in a header is an error */
@@ -18,39 +17,6 @@ enum {
 };
 
 static const char npy_magic[6] = { '\x93', 'N', 'U', 'M', 'P', 'Y' };
-
-/* ---------------------------------------------------------------- arrays */
-
-/* A zeroed array; dims[d] >= 0, 0 <= n_dims <= 8. */
-sl_array *sl_array_alloc(ir_type type, int n_dims, const int64_t *dims)
-{
-	if (n_dims < 0 || n_dims > 8)
-		sl_unreachable();
-	sl_array *a = sl_xcalloc(1, sizeof(*a));
-	a->type = type;
-	a->n_dims = n_dims;
-	a->size = 1;
-	for (int d = 0; d < n_dims; d++) {
-		if (dims[d] < 0)
-			sl_unreachable();
-		a->dims[d] = dims[d];
-		if (dims[d] && a->size > (INT64_MAX / 8) / dims[d]) {
-			fputs("sluice: out of memory\n", stderr);
-			abort();
-		}
-		a->size *= dims[d];
-	}
-	a->data = sl_xcalloc((size_t) a->size, sizeof(uint64_t));
-	return a;
-}
-
-void sl_array_free(sl_array *a)
-{
-	if (!a)
-		return;
-	free(a->data);
-	free(a);
-}
 
 /* ----------------------------------------------------------- diagnostics */
 
@@ -445,7 +411,7 @@ static uint64_t load_item(const unsigned char *p, const npy_header *h)
 }
 
 static bool convert_data(const npy_src *s, const npy_header *h,
-	const unsigned char *p, sl_array *a)
+	const unsigned char *p, io_array *a)
 {
 	for (int64_t i = 0; i < a->size; i++, p += h->itemsize) {
 		uint64_t v = load_item(p, h);
@@ -477,7 +443,7 @@ static bool convert_data(const npy_src *s, const npy_header *h,
 	return true;
 }
 
-sl_array *sl_npy_read(sl_ctx *ctx, const char *path, sl_loc loc,
+io_array *io_npy_read(sl_ctx *ctx, const char *path, sl_loc loc,
 	ir_type want, int n_dims, const int64_t *dims)
 {
 	npy_src s = { ctx, path, loc };
@@ -489,13 +455,13 @@ sl_array *sl_npy_read(sl_ctx *ctx, const char *path, sl_loc loc,
 	}
 	npy_header h;
 	size_t off;
-	sl_array *a = NULL;
+	io_array *a = NULL;
 	if (read_header(&s, buf, len, &h, &off)
 			&& check_shape(&s, &h, n_dims, dims)
 			&& check_length(&s, &h, len - off)) {
-		a = sl_array_alloc(want, n_dims, dims);
+		a = io_array_alloc(want, n_dims, dims);
 		if (!convert_data(&s, &h, buf + off, a)) {
-			sl_array_free(a);
+			io_array_free(a);
 			a = NULL;
 		}
 	}
@@ -513,7 +479,7 @@ static int npy_itemsize(ir_type t)
 
 /* Preamble and header, padded with spaces to a multiple of 64 bytes and
  * ended by '\n', as NumPy writes it.  Returns the length written. */
-static size_t build_header(const sl_array *a, char *out, size_t cap)
+static size_t build_header(const io_array *a, char *out, size_t cap)
 {
 	char shape[NPY_SHAPE_MAX];
 	int size = npy_itemsize(a->type);
@@ -534,7 +500,7 @@ static size_t build_header(const sl_array *a, char *out, size_t cap)
 	return n;
 }
 
-int sl_npy_write(sl_ctx *ctx, const char *path, const sl_array *a)
+int io_npy_write(sl_ctx *ctx, const char *path, const io_array *a)
 {
 	char header[NPY_SHAPE_MAX + 128];
 	size_t hlen = build_header(a, header, sizeof(header));

@@ -1,12 +1,13 @@
-/* sim/reference.c: the CPU reference, the meaning of a program bit for bit.
- * Stage: sim.  Every func is evaluated over its inferred domain, in
- * declaration order (a decl reads only earlier ones), into a dense
- * row-major buffer of its own; each output's box is then copied out.
- * The buffers live for one run; the returned arrays belong to the caller. */
+/* ref/reference.c: the CPU reference, the meaning of a program bit for bit.
+ * Stage: after the front end, beside the flow to hardware.  Every func is
+ * evaluated over its inferred domain, in declaration order (a decl reads
+ * only earlier ones), into a dense row-major buffer of its own; each
+ * output's box is then copied out.  The buffers live for one run; the
+ * returned arrays belong to the caller. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/sim_private.h"
+#include "ref/ref.h"
 
 /* The most points one func may have (2^31 values of 8 bytes: 16 GiB). */
 #define REF_MAX_POINTS ((int64_t) 1 << 31)
@@ -22,18 +23,18 @@ typedef struct ref_store {
 	int64_t size;		/* points in the box; 0 for an unneeded func */
 } ref_store;
 
-typedef struct ref_run {
+typedef struct ref_state {
 	sl_ctx *ctx;
 	const ir_program *prog;
 	ref_store *stores;	/* by declaration index */
 	uint64_t **owned;	/* the func buffers, by declaration index */
-} ref_run;
+} ref_state;
 
-static uint64_t ref_eval(const ref_run *r, const ir_expr *e, int64_t *env);
+static uint64_t ref_eval(const ref_state *r, const ir_expr *e, int64_t *env);
 
 /* A read of an input, const or func.  A point outside the stored box is a
  * bounds-inference bug: it aborts rather than read out of bounds. */
-static uint64_t ref_access(const ref_run *r, const ir_expr *e, int64_t *env)
+static uint64_t ref_access(const ref_state *r, const ir_expr *e, int64_t *env)
 {
 	const ref_store *s = &r->stores[e->u.access.decl->index];
 	if (s->size == 0 || e->n_args != s->n_dims)
@@ -42,7 +43,7 @@ static uint64_t ref_access(const ref_run *r, const ir_expr *e, int64_t *env)
 	for (int i = 0; i < e->n_args; i++) {
 		const ir_expr *a = e->args[i];
 		uint64_t idx = ir_type_none(a->type)
-			? (uint64_t) sim_index_fast(a, env) : ref_eval(r, a, env);
+			? (uint64_t) ref_index_fast(a, env) : ref_eval(r, a, env);
 		if (s->lo)
 			idx -= (uint64_t) s->lo[i];
 		if (idx >= (uint64_t) s->ext[i])
@@ -52,7 +53,7 @@ static uint64_t ref_access(const ref_run *r, const ir_expr *e, int64_t *env)
 	return s->data[off];
 }
 
-static uint64_t ref_binary(const ref_run *r, const ir_expr *e, int64_t *env)
+static uint64_t ref_binary(const ref_state *r, const ir_expr *e, int64_t *env)
 {
 	const ir_expr *x = e->args[0], *y = e->args[1];
 	uint64_t a = ref_eval(r, x, env);
@@ -60,11 +61,11 @@ static uint64_t ref_binary(const ref_run *r, const ir_expr *e, int64_t *env)
 	if (e->op == IR_OP_SHL || e->op == IR_OP_SHR)
 		return ir_eval_binop(e->op, x->type,
 			a, ir_shift_amount(y->type, b));
-	return sim_binop(e->op, ir_type_none(x->type) ? y->type : x->type, a, b);
+	return ref_binop(e->op, ir_type_none(x->type) ? y->type : x->type, a, b);
 }
 
 /* Fold the body of reduction "e" over rvars level.. into *acc. */
-static void ref_reduce_level(const ref_run *r, const ir_expr *e, int64_t *env,
+static void ref_reduce_level(const ref_state *r, const ir_expr *e, int64_t *env,
 	int level, uint64_t *acc)
 {
 	const ir_rvar *v = &e->u.reduce.rvars[level];
@@ -76,12 +77,12 @@ static void ref_reduce_level(const ref_run *r, const ir_expr *e, int64_t *env,
 		if (!last)
 			ref_reduce_level(r, e, env, level + 1, acc);
 		else
-			*acc = sim_binop(op, e->type, *acc,
+			*acc = ref_binop(op, e->type, *acc,
 				ref_eval(r, e->u.reduce.body, env));
 	}
 }
 
-static uint64_t ref_reduce(const ref_run *r, const ir_expr *e, int64_t *env)
+static uint64_t ref_reduce(const ref_state *r, const ir_expr *e, int64_t *env)
 {
 	uint64_t acc = 0;
 	if (e->u.reduce.op == IR_RED_MAXIMUM)
@@ -95,13 +96,13 @@ static uint64_t ref_reduce(const ref_run *r, const ir_expr *e, int64_t *env)
 
 /* A value expression: its value normalised to e->type.  env holds the
  * func's variables and reduction variables by slot. */
-static uint64_t ref_eval(const ref_run *r, const ir_expr *e, int64_t *env)
+static uint64_t ref_eval(const ref_state *r, const ir_expr *e, int64_t *env)
 {
 	switch (e->kind) {
 	case IR_CONST:
 		return e->u.cval;
 	case IR_VAR:
-		return sim_norm(e->type, (uint64_t) env[e->u.var.slot]);
+		return ref_norm(e->type, (uint64_t) env[e->u.var.slot]);
 	case IR_ACCESS:
 		return ref_access(r, e, env);
 	case IR_UNARY:
@@ -116,8 +117,8 @@ static uint64_t ref_eval(const ref_run *r, const ir_expr *e, int64_t *env)
 		 * to 64 bits (an index source is a mathematical integer): a
 		 * cast keeps the target's low bits. */
 		if (ir_type_none(e->args[0]->type))
-			return sim_norm(e->type, (uint64_t) sim_index(e->args[0], env));
-		return sim_norm(e->type, ref_eval(r, e->args[0], env));
+			return ref_norm(e->type, (uint64_t) ref_index(e->args[0], env));
+		return ref_norm(e->type, ref_eval(r, e->args[0], env));
 	case IR_REDUCE:
 		return ref_reduce(r, e, env);
 	}
@@ -139,7 +140,7 @@ static void ref_store_strides(ref_store *s)
 }
 
 /* Points in the domain of func d, or -1 (error reported) when too many. */
-static int64_t ref_func_points(ref_run *r, const ir_decl *d)
+static int64_t ref_func_points(ref_state *r, const ir_decl *d)
 {
 	int64_t n = 1;
 	for (int i = 0; i < d->n_dims; i++) {
@@ -159,7 +160,7 @@ static int64_t ref_func_points(ref_run *r, const ir_decl *d)
 }
 
 /* Evaluate func d over its whole domain, in row-major order. */
-static void ref_fill(const ref_run *r, const ir_decl *d, uint64_t *buf,
+static void ref_fill(const ref_state *r, const ir_decl *d, uint64_t *buf,
 	int64_t n)
 {
 	int64_t *env = sl_xcalloc(d->n_slots > 0 ? d->n_slots : 1, sizeof(*env));
@@ -176,7 +177,7 @@ static void ref_fill(const ref_run *r, const ir_decl *d, uint64_t *buf,
 	free(env);
 }
 
-static int ref_run_func(ref_run *r, const ir_decl *d)
+static int ref_run_func(ref_state *r, const ir_decl *d)
 {
 	ref_store *s = &r->stores[d->index];
 	s->n_dims = d->n_dims;
@@ -205,7 +206,7 @@ static int ref_run_func(ref_run *r, const ir_decl *d)
 }
 
 /* The array given for input d (the pos-th input), or NULL. */
-static const sl_array *ref_find_input(const sim_inputs *in, const ir_decl *d,
+static const io_array *ref_find_input(const ref_inputs *in, const ir_decl *d,
 	int pos)
 {
 	if (!in)
@@ -219,7 +220,7 @@ static const sl_array *ref_find_input(const sim_inputs *in, const ir_decl *d,
 	return pos < in->n ? in->arrays[pos] : NULL;
 }
 
-static bool ref_shape_matches(const sl_array *a, const ir_decl *d)
+static bool ref_shape_matches(const io_array *a, const ir_decl *d)
 {
 	if (!ir_type_eq(a->type, d->type) || a->n_dims != d->n_dims)
 		return false;
@@ -229,7 +230,7 @@ static bool ref_shape_matches(const sl_array *a, const ir_decl *d)
 	return true;
 }
 
-static int ref_bind_input(ref_run *r, const ir_decl *d, const sl_array *a)
+static int ref_bind_input(ref_state *r, const ir_decl *d, const io_array *a)
 {
 	char tb[8];
 	if (!a) {
@@ -249,7 +250,7 @@ static int ref_bind_input(ref_run *r, const ir_decl *d, const sl_array *a)
 	return 0;
 }
 
-static void ref_bind_const(ref_run *r, const ir_decl *d)
+static void ref_bind_const(ref_state *r, const ir_decl *d)
 {
 	ref_store *s = &r->stores[d->index];
 	s->data = d->data;
@@ -261,7 +262,7 @@ static void ref_bind_const(ref_run *r, const ir_decl *d)
 /* ------------------------------------------------------------ outputs */
 
 /* Copy the box [0, out_extents) of output d out of its func buffer. */
-static sl_array *ref_extract(const ref_run *r, const ir_decl *d)
+static io_array *ref_extract(const ref_state *r, const ir_decl *d)
 {
 	const ref_store *s = &r->stores[d->index];
 	int nd = d->n_dims;
@@ -269,7 +270,7 @@ static sl_array *ref_extract(const ref_run *r, const ir_decl *d)
 		if (s->size == 0 || s->lo[i] > 0
 		    || d->out_extents[i] > s->lo[i] + s->ext[i])
 			sl_unreachable();
-	sl_array *a = sl_array_alloc(d->type, nd, d->out_extents);
+	io_array *a = io_array_alloc(d->type, nd, d->out_extents);
 	if (!a || a->size == 0)
 		return a;
 	int64_t row = nd ? d->out_extents[nd - 1] : 1;
@@ -288,7 +289,7 @@ static sl_array *ref_extract(const ref_run *r, const ir_decl *d)
 	return a;
 }
 
-static int ref_extract_all(const ref_run *r, sl_array **outputs)
+static int ref_extract_all(const ref_state *r, io_array **outputs)
 {
 	const ir_program *prog = r->prog;
 	for (int i = 0; i < prog->n_outputs; i++) {
@@ -297,7 +298,7 @@ static int ref_extract_all(const ref_run *r, sl_array **outputs)
 		outputs[i] = ref_extract(r, prog->outputs[i]);
 		if (!outputs[i]) {
 			for (int j = 0; j < i; j++) {
-				sl_array_free(outputs[j]);
+				io_array_free(outputs[j]);
 				outputs[j] = NULL;
 			}
 			sl_error(r->ctx, prog->outputs[i]->loc,
@@ -310,7 +311,7 @@ static int ref_extract_all(const ref_run *r, sl_array **outputs)
 
 /* ------------------------------------------------------------ the run */
 
-static int ref_run_decls(ref_run *r, const sim_inputs *inputs)
+static int ref_run_decls(ref_state *r, const ref_inputs *inputs)
 {
 	int n_inputs = 0;
 	for (int i = 0; i < r->prog->n_decls; i++) {
@@ -330,11 +331,11 @@ static int ref_run_decls(ref_run *r, const sim_inputs *inputs)
 	return 0;
 }
 
-int sim_reference_run(sl_ctx *ctx, const ir_program *prog,
-	const sim_inputs *inputs, sl_array **outputs)
+int ref_run(sl_ctx *ctx, const ir_program *prog,
+	const ref_inputs *inputs, io_array **outputs)
 {
 	int n = prog->n_decls;
-	ref_run r = { ctx, prog, NULL, NULL };
+	ref_state r = { ctx, prog, NULL, NULL };
 	r.stores = sl_xcalloc(n ? n : 1, sizeof(*r.stores));
 	r.owned = sl_xcalloc(n ? n : 1, sizeof(*r.owned));
 	for (int i = 0; i < prog->n_outputs; i++)

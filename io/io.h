@@ -1,0 +1,67 @@
+/* io/io.h: the data of a run, in memory and in files.
+ * Stage: beside the IR, before the front end (which reads a const's
+ * file("...") through it); the reference, the simulators and the command
+ * line read inputs and write outputs with it.  It holds
+ *   - io_array, a dense row-major integer array of one element type;
+ *   - .npy files of every integer dtype (io/npy.c);
+ *   - PNG and PGM/PPM images as arrays (io/image.c);
+ *   - reading an input by its file extension, and seeded random inputs
+ *     (io/data.c).
+ * Every io_array returned is owned by the caller; io_array_free()
+ * releases it with its data. */
+#ifndef SLUICE_IO_H
+#define SLUICE_IO_H
+
+#include "ir/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A dense row-major integer array of one element type. */
+typedef struct io_array {
+	ir_type type;
+	int n_dims;
+	int64_t dims[8];
+	int64_t size;		/* product of dims */
+	uint64_t *data;		/* normalised to .type */
+} io_array;
+
+/* A zeroed array; dims[d] >= 0, 0 <= n_dims <= 8. */
+io_array *io_array_alloc(ir_type type, int n_dims, const int64_t *dims);
+void io_array_free(io_array *a);
+
+/* Fill an array of "type" and shape with deterministic pseudo-random
+ * values over the whole range of the type, from "seed" and "name". */
+io_array *io_random_array(ir_type type, int n_dims, const int64_t *dims,
+	uint64_t seed, const char *name);
+
+/* Read a .npy of any integer (or bool) dtype.  The values must fit
+ * "want" and the shape must equal dims[0..n_dims); otherwise an error
+ * that names the file (reported at "loc" when it is not sl_noloc, e.g. a
+ * const's file(...)) and NULL. */
+io_array *io_npy_read(sl_ctx *ctx, const char *path, sl_loc loc,
+	ir_type want, int n_dims, const int64_t *dims);
+/* Write with the smallest NumPy dtype holding the type (u1..u8 -> |u1,
+ * i2..i8 -> |i1, ..., up to <u8 / <i8), atomically.  0 on success. */
+int io_npy_write(sl_ctx *ctx, const char *path, const io_array *a);
+
+/* Read an input file by its extension: .npy, .png, .pgm or .ppm.  An
+ * image is a 2-D array (gray) or a 3-D array [3][H][W] (RGB, channel
+ * outermost); its bit depth must fit "want" (u8 or u16).  Shape and range
+ * must match; otherwise an error naming the file and NULL. */
+io_array *io_read_data(sl_ctx *ctx, const char *path, ir_type want,
+	int n_dims, const int64_t *dims);
+
+/* Can "a" be written as an image (u1..u16, 2-D or [3][H][W])? */
+bool io_is_image(const io_array *a);
+/* Write a PNG: 8-bit when the type has at most 8 bits, else 16-bit. */
+int io_write_png(sl_ctx *ctx, const char *path, const io_array *a);
+/* Write a binary PGM (2-D) or PPM ([3][H][W]). */
+int io_write_pnm(sl_ctx *ctx, const char *path, const io_array *a);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

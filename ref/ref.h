@@ -1,0 +1,101 @@
+/* ref/ref.h: the CPU reference, the meaning of a program bit for bit.
+ * Stage: after the front end, beside the flow to hardware: it executes a
+ * checked program (bounds inferred) directly, with no schedule or buffer,
+ * for `sluice run` and as the oracle that sim/ compares the mapped design
+ * against.  It also exports the arithmetic of the language on normalised
+ * values, inline, so that the cycle-level model (sim/model.c) computes
+ * exactly what the reference does at the same speed.
+ * Every io_array returned is owned by the caller. */
+#ifndef SLUICE_REF_H
+#define SLUICE_REF_H
+
+#include "ir/ir.h"
+#include "io/io.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The inputs of a run: one array per input declaration, indexed by the
+ * declaration's position among the program's inputs. */
+typedef struct ref_inputs {
+	int n;
+	ir_decl **decls;
+	io_array **arrays;
+} ref_inputs;
+
+/* Evaluate every output of "prog" (checked, bounds inferred) on
+ * "inputs".  outputs[i] receives prog->outputs[i] over its output box.
+ * Returns 0, or -1 with an error reported. */
+int ref_run(sl_ctx *ctx, const ir_program *prog,
+	const ref_inputs *inputs, io_array **outputs);
+
+/* ------------------------------------------------------------ evaluation
+ * The arithmetic shared by the reference and the cycle-level model (one
+ * implementation of the semantics; the slow cases go to ir_eval_*). */
+
+/* Normalise v to t (see ir_norm), inline for the hot path.  A "none"
+ * type (a mathematical integer) is kept as it is. */
+static inline uint64_t ref_norm(ir_type t, uint64_t v)
+{
+	if (t.bits == 0 || t.bits >= 64)
+		return v;
+	unsigned sh = 64u - t.bits;
+	if (t.is_signed)
+		return (uint64_t) ((int64_t) (v << sh) >> sh);
+	return (v << sh) >> sh;
+}
+
+/* a < b for normalised values of t. */
+static inline bool ref_less(ir_type t, uint64_t a, uint64_t b)
+{
+	return t.is_signed ? (int64_t) a < (int64_t) b : a < b;
+}
+
+/* A binary operator on normalised operands of type t; the cheap ones
+ * inline, the rest (division, shifts) through ir_eval_binop. */
+static inline uint64_t ref_binop(ir_op op, ir_type t, uint64_t a, uint64_t b)
+{
+	switch (op) {
+	case IR_OP_ADD: return ref_norm(t, a + b);
+	case IR_OP_SUB: return ref_norm(t, a - b);
+	case IR_OP_MUL: return ref_norm(t, a * b);
+	case IR_OP_AND: return a & b;
+	case IR_OP_OR: return a | b;
+	case IR_OP_XOR: return a ^ b;
+	case IR_OP_EQ: return a == b;
+	case IR_OP_NE: return a != b;
+	case IR_OP_LT: return ref_less(t, a, b);
+	case IR_OP_LE: return !ref_less(t, b, a);
+	case IR_OP_GT: return ref_less(t, b, a);
+	case IR_OP_GE: return !ref_less(t, a, b);
+	case IR_OP_LAND: return a && b;
+	case IR_OP_LOR: return a || b;
+	case IR_OP_MIN: return ref_less(t, b, a) ? b : a;
+	case IR_OP_MAX: return ref_less(t, a, b) ? b : a;
+	default: return ir_eval_binop(op, t, a, b);
+	}
+}
+
+/* An index expression (type none): a mathematical integer, DIV and MOD
+ * by a positive constant with floor semantics.  env holds the values of
+ * the func's variable slots. */
+int64_t ref_index(const ir_expr *e, const int64_t *env);
+
+/* The common index shapes, x and x + c, without recursion. */
+static inline int64_t ref_index_fast(const ir_expr *e, const int64_t *env)
+{
+	if (e->kind == IR_VAR)
+		return env[e->u.var.slot];
+	if (e->kind == IR_BINARY && e->op == IR_OP_ADD
+	    && e->args[0]->kind == IR_VAR && e->args[1]->kind == IR_CONST)
+		return (int64_t) ((uint64_t) env[e->args[0]->u.var.slot]
+			+ e->args[1]->u.cval);
+	return ref_index(e, env);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
