@@ -114,7 +114,7 @@ static int flow_back_end(flow_design *d)
 	flow_dump(d, 'S', "schedule (-dS)", flow_print_schedule);
 	d->opts.ub.bd = d->opts.bd;
 	d->ubs = ub_set_build(d->ctx, d->sp, d->isl, &d->opts.ub);
-	if (!d->ubs)
+	if (!d->ubs || ub_set_check(d->ctx, d->ubs) < 0)
 		return -1;
 	flow_dump(d, 'B', "buffers (-dB)", flow_print_buffers);
 	return 0;
@@ -176,6 +176,8 @@ void flow_remap(flow_design *d, const ub_options *uo, const board *bd)
 	d->opts.bd = bd;
 	d->opts.ub.bd = bd;
 	ub_set_remap(d->ubs, &d->opts.ub);
+	if (ub_set_check(d->ctx, d->ubs) < 0)
+		sl_unreachable();
 }
 
 /* --------------------------------------------------------------- Verilog */

@@ -34,6 +34,6 @@ if(SLUICE_VERILATOR_EXE)
     ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 endif()
 add_test(NAME t_flow_dumps_stable
-  COMMAND sh -c "\"$1\" compile \"$2\" -d PLSB -o \"$3/a\" | grep -v '^wrote ' > \"$3/a.txt\" && \"$1\" compile \"$2\" -d PLSB -o \"$3/b\" | grep -v '^wrote ' > \"$3/b.txt\" && grep -c '^==== ' \"$3/a.txt\" | grep -qx 4 && cmp \"$3/a.txt\" \"$3/b.txt\""
+  COMMAND sh -c "mkdir -p \"$3\" && \"$1\" compile \"$2\" -d PLSB -o \"$3/a\" | grep -v '^wrote ' > \"$3/a.txt\" && \"$1\" compile \"$2\" -d PLSB -o \"$3/b\" | grep -v '^wrote ' > \"$3/b.txt\" && grep -c '^==== ' \"$3/a.txt\" | grep -qx 4 && cmp \"$3/a.txt\" \"$3/b.txt\""
     sh $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples/gaussian.sl ${CMAKE_CURRENT_BINARY_DIR}/flow_dumps)
 set_tests_properties(t_flow_dumps_stable PROPERTIES LABELS flow TIMEOUT 120)

@@ -337,10 +337,6 @@ ub_set *ub_set_build(sl_ctx *ctx, const sched_program *sp, isl_ctx *isl,
 		}
 		map_storage(buf, opts);
 	}
-	if (ub_set_check(ctx, set) < 0) {
-		ub_set_free(set);
-		return NULL;
-	}
 	return set;
 }
 

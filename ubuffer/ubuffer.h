@@ -129,7 +129,7 @@ void ub_set_remap(ub_set *set, const ub_options *opts);
 /* Check the invariants of a built or remapped set: capacity at least the
  * live words, a delay chain's runs tile it and its taps read registers,
  * groups and banks consistent.  0, or -1 with errors reported (a
- * compiler bug).  ub_set_build runs it. */
+ * compiler bug).  flow/ runs it after ub_set_build and every remap. */
 int ub_set_check(sl_ctx *ctx, const ub_set *set);
 /* The buffer of statement "s", or NULL. */
 const ub_buffer *ub_set_find(const ub_set *set, const sched_stmt *s);
