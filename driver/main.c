@@ -12,8 +12,7 @@
 #include "flow/flow.h"
 #include "rtlgen/rtlgen.h"
 #include "sim/sim.h"
-#include "driver/synth.h"
-#include "driver/fit.h"
+#include "target/target.h"
 #include "driver/study.h"
 
 enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };

@@ -13,9 +13,8 @@
 #include <sys/stat.h>
 
 #include "boards/boards.h"
-#include "driver/fit.h"
+#include "target/target.h"
 #include "driver/study.h"
-#include "driver/synth.h"
 #include "flow/flow.h"
 #include "sim/sim.h"
 

@@ -1,7 +1,7 @@
 # tests/layout.cmake: the architecture is visible in the includes.
 #   t_layout_flow   no header or source includes a module after its own in
 #                   the flow ir -> frontend -> scheduler -> ubuffer -> rtlgen
-#                   -> sim -> driver (tests/check_layout.sh).
+#                   -> sim, target -> driver (tests/check_layout.sh).
 add_test(NAME t_layout_flow
   COMMAND sh ${CMAKE_SOURCE_DIR}/tests/check_layout.sh ${CMAKE_SOURCE_DIR})
 set_tests_properties(t_layout_flow PROPERTIES LABELS frontend)

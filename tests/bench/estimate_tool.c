@@ -13,8 +13,7 @@
 #include <string.h>
 
 #include "flow/flow.h"
-#include "driver/estimate.h"
-#include "driver/fit.h"
+#include "target/target.h"
 
 static int est_tool(sl_ctx *ctx, int argc, char **argv)
 {

@@ -16,7 +16,7 @@
 #include "frontend/frontend.h"
 #include "scheduler/scheduler.h"
 #include "ubuffer/ubuffer.h"
-#include "driver/estimate.h"
+#include "target/target.h"
 
 namespace {
 

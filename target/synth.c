@@ -1,5 +1,5 @@
-/* driver/synth.c: `sluice boards` and `sluice synth`.
- * Stage: driver.  Synth writes the Verilog, predicts the block RAMs from
+/* target/synth.c: `sluice boards` and `sluice synth`.
+ * Stage: target.  Synth writes the Verilog, predicts the block RAMs from
  * the storage mapping (every SRAM run of a delay chain is an sl_sram that
  * the board's force_bram commands put in block RAM, and so is every
  * sl_sram_pf copy of a block-RAM circular buffer; register-file circular
@@ -15,8 +15,7 @@
 #include <unistd.h>
 
 #include "boards/boards.h"
-#include "driver/fit.h"
-#include "driver/synth.h"
+#include "target/target.h"
 
 #ifndef SLUICE_SOURCE_DIR
 #define SLUICE_SOURCE_DIR "."

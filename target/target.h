@@ -1,10 +1,43 @@
-/* driver/fit.h: does a mapped design fit a board (driver-private). */
-#ifndef SLUICE_DRIVER_FIT_H
-#define SLUICE_DRIVER_FIT_H
+/* target/target.h: the design on a board: resources predicted before
+ * synthesis (storage and logic), the fit check, and synthesis.
+ * Stage: after rtlgen, beside sim; the driver calls it. */
+#ifndef SLUICE_TARGET_H
+#define SLUICE_TARGET_H
 
 #include "boards/boards.h"
-#include "driver/estimate.h"
+#include "rtlgen/rtlgen.h"
 #include "ubuffer/ubuffer.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The logic of one statement: its sl_sched, datapath, pipe, and the
+ * storage logic (counters, address generators, read muxes) of the buffer
+ * it writes and of the read ports it owns. */
+typedef struct est_stage {
+	const sched_stmt *s;
+	int64_t luts, ffs, dsps;
+} est_stage;
+
+/* Stages in statement order; the totals add the run control (cycle
+ * counter, running, done). */
+typedef struct est_report {
+	const board *bd;
+	int n;
+	est_stage *stages;		/* owned */
+	int64_t luts, ffs, dsps;
+} est_report;
+
+/* Predict the logic of the design rtl_emit writes for "sp" and "ubs" with
+ * delay-chain runs shorter than "register_threshold" in registers, on
+ * board "bd". */
+void est_design(const board *bd, const sched_program *sp, const ub_set *ubs,
+	int64_t register_threshold, est_report *r);
+void est_release(est_report *r);
+/* One line per stage and a total line: "stage LUTs FFs DSPs". */
+void est_print(const est_report *r, FILE *out);
+
 
 /* The board resources the storage of one buffer needs. */
 typedef struct fit_buf {
@@ -58,5 +91,31 @@ void fit_reason(const fit_report *r, char *buf, size_t n);
  * reports).  Returns true when it fits (nothing reported). */
 bool fit_check(sl_ctx *ctx, const fit_report *r, bool sequential,
 	const fit_report *others, int n_others, const fit_report *seq);
+
+
+/* What synth measured (and predicted), for studies. */
+typedef struct synth_summary {
+	int64_t luts, ffs, dsps;
+	int64_t pred_luts, pred_ffs, pred_dsps;	/* estimated before synthesis */
+	int64_t pred[BOARD_MAX_MEMS], meas[BOARD_MAX_MEMS];	/* block RAM cells */
+	double fmax;		/* MHz; 0 unless --pnr */
+	bool ok;		/* synthesized, and prediction == measurement */
+} synth_summary;
+
+/* List the boards; 0 or 1. */
+int synth_boards(void);
+/* Write DIR/sluice_NAME.v, synthesize it with the board's Yosys flow
+ * (and place and route with --pnr), print and write DIR/synth.json.
+ * 0, or 1 (error reported, or predicted != measured block RAMs).
+ * With "sum" nothing goes to stdout (errors still go to stderr) and *sum
+ * is filled. */
+int synth_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const char *name, const rtl_options *ro, const char *board_name, bool pnr,
+	const char *out_dir, synth_summary *sum);
+
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

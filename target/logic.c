@@ -1,6 +1,6 @@
-/* driver/estimate.c: the logic of a generated design, counted from its
+/* target/logic.c: the logic of a generated design, counted from its
  * structure before synthesis (LUTs, flip-flops, DSPs per statement).
- * Stage: driver, after storage mapping, beside driver/fit.c (storage).
+ * Stage: target, after storage mapping, beside target/storage.c.
  * It walks what rtlgen emits and costs each piece in the family's
  * primitives (k = LUT inputs):
  *   n-bit adder, subtractor, incrementer   n LUTs (one per bit beside the
@@ -49,7 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "driver/estimate.h"
+#include "target/target.h"
 #include "rtlgen/rtlgen.h"
 
 /* ------------------------------------------------------------ families */

@@ -1,5 +1,5 @@
-/* driver/fit.c: does a mapped design fit a board.
- * Stage: driver, after storage mapping and before any RTL or synthesis.
+/* target/storage.c: does a mapped design fit a board.
+ * Stage: target, after storage mapping and before any RTL or synthesis.
  * The storage follows rtlgen/buffers.c exactly: a delay chain is positions
  * 0..(largest tap); a tap at d makes d-1 and d registers; runs of other
  * positions at least max(threshold, 2) long are SRAM, the runs of equal
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "driver/fit.h"
+#include "target/target.h"
 #include "rtlgen/rtlgen.h"
 
 /* Delay chain: block-RAM cells of its SRAM runs (each group of runs of
