@@ -1,0 +1,209 @@
+/* target/explain.c: why a design does not fit its board.
+ * Stage: target, after the prediction (target/storage.c, target/logic.c).
+ * A design over the board is one located error: at the declaration of
+ * the buffer that takes the most storage, or, when the storage fits and
+ * the logic does not, of the stage that takes the most logic; then notes
+ * with the largest buffers' or stages' numbers, and one note on what
+ * would help (a smaller tile, another board that holds it, the
+ * sequential schedule, the register threshold, the memory choice). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "target/target.h"
+
+/* The block RAMs of a report in the board's first block primitive's
+ * terms: "32 of 30 SB_RAM40_4K" (units over units per cell). */
+static void fit_bram_str(const tg_report *r, int64_t units, char *buf, size_t n)
+{
+	const board_mem *m = board_block_mem(r->bd);
+	int u = m->units > 0 ? m->units : 1;
+	snprintf(buf, n, "%lld%s of %lld %s", (long long) ((units + u - 1) / u),
+		units % u ? " (rounded up)" : "", (long long) (r->bd->block_units / u), m->cell);
+}
+
+void tg_reason(const tg_report *r, char *buf, size_t n)
+{
+	char ram[128];
+	size_t len = 0;
+	fit_bram_str(r, r->units, ram, sizeof ram);
+	buf[0] = 0;
+	if (r->units > r->bd->block_units)
+		len += (size_t) snprintf(buf + len, n - len, "needs %s", ram);
+	const char *what = r->has_logic ? "" : " for storage";
+	if (tg_ffs(r) > r->bd->ffs && len < n)
+		len += (size_t) snprintf(buf + len, n - len, "%s%lld of %lld flip-flops%s",
+			len ? " and " : "needs ", (long long) tg_ffs(r), (long long) r->bd->ffs,
+			what);
+	if (tg_luts(r) > r->bd->luts && len < n)
+		len += (size_t) snprintf(buf + len, n - len, "%sabout %lld of %lld LUTs%s",
+			len ? " and " : "needs ", (long long) tg_luts(r), (long long) r->bd->luts,
+			r->has_logic ? "" : " as LUT RAM");
+	if (tg_dsps(r) > r->bd->dsps && len < n)
+		snprintf(buf + len, n - len, "%sabout %lld of %lld DSPs", len ? " and " : "needs ",
+			(long long) tg_dsps(r), (long long) r->bd->dsps);
+}
+
+/* Order: most block-RAM units, then most flip-flops, then most words. */
+static int fit_cmp(const void *pa, const void *pb)
+{
+	const tg_buf *a = pa, *b = pb;
+	if (a->units != b->units)
+		return a->units > b->units ? -1 : 1;
+	if (a->ffs + a->lut_ram != b->ffs + b->lut_ram)
+		return a->ffs + a->lut_ram > b->ffs + b->lut_ram ? -1 : 1;
+	if (a->words != b->words)
+		return a->words > b->words ? -1 : 1;
+	return strcmp(a->b->name, b->b->name);
+}
+
+static void fit_note_buffer(sl_ctx *ctx, const tg_report *r, const tg_buf *f)
+{
+	const board *bd = r->bd;
+	char cells[256] = "";
+	size_t len = 0;
+	for (int m = 0; m < bd->n_mems; m++)
+		if (f->cells[m] && len < sizeof cells)
+			len += (size_t) snprintf(cells + len, sizeof cells - len, "%s%lld %s",
+				len ? ", " : "", (long long) f->cells[m], bd->mems[m].cell);
+	char lr[96] = "";
+	int copies = f->b->n_banks;
+	if (f->b->storage == UB_CIRCULAR && f->b->mem == UB_MEM_SRAM && copies > 1 &&
+	    len < sizeof cells)
+		snprintf(cells + len, sizeof cells - len, " (%d copies, one per distinct read)",
+			copies);
+	if (f->lut_ram)
+		snprintf(lr, sizeof lr, ", at least %lld LUTs of LUT RAM", (long long) f->lut_ram);
+	sl_note(ctx, f->b->producer->decl->loc,
+		"buffer '%s' (%s): %lld words of %d bits = %lld bits: %s, %lld flip-flops%s",
+		f->b->name, ub_storage_str(f->b->storage), (long long) f->words,
+		f->b->width_bits, (long long) (f->words * f->b->width_bits),
+		len ? cells : "no block RAM", (long long) f->ffs, lr);
+}
+
+/* What would help, as one note. */
+static void fit_help(sl_ctx *ctx, sl_loc at, const tg_report *r, bool sequential,
+	const tg_report *others, int n_others, const tg_report *seq)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *o = open_memstream(&buf, &len);
+	fputs("what would help: a smaller image tile (line buffers grow with the "
+	      "row width, full-frame buffers with the image)", o);
+	int fits = 0;
+	for (int i = 0; i < n_others; i++)
+		if (others[i].bd != r->bd && tg_fits(&others[i]))
+			fprintf(o, "%s%s", fits++ ? ", " : "; another board: ", others[i].bd->name);
+	if (n_others && !fits)
+		fputs("; no other board holds this storage", o);
+	if (!sequential && seq) {
+		char why[256];
+		tg_reason(seq, why, sizeof why);
+		if (tg_fits(seq))
+			fprintf(o, "; --schedule sequential (it fits with %lld block-RAM units "
+				"and %lld storage flip-flops)", (long long) seq->units,
+				(long long) seq->ffs);
+		else if (seq->words < r->words)
+			fprintf(o, "; --schedule sequential reduces the storage but still %s", why);
+		else
+			fprintf(o, "; --schedule sequential does not reduce the storage (%s)", why);
+	}
+	int64_t chain_units = 0, chain_ffs = 0;
+	for (int i = 0; i < r->n; i++)
+		if (r->bufs[i].b->storage != UB_CIRCULAR) {
+			chain_units += r->bufs[i].units;
+			chain_ffs += r->bufs[i].ffs;
+		}
+	if (r->units > r->bd->block_units && r->ffs < r->bd->ffs && chain_units)
+		fputs("; a larger --register-threshold moves short SRAM runs to "
+		      "flip-flops", o);
+	if (r->ffs > r->bd->ffs && r->units < r->bd->block_units && 2 * chain_ffs >= r->ffs)
+		fputs("; a smaller --register-threshold moves delay-chain registers "
+		      "to block RAM", o);
+	else if (r->ffs > r->bd->ffs)
+		fputs("; circular buffers (full-frame or reordering storage) are register "
+		      "files here: --ram block, a board with LUT RAM or a schedule that "
+		      "streams them", o);
+	fclose(o);
+	sl_note(ctx, (sl_loc) { at.file, 0, 0 }, "%s", buf);
+	free(buf);
+}
+
+static bool fit_storage_ok(const tg_report *r)
+{
+	return r->units <= r->bd->block_units && r->ffs <= r->bd->ffs &&
+		r->lut_ram <= r->bd->luts;
+}
+
+/* Order of stages: most LUTs, then flip-flops, then DSPs. */
+static int fit_stage_cmp(const void *pa, const void *pb)
+{
+	const tg_stage *a = pa, *b = pb;
+	if (a->luts != b->luts)
+		return a->luts > b->luts ? -1 : 1;
+	if (a->ffs != b->ffs)
+		return a->ffs > b->ffs ? -1 : 1;
+	if (a->dsps != b->dsps)
+		return a->dsps > b->dsps ? -1 : 1;
+	return strcmp(a->s->name, b->s->name);
+}
+
+/* The logic does not fit: the stages that use most, and what would help. */
+static void fit_logic_error(sl_ctx *ctx, const tg_report *r, const char *why,
+	const tg_report *others, int n_others)
+{
+	const tg_logic *e = &r->logic;
+	tg_stage *st = sl_xmalloc(((size_t) e->n + 1) * sizeof(*st));
+	memcpy(st, e->stages, (size_t) e->n * sizeof(*st));
+	qsort(st, (size_t) e->n, sizeof(*st), fit_stage_cmp);
+	sl_loc loc = e->n ? st[0].s->decl->loc : (sl_loc) { -1, 0, 0 };
+	sl_error(ctx, loc, "the design does not fit the %s (%s): it %s (estimated); the "
+		"stage that uses most is '%s'", r->bd->name, r->bd->part, why,
+		e->n ? st[0].s->name : "?");
+	for (int i = 0; i < e->n && i < 3; i++)
+		if (st[i].luts || st[i].ffs || st[i].dsps)
+			sl_note(ctx, st[i].s->decl->loc, "stage '%s': about %lld LUTs, %lld "
+				"flip-flops, %lld DSPs", st[i].s->name, (long long) st[i].luts,
+				(long long) st[i].ffs, (long long) st[i].dsps);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *o = open_memstream(&buf, &len);
+	fprintf(o, "what would help: narrower types or fewer operations in the stages "
+		"above (the logic does not grow with the image)");
+	if (r->bd->dsps == 0 || !strcmp(r->bd->family, "ice40"))
+		fputs("; multipliers are LUTs here (about 2 LUTs per product bit)", o);
+	int fits = 0;
+	for (int i = 0; i < n_others; i++)
+		if (strcmp(others[i].bd->name, r->bd->name) && tg_fits(&others[i]))
+			fprintf(o, "%s%s", fits++ ? ", " : "; another board: ", others[i].bd->name);
+	fputs("; the logic is an estimate (tests/bench/estimate_bench.sh compares "
+	      "it with Yosys)", o);
+	fclose(o);
+	sl_note(ctx, (sl_loc) { loc.file, 0, 0 }, "%s", buf);
+	free(buf);
+	free(st);
+}
+
+bool tg_explain(sl_ctx *ctx, const tg_report *r, bool sequential,
+	const tg_report *others, int n_others, const tg_report *seq)
+{
+	if (tg_fits(r))
+		return true;
+	char why[256];
+	tg_reason(r, why, sizeof why);
+	if (fit_storage_ok(r)) {
+		fit_logic_error(ctx, r, why, others, n_others);
+		return false;
+	}
+	tg_buf *s = sl_xmalloc(((size_t) r->n + 1) * sizeof(*s));
+	memcpy(s, r->bufs, (size_t) r->n * sizeof(*s));
+	qsort(s, (size_t) r->n, sizeof(*s), fit_cmp);
+	sl_loc loc = r->n ? s[0].b->producer->decl->loc : (sl_loc) { -1, 0, 0 };
+	sl_error(ctx, loc, "the design does not fit the %s (%s): it %s; the largest "
+		"buffer is '%s'", r->bd->name, r->bd->part, why, r->n ? s[0].b->name : "?");
+	for (int i = 0; i < r->n && i < 3; i++)
+		if (s[i].units || s[i].ffs || s[i].lut_ram)
+			fit_note_buffer(ctx, r, &s[i]);
+	fit_help(ctx, loc, r, sequential, others, n_others, seq);
+	free(s);
+	return false;
+}
