@@ -65,14 +65,6 @@ static int cmd_check(const options *opt)
 
 /* ------------------------------------------------------------------ run */
 
-static char *join(const char *dir, const char *name, const char *ext)
-{
-	size_t n = strlen(dir) + strlen(name) + strlen(ext) + 2;
-	char *s = sl_xmalloc(n);
-	snprintf(s, n, "%s/%s%s", dir, name, ext);
-	return s;
-}
-
 static int make_out_dir(const char *dir)
 {
 	if (sl_make_dir(dir) == 0)
@@ -120,7 +112,7 @@ static sl_array *load_input(sl_ctx *ctx, const ir_decl *d, const options *opt, b
 		return NULL;
 	}
 	sl_array *a = sim_random_array(d->type, d->n_dims, d->extents, opt->seed, d->name);
-	char *path = join(opt->out_dir, d->name, ".in.npy");
+	char *path = sl_path_join(opt->out_dir, d->name, ".in.npy");
 	int rc = sl_npy_write(ctx, path, a);
 	free(path);
 	if (rc == 0)
@@ -151,14 +143,14 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 	int rc = 0;
 	for (int i = 0; i < prog->n_outputs; i++) {
 		const char *name = prog->outputs[i]->name;
-		char *path = join(opt->out_dir, name, ".npy");
+		char *path = sl_path_join(opt->out_dir, name, ".npy");
 		if (sl_npy_write(ctx, path, outs[i]) < 0)
 			rc = -1;
 		else
 			printf("wrote %s\n", path);
 		free(path);
 		if (sim_is_image(outs[i])) {
-			path = join(opt->out_dir, name, ".png");
+			path = sl_path_join(opt->out_dir, name, ".png");
 			if (sim_write_png(ctx, path, outs[i]) < 0)
 				rc = -1;
 			else
@@ -230,7 +222,7 @@ static int write_text(const char *dir, const char *name,
 		return -1;
 	print(arg, f);
 	fclose(f);
-	char *path = join(dir, name, "");
+	char *path = sl_path_join(dir, name, NULL);
 	int rc = sl_write_file_atomic(path, buf, len);
 	if (rc == 0)
 		printf("wrote %s\n", path);
@@ -255,7 +247,7 @@ static int write_verilog(const flow_design *d, const char *dir)
 	const char *top;
 	if (flow_verilog(d, &text, &len, &top) < 0)
 		return -1;
-	char *file = join("", top, ".v");
+	char *file = sl_path_join("", top, ".v");
 	int rc = write_text(dir, file + 1, print_verilog, text);
 	free(file);
 	free(text);
@@ -272,33 +264,19 @@ static void print_buffers(const void *arg, FILE *out)
 	ub_set_dump(((const flow_design *) arg)->ubs, out);
 }
 
-static void json_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; s && *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(out, "\\%c", *s);
-		else if ((unsigned char) *s < 0x20)
-			fprintf(out, "\\u%04x", *s);
-		else
-			fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void print_buffer_json(const ub_buffer *b, FILE *out)
 {
 	fputs("    { \"name\": ", out);
-	json_string(out, b->name);
+	sl_json_str(out, b->name);
 	fprintf(out, ", \"width_bits\": %d, \"ports\": %d, \"read_ports\": %d,\n",
 		b->width_bits, b->n_ports, b->n_ports - 1);
 	fprintf(out, "      \"max_live_words\": %lld, \"capacity_words\": %lld, \"storage\": ",
 		(long long) b->max_live_words, (long long) b->capacity_words);
-	json_string(out, ub_storage_str(b->storage));
+	sl_json_str(out, ub_storage_str(b->storage));
 	fprintf(out, ", \"banks\": %d", b->n_banks);
 	if (b->why) {
 		fputs(",\n      \"why\": ", out);
-		json_string(out, b->why);
+		sl_json_str(out, b->why);
 	}
 	fputs(" }", out);
 }
@@ -308,7 +286,7 @@ static void print_report(const void *arg, FILE *out)
 	const flow_design *d = arg;
 	const sched_program *sp = d->sp;
 	fputs("{\n  \"program\": ", out);
-	json_string(out, sp->lowered->path);
+	sl_json_str(out, sp->lowered->path);
 	fprintf(out, ",\n  \"schedule\": \"%s\",\n", sched_policy_str(sp->opts.policy));
 	fprintf(out, "  \"predicted_cycles\": %lld,\n", (long long) sp->predicted_cycles);
 	fprintf(out, "  \"ideal_cycles\": %lld,\n", (long long) sp->ideal_cycles);
@@ -323,15 +301,15 @@ static void print_report(const void *arg, FILE *out)
 /* With --board: does the design fit the board (its storage, and its
  * estimated logic)?  true, or false with a located error naming the
  * largest buffers or stages and what would help (other boards, and the
- * sequential schedule compiled to compare). */
-static bool check_fit(sl_ctx *ctx, flow_design *d)
+ * sequential schedule compiled to compare).  With "keep" the prediction
+ * is left there (the caller releases it). */
+static bool check_fit(sl_ctx *ctx, flow_design *d, tg_report *keep)
 {
 	const board *bd = d->opts.bd;
 	int64_t thr = d->opts.ub.register_threshold;
-	fit_report r, seq, *others = NULL;
-	fit_predict(bd, d->ubs, thr, &r);
-	fit_add_logic(&r, d->sp, d->ubs, thr);
-	bool ok = fit_ok(&r), have_seq = false, stream = d->opts.sched.policy != SCHED_SEQUENTIAL;
+	tg_report r, seq, *others = NULL;
+	tg_predict(bd, d->sp, d->ubs, thr, &r);
+	bool ok = tg_fits(&r), have_seq = false, stream = d->opts.sched.policy != SCHED_SEQUENTIAL;
 	int n = 0;
 	if (!ok) {
 		const board **all = board_load_all(ctx, &n);
@@ -339,8 +317,7 @@ static bool check_fit(sl_ctx *ctx, flow_design *d)
 		ub_options uo = d->opts.ub;
 		for (int i = 0; all && i < n; i++) {
 			flow_remap(d, &uo, all[i]);
-			fit_predict(all[i], d->ubs, thr, &others[i]);
-			fit_add_logic(&others[i], d->sp, d->ubs, thr);
+			tg_predict(all[i], d->sp, d->ubs, thr, &others[i]);
 		}
 		flow_remap(d, &uo, bd);
 		if (!all)
@@ -352,33 +329,36 @@ static bool check_fit(sl_ctx *ctx, flow_design *d)
 			sl_ctx *sctx = sl_ctx_alloc();
 			flow_design *sd = flow_compile(sctx, d->path, &so);
 			if (sd) {
-				fit_predict(bd, sd->ubs, thr, &seq);
+				tg_predict_storage(bd, sd->ubs, thr, &seq);
 				have_seq = true;
 				flow_free(sd);
 			}
 			sl_ctx_free(sctx);
 		}
-		fit_check(ctx, &r, !stream, others, n, have_seq ? &seq : NULL);
+		tg_explain(ctx, &r, !stream, others, n, have_seq ? &seq : NULL);
 	}
 	for (int i = 0; i < n; i++)
-		fit_release(&others[i]);
+		tg_report_release(&others[i]);
 	free(others);
 	if (have_seq)
-		fit_release(&seq);
-	fit_release(&r);
+		tg_report_release(&seq);
+	if (keep && ok)
+		*keep = r;
+	else
+		tg_report_release(&r);
 	return ok;
 }
 
 /* The design of the program under the command's options: the board
- * resolved, the design built, and with a board checked to fit it.  NULL
- * (reported) on an error. */
-static flow_design *build_design(sl_ctx *ctx, const options *opt)
+ * resolved, the design built, and with a board checked to fit it (its
+ * prediction left in *pred when given).  NULL (reported) on an error. */
+static flow_design *build_design(sl_ctx *ctx, const options *opt, tg_report *pred)
 {
 	flow_options fo = opt->flow;
 	if (opt->board && !(fo.bd = board_find(ctx, opt->board)))
 		return NULL;
 	flow_design *d = flow_compile(ctx, opt->prog, &fo);
-	if (d && fo.bd && !check_fit(ctx, d)) {
+	if (d && fo.bd && !check_fit(ctx, d, pred)) {
 		flow_free(d);
 		return NULL;
 	}
@@ -399,7 +379,7 @@ static int write_design(const flow_design *d, const char *dir)
 static int cmd_compile(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
-	flow_design *d = build_design(ctx, opt);
+	flow_design *d = build_design(ctx, opt, NULL);
 	int rc = EXIT_PROGRAM;
 	if (d && write_design(d, opt->out_dir) == 0) {
 		printf("predicted %lld cycles, ideal %lld\n", (long long) d->sp->predicted_cycles,
@@ -415,7 +395,7 @@ static int cmd_compile(const options *opt)
 
 static int cmd_boards(const options *opt)
 {
-	return synth_boards();
+	return tg_boards();
 }
 
 static int cmd_synth(const options *opt)
@@ -425,13 +405,16 @@ static int cmd_synth(const options *opt)
 		return EXIT_USAGE;
 	}
 	sl_ctx *ctx = sl_ctx_alloc();
-	flow_design *d = build_design(ctx, opt);
+	tg_report pred = { 0 };
+	flow_design *d = build_design(ctx, opt, &pred);
 	int rc = EXIT_PROGRAM;
-	if (d && make_out_dir(opt->out_dir) == 0) {
-		rtl_options ro = { d->opts.ub.register_threshold };
-		rc = synth_run(ctx, d->sp, d->ubs, d->name, &ro, opt->board, opt->pnr,
-			opt->out_dir, NULL);
-	}
+	char *text = NULL;
+	size_t len;
+	const char *top;
+	if (d && make_out_dir(opt->out_dir) == 0 && flow_verilog(d, &text, &len, &top) == 0)
+		rc = tg_synth(ctx, &pred, text, len, top, opt->out_dir, opt->pnr, NULL);
+	free(text);
+	tg_report_release(&pred);
 	flow_free(d);
 	sl_ctx_free(ctx);
 	return rc;
@@ -469,7 +452,7 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 static int cmd_sim(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
-	flow_design *d = build_design(ctx, opt);
+	flow_design *d = build_design(ctx, opt, NULL);
 	int rc = EXIT_PROGRAM;
 	if (d && write_design(d, opt->out_dir) == 0)
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);

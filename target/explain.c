@@ -13,7 +13,7 @@
 
 /* The block RAMs of a report in the board's first block primitive's
  * terms: "32 of 30 SB_RAM40_4K" (units over units per cell). */
-static void fit_bram_str(const tg_report *r, int64_t units, char *buf, size_t n)
+static void explain_bram_str(const tg_report *r, int64_t units, char *buf, size_t n)
 {
 	const board_mem *m = board_block_mem(r->bd);
 	int u = m->units > 0 ? m->units : 1;
@@ -25,7 +25,7 @@ void tg_reason(const tg_report *r, char *buf, size_t n)
 {
 	char ram[128];
 	size_t len = 0;
-	fit_bram_str(r, r->units, ram, sizeof ram);
+	explain_bram_str(r, r->units, ram, sizeof ram);
 	buf[0] = 0;
 	if (r->units > r->bd->block_units)
 		len += (size_t) snprintf(buf + len, n - len, "needs %s", ram);
@@ -44,7 +44,7 @@ void tg_reason(const tg_report *r, char *buf, size_t n)
 }
 
 /* Order: most block-RAM units, then most flip-flops, then most words. */
-static int fit_cmp(const void *pa, const void *pb)
+static int explain_cmp(const void *pa, const void *pb)
 {
 	const tg_buf *a = pa, *b = pb;
 	if (a->units != b->units)
@@ -56,7 +56,7 @@ static int fit_cmp(const void *pa, const void *pb)
 	return strcmp(a->b->name, b->b->name);
 }
 
-static void fit_note_buffer(sl_ctx *ctx, const tg_report *r, const tg_buf *f)
+static void explain_note_buffer(sl_ctx *ctx, const tg_report *r, const tg_buf *f)
 {
 	const board *bd = r->bd;
 	char cells[256] = "";
@@ -81,7 +81,7 @@ static void fit_note_buffer(sl_ctx *ctx, const tg_report *r, const tg_buf *f)
 }
 
 /* What would help, as one note. */
-static void fit_help(sl_ctx *ctx, sl_loc at, const tg_report *r, bool sequential,
+static void explain_help(sl_ctx *ctx, sl_loc at, const tg_report *r, bool sequential,
 	const tg_report *others, int n_others, const tg_report *seq)
 {
 	char *buf = NULL;
@@ -128,14 +128,14 @@ static void fit_help(sl_ctx *ctx, sl_loc at, const tg_report *r, bool sequential
 	free(buf);
 }
 
-static bool fit_storage_ok(const tg_report *r)
+static bool explain_storage_ok(const tg_report *r)
 {
 	return r->units <= r->bd->block_units && r->ffs <= r->bd->ffs &&
 		r->lut_ram <= r->bd->luts;
 }
 
 /* Order of stages: most LUTs, then flip-flops, then DSPs. */
-static int fit_stage_cmp(const void *pa, const void *pb)
+static int explain_stage_cmp(const void *pa, const void *pb)
 {
 	const tg_stage *a = pa, *b = pb;
 	if (a->luts != b->luts)
@@ -148,13 +148,13 @@ static int fit_stage_cmp(const void *pa, const void *pb)
 }
 
 /* The logic does not fit: the stages that use most, and what would help. */
-static void fit_logic_error(sl_ctx *ctx, const tg_report *r, const char *why,
+static void explain_logic_error(sl_ctx *ctx, const tg_report *r, const char *why,
 	const tg_report *others, int n_others)
 {
 	const tg_logic *e = &r->logic;
 	tg_stage *st = sl_xmalloc(((size_t) e->n + 1) * sizeof(*st));
 	memcpy(st, e->stages, (size_t) e->n * sizeof(*st));
-	qsort(st, (size_t) e->n, sizeof(*st), fit_stage_cmp);
+	qsort(st, (size_t) e->n, sizeof(*st), explain_stage_cmp);
 	sl_loc loc = e->n ? st[0].s->decl->loc : (sl_loc) { -1, 0, 0 };
 	sl_error(ctx, loc, "the design does not fit the %s (%s): it %s (estimated); the "
 		"stage that uses most is '%s'", r->bd->name, r->bd->part, why,
@@ -190,20 +190,20 @@ bool tg_explain(sl_ctx *ctx, const tg_report *r, bool sequential,
 		return true;
 	char why[256];
 	tg_reason(r, why, sizeof why);
-	if (fit_storage_ok(r)) {
-		fit_logic_error(ctx, r, why, others, n_others);
+	if (explain_storage_ok(r)) {
+		explain_logic_error(ctx, r, why, others, n_others);
 		return false;
 	}
 	tg_buf *s = sl_xmalloc(((size_t) r->n + 1) * sizeof(*s));
 	memcpy(s, r->bufs, (size_t) r->n * sizeof(*s));
-	qsort(s, (size_t) r->n, sizeof(*s), fit_cmp);
+	qsort(s, (size_t) r->n, sizeof(*s), explain_cmp);
 	sl_loc loc = r->n ? s[0].b->producer->decl->loc : (sl_loc) { -1, 0, 0 };
 	sl_error(ctx, loc, "the design does not fit the %s (%s): it %s; the largest "
 		"buffer is '%s'", r->bd->name, r->bd->part, why, r->n ? s[0].b->name : "?");
 	for (int i = 0; i < r->n && i < 3; i++)
 		if (s[i].units || s[i].ffs || s[i].lut_ram)
-			fit_note_buffer(ctx, r, &s[i]);
-	fit_help(ctx, loc, r, sequential, others, n_others, seq);
+			explain_note_buffer(ctx, r, &s[i]);
+	explain_help(ctx, loc, r, sequential, others, n_others, seq);
 	free(s);
 	return false;
 }

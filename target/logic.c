@@ -49,7 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "target/target.h"
+#include "target/target_private.h"
 #include "rtlgen/rtlgen.h"
 
 /* ------------------------------------------------------------ families */
@@ -770,8 +770,8 @@ static void est_control(est_walk *w, int tw)
 	w->luts += est_add(w->f, tw) + 2.0 * est_eq(w->f, tw, true) + 4;
 }
 
-void est_design(const board *bd, const sched_program *sp, const ub_set *ubs,
-	int64_t register_threshold, est_report *r)
+void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
+	int64_t register_threshold, tg_logic *r)
 {
 	est_fam f = est_family(bd);
 	int n = sp->n_stmts, tw = est_tw(sp);
@@ -805,11 +805,10 @@ void est_design(const board *bd, const sched_program *sp, const ub_set *ubs,
 		n_keys = pw->n_keys;
 	}
 	memset(r, 0, sizeof(*r));
-	r->bd = bd;
 	r->n = n;
 	r->stages = sl_xcalloc((size_t) n + 1, sizeof(*r->stages));
 	for (int i = 0; i < n; i++) {
-		est_stage *st = &r->stages[i];
+		tg_stage *st = &r->stages[i];
 		st->s = sp->stmts[i];
 		st->luts = (int64_t) (ws[i].luts + 0.5);
 		st->ffs = ws[i].ffs;
@@ -828,15 +827,9 @@ void est_design(const board *bd, const sched_program *sp, const ub_set *ubs,
 	free(ws);
 }
 
-void est_release(est_report *r)
+void tg_print_logic(const tg_report *rep, FILE *out)
 {
-	free(r->stages);
-	r->stages = NULL;
-	r->n = 0;
-}
-
-void est_print(const est_report *r, FILE *out)
-{
+	const tg_logic *r = &rep->logic;
 	fprintf(out, "%-24s %8s %8s %6s\n", "stage", "LUTs", "FFs", "DSPs");
 	for (int i = 0; i < r->n; i++)
 		fprintf(out, "%-24s %8lld %8lld %6lld\n", r->stages[i].s->name,

@@ -1,6 +1,6 @@
-// tests/unit/t_estimate.cpp: the logic estimate (driver/estimate.c) of tiny
+// tests/unit/t_estimate.cpp: the logic estimate (target/logic.c) of tiny
 // programs against costs worked out by hand from the generated structure
-// (rtlgen/lib/*.v, rtlgen/*.c) and the cost rules of the estimate.c banner
+// (rtlgen/lib/*.v, rtlgen/*.c) and the cost rules of the logic.c banner
 // (k = LUT inputs; iCE40 and ECP5 k = 4, one LUT site per adder bit).
 #include <gtest/gtest.h>
 
@@ -28,7 +28,8 @@ struct Est {
 	flow_design *design = nullptr;
 	sched_program *sp = nullptr;
 	ub_set *set = nullptr;
-	est_report r = {};
+	tg_report rep = {};
+	const tg_logic &r = rep.logic;
 
 	Est(const std::string &text, const char *board_name)
 	{
@@ -45,11 +46,11 @@ struct Est {
 			return;
 		sp = design->sp;
 		set = design->ubs;
-		est_design(fo.bd, sp, set, fo.ub.register_threshold, &r);
+		tg_predict(fo.bd, sp, set, fo.ub.register_threshold, &rep);
 	}
 	~Est()
 	{
-		est_release(&r);
+		tg_report_release(&rep);
 		flow_free(design);
 		sl_ctx_free(ctx);
 		fclose(diag);
@@ -58,7 +59,7 @@ struct Est {
 	Est(const Est &) = delete;
 	Est &operator=(const Est &) = delete;
 
-	const est_stage *stage(const char *name) const
+	const tg_stage *stage(const char *name) const
 	{
 		for (int i = 0; i < r.n; i++)
 			if (strcmp(r.stages[i].s->name, name) == 0)
