@@ -169,7 +169,7 @@ static void explain_logic_error(sl_ctx *ctx, const tg_report *r, const char *why
 	FILE *o = open_memstream(&buf, &len);
 	fprintf(o, "what would help: narrower types or fewer operations in the stages "
 		"above (the logic does not grow with the image)");
-	if (r->bd->dsps == 0 || !strcmp(r->bd->family, "ice40"))
+	if (r->bd->dsps == 0 || r->bd->logic.dsp_a == 0)
 		fputs("; multipliers are LUTs here (about 2 LUTs per product bit)", o);
 	int fits = 0;
 	for (int i = 0; i < n_others; i++)

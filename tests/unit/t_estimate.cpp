@@ -161,4 +161,57 @@ TEST(t_estimate, shift_is_free)
 	EXPECT_EQ(e.stage("f")->dsps, 0);
 }
 
+// A board of a family no .c file knows: every family fact comes from the
+// file (boards/README.md "Logic").  "madeup" has 4-input LUTs like the
+// iCE40 but two LUT sites per carry bit, and an 8 x 8 DSP that multiplies
+// signed operands only.
+std::string madeup_board(const char *name, const char *logic)
+{
+	std::string path = ::testing::TempDir() + name + ".board";
+	FILE *f = fopen(path.c_str(), "w");
+	if (!f)
+		return path;
+	fprintf(f, "name %s\npart MADEUP-1\nfamily madeup\nlut 20000 4\nff 20000\n"
+		"dsp 16\nclock 50\nmemory block MADE_RAM count 8 units 1 bits 4096 "
+		"shapes 256x16 512x8\nyosys synth -top {top}\n%s", name, logic);
+	fclose(f);
+	return path;
+}
+
+// add8_ice40 with carry 2: every carry-chain adder doubles.  Per
+// sl_sched: incrementer 64, last-value test 11, next + delta 12, fire 4 +
+// 1 + 2: 94 (in).  f: 94, the 8-bit adder 16, the tap mux 8: 118.
+// Control: incrementer 12, two tests 6, 4: 22.  Total 234; the
+// flip-flops are add8_ice40's 104.
+TEST(t_estimate, madeup_family_carry)
+{
+	std::string b = madeup_board("madeup-carry", "carry 2\n");
+	Est e("input in : u8[16];\nfunc f(x) : u8 = in(x) + 3;\noutput f[16];\n", b.c_str());
+	ASSERT_NE(e.set, nullptr);
+	EXPECT_EQ(e.stage("in")->luts, 94);
+	EXPECT_EQ(e.stage("f")->luts, 118);
+	EXPECT_EQ(e.r.luts, 234);
+	EXPECT_EQ(e.r.ffs, 104);
+}
+
+// mul8_dsp on 8 x 8 DSPs: signed only, the u8 operands take a sign bit,
+// 9 x 9 is ceil(9/8)^2 = 4 DSPs; unsigned, one; with "min 20" the 16-bit
+// product stays in LUTs.
+TEST(t_estimate, madeup_family_dsp)
+{
+	const char *prog = "input a : u8[4];\ninput b : u8[4];\n"
+		"func p(x) : u16 = u16(a(x)) * u16(b(x));\noutput p[4];\n";
+	std::string s = madeup_board("madeup-signed", "dsp_mul 8x8 signed\n");
+	std::string u = madeup_board("madeup-unsigned", "dsp_mul 8x8\n");
+	std::string m = madeup_board("madeup-min", "dsp_mul 8x8 min 20\n");
+	Est es(prog, s.c_str()), eu(prog, u.c_str()), em(prog, m.c_str());
+	ASSERT_NE(es.stage("p"), nullptr);
+	ASSERT_NE(eu.stage("p"), nullptr);
+	ASSERT_NE(em.stage("p"), nullptr);
+	EXPECT_EQ(es.stage("p")->dsps, 4);
+	EXPECT_EQ(eu.stage("p")->dsps, 1);
+	EXPECT_EQ(em.stage("p")->dsps, 0);
+	EXPECT_EQ(em.stage("p")->luts, 197);
+}
+
 }  // namespace
