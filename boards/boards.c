@@ -182,6 +182,63 @@ static bool board_cells(board *b, const board_line *l)
 	return true;
 }
 
+/* carry LUTS: LUT sites per bit of a carry-chain adder. */
+static bool board_carry(board *b, const board_line *l)
+{
+	char *end;
+	double v = l->n > 1 ? strtod(l->w[1], &end) : 0;
+	if (l->n != 2 || *end || !(v > 0)) {
+		sl_error(l->ctx, board_loc(l, 1), "expected 'carry LUTS' (LUT sites per bit, > 0)");
+		return false;
+	}
+	b->logic.carry = v;
+	return true;
+}
+
+/* dsp_mul AxB [signed] [min N] [rom_late]: the multiplier the flow maps
+ * to one DSP. */
+static bool board_dsp_mul(board *b, const board_line *l)
+{
+	board_logic *g = &b->logic;
+	int used = 0;
+	if (l->n < 2 || sscanf(l->w[1], "%dx%d%n", &g->dsp_a, &g->dsp_b, &used) != 2 ||
+	    l->w[1][used] || g->dsp_a < 2 || g->dsp_b < 2) {
+		sl_error(l->ctx, board_loc(l, 1), "expected operand widths AxB (each >= 2)");
+		return false;
+	}
+	for (int i = 2; i < l->n; i++) {
+		int64_t v;
+		if (!strcmp(l->w[i], "signed")) {
+			g->dsp_signed = true;
+		} else if (!strcmp(l->w[i], "rom_late")) {
+			g->dsp_rom_late = true;
+		} else if (!strcmp(l->w[i], "min")) {
+			if (!board_int(l, ++i, 0, &v))
+				return false;
+			g->dsp_min = (int) v;
+		} else {
+			sl_error(l->ctx, board_loc(l, i), "unknown dsp_mul field '%s' "
+				"(signed, min N, rom_late)", l->w[i]);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* lutram_cell DxW LUTS: one LUT-RAM cell and the LUT sites it takes. */
+static bool board_lutram_cell(board *b, const board_line *l)
+{
+	int64_t v;
+	if (l->n != 3) {
+		sl_error(l->ctx, board_loc(l, 0), "expected 'lutram_cell DEPTHxWIDTH LUTS'");
+		return false;
+	}
+	if (!board_shape_parse(l, 1, &b->logic.ram_cell) || !board_int(l, 2, 1, &v))
+		return false;
+	b->logic.ram_cell_luts = (int) v;
+	return true;
+}
+
 static bool board_directive(board *b, const board_line *l)
 {
 	const char *k = l->w[0];
@@ -192,6 +249,12 @@ static bool board_directive(board *b, const board_line *l)
 		return board_memory(b, l);
 	if (!strcmp(k, "cells"))
 		return board_cells(b, l);
+	if (!strcmp(k, "carry"))
+		return board_carry(b, l);
+	if (!strcmp(k, "dsp_mul"))
+		return board_dsp_mul(b, l);
+	if (!strcmp(k, "lutram_cell"))
+		return board_lutram_cell(b, l);
 	if (l->n < 2) {
 		sl_error(l->ctx, board_loc(l, 0), "'%s' needs a value", k);
 		return false;
@@ -293,6 +356,7 @@ const board *board_load(sl_ctx *ctx, const char *path)
 	int file = sl_source_add(ctx, path, text, len);
 	board *b = sl_alloc(ctx, sizeof(*b));
 	b->path = sl_strdup(ctx, path);
+	b->logic.carry = 1;
 	board_line l = { .ctx = ctx, .file = file };
 	bool ok = true;
 	char *save = NULL;

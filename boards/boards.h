@@ -42,6 +42,20 @@ typedef struct board_globs {
 	int weight[BOARD_MAX_GLOBS];	/* resources one matching cell uses (PATTERN=N) */
 } board_globs;
 
+/* What the board's Yosys flow makes of logic, for the estimate
+ * (target/logic.c; boards/README.md "Logic").  Absent lines leave carry
+ * 1, no DSP multipliers, and LUT RAM of lutram_bits bits a LUT in any
+ * shape. */
+typedef struct board_logic {
+	double carry;		/* LUT sites per bit of a carry-chain adder */
+	int dsp_a, dsp_b;	/* operand widths of one DSP multiplier; 0: none */
+	bool dsp_signed;	/* signed operands only: an unsigned one takes a sign bit */
+	int dsp_min;		/* products of fewer bits (a + b) stay in LUTs */
+	bool dsp_rom_late;	/* a product by a constant read from a ROM still takes a DSP */
+	board_shape ram_cell;	/* a LUT-RAM cell's shape; depth 0: bits pooled */
+	int ram_cell_luts;	/* the LUT sites one such cell occupies */
+} board_logic;
+
 typedef struct board {
 	const char *path;
 	const char *name;
@@ -60,6 +74,7 @@ typedef struct board {
 	const char *force_bram;	/* commands run after hierarchy, before yosys */
 	const char *pnr;	/* place-and-route command prefix, or NULL */
 	board_globs cells_lut, cells_ff, cells_dsp;
+	board_logic logic;
 } board;
 
 /* Read one board file; NULL with a located error on a bad file. */

@@ -14,8 +14,7 @@
 #include "flow/flow.h"
 #include "rtlgen/rtlgen.h"
 #include "sim/sim.h"
-#include "driver/synth.h"
-#include "driver/fit.h"
+#include "target/target.h"
 #include "driver/study.h"
 
 enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
@@ -68,14 +67,6 @@ static int cmd_check(const options *opt)
 
 /* ------------------------------------------------------------------ run */
 
-static char *join(const char *dir, const char *name, const char *ext)
-{
-	size_t n = strlen(dir) + strlen(name) + strlen(ext) + 2;
-	char *s = sl_xmalloc(n);
-	snprintf(s, n, "%s/%s%s", dir, name, ext);
-	return s;
-}
-
 static int make_out_dir(const char *dir)
 {
 	if (sl_make_dir(dir) == 0)
@@ -123,7 +114,7 @@ static io_array *load_input(sl_ctx *ctx, const ir_decl *d, const options *opt, b
 		return NULL;
 	}
 	io_array *a = io_random_array(d->type, d->n_dims, d->extents, opt->seed, d->name);
-	char *path = join(opt->out_dir, d->name, ".in.npy");
+	char *path = sl_path_join(opt->out_dir, d->name, ".in.npy");
 	int rc = io_npy_write(ctx, path, a);
 	free(path);
 	if (rc == 0)
@@ -154,14 +145,14 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 	int rc = 0;
 	for (int i = 0; i < prog->n_outputs; i++) {
 		const char *name = prog->outputs[i]->name;
-		char *path = join(opt->out_dir, name, ".npy");
+		char *path = sl_path_join(opt->out_dir, name, ".npy");
 		if (io_npy_write(ctx, path, outs[i]) < 0)
 			rc = -1;
 		else
 			printf("wrote %s\n", path);
 		free(path);
 		if (io_is_image(outs[i])) {
-			path = join(opt->out_dir, name, ".png");
+			path = sl_path_join(opt->out_dir, name, ".png");
 			if (io_write_png(ctx, path, outs[i]) < 0)
 				rc = -1;
 			else
@@ -222,8 +213,8 @@ static int cmd_run(const options *opt)
 
 /* -------------------------------------------------------------- compile */
 
-/* Write what "print" prints on a memory stream to DIR/NAME atomically. */
-static int write_text(const char *dir, const char *name,
+/* Write what "print" prints on a memory stream to DIR/NAME(EXT) atomically. */
+static int write_text(const char *dir, const char *name, const char *ext,
 	void (*print)(const void *, FILE *), const void *arg)
 {
 	char *buf = NULL;
@@ -233,7 +224,7 @@ static int write_text(const char *dir, const char *name,
 		return -1;
 	print(arg, f);
 	fclose(f);
-	char *path = join(dir, name, "");
+	char *path = sl_path_join(dir, name, ext);
 	int rc = sl_write_file_atomic(path, buf, len);
 	if (rc == 0)
 		printf("wrote %s\n", path);
@@ -258,9 +249,7 @@ static int write_verilog(const flow_design *d, const char *dir)
 	const char *top;
 	if (flow_verilog(d, &text, &len, &top) < 0)
 		return -1;
-	char *file = join("", top, ".v");
-	int rc = write_text(dir, file + 1, print_verilog, text);
-	free(file);
+	int rc = write_text(dir, top, ".v", print_verilog, text);
 	free(text);
 	return rc;
 }
@@ -275,33 +264,19 @@ static void print_buffers(const void *arg, FILE *out)
 	ub_set_dump(((const flow_design *) arg)->ubs, out);
 }
 
-static void json_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; s && *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(out, "\\%c", *s);
-		else if ((unsigned char) *s < 0x20)
-			fprintf(out, "\\u%04x", *s);
-		else
-			fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void print_buffer_json(const ub_buffer *b, FILE *out)
 {
 	fputs("    { \"name\": ", out);
-	json_string(out, b->name);
+	sl_json_str(out, b->name);
 	fprintf(out, ", \"width_bits\": %d, \"ports\": %d, \"read_ports\": %d,\n",
 		b->width_bits, b->n_ports, b->n_ports - 1);
 	fprintf(out, "      \"max_live_words\": %lld, \"capacity_words\": %lld, \"storage\": ",
 		(long long) b->max_live_words, (long long) b->capacity_words);
-	json_string(out, ub_storage_str(b->storage));
+	sl_json_str(out, ub_storage_str(b->storage));
 	fprintf(out, ", \"banks\": %d", b->n_banks);
 	if (b->why) {
 		fputs(",\n      \"why\": ", out);
-		json_string(out, b->why);
+		sl_json_str(out, b->why);
 	}
 	fputs(" }", out);
 }
@@ -311,7 +286,7 @@ static void print_report(const void *arg, FILE *out)
 	const flow_design *d = arg;
 	const sched_program *sp = d->sp;
 	fputs("{\n  \"program\": ", out);
-	json_string(out, sp->lowered->path);
+	sl_json_str(out, sp->lowered->path);
 	fprintf(out, ",\n  \"schedule\": \"%s\",\n", sched_policy_str(sp->opts.policy));
 	fprintf(out, "  \"predicted_cycles\": %lld,\n", (long long) sp->predicted_cycles);
 	fprintf(out, "  \"ideal_cycles\": %lld,\n", (long long) sp->ideal_cycles);
@@ -326,14 +301,14 @@ static void print_report(const void *arg, FILE *out)
 /* With --board: does the design fit the board (its storage, and its
  * estimated logic)?  true, or false with a located error naming the
  * largest buffers or stages and what would help (other boards, and the
- * sequential schedule compiled to compare). */
-static bool check_fit(sl_ctx *ctx, flow_design *d)
+ * sequential schedule compiled to compare).  With "keep" the prediction
+ * is left there (the caller releases it). */
+static bool check_fit(sl_ctx *ctx, flow_design *d, tg_report *keep)
 {
 	const board *bd = d->opts.bd;
-	fit_report r, seq, *others = NULL;
-	fit_predict(bd, d->ubs, &r);
-	fit_add_logic(&r, d->sp, d->ubs);
-	bool ok = fit_ok(&r), have_seq = false, stream = d->opts.sched.policy != SCHED_SEQUENTIAL;
+	tg_report r, seq, *others = NULL;
+	tg_predict(bd, d->sp, d->ubs, &r);
+	bool ok = tg_fits(&r), have_seq = false, stream = d->opts.sched.policy != SCHED_SEQUENTIAL;
 	int n = 0;
 	if (!ok) {
 		const board **all = board_load_all(ctx, &n);
@@ -341,8 +316,7 @@ static bool check_fit(sl_ctx *ctx, flow_design *d)
 		ub_options uo = d->opts.ub;
 		for (int i = 0; all && i < n; i++) {
 			flow_remap(d, &uo, all[i]);
-			fit_predict(all[i], d->ubs, &others[i]);
-			fit_add_logic(&others[i], d->sp, d->ubs);
+			tg_predict(all[i], d->sp, d->ubs, &others[i]);
 		}
 		flow_remap(d, &uo, bd);
 		if (!all)
@@ -354,33 +328,36 @@ static bool check_fit(sl_ctx *ctx, flow_design *d)
 			sl_ctx *sctx = sl_ctx_alloc();
 			flow_design *sd = flow_compile(sctx, d->path, &so);
 			if (sd) {
-				fit_predict(bd, sd->ubs, &seq);
+				tg_predict_storage(bd, sd->ubs, &seq);
 				have_seq = true;
 				flow_free(sd);
 			}
 			sl_ctx_free(sctx);
 		}
-		fit_check(ctx, &r, !stream, others, n, have_seq ? &seq : NULL);
+		tg_explain(ctx, &r, !stream, others, n, have_seq ? &seq : NULL);
 	}
 	for (int i = 0; i < n; i++)
-		fit_release(&others[i]);
+		tg_report_release(&others[i]);
 	free(others);
 	if (have_seq)
-		fit_release(&seq);
-	fit_release(&r);
+		tg_report_release(&seq);
+	if (keep && ok)
+		*keep = r;
+	else
+		tg_report_release(&r);
 	return ok;
 }
 
 /* The design of the program under the command's options: the board
- * resolved, the design built, and with a board checked to fit it.  NULL
- * (reported) on an error. */
-static flow_design *build_design(sl_ctx *ctx, const options *opt)
+ * resolved, the design built, and with a board checked to fit it (its
+ * prediction left in *pred when given).  NULL (reported) on an error. */
+static flow_design *build_design(sl_ctx *ctx, const options *opt, tg_report *pred)
 {
 	flow_options fo = opt->flow;
 	if (opt->board && !(fo.bd = board_find(ctx, opt->board)))
 		return NULL;
 	flow_design *d = flow_compile(ctx, opt->prog, &fo);
-	if (d && fo.bd && !check_fit(ctx, d)) {
+	if (d && fo.bd && !check_fit(ctx, d, pred)) {
 		flow_free(d);
 		return NULL;
 	}
@@ -391,9 +368,9 @@ static flow_design *build_design(sl_ctx *ctx, const options *opt)
  * schedule, buffers, report and Verilog.  0 or -1 (reported). */
 static int write_design(const flow_design *d, const char *dir)
 {
-	if (make_out_dir(dir) < 0 || write_text(dir, "schedule.txt", print_schedule, d) < 0 ||
-	    write_text(dir, "buffers.txt", print_buffers, d) < 0 ||
-	    write_text(dir, "report.json", print_report, d) < 0 || write_verilog(d, dir) < 0)
+	if (make_out_dir(dir) < 0 || write_text(dir, "schedule.txt", NULL, print_schedule, d) < 0 ||
+	    write_text(dir, "buffers.txt", NULL, print_buffers, d) < 0 ||
+	    write_text(dir, "report.json", NULL, print_report, d) < 0 || write_verilog(d, dir) < 0)
 		return -1;
 	return 0;
 }
@@ -401,7 +378,7 @@ static int write_design(const flow_design *d, const char *dir)
 static int cmd_compile(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
-	flow_design *d = build_design(ctx, opt);
+	flow_design *d = build_design(ctx, opt, NULL);
 	int rc = EXIT_PROGRAM;
 	if (d && write_design(d, opt->out_dir) == 0) {
 		printf("predicted %lld cycles, ideal %lld\n", (long long) d->sp->predicted_cycles,
@@ -417,7 +394,7 @@ static int cmd_compile(const options *opt)
 
 static int cmd_boards(const options *opt)
 {
-	return synth_boards();
+	return tg_boards();
 }
 
 static int cmd_synth(const options *opt)
@@ -427,12 +404,16 @@ static int cmd_synth(const options *opt)
 		return EXIT_USAGE;
 	}
 	sl_ctx *ctx = sl_ctx_alloc();
-	flow_design *d = build_design(ctx, opt);
+	tg_report pred = { 0 };
+	flow_design *d = build_design(ctx, opt, &pred);
 	int rc = EXIT_PROGRAM;
-	if (d && make_out_dir(opt->out_dir) == 0) {
-		rc = synth_run(ctx, d->sp, d->ubs, d->name, opt->board, opt->pnr,
-			opt->out_dir, NULL);
-	}
+	char *text = NULL;
+	size_t len;
+	const char *top;
+	if (d && make_out_dir(opt->out_dir) == 0 && flow_verilog(d, &text, &len, &top) == 0)
+		rc = tg_synth(ctx, &pred, text, len, top, opt->out_dir, opt->pnr, NULL);
+	free(text);
+	tg_report_release(&pred);
 	flow_free(d);
 	sl_ctx_free(ctx);
 	return rc;
@@ -470,7 +451,7 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 static int cmd_sim(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
-	flow_design *d = build_design(ctx, opt);
+	flow_design *d = build_design(ctx, opt, NULL);
 	int rc = EXIT_PROGRAM;
 	if (d && write_design(d, opt->out_dir) == 0)
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);

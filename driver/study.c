@@ -2,9 +2,10 @@
  * options.
  * Stage: driver.  For every schedule and register threshold the program is
  * compiled once (and, with --sim, run in the cycle-level model on seeded
- * inputs for the measured cycles); for every board the storage is checked
- * (driver/fit.c) and, when it fits, the design is synthesized quietly
- * (driver/synth.c) in DIR/BOARD_SCHEDULE_tTHRESHOLD/.  One table on stdout,
+ * inputs for the measured cycles); for every board the design is
+ * predicted and checked (tg_predict, tg_fits) and, when it fits, its
+ * Verilog synthesized quietly (tg_synth) in
+ * DIR/BOARD_SCHEDULE_tTHRESHOLD_RAM/.  One table on stdout,
  * DIR/study.csv and DIR/study.json (rows in the order of the loops: the
  * same options give the same files), progress on stderr. */
 #include <errno.h>
@@ -13,9 +14,8 @@
 #include <sys/stat.h>
 
 #include "boards/boards.h"
-#include "driver/fit.h"
+#include "target/target.h"
 #include "driver/study.h"
-#include "driver/synth.h"
 #include "flow/flow.h"
 #include "sim/sim.h"
 
@@ -28,9 +28,9 @@ typedef struct study_row {
 	ub_ram ram;
 	int64_t pred_cycles, meas_cycles;	/* meas -1: not measured */
 	int64_t words;
-	fit_report fit;
+	tg_report fit;
 	bool fits, synthesized;
-	synth_summary syn;
+	tg_measured syn;
 	char status[512];
 } study_row;
 
@@ -85,17 +85,30 @@ static int64_t study_block_cells(const board *bd, const int64_t *cells)
 	return n;
 }
 
+/* The Verilog of the design and Yosys on it, in "sub"; 0 or 1. */
+static int study_synth(sl_ctx *ctx, const flow_design *d, bool pnr, const char *sub,
+	study_row *row)
+{
+	char *text = NULL;
+	size_t len;
+	const char *top;
+	int rc = flow_verilog(d, &text, &len, &top);
+	if (rc == 0)
+		rc = tg_synth(ctx, &row->fit, text, len, top, sub, pnr, &row->syn);
+	free(text);
+	return rc == 0 ? 0 : 1;
+}
+
 /* One board for a compiled design: fit, then synth. */
 static void study_board(sl_ctx *ctx, const study_options *so, const flow_design *d,
 	study_row *row)
 {
-	fit_predict(row->bd, d->ubs, &row->fit);
-	fit_add_logic(&row->fit, d->sp, d->ubs);
+	tg_predict(row->bd, d->sp, d->ubs, &row->fit);
 	row->words = row->fit.words;
-	row->fits = fit_ok(&row->fit);
+	row->fits = tg_fits(&row->fit);
 	if (!row->fits) {
 		char why[200];
-		fit_reason(&row->fit, why, sizeof why);
+		tg_reason(&row->fit, why, sizeof why);
 		snprintf(row->status, sizeof row->status, "does not fit: %s", why);
 		return;
 	}
@@ -107,7 +120,7 @@ static void study_board(sl_ctx *ctx, const study_options *so, const flow_design 
 		return;
 	}
 	bool pnr = so->pnr && row->bd->pnr;
-	int rc = synth_run(ctx, d->sp, d->ubs, d->name, row->bd->path, pnr, sub, &row->syn);
+	int rc = study_synth(ctx, d, pnr, sub, row);
 	row->synthesized = true;
 	if (rc == 0 && (row->syn.luts > row->bd->luts || row->syn.ffs > row->bd->ffs))
 		snprintf(row->status, sizeof row->status, "synthesized, but over the board: "
@@ -130,7 +143,7 @@ static void study_cells(char *buf, size_t n, const study_row *r, bool measured)
 		return;
 	}
 	snprintf(buf, n, "%lld/%lld", (long long) study_block_cells(r->bd, r->fit.cells),
-		(long long) (measured ? study_block_cells(r->bd, r->syn.meas) : 0));
+		(long long) (measured ? study_block_cells(r->bd, r->syn.cells) : 0));
 }
 
 static void study_num(char *buf, size_t n, bool known, long long v)
@@ -167,14 +180,14 @@ static void study_fields(const study_row *r, char f[STUDY_COLS][STUDY_FIELD])
 	snprintf(f[4], STUDY_FIELD, "%lld", (long long) r->pred_cycles);
 	study_num(f[5], STUDY_FIELD, r->meas_cycles >= 0, (long long) r->meas_cycles);
 	snprintf(f[6], STUDY_FIELD, "%lld", (long long) r->words);
-	study_pair(f[7], STUDY_FIELD, (long long) fit_luts(&r->fit), syn, (long long) r->syn.luts);
-	study_pair(f[8], STUDY_FIELD, (long long) fit_ffs(&r->fit), syn, (long long) r->syn.ffs);
+	study_pair(f[7], STUDY_FIELD, (long long) tg_luts(&r->fit), syn, (long long) r->syn.luts);
+	study_pair(f[8], STUDY_FIELD, (long long) tg_ffs(&r->fit), syn, (long long) r->syn.ffs);
 	snprintf(f[9], STUDY_FIELD, "%s", board_block_mem(r->bd)->cell);
 	if (syn)
 		study_cells(f[10], STUDY_FIELD, r, true);
 	else
 		snprintf(f[10], STUDY_FIELD, "%lld/-", (long long) study_block_cells(r->bd, r->fit.cells));
-	study_pair(f[11], STUDY_FIELD, (long long) fit_dsps(&r->fit), syn, (long long) r->syn.dsps);
+	study_pair(f[11], STUDY_FIELD, (long long) tg_dsps(&r->fit), syn, (long long) r->syn.dsps);
 	if (syn && r->syn.fmax > 0)
 		snprintf(f[12], STUDY_FIELD, "%.2f", r->syn.fmax);
 	else
@@ -220,25 +233,13 @@ static void study_csv_field(FILE *o, const char *s)
 	fputc('"', o);
 }
 
-static void study_json_str(FILE *o, const char *s)
-{
-	fputc('"', o);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', o);
-		if ((unsigned char) *s >= 0x20)
-			fputc(*s, o);
-	}
-	fputc('"', o);
-}
-
 static void study_json_row(FILE *o, const study_row *r)
 {
 	bool syn = r->synthesized && (r->syn.luts || r->syn.ffs);
 	fputs("    { \"board\": ", o);
-	study_json_str(o, r->bd->name);
+	sl_json_str(o, r->bd->name);
 	fputs(", \"schedule\": ", o);
-	study_json_str(o, r->schedule);
+	sl_json_str(o, r->schedule);
 	fprintf(o, ", \"threshold\": %lld, \"ram\": \"%s\",\n      \"predicted_cycles\": %lld, "
 		"\"measured_cycles\": ", (long long) r->threshold, ub_ram_str(r->ram),
 		(long long) r->pred_cycles);
@@ -250,8 +251,8 @@ static void study_json_row(FILE *o, const study_row *r)
 		"\"block_ram_units\": %lld,\n", (long long) r->words, r->fits ? "true" : "false",
 		(long long) r->fit.ffs, (long long) r->fit.units);
 	fprintf(o, "      \"luts_estimated\": %lld, \"flip_flops_estimated\": %lld, "
-		"\"dsps_estimated\": %lld,\n", (long long) fit_luts(&r->fit),
-		(long long) fit_ffs(&r->fit), (long long) fit_dsps(&r->fit));
+		"\"dsps_estimated\": %lld,\n", (long long) tg_luts(&r->fit),
+		(long long) tg_ffs(&r->fit), (long long) tg_dsps(&r->fit));
 	if (syn)
 		fprintf(o, "      \"luts\": %lld, \"flip_flops\": %lld, \"dsps\": %lld,\n",
 			(long long) r->syn.luts, (long long) r->syn.ffs, (long long) r->syn.dsps);
@@ -261,10 +262,10 @@ static void study_json_row(FILE *o, const study_row *r)
 	for (int m = 0; m < r->bd->n_mems; m++) {
 		fputs(m ? ", " : "", o);
 		fputs("{ \"cell\": ", o);
-		study_json_str(o, r->bd->mems[m].cell);
+		sl_json_str(o, r->bd->mems[m].cell);
 		fprintf(o, ", \"predicted\": %lld, \"measured\": ", (long long) r->fit.cells[m]);
 		if (syn)
-			fprintf(o, "%lld }", (long long) r->syn.meas[m]);
+			fprintf(o, "%lld }", (long long) r->syn.cells[m]);
 		else
 			fputs("null }", o);
 	}
@@ -274,14 +275,13 @@ static void study_json_row(FILE *o, const study_row *r)
 	else
 		fputs("null", o);
 	fputs(", \"status\": ", o);
-	study_json_str(o, r->status);
+	sl_json_str(o, r->status);
 	fputs(" }", o);
 }
 
 static int study_write(const char *dir, const char *file, const char *buf, size_t len)
 {
-	char *path = sl_xmalloc(strlen(dir) + strlen(file) + 2);
-	sprintf(path, "%s/%s", dir, file);
+	char *path = sl_path_join(dir, file, NULL);
 	int rc = sl_write_file_atomic(path, buf, len);
 	if (rc == 0)
 		fprintf(stderr, "wrote %s\n", path);
@@ -312,7 +312,7 @@ static int study_files(const study_options *so, const study_row *rows, int n)
 	buf = NULL;
 	o = open_memstream(&buf, &len);
 	fputs("{\n  \"program\": ", o);
-	study_json_str(o, so->prog);
+	sl_json_str(o, so->prog);
 	fputs(",\n  \"runs\": [\n", o);
 	for (int i = 0; i < n; i++) {
 		study_json_row(o, &rows[i]);
@@ -496,7 +496,7 @@ int study_run(const study_options *so)
 	if (study_files(so, rows, total) != 0)
 		rc = 1;
 	for (int i = 0; i < total; i++)
-		fit_release(&rows[i].fit);
+		tg_report_release(&rows[i].fit);
 	free(rows);
 out:
 	for (int i = 0; i < g.ns; i++)

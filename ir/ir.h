@@ -89,6 +89,15 @@ int sl_write_file_atomic(const char *path, const void *data, size_t len);
 /* mkdir -p: 0 when "dir" exists as a directory afterwards, else -1
  * (errno set). */
 int sl_make_dir(const char *dir);
+/* "DIR/NAMEEXT" on the heap ("ext" may be NULL).  Caller frees. */
+char *sl_path_join(const char *dir, const char *name, const char *ext);
+/* Run argv[0] (found on $PATH) with stdout and stderr to "log" (NULL:
+ * discarded) and wait for it: its exit status; 127 when it could not be
+ * run (the reason in the log); 128 + N when signal N ended it; -1 when no
+ * process could be made. */
+int sl_spawn(char *const *argv, const char *log);
+/* "s" as a JSON string, quoted and escaped (NULL: ""). */
+void sl_json_str(FILE *out, const char *s);
 
 /* ----------------------------------------------------------------- types */
 

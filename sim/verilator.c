@@ -10,11 +10,9 @@
  * output arrays go to the caller. */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -57,24 +55,6 @@ static char *vl_cat(const char *a, const char *b, const char *c)
 	return s;
 }
 
-static int vl_mkdirs(const char *path)
-{
-	char *p = sl_xstrdup(path);
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = 0;
-		if (mkdir(p, 0777) < 0 && errno != EEXIST) {
-			free(p);
-			return -1;
-		}
-		*s = '/';
-	}
-	int rc = mkdir(p, 0777) < 0 && errno != EEXIST ? -1 : 0;
-	free(p);
-	return rc;
-}
-
 static void vl_rmtree(const char *path)
 {
 	DIR *d = opendir(path);
@@ -83,7 +63,7 @@ static void vl_rmtree(const char *path)
 		while ((e = readdir(d))) {
 			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 				continue;
-			char *sub = vl_cat(path, "/", e->d_name);
+			char *sub = sl_path_join(path, e->d_name, NULL);
 			struct stat st;
 			if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode))
 				vl_rmtree(sub);
@@ -126,30 +106,6 @@ static uint64_t vl_hash_verilog(uint64_t h, const char *v, size_t len)
 	return h;
 }
 
-/* Run argv[] with stdout and stderr to "log"; its exit status, or -1. */
-static int vl_spawn(char *const *argv, const char *log)
-{
-	pid_t pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-		if (fd >= 0) {
-			dup2(fd, 1);
-			dup2(fd, 2);
-			close(fd);
-		}
-		execvp(argv[0], argv);
-		fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	int status;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* The last lines of a log, to stderr. */
 static void vl_show_log(const char *log)
 {
@@ -173,7 +129,7 @@ static char *vl_cache_root(void)
 		return vl_cat(e, "", "");
 	e = getenv("XDG_CACHE_HOME");
 	if (e && *e)
-		return vl_cat(e, "/sluice", "");
+		return sl_path_join(e, "sluice", NULL);
 	e = getenv("HOME");
 	return vl_cat(e && *e ? e : "/tmp", "/.cache/sluice", "");
 }
@@ -217,7 +173,7 @@ static int vl_key(sl_ctx *ctx, vl_build *b)
 	h = vl_hash_verilog(h, b->verilog, b->verilog_len);
 	h = vl_hash(h, b->testbench, b->testbench_len);
 	for (int i = 0; i < b->n_lib; i++) {
-		char *path = vl_cat(b->lib_dir, "/", b->lib[i]);
+		char *path = sl_path_join(b->lib_dir, b->lib[i], NULL);
 		size_t len = 0;
 		char *text = sl_read_file(path, &len);
 		if (!text) {
@@ -242,7 +198,7 @@ static int vl_key(sl_ctx *ctx, vl_build *b)
 static int vl_write(sl_ctx *ctx, const char *dir, const char *name,
 	const char *data, size_t len)
 {
-	char *path = vl_cat(dir, "/", name);
+	char *path = sl_path_join(dir, name, NULL);
 	int rc = sl_write_file_atomic(path, data, len);
 	if (rc < 0)
 		sl_error(ctx, sl_noloc, "cannot write '%s': %s", path, strerror(errno));
@@ -254,10 +210,10 @@ static int vl_write(sl_ctx *ctx, const char *dir, const char *name,
 static int vl_verilate(sl_ctx *ctx, const vl_build *b, const char *tmp)
 {
 	const char *vl = getenv("SLUICE_VERILATOR");
-	char *mdir = vl_cat(tmp, "/obj", "");
-	char *top_v = vl_cat(tmp, "/top.v", "");
-	char *tb = vl_cat(tmp, "/tb.cpp", "");
-	char *log = vl_cat(tmp, "/verilate.log", "");
+	char *mdir = sl_path_join(tmp, "obj", NULL);
+	char *top_v = sl_path_join(tmp, "top.v", NULL);
+	char *tb = sl_path_join(tmp, "tb.cpp", NULL);
+	char *log = sl_path_join(tmp, "verilate.log", NULL);
 	const char *fixed[] = {
 		vl && *vl ? vl : "verilator", "--cc", "--exe", "--build",
 		"-O1", "-CFLAGS", "-O1", "--build-jobs", "2",
@@ -273,9 +229,9 @@ static int vl_verilate(sl_ctx *ctx, const vl_build *b, const char *tmp)
 	argv[n++] = top_v;
 	char **libs = sl_xcalloc((size_t) b->n_lib + 1, sizeof(*libs));
 	for (int i = 0; i < b->n_lib; i++)
-		argv[n++] = libs[i] = vl_cat(b->lib_dir, "/", b->lib[i]);
+		argv[n++] = libs[i] = sl_path_join(b->lib_dir, b->lib[i], NULL);
 	argv[n++] = tb;
-	int status = vl_spawn(argv, log);
+	int status = sl_spawn(argv, log);
 	int rc = 0;
 	if (status != 0) {
 		vl_show_log(log);
@@ -296,7 +252,7 @@ static int vl_verilate(sl_ctx *ctx, const vl_build *b, const char *tmp)
 
 static bool vl_built(const char *dir)
 {
-	char *exe = vl_cat(dir, "/obj/tb", "");
+	char *exe = sl_path_join(dir, "obj/tb", NULL);
 	bool ok = access(exe, X_OK) == 0;
 	free(exe);
 	return ok;
@@ -313,7 +269,7 @@ static int vl_ensure_built(sl_ctx *ctx, vl_build *b, bool *cached)
 	char *tmp = vl_cat(b->dir, pid, "");
 	vl_rmtree(tmp);
 	int rc = -1;
-	if (vl_mkdirs(tmp) < 0)
+	if (sl_make_dir(tmp) < 0)
 		sl_error(ctx, sl_noloc, "cannot create '%s': %s", tmp, strerror(errno));
 	else if (vl_write(ctx, tmp, "top.v", b->verilog, b->verilog_len) == 0
 		 && vl_write(ctx, tmp, "tb.cpp", b->testbench, b->testbench_len) == 0
@@ -427,7 +383,7 @@ typedef struct vl_result {
 
 static int vl_read_stats(sl_ctx *ctx, const char *dir, int n_in, vl_result *r)
 {
-	char *path = vl_cat(dir, "/stats.txt", "");
+	char *path = sl_path_join(dir, "stats.txt", NULL);
 	FILE *f = fopen(path, "r");
 	int got = 0, n_taken = 0;
 	if (f) {
@@ -535,8 +491,8 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	char run[48], timeout_s[32], window_s[32];
 	snprintf(run, sizeof run, "/run-%ld", (long) getpid());
 	char *dir = vl_cat(b->dir, run, "");
-	char *exe = vl_cat(b->dir, "/obj/tb", "");
-	char *log = vl_cat(dir, "/tb.log", "");
+	char *exe = sl_path_join(b->dir, "obj/tb", NULL);
+	char *log = sl_path_join(dir, "tb.log", NULL);
 	int64_t timeout = vl_timeout(sp);
 	snprintf(timeout_s, sizeof timeout_s, "%lld", (long long) timeout);
 	snprintf(window_s, sizeof window_s, "%lld", (long long) opts->vcd_cycles);
@@ -549,10 +505,10 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	for (int i = 0; i < n_ports; i++)
 		n_in += ports[i].is_input;
 	vl_rmtree(dir);
-	if (vl_mkdirs(dir) < 0) {
+	if (sl_make_dir(dir) < 0) {
 		sl_error(ctx, sl_noloc, "cannot create '%s': %s", dir, strerror(errno));
 	} else if (vl_write_inputs(ctx, dir, n_ports, ports, sizes, in) == 0) {
-		int status = vl_spawn(argv, log);
+		int status = sl_spawn(argv, log);
 		if (status != 0) {
 			vl_show_log(log);
 			sl_error(ctx, sl_noloc, "the testbench failed (exit %d)", status);

@@ -5,15 +5,16 @@
 # flow driver.  io/ (arrays and data files) sits just above ir/, so that the
 # front end can read a const's file(...); ref/ (the CPU reference) needs
 # only ir/ and io/ and comes after the front end whose programs it runs.
-# boards/ feeds ubuffer and later stages, so it ranks with scheduler.
+# boards/ feeds ubuffer and later stages, so it ranks with scheduler;
+# target/ (prediction, fit, synthesis) follows rtlgen beside sim.
 set -u
 top=${1:-.}
-modules="ir io frontend ref scheduler boards ubuffer rtlgen sim flow driver"
+modules="ir io frontend ref scheduler boards ubuffer rtlgen sim target flow driver"
 rank() {
 	case $1 in
 	ir) echo 0 ;; io) echo 1 ;; frontend) echo 2 ;; ref) echo 3 ;;
 	scheduler|boards) echo 4 ;; ubuffer) echo 5 ;; rtlgen) echo 6 ;;
-	sim) echo 7 ;; flow) echo 8 ;; driver) echo 9 ;;
+	sim|target) echo 7 ;; flow) echo 8 ;; driver) echo 9 ;;
 	*) echo -1 ;;
 	esac
 }

@@ -1,5 +1,5 @@
 # tests/fit.cmake: a design that does not fit its board is a located error
-# before any synthesis (driver/fit.c), and `sluice study` (label "synth").
+# before any synthesis (target/storage.c, target/explain.c), and `sluice study` (label "synth").
 #   t_synth_blur4096_ice40_bad[_compile]  synth / compile --board of a 3x3
 #       blur of 4096-pixel u16 rows on the iCE40 UP5K: exit 1, stderr equal
 #       to tests/synth/t_synth_blur4096_ice40_bad.err (32 of 30 RAM4K, hand
@@ -81,3 +81,28 @@ if(SLUICE_FIT_YOSYS)
   set_tests_properties(t_synth_ice40_gaussian16_1080p_ram PROPERTIES LABELS synth TIMEOUT 120
     PASS_REGULAR_EXPRESSION "SB_RAM40_4K +16 of +30 .*predicted 16\\)")
 endif()
+# A board of a family no .c file names is one .board file (issue 9): two
+# boards of the made-up family "madeup", written at configure time into a
+# directory of their own, taken by path.
+#   t_fit_madeup_family      gaussian compiles for it (exit 0, "predicted")
+#   t_fit_madeup_family_bad  the same family with 100 LUTs: the logic does
+#       not fit, a located error whose "what would help" note says that
+#       multipliers are LUTs (the board has no dsp_mul line)
+set(madeup_dir ${CMAKE_CURRENT_BINARY_DIR}/madeup)
+foreach(luts 20000 100)
+  file(WRITE ${madeup_dir}/madeup${luts}.board
+    "name madeup${luts}\npart MADEUP-1\nfamily madeup\nlut ${luts} 5\nff 20000\n"
+    "dsp 0\nclock 50\nlutram 32\nmemory block MADE_RAM count 8 units 1 bits 4096 "
+    "shapes 256x16 512x8\ncells lut MADE_LUT\ncarry 2\nlutram_cell 32x1 1\n"
+    "yosys synth -top {top}\n")
+endforeach()
+add_test(NAME t_fit_madeup_family
+  COMMAND $<TARGET_FILE:sluice> compile ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
+    --board ${madeup_dir}/madeup20000.board -o ${CMAKE_CURRENT_BINARY_DIR}/fit_madeup)
+set_tests_properties(t_fit_madeup_family PROPERTIES LABELS synth
+  PASS_REGULAR_EXPRESSION "predicted [0-9]+ cycles")
+add_test(NAME t_fit_madeup_family_bad
+  COMMAND $<TARGET_FILE:sluice> compile ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
+    --board ${madeup_dir}/madeup100.board -o ${CMAKE_CURRENT_BINARY_DIR}/fit_madeup_bad)
+set_tests_properties(t_fit_madeup_family_bad PROPERTIES LABELS synth
+  PASS_REGULAR_EXPRESSION "error: the design does not fit the madeup100 \\(MADEUP-1\\): it needs about [0-9]+ of 100 LUTs.*multipliers are LUTs here")

@@ -1,20 +1,19 @@
-/* tests/bench/estimate_tool.c: print the logic estimate (driver/estimate.c)
+/* tests/bench/estimate_tool.c: print the logic estimate (target/logic.c)
  * of one program on one board, for tests/bench/estimate_bench.sh.
  *   sluice_estimate PROG.sl BOARD [--schedule stream|sequential]
  *                   [--register-threshold N] [--stages]
- * Prints the logic, the storage (driver/fit.c: storage flip-flops and
+ * Prints the logic, the storage (target/storage.c: storage flip-flops and
  * LUT RAM) and their sum, which is what Yosys reports:
  *   logic luts N ffs N dsps N
  *   storage luts N ffs N
  *   total luts N ffs N dsps N
- * (with --stages, est_print's table first).  The design is the one every
+ * (with --stages, tg_print_logic's table first).  The design is the one every
  * command builds (flow_compile, mapped for the board). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "flow/flow.h"
-#include "driver/estimate.h"
-#include "driver/fit.h"
+#include "target/target.h"
 
 static int est_tool(sl_ctx *ctx, int argc, char **argv)
 {
@@ -41,22 +40,18 @@ static int est_tool(sl_ctx *ctx, int argc, char **argv)
 	flow_design *d = bd ? flow_compile(ctx, argv[1], &fo) : NULL;
 	int rc = 1;
 	if (d) {
-		const sched_program *sp = d->sp;
-		const ub_set *ubs = d->ubs;
-		est_report r;
-		est_design(bd, sp, ubs, &r);
+		tg_report fr;
+		tg_predict(bd, d->sp, d->ubs, &fr);
+		const tg_logic *r = &fr.logic;
 		if (stages)
-			est_print(&r, stdout);
-		fit_report fr;
-		fit_predict(bd, ubs, &fr);
-		printf("logic luts %lld ffs %lld dsps %lld\n", (long long) r.luts,
-			(long long) r.ffs, (long long) r.dsps);
+			tg_print_logic(&fr, stdout);
+		printf("logic luts %lld ffs %lld dsps %lld\n", (long long) r->luts,
+			(long long) r->ffs, (long long) r->dsps);
 		printf("storage luts %lld ffs %lld\n", (long long) fr.lut_ram,
 			(long long) fr.ffs);
-		printf("total luts %lld ffs %lld dsps %lld\n", (long long) (r.luts + fr.lut_ram),
-			(long long) (r.ffs + fr.ffs), (long long) r.dsps);
-		fit_release(&fr);
-		est_release(&r);
+		printf("total luts %lld ffs %lld dsps %lld\n", (long long) tg_luts(&fr),
+			(long long) tg_ffs(&fr), (long long) tg_dsps(&fr));
+		tg_report_release(&fr);
 		rc = 0;
 	}
 	flow_free(d);

@@ -1,6 +1,6 @@
-// tests/unit/t_estimate.cpp: the logic estimate (driver/estimate.c) of tiny
+// tests/unit/t_estimate.cpp: the logic estimate (target/logic.c) of tiny
 // programs against costs worked out by hand from the generated structure
-// (rtlgen/lib/*.v, rtlgen/*.c) and the cost rules of the estimate.c banner
+// (rtlgen/lib/*.v, rtlgen/*.c) and the cost rules of the logic.c banner
 // (k = LUT inputs; iCE40 and ECP5 k = 4, one LUT site per adder bit).
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@
 #include "frontend/frontend.h"
 #include "scheduler/scheduler.h"
 #include "ubuffer/ubuffer.h"
-#include "driver/estimate.h"
+#include "target/target.h"
 
 namespace {
 
@@ -28,7 +28,8 @@ struct Est {
 	flow_design *design = nullptr;
 	sched_program *sp = nullptr;
 	ub_set *set = nullptr;
-	est_report r = {};
+	tg_report rep = {};
+	const tg_logic &r = rep.logic;
 
 	Est(const std::string &text, const char *board_name)
 	{
@@ -45,11 +46,11 @@ struct Est {
 			return;
 		sp = design->sp;
 		set = design->ubs;
-		est_design(fo.bd, sp, set, &r);
+		tg_predict(fo.bd, sp, set, &rep);
 	}
 	~Est()
 	{
-		est_release(&r);
+		tg_report_release(&rep);
 		flow_free(design);
 		sl_ctx_free(ctx);
 		fclose(diag);
@@ -58,7 +59,7 @@ struct Est {
 	Est(const Est &) = delete;
 	Est &operator=(const Est &) = delete;
 
-	const est_stage *stage(const char *name) const
+	const tg_stage *stage(const char *name) const
 	{
 		for (int i = 0; i < r.n; i++)
 			if (strcmp(r.stages[i].s->name, name) == 0)
@@ -158,6 +159,59 @@ TEST(t_estimate, shift_is_free)
 	ASSERT_NE(e.stage("f"), nullptr);
 	EXPECT_EQ(e.stage("f")->luts, 64);
 	EXPECT_EQ(e.stage("f")->dsps, 0);
+}
+
+// A board of a family no .c file knows: every family fact comes from the
+// file (boards/README.md "Logic").  "madeup" has 4-input LUTs like the
+// iCE40 but two LUT sites per carry bit, and an 8 x 8 DSP that multiplies
+// signed operands only.
+std::string madeup_board(const char *name, const char *logic)
+{
+	std::string path = ::testing::TempDir() + name + ".board";
+	FILE *f = fopen(path.c_str(), "w");
+	if (!f)
+		return path;
+	fprintf(f, "name %s\npart MADEUP-1\nfamily madeup\nlut 20000 4\nff 20000\n"
+		"dsp 16\nclock 50\nmemory block MADE_RAM count 8 units 1 bits 4096 "
+		"shapes 256x16 512x8\nyosys synth -top {top}\n%s", name, logic);
+	fclose(f);
+	return path;
+}
+
+// add8_ice40 with carry 2: every carry-chain adder doubles.  Per
+// sl_sched: incrementer 64, last-value test 11, next + delta 12, fire 4 +
+// 1 + 2: 94 (in).  f: 94, the 8-bit adder 16, the tap mux 8: 118.
+// Control: incrementer 12, two tests 6, 4: 22.  Total 234; the
+// flip-flops are add8_ice40's 104.
+TEST(t_estimate, madeup_family_carry)
+{
+	std::string b = madeup_board("madeup-carry", "carry 2\n");
+	Est e("input in : u8[16];\nfunc f(x) : u8 = in(x) + 3;\noutput f[16];\n", b.c_str());
+	ASSERT_NE(e.set, nullptr);
+	EXPECT_EQ(e.stage("in")->luts, 94);
+	EXPECT_EQ(e.stage("f")->luts, 118);
+	EXPECT_EQ(e.r.luts, 234);
+	EXPECT_EQ(e.r.ffs, 104);
+}
+
+// mul8_dsp on 8 x 8 DSPs: signed only, the u8 operands take a sign bit,
+// 9 x 9 is ceil(9/8)^2 = 4 DSPs; unsigned, one; with "min 20" the 16-bit
+// product stays in LUTs.
+TEST(t_estimate, madeup_family_dsp)
+{
+	const char *prog = "input a : u8[4];\ninput b : u8[4];\n"
+		"func p(x) : u16 = u16(a(x)) * u16(b(x));\noutput p[4];\n";
+	std::string s = madeup_board("madeup-signed", "dsp_mul 8x8 signed\n");
+	std::string u = madeup_board("madeup-unsigned", "dsp_mul 8x8\n");
+	std::string m = madeup_board("madeup-min", "dsp_mul 8x8 min 20\n");
+	Est es(prog, s.c_str()), eu(prog, u.c_str()), em(prog, m.c_str());
+	ASSERT_NE(es.stage("p"), nullptr);
+	ASSERT_NE(eu.stage("p"), nullptr);
+	ASSERT_NE(em.stage("p"), nullptr);
+	EXPECT_EQ(es.stage("p")->dsps, 4);
+	EXPECT_EQ(eu.stage("p")->dsps, 1);
+	EXPECT_EQ(em.stage("p")->dsps, 0);
+	EXPECT_EQ(em.stage("p")->luts, 197);
 }
 
 }  // namespace

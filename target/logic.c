@@ -1,23 +1,26 @@
-/* driver/estimate.c: the logic of a generated design, counted from its
+/* target/logic.c: the logic of a generated design, counted from its
  * structure before synthesis (LUTs, flip-flops, DSPs per statement).
- * Stage: driver, after storage mapping, beside driver/fit.c (storage).
+ * Stage: target, after storage mapping, beside target/storage.c.
  * It walks what rtlgen emits and costs each piece in the family's
- * primitives (k = LUT inputs):
- *   n-bit adder, subtractor, incrementer   n LUTs (one per bit beside the
+ * primitives (k = LUT inputs), whose numbers are the board file's
+ * (`carry`, `dsp_mul`, `lutram`, `lutram_cell`: boards/README.md "Logic";
+ * no family is named here):
+ *   n-bit adder, subtractor, incrementer   `carry` x n LUTs, 1 on the four
+ *       boards (one per bit beside the
  *       carry chain: SB_CARRY, CARRY4/8; on ECP5 a CCU2C of 2 bits is one
  *       slice, 2 LUT4 sites, as the board's `cells lut CCU2C=2` counts it)
  *   n-bit equality   ceil(n / (k/2)) LUTs (against a constant ceil(n/k))
  *       and an AND tree of (k-1)-input LUTs over them
  *   n-bit magnitude comparison   a subtractor's carry: n LUTs
  *   2:1 mux of n bits   n LUTs
- *   w x w multiplier   a DSP where the family has them (mul2dsp: chunks
+ *   w x w multiplier   a DSP where the board has `dsp_mul` (mul2dsp: chunks
  *       of 18x18 ECP5, 25x18 xc7, 27x18 xcup, signed only on Xilinx), else
  *       two LUTs per partial-product bit kept in the result width (the
  *       AND, which the carry cell needs as a signal, and the sum)
  *   x * c   (popcount(c) - 1) adders (shift-and-add; powers of two free),
  *       or a DSP on DSP families (mul2dsp takes constant operands too);
- *       on Xilinx a constant read from a ROM at a constant address is
- *       folded only after map_dsp: a DSP at the ROM's width (measured:
+ *       with `rom_late` (Xilinx) a constant read from a ROM at a constant
+ *       address is folded only after map_dsp: a DSP at the ROM's width (measured:
  *       gaussian's 9 kernel products are 9 DSP48s on xc7 and xcup, none
  *       on ECP5)
  *   x / 2^k, x % 2^k signed: one n-bit add (the sign correction)
@@ -31,10 +34,10 @@
  * bits nothing reads cost nothing.  Identical subexpressions are counted
  * once (Yosys merges them: opt_merge).  Flip-flops holding constants are
  * dropped as Yosys drops them.
- *   LUT-RAM copy of D x W bits (read ports past the first)   ECP5:
- *       ceil(D/16) x ceil(W/4) TRELLIS_DPR16X4 of 6 LUT4 sites each (3
- *       slices; boards/README.md "Counting cells"); Xilinx: one 64-bit
- *       LUT6 per 64 bits
+ *   LUT-RAM copy of D x W bits (read ports past the first)   whole
+ *       `lutram_cell`s: ECP5 ceil(D/16) x ceil(W/4) TRELLIS_DPR16X4 of 6
+ *       LUT4 sites each (3 slices; boards/README.md "Counting cells");
+ *       else `lutram` bits a LUT: Xilinx one 64-bit LUT6 per 64 bits
  * Adjusted from measurements (Yosys 0.23, tests/bench/estimate_bench.sh):
  * only the Xilinx ROM-constant DSP rule above (from gaussian); the
  * per-primitive constants are first principles.  The model is of a
@@ -43,40 +46,37 @@
  * so ABC maps for depth into LUT5-7 = 2-8 LUT4s + PFUMX/L6MUX21, many of
  * them constant: measured 1.0-6x the LUT4s of `synth_ecp5 -abc9` on the
  * same Verilog, not a function of the structure); this model follows the
- * -abc9 mapping (measured ratios in the report of this change). 
+ * -abc9 mapping (measured ratios in the report of this change).
  * Storage (delay-chain registers, register-file and LUT-RAM words, block
- * RAM) is driver/fit.c's and is not counted here. */
+ * RAM) is target/storage.c's and is not counted here. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "driver/estimate.h"
+#include "target/target_private.h"
+#include "rtlgen/rtlgen.h"
 
 /* ------------------------------------------------------------ families */
 
+/* The family's primitives, as the board file gives them (board_logic). */
 typedef struct est_fam {
-	const char *family;
 	int k;			/* LUT inputs */
 	double carry;		/* LUTs per bit of a carry-chain adder */
 	int dsp_a, dsp_b;	/* DSP multiplier operand widths; 0: none */
 	int dsp_y_min;		/* smallest product mapped to a DSP */
 	bool dsp_signed_only;	/* unsigned operands need a sign bit */
+	bool dsp_rom_late;	/* ROM constants are folded after map_dsp */
 	bool lut_ram;		/* circular register files are LUT RAM */
+	int lutram_bits;	/* bits a LUT holds as RAM */
+	board_shape ram_cell;	/* a LUT-RAM cell (depth 0: bits pooled) */
+	int ram_cell_luts;	/* its LUT sites */
 } est_fam;
-
-/* ice40: synth_ice40 without -dsp maps no multiplier to SB_MAC16. */
-static const est_fam est_fams[] = {
-	{ "ice40", 4, 1.0, 0, 0, 0, false, false },
-	{ "ecp5", 4, 1.0, 18, 18, 0, false, true },
-	{ "xc7", 6, 1.0, 25, 18, 9, true, true },
-	{ "xcup", 6, 1.0, 27, 18, 9, true, true },
-};
 
 static est_fam est_family(const board *bd)
 {
-	for (size_t i = 0; i < sizeof est_fams / sizeof est_fams[0]; i++)
-		if (!strcmp(bd->family, est_fams[i].family))
-			return est_fams[i];
-	est_fam f = { bd->family, bd->lut_inputs, 1.0, 0, 0, 0, false, bd->lut_inputs >= 6 };
+	const board_logic *g = &bd->logic;
+	est_fam f = { bd->lut_inputs, g->carry, g->dsp_a, g->dsp_b, g->dsp_min,
+		g->dsp_signed, g->dsp_rom_late, bd->lutram_bits > 0, bd->lutram_bits,
+		g->ram_cell, g->ram_cell_luts };
 	return f;
 }
 
@@ -289,7 +289,7 @@ static est_val est_mul(est_walk *w, est_val a, est_val b, ir_type t)
 	if (b.is_const) {
 		uint64_t c = b.c & (t.bits >= 64 ? ~0ull : (1ull << t.bits) - 1);
 		int pc = est_popcount(c), cb = est_bits(c);
-		if (b.rom && f->dsp_signed_only) {	/* folded after map_dsp */
+		if (b.rom && f->dsp_rom_late) {	/* folded after map_dsp */
 			w->dsps += est_dsps(f, a.ew, b.w, a.sx, t.is_signed);
 			return est_make(t.bits, a.ew + cb, a.sx);
 		}
@@ -706,13 +706,15 @@ static void est_circ_addr(est_walk *w, const ub_buffer *b, const ub_port *p)
 		w->luts += est_divider(w->f, wi);
 }
 
-/* LUT sites of one LUT-RAM copy of depth x wd bits: ECP5 16x4
- * TRELLIS_DPR16X4 cells of 6 LUT4 sites; else 2^k bits a LUT. */
+/* LUT sites of one LUT-RAM copy of depth x wd bits: whole cells of the
+ * board's lutram_cell (ECP5: 16x4 TRELLIS_DPR16X4 of 6 LUT4 sites), else
+ * lutram bits a LUT in any shape (Xilinx: 64 a LUT6). */
 static int64_t est_lutram_copy(const est_fam *f, int64_t depth, int wd)
 {
-	if (!strcmp(f->family, "ecp5"))
-		return 6 * est_cdiv(depth, 16) * est_cdiv(wd, 4);
-	return est_cdiv(depth * wd, (int64_t) 1 << f->k);
+	if (f->ram_cell.depth)
+		return f->ram_cell_luts * est_cdiv(depth, f->ram_cell.depth) *
+			est_cdiv(wd, f->ram_cell.width);
+	return est_cdiv(depth * wd, f->lutram_bits);
 }
 
 /* A circular buffer: the write counter, then per read port its address,
@@ -754,8 +756,8 @@ static void est_control(est_walk *w, int tw)
 	w->luts += est_add(w->f, tw) + 2.0 * est_eq(w->f, tw, true) + 4;
 }
 
-void est_design(const board *bd, const sched_program *sp, const ub_set *ubs,
-	est_report *r)
+void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
+	tg_logic *r)
 {
 	est_fam f = est_family(bd);
 	int n = sp->n_stmts, tw = est_tw(sp);
@@ -789,11 +791,10 @@ void est_design(const board *bd, const sched_program *sp, const ub_set *ubs,
 		n_keys = pw->n_keys;
 	}
 	memset(r, 0, sizeof(*r));
-	r->bd = bd;
 	r->n = n;
 	r->stages = sl_xcalloc((size_t) n + 1, sizeof(*r->stages));
 	for (int i = 0; i < n; i++) {
-		est_stage *st = &r->stages[i];
+		tg_stage *st = &r->stages[i];
 		st->s = sp->stmts[i];
 		st->luts = (int64_t) (ws[i].luts + 0.5);
 		st->ffs = ws[i].ffs;
@@ -812,15 +813,9 @@ void est_design(const board *bd, const sched_program *sp, const ub_set *ubs,
 	free(ws);
 }
 
-void est_release(est_report *r)
+void tg_print_logic(const tg_report *rep, FILE *out)
 {
-	free(r->stages);
-	r->stages = NULL;
-	r->n = 0;
-}
-
-void est_print(const est_report *r, FILE *out)
-{
+	const tg_logic *r = &rep->logic;
 	fprintf(out, "%-24s %8s %8s %6s\n", "stage", "LUTs", "FFs", "DSPs");
 	for (int i = 0; i < r->n; i++)
 		fprintf(out, "%-24s %8lld %8lld %6lld\n", r->stages[i].s->name,

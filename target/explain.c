@@ -1,114 +1,19 @@
-/* driver/fit.c: does a mapped design fit a board.
- * Stage: driver, after storage mapping and before any RTL or synthesis.
- * A delay chain is costed from its layout (ub_buffer.runs, the rule in
- * ubuffer/ubuffer.c), as rtlgen emits it: each group of SRAM runs one
- * sl_sram of its runs side by side, which the board's force_bram puts in
- * block RAM (board_bram_cells); the register positions flip-flops of the
- * word width.
- * A circular buffer in block RAM (UB_MEM_SRAM) is one sl_sram copy per
- * distinct read (n_banks), each of capacity x width.  A register file
- * (UB_MEM_REGFILE, an sl_ram with combinational reads) is width x
- * capacity flip-flops on a board without LUT RAM
- * (iCE40); elsewhere Yosys makes it LUT RAM (measured on the Artix-7:
- * gaussian's sequential 94,272-bit frame took 342 flip-flops), counted as
- * the lower bound ceil(bits / lutram_bits) LUTs.
- * Logic is predicted by driver/estimate.c. */
+/* target/explain.c: why a design does not fit its board.
+ * Stage: target, after the prediction (target/storage.c, target/logic.c).
+ * A design over the board is one located error: at the declaration of
+ * the buffer that takes the most storage, or, when the storage fits and
+ * the logic does not, of the stage that takes the most logic; then notes
+ * with the largest buffers' or stages' numbers, and one note on what
+ * would help (a smaller tile, another board that holds it, the
+ * sequential schedule, the register threshold, the memory choice). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "driver/fit.h"
-
-/* Delay chain: block-RAM cells of its SRAM groups (each one memory of
- * its runs' widths side by side) and flip-flops of its registers. */
-static void fit_chain(const board *bd, const ub_buffer *b, fit_buf *f)
-{
-	const ub_run *r = b->runs;
-	for (int i = 0, grp = 0; i < b->n_runs; i++) {
-		if (!r[i].sram || r[i].group != grp)
-			continue;	/* registers, or not the first run of its group */
-		grp++;
-		const board_mem *m;
-		int64_t c = board_bram_cells(bd, r[i].group_size * b->width_bits, r[i].len, &m);
-		f->cells[m - bd->mems] += c;
-		f->units += c * m->units;
-	}
-	f->ffs = ub_chain_registers(b) * b->width_bits;
-}
-
-void fit_predict(const board *bd, const ub_set *ubs, fit_report *r)
-{
-	memset(r, 0, sizeof(*r));
-	r->bd = bd;
-	r->bufs = sl_xcalloc((size_t) ubs->n_buffers + 1, sizeof(*r->bufs));
-	for (int i = 0; i < ubs->n_buffers; i++) {
-		const ub_buffer *b = ubs->buffers[i];
-		fit_buf *f = &r->bufs[r->n++];
-		f->b = b;
-		if (b->n_ports <= 1 || b->storage == UB_NONE)
-			continue;
-		f->words = b->capacity_words;
-		int64_t bits = b->capacity_words * b->width_bits;
-		if (b->storage == UB_CIRCULAR && b->mem == UB_MEM_SRAM) {
-			const board_mem *m;
-			int64_t c = b->n_banks * board_bram_cells(bd, b->width_bits,
-				b->capacity_words, &m);
-			f->cells[m - bd->mems] += c;
-			f->units += c * m->units;
-		} else if (b->storage == UB_CIRCULAR && bd->lutram_bits == 0)
-			f->ffs = bits;
-		else if (b->storage == UB_CIRCULAR)
-			f->lut_ram = (bits + bd->lutram_bits - 1) / bd->lutram_bits;
-		else
-			fit_chain(bd, b, f);
-		for (int m = 0; m < bd->n_mems; m++)
-			r->cells[m] += f->cells[m];
-		r->units += f->units;
-		r->ffs += f->ffs;
-		r->lut_ram += f->lut_ram;
-		r->words += f->words;
-	}
-}
-
-void fit_add_logic(fit_report *r, const sched_program *sp, const ub_set *ubs)
-{
-	est_design(r->bd, sp, ubs, &r->logic);
-	r->has_logic = true;
-}
-
-void fit_release(fit_report *r)
-{
-	free(r->bufs);
-	r->bufs = NULL;
-	r->n = 0;
-	if (r->has_logic)
-		est_release(&r->logic);
-	r->has_logic = false;
-}
-
-int64_t fit_luts(const fit_report *r)
-{
-	return r->lut_ram + (r->has_logic ? r->logic.luts : 0);
-}
-
-int64_t fit_ffs(const fit_report *r)
-{
-	return r->ffs + (r->has_logic ? r->logic.ffs : 0);
-}
-
-int64_t fit_dsps(const fit_report *r)
-{
-	return r->has_logic ? r->logic.dsps : 0;
-}
-
-bool fit_ok(const fit_report *r)
-{
-	return r->units <= r->bd->block_units && fit_ffs(r) <= r->bd->ffs &&
-		fit_luts(r) <= r->bd->luts && fit_dsps(r) <= r->bd->dsps;
-}
+#include "target/target.h"
 
 /* The block RAMs of a report in the board's first block primitive's
  * terms: "32 of 30 SB_RAM40_4K" (units over units per cell). */
-static void fit_bram_str(const fit_report *r, int64_t units, char *buf, size_t n)
+static void explain_bram_str(const tg_report *r, int64_t units, char *buf, size_t n)
 {
 	const board_mem *m = board_block_mem(r->bd);
 	int u = m->units > 0 ? m->units : 1;
@@ -116,32 +21,32 @@ static void fit_bram_str(const fit_report *r, int64_t units, char *buf, size_t n
 		units % u ? " (rounded up)" : "", (long long) (r->bd->block_units / u), m->cell);
 }
 
-void fit_reason(const fit_report *r, char *buf, size_t n)
+void tg_reason(const tg_report *r, char *buf, size_t n)
 {
 	char ram[128];
 	size_t len = 0;
-	fit_bram_str(r, r->units, ram, sizeof ram);
+	explain_bram_str(r, r->units, ram, sizeof ram);
 	buf[0] = 0;
 	if (r->units > r->bd->block_units)
 		len += (size_t) snprintf(buf + len, n - len, "needs %s", ram);
 	const char *what = r->has_logic ? "" : " for storage";
-	if (fit_ffs(r) > r->bd->ffs && len < n)
+	if (tg_ffs(r) > r->bd->ffs && len < n)
 		len += (size_t) snprintf(buf + len, n - len, "%s%lld of %lld flip-flops%s",
-			len ? " and " : "needs ", (long long) fit_ffs(r), (long long) r->bd->ffs,
+			len ? " and " : "needs ", (long long) tg_ffs(r), (long long) r->bd->ffs,
 			what);
-	if (fit_luts(r) > r->bd->luts && len < n)
+	if (tg_luts(r) > r->bd->luts && len < n)
 		len += (size_t) snprintf(buf + len, n - len, "%sabout %lld of %lld LUTs%s",
-			len ? " and " : "needs ", (long long) fit_luts(r), (long long) r->bd->luts,
+			len ? " and " : "needs ", (long long) tg_luts(r), (long long) r->bd->luts,
 			r->has_logic ? "" : " as LUT RAM");
-	if (fit_dsps(r) > r->bd->dsps && len < n)
+	if (tg_dsps(r) > r->bd->dsps && len < n)
 		snprintf(buf + len, n - len, "%sabout %lld of %lld DSPs", len ? " and " : "needs ",
-			(long long) fit_dsps(r), (long long) r->bd->dsps);
+			(long long) tg_dsps(r), (long long) r->bd->dsps);
 }
 
 /* Order: most block-RAM units, then most flip-flops, then most words. */
-static int fit_cmp(const void *pa, const void *pb)
+static int explain_cmp(const void *pa, const void *pb)
 {
-	const fit_buf *a = pa, *b = pb;
+	const tg_buf *a = pa, *b = pb;
 	if (a->units != b->units)
 		return a->units > b->units ? -1 : 1;
 	if (a->ffs + a->lut_ram != b->ffs + b->lut_ram)
@@ -151,7 +56,7 @@ static int fit_cmp(const void *pa, const void *pb)
 	return strcmp(a->b->name, b->b->name);
 }
 
-static void fit_note_buffer(sl_ctx *ctx, const fit_report *r, const fit_buf *f)
+static void explain_note_buffer(sl_ctx *ctx, const tg_report *r, const tg_buf *f)
 {
 	const board *bd = r->bd;
 	char cells[256] = "";
@@ -176,8 +81,8 @@ static void fit_note_buffer(sl_ctx *ctx, const fit_report *r, const fit_buf *f)
 }
 
 /* What would help, as one note. */
-static void fit_help(sl_ctx *ctx, sl_loc at, const fit_report *r, bool sequential,
-	const fit_report *others, int n_others, const fit_report *seq)
+static void explain_help(sl_ctx *ctx, sl_loc at, const tg_report *r, bool sequential,
+	const tg_report *others, int n_others, const tg_report *seq)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -186,14 +91,14 @@ static void fit_help(sl_ctx *ctx, sl_loc at, const fit_report *r, bool sequentia
 	      "row width, full-frame buffers with the image)", o);
 	int fits = 0;
 	for (int i = 0; i < n_others; i++)
-		if (others[i].bd != r->bd && fit_ok(&others[i]))
+		if (others[i].bd != r->bd && tg_fits(&others[i]))
 			fprintf(o, "%s%s", fits++ ? ", " : "; another board: ", others[i].bd->name);
 	if (n_others && !fits)
 		fputs("; no other board holds this storage", o);
 	if (!sequential && seq) {
 		char why[256];
-		fit_reason(seq, why, sizeof why);
-		if (fit_ok(seq))
+		tg_reason(seq, why, sizeof why);
+		if (tg_fits(seq))
 			fprintf(o, "; --schedule sequential (it fits with %lld block-RAM units "
 				"and %lld storage flip-flops)", (long long) seq->units,
 				(long long) seq->ffs);
@@ -223,16 +128,16 @@ static void fit_help(sl_ctx *ctx, sl_loc at, const fit_report *r, bool sequentia
 	free(buf);
 }
 
-static bool fit_storage_ok(const fit_report *r)
+static bool explain_storage_ok(const tg_report *r)
 {
 	return r->units <= r->bd->block_units && r->ffs <= r->bd->ffs &&
 		r->lut_ram <= r->bd->luts;
 }
 
 /* Order of stages: most LUTs, then flip-flops, then DSPs. */
-static int fit_stage_cmp(const void *pa, const void *pb)
+static int explain_stage_cmp(const void *pa, const void *pb)
 {
-	const est_stage *a = pa, *b = pb;
+	const tg_stage *a = pa, *b = pb;
 	if (a->luts != b->luts)
 		return a->luts > b->luts ? -1 : 1;
 	if (a->ffs != b->ffs)
@@ -243,13 +148,13 @@ static int fit_stage_cmp(const void *pa, const void *pb)
 }
 
 /* The logic does not fit: the stages that use most, and what would help. */
-static void fit_logic_error(sl_ctx *ctx, const fit_report *r, const char *why,
-	const fit_report *others, int n_others)
+static void explain_logic_error(sl_ctx *ctx, const tg_report *r, const char *why,
+	const tg_report *others, int n_others)
 {
-	const est_report *e = &r->logic;
-	est_stage *st = sl_xmalloc(((size_t) e->n + 1) * sizeof(*st));
+	const tg_logic *e = &r->logic;
+	tg_stage *st = sl_xmalloc(((size_t) e->n + 1) * sizeof(*st));
 	memcpy(st, e->stages, (size_t) e->n * sizeof(*st));
-	qsort(st, (size_t) e->n, sizeof(*st), fit_stage_cmp);
+	qsort(st, (size_t) e->n, sizeof(*st), explain_stage_cmp);
 	sl_loc loc = e->n ? st[0].s->decl->loc : (sl_loc) { -1, 0, 0 };
 	sl_error(ctx, loc, "the design does not fit the %s (%s): it %s (estimated); the "
 		"stage that uses most is '%s'", r->bd->name, r->bd->part, why,
@@ -264,11 +169,11 @@ static void fit_logic_error(sl_ctx *ctx, const fit_report *r, const char *why,
 	FILE *o = open_memstream(&buf, &len);
 	fprintf(o, "what would help: narrower types or fewer operations in the stages "
 		"above (the logic does not grow with the image)");
-	if (r->bd->dsps == 0 || !strcmp(r->bd->family, "ice40"))
+	if (r->bd->dsps == 0 || r->bd->logic.dsp_a == 0)
 		fputs("; multipliers are LUTs here (about 2 LUTs per product bit)", o);
 	int fits = 0;
 	for (int i = 0; i < n_others; i++)
-		if (strcmp(others[i].bd->name, r->bd->name) && fit_ok(&others[i]))
+		if (strcmp(others[i].bd->name, r->bd->name) && tg_fits(&others[i]))
 			fprintf(o, "%s%s", fits++ ? ", " : "; another board: ", others[i].bd->name);
 	fputs("; the logic is an estimate (tests/bench/estimate_bench.sh compares "
 	      "it with Yosys)", o);
@@ -278,27 +183,27 @@ static void fit_logic_error(sl_ctx *ctx, const fit_report *r, const char *why,
 	free(st);
 }
 
-bool fit_check(sl_ctx *ctx, const fit_report *r, bool sequential,
-	const fit_report *others, int n_others, const fit_report *seq)
+bool tg_explain(sl_ctx *ctx, const tg_report *r, bool sequential,
+	const tg_report *others, int n_others, const tg_report *seq)
 {
-	if (fit_ok(r))
+	if (tg_fits(r))
 		return true;
 	char why[256];
-	fit_reason(r, why, sizeof why);
-	if (fit_storage_ok(r)) {
-		fit_logic_error(ctx, r, why, others, n_others);
+	tg_reason(r, why, sizeof why);
+	if (explain_storage_ok(r)) {
+		explain_logic_error(ctx, r, why, others, n_others);
 		return false;
 	}
-	fit_buf *s = sl_xmalloc(((size_t) r->n + 1) * sizeof(*s));
+	tg_buf *s = sl_xmalloc(((size_t) r->n + 1) * sizeof(*s));
 	memcpy(s, r->bufs, (size_t) r->n * sizeof(*s));
-	qsort(s, (size_t) r->n, sizeof(*s), fit_cmp);
+	qsort(s, (size_t) r->n, sizeof(*s), explain_cmp);
 	sl_loc loc = r->n ? s[0].b->producer->decl->loc : (sl_loc) { -1, 0, 0 };
 	sl_error(ctx, loc, "the design does not fit the %s (%s): it %s; the largest "
 		"buffer is '%s'", r->bd->name, r->bd->part, why, r->n ? s[0].b->name : "?");
 	for (int i = 0; i < r->n && i < 3; i++)
 		if (s[i].units || s[i].ffs || s[i].lut_ram)
-			fit_note_buffer(ctx, r, &s[i]);
-	fit_help(ctx, loc, r, sequential, others, n_others, seq);
+			explain_note_buffer(ctx, r, &s[i]);
+	explain_help(ctx, loc, r, sequential, others, n_others, seq);
 	free(s);
 	return false;
 }

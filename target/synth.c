@@ -1,22 +1,19 @@
-/* driver/synth.c: `sluice boards` and `sluice synth`.
- * Stage: driver.  Synth writes the Verilog, predicts the block RAMs from
- * the storage mapping (every group of SRAM runs of a delay chain is an
- * sl_sram that the board's force_bram commands put in block RAM, and so is every
- * sl_sram_pf copy of a block-RAM circular buffer; register-file circular
- * buffers are sl_ram with combinational reads and never block RAM),
- * runs Yosys with the board's flow, reads `stat -json`, and with --pnr
- * runs nextpnr for Fmax.  Predicted and measured block RAMs must agree. */
+/* target/synth.c: `sluice boards`, and synthesis of a design's Verilog.
+ * Stage: target, after the prediction.  tg_synth writes the Verilog it is
+ * given, runs Yosys with the board's flow, reads `stat -json`, and with
+ * pnr runs nextpnr for Fmax; it prints and writes the measurement beside
+ * the prediction it is given (target/storage.c: every SRAM run of a delay
+ * chain is an sl_sram that the board's force_bram commands put in block
+ * RAM, and so is every sl_sram_pf copy of a block-RAM circular buffer;
+ * register-file circular buffers are sl_ram with combinational reads and
+ * never block RAM).  Predicted and measured block RAMs must agree. */
 #include <errno.h>
 #include <stdarg.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include "boards/boards.h"
-#include "driver/fit.h"
-#include "driver/synth.h"
+#include "rtlgen/rtlgen.h"
+#include "target/target.h"
 
 #ifndef SLUICE_SOURCE_DIR
 #define SLUICE_SOURCE_DIR "."
@@ -32,13 +29,10 @@ typedef struct synth_count {
 typedef struct synth_result {
 	int n_types;
 	synth_count types[SYNTH_MAX_TYPES];	/* cells by type, from stat */
-	int64_t luts, ffs, dsps;
-	int64_t pred_luts, pred_ffs, pred_dsps;	/* driver/fit.c + estimate.c */
-	int64_t pred[BOARD_MAX_MEMS], meas[BOARD_MAX_MEMS];
-	double fmax;				/* 0 unless --pnr */
+	tg_measured m;
 } synth_result;
 
-int synth_boards(void)
+int tg_boards(void)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
 	int n = 0;
@@ -73,56 +67,25 @@ static void synth_say(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* ------------------------------------------------------------ prediction */
-
-/* The block RAMs of the design by primitive (the storage prediction of
- * driver/fit.c: delay-chain SRAM runs and block-RAM circular buffers) and
- * its LUTs, flip-flops and DSPs (storage plus driver/estimate.c). */
-static void synth_predict(const board *bd, const sched_program *sp, const ub_set *ubs,
-	synth_result *res)
-{
-	fit_report r;
-	fit_predict(bd, ubs, &r);
-	fit_add_logic(&r, sp, ubs);
-	for (int m = 0; m < bd->n_mems; m++)
-		res->pred[m] += r.cells[m];
-	res->pred_luts = fit_luts(&r);
-	res->pred_ffs = fit_ffs(&r);
-	res->pred_dsps = fit_dsps(&r);
-	fit_release(&r);
-}
-
 /* ------------------------------------------------------------ tools */
 
-static char *synth_path(const char *dir, const char *name)
-{
-	char *p = sl_xmalloc(strlen(dir) + strlen(name) + 2);
-	sprintf(p, "%s/%s", dir, name);
-	return p;
-}
-
-/* Run argv with stdout and stderr to /dev/null; the exit status, or -1
+/* Run argv with stdout and stderr discarded; the exit status, or -1
  * when it could not be started. */
 static int synth_exec(char *const *argv)
 {
-	pid_t pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		int fd = open("/dev/null", O_WRONLY);
-		if (fd >= 0) {
-			dup2(fd, 1);
-			dup2(fd, 2);
-		}
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	int st;
-	if (waitpid(pid, &st, 0) < 0)
-		return -1;
-	if (!WIFEXITED(st))
-		return 128;
-	return WEXITSTATUS(st) == 127 ? -1 : WEXITSTATUS(st);
+	int st = sl_spawn(argv, NULL);
+	return st == 127 ? -1 : st;
+}
+
+/* Write a file the run produces, and say so; 0 or -1 (reported). */
+static int synth_write(sl_ctx *ctx, const char *path, const char *buf, size_t len)
+{
+	int rc = sl_write_file_atomic(path, buf, len);
+	if (rc == 0)
+		synth_say("wrote %s\n", path);
+	else
+		sl_error(ctx, sl_noloc, "cannot write '%s': %s", path, strerror(errno));
+	return rc;
 }
 
 static const char *synth_tool(const char *env, const char *dflt)
@@ -201,14 +164,14 @@ static void synth_tally(const board *bd, synth_result *r)
 		const synth_count *t = &r->types[i];
 		int w;
 		if ((w = board_globs_weight(&bd->cells_lut, t->cell)))
-			r->luts += w * t->n;
+			r->m.luts += w * t->n;
 		else if ((w = board_globs_weight(&bd->cells_ff, t->cell)))
-			r->ffs += w * t->n;
+			r->m.ffs += w * t->n;
 		else if ((w = board_globs_weight(&bd->cells_dsp, t->cell)))
-			r->dsps += w * t->n;
+			r->m.dsps += w * t->n;
 		for (int m = 0; m < bd->n_mems; m++)
 			if (!strcmp(bd->mems[m].cell, t->cell))
-				r->meas[m] += t->n;
+				r->m.cells[m] += t->n;
 	}
 }
 
@@ -227,14 +190,15 @@ static double synth_parse_fmax(const char *path)
 	return f;
 }
 
-static int synth_pnr(const board *bd, const char *dir, const char *json, synth_result *r)
+static int synth_pnr(sl_ctx *ctx, const board *bd, const char *dir, const char *json,
+	synth_result *r)
 {
 	if (!bd->pnr) {
-		fprintf(stderr, "sluice: error: board '%s' has no place-and-route flow (--pnr)\n",
+		sl_error(ctx, sl_noloc, "board '%s' has no place-and-route flow (--pnr)",
 			bd->name);
 		return -1;
 	}
-	char freq[32], *log = synth_path(dir, "nextpnr.log");
+	char freq[32], *log = sl_path_join(dir, "nextpnr.log", NULL);
 	snprintf(freq, sizeof freq, "%g", bd->clock_mhz);
 	char *cmd = sl_xstrdup(bd->pnr);
 	char *argv[64];
@@ -252,10 +216,10 @@ static int synth_pnr(const board *bd, const char *dir, const char *json, synth_r
 	fflush(stdout);
 	int st = synth_exec(argv);
 	if (st != 0)
-		fprintf(stderr, "sluice: error: %s %s (see %s)\n", argv[0],
+		sl_error(ctx, sl_noloc, "%s %s (see %s)", argv[0],
 			st < 0 ? "not found" : "failed", log);
 	else
-		r->fmax = synth_parse_fmax(log);
+		r->m.fmax = synth_parse_fmax(log);
 	free(cmd);
 	free(log);
 	return st == 0 ? 0 : -1;
@@ -266,123 +230,105 @@ static double synth_pct(int64_t used, int64_t avail)
 	return avail > 0 ? 100.0 * (double) used / (double) avail : 0;
 }
 
-static void synth_print(const board *bd, const synth_result *r)
+/* Block-RAM pool units of the measured cells. */
+static int64_t synth_units(const board *bd, const tg_measured *m)
 {
 	int64_t units = 0;
-	for (int m = 0; m < bd->n_mems; m++)
-		if (!strcmp(bd->mems[m].kind, "block"))
-			units += r->meas[m] * bd->mems[m].units;
+	for (int k = 0; k < bd->n_mems; k++)
+		if (!strcmp(bd->mems[k].kind, "block"))
+			units += m->cells[k] * bd->mems[k].units;
+	return units;
+}
+
+static void synth_print(const tg_report *p, const tg_measured *r)
+{
+	const board *bd = p->bd;
 	synth_say("%s (%s):\n", bd->name, bd->part);
 	synth_say("  LUTs        %8lld of %8lld  %5.1f%%  (estimated %lld)\n", (long long) r->luts,
-		(long long) bd->luts, synth_pct(r->luts, bd->luts), (long long) r->pred_luts);
+		(long long) bd->luts, synth_pct(r->luts, bd->luts), (long long) tg_luts(p));
 	synth_say("  flip-flops  %8lld of %8lld  %5.1f%%  (estimated %lld)\n", (long long) r->ffs,
-		(long long) bd->ffs, synth_pct(r->ffs, bd->ffs), (long long) r->pred_ffs);
+		(long long) bd->ffs, synth_pct(r->ffs, bd->ffs), (long long) tg_ffs(p));
 	for (int m = 0; m < bd->n_mems; m++)
 		synth_say("  %-13s %6lld of %8lld  %5.1f%%  (predicted %lld)\n", bd->mems[m].cell,
-			(long long) r->meas[m], (long long) bd->mems[m].count,
-			synth_pct(r->meas[m], bd->mems[m].count), (long long) r->pred[m]);
+			(long long) r->cells[m], (long long) bd->mems[m].count,
+			synth_pct(r->cells[m], bd->mems[m].count), (long long) p->cells[m]);
+	int64_t units = synth_units(bd, r);
 	synth_say("  block RAM   %8lld of %8lld units  %5.1f%%\n", (long long) units,
 		(long long) bd->block_units, synth_pct(units, bd->block_units));
 	synth_say("  DSPs        %8lld of %8lld  %5.1f%%  (estimated %lld)\n", (long long) r->dsps,
-		(long long) bd->dsps, synth_pct(r->dsps, bd->dsps), (long long) r->pred_dsps);
+		(long long) bd->dsps, synth_pct(r->dsps, bd->dsps), (long long) tg_dsps(p));
 	if (r->fmax > 0)
 		synth_say("  Fmax        %8.2f MHz (target %g MHz)\n", r->fmax, bd->clock_mhz);
 }
 
-static void synth_json_str(FILE *f, const char *s)
+static void synth_json_memories(FILE *f, const tg_report *p, const tg_measured *r)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', f);
-		if ((unsigned char) *s >= 0x20)
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
-static int synth_write_json(const board *bd, const char *prog, const synth_result *r,
-	bool ok, const char *dir)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int64_t units = 0;
-	fputs("{\n  \"program\": ", f);
-	synth_json_str(f, prog);
-	fputs(",\n  \"board\": ", f);
-	synth_json_str(f, bd->name);
-	fputs(",\n  \"part\": ", f);
-	synth_json_str(f, bd->part);
-	fprintf(f, ",\n  \"luts\": %lld, \"luts_estimated\": %lld, \"luts_available\": %lld,\n",
-		(long long) r->luts, (long long) r->pred_luts, (long long) bd->luts);
-	fprintf(f, "  \"flip_flops\": %lld, \"flip_flops_estimated\": %lld, "
-		"\"flip_flops_available\": %lld,\n", (long long) r->ffs, (long long) r->pred_ffs,
-		(long long) bd->ffs);
-	fprintf(f, "  \"dsps\": %lld, \"dsps_estimated\": %lld, \"dsps_available\": %lld,\n",
-		(long long) r->dsps, (long long) r->pred_dsps, (long long) bd->dsps);
+	const board *bd = p->bd;
 	fputs("  \"memories\": [\n", f);
 	for (int m = 0; m < bd->n_mems; m++) {
-		if (!strcmp(bd->mems[m].kind, "block"))
-			units += r->meas[m] * bd->mems[m].units;
 		fputs("    { \"cell\": ", f);
-		synth_json_str(f, bd->mems[m].cell);
+		sl_json_str(f, bd->mems[m].cell);
 		fprintf(f, ", \"predicted\": %lld, \"measured\": %lld, \"available\": %lld }%s\n",
-			(long long) r->pred[m], (long long) r->meas[m], (long long) bd->mems[m].count,
+			(long long) p->cells[m], (long long) r->cells[m], (long long) bd->mems[m].count,
 			m + 1 < bd->n_mems ? "," : "");
 	}
 	fprintf(f, "  ],\n  \"block_ram_units\": %lld, \"block_ram_units_available\": %lld,\n",
-		(long long) units, (long long) bd->block_units);
+		(long long) synth_units(bd, r), (long long) bd->block_units);
+}
+
+/* DIR/synth.json: the measurement beside the prediction, and every cell
+ * type of the netlist. */
+static int synth_write_json(sl_ctx *ctx, const tg_report *p, const synth_result *res,
+	bool ok, const char *dir)
+{
+	const board *bd = p->bd;
+	const tg_measured *r = &res->m;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	fputs("{\n  \"program\": ", f);
+	sl_json_str(f, p->program);
+	fputs(",\n  \"board\": ", f);
+	sl_json_str(f, bd->name);
+	fputs(",\n  \"part\": ", f);
+	sl_json_str(f, bd->part);
+	fprintf(f, ",\n  \"luts\": %lld, \"luts_estimated\": %lld, \"luts_available\": %lld,\n",
+		(long long) r->luts, (long long) tg_luts(p), (long long) bd->luts);
+	fprintf(f, "  \"flip_flops\": %lld, \"flip_flops_estimated\": %lld, "
+		"\"flip_flops_available\": %lld,\n", (long long) r->ffs, (long long) tg_ffs(p),
+		(long long) bd->ffs);
+	fprintf(f, "  \"dsps\": %lld, \"dsps_estimated\": %lld, \"dsps_available\": %lld,\n",
+		(long long) r->dsps, (long long) tg_dsps(p), (long long) bd->dsps);
+	synth_json_memories(f, p, r);
 	fprintf(f, "  \"block_ram_prediction_ok\": %s,\n", ok ? "true" : "false");
 	if (r->fmax > 0)
 		fprintf(f, "  \"fmax_mhz\": %.2f,\n", r->fmax);
 	fputs("  \"cells\": {", f);
-	for (int i = 0; i < r->n_types; i++) {
+	for (int i = 0; i < res->n_types; i++) {
 		fputs(i ? ",\n    " : "\n    ", f);
-		synth_json_str(f, r->types[i].cell);
-		fprintf(f, ": %lld", (long long) r->types[i].n);
+		sl_json_str(f, res->types[i].cell);
+		fprintf(f, ": %lld", (long long) res->types[i].n);
 	}
 	fputs("\n  }\n}\n", f);
 	fclose(f);
-	char *path = synth_path(dir, "synth.json");
-	int rc = sl_write_file_atomic(path, buf, len);
-	if (rc == 0)
-		synth_say("wrote %s\n", path);
-	else
-		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
+	char *path = sl_path_join(dir, "synth.json", NULL);
+	int rc = synth_write(ctx, path, buf, len);
 	free(path);
 	free(buf);
 	return rc;
 }
 
-static int synth_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const char *name, const char *path)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int rc = f ? rtl_emit(ctx, sp, ubs, name, f) : -1;
-	if (f)
-		fclose(f);
-	if (rc == 0 && (rc = sl_write_file_atomic(path, buf, len)) != 0)
-		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
-	else if (rc == 0)
-		synth_say("wrote %s\n", path);
-	free(buf);
-	return rc;
-}
-
 /* Yosys on the Verilog; the stat read into *r.  0 or -1 (reported). */
-static int synth_yosys(const board *bd, const char *dir, const char *top,
+static int synth_yosys(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
 	const char *vfile, const char *json, synth_result *r)
 {
-	char *stat = synth_path(dir, "stat.json"), *ys = synth_path(dir, "synth.ys");
-	char *log = synth_path(dir, "yosys.log");
+	char *stat = sl_path_join(dir, "stat.json", NULL), *ys = sl_path_join(dir, "synth.ys", NULL);
+	char *log = sl_path_join(dir, "yosys.log", NULL);
 	char *script = synth_script(bd, vfile, top, stat, json);
 	int rc = -1;
 	remove(stat);
 	if (sl_write_file_atomic(ys, script, strlen(script)) != 0) {
-		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", ys, strerror(errno));
+		sl_error(ctx, sl_noloc, "cannot write '%s': %s", ys, strerror(errno));
 		goto out;
 	}
 	char *argv[] = { (char *) synth_tool("SLUICE_YOSYS", "yosys"), "-q", "-l", log,
@@ -391,12 +337,12 @@ static int synth_yosys(const board *bd, const char *dir, const char *top,
 	fflush(stdout);
 	int st = synth_exec(argv);
 	if (st < 0)
-		fprintf(stderr, "sluice: error: cannot run '%s' (is Yosys installed? "
-			"set SLUICE_YOSYS)\n", argv[0]);
+		sl_error(ctx, sl_noloc, "cannot run '%s' (is Yosys installed? set SLUICE_YOSYS)",
+			argv[0]);
 	else if (st)
-		fprintf(stderr, "sluice: error: Yosys failed (exit %d); see %s\n", st, log);
+		sl_error(ctx, sl_noloc, "Yosys failed (exit %d); see %s", st, log);
 	else if (!synth_parse_stat(stat, r))
-		fprintf(stderr, "sluice: error: cannot read the Yosys statistics '%s'\n", stat);
+		sl_error(ctx, sl_noloc, "cannot read the Yosys statistics '%s'", stat);
 	else
 		rc = 0;
 out:
@@ -407,60 +353,57 @@ out:
 	return rc;
 }
 
-int synth_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const char *name, const char *board_name, bool pnr,
-	const char *out_dir, synth_summary *sum)
+/* Do the measured block RAMs equal the predicted ones? */
+static bool synth_bram_ok(const tg_report *p, const tg_measured *r)
 {
-	const board *bd = board_find(ctx, board_name);
-	if (!bd)
-		return 1;
+	bool ok = true;
+	for (int m = 0; m < p->bd->n_mems; m++)
+		ok = ok && p->cells[m] == r->cells[m];
+	return ok;
+}
+
+/* Each block-RAM primitive predicted wrong, as an error. */
+static void synth_report_bram(sl_ctx *ctx, const tg_report *p, const tg_measured *r)
+{
+	const board *bd = p->bd;
+	for (int m = 0; m < bd->n_mems; m++)
+		if (p->cells[m] != r->cells[m])
+			sl_error(ctx, sl_noloc, "predicted %lld %s, Yosys used %lld",
+				(long long) p->cells[m], bd->mems[m].cell, (long long) r->cells[m]);
+}
+
+int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
+	const char *top, const char *dir, bool pnr, tg_measured *m)
+{
+	const board *bd = pred->bd;
 	synth_result *r = sl_xcalloc(1, sizeof(*r));
-	const char *top = rtl_module_name(ctx, name);
-	char *vname = sl_xmalloc(strlen(top) + 3);
-	sprintf(vname, "%s.v", top);
-	char *vfile = synth_path(out_dir, vname);
-	char *json = pnr ? synth_path(out_dir, "netlist.json") : NULL;
+	char *vfile = sl_path_join(dir, top, ".v");
+	char *json = pnr ? sl_path_join(dir, "netlist.json", NULL) : NULL;
 	int rc = 1;
-	synth_quiet = sum != NULL;
-	synth_predict(bd, sp, ubs, r);
-	if (synth_emit(ctx, sp, ubs, name, vfile) != 0 ||
-	    synth_yosys(bd, out_dir, top, vfile, json, r) != 0)
+	synth_quiet = m != NULL;
+	if (synth_write(ctx, vfile, verilog, len) != 0 ||
+	    synth_yosys(ctx, bd, dir, top, vfile, json, r) != 0)
 		goto out;
 	synth_tally(bd, r);
-	if (pnr && synth_pnr(bd, out_dir, json, r) != 0)
+	if (pnr && synth_pnr(ctx, bd, dir, json, r) != 0)
 		goto out;
-	bool ok = true;
-	for (int m = 0; m < bd->n_mems; m++)
-		ok = ok && r->pred[m] == r->meas[m];
-	synth_print(bd, r);
-	if (synth_write_json(bd, sp->lowered->path, r, ok, out_dir) != 0)
+	bool ok = synth_bram_ok(pred, &r->m);
+	synth_print(pred, &r->m);
+	if (synth_write_json(ctx, pred, r, ok, dir) != 0)
 		goto out;
 	if (!ok) {
-		for (int m = 0; m < bd->n_mems; m++)
-			if (r->pred[m] != r->meas[m])
-				fprintf(stderr, "sluice: error: predicted %lld %s, Yosys used %lld\n",
-					(long long) r->pred[m], bd->mems[m].cell, (long long) r->meas[m]);
+		synth_report_bram(ctx, pred, &r->m);
 		goto out;
 	}
 	rc = 0;
 out:
-	if (sum) {
-		sum->luts = r->luts;
-		sum->ffs = r->ffs;
-		sum->dsps = r->dsps;
-		sum->pred_luts = r->pred_luts;
-		sum->pred_ffs = r->pred_ffs;
-		sum->pred_dsps = r->pred_dsps;
-		memcpy(sum->pred, r->pred, sizeof(sum->pred));
-		memcpy(sum->meas, r->meas, sizeof(sum->meas));
-		sum->fmax = r->fmax;
-		sum->ok = rc == 0;
-	}
+	r->m.ok = rc == 0;
+	if (m)
+		*m = r->m;
 	synth_quiet = false;
 	for (int i = 0; i < r->n_types; i++)
 		free((char *) r->types[i].cell);
 	free(r);
-	free(vname);
 	free(vfile);
 	free(json);
 	return rc;

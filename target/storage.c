@@ -1,0 +1,113 @@
+/* target/storage.c: the storage of a mapped design on a board, and the
+ * totals the fit check weighs.
+ * Stage: target, after storage mapping and before any RTL or synthesis.
+ * A delay chain is costed from its layout (ub_buffer.runs, the rule in
+ * ubuffer/ubuffer.c), as rtlgen emits it: each group of SRAM runs one
+ * sl_sram of its runs side by side, which the board's force_bram puts in
+ * block RAM (board_bram_cells); the register positions flip-flops of the
+ * word width.
+ * A circular buffer in block RAM (UB_MEM_SRAM) is one sl_sram copy per
+ * distinct read (n_banks), each of capacity x width.  A register file
+ * (UB_MEM_REGFILE, an sl_ram with combinational reads) is width x
+ * capacity flip-flops on a board without LUT RAM
+ * (iCE40); elsewhere Yosys makes it LUT RAM (measured on the Artix-7:
+ * gaussian's sequential 94,272-bit frame took 342 flip-flops), counted as
+ * the lower bound ceil(bits / lutram_bits) LUTs.
+ * Logic is counted by target/logic.c; target/explain.c says why a
+ * design does not fit. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "target/target_private.h"
+
+/* Delay chain: block-RAM cells of its SRAM groups (each one memory of
+ * its runs' widths side by side) and flip-flops of its registers. */
+static void fit_chain(const board *bd, const ub_buffer *b, tg_buf *f)
+{
+	const ub_run *r = b->runs;
+	for (int i = 0, grp = 0; i < b->n_runs; i++) {
+		if (!r[i].sram || r[i].group != grp)
+			continue;	/* registers, or not the first run of its group */
+		grp++;
+		const board_mem *m;
+		int64_t c = board_bram_cells(bd, r[i].group_size * b->width_bits, r[i].len, &m);
+		f->cells[m - bd->mems] += c;
+		f->units += c * m->units;
+	}
+	f->ffs = ub_chain_registers(b) * b->width_bits;
+}
+
+void tg_predict_storage(const board *bd, const ub_set *ubs, tg_report *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->bd = bd;
+	r->bufs = sl_xcalloc((size_t) ubs->n_buffers + 1, sizeof(*r->bufs));
+	for (int i = 0; i < ubs->n_buffers; i++) {
+		const ub_buffer *b = ubs->buffers[i];
+		tg_buf *f = &r->bufs[r->n++];
+		f->b = b;
+		if (b->n_ports <= 1 || b->storage == UB_NONE)
+			continue;
+		f->words = b->capacity_words;
+		int64_t bits = b->capacity_words * b->width_bits;
+		if (b->storage == UB_CIRCULAR && b->mem == UB_MEM_SRAM) {
+			const board_mem *m;
+			int64_t c = b->n_banks * board_bram_cells(bd, b->width_bits,
+				b->capacity_words, &m);
+			f->cells[m - bd->mems] += c;
+			f->units += c * m->units;
+		} else if (b->storage == UB_CIRCULAR && bd->lutram_bits == 0)
+			f->ffs = bits;
+		else if (b->storage == UB_CIRCULAR)
+			f->lut_ram = (bits + bd->lutram_bits - 1) / bd->lutram_bits;
+		else
+			fit_chain(bd, b, f);
+		for (int m = 0; m < bd->n_mems; m++)
+			r->cells[m] += f->cells[m];
+		r->units += f->units;
+		r->ffs += f->ffs;
+		r->lut_ram += f->lut_ram;
+		r->words += f->words;
+	}
+}
+
+void tg_predict(const board *bd, const sched_program *sp, const ub_set *ubs,
+	tg_report *r)
+{
+	tg_predict_storage(bd, ubs, r);
+	r->program = sp->lowered->path;
+	tg_logic_count(bd, sp, ubs, &r->logic);
+	r->has_logic = true;
+}
+
+void tg_report_release(tg_report *r)
+{
+	free(r->bufs);
+	r->bufs = NULL;
+	r->n = 0;
+	free(r->logic.stages);
+	memset(&r->logic, 0, sizeof(r->logic));
+	r->has_logic = false;
+}
+
+int64_t tg_luts(const tg_report *r)
+{
+	return r->lut_ram + (r->has_logic ? r->logic.luts : 0);
+}
+
+int64_t tg_ffs(const tg_report *r)
+{
+	return r->ffs + (r->has_logic ? r->logic.ffs : 0);
+}
+
+int64_t tg_dsps(const tg_report *r)
+{
+	return r->has_logic ? r->logic.dsps : 0;
+}
+
+bool tg_fits(const tg_report *r)
+{
+	return r->units <= r->bd->block_units && tg_ffs(r) <= r->bd->ffs &&
+		tg_luts(r) <= r->bd->luts && tg_dsps(r) <= r->bd->dsps;
+}
+

@@ -1,0 +1,116 @@
+/* target/target.h: a mapped design on a board.
+ * Stage: after rtlgen, beside sim; the driver calls it.  Before any RTL it
+ * predicts what the design takes (target/storage.c: block RAM cells,
+ * storage flip-flops and LUT RAM of every buffer; target/logic.c: LUTs,
+ * flip-flops and DSPs of every stage, a structural count of what rtlgen
+ * emits), says whether that fits the board and why not
+ * (target/explain.c), and synthesizes the Verilog with the board's Yosys
+ * flow (target/synth.c).  Every family fact comes from the board file
+ * (boards/README.md).  A tg_report owns its arrays; tg_report_release()
+ * frees them. */
+#ifndef SLUICE_TARGET_H
+#define SLUICE_TARGET_H
+
+#include "boards/boards.h"
+#include "ubuffer/ubuffer.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The storage of one buffer on the board. */
+typedef struct tg_buf {
+	const ub_buffer *b;
+	int64_t words;			/* capacity_words */
+	int64_t cells[BOARD_MAX_MEMS];	/* block-RAM cells by primitive */
+	int64_t units;			/* block-RAM pool units */
+	int64_t ffs;			/* flip-flops of its registers */
+	int64_t lut_ram;		/* LUTs of LUT RAM (a lower bound) */
+} tg_buf;
+
+/* The logic of one statement: its sl_sched, datapath, pipe, and the
+ * storage logic (counters, address generators, read muxes) of the buffer
+ * it writes and of the read ports it owns. */
+typedef struct tg_stage {
+	const sched_stmt *s;
+	int64_t luts, ffs, dsps;
+} tg_stage;
+
+/* Stages in statement order; the totals add the run control (cycle
+ * counter, running, done). */
+typedef struct tg_logic {
+	int n;
+	tg_stage *stages;		/* owned */
+	int64_t luts, ffs, dsps;
+} tg_logic;
+
+/* A prediction: the storage of every buffer and (has_logic) the logic. */
+typedef struct tg_report {
+	const board *bd;
+	const char *program;		/* the source path (sp->lowered->path) */
+	int n;
+	tg_buf *bufs;			/* one per ub_set buffer; owned */
+	int64_t cells[BOARD_MAX_MEMS];	/* storage totals */
+	int64_t units, ffs, lut_ram, words;
+	bool has_logic;			/* else the logic is neither counted nor checked */
+	tg_logic logic;
+} tg_report;
+
+/* The storage and logic of the design on "bd" (ubs mapped for "bd").
+ * Storage: the SRAM groups of delay chains (ub_buffer.runs) are sl_sram
+ * (block RAM, board_bram_cells), the register positions width x words
+ * flip-flops;
+ * a circular buffer in block RAM is one copy per distinct read; a
+ * register file is flip-flops on a board without LUT RAM and LUT RAM
+ * elsewhere, at least ceil(bits / lutram_bits) LUTs. */
+void tg_predict(const board *bd, const sched_program *sp, const ub_set *ubs,
+	tg_report *r);
+/* The storage alone (has_logic false): enough to compare schedules. */
+void tg_predict_storage(const board *bd, const ub_set *ubs, tg_report *r);
+void tg_report_release(tg_report *r);
+/* Total predicted LUTs, flip-flops, DSPs: storage plus logic. */
+int64_t tg_luts(const tg_report *r);
+int64_t tg_ffs(const tg_report *r);
+int64_t tg_dsps(const tg_report *r);
+/* One line per stage and a total line: "stage LUTs FFs DSPs". */
+void tg_print_logic(const tg_report *r, FILE *out);
+
+/* Does it fit: block units, flip-flops, LUTs (and with the logic, DSPs)
+ * within the board? */
+bool tg_fits(const tg_report *r);
+/* One line: why it does not fit ("needs 32 of 30 SB_RAM40_4K"). */
+void tg_reason(const tg_report *r, char *buf, size_t n);
+/* Explain a design that does not fit: a located error at the largest
+ * buffer's declaration (or the largest stage's, when only the logic is
+ * over), notes with their numbers and what would help.  "sequential":
+ * the schedule is already sequential; "others" (n_others) are the reports
+ * of the other boards, suggested when the design fits them; "seq" the
+ * storage of the sequential schedule, or NULL.  Returns true when it fits
+ * (nothing reported). */
+bool tg_explain(sl_ctx *ctx, const tg_report *r, bool sequential,
+	const tg_report *others, int n_others, const tg_report *seq);
+
+/* What synthesis measured. */
+typedef struct tg_measured {
+	int64_t luts, ffs, dsps;	/* by the board's `cells` classes */
+	int64_t cells[BOARD_MAX_MEMS];	/* block RAM cells by primitive */
+	double fmax;			/* MHz; 0 unless pnr */
+	bool ok;			/* synthesized, and the block RAMs predicted */
+} tg_measured;
+
+/* List the boards on stdout; 0 or 1. */
+int tg_boards(void);
+/* Write DIR/TOP.v (the "len" bytes of "verilog", top module "top"),
+ * synthesize it with the board's Yosys flow (pred->bd), with "pnr" also
+ * place and route it, print the measurement beside the prediction "pred"
+ * and write DIR/synth.json.  0, or 1 (error reported, or the predicted
+ * block RAMs differ from Yosys's).  With "m" nothing goes to stdout and
+ * *m is filled. */
+int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
+	const char *top, const char *dir, bool pnr, tg_measured *m);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,13 @@
+/* target/target_private.h: declarations shared inside target/.
+ * Stage: target. */
+#ifndef SLUICE_TARGET_PRIVATE_H
+#define SLUICE_TARGET_PRIVATE_H
+
+#include "target/target.h"
+
+/* The logic of the design rtl_emit writes for "sp" and "ubs" on board
+ * "bd" (target/logic.c), into *l (its stages owned by *l). */
+void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
+	tg_logic *l);
+
+#endif
