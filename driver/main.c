@@ -298,70 +298,16 @@ static void print_report(const void *arg, FILE *out)
 	fputs("  ]\n}\n", out);
 }
 
-/* With --board: does the design fit the board (its storage, and its
- * estimated logic)?  true, or false with a located error naming the
- * largest buffers or stages and what would help (other boards, and the
- * sequential schedule compiled to compare).  With "keep" the prediction
- * is left there (the caller releases it). */
-static bool check_fit(sl_ctx *ctx, flow_design *d, tg_report *keep)
-{
-	const board *bd = d->opts.bd;
-	tg_report r, seq, *others = NULL;
-	tg_predict(bd, d->sp, d->ubs, &r);
-	bool ok = tg_fits(&r), have_seq = false, stream = d->opts.sched.policy != SCHED_SEQUENTIAL;
-	int n = 0;
-	if (!ok) {
-		const board **all = board_load_all(ctx, &n);
-		others = sl_xcalloc((size_t) n + 1, sizeof(*others));
-		ub_options uo = d->opts.ub;
-		for (int i = 0; all && i < n; i++) {
-			flow_remap(d, &uo, all[i]);
-			tg_predict(all[i], d->sp, d->ubs, &others[i]);
-		}
-		flow_remap(d, &uo, bd);
-		if (!all)
-			n = 0;
-		if (stream) {
-			flow_options so = d->opts;
-			so.sched.policy = SCHED_SEQUENTIAL;
-			so.dump = NULL;
-			sl_ctx *sctx = sl_ctx_alloc();
-			flow_design *sd = flow_compile(sctx, d->path, &so);
-			if (sd) {
-				tg_predict_storage(bd, sd->ubs, &seq);
-				have_seq = true;
-				flow_free(sd);
-			}
-			sl_ctx_free(sctx);
-		}
-		tg_explain(ctx, &r, !stream, others, n, have_seq ? &seq : NULL);
-	}
-	for (int i = 0; i < n; i++)
-		tg_report_release(&others[i]);
-	free(others);
-	if (have_seq)
-		tg_report_release(&seq);
-	if (keep && ok)
-		*keep = r;
-	else
-		tg_report_release(&r);
-	return ok;
-}
-
 /* The design of the program under the command's options: the board
- * resolved, the design built, and with a board checked to fit it (its
- * prediction left in *pred when given).  NULL (reported) on an error. */
-static flow_design *build_design(sl_ctx *ctx, const options *opt, tg_report *pred)
+ * resolved, the design built, and with a board checked to fit it.  NULL
+ * (reported) on an error. */
+static flow_design *build_design(sl_ctx *ctx, const options *opt)
 {
 	flow_options fo = opt->flow;
 	if (opt->board && !(fo.bd = board_find(ctx, opt->board)))
 		return NULL;
-	flow_design *d = flow_compile(ctx, opt->prog, &fo);
-	if (d && fo.bd && !check_fit(ctx, d, pred)) {
-		flow_free(d);
-		return NULL;
-	}
-	return d;
+	fo.check_fit = fo.bd != NULL;
+	return flow_compile(ctx, opt->prog, &fo);
 }
 
 /* What compile writes, and sim beside its outputs: the design's
@@ -378,7 +324,7 @@ static int write_design(const flow_design *d, const char *dir)
 static int cmd_compile(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
-	flow_design *d = build_design(ctx, opt, NULL);
+	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	if (d && write_design(d, opt->out_dir) == 0) {
 		printf("predicted %lld cycles, ideal %lld\n", (long long) d->sp->predicted_cycles,
@@ -404,16 +350,14 @@ static int cmd_synth(const options *opt)
 		return EXIT_USAGE;
 	}
 	sl_ctx *ctx = sl_ctx_alloc();
-	tg_report pred = { 0 };
-	flow_design *d = build_design(ctx, opt, &pred);
+	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	char *text = NULL;
 	size_t len;
 	const char *top;
 	if (d && make_out_dir(opt->out_dir) == 0 && flow_verilog(d, &text, &len, &top) == 0)
-		rc = tg_synth(ctx, &pred, text, len, top, opt->out_dir, opt->pnr, NULL);
+		rc = tg_synth(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr, NULL);
 	free(text);
-	tg_report_release(&pred);
 	flow_free(d);
 	sl_ctx_free(ctx);
 	return rc;
@@ -451,7 +395,7 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 static int cmd_sim(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
-	flow_design *d = build_design(ctx, opt, NULL);
+	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	if (d && write_design(d, opt->out_dir) == 0)
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);

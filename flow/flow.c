@@ -6,7 +6,8 @@
  *   schedule      sched_program_schedule, then sched_check     dump S
  *   buffers       ub_set_build (mapped for the board), ub_set_check
  *                                                               dump B
- *   board         the fit check and the predicted resources    dump R
+ *   board         the predicted resources (target/), then, when
+ *                 asked, the fit check and its explanation     dump R
  *
  * Each stage runs only when the one before succeeded; each checker runs
  * in every build type.  One isl context serves the whole compilation. */
@@ -73,6 +74,37 @@ static void flow_print_buffers(const flow_design *d, FILE *out)
 	ub_set_dump(d->ubs, out);
 }
 
+/* Per buffer its storage on the board, then per stage its logic. */
+static void flow_print_resources(const flow_design *d, FILE *out)
+{
+	const tg_report *r = &d->pred;
+	const board *bd = r->bd;
+	if (!d->has_pred) {
+		fputs("no board: the resources need --board B\n", out);
+		return;
+	}
+	fprintf(out, "board %s (%s)\n%-24s %10s", bd->name, bd->part, "buffer", "words");
+	for (int m = 0; m < bd->n_mems; m++)
+		fprintf(out, " %14s", bd->mems[m].cell);
+	fprintf(out, " %8s %8s\n", "FFs", "LUT RAM");
+	for (int i = 0; i < r->n; i++) {
+		const tg_buf *b = &r->bufs[i];
+		fprintf(out, "%-24s %10lld", b->b->name, (long long) b->words);
+		for (int m = 0; m < bd->n_mems; m++)
+			fprintf(out, " %14lld", (long long) b->cells[m]);
+		fprintf(out, " %8lld %8lld\n", (long long) b->ffs, (long long) b->lut_ram);
+	}
+	fprintf(out, "%-24s %10lld", "total storage", (long long) r->words);
+	for (int m = 0; m < bd->n_mems; m++)
+		fprintf(out, " %14lld", (long long) r->cells[m]);
+	fprintf(out, " %8lld %8lld\n", (long long) r->ffs, (long long) r->lut_ram);
+	tg_print_logic(r, out);
+	fprintf(out, "design: %lld LUTs, %lld flip-flops, %lld DSPs, %lld block-RAM units "
+		"(of %lld, %lld, %lld, %lld)\n", (long long) tg_luts(r), (long long) tg_ffs(r),
+		(long long) tg_dsps(r), (long long) r->units, (long long) bd->luts,
+		(long long) bd->ffs, (long long) bd->dsps, (long long) bd->block_units);
+}
+
 /* The dump of a stage of the design, when asked for. */
 static void flow_dump(const flow_design *d, char letter, const char *what,
 	void (*print)(const flow_design *, FILE *))
@@ -120,6 +152,69 @@ static int flow_back_end(flow_design *d)
 	return 0;
 }
 
+static void flow_drop_back_end(flow_design *d);
+
+/* The storage of the sequential schedule of the same program on the
+ * same board, for the advice of a stream design that does not fit. */
+static bool flow_sequential_storage(const flow_design *d, tg_report *seq)
+{
+	flow_design alt = *d;
+	alt.sp = NULL;
+	alt.ubs = NULL;
+	alt.has_pred = false;
+	alt.opts.sched.policy = SCHED_SEQUENTIAL;
+	alt.opts.dump = NULL;
+	alt.opts.after_schedule = NULL;
+	bool ok = flow_back_end(&alt) == 0;
+	if (ok)
+		tg_predict_storage(d->opts.bd, alt.ubs, seq);
+	flow_drop_back_end(&alt);
+	return ok;
+}
+
+/* The located error of a design over its board: the largest buffers or
+ * stages, and what would help (the boards it fits, the sequential
+ * schedule). */
+static void flow_explain(flow_design *d)
+{
+	int n = 0;
+	const board **all = board_load_all(d->ctx, &n);
+	if (!all)
+		n = 0;
+	tg_report *others = sl_xcalloc((size_t) n + 1, sizeof(*others)), seq;
+	ub_options uo = d->opts.ub;
+	for (int i = 0; i < n; i++) {
+		uo.bd = all[i];
+		ub_set_remap(d->ubs, &uo);
+		tg_predict(all[i], d->sp, d->ubs, &others[i]);
+	}
+	ub_set_remap(d->ubs, &d->opts.ub);
+	bool stream = d->opts.sched.policy != SCHED_SEQUENTIAL;
+	bool have_seq = stream && flow_sequential_storage(d, &seq);
+	tg_explain(d->ctx, &d->pred, !stream, others, n, have_seq ? &seq : NULL);
+	for (int i = 0; i < n; i++)
+		tg_report_release(&others[i]);
+	free(others);
+	if (have_seq)
+		tg_report_release(&seq);
+}
+
+/* With a board: predict the design's resources; with check_fit, a design
+ * over the board is an error.  0 or -1 (reported). */
+static int flow_board(flow_design *d)
+{
+	if (d->has_pred)
+		tg_report_release(&d->pred);
+	d->has_pred = d->opts.bd != NULL;
+	if (d->has_pred)
+		tg_predict(d->opts.bd, d->sp, d->ubs, &d->pred);
+	flow_dump(d, 'R', "predicted resources (-dR)", flow_print_resources);
+	if (!d->has_pred || !d->opts.check_fit || tg_fits(&d->pred))
+		return 0;
+	flow_explain(d);
+	return -1;
+}
+
 flow_design *flow_compile(sl_ctx *ctx, const char *path, const flow_options *o)
 {
 	return flow_compile_text(ctx, path, NULL, 0, o);
@@ -138,7 +233,8 @@ flow_design *flow_compile_text(sl_ctx *ctx, const char *path, const char *text, 
 		sl_unreachable();
 	isl_options_set_on_error(d->isl, ISL_ON_ERROR_CONTINUE);
 	d->prog = fe_compile(ctx, d->isl, path, text, len);
-	if (!d->prog || (flow_dump_program(d, 'P', d->prog), flow_back_end(d) < 0)) {
+	if (!d->prog || (flow_dump_program(d, 'P', d->prog), flow_back_end(d) < 0) ||
+	    flow_board(d) < 0) {
 		flow_free(d);
 		return NULL;
 	}
@@ -147,6 +243,9 @@ flow_design *flow_compile_text(sl_ctx *ctx, const char *path, const char *text, 
 
 static void flow_drop_back_end(flow_design *d)
 {
+	if (d->has_pred)
+		tg_report_release(&d->pred);
+	d->has_pred = false;
 	ub_set_free(d->ubs);
 	d->ubs = NULL;
 	if (d->sp)
@@ -167,7 +266,7 @@ int flow_reschedule(flow_design *d, const sched_options *so)
 {
 	flow_drop_back_end(d);
 	d->opts.sched = *so;
-	return flow_back_end(d);
+	return flow_back_end(d) < 0 || flow_board(d) < 0 ? -1 : 0;
 }
 
 void flow_remap(flow_design *d, const ub_options *uo, const board *bd)
@@ -178,6 +277,10 @@ void flow_remap(flow_design *d, const ub_options *uo, const board *bd)
 	ub_set_remap(d->ubs, &d->opts.ub);
 	if (ub_set_check(d->ctx, d->ubs) < 0)
 		sl_unreachable();
+	bool check = d->opts.check_fit;
+	d->opts.check_fit = false;
+	flow_board(d);
+	d->opts.check_fit = check;
 }
 
 /* --------------------------------------------------------------- Verilog */

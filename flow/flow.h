@@ -13,6 +13,7 @@
 
 #include "boards/boards.h"
 #include "scheduler/scheduler.h"
+#include "target/target.h"
 #include "ubuffer/ubuffer.h"
 
 #ifdef __cplusplus
@@ -52,6 +53,8 @@ typedef struct flow_design {
 	ir_program *prog;	/* checked, bounds inferred */
 	sched_program *sp;	/* lowered, scheduled and checked */
 	ub_set *ubs;		/* sized, checked, mapped for opts.bd */
+	bool has_pred;		/* with a board: */
+	tg_report pred;		/* its predicted storage and logic */
 } flow_design;
 
 /* Build the design of the program in "path".  NULL when a stage failed
@@ -67,8 +70,8 @@ void flow_free(flow_design *d);
  * design then has no schedule and no buffers). */
 int flow_reschedule(flow_design *d, const sched_options *so);
 /* Map the buffers again under "uo" for board "bd" (memories and
- * delay-chain layout; the sizes do not change): a study's board,
- * threshold and RAM axes. */
+ * delay-chain layout; the sizes do not change), and predict again: a
+ * study's board, threshold and RAM axes.  The fit is not checked. */
 void flow_remap(flow_design *d, const ub_options *uo, const board *bd);
 
 /* The Verilog of the design (module *top, "sluice_" and the name), in a
