@@ -5,7 +5,10 @@
 # given): run `SLUICE compile program.sl [ARGS] -o TMP` in that directory,
 # where ARGS are the words of the optional file `args`, and compare each
 # dump (schedule.txt, buffers.txt) byte for byte with the golden file of
-# that name.  A dump that the compiler writes but that has no golden file
+# that name; then run `SLUICE compile program.sl [ARGS] -d PLSBR` and compare
+# its stage dumps the same way: program.txt (-dP, the checked program),
+# lowered.txt (-dL) and, when ARGS name a board, resources.txt (-dR); the
+# -dS and -dB sections must equal schedule.txt and buffers.txt.  A dump that the compiler writes but that has no golden file
 # yet is a failure too (run with --update and review it).
 # --update (or UPDATE_GOLDEN=1) rewrites the golden files instead; review
 # their diff before committing.  Exit 0 when every case matches.
@@ -27,7 +30,7 @@ for a in "$@"; do
 done
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-DUMPS="schedule.txt buffers.txt"
+DUMPS="schedule.txt buffers.txt program.txt lowered.txt resources.txt"
 if [ ${#NAMES[@]} -eq 0 ]; then
 	for d in "$HERE"/compile/*/; do NAMES+=("$(basename "$d")"); done
 fi
@@ -47,6 +50,33 @@ for name in "${NAMES[@]}"; do
 		fail=1
 		continue
 	fi
+	# The -d sections, each into its file (a section runs from its
+	# "==== NAME: what (-dX)" line to the line before the next one; the
+	# dumps come before anything else compile prints).
+	if ! (cd "$dir" && "$SLUICE" compile program.sl "${args[@]}" -d PLSBR -o "$out/d" \
+		> "$TMP/$name.dumps" 2>>"$TMP/$name.log"); then
+		echo "FAIL $name: sluice compile -d PLSBR failed:"
+		cat "$TMP/$name.log"
+		fail=1
+		continue
+	fi
+	awk -v out="$out" '
+		/^==== .*\(-dP\)$/ { f = out "/program.txt"; next }
+		/^==== .*\(-dL\)$/ { f = out "/lowered.txt"; next }
+		/^==== .*\(-dR\)$/ { f = out "/resources.txt"; next }
+		/^==== .*\(-dS\)$/ { f = out "/dump_S.txt"; next }
+		/^==== .*\(-dB\)$/ { f = out "/dump_B.txt"; next }
+		/^wrote / { f = "" }
+		f != "" { print > f }' "$TMP/$name.dumps"
+	grep -q -- '--board' "$dir/args" 2>/dev/null || rm -f "$out/resources.txt"
+	for pair in S:schedule.txt B:buffers.txt; do
+		# the section ends with one blank line after the dump
+		if ! printf '\n' | cat "$out/${pair%%:*}" - 2>/dev/null | cmp -s - "$out/dump_${pair%%:*}.txt" &&
+		   ! (cat "$out/${pair#*:}"; echo) | cmp -s - "$out/dump_${pair%%:*}.txt"; then
+			echo "FAIL $name: the -d${pair%%:*} dump differs from ${pair#*:}"
+			fail=1
+		fi
+	done
 	for f in $DUMPS; do
 		if [ "$UPDATE" = 1 ]; then
 			if [ -f "$out/$f" ]; then
