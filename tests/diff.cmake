@@ -41,8 +41,8 @@ foreach(policy stream sequential)
   add_test(NAME t_diff_model_${policy}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
             --sluice $<TARGET_FILE:sluice> --engine model --schedule ${policy}
-            --count 250 --timeout 10)
-  set_tests_properties(t_diff_model_${policy} PROPERTIES LABELS diff TIMEOUT 180)
+            --count 250 --timeout 60)
+  set_tests_properties(t_diff_model_${policy} PROPERTIES LABELS diff TIMEOUT 900)
 endforeach()
 
 add_test(NAME t_diff_regress

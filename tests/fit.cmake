@@ -37,7 +37,7 @@ if(SLUICE_FIT_YOSYS)
   add_test(NAME t_synth_study_gaussian
     COMMAND $<TARGET_FILE:sluice> study ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
       --boards ice40up5k --thresholds 8,100000 -o ${CMAKE_CURRENT_BINARY_DIR}/study_gaussian)
-  set_tests_properties(t_synth_study_gaussian PROPERTIES LABELS synth TIMEOUT 120
+  set_tests_properties(t_synth_study_gaussian PROPERTIES LABELS synth TIMEOUT 600
     PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 +auto +[0-9]+ +- +132 .* 1/1 .* ok\nice40up5k +stream +100000 +auto +[0-9]+ +- +132 .* 0/0 .* ok\n")
   # upsample's input is a circular buffer of 16 words of 8 bits (one read
   # port): --rams auto puts it in block RAM (16 >= the threshold 8), one
@@ -45,7 +45,7 @@ if(SLUICE_FIT_YOSYS)
   add_test(NAME t_synth_study_upsample_rams
     COMMAND $<TARGET_FILE:sluice> study ${CMAKE_SOURCE_DIR}/examples/upsample.sl
       --boards ice40up5k --rams auto,lut -o ${CMAKE_CURRENT_BINARY_DIR}/study_upsample)
-  set_tests_properties(t_synth_study_upsample_rams PROPERTIES LABELS synth TIMEOUT 120
+  set_tests_properties(t_synth_study_upsample_rams PROPERTIES LABELS synth TIMEOUT 600
     PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 +auto +[0-9]+ +- +[0-9]+ .* 1/1 .* ok\nice40up5k +stream +8 +lut +[0-9]+ +- +[0-9]+ .* 0/0 .* ok\n")
 endif()
 add_test(NAME t_synth_study_fit
@@ -78,7 +78,7 @@ if(SLUICE_FIT_YOSYS)
   add_test(NAME t_synth_ice40_gaussian16_1080p_ram
     COMMAND $<TARGET_FILE:sluice> synth ${CMAKE_CURRENT_SOURCE_DIR}/synth/gaussian16_1080p.sl
       --board ice40up5k -o ${CMAKE_CURRENT_BINARY_DIR}/synth_gaussian16_1080p)
-  set_tests_properties(t_synth_ice40_gaussian16_1080p_ram PROPERTIES LABELS synth TIMEOUT 120
+  set_tests_properties(t_synth_ice40_gaussian16_1080p_ram PROPERTIES LABELS synth TIMEOUT 600
     PASS_REGULAR_EXPRESSION "SB_RAM40_4K +16 of +30 .*predicted 16\\)")
 endif()
 # A board of a family no .c file names is one .board file (issue 9): two
