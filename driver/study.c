@@ -329,12 +329,51 @@ static int study_files(const study_options *so, const study_row *rows, int n)
 typedef struct study_grid {
 	int nb, ns, nt, nr;
 	const board *boards[STUDY_MAX_LIST];
-	char *sched[STUDY_MAX_LIST];
+	sched_policy pol[STUDY_MAX_LIST];
 	int64_t thr[STUDY_MAX_LIST];
 	ub_ram ram[STUDY_MAX_LIST];
 } study_grid;
 
-/* The boards, schedules and thresholds; false on a usage error. */
+/* Parse the comma-separated words of "s" into out[] (elements of "size"
+ * bytes) with "parse": their count, or -1 after a usage error naming
+ * "flag" and what it takes. */
+static int study_list(const char *s, void *out, size_t size,
+	bool (*parse)(const char *w, void *elem), const char *flag, const char *takes)
+{
+	char *w[STUDY_MAX_LIST];
+	int n = study_split(s, w);
+	bool bad = false;
+	for (int i = 0; i < n; i++) {
+		if (!bad && !parse(w[i], (char *) out + (size_t) i * size)) {
+			fprintf(stderr, "sluice study: error: %s takes %s, not '%s'\n", flag, takes,
+				w[i]);
+			bad = true;
+		}
+		free(w[i]);
+	}
+	return bad ? -1 : n;
+}
+
+static bool study_policy(const char *w, void *elem)
+{
+	return sched_policy_parse(w, elem);
+}
+
+static bool study_threshold(const char *w, void *elem)
+{
+	char *end;
+	int64_t v = strtoll(w, &end, 10);
+	*(int64_t *) elem = v;
+	return *w && !*end && v >= 0;
+}
+
+static bool study_ram(const char *w, void *elem)
+{
+	return ub_ram_parse(w, elem);
+}
+
+/* The boards, schedules, thresholds and RAM choices; false on a usage
+ * error. */
 static bool study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 {
 	char *w[STUDY_MAX_LIST];
@@ -356,46 +395,19 @@ static bool study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 		for (int i = 0; i < n && g->nb < STUDY_MAX_LIST; i++)
 			g->boards[g->nb++] = all[i];
 	}
-	g->ns = study_split(so->schedules ? so->schedules : "stream", g->sched);
-	for (int i = 0; i < g->ns; i++)
-		if (strcmp(g->sched[i], "stream") && strcmp(g->sched[i], "sequential")) {
-			fprintf(stderr, "sluice study: error: --schedules takes stream and "
-				"sequential, not '%s'\n", g->sched[i]);
-			return false;
-		}
-	if (so->thresholds) {
-		g->nt = study_split(so->thresholds, w);
-		for (int i = 0; i < g->nt; i++) {
-			char *end;
-			g->thr[i] = strtoll(w[i], &end, 10);
-			bool bad = *end || g->thr[i] < 0;
-			if (bad)
-				fprintf(stderr, "sluice study: error: --thresholds takes word "
-					"counts, not '%s'\n", w[i]);
-			free(w[i]);
-			if (bad)
-				return false;
-		}
-	} else {
-		g->nt = 1;
-		g->thr[0] = so->ub.register_threshold;
-	}
-	if (so->rams) {
-		g->nr = study_split(so->rams, w);
-		for (int i = 0; i < g->nr; i++) {
-			bool bad = !ub_ram_parse(w[i], &g->ram[i]);
-			if (bad)
-				fprintf(stderr, "sluice study: error: --rams takes auto, block or "
-					"lut, not '%s'\n", w[i]);
-			free(w[i]);
-			if (bad)
-				return false;
-		}
-	} else {
-		g->nr = 1;
-		g->ram[0] = so->ub.ram;
-	}
-	return g->nb && g->ns && g->nt && g->nr;
+	g->ns = study_list(so->schedules ? so->schedules : "stream", g->pol, sizeof g->pol[0],
+		study_policy, "--schedules", "stream and sequential");
+	g->nt = 1;
+	g->thr[0] = so->ub.register_threshold;
+	if (so->thresholds)
+		g->nt = study_list(so->thresholds, g->thr, sizeof g->thr[0], study_threshold,
+			"--thresholds", "word counts");
+	g->nr = 1;
+	g->ram[0] = so->ub.ram;
+	if (so->rams)
+		g->nr = study_list(so->rams, g->ram, sizeof g->ram[0], study_ram, "--rams",
+			"auto, block or lut");
+	return g->nb > 0 && g->ns > 0 && g->nt > 0 && g->nr > 0;
 }
 
 /* The rows of one schedule, threshold and RAM choice: the design mapped
@@ -433,7 +445,7 @@ static void study_failed(const study_grid *g, int s, study_row *rows, int *done)
 	for (int i = 0; i < g->nt * g->nr * g->nb; i++) {
 		study_row *r = &rows[(*done)++];
 		r->bd = g->boards[i % g->nb];
-		r->schedule = g->sched[s];
+		r->schedule = sched_policy_str(g->pol[s]);
 		r->threshold = g->thr[i / g->nb / g->nr];
 		r->ram = g->ram[i / g->nb % g->nr];
 		r->meas_cycles = -1;
@@ -451,12 +463,12 @@ static int study_rows(const study_options *so, const study_grid *g, study_row *r
 	flow_options_default(&fo);
 	fo.sched = so->sched;
 	fo.ub = so->ub;
-	sched_policy_parse(g->sched[0], &fo.sched.policy);
+	fo.sched.policy = g->pol[0];
 	flow_design *d = flow_compile(ctx, so->prog, &fo);
 	int rc = d ? 0 : 1, done = 0;
 	for (int s = 0; s < g->ns; s++) {
 		sched_options sopt = so->sched;
-		sched_policy_parse(g->sched[s], &sopt.policy);
+		sopt.policy = g->pol[s];
 		if (!d || (s > 0 && flow_reschedule(d, &sopt) < 0)) {
 			study_failed(g, s, rows, &done);
 			rc = 1;
@@ -464,7 +476,8 @@ static int study_rows(const study_options *so, const study_grid *g, study_row *r
 		}
 		int64_t meas = -1;
 		if (so->sim) {
-			fprintf(stderr, "      %s, %s: cycle-level model ...\n", d->name, g->sched[s]);
+			fprintf(stderr, "      %s, %s: cycle-level model ...\n", d->name,
+				sched_policy_str(g->pol[s]));
 			meas = study_sim(ctx, d->sp, d->ubs);
 		}
 		for (int t = 0; t < g->nt; t++)
@@ -499,8 +512,6 @@ int study_run(const study_options *so)
 		tg_report_release(&rows[i].fit);
 	free(rows);
 out:
-	for (int i = 0; i < g.ns; i++)
-		free(g.sched[i]);
 	sl_ctx_free(ctx);
 	return rc;
 }

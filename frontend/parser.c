@@ -749,16 +749,26 @@ static bool parse_type(parser *p, ir_type *type)
 	return true;
 }
 
-static ir_decl *parse_input(parser *p)
+/* NAME : TYPE [e0][e1]...: the head of an input or a const; NULL after
+ * an error. */
+static ir_decl *parse_decl_head(parser *p, ir_decl_kind kind, const char *what,
+	fe_token **name)
 {
-	fe_token *name = parse_new_name(p, "the name of the input");
+	*name = parse_new_name(p, what);
 	ir_type type;
-	if (!name || !parse_type(p, &type))
+	if (!*name || !parse_type(p, &type))
 		return NULL;
-	ir_decl *d = new_decl(p, IR_DECL_INPUT, name);
+	ir_decl *d = new_decl(p, kind, *name);
 	d->type = type;
 	d->n_dims = parse_extents(p, &d->extents);
-	if (d->n_dims < 0 || !expect(p, TK_SEMI))
+	return d->n_dims < 0 ? NULL : d;
+}
+
+static ir_decl *parse_input(parser *p)
+{
+	fe_token *name;
+	ir_decl *d = parse_decl_head(p, IR_DECL_INPUT, "the name of the input", &name);
+	if (!d || !expect(p, TK_SEMI))
 		return NULL;
 	return check_fresh_decl(p, name) ? d : NULL;
 }
@@ -846,14 +856,9 @@ static bool parse_const_file(parser *p, ir_decl *d)
 
 static ir_decl *parse_const(parser *p)
 {
-	fe_token *name = parse_new_name(p, "the name of the const");
-	ir_type type;
-	if (!name || !parse_type(p, &type))
-		return NULL;
-	ir_decl *d = new_decl(p, IR_DECL_CONST, name);
-	d->type = type;
-	d->n_dims = parse_extents(p, &d->extents);
-	if (d->n_dims < 0 || !expect(p, TK_ASSIGN))
+	fe_token *name;
+	ir_decl *d = parse_decl_head(p, IR_DECL_CONST, "the name of the const", &name);
+	if (!d || !expect(p, TK_ASSIGN))
 		return NULL;
 	bool ok;
 	if (peek(p)->kind == TK_LBRACE)

@@ -4,6 +4,7 @@
  * pseudo-random arrays, the same on every run and machine.  Every array
  * returned is owned by the caller: an io_array owns its data, and
  * io_array_free() releases both. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -87,16 +88,32 @@ static bool has_ext(const char *path, const char *ext)
 	return n > e && strcasecmp(path + n - e, ext) == 0;
 }
 
+/* Read an image file and decode it with "decode". */
+static io_array *read_image(sl_ctx *ctx, const char *path, ir_type want, int n_dims,
+	const int64_t *dims, io_array *(*decode)(const io_image_req *q))
+{
+	io_image_req q = { ctx, path, want, n_dims, dims, NULL, 0 };
+	char *buf = sl_read_file(path, &q.len);
+	if (!buf) {
+		sl_error_file(ctx, path, "cannot read: %s", strerror(errno));
+		return NULL;
+	}
+	q.buf = buf;
+	io_array *a = decode(&q);
+	free(buf);
+	return a;
+}
+
 io_array *io_read_data(sl_ctx *ctx, const char *path, ir_type want,
 	int n_dims, const int64_t *dims)
 {
 	if (has_ext(path, ".npy"))
 		return io_npy_read(ctx, path, sl_noloc, want, n_dims, dims);
 	if (has_ext(path, ".png"))
-		return io_read_png(ctx, path, want, n_dims, dims);
+		return read_image(ctx, path, want, n_dims, dims, io_read_png);
 	if (has_ext(path, ".pgm") || has_ext(path, ".ppm")
 			|| has_ext(path, ".pnm"))
-		return io_read_pnm(ctx, path, want, n_dims, dims);
+		return read_image(ctx, path, want, n_dims, dims, io_read_pnm);
 	sl_error_file(ctx, path, "unknown kind of data file (expected .npy, "
 		".png, .pgm or .ppm)");
 	return NULL;

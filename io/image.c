@@ -103,14 +103,6 @@ static uint64_t img_load(const io_array *a, int c, int64_t y, int64_t x)
 	return a->data[((int64_t) c * h + y) * w + x];
 }
 
-static char *img_slurp(sl_ctx *ctx, const char *path, size_t *len)
-{
-	char *buf = sl_read_file(path, len);
-	if (!buf)
-		sl_error_file(ctx, path, "cannot read: %s", strerror(errno));
-	return buf;
-}
-
 bool io_is_image(const io_array *a)
 {
 	if (a->type.is_signed || a->type.bits < 1 || a->type.bits > 16)
@@ -295,26 +287,22 @@ static io_array *png_unpack(png_job *job, png_read_req *r)
 	return a;
 }
 
-io_array *io_read_png(sl_ctx *ctx, const char *path, ir_type want,
-	int n_dims, const int64_t *dims)
+io_array *io_read_png(const io_image_req *q)
 {
-	size_t len;
-	char *buf = img_slurp(ctx, path, &len);
-	if (!buf)
-		return NULL;
-	if (len < 8 || png_sig_cmp((png_const_bytep) buf, 0, 8) != 0) {
+	sl_ctx *ctx = q->ctx;
+	const char *path = q->path;
+	if (q->len < 8 || png_sig_cmp((png_const_bytep) q->buf, 0, 8) != 0) {
 		sl_error_file(ctx, path, "not a PNG file (bad signature)");
-		free(buf);
 		return NULL;
 	}
 	png_job job = { 0 };
-	job.in = (const unsigned char *) buf;
-	job.in_len = len;
+	job.in = (const unsigned char *) q->buf;
+	job.in_len = q->len;
 	job.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &job,
 		png_on_error, png_on_warning);
 	if (!job.png || !(job.info = png_create_info_struct(job.png)))
 		sl_unreachable();
-	png_read_req r = { ctx, path, want, n_dims, dims, { 0 }, 0, 0, false,
+	png_read_req r = { ctx, path, q->want, q->n_dims, q->dims, { 0 }, 0, 0, false,
 		NULL };
 	io_array *a = NULL;
 	if (png_guarded(&job, png_read_body, &r) != 0)
@@ -324,7 +312,6 @@ io_array *io_read_png(sl_ctx *ctx, const char *path, ir_type want,
 	png_destroy_read_struct(&job.png, &job.info, NULL);
 	free(job.rows);
 	free(job.pixels);
-	free(buf);
 	return a;
 }
 
@@ -532,15 +519,12 @@ static bool pnm_raster(sl_ctx *ctx, const char *path, pnm_lex *l,
 	return true;
 }
 
-io_array *io_read_pnm(sl_ctx *ctx, const char *path, ir_type want,
-	int n_dims, const int64_t *dims)
+io_array *io_read_pnm(const io_image_req *q)
 {
-	size_t len;
-	char *buf = img_slurp(ctx, path, &len);
-	if (!buf)
-		return NULL;
-	pnm_lex l = { (const unsigned char *) buf,
-		(const unsigned char *) buf + len };
+	sl_ctx *ctx = q->ctx;
+	const char *path = q->path;
+	pnm_lex l = { (const unsigned char *) q->buf,
+		(const unsigned char *) q->buf + q->len };
 	img_info im;
 	bool ascii;
 	char what[32];
@@ -548,15 +532,14 @@ io_array *io_read_pnm(sl_ctx *ctx, const char *path, ir_type want,
 	if (pnm_header(ctx, path, &l, &im, &ascii)) {
 		snprintf(what, sizeof(what), "%s with maxval %u",
 			im.channels == 1 ? "PGM" : "PPM", im.maxval);
-		if (img_check(ctx, path, &im, what, want, n_dims, dims)) {
-			a = io_array_alloc(want, n_dims, dims);
+		if (img_check(ctx, path, &im, what, q->want, q->n_dims, q->dims)) {
+			a = io_array_alloc(q->want, q->n_dims, q->dims);
 			if (!pnm_raster(ctx, path, &l, &im, ascii, a)) {
 				io_array_free(a);
 				a = NULL;
 			}
 		}
 	}
-	free(buf);
 	return a;
 }
 
