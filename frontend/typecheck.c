@@ -588,14 +588,7 @@ static void check_func(sl_ctx *ctx, ir_decl *f)
 
 static void add_user(sl_ctx *ctx, ir_decl *d, ir_decl *user)
 {
-	for (int i = 0; i < d->n_users; i++)
-		if (d->users[i] == user)
-			return;
-	ir_decl **u = sl_alloc(ctx, (d->n_users + 1) * sizeof(*u));
-	if (d->n_users)
-		memcpy(u, d->users, d->n_users * sizeof(*u));
-	u[d->n_users++] = user;
-	d->users = u;
+	d->users = (ir_decl **) sl_ptr_set_add(ctx, (void **) d->users, &d->n_users, user);
 }
 
 static void collect_users(sl_ctx *ctx, ir_expr *e, ir_decl *user)

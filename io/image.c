@@ -185,11 +185,7 @@ static int png_guarded(png_job *job, void (*body)(png_job *, void *),
 
 /* The request of a read and what the header says. */
 typedef struct png_read_req {
-	sl_ctx *ctx;
-	const char *path;
-	ir_type want;
-	int n_dims;
-	const int64_t *dims;
+	const io_image_req *q;
 	img_info im;
 	int depth;		/* 8 or 16 after the transforms */
 	int shift;		/* sBIT: right shift of every sample */
@@ -203,7 +199,7 @@ static bool png_setup(png_job *job, png_read_req *r, char *what, size_t cap)
 	int type = png_get_color_type(job->png, job->info);
 	int depth = png_get_bit_depth(job->png, job->info);
 	if (type & PNG_COLOR_MASK_ALPHA) {
-		sl_error_file(r->ctx, r->path, "PNG has an alpha channel (%s); "
+		sl_error_file(r->q->ctx, r->q->path, "PNG has an alpha channel (%s); "
 			"only gray and RGB images are supported",
 			type == PNG_COLOR_TYPE_GRAY_ALPHA ? "gray+alpha" : "RGBA");
 		return false;
@@ -213,7 +209,7 @@ static bool png_setup(png_job *job, png_read_req *r, char *what, size_t cap)
 	r->im.maxval = (uint32_t) ((1u << depth) - 1);
 	if (type == PNG_COLOR_TYPE_PALETTE) {
 		if (png_get_valid(job->png, job->info, PNG_INFO_tRNS)) {
-			sl_error_file(r->ctx, r->path, "palette PNG with "
+			sl_error_file(r->q->ctx, r->q->path, "palette PNG with "
 				"transparency (tRNS) is not supported");
 			return false;
 		}
@@ -250,8 +246,8 @@ static void png_read_body(png_job *job, void *arg)
 	r->im.height = png_get_image_height(job->png, job->info);
 	char what[64];
 	if (!png_setup(job, r, what, sizeof(what))
-			|| !img_check(r->ctx, r->path, &r->im, what, r->want,
-				r->n_dims, r->dims)) {
+			|| !img_check(r->q->ctx, r->q->path, &r->im, what, r->q->want,
+				r->q->n_dims, r->q->dims)) {
 		r->refused = true;
 		return;
 	}
@@ -272,7 +268,7 @@ static void png_read_body(png_job *job, void *arg)
 /* Decoded rows (interleaved samples) into the channel-outermost array. */
 static io_array *png_unpack(png_job *job, png_read_req *r)
 {
-	io_array *a = io_array_alloc(r->want, r->n_dims, r->dims);
+	io_array *a = io_array_alloc(r->q->want, r->q->n_dims, r->q->dims);
 	int ch = r->im.channels;
 	for (int64_t y = 0; y < r->im.height; y++) {
 		const unsigned char *p = job->rows[y];
@@ -302,8 +298,7 @@ io_array *io_read_png(const io_image_req *q)
 		png_on_error, png_on_warning);
 	if (!job.png || !(job.info = png_create_info_struct(job.png)))
 		sl_unreachable();
-	png_read_req r = { ctx, path, q->want, q->n_dims, q->dims, { 0 }, 0, 0, false,
-		NULL };
+	png_read_req r = { q, { 0 }, 0, 0, false, NULL };
 	io_array *a = NULL;
 	if (png_guarded(&job, png_read_body, &r) != 0)
 		sl_error_file(ctx, path, "bad PNG: %s", job.err);

@@ -160,6 +160,18 @@ char *sl_strdup(sl_ctx *ctx, const char *s)
 	return sl_strndup(ctx, s, strlen(s));
 }
 
+void **sl_ptr_set_add(sl_ctx *ctx, void **set, int *n, void *p)
+{
+	for (int i = 0; i < *n; i++)
+		if (set[i] == p)
+			return set;
+	void **u = sl_alloc(ctx, ((size_t) *n + 1) * sizeof(*u));
+	if (*n)
+		memcpy(u, set, (size_t) *n * sizeof(*u));
+	u[(*n)++] = p;
+	return u;
+}
+
 char *sl_read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");

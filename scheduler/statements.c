@@ -99,14 +99,7 @@ static bool add_rvars(builder *b, sched_stmt *s)
 
 static void add_user(sl_ctx *ctx, sched_stmt *p, sched_stmt *user)
 {
-	for (int i = 0; i < p->n_users; i++)
-		if (p->users[i] == user)
-			return;
-	sched_stmt **u = sl_alloc(ctx, (p->n_users + 1) * sizeof(*u));
-	if (p->n_users)
-		memcpy(u, p->users, p->n_users * sizeof(*u));
-	u[p->n_users++] = user;
-	p->users = u;
+	p->users = (sched_stmt **) sl_ptr_set_add(ctx, (void **) p->users, &p->n_users, user);
 }
 
 sched_program *sched_build_statements(sl_ctx *ctx, ir_program *lowered,
