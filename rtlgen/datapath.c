@@ -264,6 +264,19 @@ static int trivial_compare(ir_op op, ir_type t, const ir_expr *a, const ir_expr 
 	return -1;
 }
 
+/* min(a, b) is b < a ? b : a, max(a, b) is a < b ? b : a: both pick b
+ * when their comparison holds (decided here when it is trivial). */
+static const char *rtl_min_max(rtl_gen *g, const ir_expr *e, ir_type t, const char *a,
+	const char *b)
+{
+	bool max = e->op == IR_OP_MAX;
+	int k = trivial_compare(IR_OP_LT, t, e->args[max ? 0 : 1], e->args[max ? 1 : 0]);
+	if (k >= 0)
+		return k ? b : a;
+	return rtl_fmt(g, "(%s) ? %s : %s", rtl_compare(g, IR_OP_LT, t.is_signed,
+		max ? a : b, max ? b : a), b, a);
+}
+
 static const char *rtl_binary(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 {
 	if (e->op == IR_OP_SHL || e->op == IR_OP_SHR)
@@ -286,20 +299,7 @@ static const char *rtl_binary(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	case IR_OP_AND: return rtl_fmt(g, "%s & %s", a, b);
 	case IR_OP_OR: return rtl_fmt(g, "%s | %s", a, b);
 	case IR_OP_XOR: return rtl_fmt(g, "%s ^ %s", a, b);
-	case IR_OP_MIN: {
-		int k = trivial_compare(IR_OP_LT, t, e->args[1], e->args[0]);
-		if (k >= 0)
-			return k ? b : a;
-		return rtl_fmt(g, "(%s) ? %s : %s", rtl_compare(g, IR_OP_LT, t.is_signed,
-			b, a), b, a);
-	}
-	case IR_OP_MAX: {
-		int k = trivial_compare(IR_OP_LT, t, e->args[0], e->args[1]);
-		if (k >= 0)
-			return k ? b : a;
-		return rtl_fmt(g, "(%s) ? %s : %s", rtl_compare(g, IR_OP_LT, t.is_signed,
-			a, b), b, a);
-	}
+	case IR_OP_MIN: case IR_OP_MAX: return rtl_min_max(g, e, t, a, b);
 	default: {
 		int k = trivial_compare(e->op, t, e->args[0], e->args[1]);
 		if (k >= 0)
