@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 #include <string>
 
 #include "flow/flow.h"
@@ -231,4 +232,54 @@ TEST(t_flow, dump_letters)
 	EXPECT_FALSE(flow_dump_letters_ok("PX", &bad));
 	EXPECT_EQ(bad, 'X');
 	EXPECT_FALSE(flow_dump_letters_ok("", &bad));
+}
+
+// A study maps one schedule again for each threshold, RAM choice and
+// board: the remapped design must be the one a fresh compile with those
+// options builds (buffers.txt and Verilog byte for byte).
+TEST(t_flow, remap_equals_a_fresh_compile)
+{
+	const char *src =
+		"input in : u8[6][40];\n"
+		"func b(y, x) : u16 = u16(in(y, x)) + u16(in(y + 2, x + 1)) + u16(in(y + 1, x));\n"
+		"output b[4][39];\n";
+	auto text = [](flow_design *fd, std::string *buffers) {
+		char *v = nullptr, *u = nullptr;
+		size_t vn = 0, un = 0;
+		const char *top = nullptr;
+		EXPECT_EQ(flow_verilog(fd, &v, &vn, &top), 0);
+		FILE *f = open_memstream(&u, &un);
+		ub_set_dump(fd->ubs, f);
+		fclose(f);
+		*buffers = std::string(u, un);
+		std::string s(v ? v : "", vn);
+		free(v);
+		free(u);
+		return s;
+	};
+	const int64_t thresholds[] = { 1, 8, 100000 };
+	const ub_ram rams[] = { UB_RAM_AUTO, UB_RAM_BLOCK, UB_RAM_LUT };
+	Diag d;
+	flow_options fo;
+	flow_options_default(&fo);
+	flow_design *a = compile(d, src, fo);
+	ASSERT_NE(a, nullptr) << d.text();
+	std::set<std::string> layouts;
+	for (int64_t thr : thresholds)
+		for (ub_ram ram : rams) {
+			flow_options fresh_o = fo;
+			fresh_o.ub.register_threshold = thr;
+			fresh_o.ub.ram = ram;
+			flow_remap(a, &fresh_o.ub, nullptr);
+			flow_design *fresh = compile(d, src, fresh_o);
+			ASSERT_NE(fresh, nullptr) << d.text();
+			std::string ba, bf;
+			EXPECT_EQ(text(a, &ba), text(fresh, &bf)) << "threshold " << thr;
+			EXPECT_EQ(ba, bf) << "threshold " << thr;
+			layouts.insert(ba);
+			flow_free(fresh);
+		}
+	// The axes change the layout (SRAM runs at 8, none at 100000).
+	EXPECT_GE(layouts.size(), 2u);
+	flow_free(a);
 }
