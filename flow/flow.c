@@ -277,10 +277,9 @@ void flow_remap(flow_design *d, const ub_options *uo, const board *bd)
 	ub_set_remap(d->ubs, &d->opts.ub);
 	if (ub_set_check(d->ctx, d->ubs) < 0)
 		sl_unreachable();
-	bool check = d->opts.check_fit;
-	d->opts.check_fit = false;
-	flow_board(d);
-	d->opts.check_fit = check;
+	if (d->has_pred)
+		tg_report_release(&d->pred);
+	d->has_pred = false;
 }
 
 /* --------------------------------------------------------------- Verilog */

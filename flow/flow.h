@@ -53,7 +53,7 @@ typedef struct flow_design {
 	ir_program *prog;	/* checked, bounds inferred */
 	sched_program *sp;	/* lowered, scheduled and checked */
 	ub_set *ubs;		/* sized, checked, mapped for opts.bd */
-	bool has_pred;		/* with a board: */
+	bool has_pred;		/* compiled with a board (not remapped): */
 	tg_report pred;		/* its predicted storage and logic */
 } flow_design;
 
@@ -70,8 +70,9 @@ void flow_free(flow_design *d);
  * design then has no schedule and no buffers). */
 int flow_reschedule(flow_design *d, const sched_options *so);
 /* Map the buffers again under "uo" for board "bd" (memories and
- * delay-chain layout; the sizes do not change), and predict again: a
- * study's board, threshold and RAM axes.  The fit is not checked. */
+ * delay-chain layout; the sizes do not change): a study's board,
+ * threshold and RAM axes.  The fit is not checked, and the compile's
+ * prediction is dropped (has_pred false): tg_predict the mapping. */
 void flow_remap(flow_design *d, const ub_options *uo, const board *bd);
 
 /* The Verilog of the design (module *top, "sluice_" and the name), in a

@@ -35,9 +35,19 @@ static void check_coords(char *buf, size_t size, const io_array *a, int64_t k)
 		snprintf(buf + n, size - n, ")");
 }
 
+/* How an engine is named in its errors: "the cycle-level model's output
+ * ... model 3, reference 4". */
+typedef struct check_engine {
+	const char *name;	/* the engine */
+	const char *value;	/* its side of a mismatch */
+} check_engine;
+
+static const check_engine check_model_engine = { "cycle-level model", "model" };
+static const check_engine check_vl_engine = { "Verilated hardware", "hardware" };
+
 /* Compare one output of "engine" with the reference's; report its shape
  * or its first mismatch. */
-static int check_output(sl_ctx *ctx, const char *engine, const ir_decl *d,
+static int check_output(sl_ctx *ctx, const check_engine *engine, const ir_decl *d,
 	const io_array *ref, const io_array *got)
 {
 	bool same_shape = ref->n_dims == got->n_dims && ref->size == got->size
@@ -46,7 +56,7 @@ static int check_output(sl_ctx *ctx, const char *engine, const ir_decl *d,
 		same_shape = ref->dims[i] == got->dims[i];
 	if (!same_shape) {
 		sl_error(ctx, d->loc, "the %s's output '%s' has another shape than the "
-			"reference's", engine, d->name);
+			"reference's", engine->name, d->name);
 		return -1;
 	}
 	int64_t k = 0;
@@ -59,18 +69,17 @@ static int check_output(sl_ctx *ctx, const char *engine, const ir_decl *d,
 	check_value_str(rv, sizeof rv, ref->type, ref->data[k]);
 	check_value_str(gv, sizeof gv, ref->type, got->data[k]);
 	sl_error(ctx, d->loc, "the %s's output '%s' differs from the reference at %s: "
-		"%s %s, reference %s", engine, d->name, cs,
-		!strcmp(engine, "cycle-level model") ? "model" : "hardware", gv, rv);
+		"%s %s, reference %s", engine->name, d->name, cs, engine->value, gv, rv);
 	return -1;
 }
 
-static int check_cycles(sl_ctx *ctx, const char *engine, const ir_program *prog,
+static int check_cycles(sl_ctx *ctx, const check_engine *engine, const ir_program *prog,
 	const sched_program *sp, int64_t cycles)
 {
 	if (cycles == sp->predicted_cycles)
 		return 0;
 	sl_error(ctx, prog->n_outputs ? prog->outputs[0]->loc : sl_noloc, "the %s took "
-		"%lld cycles, the schedule predicts %lld", engine, (long long) cycles,
+		"%lld cycles, the schedule predicts %lld", engine->name, (long long) cycles,
 		(long long) sp->predicted_cycles);
 	return -1;
 }
@@ -104,7 +113,7 @@ static io_array **check_reference(sl_ctx *ctx, const ir_program *prog,
 
 /* Every output of the engine against the reference's.  0 when all
  * agree. */
-static int check_outputs(sl_ctx *ctx, const char *engine, const ir_program *prog,
+static int check_outputs(sl_ctx *ctx, const check_engine *engine, const ir_program *prog,
 	io_array **ref, io_array **got)
 {
 	int rc = 0;
@@ -160,7 +169,7 @@ static void check_model_report(FILE *out, const sched_program *sp,
 int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
 	const ub_set *ubs, const ref_inputs *in, io_array **outputs, FILE *report)
 {
-	static const char engine[] = "cycle-level model";
+	const check_engine *engine = &check_model_engine;
 	check_same_outputs(prog, sp);
 	sim_model_stats st;
 	memset(&st, 0, sizeof st);
@@ -200,7 +209,7 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 	const char *top, const char *verilog, size_t len, const ref_inputs *in,
 	const sim_vl_options *vopts, io_array **outputs, FILE *report)
 {
-	static const char engine[] = "Verilated hardware";
+	const check_engine *engine = &check_vl_engine;
 	double t0 = sim_vl_now();
 	check_same_outputs(prog, sp);
 	sim_vl_stats st;
