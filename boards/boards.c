@@ -239,6 +239,60 @@ static bool board_lutram_cell(board *b, const board_line *l)
 	return true;
 }
 
+static const char *const delay_names[BOARD_N_DELAYS] = {
+	"ff", "lut", "add", "cmp", "eq", "mux", "shift", "mul", "dsp", "bram",
+};
+
+const char *board_delay_name(board_delay_kind k)
+{
+	return delay_names[k];
+}
+
+/* delay KIND A B: an operator of the kind and width w takes A + B*w ns. */
+static bool board_delay_line(board *b, const board_line *l)
+{
+	int k = 0;
+	while (k < BOARD_N_DELAYS && (l->n < 2 || strcmp(l->w[1], delay_names[k])))
+		k++;
+	if (k == BOARD_N_DELAYS) {
+		sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0), "expected 'delay KIND A B' "
+			"with KIND one of ff lut add cmp eq mux shift mul dsp bram");
+		return false;
+	}
+	for (int i = 2; i < 4; i++) {
+		char *end = NULL;
+		double v = i < l->n ? strtod(l->w[i], &end) : -1;
+		if (l->n != 4 || *end || !(v >= 0 && v < 1e6)) {
+			sl_error(l->ctx, board_loc(l, i < l->n ? i : 0), "expected 'delay %s A B' "
+				"(nanoseconds: A + B * width, each >= 0)", delay_names[k]);
+			return false;
+		}
+		(i == 2 ? b->delays.a : b->delays.b)[k] = v;
+	}
+	b->delays.set[k] = true;
+	return true;
+}
+
+double board_delay(const board *b, board_delay_kind k, int w)
+{
+	const board_delays *d = &b->delays;
+	if (!d->set[k]) {
+		switch (k) {
+		case BOARD_DELAY_CMP: case BOARD_DELAY_EQ: k = BOARD_DELAY_ADD; break;
+		case BOARD_DELAY_MUX: k = BOARD_DELAY_LUT; break;
+		case BOARD_DELAY_DSP: k = BOARD_DELAY_MUL; break;
+		case BOARD_DELAY_SHIFT: {
+			int levels = 1;
+			while ((1 << levels) < w)
+				levels++;
+			return levels * board_delay(b, BOARD_DELAY_LUT, 1);
+		}
+		default: sl_unreachable();
+		}
+	}
+	return d->a[k] + d->b[k] * w;
+}
+
 static bool board_directive(board *b, const board_line *l)
 {
 	const char *k = l->w[0];
@@ -255,6 +309,8 @@ static bool board_directive(board *b, const board_line *l)
 		return board_dsp_mul(b, l);
 	if (!strcmp(k, "lutram_cell"))
 		return board_lutram_cell(b, l);
+	if (!strcmp(k, "delay"))
+		return board_delay_line(b, l);
 	if (l->n < 2) {
 		sl_error(l->ctx, board_loc(l, 0), "'%s' needs a value", k);
 		return false;
@@ -341,6 +397,19 @@ static bool board_check(sl_ctx *ctx, board *b, int file)
 	}
 	const board_mem *m = board_block_mem(b);
 	b->block_units = m->count * m->units;
+	/* A delay model is all or nothing: the kinds without a fall-back. */
+	static const board_delay_kind need[] = { BOARD_DELAY_FF, BOARD_DELAY_LUT,
+		BOARD_DELAY_ADD, BOARD_DELAY_MUL, BOARD_DELAY_BRAM };
+	int n_set = 0;
+	for (int k = 0; k < BOARD_N_DELAYS; k++)
+		n_set += b->delays.set[k];
+	for (size_t i = 0; n_set && i < sizeof(need) / sizeof(need[0]); i++)
+		if (!b->delays.set[need[i]]) {
+			sl_error(ctx, top, "board file has delay lines but no 'delay %s'",
+				delay_names[need[i]]);
+			return false;
+		}
+	b->has_delays = n_set > 0;
 	return true;
 }
 

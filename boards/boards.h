@@ -56,6 +56,22 @@ typedef struct board_logic {
 	int ram_cell_luts;	/* the LUT sites one such cell occupies */
 } board_logic;
 
+/* The delay model (docs/timing.md): an operator of kind k and width w
+ * bits takes a[k] + b[k] * w nanoseconds, typical routing included.
+ * BOARD_DELAY_FF is the register overhead of every path (clock to
+ * output, setup).  Kinds without a line fall back: cmp and eq to add,
+ * mux to lut, shift to lut levels, dsp to mul. */
+typedef enum board_delay_kind {
+	BOARD_DELAY_FF, BOARD_DELAY_LUT, BOARD_DELAY_ADD, BOARD_DELAY_CMP,
+	BOARD_DELAY_EQ, BOARD_DELAY_MUX, BOARD_DELAY_SHIFT, BOARD_DELAY_MUL,
+	BOARD_DELAY_DSP, BOARD_DELAY_BRAM, BOARD_N_DELAYS
+} board_delay_kind;
+
+typedef struct board_delays {
+	bool set[BOARD_N_DELAYS];
+	double a[BOARD_N_DELAYS], b[BOARD_N_DELAYS];
+} board_delays;
+
 typedef struct board {
 	const char *path;
 	const char *name;
@@ -75,6 +91,8 @@ typedef struct board {
 	const char *pnr;	/* place-and-route command prefix, or NULL */
 	board_globs cells_lut, cells_ff, cells_dsp;
 	board_logic logic;
+	board_delays delays;	/* has_delays: ff, lut, add, mul and bram set */
+	bool has_delays;
 } board;
 
 /* Read one board file; NULL with a located error on a bad file. */
@@ -101,6 +119,12 @@ int64_t board_bram_cells(const board *b, int width, int64_t depth,
 /* The block-RAM pool capacity of the board in its first block
  * primitive (e.g. 135 BRAM36 on the Artix-7 100T). */
 const board_mem *board_block_mem(const board *b);
+
+/* The delay of an operator of kind k and width w (ns), by the board's
+ * delay lines and their fall-backs; the board must have delays. */
+double board_delay(const board *b, board_delay_kind k, int w);
+/* The kind's name in board files ("ff", "add", ...). */
+const char *board_delay_name(board_delay_kind k);
 
 /* Does cell type "type" match one of "g"? */
 bool board_globs_match(const board_globs *g, const char *type);

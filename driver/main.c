@@ -306,6 +306,12 @@ static flow_design *build_design(sl_ctx *ctx, const options *opt)
 	flow_options fo = opt->flow;
 	if (opt->board && !(fo.bd = board_find(ctx, opt->board)))
 		return NULL;
+	if (fo.sched.clock_mhz > 0 && (!fo.bd || !fo.bd->has_delays)) {
+		fprintf(stderr, "sluice: error: --clock needs --board with a delay model "
+			"(docs/timing.md)%s%s\n", fo.bd ? ": none in " : "", fo.bd ? fo.bd->path : "");
+		return NULL;
+	}
+	fo.sched.timing = fo.bd;
 	fo.check_fit = fo.bd != NULL;
 	return flow_compile(ctx, opt->prog, &fo);
 }
@@ -410,8 +416,9 @@ enum {
 	OPT_INPUT = 1 << 0, OPT_SEED = 1 << 1, OPT_OUT = 1 << 2, OPT_SCHEDULE = 1 << 3,
 	OPT_THRESHOLD = 1 << 4, OPT_RAM = 1 << 5, OPT_BOARD = 1 << 6, OPT_DUMP = 1 << 7,
 	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
+	OPT_CLOCK = 1 << 12,
 	/* what compile, sim and synth share: the design */
-	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT,
+	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK,
 };
 
 /* A word of a number; false for anything else. */
@@ -489,6 +496,16 @@ static bool set_dump(options *o, const char *val)
 	return true;
 }
 
+static bool set_clock(options *o, const char *val)
+{
+	char *end;
+	double mhz = strtod(val, &end);
+	if (!*val || *end || !(mhz >= 1 && mhz <= 10000))
+		return usage_error("--clock takes a frequency in MHz (1 to 10000), not '%s'", val);
+	o->flow.sched.clock_mhz = mhz;
+	return true;
+}
+
 static bool set_board(options *o, const char *v) { o->board = v; return true; }
 static bool set_out(options *o, const char *v) { o->out_dir = v; return true; }
 static bool set_vcd(options *o, const char *v) { o->vcd = v; return true; }
@@ -514,6 +531,7 @@ static const option_spec option_specs[] = {
 	{ "--register-threshold", OPT_THRESHOLD, true, set_threshold },
 	{ "--ram", OPT_RAM, true, set_ram },
 	{ "--board", OPT_BOARD, true, set_board },
+	{ "--clock", OPT_CLOCK, true, set_clock },
 	{ "-d", OPT_DUMP, true, set_dump },
 	{ "--engine", OPT_ENGINE, true, set_engine },
 	{ "--vcd", OPT_VCD, true, set_vcd },
@@ -576,7 +594,9 @@ static const command commands[] = {
 	  "                LUT RAM, or flip-flops on the iCE40)\n"
 	  "  --board B     map for board B, and fail before writing anything when\n"
 	  "                the design's storage (block RAMs, storage flip-flops)\n"
-	  "                does not fit it\n"
+	  "                does not fit it; pipeline every datapath for the board's\n"
+	  "                clock by its delay model (docs/timing.md)\n"
+	  "  --clock MHz   pipeline for this clock instead (needs --board)\n"
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
 	  "                P checked program, L lowered program, S schedule,\n"
 	  "                B buffers, R predicted resources (with --board)\n"
@@ -601,6 +621,7 @@ static const command commands[] = {
 	  "  --ram R                auto, block or lut, as for compile\n"
 	  "  --board B              simulate the design mapped for board B, exactly\n"
 	  "                         what 'compile --board B' writes\n"
+	  "  --clock MHz            as for compile\n"
 	  "  -d LETTERS             stage dumps, as for compile\n"
 	  "  --input, --seed, -o    as for run\n" },
 	{ "boards", cmd_boards, 0, false,
@@ -618,6 +639,7 @@ static const command commands[] = {
 	  "from Yosys's.\n"
 	  "  --board B     a board name ('sluice boards') or a .board file\n"
 	  "  --pnr         also place and route (nextpnr; iCE40) and report Fmax\n"
+	  "  --clock MHz   pipeline for this clock (default: the board's)\n"
 	  "  --schedule P, --register-threshold N, --ram R   as for compile\n"
 	  "  -o DIR        output directory (default: out)\n" },
 	{ "study", cmd_study,

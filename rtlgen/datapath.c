@@ -375,6 +375,51 @@ static const char *rtl_rom(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	return data;
 }
 
+/* ------------------------------------------------------------ pipeline registers */
+
+/* x (a wire of w bits computed in cycle "from") as of cycle "to": a
+ * chain of to - from registers (docs/hardware.md "Pipelined datapaths";
+ * they hold data only, the valid bit travels beside). */
+static const char *rtl_delay(rtl_gen *g, rtl_stage *st, const char *x, int w,
+	int from, int to)
+{
+	if (from < 0 || to <= from)
+		return x;
+	const char *prev = x;
+	for (int c = from + 1; c <= to; c++) {
+		const char *r = rtl_fmt(g, "%s_p%d", st->name, st->n_nodes++);
+		fprintf(g->out, "    reg [%d:0] %s;\n    always @(posedge clk) %s <= %s;"
+			"  // cycle %d\n", w - 1, r, r, prev, c);
+		prev = r;
+	}
+	return prev;
+}
+
+/* A buffer read: in the fire cycle, registered when the datapath is
+ * pipelined (its node is then in cycle 1). */
+static const char *rtl_read(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+{
+	const char *rd = rtl_fmt(g, "%s_rd%d", st->name, sched_read_slot(st->s, e));
+	if (!st->s->pipe)
+		return rd;
+	return rtl_delay(g, st, rd, e->type.bits, 0, 1);
+}
+
+/* The stage's fire (reset to 0) as of cycle c. */
+static const char *rtl_fire_at(rtl_gen *g, rtl_stage *st, int c)
+{
+	const char *nm = st->name;
+	for (int k = 1; k <= c; k++) {
+		if (k > st->n_fire_regs) {
+			fprintf(g->out, "    reg %s_fire_d%d;\n    always @(posedge clk) %s_fire_d%d <= "
+				"!rst && %s_fire%s;\n", nm, k, nm, k, nm,
+				k == 1 ? "" : rtl_fmt(g, "_d%d", k - 1));
+			st->n_fire_regs = k;
+		}
+	}
+	return c <= 0 ? rtl_fmt(g, "%s_fire", nm) : rtl_fmt(g, "%s_fire_d%d", nm, c);
+}
+
 /* ------------------------------------------------------------ values */
 
 /* A variable in a value position: lo + its counter, in t's width. */
@@ -387,8 +432,8 @@ static const char *rtl_var_value(rtl_gen *g, rtl_stage *st, const ir_expr *e,
 	return t.bits == 64 ? v : rtl_fmt(g, "%d'(%s)", t.bits, v);
 }
 
-/* The wire (or literal) of value node e. */
-static const char *rtl_value(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+/* The wire (or literal) of value node e, computed in its own cycle. */
+static const char *rtl_node(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 {
 	ir_type t = e->type;
 	const char *x;
@@ -403,7 +448,7 @@ static const char *rtl_value(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	case IR_ACCESS:
 		if (e->u.access.decl->kind == IR_DECL_CONST)
 			return rtl_rom(g, st, e);
-		return rtl_fmt(g, "%s_rd%d", st->name, sched_read_slot(st->s, e));
+		return rtl_read(g, st, e);
 	case IR_UNARY: x = rtl_unary(g, st, e); break;
 	case IR_BINARY: x = rtl_binary(g, st, e); break;
 	case IR_SELECT: {
@@ -422,6 +467,20 @@ static const char *rtl_value(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	return rtl_wire(g, st, t.bits, false, x);
 }
 
+/* The wire of value node e as of the cycle its consumer needs it
+ * (g->need), delayed from the node's own cycle. */
+static const char *rtl_value(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+{
+	int need = g->need;
+	int c = ir_type_none(e->type) && e->kind != IR_ACCESS ? 0 : sched_node_cycle(st->s, e);
+	g->need = c;
+	const char *x = rtl_node(g, st, e);
+	g->need = need;
+	if (c < 0 || need <= c)
+		return x;
+	return rtl_delay(g, st, x, ir_type_none(e->type) ? 64 : e->type.bits, c, need);
+}
+
 /* ------------------------------------------------------------ stages */
 
 static const char *rtl_reduce_test(rtl_gen *g, const rtl_stage *st, bool last)
@@ -436,6 +495,15 @@ static const char *rtl_reduce_test(rtl_gen *g, const rtl_stage *st, bool last)
 	return r ? r : "1'b1";
 }
 
+/* The reduction's first and last tests (on the counters, in the fire
+ * cycle) as of cycle c. */
+static const char *rtl_reduce_flag(rtl_gen *g, rtl_stage *st, bool last, int c)
+{
+	const char *nm = st->name, *f = last ? "last" : "first";
+	fprintf(g->out, "    wire %s_%s = %s;\n", nm, f, rtl_reduce_test(g, st, last));
+	return rtl_delay(g, st, rtl_fmt(g, "%s_%s", nm, f), 1, 0, c);
+}
+
 static void rtl_reduction(rtl_gen *g, rtl_stage *st, const char **value,
 	const char **valid)
 {
@@ -444,19 +512,22 @@ static void rtl_reduction(rtl_gen *g, rtl_stage *st, const char **value,
 	const ir_expr *r = s->decl->body;
 	ir_type t = s->decl->type;
 	const char *nm = st->name;
+	int c = sched_acc_cycle(s);
+	g->need = c;
 	const char *v = rtl_operand(g, st, r->u.reduce.body, t);
 	ir_reduce_op op = r->u.reduce.op;
 	uint64_t ident = op == IR_RED_SUM ? 0 : op == IR_RED_MAXIMUM
 		? ir_type_min(t) : ir_type_max(t);
 	const char *sum = op == IR_RED_SUM ? "sum" : op == IR_RED_MAXIMUM ? "maximum"
 		: "minimum";
-	fprintf(o, "    // %s: the accumulator starts from %s at the first reduction iteration\n",
-		sum, rtl_const(g, t.bits, ident));
+	fprintf(o, "    // %s: the accumulator starts from %s at the first reduction iteration%s\n",
+		sum, rtl_const(g, t.bits, ident), c ? rtl_fmt(g, " (in cycle %d)", c) : "");
+	const char *first = rtl_reduce_flag(g, st, false, c);
+	const char *last = rtl_reduce_flag(g, st, true, c);
+	const char *fire = rtl_fire_at(g, st, c);
 	fprintf(o, "    reg [%d:0] %s_acc;\n", t.bits - 1, nm);
-	fprintf(o, "    wire %s_first = %s;\n", nm, rtl_reduce_test(g, st, false));
-	fprintf(o, "    wire %s_last = %s;\n", nm, rtl_reduce_test(g, st, true));
-	fprintf(o, "    wire [%d:0] %s_acc_in = %s_first ? %s : %s_acc;\n", t.bits - 1, nm,
-		nm, rtl_const(g, t.bits, ident), nm);
+	fprintf(o, "    wire [%d:0] %s_acc_in = %s ? %s : %s_acc;\n", t.bits - 1, nm,
+		first, rtl_const(g, t.bits, ident), nm);
 	const char *a = rtl_fmt(g, "%s_acc_in", nm), *next;
 	if (op == IR_RED_SUM)
 		next = rtl_fmt(g, "%s + %s", a, v);
@@ -464,9 +535,9 @@ static void rtl_reduction(rtl_gen *g, rtl_stage *st, const char **value,
 		next = rtl_fmt(g, "(%s) ? %s : %s", rtl_compare(g, IR_OP_LT, t.is_signed,
 			op == IR_RED_MAXIMUM ? a : v, op == IR_RED_MAXIMUM ? v : a), v, a);
 	fprintf(o, "    wire [%d:0] %s_acc_next = %s;\n", t.bits - 1, nm, next);
-	fprintf(o, "    always @(posedge clk)\n        if (%s_fire)\n"
-		"            %s_acc <= %s_acc_next;\n", nm, nm, nm);
-	fprintf(o, "    wire %s_done = %s_fire && %s_last;\n", nm, nm, nm);
+	fprintf(o, "    always @(posedge clk)\n        if (%s)\n"
+		"            %s_acc <= %s_acc_next;\n", fire, nm, nm);
+	fprintf(o, "    wire %s_done = %s && %s;\n", nm, fire, last);
 	*value = rtl_fmt(g, "%s_acc_next", nm);
 	*valid = rtl_fmt(g, "%s_done", nm);
 }
@@ -479,6 +550,8 @@ void rtl_datapath(rtl_gen *g, rtl_stage *st, const char **value,
 		rtl_reduction(g, st, value, valid);
 		return;
 	}
+	int c = sched_value_cycle(s);
+	g->need = c;
 	*value = rtl_operand(g, st, s->decl->body, s->decl->type);
-	*valid = rtl_fmt(g, "%s_fire", st->name);
+	*valid = rtl_fire_at(g, st, c);
 }

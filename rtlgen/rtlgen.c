@@ -334,20 +334,26 @@ static void rtl_pipe(rtl_gen *g, rtl_stage *st, const char *value,
 	const sched_stmt *s = st->s;
 	const char *nm = st->name;
 	int w = s->decl->type.bits;
+	int vc = s->is_input ? 0 : sched_value_cycle(s), l = s->latency - vc;
 	const char *inbox = s->is_output ? rtl_inbox(g, st) : NULL;
-	fprintf(o, "    // written %d cycle%s after it fires\n", s->latency,
+	fprintf(o, "    // written %d cycle%s after it fires", s->latency,
 		s->latency == 1 ? "" : "s");
+	fprintf(o, vc ? " (datapath registers: cycles 1..%d)\n" : "\n", vc);
 	if (!inbox) {
 		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst),\n"
 			"        .in_valid(%s), .in_data(%s), .out_valid(%s_wen), .out_data(%s_wdata));\n",
-			w, s->latency, nm, valid, value, nm, nm);
+			w, l, nm, valid, value, nm, nm);
 		if (s->is_output)
 			fprintf(o, "    assign %s_valid = %s_wen;\n", nm, nm);
 	} else {
 		fprintf(o, "    wire %s_inbox = %s;\n    wire [%d:0] %s_out;\n", nm, inbox, w, nm);
+		for (int c = 1; c <= vc; c++)
+			fprintf(o, "    reg %s_inbox_d%d;\n    always @(posedge clk) %s_inbox_d%d <= "
+				"%s_inbox%s;\n", nm, c, nm, c, nm, c == 1 ? "" : rtl_fmt(g, "_d%d", c - 1));
 		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst),\n"
-			"        .in_valid(%s), .in_data({%s_inbox, %s}), .out_valid(%s_wen), .out_data(%s_out));\n",
-			w + 1, s->latency, nm, valid, nm, value, nm, nm);
+			"        .in_valid(%s), .in_data({%s_inbox%s, %s}), .out_valid(%s_wen), "
+			".out_data(%s_out));\n", w + 1, l, nm, valid, nm,
+			vc ? rtl_fmt(g, "_d%d", vc) : "", value, nm, nm);
 		fprintf(o, "    assign %s_wdata = %s_out[%d:0];\n", nm, nm, w - 1);
 		fprintf(o, "    assign %s_valid = %s_wen && %s_out[%d];\n", nm, nm, nm, w);
 	}

@@ -18,6 +18,7 @@ typedef struct rtl_stage {
 	bool *slot_nx;			/* next-cycle wires <name>_x<k> declared */
 	int n_nodes;			/* node wires <name>_n<k> made so far */
 	int n_roms;
+	int n_fire_regs;		/* <name>_fire_d1 .. _d<n> declared */
 } rtl_stage;
 
 typedef struct rtl_gen {
@@ -28,6 +29,7 @@ typedef struct rtl_gen {
 	int tw;				/* width of the cycle counter */
 	rtl_stage *stages;		/* by statement index */
 	bool nx;			/* index expressions of the next cycle */
+	int need;			/* the cycle the value being emitted is needed in */
 	int n_sink;
 	const char **sink;		/* signals that may have unused bits */
 } rtl_gen;
@@ -57,8 +59,8 @@ void rtl_mark_slots(rtl_gen *g, rtl_stage *st);
 /* Emit the wires of index expression e (64-bit signed); its wire name. */
 const char *rtl_index_expr(rtl_gen *g, rtl_stage *st, const ir_expr *e);
 /* Emit the stage's datapath; the name of the wire holding the value that
- * enters its pipe, and whether that pipe input is valid ("fire" or the
- * last reduction iteration). */
+ * enters its pipe in cycle sched_value_cycle, and whether that pipe input
+ * is valid (the fire, or the last reduction iteration, of that cycle). */
 void rtl_datapath(rtl_gen *g, rtl_stage *st, const char **value,
 	const char **valid);
 /* Hex literal "W'h..." of the low w bits of v. */

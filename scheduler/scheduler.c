@@ -15,6 +15,7 @@ sched_program *sched_program_schedule(sl_ctx *ctx, isl_ctx *isl, ir_program *low
 	sched_program *sp = sched_build_statements(ctx, lowered, opts);
 	if (!sp)
 		return NULL;
+	sched_pipeline(sp);
 	if (sched_compute(sp, isl) < 0) {
 		sched_program_free(sp);
 		return NULL;
@@ -66,6 +67,9 @@ static void dump_time(const sched_stmt *s, FILE *out)
 void sched_program_dump(const sched_program *sp, FILE *out)
 {
 	fprintf(out, "policy %s\n", sched_policy_str(sp->opts.policy));
+	if (sp->path_ns > 0)
+		fprintf(out, "timing %s at %g MHz: longest datapath path %.2f ns (model)\n",
+			sp->opts.timing->name, sched_clock_mhz(sp), sp->path_ns);
 	fprintf(out, "predicted_cycles %lld\nideal_cycles %lld\n\n",
 		(long long) sp->predicted_cycles, (long long) sp->ideal_cycles);
 	for (int i = 0; i < sp->n_stmts; i++) {
@@ -79,6 +83,9 @@ void sched_program_dump(const sched_program *sp, FILE *out)
 		fprintf(out, "  (%lld iterations)\n  ", (long long) sched_n_iters(s));
 		dump_time(s, out);
 		fprintf(out, "\n  latency %d\n", s->latency);
+		if (s->pipe)
+			fprintf(out, "  datapath %.2f ns, value in cycle %d, %lld register bits\n",
+				sched_path_ns(s), sched_value_cycle(s), (long long) sched_pipe_reg_bits(s));
 		for (int k = 0; k < s->n_reads; k++) {
 			const sched_access *a = &s->reads[k];
 			fprintf(out, "  reads %s at line %d: ", a->producer->name, a->expr->loc.line);

@@ -19,6 +19,7 @@
 #include <isl/map.h>
 #include <isl/set.h>
 
+#include "boards/boards.h"
 #include "frontend/frontend.h"
 
 #ifdef __cplusplus
@@ -33,6 +34,7 @@ typedef enum sched_policy {
 } sched_policy;
 
 typedef struct sched_stmt sched_stmt;
+typedef struct sched_pipe sched_pipe;
 
 /* A read of a stored func or an input by a statement: an IR_ACCESS node of
  * the statement's (lowered) body.  Its index arguments are index
@@ -58,6 +60,7 @@ struct sched_stmt {
 	int64_t coef[SCHED_MAX_DIMS];
 	int64_t offset;
 	int latency;		/* >= 1 */
+	sched_pipe *pipe;	/* the pipelined datapath, or NULL (no delay model) */
 	/* Reduction stage: body is exactly one IR_REDUCE node. */
 	bool is_reduction;
 	int n_reads;
@@ -68,6 +71,12 @@ struct sched_stmt {
 
 typedef struct sched_options {
 	sched_policy policy;
+	/* Timing: with a board that has a delay model, every func's datapath
+	 * is pipelined so that no path is longer than the period of
+	 * clock_mhz (0: the board's clock) by the model (scheduler/pipeline.c,
+	 * docs/timing.md).  NULL: one register per multiplier level. */
+	const board *timing;
+	double clock_mhz;
 } sched_options;
 
 typedef struct sched_program {
@@ -80,6 +89,7 @@ typedef struct sched_program {
 	 * input element taken (+ 1). */
 	int64_t predicted_cycles;
 	int64_t ideal_cycles;	/* most iterations of any statement */
+	double path_ns;		/* the longest datapath path by the delay model, or 0 */
 } sched_program;
 
 /* "stream" or "sequential"; false for another word. */
@@ -106,6 +116,24 @@ void sched_program_free(sched_program *sp);
  * every statement issues at most one iteration per cycle, and every time
  * fits in 48 bits.  Reports violations; 0 when legal, -1 otherwise. */
 int sched_check(const sched_program *sp, isl_ctx *isl);
+
+/* The pipelined datapath (scheduler/pipeline.c).  The cycle, counted
+ * from the cycle an iteration fires, in which value node "e" of the
+ * statement's body is computed; -1 for a constant (every cycle).  A
+ * buffer read happens in cycle 0 and is registered: its node is in cycle
+ * 1.  Without a pipeline every node is in cycle 0. */
+int sched_node_cycle(const sched_stmt *s, const ir_expr *e);
+/* The cycle of the value that enters the statement's pipe register(s)
+ * (latency - value cycle of them); for a reduction the accumulator's. */
+int sched_value_cycle(const sched_stmt *s);
+/* Reductions: the cycle in which the accumulator combines a value. */
+int sched_acc_cycle(const sched_stmt *s);
+/* The longest register-to-register path of the datapath (ns), 0 without. */
+double sched_path_ns(const sched_stmt *s);
+/* The target clock of a pipelined program (MHz), 0 without timing. */
+double sched_clock_mhz(const sched_program *sp);
+/* Bits of the datapath's read, delay and valid registers. */
+int64_t sched_pipe_reg_bits(const sched_stmt *s);
 
 /* Time of iteration "it" of "s" (absolute coordinates). */
 int64_t sched_time(const sched_stmt *s, const int64_t *it);

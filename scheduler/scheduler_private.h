@@ -10,6 +10,8 @@ int sched_latency(const ir_decl *f);
 /* Build the statements of a lowered program (domains, reads, users). */
 sched_program *sched_build_statements(sl_ctx *ctx, ir_program *lowered,
 	const sched_options *opts);
+/* Pipeline every func's datapath for opts.timing (nothing without). */
+void sched_pipeline(sched_program *sp);
 /* Choose coefficients and offsets.  0 or -1. */
 int sched_compute(sched_program *sp, isl_ctx *isl);
 

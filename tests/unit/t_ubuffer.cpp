@@ -48,7 +48,7 @@ struct Ub {
 		prog = fe_compile_text(ctx, "t.sl", text.data(), text.size());
 		if (!prog)
 			return;
-		sched_options so = { pol };
+		sched_options so{}; so.policy = pol;
 		sp = sched_program_build(ctx, isl, prog, &so);
 		if (!sp)
 			return;

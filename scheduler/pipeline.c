@@ -1,0 +1,413 @@
+/* scheduler/pipeline.c: pipelined datapaths from the board's delay model.
+ * Stage: lower -> statements -> [pipeline] -> schedule.  With a board that
+ * has a delay model (docs/timing.md) and a target clock, every value
+ * node of a func's body gets the cycle, counted from the cycle its
+ * iteration fires, in which it is computed: arrival times (ns after the
+ * clock edge) add up along the tree, and when a node would end later
+ * than the period minus the register overhead, its operands are
+ * registered first.  Operands computed in earlier cycles wait in delay
+ * registers; buffer reads are registered (they happen in the fire cycle,
+ * the datapath starts one cycle later); constants belong to every cycle.
+ * The statement's latency is the cycle of its value (or accumulator) plus
+ * the register that presents it to its buffer, so the schedule sees the
+ * datapath rtlgen builds (rtlgen/datapath.c follows sched_node_cycle).
+ * Without a delay model the latency is 1 plus one register per
+ * multiplier or divider level, all placed after the datapath. */
+#include <string.h>
+
+#include "scheduler/scheduler_private.h"
+
+struct sched_pipe {
+	int cap;			/* a power of two */
+	const ir_expr **key;		/* open addressing by pointer */
+	int *cycle;
+	int acc_cycle;			/* reductions: the accumulator's cycle */
+	int value_cycle;		/* the cycle of the value entering the pipe */
+	double path_ns;			/* the longest register-to-register path */
+	int64_t reg_bits;		/* delay and read registers of the datapath */
+};
+
+typedef struct arrive {
+	int c;				/* cycle; -1: a constant (any cycle) */
+	double a;			/* ns after that cycle's clock edge */
+} arrive;
+
+typedef struct timing {
+	const board *bd;
+	const sched_stmt *s;
+	sched_pipe *p;
+	double budget;			/* period minus the register overhead */
+} timing;
+
+/* ------------------------------------------------------------ the map */
+
+static unsigned pipe_hash(const sched_pipe *p, const ir_expr *e)
+{
+	uintptr_t x = (uintptr_t) e;
+	x ^= x >> 17;
+	x *= 0x9e3779b97f4a7c15ull;
+	return (unsigned) (x >> 32) & (unsigned) (p->cap - 1);
+}
+
+static void pipe_put(sched_pipe *p, const ir_expr *e, int c)
+{
+	unsigned h = pipe_hash(p, e);
+	while (p->key[h] && p->key[h] != e)
+		h = (h + 1) & (unsigned) (p->cap - 1);
+	p->key[h] = e;
+	p->cycle[h] = c;
+}
+
+int sched_node_cycle(const sched_stmt *s, const ir_expr *e)
+{
+	const sched_pipe *p = s->pipe;
+	if (!p)
+		return 0;
+	unsigned h = pipe_hash(p, e);
+	while (p->key[h]) {
+		if (p->key[h] == e)
+			return p->cycle[h];
+		h = (h + 1) & (unsigned) (p->cap - 1);
+	}
+	sl_unreachable();	/* every node of the body was placed */
+}
+
+int sched_value_cycle(const sched_stmt *s)
+{
+	return s->pipe ? s->pipe->value_cycle : 0;
+}
+
+int sched_acc_cycle(const sched_stmt *s)
+{
+	return s->pipe ? s->pipe->acc_cycle : 0;
+}
+
+double sched_path_ns(const sched_stmt *s)
+{
+	return s->pipe ? s->pipe->path_ns : 0;
+}
+
+int64_t sched_pipe_reg_bits(const sched_stmt *s)
+{
+	return s->pipe ? s->pipe->reg_bits : 0;
+}
+
+static int count_nodes(const ir_expr *e)
+{
+	int n = 1;
+	for (int i = 0; i < e->n_args; i++)
+		n += count_nodes(e->args[i]);
+	if (e->kind == IR_REDUCE)
+		n += count_nodes(e->u.reduce.body);
+	return n;
+}
+
+/* ------------------------------------------------------------ delays */
+
+static int node_width(const ir_expr *e)
+{
+	return ir_type_none(e->type) ? 32 : e->type.bits;
+}
+
+/* The width an operator works at: its first typed operand's. */
+static int op_width(const ir_expr *e)
+{
+	for (int i = 0; i < e->n_args; i++)
+		if (!ir_type_none(e->args[i]->type))
+			return e->args[i]->type.bits;
+	return node_width(e);
+}
+
+/* The value of a constant operand: a literal, a table entry at constant
+ * indices (Yosys folds the ROM), or a cast of one. */
+static bool const_value(const ir_expr *e, uint64_t *v)
+{
+	if (e->kind == IR_CONST) {
+		*v = ir_type_none(e->type) ? e->u.cval : ir_norm(e->type, e->u.cval);
+		return true;
+	}
+	if (e->kind == IR_CAST && const_value(e->args[0], v)) {
+		if (!ir_type_none(e->type) && !ir_type_none(e->args[0]->type))
+			*v = ir_eval_cast(e->type, e->args[0]->type, *v);
+		return true;
+	}
+	if (e->kind != IR_ACCESS || e->u.access.decl->kind != IR_DECL_CONST)
+		return false;
+	const ir_decl *t = e->u.access.decl;
+	int64_t off = 0;
+	for (int i = 0; i < t->n_dims; i++) {
+		uint64_t k;
+		if (!const_value(e->args[i], &k) || (int64_t) k < 0 ||
+		    (int64_t) k >= t->extents[i])
+			return false;
+		off = off * t->extents[i] + (int64_t) k;
+	}
+	*v = t->data[off];
+	return true;
+}
+
+static bool const_pow2(const ir_expr *e)
+{
+	uint64_t v;
+	return const_value(e, &v) && !(v & (v - 1));
+}
+
+static double d(const timing *t, board_delay_kind k, int w)
+{
+	return board_delay(t->bd, k, w);
+}
+
+/* A product of a x b bits: a DSP when the board's flow maps one there. */
+static double mul_delay(const timing *t, const ir_expr *e)
+{
+	const board_logic *g = &t->bd->logic;
+	int w = op_width(e);
+	if (const_pow2(e->args[0]) || const_pow2(e->args[1]))
+		return 0;	/* a shift (or 0) */
+	uint64_t v;
+	if (const_value(e->args[0], &v) || const_value(e->args[1], &v)) {
+		int bits = __builtin_popcountll(v & (w >= 64 ? ~0ull : (1ull << w) - 1)), levels = 0;
+		while ((1 << levels) < bits)
+			levels++;	/* a tree of shifted copies */
+		return levels * d(t, BOARD_DELAY_ADD, w);
+	}
+	int wa = g->dsp_signed && !e->type.is_signed ? w + 1 : w;
+	if (t->bd->dsps > 0 && g->dsp_a > 0 && 2 * w >= g->dsp_min &&
+	    wa <= (g->dsp_a > g->dsp_b ? g->dsp_a : g->dsp_b))
+		return d(t, BOARD_DELAY_DSP, w);
+	return d(t, BOARD_DELAY_MUL, w);
+}
+
+/* Division by a constant: a shift (and a rounding fix for iN) for a
+ * power of two, else a multiply-high and a correction; by a variable, a
+ * divider array of w subtractions. */
+static double div_delay(const timing *t, const ir_expr *e)
+{
+	int w = op_width(e);
+	const ir_expr *c = e->args[1];
+	while (c->kind == IR_CAST)
+		c = c->args[0];
+	if (c->kind != IR_CONST)
+		return w * d(t, BOARD_DELAY_ADD, w);
+	if (const_pow2(c))
+		return e->type.is_signed ? d(t, BOARD_DELAY_ADD, w) + d(t, BOARD_DELAY_MUX, w) : 0;
+	return mul_delay(t, e) + 2 * d(t, BOARD_DELAY_ADD, w);
+}
+
+static double binary_delay(const timing *t, const ir_expr *e)
+{
+	int w = op_width(e);
+	switch (e->op) {
+	case IR_OP_ADD: case IR_OP_SUB: return d(t, BOARD_DELAY_ADD, w);
+	case IR_OP_MUL: return mul_delay(t, e);
+	case IR_OP_DIV: case IR_OP_MOD: return div_delay(t, e);
+	case IR_OP_SHL: case IR_OP_SHR:
+		return e->args[1]->kind == IR_CONST ? 0 : d(t, BOARD_DELAY_SHIFT, w);
+	case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_LAND: case IR_OP_LOR:
+		return d(t, BOARD_DELAY_LUT, 1);
+	case IR_OP_EQ: case IR_OP_NE: return d(t, BOARD_DELAY_EQ, w);
+	case IR_OP_MIN: case IR_OP_MAX:
+		return d(t, BOARD_DELAY_CMP, w) + d(t, BOARD_DELAY_MUX, w);
+	default: return d(t, BOARD_DELAY_CMP, w);
+	}
+}
+
+/* The delay of node e itself, its operands ready. */
+static double node_delay(const timing *t, const ir_expr *e)
+{
+	int w = node_width(e);
+	switch (e->kind) {
+	case IR_UNARY:
+		if (e->op == IR_OP_NEG)
+			return d(t, BOARD_DELAY_ADD, w);
+		if (e->op == IR_OP_ABS)
+			return d(t, BOARD_DELAY_ADD, w) + d(t, BOARD_DELAY_MUX, w);
+		return d(t, BOARD_DELAY_LUT, 1);
+	case IR_BINARY: return binary_delay(t, e);
+	case IR_SELECT: return d(t, BOARD_DELAY_MUX, w);
+	default: return 0;	/* casts are wiring */
+	}
+}
+
+/* ------------------------------------------------------------ placement */
+
+/* The later of two operands: an earlier one waits in registers. */
+static arrive merge(arrive x, arrive y)
+{
+	if (x.c != y.c)
+		return x.c > y.c ? x : y;
+	return x.a > y.a ? x : y;
+}
+
+/* A node of delay dl on operands arriving at "in": registered first when
+ * it would end past the budget (unless nothing combinational precedes
+ * it: then it is a path of its own, however long). */
+static arrive place(timing *t, arrive in, double dl)
+{
+	arrive out = in;
+	if (in.c < 0)
+		return in;
+	if (in.a > 0 && in.a + dl > t->budget) {
+		out.c = in.c + 1;
+		out.a = dl;
+	} else {
+		out.a = in.a + dl;
+	}
+	if (out.a > t->p->path_ns)
+		t->p->path_ns = out.a;
+	return out;
+}
+
+static arrive pipe_node(timing *t, const ir_expr *e);
+
+/* An index expression in a value position or a table address: computed
+ * from the iteration counters in the fire cycle, combinationally (rtlgen
+ * does not pipeline index arithmetic). */
+static double index_delay(timing *t, const ir_expr *e)
+{
+	if (e->kind == IR_CONST || e->kind == IR_VAR)
+		return 0;
+	double a = 0;
+	for (int i = 0; i < e->n_args; i++) {
+		double x = index_delay(t, e->args[i]);
+		a = x > a ? x : a;
+	}
+	return a + (e->op == IR_OP_MUL ? d(t, BOARD_DELAY_MUL, 16) : d(t, BOARD_DELAY_ADD, 32));
+}
+
+static arrive index_arrival(timing *t, const ir_expr *e)
+{
+	if (e->kind == IR_CONST)
+		return (arrive) { -1, 0 };
+	arrive r = { 0, index_delay(t, e) };
+	if (r.a > t->p->path_ns)
+		t->p->path_ns = r.a;
+	return r;
+}
+
+/* Add the delay registers of operand x to node e's cycle c. */
+static void count_regs(timing *t, const ir_expr *x, arrive ax, int c)
+{
+	if (ax.c >= 0 && c > ax.c)
+		t->p->reg_bits += (int64_t) node_width(x) * (c - ax.c);
+}
+
+static arrive pipe_leaf(timing *t, const ir_expr *e)
+{
+	uint64_t v;
+	if (const_value(e, &v))
+		return (arrive) { -1, 0 };
+	if (e->kind == IR_VAR) {	/* lo + counter: an adder unless lo is 0 */
+		int slot = e->u.var.slot;
+		arrive r = { 0, 0 };
+		if (slot < t->s->n_vars && t->s->lo[slot] == 0)
+			return r;
+		return place(t, r, d(t, BOARD_DELAY_ADD, node_width(e)));
+	}
+	if (e->u.access.decl->kind != IR_DECL_CONST) {	/* a registered read */
+		t->p->reg_bits += node_width(e);
+		return (arrive) { 1, 0 };
+	}
+	arrive in = { -1, 0 };
+	for (int i = 0; i < e->n_args; i++) {
+		arrive r = pipe_node(t, e->args[i]);
+		in = merge(in, r);
+	}
+	int64_t depth = 1;
+	for (int i = 0; i < e->u.access.decl->n_dims; i++)
+		depth *= e->u.access.decl->extents[i];
+	int levels = 1;
+	while ((int64_t) 1 << (2 * levels + 2) < depth)
+		levels++;
+	return place(t, in, levels * d(t, BOARD_DELAY_LUT, 1));
+}
+
+static arrive pipe_node(timing *t, const ir_expr *e)
+{
+	arrive out;
+	if (ir_type_none(e->type) && e->kind != IR_ACCESS) {
+		out = index_arrival(t, e);
+	} else if (e->kind == IR_CONST || e->kind == IR_VAR || e->kind == IR_ACCESS) {
+		out = pipe_leaf(t, e);
+	} else {
+		arrive in = { -1, 0 };
+		arrive ops[3];
+		for (int i = 0; i < e->n_args; i++) {
+			ops[i] = pipe_node(t, e->args[i]);
+			in = merge(in, ops[i]);
+		}
+		/* Operands from earlier cycles wait in registers: at in.c they
+		 * arrive with the clock edge. */
+		out = place(t, in, node_delay(t, e));
+		for (int i = 0; i < e->n_args; i++)
+			count_regs(t, e->args[i], ops[i], out.c);
+	}
+	pipe_put(t->p, e, out.c);
+	return out;
+}
+
+/* The accumulator of a reduction: it combines the body's value with its
+ * register (or the identity at the first iteration) in one cycle. */
+static arrive pipe_reduction(timing *t, const ir_expr *r)
+{
+	const ir_expr *body = r->u.reduce.body;
+	arrive b = pipe_node(t, body);
+	int w = t->s->decl->type.bits;
+	/* first/last flags: the reduction counters against constants. */
+	arrive flags = place(t, (arrive) { 0, 0 }, d(t, BOARD_DELAY_EQ, 32));
+	arrive in = merge(b, flags);
+	double acc = r->u.reduce.op == IR_RED_SUM ? d(t, BOARD_DELAY_ADD, w)
+		: d(t, BOARD_DELAY_CMP, w) + d(t, BOARD_DELAY_MUX, w);
+	arrive out = place(t, in, acc + d(t, BOARD_DELAY_MUX, w));
+	count_regs(t, body, b, out.c);
+	t->p->reg_bits += 3 * (int64_t) (out.c > 0 ? out.c : 0);	/* fire, first, last */
+	t->p->acc_cycle = out.c;
+	pipe_put(t->p, r, out.c);
+	return out;
+}
+
+/* Pipeline statement s for the board's delays at clock_mhz; sets its
+ * latency. */
+static void pipeline_stmt(sl_ctx *ctx, sched_stmt *s, const board *bd, double mhz)
+{
+	const ir_expr *body = s->decl->body;
+	sched_pipe *p = sl_alloc(ctx, sizeof(*p));
+	int n = count_nodes(body);
+	p->cap = 16;
+	while (p->cap < 2 * n)
+		p->cap *= 2;
+	p->key = sl_alloc(ctx, (size_t) p->cap * sizeof(*p->key));
+	p->cycle = sl_alloc(ctx, (size_t) p->cap * sizeof(*p->cycle));
+	memset(p->key, 0, (size_t) p->cap * sizeof(*p->key));
+	s->pipe = p;
+	timing t = { bd, s, p, 1000.0 / mhz - board_delay(bd, BOARD_DELAY_FF, 1) };
+	arrive v = s->is_reduction ? pipe_reduction(&t, body) : pipe_node(&t, body);
+	p->value_cycle = v.c < 0 ? 0 : v.c;
+	p->path_ns += board_delay(bd, BOARD_DELAY_FF, 1);
+	p->reg_bits += p->value_cycle;	/* the valid bit's delay */
+	s->latency = p->value_cycle + 1;
+}
+
+double sched_clock_mhz(const sched_program *sp)
+{
+	const board *bd = sp->opts.timing;
+	if (!bd || !bd->has_delays)
+		return 0;
+	return sp->opts.clock_mhz > 0 ? sp->opts.clock_mhz : bd->clock_mhz;
+}
+
+void sched_pipeline(sched_program *sp)
+{
+	const board *bd = sp->opts.timing;
+	double mhz = sched_clock_mhz(sp);
+	if (mhz <= 0)
+		return;
+	for (int i = 0; i < sp->n_stmts; i++) {
+		sched_stmt *s = sp->stmts[i];
+		if (s->is_input)
+			continue;
+		pipeline_stmt(sp->ctx, s, bd, mhz);
+		if (s->pipe->path_ns > sp->path_ns)
+			sp->path_ns = s->pipe->path_ns;
+	}
+}
