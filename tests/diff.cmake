@@ -51,10 +51,27 @@ add_test(NAME t_diff_regress
           --timeout 30)
 set_tests_properties(t_diff_regress PROPERTIES LABELS diff TIMEOUT 180)
 
+# Pipelined for tests/boards/pipeline.board (scheduler/pipeline.c): the
+# model checks the longer latencies' schedule and buffers.
+add_test(NAME t_diff_model_pipelined
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
+          --sluice $<TARGET_FILE:sluice> --engine model
+          --board ${CMAKE_CURRENT_SOURCE_DIR}/boards/pipeline.board
+          --count 250 --start 20000 --timeout 60)
+set_tests_properties(t_diff_model_pipelined PROPERTIES LABELS diff TIMEOUT 900)
+
 # Random programs through the generated Verilog (each one is verilated:
-# a few seeds only; tests/diff/run_diff.py --engine verilator for more).
+# a few seeds only; tests/diff/run_diff.py --engine verilator for more),
+# unpipelined and pipelined.
 add_test(NAME t_diff_verilator
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
           --sluice $<TARGET_FILE:sluice> --engine verilator --count 10 --start 9000
           --timeout 300 -j 2)
-set_tests_properties(t_diff_verilator PROPERTIES LABELS "diff;verilator" TIMEOUT 900)
+set_tests_properties(t_diff_verilator PROPERTIES LABELS "diff;verilator" TIMEOUT 900
+  PROCESSORS 2)
+add_test(NAME t_diff_verilator_pipelined
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
+          --sluice $<TARGET_FILE:sluice> --engine verilator --count 6 --start 9100
+          --board ${CMAKE_CURRENT_SOURCE_DIR}/boards/pipeline.board --timeout 300 -j 2)
+set_tests_properties(t_diff_verilator_pipelined PROPERTIES LABELS "diff;verilator"
+  TIMEOUT 900 PROCESSORS 2)

@@ -3,7 +3,9 @@
 #                           module, tests/verilator/two.v (gtest binary
 #                           sluice_vl_harness)
 #   t_verilator_sim_<name>  `sluice sim --engine verilator --seed 1` on each
-#                           example at its small size: outputs equal to the
+#                           example at its small size, pipelined for
+#                           tests/boards/pipeline.board (about two operators
+#                           a cycle, so deep pipelines): outputs equal to the
 #                           reference bit for bit and measured cycles equal
 #                           to predicted_cycles (else exit 1)
 #   t_verilator_sim_{lut,block}_<name>  the same with --ram lut / block on
@@ -38,6 +40,7 @@ if(SLUICE_VERILATOR_EXE)
     add_test(NAME t_verilator_sim_${ex}
       COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
               --engine verilator --seed 1
+              --board ${CMAKE_CURRENT_SOURCE_DIR}/boards/pipeline.board
               -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/${ex})
     set_tests_properties(t_verilator_sim_${ex} PROPERTIES LABELS verilator TIMEOUT 600
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")

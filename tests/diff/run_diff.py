@@ -148,7 +148,7 @@ def sluice_cmd(args, prog_path, seed, d1):
     if args.engine in ('model', 'verilator'):
         return [args.sluice, 'sim', prog_path, '--seed', str(seed), '-o', d1,
                 '--engine', args.engine, '--schedule', args.schedule,
-                '--ram', args.ram]
+                '--ram', args.ram] + (['--board', args.board] if args.board else [])
     return [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d1]
 
 
@@ -240,6 +240,8 @@ def main():
                     help='schedule policy for --engine model')
     ap.add_argument('--ram', choices=['auto', 'block', 'lut'], default='auto',
                     help='memory of circular buffers for --engine model|verilator')
+    ap.add_argument('--board', metavar='B',
+                    help='--engine model|verilator: map (and pipeline) for board B')
     ap.add_argument('--timeout', type=float, default=60)
     ap.add_argument('-j', '--jobs', type=int, default=max(1, min(4, os.cpu_count() or 1)))
     ap.add_argument('--max-reports', type=int, default=20)
