@@ -647,7 +647,11 @@ static void est_stmt(est_walk *w, const sched_stmt *s, int tw)
 			s->decl->body->type.is_signed);
 	int ew = v.is_const ? 0 : v.ew;
 	int inbox = est_inbox(w, s);
-	w->ffs += (int64_t) s->latency * (ew + 1 + inbox);
+	/* The pipe after the value's cycle; before it, the datapath's own
+	 * read, delay and valid registers (scheduler/pipeline.c). */
+	int vc = s->is_input ? 0 : sched_value_cycle(s);
+	w->ffs += (int64_t) (s->latency - vc) * (ew + 1 + inbox) + sched_pipe_reg_bits(s) +
+		(int64_t) vc * inbox;
 }
 
 /* ------------------------------------------------------------ buffers */

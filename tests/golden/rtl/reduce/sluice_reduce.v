@@ -155,9 +155,9 @@ module sluice_reduce (
     // ---- stage 'rowmax'
     // reduce.sl:6: func   rowmax(y) : u8 = maximum(x in 0..33) img(y, x);
     // maximum: the accumulator starts from 8'h0 at the first reduction iteration
-    reg [7:0] rowmax_acc;
     wire rowmax_first = (rowmax_idx[63:32] == 32'd0);
     wire rowmax_last = (rowmax_idx[63:32] == 32'd32);
+    reg [7:0] rowmax_acc;
     wire [7:0] rowmax_acc_in = rowmax_first ? 8'h0 : rowmax_acc;
     wire [7:0] rowmax_acc_next = (rowmax_acc_in < rowmax_rd0) ? rowmax_rd0 : rowmax_acc_in;
     always @(posedge clk)
@@ -171,9 +171,9 @@ module sluice_reduce (
     // ---- stage 'colmin'
     // reduce.sl:7: func   colmin(x) : u8 = minimum(y in 0..33) img(y, x);
     // minimum: the accumulator starts from 8'hff at the first reduction iteration
-    reg [7:0] colmin_acc;
     wire colmin_first = (colmin_idx[63:32] == 32'd0);
     wire colmin_last = (colmin_idx[63:32] == 32'd32);
+    reg [7:0] colmin_acc;
     wire [7:0] colmin_acc_in = colmin_first ? 8'hff : colmin_acc;
     wire [7:0] colmin_acc_next = (colmin_rd0 < colmin_acc_in) ? colmin_rd0 : colmin_acc_in;
     always @(posedge clk)
