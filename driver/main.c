@@ -643,8 +643,8 @@ static const command commands[] = {
 	  "  --schedule P, --register-threshold N, --ram R   as for compile\n"
 	  "  -o DIR        output directory (default: out)\n" },
 	{ "study", cmd_study,
-	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY, true,
-	  "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--sim] [--pnr] [-o DIR]",
+	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK, true,
+	  "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--sim] [--pnr] [--clock MHz] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"
 	  "PROG, checks that its storage and estimated logic fit the board (else the\n"
@@ -660,6 +660,8 @@ static const command commands[] = {
 	  "                     --ram, auto)\n"
 	  "  --sim              measure cycles with the cycle-level model (seed 1)\n"
 	  "  --pnr              place and route where the board has a flow (Fmax)\n"
+	  "  --clock MHz        pipeline for this clock on every board (default: each\n"
+	  "                     board's own clock, by its delay model)\n"
 	  "  -o DIR             output directory (default: out)\n" },
 };
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };

@@ -1,8 +1,9 @@
 /* driver/study.c: `sluice study`, one program over boards and mapping
  * options.
- * Stage: driver.  For every schedule and register threshold the program is
- * compiled once (and, with --sim, run in the cycle-level model on seeded
- * inputs for the measured cycles); for every board the design is
+ * Stage: driver.  For every schedule and board the program is scheduled
+ * once, its datapaths pipelined for the board (and, with --sim, run in the
+ * cycle-level model on seeded inputs for the measured cycles); for every
+ * register threshold and RAM choice the design is
  * predicted and checked (tg_predict, tg_fits) and, when it fits, its
  * Verilog synthesized quietly (tg_synth) in
  * DIR/BOARD_SCHEDULE_tTHRESHOLD_RAM/.  One table on stdout,
@@ -412,49 +413,63 @@ static bool study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 
 /* The rows of one schedule, threshold and RAM choice: the design mapped
  * for every board in turn.  0, or 1 when a row failed. */
+/* The row of schedule s, threshold t, RAM choice ra and board b: rows
+ * in the order of those loops, the board innermost. */
+static study_row *study_row_at(const study_grid *g, study_row *rows, int s, int t, int ra,
+	int b)
+{
+	return &rows[((s * g->nt + t) * g->nr + ra) * g->nb + b];
+}
+
+/* The rows of board b under the design's schedule: the design mapped for
+ * every threshold and RAM choice.  0, or 1 when a row failed. */
 static int study_config(const study_options *so, const study_grid *g, flow_design *d,
-	int64_t meas, int t, int ra, study_row *rows, int *done, int total)
+	int64_t meas, int s, int b, study_row *rows, int *done, int total)
 {
 	int rc = 0;
-	ub_options uopt = so->ub;
-	uopt.register_threshold = g->thr[t];
-	uopt.ram = g->ram[ra];
-	for (int b = 0; b < g->nb; b++) {
-		study_row *r = &rows[(*done)++];
-		r->bd = g->boards[b];
-		r->schedule = sched_policy_str(d->opts.sched.policy);
-		r->threshold = g->thr[t];
-		r->ram = g->ram[ra];
-		r->meas_cycles = meas;
-		fprintf(stderr, "[%d/%d] %s on %s, %s, threshold %lld, ram %s ...\n", *done,
-			total, d->name, r->bd->name, r->schedule, (long long) r->threshold,
-			ub_ram_str(r->ram));
-		r->pred_cycles = d->sp->predicted_cycles;
-		flow_remap(d, &uopt, r->bd);
-		study_board(d->ctx, so, d, r);
-		if (strcmp(r->status, "ok") && strncmp(r->status, "does not fit", 12) &&
-		    strncmp(r->status, "synthesized, but", 16))
-			rc = 1;
-	}
+	for (int t = 0; t < g->nt; t++)
+		for (int ra = 0; ra < g->nr; ra++) {
+			ub_options uopt = so->ub;
+			uopt.register_threshold = g->thr[t];
+			uopt.ram = g->ram[ra];
+			study_row *r = study_row_at(g, rows, s, t, ra, b);
+			r->bd = g->boards[b];
+			r->schedule = sched_policy_str(d->opts.sched.policy);
+			r->threshold = g->thr[t];
+			r->ram = g->ram[ra];
+			r->meas_cycles = meas;
+			fprintf(stderr, "[%d/%d] %s on %s, %s, threshold %lld, ram %s ...\n",
+				++*done, total, d->name, r->bd->name, r->schedule,
+				(long long) r->threshold, ub_ram_str(r->ram));
+			r->pred_cycles = d->sp->predicted_cycles;
+			flow_remap(d, &uopt, r->bd);
+			study_board(d->ctx, so, d, r);
+			if (strcmp(r->status, "ok") && strncmp(r->status, "does not fit", 12) &&
+			    strncmp(r->status, "synthesized, but", 16))
+				rc = 1;
+		}
 	return rc;
 }
 
-/* The rows of a schedule that failed to compile. */
-static void study_failed(const study_grid *g, int s, study_row *rows, int *done)
+/* The rows of schedule s on board b when it failed to compile. */
+static void study_failed(const study_grid *g, int s, int b, study_row *rows, int *done)
 {
-	for (int i = 0; i < g->nt * g->nr * g->nb; i++) {
-		study_row *r = &rows[(*done)++];
-		r->bd = g->boards[i % g->nb];
-		r->schedule = sched_policy_str(g->pol[s]);
-		r->threshold = g->thr[i / g->nb / g->nr];
-		r->ram = g->ram[i / g->nb % g->nr];
-		r->meas_cycles = -1;
-		snprintf(r->status, sizeof r->status, "compile failed");
-	}
+	for (int t = 0; t < g->nt; t++)
+		for (int ra = 0; ra < g->nr; ra++) {
+			study_row *r = study_row_at(g, rows, s, t, ra, b);
+			r->bd = g->boards[b];
+			r->schedule = sched_policy_str(g->pol[s]);
+			r->threshold = g->thr[t];
+			r->ram = g->ram[ra];
+			r->meas_cycles = -1;
+			snprintf(r->status, sizeof r->status, "compile failed");
+			++*done;
+		}
 }
 
-/* The program parsed once, scheduled once per policy, mapped once per
- * threshold, RAM choice and board. */
+/* The program parsed once, scheduled once per policy and board (the
+ * datapaths are pipelined for each board's delay model and clock), mapped
+ * once per threshold and RAM choice. */
 static int study_rows(const study_options *so, const study_grid *g, study_row *rows,
 	int total)
 {
@@ -464,26 +479,27 @@ static int study_rows(const study_options *so, const study_grid *g, study_row *r
 	fo.sched = so->sched;
 	fo.ub = so->ub;
 	fo.sched.policy = g->pol[0];
+	fo.sched.timing = g->boards[0];
 	flow_design *d = flow_compile(ctx, so->prog, &fo);
 	int rc = d ? 0 : 1, done = 0;
-	for (int s = 0; s < g->ns; s++) {
-		sched_options sopt = so->sched;
-		sopt.policy = g->pol[s];
-		if (!d || (s > 0 && flow_reschedule(d, &sopt) < 0)) {
-			study_failed(g, s, rows, &done);
-			rc = 1;
-			continue;
+	for (int s = 0; s < g->ns; s++)
+		for (int b = 0; b < g->nb; b++) {
+			sched_options sopt = so->sched;
+			sopt.policy = g->pol[s];
+			sopt.timing = g->boards[b];
+			if (!d || ((s > 0 || b > 0) && flow_reschedule(d, &sopt) < 0)) {
+				study_failed(g, s, b, rows, &done);
+				rc = 1;
+				continue;
+			}
+			int64_t meas = -1;
+			if (so->sim) {
+				fprintf(stderr, "      %s, %s on %s: cycle-level model ...\n", d->name,
+					sched_policy_str(g->pol[s]), g->boards[b]->name);
+				meas = study_sim(ctx, d->sp, d->ubs);
+			}
+			rc |= study_config(so, g, d, meas, s, b, rows, &done, total);
 		}
-		int64_t meas = -1;
-		if (so->sim) {
-			fprintf(stderr, "      %s, %s: cycle-level model ...\n", d->name,
-				sched_policy_str(g->pol[s]));
-			meas = study_sim(ctx, d->sp, d->ubs);
-		}
-		for (int t = 0; t < g->nt; t++)
-			for (int ra = 0; ra < g->nr; ra++)
-				rc |= study_config(so, g, d, meas, t, ra, rows, &done, total);
-	}
 	flow_free(d);
 	sl_ctx_free(ctx);
 	return rc;
