@@ -44,13 +44,17 @@ module sl_fifo_seg #(
           q <= din;
       assign dout = q;
     end else begin : g_sram
+      // wp: the oldest position's address; wp_n: the next one, kept in a
+      // register so that the read address is one multiplexer from flops.
       reg  [AW-1:0] wp = {AW{1'b0}};
-      wire [AW-1:0] wp_next = (wp >= LAST[AW-1:0]) ? {AW{1'b0}} : wp + 1'b1;
-      wire [AW-1:0] raddr = shift ? wp_next : wp;
+      reg  [AW-1:0] wp_n = (LAST[AW-1:0] == {AW{1'b0}}) ? {AW{1'b0}} : {{(AW-1){1'b0}}, 1'b1};
+      wire [AW-1:0] raddr = shift ? wp_n : wp;
 
       always @(posedge clk)
-        if (shift)
-          wp <= wp_next;
+        if (shift) begin
+          wp <= wp_n;
+          wp_n <= (wp_n >= LAST[AW-1:0]) ? {AW{1'b0}} : wp_n + 1'b1;
+        end
 
       sl_sram #(.W(W), .DEPTH(DEPTH)) u_sram (
         .clk(clk), .wen(shift), .waddr(wp), .wdata(din),
