@@ -27,11 +27,11 @@ import delay_gen  # noqa: E402
 
 WIDTHS = [1, 2, 4, 8, 12, 16, 20, 24, 32]
 DEFAULT_WIDTHS = {
-    'levels': [1, 2, 3, 4],
+    'levels': [1, 2, 3],
     'reg': [8],
     'lut': WIDTHS, 'add': WIDTHS, 'cmp': WIDTHS, 'eq': WIDTHS,
     'mux': WIDTHS, 'shift': WIDTHS,
-    'mul': [1, 2, 4, 8, 12, 16, 24],
+    'mul': [2, 4, 8, 12, 16, 24],
     'dsp': [2, 4, 8, 12, 16],
     'bram': [16],
     'add_lut': [8, 16], 'mux_add': [8, 16], 'add_add': [8, 16],
@@ -123,10 +123,18 @@ def fit(points, sloped):
     return my - b * mw, b
 
 
+def median(xs):
+    """The median of the seeds' periods (the middle one of three; with one
+    seed, that seed's)."""
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
 def base(res, key):
     """(ff, lut) in ns: intercept and slope over the LUT-level chain, from
-    the first seed's nextpnr periods (key 0) or from icetime (key 1)."""
-    pts = [(w, r[key] if key else r[0][0])
+    the median nextpnr periods (key 0) or from icetime (key 1)."""
+    pts = [(w, r[key] if key else median(r[0]))
            for (k, w), r in sorted(res.items()) if k == 'levels']
     if len(pts) < 2 or (key and any(y is None for _, y in pts)):
         return None
@@ -134,11 +142,11 @@ def base(res, key):
 
 
 def delays(res, ff, lut, ice):
-    """{kind: [(width, period, spread, delay)]}: each row's period on the
-    first seed, its spread over the seeds, and the operator's delay."""
+    """{kind: [(width, period, spread, delay)]}: each row's median period
+    over the seeds, its spread (slowest - fastest), the operator's delay."""
     rows = {}
     for (kind, w), (periods, ice_p) in sorted(res.items()):
-        p = periods[0]
+        p = median(periods)
         if kind == 'dsp':
             if ice is None:
                 continue
@@ -198,6 +206,10 @@ def print_lines(model, ff, rows):
                 print('# cmp: within %.2f ns of add over the widths measured'
                       ' (no line of its own)' % apart)
                 continue
+        if a < 0 and b == 0:
+            print('# %s: measured %.2f ns, below a register\'s own clock-to-out;'
+                  ' written as 0' % (kind, a))
+            a = 0.0
         print('delay %s %.2f %s' % (kind, a, '%.3f' % b if kind in SLOPED else '0'))
 
 
@@ -207,7 +219,7 @@ def parse_args(argv):
     ap.add_argument('--quick', action='store_true',
                     help='levels 1-2 and add 4, 8 on one seed')
     ap.add_argument('--seeds', default='1,2,3',
-                    help='nextpnr seeds; the fit uses the first')
+                    help='nextpnr seeds; the fit uses the median period')
     ap.add_argument('--jobs', type=int, default=2, choices=(1, 2))
     ap.add_argument('--out', help='keep the runs in this directory')
     a = ap.parse_args(argv)
@@ -260,8 +272,8 @@ def main(argv):
     rows = delays(res, ff, lut, ice)
     model = fits(rows, lut)
     y, n = tool_versions()
-    print('# delay_fit: %s; %s; UP5K SG48, seeds %s (fit on seed %d)'
-          % (y, n, ','.join(map(str, a.seeds)), a.seeds[0]))
+    print('# delay_fit: %s; %s; UP5K SG48, seeds %s (fit on the median)'
+          % (y, n, ','.join(map(str, a.seeds))))
     if ice:
         print('# icetime (dsp rows): ff %.2f lut %.2f' % ice)
     print_table(rows, model, ff)

@@ -168,9 +168,12 @@ def gen_dsp(w):
 
 
 def gen_add_lut(w):
-    """Check of the model's additivity: an adder, then one LUT level."""
-    decl = _operands(w) + '\n  wire [%d:0] c = sr[%d:%d];' % (w - 1, 3 * w - 1, 2 * w)
-    return _shell(3 * w, '  always @(posedge clk) r <= (a + b) ^ c;', w, decl)
+    """Check of the model's additivity: an adder, then one LUT level that
+    cannot be folded into the adder's sum LUTs (each result bit is the and
+    of two neighbouring sum bits)."""
+    rot = '{s[0], s[%d:1]}' % (w - 1) if w > 1 else 's'
+    decl = _operands(w) + '\n  wire [%d:0] s = a + b;' % (w - 1)
+    return _shell(2 * w, '  always @(posedge clk) r <= s & %s;' % rot, w, decl)
 
 
 def gen_mux_add(w):
@@ -181,8 +184,9 @@ def gen_mux_add(w):
 
 
 def gen_add_add(w):
-    """Check of the model's additivity: two adders in a row, (a + b) - c
-    (a subtraction, so that Yosys does not merge them into one $macc)."""
+    """Two adders in a row, (a + b) - c.  Yosys merges the two into one
+    multi-operand adder (alumacc: one carry chain after a LUT level), so
+    the model's two adds overestimate it: kept to show by how much."""
     decl = _operands(w) + '\n  wire [%d:0] c = sr[%d:%d];' % (w - 1, 3 * w - 1, 2 * w)
     return _shell(3 * w, '  always @(posedge clk) r <= (a + b) - c;', w, decl)
 
