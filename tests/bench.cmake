@@ -5,3 +5,15 @@
 add_test(NAME t_bench_compile_smoke
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bench/compile_bench.sh $<TARGET_FILE:sluice> -n 1)
 set_tests_properties(t_bench_compile_smoke PROPERTIES LABELS bench)
+# t_bench_delay_fit_quick: tests/bench/delay_fit.sh --quick (about 20 s:
+# four Yosys + nextpnr-ice40 runs) through delay_fit_check.sh, which checks
+# the table and the `delay` lines (format, and ff, lut, add physically
+# sensible).  The full measurement behind boards/ice40up5k.board takes
+# minutes and is run by hand (docs/timing.md).
+find_program(SLUICE_BENCH_NEXTPNR nextpnr-ice40)
+if(SLUICE_BENCH_NEXTPNR)
+  add_test(NAME t_bench_delay_fit_quick
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bench/delay_fit_check.sh)
+  set_tests_properties(t_bench_delay_fit_quick PROPERTIES LABELS bench TIMEOUT 300
+    PASS_REGULAR_EXPRESSION "delay_fit_check: ok")
+endif()

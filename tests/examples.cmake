@@ -9,9 +9,10 @@ find_package(Python3 COMPONENTS Interpreter REQUIRED)
 
 set(SLUICE_EXAMPLES_SMALL
   brighten gaussian cascade harris unsharp upsample downsample
-  camera_pipeline laplacian_pyramid jacobi resnet_layer mobilenet matmul)
+  camera_pipeline laplacian_pyramid jacobi resnet_layer mobilenet matmul blur_xy)
 set(SLUICE_EXAMPLES_1080P
-  gaussian_1080p harris_1080p unsharp_1080p camera_pipeline_1080p jacobi_1080p)
+  gaussian_1080p harris_1080p unsharp_1080p camera_pipeline_1080p jacobi_1080p
+  blur_xy_1080p)
 # 1080p variants for the compile benchmarks (tests/bench/): checked only,
 # since examples_ref.py has no models of them.
 set(SLUICE_EXAMPLES_1080P_CHECK_ONLY

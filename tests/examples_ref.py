@@ -66,6 +66,14 @@ def blur121(a):
 
 def cascade(I): return blur121(blur121(I['in']))
 
+def blur_xy(I):
+    # u16 sums wrap modulo 2^16 before each division by 3 (the header's rule)
+    a = I['in']; H = len(a); W = len(a[0])
+    bx = [[((a[y][x] + a[y][x+1] + a[y][x+2]) & 0xFFFF) // 3 for x in range(W-2)]
+          for y in range(H)]
+    return [[((bx[y][x] + bx[y+1][x] + bx[y+2][x]) & 0xFFFF) // 3 for x in range(W-2)]
+            for y in range(H-2)]
+
 def harris(I):
     p = I['in']; H = len(p); W = len(p[0])
     gx = [[clamp(p[y][x+2]-p[y][x] + 2*p[y+1][x+2]-2*p[y+1][x] + p[y+2][x+2]-p[y+2][x], -255, 255)
@@ -185,6 +193,8 @@ MODELS = {
     'gaussian': (['in'], gaussian, 'gaussian'),
     'gaussian_1080p': (['in'], gaussian, 'gaussian'),
     'cascade': (['in'], cascade, 'cascade'),
+    'blur_xy': (['in'], blur_xy, 'by'),
+    'blur_xy_1080p': (['in'], blur_xy, 'by'),
     'harris': (['in'], harris, 'harris'),
     'harris_1080p': (['in'], harris, 'harris'),
     'unsharp': (['in'], unsharp, 'unsharp'),
