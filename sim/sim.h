@@ -63,6 +63,17 @@ int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp
 typedef struct sim_vl_options {
 	const char *vcd_path;	/* dump a waveform here, or NULL */
 	int64_t vcd_cycles;	/* how many cycles of it, from reset */
+	/* A synthesized netlist instead of the generated Verilog: its cell
+	 * library, NULL-terminated absolute paths built in place of the
+	 * hardware library (NULL: the hardware library), and extra
+	 * Verilator arguments (-D, -I), NULL-terminated or NULL.  Both go
+	 * into the cache key, the files by their contents. */
+	const char *const *cell_lib;
+	const char *const *vl_args;
+	/* When not NULL, cycles[i] receives an i64 array the shape of
+	 * output i: the cycle (from 0, as in sim_vl_stats.cycles) in which
+	 * the hardware presented each element; the caller frees them. */
+	io_array **cycles;
 } sim_vl_options;
 
 typedef struct sim_vl_stats {
