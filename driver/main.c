@@ -366,6 +366,11 @@ static int cmd_synth(const options *opt)
 		fprintf(stderr, "sluice synth: error: no board given (--board B; see 'sluice boards')\n");
 		return EXIT_USAGE;
 	}
+	if (!opt->check_netlist && (opt->n_inputs || opt->have_seed)) {
+		fprintf(stderr, "sluice synth: error: --input and --seed are the data of "
+			"--check-netlist\n");
+		return EXIT_USAGE;
+	}
 	sl_ctx *ctx = sl_ctx_alloc();
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
