@@ -97,8 +97,11 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 
 /* Run module "top" of "verilog" (flow_verilog of the design of "prog"
  * and "sp") in Verilator and the reference on "in", and compare as
- * sim_check_model does (outputs and cycles).  A summary with the
- * simulation speed goes to "report" (when not NULL). */
+ * sim_check_model does (outputs and cycles; a mismatch names the cycle
+ * the hardware presented the element in).  A summary with the simulation
+ * speed goes to "report" (when not NULL).  With vopts->cell_lib,
+ * "verilog" is a synthesized netlist (target/netlist.c): errors name the
+ * "synthesized netlist" and the summary is "netlist check: ...". */
 int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
 	const char *top, const char *verilog, size_t len, const ref_inputs *in,
 	const sim_vl_options *vopts, io_array **outputs, FILE *report);
