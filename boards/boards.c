@@ -327,6 +327,8 @@ static bool board_directive(board *b, const board_line *l)
 		b->force_bram = l->rest[1];
 	else if (!strcmp(k, "pnr"))
 		b->pnr = l->rest[1];
+	else if (!strcmp(k, "simlib"))
+		b->simlib = l->rest[1];
 	else if (!strcmp(k, "lut")) {
 		if (!board_int(l, 1, 1, &b->luts) || !board_int(l, 2, 2, &v))
 			return false;

@@ -89,6 +89,9 @@ typedef struct board {
 	const char *yosys;	/* synthesis command; "{top}" is the top module */
 	const char *force_bram;	/* commands run after hierarchy, before yosys */
 	const char *pnr;	/* place-and-route command prefix, or NULL */
+	const char *simlib;	/* the cell library's simulation models: -DNAME
+				 * defines and files under the Yosys data
+				 * directory; NULL: none (no netlist check) */
 	board_globs cells_lut, cells_ff, cells_dsp;
 	board_logic logic;
 	board_delays delays;	/* has_delays: ff, lut, add, mul and bram set */

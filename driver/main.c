@@ -28,6 +28,7 @@ typedef struct options {
 	const char *out_dir;
 	const char *board;	/* compile, sim, synth: the board */
 	bool pnr;		/* synth, study: place and route */
+	bool check_netlist;	/* synth: simulate the synthesized netlist */
 	const char *study_boards;	/* study: --boards B1,B2 */
 	const char *study_schedules;	/* study: --schedules stream,sequential */
 	const char *study_thresholds;	/* study: --thresholds 8,64 */
@@ -349,20 +350,47 @@ static int cmd_boards(const options *opt)
 	return tg_boards();
 }
 
+/* What the netlist check runs on: the design and its netlist file. */
+typedef struct netlist_arg {
+	const flow_design *d;
+	const char *top;
+	const char *path;
+} netlist_arg;
+
+/* The synthesized netlist in Verilator, compared with the reference. */
+static int netlist_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
+	const void *arg, const ref_inputs *in, io_array **outs)
+{
+	const netlist_arg *n = arg;
+	return tg_check_netlist(ctx, prog, n->d->sp, n->d->pred.bd, n->top, n->path, in, outs,
+		stdout);
+}
+
 static int cmd_synth(const options *opt)
 {
 	if (!opt->board) {
 		fprintf(stderr, "sluice synth: error: no board given (--board B; see 'sluice boards')\n");
 		return EXIT_USAGE;
 	}
+	if (!opt->check_netlist && (opt->n_inputs || opt->have_seed)) {
+		fprintf(stderr, "sluice synth: error: --input and --seed are the data of "
+			"--check-netlist\n");
+		return EXIT_USAGE;
+	}
 	sl_ctx *ctx = sl_ctx_alloc();
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	char *text = NULL;
+	char *netlist = opt->check_netlist ? sl_path_join(opt->out_dir, "netlist.v", NULL) : NULL;
 	size_t len;
 	const char *top;
 	if (d && make_out_dir(opt->out_dir) == 0 && flow_verilog(d, &text, &len, &top) == 0)
-		rc = tg_synth(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr, NULL);
+		rc = tg_synth(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr, netlist, NULL);
+	if (rc == 0 && netlist) {
+		netlist_arg arg = { d, top, netlist };
+		rc = run_program(ctx, d->prog, opt, netlist_engine, &arg);
+	}
+	free(netlist);
 	free(text);
 	flow_free(d);
 	sl_ctx_free(ctx);
@@ -392,7 +420,7 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const char *top;
 	if (flow_verilog(d, &text, &len, &top) < 0)
 		return -1;
-	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES };
+	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, NULL, NULL };
 	int rc = sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
 	free(text);
 	return rc;
@@ -416,7 +444,7 @@ enum {
 	OPT_INPUT = 1 << 0, OPT_SEED = 1 << 1, OPT_OUT = 1 << 2, OPT_SCHEDULE = 1 << 3,
 	OPT_THRESHOLD = 1 << 4, OPT_RAM = 1 << 5, OPT_BOARD = 1 << 6, OPT_DUMP = 1 << 7,
 	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
-	OPT_CLOCK = 1 << 12,
+	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13,
 	/* what compile, sim and synth share: the design */
 	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK,
 };
@@ -515,6 +543,7 @@ static bool set_thresholds(options *o, const char *v) { o->study_thresholds = v;
 static bool set_rams(options *o, const char *v) { o->study_rams = v; return true; }
 static bool set_pnr(options *o, const char *v) { o->pnr = true; return true; }
 static bool set_sim(options *o, const char *v) { o->sim = true; return true; }
+static bool set_check_netlist(options *o, const char *v) { o->check_netlist = true; return true; }
 
 typedef struct option_spec {
 	const char *flag;
@@ -536,6 +565,7 @@ static const option_spec option_specs[] = {
 	{ "--engine", OPT_ENGINE, true, set_engine },
 	{ "--vcd", OPT_VCD, true, set_vcd },
 	{ "--pnr", OPT_PNR, false, set_pnr },
+	{ "--check-netlist", OPT_CHECK_NETLIST, false, set_check_netlist },
 	{ "--boards", OPT_STUDY, true, set_boards },
 	{ "--schedules", OPT_STUDY, true, set_schedules },
 	{ "--thresholds", OPT_STUDY, true, set_thresholds },
@@ -629,8 +659,8 @@ static const command commands[] = {
 	  "list the target boards",
 	  "Lists the board files of boards/ (or $SLUICE_BOARDS_DIR): name, part,\n"
 	  "LUTs, flip-flops, block RAMs, DSPs and nominal clock.\n" },
-	{ "synth", cmd_synth, OPT_DESIGN | OPT_PNR, true,
-	  "PROG --board B [--pnr] [-o DIR]",
+	{ "synth", cmd_synth, OPT_DESIGN | OPT_PNR | OPT_CHECK_NETLIST | OPT_INPUT | OPT_SEED, true,
+	  "PROG --board B [--pnr] [--check-netlist [--input NAME=FILE]... [--seed N]] [-o DIR]",
 	  "synthesize a program for a board with Yosys; report its resources",
 	  "Compiles PROG, writes DIR/sluice_NAME.v, runs Yosys with the board's flow\n"
 	  "(block RAM forced where the mapping chose SRAM), and prints LUTs,\n"
@@ -640,6 +670,12 @@ static const command commands[] = {
 	  "  --board B     a board name ('sluice boards') or a .board file\n"
 	  "  --pnr         also place and route (nextpnr; iCE40) and report Fmax\n"
 	  "  --clock MHz   pipeline for this clock (default: the board's)\n"
+	  "  --check-netlist  write the synthesized netlist (DIR/netlist.v), simulate\n"
+	  "                it in Verilator with the family's cell models on the\n"
+	  "                program's data and compare every output bit for bit with\n"
+	  "                the reference and the cycles with the prediction; fails on\n"
+	  "                any difference (docs/verilator.md)\n"
+	  "  --input, --seed  the data of the netlist check, as for run\n"
 	  "  --schedule P, --register-threshold N, --ram R   as for compile\n"
 	  "  -o DIR        output directory (default: out)\n" },
 	{ "study", cmd_study,

@@ -95,7 +95,7 @@ static int study_synth(sl_ctx *ctx, const flow_design *d, bool pnr, const char *
 	const char *top;
 	int rc = flow_verilog(d, &text, &len, &top);
 	if (rc == 0)
-		rc = tg_synth(ctx, &row->fit, text, len, top, sub, pnr, &row->syn);
+		rc = tg_synth(ctx, &row->fit, text, len, top, sub, pnr, NULL, &row->syn);
 	free(text);
 	return rc == 0 ? 0 : 1;
 }

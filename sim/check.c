@@ -44,11 +44,13 @@ typedef struct check_engine {
 
 static const check_engine check_model_engine = { "cycle-level model", "model" };
 static const check_engine check_vl_engine = { "Verilated hardware", "hardware" };
+static const check_engine check_netlist_engine = { "synthesized netlist", "netlist" };
 
 /* Compare one output of "engine" with the reference's; report its shape
- * or its first mismatch. */
+ * or its first mismatch, with the cycle the engine presented it in when
+ * "when" (the cycle of every element) is given. */
 static int check_output(sl_ctx *ctx, const check_engine *engine, const ir_decl *d,
-	const io_array *ref, const io_array *got)
+	const io_array *ref, const io_array *got, const io_array *when)
 {
 	bool same_shape = ref->n_dims == got->n_dims && ref->size == got->size
 		&& ir_type_eq(ref->type, got->type);
@@ -64,12 +66,15 @@ static int check_output(sl_ctx *ctx, const check_engine *engine, const ir_decl *
 		k++;
 	if (k == ref->size)
 		return 0;
-	char cs[256], rv[32], gv[32];
+	char cs[256], rv[32], gv[32], cyc[48] = "";
 	check_coords(cs, sizeof cs, ref, k);
 	check_value_str(rv, sizeof rv, ref->type, ref->data[k]);
 	check_value_str(gv, sizeof gv, ref->type, got->data[k]);
-	sl_error(ctx, d->loc, "the %s's output '%s' differs from the reference at %s: "
-		"%s %s, reference %s", engine->name, d->name, cs, engine->value, gv, rv);
+	if (when)
+		snprintf(cyc, sizeof cyc, " (presented in cycle %lld)",
+			(long long) when->data[k]);
+	sl_error(ctx, d->loc, "the %s's output '%s' differs from the reference at %s%s: "
+		"%s %s, reference %s", engine->name, d->name, cs, cyc, engine->value, gv, rv);
 	return -1;
 }
 
@@ -114,11 +119,12 @@ static io_array **check_reference(sl_ctx *ctx, const ir_program *prog,
 /* Every output of the engine against the reference's.  0 when all
  * agree. */
 static int check_outputs(sl_ctx *ctx, const check_engine *engine, const ir_program *prog,
-	io_array **ref, io_array **got)
+	io_array **ref, io_array **got, io_array **when)
 {
 	int rc = 0;
 	for (int i = 0; rc == 0 && i < prog->n_outputs; i++)
-		rc = check_output(ctx, engine, prog->outputs[i], ref[i], got[i]);
+		rc = check_output(ctx, engine, prog->outputs[i], ref[i], got[i],
+			when ? when[i] : NULL);
 	return rc;
 }
 
@@ -176,7 +182,7 @@ int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp
 	io_array **ref = check_reference(ctx, prog, in);
 	int rc = ref ? sim_model_run(ctx, sp, ubs, in, outputs, &st) : -1;
 	if (rc == 0)
-		rc = check_outputs(ctx, engine, prog, ref, outputs);
+		rc = check_outputs(ctx, engine, prog, ref, outputs, NULL);
 	if (rc == 0)
 		rc = check_cycles(ctx, engine, prog, sp, st.cycles) | check_live(ctx, ubs, &st);
 	if (rc == 0 && report)
@@ -205,24 +211,45 @@ static void check_vl_report(FILE *out, const sched_program *sp,
 		speed, st->run_seconds, sim_vl_now() - t0);
 }
 
+static void check_netlist_report(FILE *out, const ir_program *prog,
+	const sched_program *sp, const sim_vl_stats *st, double t0)
+{
+	fprintf(out, "netlist check: %d output%s, %lld elements, bit-exact, cycles %lld "
+		"== predicted %lld\n", prog->n_outputs, prog->n_outputs == 1 ? "" : "s",
+		(long long) st->outputs_received, (long long) st->cycles,
+		(long long) sp->predicted_cycles);
+	if (st->cached)
+		fprintf(out, "  build: cached; wall %.2f s\n", sim_vl_now() - t0);
+	else
+		fprintf(out, "  build: verilated in %.2f s; wall %.2f s\n", st->build_seconds,
+			sim_vl_now() - t0);
+}
+
 int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
 	const char *top, const char *verilog, size_t len, const ref_inputs *in,
 	const sim_vl_options *vopts, io_array **outputs, FILE *report)
 {
-	const check_engine *engine = &check_vl_engine;
+	bool netlist = vopts->cell_lib != NULL;
+	const check_engine *engine = netlist ? &check_netlist_engine : &check_vl_engine;
 	double t0 = sim_vl_now();
 	check_same_outputs(prog, sp);
 	sim_vl_stats st;
 	memset(&st, 0, sizeof st);
+	sim_vl_options o = *vopts;
+	io_array **when = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*when));
+	o.cycles = when;
 	io_array **ref = check_reference(ctx, prog, in);
-	int rc = ref ? sim_vl_run(ctx, sp, top, verilog, len, in, vopts, outputs, &st) : -1;
+	int rc = ref ? sim_vl_run(ctx, sp, top, verilog, len, in, &o, outputs, &st) : -1;
 	if (rc == 0)
-		rc = check_outputs(ctx, engine, prog, ref, outputs);
+		rc = check_outputs(ctx, engine, prog, ref, outputs, when);
 	if (rc == 0)
 		rc = check_cycles(ctx, engine, prog, sp, st.cycles);
-	if (rc == 0 && report)
+	if (rc == 0 && report && netlist)
+		check_netlist_report(report, prog, sp, &st, t0);
+	else if (rc == 0 && report)
 		check_vl_report(report, sp, &st, t0);
 	check_release(prog, ref);
+	check_release(prog, when);
 	if (rc < 0)
 		check_clear(prog, outputs);
 	return rc;

@@ -63,6 +63,17 @@ int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp
 typedef struct sim_vl_options {
 	const char *vcd_path;	/* dump a waveform here, or NULL */
 	int64_t vcd_cycles;	/* how many cycles of it, from reset */
+	/* A synthesized netlist instead of the generated Verilog: its cell
+	 * library, NULL-terminated absolute paths built in place of the
+	 * hardware library (NULL: the hardware library), and extra
+	 * Verilator arguments (-D, -I), NULL-terminated or NULL.  Both go
+	 * into the cache key, the files by their contents. */
+	const char *const *cell_lib;
+	const char *const *vl_args;
+	/* When not NULL, cycles[i] receives an i64 array the shape of
+	 * output i: the cycle (from 0, as in sim_vl_stats.cycles) in which
+	 * the hardware presented each element; the caller frees them. */
+	io_array **cycles;
 } sim_vl_options;
 
 typedef struct sim_vl_stats {
@@ -86,8 +97,11 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 
 /* Run module "top" of "verilog" (flow_verilog of the design of "prog"
  * and "sp") in Verilator and the reference on "in", and compare as
- * sim_check_model does (outputs and cycles).  A summary with the
- * simulation speed goes to "report" (when not NULL). */
+ * sim_check_model does (outputs and cycles; a mismatch names the cycle
+ * the hardware presented the element in).  A summary with the simulation
+ * speed goes to "report" (when not NULL).  With vopts->cell_lib,
+ * "verilog" is a synthesized netlist (target/netlist.c): errors name the
+ * "synthesized netlist" and the summary is "netlist check: ...". */
 int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
 	const char *top, const char *verilog, size_t len, const ref_inputs *in,
 	const sim_vl_options *vopts, io_array **outputs, FILE *report);

@@ -6,8 +6,10 @@
  *     CACHE/verilator/TOP-HASH/{top.v,tb.cpp,verilate.log,obj/tb}
  *     CACHE/verilator/TOP-HASH/run-PID/{in_K.bin,out_K.bin,stats.txt}
  * A build is made in TOP-HASH.tmp-PID and renamed when complete, so that
- * concurrent runs never see half a build.  Owns nothing past a call; the
- * output arrays go to the caller. */
+ * concurrent runs never see half a build.  The same machinery builds a
+ * synthesized netlist (sluice synth --check-netlist): its cell library
+ * takes the place of the hardware library in the build and in the key.
+ * Owns nothing past a call; the output arrays go to the caller. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -23,7 +25,7 @@
 #endif
 
 /* Bump when the build command or the testbench protocol changes. */
-#define VL_HARNESS_VERSION "sluice-vl-1"
+#define VL_HARNESS_VERSION "sluice-vl-2"
 
 typedef struct vl_build {
 	const char *top;
@@ -31,9 +33,11 @@ typedef struct vl_build {
 	size_t verilog_len;
 	char *testbench;	/* owned */
 	size_t testbench_len;
-	char *lib_dir;		/* owned */
+	char *lib_dir;		/* owned; NULL: lib holds absolute paths */
 	int n_lib;
 	char **lib;		/* owned file names in lib_dir, sorted */
+	const char *const *args;	/* extra Verilator arguments, or NULL */
+	bool netlist;		/* lib is a netlist's cell library */
 	bool trace;
 	char *dir;		/* owned: CACHE/verilator/TOP-HASH */
 } vl_build;
@@ -139,9 +143,30 @@ static int vl_cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *) a, *(char *const *) b);
 }
 
-/* The *.v files of the library, sorted by name. */
-static int vl_find_lib(sl_ctx *ctx, vl_build *b)
+/* A file of the library: lib_dir/NAME, or NAME itself. */
+static char *vl_lib_path(const vl_build *b, int i)
 {
+	return b->lib_dir ? sl_path_join(b->lib_dir, b->lib[i], NULL) : sl_xstrdup(b->lib[i]);
+}
+
+/* A netlist's cell library, in the order given. */
+static void vl_take_cell_lib(vl_build *b, const char *const *files)
+{
+	b->netlist = true;
+	for (const char *const *f = files; *f; f++) {
+		b->lib = sl_xrealloc(b->lib, (size_t) (b->n_lib + 1) * sizeof(*b->lib));
+		b->lib[b->n_lib++] = sl_xstrdup(*f);
+	}
+}
+
+/* The *.v files of the library, sorted by name. */
+static int vl_find_lib(sl_ctx *ctx, vl_build *b, const sim_vl_options *opts)
+{
+	b->args = opts->vl_args;
+	if (opts->cell_lib) {
+		vl_take_cell_lib(b, opts->cell_lib);
+		return 0;
+	}
 	const char *e = getenv("SLUICE_RTL_LIB");
 	b->lib_dir = e && *e ? sl_xstrdup(e) : vl_cat(SLUICE_SOURCE_DIR, "/rtlgen/lib", "");
 	DIR *d = opendir(b->lib_dir);
@@ -172,8 +197,10 @@ static int vl_key(sl_ctx *ctx, vl_build *b)
 	h = vl_hash_str(h, b->trace ? "trace" : "notrace");
 	h = vl_hash_verilog(h, b->verilog, b->verilog_len);
 	h = vl_hash(h, b->testbench, b->testbench_len);
+	for (const char *const *a = b->args; a && *a; a++)
+		h = vl_hash_str(h, *a);
 	for (int i = 0; i < b->n_lib; i++) {
-		char *path = sl_path_join(b->lib_dir, b->lib[i], NULL);
+		char *path = vl_lib_path(b, i);
 		size_t len = 0;
 		char *text = sl_read_file(path, &len);
 		if (!text) {
@@ -206,32 +233,81 @@ static int vl_write(sl_ctx *ctx, const char *dir, const char *name,
 	return rc;
 }
 
+/* An argument vector that owns some of its strings. */
+typedef struct vl_argv {
+	int n;
+	char **argv;		/* NULL-terminated */
+	char **owned;		/* freed with it */
+	int n_owned;
+} vl_argv;
+
+static void vl_arg(vl_argv *a, const char *s)
+{
+	a->argv = sl_xrealloc(a->argv, (size_t) (a->n + 2) * sizeof(*a->argv));
+	a->argv[a->n++] = (char *) s;
+	a->argv[a->n] = NULL;
+}
+
+static void vl_arg_owned(vl_argv *a, char *s)
+{
+	a->owned = sl_xrealloc(a->owned, (size_t) (a->n_owned + 1) * sizeof(*a->owned));
+	a->owned[a->n_owned++] = s;
+	vl_arg(a, s);
+}
+
+static void vl_argv_release(vl_argv *a)
+{
+	for (int i = 0; i < a->n_owned; i++)
+		free(a->owned[i]);
+	free(a->owned);
+	free(a->argv);
+}
+
+/* A netlist's cell models are not ours to lint: warnings do not stop the
+ * build, and each model's directory is searched for its includes. */
+static void vl_netlist_args(vl_argv *a, const vl_build *b)
+{
+	vl_arg(a, "-Wno-fatal");
+	vl_arg(a, "-Wno-lint");
+	vl_arg(a, "-Wno-style");
+	for (int i = 0; i < b->n_lib; i++) {
+		char *dir = sl_xstrdup(b->lib[i]), *slash = strrchr(dir, '/');
+		if (slash) {
+			*slash = 0;
+			vl_arg_owned(a, vl_cat("-I", dir, ""));
+		}
+		free(dir);
+	}
+}
+
 /* verilator --cc --exe --build ... in "tmp"; 0 when obj/tb exists. */
 static int vl_verilate(sl_ctx *ctx, const vl_build *b, const char *tmp)
 {
 	const char *vl = getenv("SLUICE_VERILATOR");
-	char *mdir = sl_path_join(tmp, "obj", NULL);
-	char *top_v = sl_path_join(tmp, "top.v", NULL);
-	char *tb = sl_path_join(tmp, "tb.cpp", NULL);
-	char *log = sl_path_join(tmp, "verilate.log", NULL);
 	const char *fixed[] = {
 		vl && *vl ? vl : "verilator", "--cc", "--exe", "--build",
 		"-O1", "-CFLAGS", "-O1", "--build-jobs", "2",
-		"--top-module", b->top, "--prefix", "Vdut", "-Mdir", mdir,
-		"-o", "tb",
+		"--top-module", b->top, "--prefix", "Vdut",
 	};
-	int nf = (int) (sizeof fixed / sizeof fixed[0]), n = 0;
-	char **argv = sl_xcalloc((size_t) (nf + b->n_lib + 4), sizeof(*argv));
-	for (int i = 0; i < nf; i++)
-		argv[n++] = (char *) fixed[i];
+	vl_argv a = { 0, NULL, NULL, 0 };
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+		vl_arg(&a, fixed[i]);
+	vl_arg(&a, "-Mdir");
+	vl_arg_owned(&a, sl_path_join(tmp, "obj", NULL));
+	vl_arg(&a, "-o");
+	vl_arg(&a, "tb");
 	if (b->trace)
-		argv[n++] = "--trace";
-	argv[n++] = top_v;
-	char **libs = sl_xcalloc((size_t) b->n_lib + 1, sizeof(*libs));
+		vl_arg(&a, "--trace");
+	if (b->netlist)
+		vl_netlist_args(&a, b);
+	for (const char *const *x = b->args; x && *x; x++)
+		vl_arg(&a, *x);
+	vl_arg_owned(&a, sl_path_join(tmp, "top.v", NULL));
 	for (int i = 0; i < b->n_lib; i++)
-		argv[n++] = libs[i] = sl_path_join(b->lib_dir, b->lib[i], NULL);
-	argv[n++] = tb;
-	int status = sl_spawn(argv, log);
+		vl_arg_owned(&a, vl_lib_path(b, i));
+	vl_arg_owned(&a, sl_path_join(tmp, "tb.cpp", NULL));
+	char *log = sl_path_join(tmp, "verilate.log", NULL);
+	int status = sl_spawn(a.argv, log);
 	int rc = 0;
 	if (status != 0) {
 		vl_show_log(log);
@@ -239,13 +315,7 @@ static int vl_verilate(sl_ctx *ctx, const vl_build *b, const char *tmp)
 			"its log is %s", b->top, status, log);
 		rc = -1;
 	}
-	for (int i = 0; i < b->n_lib; i++)
-		free(libs[i]);
-	free(libs);
-	free(argv);
-	free(mdir);
-	free(top_v);
-	free(tb);
+	vl_argv_release(&a);
 	free(log);
 	return rc;
 }
@@ -407,12 +477,13 @@ static int vl_read_stats(sl_ctx *ctx, const char *dir, int n_in, vl_result *r)
 	return rc;
 }
 
-/* DIR/out_K.bin into a fresh array of decl "d" (its output box). */
-static io_array *vl_read_output(sl_ctx *ctx, const char *dir, int k,
-	const ir_decl *d, int64_t want)
+/* DIR/out_K.EXT into a fresh array of type "t" over the output box of
+ * decl "d": its values (.bin) or their cycles (.cyc). */
+static io_array *vl_read_output(sl_ctx *ctx, const char *dir, int k, const char *ext,
+	const ir_decl *d, ir_type t, int64_t want)
 {
-	char name[32];
-	snprintf(name, sizeof name, "/out_%d.bin", k);
+	char name[40];
+	snprintf(name, sizeof name, "/out_%d.%s", k, ext);
 	char *path = vl_cat(dir, name, "");
 	size_t len = 0;
 	unsigned char *buf = (unsigned char *) sl_read_file(path, &len);
@@ -424,17 +495,38 @@ static io_array *vl_read_output(sl_ctx *ctx, const char *dir, int k,
 			"on %s_valid, its box has %lld", d->name, (long long) (len / 8),
 			d->name, (long long) want);
 	} else {
-		a = io_array_alloc(d->type, d->n_dims, d->out_extents);
+		a = io_array_alloc(t, d->n_dims, d->out_extents);
 		for (int64_t i = 0; i < want; i++) {
 			uint64_t v = 0;
 			for (int b = 7; b >= 0; b--)
 				v = v << 8 | buf[i * 8 + b];
-			a->data[i] = ir_norm(d->type, v);
+			a->data[i] = ir_norm(t, v);
 		}
 	}
 	free(buf);
 	free(path);
 	return a;
+}
+
+/* Every output of a finished run into outputs[] (and its cycles into
+ * opts->cycles[] when asked); 0 or -1. */
+static int vl_collect(sl_ctx *ctx, const sched_program *sp, const char *dir,
+	const sim_vl_options *opts, const int64_t *sizes, io_array **outputs,
+	sim_vl_stats *stats)
+{
+	int rc = 0;
+	for (int k = 0; k < sp->lowered->n_outputs; k++) {
+		const ir_decl *d = sp->lowered->outputs[k];
+		outputs[k] = vl_read_output(ctx, dir, k, "bin", d, d->type, sizes[k]);
+		if (outputs[k] && opts->cycles)
+			opts->cycles[k] = vl_read_output(ctx, dir, k, "cyc", d,
+				ir_type_make(true, 64), sizes[k]);
+		if (outputs[k] && (!opts->cycles || opts->cycles[k]))
+			stats->outputs_received += sizes[k];
+		else
+			rc = -1;
+	}
+	return rc;
 }
 
 /* Every input taken exactly once per element, done within the timeout. */
@@ -517,13 +609,8 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 			ran = true;
 		}
 	}
-	for (int i = n_in, k = 0; ran && i < n_ports; i++, k++) {
-		outputs[k] = vl_read_output(ctx, dir, k, sp->lowered->outputs[k], sizes[i]);
-		if (outputs[k])
-			stats->outputs_received += sizes[i];
-		else
-			rc = -1;
-	}
+	if (ran && vl_collect(ctx, sp, dir, opts, sizes + n_in, outputs, stats) < 0)
+		rc = -1;
 	stats->cycles = r.cycles;
 	stats->run_seconds = r.seconds;
 	if (rc == 0)
@@ -544,8 +631,11 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	const sim_vl_options *opts, io_array **outputs, sim_vl_stats *stats)
 {
 	memset(stats, 0, sizeof *stats);
-	for (int i = 0; i < sp->lowered->n_outputs; i++)
+	for (int i = 0; i < sp->lowered->n_outputs; i++) {
 		outputs[i] = NULL;
+		if (opts->cycles)
+			opts->cycles[i] = NULL;
+	}
 	vl_build b;
 	memset(&b, 0, sizeof b);
 	b.top = top_name;
@@ -564,16 +654,19 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	free(sizes);
 	int rc = -1;
 	double t0 = sim_vl_now();
-	if (vl_find_lib(ctx, &b) == 0 && vl_key(ctx, &b) == 0
+	if (vl_find_lib(ctx, &b, opts) == 0 && vl_key(ctx, &b) == 0
 	    && vl_ensure_built(ctx, &b, &stats->cached) == 0) {
 		stats->build_seconds = stats->cached ? 0.0 : sim_vl_now() - t0;
 		rc = vl_execute(ctx, sp, &b, in, opts, outputs, stats);
 	}
-	if (rc < 0)
-		for (int i = 0; i < sp->lowered->n_outputs; i++) {
-			io_array_free(outputs[i]);
-			outputs[i] = NULL;
+	for (int i = 0; rc < 0 && i < sp->lowered->n_outputs; i++) {
+		io_array_free(outputs[i]);
+		outputs[i] = NULL;
+		if (opts->cycles) {
+			io_array_free(opts->cycles[i]);
+			opts->cycles[i] = NULL;
 		}
+	}
 	vl_build_release(&b);
 	return rc;
 }

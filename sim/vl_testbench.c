@@ -8,7 +8,8 @@
  * NAME_valid is high, and stops at the first cycle where done is high.
  * Data goes in and out as little-endian uint64 files in a run directory:
  *     tb DIR TIMEOUT [VCD_FILE VCD_CYCLES]
- * reads DIR/in_K.bin, writes DIR/out_K.bin and DIR/stats.txt.  Nothing
+ * reads DIR/in_K.bin, writes DIR/out_K.bin, the cycle of each of those
+ * values in DIR/out_K.cyc, and DIR/stats.txt.  Nothing
  * here names a path: the same program always gives the same text. */
 #include "sim/sim_private.h"
 
@@ -86,11 +87,15 @@ static const char *const vl_tb_head =
 	"\ts.taken++;\n"
 	"}\n"
 	"\n"
+	"// An output value and the cycle it came out in.\n"
 	"template <class V, class D>\n"
-	"void collect(const V &valid, const D &data, std::vector<uint64_t> &out)\n"
+	"void collect(const V &valid, const D &data, std::vector<uint64_t> &out,\n"
+	"\tstd::vector<uint64_t> &when, int64_t cyc)\n"
 	"{\n"
-	"\tif (valid)\n"
-	"\t\tout.push_back((uint64_t) data);\n"
+	"\tif (!valid)\n"
+	"\t\treturn;\n"
+	"\tout.push_back((uint64_t) data);\n"
+	"\twhen.push_back((uint64_t) cyc);\n"
 	"}\n"
 	"\n";
 
@@ -133,7 +138,7 @@ static const char *const vl_tb_main =
 	"\tconst std::string dir = argv[1];\n"
 	"\tconst int64_t timeout = std::strtoll(argv[2], nullptr, 10);\n"
 	"\tstream in[N_IN + 1];\n"
-	"\tstd::vector<uint64_t> out[N_OUT + 1];\n"
+	"\tstd::vector<uint64_t> out[N_OUT + 1], when[N_OUT + 1];\n"
 	"\tfor (int k = 0; k < N_IN; k++)\n"
 	"\t\tif (!read_bin(dir + \"/in_\" + std::to_string(k) + \".bin\", in[k].data)) {\n"
 	"\t\t\tstd::fprintf(stderr, \"tb: cannot read input %d\\n\", k);\n"
@@ -173,7 +178,7 @@ static const char *const vl_tb_main =
 	"\t\t}\n"
 	"\t\tdrive_inputs(top, in, cyc);\n"
 	"\t\ttop->eval();\n"
-	"\t\tcollect_outputs(top, out);\n"
+	"\t\tcollect_outputs(top, out, when, cyc);\n"
 	"\t\tclk.tick();\n"
 	"\t}\n"
 	"\tstd::chrono::duration<double> secs = std::chrono::steady_clock::now() - t0;\n"
@@ -185,7 +190,8 @@ static const char *const vl_tb_main =
 	"\ttop->final();\n"
 	"\tbool ok = true;\n"
 	"\tfor (int k = 0; k < N_OUT; k++)\n"
-	"\t\tok = write_bin(dir + \"/out_\" + std::to_string(k) + \".bin\", out[k]) && ok;\n"
+	"\t\tok = write_bin(dir + \"/out_\" + std::to_string(k) + \".bin\", out[k])\n"
+	"\t\t\t&& write_bin(dir + \"/out_\" + std::to_string(k) + \".cyc\", when[k]) && ok;\n"
 	"\tFILE *st = std::fopen((dir + \"/stats.txt\").c_str(), \"w\");\n"
 	"\tif (!st || !ok) {\n"
 	"\t\tstd::fprintf(stderr, \"tb: cannot write the results\\n\");\n"
@@ -219,11 +225,15 @@ void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 		if (ports[i].is_input)
 			fprintf(out, "\tdrive(top->%s_en, top->%s_data, in[%d], %d, cyc);\n",
 				ports[i].name, ports[i].name, k++, ports[i].bits);
-	fputs("}\n\nvoid collect_outputs(Vdut *top, std::vector<uint64_t> *out)\n{\n", out);
-	for (int i = 0, k = 0; i < n_ports; i++)
-		if (!ports[i].is_input)
-			fprintf(out, "\tcollect(top->%s_valid, top->%s_data, out[%d]);\n",
-				ports[i].name, ports[i].name, k++);
+	fputs("}\n\nvoid collect_outputs(Vdut *top, std::vector<uint64_t> *out,\n"
+		"\tstd::vector<uint64_t> *when, int64_t cyc)\n{\n", out);
+	for (int i = 0, k = 0; i < n_ports; i++) {
+		if (ports[i].is_input)
+			continue;
+		fprintf(out, "\tcollect(top->%s_valid, top->%s_data, out[%d], when[%d], cyc);\n",
+			ports[i].name, ports[i].name, k, k);
+		k++;
+	}
 	fputs("}\n\n", out);
 	fputs(vl_tb_main, out);
 }

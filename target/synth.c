@@ -95,9 +95,9 @@ static const char *synth_tool(const char *env, const char *dflt)
 }
 
 /* The Yosys script: read, hierarchy, the board's force_bram, its flow,
- * stat. */
+ * stat, and the netlists asked for. */
 static char *synth_script(const board *bd, const char *vfile, const char *top,
-	const char *stat, const char *json)
+	const char *stat, const char *json, const char *netlist)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -120,6 +120,12 @@ static char *synth_script(const board *bd, const char *vfile, const char *top,
 	fprintf(f, "\ntee -q -o %s stat -json\n", stat);
 	if (json)
 		fprintf(f, "write_json %s\n", json);
+	if (netlist) {
+		const char *edit = getenv("SLUICE_NETLIST_EDIT");
+		if (edit && *edit)
+			fprintf(f, "%s\n", edit);
+		fprintf(f, "write_verilog -noattr %s\n", netlist);
+	}
 	fclose(f);
 	return buf;
 }
@@ -320,11 +326,11 @@ static int synth_write_json(sl_ctx *ctx, const tg_report *p, const synth_result 
 
 /* Yosys on the Verilog; the stat read into *r.  0 or -1 (reported). */
 static int synth_yosys(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
-	const char *vfile, const char *json, synth_result *r)
+	const char *vfile, const char *json, const char *netlist, synth_result *r)
 {
 	char *stat = sl_path_join(dir, "stat.json", NULL), *ys = sl_path_join(dir, "synth.ys", NULL);
 	char *log = sl_path_join(dir, "yosys.log", NULL);
-	char *script = synth_script(bd, vfile, top, stat, json);
+	char *script = synth_script(bd, vfile, top, stat, json, netlist);
 	int rc = -1;
 	remove(stat);
 	if (sl_write_file_atomic(ys, script, strlen(script)) != 0) {
@@ -373,7 +379,7 @@ static void synth_report_bram(sl_ctx *ctx, const tg_report *p, const tg_measured
 }
 
 int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
-	const char *top, const char *dir, bool pnr, tg_measured *m)
+	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m)
 {
 	const board *bd = pred->bd;
 	synth_result *r = sl_xcalloc(1, sizeof(*r));
@@ -382,7 +388,7 @@ int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len
 	int rc = 1;
 	synth_quiet = m != NULL;
 	if (synth_write(ctx, vfile, verilog, len) != 0 ||
-	    synth_yosys(ctx, bd, dir, top, vfile, json, r) != 0)
+	    synth_yosys(ctx, bd, dir, top, vfile, json, netlist, r) != 0)
 		goto out;
 	synth_tally(bd, r);
 	if (pnr && synth_pnr(ctx, bd, dir, json, r) != 0)

@@ -4,14 +4,16 @@
  * storage flip-flops and LUT RAM of every buffer; target/logic.c: LUTs,
  * flip-flops and DSPs of every stage, a structural count of what rtlgen
  * emits), says whether that fits the board and why not
- * (target/explain.c), and synthesizes the Verilog with the board's Yosys
- * flow (target/synth.c).  Every family fact comes from the board file
+ * (target/explain.c), synthesizes the Verilog with the board's Yosys
+ * flow (target/synth.c) and simulates the synthesized netlist against the
+ * reference (target/netlist.c).  Every family fact comes from the board file
  * (boards/README.md).  A tg_report owns its arrays; tg_report_release()
  * frees them. */
 #ifndef SLUICE_TARGET_H
 #define SLUICE_TARGET_H
 
 #include "boards/boards.h"
+#include "sim/sim.h"
 #include "ubuffer/ubuffer.h"
 
 #ifdef __cplusplus
@@ -103,11 +105,27 @@ int tg_boards(void);
 /* Write DIR/TOP.v (the "len" bytes of "verilog", top module "top"),
  * synthesize it with the board's Yosys flow (pred->bd), with "pnr" also
  * place and route it, print the measurement beside the prediction "pred"
- * and write DIR/synth.json.  0, or 1 (error reported, or the predicted
- * block RAMs differ from Yosys's).  With "m" nothing goes to stdout and
- * *m is filled. */
+ * and write DIR/synth.json; with "netlist" (a path, or NULL) also write
+ * the mapped design there as Verilog (write_verilog -noattr; module "top"
+ * with the ports of the generated top).  0, or 1 (error reported, or the
+ * predicted block RAMs differ from Yosys's).  With "m" nothing goes to
+ * stdout and *m is filled.  $SLUICE_NETLIST_EDIT, a test hook, holds
+ * Yosys commands run on the mapped design before it is written. */
 int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
-	const char *top, const char *dir, bool pnr, tg_measured *m);
+	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m);
+
+/* Simulate the synthesized netlist in file "netlist" (top module "top",
+ * written by tg_synth for the design of "prog" and "sp") in Verilator with
+ * the cell models of the board's `simlib` line, and compare it with the
+ * reference on "in" as sim_check_verilator does: every output bit for bit
+ * (the first mismatch with its coordinates and the cycle it came out in)
+ * and the cycles with the prediction.  outputs[i] receives the netlist's
+ * prog->outputs[i]; "report" (when not NULL) gets "netlist check: N
+ * outputs, M elements, bit-exact, cycles X == predicted X".  0 or -1
+ * (reported; also when the board has no `simlib`). */
+int tg_check_netlist(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
+	const board *bd, const char *top, const char *netlist, const ref_inputs *in,
+	io_array **outputs, FILE *report);
 
 #ifdef __cplusplus
 }
