@@ -64,6 +64,12 @@ if(SLUICE_NETLIST_YOSYS AND SLUICE_NETLIST_VERILATOR)
   add_test(NAME t_netlist_ice40_every_example
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/netlist/every_example.sh ${SLUICE_EXE} ice40up5k
       ${nl_out}/every_ice40)
+  # The same on the UP5K's flow with room for every example (a made-up board).
+  add_test(NAME t_netlist_ice40_sim_every_example
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/netlist/every_example.sh ${SLUICE_EXE}
+      ${CMAKE_CURRENT_SOURCE_DIR}/boards/ice40_sim.board ${nl_out}/every_ice40_sim)
+  set_tests_properties(t_netlist_ice40_sim_every_example PROPERTIES LABELS slow TIMEOUT 7200
+    PROCESSORS 1 ENVIRONMENT "${nl_env}")
   set_tests_properties(t_netlist_ice40_every_example PROPERTIES LABELS slow TIMEOUT 7200
     PROCESSORS 1 ENVIRONMENT "${nl_env}")
 endif()
