@@ -195,8 +195,9 @@ static bool board_carry(board *b, const board_line *l)
 	return true;
 }
 
-/* dsp_mul AxB [signed] [min N] [rom_late]: the multiplier the flow maps
- * to one DSP. */
+/* dsp_mul AxB [signed] [min N] [partial N] [rom_late]: the multiplier the
+ * flow maps to one DSP (partial: the width of the chunks a wider operand
+ * is cut into, default A). */
 static bool board_dsp_mul(board *b, const board_line *l)
 {
 	board_logic *g = &b->logic;
@@ -216,9 +217,13 @@ static bool board_dsp_mul(board *b, const board_line *l)
 			if (!board_int(l, ++i, 0, &v))
 				return false;
 			g->dsp_min = (int) v;
+		} else if (!strcmp(l->w[i], "partial")) {
+			if (!board_int(l, ++i, 2, &v))
+				return false;
+			g->dsp_partial = (int) v;
 		} else {
 			sl_error(l->ctx, board_loc(l, i), "unknown dsp_mul field '%s' "
-				"(signed, min N, rom_late)", l->w[i]);
+				"(signed, min N, partial N, rom_late)", l->w[i]);
 			return false;
 		}
 	}

@@ -42,6 +42,11 @@ typedef struct tg_logic {
 	int n;
 	tg_stage *stages;		/* owned */
 	int64_t luts, ffs, dsps;
+	/* Multipliers that DSPs could take (target/dsp.c): how many, the
+	 * DSPs they would take with no limit, and how many the board's DSP
+	 * count leaves in logic and their LUTs (in "luts"). */
+	int n_muls, n_soft_muls;
+	int64_t dsps_wanted, soft_mul_luts;
 } tg_logic;
 
 /* A prediction: the storage of every buffer and (has_logic) the logic. */
@@ -89,6 +94,29 @@ void tg_reason(const tg_report *r, char *buf, size_t n);
  * (nothing reported). */
 bool tg_explain(sl_ctx *ctx, const tg_report *r, bool sequential,
 	const tg_report *others, int n_others, const tg_report *seq);
+
+/* One multiplier ($mul) at the widths Yosys keeps (wreduce), and what
+ * it costs on the board (target/dsp.c). */
+typedef struct tg_mul {
+	int a, b, y;		/* operand widths, result width */
+	bool sa, sb;		/* signed operands */
+	int stage;		/* statement index (prediction), or -1 */
+	int order;		/* place in the design: ties go to the earliest */
+	const char *cell;	/* the Yosys cell (synthesis), or NULL */
+	int64_t dsps;		/* DSPs when mapped; 0: never mapped */
+	double soft_luts;	/* LUTs when it stays in logic */
+	double rest_luts;	/* LUTs beside its DSPs when mapped */
+	bool in_dsp;		/* chosen for DSPs (tg_mul_split) */
+} tg_mul;
+
+/* Fill m->dsps, soft_luts and rest_luts from m's widths: the board's
+ * `dsp_mul` (mul2dsp) model. */
+void tg_mul_cost(const board *bd, tg_mul *m);
+/* Choose which multipliers take DSPs within bd->dsps: the widest first,
+ * each when its DSPs still fit.  Sets in_dsp; returns the DSPs used. */
+int64_t tg_mul_split(const board *bd, tg_mul *ms, int n);
+/* Partial-product bits of an a x b multiplier kept in w result bits. */
+double tg_soft_mul_bits(int a, int b, int w);
 
 /* What synthesis measured. */
 typedef struct tg_measured {

@@ -1,0 +1,1 @@
+/* target/timing.c: placeholder */
