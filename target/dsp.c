@@ -22,6 +22,7 @@
  * the others left in logic.  target/synth.c turns the others into
  * $__soft_mul, which every flow maps to logic after its DSP pass. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "target/target_private.h"
 
@@ -155,4 +156,49 @@ int64_t tg_mul_split(const board *bd, tg_mul *ms, int n)
 	}
 	free(order);
 	return used;
+}
+
+/* The value of "\NAME V" on the line at p (a `parameter` line of dump). */
+static bool dsp_param(const char *line, const char *name, int *v)
+{
+	const char *p = strstr(line, name);
+	if (!p || p[strlen(name)] != ' ')
+		return false;
+	*v = atoi(p + strlen(name) + 1);
+	return true;
+}
+
+int tg_parse_muls(const char *text, tg_mul **out)
+{
+	tg_mul *ms = NULL;
+	int n = 0;
+	for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		const char *e = strchr(l, '\n');
+		size_t len = e ? (size_t) (e - l) : strlen(l);
+		char *line = strndup(l, len), *c = strstr(line, "cell $mul ");
+		if (c) {
+			ms = sl_xrealloc(ms, (size_t) (n + 1) * sizeof(*ms));
+			memset(&ms[n], 0, sizeof(ms[n]));
+			ms[n].cell = sl_xstrdup(c + strlen("cell $mul "));
+			ms[n].stage = -1;
+			ms[n].order = n;
+			n++;
+		} else if (n && strstr(line, "parameter ")) {
+			tg_mul *m = &ms[n - 1];
+			int v;
+			if (dsp_param(line, "\\A_WIDTH", &v))
+				m->a = v;
+			else if (dsp_param(line, "\\B_WIDTH", &v))
+				m->b = v;
+			else if (dsp_param(line, "\\Y_WIDTH", &v))
+				m->y = v;
+			else if (dsp_param(line, "\\A_SIGNED", &v))
+				m->sa = v;
+			else if (dsp_param(line, "\\B_SIGNED", &v))
+				m->sb = v;
+		}
+		free(line);
+	}
+	*out = ms;
+	return n;
 }

@@ -29,6 +29,9 @@ typedef struct synth_count {
 typedef struct synth_result {
 	int n_types;
 	synth_count types[SYNTH_MAX_TYPES];	/* cells by type, from stat */
+	int n_muls;
+	tg_mul *muls;			/* Yosys's multipliers, split (synth_dsp_plan) */
+	int64_t dsps_expected;		/* the DSPs of those chosen */
 	tg_measured m;
 } synth_result;
 
@@ -94,10 +97,17 @@ static const char *synth_tool(const char *env, const char *dflt)
 	return e && *e ? e : dflt;
 }
 
-/* The Yosys script: read, hierarchy, the board's force_bram, its flow,
- * stat. */
+/* The commands that settle multiplier widths as the flows do before
+ * mul2dsp (proc, flatten, opt, wreduce): the multipliers the DSP split
+ * (target/dsp.c) sees, and, with the same commands before the flow,
+ * the same cell names. */
+static const char synth_dsp_prep[] =
+	"proc\nflatten\nopt_expr\nopt_clean\nopt -nodffe -nosdff\nwreduce\nopt_clean\n";
+
+/* The Yosys script: read, hierarchy, the board's force_bram, then "pre"
+ * (or nothing), then with "stat" the board's flow and stat. */
 static char *synth_script(const board *bd, const char *vfile, const char *top,
-	const char *stat, const char *json)
+	const char *pre, const char *stat, const char *json)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -109,6 +119,10 @@ static char *synth_script(const board *bd, const char *vfile, const char *top,
 	fprintf(f, "\nhierarchy -top %s\n", top);
 	if (bd->force_bram)
 		fprintf(f, "%s\n", bd->force_bram);
+	if (pre)
+		fputs(pre, f);
+	if (!stat)
+		goto out;
 	for (const char *p = bd->yosys; *p; p++) {
 		if (!strncmp(p, "{top}", 5)) {
 			fputs(top, f);
@@ -120,6 +134,7 @@ static char *synth_script(const board *bd, const char *vfile, const char *top,
 	fprintf(f, "\ntee -q -o %s stat -json\n", stat);
 	if (json)
 		fprintf(f, "write_json %s\n", json);
+out:
 	fclose(f);
 	return buf;
 }
@@ -240,9 +255,20 @@ static int64_t synth_units(const board *bd, const tg_measured *m)
 	return units;
 }
 
-static void synth_print(const tg_report *p, const tg_measured *r)
+/* The multipliers the split put in DSPs ("in_dsp"), or left in logic
+ * (mul2dsp would map them, the count did not allow it). */
+static int synth_muls(const synth_result *r, bool in_dsp)
+{
+	int n = 0;
+	for (int i = 0; i < r->n_muls; i++)
+		n += r->muls[i].dsps && r->muls[i].in_dsp == in_dsp;
+	return n;
+}
+
+static void synth_print(const tg_report *p, const synth_result *res)
 {
 	const board *bd = p->bd;
+	const tg_measured *r = &res->m;
 	synth_say("%s (%s):\n", bd->name, bd->part);
 	synth_say("  LUTs        %8lld of %8lld  %5.1f%%  (estimated %lld)\n", (long long) r->luts,
 		(long long) bd->luts, synth_pct(r->luts, bd->luts), (long long) tg_luts(p));
@@ -257,6 +283,10 @@ static void synth_print(const tg_report *p, const tg_measured *r)
 		(long long) bd->block_units, synth_pct(units, bd->block_units));
 	synth_say("  DSPs        %8lld of %8lld  %5.1f%%  (estimated %lld)\n", (long long) r->dsps,
 		(long long) bd->dsps, synth_pct(r->dsps, bd->dsps), (long long) tg_dsps(p));
+	if (res->n_muls)
+		synth_say("  multipliers %8d: %d in %lld DSPs, %d left in logic by the DSP count "
+			"(estimated %d)\n", res->n_muls, synth_muls(res, true),
+			(long long) res->dsps_expected, synth_muls(res, false), p->logic.n_soft_muls);
 	if (r->fmax > 0)
 		synth_say("  Fmax        %8.2f MHz (target %g MHz)\n", r->fmax, bd->clock_mhz);
 }
@@ -299,6 +329,10 @@ static int synth_write_json(sl_ctx *ctx, const tg_report *p, const synth_result 
 		(long long) bd->ffs);
 	fprintf(f, "  \"dsps\": %lld, \"dsps_estimated\": %lld, \"dsps_available\": %lld,\n",
 		(long long) r->dsps, (long long) tg_dsps(p), (long long) bd->dsps);
+	fprintf(f, "  \"multipliers\": %d, \"multipliers_in_logic\": %d, "
+		"\"multipliers_in_logic_estimated\": %d, \"dsps_expected\": %lld,\n",
+		res->n_muls, synth_muls(res, false), p->logic.n_soft_muls,
+		(long long) res->dsps_expected);
 	synth_json_memories(f, p, r);
 	fprintf(f, "  \"block_ram_prediction_ok\": %s,\n", ok ? "true" : "false");
 	if (r->fmax > 0)
@@ -318,15 +352,13 @@ static int synth_write_json(sl_ctx *ctx, const tg_report *p, const synth_result 
 	return rc;
 }
 
-/* Yosys on the Verilog; the stat read into *r.  0 or -1 (reported). */
-static int synth_yosys(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
-	const char *vfile, const char *json, synth_result *r)
+/* Run Yosys on "script" as DIR/NAME.ys, its log DIR/LOG.log.  0 or -1
+ * (reported). */
+static int synth_run(sl_ctx *ctx, const char *dir, const char *name, const char *lname,
+	const char *script)
 {
-	char *stat = sl_path_join(dir, "stat.json", NULL), *ys = sl_path_join(dir, "synth.ys", NULL);
-	char *log = sl_path_join(dir, "yosys.log", NULL);
-	char *script = synth_script(bd, vfile, top, stat, json);
+	char *ys = sl_path_join(dir, name, ".ys"), *log = sl_path_join(dir, lname, ".log");
 	int rc = -1;
-	remove(stat);
 	if (sl_write_file_atomic(ys, script, strlen(script)) != 0) {
 		sl_error(ctx, sl_noloc, "cannot write '%s': %s", ys, strerror(errno));
 		goto out;
@@ -341,16 +373,134 @@ static int synth_yosys(sl_ctx *ctx, const board *bd, const char *dir, const char
 			argv[0]);
 	else if (st)
 		sl_error(ctx, sl_noloc, "Yosys failed (exit %d); see %s", st, log);
-	else if (!synth_parse_stat(stat, r))
+	else
+		rc = 0;
+out:
+	free(ys);
+	free(log);
+	return rc;
+}
+
+/* The design's multipliers as the flow will see them (a short Yosys run:
+ * synth_dsp_prep, then `dump t:$mul` into DIR/dsp_muls.txt), costed and
+ * split within the board's DSPs (target/dsp.c) into r.  0 or -1. */
+static int synth_dsp_plan(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
+	const char *vfile, synth_result *r)
+{
+	if (!bd->logic.dsp_a || bd->dsps <= 0)
+		return 0;
+	char *out = sl_path_join(dir, "dsp_muls.txt", NULL), *pre = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&pre, &len);
+	fprintf(f, "%stee -q -o %s dump t:$mul\n", synth_dsp_prep, out);
+	fclose(f);
+	char *script = synth_script(bd, vfile, top, pre, NULL, NULL);
+	int rc = -1;
+	remove(out);
+	if (synth_run(ctx, dir, "dsp", "dsp", script) == 0) {
+		char *text = sl_read_file(out, &len);
+		if (!text) {
+			sl_error(ctx, sl_noloc, "cannot read the multipliers '%s'", out);
+		} else {
+			r->n_muls = tg_parse_muls(text, &r->muls);
+			for (int i = 0; i < r->n_muls; i++)
+				tg_mul_cost(bd, &r->muls[i]);
+			r->dsps_expected = tg_mul_split(bd, r->muls, r->n_muls);
+			rc = 0;
+		}
+		free(text);
+	}
+	free(script);
+	free(pre);
+	free(out);
+	return rc;
+}
+
+/* Commands before the flow that leave the multipliers the split did not
+ * choose in logic: synth_dsp_prep (the cells of synth_dsp_plan's run,
+ * under the same names), then `chtype -set $__soft_mul`, which mul2dsp
+ * skips and every flow turns back into $mul after its DSP pass.  A cell
+ * is selected as TOP / * : LINE$N (read_verilog's "$mul$FILE:LINE$N",
+ * the file's path left to the wildcard).  NULL when every one fits. */
+static char *synth_dsp_pre(const synth_result *r, const char *top)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int n = 0;
+	FILE *f = open_memstream(&buf, &len);
+	fputs(synth_dsp_prep, f);
+	for (int i = 0; i < r->n_muls; i++) {
+		const tg_mul *m = &r->muls[i];
+		if (m->in_dsp || !m->dsps)
+			continue;
+		const char *c = strrchr(m->cell, ':');
+		fprintf(f, "%s %s/%s%s", n++ ? "" : "chtype -set $__soft_mul", top,
+			c ? "*" : "", c ? c : m->cell);
+	}
+	fputs("\n", f);
+	fclose(f);
+	if (!n) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* Yosys on the Verilog; the stat read into *r.  0 or -1 (reported). */
+static int synth_yosys(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
+	const char *vfile, const char *json, synth_result *r)
+{
+	char *stat = sl_path_join(dir, "stat.json", NULL);
+	char *pre = synth_dsp_pre(r, top);
+	char *script = synth_script(bd, vfile, top, pre, stat, json);
+	int rc = -1;
+	remove(stat);
+	if (synth_run(ctx, dir, "synth", "yosys", script) != 0)
+		goto out;
+	if (!synth_parse_stat(stat, r))
 		sl_error(ctx, sl_noloc, "cannot read the Yosys statistics '%s'", stat);
 	else
 		rc = 0;
 out:
 	free(stat);
-	free(ys);
-	free(log);
+	free(pre);
 	free(script);
 	return rc;
+}
+
+/* The DSPs of the netlist against the split and the prediction: fewer
+ * DSP cells than the multipliers chosen for DSPs take means Yosys dropped
+ * DSP-mapped logic, more than the board has will not place, and a
+ * multiplier cell left in the netlist was never mapped: errors (false).
+ * A DSP count other than the prediction is a warning. */
+static bool synth_check_dsps(sl_ctx *ctx, const tg_report *p, const synth_result *r,
+	const char *dir)
+{
+	const board *bd = p->bd;
+	bool ok = true;
+	if (r->m.dsps < r->dsps_expected) {
+		sl_error(ctx, sl_noloc, "the netlist has %lld DSP cells, but the %d multipliers "
+			"chosen for DSPs take %lld: Yosys dropped DSP-mapped logic (see %s/yosys.log)",
+			(long long) r->m.dsps, synth_muls(r, true),
+			(long long) r->dsps_expected, dir);
+		ok = false;
+	}
+	if (r->m.dsps > bd->dsps) {
+		sl_error(ctx, sl_noloc, "the netlist has %lld DSP cells, the %s %lld",
+			(long long) r->m.dsps, bd->name, (long long) bd->dsps);
+		ok = false;
+	}
+	for (int i = 0; i < r->n_types; i++)
+		if (!strcmp(r->types[i].cell, "$mul") || !strncmp(r->types[i].cell, "$__MUL", 6) ||
+		    !strcmp(r->types[i].cell, "$__soft_mul")) {
+			sl_error(ctx, sl_noloc, "%lld %s cells left unmapped in the netlist",
+				(long long) r->types[i].n, r->types[i].cell);
+			ok = false;
+		}
+	if (ok && r->m.dsps != tg_dsps(p))
+		sl_warning(ctx, sl_noloc, "predicted %lld DSPs, Yosys used %lld", (long long) tg_dsps(p),
+			(long long) r->m.dsps);
+	return ok;
 }
 
 /* Do the measured block RAMs equal the predicted ones? */
@@ -382,19 +532,20 @@ int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len
 	int rc = 1;
 	synth_quiet = m != NULL;
 	if (synth_write(ctx, vfile, verilog, len) != 0 ||
+	    synth_dsp_plan(ctx, bd, dir, top, vfile, r) != 0 ||
 	    synth_yosys(ctx, bd, dir, top, vfile, json, r) != 0)
 		goto out;
 	synth_tally(bd, r);
 	if (pnr && synth_pnr(ctx, bd, dir, json, r) != 0)
 		goto out;
 	bool ok = synth_bram_ok(pred, &r->m);
-	synth_print(pred, &r->m);
+	synth_print(pred, r);
 	if (synth_write_json(ctx, pred, r, ok, dir) != 0)
 		goto out;
-	if (!ok) {
+	if (!ok)
 		synth_report_bram(ctx, pred, &r->m);
+	if (!synth_check_dsps(ctx, pred, r, dir) || !ok)
 		goto out;
-	}
 	rc = 0;
 out:
 	r->m.ok = rc == 0;
@@ -403,6 +554,9 @@ out:
 	synth_quiet = false;
 	for (int i = 0; i < r->n_types; i++)
 		free((char *) r->types[i].cell);
+	for (int i = 0; i < r->n_muls; i++)
+		free(r->muls[i].cell);
+	free(r->muls);
 	free(r);
 	free(vfile);
 	free(json);

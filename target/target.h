@@ -102,7 +102,7 @@ typedef struct tg_mul {
 	bool sa, sb;		/* signed operands */
 	int stage;		/* statement index (prediction), or -1 */
 	int order;		/* place in the design: ties go to the earliest */
-	const char *cell;	/* the Yosys cell (synthesis), or NULL */
+	char *cell;		/* the Yosys cell (synthesis; owned), or NULL */
 	int64_t dsps;		/* DSPs when mapped; 0: never mapped */
 	double soft_luts;	/* LUTs when it stays in logic */
 	double rest_luts;	/* LUTs beside its DSPs when mapped */
@@ -115,6 +115,10 @@ void tg_mul_cost(const board *bd, tg_mul *m);
 /* Choose which multipliers take DSPs within bd->dsps: the widest first,
  * each when its DSPs still fit.  Sets in_dsp; returns the DSPs used. */
 int64_t tg_mul_split(const board *bd, tg_mul *ms, int n);
+/* The $mul cells of a Yosys `dump` ("cell $mul NAME" and its width and
+ * signedness parameters), in order, into *out (owned by the caller, and
+ * each cell name); their number. */
+int tg_parse_muls(const char *text, tg_mul **out);
 /* Partial-product bits of an a x b multiplier kept in w result bits. */
 double tg_soft_mul_bits(int a, int b, int w);
 
