@@ -195,6 +195,17 @@ static bool board_carry(board *b, const board_line *l)
 	return true;
 }
 
+/* "a" and a new line "b" (the context's memory); "b" when "a" is NULL. */
+static const char *board_append(sl_ctx *ctx, const char *a, const char *b)
+{
+	if (!a)
+		return b;
+	size_t n = strlen(a) + strlen(b) + 2;
+	char *s = sl_alloc(ctx, n);
+	snprintf(s, n, "%s\n%s", a, b);
+	return s;
+}
+
 /* dsp_mul AxB [signed] [min N] [partial N] [rom_late]: the multiplier the
  * flow maps to one DSP (partial: the width of the chunks a wider operand
  * is cut into, default A). */
@@ -270,8 +281,8 @@ static bool board_directive(board *b, const board_line *l)
 		b->part = l->rest[1];
 	else if (!strcmp(k, "family"))
 		b->family = l->w[1];
-	else if (!strcmp(k, "yosys"))
-		b->yosys = l->rest[1];
+	else if (!strcmp(k, "yosys"))	/* several lines: one script, in order */
+		b->yosys = board_append(l->ctx, b->yosys, l->rest[1]);
 	else if (!strcmp(k, "force_bram"))
 		b->force_bram = l->rest[1];
 	else if (!strcmp(k, "pnr"))
