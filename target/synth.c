@@ -32,6 +32,9 @@ typedef struct synth_result {
 	int n_muls;
 	tg_mul *muls;			/* Yosys's multipliers, split (synth_dsp_plan) */
 	int64_t dsps_expected;		/* the DSPs of those chosen */
+	bool has_path;
+	tg_path path;			/* nextpnr's critical path (pnr) */
+	tg_stage_names st;		/* the stages that name it */
 	tg_measured m;
 } synth_result;
 
@@ -104,10 +107,24 @@ static const char *synth_tool(const char *env, const char *dflt)
 static const char synth_dsp_prep[] =
 	"proc\nflatten\nopt_expr\nopt_clean\nopt -nodffe -nosdff\nwreduce\nopt_clean\n";
 
+/* `ltp` over the combinational cells: all but the board's flip-flops and
+ * memories (ltp -noff knows only Yosys's internal flip-flop types, and a
+ * path through a vendor flip-flop is a loop to it). */
+static void synth_ltp(FILE *f, const board *bd, const char *out)
+{
+	fprintf(f, "tee -q -o %s ltp -noff *", out);
+	for (int i = 0; i < bd->cells_ff.n; i++)
+		fprintf(f, " t:%s %%d", bd->cells_ff.pat[i]);
+	for (int m = 0; m < bd->n_mems; m++)
+		fprintf(f, " t:%s %%d", bd->mems[m].cell);
+	fputc('\n', f);
+}
+
 /* The Yosys script: read, hierarchy, the board's force_bram, then "pre"
- * (or nothing), then with "stat" the board's flow and stat. */
+ * (or nothing), then with "stat" the board's flow and stat, and the
+ * netlist into "json" (for nextpnr) or else the logic depth into "ltp". */
 static char *synth_script(const board *bd, const char *vfile, const char *top,
-	const char *pre, const char *stat, const char *json)
+	const char *pre, const char *stat, const char *json, const char *ltp)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -134,6 +151,8 @@ static char *synth_script(const board *bd, const char *vfile, const char *top,
 	fprintf(f, "\ntee -q -o %s stat -json\n", stat);
 	if (json)
 		fprintf(f, "write_json %s\n", json);
+	else if (ltp)
+		synth_ltp(f, bd, ltp);
 out:
 	fclose(f);
 	return buf;
@@ -205,6 +224,47 @@ static double synth_parse_fmax(const char *path)
 	return f;
 }
 
+/* Fmax and the critical path, named by stage, from a nextpnr log. */
+static void synth_timing(const char *log, synth_result *r)
+{
+	size_t len;
+	char *t = sl_read_file(log, &len);
+	r->m.fmax = synth_parse_fmax(log);
+	r->has_path = tg_parse_critical_path(t, &r->st, &r->path);
+	free(t);
+}
+
+/* Without place and route: Yosys's logic depth (DIR/ltp.txt, written by
+ * the script) and the delay model's estimate, if the board has one. */
+static void synth_depth(const board *bd, const char *dir, synth_result *r)
+{
+	char *path = sl_path_join(dir, "ltp.txt", NULL);
+	size_t len;
+	char *t = sl_read_file(path, &len);
+	r->m.logic_depth = tg_parse_logic_depth(t);
+	double mhz;
+	if (r->m.logic_depth >= 0 && tg_estimate_fmax(bd, r->m.logic_depth, &mhz))
+		r->m.fmax_estimate = mhz;
+	free(t);
+	free(path);
+}
+
+/* The stage names (and source lines) of the prediction's stages, which
+ * name the nets of the critical path. */
+static void synth_stage_names(const tg_report *p, synth_result *r)
+{
+	const tg_logic *l = &p->logic;
+	const char **names = sl_xcalloc((size_t) l->n + 1, sizeof(*names));
+	int *lines = sl_xcalloc((size_t) l->n + 1, sizeof(*lines));
+	for (int i = 0; i < l->n; i++) {
+		names[i] = l->stages[i].s->name;
+		lines[i] = l->stages[i].s->decl->loc.line;
+	}
+	r->st.n = l->n;
+	r->st.names = names;
+	r->st.lines = lines;
+}
+
 static int synth_pnr(sl_ctx *ctx, const board *bd, const char *dir, const char *json,
 	synth_result *r)
 {
@@ -234,7 +294,7 @@ static int synth_pnr(sl_ctx *ctx, const board *bd, const char *dir, const char *
 		sl_error(ctx, sl_noloc, "%s %s (see %s)", argv[0],
 			st < 0 ? "not found" : "failed", log);
 	else
-		r->m.fmax = synth_parse_fmax(log);
+		synth_timing(log, r);
 	free(cmd);
 	free(log);
 	return st == 0 ? 0 : -1;
@@ -289,6 +349,17 @@ static void synth_print(const tg_report *p, const synth_result *res)
 			(long long) res->dsps_expected, synth_muls(res, false), p->logic.n_soft_muls);
 	if (r->fmax > 0)
 		synth_say("  Fmax        %8.2f MHz (target %g MHz)\n", r->fmax, bd->clock_mhz);
+	if (res->has_path && !synth_quiet) {
+		fputs("  ", stdout);
+		tg_print_path(&res->path, &res->st, stdout);
+		fputs("\n", stdout);
+	}
+	if (r->logic_depth >= 0)
+		synth_say("  logic depth %8d cells on the longest combinational path (Yosys "
+			"ltp, carry cells included; no place and route)\n", r->logic_depth);
+	if (r->fmax_estimate > 0)
+		synth_say("  Fmax (estimate) %6.2f MHz from the board's delay model\n",
+			r->fmax_estimate);
 }
 
 static void synth_json_memories(FILE *f, const tg_report *p, const tg_measured *r)
@@ -304,6 +375,23 @@ static void synth_json_memories(FILE *f, const tg_report *p, const tg_measured *
 	}
 	fprintf(f, "  ],\n  \"block_ram_units\": %lld, \"block_ram_units_available\": %lld,\n",
 		(long long) synth_units(bd, r), (long long) bd->block_units);
+}
+
+/* "critical_path": its delays and its stretches by stage and role. */
+static void synth_json_path(FILE *f, const synth_result *res)
+{
+	const tg_path *p = &res->path;
+	fprintf(f, "  \"critical_path\": { \"ns\": %.2f, \"logic_ns\": %.2f, "
+		"\"routing_ns\": %.2f, \"stages\": [", p->ns, p->logic_ns, p->route_ns);
+	for (int i = 0; i < p->n; i++) {
+		const tg_hop *h = &p->hops[i];
+		fputs(i ? ",\n      { \"stage\": " : "\n      { \"stage\": ", f);
+		sl_json_str(f, h->stage < 0 ? "control" : res->st.names[h->stage]);
+		fputs(", \"role\": ", f);
+		sl_json_str(f, h->role);
+		fprintf(f, ", \"line\": %d, \"ns\": %.2f }", h->line, h->to_ns - h->from_ns);
+	}
+	fputs(" ] },\n", f);
 }
 
 /* DIR/synth.json: the measurement beside the prediction, and every cell
@@ -337,6 +425,12 @@ static int synth_write_json(sl_ctx *ctx, const tg_report *p, const synth_result 
 	fprintf(f, "  \"block_ram_prediction_ok\": %s,\n", ok ? "true" : "false");
 	if (r->fmax > 0)
 		fprintf(f, "  \"fmax_mhz\": %.2f,\n", r->fmax);
+	if (res->has_path)
+		synth_json_path(f, res);
+	if (r->logic_depth >= 0)
+		fprintf(f, "  \"logic_depth\": %d,\n", r->logic_depth);
+	if (r->fmax_estimate > 0)
+		fprintf(f, "  \"fmax_estimate_mhz\": %.2f,\n", r->fmax_estimate);
 	fputs("  \"cells\": {", f);
 	for (int i = 0; i < res->n_types; i++) {
 		fputs(i ? ",\n    " : "\n    ", f);
@@ -394,7 +488,7 @@ static int synth_dsp_plan(sl_ctx *ctx, const board *bd, const char *dir, const c
 	FILE *f = open_memstream(&pre, &len);
 	fprintf(f, "%stee -q -o %s dump t:$mul\n", synth_dsp_prep, out);
 	fclose(f);
-	char *script = synth_script(bd, vfile, top, pre, NULL, NULL);
+	char *script = synth_script(bd, vfile, top, pre, NULL, NULL, NULL);
 	int rc = -1;
 	remove(out);
 	if (synth_run(ctx, dir, "dsp", "dsp", script) == 0) {
@@ -450,11 +544,12 @@ static char *synth_dsp_pre(const synth_result *r, const char *top)
 static int synth_yosys(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
 	const char *vfile, const char *json, synth_result *r)
 {
-	char *stat = sl_path_join(dir, "stat.json", NULL);
+	char *stat = sl_path_join(dir, "stat.json", NULL), *ltp = sl_path_join(dir, "ltp.txt", NULL);
 	char *pre = synth_dsp_pre(r, top);
-	char *script = synth_script(bd, vfile, top, pre, stat, json);
+	char *script = synth_script(bd, vfile, top, pre, stat, json, ltp);
 	int rc = -1;
 	remove(stat);
+	remove(ltp);
 	if (synth_run(ctx, dir, "synth", "yosys", script) != 0)
 		goto out;
 	if (!synth_parse_stat(stat, r))
@@ -463,6 +558,7 @@ static int synth_yosys(sl_ctx *ctx, const board *bd, const char *dir, const char
 		rc = 0;
 out:
 	free(stat);
+	free(ltp);
 	free(pre);
 	free(script);
 	return rc;
@@ -536,8 +632,12 @@ int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len
 	    synth_yosys(ctx, bd, dir, top, vfile, json, r) != 0)
 		goto out;
 	synth_tally(bd, r);
+	synth_stage_names(pred, r);
+	r->m.logic_depth = -1;
 	if (pnr && synth_pnr(ctx, bd, dir, json, r) != 0)
 		goto out;
+	if (!pnr)
+		synth_depth(bd, dir, r);
 	bool ok = synth_bram_ok(pred, &r->m);
 	synth_print(pred, r);
 	if (synth_write_json(ctx, pred, r, ok, dir) != 0)
@@ -557,6 +657,8 @@ out:
 	for (int i = 0; i < r->n_muls; i++)
 		free(r->muls[i].cell);
 	free(r->muls);
+	free((void *) r->st.names);
+	free((void *) r->st.lines);
 	free(r);
 	free(vfile);
 	free(json);
