@@ -22,6 +22,9 @@ static const char *timing_role(const char *rest)
 	static const struct {
 		const char *prefix, *role;
 	} roles[] = {
+		/* the logic that feeds the stage's sl_pipe is its datapath
+		 * (data) and its schedule (valid: fire) */
+		{ "pipe.in_data", "datapath" }, { "pipe.in_valid", "schedule" },
 		{ "sched", "schedule" }, { "idx", "schedule" }, { "nidx", "schedule" },
 		{ "fire", "schedule" }, { "active", "schedule" }, { "v", "schedule" },
 		{ "pipe", "pipeline register" }, { "wen", "pipeline register" },
