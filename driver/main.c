@@ -617,7 +617,9 @@ static const command commands[] = {
 	  "board; writes DIR/synth.json.  Fails when the predicted block RAMs differ\n"
 	  "from Yosys's.\n"
 	  "  --board B     a board name ('sluice boards') or a .board file\n"
-	  "  --pnr         also place and route (nextpnr; iCE40) and report Fmax\n"
+	  "  --pnr         also place and route (nextpnr; iCE40) and report Fmax and\n"
+	  "                the critical path by program stage (without it: Yosys's\n"
+	  "                logic depth)\n"
 	  "  --schedule P, --register-threshold N, --ram R   as for compile\n"
 	  "  -o DIR        output directory (default: out)\n" },
 	{ "study", cmd_study,

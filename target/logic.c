@@ -13,10 +13,12 @@
  *       and an AND tree of (k-1)-input LUTs over them
  *   n-bit magnitude comparison   a subtractor's carry: n LUTs
  *   2:1 mux of n bits   n LUTs
- *   w x w multiplier   a DSP where the board has `dsp_mul` (mul2dsp: chunks
- *       of 18x18 ECP5, 25x18 xc7, 27x18 xcup, signed only on Xilinx), else
- *       two LUTs per partial-product bit kept in the result width (the
- *       AND, which the carry cell needs as a signal, and the sum)
+ *   w x w multiplier   DSPs where the board has `dsp_mul` (target/dsp.c's
+ *       model of mul2dsp: 16x16 iCE40, 18x18 ECP5, 25x18 xc7, 27x18
+ *       xcup, signed only on Xilinx), within the board's DSP count: the
+ *       widest multipliers first, the rest (and those mul2dsp leaves
+ *       alone) two LUTs per partial-product bit kept in the result width
+ *       (the AND, which the carry cell needs as a signal, and the sum)
  *   x * c   (popcount(c) - 1) adders (shift-and-add; powers of two free),
  *       or a DSP on DSP families (mul2dsp takes constant operands too);
  *       with `rom_late` (Xilinx) a constant read from a ROM at a constant
