@@ -195,8 +195,20 @@ static bool board_carry(board *b, const board_line *l)
 	return true;
 }
 
-/* dsp_mul AxB [signed] [min N] [rom_late]: the multiplier the flow maps
- * to one DSP. */
+/* "a" and a new line "b" (the context's memory); "b" when "a" is NULL. */
+static const char *board_append(sl_ctx *ctx, const char *a, const char *b)
+{
+	if (!a)
+		return b;
+	size_t n = strlen(a) + strlen(b) + 2;
+	char *s = sl_alloc(ctx, n);
+	snprintf(s, n, "%s\n%s", a, b);
+	return s;
+}
+
+/* dsp_mul AxB [signed] [min N] [partial N] [rom_late]: the multiplier the
+ * flow maps to one DSP (partial: the width of the chunks a wider operand
+ * is cut into, default A). */
 static bool board_dsp_mul(board *b, const board_line *l)
 {
 	board_logic *g = &b->logic;
@@ -216,9 +228,13 @@ static bool board_dsp_mul(board *b, const board_line *l)
 			if (!board_int(l, ++i, 0, &v))
 				return false;
 			g->dsp_min = (int) v;
+		} else if (!strcmp(l->w[i], "partial")) {
+			if (!board_int(l, ++i, 2, &v))
+				return false;
+			g->dsp_partial = (int) v;
 		} else {
 			sl_error(l->ctx, board_loc(l, i), "unknown dsp_mul field '%s' "
-				"(signed, min N, rom_late)", l->w[i]);
+				"(signed, min N, partial N, rom_late)", l->w[i]);
 			return false;
 		}
 	}
@@ -321,8 +337,8 @@ static bool board_directive(board *b, const board_line *l)
 		b->part = l->rest[1];
 	else if (!strcmp(k, "family"))
 		b->family = l->w[1];
-	else if (!strcmp(k, "yosys"))
-		b->yosys = l->rest[1];
+	else if (!strcmp(k, "yosys"))	/* several lines: one script, in order */
+		b->yosys = board_append(l->ctx, b->yosys, l->rest[1]);
 	else if (!strcmp(k, "force_bram"))
 		b->force_bram = l->rest[1];
 	else if (!strcmp(k, "pnr"))

@@ -50,7 +50,8 @@ typedef struct board_logic {
 	double carry;		/* LUT sites per bit of a carry-chain adder */
 	int dsp_a, dsp_b;	/* operand widths of one DSP multiplier; 0: none */
 	bool dsp_signed;	/* signed operands only: an unsigned one takes a sign bit */
-	int dsp_min;		/* products of fewer bits (a + b) stay in LUTs */
+	int dsp_min;		/* products of fewer result bits stay in LUTs */
+	int dsp_partial;	/* chunk width of a split wide operand; 0: dsp_a */
 	bool dsp_rom_late;	/* a product by a constant read from a ROM still takes a DSP */
 	board_shape ram_cell;	/* a LUT-RAM cell's shape; depth 0: bits pooled */
 	int ram_cell_luts;	/* the LUT sites one such cell occupies */

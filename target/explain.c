@@ -147,6 +147,27 @@ static int explain_stage_cmp(const void *pa, const void *pb)
 	return strcmp(a->s->name, b->s->name);
 }
 
+/* The DSP blocks, when multipliers are part of the reason: how many DSPs
+ * the multipliers would take, how many the board has, and what the
+ * count left in logic (target/dsp.c: the widest take DSPs first). */
+static void explain_dsps(sl_ctx *ctx, const tg_report *r, sl_loc loc)
+{
+	const tg_logic *e = &r->logic;
+	if (!e->n_muls)
+		return;
+	if (!e->n_soft_muls) {
+		sl_note(ctx, (sl_loc) { loc.file, 0, 0 }, "DSPs: the %d multipliers use %lld of "
+			"the %lld DSPs; none is in logic", e->n_muls, (long long) e->dsps,
+			(long long) r->bd->dsps);
+		return;
+	}
+	sl_note(ctx, (sl_loc) { loc.file, 0, 0 }, "DSPs: the %d multipliers would take %lld "
+		"DSPs, the %s has %lld: %d use %lld DSPs (the widest first), %d stay in logic, "
+		"about %lld of the %lld LUTs", e->n_muls, (long long) e->dsps_wanted, r->bd->name,
+		(long long) r->bd->dsps, e->n_muls - e->n_soft_muls, (long long) e->dsps,
+		e->n_soft_muls, (long long) e->soft_mul_luts, (long long) tg_luts(r));
+}
+
 /* The logic does not fit: the stages that use most, and what would help. */
 static void explain_logic_error(sl_ctx *ctx, const tg_report *r, const char *why,
 	const tg_report *others, int n_others)
@@ -164,6 +185,7 @@ static void explain_logic_error(sl_ctx *ctx, const tg_report *r, const char *why
 			sl_note(ctx, st[i].s->decl->loc, "stage '%s': about %lld LUTs, %lld "
 				"flip-flops, %lld DSPs", st[i].s->name, (long long) st[i].luts,
 				(long long) st[i].ffs, (long long) st[i].dsps);
+	explain_dsps(ctx, r, loc);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *o = open_memstream(&buf, &len);

@@ -13,10 +13,12 @@
  *       and an AND tree of (k-1)-input LUTs over them
  *   n-bit magnitude comparison   a subtractor's carry: n LUTs
  *   2:1 mux of n bits   n LUTs
- *   w x w multiplier   a DSP where the board has `dsp_mul` (mul2dsp: chunks
- *       of 18x18 ECP5, 25x18 xc7, 27x18 xcup, signed only on Xilinx), else
- *       two LUTs per partial-product bit kept in the result width (the
- *       AND, which the carry cell needs as a signal, and the sum)
+ *   w x w multiplier   DSPs where the board has `dsp_mul` (target/dsp.c's
+ *       model of mul2dsp: 16x16 iCE40, 18x18 ECP5, 25x18 xc7, 27x18
+ *       xcup, signed only on Xilinx), within the board's DSP count: the
+ *       widest multipliers first, the rest (and those mul2dsp leaves
+ *       alone) two LUTs per partial-product bit kept in the result width
+ *       (the AND, which the carry cell needs as a signal, and the sum)
  *   x * c   (popcount(c) - 1) adders (shift-and-add; powers of two free),
  *       or a DSP on DSP families (mul2dsp takes constant operands too);
  *       with `rom_late` (Xilinx) a constant read from a ROM at a constant
@@ -59,11 +61,9 @@
 
 /* The family's primitives, as the board file gives them (board_logic). */
 typedef struct est_fam {
+	const board *bd;
 	int k;			/* LUT inputs */
 	double carry;		/* LUTs per bit of a carry-chain adder */
-	int dsp_a, dsp_b;	/* DSP multiplier operand widths; 0: none */
-	int dsp_y_min;		/* smallest product mapped to a DSP */
-	bool dsp_signed_only;	/* unsigned operands need a sign bit */
 	bool dsp_rom_late;	/* ROM constants are folded after map_dsp */
 	bool lut_ram;		/* circular register files are LUT RAM */
 	int lutram_bits;	/* bits a LUT holds as RAM */
@@ -74,8 +74,7 @@ typedef struct est_fam {
 static est_fam est_family(const board *bd)
 {
 	const board_logic *g = &bd->logic;
-	est_fam f = { bd->lut_inputs, g->carry, g->dsp_a, g->dsp_b, g->dsp_min,
-		g->dsp_signed, g->dsp_rom_late, bd->lutram_bits > 0, bd->lutram_bits,
+	est_fam f = { bd, bd->lut_inputs, g->carry, g->dsp_rom_late, bd->lutram_bits > 0, bd->lutram_bits,
 		g->ram_cell, g->ram_cell_luts };
 	return f;
 }
@@ -154,29 +153,6 @@ static int est_addr_bits(int64_t depth)
 	return b;
 }
 
-/* DSPs of an a x b multiplier (operand widths as Yosys keeps them). */
-static int64_t est_dsps(const est_fam *f, int a, int b, bool sa, bool sb)
-{
-	if (f->dsp_signed_only) {
-		a += !sa;
-		b += !sb;
-	}
-	if (!f->dsp_a || a < 2 || b < 2 || a + b < f->dsp_y_min)
-		return 0;
-	int64_t x = est_cdiv(a, f->dsp_a) * est_cdiv(b, f->dsp_b);
-	int64_t y = est_cdiv(b, f->dsp_a) * est_cdiv(a, f->dsp_b);
-	return x < y ? x : y;
-}
-
-/* Partial-product bits of an a x b multiplier kept in w result bits. */
-static double est_soft_mul(int a, int b, int w)
-{
-	double n = 0;
-	for (int i = 0; i < a && i < w; i++)
-		n += b < w - i ? b : w - i;
-	return n;
-}
-
 /* ------------------------------------------------------------ the walk */
 
 /* What is known of a value: a constant, or the extension (sign or zero)
@@ -189,10 +165,19 @@ typedef struct est_val {
 	bool rom;		/* a constant read from a ROM (sl_rom) */
 } est_val;
 
+/* The design's multipliers, split between DSPs and logic once the walk
+ * has found them all (tg_mul_split). */
+typedef struct est_muls {
+	int n;
+	tg_mul *m;
+} est_muls;
+
 typedef struct est_walk {
 	const est_fam *f;
 	const sched_program *sp;
 	const ub_set *ubs;
+	int stage;		/* statement index of what is counted */
+	est_muls *muls;		/* shared by every walk */
 	double luts;
 	int64_t ffs, dsps;
 	int n_keys;
@@ -278,6 +263,37 @@ static int est_sum_width(est_val a, est_val b, int tw)
 	return m < tw ? m : tw;
 }
 
+/* A multiplier of operands a x b bits (as Yosys keeps them) and a
+ * y-bit result, for the split after the walk; "soft" its LUTs in logic
+ * when it is not a general multiplier (shift-and-add), else < 0. */
+static void est_mul_add(est_walk *w, int a, int b, int y, bool sa, bool sb, double soft)
+{
+	est_muls *ml = w->muls;
+	if (!ml) {	/* no split (the control): logic */
+		w->luts += soft >= 0 ? soft : 2 * tg_soft_mul_bits(a, b, y);
+		return;
+	}
+	tg_mul m = { .a = a, .b = b, .y = y, .sa = sa, .sb = sb, .stage = w->stage,
+		.order = ml->n };
+	tg_mul_cost(w->f->bd, &m);
+	if (soft >= 0)
+		m.soft_luts = soft;
+	if (!m.dsps) {	/* never a DSP: logic now */
+		w->luts += m.soft_luts;
+		return;
+	}
+	ml->m = sl_xrealloc(ml->m, (size_t) (ml->n + 1) * sizeof(*ml->m));
+	ml->m[ml->n++] = m;
+}
+
+/* The width Yosys keeps of a multiplier operand: rtlgen multiplies
+ * signed types as signed, so a zero-extended value takes a sign bit. */
+static int est_mul_width(est_val v, ir_type t)
+{
+	int n = v.ew + (t.is_signed && !v.sx);
+	return n < t.bits ? n : t.bits;
+}
+
 static est_val est_mul(est_walk *w, est_val a, est_val b, ir_type t)
 {
 	const est_fam *f = w->f;
@@ -286,27 +302,21 @@ static est_val est_mul(est_walk *w, est_val a, est_val b, ir_type t)
 		a = b;
 		b = x;
 	}
+	int wa = est_mul_width(a, t);
 	if (b.is_const) {
 		uint64_t c = b.c & (t.bits >= 64 ? ~0ull : (1ull << t.bits) - 1);
 		int pc = est_popcount(c), cb = est_bits(c);
-		if (b.rom && f->dsp_rom_late) {	/* folded after map_dsp */
-			w->dsps += est_dsps(f, a.ew, b.w, a.sx, t.is_signed);
-			return est_make(t.bits, a.ew + cb, a.sx);
-		}
-		if (pc <= 1)
-			return est_make(t.bits, a.ew + cb, a.sx);
-		int64_t d = est_dsps(f, a.ew, cb, a.sx, t.is_signed);
-		if (d)
-			w->dsps += d;
-		else
-			w->luts += (pc - 1) * est_add(f, a.ew + cb < t.bits ? a.ew + cb : t.bits);
+		int y = a.ew + cb < t.bits ? a.ew + cb : t.bits;
+		if (b.rom && f->dsp_rom_late)	/* folded after map_dsp */
+			est_mul_add(w, wa, b.w, t.bits, t.is_signed, t.is_signed,
+				pc > 1 ? (pc - 1) * est_add(f, y) : 0);
+		else if (pc > 1)
+			est_mul_add(w, wa, cb + t.is_signed, y, t.is_signed, t.is_signed,
+				(pc - 1) * est_add(f, y));
 		return est_make(t.bits, a.ew + cb, a.sx);
 	}
-	int64_t d = est_dsps(f, a.ew, b.ew, a.sx, b.sx);
-	if (d)
-		w->dsps += d;
-	else	/* a partial-product AND and a full adder beside the carry */
-		w->luts += 2 * est_soft_mul(a.ew, b.ew, t.bits);
+	int wb = est_mul_width(b, t);
+	est_mul_add(w, wa, wb, t.bits, t.is_signed, t.is_signed, -1);
 	return est_make(t.bits, a.ew + b.ew, a.sx || b.sx);
 }
 
@@ -513,6 +523,7 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		: est_key_str(s, e, "");
 	double luts = w->luts;
 	int64_t dsps = w->dsps;
+	int n_muls = w->muls ? w->muls->n : 0;
 	est_val v;
 	switch (e->kind) {
 	case IR_CONST: v = est_const(t, e->u.cval); break;
@@ -555,6 +566,8 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	if (key && est_seen(w, key)) {
 		w->luts = luts;		/* the same hardware exists: merged */
 		w->dsps = dsps;
+		if (w->muls)
+			w->muls->n = n_muls;
 	}
 	free(key);
 	return v;
@@ -760,6 +773,28 @@ static void est_control(est_walk *w, int tw)
 	w->luts += est_add(w->f, tw) + 2.0 * est_eq(w->f, tw, true) + 4;
 }
 
+/* Split the multipliers between DSPs and logic within the board's count
+ * and charge each to its stage's walk. */
+static void est_split(const board *bd, est_muls *ml, est_walk *ws, tg_logic *r)
+{
+	tg_mul_split(bd, ml->m, ml->n);
+	r->n_muls = ml->n;
+	for (int i = 0; i < ml->n; i++) {
+		const tg_mul *m = &ml->m[i];
+		est_walk *w = &ws[m->stage];
+		r->dsps_wanted += m->dsps;
+		if (m->in_dsp) {
+			w->dsps += m->dsps;
+			w->luts += m->rest_luts;
+		} else {
+			w->luts += m->soft_luts;
+			r->n_soft_muls++;
+			r->soft_mul_luts += (int64_t) (m->soft_luts + 0.5);
+		}
+	}
+	free(ml->m);
+}
+
 void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	tg_logic *r)
 {
@@ -768,10 +803,13 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	est_walk *ws = sl_xcalloc((size_t) n + 1, sizeof(*ws));
 	char **keys = NULL;
 	int n_keys = 0;
+	est_muls muls = { 0, NULL };
 	for (int i = 0; i < n; i++) {
 		ws[i].f = &f;
 		ws[i].sp = sp;
 		ws[i].ubs = ubs;
+		ws[i].stage = i;
+		ws[i].muls = &muls;
 	}
 	for (int i = 0; i < n; i++) {
 		ws[i].keys = keys;	/* merged subexpressions across stages */
@@ -795,6 +833,7 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 		n_keys = pw->n_keys;
 	}
 	memset(r, 0, sizeof(*r));
+	est_split(bd, &muls, ws, r);
 	r->n = n;
 	r->stages = sl_xcalloc((size_t) n + 1, sizeof(*r->stages));
 	for (int i = 0; i < n; i++) {

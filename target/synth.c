@@ -29,6 +29,12 @@ typedef struct synth_count {
 typedef struct synth_result {
 	int n_types;
 	synth_count types[SYNTH_MAX_TYPES];	/* cells by type, from stat */
+	int n_muls;
+	tg_mul *muls;			/* Yosys's multipliers, split (synth_dsp_plan) */
+	int64_t dsps_expected;		/* the DSPs of those chosen */
+	bool has_path;
+	tg_path path;			/* nextpnr's critical path (pnr) */
+	tg_stage_names st;		/* the stages that name it */
 	tg_measured m;
 } synth_result;
 
@@ -94,10 +100,33 @@ static const char *synth_tool(const char *env, const char *dflt)
 	return e && *e ? e : dflt;
 }
 
-/* The Yosys script: read, hierarchy, the board's force_bram, its flow,
- * stat, and the netlists asked for. */
+/* The commands that settle multiplier widths as the flows do before
+ * mul2dsp (proc, flatten, opt, wreduce): the multipliers the DSP split
+ * (target/dsp.c) sees, and, with the same commands before the flow,
+ * the same cell names. */
+static const char synth_dsp_prep[] =
+	"proc\nflatten\nopt_expr\nopt_clean\nopt -nodffe -nosdff\nwreduce\nopt_clean\n";
+
+/* `ltp` over the combinational cells: all but the board's flip-flops and
+ * memories (ltp -noff knows only Yosys's internal flip-flop types, and a
+ * path through a vendor flip-flop is a loop to it). */
+static void synth_ltp(FILE *f, const board *bd, const char *out)
+{
+	fprintf(f, "tee -q -o %s ltp -noff *", out);
+	for (int i = 0; i < bd->cells_ff.n; i++)
+		fprintf(f, " t:%s %%d", bd->cells_ff.pat[i]);
+	for (int m = 0; m < bd->n_mems; m++)
+		fprintf(f, " t:%s %%d", bd->mems[m].cell);
+	fputc('\n', f);
+}
+
+/* The Yosys script: read, hierarchy, the board's force_bram, then "pre"
+ * (or nothing), then with "stat" the board's flow and stat, and the
+ * netlist into "json" (for nextpnr) or else the logic depth into "ltp",
+ * and the netlist as Verilog into "netlist" (the netlist check). */
 static char *synth_script(const board *bd, const char *vfile, const char *top,
-	const char *stat, const char *json, const char *netlist)
+	const char *pre, const char *stat, const char *json, const char *ltp,
+	const char *netlist)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -109,6 +138,10 @@ static char *synth_script(const board *bd, const char *vfile, const char *top,
 	fprintf(f, "\nhierarchy -top %s\n", top);
 	if (bd->force_bram)
 		fprintf(f, "%s\n", bd->force_bram);
+	if (pre)
+		fputs(pre, f);
+	if (!stat)
+		goto out;
 	for (const char *p = bd->yosys; *p; p++) {
 		if (!strncmp(p, "{top}", 5)) {
 			fputs(top, f);
@@ -120,12 +153,15 @@ static char *synth_script(const board *bd, const char *vfile, const char *top,
 	fprintf(f, "\ntee -q -o %s stat -json\n", stat);
 	if (json)
 		fprintf(f, "write_json %s\n", json);
+	else if (ltp)
+		synth_ltp(f, bd, ltp);
 	if (netlist) {
 		const char *edit = getenv("SLUICE_NETLIST_EDIT");
 		if (edit && *edit)
 			fprintf(f, "%s\n", edit);
 		fprintf(f, "write_verilog -noattr %s\n", netlist);
 	}
+out:
 	fclose(f);
 	return buf;
 }
@@ -196,6 +232,47 @@ static double synth_parse_fmax(const char *path)
 	return f;
 }
 
+/* Fmax and the critical path, named by stage, from a nextpnr log. */
+static void synth_timing(const char *log, synth_result *r)
+{
+	size_t len;
+	char *t = sl_read_file(log, &len);
+	r->m.fmax = synth_parse_fmax(log);
+	r->has_path = tg_parse_critical_path(t, &r->st, &r->path);
+	free(t);
+}
+
+/* Without place and route: Yosys's logic depth (DIR/ltp.txt, written by
+ * the script) and the delay model's estimate, if the board has one. */
+static void synth_depth(const board *bd, const char *dir, synth_result *r)
+{
+	char *path = sl_path_join(dir, "ltp.txt", NULL);
+	size_t len;
+	char *t = sl_read_file(path, &len);
+	r->m.logic_depth = tg_parse_logic_depth(t);
+	double mhz;
+	if (r->m.logic_depth >= 0 && tg_estimate_fmax(bd, r->m.logic_depth, &mhz))
+		r->m.fmax_estimate = mhz;
+	free(t);
+	free(path);
+}
+
+/* The stage names (and source lines) of the prediction's stages, which
+ * name the nets of the critical path. */
+static void synth_stage_names(const tg_report *p, synth_result *r)
+{
+	const tg_logic *l = &p->logic;
+	const char **names = sl_xcalloc((size_t) l->n + 1, sizeof(*names));
+	int *lines = sl_xcalloc((size_t) l->n + 1, sizeof(*lines));
+	for (int i = 0; i < l->n; i++) {
+		names[i] = l->stages[i].s->name;
+		lines[i] = l->stages[i].s->decl->loc.line;
+	}
+	r->st.n = l->n;
+	r->st.names = names;
+	r->st.lines = lines;
+}
+
 static int synth_pnr(sl_ctx *ctx, const board *bd, const char *dir, const char *json,
 	synth_result *r)
 {
@@ -225,7 +302,7 @@ static int synth_pnr(sl_ctx *ctx, const board *bd, const char *dir, const char *
 		sl_error(ctx, sl_noloc, "%s %s (see %s)", argv[0],
 			st < 0 ? "not found" : "failed", log);
 	else
-		r->m.fmax = synth_parse_fmax(log);
+		synth_timing(log, r);
 	free(cmd);
 	free(log);
 	return st == 0 ? 0 : -1;
@@ -246,9 +323,20 @@ static int64_t synth_units(const board *bd, const tg_measured *m)
 	return units;
 }
 
-static void synth_print(const tg_report *p, const tg_measured *r)
+/* The multipliers the split put in DSPs ("in_dsp"), or left in logic
+ * (mul2dsp would map them, the count did not allow it). */
+static int synth_muls(const synth_result *r, bool in_dsp)
+{
+	int n = 0;
+	for (int i = 0; i < r->n_muls; i++)
+		n += r->muls[i].dsps && r->muls[i].in_dsp == in_dsp;
+	return n;
+}
+
+static void synth_print(const tg_report *p, const synth_result *res)
 {
 	const board *bd = p->bd;
+	const tg_measured *r = &res->m;
 	synth_say("%s (%s):\n", bd->name, bd->part);
 	synth_say("  LUTs        %8lld of %8lld  %5.1f%%  (estimated %lld)\n", (long long) r->luts,
 		(long long) bd->luts, synth_pct(r->luts, bd->luts), (long long) tg_luts(p));
@@ -263,8 +351,23 @@ static void synth_print(const tg_report *p, const tg_measured *r)
 		(long long) bd->block_units, synth_pct(units, bd->block_units));
 	synth_say("  DSPs        %8lld of %8lld  %5.1f%%  (estimated %lld)\n", (long long) r->dsps,
 		(long long) bd->dsps, synth_pct(r->dsps, bd->dsps), (long long) tg_dsps(p));
+	if (res->n_muls)
+		synth_say("  multipliers %8d: %d in %lld DSPs, %d left in logic by the DSP count "
+			"(estimated %d)\n", res->n_muls, synth_muls(res, true),
+			(long long) res->dsps_expected, synth_muls(res, false), p->logic.n_soft_muls);
 	if (r->fmax > 0)
 		synth_say("  Fmax        %8.2f MHz (target %g MHz)\n", r->fmax, bd->clock_mhz);
+	if (res->has_path && !synth_quiet) {
+		fputs("  ", stdout);
+		tg_print_path(&res->path, &res->st, stdout);
+		fputs("\n", stdout);
+	}
+	if (r->logic_depth >= 0)
+		synth_say("  logic depth %8d cells on the longest combinational path (Yosys "
+			"ltp, carry cells included; no place and route)\n", r->logic_depth);
+	if (r->fmax_estimate > 0)
+		synth_say("  Fmax (estimate) %6.2f MHz from the board's delay model\n",
+			r->fmax_estimate);
 }
 
 static void synth_json_memories(FILE *f, const tg_report *p, const tg_measured *r)
@@ -280,6 +383,23 @@ static void synth_json_memories(FILE *f, const tg_report *p, const tg_measured *
 	}
 	fprintf(f, "  ],\n  \"block_ram_units\": %lld, \"block_ram_units_available\": %lld,\n",
 		(long long) synth_units(bd, r), (long long) bd->block_units);
+}
+
+/* "critical_path": its delays and its stretches by stage and role. */
+static void synth_json_path(FILE *f, const synth_result *res)
+{
+	const tg_path *p = &res->path;
+	fprintf(f, "  \"critical_path\": { \"ns\": %.2f, \"logic_ns\": %.2f, "
+		"\"routing_ns\": %.2f, \"stages\": [", p->ns, p->logic_ns, p->route_ns);
+	for (int i = 0; i < p->n; i++) {
+		const tg_hop *h = &p->hops[i];
+		fputs(i ? ",\n      { \"stage\": " : "\n      { \"stage\": ", f);
+		sl_json_str(f, h->stage < 0 ? "control" : res->st.names[h->stage]);
+		fputs(", \"role\": ", f);
+		sl_json_str(f, h->role);
+		fprintf(f, ", \"line\": %d, \"ns\": %.2f }", h->line, h->to_ns - h->from_ns);
+	}
+	fputs(" ] },\n", f);
 }
 
 /* DIR/synth.json: the measurement beside the prediction, and every cell
@@ -305,10 +425,20 @@ static int synth_write_json(sl_ctx *ctx, const tg_report *p, const synth_result 
 		(long long) bd->ffs);
 	fprintf(f, "  \"dsps\": %lld, \"dsps_estimated\": %lld, \"dsps_available\": %lld,\n",
 		(long long) r->dsps, (long long) tg_dsps(p), (long long) bd->dsps);
+	fprintf(f, "  \"multipliers\": %d, \"multipliers_in_logic\": %d, "
+		"\"multipliers_in_logic_estimated\": %d, \"dsps_expected\": %lld,\n",
+		res->n_muls, synth_muls(res, false), p->logic.n_soft_muls,
+		(long long) res->dsps_expected);
 	synth_json_memories(f, p, r);
 	fprintf(f, "  \"block_ram_prediction_ok\": %s,\n", ok ? "true" : "false");
 	if (r->fmax > 0)
 		fprintf(f, "  \"fmax_mhz\": %.2f,\n", r->fmax);
+	if (res->has_path)
+		synth_json_path(f, res);
+	if (r->logic_depth >= 0)
+		fprintf(f, "  \"logic_depth\": %d,\n", r->logic_depth);
+	if (r->fmax_estimate > 0)
+		fprintf(f, "  \"fmax_estimate_mhz\": %.2f,\n", r->fmax_estimate);
 	fputs("  \"cells\": {", f);
 	for (int i = 0; i < res->n_types; i++) {
 		fputs(i ? ",\n    " : "\n    ", f);
@@ -324,15 +454,13 @@ static int synth_write_json(sl_ctx *ctx, const tg_report *p, const synth_result 
 	return rc;
 }
 
-/* Yosys on the Verilog; the stat read into *r.  0 or -1 (reported). */
-static int synth_yosys(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
-	const char *vfile, const char *json, const char *netlist, synth_result *r)
+/* Run Yosys on "script" as DIR/NAME.ys, its log DIR/LOG.log.  0 or -1
+ * (reported). */
+static int synth_run(sl_ctx *ctx, const char *dir, const char *name, const char *lname,
+	const char *script)
 {
-	char *stat = sl_path_join(dir, "stat.json", NULL), *ys = sl_path_join(dir, "synth.ys", NULL);
-	char *log = sl_path_join(dir, "yosys.log", NULL);
-	char *script = synth_script(bd, vfile, top, stat, json, netlist);
+	char *ys = sl_path_join(dir, name, ".ys"), *log = sl_path_join(dir, lname, ".log");
 	int rc = -1;
-	remove(stat);
 	if (sl_write_file_atomic(ys, script, strlen(script)) != 0) {
 		sl_error(ctx, sl_noloc, "cannot write '%s': %s", ys, strerror(errno));
 		goto out;
@@ -347,16 +475,136 @@ static int synth_yosys(sl_ctx *ctx, const board *bd, const char *dir, const char
 			argv[0]);
 	else if (st)
 		sl_error(ctx, sl_noloc, "Yosys failed (exit %d); see %s", st, log);
-	else if (!synth_parse_stat(stat, r))
+	else
+		rc = 0;
+out:
+	free(ys);
+	free(log);
+	return rc;
+}
+
+/* The design's multipliers as the flow will see them (a short Yosys run:
+ * synth_dsp_prep, then `dump t:$mul` into DIR/dsp_muls.txt), costed and
+ * split within the board's DSPs (target/dsp.c) into r.  0 or -1. */
+static int synth_dsp_plan(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
+	const char *vfile, synth_result *r)
+{
+	if (!bd->logic.dsp_a || bd->dsps <= 0)
+		return 0;
+	char *out = sl_path_join(dir, "dsp_muls.txt", NULL), *pre = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&pre, &len);
+	fprintf(f, "%stee -q -o %s dump t:$mul\n", synth_dsp_prep, out);
+	fclose(f);
+	char *script = synth_script(bd, vfile, top, pre, NULL, NULL, NULL, NULL);
+	int rc = -1;
+	remove(out);
+	if (synth_run(ctx, dir, "dsp", "dsp", script) == 0) {
+		char *text = sl_read_file(out, &len);
+		if (!text) {
+			sl_error(ctx, sl_noloc, "cannot read the multipliers '%s'", out);
+		} else {
+			r->n_muls = tg_parse_muls(text, &r->muls);
+			for (int i = 0; i < r->n_muls; i++)
+				tg_mul_cost(bd, &r->muls[i]);
+			r->dsps_expected = tg_mul_split(bd, r->muls, r->n_muls);
+			rc = 0;
+		}
+		free(text);
+	}
+	free(script);
+	free(pre);
+	free(out);
+	return rc;
+}
+
+/* Commands before the flow that leave the multipliers the split did not
+ * choose in logic: synth_dsp_prep (the cells of synth_dsp_plan's run,
+ * under the same names), then `chtype -set $__soft_mul`, which mul2dsp
+ * skips and every flow turns back into $mul after its DSP pass.  A cell
+ * is selected as TOP / * : LINE$N (read_verilog's "$mul$FILE:LINE$N",
+ * the file's path left to the wildcard).  NULL when every one fits. */
+static char *synth_dsp_pre(const synth_result *r, const char *top)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int n = 0;
+	FILE *f = open_memstream(&buf, &len);
+	fputs(synth_dsp_prep, f);
+	for (int i = 0; i < r->n_muls; i++) {
+		const tg_mul *m = &r->muls[i];
+		if (m->in_dsp || !m->dsps)
+			continue;
+		const char *c = strrchr(m->cell, ':');
+		fprintf(f, "%s %s/%s%s", n++ ? "" : "chtype -set $__soft_mul", top,
+			c ? "*" : "", c ? c : m->cell);
+	}
+	fputs("\n", f);
+	fclose(f);
+	if (!n) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* Yosys on the Verilog; the stat read into *r.  0 or -1 (reported). */
+static int synth_yosys(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
+	const char *vfile, const char *json, const char *netlist, synth_result *r)
+{
+	char *stat = sl_path_join(dir, "stat.json", NULL), *ltp = sl_path_join(dir, "ltp.txt", NULL);
+	char *pre = synth_dsp_pre(r, top);
+	char *script = synth_script(bd, vfile, top, pre, stat, json, ltp, netlist);
+	int rc = -1;
+	remove(stat);
+	remove(ltp);
+	if (synth_run(ctx, dir, "synth", "yosys", script) != 0)
+		goto out;
+	if (!synth_parse_stat(stat, r))
 		sl_error(ctx, sl_noloc, "cannot read the Yosys statistics '%s'", stat);
 	else
 		rc = 0;
 out:
 	free(stat);
-	free(ys);
-	free(log);
+	free(ltp);
+	free(pre);
 	free(script);
 	return rc;
+}
+
+/* The DSPs of the netlist against the split and the prediction: fewer
+ * DSP cells than the multipliers chosen for DSPs take means Yosys dropped
+ * DSP-mapped logic, more than the board has will not place, and a
+ * multiplier cell left in the netlist was never mapped: errors (false).
+ * A DSP count other than the prediction is a warning. */
+static bool synth_check_dsps(sl_ctx *ctx, const tg_report *p, const synth_result *r,
+	const char *dir)
+{
+	const board *bd = p->bd;
+	bool ok = true;
+	if (r->m.dsps < r->dsps_expected) {
+		sl_error(ctx, sl_noloc, "the netlist has %lld DSP cells, but the %d multipliers "
+			"chosen for DSPs take %lld: Yosys dropped DSP-mapped logic (see %s/yosys.log)",
+			(long long) r->m.dsps, synth_muls(r, true),
+			(long long) r->dsps_expected, dir);
+		ok = false;
+	}
+	if (r->m.dsps > bd->dsps) {
+		sl_error(ctx, sl_noloc, "the netlist has %lld DSP cells, the %s %lld",
+			(long long) r->m.dsps, bd->name, (long long) bd->dsps);
+		ok = false;
+	}
+	for (int i = 0; i < r->n_types; i++)
+		if (!strcmp(r->types[i].cell, "$mul") || !strncmp(r->types[i].cell, "$__MUL", 6) ||
+		    !strcmp(r->types[i].cell, "$__soft_mul")) {
+			sl_error(ctx, sl_noloc, "%lld %s cells left unmapped in the netlist",
+				(long long) r->types[i].n, r->types[i].cell);
+			ok = false;
+		}
+	if (ok && r->m.dsps != tg_dsps(p))
+		sl_warning(ctx, sl_noloc, "predicted %lld DSPs, Yosys used %lld", (long long) tg_dsps(p),
+			(long long) r->m.dsps);
+	return ok;
 }
 
 /* Do the measured block RAMs equal the predicted ones? */
@@ -388,19 +636,24 @@ int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len
 	int rc = 1;
 	synth_quiet = m != NULL;
 	if (synth_write(ctx, vfile, verilog, len) != 0 ||
+	    synth_dsp_plan(ctx, bd, dir, top, vfile, r) != 0 ||
 	    synth_yosys(ctx, bd, dir, top, vfile, json, netlist, r) != 0)
 		goto out;
 	synth_tally(bd, r);
+	synth_stage_names(pred, r);
+	r->m.logic_depth = -1;
 	if (pnr && synth_pnr(ctx, bd, dir, json, r) != 0)
 		goto out;
+	if (!pnr)
+		synth_depth(bd, dir, r);
 	bool ok = synth_bram_ok(pred, &r->m);
-	synth_print(pred, &r->m);
+	synth_print(pred, r);
 	if (synth_write_json(ctx, pred, r, ok, dir) != 0)
 		goto out;
-	if (!ok) {
+	if (!ok)
 		synth_report_bram(ctx, pred, &r->m);
+	if (!synth_check_dsps(ctx, pred, r, dir) || !ok)
 		goto out;
-	}
 	rc = 0;
 out:
 	r->m.ok = rc == 0;
@@ -409,6 +662,11 @@ out:
 	synth_quiet = false;
 	for (int i = 0; i < r->n_types; i++)
 		free((char *) r->types[i].cell);
+	for (int i = 0; i < r->n_muls; i++)
+		free(r->muls[i].cell);
+	free(r->muls);
+	free((void *) r->st.names);
+	free((void *) r->st.lines);
 	free(r);
 	free(vfile);
 	free(json);

@@ -44,6 +44,11 @@ typedef struct tg_logic {
 	int n;
 	tg_stage *stages;		/* owned */
 	int64_t luts, ffs, dsps;
+	/* Multipliers that DSPs could take (target/dsp.c): how many, the
+	 * DSPs they would take with no limit, and how many the board's DSP
+	 * count leaves in logic and their LUTs (in "luts"). */
+	int n_muls, n_soft_muls;
+	int64_t dsps_wanted, soft_mul_luts;
 } tg_logic;
 
 /* A prediction: the storage of every buffer and (has_logic) the logic. */
@@ -92,11 +97,79 @@ void tg_reason(const tg_report *r, char *buf, size_t n);
 bool tg_explain(sl_ctx *ctx, const tg_report *r, bool sequential,
 	const tg_report *others, int n_others, const tg_report *seq);
 
+/* One multiplier ($mul) at the widths Yosys keeps (wreduce), and what
+ * it costs on the board (target/dsp.c). */
+typedef struct tg_mul {
+	int a, b, y;		/* operand widths, result width */
+	bool sa, sb;		/* signed operands */
+	int stage;		/* statement index (prediction), or -1 */
+	int order;		/* place in the design: ties go to the earliest */
+	char *cell;		/* the Yosys cell (synthesis; owned), or NULL */
+	int64_t dsps;		/* DSPs when mapped; 0: never mapped */
+	double soft_luts;	/* LUTs when it stays in logic */
+	double rest_luts;	/* LUTs beside its DSPs when mapped */
+	bool in_dsp;		/* chosen for DSPs (tg_mul_split) */
+} tg_mul;
+
+/* Fill m->dsps, soft_luts and rest_luts from m's widths: the board's
+ * `dsp_mul` (mul2dsp) model. */
+void tg_mul_cost(const board *bd, tg_mul *m);
+/* Choose which multipliers take DSPs within bd->dsps: the widest first,
+ * each when its DSPs still fit.  Sets in_dsp; returns the DSPs used. */
+int64_t tg_mul_split(const board *bd, tg_mul *ms, int n);
+/* The $mul cells of a Yosys `dump` ("cell $mul NAME" and its width and
+ * signedness parameters), in order, into *out (owned by the caller, and
+ * each cell name); their number. */
+int tg_parse_muls(const char *text, tg_mul **out);
+/* Partial-product bits of an a x b multiplier kept in w result bits. */
+double tg_soft_mul_bits(int a, int b, int w);
+
+/* Timing (target/timing.c).  The program's stage names (and their
+ * source lines, or NULL) that name the nets of a path. */
+typedef struct tg_stage_names {
+	int n;
+	const char *const *names;
+	const int *lines;
+} tg_stage_names;
+
+enum { TG_PATH_MAX_HOPS = 32 };
+
+/* A stretch of the critical path in one stage and role ("schedule",
+ * "datapath", "read port", "pipeline register", "buffer", ...); stage -1
+ * is the run control. */
+typedef struct tg_hop {
+	int stage;
+	const char *role;
+	int line;			/* the stage's source line, or 0 */
+	double from_ns, to_ns;		/* arrival times at its ends */
+} tg_hop;
+
+typedef struct tg_path {
+	double ns, logic_ns, route_ns;
+	int n;
+	tg_hop hops[TG_PATH_MAX_HOPS];
+} tg_path;
+
+/* The first "Critical path report for clock" of a nextpnr log, each net
+ * mapped to its stage, consecutive nets of one stage and role merged.
+ * False when the log has none. */
+bool tg_parse_critical_path(const char *log, const tg_stage_names *st, tg_path *p);
+/* "critical path 22.8 ns (9.7 ns logic, 13.1 ns routing): acc (schedule,
+ * line 4, 22.8 ns)" (no newline). */
+void tg_print_path(const tg_path *p, const tg_stage_names *st, FILE *out);
+/* The length of Yosys's `ltp` report ("(length=N)"), or -1. */
+int tg_parse_logic_depth(const char *text);
+/* Fmax estimated from the board's delay model and the logic depth: false
+ * (no estimate) until the board files carry a delay model. */
+bool tg_estimate_fmax(const board *bd, int logic_depth, double *mhz);
+
 /* What synthesis measured. */
 typedef struct tg_measured {
 	int64_t luts, ffs, dsps;	/* by the board's `cells` classes */
 	int64_t cells[BOARD_MAX_MEMS];	/* block RAM cells by primitive */
 	double fmax;			/* MHz; 0 unless pnr */
+	double fmax_estimate;		/* MHz from the delay model; 0: none */
+	int logic_depth;		/* Yosys ltp -noff without pnr; -1: not measured */
 	bool ok;			/* synthesized, and the block RAMs predicted */
 } tg_measured;
 

@@ -106,3 +106,11 @@ add_test(NAME t_fit_madeup_family_bad
     --board ${madeup_dir}/madeup100.board -o ${CMAKE_CURRENT_BINARY_DIR}/fit_madeup_bad)
 set_tests_properties(t_fit_madeup_family_bad PROPERTIES LABELS synth
   PASS_REGULAR_EXPRESSION "error: the design does not fit the madeup100 \\(MADEUP-1\\): it needs about [0-9]+ of 100 LUTs.*multipliers are LUTs here")
+
+# harris on the UP5K: over the LUTs even with its 8 DSPs; the fit check says
+# why with the numbers (tests/synth.cmake t_synth_harris_ice40_dsp_fit).
+add_test(NAME t_synth_harris_ice40_dsp_fit
+  COMMAND $<TARGET_FILE:sluice> compile ${CMAKE_SOURCE_DIR}/examples/harris.sl
+    --board ice40up5k -o ${CMAKE_CURRENT_BINARY_DIR}/fit_harris_dsp)
+set_tests_properties(t_synth_harris_ice40_dsp_fit PROPERTIES LABELS synth
+  PASS_REGULAR_EXPRESSION "does not fit the ice40up5k.*needs about [0-9]+ of 5280 LUTs.*note: DSPs: the 6 multipliers would take 12 DSPs, the ice40up5k has 8: 4 use 8 DSPs \\(the widest first\\), 2 stay in logic, about [0-9]+ of the [0-9]+ LUTs")

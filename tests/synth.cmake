@@ -17,9 +17,27 @@
 #                             (ice40up5k), ecp5 (ecp5-85f), xc7
 #                             (artix7-100t), xcup (zu9eg).
 #   t_synth_ice40_cascade, t_synth_ice40_gaussian  the first iCE40 tests,
-#                             kept beside their CI boards (harris no longer
-#                             fits the UP5K: about 8977 of 5280 LUTs by the
-#                             logic estimate, a located error before synthesis)
+#                             kept beside their CI boards (harris does not
+#                             fit the UP5K even with its 8 DSPs: a located
+#                             error before synthesis, t_synth_harris_ice40_dsp_fit)
+#   t_synth_ice40_dsp_count   tests/synth/dsp4.sl: 1 + 3 SB_MAC16 worked out
+#                             in the file; predicted 4, Yosys 4 (synth fails
+#                             when the netlist has fewer DSPs than the split)
+#   t_synth_ice40_dsp_over    tests/synth/dsp_over.sl: nine 16 x 16 products
+#                             on 8 DSPs: 8 of 8 used, predicted and measured,
+#                             one multiplier in LUTs, predicted and measured
+#   t_synth_ice40_critical_path  tests/synth/critical.sl with --pnr: the
+#                             critical path is named by stage, f's datapath
+#                             (line 5) on it (the parse itself: t_timing)
+#   t_synth_ecp5_logic_depth  the same without place and route (ECP5): Yosys's
+#                             logic depth, and no "Fmax (estimate)" while the
+#                             boards have no delay model
+#   t_synth_harris_ice40_dsp_fit  (tests/fit.cmake) compile --board ice40up5k of harris: the
+#                             fit check's numbers: 6 multipliers (lxx, lyy,
+#                             lxy 16 x 16 signed: 1 DSP each; cim's three
+#                             32 x 32 -> 32: 3 each) would take 12 DSPs; the
+#                             widest first: two of cim's (6) and lxx, lyy
+#                             (2) use the 8, two stay in LUTs
 #   t_synth_ci_every_example  every examples/*.sl (not _1080p) is in
 #                             SLUICE_SYNTH_CI
 #   t_synth_grid              (label "slow") the whole grid,
@@ -119,6 +137,32 @@ if(SLUICE_SYNTH_YOSYS)
     PASS_REGULAR_EXPRESSION "SB_RAM40_4K +1 of +30 .*predicted 1\\)")
   set_tests_properties(t_synth_ice40_gaussian_1080p_ram PROPERTIES LABELS synth TIMEOUT 600
     PASS_REGULAR_EXPRESSION "SB_RAM40_4K +8 of +30 .*predicted 8\\)")
+  # DSP blocks and timing (issue 10): PROCESSORS 1, TIMEOUTs about 10x a
+  # quiet machine's time (Yosys 2-5 s, nextpnr about 30 s).
+  set(sd ${CMAKE_CURRENT_SOURCE_DIR}/synth)
+  set(bd ${CMAKE_CURRENT_BINARY_DIR})
+  add_test(NAME t_synth_ice40_dsp_count
+    COMMAND ${SLUICE_EXE} synth ${sd}/dsp4.sl --board ice40up5k -o ${bd}/synth_dsp4)
+  set_tests_properties(t_synth_ice40_dsp_count PROPERTIES LABELS synth TIMEOUT 300
+    PROCESSORS 1 PASS_REGULAR_EXPRESSION "DSPs +4 of +8 .*\\(estimated 4\\)"
+    FAIL_REGULAR_EXPRESSION "warning|error")
+  add_test(NAME t_synth_ice40_dsp_over
+    COMMAND ${SLUICE_EXE} synth ${sd}/dsp_over.sl --board ice40up5k -o ${bd}/synth_dsp_over)
+  set_tests_properties(t_synth_ice40_dsp_over PROPERTIES LABELS synth TIMEOUT 300
+    PROCESSORS 1 PASS_REGULAR_EXPRESSION
+    "DSPs +8 of +8 .*\\(estimated 8\\)[\r\n]+  multipliers +9: 8 in 8 DSPs, 1 left in logic by the DSP count \\(estimated 1\\)"
+    FAIL_REGULAR_EXPRESSION "warning|error")
+  add_test(NAME t_synth_ice40_critical_path
+    COMMAND ${SLUICE_EXE} synth ${sd}/critical.sl --board ice40up5k --pnr
+      -o ${bd}/synth_critical)
+  set_tests_properties(t_synth_ice40_critical_path PROPERTIES LABELS synth TIMEOUT 900
+    PROCESSORS 1 PASS_REGULAR_EXPRESSION
+    "Fmax +[0-9.]+ MHz.*[\r\n]+  critical path [0-9.]+ ns \\([0-9.]+ ns logic, [0-9.]+ ns routing\\): .*f \\(datapath, line 5, [0-9.]+ ns\\)")
+  add_test(NAME t_synth_ecp5_logic_depth
+    COMMAND ${SLUICE_EXE} synth ${sd}/critical.sl --board ecp5-85f -o ${bd}/synth_depth)
+  set_tests_properties(t_synth_ecp5_logic_depth PROPERTIES LABELS synth TIMEOUT 300
+    PROCESSORS 1 PASS_REGULAR_EXPRESSION "logic depth +[1-9][0-9]* cells on the longest"
+    FAIL_REGULAR_EXPRESSION "estimate\\)")
   add_test(NAME t_synth_mispredict_bad
     COMMAND sh -c "\"$0\" synth \"$1\" --board \"$2\" -o \"$3\"; echo \"exit $?\""
       ${SLUICE_EXE} ${CMAKE_SOURCE_DIR}/examples/gaussian.sl

@@ -280,7 +280,7 @@ module sluice_signed_ops (
     // ---- stage 'out'
     // signed_ops.sl:11: func   out(y, x) : i32 = i32(sh(y, x)) * 3 + i32(m(y, x)) - i32(lut(u2(s(y, x))));
     wire [31:0] out_n0 = {{16{out_rd0[15]}}, out_rd0};
-    wire [31:0] out_n1 = out_n0 * 32'h3;
+    wire [31:0] out_n1 = $signed(out_n0) * $signed(32'h3);
     wire [31:0] out_n2 = {24'd0, out_rd1};
     wire [31:0] out_n3 = out_n1 + out_n2;
     wire [1:0] out_n4 = 2'(out_rd2);

@@ -1,0 +1,154 @@
+/* target/timing.c: the critical path and the logic depth of a synthesized
+ * design, named by program stage.
+ * Stage: target, after synthesis (target/synth.c).  rtlgen names every
+ * wire and instance of a stage "<stage>_...": its sl_sched "<s>_sched"
+ * (and "<s>_idx", "<s>_fire", ...), datapath nodes "<s>_n<k>", read ports
+ * "<s>_rd<k>", its pipeline "<s>_pipe" / "<s>_wen" / "<s>_wdata", and the
+ * storage of the buffer it writes "<s>_pos<k>", "<s>_seg<k>", ...  Yosys
+ * and nextpnr keep those names as prefixes of the cells and nets they
+ * make, so each net of nextpnr's "Critical path report" maps to a stage
+ * (the longest stage name that prefixes it) and a role; a net of no stage
+ * is the run control (go, cyc, start).  Families without open place and
+ * route get Yosys's logic depth (`ltp -noff`) and, when the board has a
+ * delay model, an estimate (tg_estimate_fmax). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "target/target.h"
+
+/* The role of a name's part after "<stage>_". */
+static const char *timing_role(const char *rest)
+{
+	static const struct {
+		const char *prefix, *role;
+	} roles[] = {
+		/* the logic that feeds the stage's sl_pipe is its datapath
+		 * (data) and its schedule (valid: fire) */
+		{ "pipe.in_data", "datapath" }, { "pipe.in_valid", "schedule" },
+		{ "sched", "schedule" }, { "idx", "schedule" }, { "nidx", "schedule" },
+		{ "fire", "schedule" }, { "active", "schedule" }, { "v", "schedule" },
+		{ "pipe", "pipeline register" }, { "wen", "pipeline register" },
+		{ "wdata", "pipeline register" }, { "n", "datapath" }, { "rd", "read port" },
+		{ "pos", "buffer" }, { "seg", "buffer" }, { "sram", "buffer" }, { "ram", "buffer" },
+		{ "buf", "buffer" }, { "acc", "reduction" }, { "rom", "table" },
+	};
+	for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++) {
+		size_t n = strlen(roles[i].prefix);
+		if (!strncmp(rest, roles[i].prefix, n))
+			return roles[i].role;
+	}
+	return "logic";
+}
+
+/* The stage a net or cell name belongs to: the longest stage name s
+ * with "s_" a prefix; -1 for none. */
+static int timing_stage(const char *name, const tg_stage_names *st)
+{
+	int best = -1;
+	size_t bl = 0;
+	for (int i = 0; i < st->n; i++) {
+		size_t n = strlen(st->names[i]);
+		if (n > bl && !strncmp(name, st->names[i], n) && name[n] == '_') {
+			best = i;
+			bl = n;
+		}
+	}
+	return best;
+}
+
+/* Add a hop for net "name" at "at" ns, merged with the last hop when it is
+ * the same stage and role. */
+static void timing_hop(tg_path *p, const char *name, double at, const tg_stage_names *st)
+{
+	int s = timing_stage(name, st);
+	const char *role = s < 0 ? "run control" : timing_role(name + strlen(st->names[s]) + 1);
+	tg_hop *last = p->n ? &p->hops[p->n - 1] : NULL;
+	if (last && last->stage == s && !strcmp(last->role, role)) {
+		last->to_ns = at;
+		return;
+	}
+	if (p->n == TG_PATH_MAX_HOPS)
+		return;
+	tg_hop *h = &p->hops[p->n++];
+	h->stage = s;
+	h->role = role;
+	h->line = s >= 0 && st->lines ? st->lines[s] : 0;
+	h->from_ns = last ? last->to_ns : 0;
+	h->to_ns = at;
+}
+
+/* The word after "key" on the line at p (a cell or net name), into buf. */
+static bool timing_word(const char *p, const char *key, char *buf, size_t n)
+{
+	const char *k = strstr(p, key);
+	const char *eol = strchr(p, '\n');
+	if (!k || (eol && k > eol))
+		return false;
+	k += strlen(key);
+	size_t i = 0;
+	while (k[i] && k[i] != ' ' && k[i] != '\n' && i + 1 < n) {
+		buf[i] = k[i];
+		i++;
+	}
+	buf[i] = 0;
+	return i > 0;
+}
+
+bool tg_parse_critical_path(const char *log, const tg_stage_names *st, tg_path *p)
+{
+	memset(p, 0, sizeof(*p));
+	const char *r = log ? strstr(log, "Critical path report for clock") : NULL;
+	if (!r)
+		return false;
+	const char *end = strstr(r, " ns logic, ");
+	for (const char *l = strchr(r, '\n'); l && (!end || l < end); l = strchr(l + 1, '\n')) {
+		char name[512];
+		double d, at;
+		if (sscanf(l + 1, "Info: %lf %lf", &d, &at) != 2)
+			continue;
+		if (timing_word(l + 1, "  Source ", name, sizeof name) ||
+		    timing_word(l + 1, "    Net ", name, sizeof name) ||
+		    timing_word(l + 1, "  Setup ", name, sizeof name)) {
+			timing_hop(p, name, at, st);
+			p->ns = at;
+		}
+	}
+	if (end) {
+		const char *b = end;
+		while (b > r && b[-1] != ' ')
+			b--;
+		p->logic_ns = strtod(b, NULL);
+		p->route_ns = strtod(end + strlen(" ns logic, "), NULL);
+	}
+	return p->n > 0;
+}
+
+void tg_print_path(const tg_path *p, const tg_stage_names *st, FILE *out)
+{
+	fprintf(out, "critical path %.1f ns (%.1f ns logic, %.1f ns routing): ", p->ns,
+		p->logic_ns, p->route_ns);
+	for (int i = 0; i < p->n; i++) {
+		const tg_hop *h = &p->hops[i];
+		fprintf(out, "%s%s (%s", i ? " -> " : "", h->stage < 0 ? "control" :
+			st->names[h->stage], h->role);
+		if (h->line > 0)
+			fprintf(out, ", line %d", h->line);
+		fprintf(out, ", %.1f ns)", h->to_ns - h->from_ns);
+	}
+}
+
+int tg_parse_logic_depth(const char *text)
+{
+	const char *p = text ? strstr(text, "(length=") : NULL;
+	return p ? atoi(p + strlen("(length=")) : -1;
+}
+
+/* The hook for a per-family delay model (board lines `delay KIND A B`):
+ * until the board files have one, there is no estimate. */
+bool tg_estimate_fmax(const board *bd, int logic_depth, double *mhz)
+{
+	(void) bd;
+	(void) logic_depth;
+	*mhz = 0;
+	return false;
+}

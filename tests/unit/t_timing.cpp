@@ -1,0 +1,97 @@
+// tests/unit/t_timing.cpp: the critical path named by program stage
+// (target/timing.c) from a stored nextpnr-ice40 0.4 log excerpt,
+// tests/synth/nextpnr_critical_path.log: `sluice synth --board ice40up5k
+// --pnr` of the program of tests/synth/critical.sl (run from /tmp/cp3.sl
+// without its comment lines, as the log's paths show; here the stages in,
+// f, g are given the lines 4, 5, 6 of critical.sl).  The expected hops were read off the log
+// by hand:
+//   Source in_pipe.valid_q... 1.4, Net in_wen 4.3      -> in, pipeline register, 4.3 ns
+//   Source f_rd0_... 5.2, Net f_rd0[1] 7.0             -> f, read port, 7.0 - 4.3 = 2.7 ns
+//   f_n0..., f_pipe.in_data..., f_n1... up to Setup f_pipe.in_data_... 46.9
+//                                                      -> f, datapath, 46.9 - 7.0 = 39.9 ns
+//   "18.6 ns logic, 28.3 ns routing"; the second report (the start input's
+//   cross-domain path, 17.2 ns) is not the clock's and is not read.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "target/target.h"
+
+namespace {
+
+TEST(t_timing, critical_path_by_stage)
+{
+	size_t len = 0;
+	char *log = sl_read_file(SLUICE_SOURCE_DIR "/tests/synth/nextpnr_critical_path.log", &len);
+	ASSERT_NE(log, nullptr);
+	const char *names[] = { "in", "f", "g" };
+	const int lines[] = { 4, 5, 6 };
+	tg_stage_names st = { 3, names, lines };
+	tg_path p;
+	ASSERT_TRUE(tg_parse_critical_path(log, &st, &p));
+	free(log);
+	EXPECT_DOUBLE_EQ(p.ns, 46.9);
+	EXPECT_DOUBLE_EQ(p.logic_ns, 18.6);
+	EXPECT_DOUBLE_EQ(p.route_ns, 28.3);
+	ASSERT_EQ(p.n, 3);
+	EXPECT_EQ(p.hops[0].stage, 0);
+	EXPECT_STREQ(p.hops[0].role, "pipeline register");
+	EXPECT_NEAR(p.hops[0].to_ns - p.hops[0].from_ns, 4.3, 1e-9);
+	EXPECT_EQ(p.hops[1].stage, 1);
+	EXPECT_STREQ(p.hops[1].role, "read port");
+	EXPECT_NEAR(p.hops[1].to_ns - p.hops[1].from_ns, 2.7, 1e-9);
+	EXPECT_EQ(p.hops[2].stage, 1);
+	EXPECT_STREQ(p.hops[2].role, "datapath");
+	EXPECT_EQ(p.hops[2].line, 5);
+	EXPECT_NEAR(p.hops[2].to_ns - p.hops[2].from_ns, 39.9, 1e-9);
+	char *buf = nullptr;
+	size_t blen = 0;
+	FILE *o = open_memstream(&buf, &blen);
+	tg_print_path(&p, &st, o);
+	fclose(o);
+	EXPECT_STREQ(buf, "critical path 46.9 ns (18.6 ns logic, 28.3 ns routing): "
+		"in (pipeline register, line 4, 4.3 ns) -> f (read port, line 5, 2.7 ns) -> "
+		"f (datapath, line 5, 39.9 ns)");
+	free(buf);
+}
+
+// A net of no stage is the run control; the longest stage name that
+// prefixes a name wins ("ab" over "a" for "ab_n3").
+TEST(t_timing, control_and_longest_prefix)
+{
+	const char *log = "Info: Critical path report for clock 'clk' (posedge -> posedge):\n"
+		"Info: curr total\n"
+		"Info:  1.0  1.0  Source cyc_SB_DFF_Q_LC.O\n"
+		"Info:  2.0  3.0    Net cyc[1] budget 1.0 ns (1,1) -> (1,2)\n"
+		"Info:  1.0  4.0  Source ab_n3_SB_LUT4_O_LC.O\n"
+		"Info:  1.5  5.5    Net ab_n3[0] budget 1.0 ns (1,2) -> (1,3)\n"
+		"Info:  0.5  6.0  Setup a_pipe.in_data_SB_LUT4_O_LC.I0\n"
+		"Info: 2.5 ns logic, 3.5 ns routing\n";
+	const char *names[] = { "a", "ab" };
+	tg_stage_names st = { 2, names, nullptr };
+	tg_path p;
+	ASSERT_TRUE(tg_parse_critical_path(log, &st, &p));
+	ASSERT_EQ(p.n, 3);
+	EXPECT_EQ(p.hops[0].stage, -1);
+	EXPECT_EQ(p.hops[1].stage, 1);
+	EXPECT_STREQ(p.hops[1].role, "datapath");
+	EXPECT_EQ(p.hops[2].stage, 0);
+	EXPECT_NEAR(p.hops[2].to_ns - p.hops[2].from_ns, 0.5, 1e-9);
+	EXPECT_DOUBLE_EQ(p.ns, 6.0);
+	EXPECT_FALSE(tg_parse_critical_path("no report here", &st, &p));
+}
+
+// No delay model in the board files yet: no Fmax estimate.  Yosys's ltp
+// report gives the depth.
+TEST(t_timing, depth_and_no_estimate)
+{
+	EXPECT_EQ(tg_parse_logic_depth("Longest topological path in top (length=16):\n"), 16);
+	EXPECT_EQ(tg_parse_logic_depth("nothing"), -1);
+	double mhz = 1;
+	EXPECT_FALSE(tg_estimate_fmax(nullptr, 16, &mhz));
+	EXPECT_EQ(mhz, 0);
+}
+
+}  // namespace
