@@ -64,8 +64,8 @@ static const char *dc_rem(rtl_gen *g, rtl_stage *st, const char *x, int xw,
 			dc_bits(g, qz, w, 0, w - i), i);
 		sum = sum ? rtl_fmt(g, "%s + %s", sum, t) : t;
 	}
-	if (!sum)
-		rtl_sink(g, qz);
+	rtl_sink(g, qz);	/* the shifted terms drop its top bits */
+	rtl_sink_ident(g, q);
 	const char *xl = dc_bits(g, x, xw, 0, w);
 	return dc_wire(g, st, w, false, sum ? rtl_fmt(g, "%s - (%s)", xl, sum) : xl);
 }
