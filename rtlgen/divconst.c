@@ -53,10 +53,15 @@ static const char *dc_sext(rtl_gen *g, const char *x, int w, int to)
 static const char *dc_rem(rtl_gen *g, rtl_stage *st, const char *x, int xw,
 	const char *q, int qw, uint64_t dv, int w)
 {
+	dv &= dc_mask(w);
+	if (qw == 1) {		/* a compare: x - (q ? d : 0) */
+		rtl_sink(g, x);
+		return dc_wire(g, st, w, false, rtl_fmt(g, "%s - (%s ? %s : %s)",
+			dc_bits(g, x, xw, 0, w), q, rtl_const(g, w, dv), rtl_const(g, w, 0)));
+	}
 	const char *qz = dc_wire(g, st, w, false, dc_zext(g, dc_bits(g, q, qw, 0,
 		qw < w ? qw : w), qw < w ? qw : w, w));
 	const char *sum = NULL;
-	dv &= dc_mask(w);
 	for (int i = 0; i < w; i++) {
 		if (!((dv >> i) & 1))
 			continue;
