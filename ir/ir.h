@@ -236,6 +236,62 @@ struct ir_expr {
 	} u;
 };
 
+/* Division and modulo by a constant without a divider (ir/divconst.c):
+ * the quotient q by one of the forms below, the remainder as x - q * d
+ * computed in its low "rbits" bits.  A type plan is exact for every value
+ * of its type (truncation toward zero, MIN / -1 = MIN); a range plan is
+ * the floor division of index values in [lo, hi] by d > 0: the operand is
+ * x - offset (offset a multiple of d, x - offset in [0, 2^bits)). */
+typedef enum ir_divform {
+	IR_DIVF_BYZERO,		/* d = 0: both results 0 */
+	IR_DIVF_ZERO,		/* q = 0: |x| < |d| always */
+	IR_DIVF_IDENTITY,	/* q = x (d = 1) */
+	IR_DIVF_NEGATE,		/* q = -x, wrapping (d = -1) */
+	IR_DIVF_SHIFT,		/* |d| = 2^k: q = x >> k; signed: (x + (x < 0 ?
+				 * 2^k - 1 : 0)) >>> k, negated when d < 0 */
+	IR_DIVF_COMPARE,	/* unsigned, 2d > max x: q = x >= d */
+	IR_DIVF_MULHI,		/* unsigned: q = ((x >> pre) * M) >> shift;
+				 * signed: P = x * (d < 0 ? -M : M),
+				 * q = (P >>> shift) + (P < 0) */
+} ir_divform;
+
+typedef struct ir_divplan {
+	ir_divform form;
+	bool is_mod;
+	bool is_signed;		/* signed operand and divisor */
+	bool is_range;		/* a range plan (index floor division) */
+	int bits;		/* operand width N (range plans: of x - offset) */
+	uint64_t d;		/* |divisor| */
+	bool neg;		/* the divisor is negative */
+	int k;			/* SHIFT: log2 |d| */
+	int pre;		/* MULHI unsigned: low bits dropped first (d even) */
+	int xbits;		/* MULHI: multiplicand width (bits - pre) */
+	uint64_t magic;		/* MULHI: M, its low 64 bits... */
+	bool magic_top;		/* ...and bit 64 (unsigned 64-bit only) */
+	int mbits;		/* MULHI: width of M (a magnitude; signed adds a sign bit) */
+	int shift;		/* MULHI: low product bits dropped */
+	int qbits;		/* significant bits of q (unsigned forms) */
+	int rbits;		/* MOD: width of x - q * d's computation */
+	int64_t offset;		/* range plans: subtracted first */
+} ir_divplan;
+
+/* The plan of "x OP divisor" for x of type t (OP: DIV or MOD; divisor
+ * normalised to t). */
+ir_divplan ir_divconst_plan(ir_type t, ir_op op, uint64_t divisor);
+/* Floor division / non-negative remainder of index values in [lo, hi] by
+ * d > 0; false when the range is too wide (hi - lo >= 2^62). */
+bool ir_divconst_plan_range(int64_t lo, int64_t hi, ir_op op, int64_t d,
+	ir_divplan *p);
+/* The plan evaluated step by step as the hardware does it: x normalised
+ * to the plan's type (range plans: an int64 in [lo, hi]); the result
+ * normalised likewise. */
+uint64_t ir_divplan_eval(const ir_divplan *p, uint64_t x);
+/* The interval of index expression e given each variable slot's interval
+ * (slot_lo[s] > slot_hi[s]: unknown); false when unknown or when a bound
+ * leaves [-2^62, 2^62]. */
+bool ir_index_range(const ir_expr *e, const int64_t *slot_lo, const int64_t *slot_hi,
+	int n_slots, int64_t *lo, int64_t *hi);
+
 /* ------------------------------------------------------------ declarations */
 
 typedef enum ir_decl_kind { IR_DECL_INPUT, IR_DECL_CONST, IR_DECL_FUNC } ir_decl_kind;

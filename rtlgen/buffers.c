@@ -151,6 +151,9 @@ static const char *rtl_circ_addr(rtl_gen *g, const ub_buffer *b, const ub_port *
 		return rtl_trunc(g, widx, aw);
 	const char *name = rtl_fmt(g, "%s_rd%d_%swidx", st->name, k, g->nx ? "n" : "");
 	fprintf(g->out, "    wire [%d:0] %s = %s;\n", wi - 1, name, rtl_trunc(g, widx, wi));
+	const char *m = rtl_divconst_addr(g, st, name, b->n_elems - 1, cap, aw);
+	if (m)
+		return m;
 	return rtl_fmt(g, "%d'(%s %% %d'd%lld)", aw, name, wi, (long long) cap);
 }
 

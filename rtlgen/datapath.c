@@ -73,13 +73,17 @@ static bool rtl_pow2(int64_t c, int *k)
 	return true;
 }
 
-static const char *rtl_index_floor(rtl_gen *g, const char *a, ir_op op, int64_t c)
+static const char *rtl_index_floor(rtl_gen *g, rtl_stage *st, const ir_expr *e,
+	const char *a, ir_op op, int64_t c)
 {
 	int k;
 	const char *cs = rtl_index_const(g, c);
 	if (rtl_pow2(c, &k))
 		return op == IR_OP_DIV ? rtl_fmt(g, "%s >>> %d", a, k)
 			: rtl_fmt(g, "%s & %s", a, rtl_index_const(g, c - 1));
+	const char *x = rtl_divconst_index(g, st, e, a, op, c);
+	if (x)
+		return x;
 	if (op == IR_OP_DIV)
 		return rtl_fmt(g, "(%s / %s) - (((%s %% %s) < 64'sd0) ? 64'sd1 : 64'sd0)",
 			a, cs, a, cs);
@@ -108,7 +112,7 @@ const char *rtl_index_expr(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	if (e->op == IR_OP_DIV || e->op == IR_OP_MOD) {
 		if (e->args[1]->kind != IR_CONST || (int64_t) e->args[1]->u.cval <= 0)
 			sl_unreachable();	/* the front end checks the divisor */
-		return rtl_wire(g, st, 64, true, rtl_index_floor(g, a, e->op,
+		return rtl_wire(g, st, 64, true, rtl_index_floor(g, st, e->args[0], a, e->op,
 			(int64_t) e->args[1]->u.cval));
 	}
 	const char *b = rtl_index_expr(g, st, e->args[1]);
@@ -188,24 +192,19 @@ static bool rtl_fold(const ir_expr *e, ir_type t, uint64_t *v)
 	return false;
 }
 
-static const char *rtl_divmod(rtl_gen *g, const ir_expr *e, ir_type t,
+/* A constant divisor (or a cast of one) makes no divider: divconst.c. */
+static const char *rtl_divmod(rtl_gen *g, rtl_stage *st, const ir_expr *e, ir_type t,
 	const char *a, const char *b)
 {
 	uint64_t c;
-	bool k = rtl_fold(e->args[1], t, &c);
 	const char *op = e->op == IR_OP_DIV ? "/" : "%";
-	if (k)
+	if (rtl_fold(e->args[1], t, &c)) {
 		rtl_sink_ident(g, b);	/* a cast of a constant: a wire unused */
-	if (!t.is_signed)
-		return rtl_fmt(g, "%s %s %s", a, op, k ? rtl_const(g, t.bits, c) : b);
-	if (k && (c & rtl_mask(t.bits)) == rtl_mask(t.bits)) {	/* -1 */
-		if (e->op == IR_OP_DIV)
-			return rtl_fmt(g, "-%s", a);
-		rtl_sink_ident(g, a);	/* x % -1 is 0 whatever x is */
-		return rtl_const(g, t.bits, 0);
+		return rtl_divconst(g, st, a, t, e->op, c);
 	}
-	return rtl_fmt(g, "$signed(%s) %s $signed(%s)", a, op,
-		k ? rtl_const(g, t.bits, c) : b);
+	if (!t.is_signed)
+		return rtl_fmt(g, "%s %s %s", a, op, b);
+	return rtl_fmt(g, "$signed(%s) %s $signed(%s)", a, op, b);
 }
 
 static const char *rtl_shift(rtl_gen *g, rtl_stage *st, const ir_expr *e)
@@ -298,7 +297,7 @@ static const char *rtl_binary(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 			 * then drops sign-extension bits, so i32(i16) * i32(i16)
 			 * is one 16x16 DSP, not 32x32 (target/dsp.c) */
 		return rtl_fmt(g, "%s * %s", rtl_sgn(g, a, t.is_signed), rtl_sgn(g, b, t.is_signed));
-	case IR_OP_DIV: case IR_OP_MOD: return rtl_divmod(g, e, t, a, b);
+	case IR_OP_DIV: case IR_OP_MOD: return rtl_divmod(g, st, e, t, a, b);
 	case IR_OP_AND: return rtl_fmt(g, "%s & %s", a, b);
 	case IR_OP_OR: return rtl_fmt(g, "%s | %s", a, b);
 	case IR_OP_XOR: return rtl_fmt(g, "%s ^ %s", a, b);

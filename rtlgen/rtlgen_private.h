@@ -72,4 +72,17 @@ const char *rtl_index_const(rtl_gen *g, int64_t v);
 /* Emit the storage of buffer "b" and assign its read wires. */
 void rtl_buffer(rtl_gen *g, const ub_buffer *b);
 
+/* divconst.c: division and modulo by a constant without a divider
+ * (ir/divconst.c's plans).  "a OP c" for a of type t (the N-bit result's
+ * expression); an index expression's floor "a OP d" over e's range in st
+ * (a 64-bit signed expression, NULL when the range is unknown); and a
+ * circular-buffer address, a (in [0, hi]) % cap in aw bits (NULL: too
+ * wide).  Wires are declared before the expression is returned. */
+const char *rtl_divconst(rtl_gen *g, rtl_stage *st, const char *a, ir_type t,
+	ir_op op, uint64_t c);
+const char *rtl_divconst_index(rtl_gen *g, rtl_stage *st, const ir_expr *e,
+	const char *a, ir_op op, int64_t d);
+const char *rtl_divconst_addr(rtl_gen *g, rtl_stage *st, const char *a, int64_t hi,
+	int64_t cap, int aw);
+
 #endif

@@ -25,9 +25,17 @@
  *       address is folded only after map_dsp: a DSP at the ROM's width (measured:
  *       gaussian's 9 kernel products are 9 DSP48s on xc7 and xcup, none
  *       on ECP5)
- *   x / 2^k, x % 2^k signed: one n-bit add (the sign correction)
- *   x / c, x % c, c not a power of two   a restoring divider:
- *       n stages of an n-bit subtract and select, 2 n^2 LUTs
+ *   x / c, x % c   the plan of ir/divconst.c as rtlgen/divconst.c emits
+ *       it: unsigned by 2^k free (wires); signed by 2^k one n-bit add (the
+ *       rounding; measured: camera_pipeline's (y + 1) % 2 on i32 is not a
+ *       divider in Yosys), the remainder an OR of k bits; a compare (2c >
+ *       max x) and an add; else the multiply-high, x (less the plan's
+ *       pre-shift) times M of the plan's width, costed as x * c above
+ *       (a DSP where the board has them), one n-bit add when signed (the
+ *       sign correction), and for x % c popcount(c) adds of the
+ *       remainder's few low bits (x - q c).  Index floor division and
+ *       circular-buffer addresses use the plan over their value range
+ *       (the iteration box) plus an offset add
  *   D-entry ROM of W bits, variable address   W functions of the address
  *   register-file read port (iCE40: no LUT RAM) of D words: one-hot
  *       decoded selects shared by the W bits, D/2 + (D/2)/3 LUTs a bit
@@ -320,28 +328,70 @@ static est_val est_mul(est_walk *w, est_val a, est_val b, ir_type t)
 	return est_make(t.bits, a.ew + b.ew, a.sx || b.sx);
 }
 
+/* The logic of a constant-division plan (ir/divconst.c) as
+ * rtlgen/divconst.c emits it, on an operand of xe significant bits (sx:
+ * they are sign-extended): the multiply of the plan's widths, the sign
+ * correction's add, the remainder's shift-and-add in its low bits. */
+static void est_divplan(est_walk *w, const ir_divplan *p, int xe, bool sx)
+{
+	const est_fam *f = w->f;
+	int n = p->bits;
+	uint64_t rmask = p->rbits >= 64 ? ~0ull : (1ull << p->rbits) - 1;
+	switch (p->form) {
+	case IR_DIVF_NEGATE:
+		if (!p->is_mod)
+			w->luts += est_add(f, xe + 1 < n ? xe + 1 : n);
+		return;
+	case IR_DIVF_SHIFT:	/* signed: the rounding add, the remainder's sign */
+		if (p->is_signed && p->is_mod)
+			w->luts += (double) est_tree(f, p->k + 1) + 1;
+		else if (p->is_signed)
+			w->luts += est_add(f, xe) + (p->neg ? est_add(f, n) : 0);
+		return;
+	case IR_DIVF_COMPARE:
+		w->luts += est_lt(f, xe, true) + (p->is_mod ? est_add(f, p->rbits) : 0);
+		return;
+	case IR_DIVF_MULHI:
+		break;
+	default:
+		return;
+	}
+	int xb = p->is_signed ? (sx ? xe : xe + 1) : xe - p->pre;
+	int cap = p->is_signed ? n : p->xbits, mb = p->mbits + p->is_signed;
+	xb = xb > cap ? cap : xb < 1 ? 1 : xb;
+	/* a constant multiply: a DSP if the split gives it one, else the
+	 * shifted copies of the operand added up */
+	est_mul_add(w, xb, mb, xb + mb, p->is_signed, p->is_signed,
+		(est_popcount(p->magic) + p->magic_top - 1) * est_add(f, xb + mb));
+	if (p->is_signed)
+		w->luts += est_add(f, n);
+	if (p->is_mod)
+		w->luts += est_popcount((p->neg ? 0 - p->d : p->d) & rmask)
+			* est_add(f, p->rbits);
+}
+
 static est_val est_divmod(est_walk *w, const ir_expr *e, est_val a, est_val b, ir_type t)
 {
-	int k = est_bits(b.c) - 1;
-	if (b.is_const && !t.is_signed && b.c && !(b.c & (b.c - 1)))
-		return e->op == IR_OP_DIV ? est_make(t.bits, a.ew - k, false)
-			: est_make(t.bits, k, false);
-	if (b.is_const && t.is_signed && (b.c & (t.bits >= 64 ? ~0ull : (1ull << t.bits) - 1))
-	    == (t.bits >= 64 ? ~0ull : (1ull << t.bits) - 1))
-		return est_make(t.bits, a.ew + 1, a.sx);	/* -x or 0 */
-	if (b.is_const && t.is_signed && b.c && b.c < ((uint64_t) 1 << (t.bits - 1)) &&
-	    !(b.c & (b.c - 1))) {
-		/* Signed by 2^k: a shift or a mask with a sign correction, one
-		 * n-bit add (measured: camera_pipeline's (y + 1) % 2 on i32 is
-		 * not a divider in Yosys). */
-		w->luts += est_add(w->f, a.ew);
-		return e->op == IR_OP_DIV ? est_make(t.bits, a.ew - k + 1, a.sx)
-			: est_make(t.bits, k + 1, true);
+	if (!b.is_const) {	/* a restoring divider */
+		w->luts += est_divider(w->f, a.ew);
+		return est_make(t.bits, a.ew, a.sx);
 	}
-	w->luts += est_divider(w->f, a.ew);
-	if (e->op == IR_OP_MOD && b.is_const)
-		return est_make(t.bits, est_bits(b.c), t.is_signed);
-	return est_make(t.bits, a.ew, a.sx);
+	ir_divplan p = ir_divconst_plan(t, e->op, b.c);
+	est_divplan(w, &p, a.ew, a.sx);
+	bool mod = e->op == IR_OP_MOD;
+	switch (p.form) {
+	case IR_DIVF_BYZERO: return est_const(t, 0);
+	case IR_DIVF_ZERO: return mod ? a : est_const(t, 0);
+	case IR_DIVF_IDENTITY: return mod ? est_const(t, 0) : a;
+	case IR_DIVF_NEGATE: return mod ? est_const(t, 0) : est_make(t.bits, a.ew + 1, true);
+	default: break;
+	}
+	if (mod)
+		return est_make(t.bits, p.form == IR_DIVF_SHIFT ? p.k + t.is_signed : p.rbits,
+			t.is_signed);
+	if (t.is_signed)
+		return est_make(t.bits, p.form == IR_DIVF_SHIFT ? a.ew - p.k + 1 : a.ew, true);
+	return est_make(t.bits, p.qbits < a.ew ? p.qbits : a.ew, false);
 }
 
 static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
@@ -421,6 +471,59 @@ static est_val est_unary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	}
 }
 
+/* The interval of index expression e over the statement's variable
+ * ranges (each slot's iteration dimension, as rtl_mark_slots sets it). */
+static bool est_index_range(const sched_stmt *s, const ir_expr *e, int64_t *lo,
+	int64_t *hi)
+{
+	const ir_decl *d = s->decl;
+	int n = d->n_slots > s->n_dims ? d->n_slots : s->n_dims;
+	int64_t *sl = sl_xcalloc((size_t) n + 1, sizeof(int64_t));
+	int64_t *sh = sl_xcalloc((size_t) n + 1, sizeof(int64_t));
+	for (int k = 0; k < n; k++) {
+		int dim = k < s->n_vars ? k : -1;
+		sl[k] = 1;	/* unknown until a dimension is found */
+		if (dim >= 0) {
+			sl[k] = s->lo[dim];
+			sh[k] = s->lo[dim] + s->ext[dim] - 1;
+		}
+	}
+	if (s->is_reduction)
+		for (int k = 0; k < d->body->u.reduce.n_rvars; k++) {
+			int slot = d->body->u.reduce.rvars[k].slot, dim = s->n_vars + k;
+			sl[slot] = s->lo[dim];
+			sh[slot] = s->lo[dim] + s->ext[dim] - 1;
+		}
+	bool ok = ir_index_range(e, sl, sh, n, lo, hi);
+	free(sl);
+	free(sh);
+	return ok;
+}
+
+/* Floor "x OP c", c > 0 not a power of two, over x's range: the offset's
+ * subtract, the plan (ir_divconst_plan_range), the quotient's offset add. */
+static est_val est_index_divconst(est_walk *w, const sched_stmt *s, const ir_expr *e,
+	est_val a, int need)
+{
+	int64_t lo, hi, c = (int64_t) e->args[1]->u.cval;
+	ir_divplan p;
+	if (!est_index_range(s, e->args[0], &lo, &hi)
+	    || !ir_divconst_plan_range(lo, hi, e->op, c, &p)) {
+		w->luts += est_divider(w->f, a.ew);	/* rtlgen keeps a divider */
+		return est_make(64, a.ew, true);
+	}
+	if (p.offset)
+		w->luts += est_add(w->f, p.bits);
+	est_divplan(w, &p, p.bits, false);
+	if (e->op == IR_OP_MOD)
+		return est_make(64, p.form == IR_DIVF_SHIFT ? p.k : p.rbits, false);
+	int qw = p.form == IR_DIVF_IDENTITY ? p.bits : p.qbits;
+	if (p.offset / c == 0)
+		return est_make(64, qw, false);
+	w->luts += est_add(w->f, need < qw + 1 ? need : qw + 1);
+	return est_make(64, qw + 1, true);
+}
+
 /* The 64-bit index arithmetic of an address or a variable value, kept
  * to "need" bits. */
 static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int need)
@@ -449,8 +552,7 @@ static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int
 		uint64_t c = e->args[1]->u.cval;
 		if (c && !(c & (c - 1)))
 			return est_make(64, e->op == IR_OP_MOD ? est_bits(c - 1) : a.ew, a.sx);
-		w->luts += est_divider(w->f, a.ew);
-		return est_make(64, a.ew, true);
+		return est_index_divconst(w, s, e, a, need);
 	}
 	est_val b = est_index(w, s, e->args[1], need);
 	int n = a.ew > b.ew ? a.ew : b.ew;
@@ -719,7 +821,10 @@ static void est_circ_addr(est_walk *w, const ub_buffer *b, const ub_port *p)
 	}
 	if (terms > 1)
 		w->luts += (terms - 1) * est_add(w->f, need);
-	if (mod)
+	ir_divplan dp;
+	if (mod && ir_divconst_plan_range(0, b->n_elems - 1, IR_OP_MOD, cap, &dp))
+		est_divplan(w, &dp, wi, false);
+	else if (mod)
 		w->luts += est_divider(w->f, wi);
 }
 

@@ -111,13 +111,21 @@ module sluice_reduce (
     wire signed [63:0] rowmax_x1 = 64'sd0 + $signed({32'd0, rowmax_nidx[63:32]});  // x in the next cycle
     wire signed [63:0] rowmax_x0 = 64'sd0 + $signed({32'd0, rowmax_nidx[31:0]});  // y in the next cycle
     wire [10:0] rowmax_rd0_nwidx = 11'(rowmax_x0 * 64'sd33 + rowmax_x1);
-    wire [10:0] rowmax_rd0_naddr = 11'(rowmax_rd0_nwidx % 11'd1087);
+    // % 1087 over [0, 1088]
+    wire [10:0] rowmax_n0 = 11'(rowmax_rd0_nwidx);
+    wire rowmax_n1 = rowmax_n0 >= 11'h43f;
+    wire [10:0] rowmax_n2 = rowmax_n0 - (rowmax_n1 ? 11'h43f : 11'h0);
+    wire [10:0] rowmax_rd0_naddr = 11'(rowmax_n2);
     sl_sram_pf #(.W(8), .DEPTH(1087)) img_copy0 (.clk(clk), .wen(img_wen), .waddr(img_waddr), .wdata(img_wdata),
         .raddr_nx(rowmax_rd0_naddr), .rdata(rowmax_rd0));
     wire signed [63:0] colmin_x0 = 64'sd0 + $signed({32'd0, colmin_nidx[31:0]});  // x in the next cycle
     wire signed [63:0] colmin_x1 = 64'sd0 + $signed({32'd0, colmin_nidx[63:32]});  // y in the next cycle
     wire [10:0] colmin_rd0_nwidx = 11'(colmin_x1 * 64'sd33 + colmin_x0);
-    wire [10:0] colmin_rd0_naddr = 11'(colmin_rd0_nwidx % 11'd1087);
+    // % 1087 over [0, 1088]
+    wire [10:0] colmin_n0 = 11'(colmin_rd0_nwidx);
+    wire colmin_n1 = colmin_n0 >= 11'h43f;
+    wire [10:0] colmin_n2 = colmin_n0 - (colmin_n1 ? 11'h43f : 11'h0);
+    wire [10:0] colmin_rd0_naddr = 11'(colmin_n2);
     sl_sram_pf #(.W(8), .DEPTH(1087)) img_copy1 (.clk(clk), .wen(img_wen), .waddr(img_waddr), .wdata(img_wdata),
         .raddr_nx(colmin_rd0_naddr), .rdata(colmin_rd0));
 
@@ -205,6 +213,7 @@ module sluice_reduce (
     // the bits that casts and addresses drop), gathered for lint.
     wire unused_ok = ^{img_active, img_idx, img_nidx, rowmax_active, rowmax_idx,
         rowmax_nidx, colmin_active, colmin_idx, colmin_nidx, spread_active, spread_idx,
-        spread_nidx, spread_x1, spread_x0, spread_n0};
+        spread_nidx, rowmax_rd0_nwidx, rowmax_n0, rowmax_n2, colmin_rd0_nwidx, colmin_n0,
+        colmin_n2, spread_x1, spread_x0, spread_n0};
 
 endmodule

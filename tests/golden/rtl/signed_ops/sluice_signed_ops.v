@@ -151,25 +151,81 @@ module sluice_signed_ops (
     wire signed [63:0] q_v1 = 64'sd0 + $signed({32'd0, q_idx[63:32]});  // x
     wire signed [63:0] q_v0 = 64'sd0 + $signed({32'd0, q_idx[31:0]});  // y
     wire [3:0] q_rd0_widx = 4'(q_v0 * 64'sd4 + q_v1);
-    wire [1:0] q_rd0_addr = 2'(q_rd0_widx % 4'd3);
+    // % 3 over [0, 15]
+    wire [3:0] q_n0 = 4'(q_rd0_widx);
+    // x / 3: x times 11, bits from 5
+    wire [7:0] q_n1 = {4'd0, q_n0} * 8'hb;
+    wire [2:0] q_n2 = q_n1[7:5];
+    wire [1:0] q_n3 = q_n2[1:0];
+    wire [1:0] q_n4 = q_n0[1:0] - (q_n3 + {q_n3[0], 1'd0});
+    wire [1:0] q_rd0_addr = 2'(q_n4);
     wire [3:0] q_rd1_widx = 4'(q_v0 * 64'sd4 + q_v1);
-    wire [1:0] q_rd1_addr = 2'(q_rd1_widx % 4'd3);
+    // % 3 over [0, 15]
+    wire [3:0] q_n5 = 4'(q_rd1_widx);
+    // x / 3: x times 11, bits from 5
+    wire [7:0] q_n6 = {4'd0, q_n5} * 8'hb;
+    wire [2:0] q_n7 = q_n6[7:5];
+    wire [1:0] q_n8 = q_n7[1:0];
+    wire [1:0] q_n9 = q_n5[1:0] - (q_n8 + {q_n8[0], 1'd0});
+    wire [1:0] q_rd1_addr = 2'(q_n9);
     wire [3:0] q_rd2_widx = 4'(q_v0 * 64'sd4 + q_v1);
-    wire [1:0] q_rd2_addr = 2'(q_rd2_widx % 4'd3);
+    // % 3 over [0, 15]
+    wire [3:0] q_n10 = 4'(q_rd2_widx);
+    // x / 3: x times 11, bits from 5
+    wire [7:0] q_n11 = {4'd0, q_n10} * 8'hb;
+    wire [2:0] q_n12 = q_n11[7:5];
+    wire [1:0] q_n13 = q_n12[1:0];
+    wire [1:0] q_n14 = q_n10[1:0] - (q_n13 + {q_n13[0], 1'd0});
+    wire [1:0] q_rd2_addr = 2'(q_n14);
     wire signed [63:0] sh_v1 = 64'sd0 + $signed({32'd0, sh_idx[63:32]});  // x
     wire signed [63:0] sh_v0 = 64'sd0 + $signed({32'd0, sh_idx[31:0]});  // y
     wire [3:0] sh_rd0_widx = 4'(sh_v0 * 64'sd4 + sh_v1);
-    wire [1:0] sh_rd0_addr = 2'(sh_rd0_widx % 4'd3);
+    // % 3 over [0, 15]
+    wire [3:0] sh_n0 = 4'(sh_rd0_widx);
+    // x / 3: x times 11, bits from 5
+    wire [7:0] sh_n1 = {4'd0, sh_n0} * 8'hb;
+    wire [2:0] sh_n2 = sh_n1[7:5];
+    wire [1:0] sh_n3 = sh_n2[1:0];
+    wire [1:0] sh_n4 = sh_n0[1:0] - (sh_n3 + {sh_n3[0], 1'd0});
+    wire [1:0] sh_rd0_addr = 2'(sh_n4);
     wire [3:0] sh_rd2_widx = 4'(sh_v0 * 64'sd4 + sh_v1);
-    wire [1:0] sh_rd2_addr = 2'(sh_rd2_widx % 4'd3);
+    // % 3 over [0, 15]
+    wire [3:0] sh_n5 = 4'(sh_rd2_widx);
+    // x / 3: x times 11, bits from 5
+    wire [7:0] sh_n6 = {4'd0, sh_n5} * 8'hb;
+    wire [2:0] sh_n7 = sh_n6[7:5];
+    wire [1:0] sh_n8 = sh_n7[1:0];
+    wire [1:0] sh_n9 = sh_n5[1:0] - (sh_n8 + {sh_n8[0], 1'd0});
+    wire [1:0] sh_rd2_addr = 2'(sh_n9);
     wire signed [63:0] m_v1 = 64'sd0 + $signed({32'd0, m_idx[63:32]});  // x
     wire signed [63:0] m_v0 = 64'sd0 + $signed({32'd0, m_idx[31:0]});  // y
     wire [3:0] m_rd0_widx = 4'(m_v0 * 64'sd4 + m_v1);
-    wire [1:0] m_rd0_addr = 2'(m_rd0_widx % 4'd3);
+    // % 3 over [0, 15]
+    wire [3:0] m_n0 = 4'(m_rd0_widx);
+    // x / 3: x times 11, bits from 5
+    wire [7:0] m_n1 = {4'd0, m_n0} * 8'hb;
+    wire [2:0] m_n2 = m_n1[7:5];
+    wire [1:0] m_n3 = m_n2[1:0];
+    wire [1:0] m_n4 = m_n0[1:0] - (m_n3 + {m_n3[0], 1'd0});
+    wire [1:0] m_rd0_addr = 2'(m_n4);
     wire [3:0] m_rd1_widx = 4'(m_v0 * 64'sd4 + m_v1);
-    wire [1:0] m_rd1_addr = 2'(m_rd1_widx % 4'd3);
+    // % 3 over [0, 15]
+    wire [3:0] m_n5 = 4'(m_rd1_widx);
+    // x / 3: x times 11, bits from 5
+    wire [7:0] m_n6 = {4'd0, m_n5} * 8'hb;
+    wire [2:0] m_n7 = m_n6[7:5];
+    wire [1:0] m_n8 = m_n7[1:0];
+    wire [1:0] m_n9 = m_n5[1:0] - (m_n8 + {m_n8[0], 1'd0});
+    wire [1:0] m_rd1_addr = 2'(m_n9);
     wire [3:0] m_rd3_widx = 4'(m_v0 * 64'sd4 + m_v1);
-    wire [1:0] m_rd3_addr = 2'(m_rd3_widx % 4'd3);
+    // % 3 over [0, 15]
+    wire [3:0] m_n10 = 4'(m_rd3_widx);
+    // x / 3: x times 11, bits from 5
+    wire [7:0] m_n11 = {4'd0, m_n10} * 8'hb;
+    wire [2:0] m_n12 = m_n11[7:5];
+    wire [1:0] m_n13 = m_n12[1:0];
+    wire [1:0] m_n14 = m_n10[1:0] - (m_n13 + {m_n13[0], 1'd0});
+    wire [1:0] m_rd3_addr = 2'(m_n14);
     wire [63:0] a_rdata;
     sl_ram #(.W(8), .DEPTH(3), .NR(8)) a_ram (.clk(clk), .wen(a_wen), .waddr(a_waddr), .wdata(a_wdata),
         .raddr({m_rd3_addr, m_rd1_addr, m_rd0_addr, sh_rd2_addr, sh_rd0_addr, q_rd2_addr, q_rd1_addr, q_rd0_addr}), .rdata(a_rdata));
@@ -245,37 +301,54 @@ module sluice_signed_ops (
 
     // ---- stage 'q'
     // signed_ops.sl:8: func   q(y, x) : i8 = a(y, x) / -3 + a(y, x) % 5 + a(y, x) / i8(-1);
-    wire [7:0] q_n0 = $signed(q_rd0) / $signed(8'hfd);
-    wire [7:0] q_n1 = $signed(q_rd1) % $signed(8'h5);
-    wire [7:0] q_n2 = q_n0 + q_n1;
-    wire [7:0] q_n3 = -q_rd2;
-    wire [7:0] q_n4 = q_n2 + q_n3;
+    wire [7:0] q_n15 = q_rd0;
+    // x / -3: x times -171, bits from 9, plus 1 when negative
+    wire signed [16:0] q_n16 = $signed({{9{q_n15[7]}}, q_n15}) * 17'sh1ff55;
+    wire [7:0] q_n17 = q_n16[16:9] + {7'd0, q_n16[16]};
+    wire [7:0] q_n18 = q_n17;
+    wire [7:0] q_n19 = q_rd1;
+    // x / 5: x times 103, bits from 9, plus 1 when negative
+    wire signed [15:0] q_n20 = $signed({{8{q_n19[7]}}, q_n19}) * 16'sh67;
+    wire [6:0] q_n21 = q_n20[15:9];
+    wire [7:0] q_n22 = {{1{q_n21[6]}}, q_n21} + {7'd0, q_n20[15]};
+    wire [3:0] q_n23 = q_n22[3:0];
+    wire [3:0] q_n24 = q_n19[3:0] - (q_n23 + {q_n23[1:0], 2'd0});
+    wire [7:0] q_n25 = {{4{q_n24[3]}}, q_n24};
+    wire [7:0] q_n26 = q_n18 + q_n25;
+    wire [7:0] q_n27 = -q_rd2;
+    wire [7:0] q_n28 = q_n26 + q_n27;
     // written 2 cycles after it fires
     sl_pipe #(.W(8), .L(2)) q_pipe (.clk(clk), .rst(rst),
-        .in_valid(q_fire), .in_data(q_n4), .out_valid(q_wen), .out_data(q_wdata));
+        .in_valid(q_fire), .in_data(q_n28), .out_valid(q_wen), .out_data(q_wdata));
 
     // ---- stage 'sh'
     // signed_ops.sl:9: func   sh(y, x) : i16 = (i16(a(y, x)) >> s(y, x)) ^ (i16(a(y, x)) << (s(y, x) % 20));
-    wire [15:0] sh_n0 = {{8{sh_rd0[7]}}, sh_rd0};
-    wire [15:0] sh_n1 = $signed(sh_n0) >>> sh_rd1;
-    wire [15:0] sh_n2 = {{8{sh_rd2[7]}}, sh_rd2};
-    wire [7:0] sh_n3 = sh_rd3 % 8'h14;
-    wire [15:0] sh_n4 = sh_n2 << sh_n3;
-    wire [15:0] sh_n5 = sh_n1 ^ sh_n4;
+    wire [15:0] sh_n10 = {{8{sh_rd0[7]}}, sh_rd0};
+    wire [15:0] sh_n11 = $signed(sh_n10) >>> sh_rd1;
+    wire [15:0] sh_n12 = {{8{sh_rd2[7]}}, sh_rd2};
+    wire [7:0] sh_n13 = sh_rd3;
+    // x / 20: x >> 2 times 13, bits from 6
+    wire [9:0] sh_n14 = {4'd0, sh_n13[7:2]} * 10'hd;
+    wire [3:0] sh_n15 = sh_n14[9:6];
+    wire [4:0] sh_n16 = {1'd0, sh_n15};
+    wire [4:0] sh_n17 = sh_n13[4:0] - ({sh_n16[2:0], 2'd0} + {sh_n16[0], 4'd0});
+    wire [7:0] sh_n18 = {3'd0, sh_n17};
+    wire [15:0] sh_n19 = sh_n12 << sh_n18;
+    wire [15:0] sh_n20 = sh_n11 ^ sh_n19;
     // written 2 cycles after it fires
     sl_pipe #(.W(16), .L(2)) sh_pipe (.clk(clk), .rst(rst),
-        .in_valid(sh_fire), .in_data(sh_n5), .out_valid(sh_wen), .out_data(sh_wdata));
+        .in_valid(sh_fire), .in_data(sh_n20), .out_valid(sh_wen), .out_data(sh_wdata));
 
     // ---- stage 'm'
     // signed_ops.sl:10: func   m(y, x) : u8 = abs(a(y, x)) + u8(select(a(y, x) < i8(-5), q(y, x), a(y, x)));
-    wire [7:0] m_n0 = m_rd0[7] ? -m_rd0 : m_rd0;
-    wire m_n1 = $signed(m_rd1) < $signed(8'hfb);
-    wire [7:0] m_n2 = m_n1 ? m_rd2 : m_rd3;
-    wire [7:0] m_n3 = m_n2;
-    wire [7:0] m_n4 = m_n0 + m_n3;
+    wire [7:0] m_n15 = m_rd0[7] ? -m_rd0 : m_rd0;
+    wire m_n16 = $signed(m_rd1) < $signed(8'hfb);
+    wire [7:0] m_n17 = m_n16 ? m_rd2 : m_rd3;
+    wire [7:0] m_n18 = m_n17;
+    wire [7:0] m_n19 = m_n15 + m_n18;
     // written 1 cycle after it fires
     sl_pipe #(.W(8), .L(1)) m_pipe (.clk(clk), .rst(rst),
-        .in_valid(m_fire), .in_data(m_n4), .out_valid(m_wen), .out_data(m_wdata));
+        .in_valid(m_fire), .in_data(m_n19), .out_valid(m_wen), .out_data(m_wdata));
 
     // ---- stage 'out'
     // signed_ops.sl:11: func   out(y, x) : i32 = i32(sh(y, x)) * 3 + i32(m(y, x)) - i32(lut(u2(s(y, x))));
@@ -303,6 +376,15 @@ module sluice_signed_ops (
     wire unused_ok = ^{a_active, a_idx, a_nidx, s_active, s_idx,
         s_nidx, q_active, q_idx, q_nidx, sh_active, sh_idx,
         sh_nidx, m_active, m_idx, m_nidx, out_active, out_idx,
-        out_nidx, out_rd2};
+        out_nidx, q_rd0_widx, q_n0, q_n1, q_n3, q_n2,
+        q_n4, q_rd1_widx, q_n5, q_n6, q_n8, q_n7,
+        q_n9, q_rd2_widx, q_n10, q_n11, q_n13, q_n12,
+        q_n14, sh_rd0_widx, sh_n0, sh_n1, sh_n3, sh_n2,
+        sh_n4, sh_rd2_widx, sh_n5, sh_n6, sh_n8, sh_n7,
+        sh_n9, m_rd0_widx, m_n0, m_n1, m_n3, m_n2,
+        m_n4, m_rd1_widx, m_n5, m_n6, m_n8, m_n7,
+        m_n9, m_rd3_widx, m_n10, m_n11, m_n13, m_n12,
+        m_n14, q_n15, q_n16, q_n19, q_n20, q_n23,
+        q_n22, sh_n13, sh_n14, sh_n16, sh_n15, out_rd2};
 
 endmodule
