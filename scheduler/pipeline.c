@@ -178,20 +178,41 @@ static double mul_delay(const timing *t, const ir_expr *e)
 	return d(t, BOARD_DELAY_MUL, w);
 }
 
-/* Division by a constant: a shift (and a rounding fix for iN) for a
- * power of two, else a multiply-high and a correction; by a variable, a
- * divider array of w subtractions. */
+/* Division by a constant: the plan rtlgen emits (ir/divconst.c): a
+ * shift (and a rounding add for iN), a compare, or a multiply of the
+ * plan's widths (a DSP where the board maps it) with the sign correction
+ * and the remainder's adds; by a variable, a divider array of w
+ * subtractions. */
 static double div_delay(const timing *t, const ir_expr *e)
 {
 	int w = op_width(e);
-	const ir_expr *c = e->args[1];
-	while (c->kind == IR_CAST)
-		c = c->args[0];
-	if (c->kind != IR_CONST)
+	uint64_t c;
+	if (!const_value(e->args[1], &c))
 		return w * d(t, BOARD_DELAY_ADD, w);
-	if (const_pow2(c))
-		return e->type.is_signed ? d(t, BOARD_DELAY_ADD, w) + d(t, BOARD_DELAY_MUX, w) : 0;
-	return mul_delay(t, e) + 2 * d(t, BOARD_DELAY_ADD, w);
+	ir_type ty = e->args[0]->type;
+	if (ir_type_none(ty))
+		ty = e->type;
+	ir_divplan p = ir_divconst_plan(ty, e->op, ir_norm(ty, c));
+	double x = 0;
+	switch (p.form) {
+	case IR_DIVF_NEGATE: return d(t, BOARD_DELAY_ADD, w);
+	case IR_DIVF_SHIFT:
+		return p.is_signed ? d(t, BOARD_DELAY_ADD, w) + d(t, BOARD_DELAY_MUX, w) : 0;
+	case IR_DIVF_COMPARE:
+		return d(t, BOARD_DELAY_CMP, w) + (p.is_mod ? d(t, BOARD_DELAY_ADD, w) : 0);
+	case IR_DIVF_MULHI: {
+		const board_logic *g = &t->bd->logic;
+		int a = p.xbits + p.is_signed, b = p.mbits + p.is_signed;
+		bool dsp = t->bd->dsps > 0 && g->dsp_a > 0 && a + b >= g->dsp_min;
+		x = d(t, dsp ? BOARD_DELAY_DSP : BOARD_DELAY_MUL, a > b ? a : b);
+		if (p.is_signed)
+			x += d(t, BOARD_DELAY_ADD, w);
+		if (p.is_mod)
+			x += d(t, BOARD_DELAY_ADD, p.rbits);
+		return x;
+	}
+	default: return 0;
+	}
 }
 
 static double binary_delay(const timing *t, const ir_expr *e)

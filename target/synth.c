@@ -244,14 +244,14 @@ static void synth_timing(const char *log, synth_result *r)
 
 /* Without place and route: Yosys's logic depth (DIR/ltp.txt, written by
  * the script) and the delay model's estimate, if the board has one. */
-static void synth_depth(const board *bd, const char *dir, synth_result *r)
+static void synth_depth(const tg_report *pred, const char *dir, synth_result *r)
 {
 	char *path = sl_path_join(dir, "ltp.txt", NULL);
 	size_t len;
 	char *t = sl_read_file(path, &len);
 	r->m.logic_depth = tg_parse_logic_depth(t);
 	double mhz;
-	if (r->m.logic_depth >= 0 && tg_estimate_fmax(bd, r->m.logic_depth, &mhz))
+	if (tg_estimate_fmax(pred, &mhz, r->m.fmax_path, sizeof r->m.fmax_path))
 		r->m.fmax_estimate = mhz;
 	free(t);
 	free(path);
@@ -366,8 +366,8 @@ static void synth_print(const tg_report *p, const synth_result *res)
 		synth_say("  logic depth %8d cells on the longest combinational path (Yosys "
 			"ltp, carry cells included; no place and route)\n", r->logic_depth);
 	if (r->fmax_estimate > 0)
-		synth_say("  Fmax (estimate) %6.2f MHz from the board's delay model\n",
-			r->fmax_estimate);
+		synth_say("  Fmax (estimate) %6.2f MHz from the board's delay model (longest path %s)\n",
+			r->fmax_estimate, r->fmax_path);
 }
 
 static void synth_json_memories(FILE *f, const tg_report *p, const tg_measured *r)
@@ -438,7 +438,8 @@ static int synth_write_json(sl_ctx *ctx, const tg_report *p, const synth_result 
 	if (r->logic_depth >= 0)
 		fprintf(f, "  \"logic_depth\": %d,\n", r->logic_depth);
 	if (r->fmax_estimate > 0)
-		fprintf(f, "  \"fmax_estimate_mhz\": %.2f,\n", r->fmax_estimate);
+		fprintf(f, "  \"fmax_estimate_mhz\": %.2f, \"fmax_estimate_path\": \"%s\",\n",
+			r->fmax_estimate, r->fmax_path);
 	fputs("  \"cells\": {", f);
 	for (int i = 0; i < res->n_types; i++) {
 		fputs(i ? ",\n    " : "\n    ", f);
@@ -645,7 +646,7 @@ int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len
 	if (pnr && synth_pnr(ctx, bd, dir, json, r) != 0)
 		goto out;
 	if (!pnr)
-		synth_depth(bd, dir, r);
+		synth_depth(pred, dir, r);
 	bool ok = synth_bram_ok(pred, &r->m);
 	synth_print(pred, r);
 	if (synth_write_json(ctx, pred, r, ok, dir) != 0)

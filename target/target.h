@@ -159,9 +159,11 @@ bool tg_parse_critical_path(const char *log, const tg_stage_names *st, tg_path *
 void tg_print_path(const tg_path *p, const tg_stage_names *st, FILE *out);
 /* The length of Yosys's `ltp` report ("(length=N)"), or -1. */
 int tg_parse_logic_depth(const char *text);
-/* Fmax estimated from the board's delay model and the logic depth: false
- * (no estimate) until the board files carry a delay model. */
-bool tg_estimate_fmax(const board *bd, int logic_depth, double *mhz);
+/* Fmax by the board's delay model (docs/timing.md), an estimate: the
+ * longest of the pipelined datapaths' paths and the control paths (schedule
+ * generators, read ports and addresses).  False without a model; "why"
+ * names the path. */
+bool tg_estimate_fmax(const tg_report *r, double *mhz, char *why, size_t n);
 
 /* What synthesis measured. */
 typedef struct tg_measured {
@@ -169,6 +171,7 @@ typedef struct tg_measured {
 	int64_t cells[BOARD_MAX_MEMS];	/* block RAM cells by primitive */
 	double fmax;			/* MHz; 0 unless pnr */
 	double fmax_estimate;		/* MHz from the delay model; 0: none */
+	char fmax_path[160];		/* the path of the estimate */
 	int logic_depth;		/* Yosys ltp -noff without pnr; -1: not measured */
 	bool ok;			/* synthesized, and the block RAMs predicted */
 } tg_measured;

@@ -11,6 +11,7 @@
  * is the run control (go, cyc, start).  Families without open place and
  * route get Yosys's logic depth (`ltp -noff`) and, when the board has a
  * delay model, an estimate (tg_estimate_fmax). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,12 +144,88 @@ int tg_parse_logic_depth(const char *text)
 	return p ? atoi(p + strlen("(length=")) : -1;
 }
 
-/* The hook for a per-family delay model (board lines `delay KIND A B`):
- * until the board files have one, there is no estimate. */
-bool tg_estimate_fmax(const board *bd, int logic_depth, double *mhz)
+/* ------------------------------------------------------------ the delay model */
+
+static int timing_bits(int64_t n)
 {
-	(void) bd;
-	(void) logic_depth;
+	int b = 1;
+	while (b < 62 && ((int64_t) 1 << b) <= n)
+		b++;
+	return b;
+}
+
+/* The paths the delay model sees besides the datapaths (whose longest
+ * path the pipeliner computed): the schedule generators (a countdown
+ * counter sized to the extents and the odometer's step select), the
+ * delay chains' read multiplexers and block-RAM segments, and the
+ * circular buffers' read addresses (index arithmetic, the capacity's
+ * modulo as a multiply-high, into a block RAM's or a register file's
+ * address). */
+static double timing_control(const tg_report *r, const char **what, const char **name)
+{
+	const board *bd = r->bd;
+	double ff = board_delay(bd, BOARD_DELAY_FF, 1), worst = 0;
+	for (int i = 0; i < r->logic.n; i++) {
+		const sched_stmt *s = r->logic.stages[i].s;
+		int64_t span = 1;
+		for (int d = 0; d < s->n_dims; d++)
+			span = span > s->ext[d] ? span : s->ext[d];
+		int w = timing_bits(span);
+		double t = ff + board_delay(bd, BOARD_DELAY_EQ, w) + board_delay(bd, BOARD_DELAY_MUX, w);
+		if (t > worst) {
+			worst = t;
+			*what = "schedule generator";
+			*name = s->name;
+		}
+	}
+	for (int i = 0; i < r->n; i++) {
+		const ub_buffer *b = r->bufs[i].b;
+		if (b->storage == UB_NONE || b->n_ports <= 1)
+			continue;
+		int aw = timing_bits(b->capacity_words);
+		double t = ff + board_delay(bd, BOARD_DELAY_LUT, 1);	/* a tap's bypass */
+		if (b->storage == UB_CIRCULAR) {
+			t = ff + 2 * board_delay(bd, BOARD_DELAY_ADD, aw + 2);
+			if (b->capacity_words < b->n_elems &&
+			    (b->capacity_words & (b->capacity_words - 1)))
+				t += board_delay(bd, bd->dsps > 0 && bd->logic.dsp_a ? BOARD_DELAY_DSP
+					: BOARD_DELAY_MUL, aw + 1) + board_delay(bd, BOARD_DELAY_ADD, aw);
+			t += b->mem == UB_MEM_SRAM ? board_delay(bd, BOARD_DELAY_MUX, aw)
+				: (aw / 2 + 1) * board_delay(bd, BOARD_DELAY_LUT, 1);
+		}
+		if (t > worst) {
+			worst = t;
+			*what = b->storage == UB_CIRCULAR ? "read address of buffer" : "read port of buffer";
+			*name = b->name;
+		}
+	}
+	return worst;
+}
+
+bool tg_estimate_fmax(const tg_report *r, double *mhz, char *why, size_t n)
+{
 	*mhz = 0;
-	return false;
+	if (!r->bd || !r->bd->has_delays || !r->has_logic)
+		return false;
+	const char *what = "datapath", *name = "?";
+	double worst = 0;
+	for (int i = 0; i < r->logic.n; i++) {
+		const sched_stmt *s = r->logic.stages[i].s;
+		if (sched_path_ns(s) > worst) {
+			worst = sched_path_ns(s);
+			name = s->name;
+		}
+	}
+	const char *cw = what, *cn = name;
+	double c = timing_control(r, &cw, &cn);
+	if (c > worst) {
+		worst = c;
+		what = cw;
+		name = cn;
+	}
+	if (worst <= 0)
+		return false;
+	*mhz = 1000.0 / worst;
+	snprintf(why, n, "%.2f ns: %s %s", worst, what, name);
+	return true;
 }
