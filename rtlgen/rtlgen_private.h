@@ -25,7 +25,7 @@ typedef struct rtl_gen {
 	const sched_program *sp;
 	const ub_set *ubs;
 	FILE *out;
-	int tw;				/* width of the cycle counter */
+	int tw;				/* width of the schedules' START and DELTA */
 	rtl_stage *stages;		/* by statement index */
 	bool nx;			/* index expressions of the next cycle */
 	int n_sink;
