@@ -6,7 +6,7 @@
 module lint_sched_wide (input clk, input rst, input go,
                         output fire, output [63:0] idx, output [63:0] nidx, output active);
   sl_sched #(.N(2), .TW(44), .EXT({32'd1, 32'd4000000000}),
-             .DELTA({44'd3, 44'd0}), .START(44'd0))
+             .DELTA({44'd0, 44'd3}), .START(44'd0))
     u (.clk(clk), .rst(rst), .go(go), .fire(fire), .idx(idx), .nidx(nidx),
        .active(active));
 endmodule
