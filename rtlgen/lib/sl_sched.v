@@ -83,12 +83,12 @@ module sl_sched #(
     delta_of = {{(64-TW){1'b0}}, DELTA[d*TW +: TW]};
   endfunction
 
-  // The largest wait the counter holds: the start and every used DELTA.
+  // The largest wait the counter holds: START and every used DELTA.
   function [63:0] max_wait;
-    input [TW-1:0] start;
+    input [TW-1:0] first;
     integer d;
     begin
-      max_wait = {{(64-TW){1'b0}}, start};
+      max_wait = {{(64-TW){1'b0}}, first};
       for (d = 0; d < N; d = d + 1)
         if (ext_of(d) > 64'd1 && delta_of(d) > max_wait)
           max_wait = delta_of(d);
