@@ -1,6 +1,6 @@
 /* rtlgen/rtlgen.c: the top module of a program.
- * Stage: rtlgen.  Writes the ports and the run control (cycle counter,
- * start, done), then per statement its schedule generator (sl_sched),
+ * Stage: rtlgen.  Writes the ports and the run control (start, done and
+ * the count down to done), then per statement its schedule generator (sl_sched),
  * then the buffers (buffers.c), then per statement its datapath
  * (datapath.c) and pipeline (sl_pipe) and the output ports.  Owns nothing
  * beyond the emission: names go to the context's arena. */
@@ -178,33 +178,39 @@ static int64_t rtl_end_cycle(const sched_program *sp)
 	return e;
 }
 
+/* The run control.  'busy' is high from go until done rises; 'remain'
+ * counts down to done (done rises the cycle after its sign bit sets), so
+ * no comparator with the cycle number sits on a path; each sl_sched counts
+ * its own time. */
 static void rtl_control(rtl_gen *g)
 {
 	FILE *o = g->out;
 	int64_t p = g->sp->predicted_cycles, e = rtl_end_cycle(g->sp);
-	int tw = g->tw;
-	fprintf(o, "    // Run control: 'start' in cycle -1 (idle or done) pulses 'go'; 'cyc' counts\n"
-		"    // the run's cycles from 0; 'done' rises in cycle %lld (predicted_cycles);\n"
-		"    // the schedules run until cycle %lld.\n", (long long) p, (long long) e);
-	fprintf(o, "    reg running;\n    reg done_r;\n    reg [%d:0] cyc;\n", tw - 1);
-	fprintf(o, "    wire go = start && (!running || done_r);\n");
+	int64_t pd = p > 0 ? p : 1;
+	int rw = rtl_bits_for(pd) + 1;
+	fprintf(o, "    // Run control: 'start' in cycle -1 (idle or done) pulses 'go'; 'done'\n"
+		"    // rises in cycle %lld (predicted_cycles): 'remain' counts down from\n"
+		"    // %lld in cycle 0 and done rises one cycle after it is negative; the\n"
+		"    // schedules run until cycle %lld.\n",
+		(long long) pd, (long long) (pd - 2), (long long) e);
+	fprintf(o, "    reg busy;\n    reg done_r;\n    reg [%d:0] remain;\n", rw - 1);
+	fprintf(o, "    wire go = start && !busy;\n");
 	fprintf(o, "    always @(posedge clk) begin\n"
 		"        if (rst) begin\n"
-		"            running <= 1'b0;\n            done_r <= 1'b0;\n"
-		"            cyc <= %d'd0;\n"
+		"            busy <= 1'b0;\n            done_r <= 1'b0;\n"
 		"        end else if (go) begin\n"
-		"            running <= 1'b1;\n            done_r <= 1'b0;\n"
-		"            cyc <= %d'd0;\n"
-		"        end else if (running) begin\n"
-		"            cyc <= cyc + %d'd1;\n"
-		"            if (cyc == %d'd%lld)\n"
-		"                done_r <= 1'b1;\n"
-		"            if (cyc == %d'd%lld)\n"
-		"                running <= 1'b0;\n"
+		"            busy <= 1'b1;\n            done_r <= 1'b0;\n"
+		"            remain <= %s;\n"
+		"        end else if (busy) begin\n"
+		"            remain <= remain - %d'd1;\n"
+		"            if (remain[%d]) begin\n"
+		"                busy <= 1'b0;\n                done_r <= 1'b1;\n"
+		"            end\n"
 		"        end\n"
 		"    end\n"
 		"    assign done = done_r;\n\n",
-		tw, tw, tw, tw, (long long) (p > 0 ? p - 1 : 0), tw, (long long) (e > 0 ? e - 1 : 0));
+		pd >= 2 ? rtl_fmt(g, "%d'd%lld", rw, (long long) (pd - 2))
+			: rtl_fmt(g, "{%d{1'b1}}", rw), rw, rw - 1);
 }
 
 /* ------------------------------------------------------------ schedules */
@@ -252,7 +258,7 @@ static void rtl_sched(rtl_gen *g, rtl_stage *st)
 		fprintf(o, "%s%d'd%llu", d == n - 1 ? "" : ", ", g->tw,
 			(unsigned long long) (s->n_dims ? rtl_delta(s, d, g->tw) : 0));
 	fprintf(o, "}),\n        .START(%d'd%lld))\n", g->tw, (long long) s->offset);
-	fprintf(o, "        %s_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), "
+	fprintf(o, "        %s_sched (.clk(clk), .rst(rst), .go(go), "
 		".fire(%s_fire), .idx(%s_idx), .nidx(%s_nidx), .active(%s_active));\n",
 		nm, nm, nm, nm, nm);
 	rtl_sink(g, rtl_fmt(g, "%s_active", nm));

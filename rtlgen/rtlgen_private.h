@@ -26,7 +26,7 @@ typedef struct rtl_gen {
 	const sched_program *sp;
 	const ub_set *ubs;
 	FILE *out;
-	int tw;				/* width of the cycle counter */
+	int tw;				/* width of the schedules' START and DELTA */
 	rtl_stage *stages;		/* by statement index */
 	bool nx;			/* index expressions of the next cycle */
 	int need;			/* the cycle the value being emitted is needed in */

@@ -1,39 +1,51 @@
 // sl_sched: iteration counter and schedule generator of one statement. It
 // walks the statement's N-dimensional iteration box in lexicographic order
-// (dimension 0 outermost) and fires iteration i in the cycle
-// t(i) = START + sum_d coef[d] * i[d] of the schedule (docs/hardware.md).
+// (dimension 0 outermost) and fires iteration i in cycle
+// t(i) = START + sum_d coef[d] * i[d] of the schedule, counted from the
+// run's cycle 0 (docs/hardware.md).
 // Part of the sluice hardware library (rtlgen/lib/, contract: docs/hardware.md).
 //
 // Parameters
 //   N      number of dimensions (>= 1)
-//   TW     width of the cycle counter and of the schedule arithmetic
+//   TW     width of DELTA and START (<= 63)
 //   EXT    N x 32 bits: EXT[d] (bits [d*32 +: 32]) is the extent of
 //          dimension d, >= 1
-//   DELTA  N x TW bits: DELTA[d] (bits [d*TW +: TW]) is the cycle step when
-//          dimension d increments and the inner ones return to 0:
+//   DELTA  N x TW bits: DELTA[d] (bits [d*TW +: TW]) is the number of
+//          cycles from a fire to the next when dimension d increments and
+//          the inner ones return to 0:
 //          DELTA[d] = coef[d] - sum_{k>d} coef[k] * (EXT[k]-1), mod 2^TW.
 //          Every DELTA[d] of a dimension with EXT[d] > 1 must be >= 1 (the
-//          schedule is strictly increasing in lexicographic order), else the
-//          counter never reaches its next fire cycle.
-//   START  TW bits: the fire cycle of iteration 0
+//          schedule is strictly increasing in lexicographic order); the
+//          DELTA of a dimension with EXT[d] = 1 is never used.
+//   START  TW bits: the fire cycle of iteration 0 (0 fires in cycle 0)
 //
-// Ports and timing
+// Ports and timing (every output comes straight from a flip-flop)
 //   go      a one-cycle pulse in cycle -1: at the next edge idx = 0,
-//           next = START, active = 1 (go wins over a fire in the same cycle;
-//           rst wins over go).
-//   cyc     the global cycle counter (cycle number of the run).
-//   fire    combinational: active && cyc == next. The iteration fires in
-//           this cycle, and idx is its index (idx[d*32 +: 32] = i[d]).
-//   active  registered: high from the cycle after go until the cycle after
-//           the last fire.
-//   nidx    combinational: the value idx takes at the next edge (0 after go,
-//           the next iteration after a fire, else idx). In the cycle before
-//           a fire it is the index of the iteration that fires, which lets a
-//           block RAM be addressed one cycle early (sl_sram_pf).
+//           active = 1 and the run starts (go wins over a fire in the same
+//           cycle; rst wins over go).
+//   fire    the iteration idx fires in this cycle (idx[d*32 +: 32] = i[d]).
+//   active  high from the cycle after go until the cycle after the last fire.
+//   nidx    the value idx takes at the next edge if neither go nor rst is
+//           high in this cycle: in the cycle before a fire it is the index
+//           of the iteration that fires, which lets a block RAM be addressed
+//           one cycle early (sl_sram_pf). It is 0 while the generator is
+//           idle (after its last fire or after rst), so it is also right in
+//           the go cycle of a run started from idle; a go that restarts a
+//           run still active sees the running value there.
 //   At the edge ending a fire cycle, the innermost dimension d with
-//   i[d] < EXT[d]-1 increments, the dimensions inside it return to 0 and
-//   next += DELTA[d]; if there is none (the last iteration) active falls.
-//   rst (synchronous, active high) clears active.
+//   i[d] < EXT[d]-1 increments and the dimensions inside it return to 0 (after
+//   the last iteration every dimension returns to 0 and active falls); the
+//   next fire is DELTA[d] cycles later.
+//   rst (synchronous, active high) clears active and fire and returns nidx
+//   to 0; idx keeps its value.
+//
+// Structure: nidx runs one cycle ahead of idx. Per dimension the counter
+// is as wide as its extent needs, with a registered "at its last value"
+// flag (nlast) for nidx; when idx takes nidx, the flags select the wait
+// before the next fire (the DELTA of the dimension that will increment),
+// which is registered too. A down counter loaded with that wait minus 3
+// raises fire one cycle after its sign bit sets, so no comparator, adder or
+// priority logic sits between a register and fire.
 module sl_sched #(
   parameter N = 1,
   parameter TW = 32,
@@ -44,51 +56,168 @@ module sl_sched #(
   input               clk,
   input               rst,
   input               go,
-  input  [TW-1:0]     cyc,
-  output              fire,
-  output reg [N*32-1:0] idx,
-  output     [N*32-1:0] nidx,
+  output reg          fire,
+  output [N*32-1:0]   idx,
+  output [N*32-1:0]   nidx,
   output reg          active
 );
-  reg [TW-1:0]   next;
-  reg [N*32-1:0] idx_step;   // idx after a fire
-  reg [TW-1:0]   delta_step; // DELTA of the dimension that increments
-  reg            wrap_all;   // every dimension was at its last value
-  integer d;
-
-  assign fire = active && cyc == next;
-  assign nidx = rst ? idx : go ? {N*32{1'b0}} : fire ? idx_step : idx;
-
-  // The odometer: a carry enters the innermost dimension and moves outwards
-  // through the dimensions at their last value, which return to 0.
-  always @* begin
-    idx_step = idx;
-    delta_step = {TW{1'b0}};
-    wrap_all = 1'b1;
-    for (d = N - 1; d >= 0; d = d - 1) begin
-      if (wrap_all) begin
-        if (idx[d*32 +: 32] == EXT[d*32 +: 32] - 32'd1) begin
-          idx_step[d*32 +: 32] = 32'd0;
-        end else begin
-          idx_step[d*32 +: 32] = idx[d*32 +: 32] + 32'd1;
-          delta_step = DELTA[d*TW +: TW];
-          wrap_all = 1'b0;
-        end
-      end
+  // Bits needed for v (at least 1).
+  function integer bits_of;
+    input [63:0] v;
+    integer b;
+    begin
+      bits_of = 1;
+      for (b = 1; b < 64; b = b + 1)
+        if (v >= (64'd1 << b))
+          bits_of = b + 1;
     end
+  endfunction
+
+  function [63:0] ext_of;
+    input integer d;
+    ext_of = {32'd0, EXT[d*32 +: 32]};
+  endfunction
+
+  function [63:0] delta_of;
+    input integer d;
+    delta_of = {{(64-TW){1'b0}}, DELTA[d*TW +: TW]};
+  endfunction
+
+  // The largest wait the counter holds: START and every used DELTA.
+  function [63:0] max_wait;
+    input [TW-1:0] first;
+    integer d;
+    begin
+      max_wait = {{(64-TW){1'b0}}, first};
+      for (d = 0; d < N; d = d + 1)
+        if (ext_of(d) > 64'd1 && delta_of(d) > max_wait)
+          max_wait = delta_of(d);
+    end
+  endfunction
+
+  // The dimension that increments after index 0 (N if none does).
+  function integer first_inc;
+    input [N*32-1:0] ext;
+    integer d;
+    begin
+      first_inc = N;
+      for (d = 0; d < N; d = d + 1)
+        if (ext[d*32 +: 32] > 32'd1)
+          first_inc = d;
+    end
+  endfunction
+
+  // Counter width: values -2 .. max_wait-2, two's complement.
+  localparam CW = bits_of(max_wait(START)) + 1;
+  localparam FIRST = first_inc(EXT);
+  localparam START0 = START == {TW{1'b0}};
+  localparam [63:0] START_CNT = {{(64-TW){1'b0}}, START} - 64'd2;
+  localparam [CW-1:0] CNT0 = START_CNT[CW-1:0];
+  localparam [CW-1:0] CNT_ONE = 1;
+
+  wire [N-1:0]    last0;    // the last-value flags of index 0
+  wire [N-1:0]    nlast;    // nidx[d] == EXT[d]-1
+  wire [N-1:0]    one;      // DELTA[d] == 1
+  wire [N*CW-1:0] load;     // DELTA[d] - 3, the counter's load after a fire
+  reg  [N-1:0]    inner;    // inner[d]: every dimension inside d is at its last value
+  reg  [CW-1:0]   cnt;      // down counter; its sign bit means "fire next"
+  reg             is_final; // idx is the last iteration
+  reg             next_one; // the fire after idx's is in the next cycle
+  reg  [CW-1:0]   wait_cnt; // the counter's load after idx's fire
+  integer k;
+
+  // For an index with last-value flags 'last': {it is the last iteration,
+  // the next fire is in the next cycle, the counter's load after its fire}.
+  function [CW+1:0] wait_of;
+    input [N-1:0] last;
+    integer d;
+    reg found;
+    begin
+      found = 1'b0;
+      wait_of = {1'b1, 1'b0, {CW{1'b0}}};
+      for (d = N - 1; d >= 0; d = d - 1)
+        if (!found && !last[d]) begin
+          found = 1'b1;
+          wait_of = {1'b0, one[d], load[d*CW +: CW]};
+        end
+    end
+  endfunction
+
+  always @* begin
+    inner[N-1] = 1'b1;
+    for (k = N - 2; k >= 0; k = k - 1)
+      inner[k] = inner[k+1] && nlast[k+1];
   end
+
+  // fire in the next cycle
+  wire fire_n = !rst && (go ? START0 : fire ? next_one : active && cnt[CW-1]);
 
   always @(posedge clk) begin
-    if (rst) begin
+    fire <= fire_n;
+    if (rst)
       active <= 1'b0;
-    end else if (go) begin
+    else if (go)
       active <= 1'b1;
-      idx <= {N*32{1'b0}};
-      next <= START;
-    end else if (fire) begin
-      active <= !wrap_all;
-      idx <= idx_step;
-      next <= next + delta_step;
-    end
+    else if (fire)
+      active <= !is_final;
+    if (go)
+      cnt <= CNT0;
+    else if (fire)
+      cnt <= wait_cnt;
+    else
+      cnt <= cnt - CNT_ONE;
+    if (!rst && go)
+      {is_final, next_one, wait_cnt} <= wait_of(last0);
+    else if (!rst && fire)
+      {is_final, next_one, wait_cnt} <= wait_of(nlast);
   end
+
+  genvar g;
+  generate
+    for (g = 0; g < N; g = g + 1) begin : dim
+      localparam [63:0] E = ext_of(g);
+      localparam IW = bits_of(E - 64'd1);
+      localparam [63:0] LD = delta_of(g) - 64'd3;
+      localparam [63:0] PEN = E - 64'd2;         // the value before the last
+      localparam GO_ONE = START0 && FIRST == g;  // nidx = 1 after go
+      localparam GO_LAST = GO_ONE ? E == 64'd2 : E == 64'd1;
+      localparam [IW-1:0] I_ONE = 1;
+      localparam [IW-1:0] I_GO = GO_ONE ? 1 : 0;
+      reg [IW-1:0] ni;   // nidx of this dimension
+      reg [IW-1:0] ci;   // idx of this dimension
+      reg          nl;   // ni == E-1
+      assign nlast[g] = nl;
+      assign last0[g] = E == 64'd1;
+      assign one[g] = delta_of(g) == 64'd1;
+      assign load[g*CW +: CW] = LD[CW-1:0];
+      always @(posedge clk) begin
+        if (rst) begin
+          ni <= {IW{1'b0}};
+          nl <= E == 64'd1;
+        end else if (go) begin
+          ni <= I_GO;
+          nl <= GO_LAST != 0;
+        end else if (fire_n && inner[g]) begin
+          if (nl) begin
+            ni <= {IW{1'b0}};
+            nl <= E == 64'd1;
+          end else begin
+            ni <= ni + I_ONE;
+            nl <= ni == PEN[IW-1:0];
+          end
+        end
+        if (!rst && go)
+          ci <= {IW{1'b0}};
+        else if (!rst && fire)
+          ci <= ni;
+      end
+      if (IW < 32) begin : pad
+        assign idx[g*32 +: 32] = {{(32-IW){1'b0}}, ci};
+        assign nidx[g*32 +: 32] = {{(32-IW){1'b0}}, ni};
+      end else begin : full
+        assign idx[g*32 +: 32] = ci;
+        assign nidx[g*32 +: 32] = ni;
+      end
+    end
+  endgenerate
 endmodule

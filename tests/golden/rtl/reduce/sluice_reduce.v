@@ -13,28 +13,28 @@ module sluice_reduce (
     output wire [7:0] spread_data
 );
 
-    // Run control: 'start' in cycle -1 (idle or done) pulses 'go'; 'cyc' counts
-    // the run's cycles from 0; 'done' rises in cycle 36964 (predicted_cycles);
-    // the schedules run until cycle 36964.
-    reg running;
+    // Run control: 'start' in cycle -1 (idle or done) pulses 'go'; 'done'
+    // rises in cycle 36964 (predicted_cycles): 'remain' counts down from
+    // 36962 in cycle 0 and done rises one cycle after it is negative; the
+    // schedules run until cycle 36964.
+    reg busy;
     reg done_r;
-    reg [16:0] cyc;
-    wire go = start && (!running || done_r);
+    reg [16:0] remain;
+    wire go = start && !busy;
     always @(posedge clk) begin
         if (rst) begin
-            running <= 1'b0;
+            busy <= 1'b0;
             done_r <= 1'b0;
-            cyc <= 17'd0;
         end else if (go) begin
-            running <= 1'b1;
+            busy <= 1'b1;
             done_r <= 1'b0;
-            cyc <= 17'd0;
-        end else if (running) begin
-            cyc <= cyc + 17'd1;
-            if (cyc == 17'd36963)
+            remain <= 17'd36962;
+        end else if (busy) begin
+            remain <= remain - 17'd1;
+            if (remain[16]) begin
+                busy <= 1'b0;
                 done_r <= 1'b1;
-            if (cyc == 17'd36963)
-                running <= 1'b0;
+            end
         end
     end
     assign done = done_r;
@@ -50,7 +50,7 @@ module sluice_reduce (
         .EXT({32'd33, 32'd33}),
         .DELTA({17'd1, 17'd1}),
         .START(17'd0))
-        img_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(img_fire), .idx(img_idx), .nidx(img_nidx), .active(img_active));
+        img_sched (.clk(clk), .rst(rst), .go(go), .fire(img_fire), .idx(img_idx), .nidx(img_nidx), .active(img_active));
     wire img_wen;
     wire [7:0] img_wdata;
 
@@ -64,7 +64,7 @@ module sluice_reduce (
         .EXT({32'd33, 32'd33}),
         .DELTA({17'd1, 17'd1}),
         .START(17'd1))
-        rowmax_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(rowmax_fire), .idx(rowmax_idx), .nidx(rowmax_nidx), .active(rowmax_active));
+        rowmax_sched (.clk(clk), .rst(rst), .go(go), .fire(rowmax_fire), .idx(rowmax_idx), .nidx(rowmax_nidx), .active(rowmax_active));
     wire rowmax_wen;
     wire [7:0] rowmax_wdata;
     wire [7:0] rowmax_rd0;  // img(...) at line 6
@@ -79,7 +79,7 @@ module sluice_reduce (
         .EXT({32'd33, 32'd33}),
         .DELTA({17'd1, 17'd1}),
         .START(17'd1025))
-        colmin_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(colmin_fire), .idx(colmin_idx), .nidx(colmin_nidx), .active(colmin_active));
+        colmin_sched (.clk(clk), .rst(rst), .go(go), .fire(colmin_fire), .idx(colmin_idx), .nidx(colmin_nidx), .active(colmin_active));
     wire colmin_wen;
     wire [7:0] colmin_wdata;
     wire [7:0] colmin_rd0;  // img(...) at line 7
@@ -94,7 +94,7 @@ module sluice_reduce (
         .EXT({32'd33, 32'd33}),
         .DELTA({17'd33, 17'd33}),
         .START(17'd1058))
-        spread_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(spread_fire), .idx(spread_idx), .nidx(spread_nidx), .active(spread_active));
+        spread_sched (.clk(clk), .rst(rst), .go(go), .fire(spread_fire), .idx(spread_idx), .nidx(spread_nidx), .active(spread_active));
     wire spread_wen;
     wire [7:0] spread_wdata;
     wire [7:0] spread_rd0;  // rowmax(...) at line 8

@@ -15,28 +15,28 @@ module sluice_signed_ops (
     output wire [31:0] out_data
 );
 
-    // Run control: 'start' in cycle -1 (idle or done) pulses 'go'; 'cyc' counts
-    // the run's cycles from 0; 'done' rises in cycle 22 (predicted_cycles);
-    // the schedules run until cycle 22.
-    reg running;
+    // Run control: 'start' in cycle -1 (idle or done) pulses 'go'; 'done'
+    // rises in cycle 22 (predicted_cycles): 'remain' counts down from
+    // 20 in cycle 0 and done rises one cycle after it is negative; the
+    // schedules run until cycle 22.
+    reg busy;
     reg done_r;
-    reg [5:0] cyc;
-    wire go = start && (!running || done_r);
+    reg [5:0] remain;
+    wire go = start && !busy;
     always @(posedge clk) begin
         if (rst) begin
-            running <= 1'b0;
+            busy <= 1'b0;
             done_r <= 1'b0;
-            cyc <= 6'd0;
         end else if (go) begin
-            running <= 1'b1;
+            busy <= 1'b1;
             done_r <= 1'b0;
-            cyc <= 6'd0;
-        end else if (running) begin
-            cyc <= cyc + 6'd1;
-            if (cyc == 6'd21)
+            remain <= 6'd20;
+        end else if (busy) begin
+            remain <= remain - 6'd1;
+            if (remain[5]) begin
+                busy <= 1'b0;
                 done_r <= 1'b1;
-            if (cyc == 6'd21)
-                running <= 1'b0;
+            end
         end
     end
     assign done = done_r;
@@ -52,7 +52,7 @@ module sluice_signed_ops (
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd0))
-        a_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(a_fire), .idx(a_idx), .nidx(a_nidx), .active(a_active));
+        a_sched (.clk(clk), .rst(rst), .go(go), .fire(a_fire), .idx(a_idx), .nidx(a_nidx), .active(a_active));
     wire a_wen;
     wire [7:0] a_wdata;
 
@@ -66,7 +66,7 @@ module sluice_signed_ops (
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd0))
-        s_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(s_fire), .idx(s_idx), .nidx(s_nidx), .active(s_active));
+        s_sched (.clk(clk), .rst(rst), .go(go), .fire(s_fire), .idx(s_idx), .nidx(s_nidx), .active(s_active));
     wire s_wen;
     wire [7:0] s_wdata;
 
@@ -80,7 +80,7 @@ module sluice_signed_ops (
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd1))
-        q_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(q_fire), .idx(q_idx), .nidx(q_nidx), .active(q_active));
+        q_sched (.clk(clk), .rst(rst), .go(go), .fire(q_fire), .idx(q_idx), .nidx(q_nidx), .active(q_active));
     wire q_wen;
     wire [7:0] q_wdata;
     wire [7:0] q_rd0;  // a(...) at line 8
@@ -97,7 +97,7 @@ module sluice_signed_ops (
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd1))
-        sh_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(sh_fire), .idx(sh_idx), .nidx(sh_nidx), .active(sh_active));
+        sh_sched (.clk(clk), .rst(rst), .go(go), .fire(sh_fire), .idx(sh_idx), .nidx(sh_nidx), .active(sh_active));
     wire sh_wen;
     wire [15:0] sh_wdata;
     wire [7:0] sh_rd0;  // a(...) at line 9
@@ -115,7 +115,7 @@ module sluice_signed_ops (
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd3))
-        m_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(m_fire), .idx(m_idx), .nidx(m_nidx), .active(m_active));
+        m_sched (.clk(clk), .rst(rst), .go(go), .fire(m_fire), .idx(m_idx), .nidx(m_nidx), .active(m_active));
     wire m_wen;
     wire [7:0] m_wdata;
     wire [7:0] m_rd0;  // a(...) at line 10
@@ -133,7 +133,7 @@ module sluice_signed_ops (
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd4))
-        out_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(out_fire), .idx(out_idx), .nidx(out_nidx), .active(out_active));
+        out_sched (.clk(clk), .rst(rst), .go(go), .fire(out_fire), .idx(out_idx), .nidx(out_nidx), .active(out_active));
     wire out_wen;
     wire [31:0] out_wdata;
     wire [15:0] out_rd0;  // sh(...) at line 11

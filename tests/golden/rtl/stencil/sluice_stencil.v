@@ -13,28 +13,28 @@ module sluice_stencil (
     output wire [15:0] hdiff_data
 );
 
-    // Run control: 'start' in cycle -1 (idle or done) pulses 'go'; 'cyc' counts
-    // the run's cycles from 0; 'done' rises in cycle 100 (predicted_cycles);
-    // the schedules run until cycle 100.
-    reg running;
+    // Run control: 'start' in cycle -1 (idle or done) pulses 'go'; 'done'
+    // rises in cycle 100 (predicted_cycles): 'remain' counts down from
+    // 98 in cycle 0 and done rises one cycle after it is negative; the
+    // schedules run until cycle 100.
+    reg busy;
     reg done_r;
-    reg [7:0] cyc;
-    wire go = start && (!running || done_r);
+    reg [7:0] remain;
+    wire go = start && !busy;
     always @(posedge clk) begin
         if (rst) begin
-            running <= 1'b0;
+            busy <= 1'b0;
             done_r <= 1'b0;
-            cyc <= 8'd0;
         end else if (go) begin
-            running <= 1'b1;
+            busy <= 1'b1;
             done_r <= 1'b0;
-            cyc <= 8'd0;
-        end else if (running) begin
-            cyc <= cyc + 8'd1;
-            if (cyc == 8'd99)
+            remain <= 8'd98;
+        end else if (busy) begin
+            remain <= remain - 8'd1;
+            if (remain[7]) begin
+                busy <= 1'b0;
                 done_r <= 1'b1;
-            if (cyc == 8'd99)
-                running <= 1'b0;
+            end
         end
     end
     assign done = done_r;
@@ -50,7 +50,7 @@ module sluice_stencil (
         .EXT({32'd16, 32'd6}),
         .DELTA({8'd1, 8'd1}),
         .START(8'd0))
-        in_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(in_fire), .idx(in_idx), .nidx(in_nidx), .active(in_active));
+        in_sched (.clk(clk), .rst(rst), .go(go), .fire(in_fire), .idx(in_idx), .nidx(in_nidx), .active(in_active));
     wire in_wen;
     wire [7:0] in_wdata;
 
@@ -64,7 +64,7 @@ module sluice_stencil (
         .EXT({32'd16, 32'd4}),
         .DELTA({8'd1, 8'd1}),
         .START(8'd33))
-        vblur_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(vblur_fire), .idx(vblur_idx), .nidx(vblur_nidx), .active(vblur_active));
+        vblur_sched (.clk(clk), .rst(rst), .go(go), .fire(vblur_fire), .idx(vblur_idx), .nidx(vblur_nidx), .active(vblur_active));
     wire vblur_wen;
     wire [15:0] vblur_wdata;
     wire [7:0] vblur_rd0;  // in(...) at line 5
@@ -81,7 +81,7 @@ module sluice_stencil (
         .EXT({32'd15, 32'd4}),
         .DELTA({8'd1, 8'd2}),
         .START(8'd36))
-        hdiff_sched (.clk(clk), .rst(rst), .go(go), .cyc(cyc), .fire(hdiff_fire), .idx(hdiff_idx), .nidx(hdiff_nidx), .active(hdiff_active));
+        hdiff_sched (.clk(clk), .rst(rst), .go(go), .fire(hdiff_fire), .idx(hdiff_idx), .nidx(hdiff_nidx), .active(hdiff_active));
     wire hdiff_wen;
     wire [15:0] hdiff_wdata;
     wire [15:0] hdiff_rd0;  // vblur(...) at line 6
