@@ -178,9 +178,12 @@ static int64_t rtl_end_cycle(const sched_program *sp)
 	return e;
 }
 
-/* The run control.  'busy' is high from go until done rises; 'remain'
- * counts down to done (done rises the cycle after its sign bit sets), so
- * no comparator with the cycle number sits on a path; each sl_sched counts
+/* The run control.  'start' is registered: sampled high at the edge that
+ * ends cycle -2 (while idle or done), it makes 'go' high in cycle -1, a
+ * flip-flop, so the wide fan-out of go to every schedule starts at a
+ * register.  'busy' is high from go until done rises; 'remain' counts
+ * down to done (done rises the cycle after its sign bit sets), so no
+ * comparator with the cycle number sits on a path; each sl_sched counts
  * its own time. */
 static void rtl_control(rtl_gen *g)
 {
@@ -188,13 +191,15 @@ static void rtl_control(rtl_gen *g)
 	int64_t p = g->sp->predicted_cycles, e = rtl_end_cycle(g->sp);
 	int64_t pd = p > 0 ? p : 1;
 	int rw = rtl_bits_for(pd) + 1;
-	fprintf(o, "    // Run control: 'start' in cycle -1 (idle or done) pulses 'go'; 'done'\n"
+	fprintf(o, "    // Run control: 'start' in cycle -2 (idle or done) makes 'go' high in\n"
+		"    // cycle -1 (a register); 'done'\n"
 		"    // rises in cycle %lld (predicted_cycles): 'remain' counts down from\n"
 		"    // %lld in cycle 0 and done rises one cycle after it is negative; the\n"
 		"    // schedules run until cycle %lld.\n",
 		(long long) pd, (long long) (pd - 2), (long long) e);
 	fprintf(o, "    reg busy;\n    reg done_r;\n    reg [%d:0] remain;\n", rw - 1);
-	fprintf(o, "    wire go = start && !busy;\n");
+	fprintf(o, "    reg go;\n    always @(posedge clk)\n"
+		"        go <= !rst && start && !busy && !go;\n");
 	fprintf(o, "    always @(posedge clk) begin\n"
 		"        if (rst) begin\n"
 		"            busy <= 1'b0;\n            done_r <= 1'b0;\n"

@@ -25,7 +25,7 @@
 #endif
 
 /* Bump when the build command or the testbench protocol changes. */
-#define VL_HARNESS_VERSION "sluice-vl-2"
+#define VL_HARNESS_VERSION "sluice-vl-3"
 
 typedef struct vl_build {
 	const char *top;

@@ -2,7 +2,7 @@
  * Stage: sim (the Verilator harness).  Writes one tb.cpp per program: a
  * fixed driver loop (below, as text) and a few lines per port that read
  * and write the Verilated model's members.  The testbench follows
- * docs/hardware.md: reset, start in cycle -1, then every cycle it drives
+ * docs/hardware.md: reset, start in cycle -2, then every cycle it drives
  * NAME_data with the next element of each input whose NAME_en is high
  * (a poison value otherwise), collects NAME_data of each output whose
  * NAME_valid is high, and stops at the first cycle where done is high.
@@ -164,10 +164,12 @@ static const char *const vl_tb_main =
 	"\tclk.tick();\n"
 	"\ttop->rst = 0;\n"
 	"\tclk.tick();\n"
-	"\ttop->start = 1;	// cycle -1\n"
+	"\ttop->start = 1;	// cycle -2: sampled at its end\n"
 	"\ttop->eval();\n"
 	"\tclk.tick();\n"
 	"\ttop->start = 0;\n"
+	"\ttop->eval();\n"
+	"\tclk.tick();	// cycle -1: go\n"
 	"\tauto t0 = std::chrono::steady_clock::now();\n"
 	"\tint64_t cyc = 0;\n"
 	"\tbool done = false;\n"

@@ -45,15 +45,21 @@ module sl_fifo_seg #(
       assign dout = q;
     end else begin : g_sram
       // wp: the oldest position's address; wp_n: the next one, kept in a
-      // register so that the read address is one multiplexer from flops.
+      // register so that the read address is one multiplexer from flops;
+      // wrap_n: wp_n is the last address, kept a step ahead so that no
+      // comparator sits between wp_n and its next value.
+      localparam [AW-1:0] INIT_N = (LAST[AW-1:0] == {AW{1'b0}}) ? {AW{1'b0}}
+                                                            : {{(AW-1){1'b0}}, 1'b1};
       reg  [AW-1:0] wp = {AW{1'b0}};
-      reg  [AW-1:0] wp_n = (LAST[AW-1:0] == {AW{1'b0}}) ? {AW{1'b0}} : {{(AW-1){1'b0}}, 1'b1};
+      reg  [AW-1:0] wp_n = INIT_N;
+      reg           wrap_n = (INIT_N == LAST[AW-1:0]);
       wire [AW-1:0] raddr = shift ? wp_n : wp;
 
       always @(posedge clk)
         if (shift) begin
           wp <= wp_n;
-          wp_n <= (wp_n >= LAST[AW-1:0]) ? {AW{1'b0}} : wp_n + 1'b1;
+          wp_n <= wrap_n ? {AW{1'b0}} : wp_n + 1'b1;
+          wrap_n <= !wrap_n && wp_n == LAST[AW-1:0] - 1'b1;
         end
 
       sl_sram #(.W(W), .DEPTH(DEPTH)) u_sram (

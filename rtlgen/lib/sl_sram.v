@@ -10,8 +10,12 @@
 // Timing
 //   Write: when wen is high at a rising edge, mem[waddr] <= wdata.
 //   Read:  at every rising edge rdata <= mem[raddr] (one cycle of latency).
-//          Read-first: a read of the address written at the same edge
-//          returns the old contents.
+//          A read of the address written at the same edge is undefined:
+//          the memory carries no_rw_check, so Yosys adds no collision
+//          logic (on the iCE40 it would be a comparator and registers on
+//          the read path).  Simulation returns the old contents; no user
+//          depends on it (sl_fifo_seg never reads the address it writes,
+//          sl_sram_pf bypasses such a read).
 //   Addresses >= DEPTH are not allowed; the contents at power-up are
 //   undefined.
 module sl_sram (clk, wen, waddr, wdata, raddr, rdata);
@@ -30,6 +34,7 @@ module sl_sram (clk, wen, waddr, wdata, raddr, rdata);
   (* keep *)
   output reg [W-1:0] rdata;
 
+  (* no_rw_check *)
   reg [W-1:0] mem [0:DEPTH-1];
 
   always @(posedge clk) begin

@@ -20,6 +20,7 @@ module sluice_two (
     localparam [15:0] N = 16'd15;	// elements per stream
     localparam [15:0] LAST = 16'd17;	// predicted_cycles
 
+    reg        go;	// high in cycle -1: start was sampled in cycle -2
     reg        running;
     reg [15:0] cyc;
     reg        in_v;	// the input registers hold an element (cycle t + 1)
@@ -30,6 +31,7 @@ module sluice_two (
     assign b_en = running && cyc < N;
 
     always @(posedge clk) begin
+        go <= !rst && start && !running && !go;
         if (rst) begin
             running <= 1'b0;
             done <= 1'b0;
@@ -38,7 +40,7 @@ module sluice_two (
             s_valid <= 1'b0;
             m_valid <= 1'b0;
         end else begin
-            if (start && !running) begin
+            if (go) begin
                 running <= 1'b1;
                 done <= 1'b0;
                 cyc <= 16'd0;
