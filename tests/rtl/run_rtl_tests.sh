@@ -3,7 +3,9 @@
 # hardware library (rtlgen/lib/): each testbench tests/rtl/tb_<module>.cpp
 # holds a C++ model of its block and drives it cycle by cycle with seeded
 # random stimulus. Every case below is one parameterization (-G overrides)
-# with the same parameters passed to the testbench as KEY=VALUE arguments.
+# with the same parameters passed to the testbench as KEY=VALUE arguments;
+# the sl_sched cases instead build a generated top of parameterized pairs
+# (the new sl_sched beside the frozen sl_sched_ref.v, see sched_pairs_top).
 #   run_rtl_tests.sh BUILD_DIR [CASE_PATTERN]
 # Builds go to BUILD_DIR/rtl_tests/<case>/; the Verilator run-time objects
 # (verilated.o, verilated_threads.o) are compiled once and reused.
