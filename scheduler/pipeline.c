@@ -316,6 +316,9 @@ static void count_regs(timing *t, const ir_expr *x, arrive ax, int c)
 static arrive pipe_leaf(timing *t, const ir_expr *e)
 {
 	uint64_t v;
+	if (e->kind == IR_ACCESS && e->u.access.decl->kind == IR_DECL_CONST)
+		for (int i = 0; i < e->n_args; i++)
+			pipe_node(t, e->args[i]);	/* rtlgen emits the address */
 	if (const_value(e, &v))
 		return (arrive) { -1, 0 };
 	if (e->kind == IR_VAR) {	/* lo + counter: an adder unless lo is 0 */

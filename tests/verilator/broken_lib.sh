@@ -30,10 +30,11 @@ header = raw[10:10 + hlen].decode()
 assert "'|u1'" in header, header
 first = raw[10 + hlen]
 ref = min(first + 64, 255)
+import re
 wants = ["the Verilated hardware's output 'brighten' differs from the reference "
-         "at (0, 0): hardware %d, reference %d" % (hw, ref)
+         "at (0, 0) (presented in cycle N): hardware %d, reference %d" % (hw, ref)
          for hw in (255 - ref, 255 - min(255 - first + 64, 255))]
-log = open(sys.argv[2]).read()
+log = re.sub(r'presented in cycle [0-9]+', 'presented in cycle N', open(sys.argv[2]).read())
 if not any(w in log for w in wants):
     print('FAIL: none of\n  ' + '\n  '.join(wants))
     sys.exit(1)

@@ -13,14 +13,17 @@ module sluice_stencil (
     output wire [15:0] hdiff_data
 );
 
-    // Run control: 'start' in cycle -1 (idle or done) pulses 'go'; 'done'
+    // Run control: 'start' in cycle -2 (idle or done) makes 'go' high in
+    // cycle -1 (a register); 'done'
     // rises in cycle 100 (predicted_cycles): 'remain' counts down from
     // 98 in cycle 0 and done rises one cycle after it is negative; the
     // schedules run until cycle 100.
     reg busy;
     reg done_r;
     reg [7:0] remain;
-    wire go = start && !busy;
+    reg go;
+    always @(posedge clk)
+        go <= !rst && start && !busy && !go;
     always @(posedge clk) begin
         if (rst) begin
             busy <= 1'b0;
