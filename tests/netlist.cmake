@@ -9,9 +9,10 @@
 #                              62 x 62 = 3844 output elements, bit-exact
 #   t_netlist_xc7_mul          a DSP48E1 (tests/netlist/mul.sl, 12 x 12
 #                              signed products): 16 x 16 = 256 elements
-#   t_netlist_tamper_bad       $SLUICE_NETLIST_EDIT zeroes the LUTs that
-#                              feed brighten's output register on the
-#                              iCE40: the check reports the first element,
+#   t_netlist_tamper_bad       $SLUICE_NETLIST_EDIT ties brighten's
+#                              output data to 0 in the synthesized netlist
+#                              (Yosys connect -set) on the iCE40: the check
+#                              reports the first element,
 #                              (0, 0), whose reference min(in + 64, 255) is
 #                              at least 64, as netlist 0, and exits 1
 #   t_netlist_xc7_bram_bad     gaussian on the Artix-7 maps its line buffer
@@ -53,7 +54,7 @@ if(SLUICE_NETLIST_YOSYS AND SLUICE_NETLIST_VERILATOR)
       ${SLUICE_EXE} ${CMAKE_SOURCE_DIR}/examples/brighten.sl ${nl_out}/tamper)
   set_tests_properties(t_netlist_tamper_bad PROPERTIES LABELS netlist TIMEOUT 1200
     PROCESSORS 1
-    ENVIRONMENT "${nl_env};SLUICE_NETLIST_EDIT=setparam -set LUT_INIT 0 w:brighten_pipe.data_q %ci1:+[Q] %ci1:+[D] %ci1:+[O] t:SB_LUT4 %i"
+    ENVIRONMENT "${nl_env};SLUICE_NETLIST_EDIT=connect -set brighten_data 8'd0"
     PASS_REGULAR_EXPRESSION "error: the synthesized netlist's output 'brighten' differs from the reference at \\(0, 0\\) \\(presented in cycle [0-9]+\\): netlist 0, reference [0-9]+.*exit 1[\r\n]*$")
   add_test(NAME t_netlist_xc7_bram_bad
     COMMAND sh -c "\"$0\" synth \"$1\" --board artix7-100t --check-netlist --seed 1 -o \"$2\"; echo \"exit $?\""

@@ -30,8 +30,8 @@
 #                             critical path is named by stage, f's datapath
 #                             (line 5) on it (the parse itself: t_timing)
 #   t_synth_ecp5_logic_depth  the same without place and route (ECP5): Yosys's
-#                             logic depth, and no "Fmax (estimate)" while the
-#                             boards have no delay model
+#                             logic depth, and the delay model's "Fmax
+#                             (estimate)" naming its longest path
 #   t_synth_harris_ice40_dsp_fit  (tests/fit.cmake) compile --board ice40up5k of harris: the
 #                             fit check's numbers: 6 multipliers (lxx, lyy,
 #                             lxy 16 x 16 signed: 1 DSP each; cim's three
@@ -161,8 +161,7 @@ if(SLUICE_SYNTH_YOSYS)
   add_test(NAME t_synth_ecp5_logic_depth
     COMMAND ${SLUICE_EXE} synth ${sd}/critical.sl --board ecp5-85f -o ${bd}/synth_depth)
   set_tests_properties(t_synth_ecp5_logic_depth PROPERTIES LABELS synth TIMEOUT 300
-    PROCESSORS 1 PASS_REGULAR_EXPRESSION "logic depth +[1-9][0-9]* cells on the longest"
-    FAIL_REGULAR_EXPRESSION "estimate\\)")
+    PROCESSORS 1 PASS_REGULAR_EXPRESSION "logic depth +[1-9][0-9]* cells on the longest.*Fmax \\(estimate\\) +[0-9.]+ MHz from the board's delay model \\(longest path [0-9.]+ ns: ")
   add_test(NAME t_synth_mispredict_bad
     COMMAND sh -c "\"$0\" synth \"$1\" --board \"$2\" -o \"$3\"; echo \"exit $?\""
       ${SLUICE_EXE} ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
