@@ -66,13 +66,13 @@ set_tests_properties(t_diff_model_pipelined PROPERTIES LABELS diff TIMEOUT 900)
 # unpipelined and pipelined.
 add_test(NAME t_diff_verilator
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
-          --sluice $<TARGET_FILE:sluice> --engine verilator --count 10 --start 9000
+          --sluice $<TARGET_FILE:sluice> --engine verilator --count 6 --start 9000
           --timeout 300 -j 2)
 set_tests_properties(t_diff_verilator PROPERTIES LABELS "diff;verilator" TIMEOUT 900
   PROCESSORS 2)
 add_test(NAME t_diff_verilator_pipelined
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
-          --sluice $<TARGET_FILE:sluice> --engine verilator --count 6 --start 9100
+          --sluice $<TARGET_FILE:sluice> --engine verilator --count 4 --start 9100
           --board ${CMAKE_CURRENT_SOURCE_DIR}/boards/pipeline.board --timeout 300 -j 2)
 set_tests_properties(t_diff_verilator_pipelined PROPERTIES LABELS "diff;verilator"
   TIMEOUT 900 PROCESSORS 2)

@@ -214,8 +214,15 @@ sched_case sched_n3_ext1     12  2 0   "4 1 3"           "7 -5 2"
 sched_case sched_n4_all1     6   9 0   "1 1 1 1"         "0 3 -2 1"
 sched_case sched_n8_wrap     40  1 $(( (1 << 40) - 37 )) \
                                        "2 1 3 1 2 2 1 2" "40 0 11 1000 5 3 -4 1"
-sched_random sched_random_a 40 100000
-sched_random sched_random_b 40 100000
+# Two random cases; SLUICE_RTL_LONG=1 for the long version (40 pairs of
+# 100,000 cycles each, about 85 s more), the default keeps make test short.
+if [ "${SLUICE_RTL_LONG:-0}" = 1 ]; then
+  sched_random sched_random_a 40 100000
+  sched_random sched_random_b 40 100000
+else
+  sched_random sched_random_a 12 30000
+  sched_random sched_random_b 12 30000
+fi
 
 run_case pipe_w1_l1   sl_pipe "-GW=1 -GL=1"   "W=1 L=1 SEED=$RANDOM"
 run_case pipe_w33_l5  sl_pipe "-GW=33 -GL=5"  "W=33 L=5 SEED=$RANDOM"
