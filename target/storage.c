@@ -76,6 +76,7 @@ void tg_predict(const board *bd, const sched_program *sp, const ub_set *ubs,
 {
 	tg_predict_storage(bd, ubs, r);
 	r->program = sp->lowered->path;
+	r->clock_mhz = sched_clock_mhz(sp) > 0 ? sched_clock_mhz(sp) : bd->clock_mhz;
 	tg_logic_count(bd, sp, ubs, &r->logic);
 	r->has_logic = true;
 }

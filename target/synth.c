@@ -273,8 +273,8 @@ static void synth_stage_names(const tg_report *p, synth_result *r)
 	r->st.lines = lines;
 }
 
-static int synth_pnr(sl_ctx *ctx, const board *bd, const char *dir, const char *json,
-	synth_result *r)
+static int synth_pnr(sl_ctx *ctx, const board *bd, double mhz, const char *dir,
+	const char *json, synth_result *r)
 {
 	if (!bd->pnr) {
 		sl_error(ctx, sl_noloc, "board '%s' has no place-and-route flow (--pnr)",
@@ -282,7 +282,7 @@ static int synth_pnr(sl_ctx *ctx, const board *bd, const char *dir, const char *
 		return -1;
 	}
 	char freq[32], *log = sl_path_join(dir, "nextpnr.log", NULL);
-	snprintf(freq, sizeof freq, "%g", bd->clock_mhz);
+	snprintf(freq, sizeof freq, "%g", mhz > 0 ? mhz : bd->clock_mhz);
 	char *cmd = sl_xstrdup(bd->pnr);
 	char *argv[64];
 	int n = 0;
@@ -356,7 +356,8 @@ static void synth_print(const tg_report *p, const synth_result *res)
 			"(estimated %d)\n", res->n_muls, synth_muls(res, true),
 			(long long) res->dsps_expected, synth_muls(res, false), p->logic.n_soft_muls);
 	if (r->fmax > 0)
-		synth_say("  Fmax        %8.2f MHz (target %g MHz)\n", r->fmax, bd->clock_mhz);
+		synth_say("  Fmax        %8.2f MHz (target %g MHz)\n", r->fmax,
+			p->clock_mhz > 0 ? p->clock_mhz : bd->clock_mhz);
 	if (res->has_path && !synth_quiet) {
 		fputs("  ", stdout);
 		tg_print_path(&res->path, &res->st, stdout);
@@ -643,7 +644,7 @@ int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len
 	synth_tally(bd, r);
 	synth_stage_names(pred, r);
 	r->m.logic_depth = -1;
-	if (pnr && synth_pnr(ctx, bd, dir, json, r) != 0)
+	if (pnr && synth_pnr(ctx, bd, pred->clock_mhz, dir, json, r) != 0)
 		goto out;
 	if (!pnr)
 		synth_depth(pred, dir, r);

@@ -60,6 +60,7 @@ typedef struct tg_report {
 	int64_t cells[BOARD_MAX_MEMS];	/* storage totals */
 	int64_t units, ffs, lut_ram, words;
 	bool has_logic;			/* else the logic is neither counted nor checked */
+	double clock_mhz;		/* the target clock (--clock, else the board's) */
 	tg_logic logic;
 } tg_report;
 

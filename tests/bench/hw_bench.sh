@@ -61,8 +61,11 @@ run() {
 	local who=$1 bin=$2 ex=$3 bd=$4 dir=$OUT/$1/$3.$4
 	mkdir -p "$dir"
 	echo "  $who: $ex on $bd" >&2
+	local pnr=
+	# --pnr only where the board has a place-and-route flow
+	if [ -n "$PNR" ] && grep -q '^pnr ' "$ROOT/boards/$bd.board" 2>/dev/null; then pnr=--pnr; fi
 	timeout -s KILL "$TIMEOUT" nice "$bin" synth "$ROOT/examples/$ex.sl" --board "$bd" \
-		$PNR -o "$dir" >"$dir/out.txt" 2>&1
+		$pnr -o "$dir" >"$dir/out.txt" 2>&1
 	local rc=$? j=$dir/synth.json
 	if [ ! -f "$j" ]; then
 		if grep -q "does not fit" "$dir/out.txt"; then echo "no-fit"
