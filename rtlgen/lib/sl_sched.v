@@ -113,7 +113,18 @@ module sl_sched #(
   localparam START0 = START == {TW{1'b0}};
   localparam [63:0] START_CNT = {{(64-TW){1'b0}}, START} - 64'd2;
   localparam [CW-1:0] CNT0 = START_CNT[CW-1:0];
-  localparam [CW-1:0] CNT_ONE = 1;
+  // The down counter in two parts: the low LW bits count every cycle, the
+  // high part takes the borrow from a register (lz: the low part is 0), so
+  // no carry chain is longer than about half the counter.
+  localparam LW = CW >= 6 ? CW / 2 : CW - 1;   // CW >= 2: the high part has a bit
+  localparam [LW-1:0] LO_ONE = 1;
+  function [CW-LW-1:0] HI_BORROW;
+    input b;
+    begin
+      HI_BORROW = {(CW-LW){1'b0}};
+      HI_BORROW[0] = b;
+    end
+  endfunction
 
   wire [N-1:0]    last0;    // the last-value flags of index 0
   wire [N-1:0]    nlast;    // nidx[d] == EXT[d]-1
@@ -121,6 +132,7 @@ module sl_sched #(
   wire [N*CW-1:0] load;     // DELTA[d] - 3, the counter's load after a fire
   reg  [N-1:0]    inner;    // inner[d]: every dimension inside d is at its last value
   reg  [CW-1:0]   cnt;      // down counter; its sign bit means "fire next"
+  reg             lz;       // cnt's low LW bits are 0: the high part borrows next
   reg             is_final; // idx is the last iteration
   reg             next_one; // the fire after idx's is in the next cycle
   reg  [CW-1:0]   wait_cnt; // the counter's load after idx's fire
@@ -160,12 +172,17 @@ module sl_sched #(
       active <= 1'b1;
     else if (fire)
       active <= !is_final;
-    if (go)
+    if (go) begin
       cnt <= CNT0;
-    else if (fire)
+      lz <= CNT0[LW-1:0] == {LW{1'b0}};
+    end else if (fire) begin
       cnt <= wait_cnt;
-    else
-      cnt <= cnt - CNT_ONE;
+      lz <= wait_cnt[LW-1:0] == {LW{1'b0}};
+    end else begin
+      cnt[LW-1:0] <= cnt[LW-1:0] - LO_ONE;
+      lz <= cnt[LW-1:0] == LO_ONE;
+      cnt[CW-1:LW] <= cnt[CW-1:LW] - HI_BORROW(lz);
+    end
     if (!rst && go)
       {is_final, next_one, wait_cnt} <= wait_of(last0);
     else if (!rst && fire)
