@@ -72,7 +72,7 @@ set_tests_properties(t_diff_verilator PROPERTIES LABELS "diff;verilator" TIMEOUT
   PROCESSORS 2)
 add_test(NAME t_diff_verilator_pipelined
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
-          --sluice $<TARGET_FILE:sluice> --engine verilator --count 3 --start 9100
+          --sluice $<TARGET_FILE:sluice> --engine verilator --count 2 --start 9100
           --board ${CMAKE_CURRENT_SOURCE_DIR}/boards/pipeline.board --timeout 300 -j 2)
 set_tests_properties(t_diff_verilator_pipelined PROPERTIES LABELS "diff;verilator"
   TIMEOUT 900 PROCESSORS 2)

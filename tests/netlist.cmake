@@ -59,7 +59,7 @@ if(SLUICE_NETLIST_YOSYS AND SLUICE_NETLIST_VERILATOR)
   add_test(NAME t_netlist_xc7_bram_bad
     COMMAND sh -c "\"$0\" synth \"$1\" --board artix7-100t --check-netlist --seed 1 -o \"$2\"; echo \"exit $?\""
       ${SLUICE_EXE} ${CMAKE_SOURCE_DIR}/examples/gaussian.sl ${nl_out}/xc7_bram)
-  set_tests_properties(t_netlist_xc7_bram_bad PROPERTIES LABELS netlist TIMEOUT 600
+  set_tests_properties(t_netlist_xc7_bram_bad PROPERTIES LABELS slow TIMEOUT 600
     PROCESSORS 1 ENVIRONMENT "${nl_env}"
     PASS_REGULAR_EXPRESSION "error: the netlist uses RAMB18E1, which the xc7 cell models do not simulate.*exit 1[\r\n]*$")
   add_test(NAME t_netlist_ice40_every_example
