@@ -382,8 +382,7 @@ static const char *rtl_rom(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 /* x (a wire of w bits computed in cycle "from") as of cycle "to": a
  * chain of to - from registers (docs/hardware.md "Pipelined datapaths";
  * they hold data only, the valid bit travels beside). */
-static const char *rtl_delay(rtl_gen *g, rtl_stage *st, const char *x, int w,
-	int from, int to)
+const char *rtl_delay(rtl_gen *g, rtl_stage *st, const char *x, int w, int from, int to)
 {
 	if (from < 0 || to <= from)
 		return x;

@@ -358,13 +358,10 @@ static void rtl_pipe(rtl_gen *g, rtl_stage *st, const char *value,
 			fprintf(o, "    assign %s_valid = %s_wen;\n", nm, nm);
 	} else {
 		fprintf(o, "    wire %s_inbox = %s;\n    wire [%d:0] %s_out;\n", nm, inbox, w, nm);
-		for (int c = 1; c <= vc; c++)
-			fprintf(o, "    reg %s_inbox_d%d;\n    always @(posedge clk) %s_inbox_d%d <= "
-				"%s_inbox%s;\n", nm, c, nm, c, nm, c == 1 ? "" : rtl_fmt(g, "_d%d", c - 1));
+		const char *in = rtl_delay(g, st, rtl_fmt(g, "%s_inbox", nm), 1, 0, vc);
 		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst),\n"
-			"        .in_valid(%s), .in_data({%s_inbox%s, %s}), .out_valid(%s_wen), "
-			".out_data(%s_out));\n", w + 1, l, nm, valid, nm,
-			vc ? rtl_fmt(g, "_d%d", vc) : "", value, nm, nm);
+			"        .in_valid(%s), .in_data({%s, %s}), .out_valid(%s_wen), "
+			".out_data(%s_out));\n", w + 1, l, nm, valid, in, value, nm, nm);
 		fprintf(o, "    assign %s_wdata = %s_out[%d:0];\n", nm, nm, w - 1);
 		fprintf(o, "    assign %s_valid = %s_wen && %s_out[%d];\n", nm, nm, nm, w);
 	}

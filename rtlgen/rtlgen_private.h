@@ -63,6 +63,9 @@ const char *rtl_index_expr(rtl_gen *g, rtl_stage *st, const ir_expr *e);
  * is valid (the fire, or the last reduction iteration, of that cycle). */
 void rtl_datapath(rtl_gen *g, rtl_stage *st, const char **value,
 	const char **valid);
+/* x (a wire of w bits computed in cycle "from") as of cycle "to": the
+ * last of to - from registers <name>_p<k> (x itself when to <= from). */
+const char *rtl_delay(rtl_gen *g, rtl_stage *st, const char *x, int w, int from, int to);
 /* Hex literal "W'h..." of the low w bits of v. */
 const char *rtl_const(rtl_gen *g, int w, uint64_t v);
 /* A 64-bit signed literal of an index value. */

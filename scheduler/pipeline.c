@@ -316,9 +316,10 @@ static void count_regs(timing *t, const ir_expr *x, arrive ax, int c)
 static arrive pipe_leaf(timing *t, const ir_expr *e)
 {
 	uint64_t v;
-	if (e->kind == IR_ACCESS && e->u.access.decl->kind == IR_DECL_CONST)
-		for (int i = 0; i < e->n_args; i++)
-			pipe_node(t, e->args[i]);	/* rtlgen emits the address */
+	arrive in = { -1, 0 };	/* a table's address, placed even when it folds */
+	bool table = e->kind == IR_ACCESS && e->u.access.decl->kind == IR_DECL_CONST;
+	for (int i = 0; table && i < e->n_args; i++)
+		in = merge(in, pipe_node(t, e->args[i]));
 	if (const_value(e, &v))
 		return (arrive) { -1, 0 };
 	if (e->kind == IR_VAR) {	/* lo + counter: an adder unless lo is 0 */
@@ -328,14 +329,9 @@ static arrive pipe_leaf(timing *t, const ir_expr *e)
 			return r;
 		return place(t, r, d(t, BOARD_DELAY_ADD, node_width(e)));
 	}
-	if (e->u.access.decl->kind != IR_DECL_CONST) {	/* a registered read */
+	if (!table) {	/* a registered read */
 		t->p->reg_bits += node_width(e);
 		return (arrive) { 1, 0 };
-	}
-	arrive in = { -1, 0 };
-	for (int i = 0; i < e->n_args; i++) {
-		arrive r = pipe_node(t, e->args[i]);
-		in = merge(in, r);
 	}
 	int64_t depth = 1;
 	for (int i = 0; i < e->u.access.decl->n_dims; i++)

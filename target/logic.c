@@ -130,7 +130,7 @@ static int64_t est_fun(const est_fam *f, int n)
 	return m + (m - 1);
 }
 
-static int est_bits(uint64_t v)
+int tg_bits(uint64_t v)
 {
 	int b = 0;
 	while (b < 64 && (v >> b))
@@ -264,9 +264,9 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e);
 static int est_sum_width(est_val a, est_val b, int tw)
 {
 	if (a.is_const)
-		a.ew = est_bits(a.c);
+		a.ew = tg_bits(a.c);
 	if (b.is_const)
-		b.ew = est_bits(b.c);
+		b.ew = tg_bits(b.c);
 	int m = (a.ew > b.ew ? a.ew : b.ew) + 1;
 	return m < tw ? m : tw;
 }
@@ -313,7 +313,7 @@ static est_val est_mul(est_walk *w, est_val a, est_val b, ir_type t)
 	int wa = est_mul_width(a, t);
 	if (b.is_const) {
 		uint64_t c = b.c & (t.bits >= 64 ? ~0ull : (1ull << t.bits) - 1);
-		int pc = est_popcount(c), cb = est_bits(c);
+		int pc = est_popcount(c), cb = tg_bits(c);
 		int y = a.ew + cb < t.bits ? a.ew + cb : t.bits;
 		if (b.rom && f->dsp_rom_late)	/* folded after map_dsp */
 			est_mul_add(w, wa, b.w, t.bits, t.is_signed, t.is_signed,
@@ -408,7 +408,7 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 			return e->op == IR_OP_SHL ? est_make(at.bits, a.ew + sh, a.sx)
 				: est_make(at.bits, a.ew - sh, a.sx);
 		}
-		int stages = est_bits((uint64_t) at.bits - 1);
+		int stages = tg_bits((uint64_t) at.bits - 1);
 		w->luts += (double) at.bits * stages / (f->k >= 6 ? 2 : 1);
 		return est_make(at.bits, at.bits, at.is_signed);
 	}
@@ -551,7 +551,7 @@ static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int
 	if (e->op == IR_OP_DIV || e->op == IR_OP_MOD) {
 		uint64_t c = e->args[1]->u.cval;
 		if (c && !(c & (c - 1)))
-			return est_make(64, e->op == IR_OP_MOD ? est_bits(c - 1) : a.ew, a.sx);
+			return est_make(64, e->op == IR_OP_MOD ? tg_bits(c - 1) : a.ew, a.sx);
 		return est_index_divconst(w, s, e, a, need);
 	}
 	est_val b = est_index(w, s, e->args[1], need);
@@ -603,7 +603,7 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	uint64_t any = 0;
 	for (int64_t i = 0; i < depth; i++)
 		any |= d->data[i];
-	int wb = est_bits(any);
+	int wb = tg_bits(any);
 	w->luts += (double) wb * est_fun(w->f, aw);
 	return est_make(d->type.bits, wb, false);
 }
@@ -649,9 +649,9 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 			break;
 		}
 		if (a.is_const)
-			a.ew = est_bits(a.c);
+			a.ew = tg_bits(a.c);
 		if (b.is_const)
-			b.ew = est_bits(b.c);
+			b.ew = tg_bits(b.c);
 		int m = a.ew > b.ew ? a.ew : b.ew;
 		w->luts += (a.is_const && b.is_const) ? 0 : m;
 		v = est_make(t.bits, m, a.sx || b.sx);

@@ -10,4 +10,7 @@
 void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	tg_logic *l);
 
+/* Bits of v (0 for 0). */
+int tg_bits(uint64_t v);
+
 #endif

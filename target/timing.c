@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "target/target.h"
+#include "target/target_private.h"
 
 /* The role of a name's part after "<stage>_". */
 static const char *timing_role(const char *rest)
@@ -146,14 +146,6 @@ int tg_parse_logic_depth(const char *text)
 
 /* ------------------------------------------------------------ the delay model */
 
-static int timing_bits(int64_t n)
-{
-	int b = 1;
-	while (b < 62 && ((int64_t) 1 << b) <= n)
-		b++;
-	return b;
-}
-
 /* The paths the delay model sees besides the datapaths (whose longest
  * path the pipeliner computed): the schedule generators (a countdown
  * counter sized to the extents and the odometer's step select), the
@@ -170,7 +162,7 @@ static double timing_control(const tg_report *r, const char **what, const char *
 		int64_t span = 1;
 		for (int d = 0; d < s->n_dims; d++)
 			span = span > s->ext[d] ? span : s->ext[d];
-		int w = timing_bits(span);
+		int w = tg_bits((uint64_t) span);
 		double t = ff + board_delay(bd, BOARD_DELAY_EQ, w) + board_delay(bd, BOARD_DELAY_MUX, w);
 		if (t > worst) {
 			worst = t;
@@ -182,7 +174,7 @@ static double timing_control(const tg_report *r, const char **what, const char *
 		const ub_buffer *b = r->bufs[i].b;
 		if (b->storage == UB_NONE || b->n_ports <= 1)
 			continue;
-		int aw = timing_bits(b->capacity_words);
+		int aw = tg_bits((uint64_t) b->capacity_words);
 		double t = ff + board_delay(bd, BOARD_DELAY_LUT, 1);	/* a tap's bypass */
 		if (b->storage == UB_CIRCULAR) {
 			t = ff + 2 * board_delay(bd, BOARD_DELAY_ADD, aw + 2);

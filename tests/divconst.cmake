@@ -21,18 +21,20 @@ gtest_discover_tests(sluice_divconst16
 #       synth past 5 minutes)
 find_program(SLUICE_DIVCONST_VERILATOR verilator)
 find_program(SLUICE_DIVCONST_YOSYS yosys)
+# Left to test-slow (make test stays under 10 min): in Verilator values_wide
+# (64-bit products, the slowest build) and values16 (values8 at 16 bits); in
+# Yosys circ and index (about 40 s each).
+set(dc_slow_sim values_wide values16)
+set(dc_slow_yosys circ index)
 foreach(p values8 values16 values_wide index circ)
   set(prog ${CMAKE_CURRENT_SOURCE_DIR}/divconst/${p}.sl)
   if(SLUICE_DIVCONST_VERILATOR)
     add_test(NAME t_divconst_sim_${p}
       COMMAND $<TARGET_FILE:sluice> sim ${prog} --engine verilator --seed 1
               -o ${CMAKE_CURRENT_BINARY_DIR}/divconst_out/${p})
-    # values_wide (64-bit products) is the slowest build and values16 repeats
-    # values8 at 16 bits: left to test-slow (make test stays under 10 min).
-    if(p STREQUAL values_wide OR p STREQUAL values16)
+    set(dc_label verilator)
+    if(p IN_LIST dc_slow_sim)
       set(dc_label slow)
-    else()
-      set(dc_label verilator)
     endif()
     set_tests_properties(t_divconst_sim_${p} PROPERTIES LABELS ${dc_label} TIMEOUT 600
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
@@ -45,12 +47,9 @@ foreach(p values8 values16 values_wide index circ)
     add_test(NAME t_divconst_yosys_${p}
       COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
               ${prog} ${CMAKE_SOURCE_DIR}/rtlgen/lib yosys)
-    # Yosys check -assert of the generated Verilog; the circular-buffer and
-    # index programs take the longest (about 40 s each): test-slow.
-    if(p STREQUAL circ OR p STREQUAL index)
+    set(dc_label rtlgen)
+    if(p IN_LIST dc_slow_yosys)
       set(dc_label slow)
-    else()
-      set(dc_label rtlgen)
     endif()
     set_tests_properties(t_divconst_yosys_${p} PROPERTIES LABELS ${dc_label} TIMEOUT 600
       PROCESSORS 1)
