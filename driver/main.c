@@ -35,6 +35,7 @@ typedef struct options {
 	const char *study_rams;		/* study: --rams auto,block,lut */
 	bool sim;		/* study: measure cycles with the model */
 	bool have_seed;
+	bool help;		/* -h or --help in an option's place */
 	uint64_t seed;
 	int n_inputs;
 	const char **input_names;
@@ -474,7 +475,11 @@ static bool set_input(options *o, const char *val)
 	const char *eq = strchr(val, '=');
 	if (!eq || eq == val || !eq[1])
 		return usage_error("--input takes NAME=FILE, not '%s'", val);
-	o->input_names[o->n_inputs] = strndup(val, (size_t) (eq - val));
+	size_t len = (size_t) (eq - val);
+	for (int i = 0; i < o->n_inputs; i++)
+		if (strlen(o->input_names[i]) == len && !strncmp(o->input_names[i], val, len))
+			return usage_error("--input gives input '%s' twice", o->input_names[i]);
+	o->input_names[o->n_inputs] = strndup(val, len);
 	o->input_files[o->n_inputs++] = eq + 1;
 	return true;
 }
@@ -757,6 +762,10 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 	flow_options_default(&opt->flow);
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			opt->help = true;
+			return 0;
+		}
 		if (a[0] == '-' && a[1]) {
 			if (!parse_option(c, argc, argv, &i, opt))
 				return EXIT_USAGE;
@@ -766,6 +775,11 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 			fprintf(stderr, "sluice %s: error: unexpected argument '%s'\n", c->name, a);
 			return EXIT_USAGE;
 		}
+	}
+	if (opt->vcd && strcmp(opt->engine, "verilator")) {
+		fprintf(stderr, "sluice %s: error: --vcd needs --engine verilator (the model "
+			"has no waveform)\n", c->name);
+		return EXIT_USAGE;
 	}
 	if (!opt->prog && c->needs_prog) {
 		fprintf(stderr, "sluice %s: error: no program given\n", c->name);
@@ -791,17 +805,13 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	for (int i = 2; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			command_help(c, stdout);
-			return 0;
-		}
-	}
 	options opt = { 0 };
 	opt.input_names = sl_xcalloc(argc, sizeof(char *));
 	opt.input_files = sl_xcalloc(argc, sizeof(char *));
 	int rc = parse_options(c, argc - 2, argv + 2, &opt);
-	if (rc == 0)
+	if (rc == 0 && opt.help)
+		command_help(c, stdout);
+	else if (rc == 0)
 		rc = c->run(&opt);
 	for (int i = 0; i < opt.n_inputs; i++)
 		free((char *) opt.input_names[i]);

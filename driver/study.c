@@ -35,15 +35,32 @@ typedef struct study_row {
 	char status[512];
 } study_row;
 
-/* Split "a,b,c" into at most STUDY_MAX_LIST words (strdup'ed). */
-static int study_split(const char *s, char **out)
+/* Split the value "s" of option "flag", "a,b,c", into at most
+ * STUDY_MAX_LIST words (strdup'ed): their count, or -1 after a usage
+ * error for an empty list, an empty word or too many words. */
+static int study_split(const char *s, const char *flag, char **out)
 {
 	int n = 0;
-	char *t = sl_xstrdup(s);
-	for (char *w = strtok(t, ","); w && n < STUDY_MAX_LIST; w = strtok(NULL, ","))
-		out[n++] = sl_xstrdup(w);
-	free(t);
-	return n;
+	for (const char *p = s;; ) {
+		size_t len = strcspn(p, ",");
+		if (len == 0 || n == STUDY_MAX_LIST) {
+			if (len == 0)
+				fprintf(stderr, "sluice study: error: %s has an empty value in '%s'\n",
+					flag, s);
+			else
+				fprintf(stderr, "sluice study: error: %s takes at most %d values\n",
+					flag, STUDY_MAX_LIST);
+			while (n > 0)
+				free(out[--n]);
+			return -1;
+		}
+		out[n] = sl_xmalloc(len + 1);
+		memcpy(out[n], p, len);
+		out[n++][len] = 0;
+		if (!p[len])
+			return n;
+		p += len + 1;
+	}
 }
 
 /* Measured cycles of the cycle-level model on seeded inputs; -1 on error
@@ -342,7 +359,9 @@ static int study_list(const char *s, void *out, size_t size,
 	bool (*parse)(const char *w, void *elem), const char *flag, const char *takes)
 {
 	char *w[STUDY_MAX_LIST];
-	int n = study_split(s, w);
+	int n = study_split(s, flag, w);
+	if (n < 0)
+		return -1;
 	bool bad = false;
 	for (int i = 0; i < n; i++) {
 		if (!bad && !parse(w[i], (char *) out + (size_t) i * size)) {
@@ -373,13 +392,15 @@ static bool study_ram(const char *w, void *elem)
 	return ub_ram_parse(w, elem);
 }
 
-/* The boards, schedules, thresholds and RAM choices; false on a usage
- * error. */
-static bool study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
+/* The boards, schedules, thresholds and RAM choices: 0, 2 after a usage
+ * error, or 1 when a board cannot be loaded (as for compile). */
+static int study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 {
 	char *w[STUDY_MAX_LIST];
 	if (so->boards) {
-		int n = study_split(so->boards, w);
+		int n = study_split(so->boards, "--boards", w);
+		if (n < 0)
+			return 2;
 		for (int i = 0; i < n; i++) {
 			g->boards[g->nb] = board_find(ctx, w[i]);
 			if (g->boards[g->nb])
@@ -387,12 +408,12 @@ static bool study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 			free(w[i]);
 		}
 		if (g->nb < n)
-			return false;
+			return 1;
 	} else {
 		int n = 0;
 		const board **all = board_load_all(ctx, &n);
 		if (!all)
-			return false;
+			return 1;
 		for (int i = 0; i < n && g->nb < STUDY_MAX_LIST; i++)
 			g->boards[g->nb++] = all[i];
 	}
@@ -408,7 +429,7 @@ static bool study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 	if (so->rams)
 		g->nr = study_list(so->rams, g->ram, sizeof g->ram[0], study_ram, "--rams",
 			"auto, block or lut");
-	return g->nb > 0 && g->ns > 0 && g->nt > 0 && g->nr > 0;
+	return g->nb > 0 && g->ns > 0 && g->nt > 0 && g->nr > 0 ? 0 : 2;
 }
 
 /* The rows of one schedule, threshold and RAM choice: the design mapped
@@ -509,8 +530,8 @@ int study_run(const study_options *so)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
 	study_grid g = { 0 };
-	int rc = 2;
-	if (!study_grid_read(ctx, so, &g))
+	int rc = study_grid_read(ctx, so, &g);
+	if (rc != 0)
 		goto out;
 	if (sl_make_dir(so->out_dir) < 0) {
 		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",

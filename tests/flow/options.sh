@@ -6,7 +6,7 @@
 # options a command documents are accepted.
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 SLUICE" >&2; exit 2; }
-SLUICE=$1
+SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
 PROG=$HERE/examples/brighten.sl
 TMP=$(mktemp -d)
@@ -38,6 +38,23 @@ expect 2 "'--pnr' is not an option of 'sim'" sim "$PROG" --pnr --seed 1 -o "$TMP
 expect 2 "'-o' is not an option of 'boards'" boards -o "$TMP/b"
 expect 2 "-d takes dump letters P, L, S, B and R, not 'X'" compile "$PROG" -dPX -o "$TMP/c"
 expect 2 "unknown option or missing value: '--frobnicate'" sim "$PROG" --frobnicate
+# An option that means nothing in this combination is an error too
+# (audit D15-D17).
+expect 2 "--vcd needs --engine verilator" sim "$PROG" --vcd "$TMP/w.vcd" --seed 1 -o "$TMP/m"
+[ ! -e "$TMP/m" ] || { echo "FAIL sim --vcd with the model wrote $TMP/m"; fail=1; }
+expect 2 "--input gives input 'in' twice" run "$PROG" --input in=a.npy --input in=b.npy -o "$TMP/r"
+expect 2 "--boards has an empty value in ''" study "$PROG" --boards "" -o "$TMP/st"
+expect 2 "--schedules has an empty value in 'stream,'" study "$PROG" --schedules stream, -o "$TMP/st"
+expect 2 "--thresholds takes at most 16 values" study "$PROG" \
+	--thresholds 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 -o "$TMP/st"
+# An unknown board is a program error in study as in compile.
+expect 1 "no board 'nosuch'" study "$PROG" --boards nosuch -o "$TMP/st"
+expect 1 "no board 'nosuch'" compile "$PROG" --board nosuch -o "$TMP/c"
+# -h is help only in an option's place: as the value of -o it is a directory.
+(cd "$TMP" && "$SLUICE" run "$PROG" --seed 1 -o -h >/dev/null 2>&1)
+[ -f "$TMP/-h/brighten.npy" ] || { echo "FAIL run -o -h did not write into '-h'"; fail=1; }
+"$SLUICE" run "$PROG" --help >"$TMP/help" 2>&1 && grep -q "^usage: sluice run" "$TMP/help" ||
+	{ echo "FAIL run --help"; fail=1; }
 # Accepted: sim honours --board (and writes the design it simulates).
 expect 0 "" sim "$PROG" --board ice40up5k --seed 1 -o "$TMP/m"
 for f in schedule.txt buffers.txt report.json sluice_brighten.v brighten.npy; do
