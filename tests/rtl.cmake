@@ -18,7 +18,7 @@ if(VERILATOR_EXECUTABLE AND BASH_EXECUTABLE)
   add_test(NAME t_rtl_units
     COMMAND ${BASH_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/rtl/run_rtl_tests.sh ${CMAKE_BINARY_DIR})
   set_tests_properties(t_rtl_lint t_rtl_units PROPERTIES LABELS rtl)
-  set_tests_properties(t_rtl_units PROPERTIES TIMEOUT 1200)
+  set_tests_properties(t_rtl_units PROPERTIES TIMEOUT 1200 PROCESSORS 2)
 else()
   message(STATUS "verilator not found: rtl unit and lint tests disabled")
 endif()

@@ -747,10 +747,8 @@ TEST(t_reference, gaussian_1080p)
 		for (int64_t x = 0; x < W - 2; x++)
 			bad += (int64_t) out->data[y * (W - 2) + x] != want(y, x);
 	EXPECT_EQ(bad, 0);
+	// A figure to read, not a limit: speed is measured in tests/bench.
 	printf("gaussian 1080p: %.3f s\n", secs);
-#ifndef SLUICE_SANITIZE
-	EXPECT_LT(secs, 5.0);
-#endif
 }
 
 
