@@ -10,8 +10,13 @@
  *            write of widx(e) + C, which must come after LR(e).
  * When the capacity is reached at a cycle where every value the circular
  * buffer holds is still live, max_live_words equals it (checked with isl);
- * otherwise sweep.c counts the live values.  The ub_isl built
- * here is freed before ub_analyse returns. */
+ * otherwise sweep.c counts the live values.
+ * Floor divisions, floor-mods and strides in the accesses make these sets
+ * lattices whose pieces can multiply past any use (minutes, issue 15), so
+ * the analysis runs within ub_options.isl_budget isl operations; past it,
+ * and for buffers whose walk is short anyway (ub_options.walk_below), the
+ * walk of sweep.c computes the same figures.  The ub_isl built here is
+ * freed before ub_analyse returns. */
 #include <limits.h>
 #include <stdlib.h>
 
