@@ -78,41 +78,19 @@ static int cmp_i64(const void *a, const void *b)
 /* What the walk knows of one buffer: per element (by write index) its
  * write time W and last read LR (INT64_MIN when unread); and N(t), the
  * writes by cycle t as analysis.c defines it (one more than the write
- * index of the last element written by t), as the write times in
- * ascending order with, for each prefix, one more than the largest write
- * index in it. */
+ * index of the last element written by t): a table over the cycles of the
+ * first to the last write when they are few (every schedule but a sparse
+ * one), else the write times in ascending order with, for each prefix,
+ * one more than the largest write index in it. */
 typedef struct walk {
 	int64_t n;
 	int64_t *w;
 	int64_t *last;
-	int64_t *times;		/* write times, ascending */
-	int64_t *n_at;		/* n_at[k]: N at times[k] */
-	/* N(t) for t0 <= t < t0 + span, when the writes span few cycles. */
-	int64_t t0, span;
-	int64_t *n_by_t;
+	int64_t t0, span;	/* the cycles of the writes: t0 .. t0+span-1 */
+	int64_t *n_by_t;	/* N(t0 + d), or NULL */
+	int64_t *times;		/* without the table: write times, ascending */
+	int64_t *n_at;		/* N(times[k]) */
 } walk;
-
-static int64_t n_search(const walk *wk, int64_t t);
-
-/* The table of N(t) over the write cycles, when they span at most a few
- * cycles per element (every schedule but a sparse one). */
-static void n_table(walk *wk)
-{
-	int64_t n = wk->n, span = wk->times[n - 1] - wk->times[0] + 1;
-
-	wk->n_by_t = NULL;
-	wk->t0 = wk->times[0];
-	wk->span = 0;
-	if (span > 4 * n + 1024)
-		return;
-	wk->n_by_t = sl_xcalloc((size_t) span, sizeof(int64_t));
-	for (int64_t k = 0, d = 0; d < span; d++) {
-		while (k < n && wk->times[k] <= wk->t0 + d)
-			k++;
-		wk->n_by_t[d] = wk->n_at[k - 1];
-	}
-	wk->span = span;
-}
 
 /* W(e) for every element, in write order. */
 static void write_times(const ub_buffer *buf, int64_t *w)
@@ -127,21 +105,22 @@ static void write_times(const ub_buffer *buf, int64_t *w)
 	while (next_point(s, s->n_vars, it));
 }
 
-static void walk_init(walk *wk, const ub_buffer *buf, bool with_n)
+static void n_table(walk *wk)
 {
-	int64_t n = buf->n_elems;
+	wk->n_by_t = sl_xcalloc((size_t) wk->span, sizeof(int64_t));
+	for (int64_t i = 0; i < wk->n; i++)
+		wk->n_by_t[wk->w[i] - wk->t0] = i + 1;	/* ascending i: the largest */
+	for (int64_t d = 1; d < wk->span; d++)
+		if (wk->n_by_t[d] < wk->n_by_t[d - 1])
+			wk->n_by_t[d] = wk->n_by_t[d - 1];
+}
 
-	wk->n = n;
-	wk->w = sl_xcalloc((size_t) n + 1, sizeof(int64_t));
-	wk->last = sl_xcalloc((size_t) n + 1, sizeof(int64_t));
-	wk->times = wk->n_at = wk->n_by_t = NULL;
-	for (int64_t i = 0; i < n; i++)
-		wk->last[i] = INT64_MIN;
-	write_times(buf, wk->w);
-	if (!with_n)
-		return;
-	/* Sort (time, index) pairs packed two to an element. */
+static void n_sorted(walk *wk)
+{
+	int64_t n = wk->n;
+	/* (time, index) pairs, two to an element. */
 	int64_t *pairs = sl_xcalloc(2 * (size_t) n + 1, sizeof(int64_t));
+
 	for (int64_t i = 0; i < n; i++) {
 		pairs[2 * i] = wk->w[i];
 		pairs[2 * i + 1] = i;
@@ -155,32 +134,50 @@ static void walk_init(walk *wk, const ub_buffer *buf, bool with_n)
 		wk->n_at[k] = top + 1;
 	}
 	free(pairs);
-	n_table(wk);
+}
+
+static void walk_init(walk *wk, const ub_buffer *buf, bool with_n)
+{
+	int64_t n = buf->n_elems, hi = INT64_MIN;
+
+	wk->n = n;
+	wk->w = sl_xcalloc((size_t) n + 1, sizeof(int64_t));
+	wk->last = sl_xcalloc((size_t) n + 1, sizeof(int64_t));
+	wk->times = wk->n_at = wk->n_by_t = NULL;
+	write_times(buf, wk->w);
+	wk->t0 = INT64_MAX;
+	for (int64_t i = 0; i < n; i++) {
+		wk->last[i] = INT64_MIN;
+		wk->t0 = wk->w[i] < wk->t0 ? wk->w[i] : wk->t0;
+		hi = wk->w[i] > hi ? wk->w[i] : hi;
+	}
+	wk->span = hi - wk->t0 + 1;
+	if (!with_n)
+		return;
+	if (wk->span <= 4 * n + 1024)
+		n_table(wk);
+	else
+		n_sorted(wk);
 }
 
 static void walk_free(walk *wk)
 {
 	free(wk->w);
 	free(wk->last);
+	free(wk->n_by_t);
 	free(wk->times);
 	free(wk->n_at);
-	free(wk->n_by_t);
 }
 
 /* N(t): 0 before the first write. */
 static int64_t n_written(const walk *wk, int64_t t)
 {
-	if (t < wk->t0)
-		return 0;
-	if (t - wk->t0 < wk->span)
-		return wk->n_by_t[t - wk->t0];
-	return n_search(wk, t);
-}
-
-static int64_t n_search(const walk *wk, int64_t t)
-{
 	int64_t lo = 0, hi = wk->n;	/* the first k with times[k] > t */
 
+	if (t < wk->t0)
+		return 0;
+	if (wk->n_by_t)
+		return wk->n_by_t[t - wk->t0 < wk->span ? t - wk->t0 : wk->span - 1];
 	while (lo < hi) {
 		int64_t mid = lo + (hi - lo) / 2;
 		if (wk->times[mid] <= t)
@@ -188,7 +185,7 @@ static int64_t n_search(const walk *wk, int64_t t)
 		else
 			hi = mid;
 	}
-	return lo == 0 ? 0 : wk->n_at[lo - 1];
+	return wk->n_at[lo - 1];
 }
 
 /* The extremes of a port's delay and distance over its reads. */

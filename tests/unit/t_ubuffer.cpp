@@ -853,6 +853,9 @@ TEST(t_ubuffer, walk_matches_symbolic)
 		"func mm(i, j) : i32 = sum(k in 0..4) i32(a(i, k)) * i32(b(k, j));\noutput mm[6][5];\n",
 		"input in : u8[9][7];\nfunc u(y, x) : u8 = in(y / 2, clamp(x - 1, 0, 6)) + in(y % 9, x);\n"
 		"output u[12][7];\n",
+		// rs is written every 300 cycles: N(t) by a search, not a table
+		"input in : u8[8][300];\nfunc rs(y) : u16 = sum(r in 0..300) u16(in(y, r));\n"
+		"func g(y) : u16 = rs(y) + rs(y + 1) + rs(7 - y);\noutput g[7];\n",
 	};
 	const sched_policy pols[] = { SCHED_STREAM, SCHED_SEQUENTIAL };
 	for (const char *p : progs)
