@@ -347,17 +347,24 @@ static int symbolic(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf, unsigned long bud
 
 /* Every figure by walking the elements and reads, when it takes at most
  * opts->max_walk_steps steps; "fallback": the symbolic analysis ran out
- * of its budget. */
+ * of its budget (else it is off: isl_budget 0). */
 static int walk(sl_ctx *ctx, ub_buffer *buf, const ub_options *opts, bool fallback)
 {
 	int64_t steps = ub_enumerate_steps(buf);
 
-	if (steps > opts->max_walk_steps) {
+	if (steps > opts->max_walk_steps && fallback) {
 		sl_error(ctx, buf->producer->decl->loc, "cannot size the buffer of "
 			"'%s': its symbolic analysis exceeds its budget of %lu isl "
 			"operations, and walking its elements and reads would take "
 			"%lld steps (the limit is %lld)", buf->name, opts->isl_budget,
 			(long long) steps, (long long) opts->max_walk_steps);
+		return -1;
+	}
+	if (steps > opts->max_walk_steps) {
+		sl_error(ctx, buf->producer->decl->loc, "cannot size the buffer of "
+			"'%s': walking its elements and reads would take %lld steps "
+			"(the limit is %lld), and its symbolic analysis is off",
+			buf->name, (long long) steps, (long long) opts->max_walk_steps);
 		return -1;
 	}
 	buf->why = NULL;
@@ -367,20 +374,24 @@ static int walk(sl_ctx *ctx, ub_buffer *buf, const ub_options *opts, bool fallba
 
 int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf, const ub_options *opts)
 {
-	int r = 1, errors = sl_n_errors(ctx);
+	int64_t steps = ub_enumerate_steps(buf);
+	int r, errors = sl_n_errors(ctx);
+	bool by_isl = false;
 
 	if (buf->n_ports == 1)
 		return 0;
-	if (ub_enumerate_steps(buf) < opts->walk_below)
+	if (opts->isl_budget == 0 || (steps < opts->walk_below && steps <= opts->max_walk_steps))
 		r = walk(ctx, buf, opts, false);
-	else if (opts->isl_budget > 0)
+	else {
 		r = symbolic(ctx, isl, buf, opts->isl_budget);
-	if (r == 1)
-		r = walk(ctx, buf, opts, true);
+		by_isl = r < 0;
+		if (r == 1)
+			r = walk(ctx, buf, opts, true);
+	}
 	if (r < 0 && sl_n_errors(ctx) == errors)
 		sl_error(ctx, buf->producer->decl->loc,
 			"cannot size the buffer of '%s': %s", buf->name,
-			isl_ctx_last_error_msg(isl) ? isl_ctx_last_error_msg(isl)
+			by_isl && isl_ctx_last_error_msg(isl) ? isl_ctx_last_error_msg(isl)
 				: "a size out of range");
 	return r;
 }

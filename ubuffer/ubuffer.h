@@ -113,10 +113,11 @@ typedef struct ub_options {
 	/* The target board, or NULL: what UB_RAM_AUTO weighs. */
 	const board *bd;
 	/* The symbolic sizing of one buffer may take this many isl
-	 * operations (default UB_ISL_BUDGET); past it, or when 0, the buffer
-	 * is sized by walking its elements and reads, which may take up to
-	 * max_walk_steps steps (default UB_MAX_WALK_STEPS); past that it is
-	 * an error.  See analysis.c. */
+	 * operations (default UB_ISL_BUDGET); past it, or when 0 (no
+	 * symbolic sizing), the buffer is sized by walking its elements and
+	 * reads, which may take up to max_walk_steps steps (default
+	 * UB_MAX_WALK_STEPS); past that it is an error.  See analysis.c and
+	 * docs/hardware.md. */
 	unsigned long isl_budget;
 	int64_t max_walk_steps;
 	/* A buffer whose walk takes fewer steps than this is sized by the

@@ -938,4 +938,17 @@ TEST(t_ubuffer, walk_limit_error)
 	ASSERT_TRUE(v.set) << v.diags();
 	check_all(v);
 	EXPECT_EQ(v.buf("in")->walk_steps, 884);
+	// isl_budget 0: no symbolic analysis, so the walk is no fallback.
+	o.isl_budget = 0;
+	o.max_walk_steps = 883;
+	Ub w(gauss(8, 16), SCHED_STREAM, &o);
+	EXPECT_FALSE(w.set);
+	EXPECT_NE(w.diags().find("t.sl:1:7: error: cannot size the buffer of 'in': walking "
+		"its elements and reads would take 884 steps (the limit is 883), and its "
+		"symbolic analysis is off\n"), std::string::npos) << w.diags();
+	o.max_walk_steps = 884;
+	Ub x(gauss(8, 16), SCHED_STREAM, &o);
+	ASSERT_TRUE(x.set) << x.diags();
+	check_all(x);
+	EXPECT_EQ(x.buf("in")->walk_steps, 0);
 }
