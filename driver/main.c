@@ -280,6 +280,10 @@ static void print_buffer_json(const ub_buffer *b, FILE *out)
 		fputs(",\n      \"why\": ", out);
 		sl_json_str(out, b->why);
 	}
+	if (b->walk_steps > 0) {
+		fprintf(out, ",\n      \"walk_steps\": %lld, \"note\": ", (long long) b->walk_steps);
+		sl_json_str(out, ub_walk_note);
+	}
 	fputs(" }", out);
 }
 

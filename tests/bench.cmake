@@ -17,3 +17,9 @@ if(SLUICE_BENCH_NEXTPNR)
   set_tests_properties(t_bench_delay_fit_quick PROPERTIES LABELS bench TIMEOUT 300
     PASS_REGULAR_EXPRESSION "delay_fit_check: ok")
 endif()
+# The buffer-analysis blow-up benchmark (tests/bench/ub_blowup_bench.sh,
+# issue 15) once, after only: the script keeps working and every program
+# compiles (its timeout of 60 s only catches a hang).
+add_test(NAME t_bench_ub_blowup_smoke
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bench/ub_blowup_bench.sh $<TARGET_FILE:sluice> -n 1)
+set_tests_properties(t_bench_ub_blowup_smoke PROPERTIES LABELS bench TIMEOUT 300)

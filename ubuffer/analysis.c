@@ -10,8 +10,13 @@
  *            write of widx(e) + C, which must come after LR(e).
  * When the capacity is reached at a cycle where every value the circular
  * buffer holds is still live, max_live_words equals it (checked with isl);
- * otherwise sweep.c counts the live values.  The ub_isl built
- * here is freed before ub_analyse returns. */
+ * otherwise sweep.c counts the live values.
+ * Floor divisions, floor-mods and strides in the accesses make these sets
+ * lattices whose pieces can multiply past any use (minutes, issue 15), so
+ * the analysis runs within ub_options.isl_budget isl operations; past it,
+ * and for buffers whose walk is short anyway (ub_options.walk_below), the
+ * walk of sweep.c computes the same figures.  The ub_isl built here is
+ * freed before ub_analyse returns. */
 #include <limits.h>
 #include <stdlib.h>
 
@@ -20,6 +25,7 @@
 #include <isl/ilp.h>
 #include <isl/local_space.h>
 #include <isl/map.h>
+#include <isl/options.h>
 #include <isl/point.h>
 #include <isl/set.h>
 #include <isl/space.h>
@@ -41,6 +47,13 @@ static const char why_both[] =
 static const char why_unread[] =
 	"some written values are never read, yet a circular buffer addressed "
 	"by write order keeps a word for each of them";
+
+const char *ub_why(const ub_buffer *buf, bool unread, bool out_of_order)
+{
+	if (buf->max_live_words >= buf->capacity_words)
+		return NULL;
+	return out_of_order && unread ? why_both : out_of_order ? why_order : why_unread;
+}
 
 bool ub_val_to_int(__isl_take isl_val *v, int64_t *out)
 {
@@ -171,6 +184,14 @@ static isl_bool const_range(__isl_take isl_pw_aff *pa, int64_t *lo, int64_t *hi)
 	return *lo == *hi ? isl_bool_true : isl_bool_false;
 }
 
+int ub_report_early_read(sl_ctx *ctx, const ub_port *port, int64_t cycles)
+{
+	sl_error(ctx, port->access->expr->loc, "'%s' reads '%s' %lld cycles before "
+		"it is written (the schedule is illegal)", port->stmt->name,
+		port->access->producer->name, (long long) cycles);
+	return -1;
+}
+
 /* The port's reuse delay t_C(j) - W(A(j)) and distance in writes
  * N(t_C(j)) - 1 - widx(A(j)).  -1 on error or a read before its write. */
 static int port_figures(sl_ctx *ctx, __isl_keep ub_isl *ui, ub_port *port)
@@ -200,13 +221,8 @@ static int port_figures(sl_ctx *ctx, __isl_keep ub_isl *ui, ub_port *port)
 	cs = const_range(dist, &dlo, &dhi);
 	if (cd < 0 || cs < 0)
 		return -1;
-	if (lo < 0) {
-		sl_error(ctx, port->access->expr->loc,
-			"'%s' reads '%s' %lld cycles before it is written "
-			"(the schedule is illegal)", port->stmt->name,
-			port->access->producer->name, (long long) -lo);
-		return -1;
-	}
+	if (lo < 0)
+		return ub_report_early_read(ctx, port, -lo);
 	port->delay_const = cd;
 	port->delay = cd ? lo : 0;
 	port->dist_const = cs;
@@ -295,18 +311,23 @@ static int sizes(__isl_keep ub_isl *ui, ub_buffer *buf)
 	buf->max_live_words = ub_sweep_max_live(buf, &unread, &order);
 	if (buf->max_live_words < 0)
 		return -1;
-	if (buf->max_live_words < buf->capacity_words)
-		buf->why = order && unread ? why_both : order ? why_order : why_unread;
+	buf->why = ub_why(buf, unread, order);
 	return 0;
 }
 
-int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf)
+/* The symbolic analysis of "buf" (figures of every port, both sizes)
+ * within "budget" isl operations.  0 done, -1 error (reported unless
+ * isl's), 1 out of budget (nothing reported, isl's error cleared). */
+static int symbolic(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf, unsigned long budget)
 {
+	unsigned long max_ops = isl_ctx_get_max_operations(isl);
+	int on_error = isl_options_get_on_error(isl), r = 0;
 	ub_isl *ui;
-	int r = 0, errors = sl_n_errors(ctx);
 
-	if (buf->n_ports == 1)
-		return 0;
+	isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
+	isl_ctx_reset_error(isl);
+	isl_ctx_set_max_operations(isl, budget);
+	isl_ctx_reset_operations(isl);
 	ui = ub_isl_build(isl, buf);
 	if (!ui)
 		r = -1;
@@ -315,10 +336,62 @@ int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf)
 	if (r == 0)
 		r = sizes(ui, buf);
 	ub_isl_free(ui);
+	if (r < 0 && isl_ctx_last_error(isl) == isl_error_quota) {
+		isl_ctx_reset_error(isl);
+		r = 1;
+	}
+	isl_ctx_set_max_operations(isl, max_ops);
+	isl_options_set_on_error(isl, on_error);
+	return r;
+}
+
+/* Every figure by walking the elements and reads, when it takes at most
+ * opts->max_walk_steps steps; "fallback": the symbolic analysis ran out
+ * of its budget (else it is off: isl_budget 0). */
+static int walk(sl_ctx *ctx, ub_buffer *buf, const ub_options *opts, bool fallback)
+{
+	int64_t steps = ub_enumerate_steps(buf);
+
+	if (steps > opts->max_walk_steps && fallback) {
+		sl_error(ctx, buf->producer->decl->loc, "cannot size the buffer of "
+			"'%s': its symbolic analysis exceeds its budget of %lu isl "
+			"operations, and walking its elements and reads would take "
+			"%lld steps (the limit is %lld)", buf->name, opts->isl_budget,
+			(long long) steps, (long long) opts->max_walk_steps);
+		return -1;
+	}
+	if (steps > opts->max_walk_steps) {
+		sl_error(ctx, buf->producer->decl->loc, "cannot size the buffer of "
+			"'%s': walking its elements and reads would take %lld steps "
+			"(the limit is %lld), and its symbolic analysis is off",
+			buf->name, (long long) steps, (long long) opts->max_walk_steps);
+		return -1;
+	}
+	buf->why = NULL;
+	buf->walk_steps = fallback ? steps : 0;
+	return ub_enumerate(ctx, buf);
+}
+
+int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf, const ub_options *opts)
+{
+	int64_t steps = ub_enumerate_steps(buf);
+	int r, errors = sl_n_errors(ctx);
+	bool by_isl = false;
+
+	if (buf->n_ports == 1)
+		return 0;
+	if (opts->isl_budget == 0 || (steps < opts->walk_below && steps <= opts->max_walk_steps))
+		r = walk(ctx, buf, opts, false);
+	else {
+		r = symbolic(ctx, isl, buf, opts->isl_budget);
+		by_isl = r < 0;
+		if (r == 1)
+			r = walk(ctx, buf, opts, true);
+	}
 	if (r < 0 && sl_n_errors(ctx) == errors)
 		sl_error(ctx, buf->producer->decl->loc,
 			"cannot size the buffer of '%s': %s", buf->name,
-			isl_ctx_last_error_msg(isl) ? isl_ctx_last_error_msg(isl)
+			by_isl && isl_ctx_last_error_msg(isl) ? isl_ctx_last_error_msg(isl)
 				: "a size out of range");
 	return r;
 }

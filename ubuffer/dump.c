@@ -5,6 +5,9 @@
  * no paths, so the text is the same on every machine. */
 #include "ubuffer/ubuffer_private.h"
 
+const char ub_walk_note[] = "sized by walking its elements and reads, the same "
+	"exact figures: its symbolic analysis exceeded its budget of isl operations";
+
 static void dump_port(const ub_port *p, int i, FILE *out)
 {
 	if (p->is_write) {
@@ -75,6 +78,8 @@ static void dump_buffer(const ub_buffer *b, FILE *out)
 		(long long) b->max_live_words, (long long) b->capacity_words);
 	if (b->why)
 		fprintf(out, "  why: %s\n", b->why);
+	if (b->walk_steps > 0)
+		fprintf(out, "  note: %s (%lld steps)\n", ub_walk_note, (long long) b->walk_steps);
 	for (int i = 0; i < b->n_ports; i++)
 		dump_port(&b->ports[i], i, out);
 	dump_runs(b, out);

@@ -35,6 +35,9 @@ void ub_options_default(ub_options *opts)
 	opts->sram_read_ports = 1;
 	opts->ram = UB_RAM_AUTO;
 	opts->bd = NULL;
+	opts->isl_budget = UB_ISL_BUDGET;
+	opts->max_walk_steps = UB_MAX_WALK_STEPS;
+	opts->walk_below = UB_WALK_BELOW;
 }
 
 const char *ub_mem_str(ub_mem m)
@@ -331,7 +334,7 @@ ub_set *ub_set_build(sl_ctx *ctx, const sched_program *sp, isl_ctx *isl,
 		if (!buf)
 			continue;
 		set->buffers[set->n_buffers++] = buf;
-		if (ub_analyse(ctx, isl, buf) < 0) {
+		if (ub_analyse(ctx, isl, buf, opts) < 0) {
 			ub_set_free(set);
 			return NULL;
 		}

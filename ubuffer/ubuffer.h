@@ -85,6 +85,9 @@ typedef struct ub_buffer {
 	int64_t max_live_words;
 	int64_t capacity_words;
 	const char *why;		/* why capacity > max_live, or NULL */
+	/* The steps of the walk that sized it (the same figures), when its
+	 * symbolic analysis exceeded ub_options.isl_budget; else 0. */
+	int64_t walk_steps;
 	/* Mapping. */
 	ub_storage storage;
 	ub_mem mem;			/* circular buffers: the memory */
@@ -109,7 +112,22 @@ typedef struct ub_options {
 	ub_ram ram;
 	/* The target board, or NULL: what UB_RAM_AUTO weighs. */
 	const board *bd;
+	/* The symbolic sizing of one buffer may take this many isl
+	 * operations (default UB_ISL_BUDGET); past it, or when 0 (no
+	 * symbolic sizing), the buffer is sized by walking its elements and
+	 * reads, which may take up to max_walk_steps steps (default
+	 * UB_MAX_WALK_STEPS); past that it is an error.  See analysis.c and
+	 * docs/hardware.md. */
+	unsigned long isl_budget;
+	int64_t max_walk_steps;
+	/* A buffer whose walk takes fewer steps than this is sized by the
+	 * walk alone (default UB_WALK_BELOW; 0: never). */
+	int64_t walk_below;
 } ub_options;
+
+enum { UB_ISL_BUDGET = 200000 };
+#define UB_MAX_WALK_STEPS ((int64_t) 1 << 27)
+#define UB_WALK_BELOW ((int64_t) 1 << 20)
 
 typedef struct ub_set {
 	int n_buffers;
@@ -141,6 +159,9 @@ int64_t ub_write_index(const ub_buffer *buf, const int64_t *e);
 
 /* Registers in the delay-chain layout of "buf" (0 for other storage). */
 int64_t ub_chain_registers(const ub_buffer *buf);
+
+/* The note on a buffer with walk_steps > 0 (buffers.txt, report.json). */
+extern const char ub_walk_note[];
 
 /* Stable text dump (buffers.txt). */
 void ub_set_dump(const ub_set *set, FILE *out);

@@ -29,12 +29,27 @@ typedef struct ub_isl {
 } ub_isl;
 
 __isl_null ub_isl *ub_isl_free(__isl_take ub_isl *ui);
-/* Size the buffer exactly and fill the ports' delays and distances. */
-int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf);
+/* Size the buffer exactly and fill the ports' delays and distances:
+ * symbolically within opts->isl_budget isl operations, else by a walk
+ * (ub_enumerate).  0, or -1 with an error reported. */
+int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf, const ub_options *opts);
 /* max over cycles c of #{read e : W(e) <= c <= LR(e)}, by walking every
  * element and read (only where isl cannot prove it equals the capacity).
  * -1 on error. */
 int64_t ub_sweep_max_live(const ub_buffer *buf, bool *unread, bool *out_of_order);
+/* Steps of ub_enumerate on "buf": its elements plus its reads. */
+int64_t ub_enumerate_steps(const ub_buffer *buf);
+/* Every figure ub_analyse computes symbolically (the ports' delays and
+ * distances, max_live_words, capacity_words, why), by walking every
+ * element and read.  0, or -1 (reported when a read comes before its
+ * write; otherwise the caller reports). */
+int ub_enumerate(sl_ctx *ctx, ub_buffer *buf);
+/* Why capacity_words exceeds max_live_words (NULL when it does not),
+ * given whether some values are never read and whether last reads come
+ * out of write order. */
+const char *ub_why(const ub_buffer *buf, bool unread, bool out_of_order);
+/* Report that "port" reads "cycles" before the write; -1. */
+int ub_report_early_read(sl_ctx *ctx, const ub_port *port, int64_t cycles);
 /* Read an integer isl value (taken); false when it is not one or does
  * not fit in 63 bits. */
 bool ub_val_to_int(__isl_take isl_val *v, int64_t *out);

@@ -34,11 +34,17 @@ struct Ub {
 	ub_set *set = nullptr;
 	int64_t threshold = 8;		// the register threshold of "set"
 
+	// Without "opts", the defaults but every buffer sized symbolically
+	// (walk_below 0): the programs here are small enough for the walk.
 	explicit Ub(const std::string &text, sched_policy pol = SCHED_STREAM,
 		const ub_options *opts = nullptr)
 	{
-		if (opts)
-			threshold = opts->register_threshold;
+		ub_options symbolic;
+		ub_options_default(&symbolic);
+		symbolic.walk_below = 0;
+		if (!opts)
+			opts = &symbolic;
+		threshold = opts->register_threshold;
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&dbuf, &dlen);
 		sl_ctx_set_diag_stream(ctx, diag);
@@ -343,6 +349,16 @@ int check_all(const Ub &u)
 		}
 	}
 	return u.set->n_buffers;
+}
+
+// Options that size every buffer by the walk (ubuffer/sweep.c).
+ub_options walk_only()
+{
+	ub_options o;
+	ub_options_default(&o);
+	o.walk_below = INT64_MAX;
+	o.max_walk_steps = INT64_MAX;
+	return o;
 }
 
 std::string fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
@@ -693,6 +709,11 @@ TEST(t_ubuffer, brute_force_shapes)
 				Ub u(p, pol);
 				ASSERT_TRUE(u.set) << u.diags();
 				check_all(u);
+				ub_options o = walk_only();
+				Ub v(p, pol, &o);
+				ASSERT_TRUE(v.set) << v.diags();
+				check_all(v);
+				EXPECT_EQ(v.dump(), u.dump());
 			}
 }
 
@@ -740,6 +761,7 @@ TEST(t_ubuffer, gauss_1080p)
 	ASSERT_TRUE(b);
 	EXPECT_EQ(b->capacity_words, 2 * 1920 + 3);
 	EXPECT_EQ(b->max_live_words, 2 * 1920 + 3);
+	EXPECT_EQ(b->walk_steps, 0);
 	EXPECT_EQ(b->storage, UB_DELAY_CHAIN);
 }
 
@@ -814,4 +836,119 @@ TEST(t_ubuffer, check_bad_circular)
 	EXPECT_EQ(ub_set_check(u.ctx, u.set), 0);
 	EXPECT_NE(u.diags().find("error: internal: buffer 'in' fails its check: banks"),
 		std::string::npos) << u.diags();
+}
+
+// The symbolic analysis and the walk agree on programs whose reads come
+// out of write order, skip values, repeat or reduce.
+TEST(t_ubuffer, walk_matches_symbolic)
+{
+	const char *progs[] = {
+		"input in : u8[6][10];\nfunc t(y, x) : u8 = in(x % 6, y);\noutput t[10][6];\n",
+		"input in : u8[6][10];\nfunc f(y, x) : u8 = in(y, 9 - x);\noutput f[6][10];\n",
+		"input in : u8[8][8];\nfunc d(y, x) : u8 = in(2 * y + 1, x) + in(2 * y, (3 * x) % 8);\n"
+		"output d[4][8];\n",
+		"input in : u8[8][6];\nfunc rs(y) : u16 = sum(r in 0..6) u16(in(y, r));\n"
+		"func g(y) : u16 = rs(y) + rs(y + 2) + rs(y / 2);\noutput g[6];\n",
+		"input a : i8[6][4];\ninput b : i8[4][5];\n"
+		"func mm(i, j) : i32 = sum(k in 0..4) i32(a(i, k)) * i32(b(k, j));\noutput mm[6][5];\n",
+		"input in : u8[9][7];\nfunc u(y, x) : u8 = in(y / 2, clamp(x - 1, 0, 6)) + in(y % 9, x);\n"
+		"output u[12][7];\n",
+		// rs is written every 300 cycles: N(t) by a search, not a table
+		"input in : u8[8][300];\nfunc rs(y) : u16 = sum(r in 0..300) u16(in(y, r));\n"
+		"func g(y) : u16 = rs(y) + rs(y + 1) + rs(7 - y);\noutput g[7];\n",
+	};
+	const sched_policy pols[] = { SCHED_STREAM, SCHED_SEQUENTIAL };
+	for (const char *p : progs)
+		for (sched_policy pol : pols) {
+			SCOPED_TRACE(std::string(p) + (pol == SCHED_STREAM ? "stream" : "sequential"));
+			Ub u(p, pol);
+			ASSERT_TRUE(u.set) << u.diags();
+			check_all(u);
+			ub_options o = walk_only();
+			Ub v(p, pol, &o);
+			ASSERT_TRUE(v.set) << v.diags();
+			check_all(v);
+			EXPECT_EQ(v.dump(), u.dump());
+		}
+}
+
+// The program whose symbolic analysis ran for more than ten
+// minutes: floor-mods by 38 and 17 of the column, a clamped row and a
+// stride of 3 make isl's last-read map a lattice of many pieces.  Sized
+// symbolically first (walk_below 0), it exceeds the budget and falls back
+// to the walk: the brute force's figures, and a note.  in0 has
+// 38 * 17 * 19 = 12274 elements; f2 runs 22 x 46 iterations (rows 0..21,
+// columns 1..46, what f4 reads), each reading in0 six times (u in 1..3,
+// kk in 1..4): 12274 + 6 * 1012 = 18346 steps.
+TEST(t_ubuffer, budget_fallback)
+{
+	const char *p =
+		"input in0 : i32[38][17][19];\n"
+		"func f2(row, col) : i32 = sum(u in 1..3, kk in 1..4) "
+		"in0((col + kk + 3) % 38, (u - col) % 17, clamp(row, 0, 18));\n"
+		"func f4(y, x) : i32 = f2(y, 3 * x + 1);\n"
+		"output f4[22][16];\n";
+	Ub u(p);
+	ASSERT_TRUE(u.set) << u.diags();
+	check_all(u);
+	const ub_buffer *b = u.buf("in0");
+	ASSERT_TRUE(b);
+	EXPECT_EQ(b->walk_steps, 12274 + 6 * 1012);
+	EXPECT_EQ(b->storage, UB_CIRCULAR);
+	std::string d = u.dump();
+	EXPECT_NE(d.find("  note: sized by walking its elements and reads, the same exact "
+		"figures: its symbolic analysis exceeded its budget of isl operations "
+		"(18346 steps)\n"), std::string::npos) << d;
+	// f2 is read at a stride of 3, one value per cycle of f4: sized
+	// symbolically within the budget, no note.
+	const ub_buffer *f = u.buf("f2");
+	ASSERT_TRUE(f);
+	EXPECT_EQ(f->walk_steps, 0);
+	// The same figures when the walk alone sizes it (the default for a
+	// buffer this small).
+	ub_options o;
+	ub_options_default(&o);
+	Ub w(p, SCHED_STREAM, &o);
+	ASSERT_TRUE(w.set) << w.diags();
+	EXPECT_EQ(w.buf("in0")->walk_steps, 0);
+	EXPECT_EQ(w.buf("in0")->capacity_words, b->capacity_words);
+	EXPECT_EQ(w.buf("in0")->max_live_words, b->max_live_words);
+	d.erase(d.find("  note: "), d.find("\n", d.find("  note: ")) + 1 - d.find("  note: "));
+	EXPECT_EQ(w.dump(), d);
+}
+
+// Past the budget and past max_walk_steps: a located error, no crash,
+// and the isl context still frees cleanly.  gauss(8, 16): 128 elements
+// and nine reads by each of 6 x 14 iterations, 128 + 9 * 84 = 884 steps.
+TEST(t_ubuffer, walk_limit_error)
+{
+	ub_options o;
+	ub_options_default(&o);
+	o.walk_below = 0;
+	o.isl_budget = 100;
+	o.max_walk_steps = 883;
+	Ub u(gauss(8, 16), SCHED_STREAM, &o);
+	EXPECT_FALSE(u.set);
+	EXPECT_NE(u.diags().find("t.sl:1:7: error: cannot size the buffer of 'in': its "
+		"symbolic analysis exceeds its budget of 100 isl operations, and walking "
+		"its elements and reads would take 884 steps (the limit is 883)\n"),
+		std::string::npos) << u.diags();
+	o.max_walk_steps = 884;
+	Ub v(gauss(8, 16), SCHED_STREAM, &o);
+	ASSERT_TRUE(v.set) << v.diags();
+	check_all(v);
+	EXPECT_EQ(v.buf("in")->walk_steps, 884);
+	// isl_budget 0: no symbolic analysis, so the walk is no fallback.
+	o.isl_budget = 0;
+	o.max_walk_steps = 883;
+	Ub w(gauss(8, 16), SCHED_STREAM, &o);
+	EXPECT_FALSE(w.set);
+	EXPECT_NE(w.diags().find("t.sl:1:7: error: cannot size the buffer of 'in': walking "
+		"its elements and reads would take 884 steps (the limit is 883), and its "
+		"symbolic analysis is off\n"), std::string::npos) << w.diags();
+	o.max_walk_steps = 884;
+	Ub x(gauss(8, 16), SCHED_STREAM, &o);
+	ASSERT_TRUE(x.set) << x.diags();
+	check_all(x);
+	EXPECT_EQ(x.buf("in")->walk_steps, 0);
 }
