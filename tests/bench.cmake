@@ -17,3 +17,8 @@ if(SLUICE_BENCH_NEXTPNR)
   set_tests_properties(t_bench_delay_fit_quick PROPERTIES LABELS bench TIMEOUT 300
     PASS_REGULAR_EXPRESSION "delay_fit_check: ok")
 endif()
+# sluice_speed: tests/bench/speed_tool.c, the reference's two evaluators, a
+# hand-written C loop and the cycle-level model timed in one process, for
+# tests/bench/sim_bench.sh (docs/speed.md).
+add_executable(sluice_speed ${CMAKE_SOURCE_DIR}/tests/bench/speed_tool.c)
+target_link_libraries(sluice_speed PRIVATE sl_flow sl_sim sl_frontend sl_ir)
