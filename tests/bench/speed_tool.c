@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "flow/flow.h"
+#include "frontend/frontend.h"
 #include "sim/sim.h"
 
 /* CPU seconds of this thread: on a loaded machine, the time waiting for a
@@ -114,10 +115,10 @@ static int speed(sl_ctx *ctx, const char *path, uint64_t seed, int reps, bool mo
 {
 	flow_options fo;
 	flow_options_default(&fo);
-	flow_design *d = flow_compile(ctx, path, &fo);
-	if (!d)
+	flow_design *d = model ? flow_compile(ctx, path, &fo) : NULL;
+	const ir_program *prog = model ? (d ? d->prog : NULL) : fe_compile_file(ctx, path);
+	if (!prog)
 		return -1;
-	const ir_program *prog = d->prog;
 	int n = prog->n_outputs;
 	ref_inputs in = { 0, sl_xcalloc((size_t) prog->n_decls + 1, sizeof(ir_decl *)),
 		sl_xcalloc((size_t) prog->n_decls + 1, sizeof(io_array *)) };
