@@ -45,6 +45,15 @@ typedef enum ref_engine {
 int ref_run_engine(sl_ctx *ctx, const ir_program *prog,
 	const ref_inputs *inputs, io_array **outputs, ref_engine engine);
 
+/* Every func of "prog" (checked or lowered, bounds inferred) over its
+ * whole inferred domain, dense and row-major over [dom_lo, dom_lo +
+ * dom_ext): funcs[i] for declaration i, NULL for inputs, consts and funcs
+ * nothing needs; the caller frees each.  The values the cycle-level
+ * model moves through the buffers.  The engine as for ref_run.  0, or -1
+ * with an error reported (and every funcs[i] NULL). */
+int ref_run_funcs(sl_ctx *ctx, const ir_program *prog,
+	const ref_inputs *inputs, uint64_t **funcs);
+
 /* ------------------------------------------------------------ evaluation
  * The arithmetic shared by the reference and the cycle-level model (one
  * implementation of the semantics; the slow cases go to ir_eval_*). */

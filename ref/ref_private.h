@@ -30,6 +30,7 @@ typedef struct ref_state {
 	/* ...and an inline func every read of which the row kernels inline
 	 * (ref_rows_inlined) gets no buffer. */
 	bool *no_store;
+	bool keep_funcs;	/* ref_run_funcs: every func in r->owned */
 } ref_state;
 
 /* Evaluate func d over its whole domain (n points) into buf, in row-major

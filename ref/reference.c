@@ -173,7 +173,7 @@ static bool ref_is_whole_output(const ir_decl *d)
 /* The buffer of func d's n points: an output array, or owned here. */
 static uint64_t *ref_func_buffer(ref_state *r, const ir_decl *d, int64_t n)
 {
-	if (ref_is_whole_output(d)) {
+	if (!r->keep_funcs && ref_is_whole_output(d)) {
 		io_array *a = io_array_alloc(d->type, d->n_dims, d->out_extents);
 		r->whole[d->index] = a;
 		return a ? a->data : NULL;
@@ -362,25 +362,29 @@ int ref_run(sl_ctx *ctx, const ir_program *prog,
 	return ref_run_engine(ctx, prog, inputs, outputs, REF_ENGINE_DEFAULT);
 }
 
-int ref_run_engine(sl_ctx *ctx, const ir_program *prog,
-	const ref_inputs *inputs, io_array **outputs, ref_engine engine)
+/* Run every declaration of "prog"; with "funcs", hand every func's
+ * buffer over instead of extracting the outputs. */
+static int ref_run_all(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
+	io_array **outputs, uint64_t **funcs, ref_engine engine)
 {
-	for (int i = 0; i < prog->n_outputs; i++)
-		outputs[i] = NULL;
 	if (engine == REF_ENGINE_DEFAULT && (engine = ref_env_engine(ctx)) == REF_ENGINE_DEFAULT)
 		return -1;
 	int n = prog->n_decls;
-	ref_state r = { .ctx = ctx, .prog = prog, .engine = engine };
+	ref_state r = { .ctx = ctx, .prog = prog, .engine = engine, .keep_funcs = funcs != NULL };
 	r.stores = sl_xcalloc(n ? n : 1, sizeof(*r.stores));
 	r.owned = sl_xcalloc(n ? n : 1, sizeof(*r.owned));
 	r.whole = sl_xcalloc(n ? n : 1, sizeof(*r.whole));
 	r.no_store = sl_xcalloc(n ? n : 1, sizeof(*r.no_store));
-	if (engine == REF_ENGINE_ROWS)
+	if (engine == REF_ENGINE_ROWS && !funcs)
 		ref_rows_inlined(prog, r.no_store);
 
 	int rc = ref_run_decls(&r, inputs);
-	if (rc == 0)
+	if (rc == 0 && outputs)
 		rc = ref_extract_all(&r, outputs);
+	for (int i = 0; rc == 0 && funcs && i < n; i++) {
+		funcs[i] = r.owned[i];
+		r.owned[i] = NULL;
+	}
 
 	for (int i = 0; i < n; i++) {
 		free(r.stores[i].stride);
@@ -392,4 +396,20 @@ int ref_run_engine(sl_ctx *ctx, const ir_program *prog,
 	free(r.stores);
 	free(r.owned);
 	return rc;
+}
+
+int ref_run_engine(sl_ctx *ctx, const ir_program *prog,
+	const ref_inputs *inputs, io_array **outputs, ref_engine engine)
+{
+	for (int i = 0; i < prog->n_outputs; i++)
+		outputs[i] = NULL;
+	return ref_run_all(ctx, prog, inputs, outputs, NULL, engine);
+}
+
+int ref_run_funcs(sl_ctx *ctx, const ir_program *prog,
+	const ref_inputs *inputs, uint64_t **funcs)
+{
+	for (int i = 0; i < prog->n_decls; i++)
+		funcs[i] = NULL;
+	return ref_run_all(ctx, prog, inputs, NULL, funcs, REF_ENGINE_DEFAULT);
 }
