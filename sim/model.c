@@ -77,6 +77,7 @@ typedef struct mdl_port {
 	 * cursor "cursor"'s plus "off"; -1: it is evaluated. */
 	int cursor;
 	int64_t off;
+	const int64_t *wantp;	/* &cursors[cursor].want, or NULL */
 } mdl_port;
 
 /* A write index stepped with the iteration, shared by the affine ports
@@ -112,6 +113,7 @@ struct mdl_stmt {
 	mdl_port *ports;
 	int n_cursors;
 	mdl_cursor *cursors;	/* n_ports of room */
+	bool need_env;		/* a port evaluates its indices */
 	mdl_pending *q;		/* a ring of q_cap (a power of two) entries */
 	int64_t q_head, q_len, q_cap;
 };
@@ -238,8 +240,10 @@ static void mdl_port_cursor(mdl_stmt *st, mdl_port *p, int n_slots)
 {
 	mdl_cursor cu;
 	p->cursor = -1;
-	if (st->n_iters == 0 || !mdl_port_affine(st, p, n_slots, &cu))
+	if (st->n_iters == 0 || !mdl_port_affine(st, p, n_slots, &cu)) {
+		st->need_env = true;
 		return;
+	}
 	int k = 0;
 	while (k < st->n_cursors && memcmp(st->cursors[k].step, cu.step, sizeof cu.step))
 		k++;
@@ -247,6 +251,7 @@ static void mdl_port_cursor(mdl_stmt *st, mdl_port *p, int n_slots)
 		st->cursors[st->n_cursors++] = cu;
 	p->cursor = k;
 	p->off = cu.want0 - st->cursors[k].want0;
+	p->wantp = &st->cursors[k].want;
 }
 
 /* The element of the producer that port p reads at the consumer's
@@ -271,7 +276,7 @@ static int64_t mdl_port_eval(const mdl_stmt *st, const mdl_port *p, int64_t *c)
 
 static inline int64_t mdl_port_elem(const mdl_stmt *st, const mdl_port *p)
 {
-	return p->cursor >= 0 ? st->cursors[p->cursor].want + p->off : mdl_port_eval(st, p, NULL);
+	return p->wantp ? *p->wantp + p->off : mdl_port_eval(st, p, NULL);
 }
 
 /* ------------------------------------------------------------ iterations */
@@ -305,7 +310,8 @@ static void mdl_iter_next(mdl_stmt *st)
 	for (int d = s->n_dims - 1; d >= 0; d--) {
 		if (++st->it[d] < s->lo[d] + s->ext[d]) {
 			st->t += s->coef[d];
-			st->env[st->dim_slot[d]] = st->it[d];
+			if (st->need_env)
+				st->env[st->dim_slot[d]] = st->it[d];
 			for (int k = 0; k < st->n_cursors; k++)
 				st->cursors[k].want += st->cursors[k].step[d];
 			return;
@@ -336,8 +342,10 @@ static int mdl_violation(mdl_run *r, const mdl_stmt *st, const mdl_port *p,
 {
 	char cs[256];
 	int64_t c[SCHED_MAX_DIMS];
-	const sched_stmt *ps = p->buf->prod->s;
-	mdl_port_eval(st, p, c);
+	const mdl_stmt *pst = p->buf->prod;
+	const sched_stmt *ps = pst->s;
+	for (int j = 0; j < ps->n_vars; j++)
+		c[j] = ps->lo[j] + (want / pst->estride[j]) % ps->ext[j];
 	mdl_coords_str(cs, sizeof cs, c, ps->n_vars);
 	const char *why = held < 0 ? "an empty slot: it is not yet written"
 		: held < want ? "an older value: it is not yet written"
@@ -462,6 +470,31 @@ static int mdl_fire(mdl_run *r, mdl_stmt *st)
 
 /* ------------------------------------------------------------ the run */
 
+/* The reads of a statement whose ports are all affine, dimension d on,
+ * the cursors at want[0 .. n_cursors) (room for n_dims - d such rows):
+ * the innermost dimension as one strided loop per port. */
+static void mdl_count_affine(mdl_stmt *st, int d, int64_t *want)
+{
+	const sched_stmt *s = st->s;
+	int64_t *w = want + st->n_cursors;
+	memcpy(w, want, (size_t) st->n_cursors * sizeof(*w));
+	if (d + 1 < s->n_dims) {
+		for (int64_t i = 0; i < s->ext[d]; i++) {
+			mdl_count_affine(st, d + 1, w);
+			for (int k = 0; k < st->n_cursors; k++)
+				w[k] += st->cursors[k].step[d];
+		}
+		return;
+	}
+	for (int k = 0; k < st->n_ports; k++) {
+		const mdl_port *p = &st->ports[k];
+		int32_t *left = p->buf->reads_left;
+		int64_t e = w[p->cursor] + p->off, step = st->cursors[p->cursor].step[d];
+		for (int64_t i = 0; i < s->ext[d]; i++, e += step)
+			left[e]++;
+	}
+}
+
 /* Count, for every element of every buffer, the reads it will see. */
 static void mdl_count_reads(mdl_run *r)
 {
@@ -469,6 +502,15 @@ static void mdl_count_reads(mdl_run *r)
 		mdl_stmt *st = &r->stmts[i];
 		if (st->n_ports == 0 || st->n_iters == 0)
 			continue;
+		if (!st->need_env && st->s->n_dims > 0) {
+			int64_t *w = sl_xcalloc((size_t) (st->s->n_dims + 2) * st->n_cursors,
+				sizeof(*w));
+			for (int k = 0; k < st->n_cursors; k++)
+				w[k] = st->cursors[k].want0;
+			mdl_count_affine(st, 0, w);
+			free(w);
+			continue;
+		}
 		mdl_iter_start(st);
 		for (int64_t n = 0; n < st->n_iters; n++) {
 			for (int k = 0; k < st->n_ports; k++) {
