@@ -157,7 +157,7 @@ static int check_live(sl_ctx *ctx, const ub_set *ubs, const sim_model_stats *st)
 }
 
 static void check_model_report(FILE *out, const sched_program *sp,
-	const ub_set *ubs, const sim_model_stats *st)
+	const ub_set *ubs, const sim_model_stats *st, double seconds)
 {
 	fprintf(out, "model: %lld cycles (predicted %lld, ideal %lld), "
 		"%lld output values equal to the reference\n",
@@ -170,6 +170,8 @@ static void check_model_report(FILE *out, const sched_program *sp,
 			(long long) b->max_live_words, (long long) st->max_live[k],
 			(long long) b->capacity_words);
 	}
+	fprintf(out, "  speed: %.0f cycles/s (model run %.6f s)\n",
+		seconds > 0 ? (double) st->cycles / seconds : 0, seconds);
 }
 
 int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
@@ -180,13 +182,15 @@ int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp
 	sim_model_stats st;
 	memset(&st, 0, sizeof st);
 	io_array **ref = check_reference(ctx, prog, in);
+	double t0 = sim_vl_now();
 	int rc = ref ? sim_model_run(ctx, sp, ubs, in, outputs, &st) : -1;
+	double seconds = sim_vl_now() - t0;
 	if (rc == 0)
 		rc = check_outputs(ctx, engine, prog, ref, outputs, NULL);
 	if (rc == 0)
 		rc = check_cycles(ctx, engine, prog, sp, st.cycles) | check_live(ctx, ubs, &st);
 	if (rc == 0 && report)
-		check_model_report(report, sp, ubs, &st);
+		check_model_report(report, sp, ubs, &st, seconds);
 	sim_model_stats_release(&st);
 	check_release(prog, ref);
 	if (rc < 0)
