@@ -62,7 +62,11 @@ typedef struct mdl_buf {
 	int64_t *tag;		/* write index held, -1 when empty */
 	int64_t n_writes;
 	int64_t wslot;		/* n_writes mod cap */
-	int32_t *reads_left;	/* by element, row-major over the producer box */
+	int64_t n_elems;	/* elements per frame (the producer's box) */
+	int32_t *reads;		/* by element, row-major over the producer box:
+				 * the reads it sees in a frame */
+	int32_t *left;		/* reads still to come: two frames of n_elems
+				 * (frame f at (f & 1) * n_elems) */
 	int64_t live, max_live;
 } mdl_buf;
 
@@ -91,16 +95,18 @@ typedef struct mdl_cursor {
 /* A result on its way to its buffer. */
 typedef struct mdl_pending {
 	int64_t time;
-	int64_t elem;		/* row-major over the statement's box: its write index */
-	int64_t out_off;	/* offset in the output array, or -1 */
+	int64_t elem;		/* row-major over the statement's box */
+	int64_t frame;		/* its write index is frame * n_elems + elem */
+	int64_t out_off;	/* offset in the frame's output array, or -1 */
 } mdl_pending;
 
 struct mdl_stmt {
 	const sched_stmt *s;
 	mdl_buf *buf;
-	io_array *out;		/* the output array, or NULL */
-	const io_array *input;	/* input statements: the data */
-	const uint64_t *vals;	/* by element: the input's data or the func's values */
+	io_array **outs;	/* by frame: the output arrays, or NULL */
+	int input;		/* input statements: the index in r->lin[f] */
+	int64_t n_elems;	/* elements per frame */
+	int64_t frame;		/* of the current iteration */
 	int64_t red_iters;	/* iterations per element (1 if no reduction) */
 	int64_t red_k;		/* the current iteration's place in its element */
 	int64_t elem;		/* the current iteration's element */
@@ -108,7 +114,9 @@ struct mdl_stmt {
 	int64_t estride[SCHED_MAX_DIMS];	/* var dims, row-major */
 	int64_t *env;
 	int64_t it[SCHED_MAX_DIMS];
-	int64_t t, prev_t, done, n_iters;
+	int64_t t, prev_t, done, n_iters;	/* n_iters: every frame's */
+	int64_t frame_iters;	/* iterations per frame */
+	int64_t period;		/* the run's */
 	int n_ports;
 	mdl_port *ports;
 	int n_cursors;
@@ -126,7 +134,16 @@ typedef struct mdl_run {
 	mdl_stmt *stmts;
 	int n_bufs;
 	mdl_buf *bufs;
-	uint64_t **funcs;	/* ref_run_funcs of the lowered program */
+	int n_frames;
+	int64_t period;		/* frame f fires f * period cycles after frame 0 */
+	const ref_inputs *in;	/* by frame, as given */
+	ref_inputs *lin;	/* by frame: the same arrays for the lowered inputs */
+	/* By frame: the values of the lowered program's funcs (ref_run_funcs,
+	 * computed at the frame's first write, freed after its last) and
+	 * the writes still to come. */
+	uint64_t ***funcs;
+	int64_t *writes_left;
+	int64_t writes_per_frame;
 	int64_t last_out_write;
 	int64_t last_in_take;	/* cycle of the last input element taken */
 	int64_t outputs_written;
@@ -295,6 +312,7 @@ static void mdl_iter_start(mdl_stmt *st)
 	st->done = 0;
 	st->red_k = 0;
 	st->elem = 0;
+	st->frame = 0;
 }
 
 /* Step to the next iteration in lexicographic order, its time, element
@@ -322,6 +340,10 @@ static void mdl_iter_next(mdl_stmt *st)
 		for (int k = 0; k < st->n_cursors; k++)
 			st->cursors[k].want -= st->cursors[k].back[d];
 	}
+	/* The frame is done: the next one starts a period later. */
+	st->frame++;
+	st->t += st->period;
+	st->elem = 0;
 }
 
 /* ------------------------------------------------------------ reads and writes */
@@ -338,15 +360,18 @@ static void mdl_coords_str(char *buf, size_t size, const int64_t *c, int n)
 }
 
 static int mdl_violation(mdl_run *r, const mdl_stmt *st, const mdl_port *p,
-	int64_t held, int64_t want)
+	int64_t held, int64_t want, int64_t elem)
 {
 	char cs[256];
 	int64_t c[SCHED_MAX_DIMS];
 	const mdl_stmt *pst = p->buf->prod;
 	const sched_stmt *ps = pst->s;
 	for (int j = 0; j < ps->n_vars; j++)
-		c[j] = ps->lo[j] + (want / pst->estride[j]) % ps->ext[j];
+		c[j] = ps->lo[j] + (elem / pst->estride[j]) % ps->ext[j];
 	mdl_coords_str(cs, sizeof cs, c, ps->n_vars);
+	if (r->n_frames > 1)
+		snprintf(cs + strlen(cs), sizeof cs - strlen(cs), " of frame %lld",
+			(long long) st->frame);
 	const char *why = held < 0 ? "an empty slot: it is not yet written"
 		: held < want ? "an older value: it is not yet written"
 		: p->tap ? "a newer value: the tap is too close to the write side"
@@ -365,7 +390,8 @@ static int mdl_violation(mdl_run *r, const mdl_stmt *st, const mdl_port *p,
 static inline int mdl_read(mdl_run *r, mdl_stmt *st, mdl_port *p)
 {
 	mdl_buf *b = p->buf;
-	int64_t want = mdl_port_elem(st, p);
+	int64_t elem = mdl_port_elem(st, p);
+	int64_t want = st->frame * b->n_elems + elem;	/* its write index */
 	int64_t addr = -1;
 	if (p->tap) {
 		/* (n_writes - 1 - dist) mod cap, from n_writes mod cap */
@@ -379,40 +405,92 @@ static inline int mdl_read(mdl_run *r, mdl_stmt *st, mdl_port *p)
 	}
 	int64_t held = addr < 0 ? -1 : b->tag[addr];
 	if (held != want)
-		return mdl_violation(r, st, p, held, want);
-	if (--b->reads_left[want] == 0)
+		return mdl_violation(r, st, p, held, want, elem);
+	if (--b->left[(st->frame & 1) * b->n_elems + elem] == 0)
 		b->live--;
+	return 0;
+}
+
+/* The values of frame f's funcs, computed at its first write. */
+static const uint64_t *const *mdl_frame_values(mdl_run *r, int64_t f)
+{
+	const ir_program *lp = r->sp->lowered;
+	if (r->funcs[f])
+		return (const uint64_t *const *) r->funcs[f];
+	r->funcs[f] = sl_xcalloc((size_t) lp->n_decls + 1, sizeof(**r->funcs));
+	if (ref_run_funcs(r->ctx, lp, &r->lin[f], r->funcs[f]) < 0) {
+		free(r->funcs[f]);
+		r->funcs[f] = NULL;
+		return NULL;
+	}
+	return (const uint64_t *const *) r->funcs[f];
+}
+
+static void mdl_frame_release(mdl_run *r, int64_t f)
+{
+	for (int i = 0; r->funcs[f] && i < r->sp->lowered->n_decls; i++)
+		free(r->funcs[f][i]);
+	free(r->funcs[f]);
+	r->funcs[f] = NULL;
+}
+
+/* The value of element "elem" of statement st in frame f. */
+static int mdl_value(mdl_run *r, const mdl_stmt *st, int64_t f, int64_t elem, uint64_t *v)
+{
+	const sched_stmt *s = st->s;
+	if (s->is_input) {
+		*v = r->lin[f].arrays[st->input]->data[elem];
+		return 0;
+	}
+	const uint64_t *const *funcs = mdl_frame_values(r, f);
+	if (!funcs)
+		return -1;
+	*v = funcs[s->decl->index][elem];
 	return 0;
 }
 
 /* A result reaches its buffer (and the output it belongs to). */
 static int mdl_write(mdl_run *r, mdl_stmt *st, const mdl_pending *p)
 {
-	if (st->out && p->out_off >= 0) {
+	if (st->outs && p->out_off >= 0) {
 		/* An output value; the func's domain may reach past its box. */
-		st->out->data[p->out_off] = st->vals[p->elem];
+		if (mdl_value(r, st, p->frame, p->elem, &st->outs[p->frame]->data[p->out_off]) < 0)
+			return -1;
 		r->outputs_written++;
 		if (p->time > r->last_out_write)
 			r->last_out_write = p->time;
 	}
+	if (--r->writes_left[p->frame] == 0)
+		mdl_frame_release(r, p->frame);
 	mdl_buf *b = st->buf;
 	if (!b)
 		return 0;
-	if (p->elem != b->n_writes) {
+	int64_t windex = p->frame * b->n_elems + p->elem;
+	if (windex != b->n_writes) {
 		sl_error(r->ctx, st->s->decl->loc, "the cycle-level model writes "
 			"'%s' in another order than its buffer's write index: write "
 			"#%lld at cycle %lld has index %lld", st->s->name,
 			(long long) b->n_writes, (long long) p->time,
-			(long long) p->elem);
+			(long long) windex);
 		return -1;
 	}
 	if (b->cap > 0) {
-		b->tag[b->wslot] = p->elem;
+		b->tag[b->wslot] = windex;
 		if (++b->wslot == b->cap)
 			b->wslot = 0;
 	}
 	b->n_writes++;
-	if (b->reads_left[p->elem] > 0 && ++b->live > b->max_live)
+	int32_t *left = &b->left[(p->frame & 1) * b->n_elems + p->elem];
+	if (*left != 0) {
+		sl_error(r->ctx, st->s->decl->loc, "the cycle-level model writes '%s' "
+			"element #%lld of frame %lld at cycle %lld while frame %lld still "
+			"reads it: the frames overlap too far for its buffer", st->s->name,
+			(long long) p->elem, (long long) p->frame, (long long) p->time,
+			(long long) p->frame - 2);
+		return -1;
+	}
+	*left = b->reads[p->elem];
+	if (*left > 0 && ++b->live > b->max_live)
 		b->max_live = b->live;
 	return 0;
 }
@@ -435,7 +513,7 @@ static void mdl_queue_push(mdl_stmt *st, const mdl_pending *p)
 /* The offset of the current element in the output box, or -1. */
 static int64_t mdl_out_off(const mdl_stmt *st)
 {
-	const io_array *o = st->out;
+	const io_array *o = st->outs[0];
 	int64_t off = 0;
 	for (int d = 0; d < o->n_dims; d++) {
 		if (st->it[d] < 0 || st->it[d] >= o->dims[d])
@@ -463,7 +541,8 @@ static int mdl_fire(mdl_run *r, mdl_stmt *st)
 			return -1;
 	if (st->red_k != st->red_iters - 1)
 		return 0;	/* a reduction's element is not complete yet */
-	mdl_pending p = { st->t + st->s->latency, st->elem, st->out ? mdl_out_off(st) : -1 };
+	mdl_pending p = { st->t + st->s->latency, st->elem, st->frame,
+		st->outs ? mdl_out_off(st) : -1 };
 	mdl_queue_push(st, &p);
 	return 0;
 }
@@ -488,14 +567,15 @@ static void mdl_count_affine(mdl_stmt *st, int d, int64_t *want)
 	}
 	for (int k = 0; k < st->n_ports; k++) {
 		const mdl_port *p = &st->ports[k];
-		int32_t *left = p->buf->reads_left;
+		int32_t *left = p->buf->reads;
 		int64_t e = w[p->cursor] + p->off, step = st->cursors[p->cursor].step[d];
 		for (int64_t i = 0; i < s->ext[d]; i++, e += step)
 			left[e]++;
 	}
 }
 
-/* Count, for every element of every buffer, the reads it will see. */
+/* Count, for every element of every buffer, the reads it will see in a
+ * frame. */
 static void mdl_count_reads(mdl_run *r)
 {
 	for (int i = 0; i < r->n_stmts; i++) {
@@ -512,10 +592,10 @@ static void mdl_count_reads(mdl_run *r)
 			continue;
 		}
 		mdl_iter_start(st);
-		for (int64_t n = 0; n < st->n_iters; n++) {
+		for (int64_t n = 0; n < st->frame_iters; n++) {
 			for (int k = 0; k < st->n_ports; k++) {
 				mdl_port *p = &st->ports[k];
-				p->buf->reads_left[mdl_port_elem(st, p)]++;
+				p->buf->reads[mdl_port_elem(st, p)]++;
 			}
 			mdl_iter_next(st);
 		}
@@ -592,56 +672,41 @@ static const io_array *mdl_find_input(const ir_program *lp,
 	return pos < in->n ? in->arrays[pos] : NULL;
 }
 
-static int mdl_bind_input(mdl_run *r, mdl_stmt *st, const ref_inputs *in)
+/* Input statement st's data in every frame, gathered into r->lin (the
+ * inputs of the lowered program, by frame). */
+static int mdl_bind_input(mdl_run *r, mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	const ir_decl *d = s->decl;
-	const io_array *a = mdl_find_input(r->sp->lowered, in, d);
-	bool ok = a && ir_type_eq(a->type, d->type) && a->n_dims == s->n_dims;
-	for (int i = 0; ok && i < s->n_dims; i++)
-		ok = s->lo[i] == 0 && s->ext[i] == a->dims[i];
-	if (!ok) {
-		sl_error(r->ctx, d->loc, "no data of the shape of input '%s' for "
-			"the cycle-level model", d->name);
-		return -1;
+	st->input = r->lin[0].n;
+	for (int f = 0; f < r->n_frames; f++) {
+		const io_array *a = mdl_find_input(r->sp->lowered, &r->in[f], d);
+		bool ok = a && ir_type_eq(a->type, d->type) && a->n_dims == s->n_dims;
+		for (int i = 0; ok && i < s->n_dims; i++)
+			ok = s->lo[i] == 0 && s->ext[i] == a->dims[i];
+		if (!ok) {
+			sl_error(r->ctx, d->loc, "no data of the shape of input '%s' for "
+				"the cycle-level model", d->name);
+			return -1;
+		}
+		ref_inputs *li = &r->lin[f];
+		li->decls[li->n] = (ir_decl *) d;
+		li->arrays[li->n++] = (io_array *) a;
 	}
-	st->input = a;
-	st->vals = a->data;
 	return 0;
 }
 
-/* The values of every func of the lowered program (ref_run_funcs), on
- * the inputs bound to its input statements. */
-static int mdl_compute_values(mdl_run *r)
+/* A func statement's elements are its lowered func's, whose values
+ * ref_run_funcs gives over the same box. */
+static void mdl_check_values(const mdl_run *r, const mdl_stmt *st)
 {
 	const ir_program *lp = r->sp->lowered;
-	ref_inputs li = { 0, sl_xcalloc((size_t) r->n_stmts + 1, sizeof(ir_decl *)),
-		sl_xcalloc((size_t) r->n_stmts + 1, sizeof(io_array *)) };
-	for (int i = 0; i < r->n_stmts; i++) {
-		const mdl_stmt *st = &r->stmts[i];
-		if (!st->s->is_input)
-			continue;
-		li.decls[li.n] = (ir_decl *) st->s->decl;
-		li.arrays[li.n++] = (io_array *) st->input;
-	}
-	r->funcs = sl_xcalloc((size_t) lp->n_decls + 1, sizeof(*r->funcs));
-	int rc = ref_run_funcs(r->ctx, lp, &li, r->funcs);
-	free(li.decls);
-	free(li.arrays);
-	for (int i = 0; rc == 0 && i < r->n_stmts; i++) {
-		mdl_stmt *st = &r->stmts[i];
-		const ir_decl *d = st->s->decl;
-		if (st->s->is_input || st->n_iters == 0)
-			continue;
-		if (d->index < 0 || d->index >= lp->n_decls || lp->decls[d->index] != d
-		    || !r->funcs[d->index])
-			sl_unreachable();	/* a statement is a func of the lowered program */
-		for (int k = 0; k < st->s->n_vars; k++)
-			if (d->dom_lo[k] != st->s->lo[k] || d->dom_ext[k] != st->s->ext[k])
-				sl_unreachable();	/* statements.c: the func's domain */
-		st->vals = r->funcs[d->index];
-	}
-	return rc;
+	const ir_decl *d = st->s->decl;
+	if (d->index < 0 || d->index >= lp->n_decls || lp->decls[d->index] != d || d->dom_empty)
+		sl_unreachable();	/* a statement is a func of the lowered program */
+	for (int k = 0; k < st->s->n_vars; k++)
+		if (d->dom_lo[k] != st->s->lo[k] || d->dom_ext[k] != st->s->ext[k])
+			sl_unreachable();	/* statements.c: the func's domain */
 }
 
 /* Reduction statements: the dims after the variables are the reduction
@@ -714,6 +779,7 @@ static int mdl_setup_ports(mdl_run *r, mdl_stmt *st, int n_env)
 	return 0;
 }
 
+/* Output statement st's arrays, one per frame: outputs[f * n_outputs + k]. */
 static int mdl_setup_output(mdl_run *r, mdl_stmt *st, io_array **outputs)
 {
 	const ir_program *lp = r->sp->lowered;
@@ -721,24 +787,28 @@ static int mdl_setup_output(mdl_run *r, mdl_stmt *st, io_array **outputs)
 	for (int k = 0; k < lp->n_outputs; k++) {
 		if (lp->outputs[k] != d)
 			continue;
-		outputs[k] = io_array_alloc(d->type, d->n_dims, d->out_extents);
-		if (!outputs[k]) {
-			sl_error(r->ctx, d->loc, "out of memory for output '%s'", d->name);
-			return -1;
+		st->outs = sl_xcalloc((size_t) r->n_frames, sizeof(*st->outs));
+		for (int f = 0; f < r->n_frames; f++) {
+			io_array *a = io_array_alloc(d->type, d->n_dims, d->out_extents);
+			outputs[(size_t) f * lp->n_outputs + k] = st->outs[f] = a;
+			if (!a) {
+				sl_error(r->ctx, d->loc, "out of memory for output '%s'", d->name);
+				return -1;
+			}
 		}
-		st->out = outputs[k];
 	}
 	return 0;
 }
 
-static int mdl_setup_stmt(mdl_run *r, mdl_stmt *st, const ref_inputs *in,
-	io_array **outputs)
+static int mdl_setup_stmt(mdl_run *r, mdl_stmt *st, io_array **outputs)
 {
 	const sched_stmt *s = st->s;
 	const ir_decl *d = s->decl;
 	if (s->n_dims > SCHED_MAX_DIMS || s->n_vars > s->n_dims || s->latency < 1)
 		sl_unreachable();
-	st->n_iters = sched_n_iters(s);
+	st->frame_iters = sched_n_iters(s);
+	st->n_iters = st->frame_iters * r->n_frames;
+	st->period = r->period;
 	int n_env = d->kind == IR_DECL_FUNC && d->n_slots > s->n_dims
 		? d->n_slots : s->n_dims;
 	st->env = sl_xcalloc((size_t) n_env + 1, sizeof(*st->env));
@@ -747,15 +817,20 @@ static int mdl_setup_stmt(mdl_run *r, mdl_stmt *st, const ref_inputs *in,
 		st->estride[i] = n;
 		n *= s->ext[i];
 	}
+	st->n_elems = n;
 	int rc = 0;
 	if (s->is_input) {
 		for (int i = 0; i < s->n_dims; i++)
 			st->dim_slot[i] = i;
 		st->red_iters = 1;
-		rc = mdl_bind_input(r, st, in);
+		rc = mdl_bind_input(r, st);
 	} else {
 		mdl_setup_body(st);
+		if (st->frame_iters > 0)
+			mdl_check_values(r, st);
 	}
+	if (st->frame_iters > 0)
+		r->writes_per_frame += st->n_elems;
 	if (rc == 0)
 		rc = mdl_setup_ports(r, st, n_env);
 	if (rc == 0 && s->is_output)
@@ -776,15 +851,24 @@ static void mdl_setup_buffer(mdl_run *r, mdl_buf *b, const ub_buffer *ub)
 	int64_t n = 1;
 	for (int d = 0; d < s->n_vars; d++)
 		n *= s->ext[d];
-	b->mod = mdl_mod_make((uint64_t) b->cap, (uint64_t) n);
-	b->reads_left = sl_xcalloc((size_t) n + 1, sizeof(*b->reads_left));
+	b->n_elems = n;
+	b->mod = mdl_mod_make((uint64_t) b->cap, (uint64_t) n * (uint64_t) r->n_frames);
+	b->reads = sl_xcalloc((size_t) n + 1, sizeof(*b->reads));
+	b->left = sl_xcalloc(2 * (size_t) n + 1, sizeof(*b->left));
 }
 
-static int mdl_setup(mdl_run *r, const ref_inputs *in, io_array **outputs)
+static int mdl_setup(mdl_run *r, io_array **outputs)
 {
 	const sched_program *sp = r->sp;
 	r->n_stmts = sp->n_stmts;
 	r->stmts = sl_xcalloc((size_t) sp->n_stmts + 1, sizeof(*r->stmts));
+	r->lin = sl_xcalloc((size_t) r->n_frames, sizeof(*r->lin));
+	for (int f = 0; f < r->n_frames; f++) {
+		r->lin[f].decls = sl_xcalloc((size_t) sp->n_stmts + 1, sizeof(ir_decl *));
+		r->lin[f].arrays = sl_xcalloc((size_t) sp->n_stmts + 1, sizeof(io_array *));
+	}
+	r->funcs = sl_xcalloc((size_t) r->n_frames, sizeof(*r->funcs));
+	r->writes_left = sl_xcalloc((size_t) r->n_frames, sizeof(*r->writes_left));
 	for (int i = 0; i < sp->n_stmts; i++) {
 		if (sp->stmts[i]->index != i)
 			sl_unreachable();
@@ -795,9 +879,11 @@ static int mdl_setup(mdl_run *r, const ref_inputs *in, io_array **outputs)
 	for (int k = 0; k < r->n_bufs; k++)
 		mdl_setup_buffer(r, &r->bufs[k], r->ubs->buffers[k]);
 	for (int i = 0; i < sp->n_stmts; i++)
-		if (mdl_setup_stmt(r, &r->stmts[i], in, outputs) < 0)
+		if (mdl_setup_stmt(r, &r->stmts[i], outputs) < 0)
 			return -1;
-	return mdl_compute_values(r);
+	for (int f = 0; f < r->n_frames; f++)
+		r->writes_left[f] = r->writes_per_frame;
+	return 0;
 }
 
 /* Every output value written, every buffered value read to its end. */
@@ -806,8 +892,8 @@ static int mdl_finish(mdl_run *r, sim_model_stats *stats)
 	const ir_program *lp = r->sp->lowered;
 	int64_t want = 0;
 	for (int i = 0; i < r->n_stmts; i++)
-		if (r->stmts[i].out)
-			want += r->stmts[i].out->size;
+		if (r->stmts[i].outs)
+			want += r->stmts[i].outs[0]->size * r->n_frames;
 	if (r->outputs_written != want) {
 		sl_error(r->ctx, lp->n_outputs ? lp->outputs[0]->loc : sl_noloc,
 			"the cycle-level model wrote %lld of the %lld output values",
@@ -838,15 +924,25 @@ static void mdl_teardown(mdl_run *r)
 		free(r->stmts[i].env);
 		free(r->stmts[i].ports);
 		free(r->stmts[i].cursors);
+		free(r->stmts[i].outs);
 		free(r->stmts[i].q);
 	}
 	for (int k = 0; k < r->n_bufs; k++) {
 		free(r->bufs[k].tag);
-		free(r->bufs[k].reads_left);
+		free(r->bufs[k].reads);
+		free(r->bufs[k].left);
 	}
-	for (int i = 0; r->funcs && i < r->sp->lowered->n_decls; i++)
-		free(r->funcs[i]);
+	for (int f = 0; f < r->n_frames; f++) {
+		if (r->funcs)
+			mdl_frame_release(r, f);
+		if (r->lin) {
+			free(r->lin[f].decls);
+			free(r->lin[f].arrays);
+		}
+	}
 	free(r->funcs);
+	free(r->lin);
+	free(r->writes_left);
 	free(r->stmts);
 	free(r->bufs);
 }
@@ -857,8 +953,40 @@ void sim_model_stats_release(sim_model_stats *stats)
 	stats->max_live = NULL;
 }
 
-int sim_model_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const ref_inputs *in, io_array **outputs, sim_model_stats *stats)
+/* Cycle of iteration 0 of s. */
+static int64_t mdl_first_time(const sched_stmt *s)
+{
+	int64_t lo[SCHED_MAX_DIMS];
+	for (int d = 0; d < s->n_dims; d++)
+		lo[d] = s->lo[d];
+	return sched_time(s, lo);
+}
+
+int64_t sim_frame_period(const sched_program *sp)
+{
+	int64_t p = 1;
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		if (sched_n_iters(s) == 0)
+			continue;
+		int64_t first = mdl_first_time(s), span = sched_last_time(s) - first + 1;
+		p = span > p ? span : p;
+		for (int u = 0; u < s->n_users; u++) {
+			/* The next frame's first write after this frame's last read. */
+			int64_t life = sched_last_time(s->users[u]) - (first + s->latency) + 1;
+			p = life > p ? life : p;
+		}
+	}
+	return p;
+}
+
+int64_t sim_frames_predicted_cycles(const sched_program *sp, int n_frames)
+{
+	return sp->predicted_cycles + (int64_t) (n_frames - 1) * sim_frame_period(sp);
+}
+
+int sim_model_run_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const ref_inputs *in, int n_frames, io_array **outputs, sim_model_stats *stats)
 {
 	mdl_run r;
 	memset(&r, 0, sizeof r);
@@ -866,21 +994,33 @@ int sim_model_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	r.ctx = ctx;
 	r.sp = sp;
 	r.ubs = ubs;
+	r.n_frames = n_frames;
+	r.period = sim_frame_period(sp);
+	r.in = in;
 	r.last_out_write = -1;
 	r.last_in_take = -1;
 	const ir_program *lp = sp->lowered;
-	for (int i = 0; i < lp->n_outputs; i++)
+	size_t n_out = (size_t) n_frames * lp->n_outputs;
+	for (size_t i = 0; i < n_out; i++)
 		outputs[i] = NULL;
-	int rc = mdl_setup(&r, in, outputs);
+	if (n_frames < 1)
+		sl_unreachable();
+	int rc = mdl_setup(&r, outputs);
 	if (rc == 0)
 		rc = mdl_simulate(&r);
 	if (rc == 0)
 		rc = mdl_finish(&r, stats);
 	mdl_teardown(&r);
 	if (rc < 0)
-		for (int i = 0; i < lp->n_outputs; i++) {
+		for (size_t i = 0; i < n_out; i++) {
 			io_array_free(outputs[i]);
 			outputs[i] = NULL;
 		}
 	return rc;
+}
+
+int sim_model_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const ref_inputs *in, io_array **outputs, sim_model_stats *stats)
+{
+	return sim_model_run_frames(ctx, sp, ubs, in, 1, outputs, stats);
 }
