@@ -38,6 +38,10 @@ expect 2 "'--pnr' is not an option of 'sim'" sim "$PROG" --pnr --seed 1 -o "$TMP
 expect 2 "'-o' is not an option of 'boards'" boards -o "$TMP/b"
 expect 2 "-d takes dump letters P, L, S, B and R, not 'X'" compile "$PROG" -dPX -o "$TMP/c"
 expect 2 "unknown option or missing value: '--frobnicate'" sim "$PROG" --frobnicate
+expect 2 "'--frames' is not an option of 'compile'" compile "$PROG" --frames 2 -o "$TMP/c"
+expect 2 "--frames takes a frame count from 1 to 100000, not '0'" run "$PROG" --frames 0 --seed 1 -o "$TMP/r"
+expect 2 "--frames with --engine verilator is not supported yet" sim "$PROG" --engine verilator --frames 2 --seed 1 -o "$TMP/m"
+expect 2 "--input in is given 2 times; with --frames 3" run "$PROG" --frames 3 --input in=a.npy --input in=b.npy -o "$TMP/r"
 # Accepted: sim honours --board (and writes the design it simulates).
 expect 0 "" sim "$PROG" --board ice40up5k --seed 1 -o "$TMP/m"
 for f in schedule.txt buffers.txt report.json sluice_brighten.v brighten.npy; do
