@@ -82,6 +82,9 @@ typedef struct mdl_port {
 	int cursor;
 	int64_t off;
 	const int64_t *wantp;	/* &cursors[cursor].want, or NULL */
+	/* For the reader's current frame f: */
+	int64_t wbase;		/* f * the producer's n_elems */
+	int32_t *left;		/* the producer's left[] of frame f */
 } mdl_port;
 
 /* A write index stepped with the iteration, shared by the affine ports
@@ -298,6 +301,17 @@ static inline int64_t mdl_port_elem(const mdl_stmt *st, const mdl_port *p)
 
 /* ------------------------------------------------------------ iterations */
 
+/* The statement's current frame is f: its ports' frame bases. */
+static void mdl_set_frame(mdl_stmt *st, int64_t f)
+{
+	st->frame = f;
+	for (int k = 0; k < st->n_ports; k++) {
+		mdl_port *p = &st->ports[k];
+		p->wbase = f * p->buf->n_elems;
+		p->left = p->buf->left + (f & 1) * p->buf->n_elems;
+	}
+}
+
 /* Reset the statement to its first iteration. */
 static void mdl_iter_start(mdl_stmt *st)
 {
@@ -312,7 +326,7 @@ static void mdl_iter_start(mdl_stmt *st)
 	st->done = 0;
 	st->red_k = 0;
 	st->elem = 0;
-	st->frame = 0;
+	mdl_set_frame(st, 0);
 }
 
 /* Step to the next iteration in lexicographic order, its time, element
@@ -341,7 +355,7 @@ static void mdl_iter_next(mdl_stmt *st)
 			st->cursors[k].want -= st->cursors[k].back[d];
 	}
 	/* The frame is done: the next one starts a period later. */
-	st->frame++;
+	mdl_set_frame(st, st->frame + 1);
 	st->t += st->period;
 	st->elem = 0;
 }
@@ -391,11 +405,12 @@ static inline int mdl_read(mdl_run *r, mdl_stmt *st, mdl_port *p)
 {
 	mdl_buf *b = p->buf;
 	int64_t elem = mdl_port_elem(st, p);
-	int64_t want = st->frame * b->n_elems + elem;	/* its write index */
+	int64_t want = p->wbase + elem;	/* its write index */
 	int64_t addr = -1;
 	if (p->tap) {
-		/* (n_writes - 1 - dist) mod cap, from n_writes mod cap */
-		if (b->n_writes - 1 - p->dist >= 0 && b->cap > 0) {
+		/* (n_writes - 1 - dist) mod cap, from n_writes mod cap (-1 when
+		 * the capacity is 0) */
+		if (b->n_writes > p->dist) {
 			addr = b->wslot - 1 - p->dist_mod;
 			if (addr < 0)
 				addr += b->cap;
@@ -406,7 +421,7 @@ static inline int mdl_read(mdl_run *r, mdl_stmt *st, mdl_port *p)
 	int64_t held = addr < 0 ? -1 : b->tag[addr];
 	if (held != want)
 		return mdl_violation(r, st, p, held, want, elem);
-	if (--b->left[(st->frame & 1) * b->n_elems + elem] == 0)
+	if (--p->left[elem] == 0)
 		b->live--;
 	return 0;
 }
