@@ -406,19 +406,24 @@ static inline int mdl_read(mdl_run *r, mdl_stmt *st, mdl_port *p)
 	mdl_buf *b = p->buf;
 	int64_t elem = mdl_port_elem(st, p);
 	int64_t want = p->wbase + elem;	/* its write index */
-	int64_t addr = -1;
+	int64_t held = -1;
 	if (p->tap) {
-		/* (n_writes - 1 - dist) mod cap, from n_writes mod cap (-1 when
-		 * the capacity is 0) */
-		if (b->n_writes > p->dist) {
-			addr = b->wslot - 1 - p->dist_mod;
-			if (addr < 0)
-				addr += b->cap;
+		/* Position n_writes - 1 - dist of the chain.  The writes come in
+		 * write-index order (mdl_write checks it), so while dist is below
+		 * the capacity that slot still holds write #(n_writes - 1 - dist):
+		 * its tag, without reading it. */
+		int64_t pos = b->n_writes - 1 - p->dist;
+		if (pos >= 0 && b->cap > 0) {
+			if (p->dist < b->cap) {
+				held = pos;
+			} else {
+				int64_t addr = b->wslot - 1 - p->dist_mod;
+				held = b->tag[addr < 0 ? addr + b->cap : addr];
+			}
 		}
 	} else if (b->cap > 0 && want >= 0) {
-		addr = (int64_t) mdl_mod_of(&b->mod, (uint64_t) want);
+		held = b->tag[mdl_mod_of(&b->mod, (uint64_t) want)];
 	}
-	int64_t held = addr < 0 ? -1 : b->tag[addr];
 	if (held != want)
 		return mdl_violation(r, st, p, held, want, elem);
 	if (--p->left[elem] == 0)
