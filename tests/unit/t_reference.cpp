@@ -772,7 +772,9 @@ TEST(t_reference, gaussian_1080p)
 	EXPECT_EQ(bad, 0);
 	printf("gaussian 1080p: %.3f s\n", secs);
 #ifndef SLUICE_SANITIZE
-	EXPECT_LT(secs, 5.0);
+	// Both evaluators (run_both): about 0.6 s on a quiet machine, nearly
+	// all of it the tree-walking one; the limit only catches a hang.
+	EXPECT_LT(secs, 10.0);
 #endif
 }
 
