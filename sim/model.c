@@ -203,8 +203,9 @@ static bool mdl_linear(const ir_expr *e, int n_slots, int64_t *coef, int64_t *c0
 		for (int s = 0; s < n_slots; s++)
 			if ((coef[s] = v[s] * k) <= -LIM || coef[s] >= LIM)
 				return false;
-		*c0 = v0 * k;
-		return *c0 > -((int64_t) 1 << 50) && *c0 < ((int64_t) 1 << 50);
+		__int128 c = (__int128) v0 * k;
+		*c0 = (int64_t) c;
+		return c > -((__int128) 1 << 50) && c < ((__int128) 1 << 50);
 	}
 	int sign = e->op == IR_OP_ADD ? 1 : -1;
 	for (int s = 0; s < n_slots; s++)
