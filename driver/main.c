@@ -109,7 +109,9 @@ static bool check_input_names(const ir_program *prog, const options *opt)
 static io_array *frame_slice(const io_array *all, int f)
 {
 	io_array *a = io_array_alloc(all->type, all->n_dims - 1, all->dims + 1);
-	memcpy(a->data, all->data + (size_t) f * a->size, (size_t) a->size * sizeof(*a->data));
+	if (a)
+		memcpy(a->data, all->data + (size_t) f * a->size,
+			(size_t) a->size * sizeof(*a->data));
 	return a;
 }
 
@@ -160,10 +162,14 @@ static bool load_input(sl_ctx *ctx, const ir_decl *d, const options *opt, io_arr
 		}
 		memcpy(dims + 1, d->extents, (size_t) d->n_dims * sizeof(*dims));
 		io_array *all = io_read_data(ctx, file, d->type, d->n_dims + 1, dims);
-		for (int f = 0; all && f < n; f++)
-			frames[f * step] = frame_slice(all, f);
+		bool ok = all != NULL;
+		for (int f = 0; ok && f < n; f++)
+			ok = (frames[f * step] = frame_slice(all, f)) != NULL;
 		io_array_free(all);
-		return all != NULL;
+		if (all && !ok)
+			fprintf(stderr, "sluice: error: out of memory for the frames of input '%s'\n",
+				d->name);
+		return ok;
 	}
 	if (!opt->have_seed) {
 		fprintf(stderr, "sluice: error: no data for input '%s': give --input %s=FILE or --seed N\n",
@@ -215,6 +221,9 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 		char *path = sl_path_join(opt->out_dir, name, ".npy");
 		io_array *all = opt->frames > 1
 			? frames_stack(outs + i, opt->frames, (size_t) prog->n_outputs) : outs[i];
+		if (!all)
+			fprintf(stderr, "sluice: error: out of memory for the frames of output '%s'\n",
+				name);
 		if (!all || io_npy_write(ctx, path, all) < 0)
 			rc = -1;
 		else
