@@ -37,6 +37,7 @@ typedef struct options {
 	bool have_seed;
 	bool help;		/* -h or --help in an option's place */
 	uint64_t seed;
+	int frames;		/* run, sim: frames streamed back to back (1) */
 	int n_inputs;
 	const char **input_names;
 	const char **input_files;
@@ -78,13 +79,16 @@ static int make_out_dir(const char *dir)
 	return -1;
 }
 
-/* The file given for input "name" with --input, or NULL. */
-static const char *input_file(const options *opt, const char *name)
+/* The k-th file given for input "name" with --input (k from 0), or NULL;
+ * *n_given receives how many there are. */
+static const char *input_file(const options *opt, const char *name, int k, int *n_given)
 {
+	const char *file = NULL;
+	*n_given = 0;
 	for (int i = 0; i < opt->n_inputs; i++)
-		if (!strcmp(opt->input_names[i], name))
-			return opt->input_files[i];
-	return NULL;
+		if (!strcmp(opt->input_names[i], name) && (*n_given)++ == k)
+			file = opt->input_files[i];
+	return file;
 }
 
 /* Every --input must name an input of the program. */
@@ -102,45 +106,117 @@ static bool check_input_names(const ir_program *prog, const options *opt)
 	return ok;
 }
 
-/* One input's data: its file, or seeded values written beside the
- * outputs.  NULL after an error (reported); *usage when there is none. */
-static io_array *load_input(sl_ctx *ctx, const ir_decl *d, const options *opt, bool *usage)
+/* Frame f of "all" (its leading dimension the frame). */
+static io_array *frame_slice(const io_array *all, int f)
 {
-	const char *file = input_file(opt, d->name);
-	if (file)
-		return io_read_data(ctx, file, d->type, d->n_dims, d->extents);
+	io_array *a = io_array_alloc(all->type, all->n_dims - 1, all->dims + 1);
+	if (a)
+		memcpy(a->data, all->data + (size_t) f * a->size,
+			(size_t) a->size * sizeof(*a->data));
+	return a;
+}
+
+/* The frames a[0 .. n) of one shape as one array with a leading frame
+ * dimension. */
+static io_array *frames_stack(io_array *const *a, int n, size_t step)
+{
+	int64_t dims[9] = { n };
+	memcpy(dims + 1, a[0]->dims, (size_t) a[0]->n_dims * sizeof(*dims));
+	io_array *all = io_array_alloc(a[0]->type, a[0]->n_dims + 1, dims);
+	for (int f = 0; all && f < n; f++)
+		memcpy(all->data + (size_t) f * a[0]->size, a[(size_t) f * step]->data,
+			(size_t) a[0]->size * sizeof(*all->data));
+	return all;
+}
+
+/* Input d's data in every frame, into frames[f] (stride "step"): its
+ * file (one, or one per frame; with --frames N a single .npy may carry
+ * the frames as a leading dimension of N), or seeded values (frame f
+ * from seed N + f) written beside the outputs.  false after an error
+ * (reported); *usage when it is a usage error. */
+static bool load_input(sl_ctx *ctx, const ir_decl *d, const options *opt, io_array **frames,
+	size_t step, bool *usage)
+{
+	int n = opt->frames, given;
+	const char *file = input_file(opt, d->name, 0, &given);
+	if (given > 1 && given != n) {
+		if (n == 1)
+			fprintf(stderr, "sluice: error: --input %s is given %d times; give it "
+				"once\n", d->name, given);
+		else
+			fprintf(stderr, "sluice: error: --input %s is given %d times; with --frames "
+				"%d give it once (a .npy with a leading dimension of %d) or %d "
+				"times\n", d->name, given, n, n, n);
+		*usage = true;
+		return false;
+	}
+	if (given > 1 || (file && n == 1)) {
+		for (int f = 0; f < n; f++)
+			if (!(frames[f * step] = io_read_data(ctx, input_file(opt, d->name, f, &given),
+					d->type, d->n_dims, d->extents)))
+				return false;
+		return true;
+	}
+	if (file) {
+		int64_t dims[9] = { n };
+		if (d->n_dims > 7) {
+			fprintf(stderr, "sluice: error: --input %s: an input of %d dimensions "
+				"takes one file per frame\n", d->name, d->n_dims);
+			*usage = true;
+			return false;
+		}
+		memcpy(dims + 1, d->extents, (size_t) d->n_dims * sizeof(*dims));
+		io_array *all = io_read_data(ctx, file, d->type, d->n_dims + 1, dims);
+		bool ok = all != NULL;
+		for (int f = 0; ok && f < n; f++)
+			ok = (frames[f * step] = frame_slice(all, f)) != NULL;
+		io_array_free(all);
+		if (all && !ok)
+			fprintf(stderr, "sluice: error: out of memory for the frames of input '%s'\n",
+				d->name);
+		return ok;
+	}
 	if (!opt->have_seed) {
 		fprintf(stderr, "sluice: error: no data for input '%s': give --input %s=FILE or --seed N\n",
 			d->name, d->name);
 		*usage = true;
-		return NULL;
+		return false;
 	}
-	io_array *a = io_random_array(d->type, d->n_dims, d->extents, opt->seed, d->name);
+	for (int f = 0; f < n; f++)
+		frames[f * step] = io_random_array(d->type, d->n_dims, d->extents,
+			opt->seed + (uint64_t) f, d->name);
+	io_array *all = n > 1 ? frames_stack(frames, n, step) : frames[0];
 	char *path = sl_path_join(opt->out_dir, d->name, ".in.npy");
-	int rc = io_npy_write(ctx, path, a);
+	int rc = all ? io_npy_write(ctx, path, all) : -1;
 	free(path);
-	if (rc == 0)
-		return a;
-	io_array_free(a);
-	return NULL;
+	if (all != frames[0])
+		io_array_free(all);
+	return rc == 0;
 }
 
-/* Load or generate every input; -1 on a data error, -2 on usage. */
+/* Load or generate every input of every frame (in[f]); -1 on a data
+ * error, -2 on usage. */
 static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	ref_inputs *in)
 {
 	bool usage = false, failed = false;
-	for (int i = 0; i < prog->n_decls; i++) {
+	for (int i = 0; i < prog->n_decls && !usage; i++) {
 		ir_decl *d = prog->decls[i];
 		if (d->kind != IR_DECL_INPUT)
 			continue;
-		in->decls[in->n] = d;
-		in->arrays[in->n] = load_input(ctx, d, opt, &usage);
-		failed |= !in->arrays[in->n++];
+		for (int f = 0; f < opt->frames; f++)
+			in[f].decls[in[f].n] = d;
+		failed |= !load_input(ctx, d, opt, &in[0].arrays[in[0].n],
+			(size_t) (prog->n_decls + 1), &usage);
+		for (int f = 0; f < opt->frames; f++)
+			in[f].n++;
 	}
 	return usage ? -2 : failed ? -1 : 0;
 }
 
+/* Write every output (outs[f * n_outputs + i] by frame): DIR/NAME.npy,
+ * with a leading frame dimension for --frames N > 1, and DIR/NAME.png
+ * for a one-frame image. */
 static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	io_array **outs)
 {
@@ -148,12 +224,19 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 	for (int i = 0; i < prog->n_outputs; i++) {
 		const char *name = prog->outputs[i]->name;
 		char *path = sl_path_join(opt->out_dir, name, ".npy");
-		if (io_npy_write(ctx, path, outs[i]) < 0)
+		io_array *all = opt->frames > 1
+			? frames_stack(outs + i, opt->frames, (size_t) prog->n_outputs) : outs[i];
+		if (!all)
+			fprintf(stderr, "sluice: error: out of memory for the frames of output '%s'\n",
+				name);
+		if (!all || io_npy_write(ctx, path, all) < 0)
 			rc = -1;
 		else
 			printf("wrote %s\n", path);
 		free(path);
-		if (io_is_image(outs[i])) {
+		if (all != outs[i])
+			io_array_free(all);
+		if (opt->frames == 1 && io_is_image(outs[i])) {
 			path = sl_path_join(opt->out_dir, name, ".png");
 			if (io_write_png(ctx, path, outs[i]) < 0)
 				rc = -1;
@@ -165,8 +248,9 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 	return rc;
 }
 
-/* What a command does with a checked program and its inputs: fill
- * outs[i] for every output; 0 or -1 (errors reported). */
+/* What a command does with a checked program and the inputs of every
+ * frame (in[f]): fill outs[f * n_outputs + i] for every output; 0 or -1
+ * (errors reported). */
 typedef int (*engine_fn)(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const void *arg, const ref_inputs *in, io_array **outs);
 
@@ -179,21 +263,29 @@ static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
 		return EXIT_USAGE;
 	if (make_out_dir(opt->out_dir) < 0)
 		return EXIT_PROGRAM;
-	ref_inputs in = { 0, sl_xcalloc((size_t) prog->n_decls + 1, sizeof(*in.decls)),
-		sl_xcalloc((size_t) prog->n_decls + 1, sizeof(*in.arrays)) };
-	io_array **outs = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*outs));
-	int rc = gather_inputs(ctx, prog, opt, &in);
+	int nf = opt->frames;
+	size_t per = (size_t) prog->n_decls + 1, n_out = (size_t) nf * prog->n_outputs;
+	ref_inputs *in = sl_xcalloc((size_t) nf, sizeof(*in));
+	ir_decl **decls = sl_xcalloc((size_t) nf * per, sizeof(*decls));
+	io_array **arrays = sl_xcalloc((size_t) nf * per, sizeof(*arrays));
+	for (int f = 0; f < nf; f++) {
+		in[f].decls = decls + f * per;
+		in[f].arrays = arrays + f * per;
+	}
+	io_array **outs = sl_xcalloc(n_out + 1, sizeof(*outs));
+	int rc = gather_inputs(ctx, prog, opt, in);
 	if (rc < 0)
 		rc = rc == -2 ? EXIT_USAGE : EXIT_PROGRAM;
-	else if (engine(ctx, prog, opt, arg, &in, outs) < 0 ||
+	else if (engine(ctx, prog, opt, arg, in, outs) < 0 ||
 		 write_outputs(ctx, prog, opt, outs) < 0)
 		rc = EXIT_PROGRAM;
-	for (int i = 0; i < in.n; i++)
-		io_array_free(in.arrays[i]);
-	for (int i = 0; i < prog->n_outputs; i++)
+	for (size_t i = 0; i < (size_t) nf * per; i++)
+		io_array_free(arrays[i]);
+	for (size_t i = 0; i < n_out; i++)
 		io_array_free(outs[i]);
-	free(in.decls);
-	free(in.arrays);
+	free(in);
+	free(decls);
+	free(arrays);
 	free(outs);
 	return rc;
 }
@@ -201,7 +293,10 @@ static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
 static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const void *arg, const ref_inputs *in, io_array **outs)
 {
-	return ref_run(ctx, prog, in, outs);
+	for (int f = 0; f < opt->frames; f++)
+		if (ref_run(ctx, prog, &in[f], outs + (size_t) f * prog->n_outputs) < 0)
+			return -1;
+	return 0;
 }
 
 static int cmd_run(const options *opt)
@@ -419,7 +514,8 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 {
 	const flow_design *d = arg;
 	if (strcmp(opt->engine, "verilator"))
-		return sim_check_model(ctx, prog, d->sp, d->ubs, in, outs, stdout);
+		return sim_check_model_frames(ctx, prog, d->sp, d->ubs, in, opt->frames, outs,
+			stdout);
 	char *text;
 	size_t len;
 	const char *top;
@@ -433,6 +529,12 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 
 static int cmd_sim(const options *opt)
 {
+	if (opt->frames > 1 && !strcmp(opt->engine, "verilator")) {
+		fprintf(stderr, "sluice sim: error: --frames with --engine verilator is not "
+			"supported yet: the generated hardware runs one frame per start "
+			"(docs/hardware.md)\n");
+		return EXIT_USAGE;
+	}
 	sl_ctx *ctx = sl_ctx_alloc();
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
@@ -449,7 +551,7 @@ enum {
 	OPT_INPUT = 1 << 0, OPT_SEED = 1 << 1, OPT_OUT = 1 << 2, OPT_SCHEDULE = 1 << 3,
 	OPT_THRESHOLD = 1 << 4, OPT_RAM = 1 << 5, OPT_BOARD = 1 << 6, OPT_DUMP = 1 << 7,
 	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
-	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13,
+	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
 	/* what compile, sim and synth share: the design */
 	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK,
 };
@@ -480,9 +582,6 @@ static bool set_input(options *o, const char *val)
 	if (!eq || eq == val || !eq[1])
 		return usage_error("--input takes NAME=FILE, not '%s'", val);
 	size_t len = (size_t) (eq - val);
-	for (int i = 0; i < o->n_inputs; i++)
-		if (strlen(o->input_names[i]) == len && !strncmp(o->input_names[i], val, len))
-			return usage_error("--input gives input '%s' twice", o->input_names[i]);
 	o->input_names[o->n_inputs] = strndup(val, len);
 	o->input_files[o->n_inputs++] = eq + 1;
 	return true;
@@ -492,6 +591,15 @@ static bool set_seed(options *o, const char *val)
 {
 	o->have_seed = parse_count(val, &o->seed);
 	return o->have_seed || usage_error("--seed takes a non-negative integer, not '%s'", val);
+}
+
+static bool set_frames(options *o, const char *val)
+{
+	uint64_t n;
+	if (!parse_count(val, &n) || n < 1 || n > 100000)
+		return usage_error("--frames takes a frame count from 1 to 100000, not '%s'", val);
+	o->frames = (int) n;
+	return true;
 }
 
 static bool set_schedule(options *o, const char *val)
@@ -564,6 +672,7 @@ typedef struct option_spec {
 static const option_spec option_specs[] = {
 	{ "--input", OPT_INPUT, true, set_input },
 	{ "--seed", OPT_SEED, true, set_seed },
+	{ "--frames", OPT_FRAMES, true, set_frames },
 	{ "-o", OPT_OUT, true, set_out },
 	{ "--schedule", OPT_SCHEDULE, true, set_schedule },
 	{ "--register-threshold", OPT_THRESHOLD, true, set_threshold },
@@ -609,14 +718,18 @@ static const command commands[] = {
 	  "Reads PROG, reports every error, and prints every declaration: its kind,\n"
 	  "name and type, and for a func its variables, the domain bounds inference\n"
 	  "gave it and its body.\n" },
-	{ "run", cmd_run, OPT_INPUT | OPT_SEED | OPT_OUT, true,
-	  "PROG [--input NAME=FILE]... [--seed N] [-o DIR]",
+	{ "run", cmd_run, OPT_INPUT | OPT_SEED | OPT_OUT | OPT_FRAMES, true,
+	  "PROG [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR]",
 	  "evaluate a program with the CPU reference",
 	  "Evaluates every output of PROG bit-exactly and writes DIR/NAME.npy for each\n"
 	  "(and DIR/NAME.png when the output is a u8/u16 image).\n"
 	  "  --input NAME=FILE  data for input NAME: .npy, .png, .pgm or .ppm\n"
 	  "  --seed N           fill inputs without --input with pseudo-random values\n"
 	  "                     from seed N, and write them as DIR/NAME.in.npy\n"
+	  "  --frames N         N frames: each input from a .npy whose leading\n"
+	  "                     dimension is N, or N --input NAME=FILE (one per\n"
+	  "                     frame), or seeds (frame f from seed N + f); each\n"
+	  "                     output a .npy with a leading dimension of N\n"
 	  "  -o DIR             output directory (default: out)\n" },
 	{ "compile", cmd_compile, OPT_DESIGN | OPT_DUMP, true,
 	  "PROG [--schedule stream|sequential] [--board B] [-d LETTERS] [-o DIR]",
@@ -641,8 +754,8 @@ static const command commands[] = {
 	  "                B buffers, R predicted resources (with --board)\n"
 	  "  -o DIR        output directory (default: out)\n" },
 	{ "sim", cmd_sim,
-	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD, true,
-	  "PROG [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [-o DIR] [--vcd FILE]",
+	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES, true,
+	  "PROG [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE]",
 	  "simulate the scheduled design cycle by cycle and check it against the reference",
 	  "Compiles PROG, runs the cycle-level model of its schedule and buffers (or\n"
 	  "its generated Verilog in Verilator), and checks every output bit for bit\n"
@@ -662,6 +775,10 @@ static const command commands[] = {
 	  "                         what 'compile --board B' writes\n"
 	  "  --clock MHz            as for compile\n"
 	  "  -d LETTERS             stage dumps, as for compile\n"
+	  "  --frames N             model: N frames back to back through one run,\n"
+	  "                         each a frame period after the previous one\n"
+	  "                         (docs/hardware.md); every frame checked, and the\n"
+	  "                         cycles against the prediction for N frames\n"
 	  "  --input, --seed, -o    as for run\n" },
 	{ "boards", cmd_boards, 0, false,
 	  "",
@@ -763,6 +880,7 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 {
 	opt->out_dir = "out";
 	opt->engine = "model";
+	opt->frames = 1;
 	flow_options_default(&opt->flow);
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];

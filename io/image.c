@@ -356,6 +356,11 @@ static void png_write_body(png_job *job, void *arg)
 		rgb ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_GRAY,
 		PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
 		PNG_FILTER_TYPE_DEFAULT);
+	/* A preview of the .npy written beside it: one cheap filter and fast
+	 * compression (libpng's adaptive filtering and zlib's default level
+	 * took longer than computing a 1080p frame). */
+	png_set_filter(job->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+	png_set_compression_level(job->png, 1);
 	if (a->type.bits != depth) {
 		png_color_8 sig = { 0 };
 		sig.red = sig.green = sig.blue = sig.gray = a->type.bits;

@@ -30,6 +30,30 @@ typedef struct ref_inputs {
 int ref_run(sl_ctx *ctx, const ir_program *prog,
 	const ref_inputs *inputs, io_array **outputs);
 
+/* The two evaluators of the reference, which compute the same bits: row
+ * kernels (ref/rows.c, the default: each func a row at a time through
+ * loops specialised per operator and type) and the tree-walking
+ * evaluator (a point at a time), kept as an independent second path that
+ * the tests compare the first against.  DEFAULT is what $SLUICE_REF
+ * names: "rows" (or unset) or "tree". */
+typedef enum ref_engine {
+	REF_ENGINE_DEFAULT, REF_ENGINE_ROWS, REF_ENGINE_TREE,
+} ref_engine;
+
+/* ref_run with the evaluator "engine"; an unknown $SLUICE_REF is an
+ * error (reported, -1). */
+int ref_run_engine(sl_ctx *ctx, const ir_program *prog,
+	const ref_inputs *inputs, io_array **outputs, ref_engine engine);
+
+/* Every func of "prog" (checked or lowered, bounds inferred) over its
+ * whole inferred domain, dense and row-major over [dom_lo, dom_lo +
+ * dom_ext): funcs[i] for declaration i, NULL for inputs, consts and funcs
+ * nothing needs; the caller frees each.  The values the cycle-level
+ * model moves through the buffers.  The engine as for ref_run.  0, or -1
+ * with an error reported (and every funcs[i] NULL). */
+int ref_run_funcs(sl_ctx *ctx, const ir_program *prog,
+	const ref_inputs *inputs, uint64_t **funcs);
+
 /* ------------------------------------------------------------ evaluation
  * The arithmetic shared by the reference and the cycle-level model (one
  * implementation of the semantics; the slow cases go to ir_eval_*). */

@@ -7,28 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ref/ref.h"
+#include "ref/ref_private.h"
 
 /* The most points one func may have (2^31 values of 8 bytes: 16 GiB). */
 #define REF_MAX_POINTS ((int64_t) 1 << 31)
-
-/* Where the values of one declaration live: a dense row-major box
- * [lo, lo + ext) (lo NULL: the box starts at 0). */
-typedef struct ref_store {
-	const uint64_t *data;
-	int n_dims;
-	const int64_t *lo;
-	const int64_t *ext;
-	int64_t *stride;
-	int64_t size;		/* points in the box; 0 for an unneeded func */
-} ref_store;
-
-typedef struct ref_state {
-	sl_ctx *ctx;
-	const ir_program *prog;
-	ref_store *stores;	/* by declaration index */
-	uint64_t **owned;	/* the func buffers, by declaration index */
-} ref_state;
 
 static uint64_t ref_eval(const ref_state *r, const ir_expr *e, int64_t *env);
 
@@ -159,9 +141,9 @@ static int64_t ref_func_points(ref_state *r, const ir_decl *d)
 	return n;
 }
 
-/* Evaluate func d over its whole domain, in row-major order. */
-static void ref_fill(const ref_state *r, const ir_decl *d, uint64_t *buf,
-	int64_t n)
+/* Evaluate func d over its whole domain, in row-major order, a point at
+ * a time. */
+void ref_tree_fill(const ref_state *r, const ir_decl *d, uint64_t *buf, int64_t n)
 {
 	int64_t *env = sl_xcalloc(d->n_slots > 0 ? d->n_slots : 1, sizeof(*env));
 	for (int i = 0; i < d->n_dims; i++)
@@ -175,6 +157,28 @@ static void ref_fill(const ref_state *r, const ir_decl *d, uint64_t *buf,
 		}
 	}
 	free(env);
+}
+
+/* Is func d an output whose domain is exactly its output box? */
+static bool ref_is_whole_output(const ir_decl *d)
+{
+	if (!d->is_output)
+		return false;
+	for (int i = 0; i < d->n_dims; i++)
+		if (d->dom_lo[i] != 0 || d->dom_ext[i] != d->out_extents[i])
+			return false;
+	return true;
+}
+
+/* The buffer of func d's n points: an output array, or owned here. */
+static uint64_t *ref_func_buffer(ref_state *r, const ir_decl *d, int64_t n)
+{
+	if (!r->keep_funcs && ref_is_whole_output(d)) {
+		io_array *a = io_array_alloc(d->type, d->n_dims, d->out_extents);
+		r->whole[d->index] = a;
+		return a ? a->data : NULL;
+	}
+	return r->owned[d->index] = malloc((size_t) n * sizeof(uint64_t));
 }
 
 static int ref_run_func(ref_state *r, const ir_decl *d)
@@ -191,16 +195,18 @@ static int ref_run_func(ref_state *r, const ir_decl *d)
 	s->lo = d->dom_lo;
 	s->ext = d->dom_ext;
 	ref_store_strides(s);
-	if (n == 0)
+	if (n == 0 || r->no_store[d->index])
 		return 0;
-	uint64_t *buf = malloc((size_t) n * sizeof(*buf));
+	uint64_t *buf = ref_func_buffer(r, d, n);
 	if (!buf) {
 		sl_error(r->ctx, d->loc, "out of memory for the %lld points of '%s'",
 			(long long) n, d->name);
 		return -1;
 	}
-	r->owned[d->index] = buf;
-	ref_fill(r, d, buf, n);
+	if (r->engine == REF_ENGINE_TREE)
+		ref_tree_fill(r, d, buf, n);
+	else
+		ref_rows_fill(r, d, buf, n);
 	s->data = buf;
 	return 0;
 }
@@ -262,10 +268,15 @@ static void ref_bind_const(ref_state *r, const ir_decl *d)
 /* ------------------------------------------------------------ outputs */
 
 /* Copy the box [0, out_extents) of output d out of its func buffer. */
-static io_array *ref_extract(const ref_state *r, const ir_decl *d)
+static io_array *ref_extract(ref_state *r, const ir_decl *d)
 {
 	const ref_store *s = &r->stores[d->index];
 	int nd = d->n_dims;
+	if (r->whole[d->index]) {
+		io_array *a = r->whole[d->index];
+		r->whole[d->index] = NULL;
+		return a;
+	}
 	for (int i = 0; i < nd; i++)
 		if (s->size == 0 || s->lo[i] > 0
 		    || d->out_extents[i] > s->lo[i] + s->ext[i])
@@ -289,7 +300,7 @@ static io_array *ref_extract(const ref_state *r, const ir_decl *d)
 	return a;
 }
 
-static int ref_extract_all(const ref_state *r, io_array **outputs)
+static int ref_extract_all(ref_state *r, io_array **outputs)
 {
 	const ir_program *prog = r->prog;
 	for (int i = 0; i < prog->n_outputs; i++) {
@@ -331,25 +342,74 @@ static int ref_run_decls(ref_state *r, const ref_inputs *inputs)
 	return 0;
 }
 
+/* The engine $SLUICE_REF names; DEFAULT (error reported) when it names
+ * none. */
+static ref_engine ref_env_engine(sl_ctx *ctx)
+{
+	const char *v = getenv("SLUICE_REF");
+	if (!v || !*v || !strcmp(v, "rows"))
+		return REF_ENGINE_ROWS;
+	if (!strcmp(v, "tree"))
+		return REF_ENGINE_TREE;
+	sl_error(ctx, sl_noloc, "SLUICE_REF names the reference's evaluator: 'rows' or "
+		"'tree', not '%s'", v);
+	return REF_ENGINE_DEFAULT;
+}
+
 int ref_run(sl_ctx *ctx, const ir_program *prog,
 	const ref_inputs *inputs, io_array **outputs)
 {
+	return ref_run_engine(ctx, prog, inputs, outputs, REF_ENGINE_DEFAULT);
+}
+
+/* Run every declaration of "prog"; with "funcs", hand every func's
+ * buffer over instead of extracting the outputs. */
+static int ref_run_all(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
+	io_array **outputs, uint64_t **funcs, ref_engine engine)
+{
+	if (engine == REF_ENGINE_DEFAULT && (engine = ref_env_engine(ctx)) == REF_ENGINE_DEFAULT)
+		return -1;
 	int n = prog->n_decls;
-	ref_state r = { ctx, prog, NULL, NULL };
+	ref_state r = { .ctx = ctx, .prog = prog, .engine = engine, .keep_funcs = funcs != NULL };
 	r.stores = sl_xcalloc(n ? n : 1, sizeof(*r.stores));
 	r.owned = sl_xcalloc(n ? n : 1, sizeof(*r.owned));
-	for (int i = 0; i < prog->n_outputs; i++)
-		outputs[i] = NULL;
+	r.whole = sl_xcalloc(n ? n : 1, sizeof(*r.whole));
+	r.no_store = sl_xcalloc(n ? n : 1, sizeof(*r.no_store));
+	if (engine == REF_ENGINE_ROWS && !funcs)
+		ref_rows_inlined(prog, r.no_store);
 
 	int rc = ref_run_decls(&r, inputs);
-	if (rc == 0)
+	if (rc == 0 && outputs)
 		rc = ref_extract_all(&r, outputs);
+	for (int i = 0; rc == 0 && funcs && i < n; i++) {
+		funcs[i] = r.owned[i];
+		r.owned[i] = NULL;
+	}
 
 	for (int i = 0; i < n; i++) {
 		free(r.stores[i].stride);
 		free(r.owned[i]);
+		io_array_free(r.whole[i]);
 	}
+	free(r.whole);
+	free(r.no_store);
 	free(r.stores);
 	free(r.owned);
 	return rc;
+}
+
+int ref_run_engine(sl_ctx *ctx, const ir_program *prog,
+	const ref_inputs *inputs, io_array **outputs, ref_engine engine)
+{
+	for (int i = 0; i < prog->n_outputs; i++)
+		outputs[i] = NULL;
+	return ref_run_all(ctx, prog, inputs, outputs, NULL, engine);
+}
+
+int ref_run_funcs(sl_ctx *ctx, const ir_program *prog,
+	const ref_inputs *inputs, uint64_t **funcs)
+{
+	for (int i = 0; i < prog->n_decls; i++)
+		funcs[i] = NULL;
+	return ref_run_all(ctx, prog, inputs, NULL, funcs, REF_ENGINE_DEFAULT);
 }

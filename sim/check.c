@@ -79,13 +79,13 @@ static int check_output(sl_ctx *ctx, const check_engine *engine, const ir_decl *
 }
 
 static int check_cycles(sl_ctx *ctx, const check_engine *engine, const ir_program *prog,
-	const sched_program *sp, int64_t cycles)
+	int64_t predicted, int64_t cycles)
 {
-	if (cycles == sp->predicted_cycles)
+	if (cycles == predicted)
 		return 0;
 	sl_error(ctx, prog->n_outputs ? prog->outputs[0]->loc : sl_noloc, "the %s took "
 		"%lld cycles, the schedule predicts %lld", engine->name, (long long) cycles,
-		(long long) sp->predicted_cycles);
+		(long long) predicted);
 	return -1;
 }
 
@@ -156,13 +156,20 @@ static int check_live(sl_ctx *ctx, const ub_set *ubs, const sim_model_stats *st)
 	return rc;
 }
 
-static void check_model_report(FILE *out, const sched_program *sp,
-	const ub_set *ubs, const sim_model_stats *st)
+static void check_model_report(FILE *out, const sched_program *sp, const ub_set *ubs,
+	const sim_model_stats *st, int n_frames, double seconds)
 {
-	fprintf(out, "model: %lld cycles (predicted %lld, ideal %lld), "
-		"%lld output values equal to the reference\n",
-		(long long) st->cycles, (long long) sp->predicted_cycles,
-		(long long) sp->ideal_cycles, (long long) st->outputs_checked);
+	if (n_frames > 1)
+		fprintf(out, "model: %d frames, %lld cycles (predicted %lld: %lld + %d * period "
+			"%lld), %lld output values equal to the reference\n", n_frames,
+			(long long) st->cycles, (long long) sim_frames_predicted_cycles(sp, n_frames),
+			(long long) sp->predicted_cycles, n_frames - 1,
+			(long long) sim_frame_period(sp), (long long) st->outputs_checked);
+	else
+		fprintf(out, "model: %lld cycles (predicted %lld, ideal %lld), "
+			"%lld output values equal to the reference\n",
+			(long long) st->cycles, (long long) sp->predicted_cycles,
+			(long long) sp->ideal_cycles, (long long) st->outputs_checked);
 	for (int k = 0; k < ubs->n_buffers; k++) {
 		const ub_buffer *b = ubs->buffers[k];
 		fprintf(out, "  buffer %-16s %-11s max live %lld (measured %lld), "
@@ -170,28 +177,67 @@ static void check_model_report(FILE *out, const sched_program *sp,
 			(long long) b->max_live_words, (long long) st->max_live[k],
 			(long long) b->capacity_words);
 	}
+	fprintf(out, "  speed: %.0f cycles/s (model run %.6f s)\n",
+		seconds > 0 ? (double) st->cycles / seconds : 0, seconds);
 }
 
-int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
-	const ub_set *ubs, const ref_inputs *in, io_array **outputs, FILE *report)
+/* The reference's outputs of every frame: ref[f * n_outputs + i]; NULL on
+ * error (reported). */
+static io_array **check_reference_frames(sl_ctx *ctx, const ir_program *prog,
+	const ref_inputs *in, int n_frames)
+{
+	size_t n = (size_t) n_frames * prog->n_outputs;
+	io_array **ref = sl_xcalloc(n + 1, sizeof(*ref));
+	for (int f = 0; f < n_frames; f++)
+		if (ref_run(ctx, prog, &in[f], ref + (size_t) f * prog->n_outputs) < 0) {
+			for (size_t i = 0; i < n; i++)
+				io_array_free(ref[i]);
+			free(ref);
+			return NULL;
+		}
+	return ref;
+}
+
+int sim_check_model_frames(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
+	const ub_set *ubs, const ref_inputs *in, int n_frames, io_array **outputs,
+	FILE *report)
 {
 	const check_engine *engine = &check_model_engine;
 	check_same_outputs(prog, sp);
 	sim_model_stats st;
 	memset(&st, 0, sizeof st);
-	io_array **ref = check_reference(ctx, prog, in);
-	int rc = ref ? sim_model_run(ctx, sp, ubs, in, outputs, &st) : -1;
+	size_t n = (size_t) n_frames * prog->n_outputs;
+	io_array **ref = check_reference_frames(ctx, prog, in, n_frames);
+	double t0 = sim_vl_now();
+	int rc = ref ? sim_model_run_frames(ctx, sp, ubs, in, n_frames, outputs, &st) : -1;
+	double seconds = sim_vl_now() - t0;
+	for (int f = 0; rc == 0 && f < n_frames; f++) {
+		size_t k = (size_t) f * prog->n_outputs;
+		rc = check_outputs(ctx, engine, prog, ref + k, outputs + k, NULL);
+		if (rc < 0 && n_frames > 1)
+			sl_note(ctx, sl_noloc, "in frame %d of %d", f, n_frames);
+	}
 	if (rc == 0)
-		rc = check_outputs(ctx, engine, prog, ref, outputs, NULL);
-	if (rc == 0)
-		rc = check_cycles(ctx, engine, prog, sp, st.cycles) | check_live(ctx, ubs, &st);
+		rc = check_cycles(ctx, engine, prog, sim_frames_predicted_cycles(sp, n_frames),
+			st.cycles) | check_live(ctx, ubs, &st);
 	if (rc == 0 && report)
-		check_model_report(report, sp, ubs, &st);
+		check_model_report(report, sp, ubs, &st, n_frames, seconds);
 	sim_model_stats_release(&st);
-	check_release(prog, ref);
+	for (size_t i = 0; ref && i < n; i++)
+		io_array_free(ref[i]);
+	free(ref);
 	if (rc < 0)
-		check_clear(prog, outputs);
+		for (size_t i = 0; i < n; i++) {
+			io_array_free(outputs[i]);
+			outputs[i] = NULL;
+		}
 	return rc;
+}
+
+int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
+	const ub_set *ubs, const ref_inputs *in, io_array **outputs, FILE *report)
+{
+	return sim_check_model_frames(ctx, prog, sp, ubs, in, 1, outputs, report);
 }
 
 /* -------------------------------------------------------------- Verilator */
@@ -243,7 +289,7 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 	if (rc == 0)
 		rc = check_outputs(ctx, engine, prog, ref, outputs, when);
 	if (rc == 0)
-		rc = check_cycles(ctx, engine, prog, sp, st.cycles);
+		rc = check_cycles(ctx, engine, prog, sp->predicted_cycles, st.cycles);
 	if (rc == 0 && report && netlist)
 		check_netlist_report(report, prog, sp, &st, t0);
 	else if (rc == 0 && report)

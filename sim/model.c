@@ -1,12 +1,24 @@
 /* sim/model.c: the cycle-level model of a mapped design.
- * Stage: sim, after scheduler and ubuffer.  Statement iterations fire at
- * their scheduled cycles, merged in time order by a small heap (writes of
- * a cycle before its reads); each statement's results wait in a FIFO until
- * their write cycle.  Every buffer is storage exactly as the ub_set mapped
- * it: capacity_words slots addressed by write order (write index modulo
- * the capacity for a circular buffer, the tap at a port's distance from
- * the newest write for a delay chain), each slot tagged with the write
- * index it holds, so a read that finds another element is a violation.
+ * Stage: sim, after scheduler and ubuffer.  The machine runs cycle by
+ * cycle in time order, a cycle's writes before its reads: every statement
+ * fires its iterations at their scheduled cycles, reading each of its
+ * ports, and each completed element reaches its buffer "latency" cycles
+ * later through the statement's FIFO.  Every buffer is storage exactly as
+ * the ub_set mapped it: capacity_words slots addressed by write order
+ * (write index modulo the capacity for a circular buffer, the tap at a
+ * port's distance from the newest write for a delay chain), each slot
+ * tagged with the write index it holds, so a read that finds another
+ * element than the one it wants is a violation, reported with its cycle.
+ * The values are the lowered program's, every func over its domain by the
+ * reference's evaluator (ref_run_funcs): a slot holding write index w
+ * holds element w's value, and an output element's value goes to the
+ * output array when it reaches its buffer.
+ * A cycle costs only what happens in it: the next cycle with an event is
+ * the least of the statements' next firings and FIFO heads; a read port
+ * whose indices are affine in the iteration advances its wanted write
+ * index by a precomputed step per dimension (its bounds proven once, at
+ * the corners of the box), other ports evaluate their indices; slot
+ * addresses wrap by a multiplication, not a division.
  * The run state is owned here and freed before returning; the output
  * arrays and stats->max_live belong to the caller. */
 #include <stdlib.h>
@@ -16,41 +28,45 @@
 
 /* ------------------------------------------------------------ run state */
 
-/* A value expression compiled against its statement's read ports. */
-typedef enum mdl_kind {
-	M_CONST, M_VAR, M_INDEX, M_READ, M_ROM,
-	M_UNARY, M_BINARY, M_SHIFT, M_SELECT, M_CAST,
-} mdl_kind;
+/* a mod d without a division, for a, d < 2^32 (Lemire, Kaser and Kurz,
+ * "Faster remainder by direct computation", 2019); "big" falls back to %. */
+typedef struct mdl_mod {
+	uint64_t d, m;
+	bool big;
+} mdl_mod;
 
-typedef struct mdl_node mdl_node;
-struct mdl_node {
-	mdl_kind kind;
-	ir_op op;
-	ir_type type;		/* of the result */
-	ir_type atype;		/* operand type of an operator */
-	ir_type btype;		/* shift: type of the amount */
-	int n_args;
-	mdl_node **args;
-	uint64_t cval;		/* CONST */
-	int slot;		/* VAR: environment slot; READ: port */
-	const ir_expr *expr;	/* INDEX: the index expression */
-	const ir_decl *rom;	/* ROM: the const */
-	int64_t *rom_stride;
-};
+static mdl_mod mdl_mod_make(uint64_t d, uint64_t max_a)
+{
+	mdl_mod f = { d, 0, d == 0 || d >> 32 || max_a >> 32 };
+	if (!f.big)
+		f.m = ~(uint64_t) 0 / d + 1;
+	return f;
+}
+
+static inline uint64_t mdl_mod_of(const mdl_mod *f, uint64_t a)
+{
+	if (f->big)
+		return a % f->d;
+	return (uint64_t) (((unsigned __int128) (f->m * a) * f->d) >> 64);
+}
 
 typedef struct mdl_stmt mdl_stmt;
 
-/* One buffer as mapped: the slots, their tags, and the accounting of
- * live values. */
+/* One buffer as mapped: the slots' tags and the accounting of live
+ * values. */
 typedef struct mdl_buf {
 	const ub_buffer *ub;
-	int index;		/* in the ub_set */
 	mdl_stmt *prod;
 	int64_t cap;
-	uint64_t *val;
+	mdl_mod mod;		/* by cap */
 	int64_t *tag;		/* write index held, -1 when empty */
 	int64_t n_writes;
-	int32_t *reads_left;	/* by element, row-major over the producer box */
+	int64_t wslot;		/* n_writes mod cap */
+	int64_t n_elems;	/* elements per frame (the producer's box) */
+	int32_t *reads;		/* by element, row-major over the producer box:
+				 * the reads it sees in a frame */
+	int32_t *left;		/* reads still to come: two frames of n_elems
+				 * (frame f at (f & 1) * n_elems) */
 	int64_t live, max_live;
 } mdl_buf;
 
@@ -60,42 +76,58 @@ typedef struct mdl_port {
 	mdl_buf *buf;
 	bool tap;		/* delay chain: read at "dist" from the newest */
 	int64_t dist;
+	int64_t dist_mod;	/* dist mod the capacity */
+	/* Affine indices: the write index the current iteration reads is
+	 * cursor "cursor"'s plus "off"; -1: it is evaluated. */
+	int cursor;
+	int64_t off;
+	const int64_t *wantp;	/* &cursors[cursor].want, or NULL */
+	/* For the reader's current frame f: */
+	int64_t wbase;		/* f * the producer's n_elems */
+	int32_t *left;		/* the producer's left[] of frame f */
 } mdl_port;
+
+/* A write index stepped with the iteration, shared by the affine ports
+ * whose indices differ by constants only (a stencil's taps). */
+typedef struct mdl_cursor {
+	int64_t want, want0;	/* now, and at the first iteration */
+	int64_t step[SCHED_MAX_DIMS];	/* per dimension stepped by one */
+	int64_t back[SCHED_MAX_DIMS];	/* step * (ext - 1): a wrap */
+} mdl_cursor;
 
 /* A result on its way to its buffer. */
 typedef struct mdl_pending {
 	int64_t time;
 	int64_t elem;		/* row-major over the statement's box */
-	int64_t windex;		/* its write index, -1 without a buffer */
-	int64_t out_off;	/* offset in the output array, or -1 */
-	uint64_t val;
+	int64_t frame;		/* its write index is frame * n_elems + elem */
+	int64_t out_off;	/* offset in the frame's output array, or -1 */
 } mdl_pending;
 
 struct mdl_stmt {
 	const sched_stmt *s;
 	mdl_buf *buf;
-	io_array *out;		/* the output array, or NULL */
-	const io_array *input;	/* input statements: the data */
-	mdl_node *body;		/* value (a reduction's body) */
-	ir_reduce_op red_op;
+	io_array **outs;	/* by frame: the output arrays, or NULL */
+	int input;		/* input statements: the index in r->lin[f] */
+	int64_t n_elems;	/* elements per frame */
+	int64_t frame;		/* of the current iteration */
 	int64_t red_iters;	/* iterations per element (1 if no reduction) */
-	uint64_t acc;
+	int64_t red_k;		/* the current iteration's place in its element */
+	int64_t elem;		/* the current iteration's element */
 	int dim_slot[SCHED_MAX_DIMS];
 	int64_t estride[SCHED_MAX_DIMS];	/* var dims, row-major */
 	int64_t *env;
 	int64_t it[SCHED_MAX_DIMS];
-	int64_t t, prev_t, done, n_iters;
+	int64_t t, prev_t, done, n_iters;	/* n_iters: every frame's */
+	int64_t frame_iters;	/* iterations per frame */
+	int64_t period;		/* the run's */
 	int n_ports;
 	mdl_port *ports;
-	uint64_t *vals;
-	mdl_pending *q;
-	int q_head, q_len, q_cap;
+	int n_cursors;
+	mdl_cursor *cursors;	/* n_ports of room */
+	bool need_env;		/* a port evaluates its indices */
+	mdl_pending *q;		/* a ring of q_cap (a power of two) entries */
+	int64_t q_head, q_len, q_cap;
 };
-
-typedef struct mdl_heap_ent {
-	int64_t key;		/* 2 * cycle, + 1 for a firing (after writes) */
-	int id;			/* 2 * statement + (1 for a firing) */
-} mdl_heap_ent;
 
 typedef struct mdl_run {
 	sl_ctx *ctx;
@@ -105,170 +137,181 @@ typedef struct mdl_run {
 	mdl_stmt *stmts;
 	int n_bufs;
 	mdl_buf *bufs;
-	mdl_heap_ent *heap;
-	int heap_len;
+	int n_frames;
+	int64_t period;		/* frame f fires f * period cycles after frame 0 */
+	const ref_inputs *in;	/* by frame, as given */
+	ref_inputs *lin;	/* by frame: the same arrays for the lowered inputs */
+	/* By frame: the values of the lowered program's funcs (ref_run_funcs,
+	 * computed at the frame's first write, freed after its last) and
+	 * the writes still to come. */
+	uint64_t ***funcs;
+	int64_t *writes_left;
+	int64_t writes_per_frame;
 	int64_t last_out_write;
 	int64_t last_in_take;	/* cycle of the last input element taken */
 	int64_t outputs_written;
 } mdl_run;
 
-/* ------------------------------------------------------------ the heap */
+/* ------------------------------------------------------------ accesses */
 
-static void mdl_heap_push(mdl_run *r, int64_t key, int id)
+/* Is index expression e affine in the slots, e = c0 + sum coef[s] * slot s
+ * (coefficients and constant kept far from overflow)? */
+static bool mdl_linear(const ir_expr *e, int n_slots, int64_t *coef, int64_t *c0)
 {
-	int i = r->heap_len++;
-	while (i > 0) {
-		int p = (i - 1) / 2;
-		if (r->heap[p].key <= key)
-			break;
-		r->heap[i] = r->heap[p];
-		i = p;
-	}
-	r->heap[i].key = key;
-	r->heap[i].id = id;
-}
-
-static mdl_heap_ent mdl_heap_pop(mdl_run *r)
-{
-	mdl_heap_ent top = r->heap[0];
-	mdl_heap_ent last = r->heap[--r->heap_len];
-	int n = r->heap_len, i = 0;
-	for (;;) {
-		int c = 2 * i + 1;
-		if (c >= n)
-			break;
-		if (c + 1 < n && r->heap[c + 1].key < r->heap[c].key)
-			c++;
-		if (last.key <= r->heap[c].key)
-			break;
-		r->heap[i] = r->heap[c];
-		i = c;
-	}
-	if (n > 0)
-		r->heap[i] = last;
-	return top;
-}
-
-/* ------------------------------------------------------------ expressions */
-
-static mdl_node *mdl_compile(mdl_run *r, const sched_stmt *s, const ir_expr *e);
-
-static mdl_node *mdl_node_new(mdl_run *r, mdl_kind k, const ir_expr *e, int n)
-{
-	mdl_node *m = sl_alloc(r->ctx, sizeof(*m));
-	m->kind = k;
-	m->op = e->op;
-	m->type = e->type;
-	m->expr = e;
-	m->n_args = n;
-	m->args = sl_alloc(r->ctx, (size_t) (n ? n : 1) * sizeof(*m->args));
-	return m;
-}
-
-static mdl_node *mdl_compile_access(mdl_run *r, const sched_stmt *s,
-	const ir_expr *e)
-{
-	const ir_decl *d = e->u.access.decl;
-	if (d->kind != IR_DECL_CONST) {
-		mdl_node *m = mdl_node_new(r, M_READ, e, 0);
-		m->slot = sched_read_slot(s, e);
-		return m;
-	}
-	mdl_node *m = mdl_node_new(r, M_ROM, e, e->n_args);
-	m->rom = d;
-	m->rom_stride = sl_alloc(r->ctx, (size_t) (d->n_dims + 1) * sizeof(int64_t));
-	int64_t n = 1;
-	for (int i = d->n_dims - 1; i >= 0; i--) {
-		m->rom_stride[i] = n;
-		n *= d->extents[i];
-	}
-	for (int i = 0; i < e->n_args; i++)
-		m->args[i] = mdl_compile(r, s, e->args[i]);
-	return m;
-}
-
-static mdl_node *mdl_compile(mdl_run *r, const sched_stmt *s, const ir_expr *e)
-{
-	if (ir_type_none(e->type) && e->kind != IR_ACCESS)
-		return mdl_node_new(r, M_INDEX, e, 0);
-	mdl_node *m;
+	enum { LIM = 1 << 30 };
+	int64_t ca[SCHED_MAX_DIMS * 2 + 8], cb[SCHED_MAX_DIMS * 2 + 8], a0, b0;
+	if (n_slots > (int) (sizeof ca / sizeof ca[0]))
+		return false;
+	memset(coef, 0, (size_t) n_slots * sizeof(*coef));
 	switch (e->kind) {
 	case IR_CONST:
-		m = mdl_node_new(r, M_CONST, e, 0);
-		m->cval = e->u.cval;
-		return m;
+		*c0 = (int64_t) e->u.cval;
+		return *c0 > -((int64_t) 1 << 50) && *c0 < ((int64_t) 1 << 50);
 	case IR_VAR:
-		m = mdl_node_new(r, M_VAR, e, 0);
-		m->slot = e->u.var.slot;
-		return m;
-	case IR_ACCESS:
-		return mdl_compile_access(r, s, e);
-	case IR_UNARY: m = mdl_node_new(r, M_UNARY, e, 1); break;
+		if (e->u.var.slot < 0 || e->u.var.slot >= n_slots)
+			return false;
+		coef[e->u.var.slot] = 1;
+		*c0 = 0;
+		return true;
+	case IR_UNARY:
+		if (e->op != IR_OP_NEG || !mdl_linear(e->args[0], n_slots, ca, &a0))
+			return false;
+		for (int s = 0; s < n_slots; s++)
+			coef[s] = -ca[s];
+		*c0 = -a0;
+		return true;
 	case IR_BINARY:
-		m = mdl_node_new(r, e->op == IR_OP_SHL || e->op == IR_OP_SHR
-			? M_SHIFT : M_BINARY, e, 2);
 		break;
-	case IR_SELECT: m = mdl_node_new(r, M_SELECT, e, 3); break;
-	case IR_CAST: m = mdl_node_new(r, M_CAST, e, 1); break;
 	default:
-		sl_unreachable();	/* a reduction below the top of a body */
+		return false;
 	}
-	for (int i = 0; i < m->n_args; i++)
-		m->args[i] = mdl_compile(r, s, e->args[i]);
-	m->atype = e->args[0]->type;
-	if (m->kind == M_BINARY && ir_type_none(m->atype))
-		m->atype = e->args[1]->type;
-	if (m->kind == M_SHIFT)
-		m->btype = e->args[1]->type;
-	return m;
+	if (e->op != IR_OP_ADD && e->op != IR_OP_SUB && e->op != IR_OP_MUL)
+		return false;
+	if (!mdl_linear(e->args[0], n_slots, ca, &a0) || !mdl_linear(e->args[1], n_slots, cb, &b0))
+		return false;
+	bool a_const = true, b_const = true;
+	for (int s = 0; s < n_slots; s++) {
+		a_const = a_const && ca[s] == 0;
+		b_const = b_const && cb[s] == 0;
+	}
+	if (e->op == IR_OP_MUL) {
+		if (!a_const && !b_const)
+			return false;
+		int64_t k = a_const ? a0 : b0, *v = a_const ? cb : ca, v0 = a_const ? b0 : a0;
+		if (k <= -LIM || k >= LIM)
+			return false;
+		for (int s = 0; s < n_slots; s++)
+			if ((coef[s] = v[s] * k) <= -LIM || coef[s] >= LIM)
+				return false;
+		__int128 c = (__int128) v0 * k;
+		*c0 = (int64_t) c;
+		return c > -((__int128) 1 << 50) && c < ((__int128) 1 << 50);
+	}
+	int sign = e->op == IR_OP_ADD ? 1 : -1;
+	for (int s = 0; s < n_slots; s++)
+		if ((coef[s] = ca[s] + sign * cb[s]) <= -LIM || coef[s] >= LIM)
+			return false;
+	*c0 = a0 + sign * b0;
+	return *c0 > -((int64_t) 1 << 50) && *c0 < ((int64_t) 1 << 50);
 }
 
-static uint64_t mdl_eval(const mdl_stmt *st, const mdl_node *m);
-
-static uint64_t mdl_eval_rom(const mdl_stmt *st, const mdl_node *m)
+/* Port p's steps when every index is affine in the statement's
+ * dimensions and stays inside the producer's box over the whole
+ * iteration box (checked at its corners); false otherwise. */
+static bool mdl_port_affine(const mdl_stmt *st, const mdl_port *p, int n_slots,
+	mdl_cursor *cu)
 {
-	int64_t off = 0;
-	for (int i = 0; i < m->n_args; i++) {
-		uint64_t idx = mdl_eval(st, m->args[i]);
-		if (idx >= (uint64_t) m->rom->extents[i])
-			sl_unreachable();	/* the front end bounds every ROM read */
-		off += (int64_t) idx * m->rom_stride[i];
+	const sched_stmt *s = st->s;
+	const mdl_stmt *pst = p->buf->prod;
+	const sched_stmt *ps = pst->s;
+	const ir_expr *e = p->a->expr;
+	int64_t coef[SCHED_MAX_DIMS * 2 + 8], c0;
+	memset(cu, 0, sizeof *cu);
+	for (int j = 0; j < ps->n_vars; j++) {
+		if (!mdl_linear(e->args[j], n_slots, coef, &c0))
+			return false;
+		int64_t lo = c0, hi = c0, used = 0;
+		for (int d = 0; d < s->n_dims; d++) {
+			int64_t c = coef[st->dim_slot[d]];
+			used += c != 0;
+			int64_t a = c * s->lo[d], b = c * (s->lo[d] + s->ext[d] - 1);
+			lo += a < b ? a : b;
+			hi += a < b ? b : a;
+			cu->step[d] += c * pst->estride[j];
+		}
+		int64_t n_used = 0;
+		for (int k = 0; k < n_slots; k++)
+			n_used += coef[k] != 0;
+		if (n_used != used)
+			return false;	/* a slot that is no dimension */
+		if (lo < ps->lo[j] || hi >= ps->lo[j] + ps->ext[j])
+			sl_unreachable();	/* bounds inference */
+		int64_t first = c0;
+		for (int d = 0; d < s->n_dims; d++)
+			first += coef[st->dim_slot[d]] * s->lo[d];
+		cu->want0 += (first - ps->lo[j]) * pst->estride[j];
 	}
-	return m->rom->data[off];
+	for (int d = 0; d < s->n_dims; d++)
+		cu->back[d] = cu->step[d] * (s->ext[d] - 1);
+	return true;
 }
 
-/* The value of "m" for the statement's current iteration; reads were
- * done before (st->vals). */
-static uint64_t mdl_eval(const mdl_stmt *st, const mdl_node *m)
+/* Give port p a cursor: one with the same steps, or a new one. */
+static void mdl_port_cursor(mdl_stmt *st, mdl_port *p, int n_slots)
 {
-	switch (m->kind) {
-	case M_CONST:
-		return m->cval;
-	case M_VAR:
-		return ref_norm(m->type, (uint64_t) st->env[m->slot]);
-	case M_INDEX:
-		return (uint64_t) ref_index_fast(m->expr, st->env);
-	case M_READ:
-		return st->vals[m->slot];
-	case M_ROM:
-		return mdl_eval_rom(st, m);
-	case M_UNARY:
-		return ir_eval_unop(m->op, m->atype, mdl_eval(st, m->args[0]));
-	case M_BINARY:
-		return ref_binop(m->op, m->atype, mdl_eval(st, m->args[0]),
-			mdl_eval(st, m->args[1]));
-	case M_SHIFT:
-		return ir_eval_binop(m->op, m->atype, mdl_eval(st, m->args[0]),
-			ir_shift_amount(m->btype, mdl_eval(st, m->args[1])));
-	case M_SELECT:
-		return mdl_eval(st, m->args[mdl_eval(st, m->args[0]) ? 1 : 2]);
-	case M_CAST:
-		return ref_norm(m->type, mdl_eval(st, m->args[0]));
+	mdl_cursor cu;
+	p->cursor = -1;
+	if (st->n_iters == 0 || !mdl_port_affine(st, p, n_slots, &cu)) {
+		st->need_env = true;
+		return;
 	}
-	sl_unreachable();
+	int k = 0;
+	while (k < st->n_cursors && memcmp(st->cursors[k].step, cu.step, sizeof cu.step))
+		k++;
+	if (k == st->n_cursors)
+		st->cursors[st->n_cursors++] = cu;
+	p->cursor = k;
+	p->off = cu.want0 - st->cursors[k].want0;
+	p->wantp = &st->cursors[k].want;
+}
+
+/* The element of the producer that port p reads at the consumer's
+ * current iteration (its write index: row-major over the producer's
+ * box), the coordinates in c when c is not NULL. */
+static int64_t mdl_port_eval(const mdl_stmt *st, const mdl_port *p, int64_t *c)
+{
+	const mdl_stmt *pst = p->buf->prod;
+	const sched_stmt *ps = pst->s;
+	const ir_expr *e = p->a->expr;
+	int64_t off = 0, cc[SCHED_MAX_DIMS];
+	for (int d = 0; d < ps->n_vars; d++) {
+		cc[d] = ref_index_fast(e->args[d], st->env);
+		if (cc[d] < ps->lo[d] || cc[d] >= ps->lo[d] + ps->ext[d])
+			sl_unreachable();	/* bounds inference */
+		off += (cc[d] - ps->lo[d]) * pst->estride[d];
+		if (c)
+			c[d] = cc[d];
+	}
+	return off;
+}
+
+static inline int64_t mdl_port_elem(const mdl_stmt *st, const mdl_port *p)
+{
+	return p->wantp ? *p->wantp + p->off : mdl_port_eval(st, p, NULL);
 }
 
 /* ------------------------------------------------------------ iterations */
+
+/* The statement's current frame is f: its ports' frame bases. */
+static void mdl_set_frame(mdl_stmt *st, int64_t f)
+{
+	st->frame = f;
+	for (int k = 0; k < st->n_ports; k++) {
+		mdl_port *p = &st->ports[k];
+		p->wbase = f * p->buf->n_elems;
+		p->left = p->buf->left + (f & 1) * p->buf->n_elems;
+	}
+}
 
 /* Reset the statement to its first iteration. */
 static void mdl_iter_start(mdl_stmt *st)
@@ -278,46 +321,48 @@ static void mdl_iter_start(mdl_stmt *st)
 		st->it[d] = s->lo[d];
 		st->env[st->dim_slot[d]] = s->lo[d];
 	}
+	for (int k = 0; k < st->n_cursors; k++)
+		st->cursors[k].want = st->cursors[k].want0;
 	st->t = sched_time(s, st->it);
 	st->done = 0;
+	st->red_k = 0;
+	st->elem = 0;
+	mdl_set_frame(st, 0);
 }
 
-/* Step to the next iteration in lexicographic order, the time with it. */
+/* Step to the next iteration in lexicographic order, its time, element
+ * and wanted write indices with it. */
 static void mdl_iter_next(mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	st->done++;
+	if (++st->red_k == st->red_iters) {
+		st->red_k = 0;
+		st->elem++;
+	}
 	for (int d = s->n_dims - 1; d >= 0; d--) {
 		if (++st->it[d] < s->lo[d] + s->ext[d]) {
 			st->t += s->coef[d];
-			st->env[st->dim_slot[d]] = st->it[d];
+			if (st->need_env)
+				st->env[st->dim_slot[d]] = st->it[d];
+			for (int k = 0; k < st->n_cursors; k++)
+				st->cursors[k].want += st->cursors[k].step[d];
 			return;
 		}
 		st->t -= s->coef[d] * (s->ext[d] - 1);
 		st->it[d] = s->lo[d];
 		st->env[st->dim_slot[d]] = s->lo[d];
+		for (int k = 0; k < st->n_cursors; k++)
+			st->cursors[k].want -= st->cursors[k].back[d];
 	}
+	/* The frame is done: the next one starts a period later. */
+	mdl_set_frame(st, st->frame + 1);
+	st->t += st->period;
+	st->elem = 0;
 }
 
-/* The element of producer "ps" that access "a" reads at the consumer's
- * current iteration: coordinates in c, row-major offset returned, or -1
- * when it is outside the producer's box. */
-static int64_t mdl_access_elem(const mdl_stmt *st, const sched_access *a,
-	const mdl_stmt *pst, int64_t *c)
-{
-	const sched_stmt *ps = pst->s;
-	const ir_expr *e = a->expr;
-	int64_t off = 0;
-	for (int d = 0; d < ps->n_vars; d++) {
-		c[d] = ref_index_fast(e->args[d], st->env);
-		if (c[d] < ps->lo[d] || c[d] >= ps->lo[d] + ps->ext[d])
-			return -1;
-		off += (c[d] - ps->lo[d]) * pst->estride[d];
-	}
-	return off;
-}
+/* ------------------------------------------------------------ reads and writes */
 
-/* Append e.g. "(3, 4)" for the coordinates c[0..n). */
 static void mdl_coords_str(char *buf, size_t size, const int64_t *c, int n)
 {
 	size_t k = 0;
@@ -329,14 +374,19 @@ static void mdl_coords_str(char *buf, size_t size, const int64_t *c, int n)
 		snprintf(buf + k, size - k, ")");
 }
 
-/* ------------------------------------------------------------ reads and writes */
-
 static int mdl_violation(mdl_run *r, const mdl_stmt *st, const mdl_port *p,
-	const int64_t *c, int64_t held, int64_t want)
+	int64_t held, int64_t want, int64_t elem)
 {
 	char cs[256];
-	const sched_stmt *ps = p->buf->prod->s;
+	int64_t c[SCHED_MAX_DIMS];
+	const mdl_stmt *pst = p->buf->prod;
+	const sched_stmt *ps = pst->s;
+	for (int j = 0; j < ps->n_vars; j++)
+		c[j] = ps->lo[j] + (elem / pst->estride[j]) % ps->ext[j];
 	mdl_coords_str(cs, sizeof cs, c, ps->n_vars);
+	if (r->n_frames > 1)
+		snprintf(cs + strlen(cs), sizeof cs - strlen(cs), " of frame %lld",
+			(long long) st->frame);
 	const char *why = held < 0 ? "an empty slot: it is not yet written"
 		: held < want ? "an older value: it is not yet written"
 		: p->tap ? "a newer value: the tap is too close to the write side"
@@ -350,61 +400,118 @@ static int mdl_violation(mdl_run *r, const mdl_stmt *st, const mdl_port *p,
 	return -1;
 }
 
-/* Read port k of the statement's current iteration into st->vals[k]. */
-static int mdl_read(mdl_run *r, mdl_stmt *st, int k)
+/* Read port k of the statement's current iteration: its slot must hold
+ * the element it wants. */
+static inline int mdl_read(mdl_run *r, mdl_stmt *st, mdl_port *p)
 {
-	mdl_port *p = &st->ports[k];
 	mdl_buf *b = p->buf;
-	int64_t c[SCHED_MAX_DIMS];
-	int64_t elem = mdl_access_elem(st, p->a, b->prod, c);
-	if (elem < 0)
-		sl_unreachable();	/* the pre-pass saw the same read */
-	int64_t want = ub_write_index(b->ub, c);
-	int64_t addr = -1;
+	int64_t elem = mdl_port_elem(st, p);
+	int64_t want = p->wbase + elem;	/* its write index */
+	int64_t held = -1;
 	if (p->tap) {
+		/* Position n_writes - 1 - dist of the chain.  The writes come in
+		 * write-index order (mdl_write checks it), so while dist is below
+		 * the capacity that slot still holds write #(n_writes - 1 - dist):
+		 * its tag, without reading it. */
 		int64_t pos = b->n_writes - 1 - p->dist;
-		if (pos >= 0 && b->cap > 0)
-			addr = pos % b->cap;
+		if (pos >= 0 && b->cap > 0) {
+			if (p->dist < b->cap) {
+				held = pos;
+			} else {
+				int64_t addr = b->wslot - 1 - p->dist_mod;
+				held = b->tag[addr < 0 ? addr + b->cap : addr];
+			}
+		}
 	} else if (b->cap > 0 && want >= 0) {
-		addr = want % b->cap;
+		held = b->tag[mdl_mod_of(&b->mod, (uint64_t) want)];
 	}
-	int64_t held = addr < 0 ? -1 : b->tag[addr];
 	if (held != want)
-		return mdl_violation(r, st, p, c, held, want);
-	st->vals[k] = b->val[addr];
-	if (--b->reads_left[elem] == 0)
+		return mdl_violation(r, st, p, held, want, elem);
+	if (--p->left[elem] == 0)
 		b->live--;
+	return 0;
+}
+
+/* The values of frame f's funcs, computed at its first write. */
+static const uint64_t *const *mdl_frame_values(mdl_run *r, int64_t f)
+{
+	const ir_program *lp = r->sp->lowered;
+	if (r->funcs[f])
+		return (const uint64_t *const *) r->funcs[f];
+	r->funcs[f] = sl_xcalloc((size_t) lp->n_decls + 1, sizeof(**r->funcs));
+	if (ref_run_funcs(r->ctx, lp, &r->lin[f], r->funcs[f]) < 0) {
+		free(r->funcs[f]);
+		r->funcs[f] = NULL;
+		return NULL;
+	}
+	return (const uint64_t *const *) r->funcs[f];
+}
+
+static void mdl_frame_release(mdl_run *r, int64_t f)
+{
+	for (int i = 0; r->funcs[f] && i < r->sp->lowered->n_decls; i++)
+		free(r->funcs[f][i]);
+	free(r->funcs[f]);
+	r->funcs[f] = NULL;
+}
+
+/* The value of element "elem" of statement st in frame f. */
+static int mdl_value(mdl_run *r, const mdl_stmt *st, int64_t f, int64_t elem, uint64_t *v)
+{
+	const sched_stmt *s = st->s;
+	if (s->is_input) {
+		*v = r->lin[f].arrays[st->input]->data[elem];
+		return 0;
+	}
+	const uint64_t *const *funcs = mdl_frame_values(r, f);
+	if (!funcs)
+		return -1;
+	*v = funcs[s->decl->index][elem];
 	return 0;
 }
 
 /* A result reaches its buffer (and the output it belongs to). */
 static int mdl_write(mdl_run *r, mdl_stmt *st, const mdl_pending *p)
 {
-	if (st->out && p->out_off >= 0) {
+	if (st->outs && p->out_off >= 0) {
 		/* An output value; the func's domain may reach past its box. */
-		st->out->data[p->out_off] = p->val;
+		if (mdl_value(r, st, p->frame, p->elem, &st->outs[p->frame]->data[p->out_off]) < 0)
+			return -1;
 		r->outputs_written++;
 		if (p->time > r->last_out_write)
 			r->last_out_write = p->time;
 	}
+	if (--r->writes_left[p->frame] == 0)
+		mdl_frame_release(r, p->frame);
 	mdl_buf *b = st->buf;
 	if (!b)
 		return 0;
-	if (p->windex != b->n_writes) {
+	int64_t windex = p->frame * b->n_elems + p->elem;
+	if (windex != b->n_writes) {
 		sl_error(r->ctx, st->s->decl->loc, "the cycle-level model writes "
 			"'%s' in another order than its buffer's write index: write "
 			"#%lld at cycle %lld has index %lld", st->s->name,
 			(long long) b->n_writes, (long long) p->time,
-			(long long) p->windex);
+			(long long) windex);
 		return -1;
 	}
 	if (b->cap > 0) {
-		int64_t slot = b->n_writes % b->cap;
-		b->val[slot] = p->val;
-		b->tag[slot] = p->windex;
+		b->tag[b->wslot] = windex;
+		if (++b->wslot == b->cap)
+			b->wslot = 0;
 	}
 	b->n_writes++;
-	if (b->reads_left[p->elem] > 0 && ++b->live > b->max_live)
+	int32_t *left = &b->left[(p->frame & 1) * b->n_elems + p->elem];
+	if (*left != 0) {
+		sl_error(r->ctx, st->s->decl->loc, "the cycle-level model writes '%s' "
+			"element #%lld of frame %lld at cycle %lld while frame %lld still "
+			"reads it: the frames overlap too far for its buffer", st->s->name,
+			(long long) p->elem, (long long) p->frame, (long long) p->time,
+			(long long) p->frame - 2);
+		return -1;
+	}
+	*left = b->reads[p->elem];
+	if (*left > 0 && ++b->live > b->max_live)
 		b->max_live = b->live;
 	return 0;
 }
@@ -412,22 +519,22 @@ static int mdl_write(mdl_run *r, mdl_stmt *st, const mdl_pending *p)
 static void mdl_queue_push(mdl_stmt *st, const mdl_pending *p)
 {
 	if (st->q_len == st->q_cap) {
-		int cap = st->q_cap ? 2 * st->q_cap : 8;
+		int64_t cap = st->q_cap ? 2 * st->q_cap : 8;
 		mdl_pending *q = sl_xcalloc((size_t) cap, sizeof(*q));
-		for (int i = 0; i < st->q_len; i++)
-			q[i] = st->q[(st->q_head + i) % st->q_cap];
+		for (int64_t i = 0; i < st->q_len; i++)
+			q[i] = st->q[(st->q_head + i) & (st->q_cap - 1)];
 		free(st->q);
 		st->q = q;
 		st->q_cap = cap;
 		st->q_head = 0;
 	}
-	st->q[(st->q_head + st->q_len++) % st->q_cap] = *p;
+	st->q[(st->q_head + st->q_len++) & (st->q_cap - 1)] = *p;
 }
 
 /* The offset of the current element in the output box, or -1. */
 static int64_t mdl_out_off(const mdl_stmt *st)
 {
-	const io_array *o = st->out;
+	const io_array *o = st->outs[0];
 	int64_t off = 0;
 	for (int d = 0; d < o->n_dims; d++) {
 		if (st->it[d] < 0 || st->it[d] >= o->dims[d])
@@ -435,31 +542,6 @@ static int64_t mdl_out_off(const mdl_stmt *st)
 		off = off * o->dims[d] + st->it[d];
 	}
 	return off;
-}
-
-/* The value computed by the current iteration, or false when the element
- * is not complete yet (a reduction's inner iteration). */
-static bool mdl_compute(mdl_stmt *st, uint64_t *val)
-{
-	if (st->input) {
-		*val = st->input->data[st->done];
-		return true;
-	}
-	uint64_t v = mdl_eval(st, st->body);
-	if (st->red_iters == 0) {
-		*val = v;
-		return true;
-	}
-	int64_t k = st->done % st->red_iters;
-	ir_type t = st->s->decl->type;
-	if (k == 0)
-		st->acc = st->red_op == IR_RED_SUM ? 0
-			: st->red_op == IR_RED_MAXIMUM ? ir_type_min(t) : ir_type_max(t);
-	ir_op op = st->red_op == IR_RED_SUM ? IR_OP_ADD
-		: st->red_op == IR_RED_MAXIMUM ? IR_OP_MAX : IR_OP_MIN;
-	st->acc = ref_binop(op, t, st->acc, v);
-	*val = st->acc;
-	return k == st->red_iters - 1;
 }
 
 /* Fire the statement's current iteration at cycle st->t. */
@@ -473,82 +555,119 @@ static int mdl_fire(mdl_run *r, mdl_stmt *st)
 		return -1;
 	}
 	st->prev_t = st->t;
-	if (st->s->is_input && st->t > r->last_in_take)
+	if (st->s->is_input)
 		r->last_in_take = st->t;
 	for (int k = 0; k < st->n_ports; k++)
-		if (mdl_read(r, st, k) < 0)
+		if (mdl_read(r, st, &st->ports[k]) < 0)
 			return -1;
-	mdl_pending p;
-	if (!mdl_compute(st, &p.val))
-		return 0;
-	p.time = st->t + st->s->latency;
-	p.elem = st->red_iters ? st->done / st->red_iters : st->done;
-	p.windex = st->buf ? ub_write_index(st->buf->ub, st->it) : -1;
-	p.out_off = st->out ? mdl_out_off(st) : -1;
-	if (st->q_len == 0)
-		mdl_heap_push(r, 2 * p.time, 2 * (int) (st - r->stmts));
+	if (st->red_k != st->red_iters - 1)
+		return 0;	/* a reduction's element is not complete yet */
+	mdl_pending p = { st->t + st->s->latency, st->elem, st->frame,
+		st->outs ? mdl_out_off(st) : -1 };
 	mdl_queue_push(st, &p);
 	return 0;
 }
 
 /* ------------------------------------------------------------ the run */
 
-/* Handle the next event: a write (the head of a statement's FIFO) or a
- * firing. */
-static int mdl_step(mdl_run *r)
+/* The reads of a statement whose ports are all affine, dimension d on,
+ * the cursors at want[0 .. n_cursors) (room for n_dims - d such rows):
+ * the innermost dimension as one strided loop per port. */
+static void mdl_count_affine(mdl_stmt *st, int d, int64_t *want)
 {
-	mdl_heap_ent ev = mdl_heap_pop(r);
-	mdl_stmt *st = &r->stmts[ev.id / 2];
-	if (ev.id % 2 == 0) {
-		mdl_pending p = st->q[st->q_head];
-		st->q_head = (st->q_head + 1) % st->q_cap;
-		st->q_len--;
-		if (st->q_len > 0)
-			mdl_heap_push(r, 2 * st->q[st->q_head].time, ev.id);
-		return mdl_write(r, st, &p);
+	const sched_stmt *s = st->s;
+	int64_t *w = want + st->n_cursors;
+	memcpy(w, want, (size_t) st->n_cursors * sizeof(*w));
+	if (d + 1 < s->n_dims) {
+		for (int64_t i = 0; i < s->ext[d]; i++) {
+			mdl_count_affine(st, d + 1, w);
+			for (int k = 0; k < st->n_cursors; k++)
+				w[k] += st->cursors[k].step[d];
+		}
+		return;
 	}
-	if (mdl_fire(r, st) < 0)
-		return -1;
-	mdl_iter_next(st);
-	if (st->done < st->n_iters)
-		mdl_heap_push(r, 2 * st->t + 1, ev.id);
-	return 0;
+	for (int k = 0; k < st->n_ports; k++) {
+		const mdl_port *p = &st->ports[k];
+		int32_t *left = p->buf->reads;
+		int64_t e = w[p->cursor] + p->off, step = st->cursors[p->cursor].step[d];
+		for (int64_t i = 0; i < s->ext[d]; i++, e += step)
+			left[e]++;
+	}
 }
 
-/* Count, for every element of every buffer, the reads it will see. */
+/* Count, for every element of every buffer, the reads it will see in a
+ * frame. */
 static void mdl_count_reads(mdl_run *r)
 {
 	for (int i = 0; i < r->n_stmts; i++) {
 		mdl_stmt *st = &r->stmts[i];
 		if (st->n_ports == 0 || st->n_iters == 0)
 			continue;
+		if (!st->need_env && st->s->n_dims > 0) {
+			int64_t *w = sl_xcalloc((size_t) (st->s->n_dims + 2) * st->n_cursors,
+				sizeof(*w));
+			for (int k = 0; k < st->n_cursors; k++)
+				w[k] = st->cursors[k].want0;
+			mdl_count_affine(st, 0, w);
+			free(w);
+			continue;
+		}
 		mdl_iter_start(st);
-		for (int64_t n = 0; n < st->n_iters; n++) {
+		for (int64_t n = 0; n < st->frame_iters; n++) {
 			for (int k = 0; k < st->n_ports; k++) {
-				int64_t c[SCHED_MAX_DIMS];
 				mdl_port *p = &st->ports[k];
-				int64_t e = mdl_access_elem(st, p->a, p->buf->prod, c);
-				if (e < 0)
-					sl_unreachable();	/* bounds inference */
-				p->buf->reads_left[e]++;
+				p->buf->reads[mdl_port_elem(st, p)]++;
 			}
 			mdl_iter_next(st);
 		}
 	}
 }
 
+/* The writes of cycle "now", then its firings; the next cycle with an
+ * event (INT64_MAX when none is left). */
+static int mdl_cycle(mdl_run *r, int64_t now, int64_t *next)
+{
+	int64_t nt = INT64_MAX;
+	for (int i = 0; i < r->n_stmts; i++) {
+		mdl_stmt *st = &r->stmts[i];
+		while (st->q_len > 0 && st->q[st->q_head].time == now) {
+			mdl_pending p = st->q[st->q_head];
+			st->q_head = (st->q_head + 1) & (st->q_cap - 1);
+			st->q_len--;
+			if (mdl_write(r, st, &p) < 0)
+				return -1;
+		}
+	}
+	for (int i = 0; i < r->n_stmts; i++) {
+		mdl_stmt *st = &r->stmts[i];
+		if (st->done < st->n_iters && st->t == now) {
+			if (mdl_fire(r, st) < 0)
+				return -1;
+			mdl_iter_next(st);
+		}
+		if (st->done < st->n_iters && st->t < nt)
+			nt = st->t;
+		if (st->q_len > 0 && st->q[st->q_head].time < nt)
+			nt = st->q[st->q_head].time;
+	}
+	*next = nt;
+	return 0;
+}
+
 static int mdl_simulate(mdl_run *r)
 {
 	mdl_count_reads(r);
+	int64_t now = INT64_MAX;
 	for (int i = 0; i < r->n_stmts; i++) {
 		mdl_stmt *st = &r->stmts[i];
 		if (st->n_iters == 0)
 			continue;
 		mdl_iter_start(st);
-		mdl_heap_push(r, 2 * st->t + 1, 2 * i + 1);
+		if (st->t < now)
+			now = st->t;
 	}
-	while (r->heap_len > 0)
-		if (mdl_step(r) < 0)
+	while (now != INT64_MAX)
+		if (mdl_cycle(r, now, &now) < 0)
 			return -1;
 	return 0;
 }
@@ -574,42 +693,60 @@ static const io_array *mdl_find_input(const ir_program *lp,
 	return pos < in->n ? in->arrays[pos] : NULL;
 }
 
-static int mdl_bind_input(mdl_run *r, mdl_stmt *st, const ref_inputs *in)
+/* Input statement st's data in every frame, gathered into r->lin (the
+ * inputs of the lowered program, by frame). */
+static int mdl_bind_input(mdl_run *r, mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	const ir_decl *d = s->decl;
-	const io_array *a = mdl_find_input(r->sp->lowered, in, d);
-	bool ok = a && ir_type_eq(a->type, d->type) && a->n_dims == s->n_dims;
-	for (int i = 0; ok && i < s->n_dims; i++)
-		ok = s->lo[i] == 0 && s->ext[i] == a->dims[i];
-	if (!ok) {
-		sl_error(r->ctx, d->loc, "no data of the shape of input '%s' for "
-			"the cycle-level model", d->name);
-		return -1;
+	st->input = r->lin[0].n;
+	for (int f = 0; f < r->n_frames; f++) {
+		const io_array *a = mdl_find_input(r->sp->lowered, &r->in[f], d);
+		bool ok = a && ir_type_eq(a->type, d->type) && a->n_dims == s->n_dims;
+		for (int i = 0; ok && i < s->n_dims; i++)
+			ok = s->lo[i] == 0 && s->ext[i] == a->dims[i];
+		if (!ok) {
+			sl_error(r->ctx, d->loc, "no data of the shape of input '%s' for "
+				"the cycle-level model", d->name);
+			return -1;
+		}
+		ref_inputs *li = &r->lin[f];
+		li->decls[li->n] = (ir_decl *) d;
+		li->arrays[li->n++] = (io_array *) a;
 	}
-	st->input = a;
 	return 0;
+}
+
+/* A func statement's elements are its lowered func's, whose values
+ * ref_run_funcs gives over the same box. */
+static void mdl_check_values(const mdl_run *r, const mdl_stmt *st)
+{
+	const ir_program *lp = r->sp->lowered;
+	const ir_decl *d = st->s->decl;
+	if (d->index < 0 || d->index >= lp->n_decls || lp->decls[d->index] != d || d->dom_empty)
+		sl_unreachable();	/* a statement is a func of the lowered program */
+	for (int k = 0; k < st->s->n_vars; k++)
+		if (d->dom_lo[k] != st->s->lo[k] || d->dom_ext[k] != st->s->ext[k])
+			sl_unreachable();	/* statements.c: the func's domain */
 }
 
 /* Reduction statements: the dims after the variables are the reduction
  * variables of the one IR_REDUCE at the top of the body. */
-static int mdl_setup_body(mdl_run *r, mdl_stmt *st)
+static void mdl_setup_body(mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	const ir_expr *body = s->decl->body;
 	for (int d = 0; d < s->n_vars; d++)
 		st->dim_slot[d] = d;
+	st->red_iters = 1;
 	if (!s->is_reduction) {
 		if (s->n_dims != s->n_vars)
 			sl_unreachable();
-		st->body = mdl_compile(r, s, body);
-		return 0;
+		return;
 	}
 	if (body->kind != IR_REDUCE
 	    || body->u.reduce.n_rvars != s->n_dims - s->n_vars)
 		sl_unreachable();	/* scheduler.h: one reduction at the top */
-	st->red_op = body->u.reduce.op;
-	st->red_iters = 1;
 	for (int k = 0; k < body->u.reduce.n_rvars; k++) {
 		const ir_rvar *v = &body->u.reduce.rvars[k];
 		int d = s->n_vars + k;
@@ -618,8 +755,6 @@ static int mdl_setup_body(mdl_run *r, mdl_stmt *st)
 		st->dim_slot[d] = v->slot;
 		st->red_iters *= s->ext[d];
 	}
-	st->body = mdl_compile(r, s, body->u.reduce.body);
-	return 0;
 }
 
 /* The port of buffer "b" for access "a"; NULL when the mapping has none. */
@@ -633,12 +768,12 @@ static const ub_port *mdl_find_port(const mdl_buf *b, const sched_access *a)
 	return NULL;
 }
 
-static int mdl_setup_ports(mdl_run *r, mdl_stmt *st)
+static int mdl_setup_ports(mdl_run *r, mdl_stmt *st, int n_env)
 {
 	const sched_stmt *s = st->s;
 	st->n_ports = s->n_reads;
 	st->ports = sl_xcalloc((size_t) (s->n_reads + 1), sizeof(*st->ports));
-	st->vals = sl_xcalloc((size_t) (s->n_reads + 1), sizeof(*st->vals));
+	st->cursors = sl_xcalloc((size_t) (s->n_reads + 1), sizeof(*st->cursors));
 	for (int k = 0; k < s->n_reads; k++) {
 		mdl_port *p = &st->ports[k];
 		p->a = &s->reads[k];
@@ -659,10 +794,13 @@ static int mdl_setup_ports(mdl_run *r, mdl_stmt *st)
 				p->buf->ub->name);
 			return -1;
 		}
+		p->dist_mod = p->buf->cap > 0 ? p->dist % p->buf->cap : 0;
+		mdl_port_cursor(st, p, n_env);
 	}
 	return 0;
 }
 
+/* Output statement st's arrays, one per frame: outputs[f * n_outputs + k]. */
 static int mdl_setup_output(mdl_run *r, mdl_stmt *st, io_array **outputs)
 {
 	const ir_program *lp = r->sp->lowered;
@@ -670,24 +808,28 @@ static int mdl_setup_output(mdl_run *r, mdl_stmt *st, io_array **outputs)
 	for (int k = 0; k < lp->n_outputs; k++) {
 		if (lp->outputs[k] != d)
 			continue;
-		outputs[k] = io_array_alloc(d->type, d->n_dims, d->out_extents);
-		if (!outputs[k]) {
-			sl_error(r->ctx, d->loc, "out of memory for output '%s'", d->name);
-			return -1;
+		st->outs = sl_xcalloc((size_t) r->n_frames, sizeof(*st->outs));
+		for (int f = 0; f < r->n_frames; f++) {
+			io_array *a = io_array_alloc(d->type, d->n_dims, d->out_extents);
+			outputs[(size_t) f * lp->n_outputs + k] = st->outs[f] = a;
+			if (!a) {
+				sl_error(r->ctx, d->loc, "out of memory for output '%s'", d->name);
+				return -1;
+			}
 		}
-		st->out = outputs[k];
 	}
 	return 0;
 }
 
-static int mdl_setup_stmt(mdl_run *r, mdl_stmt *st, const ref_inputs *in,
-	io_array **outputs)
+static int mdl_setup_stmt(mdl_run *r, mdl_stmt *st, io_array **outputs)
 {
 	const sched_stmt *s = st->s;
 	const ir_decl *d = s->decl;
 	if (s->n_dims > SCHED_MAX_DIMS || s->n_vars > s->n_dims || s->latency < 1)
 		sl_unreachable();
-	st->n_iters = sched_n_iters(s);
+	st->frame_iters = sched_n_iters(s);
+	st->n_iters = st->frame_iters * r->n_frames;
+	st->period = r->period;
 	int n_env = d->kind == IR_DECL_FUNC && d->n_slots > s->n_dims
 		? d->n_slots : s->n_dims;
 	st->env = sl_xcalloc((size_t) n_env + 1, sizeof(*st->env));
@@ -696,9 +838,22 @@ static int mdl_setup_stmt(mdl_run *r, mdl_stmt *st, const ref_inputs *in,
 		st->estride[i] = n;
 		n *= s->ext[i];
 	}
-	int rc = s->is_input ? mdl_bind_input(r, st, in) : mdl_setup_body(r, st);
+	st->n_elems = n;
+	int rc = 0;
+	if (s->is_input) {
+		for (int i = 0; i < s->n_dims; i++)
+			st->dim_slot[i] = i;
+		st->red_iters = 1;
+		rc = mdl_bind_input(r, st);
+	} else {
+		mdl_setup_body(st);
+		if (st->frame_iters > 0)
+			mdl_check_values(r, st);
+	}
+	if (st->frame_iters > 0)
+		r->writes_per_frame += st->n_elems;
 	if (rc == 0)
-		rc = mdl_setup_ports(r, st);
+		rc = mdl_setup_ports(r, st, n_env);
 	if (rc == 0 && s->is_output)
 		rc = mdl_setup_output(r, st, outputs);
 	return rc;
@@ -710,7 +865,6 @@ static void mdl_setup_buffer(mdl_run *r, mdl_buf *b, const ub_buffer *ub)
 	b->prod = &r->stmts[ub->producer->index];
 	b->prod->buf = b;
 	b->cap = ub->capacity_words > 0 ? ub->capacity_words : 0;
-	b->val = sl_xcalloc((size_t) b->cap + 1, sizeof(*b->val));
 	b->tag = sl_xmalloc(((size_t) b->cap + 1) * sizeof(*b->tag));
 	for (int64_t i = 0; i < b->cap; i++)
 		b->tag[i] = -1;
@@ -718,15 +872,24 @@ static void mdl_setup_buffer(mdl_run *r, mdl_buf *b, const ub_buffer *ub)
 	int64_t n = 1;
 	for (int d = 0; d < s->n_vars; d++)
 		n *= s->ext[d];
-	b->reads_left = sl_xcalloc((size_t) n + 1, sizeof(*b->reads_left));
+	b->n_elems = n;
+	b->mod = mdl_mod_make((uint64_t) b->cap, (uint64_t) n * (uint64_t) r->n_frames);
+	b->reads = sl_xcalloc((size_t) n + 1, sizeof(*b->reads));
+	b->left = sl_xcalloc(2 * (size_t) n + 1, sizeof(*b->left));
 }
 
-static int mdl_setup(mdl_run *r, const ref_inputs *in, io_array **outputs)
+static int mdl_setup(mdl_run *r, io_array **outputs)
 {
 	const sched_program *sp = r->sp;
 	r->n_stmts = sp->n_stmts;
 	r->stmts = sl_xcalloc((size_t) sp->n_stmts + 1, sizeof(*r->stmts));
-	r->heap = sl_xcalloc(2 * (size_t) sp->n_stmts + 2, sizeof(*r->heap));
+	r->lin = sl_xcalloc((size_t) r->n_frames, sizeof(*r->lin));
+	for (int f = 0; f < r->n_frames; f++) {
+		r->lin[f].decls = sl_xcalloc((size_t) sp->n_stmts + 1, sizeof(ir_decl *));
+		r->lin[f].arrays = sl_xcalloc((size_t) sp->n_stmts + 1, sizeof(io_array *));
+	}
+	r->funcs = sl_xcalloc((size_t) r->n_frames, sizeof(*r->funcs));
+	r->writes_left = sl_xcalloc((size_t) r->n_frames, sizeof(*r->writes_left));
 	for (int i = 0; i < sp->n_stmts; i++) {
 		if (sp->stmts[i]->index != i)
 			sl_unreachable();
@@ -734,13 +897,13 @@ static int mdl_setup(mdl_run *r, const ref_inputs *in, io_array **outputs)
 	}
 	r->n_bufs = r->ubs->n_buffers;
 	r->bufs = sl_xcalloc((size_t) r->n_bufs + 1, sizeof(*r->bufs));
-	for (int k = 0; k < r->n_bufs; k++) {
-		r->bufs[k].index = k;
+	for (int k = 0; k < r->n_bufs; k++)
 		mdl_setup_buffer(r, &r->bufs[k], r->ubs->buffers[k]);
-	}
 	for (int i = 0; i < sp->n_stmts; i++)
-		if (mdl_setup_stmt(r, &r->stmts[i], in, outputs) < 0)
+		if (mdl_setup_stmt(r, &r->stmts[i], outputs) < 0)
 			return -1;
+	for (int f = 0; f < r->n_frames; f++)
+		r->writes_left[f] = r->writes_per_frame;
 	return 0;
 }
 
@@ -750,8 +913,8 @@ static int mdl_finish(mdl_run *r, sim_model_stats *stats)
 	const ir_program *lp = r->sp->lowered;
 	int64_t want = 0;
 	for (int i = 0; i < r->n_stmts; i++)
-		if (r->stmts[i].out)
-			want += r->stmts[i].out->size;
+		if (r->stmts[i].outs)
+			want += r->stmts[i].outs[0]->size * r->n_frames;
 	if (r->outputs_written != want) {
 		sl_error(r->ctx, lp->n_outputs ? lp->outputs[0]->loc : sl_noloc,
 			"the cycle-level model wrote %lld of the %lld output values",
@@ -781,17 +944,28 @@ static void mdl_teardown(mdl_run *r)
 	for (int i = 0; i < r->n_stmts; i++) {
 		free(r->stmts[i].env);
 		free(r->stmts[i].ports);
-		free(r->stmts[i].vals);
+		free(r->stmts[i].cursors);
+		free(r->stmts[i].outs);
 		free(r->stmts[i].q);
 	}
 	for (int k = 0; k < r->n_bufs; k++) {
-		free(r->bufs[k].val);
 		free(r->bufs[k].tag);
-		free(r->bufs[k].reads_left);
+		free(r->bufs[k].reads);
+		free(r->bufs[k].left);
 	}
+	for (int f = 0; f < r->n_frames; f++) {
+		if (r->funcs)
+			mdl_frame_release(r, f);
+		if (r->lin) {
+			free(r->lin[f].decls);
+			free(r->lin[f].arrays);
+		}
+	}
+	free(r->funcs);
+	free(r->lin);
+	free(r->writes_left);
 	free(r->stmts);
 	free(r->bufs);
-	free(r->heap);
 }
 
 void sim_model_stats_release(sim_model_stats *stats)
@@ -800,8 +974,40 @@ void sim_model_stats_release(sim_model_stats *stats)
 	stats->max_live = NULL;
 }
 
-int sim_model_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const ref_inputs *in, io_array **outputs, sim_model_stats *stats)
+/* Cycle of iteration 0 of s. */
+static int64_t mdl_first_time(const sched_stmt *s)
+{
+	int64_t lo[SCHED_MAX_DIMS];
+	for (int d = 0; d < s->n_dims; d++)
+		lo[d] = s->lo[d];
+	return sched_time(s, lo);
+}
+
+int64_t sim_frame_period(const sched_program *sp)
+{
+	int64_t p = 1;
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		if (sched_n_iters(s) == 0)
+			continue;
+		int64_t first = mdl_first_time(s), span = sched_last_time(s) - first + 1;
+		p = span > p ? span : p;
+		for (int u = 0; u < s->n_users; u++) {
+			/* The next frame's first write after this frame's last read. */
+			int64_t life = sched_last_time(s->users[u]) - (first + s->latency) + 1;
+			p = life > p ? life : p;
+		}
+	}
+	return p;
+}
+
+int64_t sim_frames_predicted_cycles(const sched_program *sp, int n_frames)
+{
+	return sp->predicted_cycles + (int64_t) (n_frames - 1) * sim_frame_period(sp);
+}
+
+int sim_model_run_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const ref_inputs *in, int n_frames, io_array **outputs, sim_model_stats *stats)
 {
 	mdl_run r;
 	memset(&r, 0, sizeof r);
@@ -809,21 +1015,33 @@ int sim_model_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	r.ctx = ctx;
 	r.sp = sp;
 	r.ubs = ubs;
+	r.n_frames = n_frames;
+	r.period = sim_frame_period(sp);
+	r.in = in;
 	r.last_out_write = -1;
 	r.last_in_take = -1;
 	const ir_program *lp = sp->lowered;
-	for (int i = 0; i < lp->n_outputs; i++)
+	size_t n_out = (size_t) n_frames * lp->n_outputs;
+	for (size_t i = 0; i < n_out; i++)
 		outputs[i] = NULL;
-	int rc = mdl_setup(&r, in, outputs);
+	if (n_frames < 1)
+		sl_unreachable();
+	int rc = mdl_setup(&r, outputs);
 	if (rc == 0)
 		rc = mdl_simulate(&r);
 	if (rc == 0)
 		rc = mdl_finish(&r, stats);
 	mdl_teardown(&r);
 	if (rc < 0)
-		for (int i = 0; i < lp->n_outputs; i++) {
+		for (size_t i = 0; i < n_out; i++) {
 			io_array_free(outputs[i]);
 			outputs[i] = NULL;
 		}
 	return rc;
+}
+
+int sim_model_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const ref_inputs *in, io_array **outputs, sim_model_stats *stats)
+{
+	return sim_model_run_frames(ctx, sp, ubs, in, 1, outputs, stats);
 }

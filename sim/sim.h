@@ -42,6 +42,23 @@ int sim_model_run(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const ref_inputs *in, io_array **outputs, sim_model_stats *stats);
 void sim_model_stats_release(sim_model_stats *stats);
 
+/* Frames (docs/hardware.md): n_frames frames back to back through one
+ * run, frame f's iterations f * sim_frame_period(sp) cycles after frame
+ * 0's, its inputs in[f]; outputs[f * n_outputs + i] receives frame f's
+ * output i.  The buffers carry on from frame to frame (write indices
+ * count on).  stats->cycles is the whole run's. */
+int sim_model_run_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const ref_inputs *in, int n_frames, io_array **outputs, sim_model_stats *stats);
+/* Cycles from one frame's start to the next's: the least period at which
+ * every statement's firings keep their order (the longest span of one
+ * statement's firings in a frame) and every buffer's next-frame writes
+ * come after this frame's reads (the longest time from a producer's
+ * first write to the last firing of a statement reading it). */
+int64_t sim_frame_period(const sched_program *sp);
+/* The predicted cycles of n_frames frames:
+ * predicted_cycles + (n_frames - 1) * period. */
+int64_t sim_frames_predicted_cycles(const sched_program *sp, int n_frames);
+
 /* Run the model of "sp" mapped by "ubs" (the design of "prog", built by
  * flow/) and the reference on "in"; compare every output bit for bit
  * (the first mismatch is reported with its coordinates and both values),
@@ -51,6 +68,12 @@ void sim_model_stats_release(sim_model_stats *stats);
  * everything agrees; on -1 the outputs are NULL. */
 int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
 	const ub_set *ubs, const ref_inputs *in, io_array **outputs, FILE *report);
+/* The same for n_frames frames (sim_model_run_frames): in[f] and
+ * outputs[f * n_outputs + i] by frame, every frame compared, the cycles
+ * against sim_frames_predicted_cycles. */
+int sim_check_model_frames(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
+	const ub_set *ubs, const ref_inputs *in, int n_frames, io_array **outputs,
+	FILE *report);
 
 /* ------------------------------------------------------------ Verilator
  * The generated Verilog run in Verilator (sim/verilator.c), driven by a

@@ -23,3 +23,15 @@ endif()
 add_test(NAME t_bench_ub_blowup_smoke
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bench/ub_blowup_bench.sh $<TARGET_FILE:sluice> -n 1)
 set_tests_properties(t_bench_ub_blowup_smoke PROPERTIES LABELS bench TIMEOUT 300)
+# sluice_speed: tests/bench/speed_tool.c, the reference's two evaluators, a
+# hand-written C loop and the cycle-level model timed in one process, for
+# tests/bench/sim_bench.sh (docs/speed.md).
+add_executable(sluice_speed ${CMAKE_SOURCE_DIR}/tests/bench/speed_tool.c)
+target_link_libraries(sluice_speed PRIVATE sl_flow sl_sim sl_frontend sl_ir)
+# t_bench_sim_smoke: tests/bench/sim_bench.sh once on gaussian without
+# Verilator, so that the script keeps working (it fails when an engine
+# disagrees with the reference; its times are not checked).
+add_test(NAME t_bench_sim_smoke
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bench/sim_bench.sh $<TARGET_FILE:sluice>
+          $<TARGET_FILE:sluice_speed> -n 1 --no-verilator gaussian harris)
+set_tests_properties(t_bench_sim_smoke PROPERTIES LABELS bench TIMEOUT 120)

@@ -4,7 +4,9 @@
 #   t_diff_slref    self-tests of slref.py with hand-computed expectations
 #                   (no sluice involved);
 #   t_diff_random   1000 random programs (seeds 1..1000), outputs compared
-#                   bit for bit (about 10 s on two cores);
+#                   bit for bit, and each run again with the tree-walking
+#                   evaluator (SLUICE_REF=tree), whose output files must
+#                   equal the row kernels' (about 15 s on two cores);
 #   t_diff_bad      500 random programs with one input made one element too
 #                   short for its farthest read: `sluice check` must exit 1
 #                   with an error naming that input.
@@ -29,7 +31,7 @@ set_tests_properties(t_diff_slref PROPERTIES LABELS diff)
 
 add_test(NAME t_diff_random
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
-          --sluice $<TARGET_FILE:sluice> --count 1000)
+          --sluice $<TARGET_FILE:sluice> --count 1000 --ref-both)
 set_tests_properties(t_diff_random PROPERTIES LABELS diff TIMEOUT 120)
 
 add_test(NAME t_diff_bad

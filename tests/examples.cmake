@@ -2,7 +2,10 @@
 #   t_examples_data            the .npy data files match make_data.py;
 #   t_examples_check_<name>    `sluice check` accepts every example;
 #   t_examples_run_<name>      `sluice run --seed 1` agrees bit for bit with
-#                              an independent Python model (examples_ref.py).
+#                              an independent Python model (examples_ref.py);
+#   t_examples_ref_<name>      the reference's two evaluators, the row kernels
+#                              and the tree-walking one, agree bit for bit on
+#                              seeded inputs (sluice_speed, tests/bench/).
 # Label "examples"; the 1080p runs (5-30 s each) also carry "slow", so
 # `ctest -LE slow` skips them.
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
@@ -35,6 +38,14 @@ foreach(ex ${SLUICE_EXAMPLES_SMALL} ${SLUICE_EXAMPLES_1080P})
             ${CMAKE_CURRENT_BINARY_DIR}/examples_out)
   set_tests_properties(t_examples_run_${ex} PROPERTIES LABELS examples)
 endforeach()
+foreach(ex ${SLUICE_EXAMPLES_SMALL} ${SLUICE_EXAMPLES_1080P} ${SLUICE_EXAMPLES_1080P_CHECK_ONLY})
+  add_test(NAME t_examples_ref_${ex}
+    COMMAND $<TARGET_FILE:sluice_speed> ${CMAKE_SOURCE_DIR}/examples/${ex}.sl -n 1)
+  set_tests_properties(t_examples_ref_${ex} PROPERTIES LABELS examples)
+endforeach()
 foreach(ex ${SLUICE_EXAMPLES_1080P})
   set_tests_properties(t_examples_run_${ex} PROPERTIES LABELS "examples;slow")
+endforeach()
+foreach(ex ${SLUICE_EXAMPLES_1080P} ${SLUICE_EXAMPLES_1080P_CHECK_ONLY})
+  set_tests_properties(t_examples_ref_${ex} PROPERTIES LABELS "examples;slow")
 endforeach()

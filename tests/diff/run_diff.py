@@ -139,9 +139,32 @@ def check_one(args, seed, work, prog_path=None):
         msg = compare(name, ref, os.path.join(d1, name + '.npy'))
         if msg:
             diffs.append(msg)
+    if not diffs and args.ref_both:
+        diffs = tree_diffs(args, prog_path, seed, d, res)
     if diffs:
         return False, head + '\n'.join(diffs) + '\n' + text
     return True, ''
+
+
+def tree_diffs(args, prog_path, seed, d, res):
+    """--ref-both: `sluice run` again with the tree-walking evaluator
+    (SLUICE_REF=tree); every output file must equal the row kernels' byte
+    for byte."""
+    d2 = os.path.join(d, 'd2')
+    cmd = [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d2]
+    env = dict(os.environ, SLUICE_REF='tree')
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout, env=env)
+    if p.returncode != 0:
+        return ['SLUICE_REF=tree sluice run failed (exit %d):\n%s'
+                % (p.returncode, p.stderr.strip())]
+    diffs = []
+    for name in res:
+        with open(os.path.join(d, 'd1', name + '.npy'), 'rb') as f1, \
+                open(os.path.join(d2, name + '.npy'), 'rb') as f2:
+            if f1.read() != f2.read():
+                diffs.append('%s: the row kernels and the tree-walking evaluator differ'
+                             % name)
+    return diffs
 
 
 def sluice_cmd(args, prog_path, seed, d1):
@@ -242,6 +265,9 @@ def main():
                     help='memory of circular buffers for --engine model|verilator')
     ap.add_argument('--board', metavar='B',
                     help='--engine model|verilator: map (and pipeline) for board B')
+    ap.add_argument('--ref-both', action='store_true',
+                    help='--engine run: also run with SLUICE_REF=tree and require '
+                         'the same output files')
     ap.add_argument('--timeout', type=float, default=60)
     ap.add_argument('-j', '--jobs', type=int, default=max(1, min(4, os.cpu_count() or 1)))
     ap.add_argument('--max-reports', type=int, default=20)

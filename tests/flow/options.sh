@@ -42,7 +42,7 @@ expect 2 "unknown option or missing value: '--frobnicate'" sim "$PROG" --frobnic
 # (audit D15-D17).
 expect 2 "--vcd needs --engine verilator" sim "$PROG" --vcd "$TMP/w.vcd" --seed 1 -o "$TMP/m"
 [ ! -e "$TMP/m" ] || { echo "FAIL sim --vcd with the model wrote $TMP/m"; fail=1; }
-expect 2 "--input gives input 'in' twice" run "$PROG" --input in=a.npy --input in=b.npy -o "$TMP/r"
+expect 2 "--input in is given 2 times; give it once" run "$PROG" --input in=a.npy --input in=b.npy -o "$TMP/r"
 expect 2 "--boards has an empty value in ''" study "$PROG" --boards "" -o "$TMP/st"
 expect 2 "--schedules has an empty value in 'stream,'" study "$PROG" --schedules stream, -o "$TMP/st"
 expect 2 "--thresholds takes at most 16 values" study "$PROG" \
@@ -55,6 +55,10 @@ expect 1 "no board 'nosuch'" compile "$PROG" --board nosuch -o "$TMP/c"
 [ -f "$TMP/-h/brighten.npy" ] || { echo "FAIL run -o -h did not write into '-h'"; fail=1; }
 "$SLUICE" run "$PROG" --help >"$TMP/help" 2>&1 && grep -q "^usage: sluice run" "$TMP/help" ||
 	{ echo "FAIL run --help"; fail=1; }
+expect 2 "'--frames' is not an option of 'compile'" compile "$PROG" --frames 2 -o "$TMP/c"
+expect 2 "--frames takes a frame count from 1 to 100000, not '0'" run "$PROG" --frames 0 --seed 1 -o "$TMP/r"
+expect 2 "--frames with --engine verilator is not supported yet" sim "$PROG" --engine verilator --frames 2 --seed 1 -o "$TMP/m"
+expect 2 "--input in is given 2 times; with --frames 3" run "$PROG" --frames 3 --input in=a.npy --input in=b.npy -o "$TMP/r"
 # Accepted: sim honours --board (and writes the design it simulates).
 expect 0 "" sim "$PROG" --board ice40up5k --seed 1 -o "$TMP/m"
 for f in schedule.txt buffers.txt report.json sluice_brighten.v brighten.npy; do

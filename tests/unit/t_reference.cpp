@@ -31,6 +31,29 @@ const ir_type I16 = ir_type_make(true, 16);
 const ir_type I32 = ir_type_make(true, 32);
 const ir_type I64 = ir_type_make(true, 64);
 
+// Both evaluators of the reference on one program: the row kernels'
+// results (the default engine), after checking that the tree-walking
+// evaluator gives the same bits.  A failing run is not repeated (its
+// errors come from the code both share, and would be reported twice).
+static int run_both(sl_ctx *ctx, const ir_program *prog, const ref_inputs *in,
+	std::vector<io_array *> &results)
+{
+	int rc = ref_run_engine(ctx, prog, in, results.data(), REF_ENGINE_ROWS);
+	if (rc != 0)
+		return rc;
+	std::vector<io_array *> tree((size_t) prog->n_outputs + 1, nullptr);
+	EXPECT_EQ(ref_run_engine(ctx, prog, in, tree.data(), REF_ENGINE_TREE), 0);
+	for (int i = 0; i < prog->n_outputs; i++) {
+		const io_array *a = results[(size_t) i], *b = tree[(size_t) i];
+		EXPECT_TRUE(a && b && a->size == b->size
+			&& !memcmp(a->data, b->data, (size_t) a->size * sizeof(uint64_t)))
+			<< "output " << prog->outputs[i]->name
+			<< ": the row kernels and the tree-walking evaluator differ";
+		io_array_free(tree[(size_t) i]);
+	}
+	return rc;
+}
+
 // A hand-built program: nodes and decls in the context's arena, input
 // arrays on the heap.  Values are given as int64 within their type's range,
 // so (uint64_t) v is already the normalised form.
@@ -211,7 +234,7 @@ struct Prog {
 		prog.outputs = outs.data();
 		ref_inputs in{ (int) in_decls.size(), in_decls.data(), in_arrays.data() };
 		results.assign(outs.size(), nullptr);
-		return ref_run(ctx, &prog, &in, results.data());
+		return run_both(ctx, &prog, &in, results);
 	}
 
 	// Output i as int64 values (normalised uint64 read as int64).
@@ -817,7 +840,7 @@ struct Src {
 			return -2;
 		ref_inputs inp{ (int) in_decls.size(), in_decls.data(), in_arrays.data() };
 		results.assign((size_t) prog->n_outputs, nullptr);
-		return ref_run(ctx, prog, &inp, results.data());
+		return run_both(ctx, prog, &inp, results);
 	}
 	const io_array *out(const char *name)
 	{
@@ -1014,3 +1037,124 @@ TEST(t_reference, src_example_laplacian_recon)
 }
 
 }  // namespace
+
+// ------------------------------------------------- the two evaluators
+
+// The row kernels against the tree-walking evaluator (run_both) on every
+// operator in every width class: each type's extremes, zero and -1 among
+// pseudo-random values, rows of 300 points (longer than one run of the
+// row kernels, so a run boundary falls inside), affine reads, gathers
+// (floor / and % indices), reductions, selects and inline funcs.
+static std::string type_str(bool is_signed, int bits)
+{
+	return (is_signed ? "i" : "u") + std::to_string(bits);
+}
+
+// Literal divisors that fit the type (and are nonzero).
+static std::vector<int64_t> divisors(bool is_signed, int bits)
+{
+	std::vector<int64_t> out;
+	for (int64_t d : { 1, 2, 3, 7, 16, 255, 1000003, -1, -2, -5, -16 }) {
+		bool fits = is_signed ? (bits >= 64 || (d >= -((int64_t) 1 << (bits - 1))
+				&& d < ((int64_t) 1 << (bits - 1))))
+			: d > 0 && (bits >= 63 || d < ((int64_t) 1 << bits));
+		if (fits)
+			out.push_back(d);
+	}
+	return out;
+}
+
+static std::string operator_program(bool is_signed, int bits)
+{
+	std::string T = type_str(is_signed, bits), s;
+	s += "input a : " + T + "[3][300];\ninput b : " + T + "[3][300];\n";
+	s += "input n : u8[3][300];\ninput c : u1[3][300];\n";
+	std::vector<std::string> outs;
+	auto func = [&](const std::string &name, const std::string &type,
+			const std::string &body, const std::string &extent = "[3][300]") {
+		s += "func " + name + "(y, x) : " + type + " = " + body + ";\n";
+		outs.push_back("output " + name + extent + ";\n");
+	};
+	const char *ops[][2] = { { "add", "+" }, { "sub", "-" }, { "mul", "*" },
+		{ "and", "&" }, { "or", "|" }, { "xor", "^" } };
+	for (auto &o : ops)
+		func(std::string("f_") + o[0], T, std::string("a(y, x) ") + o[1] + " b(y, x)");
+	const char *cmps[][2] = { { "eq", "==" }, { "ne", "!=" }, { "lt", "<" },
+		{ "le", "<=" }, { "gt", ">" }, { "ge", ">=" } };
+	for (auto &o : cmps)
+		func(std::string("f_") + o[0], "u1", std::string("a(y, x) ") + o[1] + " b(y, x)");
+	func("f_min", T, "min(a(y, x), b(y, x))");
+	func("f_max", T, "max(a(y, x), b(y, x))");
+	func("f_addk", T, "a(y, x) + " + std::string(is_signed ? "b(y, 0)" : "b(1, 2)"));
+	func("f_mulk", T, "b(y, 7) * a(y, x)");
+	int k = 0;
+	for (int64_t d : divisors(is_signed, bits)) {
+		std::string lit = d < 0 ? "(" + std::to_string(d) + ")" : std::to_string(d);
+		func("f_div" + std::to_string(k), T, "a(y, x) / " + lit);
+		func("f_mod" + std::to_string(k++), T, "a(y, x) % " + lit);
+	}
+	func("f_shl", T, "a(y, x) << n(y, x)");
+	func("f_shr", T, "a(y, x) >> n(y, x)");
+	func("f_shrb", T, "a(y, x) >> b(y, x)");
+	func("f_neg", T, "-a(y, x)");
+	func("f_not", T, "~a(y, x)");
+	func("f_lnot", "u1", "!c(y, x) && (a(y, x) < b(y, x) || c(y, x))");
+	func("f_abs", type_str(false, bits), "abs(a(y, x))");
+	func("f_sel", T, "c(y, x) ? a(y, x) : b(y, x)");
+	func("f_selk", T, "c(1, 1) ? a(y, x) : b(y, x)");
+	for (int tb : { 1, 8, 16, 32, 64 })
+		for (bool ts : { false, true })
+			if (tb > 1 || !ts)
+				func("f_cast" + type_str(ts, tb), type_str(ts, tb),
+					type_str(ts, tb) + "(a(y, x))");
+	func("f_sum", T, "sum(r in 0..3) a(y, x + r) * b(y, x + r)", "[3][298]");
+	func("f_sum2", T, "sum(r in 0..2, q in -1..1) a(y + r, x + q + 1) + b(y, x)", "[2][299]");
+	func("f_maxr", T, "maximum(r in 0..3) a(y, min(x + r, 299))");
+	func("f_minr", T, "minimum(r in 0..3) b(min(y + r, 2), x)");
+	func("f_gather", T, "a(y, x / 3) - b(y, x % 7) + a(2 - y, 299 - x)");
+	func("f_var", "i32", "(x * 3 - y) / 2");
+	s += "func g(y, x) : " + T + " = a(y, x) ^ b(y, 299 - x);\ninline g;\n";
+	func("f_inline", T, "g(y, x + 1) * g(y, x) + g(2, x)", "[3][299]");
+	for (auto &o : outs)
+		s += o;
+	return s;
+}
+
+// Each type's extremes, 0, 1, -1 (as the type holds it) and
+// pseudo-random values, normalised.
+static std::vector<int64_t> operator_values(ir_type t, int64_t n, uint64_t seed)
+{
+	std::vector<int64_t> v;
+	uint64_t x = seed;
+	uint64_t special[] = { ir_type_min(t), ir_type_max(t), 0, 1, ~(uint64_t) 0 };
+	for (int64_t i = 0; i < n; i++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		uint64_t r = x ^ (x >> 29);
+		if (i % 5 == 0)
+			r = special[(i / 5) % 5];
+		v.push_back((int64_t) ir_norm(t, r));
+	}
+	return v;
+}
+
+TEST(t_reference, rows_equal_tree_on_every_operator_and_type)
+{
+	for (bool is_signed : { false, true })
+		for (int bits : { 1, 2, 4, 7, 8, 16, 31, 32, 33, 63, 64 }) {
+			if (is_signed && bits < 2)
+				continue;
+			Src s(operator_program(is_signed, bits));
+			ASSERT_NE(s.prog, nullptr) << type_str(is_signed, bits) << "\n"
+						   << s.diagnostics();
+			ir_type t = ir_type_make(is_signed, bits);
+			s.set("a", operator_values(t, 900, 1 + bits));
+			s.set("b", operator_values(t, 900, 77 + bits));
+			s.set("n", operator_values(ir_type_make(false, 8), 900, 5));
+			std::vector<int64_t> c;
+			for (int i = 0; i < 900; i++)
+				c.push_back((i * 7 / 3) % 2);
+			s.set("c", c);
+			ASSERT_EQ(s.run(), 0) << type_str(is_signed, bits) << "\n" << s.diagnostics();
+			EXPECT_FALSE(HasFailure()) << type_str(is_signed, bits);
+		}
+}

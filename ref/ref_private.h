@@ -1,0 +1,44 @@
+/* ref/ref_private.h: declarations shared inside ref/.
+ * The run state of one reference run (reference.c owns it) and the two
+ * evaluators that fill a func's buffer from it: the tree-walking one
+ * (reference.c) and the row kernels (rows.c). */
+#ifndef SLUICE_REF_PRIVATE_H
+#define SLUICE_REF_PRIVATE_H
+
+#include "ref/ref.h"
+
+/* Where the values of one declaration live: a dense row-major box
+ * [lo, lo + ext) (lo NULL: the box starts at 0). */
+typedef struct ref_store {
+	const uint64_t *data;
+	int n_dims;
+	const int64_t *lo;
+	const int64_t *ext;
+	int64_t *stride;
+	int64_t size;		/* points in the box; 0 for an unneeded func */
+} ref_store;
+
+typedef struct ref_state {
+	sl_ctx *ctx;
+	const ir_program *prog;
+	ref_store *stores;	/* by declaration index */
+	uint64_t **owned;	/* the func buffers, by declaration index */
+	ref_engine engine;	/* ROWS or TREE */
+	/* By declaration index: an output whose domain is its output box
+	 * is evaluated straight into its array, handed over at the end... */
+	io_array **whole;
+	/* ...and an inline func every read of which the row kernels inline
+	 * (ref_rows_inlined) gets no buffer. */
+	bool *no_store;
+	bool keep_funcs;	/* ref_run_funcs: every func in r->owned */
+} ref_state;
+
+/* Evaluate func d over its whole domain (n points) into buf, in row-major
+ * order, every declaration it reads already in r->stores. */
+void ref_tree_fill(const ref_state *r, const ir_decl *d, uint64_t *buf, int64_t n);
+void ref_rows_fill(const ref_state *r, const ir_decl *d, uint64_t *buf, int64_t n);
+/* Set no_store[i] for every inline func of "prog" that the row kernels
+ * compute at each of its reads. */
+void ref_rows_inlined(const ir_program *prog, bool *no_store);
+
+#endif
