@@ -519,9 +519,9 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	char *text;
 	size_t len;
 	const char *top;
-	if (flow_verilog(d, &text, &len, &top) < 0)
+	if (flow_verilog_frames(d, opt->frames, &text, &len, &top) < 0)
 		return -1;
-	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, NULL, NULL };
+	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, NULL, NULL, opt->frames };
 	int rc = sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
 	free(text);
 	return rc;
@@ -529,12 +529,6 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 
 static int cmd_sim(const options *opt)
 {
-	if (opt->frames > 1 && !strcmp(opt->engine, "verilator")) {
-		fprintf(stderr, "sluice sim: error: --frames with --engine verilator is not "
-			"supported yet: the generated hardware runs one frame per start "
-			"(docs/hardware.md)\n");
-		return EXIT_USAGE;
-	}
 	sl_ctx *ctx = sl_ctx_alloc();
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;

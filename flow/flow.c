@@ -286,12 +286,18 @@ void flow_remap(flow_design *d, const ub_options *uo, const board *bd)
 
 int flow_verilog(const flow_design *d, char **text, size_t *len, const char **top)
 {
+	return flow_verilog_frames(d, 1, text, len, top);
+}
+
+int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *len,
+	const char **top)
+{
 	*text = NULL;
 	*len = 0;
 	FILE *f = open_memstream(text, len);
 	if (!f)
 		sl_unreachable();
-	int rc = rtl_emit(d->ctx, d->sp, d->ubs, d->name, f);
+	int rc = rtl_emit_frames(d->ctx, d->sp, d->ubs, d->name, frames, f);
 	fclose(f);
 	if (rc < 0) {
 		free(*text);

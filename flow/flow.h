@@ -78,6 +78,10 @@ void flow_remap(flow_design *d, const ub_options *uo, const board *bd);
 /* The Verilog of the design (module *top, "sluice_" and the name), in a
  * heap buffer the caller frees.  0, or -1 (reported). */
 int flow_verilog(const flow_design *d, char **text, size_t *len, const char **top);
+/* The same for "frames" frames per start (rtl_emit_frames); frames == 1
+ * is flow_verilog's text. */
+int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *len,
+	const char **top);
 
 #ifdef __cplusplus
 }

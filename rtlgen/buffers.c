@@ -157,10 +157,33 @@ static const char *rtl_circ_addr(rtl_gen *g, const ub_buffer *b, const ub_port *
 	return rtl_fmt(g, "%d'(%s %% %d'd%lld)", aw, name, wi, (long long) cap);
 }
 
-/* The write-address counter of a circular buffer. */
+/* The write-address counter of a circular buffer.  With frames whose
+ * element count is not a multiple of the capacity, it restarts at slot 0
+ * with every frame's first write (an element counter _welem), so that
+ * element e of every frame is at slot e mod capacity where the readers
+ * look for it; the period makes that safe: a frame's first write comes
+ * after the previous frame's last read (docs/hardware.md "Frames"). */
 static void rtl_circ_waddr(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
 	int aw = rtl_addr_bits(b->capacity_words);
+	if (g->frames > 1 && b->capacity_words > 0 && b->n_elems % b->capacity_words != 0) {
+		int ew = rtl_bits_for(b->n_elems - 1);
+		fprintf(g->out, "    reg [%d:0] %s_waddr;\n    reg [%d:0] %s_welem;  "
+			"// the element of the frame written next\n", aw - 1, nm, ew - 1, nm);
+		fprintf(g->out, "    always @(posedge clk)\n"
+			"        if (rst || go) begin\n"
+			"            %s_waddr <= %d'd0;\n            %s_welem <= %d'd0;\n"
+			"        end else if (%s_wen) begin\n"
+			"            %s_welem <= (%s_welem == %d'd%lld) ? %d'd0 : %s_welem + %d'd1;\n"
+			"            %s_waddr <= (%s_welem == %d'd%lld || %s_waddr == %d'd%lld) ? %d'd0 "
+			": %s_waddr + %d'd1;\n"
+			"        end\n",
+			nm, aw, nm, ew, nm,
+			nm, nm, ew, (long long) (b->n_elems - 1), ew, nm, ew,
+			nm, nm, ew, (long long) (b->n_elems - 1), nm, aw,
+			(long long) (b->capacity_words - 1), aw, nm, aw);
+		return;
+	}
 	fprintf(g->out, "    reg [%d:0] %s_waddr;\n", aw - 1, nm);
 	fprintf(g->out, "    always @(posedge clk)\n"
 		"        if (rst || go)\n            %s_waddr <= %d'd0;\n"

@@ -188,15 +188,18 @@ static int64_t rtl_end_cycle(const sched_program *sp)
 static void rtl_control(rtl_gen *g)
 {
 	FILE *o = g->out;
-	int64_t p = g->sp->predicted_cycles, e = rtl_end_cycle(g->sp);
+	int64_t more = (int64_t) (g->frames - 1) * g->period;
+	int64_t p = g->sp->predicted_cycles + more, e = rtl_end_cycle(g->sp) + more;
 	int64_t pd = p > 0 ? p : 1;
 	int rw = rtl_bits_for(pd) + 1;
 	fprintf(o, "    // Run control: 'start' in cycle -2 (idle or done) makes 'go' high in\n"
 		"    // cycle -1 (a register); 'done'\n"
-		"    // rises in cycle %lld (predicted_cycles): 'remain' counts down from\n"
+		"    // rises in cycle %lld (predicted_cycles%s): 'remain' counts down from\n"
 		"    // %lld in cycle 0 and done rises one cycle after it is negative; the\n"
 		"    // schedules run until cycle %lld.\n",
-		(long long) pd, (long long) (pd - 2), (long long) e);
+		(long long) pd, g->frames > 1 ? rtl_fmt(g, " + %d * %lld: %d frames of "
+			"period %lld", g->frames - 1, (long long) g->period, g->frames,
+			(long long) g->period) : "", (long long) (pd - 2), (long long) e);
 	fprintf(o, "    reg busy;\n    reg done_r;\n    reg [%d:0] remain;\n", rw - 1);
 	fprintf(o, "    reg go;\n    always @(posedge clk)\n"
 		"        go <= !rst && start && !busy && !go;\n");
@@ -245,27 +248,52 @@ static uint64_t rtl_delta(const sched_stmt *s, int d, int tw)
 	return (uint64_t) v & m;
 }
 
+/* DELTA of the frame dimension: the period less the statement's span. */
+static uint64_t rtl_frame_delta(const rtl_gen *g, const sched_stmt *s)
+{
+	int64_t v = g->period;
+	for (int k = 0; k < s->n_dims; k++)
+		v -= s->coef[k] * (s->ext[k] - 1);
+	return (uint64_t) v & (((uint64_t) 1 << g->tw) - 1);
+}
+
+/* With frames, the schedule has one more dimension, the outermost
+ * (index bits [31:0] of _fidx): the frame, extent g->frames, coefficient
+ * g->period; _idx and _nidx are the statement's own dimensions. */
 static void rtl_sched(rtl_gen *g, rtl_stage *st)
 {
 	FILE *o = g->out;
 	const sched_stmt *s = st->s;
-	int n = s->n_dims > 0 ? s->n_dims : 1;
+	int n = s->n_dims > 0 ? s->n_dims : 1, fr = g->frames > 1;
 	const char *nm = st->name;
 	rtl_stage_comment(g, st);
 	fprintf(o, "    wire %s_fire;\n    wire %s_active;\n    wire [%d:0] %s_idx;\n"
 		"    wire [%d:0] %s_nidx;\n", nm, nm, n * 32 - 1, nm, n * 32 - 1, nm);
-	fprintf(o, "    sl_sched #(.N(%d), .TW(%d),\n        .EXT({", n, g->tw);
+	if (fr)
+		fprintf(o, "    wire [%d:0] %s_fidx;  // {%s_idx, frame}\n"
+			"    wire [%d:0] %s_fnidx;\n", n * 32 + 31, nm, nm, n * 32 + 31, nm);
+	fprintf(o, "    sl_sched #(.N(%d), .TW(%d),\n        .EXT({", n + fr, g->tw);
 	for (int d = n - 1; d >= 0; d--)
 		fprintf(o, "%s32'd%lld", d == n - 1 ? "" : ", ",
 			(long long) (s->n_dims ? s->ext[d] : 1));
+	if (fr)
+		fprintf(o, ", 32'd%d", g->frames);
 	fprintf(o, "}),\n        .DELTA({");
 	for (int d = n - 1; d >= 0; d--)
 		fprintf(o, "%s%d'd%llu", d == n - 1 ? "" : ", ", g->tw,
 			(unsigned long long) (s->n_dims ? rtl_delta(s, d, g->tw) : 0));
+	if (fr)
+		fprintf(o, ", %d'd%llu", g->tw, (unsigned long long) rtl_frame_delta(g, s));
 	fprintf(o, "}),\n        .START(%d'd%lld))\n", g->tw, (long long) s->offset);
 	fprintf(o, "        %s_sched (.clk(clk), .rst(rst), .go(go), "
-		".fire(%s_fire), .idx(%s_idx), .nidx(%s_nidx), .active(%s_active));\n",
-		nm, nm, nm, nm, nm);
+		".fire(%s_fire), .idx(%s_%sidx), .nidx(%s_%snidx), .active(%s_active));\n",
+		nm, nm, nm, fr ? "f" : "", nm, fr ? "f" : "", nm);
+	if (fr) {
+		fprintf(o, "    assign %s_idx = %s_fidx[%d:32];\n    assign %s_nidx = %s_fnidx[%d:32];\n",
+			nm, nm, n * 32 + 31, nm, nm, n * 32 + 31);
+		rtl_sink(g, rtl_fmt(g, "%s_fidx", nm));
+		rtl_sink(g, rtl_fmt(g, "%s_fnidx", nm));
+	}
 	rtl_sink(g, rtl_fmt(g, "%s_active", nm));
 	rtl_sink(g, rtl_fmt(g, "%s_idx", nm));
 	rtl_sink(g, rtl_fmt(g, "%s_nidx", nm));
@@ -410,7 +438,8 @@ static void rtl_sink_emit(rtl_gen *g)
 static void rtl_setup(rtl_gen *g)
 {
 	const sched_program *sp = g->sp;
-	int64_t tmax = rtl_end_cycle(sp);
+	int64_t more = (int64_t) (g->frames - 1) * g->period;
+	int64_t tmax = rtl_end_cycle(sp) + more;
 	g->stages = sl_alloc(g->ctx, (size_t) (sp->n_stmts + 1) * sizeof(*g->stages));
 	for (int i = 0; i < sp->n_stmts; i++) {
 		rtl_stage *st = &g->stages[i];
@@ -418,8 +447,8 @@ static void rtl_setup(rtl_gen *g)
 		st->s = s;
 		st->name = rtl_ident(g->ctx, s->name);
 		st->buf = ub_set_find(g->ubs, s);
-		if (sched_last_time(s) > tmax)
-			tmax = sched_last_time(s);
+		if (sched_last_time(s) + more > tmax)
+			tmax = sched_last_time(s) + more;
 		if (!s->is_input)
 			rtl_mark_slots(g, st);
 	}
@@ -429,6 +458,12 @@ static void rtl_setup(rtl_gen *g)
 int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, FILE *out)
 {
+	return rtl_emit_frames(ctx, sp, ubs, top_name, 1, out);
+}
+
+int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const char *top_name, int frames, FILE *out)
+{
 	rtl_gen gen;
 	memset(&gen, 0, sizeof gen);
 	rtl_gen *g = &gen;
@@ -436,14 +471,21 @@ int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	g->sp = sp;
 	g->ubs = ubs;
 	g->out = out;
+	if (frames < 1)
+		sl_unreachable();
+	g->frames = frames;
+	g->period = frames > 1 ? sched_frame_period(sp) : 0;
 	const char *module = rtl_module_name(ctx, top_name);
 	rtl_setup(g);
 	fprintf(out, "// %s: generated by sluice from %s; do not edit.\n"
-		"// Interface and timing: docs/hardware.md.  %lld cycles from start to done.\n"
-		"// Library blocks: rtlgen/lib/.\n\n", module,
-		sp->lowered->path ? rtl_source_name(g, sp->n_stmts
+		"// Interface and timing: docs/hardware.md.  %lld cycles from start to done.\n",
+		module, sp->lowered->path ? rtl_source_name(g, sp->n_stmts
 			? sp->stmts[0]->decl->loc.file : 0) : "?",
-		(long long) sp->predicted_cycles);
+		(long long) (sp->predicted_cycles + (int64_t) (frames - 1) * g->period));
+	if (frames > 1)
+		fprintf(out, "// %d frames per start, frame f %lld * f cycles after frame 0 "
+			"(\"Frames\").\n", frames, (long long) g->period);
+	fprintf(out, "// Library blocks: rtlgen/lib/.\n\n");
 	rtl_ports(g, module);
 	rtl_control(g);
 	fprintf(out, "    // ======== schedules\n");

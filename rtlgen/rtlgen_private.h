@@ -27,6 +27,8 @@ typedef struct rtl_gen {
 	const ub_set *ubs;
 	FILE *out;
 	int tw;				/* width of the schedules' START and DELTA */
+	int frames;			/* frames per start (docs/hardware.md "Frames") */
+	int64_t period;			/* cycles from a frame's start to the next's */
 	rtl_stage *stages;		/* by statement index */
 	bool nx;			/* index expressions of the next cycle */
 	int need;			/* the cycle the value being emitted is needed in */

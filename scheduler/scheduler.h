@@ -142,6 +142,13 @@ int64_t sched_n_iters(const sched_stmt *s);
 /* Start cycle of the last iteration of "s" (its value is written
  * latency cycles later). */
 int64_t sched_last_time(const sched_stmt *s);
+/* Cycles from one frame's start to the next's when frames run back to
+ * back (docs/hardware.md "Frames"): the least period at which every
+ * statement's firings stay in order (its span in a frame, plus one) and
+ * every buffer's next-frame writes come after this frame's reads (the
+ * longest time from a producer's first write to a consumer's last read,
+ * plus one); at least 1. */
+int64_t sched_frame_period(const sched_program *sp);
 /* The position of access "e" among the reads of "s" (s->reads[k].expr ==
  * e).  The scheduler lists every read, so any access of the statement's
  * body has one. */

@@ -168,6 +168,27 @@ int64_t sched_last_time(const sched_stmt *s)
 	return t;
 }
 
+int64_t sched_frame_period(const sched_program *sp)
+{
+	int64_t p = 1;
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		if (sched_n_iters(s) == 0)
+			continue;
+		int64_t lo[SCHED_MAX_DIMS];
+		for (int d = 0; d < s->n_dims; d++)
+			lo[d] = s->lo[d];
+		int64_t first = sched_time(s, lo), span = sched_last_time(s) - first + 1;
+		p = span > p ? span : p;
+		for (int u = 0; u < s->n_users; u++) {
+			/* The next frame's first write after this frame's last read. */
+			int64_t life = sched_last_time(s->users[u]) - (first + s->latency) + 1;
+			p = life > p ? life : p;
+		}
+	}
+	return p;
+}
+
 int sched_read_slot(const sched_stmt *s, const ir_expr *e)
 {
 	for (int k = 0; k < s->n_reads; k++)

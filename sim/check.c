@@ -89,33 +89,6 @@ static int check_cycles(sl_ctx *ctx, const check_engine *engine, const ir_progra
 	return -1;
 }
 
-static void check_clear(const ir_program *prog, io_array **outputs)
-{
-	for (int i = 0; i < prog->n_outputs; i++) {
-		io_array_free(outputs[i]);
-		outputs[i] = NULL;
-	}
-}
-
-static void check_release(const ir_program *prog, io_array **ref)
-{
-	if (!ref)
-		return;
-	check_clear(prog, ref);
-	free(ref);
-}
-
-/* The reference's outputs on "in"; NULL on error (reported). */
-static io_array **check_reference(sl_ctx *ctx, const ir_program *prog,
-	const ref_inputs *in)
-{
-	io_array **ref = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*ref));
-	if (ref_run(ctx, prog, in, ref) == 0)
-		return ref;
-	check_release(prog, ref);
-	return NULL;
-}
-
 /* Every output of the engine against the reference's.  0 when all
  * agree. */
 static int check_outputs(sl_ctx *ctx, const check_engine *engine, const ir_program *prog,
@@ -243,12 +216,19 @@ int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp
 /* -------------------------------------------------------------- Verilator */
 
 static void check_vl_report(FILE *out, const sched_program *sp,
-	const sim_vl_stats *st, double t0)
+	const sim_vl_stats *st, int n_frames, double t0)
 {
 	double speed = st->run_seconds > 0 ? (double) st->cycles / st->run_seconds : 0;
-	fprintf(out, "verilator: %lld cycles (predicted %lld), %lld output values "
-		"equal to the reference\n", (long long) st->cycles,
-		(long long) sp->predicted_cycles, (long long) st->outputs_received);
+	if (n_frames > 1)
+		fprintf(out, "verilator: %d frames, %lld cycles (predicted %lld: %lld + %d * "
+			"period %lld), %lld output values equal to the reference\n", n_frames,
+			(long long) st->cycles, (long long) sim_frames_predicted_cycles(sp, n_frames),
+			(long long) sp->predicted_cycles, n_frames - 1,
+			(long long) sim_frame_period(sp), (long long) st->outputs_received);
+	else
+		fprintf(out, "verilator: %lld cycles (predicted %lld), %lld output values "
+			"equal to the reference\n", (long long) st->cycles,
+			(long long) sp->predicted_cycles, (long long) st->outputs_received);
 	if (st->cached)
 		fprintf(out, "  build: cached\n");
 	else
@@ -282,21 +262,34 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 	sim_vl_stats st;
 	memset(&st, 0, sizeof st);
 	sim_vl_options o = *vopts;
-	io_array **when = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*when));
+	int nf = o.frames > 1 ? o.frames : 1;
+	size_t n = (size_t) nf * prog->n_outputs;
+	io_array **when = sl_xcalloc(n + 1, sizeof(*when));
 	o.cycles = when;
-	io_array **ref = check_reference(ctx, prog, in);
+	io_array **ref = check_reference_frames(ctx, prog, in, nf);
 	int rc = ref ? sim_vl_run(ctx, sp, top, verilog, len, in, &o, outputs, &st) : -1;
+	for (int f = 0; rc == 0 && f < nf; f++) {
+		size_t k = (size_t) f * prog->n_outputs;
+		rc = check_outputs(ctx, engine, prog, ref + k, outputs + k, when + k);
+		if (rc < 0 && nf > 1)
+			sl_note(ctx, sl_noloc, "in frame %d of %d", f, nf);
+	}
 	if (rc == 0)
-		rc = check_outputs(ctx, engine, prog, ref, outputs, when);
-	if (rc == 0)
-		rc = check_cycles(ctx, engine, prog, sp->predicted_cycles, st.cycles);
+		rc = check_cycles(ctx, engine, prog, sim_frames_predicted_cycles(sp, nf), st.cycles);
 	if (rc == 0 && report && netlist)
 		check_netlist_report(report, prog, sp, &st, t0);
 	else if (rc == 0 && report)
-		check_vl_report(report, sp, &st, t0);
-	check_release(prog, ref);
-	check_release(prog, when);
-	if (rc < 0)
-		check_clear(prog, outputs);
+		check_vl_report(report, sp, &st, nf, t0);
+	for (size_t i = 0; i < n; i++) {
+		if (ref)
+			io_array_free(ref[i]);
+		io_array_free(when[i]);
+		if (rc < 0) {
+			io_array_free(outputs[i]);
+			outputs[i] = NULL;
+		}
+	}
+	free(ref);
+	free(when);
 	return rc;
 }

@@ -974,31 +974,9 @@ void sim_model_stats_release(sim_model_stats *stats)
 	stats->max_live = NULL;
 }
 
-/* Cycle of iteration 0 of s. */
-static int64_t mdl_first_time(const sched_stmt *s)
-{
-	int64_t lo[SCHED_MAX_DIMS];
-	for (int d = 0; d < s->n_dims; d++)
-		lo[d] = s->lo[d];
-	return sched_time(s, lo);
-}
-
 int64_t sim_frame_period(const sched_program *sp)
 {
-	int64_t p = 1;
-	for (int i = 0; i < sp->n_stmts; i++) {
-		const sched_stmt *s = sp->stmts[i];
-		if (sched_n_iters(s) == 0)
-			continue;
-		int64_t first = mdl_first_time(s), span = sched_last_time(s) - first + 1;
-		p = span > p ? span : p;
-		for (int u = 0; u < s->n_users; u++) {
-			/* The next frame's first write after this frame's last read. */
-			int64_t life = sched_last_time(s->users[u]) - (first + s->latency) + 1;
-			p = life > p ? life : p;
-		}
-	}
-	return p;
+	return sched_frame_period(sp);
 }
 
 int64_t sim_frames_predicted_cycles(const sched_program *sp, int n_frames)

@@ -97,6 +97,11 @@ typedef struct sim_vl_options {
 	 * output i: the cycle (from 0, as in sim_vl_stats.cycles) in which
 	 * the hardware presented each element; the caller frees them. */
 	io_array **cycles;
+	/* Frames per start (0 or 1: one): the Verilog is rtl_emit_frames'
+	 * of this many frames; "in" is in[0 .. frames), outputs[] (and
+	 * cycles[]) get frames * n_outputs arrays, frame f's output i at
+	 * f * n_outputs + i. */
+	int frames;
 } sim_vl_options;
 
 typedef struct sim_vl_stats {

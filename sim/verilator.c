@@ -397,6 +397,14 @@ static int vl_ports(const sched_program *sp, sim_vl_port **ports, int64_t **size
 	return n;
 }
 
+/* " in each of N frames" (static buffer; one use per message). */
+static const char *vl_frames_note(int nf)
+{
+	static char s[48];
+	snprintf(s, sizeof s, " in each of %d frames", nf);
+	return s;
+}
+
 static const io_array *vl_input_array(const ref_inputs *in, const char *name)
 {
 	for (int i = 0; i < in->n; i++)
@@ -419,24 +427,30 @@ static int vl_write_words(sl_ctx *ctx, const char *path, const uint64_t *v,
 	return rc;
 }
 
-/* DIR/in_K.bin for each input port. */
+/* DIR/in_K.bin for each input port: frame after frame of in[0 .. nf). */
 static int vl_write_inputs(sl_ctx *ctx, const char *dir, int n_ports,
-	const sim_vl_port *ports, const int64_t *sizes, const ref_inputs *in)
+	const sim_vl_port *ports, const int64_t *sizes, const ref_inputs *in, int nf)
 {
 	for (int i = 0, k = 0; i < n_ports; i++) {
 		if (!ports[i].is_input)
 			continue;
-		const io_array *a = vl_input_array(in, ports[i].name);
-		if (!a || a->size != sizes[i]) {
-			sl_error(ctx, sl_noloc, "no data of the size of input '%s' "
-				"for the Verilator run", ports[i].name);
-			return -1;
+		uint64_t *v = sl_xmalloc((size_t) (sizes[i] * nf) * sizeof(*v) + 1);
+		for (int f = 0; f < nf; f++) {
+			const io_array *a = vl_input_array(&in[f], ports[i].name);
+			if (!a || a->size != sizes[i]) {
+				sl_error(ctx, sl_noloc, "no data of the size of input '%s' "
+					"for the Verilator run", ports[i].name);
+				free(v);
+				return -1;
+			}
+			memcpy(v + f * sizes[i], a->data, (size_t) a->size * sizeof(*v));
 		}
 		char name[32];
 		snprintf(name, sizeof name, "/in_%d.bin", k++);
 		char *path = vl_cat(dir, name, "");
-		int rc = vl_write_words(ctx, path, a->data, a->size);
+		int rc = vl_write_words(ctx, path, v, sizes[i] * nf);
 		free(path);
+		free(v);
 		if (rc < 0)
 			return -1;
 	}
@@ -477,35 +491,41 @@ static int vl_read_stats(sl_ctx *ctx, const char *dir, int n_in, vl_result *r)
 	return rc;
 }
 
-/* DIR/out_K.EXT into a fresh array of type "t" over the output box of
- * decl "d": its values (.bin) or their cycles (.cyc). */
-static io_array *vl_read_output(sl_ctx *ctx, const char *dir, int k, const char *ext,
-	const ir_decl *d, ir_type t, int64_t want)
+/* DIR/out_K.EXT into fresh arrays of type "t" over the output box of
+ * decl "d", a[f * stride] for frame f of nf: its values (.bin) or their
+ * cycles (.cyc).  0 or -1. */
+static int vl_read_output(sl_ctx *ctx, const char *dir, int k, const char *ext,
+	const ir_decl *d, ir_type t, int64_t want, int nf, int stride, io_array **out)
 {
 	char name[40];
 	snprintf(name, sizeof name, "/out_%d.%s", k, ext);
 	char *path = vl_cat(dir, name, "");
 	size_t len = 0;
 	unsigned char *buf = (unsigned char *) sl_read_file(path, &len);
-	io_array *a = NULL;
+	int rc = -1;
 	if (!buf) {
 		sl_error(ctx, sl_noloc, "cannot read '%s': %s", path, strerror(errno));
-	} else if ((int64_t) (len / 8) != want) {
+	} else if ((int64_t) (len / 8) != want * nf) {
 		sl_error(ctx, d->loc, "output '%s': the hardware presented %lld values "
-			"on %s_valid, its box has %lld", d->name, (long long) (len / 8),
-			d->name, (long long) want);
+			"on %s_valid, its box has %lld%s", d->name, (long long) (len / 8),
+			d->name, (long long) want, nf > 1 ? vl_frames_note(nf) : "");
 	} else {
-		a = io_array_alloc(t, d->n_dims, d->out_extents);
-		for (int64_t i = 0; i < want; i++) {
-			uint64_t v = 0;
-			for (int b = 7; b >= 0; b--)
-				v = v << 8 | buf[i * 8 + b];
-			a->data[i] = ir_norm(t, v);
+		for (int f = 0; f < nf; f++) {
+			io_array *a = io_array_alloc(t, d->n_dims, d->out_extents);
+			const unsigned char *p = buf + (size_t) (f * want) * 8;
+			for (int64_t i = 0; i < want; i++) {
+				uint64_t v = 0;
+				for (int b = 7; b >= 0; b--)
+					v = v << 8 | p[i * 8 + b];
+				a->data[i] = ir_norm(t, v);
+			}
+			out[f * stride] = a;
 		}
+		rc = 0;
 	}
 	free(buf);
 	free(path);
-	return a;
+	return rc;
 }
 
 /* Every output of a finished run into outputs[] (and its cycles into
@@ -514,15 +534,16 @@ static int vl_collect(sl_ctx *ctx, const sched_program *sp, const char *dir,
 	const sim_vl_options *opts, const int64_t *sizes, io_array **outputs,
 	sim_vl_stats *stats)
 {
-	int rc = 0;
-	for (int k = 0; k < sp->lowered->n_outputs; k++) {
+	int rc = 0, nf = opts->frames > 1 ? opts->frames : 1, no = sp->lowered->n_outputs;
+	for (int k = 0; k < no; k++) {
 		const ir_decl *d = sp->lowered->outputs[k];
-		outputs[k] = vl_read_output(ctx, dir, k, "bin", d, d->type, sizes[k]);
-		if (outputs[k] && opts->cycles)
-			opts->cycles[k] = vl_read_output(ctx, dir, k, "cyc", d,
-				ir_type_make(true, 64), sizes[k]);
-		if (outputs[k] && (!opts->cycles || opts->cycles[k]))
-			stats->outputs_received += sizes[k];
+		int got = vl_read_output(ctx, dir, k, "bin", d, d->type, sizes[k], nf, no,
+			outputs + k);
+		if (got == 0 && opts->cycles)
+			got = vl_read_output(ctx, dir, k, "cyc", d, ir_type_make(true, 64),
+				sizes[k], nf, no, opts->cycles + k);
+		if (got == 0)
+			stats->outputs_received += sizes[k] * nf;
 		else
 			rc = -1;
 	}
@@ -532,23 +553,23 @@ static int vl_collect(sl_ctx *ctx, const sched_program *sp, const char *dir,
 /* Every input taken exactly once per element, done within the timeout. */
 static int vl_check_result(sl_ctx *ctx, const sched_program *sp,
 	const vl_result *r, int64_t timeout, int n_ports,
-	const sim_vl_port *ports, const int64_t *sizes)
+	const sim_vl_port *ports, const int64_t *sizes, int nf)
 {
 	int rc = 0;
 	if (!r->done) {
 		sl_error(ctx, sl_noloc, "the hardware did not raise done within %lld "
 			"cycles (predicted %lld)", (long long) timeout,
-			(long long) sp->predicted_cycles);
+			(long long) sim_frames_predicted_cycles(sp, nf));
 		rc = -1;
 	}
 	for (int i = 0, k = 0; i < n_ports; i++) {
 		if (!ports[i].is_input)
 			continue;
-		if (r->taken[k] != sizes[i]) {
+		if (r->taken[k] != sizes[i] * nf) {
 			sl_error(ctx, sl_noloc, "input '%s': the hardware raised %s_en "
-				"in %lld cycles, the input has %lld elements",
+				"in %lld cycles, the input has %lld elements%s",
 				ports[i].name, ports[i].name, (long long) r->taken[k],
-				(long long) sizes[i]);
+				(long long) sizes[i], nf > 1 ? vl_frames_note(nf) : "");
 			rc = -1;
 		}
 		k++;
@@ -558,7 +579,7 @@ static int vl_check_result(sl_ctx *ctx, const sched_program *sp,
 
 /* 2 * (the last cycle of the schedule + 1) + 1000 (docs/hardware.md: done
  * rises after the last output write and the last input element). */
-static int64_t vl_timeout(const sched_program *sp)
+static int64_t vl_timeout(const sched_program *sp, int nf)
 {
 	int64_t end = sp->predicted_cycles;
 	for (int i = 0; i < sp->n_stmts; i++) {
@@ -569,7 +590,7 @@ static int64_t vl_timeout(const sched_program *sp)
 		if (sched_n_iters(s) > 0 && sched_time(s, it) + s->latency + 1 > end)
 			end = sched_time(s, it) + s->latency + 1;
 	}
-	return 2 * end + 1000;
+	return 2 * (end + (int64_t) (nf - 1) * sim_frame_period(sp)) + 1000;
 }
 
 /* Run the testbench of "b" in a fresh run directory and collect. */
@@ -585,7 +606,8 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	char *dir = vl_cat(b->dir, run, "");
 	char *exe = sl_path_join(b->dir, "obj/tb", NULL);
 	char *log = sl_path_join(dir, "tb.log", NULL);
-	int64_t timeout = vl_timeout(sp);
+	int nf = opts->frames > 1 ? opts->frames : 1;
+	int64_t timeout = vl_timeout(sp, nf);
 	snprintf(timeout_s, sizeof timeout_s, "%lld", (long long) timeout);
 	snprintf(window_s, sizeof window_s, "%lld", (long long) opts->vcd_cycles);
 	char *argv[] = { exe, dir, timeout_s, (char *) opts->vcd_path, window_s, NULL };
@@ -599,13 +621,13 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	vl_rmtree(dir);
 	if (sl_make_dir(dir) < 0) {
 		sl_error(ctx, sl_noloc, "cannot create '%s': %s", dir, strerror(errno));
-	} else if (vl_write_inputs(ctx, dir, n_ports, ports, sizes, in) == 0) {
+	} else if (vl_write_inputs(ctx, dir, n_ports, ports, sizes, in, nf) == 0) {
 		int status = sl_spawn(argv, log);
 		if (status != 0) {
 			vl_show_log(log);
 			sl_error(ctx, sl_noloc, "the testbench failed (exit %d)", status);
 		} else if (vl_read_stats(ctx, dir, n_in, &r) == 0) {
-			rc = vl_check_result(ctx, sp, &r, timeout, n_ports, ports, sizes);
+			rc = vl_check_result(ctx, sp, &r, timeout, n_ports, ports, sizes, nf);
 			ran = true;
 		}
 	}
@@ -631,7 +653,8 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	const sim_vl_options *opts, io_array **outputs, sim_vl_stats *stats)
 {
 	memset(stats, 0, sizeof *stats);
-	for (int i = 0; i < sp->lowered->n_outputs; i++) {
+	int n_out = (opts->frames > 1 ? opts->frames : 1) * sp->lowered->n_outputs;
+	for (int i = 0; i < n_out; i++) {
 		outputs[i] = NULL;
 		if (opts->cycles)
 			opts->cycles[i] = NULL;
@@ -659,7 +682,7 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 		stats->build_seconds = stats->cached ? 0.0 : sim_vl_now() - t0;
 		rc = vl_execute(ctx, sp, &b, in, opts, outputs, stats);
 	}
-	for (int i = 0; rc < 0 && i < sp->lowered->n_outputs; i++) {
+	for (int i = 0; rc < 0 && i < n_out; i++) {
 		io_array_free(outputs[i]);
 		outputs[i] = NULL;
 		if (opts->cycles) {
