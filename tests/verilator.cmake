@@ -12,6 +12,19 @@
 #                           examples with circular buffers
 #   t_verilator_sim_names_{block,lut}  tests/rtlgen/t_rtlgen_names.sl: program
 #                           names shaped like generated wire names
+#   t_verilator_frames_<name>  `sim --engine verilator --frames 3`: three
+#                           frames back to back through one start
+#                           (docs/hardware.md "Frames"), every frame bit-exact
+#                           and the cycles predicted + 2 * period: gaussian
+#                           (delay-chain line buffers), cascade (a multi-stage
+#                           pipeline), matmul (reductions), upsample in block
+#                           RAM (a circular buffer) and
+#                           tests/verilator/frames_transpose.sl in block RAM
+#                           and as a register file (a circular buffer whose
+#                           capacity does not divide a frame: its write
+#                           address restarts every frame)
+#   t_verilator_frames_gaussian_1080p  issue 14's bar: ten 1080p frames,
+#                           bit-exact, 20736005 cycles (label slow)
 #   t_verilator_sim_crop    an input stream that ends after the last output:
 #                           done at 256 (crop.sl)
 #   t_verilator_cache_vcd   a second run reuses the build; --vcd dumps the
@@ -70,6 +83,45 @@ if(SLUICE_VERILATOR_EXE)
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
       PASS_REGULAR_EXPRESSION "verilator: [0-9]+ cycles .*, 64 output values equal to the reference")
   endforeach()
+
+  # Frames.  The values in the expressions are reasoned, not copied: the
+  # 64x64 gaussian takes a pixel a cycle, so its period is 64 * 64 = 4096
+  # and three frames take 4101 + 2 * 4096 = 12293 cycles; a 1080p frame's
+  # period is 1920 * 1080 = 2073600 and ten take 2073605 + 9 * 2073600.  The
+  # output counts are three (ten) times the output boxes (gaussian 62 * 62,
+  # 1080p 1918 * 1078; cascade 60 * 60; matmul 16 * 16; upsample 128 * 128;
+  # transpose 7 * 9).
+  set(frames_cases
+    "gaussian|examples/gaussian.sl|--ram,auto|verilator: 3 frames, 12293 cycles \\(predicted 12293: 4101 \\+ 2 \\* period 4096\\), 11532 output values"
+    "cascade|examples/cascade.sl|--ram,auto|verilator: 3 frames, .*, 10800 output values equal"
+    "matmul|examples/matmul.sl|--ram,auto|verilator: 3 frames, .*, 768 output values equal"
+    "block_upsample|examples/upsample.sl|--ram,block|verilator: 3 frames, .*, 49152 output values equal"
+    "block_transpose|tests/verilator/frames_transpose.sl|--ram,block|verilator: 3 frames, .*, 189 output values equal"
+    "lut_transpose|tests/verilator/frames_transpose.sl|--ram,lut|verilator: 3 frames, .*, 189 output values equal")
+  foreach(case ${frames_cases})
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 name)
+    list(GET parts 1 src)
+    list(GET parts 2 extra)
+    list(GET parts 3 expect)
+    string(REPLACE "," ";" extra "${extra}")
+    add_test(NAME t_verilator_frames_${name}
+      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/${src}
+              --engine verilator --seed 3 --frames 3 ${extra}
+              -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/frames_${name})
+    set_tests_properties(t_verilator_frames_${name} PROPERTIES LABELS verilator
+      PROCESSORS 2 TIMEOUT 600
+      ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+      PASS_REGULAR_EXPRESSION "${expect}")
+  endforeach()
+  add_test(NAME t_verilator_frames_gaussian_1080p
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/gaussian_1080p.sl
+            --engine verilator --seed 1 --frames 10
+            -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/frames_gaussian_1080p)
+  set_tests_properties(t_verilator_frames_gaussian_1080p PROPERTIES LABELS "verilator;slow"
+    PROCESSORS 2 TIMEOUT 1200
+    ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+    PASS_REGULAR_EXPRESSION "verilator: 10 frames, 20736005 cycles \\(predicted 20736005: 2073605 \\+ 9 \\* period 2073600\\), 20676040 output values equal")
 
   add_test(NAME t_verilator_sim_crop
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/verilator/crop.sl
