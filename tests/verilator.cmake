@@ -119,7 +119,7 @@ if(SLUICE_VERILATOR_EXE)
             --engine verilator --seed 1 --frames 10
             -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/frames_gaussian_1080p)
   set_tests_properties(t_verilator_frames_gaussian_1080p PROPERTIES LABELS "verilator;slow"
-    PROCESSORS 2 TIMEOUT 1200
+    PROCESSORS 2 TIMEOUT 600
     ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
     PASS_REGULAR_EXPRESSION "verilator: 10 frames, 20736005 cycles \\(predicted 20736005: 2073605 \\+ 9 \\* period 2073600\\), 20676040 output values equal")
 

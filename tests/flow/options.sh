@@ -57,7 +57,6 @@ expect 1 "no board 'nosuch'" compile "$PROG" --board nosuch -o "$TMP/c"
 	{ echo "FAIL run --help"; fail=1; }
 expect 2 "'--frames' is not an option of 'compile'" compile "$PROG" --frames 2 -o "$TMP/c"
 expect 2 "--frames takes a frame count from 1 to 100000, not '0'" run "$PROG" --frames 0 --seed 1 -o "$TMP/r"
-expect 2 "--frames with --engine verilator is not supported yet" sim "$PROG" --engine verilator --frames 2 --seed 1 -o "$TMP/m"
 expect 2 "--input in is given 2 times; with --frames 3" run "$PROG" --frames 3 --input in=a.npy --input in=b.npy -o "$TMP/r"
 # Accepted: sim honours --board (and writes the design it simulates).
 expect 0 "" sim "$PROG" --board ice40up5k --seed 1 -o "$TMP/m"
