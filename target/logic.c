@@ -857,8 +857,17 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 		est_walk *r = &by_stmt[p->stmt->index];
 		est_circ_addr(r, b, p);
 		if (sram) {
-			r->ffs += aw + 1 + wd;
-			r->luts += 2.0 * est_eq(f, aw, false) + 2.0 * wd + (double) aw * p->stmt->n_dims;
+			int ac = p->win_len < depth ? est_addr_bits(p->win_len) : aw;
+			if (p->win_len < depth && p->same_as < 0) {
+				/* a window: the write enable's range test, both
+				 * addresses less its first word */
+				bool lo = p->win_lo > 0, hi = p->win_lo + p->win_len < depth;
+				w->luts += (lo + hi) * est_lt(f, aw, true) + 1;
+				if (lo)
+					w->luts += est_add(f, ac) + est_add(r->f, ac);
+			}
+			r->ffs += ac + 1 + wd;
+			r->luts += 2.0 * est_eq(f, ac, false) + 2.0 * wd + (double) aw * p->stmt->n_dims;
 			continue;
 		}
 		r->luts += (double) est_eq(f, aw, false) + wd;	/* bypass */

@@ -300,6 +300,25 @@ static int sizes(__isl_keep ub_isl *ui, ub_buffer *buf)
 	return 0;
 }
 
+/* The window of read port "port" (ui->reads[k]): the least and greatest
+ * write index it reads, as addresses modulo the capacity when both lie in
+ * one lap, else the whole buffer.  Taken on the elements read, so it
+ * costs one lexmin and one lexmax, however large the array. */
+static void port_window(__isl_keep ub_isl *ui, int k, int64_t cap, ub_port *port)
+{
+	isl_pw_aff *w = isl_pw_aff_intersect_domain(isl_pw_aff_copy(ui->widx),
+		isl_map_domain(isl_map_copy(ui->reads[k])));
+	int64_t lo, hi;
+	bool ok = ub_val_to_int(pw_aff_extreme(isl_pw_aff_copy(w), false), &lo);
+	ok = ub_val_to_int(pw_aff_extreme(w, true), &hi) && ok;
+	port->win_lo = 0;
+	port->win_len = cap;
+	if (ok && cap > 0 && lo >= 0 && lo <= hi && hi - lo + 1 < cap && lo / cap == hi / cap) {
+		port->win_lo = lo % cap;
+		port->win_len = hi - lo + 1;
+	}
+}
+
 int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf)
 {
 	ub_isl *ui;
@@ -314,6 +333,8 @@ int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf)
 		r = port_figures(ctx, ui, &buf->ports[k]);
 	if (r == 0)
 		r = sizes(ui, buf);
+	for (int k = 1; r == 0 && k < buf->n_ports; k++)
+		port_window(ui, k - 1, buf->capacity_words, &buf->ports[k]);
 	ub_isl_free(ui);
 	if (r < 0 && sl_n_errors(ctx) == errors)
 		sl_error(ctx, buf->producer->decl->loc,
