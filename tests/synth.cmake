@@ -91,7 +91,7 @@ if(SLUICE_SYNTH_YOSYS)
     gaussian           zu9eg        xcup    300          # 3.9, 0+1
     cascade            zu9eg        xcup    300          # 4.6, 0+2
     blur_xy            zu9eg        xcup    300          # 9.6, 0+1
-    mobilenet          zu9eg        xcup    300)         # 10.3, 0+113
+    mobilenet          zu9eg        xcup    300)         # 10.3, 0+17
   list(LENGTH SLUICE_SYNTH_CI n)
   math(EXPR last "${n} - 1")
   foreach(i RANGE 0 ${last} 4)
