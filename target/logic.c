@@ -138,6 +138,19 @@ int tg_bits(uint64_t v)
 	return b;
 }
 
+/* bits_of of sl_sched.v: the bits of v, at least 1. */
+static int est_bits_of(uint64_t v)
+{
+	return v ? tg_bits(v) : 1;
+}
+
+/* The width of statement s's counter of dimension d in sl_sched (its
+ * idx and nidx above it are 0). */
+static int est_counter_bits(const sched_stmt *s, int d)
+{
+	return est_bits_of((uint64_t) (s->ext[d] > 1 ? s->ext[d] - 1 : 0));
+}
+
 static int est_popcount(uint64_t v)
 {
 	int n = 0;
@@ -533,14 +546,19 @@ static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int
 		return v;
 	}
 	if (e->kind == IR_VAR) {
+		/* lo + the sl_sched counter, bits_of(ext - 1) bits wide */
 		int64_t lo = 0;
-		int slot = e->u.var.slot;
-		if (slot >= 0 && slot < s->n_dims)
+		int slot = e->u.var.slot, iw = 32;
+		if (slot >= 0 && slot < s->n_dims) {
 			lo = s->lo[slot];
-		int ew = 33;
-		if (lo)
-			w->luts += est_add(w->f, need < ew ? need : ew);
-		return est_make(64, lo ? ew + 1 : 32, !!lo);
+			iw = est_counter_bits(s, slot);
+		}
+		if (!lo)
+			return est_make(64, iw, false);
+		int lb = tg_bits((uint64_t) (lo < 0 ? -lo : lo));
+		int ew = (iw > lb ? iw : lb) + 1;
+		w->luts += est_add(w->f, need < ew ? need : ew);
+		return est_make(64, ew + 1, true);
 	}
 	if (e->kind == IR_UNARY) {
 		est_val a = est_index(w, s, e->args[0], need);
@@ -591,20 +609,27 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		v.rom = true;
 		return v;
 	}
-	int aw = est_addr_bits(depth);
+	int aw = est_addr_bits(depth), support = 0;
+	double addr = 0;
 	for (int i = 0; i < d->n_dims; i++) {
-		if (ir_type_none(e->args[i]->type))
-			est_index(w, s, e->args[i], aw);
-		else
-			est_value(w, s, e->args[i]);
+		est_val a = ir_type_none(e->args[i]->type) ? est_index(w, s, e->args[i], aw)
+			: est_value(w, s, e->args[i]);
+		support += a.is_const ? 0 : a.ew;
 		if (i)	/* offset * extent + index */
-			w->luts += 2 * est_add(w->f, aw);
+			addr += 2 * est_add(w->f, aw);
 	}
-	uint64_t any = 0;
+	/* Each data bit is a function of the address's varying bits: of no
+	 * more than aw, and of fewer when constant indices fold (ABC maps the
+	 * whole cone, address arithmetic included, to LUTs of those bits). */
+	int n = support < aw ? support : aw;
+	if (n > w->f->k)
+		w->luts += addr;
+	uint64_t any = 0, tm = d->type.bits >= 64 ? ~(uint64_t) 0
+		: ((uint64_t) 1 << d->type.bits) - 1;
 	for (int64_t i = 0; i < depth; i++)
-		any |= d->data[i];
+		any |= (uint64_t) d->data[i] & tm;	/* a negative entry's bits in its type */
 	int wb = tg_bits(any);
-	w->luts += (double) wb * est_fun(w->f, aw);
+	w->luts += (double) wb * est_fun(w->f, n);
 	return est_make(d->type.bits, wb, false);
 }
 
@@ -691,12 +716,6 @@ static int est_tw(const sched_program *sp)
 	return b + 1;
 }
 
-/* bits_of of sl_sched.v: the bits of v, at least 1. */
-static int est_bits_of(uint64_t v)
-{
-	return v ? tg_bits(v) : 1;
-}
-
 /* sl_sched (rtlgen/lib/sl_sched.v) by its structure, with DELTA and START
  * as rtlgen passes them.  Flip-flops, exactly as Yosys 0.23 keeps them
  * in the module alone: per dimension of extent E > 1 the counters ni and
@@ -733,7 +752,7 @@ static void est_sched(est_walk *w, const sched_stmt *s, int tw)
 	for (int d = 0; d < nd; d++) {
 		if (s->ext[d] <= 1)
 			continue;
-		int iw = est_bits_of((uint64_t) (s->ext[d] - 1));
+		int iw = est_counter_bits(s, d);
 		w->ffs += 2 * iw + 1;
 		w->luts += est_add(f, iw) + (double) est_eq(f, iw, true);
 		uint64_t load = (delta[d] - 3) & cm;
@@ -764,11 +783,14 @@ static int est_inbox(est_walk *w, const sched_stmt *s)
 	const int64_t *box = s->decl->out_extents;
 	int tests = 0;
 	for (int d = 0; d < s->n_vars; d++) {
-		tests += -s->lo[d] > 0;
-		tests += box[d] - s->lo[d] < s->ext[d];
+		/* a counter of bits_of(ext - 1) bits against a constant */
+		int t = (-s->lo[d] > 0) + (box[d] - s->lo[d] < s->ext[d]);
+		int iw = est_counter_bits(s, d);
+		w->luts += t * est_lt(w->f, iw, true);
+		tests += t;
 	}
 	if (tests)
-		w->luts += tests * est_lt(w->f, 32, true) + (double) est_tree(w->f, tests);
+		w->luts += (double) est_tree(w->f, tests);
 	return tests > 0;
 }
 
@@ -782,7 +804,9 @@ static est_val est_reduction(est_walk *w, const sched_stmt *s)
 		r->u.reduce.body->type.is_signed);
 	int nr = s->n_dims - s->n_vars;
 	w->ffs += t.bits;
-	w->luts += 2.0 * nr * est_eq(f, 32, true) + 2 * est_tree(f, nr) + 1;
+	for (int d = s->n_vars; d < s->n_dims; d++)	/* first, last: a counter against 0, ext - 1 */
+		w->luts += 2.0 * est_eq(f, est_counter_bits(s, d), true);
+	w->luts += 2 * est_tree(f, nr) + 1;
 	w->luts += t.bits;	/* acc_in: first ? identity : acc */
 	if (r->u.reduce.op == IR_RED_SUM)
 		w->luts += est_add(f, t.bits);

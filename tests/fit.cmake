@@ -55,10 +55,13 @@ set_tests_properties(t_synth_study_fit PROPERTIES LABELS synth
   PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 .* 32/- .*does not fit: needs 32 of 30 SB_RAM40_4K")
 # The same program with --schedule sequential: 'in' is a circular buffer of
 # the whole 8 x 4096 frame, 32768 words x 16 bits = 524288 bits.  In block
-# RAM (the default: far more than 8 words) each of its 9 read ports (the
-# 3x3 window) has its own copy of 524288 / 4096 = 128 RAM4K: 1152 of 30.
-# Only the ZU9EG holds it (9 x 16 RAMB36 of 32Kx1 = 144 of 912; the
-# Artix-7 would need 144 of 135, the ECP5 9 x 32 DP16KD = 288 of 208).
+# RAM (the default: far more than 8 words) each of its 9 read ports (r, s
+# of the 3x3 window) has its own copy of its window: blur(y, x), y 0..5,
+# x 0..4093, reads write indices 4096(y + r) + x + s, from 4096r + s to
+# 4096(5 + r) + 4093 + s, 24574 words.  A copy of 24574 x 16 is 96 RAM4K
+# in every shape (2048x2: 8 wide, 12 deep): 864 of 30.  The Artix-7 holds
+# it (12 RAMB36 of 8192x4 a copy: 108 of 135), as does the ZU9EG; the ECP5
+# needs 9 x 24 DP16KD (8192x2: 8 wide, 3 deep) = 216 of 208.
 # With --ram lut it is a register file: 524288 flip-flops on the iCE40 (no
 # LUT RAM), over its 5280 (the error adds the logic's estimated flip-flops,
 # and the LUTs of nine 32768-way read multiplexers).
