@@ -18,8 +18,8 @@
 #                             (artix7-100t), xcup (zu9eg).
 #   t_synth_ice40_cascade, t_synth_ice40_gaussian  the first iCE40 tests,
 #                             kept beside their CI boards (harris does not
-#                             fit the UP5K even with its 8 DSPs: a located
-#                             error before synthesis, t_synth_harris_ice40_dsp_fit)
+#                             fit the UP5K by the estimate: a located error
+#                             before synthesis, t_synth_harris_ice40_dsp_fit)
 #   t_synth_ice40_dsp_count   tests/synth/dsp4.sl: 1 + 3 SB_MAC16 worked out
 #                             in the file; predicted 4, Yosys 4 (synth fails
 #                             when the netlist has fewer DSPs than the split)
