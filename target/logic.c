@@ -37,6 +37,11 @@
  *       circular-buffer addresses use the plan over their value range
  *       (the iteration box) plus an offset add
  *   D-entry ROM of W bits, variable address   W functions of the address
+ *       bits that vary (the varying indices' widths, at most the address:
+ *       ABC maps the cone, constant address arithmetic folded, onto them)
+ *   sl_sched   its structure (est_sched): counters sized to the extents,
+ *       the down counter, the registered wait's distinct columns
+ *       (flip-flops as Yosys keeps them; LUTs fitted to Yosys on iCE40)
  *   register-file read port (iCE40: no LUT RAM) of D words: one-hot
  *       decoded selects shared by the W bits, D/2 + (D/2)/3 LUTs a bit
  * Widths are the significant widths Yosys keeps (wreduce): a value that
@@ -49,8 +54,8 @@
  *       LUT4 sites each (3 slices; boards/README.md "Counting cells");
  *       else `lutram` bits a LUT: Xilinx one 64-bit LUT6 per 64 bits
  * Adjusted from measurements (Yosys 0.23, tests/bench/estimate_bench.sh):
- * only the Xilinx ROM-constant DSP rule above (from gaussian); the
- * per-primitive constants are first principles.  The model is of a
+ * the Xilinx ROM-constant DSP rule above (from gaussian) and sl_sched's
+ * LUT constants; the other per-primitive constants are first principles.  The model is of a
  * LUT mapper that minimises area.  Known large errors: ECP5 under Yosys
  * 0.23's default `synth_ecp5` (abc -lut 4:7: every LUT size has delay 1,
  * so ABC maps for depth into LUT5-7 = 2-8 LUT4s + PFUMX/L6MUX21, many of
