@@ -8,6 +8,9 @@
 # func's body is generated its domain (the bounding box of what its consumers
 # need) is already final; input and const reads are then fitted into their
 # extents (clamp, floor-mod, min/max) by interval analysis of the indices.
+#
+# tests/diff/README.md lists, section by section of the spec, which construct
+# each generator feature covers.
 import itertools
 import os
 import random
@@ -341,6 +344,9 @@ class Scope:
 
 VARSETS = [['x'], ['y', 'x'], ['c', 'y', 'x'], ['i'], ['i', 'j'],
            ['z', 'y', 'x'], ['n', 'm', 'k']]
+# 4 to 8 dimensions (the spec's limit is 8), for the rare high-dimensional
+# program (Gen.hi_dim).
+HI_VARS = ['a', 'b', 'd', 'e', 'w', 'z', 'y', 'x']
 
 
 class Gen:
@@ -366,6 +372,7 @@ class Gen:
         self.odd_rate = r.choice([0.1, 0.3, 0.5])
         self.poly_rate = r.choice([0.0, 0.1, 0.3])
         self.lit_rate = r.choice([0.2, 0.4])
+        self.hi_dim = not bad and self.r2.random() < 0.03
 
     # -- helpers
     def rtype(self):
@@ -380,7 +387,7 @@ class Gen:
         name = 'f%d' % len(self.funcs)
         vs = [v for v in self.rng.choice(VARSETS) if True]
         cands = [vs for vs in VARSETS if len(vs) == ndim]
-        vs = list(self.rng.choice(cands))
+        vs = list(self.rng.choice(cands)) if cands else HI_VARS[len(HI_VARS) - ndim:]
         f = Func(name, typ, ndim, vs)
         self.funcs[name] = f
         self.pending.append(name)
@@ -527,6 +534,16 @@ class Gen:
             e = v
         if rv and r.random() < 0.5:
             e = bin_(r.choice('+-'), e, var(r.choice(rv)))
+        c2 = self.r2.random()
+        if c2 < 0.04:       # min/max of two non-constant index expressions
+            w = self.r2.choice(scope.fvars + rv)
+            e = call(self.r2.choice(['min', 'max']), e,
+                     bin_('+', var(w), self.ilit(self.r2.randint(-2, 2))))
+        elif c2 < 0.07:     # unary minus of a compound index, twice
+            e = un('-', un('-', e))
+        elif c2 < 0.09:     # an index divided with a negative constant offset
+            e = bin_('+', bin_('/', bin_('-', e, self.ilit(self.r2.randint(1, 5))),
+                               self.idiv(self.r2.choice([2, 3, 4]))), self.ilit(1))
         return e
 
     def gen_args(self, scope, ndim):
@@ -552,6 +569,8 @@ class Gen:
             lo, hi = ival(a, scope.env)
             if lo < lo_lim or hi > hi_lim or hi - lo + 1 > width:
                 top = self.rng.randint(0, 14)
+                if self.hi_dim:
+                    top = min(top, width - 1)
                 a = call('clamp', a, self.ilit(0), self.ilit(top))
             out.append(a)
         return out
@@ -595,7 +614,10 @@ class Gen:
             g = self.new_func(t, nd)
         else:
             return None
-        args = self.fit_box(self.gen_args(scope, g.ndim), scope, -12, 48, 40)
+        if self.hi_dim:     # keep the boxes of 4- to 8-D funcs small
+            args = self.fit_box(self.gen_args(scope, g.ndim), scope, -2, 4, 3)
+        else:
+            args = self.fit_box(self.gen_args(scope, g.ndim), scope, -12, 48, 40)
         box = [ival(a, scope.env) for a in args]
         if g.box is None:
             g.box = [list(b) for b in box]
@@ -862,6 +884,12 @@ class Gen:
                 ext = [r.randint(1, 12) for _ in range(nd)]
             f.out_ext = ext
             f.box = [[0, e - 1] for e in ext]
+            outs.append(f)
+        if self.hi_dim:
+            nd = self.r2.randint(4, 8)
+            f = self.new_func(self.rtype(), nd)
+            f.out_ext = [self.r2.randint(1, 2) for _ in range(nd)]
+            f.box = [[0, e - 1] for e in f.out_ext]
             outs.append(f)
         if r.random() < 0.1 and not self.bad:
             f = self.new_func(self.rtype(), ndim)
