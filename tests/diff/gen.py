@@ -918,7 +918,9 @@ class Gen:
             if name in self.inputs:
                 reads.setdefault(name, []).append([exact(a, env) for a in n.a[1]])
             elif name in self.funcs:
-                iv = [ival(a, env) for a in n.a[1]]
+                # exact, not ival: min/max of two index expressions (and
+                # % of a compound) can make intervals wider than the box
+                iv = [exact(a, env) for a in n.a[1]]
                 old = boxes.get(name)
                 boxes[name] = iv if old is None else [
                     (min(a[0], b[0]), max(a[1], b[1])) for a, b in zip(old, iv)]
