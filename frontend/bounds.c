@@ -94,7 +94,11 @@ static bool index_range(bounds *b, const ir_expr *e, int64_t *lo, int64_t *hi)
 	isl_local_space *ls = isl_local_space_from_space(space);
 	isl_pw_aff *pa = fe_index_pw_aff(b->isl, e, ls);
 	isl_local_space_free(ls);
-	isl_set *img = isl_set_apply(isl_set_copy(b->iter), isl_map_from_pw_aff(pa));
+	/* Coalesced first: isl 0.25's dim_min_val is wrong on an image with an
+	 * empty disjunct ("1 = 0", the empty piece of max(x - 3, y + 2) on
+	 * 0 <= y <= 2, 0 <= x <= 3 gave 0, not 2). */
+	isl_set *img = isl_set_coalesce(isl_set_apply(isl_set_copy(b->iter),
+		isl_map_from_pw_aff(pa)));
 	bool ok = val_to_int(isl_set_dim_min_val(isl_set_copy(img), 0), lo) &&
 		val_to_int(isl_set_dim_max_val(isl_set_copy(img), 0), hi);
 	isl_set_free(img);
