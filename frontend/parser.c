@@ -845,6 +845,9 @@ static bool parse_const_file(parser *p, ir_decl *d)
 		memcpy(path, s->start + 1, fl);
 	else
 		sprintf(path, "%s/%.*s", p->dir, (int) fl, s->start + 1);
+	if (!sl_mem_reserve_box(p->ctx, d->loc, "const", d->name, d->n_dims, d->extents,
+			sizeof(uint64_t)))
+		return false;
 	io_array *a = io_npy_read(p->ctx, path, s->loc, d->type, d->n_dims, d->extents);
 	if (!a)
 		return false;

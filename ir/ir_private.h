@@ -36,6 +36,7 @@ struct sl_ctx {
 	int n_sources;
 	sl_source *sources;
 	sl_block *blocks;
+	uint64_t mem_held;	/* bytes of data reserved (ir/limits.c) */
 };
 
 #endif

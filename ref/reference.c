@@ -28,6 +28,7 @@ typedef struct ref_state {
 	const ir_program *prog;
 	ref_store *stores;	/* by declaration index */
 	uint64_t **owned;	/* the func buffers, by declaration index */
+	uint64_t held;		/* their bytes, reserved in ctx */
 } ref_state;
 
 static uint64_t ref_eval(const ref_state *r, const ir_expr *e, int64_t *env);
@@ -193,6 +194,9 @@ static int ref_run_func(ref_state *r, const ir_decl *d)
 	ref_store_strides(s);
 	if (n == 0)
 		return 0;
+	if (!sl_mem_reserve(r->ctx, d->loc, "func", d->name, n, sizeof(uint64_t)))
+		return -1;
+	r->held += (uint64_t) n * sizeof(uint64_t);
 	uint64_t *buf = malloc((size_t) n * sizeof(*buf));
 	if (!buf) {
 		sl_error(r->ctx, d->loc, "out of memory for the %lld points of '%s'",
@@ -292,10 +296,20 @@ static io_array *ref_extract(const ref_state *r, const ir_decl *d)
 static int ref_extract_all(const ref_state *r, io_array **outputs)
 {
 	const ir_program *prog = r->prog;
+	int errors = sl_n_errors(r->ctx);
 	for (int i = 0; i < prog->n_outputs; i++) {
 		if (prog->outputs[i]->n_dims > 8)
 			sl_unreachable();
-		outputs[i] = ref_extract(r, prog->outputs[i]);
+		const ir_decl *d = prog->outputs[i];
+		outputs[i] = sl_mem_reserve_box(r->ctx, d->loc, "output", d->name, d->n_dims,
+			d->out_extents, sizeof(uint64_t)) ? ref_extract(r, d) : NULL;
+		if (!outputs[i] && sl_n_errors(r->ctx) > errors) {
+			for (int j = 0; j < i; j++) {
+				io_array_free(outputs[j]);
+				outputs[j] = NULL;
+			}
+			return -1;
+		}
 		if (!outputs[i]) {
 			for (int j = 0; j < i; j++) {
 				io_array_free(outputs[j]);
@@ -335,7 +349,7 @@ int ref_run(sl_ctx *ctx, const ir_program *prog,
 	const ref_inputs *inputs, io_array **outputs)
 {
 	int n = prog->n_decls;
-	ref_state r = { ctx, prog, NULL, NULL };
+	ref_state r = { ctx, prog, NULL, NULL, 0 };
 	r.stores = sl_xcalloc(n ? n : 1, sizeof(*r.stores));
 	r.owned = sl_xcalloc(n ? n : 1, sizeof(*r.owned));
 	for (int i = 0; i < prog->n_outputs; i++)
@@ -349,6 +363,7 @@ int ref_run(sl_ctx *ctx, const ir_program *prog,
 		free(r.stores[i].stride);
 		free(r.owned[i]);
 	}
+	sl_mem_release(ctx, r.held);
 	free(r.stores);
 	free(r.owned);
 	return rc;

@@ -110,6 +110,7 @@ typedef struct mdl_run {
 	int64_t last_out_write;
 	int64_t last_in_take;	/* cycle of the last input element taken */
 	int64_t outputs_written;
+	uint64_t held;		/* bytes reserved for the buffers */
 } mdl_run;
 
 /* ------------------------------------------------------------ the heap */
@@ -704,21 +705,29 @@ static int mdl_setup_stmt(mdl_run *r, mdl_stmt *st, const ref_inputs *in,
 	return rc;
 }
 
-static void mdl_setup_buffer(mdl_run *r, mdl_buf *b, const ub_buffer *ub)
+/* The storage of buffer "ub": its slots (value and tag) and the reads
+ * left of each element of its producer's box, reserved against the
+ * memory limit first.  0, or -1 (reported). */
+static int mdl_setup_buffer(mdl_run *r, mdl_buf *b, const ub_buffer *ub)
 {
 	b->ub = ub;
 	b->prod = &r->stmts[ub->producer->index];
 	b->prod->buf = b;
 	b->cap = ub->capacity_words > 0 ? ub->capacity_words : 0;
-	b->val = sl_xcalloc((size_t) b->cap + 1, sizeof(*b->val));
-	b->tag = sl_xmalloc(((size_t) b->cap + 1) * sizeof(*b->tag));
-	for (int64_t i = 0; i < b->cap; i++)
-		b->tag[i] = -1;
 	const sched_stmt *s = ub->producer;
 	int64_t n = 1;
 	for (int d = 0; d < s->n_vars; d++)
 		n *= s->ext[d];
+	int64_t bytes = b->cap * 16 + n * 4;
+	if (!sl_mem_reserve(r->ctx, s->decl->loc, "buffer", ub->name, bytes, 1))
+		return -1;
+	r->held += (uint64_t) bytes;
+	b->val = sl_xcalloc((size_t) b->cap + 1, sizeof(*b->val));
+	b->tag = sl_xmalloc(((size_t) b->cap + 1) * sizeof(*b->tag));
+	for (int64_t i = 0; i < b->cap; i++)
+		b->tag[i] = -1;
 	b->reads_left = sl_xcalloc((size_t) n + 1, sizeof(*b->reads_left));
+	return 0;
 }
 
 static int mdl_setup(mdl_run *r, const ref_inputs *in, io_array **outputs)
@@ -736,7 +745,8 @@ static int mdl_setup(mdl_run *r, const ref_inputs *in, io_array **outputs)
 	r->bufs = sl_xcalloc((size_t) r->n_bufs + 1, sizeof(*r->bufs));
 	for (int k = 0; k < r->n_bufs; k++) {
 		r->bufs[k].index = k;
-		mdl_setup_buffer(r, &r->bufs[k], r->ubs->buffers[k]);
+		if (mdl_setup_buffer(r, &r->bufs[k], r->ubs->buffers[k]) < 0)
+			return -1;
 	}
 	for (int i = 0; i < sp->n_stmts; i++)
 		if (mdl_setup_stmt(r, &r->stmts[i], in, outputs) < 0)
@@ -792,6 +802,7 @@ static void mdl_teardown(mdl_run *r)
 	free(r->stmts);
 	free(r->bufs);
 	free(r->heap);
+	sl_mem_release(r->ctx, r->held);
 }
 
 void sim_model_stats_release(sim_model_stats *stats)
