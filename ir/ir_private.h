@@ -8,6 +8,9 @@ typedef struct sl_source {
 	char *path;
 	char *text;
 	size_t len;
+	size_t *lines;		/* where each line starts, built by the first
+				 * diagnostic (arena); n_lines of them */
+	int n_lines;
 } sl_source;
 
 /* One arena block; in sanitizer builds every object is its own block. */
@@ -37,6 +40,8 @@ struct sl_ctx {
 	sl_source *sources;
 	sl_block *blocks;
 	uint64_t mem_held;	/* bytes of data reserved (ir/limits.c) */
+	size_t held_bytes;	/* of the held diagnostics' text */
+	int n_dropped;		/* diagnostics not held past SL_DIAG_HELD_MAX */
 };
 
 #endif
