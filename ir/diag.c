@@ -25,21 +25,28 @@ static bool line_break(const char *text, size_t len, size_t i)
 /* The start of every line of source "file", built once. */
 static const size_t *line_starts(sl_ctx *ctx, int file, int *n)
 {
-	sl_source *src = &ctx->sources[file];
-	if (!src->lines) {
+	if (file >= ctx->n_lines) {
+		sl_lines *l = sl_alloc(ctx, (size_t) ctx->n_sources * sizeof(*l));
+		if (ctx->n_lines)
+			memcpy(l, ctx->lines, (size_t) ctx->n_lines * sizeof(*l));
+		ctx->lines = l;
+		ctx->n_lines = ctx->n_sources;
+	}
+	sl_lines *l = &ctx->lines[file];
+	const sl_source *src = &ctx->sources[file];
+	if (!l->start) {
 		int count = 1;
 		for (size_t i = 0; i < src->len; i++)
 			count += line_break(src->text, src->len, i);
-		src->lines = sl_alloc(ctx, (size_t) count * sizeof(*src->lines));
-		src->lines[0] = 0;
+		l->start = sl_alloc(ctx, (size_t) count * sizeof(*l->start));
 		int k = 1;
 		for (size_t i = 0; i < src->len; i++)
 			if (line_break(src->text, src->len, i))
-				src->lines[k++] = i + 1;
-		src->n_lines = count;
+				l->start[k++] = i + 1;
+		l->n = count;
 	}
-	*n = src->n_lines;
-	return src->lines;
+	*n = l->n;
+	return l->start;
 }
 
 /* The source line of "loc" and a caret under its column; a long line as

@@ -8,10 +8,13 @@ typedef struct sl_source {
 	char *path;
 	char *text;
 	size_t len;
-	size_t *lines;		/* where each line starts, built by the first
-				 * diagnostic (arena); n_lines of them */
-	int n_lines;
 } sl_source;
+
+/* Where each line of a source starts, built by its first diagnostic. */
+typedef struct sl_lines {
+	size_t *start;		/* arena */
+	int n;
+} sl_lines;
 
 /* One arena block; in sanitizer builds every object is its own block. */
 typedef struct sl_block sl_block;
@@ -40,6 +43,8 @@ struct sl_ctx {
 	sl_source *sources;
 	sl_block *blocks;
 	uint64_t mem_held;	/* bytes of data reserved (ir/limits.c) */
+	sl_lines *lines;	/* by source, n_lines of them (arena) */
+	int n_lines;
 	size_t held_bytes;	/* of the held diagnostics' text */
 	int n_dropped;		/* diagnostics not held past SL_DIAG_HELD_MAX */
 };
