@@ -21,6 +21,24 @@ const char *const *rtl_library_files(void)
 	return rtl_lib_files;
 }
 
+int rtl_check_extents(sl_ctx *ctx, const sched_program *sp)
+{
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		for (int d = 0; d < s->n_dims; d++) {
+			if (s->ext[d] <= RTL_MAX_EXTENT)
+				continue;
+			sl_error(ctx, s->decl->loc, "'%s' iterates over %lld values in its %s %d; "
+				"the hardware's schedule counters (sl_sched) hold at most 2^32 - 1 "
+				"per dimension (docs/hardware.md)", s->decl->name, (long long) s->ext[d],
+				d < s->n_vars ? "dimension" : "reduction variable",
+				d < s->n_vars ? d : d - s->n_vars);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* ------------------------------------------------------------ helpers */
 
 const char *rtl_fmt(rtl_gen *g, const char *fmt, ...)
