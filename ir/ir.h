@@ -66,9 +66,12 @@ void sl_diag_flush(sl_ctx *ctx);
 void *sl_alloc(sl_ctx *ctx, size_t size);
 char *sl_strndup(sl_ctx *ctx, const char *s, size_t len);
 char *sl_strdup(sl_ctx *ctx, const char *s);
-/* The set "set" (n pointers, in the arena) with "p" added at its end when
- * it is not there yet: the same array, or a copy in the arena one longer;
- * *n is updated.  For the users lists of declarations and statements. */
+/* The list "set" (n pointers, in the arena, built only by this function)
+ * with "p" added at its end unless it is already the last: the same
+ * array, or a copy in the arena twice as long when it was full; *n is
+ * updated.  For the users lists of declarations and statements, where one
+ * user adds itself to every list it belongs to before the next user, so
+ * that a list holds each user once. */
 void **sl_ptr_set_add(sl_ctx *ctx, void **set, int *n, void *p);
 
 /* Heap wrappers: print "sluice: out of memory" and abort on failure. */
