@@ -49,6 +49,21 @@ static const size_t *line_starts(sl_ctx *ctx, int file, int *n)
 	return l->start;
 }
 
+const char *sl_source_line(sl_ctx *ctx, sl_loc loc, size_t *len)
+{
+	size_t n;
+	const char *text = sl_source_text(ctx, loc.file, &n);
+	int n_lines = 0;
+	const size_t *lines = text && loc.line > 0 ? line_starts(ctx, loc.file, &n_lines) : NULL;
+	if (!lines || loc.line > n_lines)
+		return NULL;
+	const char *p = text + lines[loc.line - 1], *eol = p;
+	while (eol < text + n && *eol != '\n' && *eol != '\r')
+		eol++;
+	*len = (size_t) (eol - p);
+	return p;
+}
+
 /* The source line of "loc" and a caret under its column; a long line as
  * a window of SL_WINDOW bytes around the caret, cut ends shown as "...". */
 static void print_source_line(sl_ctx *ctx, FILE *out, sl_loc loc)

@@ -45,6 +45,10 @@ int sl_source_add(sl_ctx *ctx, const char *path, char *text, size_t len);
 const char *sl_source_path(const sl_ctx *ctx, int file);
 const char *sl_source_text(const sl_ctx *ctx, int file, size_t *len);
 
+/* The line of "loc" in its source and its length without the line end
+ * ('\n', "\r\n" or a lone '\r'); NULL when loc is not in a source. */
+const char *sl_source_line(sl_ctx *ctx, sl_loc loc, size_t *len);
+
 /* "file:line:col: error: msg", the source line and a caret under col. */
 void sl_error(sl_ctx *ctx, sl_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
