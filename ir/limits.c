@@ -111,7 +111,14 @@ bool sl_mem_reserve(sl_ctx *ctx, sl_loc loc, const char *kind, const char *name,
 	}
 	char a[32], b[32], c[32];
 	unsigned long long bytes = need > UINT64_MAX ? UINT64_MAX : (unsigned long long) need;
-	if (ctx->mem_held)
+	if (elem_bytes == 1 && ctx->mem_held)
+		sl_error(ctx, loc, "%s '%s' needs %llu bytes (%s): with the %s already held, more "
+			"than the memory limit of %s", kind, name, bytes, size_str(bytes, a),
+			size_str(ctx->mem_held, c), size_str(limit, b));
+	else if (elem_bytes == 1)
+		sl_error(ctx, loc, "%s '%s' needs %llu bytes (%s), more than the memory limit of "
+			"%s", kind, name, bytes, size_str(bytes, a), size_str(limit, b));
+	else if (ctx->mem_held)
 		sl_error(ctx, loc, "%s '%s' needs %llu bytes (%lld values of %zu bytes, %s): with "
 			"the %s already held, more than the memory limit of %s", kind, name, bytes,
 			(long long) elems, elem_bytes, size_str(bytes, a),
