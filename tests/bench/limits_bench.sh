@@ -17,7 +17,8 @@
 #   sum2p31                     sim of sum(r in 0..2147483647) over 4 points
 # Each run is under `timeout S` (default 300) and `ulimit -v KB` (default
 # 4194304, 4 GiB); "timeout" or "signal N" replaces the exit code when the
-# run did not finish.  Prints a Markdown table on stdout; progress on
+# run did not finish.  CPU time (user + system) is the figure to compare on
+# a loaded machine; wall time shows what a user waits.  Prints a Markdown table on stdout; progress on
 # stderr.  Needs bash, coreutils, GNU time (/usr/bin/time) and python3.
 set -u
 usage() {
@@ -117,9 +118,9 @@ case_cmd() {
 }
 
 printf '| case |'
-for l in "${LABELS[@]}"; do printf ' %s: time s | peak RSS MB | exit | stderr KB |' "$l"; done
+for l in "${LABELS[@]}"; do printf ' %s: wall s | CPU s | peak RSS MB | exit | stderr KB |' "$l"; done
 printf '\n|---|'
-for b in "${BINS[@]}"; do printf -- '---:|---:|---:|---:|'; done
+for b in "${BINS[@]}"; do printf -- '---:|---:|---:|---:|---:|'; done
 printf '\n'
 IFS=, read -ra LIST <<<"$CASES"
 for c in "${LIST[@]}"; do
@@ -127,14 +128,15 @@ for c in "${LIST[@]}"; do
 	for b in "${BINS[@]}"; do
 		cmd=$(case_cmd "$c" "$b") || exit 2
 		echo "limits_bench: $c: $cmd" >&2
-		(cd "$W" && ulimit -v "$VMEM" && /usr/bin/time -f '%e %M %x' -o "$W/time.txt" \
+		(cd "$W" && ulimit -v "$VMEM" && /usr/bin/time -f '%e %U %S %M %x' -o "$W/time.txt" \
 			timeout "$TIMEOUT" $cmd >/dev/null 2>"$W/stderr.txt")
-		read -r secs kb status < <(tail -n 1 "$W/time.txt")
+		read -r secs usr sys kb status < <(tail -n 1 "$W/time.txt")
+		cpu=$(awk -v u="$usr" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 		sig=$(sed -n 's/^Command terminated by signal \([0-9]*\)$/\1/p' "$W/time.txt")
 		[ -n "$sig" ] && status="signal $sig"
 		[ "$status" = 124 ] && status=timeout
 		errkb=$(( $(stat -c %s "$W/stderr.txt") / 1024 ))
-		printf ' %s | %d | %s | %d |' "$secs" $((kb / 1024)) "$status" "$errkb"
+		printf ' %s | %s | %d | %s | %d |' "$secs" "$cpu" $((kb / 1024)) "$status" "$errkb"
 	done
 	printf '\n'
 done
