@@ -109,25 +109,18 @@ bool sl_mem_reserve(sl_ctx *ctx, sl_loc loc, const char *kind, const char *name,
 		ctx->mem_held += (uint64_t) need;
 		return true;
 	}
-	char a[32], b[32], c[32];
+	char a[32], b[32], c[32], what[96], held[64] = ",";
 	unsigned long long bytes = need > UINT64_MAX ? UINT64_MAX : (unsigned long long) need;
-	if (elem_bytes == 1 && ctx->mem_held)
-		sl_error(ctx, loc, "%s '%s' needs %llu bytes (%s): with the %s already held, more "
-			"than the memory limit of %s", kind, name, bytes, size_str(bytes, a),
-			size_str(ctx->mem_held, c), size_str(limit, b));
-	else if (elem_bytes == 1)
-		sl_error(ctx, loc, "%s '%s' needs %llu bytes (%s), more than the memory limit of "
-			"%s", kind, name, bytes, size_str(bytes, a), size_str(limit, b));
-	else if (ctx->mem_held)
-		sl_error(ctx, loc, "%s '%s' needs %llu bytes (%lld values of %zu bytes, %s): with "
-			"the %s already held, more than the memory limit of %s", kind, name, bytes,
-			(long long) elems, elem_bytes, size_str(bytes, a),
-			size_str(ctx->mem_held, c), size_str(limit, b));
+	if (elem_bytes == 1)
+		snprintf(what, sizeof what, "%s", size_str(bytes, a));
 	else
-		sl_error(ctx, loc, "%s '%s' needs %llu bytes (%lld values of %zu bytes, %s), "
-			"more than the memory limit of %s", kind, name, bytes, (long long) elems,
-			elem_bytes,
-			size_str(bytes, a), size_str(limit, b));
+		snprintf(what, sizeof what, "%lld values of %zu bytes, %s", (long long) elems,
+			elem_bytes, size_str(bytes, a));
+	if (ctx->mem_held)
+		snprintf(held, sizeof held, ": with the %s already held,",
+			size_str(ctx->mem_held, c));
+	sl_error(ctx, loc, "%s '%s' needs %llu bytes (%s)%s more than the memory limit of %s",
+		kind, name, bytes, what, held, size_str(limit, b));
 	const char *env = getenv("SLUICE_MAX_MEMORY");
 	if (env && *env)
 		sl_note(ctx, sl_noloc, "the limit is SLUICE_MAX_MEMORY=%s (docs/language.md)", env);
