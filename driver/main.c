@@ -38,6 +38,7 @@ typedef struct options {
 	bool help;		/* -h or --help in an option's place */
 	uint64_t seed;
 	int frames;		/* run, sim: frames streamed back to back (1) */
+	int64_t max_cycles;	/* sim: the budget in predicted cycles */
 	int n_inputs;
 	const char **input_names;
 	const char **input_files;
@@ -139,6 +140,9 @@ static bool load_input(sl_ctx *ctx, const ir_decl *d, const options *opt, io_arr
 {
 	int n = opt->frames, given;
 	const char *file = input_file(opt, d->name, 0, &given);
+	if (!sl_mem_reserve_box(ctx, d->loc, "input", d->name, d->n_dims, d->extents,
+			sizeof(uint64_t) * (size_t) n))
+		return false;
 	if (given > 1 && given != n) {
 		if (n == 1)
 			fprintf(stderr, "sluice: error: --input %s is given %d times; give it "
@@ -538,7 +542,8 @@ static int cmd_sim(const options *opt)
 	sl_ctx *ctx = sl_ctx_alloc();
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
-	if (d && write_design(d, opt->out_dir) == 0)
+	if (d && write_design(d, opt->out_dir) == 0
+	    && sim_within_budget(ctx, d->sp, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
 	flow_free(d);
 	sl_ctx_free(ctx);
@@ -552,6 +557,7 @@ enum {
 	OPT_THRESHOLD = 1 << 4, OPT_RAM = 1 << 5, OPT_BOARD = 1 << 6, OPT_DUMP = 1 << 7,
 	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
 	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
+	OPT_MAX_CYCLES = 1 << 15,
 	/* what compile, sim and synth share: the design */
 	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK,
 };
@@ -599,6 +605,15 @@ static bool set_frames(options *o, const char *val)
 	if (!parse_count(val, &n) || n < 1 || n > 100000)
 		return usage_error("--frames takes a frame count from 1 to 100000, not '%s'", val);
 	o->frames = (int) n;
+	return true;
+}
+
+static bool set_max_cycles(options *o, const char *val)
+{
+	uint64_t n;
+	if (!parse_count(val, &n) || n == 0 || n > INT64_MAX)
+		return usage_error("--max-cycles takes a positive cycle count, not '%s'", val);
+	o->max_cycles = (int64_t) n;
 	return true;
 }
 
@@ -682,6 +697,7 @@ static const option_spec option_specs[] = {
 	{ "-d", OPT_DUMP, true, set_dump },
 	{ "--engine", OPT_ENGINE, true, set_engine },
 	{ "--vcd", OPT_VCD, true, set_vcd },
+	{ "--max-cycles", OPT_MAX_CYCLES, true, set_max_cycles },
 	{ "--pnr", OPT_PNR, false, set_pnr },
 	{ "--check-netlist", OPT_CHECK_NETLIST, false, set_check_netlist },
 	{ "--boards", OPT_STUDY, true, set_boards },
@@ -754,8 +770,9 @@ static const command commands[] = {
 	  "                B buffers, R predicted resources (with --board)\n"
 	  "  -o DIR        output directory (default: out)\n" },
 	{ "sim", cmd_sim,
-	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES, true,
-	  "PROG [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE]",
+	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES |
+	  OPT_MAX_CYCLES, true,
+	  "PROG [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE] [--max-cycles N]",
 	  "simulate the scheduled design cycle by cycle and check it against the reference",
 	  "Compiles PROG, runs the cycle-level model of its schedule and buffers (or\n"
 	  "its generated Verilog in Verilator), and checks every output bit for bit\n"
@@ -767,6 +784,9 @@ static const command commands[] = {
 	  "                         verilator (the Verilog, built once per design in\n"
 	  "                         $SLUICE_CACHE_DIR, default ~/.cache/sluice)\n"
 	  "  --vcd FILE             verilator: dump the first 2000 cycles from reset\n"
+	  "  --max-cycles N         refuse a design whose schedule predicts more than N\n"
+	  "                         cycles (default 1000000000, about two minutes of\n"
+	  "                         the model), before any input is made\n"
 	  "  --schedule P           stream or sequential, as for compile\n"
 	  "  --register-threshold N untapped delay-chain runs shorter than N words\n"
 	  "                         are registers (default 8), as for compile\n"
@@ -921,6 +941,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
+	if (sl_mem_limit_init() < 0)
+		return EXIT_USAGE;
 	const command *c = find_command(argv[1]);
 	if (!c) {
 		fprintf(stderr, "sluice: error: unknown command '%s'\n\n", argv[1]);

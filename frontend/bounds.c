@@ -265,6 +265,26 @@ static void visit_func(bounds *b, ir_decl *f)
 	b->iter = isl_set_free(b->iter);
 }
 
+enum { UNUSED_WARNINGS = 10 };	/* then one line counts the rest */
+
+static void warn_unused_funcs(sl_ctx *ctx, const ir_program *prog)
+{
+	int n = 0;
+	sl_loc more = sl_noloc;
+	for (int i = 0; i < prog->n_decls; i++) {
+		const ir_decl *d = prog->decls[i];
+		if (!d->dom_empty)
+			continue;
+		if (++n <= UNUSED_WARNINGS)
+			sl_warning(ctx, d->loc, "func '%s' is not used by any output", d->name);
+		else if (n == UNUSED_WARNINGS + 1)
+			more = d->loc;
+	}
+	if (n > UNUSED_WARNINGS)
+		sl_warning(ctx, more, "and %d more funcs from here on are not used by any output",
+			n - UNUSED_WARNINGS);
+}
+
 int fe_infer_bounds(sl_ctx *ctx, isl_ctx *isl, ir_program *prog, bool warn_unused)
 {
 	bounds b = { ctx, isl ? isl : isl_ctx_alloc(), NULL, NULL, false, NULL, false };
@@ -284,10 +304,10 @@ int fe_infer_bounds(sl_ctx *ctx, isl_ctx *isl, ir_program *prog, bool warn_unuse
 		if (f->kind == IR_DECL_FUNC && !f->dom_empty)
 			visit_func(&b, f);
 	}
-	for (int i = 0; warn_unused && i < prog->n_decls; i++)
-		if (prog->decls[i]->dom_empty)
-			sl_warning(ctx, prog->decls[i]->loc, "func '%s' is not used by any output",
-				prog->decls[i]->name);
+	/* After an error a func may look unused only because the search for
+	 * its uses stopped: no warning then. */
+	if (warn_unused && !b.failed)
+		warn_unused_funcs(ctx, prog);
 	free(b.boxes);
 	if (!isl)
 		isl_ctx_free(b.isl);

@@ -45,6 +45,10 @@ int sl_source_add(sl_ctx *ctx, const char *path, char *text, size_t len);
 const char *sl_source_path(const sl_ctx *ctx, int file);
 const char *sl_source_text(const sl_ctx *ctx, int file, size_t *len);
 
+/* The line of "loc" in its source and its length without the line end
+ * ('\n', "\r\n" or a lone '\r'); NULL when loc is not in a source. */
+const char *sl_source_line(sl_ctx *ctx, sl_loc loc, size_t *len);
+
 /* "file:line:col: error: msg", the source line and a caret under col. */
 void sl_error(sl_ctx *ctx, sl_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -66,9 +70,12 @@ void sl_diag_flush(sl_ctx *ctx);
 void *sl_alloc(sl_ctx *ctx, size_t size);
 char *sl_strndup(sl_ctx *ctx, const char *s, size_t len);
 char *sl_strdup(sl_ctx *ctx, const char *s);
-/* The set "set" (n pointers, in the arena) with "p" added at its end when
- * it is not there yet: the same array, or a copy in the arena one longer;
- * *n is updated.  For the users lists of declarations and statements. */
+/* The list "set" (n pointers, in the arena, built only by this function)
+ * with "p" added at its end unless it is already the last: the same
+ * array, or a copy in the arena twice as long when it was full; *n is
+ * updated.  For the users lists of declarations and statements, where one
+ * user adds itself to every list it belongs to before the next user, so
+ * that a list holds each user once. */
 void **sl_ptr_set_add(sl_ctx *ctx, void **set, int *n, void *p);
 
 /* Heap wrappers: print "sluice: out of memory" and abort on failure. */
@@ -87,6 +94,32 @@ _Noreturn void sl_unreachable_at(const char *file, int line);
 
 /* Read a whole file; NULL (errno set) on failure.  Caller frees. */
 char *sl_read_file(const char *path, size_t *len);
+/* Read the regular file "path" whole when it has at most "max" bytes;
+ * a FIFO, device or directory is refused without blocking.  NULL on
+ * failure, with the reason in "why" ("it is a FIFO, not a regular file",
+ * "it has N bytes, more than the M (S) WHAT may have", or strerror);
+ * "what" names the kind of file ("a program").  Caller frees. */
+char *sl_read_file_max(const char *path, size_t max, const char *what, size_t *len,
+	char *why, size_t why_cap);
+
+/* The memory limit for data arrays, in bytes: SLUICE_MAX_MEMORY (bytes,
+ * or a number with K, M, G or T), else half the physical memory and at
+ * most half the address-space limit.  sl_mem_limit_init reads it again:
+ * -1 (reported) when SLUICE_MAX_MEMORY is not a size. */
+int sl_mem_limit_init(void);
+uint64_t sl_mem_limit(void);
+/* Reserve "elems" values of "elem_bytes" bytes for the array "name" of
+ * "kind" ("input", "func", "buffer") against the limit, counting what the
+ * context already holds: true, or false after a located error at "loc"
+ * naming the array, the bytes and the limit.  _box: the values of a box
+ * of extents ext[0..n_dims).  Release what is freed before the context
+ * is. */
+bool sl_mem_reserve(sl_ctx *ctx, sl_loc loc, const char *kind, const char *name,
+	int64_t elems, size_t elem_bytes);
+bool sl_mem_reserve_box(sl_ctx *ctx, sl_loc loc, const char *kind, const char *name,
+	int n_dims, const int64_t *ext, size_t elem_bytes);
+void sl_mem_release(sl_ctx *ctx, uint64_t bytes);
+
 /* Write "len" bytes to "path" through "path.tmp" and rename: a failed
  * write leaves an earlier file intact.  0 on success. */
 int sl_write_file_atomic(const char *path, const void *data, size_t len);
