@@ -70,10 +70,13 @@ static int cmd_check(const options *opt)
 
 /* ------------------------------------------------------------------ run */
 
+/* Create "dir" (and sweep the temporaries of killed runs out of it). */
 static int make_out_dir(const char *dir)
 {
-	if (sl_make_dir(dir) == 0)
+	if (sl_make_dir(dir) == 0) {
+		sl_sweep_stale(dir, false);
 		return 0;
+	}
 	fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n", dir,
 		strerror(errno));
 	return -1;
@@ -290,6 +293,17 @@ static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	return rc;
 }
 
+/* The end of a command's output set (sl_outputs_begin): every file it
+ * wrote appears when it succeeded, none when it failed. */
+static int finish_outputs(int rc)
+{
+	if (rc != 0)
+		sl_outputs_abort();
+	else if (sl_outputs_commit() < 0)
+		rc = EXIT_PROGRAM;
+	return rc;
+}
+
 static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const void *arg, const ref_inputs *in, io_array **outs)
 {
@@ -303,7 +317,9 @@ static int cmd_run(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
+	sl_outputs_begin();
 	int rc = prog ? run_program(ctx, prog, opt, reference_engine, NULL) : EXIT_PROGRAM;
+	rc = finish_outputs(rc);
 	sl_ctx_free(ctx);
 	return rc;
 }
@@ -433,11 +449,12 @@ static int cmd_compile(const options *opt)
 	sl_ctx *ctx = sl_ctx_alloc();
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
-	if (d && write_design(d, opt->out_dir) == 0) {
+	sl_outputs_begin();
+	if (d && write_design(d, opt->out_dir) == 0)
+		rc = 0;
+	if ((rc = finish_outputs(rc)) == 0)
 		printf("predicted %lld cycles, ideal %lld\n", (long long) d->sp->predicted_cycles,
 			(long long) d->sp->ideal_cycles);
-		rc = 0;
-	}
 	flow_free(d);
 	sl_ctx_free(ctx);
 	return rc;
@@ -538,8 +555,10 @@ static int cmd_sim(const options *opt)
 	sl_ctx *ctx = sl_ctx_alloc();
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
+	sl_outputs_begin();
 	if (d && write_design(d, opt->out_dir) == 0)
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
+	rc = finish_outputs(rc);
 	flow_free(d);
 	sl_ctx_free(ctx);
 	return rc;
@@ -927,6 +946,7 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	sl_interrupts_install();
 	options opt = { 0 };
 	opt.input_names = sl_xcalloc(argc, sizeof(char *));
 	opt.input_files = sl_xcalloc(argc, sizeof(char *));
