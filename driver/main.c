@@ -217,9 +217,10 @@ static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 	return usage ? -2 : failed ? -1 : 0;
 }
 
-/* Write every output (outs[f * n_outputs + i] by frame): DIR/NAME.npy,
- * with a leading frame dimension for --frames N > 1, and DIR/NAME.png
- * for a one-frame image. */
+/* Write every output (outs[f * n_outputs + i] by frame) into the
+ * command's output set (announced at its commit): DIR/NAME.npy, with a
+ * leading frame dimension for --frames N > 1, and DIR/NAME.png for a
+ * one-frame image. */
 static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	io_array **outs)
 {
@@ -234,8 +235,6 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 				name);
 		if (!all || io_npy_write(ctx, path, all) < 0)
 			rc = -1;
-		else
-			printf("wrote %s\n", path);
 		free(path);
 		if (all != outs[i])
 			io_array_free(all);
@@ -243,8 +242,6 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 			path = sl_path_join(opt->out_dir, name, ".png");
 			if (io_write_png(ctx, path, outs[i]) < 0)
 				rc = -1;
-			else
-				printf("wrote %s\n", path);
 			free(path);
 		}
 	}
@@ -326,7 +323,8 @@ static int cmd_run(const options *opt)
 
 /* -------------------------------------------------------------- compile */
 
-/* Write what "print" prints on a memory stream to DIR/NAME(EXT) atomically. */
+/* Write what "print" prints on a memory stream to DIR/NAME(EXT), in the
+ * command's output set. */
 static int write_text(const char *dir, const char *name, const char *ext,
 	void (*print)(const void *, FILE *), const void *arg)
 {
@@ -339,9 +337,7 @@ static int write_text(const char *dir, const char *name, const char *ext,
 	fclose(f);
 	char *path = sl_path_join(dir, name, ext);
 	int rc = sl_write_file_atomic(path, buf, len);
-	if (rc == 0)
-		printf("wrote %s\n", path);
-	else
+	if (rc < 0)
 		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
 	free(path);
 	free(buf);
@@ -505,7 +501,8 @@ static int cmd_synth(const options *opt)
 		rc = tg_synth(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr, netlist, NULL);
 	if (rc == 0 && netlist) {
 		netlist_arg arg = { d, top, netlist };
-		rc = run_program(ctx, d->prog, opt, netlist_engine, &arg);
+		sl_outputs_begin();
+		rc = finish_outputs(run_program(ctx, d->prog, opt, netlist_engine, &arg));
 	}
 	free(netlist);
 	free(text);

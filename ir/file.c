@@ -87,7 +87,8 @@ static void temp_forget(const char *path)
 			continue;
 		free(temps[i].path);
 		free(temps[i].final);
-		temps[i] = temps[n_temps - 1];
+		for (int k = i; k + 1 < n_temps; k++)
+			temps[k] = temps[k + 1];	/* in order: a set commits in order */
 		n_temps--;
 		break;
 	}
@@ -378,6 +379,8 @@ int sl_outputs_commit(void)
 			fprintf(stderr, "sluice: error: cannot write '%s': %s\n", temps[i].final,
 				strerror(errno));
 			rc = -1;
+		} else if (rc == 0) {
+			printf("wrote %s\n", temps[i].final);
 		}
 		if (rc < 0)
 			unlink(temps[i].path);

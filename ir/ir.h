@@ -105,8 +105,9 @@ int sl_temp_commit(char *tmp, const char *path);
 void sl_temp_discard(char *tmp);
 /* An output set: the files a command writes between begin and commit
  * appear together at commit (renamed after all were written), or not at
- * all (abort, a failed write, an interrupt).  commit reports a failed
- * rename ("sluice: error: cannot write 'PATH': ...") and returns -1. */
+ * all (abort, a failed write, an interrupt).  commit prints "wrote PATH"
+ * on stdout for each, in the order written, and reports a failed rename
+ * ("sluice: error: cannot write 'PATH': ...", the rest discarded): -1. */
 void sl_outputs_begin(void);
 int sl_outputs_commit(void);
 void sl_outputs_abort(void);
