@@ -105,6 +105,8 @@ static int sl_spawn_wait(pid_t pid, const char *what)
 	}
 	sl_in_child_wait = 0;
 	sl_child_pgid = 0;
+	if (sl_interrupt_signal)
+		sl_die_interrupted();	/* the child ended by the interrupt's kill */
 	return status;
 }
 

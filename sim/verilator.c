@@ -686,9 +686,10 @@ static void vl_tb_failed(sl_ctx *ctx, const vl_build *b, const sim_vl_options *o
 	}
 }
 
-/* Run the testbench of "b" in a fresh run directory and collect. */
+/* Run the testbench of "b" in a fresh run directory and collect; the
+ * waveform into "vcd" (vl_vcd_open) when not NULL. */
 static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
-	const ref_inputs *in, const sim_vl_options *opts, io_array **outputs,
+	const ref_inputs *in, const sim_vl_options *opts, char *vcd, io_array **outputs,
 	sim_vl_stats *stats)
 {
 	sim_vl_port *ports;
@@ -699,7 +700,6 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	char *dir = vl_cat(b->dir, run, "");
 	char *exe = sl_path_join(b->dir, "obj/tb", NULL);
 	char *log = sl_path_join(dir, "tb.log", NULL);
-	char *vcd = NULL;
 	int64_t timeout = vl_timeout(sp);
 	snprintf(timeout_s, sizeof timeout_s, "%lld", (long long) timeout);
 	snprintf(window_s, sizeof window_s, "%lld", (long long) opts->vcd_cycles);
@@ -713,9 +713,7 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 		n_in += ports[i].is_input;
 	sl_rmtree(dir);
 	sl_cleanup_dir_add(dir);
-	if (opts->vcd_path && vl_vcd_open(ctx, opts->vcd_path, &vcd) < 0) {
-		;
-	} else if (mkdir(dir, 0700) < 0) {
+	if (mkdir(dir, 0700) < 0) {
 		sl_error(ctx, sl_noloc, "cannot create '%s': %s", dir, strerror(errno));
 	} else if (vl_write_inputs(ctx, dir, n_ports, ports, sizes, in) == 0) {
 		if (vcd)
@@ -730,13 +728,6 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	}
 	if (ran && vl_collect(ctx, sp, dir, opts, sizes + n_in, outputs, stats) < 0)
 		rc = -1;
-	if (vcd && rc == 0 && sl_temp_commit(vcd, opts->vcd_path) < 0) {
-		sl_error(ctx, sl_noloc, "cannot write the waveform '%s': %s", opts->vcd_path,
-			strerror(errno));
-		rc = -1;
-	} else if (vcd && rc != 0) {
-		sl_temp_discard(vcd);
-	}
 	stats->cycles = r.cycles;
 	stats->run_seconds = r.seconds;
 	if (rc == 0)
@@ -782,14 +773,25 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	int rc = -1;
 	double t0 = sim_vl_now();
 	b.lock = -1;
+	char *vcd = NULL;
+	if (opts->vcd_path && vl_vcd_open(ctx, opts->vcd_path, &vcd) < 0)
+		goto out;
 	mode_t mask = umask(077);	/* the cache is private */
 	int built = vl_find_lib(ctx, &b, opts) == 0 && vl_key(ctx, &b) == 0
 		&& vl_ensure_built(ctx, &b, &stats->cached) == 0;
 	umask(mask);
 	if (built) {
 		stats->build_seconds = stats->cached ? 0.0 : sim_vl_now() - t0;
-		rc = vl_execute(ctx, sp, &b, in, opts, outputs, stats);
+		rc = vl_execute(ctx, sp, &b, in, opts, vcd, outputs, stats);
 	}
+	if (vcd && rc == 0 && sl_temp_commit(vcd, opts->vcd_path) < 0) {
+		sl_error(ctx, sl_noloc, "cannot write the waveform '%s': %s", opts->vcd_path,
+			strerror(errno));
+		rc = -1;
+	} else if (vcd && rc != 0) {
+		sl_temp_discard(vcd);
+	}
+out:
 	for (int i = 0; rc < 0 && i < sp->lowered->n_outputs; i++) {
 		io_array_free(outputs[i]);
 		outputs[i] = NULL;
