@@ -952,6 +952,11 @@ int main(int argc, char **argv)
 		command_help(c, stdout);
 	else if (rc == 0)
 		rc = c->run(&opt);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "sluice: error: cannot write the standard output: %s\n",
+			strerror(errno));
+		rc = rc ? rc : EXIT_PROGRAM;
+	}
 	for (int i = 0; i < opt.n_inputs; i++)
 		free((char *) opt.input_names[i]);
 	free(opt.input_names);

@@ -5,7 +5,8 @@
  * Owns the process-wide list of temporaries (files being written, the
  * staged files of an open output set, directories of the Verilator cache
  * being built or run in) and the SIGINT/SIGTERM/SIGHUP handler that
- * removes them (docs/hardware.md, "Output files").
+ * removes them (docs/verilator.md, "Output files, interrupts and time
+ * limits").
  *
  * A temporary is ".BASE.tmp-PID.XXXXXX" beside its final name: unique per
  * process and call, created with O_CREAT|O_EXCL|O_NOFOLLOW (never a file

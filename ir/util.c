@@ -28,7 +28,7 @@ char *sl_path_join(const char *dir, const char *name, const char *ext)
 }
 
 /* The watchdog of every child: $SLUICE_CHILD_TIMEOUT seconds, default
- * SL_CHILD_TIMEOUT (docs/hardware.md). */
+ * SL_CHILD_TIMEOUT (docs/verilator.md). */
 enum { SL_CHILD_TIMEOUT = 3600 };
 
 static double child_timeout(void)

@@ -420,6 +420,45 @@ static int vl_ensure_built(sl_ctx *ctx, vl_build *b, bool *cached)
 	return rc < 0 ? -1 : 0;
 }
 
+/* Verilator (5.006) finds no --top-module of 128 characters or more: a
+ * longer module is renamed sluice_long_HASH in the text it builds (the
+ * testbench names the model Vdut, never the module).  The renamed text
+ * (owned by the caller), or NULL when the name is short enough. */
+enum { VL_MAX_TOP = 120 };
+
+static char *vl_short_top(vl_build *b)
+{
+	size_t n = strlen(b->top);
+	if (n <= VL_MAX_TOP)
+		return NULL;
+	static char alias[40];
+	snprintf(alias, sizeof alias, "sluice_long_%016llx",
+		(unsigned long long) vl_hash_str(0xcbf29ce484222325ull, b->top));
+	char *out = NULL;
+	size_t out_len = 0;
+	FILE *f = open_memstream(&out, &out_len);
+	if (!f)
+		sl_unreachable();
+	for (size_t i = 0; i < b->verilog_len;) {
+		const char *v = b->verilog + i;
+		char next = i + n < b->verilog_len ? v[n] : 0;
+		if (i + n <= b->verilog_len && !strncmp(v, b->top, n)
+		    && !(next == '_' || (next >= '0' && next <= '9') || (next >= 'a' && next <= 'z')
+			 || (next >= 'A' && next <= 'Z'))) {
+			fputs(alias, f);
+			i += n;
+		} else {
+			fputc(*v, f);
+			i++;
+		}
+	}
+	fclose(f);
+	b->top = alias;
+	b->verilog = out;
+	b->verilog_len = out_len;
+	return out;
+}
+
 static void vl_build_release(vl_build *b)
 {
 	free(b->testbench);
@@ -759,6 +798,7 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	b.top = top_name;
 	b.verilog = (char *) verilog;
 	b.verilog_len = len;
+	char *renamed = vl_short_top(&b);
 	b.trace = opts->vcd_path != NULL;
 	sim_vl_port *ports;
 	int64_t *sizes;
@@ -801,5 +841,6 @@ out:
 		}
 	}
 	vl_build_release(&b);
+	free(renamed);
 	return rc;
 }

@@ -12,8 +12,8 @@
 #   t_robust_cache           tests/robust/cache.sh: no HOME, a foreign cache,
 #                            no verilator, concurrent first builds, a planted
 #                            or crashing testbench, --vcd errors, a cache
-#                            path with a space (4 Verilator builds of
-#                            brighten, about 30 s of CPU)
+#                            path with a space (5 Verilator builds of
+#                            brighten, about 35 s of CPU)
 #   t_robust_files_slow      files.sh with 30 concurrent rounds (label slow)
 #   t_robust_interrupt_real_slow  interrupt.sh on a real Verilator build of
 #                            gaussian (label slow)

@@ -24,6 +24,8 @@
 #                under 10 s (the traced build made beforehand)
 #   space        SLUICE_CACHE_DIR with a space: built (in a private
 #                directory make can take) and right
+#   long_name    a 244-character program name (module sluice_NAME, past
+#                Verilator's 127): built under a short alias and right
 set -u
 S=$1 SRC=$2 W=$3
 B=$SRC/examples/brighten.sl
@@ -157,6 +159,13 @@ SLUICE_CACHE_DIR="$W/cache with space" "$S" sim "$B" --engine verilator --seed 2
 	> sp.out 2>&1 || bad "space: $(cat sp.out)"
 cmp -s sp/brighten.npy ref/s2/brighten.npy || bad "space: output differs"
 echo "space: built"
+
+# ------------------------------------------------------------- long_name
+q244=$(printf 'q%.0s' $(seq 244))
+cp "$B" "$q244.sl"
+"$S" sim "$q244.sl" --engine verilator --seed 3 -o ln > ln.out 2>&1 || bad "long_name: $(tail -3 ln.out)"
+cmp -s ln/brighten.npy ref/s3/brighten.npy || bad "long_name: output differs"
+echo "long_name: built and right"
 
 [ $fail = 0 ] && echo "cache: all cases passed"
 exit $fail

@@ -18,6 +18,8 @@
 #               (sluice_NAME.v past NAME_MAX) is "File name too long", exit 1
 #   sweep       a temporary of a dead process is removed, one of a live
 #               process kept
+#   stdout      the standard output on /dev/full: exit 1, "cannot write the
+#               standard output"
 #   synth_space (with Yosys) synth into a directory with spaces: synth.json
 #               there and nothing written beside it (D14)
 #   full_disk   a 64 KiB tmpfs with 3 pages free (needs mount; skipped with a
@@ -153,6 +155,13 @@ if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64k tmpfs full 2> /dev/null; the
 else
 	echo "full_disk: skipped (cannot mount a tmpfs here)"
 fi
+
+# ---------------------------------------------------------------- stdout
+"$S" compile "$B" -o so > /dev/full 2> so.err
+rc=$?
+[ $rc = 1 ] && grep -q 'cannot write the standard output: No space left on device' so.err ||
+	bad "stdout: exit $rc: $(cat so.err)"
+echo "stdout: a full standard output is an error"
 
 # ----------------------------------------------------------- synth_space
 if command -v "${SLUICE_YOSYS:-yosys}" > /dev/null; then
