@@ -158,9 +158,12 @@ const char *sim_vl_entry_problem(const char *dir)
 	unsigned long long hash = 0, want_hash = 0;
 	if (lstat(dir, &st) < 0)
 		why = "missing";
-	else if (!vl_private(&st, true) || lstat(obj, &st) < 0 || !vl_private(&st, true)
-		 || lstat(tb, &st) < 0 || !vl_private(&st, false))
+	else if (!vl_private(&st, true) || lstat(obj, &st) < 0 || !vl_private(&st, true))
 		why = "not the user's private build";
+	else if (lstat(tb, &st) < 0)
+		why = "no obj/tb";
+	else if (!vl_private(&st, false) || !(st.st_mode & S_IXUSR))
+		why = "obj/tb is not the user's private executable";
 	else if (!(text = sl_read_file(stamp, &len))
 		 || sscanf(text, VL_STAMP_MAGIC " %lld %llx", &want_size, &want_hash) != 2)
 		why = "no stamp";

@@ -15,6 +15,8 @@
 #                            path with a space (5 Verilator builds of
 #                            brighten, about 35 s of CPU)
 #   t_robust_files_slow      files.sh with 30 concurrent rounds (label slow)
+#   t_robust_cache_damage_slow  tests/robust/cache_damage.sh: each damage of the
+#                            audit's D10 table heals (7 builds; label slow)
 #   t_robust_interrupt_real_slow  interrupt.sh on a real Verilator build of
 #                            gaussian (label slow)
 add_test(NAME t_robust_files
@@ -35,6 +37,11 @@ if(SLUICE_ROBUST_VERILATOR)
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/robust/cache.sh $<TARGET_FILE:sluice>
             ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/robust_cache)
   set_tests_properties(t_robust_cache PROPERTIES LABELS "robust;verilator" TIMEOUT 900)
+  add_test(NAME t_robust_cache_damage_slow
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/robust/cache_damage.sh $<TARGET_FILE:sluice>
+            ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/robust_cache_damage)
+  set_tests_properties(t_robust_cache_damage_slow PROPERTIES LABELS "robust;slow;verilator"
+    TIMEOUT 1200)
   add_test(NAME t_robust_interrupt_real_slow
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/robust/interrupt.sh $<TARGET_FILE:sluice>
             ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/robust_interrupt_real real)
