@@ -36,15 +36,16 @@ if(SLUICE_ROBUST_VERILATOR)
   add_test(NAME t_robust_cache
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/robust/cache.sh $<TARGET_FILE:sluice>
             ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/robust_cache)
-  set_tests_properties(t_robust_cache PROPERTIES LABELS "robust;verilator" TIMEOUT 900)
+  set_tests_properties(t_robust_cache PROPERTIES LABELS "robust;verilator" TIMEOUT 900
+    PROCESSORS 2)
   add_test(NAME t_robust_cache_damage_slow
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/robust/cache_damage.sh $<TARGET_FILE:sluice>
             ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/robust_cache_damage)
   set_tests_properties(t_robust_cache_damage_slow PROPERTIES LABELS "robust;slow;verilator"
-    TIMEOUT 1200)
+    TIMEOUT 1200 PROCESSORS 2)
   add_test(NAME t_robust_interrupt_real_slow
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/robust/interrupt.sh $<TARGET_FILE:sluice>
             ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/robust_interrupt_real real)
   set_tests_properties(t_robust_interrupt_real_slow PROPERTIES LABELS "robust;slow;verilator"
-    TIMEOUT 900)
+    TIMEOUT 900 PROCESSORS 2)
 endif()
