@@ -4,7 +4,8 @@
 #   interrupt.sh SLUICE SRCDIR WORKDIR [real]
 # A stand-in verilator (SLUICE_VERILATOR) that starts a grandchild and
 # waits, so that nothing is built; with "real", the real verilator and a
-# program that takes a while to build (gaussian).  Cases:
+# program that takes a while to build (gaussian), interrupted once make
+# and the compilers run.  Cases:
 #   SIGINT, SIGTERM  sent to sluice once the build runs: sluice dies by the
 #                    signal within 10 s, no process of the build is left
 #                    (pgrep on the cache path), no TOP-HASH.tmp-PID is
@@ -33,9 +34,14 @@ fi
 # the build's processes: verilator, make and g++ name the cache, the
 # stand-in its path, its grandchild "sleep 3PID"
 left() { pgrep -f "$W/(cache|fake_verilator)|^sleep 3$$\$"; }
+# the build under way: its directory and processes, and with the real
+# verilator its make (the compilers that were orphaned before)
 wait_for_build() {
-	for _ in $(seq 600); do
-		[ -n "$(ls -d cache/verilator/*.tmp-* 2> /dev/null)" ] && [ -n "$(left)" ] && return 0
+	for _ in $(seq 1200); do
+		if [ -n "$(ls -d cache/verilator/*.tmp-* 2> /dev/null)" ] && [ -n "$(left)" ]; then
+			[ "$REAL" != real ] && return 0
+			pgrep -f "make -C $W/cache" > /dev/null && sleep 1 && return 0
+		fi
 		sleep 0.1
 	done
 	return 1
