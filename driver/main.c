@@ -71,10 +71,13 @@ static int cmd_check(const options *opt)
 
 /* ------------------------------------------------------------------ run */
 
+/* Create "dir" (and sweep the temporaries of killed runs out of it). */
 static int make_out_dir(const char *dir)
 {
-	if (sl_make_dir(dir) == 0)
+	if (sl_make_dir(dir) == 0) {
+		sl_sweep_stale(dir, false);
 		return 0;
+	}
 	fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n", dir,
 		strerror(errno));
 	return -1;
@@ -218,9 +221,10 @@ static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 	return usage ? -2 : failed ? -1 : 0;
 }
 
-/* Write every output (outs[f * n_outputs + i] by frame): DIR/NAME.npy,
- * with a leading frame dimension for --frames N > 1, and DIR/NAME.png
- * for a one-frame image. */
+/* Write every output (outs[f * n_outputs + i] by frame) into the
+ * command's output set (announced at its commit): DIR/NAME.npy, with a
+ * leading frame dimension for --frames N > 1, and DIR/NAME.png for a
+ * one-frame image. */
 static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	io_array **outs)
 {
@@ -235,8 +239,6 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 				name);
 		if (!all || io_npy_write(ctx, path, all) < 0)
 			rc = -1;
-		else
-			printf("wrote %s\n", path);
 		free(path);
 		if (all != outs[i])
 			io_array_free(all);
@@ -244,8 +246,6 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 			path = sl_path_join(opt->out_dir, name, ".png");
 			if (io_write_png(ctx, path, outs[i]) < 0)
 				rc = -1;
-			else
-				printf("wrote %s\n", path);
 			free(path);
 		}
 	}
@@ -294,6 +294,17 @@ static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	return rc;
 }
 
+/* The end of a command's output set (sl_outputs_begin): every file it
+ * wrote appears when it succeeded, none when it failed. */
+static int finish_outputs(int rc)
+{
+	if (rc != 0)
+		sl_outputs_abort();
+	else if (sl_outputs_commit() < 0)
+		rc = EXIT_PROGRAM;
+	return rc;
+}
+
 static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const void *arg, const ref_inputs *in, io_array **outs)
 {
@@ -307,14 +318,17 @@ static int cmd_run(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
+	sl_outputs_begin();
 	int rc = prog ? run_program(ctx, prog, opt, reference_engine, NULL) : EXIT_PROGRAM;
+	rc = finish_outputs(rc);
 	sl_ctx_free(ctx);
 	return rc;
 }
 
 /* -------------------------------------------------------------- compile */
 
-/* Write what "print" prints on a memory stream to DIR/NAME(EXT) atomically. */
+/* Write what "print" prints on a memory stream to DIR/NAME(EXT), in the
+ * command's output set. */
 static int write_text(const char *dir, const char *name, const char *ext,
 	void (*print)(const void *, FILE *), const void *arg)
 {
@@ -327,9 +341,7 @@ static int write_text(const char *dir, const char *name, const char *ext,
 	fclose(f);
 	char *path = sl_path_join(dir, name, ext);
 	int rc = sl_write_file_atomic(path, buf, len);
-	if (rc == 0)
-		printf("wrote %s\n", path);
-	else
+	if (rc < 0)
 		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
 	free(path);
 	free(buf);
@@ -437,11 +449,12 @@ static int cmd_compile(const options *opt)
 	sl_ctx *ctx = sl_ctx_alloc();
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
-	if (d && write_design(d, opt->out_dir) == 0) {
+	sl_outputs_begin();
+	if (d && write_design(d, opt->out_dir) == 0)
+		rc = 0;
+	if ((rc = finish_outputs(rc)) == 0)
 		printf("predicted %lld cycles, ideal %lld\n", (long long) d->sp->predicted_cycles,
 			(long long) d->sp->ideal_cycles);
-		rc = 0;
-	}
 	flow_free(d);
 	sl_ctx_free(ctx);
 	return rc;
@@ -492,7 +505,8 @@ static int cmd_synth(const options *opt)
 		rc = tg_synth(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr, netlist, NULL);
 	if (rc == 0 && netlist) {
 		netlist_arg arg = { d, top, netlist };
-		rc = run_program(ctx, d->prog, opt, netlist_engine, &arg);
+		sl_outputs_begin();
+		rc = finish_outputs(run_program(ctx, d->prog, opt, netlist_engine, &arg));
 	}
 	free(netlist);
 	free(text);
@@ -542,9 +556,11 @@ static int cmd_sim(const options *opt)
 	sl_ctx *ctx = sl_ctx_alloc();
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
+	sl_outputs_begin();
 	if (d && write_design(d, opt->out_dir) == 0
 	    && sim_within_budget(ctx, d->sp, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
+	rc = finish_outputs(rc);
 	flow_free(d);
 	sl_ctx_free(ctx);
 	return rc;
@@ -949,6 +965,7 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	sl_interrupts_install();
 	options opt = { 0 };
 	opt.input_names = sl_xcalloc(argc, sizeof(char *));
 	opt.input_files = sl_xcalloc(argc, sizeof(char *));
@@ -957,6 +974,11 @@ int main(int argc, char **argv)
 		command_help(c, stdout);
 	else if (rc == 0)
 		rc = c->run(&opt);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "sluice: error: cannot write the standard output: %s\n",
+			strerror(errno));
+		rc = rc ? rc : EXIT_PROGRAM;
+	}
 	for (int i = 0; i < opt.n_inputs; i++)
 		free((char *) opt.input_names[i]);
 	free(opt.input_names);

@@ -205,30 +205,6 @@ char *sl_read_file(const char *path, size_t *len)
 	return buf;
 }
 
-int sl_write_file_atomic(const char *path, const void *data, size_t len)
-{
-	size_t n = strlen(path);
-	char *tmp = sl_xmalloc(n + 5);
-	memcpy(tmp, path, n);
-	memcpy(tmp + n, ".tmp", 5);
-	FILE *f = fopen(tmp, "wb");
-	if (!f) {
-		free(tmp);
-		return -1;
-	}
-	int ok = fwrite(data, 1, len, f) == len;
-	ok = (fclose(f) == 0) && ok;
-	if (!ok || rename(tmp, path) != 0) {
-		int err = errno;
-		unlink(tmp);
-		free(tmp);
-		errno = err;
-		return -1;
-	}
-	free(tmp);
-	return 0;
-}
-
 int sl_make_dir(const char *dir)
 {
 	char *p = sl_xstrdup(dir);

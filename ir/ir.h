@@ -120,19 +120,61 @@ bool sl_mem_reserve_box(sl_ctx *ctx, sl_loc loc, const char *kind, const char *n
 	int n_dims, const int64_t *ext, size_t elem_bytes);
 void sl_mem_release(sl_ctx *ctx, uint64_t bytes);
 
-/* Write "len" bytes to "path" through "path.tmp" and rename: a failed
- * write leaves an earlier file intact.  0 on success. */
+/* Write "len" bytes to "path" atomically: into a fresh temporary beside
+ * it (".NAME.tmp-PID.XXXXXX", created O_EXCL|O_NOFOLLOW: never a planted
+ * file or symlink), fsynced, renamed over "path".  A failed write leaves
+ * an earlier file intact and no temporary.  Inside an output set the
+ * rename waits for sl_outputs_commit.  0, or -1 (errno set). */
 int sl_write_file_atomic(const char *path, const void *data, size_t len);
+/* The same, renamed at once even inside an output set: a scratch file
+ * another program reads next (a build's sources, a testbench's input). */
+int sl_write_file_now(const char *path, const void *data, size_t len);
+/* The pieces of sl_write_file_atomic for a file another process writes
+ * (a waveform): create a fresh temporary for "path" (its fd; its name in
+ * *tmp), then commit (rename, or stage in the open output set) or
+ * discard it; both take "tmp".  -1 (errno set) on failure. */
+int sl_temp_create(const char *path, char **tmp);
+int sl_temp_commit(char *tmp, const char *path);
+void sl_temp_discard(char *tmp);
+/* An output set: the files a command writes between begin and commit
+ * appear together at commit (renamed after all were written), or not at
+ * all (abort, a failed write, an interrupt).  commit prints "wrote PATH"
+ * on stdout for each, in the order written, and reports a failed rename
+ * ("sluice: error: cannot write 'PATH': ...", the rest discarded): -1. */
+void sl_outputs_begin(void);
+int sl_outputs_commit(void);
+void sl_outputs_abort(void);
+/* A directory to remove when the process is interrupted (a build or run
+ * directory of the Verilator cache), and its removal from that list. */
+void sl_cleanup_dir_add(const char *dir);
+void sl_cleanup_dir_remove(const char *dir);
+/* rm -r, not following symlinks. */
+void sl_rmtree(const char *path);
+/* Remove the temporaries in "dir" of processes that are gone: files
+ * ".NAME.tmp-PID.XXXXXX", and with "dirs" also directories "X.tmp-PID"
+ * and "run-PID" owned by the user. */
+void sl_sweep_stale(const char *dir, bool dirs);
+/* Whether process "pid" exists. */
+bool sl_pid_alive(long pid);
+/* SIGINT, SIGTERM, SIGHUP: kill the running child's process group,
+ * remove every temporary, then die by the signal. */
+void sl_interrupts_install(void);
 /* mkdir -p: 0 when "dir" exists as a directory afterwards, else -1
  * (errno set). */
 int sl_make_dir(const char *dir);
 /* "DIR/NAMEEXT" on the heap ("ext" may be NULL).  Caller frees. */
 char *sl_path_join(const char *dir, const char *name, const char *ext);
 /* Run argv[0] (found on $PATH) with stdout and stderr to "log" (NULL:
- * discarded) and wait for it: its exit status; 127 when it could not be
- * run (the reason in the log); 128 + N when signal N ended it; -1 when no
- * process could be made. */
+ * discarded) and wait for it: its exit status; 128 + N when signal N
+ * ended it; SL_SPAWN_NOEXEC (errno set) when it could not be run;
+ * SL_SPAWN_TIMEOUT when it ran past $SLUICE_CHILD_TIMEOUT seconds
+ * (default 3600; reported, its process group killed); -1 when no process
+ * could be made.  The child has its own process group and dies with
+ * sluice (PR_SET_PDEATHSIG); an interrupt kills its group. */
+enum { SL_SPAWN_TIMEOUT = -2, SL_SPAWN_NOEXEC = -3 };
 int sl_spawn(char *const *argv, const char *log);
+/* sl_spawn in directory "cwd" (NULL: this one; "log" is opened before). */
+int sl_spawn_in(char *const *argv, const char *log, const char *cwd);
 /* "s" as a JSON string, quoted and escaped (NULL: ""). */
 void sl_json_str(FILE *out, const char *s);
 

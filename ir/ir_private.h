@@ -49,4 +49,15 @@ struct sl_ctx {
 	int n_dropped;		/* diagnostics not held past SL_DIAG_HELD_MAX */
 };
 
+/* ir/file.c and ir/util.c: the interrupt seen by the handler, the
+ * process group of the running child (0: none), and whether sl_spawn is
+ * waiting for it (then the handler leaves the clean-up to it). */
+#include <signal.h>
+#include <sys/types.h>
+extern volatile sig_atomic_t sl_interrupt_signal;
+extern volatile pid_t sl_child_pgid;
+extern volatile sig_atomic_t sl_in_child_wait;
+/* Remove every temporary and die by the interrupt's signal. */
+_Noreturn void sl_die_interrupted(void);
+
 #endif
