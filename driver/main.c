@@ -38,6 +38,7 @@ typedef struct options {
 	bool help;		/* -h or --help in an option's place */
 	uint64_t seed;
 	int frames;		/* run, sim: frames streamed back to back (1) */
+	int64_t max_cycles;	/* sim: the budget in predicted cycles */
 	int n_inputs;
 	const char **input_names;
 	const char **input_files;
@@ -70,10 +71,13 @@ static int cmd_check(const options *opt)
 
 /* ------------------------------------------------------------------ run */
 
+/* Create "dir" (and sweep the temporaries of killed runs out of it). */
 static int make_out_dir(const char *dir)
 {
-	if (sl_make_dir(dir) == 0)
+	if (sl_make_dir(dir) == 0) {
+		sl_sweep_stale(dir, false);
 		return 0;
+	}
 	fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n", dir,
 		strerror(errno));
 	return -1;
@@ -139,6 +143,9 @@ static bool load_input(sl_ctx *ctx, const ir_decl *d, const options *opt, io_arr
 {
 	int n = opt->frames, given;
 	const char *file = input_file(opt, d->name, 0, &given);
+	if (!sl_mem_reserve_box(ctx, d->loc, "input", d->name, d->n_dims, d->extents,
+			sizeof(uint64_t) * (size_t) n))
+		return false;
 	if (given > 1 && given != n) {
 		if (n == 1)
 			fprintf(stderr, "sluice: error: --input %s is given %d times; give it "
@@ -214,9 +221,10 @@ static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 	return usage ? -2 : failed ? -1 : 0;
 }
 
-/* Write every output (outs[f * n_outputs + i] by frame): DIR/NAME.npy,
- * with a leading frame dimension for --frames N > 1, and DIR/NAME.png
- * for a one-frame image. */
+/* Write every output (outs[f * n_outputs + i] by frame) into the
+ * command's output set (announced at its commit): DIR/NAME.npy, with a
+ * leading frame dimension for --frames N > 1, and DIR/NAME.png for a
+ * one-frame image. */
 static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	io_array **outs)
 {
@@ -231,8 +239,6 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 				name);
 		if (!all || io_npy_write(ctx, path, all) < 0)
 			rc = -1;
-		else
-			printf("wrote %s\n", path);
 		free(path);
 		if (all != outs[i])
 			io_array_free(all);
@@ -240,8 +246,6 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 			path = sl_path_join(opt->out_dir, name, ".png");
 			if (io_write_png(ctx, path, outs[i]) < 0)
 				rc = -1;
-			else
-				printf("wrote %s\n", path);
 			free(path);
 		}
 	}
@@ -290,6 +294,17 @@ static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	return rc;
 }
 
+/* The end of a command's output set (sl_outputs_begin): every file it
+ * wrote appears when it succeeded, none when it failed. */
+static int finish_outputs(int rc)
+{
+	if (rc != 0)
+		sl_outputs_abort();
+	else if (sl_outputs_commit() < 0)
+		rc = EXIT_PROGRAM;
+	return rc;
+}
+
 static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const void *arg, const ref_inputs *in, io_array **outs)
 {
@@ -303,14 +318,17 @@ static int cmd_run(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
+	sl_outputs_begin();
 	int rc = prog ? run_program(ctx, prog, opt, reference_engine, NULL) : EXIT_PROGRAM;
+	rc = finish_outputs(rc);
 	sl_ctx_free(ctx);
 	return rc;
 }
 
 /* -------------------------------------------------------------- compile */
 
-/* Write what "print" prints on a memory stream to DIR/NAME(EXT) atomically. */
+/* Write what "print" prints on a memory stream to DIR/NAME(EXT), in the
+ * command's output set. */
 static int write_text(const char *dir, const char *name, const char *ext,
 	void (*print)(const void *, FILE *), const void *arg)
 {
@@ -323,9 +341,7 @@ static int write_text(const char *dir, const char *name, const char *ext,
 	fclose(f);
 	char *path = sl_path_join(dir, name, ext);
 	int rc = sl_write_file_atomic(path, buf, len);
-	if (rc == 0)
-		printf("wrote %s\n", path);
-	else
+	if (rc < 0)
 		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
 	free(path);
 	free(buf);
@@ -433,11 +449,12 @@ static int cmd_compile(const options *opt)
 	sl_ctx *ctx = sl_ctx_alloc();
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
-	if (d && write_design(d, opt->out_dir) == 0) {
+	sl_outputs_begin();
+	if (d && write_design(d, opt->out_dir) == 0)
+		rc = 0;
+	if ((rc = finish_outputs(rc)) == 0)
 		printf("predicted %lld cycles, ideal %lld\n", (long long) d->sp->predicted_cycles,
 			(long long) d->sp->ideal_cycles);
-		rc = 0;
-	}
 	flow_free(d);
 	sl_ctx_free(ctx);
 	return rc;
@@ -488,7 +505,8 @@ static int cmd_synth(const options *opt)
 		rc = tg_synth(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr, netlist, NULL);
 	if (rc == 0 && netlist) {
 		netlist_arg arg = { d, top, netlist };
-		rc = run_program(ctx, d->prog, opt, netlist_engine, &arg);
+		sl_outputs_begin();
+		rc = finish_outputs(run_program(ctx, d->prog, opt, netlist_engine, &arg));
 	}
 	free(netlist);
 	free(text);
@@ -532,8 +550,11 @@ static int cmd_sim(const options *opt)
 	sl_ctx *ctx = sl_ctx_alloc();
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
-	if (d && write_design(d, opt->out_dir) == 0)
+	sl_outputs_begin();
+	if (d && write_design(d, opt->out_dir) == 0
+	    && sim_within_budget(ctx, d->sp, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
+	rc = finish_outputs(rc);
 	flow_free(d);
 	sl_ctx_free(ctx);
 	return rc;
@@ -546,6 +567,7 @@ enum {
 	OPT_THRESHOLD = 1 << 4, OPT_RAM = 1 << 5, OPT_BOARD = 1 << 6, OPT_DUMP = 1 << 7,
 	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
 	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
+	OPT_MAX_CYCLES = 1 << 15,
 	/* what compile, sim and synth share: the design */
 	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK,
 };
@@ -593,6 +615,15 @@ static bool set_frames(options *o, const char *val)
 	if (!parse_count(val, &n) || n < 1 || n > 100000)
 		return usage_error("--frames takes a frame count from 1 to 100000, not '%s'", val);
 	o->frames = (int) n;
+	return true;
+}
+
+static bool set_max_cycles(options *o, const char *val)
+{
+	uint64_t n;
+	if (!parse_count(val, &n) || n == 0 || n > INT64_MAX)
+		return usage_error("--max-cycles takes a positive cycle count, not '%s'", val);
+	o->max_cycles = (int64_t) n;
 	return true;
 }
 
@@ -676,6 +707,7 @@ static const option_spec option_specs[] = {
 	{ "-d", OPT_DUMP, true, set_dump },
 	{ "--engine", OPT_ENGINE, true, set_engine },
 	{ "--vcd", OPT_VCD, true, set_vcd },
+	{ "--max-cycles", OPT_MAX_CYCLES, true, set_max_cycles },
 	{ "--pnr", OPT_PNR, false, set_pnr },
 	{ "--check-netlist", OPT_CHECK_NETLIST, false, set_check_netlist },
 	{ "--boards", OPT_STUDY, true, set_boards },
@@ -748,8 +780,9 @@ static const command commands[] = {
 	  "                B buffers, R predicted resources (with --board)\n"
 	  "  -o DIR        output directory (default: out)\n" },
 	{ "sim", cmd_sim,
-	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES, true,
-	  "PROG [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE]",
+	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES |
+	  OPT_MAX_CYCLES, true,
+	  "PROG [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE] [--max-cycles N]",
 	  "simulate the scheduled design cycle by cycle and check it against the reference",
 	  "Compiles PROG, runs the cycle-level model of its schedule and buffers (or\n"
 	  "its generated Verilog in Verilator), and checks every output bit for bit\n"
@@ -761,6 +794,9 @@ static const command commands[] = {
 	  "                         verilator (the Verilog, built once per design in\n"
 	  "                         $SLUICE_CACHE_DIR, default ~/.cache/sluice)\n"
 	  "  --vcd FILE             verilator: dump the first 2000 cycles from reset\n"
+	  "  --max-cycles N         refuse a design whose schedule predicts more than N\n"
+	  "                         cycles (default 1000000000, about two minutes of\n"
+	  "                         the model), before any input is made\n"
 	  "  --schedule P           stream or sequential, as for compile\n"
 	  "  --register-threshold N untapped delay-chain runs shorter than N words\n"
 	  "                         are registers (default 8), as for compile\n"
@@ -916,12 +952,15 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
+	if (sl_mem_limit_init() < 0)
+		return EXIT_USAGE;
 	const command *c = find_command(argv[1]);
 	if (!c) {
 		fprintf(stderr, "sluice: error: unknown command '%s'\n\n", argv[1]);
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	sl_interrupts_install();
 	options opt = { 0 };
 	opt.input_names = sl_xcalloc(argc, sizeof(char *));
 	opt.input_files = sl_xcalloc(argc, sizeof(char *));
@@ -930,6 +969,11 @@ int main(int argc, char **argv)
 		command_help(c, stdout);
 	else if (rc == 0)
 		rc = c->run(&opt);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "sluice: error: cannot write the standard output: %s\n",
+			strerror(errno));
+		rc = rc ? rc : EXIT_PROGRAM;
+	}
 	for (int i = 0; i < opt.n_inputs; i++)
 		free((char *) opt.input_names[i]);
 	free(opt.input_names);

@@ -70,10 +70,14 @@ static int64_t study_sim(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs
 	const ir_program *prog = sp->lowered;
 	ref_inputs in = { 0, sl_xcalloc((size_t) prog->n_decls + 1, sizeof(ir_decl *)),
 		sl_xcalloc((size_t) prog->n_decls + 1, sizeof(io_array *)) };
-	for (int i = 0; i < prog->n_decls; i++) {
+	bool ok = true;
+	for (int i = 0; ok && i < prog->n_decls; i++) {
 		ir_decl *d = prog->decls[i];
 		if (d->kind != IR_DECL_INPUT)
 			continue;
+		if (!(ok = sl_mem_reserve_box(ctx, d->loc, "input", d->name, d->n_dims,
+				d->extents, sizeof(uint64_t))))
+			break;
 		in.decls[in.n] = d;
 		in.arrays[in.n++] = io_random_array(d->type, d->n_dims, d->extents,
 			STUDY_SIM_SEED, d->name);
@@ -81,13 +85,18 @@ static int64_t study_sim(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs
 	io_array **outs = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*outs));
 	sim_model_stats st = { 0 };
 	int64_t cycles = -1;
-	if (sim_model_run(ctx, sp, ubs, &in, outs, &st) == 0)
+	uint64_t held = 0;
+	for (int i = 0; i < in.n; i++)
+		held += (uint64_t) in.arrays[i]->size * sizeof(uint64_t);
+	if (ok && sim_within_budget(ctx, sp, SIM_MAX_CYCLES_DEFAULT)
+	    && sim_model_run(ctx, sp, ubs, &in, outs, &st) == 0)
 		cycles = st.cycles;
 	sim_model_stats_release(&st);
 	for (int i = 0; i < prog->n_outputs; i++)
 		io_array_free(outs[i]);
 	for (int i = 0; i < in.n; i++)
 		io_array_free(in.arrays[i]);
+	sl_mem_release(ctx, held);
 	free(outs);
 	free(in.decls);
 	free(in.arrays);

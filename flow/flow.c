@@ -141,7 +141,7 @@ static int flow_back_end(flow_design *d)
 		return -1;
 	if (d->opts.after_schedule)
 		d->opts.after_schedule(d->sp, d->opts.hook_arg);
-	if (sched_check(d->sp, d->isl) < 0)
+	if (sched_check(d->sp, d->isl) < 0 || rtl_check_extents(d->ctx, d->sp) < 0)
 		return -1;
 	flow_dump(d, 'S', "schedule (-dS)", flow_print_schedule);
 	d->opts.ub.bd = d->opts.bd;

@@ -94,7 +94,11 @@ static bool index_range(bounds *b, const ir_expr *e, int64_t *lo, int64_t *hi)
 	isl_local_space *ls = isl_local_space_from_space(space);
 	isl_pw_aff *pa = fe_index_pw_aff(b->isl, e, ls);
 	isl_local_space_free(ls);
-	isl_set *img = isl_set_apply(isl_set_copy(b->iter), isl_map_from_pw_aff(pa));
+	/* Coalesced first: isl 0.25's dim_min_val is wrong on an image with an
+	 * empty disjunct ("1 = 0", the empty piece of max(x - 3, y + 2) on
+	 * 0 <= y <= 2, 0 <= x <= 3 gave 0, not 2). */
+	isl_set *img = isl_set_coalesce(isl_set_apply(isl_set_copy(b->iter),
+		isl_map_from_pw_aff(pa)));
 	bool ok = val_to_int(isl_set_dim_min_val(isl_set_copy(img), 0), lo) &&
 		val_to_int(isl_set_dim_max_val(isl_set_copy(img), 0), hi);
 	isl_set_free(img);
@@ -261,6 +265,26 @@ static void visit_func(bounds *b, ir_decl *f)
 	b->iter = isl_set_free(b->iter);
 }
 
+enum { UNUSED_WARNINGS = 10 };	/* then one line counts the rest */
+
+static void warn_unused_funcs(sl_ctx *ctx, const ir_program *prog)
+{
+	int n = 0;
+	sl_loc more = sl_noloc;
+	for (int i = 0; i < prog->n_decls; i++) {
+		const ir_decl *d = prog->decls[i];
+		if (!d->dom_empty)
+			continue;
+		if (++n <= UNUSED_WARNINGS)
+			sl_warning(ctx, d->loc, "func '%s' is not used by any output", d->name);
+		else if (n == UNUSED_WARNINGS + 1)
+			more = d->loc;
+	}
+	if (n > UNUSED_WARNINGS)
+		sl_warning(ctx, more, "and %d more funcs from here on are not used by any output",
+			n - UNUSED_WARNINGS);
+}
+
 int fe_infer_bounds(sl_ctx *ctx, isl_ctx *isl, ir_program *prog, bool warn_unused)
 {
 	bounds b = { ctx, isl ? isl : isl_ctx_alloc(), NULL, NULL, false, NULL, false };
@@ -280,10 +304,10 @@ int fe_infer_bounds(sl_ctx *ctx, isl_ctx *isl, ir_program *prog, bool warn_unuse
 		if (f->kind == IR_DECL_FUNC && !f->dom_empty)
 			visit_func(&b, f);
 	}
-	for (int i = 0; warn_unused && i < prog->n_decls; i++)
-		if (prog->decls[i]->dom_empty)
-			sl_warning(ctx, prog->decls[i]->loc, "func '%s' is not used by any output",
-				prog->decls[i]->name);
+	/* After an error a func may look unused only because the search for
+	 * its uses stopped: no warning then. */
+	if (warn_unused && !b.failed)
+		warn_unused_funcs(ctx, prog);
 	free(b.boxes);
 	if (!isl)
 		isl_ctx_free(b.isl);

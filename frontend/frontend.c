@@ -51,9 +51,10 @@ static ir_program *compile(sl_ctx *ctx, isl_ctx *isl, const char *path, const ch
 ir_program *fe_compile(sl_ctx *ctx, isl_ctx *isl, const char *path, const char *text,
 	size_t len)
 {
-	char *file = NULL;
-	if (!text && !(text = file = sl_read_file(path, &len))) {
-		sl_error_file(ctx, path, "cannot read the program: %s", strerror(errno));
+	char *file = NULL, why[256];
+	if (!text && !(text = file = sl_read_file_max(path, FE_MAX_PROGRAM_BYTES, "a program",
+			&len, why, sizeof why))) {
+		sl_error_file(ctx, path, "cannot read the program: %s", why);
 		sl_diag_flush(ctx);
 		return NULL;
 	}

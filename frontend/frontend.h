@@ -15,6 +15,9 @@
 extern "C" {
 #endif
 
+/* The largest program file read: 64 MiB (docs/language.md). */
+#define FE_MAX_PROGRAM_BYTES ((size_t) 64 << 20)
+
 /* Parse, type-check and infer bounds for the program "text" (len bytes),
  * or, when "text" is NULL, the program read from "path".  "path" names
  * it in diagnostics and is the base for file(...) paths.  Returns NULL

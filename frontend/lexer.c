@@ -69,6 +69,14 @@ static sl_loc here(const lexer *lx, const char *at)
 	return loc;
 }
 
+/* A line ends at '\n', or at a '\r' not followed by '\n' (classic Mac
+ * line endings); the '\r' of "\r\n" is white space.  ir/diag.c counts
+ * lines the same way. */
+static bool is_newline(const lexer *lx)
+{
+	return *lx->p == '\n' || (*lx->p == '\r' && (lx->p + 1 == lx->end || lx->p[1] != '\n'));
+}
+
 static fe_token *push(lexer *lx, fe_tok_kind kind, const char *start, int len)
 {
 	if (lx->n == lx->cap) {
@@ -186,7 +194,7 @@ static void lex_number(lexer *lx)
 static void lex_string(lexer *lx)
 {
 	const char *s = lx->p++;
-	while (lx->p < lx->end && *lx->p != '"' && *lx->p != '\n')
+	while (lx->p < lx->end && *lx->p != '"' && !is_newline(lx))
 		lx->p++;
 	if (lx->p >= lx->end || *lx->p != '"') {
 		fe_token *t = push(lx, TK_ERROR, s, (int) (lx->p - s));
@@ -231,26 +239,30 @@ fe_token *fe_lex(sl_ctx *ctx, int file, int *n_tokens)
 	lexer lx = { ctx, file, text, text + len, text, 1, NULL, 0, 0 };
 	const void *nul = memchr(text, '\0', len);
 	if (nul) {
-		lx.p = nul;
-		for (const char *q = text; q < (const char *) nul; q++)
-			if (*q == '\n')
-				lx.line++, lx.line_start = q + 1;
+		for (lx.p = text; lx.p < (const char *) nul; lx.p++)
+			if (is_newline(&lx))
+				lx.line++, lx.line_start = lx.p + 1;
 		sl_error_file(ctx, sl_source_path(ctx, file),
 			"this is a binary file, not a sluice program (line %d holds a NUL byte)", lx.line);
 		return NULL;
 	}
 	int budget = 50;	/* lexical errors before giving up */
+	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
+		sl_error(ctx, here(&lx, text), "the file begins with a UTF-8 byte-order mark (bytes EF BB "
+			"BF); save it without one");
+		lx.p += 3;
+	}
 	while (lx.p < lx.end) {
 		int before = lx.n;
 		char c = *lx.p;
-		if (c == '\n') {
+		if (is_newline(&lx)) {
 			lx.p++;
 			lx.line++;
 			lx.line_start = lx.p;
 		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
 			lx.p++;
 		} else if (c == '#') {
-			while (lx.p < lx.end && *lx.p != '\n')
+			while (lx.p < lx.end && !is_newline(&lx))
 				lx.p++;
 		} else if (isalpha((unsigned char) c) || c == '_') {
 			lex_word(&lx);

@@ -21,6 +21,16 @@ typedef struct var_name {
 	sl_loc loc;
 } var_name;
 
+/* Names to what they name, by hash (open addressing, in the arena): the
+ * declarations and the variables seen, so that a lookup does not scan
+ * every earlier name. */
+typedef struct name_tab {
+	const char **keys;	/* NUL-terminated, in the arena */
+	int *lens;
+	const void **vals;
+	int cap, n;		/* cap a power of two, or 0 */
+} name_tab;
+
 typedef struct parser {
 	sl_ctx *ctx;
 	const char *dir;
@@ -30,8 +40,8 @@ typedef struct parser {
 	int cap_decls, cap_outputs;
 	const char **failed;	/* declarations that did not parse */
 	int n_failed, cap_failed;
-	var_name *vars;
-	int n_vars, cap_vars;
+	name_tab decl_tab;	/* name -> ir_decl */
+	name_tab var_tab;	/* name -> its first var_name */
 	/* the func being parsed */
 	ir_decl *func;
 	scope_var *scope;
@@ -149,14 +159,54 @@ ir_expr *fe_expr_new(sl_ctx *ctx, ir_expr_kind kind, sl_loc loc, int n_args)
 
 /* ------------------------------------------------------------- names */
 
+static unsigned name_hash(const char *s, int len)
+{
+	unsigned h = 2166136261u;
+	for (int i = 0; i < len; i++)
+		h = (h ^ (unsigned char) s[i]) * 16777619u;
+	return h;
+}
+
+static const void *tab_find(const name_tab *t, const char *s, int len)
+{
+	if (!t->cap)
+		return NULL;
+	for (unsigned i = name_hash(s, len) & (unsigned) (t->cap - 1);; i = (i + 1) & (unsigned) (t->cap - 1)) {
+		if (!t->keys[i])
+			return NULL;
+		if (t->lens[i] == len && !memcmp(t->keys[i], s, (size_t) len))
+			return t->vals[i];
+	}
+}
+
+/* Add "key" -> "val" unless the key is there (the first one stays). */
+static void tab_put(parser *p, name_tab *t, const char *key, const void *val)
+{
+	int len = (int) strlen(key);
+	if (tab_find(t, key, len))
+		return;
+	if (2 * (t->n + 1) > t->cap) {
+		name_tab g = { NULL, NULL, NULL, t->cap ? 2 * t->cap : 64, 0 };
+		g.keys = sl_alloc(p->ctx, (size_t) g.cap * sizeof(*g.keys));
+		g.lens = sl_alloc(p->ctx, (size_t) g.cap * sizeof(*g.lens));
+		g.vals = sl_alloc(p->ctx, (size_t) g.cap * sizeof(*g.vals));
+		for (int i = 0; i < t->cap; i++)
+			if (t->keys[i])
+				tab_put(p, &g, t->keys[i], t->vals[i]);
+		*t = g;
+	}
+	unsigned i = name_hash(key, len) & (unsigned) (t->cap - 1);
+	while (t->keys[i])
+		i = (i + 1) & (unsigned) (t->cap - 1);
+	t->keys[i] = key;
+	t->lens[i] = len;
+	t->vals[i] = val;
+	t->n++;
+}
+
 static ir_decl *find_decl(parser *p, const char *name, int len)
 {
-	for (int i = 0; i < p->prog->n_decls; i++) {
-		ir_decl *d = p->prog->decls[i];
-		if ((int) strlen(d->name) == len && !memcmp(d->name, name, len))
-			return d;
-	}
-	return NULL;
+	return (ir_decl *) tab_find(&p->decl_tab, name, len);
 }
 
 static bool is_failed(parser *p, const fe_token *t)
@@ -220,13 +270,12 @@ static bool check_fresh_decl(parser *p, const fe_token *t)
 		sl_note(p->ctx, d->loc, "'%s' is declared here as %s", d->name, decl_kind_str(d));
 		return false;
 	}
-	for (int i = 0; i < p->n_vars; i++) {
-		if ((int) strlen(p->vars[i].name) == t->len && !memcmp(p->vars[i].name, t->start, t->len)) {
-			sl_error(p->ctx, t->loc, "'%.*s' is already used as a variable; names are never shadowed",
-				t->len, t->start);
-			sl_note(p->ctx, p->vars[i].loc, "'%s' is a variable here", p->vars[i].name);
-			return false;
-		}
+	const var_name *v = tab_find(&p->var_tab, t->start, t->len);
+	if (v) {
+		sl_error(p->ctx, t->loc, "'%.*s' is already used as a variable; names are never shadowed",
+			t->len, t->start);
+		sl_note(p->ctx, v->loc, "'%s' is a variable here", v->name);
+		return false;
 	}
 	return true;
 }
@@ -264,10 +313,12 @@ static int declare_var(parser *p, const fe_token *t)
 	p->scope[p->n_scope].name = name;
 	p->scope[p->n_scope].slot = p->func->n_slots;
 	p->n_scope++;
-	GROW(p, p->vars, p->n_vars, p->cap_vars);
-	p->vars[p->n_vars].name = name;
-	p->vars[p->n_vars].loc = t->loc;
-	p->n_vars++;
+	if (!tab_find(&p->var_tab, t->start, t->len)) {
+		var_name *v = sl_alloc(p->ctx, sizeof(*v));
+		v->name = name;
+		v->loc = t->loc;
+		tab_put(p, &p->var_tab, name, v);
+	}
 	GROW(p, p->slot_names, p->func->n_slots, p->cap_slots);
 	p->slot_names[p->func->n_slots] = name;
 	return p->func->n_slots++;
@@ -729,6 +780,7 @@ static void add_decl(parser *p, ir_decl *d)
 	GROW(p, prog->decls, prog->n_decls, p->cap_decls);
 	d->index = prog->n_decls;
 	prog->decls[prog->n_decls++] = d;
+	tab_put(p, &p->decl_tab, d->name, d);
 }
 
 static bool parse_type(parser *p, ir_type *type)
@@ -845,6 +897,9 @@ static bool parse_const_file(parser *p, ir_decl *d)
 		memcpy(path, s->start + 1, fl);
 	else
 		sprintf(path, "%s/%.*s", p->dir, (int) fl, s->start + 1);
+	if (!sl_mem_reserve_box(p->ctx, d->loc, "const", d->name, d->n_dims, d->extents,
+			sizeof(uint64_t)))
+		return false;
 	io_array *a = io_npy_read(p->ctx, path, s->loc, d->type, d->n_dims, d->extents);
 	if (!a)
 		return false;

@@ -13,6 +13,7 @@ typedef struct checker {
 	sl_ctx *ctx;
 	ir_decl *func;
 	bool failed;	/* an error was reported for this func */
+	bool index;	/* folding an index constant: floor / and %, divisor > 0 */
 } checker;
 
 static const ir_type NONE = { 0, false };
@@ -82,7 +83,29 @@ static bool is_constexpr(const ir_expr *e)
 	}
 }
 
-/* Fold a constant expression exactly over mathematical integers. */
+/* An index constant's "a / b" or "a % b": floor division and a
+ * non-negative remainder, as every other index divides (spec, "Accesses
+ * and index expressions"); b must be positive, as for x / b. */
+static bool fold_index_div(checker *c, const ir_expr *e, __int128 a, __int128 b,
+	__int128 *v)
+{
+	if (b <= 0) {
+		char buf[48];
+		error(c, e->args[1]->loc, "an index divisor must be positive, not %s",
+			i128_str(b, buf));
+		return false;
+	}
+	__int128 q = a / b, r = a % b;
+	if (r < 0) {
+		q--;
+		r += b;
+	}
+	*v = e->op == IR_OP_DIV ? q : r;
+	return true;
+}
+
+/* Fold a constant expression exactly over mathematical integers; in an
+ * index (c->index) "/" and "%" are floor division and modulo. */
 static bool fold(checker *c, const ir_expr *e, __int128 *v)
 {
 	__int128 a, b, r;
@@ -112,6 +135,8 @@ static bool fold(checker *c, const ir_expr *e, __int128 *v)
 	case IR_BINARY:
 		if (!fold(c, e->args[0], &a) || !fold(c, e->args[1], &b))
 			return false;
+		if ((e->op == IR_OP_DIV || e->op == IR_OP_MOD) && c->index)
+			return fold_index_div(c, e, a, b, v);
 		if ((e->op == IR_OP_DIV || e->op == IR_OP_MOD) && b == 0) {
 			error(c, e->loc, "division by zero in a constant expression");
 			return false;
@@ -166,7 +191,7 @@ static ir_type type_constant(checker *c, ir_expr *e, ir_type t)
 
 bool fe_fold_constant(sl_ctx *ctx, const ir_expr *e, __int128 *v)
 {
-	checker c = { ctx, NULL, false };
+	checker c = { ctx, NULL, false, false };
 	if (!is_constexpr(e)) {
 		sl_error(ctx, e->loc, "expected an integer constant");
 		return false;
@@ -462,7 +487,10 @@ static bool index_const(checker *c, ir_expr *e)
 {
 	__int128 v;
 	char b[48];
-	if (!fold(c, e, &v))
+	c->index = true;
+	bool ok = fold(c, e, &v);
+	c->index = false;
+	if (!ok)
 		return false;
 	if (v < INT64_MIN || v > INT64_MAX) {
 		error(c, e->loc, "index constant %s is out of range", i128_str(v, b));
@@ -575,7 +603,7 @@ static void check_access(checker *c, ir_expr *e)
 
 static void check_func(sl_ctx *ctx, ir_decl *f)
 {
-	checker c = { ctx, f, false };
+	checker c = { ctx, f, false, false };
 	ir_type t = assign(&c, f->body, f->type);
 	if (ir_type_none(t) || c.failed)
 		return;

@@ -88,14 +88,31 @@ static bool has_ext(const char *path, const char *ext)
 	return n > e && strcasecmp(path + n - e, ext) == 0;
 }
 
-/* Read an image file and decode it with "decode". */
+size_t io_file_cap(int n_dims, const int64_t *dims, size_t per_value, size_t slack,
+	char *what, size_t what_cap, const char *kind)
+{
+	uint64_t n = 1;
+	for (int d = 0; d < n_dims; d++)
+		n = dims[d] <= 0 ? 0 : n > UINT64_MAX / (uint64_t) dims[d] ? UINT64_MAX
+			: n * (uint64_t) dims[d];
+	snprintf(what, what_cap, "%s of %llu values", kind, (unsigned long long) n);
+	if (n > (SIZE_MAX - slack) / per_value)
+		return SIZE_MAX;
+	return slack + (size_t) n * per_value;
+}
+
+/* Read an image file (at most IO_IMAGE_SLACK bytes and 8 per value of
+ * the declared shape) and decode it with "decode". */
 static io_array *read_image(sl_ctx *ctx, const char *path, ir_type want, int n_dims,
 	const int64_t *dims, io_array *(*decode)(const io_image_req *q))
 {
 	io_image_req q = { ctx, path, want, n_dims, dims, NULL, 0 };
-	char *buf = sl_read_file(path, &q.len);
+	char what[64], why[256];
+	size_t max = io_file_cap(n_dims, dims, 8, IO_IMAGE_SLACK, what, sizeof what,
+		"an image");
+	char *buf = sl_read_file_max(path, max, what, &q.len, why, sizeof why);
 	if (!buf) {
-		sl_error_file(ctx, path, "cannot read: %s", strerror(errno));
+		sl_error_file(ctx, path, "cannot read: %s", why);
 		return NULL;
 	}
 	q.buf = buf;

@@ -448,9 +448,12 @@ io_array *io_npy_read(sl_ctx *ctx, const char *path, sl_loc loc,
 {
 	npy_src s = { ctx, path, loc };
 	size_t len;
-	unsigned char *buf = (unsigned char *) sl_read_file(path, &len);
+	char what[64], why[256];
+	size_t max = io_file_cap(n_dims, dims, 8, IO_NPY_SLACK, what, sizeof what, "a .npy");
+	unsigned char *buf = (unsigned char *) sl_read_file_max(path, max, what, &len, why,
+		sizeof why);
 	if (!buf) {
-		npy_error(&s, "cannot read: %s", strerror(errno));
+		npy_error(&s, "cannot read: %s", why);
 		return NULL;
 	}
 	npy_header h;

@@ -162,14 +162,17 @@ char *sl_strdup(sl_ctx *ctx, const char *s)
 
 void **sl_ptr_set_add(sl_ctx *ctx, void **set, int *n, void *p)
 {
-	for (int i = 0; i < *n; i++)
-		if (set[i] == p)
-			return set;
-	void **u = sl_alloc(ctx, ((size_t) *n + 1) * sizeof(*u));
-	if (*n)
-		memcpy(u, set, (size_t) *n * sizeof(*u));
-	u[(*n)++] = p;
-	return u;
+	if (*n && set[*n - 1] == p)
+		return set;
+	/* The capacity is the power of two from *n: grow when full. */
+	if ((*n & (*n - 1)) == 0) {
+		void **u = sl_alloc(ctx, (size_t) (*n ? 2 * *n : 1) * sizeof(*u));
+		if (*n)
+			memcpy(u, set, (size_t) *n * sizeof(*u));
+		set = u;
+	}
+	set[(*n)++] = p;
+	return set;
 }
 
 char *sl_read_file(const char *path, size_t *len)
@@ -200,30 +203,6 @@ char *sl_read_file(const char *path, size_t *len)
 	if (len)
 		*len = n;
 	return buf;
-}
-
-int sl_write_file_atomic(const char *path, const void *data, size_t len)
-{
-	size_t n = strlen(path);
-	char *tmp = sl_xmalloc(n + 5);
-	memcpy(tmp, path, n);
-	memcpy(tmp + n, ".tmp", 5);
-	FILE *f = fopen(tmp, "wb");
-	if (!f) {
-		free(tmp);
-		return -1;
-	}
-	int ok = fwrite(data, 1, len, f) == len;
-	ok = (fclose(f) == 0) && ok;
-	if (!ok || rename(tmp, path) != 0) {
-		int err = errno;
-		unlink(tmp);
-		free(tmp);
-		errno = err;
-		return -1;
-	}
-	free(tmp);
-	return 0;
 }
 
 int sl_make_dir(const char *dir)

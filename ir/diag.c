@@ -9,26 +9,97 @@
 
 #include "ir/ir_private.h"
 
+enum {
+	SL_LINE_WHOLE = 160,	/* longer source lines are shown as a window */
+	SL_WINDOW = 100,	/* of this many bytes around the caret */
+	SL_DIAG_HELD_MAX = 1 << 20,	/* bytes of held text; later ones dropped */
+};
+
+/* Does a line end at text[i]: '\n', or a '\r' not before '\n' (a file
+ * with classic Mac line endings)?  The lexer counts lines the same way. */
+static bool line_break(const char *text, size_t len, size_t i)
+{
+	return text[i] == '\n' || (text[i] == '\r' && (i + 1 == len || text[i + 1] != '\n'));
+}
+
+/* The start of every line of source "file", built once. */
+static const size_t *line_starts(sl_ctx *ctx, int file, int *n)
+{
+	if (file >= ctx->n_lines) {
+		sl_lines *l = sl_alloc(ctx, (size_t) ctx->n_sources * sizeof(*l));
+		if (ctx->n_lines)
+			memcpy(l, ctx->lines, (size_t) ctx->n_lines * sizeof(*l));
+		ctx->lines = l;
+		ctx->n_lines = ctx->n_sources;
+	}
+	sl_lines *l = &ctx->lines[file];
+	const sl_source *src = &ctx->sources[file];
+	if (!l->start) {
+		int count = 1;
+		for (size_t i = 0; i < src->len; i++)
+			count += line_break(src->text, src->len, i);
+		l->start = sl_alloc(ctx, (size_t) count * sizeof(*l->start));
+		int k = 1;
+		for (size_t i = 0; i < src->len; i++)
+			if (line_break(src->text, src->len, i))
+				l->start[k++] = i + 1;
+		l->n = count;
+	}
+	*n = l->n;
+	return l->start;
+}
+
+const char *sl_source_line(sl_ctx *ctx, sl_loc loc, size_t *len)
+{
+	size_t n;
+	const char *text = sl_source_text(ctx, loc.file, &n);
+	int n_lines = 0;
+	const size_t *lines = text && loc.line > 0 ? line_starts(ctx, loc.file, &n_lines) : NULL;
+	if (!lines || loc.line > n_lines)
+		return NULL;
+	const char *p = text + lines[loc.line - 1], *eol = p;
+	while (eol < text + n && *eol != '\n' && *eol != '\r')
+		eol++;
+	*len = (size_t) (eol - p);
+	return p;
+}
+
+/* The source line of "loc" and a caret under its column; a long line as
+ * a window of SL_WINDOW bytes around the caret, cut ends shown as "...". */
 static void print_source_line(sl_ctx *ctx, FILE *out, sl_loc loc)
 {
 	size_t len;
 	const char *text = sl_source_text(ctx, loc.file, &len);
-	if (!text || loc.line <= 0)
+	int n_lines = 0;
+	const size_t *lines = text && loc.line > 0 ? line_starts(ctx, loc.file, &n_lines) : NULL;
+	if (!lines || loc.line > n_lines)
 		return;
-	const char *p = text, *end = text + len;
-	for (int line = 1; line < loc.line && p < end; p++)
-		if (*p == '\n')
-			line++;
-	const char *eol = p;
-	while (eol < end && *eol != '\n')
+	const char *p = text + lines[loc.line - 1];
+	const char *eol = p, *end = text + len;
+	while (eol < end && !line_break(text, len, (size_t) (eol - text)))
 		eol++;
+	const char *from = p, *to = eol;
+	size_t caret = loc.col > 0 ? (size_t) loc.col - 1 : 0;
+	if ((size_t) (eol - p) > SL_LINE_WHOLE) {
+		size_t at = caret < (size_t) (eol - p) ? caret : (size_t) (eol - p);
+		from = p + (at > SL_WINDOW / 2 ? at - SL_WINDOW / 2 : 0);
+		to = from + SL_WINDOW < eol ? from + SL_WINDOW : eol;
+		if (to == eol && eol - p >= SL_WINDOW)
+			from = eol - SL_WINDOW;
+	}
 	int width = fprintf(out, "%5d | ", loc.line) - 2;
-	for (const char *q = p; q < eol; q++)
+	if (from > p)
+		fputs("...", out);
+	for (const char *q = from; q < to; q++)
 		fputc((unsigned char) *q < 0x20 && *q != '\t' ? ' ' : *q, out);
+	if (to < eol)
+		fputs("...", out);
 	fputc('\n', out);
 	fprintf(out, "%*s| ", width, "");
-	for (int c = 1; c < loc.col && p + c - 1 < eol; c++)
-		fputc(p[c - 1] == '\t' ? '\t' : ' ', out);
+	if (from > p)
+		fputs("   ", out);
+	for (const char *q = from; q < p + caret && q < to; q++)
+		fputc(*q == '\t' ? '\t' : ' ', out);
 	fputs("^\n", out);
 }
 
@@ -41,6 +112,12 @@ static void hold(sl_ctx *ctx, sl_loc loc, bool is_note, char *text, size_t len)
 		free(text);
 		return;
 	}
+	if (ctx->held_bytes > SL_DIAG_HELD_MAX) {
+		ctx->n_dropped += !is_note;
+		free(text);
+		return;
+	}
+	ctx->held_bytes += len;
 	if (is_note && ctx->n_diags) {
 		sl_diag *last = &ctx->diags[ctx->n_diags - 1];
 		last->text = sl_xrealloc(last->text, last->len + len + 1);
@@ -152,6 +229,11 @@ void sl_diag_flush(sl_ctx *ctx)
 		fwrite(ctx->diags[i].text, 1, ctx->diags[i].len, ctx->diag);
 		free(ctx->diags[i].text);
 	}
+	if (ctx->n_dropped)
+		fprintf(ctx->diag, "sluice: note: %d more diagnostic%s not shown\n", ctx->n_dropped,
+			ctx->n_dropped == 1 ? "" : "s");
 	fflush(ctx->diag);
 	ctx->n_diags = 0;
+	ctx->held_bytes = 0;
+	ctx->n_dropped = 0;
 }

@@ -10,6 +10,12 @@ typedef struct sl_source {
 	size_t len;
 } sl_source;
 
+/* Where each line of a source starts, built by its first diagnostic. */
+typedef struct sl_lines {
+	size_t *start;		/* arena */
+	int n;
+} sl_lines;
+
 /* One arena block; in sanitizer builds every object is its own block. */
 typedef struct sl_block sl_block;
 struct sl_block {
@@ -36,6 +42,22 @@ struct sl_ctx {
 	int n_sources;
 	sl_source *sources;
 	sl_block *blocks;
+	uint64_t mem_held;	/* bytes of data reserved (ir/limits.c) */
+	sl_lines *lines;	/* by source, n_lines of them (arena) */
+	int n_lines;
+	size_t held_bytes;	/* of the held diagnostics' text */
+	int n_dropped;		/* diagnostics not held past SL_DIAG_HELD_MAX */
 };
+
+/* ir/file.c and ir/util.c: the interrupt seen by the handler, the
+ * process group of the running child (0: none), and whether sl_spawn is
+ * waiting for it (then the handler leaves the clean-up to it). */
+#include <signal.h>
+#include <sys/types.h>
+extern volatile sig_atomic_t sl_interrupt_signal;
+extern volatile pid_t sl_child_pgid;
+extern volatile sig_atomic_t sl_in_child_wait;
+/* Remove every temporary and die by the interrupt's signal. */
+_Noreturn void sl_die_interrupted(void);
 
 #endif

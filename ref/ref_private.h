@@ -31,6 +31,7 @@ typedef struct ref_state {
 	 * (ref_rows_inlined) gets no buffer. */
 	bool *no_store;
 	bool keep_funcs;	/* ref_run_funcs: every func in r->owned */
+	uint64_t held;		/* bytes of the func buffers, reserved in ctx */
 } ref_state;
 
 /* Evaluate func d over its whole domain (n points) into buf, in row-major

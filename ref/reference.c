@@ -197,6 +197,9 @@ static int ref_run_func(ref_state *r, const ir_decl *d)
 	ref_store_strides(s);
 	if (n == 0 || r->no_store[d->index])
 		return 0;
+	if (!sl_mem_reserve(r->ctx, d->loc, "func", d->name, n, sizeof(uint64_t)))
+		return -1;
+	r->held += (uint64_t) n * sizeof(uint64_t);
 	uint64_t *buf = ref_func_buffer(r, d, n);
 	if (!buf) {
 		sl_error(r->ctx, d->loc, "out of memory for the %lld points of '%s'",
@@ -303,10 +306,20 @@ static io_array *ref_extract(ref_state *r, const ir_decl *d)
 static int ref_extract_all(ref_state *r, io_array **outputs)
 {
 	const ir_program *prog = r->prog;
+	int errors = sl_n_errors(r->ctx);
 	for (int i = 0; i < prog->n_outputs; i++) {
 		if (prog->outputs[i]->n_dims > 8)
 			sl_unreachable();
-		outputs[i] = ref_extract(r, prog->outputs[i]);
+		const ir_decl *d = prog->outputs[i];
+		outputs[i] = sl_mem_reserve_box(r->ctx, d->loc, "output", d->name, d->n_dims,
+			d->out_extents, sizeof(uint64_t)) ? ref_extract(r, d) : NULL;
+		if (!outputs[i] && sl_n_errors(r->ctx) > errors) {
+			for (int j = 0; j < i; j++) {
+				io_array_free(outputs[j]);
+				outputs[j] = NULL;
+			}
+			return -1;
+		}
 		if (!outputs[i]) {
 			for (int j = 0; j < i; j++) {
 				io_array_free(outputs[j]);
@@ -393,6 +406,7 @@ static int ref_run_all(sl_ctx *ctx, const ir_program *prog, const ref_inputs *in
 	}
 	free(r.whole);
 	free(r.no_store);
+	sl_mem_release(ctx, r.held);
 	free(r.stores);
 	free(r.owned);
 	return rc;

@@ -8,7 +8,8 @@
  * reads, modulo capacity_words: one sl_ram with a read port per access
  * (UB_MEM_REGFILE), or one sl_sram_pf block-RAM copy per access
  * (UB_MEM_SRAM; reads that repeat one of the same reader share it),
- * addressed a cycle ahead from the reader's next-cycle indices.  All read
+ * addressed a cycle ahead from the reader's next-cycle indices, that
+ * holds only the window of addresses its read reads.  All read
  * through a same-cycle write bypass (docs/hardware.md). */
 #include <stdlib.h>
 
@@ -221,32 +222,64 @@ static void rtl_circ_regfile(rtl_gen *g, const ub_buffer *b, const char *nm)
 	}
 }
 
+/* The address "a" (aw bits) of a copy that holds window "p" (awc bits):
+ * less the window's first address. */
+static const char *rtl_win_addr(rtl_gen *g, const ub_port *p, const char *a, int aw,
+	int awc)
+{
+	if (p->win_lo == 0)
+		return rtl_trunc(g, a, awc);
+	return rtl_fmt(g, "%d'(%s - %d'd%lld)", awc, a, aw, (long long) p->win_lo);
+}
+
 /* UB_MEM_SRAM: per access a block-RAM copy, addressed in the cycle before
  * the read from the reader's next-cycle indices (the element its next
- * fire reads: a reader only reads in cycles where it fires). */
+ * fire reads: a reader only reads in cycles where it fires).  A copy
+ * holds only its read's window (ub_port.win_lo, win_len): written when
+ * the write address is in it, addressed from its first word. */
 static void rtl_circ_sram(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
 	FILE *o = g->out;
 	int aw = rtl_addr_bits(b->capacity_words);
 	for (int i = 1; i < b->n_ports; i++) {
 		int k;
-		rtl_stage *st = rtl_port_reader(g, &b->ports[i], &k);
-		if (b->ports[i].same_as > 0) {
+		const ub_port *p = &b->ports[i];
+		rtl_stage *st = rtl_port_reader(g, p, &k);
+		if (p->same_as > 0) {
 			int j;
-			rtl_stage *sj = rtl_port_reader(g, &b->ports[b->ports[i].same_as], &j);
+			rtl_stage *sj = rtl_port_reader(g, &b->ports[p->same_as], &j);
 			fprintf(o, "    assign %s_rd%d = %s_rd%d;  // the same read\n", st->name, k,
 				sj->name, j);
 			continue;
 		}
 		g->nx = true;
-		const char *a = rtl_circ_addr(g, b, &b->ports[i]);
+		const char *a = rtl_circ_addr(g, b, p);
 		g->nx = false;
 		fprintf(o, "    wire [%d:0] %s_rd%d_naddr = %s;\n", aw - 1, st->name, k, a);
+		const char *wen = rtl_fmt(g, "%s_wen", nm), *waddr = rtl_fmt(g, "%s_waddr", nm);
+		const char *raddr = rtl_fmt(g, "%s_rd%d_naddr", st->name, k);
+		int64_t depth = b->capacity_words, hi = p->win_lo + p->win_len - 1;
+		if (p->win_len < b->capacity_words) {
+			int awc = rtl_addr_bits(p->win_len);
+			depth = p->win_len;
+			fprintf(o, "    // addresses %lld..%lld: the words this read reads\n",
+				(long long) p->win_lo, (long long) hi);
+			const char *in = p->win_lo == 0
+				? rtl_fmt(g, "%s <= %d'd%lld", waddr, aw, (long long) hi)
+				: hi == b->capacity_words - 1
+				? rtl_fmt(g, "%s >= %d'd%lld", waddr, aw, (long long) p->win_lo)
+				: rtl_fmt(g, "%s >= %d'd%lld && %s <= %d'd%lld", waddr, aw,
+					(long long) p->win_lo, waddr, aw, (long long) hi);
+			fprintf(o, "    wire %s_copy%d_wen = %s && %s;\n", nm, i - 1, wen, in);
+			wen = rtl_fmt(g, "%s_copy%d_wen", nm, i - 1);
+			waddr = rtl_win_addr(g, p, waddr, aw, awc);
+			raddr = rtl_win_addr(g, p, raddr, aw, awc);
+		}
 		fprintf(o, "    sl_sram_pf #(.W(%d), .DEPTH(%lld)) %s_copy%d (.clk(clk), "
-			".wen(%s_wen), .waddr(%s_waddr), .wdata(%s_wdata),\n"
-			"        .raddr_nx(%s_rd%d_naddr), .rdata(%s_rd%d));\n",
-			b->width_bits, (long long) b->capacity_words, nm, i - 1, nm, nm, nm,
-			st->name, k, st->name, k);
+			".wen(%s), .waddr(%s), .wdata(%s_wdata),\n"
+			"        .raddr_nx(%s), .rdata(%s_rd%d));\n",
+			b->width_bits, (long long) depth, nm, i - 1, wen, waddr, nm,
+			raddr, st->name, k);
 	}
 }
 

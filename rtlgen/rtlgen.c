@@ -21,6 +21,24 @@ const char *const *rtl_library_files(void)
 	return rtl_lib_files;
 }
 
+int rtl_check_extents(sl_ctx *ctx, const sched_program *sp)
+{
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		for (int d = 0; d < s->n_dims; d++) {
+			if (s->ext[d] <= RTL_MAX_EXTENT)
+				continue;
+			sl_error(ctx, s->decl->loc, "'%s' iterates over %lld values in its %s %d; "
+				"the hardware's schedule counters (sl_sched) hold at most 2^32 - 1 "
+				"per dimension (docs/hardware.md)", s->decl->name, (long long) s->ext[d],
+				d < s->n_vars ? "dimension" : "reduction variable",
+				d < s->n_vars ? d : d - s->n_vars);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* ------------------------------------------------------------ helpers */
 
 const char *rtl_fmt(rtl_gen *g, const char *fmt, ...)
@@ -36,16 +54,43 @@ const char *rtl_fmt(rtl_gen *g, const char *fmt, ...)
 	return s;
 }
 
+static unsigned rtl_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char) *s) * 16777619u;
+	return h;
+}
+
+/* Put "signal" in the open-addressing set of the sink: false if there. */
+static bool rtl_sink_set_put(rtl_gen *g, const char *signal)
+{
+	unsigned mask = (unsigned) g->sink_set_cap - 1, i = rtl_hash(signal) & mask;
+	for (; g->sink_set[i]; i = (i + 1) & mask)
+		if (!strcmp(g->sink_set[i], signal))
+			return false;
+	g->sink_set[i] = signal;
+	return true;
+}
+
 void rtl_sink(rtl_gen *g, const char *signal)
 {
-	for (int i = 0; i < g->n_sink; i++)
-		if (!strcmp(g->sink[i], signal))
-			return;
-	const char **s = sl_alloc(g->ctx, (size_t) (g->n_sink + 1) * sizeof(*s));
-	if (g->n_sink)
-		memcpy(s, g->sink, (size_t) g->n_sink * sizeof(*s));
-	s[g->n_sink++] = signal;
-	g->sink = s;
+	if (2 * (g->n_sink + 1) > g->sink_set_cap) {
+		g->sink_set_cap = g->sink_set_cap ? 2 * g->sink_set_cap : 64;
+		g->sink_set = sl_alloc(g->ctx, (size_t) g->sink_set_cap * sizeof(*g->sink_set));
+		for (int i = 0; i < g->n_sink; i++)
+			rtl_sink_set_put(g, g->sink[i]);
+	}
+	if (!rtl_sink_set_put(g, signal))
+		return;
+	if (g->n_sink == g->cap_sink) {
+		g->cap_sink = g->cap_sink ? 2 * g->cap_sink : 64;
+		const char **s = sl_alloc(g->ctx, (size_t) g->cap_sink * sizeof(*s));
+		if (g->n_sink)
+			memcpy(s, g->sink, (size_t) g->n_sink * sizeof(*s));
+		g->sink = s;
+	}
+	g->sink[g->n_sink++] = signal;
 }
 
 int rtl_bits_for(int64_t n)
@@ -117,11 +162,7 @@ void rtl_comment_loc(rtl_gen *g, sl_loc loc, const char *indent)
 	if (loc.line <= 0)
 		return;
 	size_t len;
-	const char *text = sl_source_text(g->ctx, loc.file, &len);
-	const char *p = text, *end = text ? text + len : NULL;
-	for (int l = 1; p && l < loc.line && p < end; p++)
-		if (*p == '\n')
-			l++;
+	const char *p = sl_source_line(g->ctx, loc, &len), *end = p ? p + len : NULL;
 	fprintf(g->out, "%s// %s:%d:", indent, rtl_source_name(g, loc.file), loc.line);
 	if (!p) {
 		fputc('\n', g->out);

@@ -33,6 +33,13 @@ int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
  * rtl_emit's text, byte for byte. */
 int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, int frames, FILE *out);
+/* The largest extent of a statement dimension the hardware counts: the
+ * 32-bit EXT and idx fields of sl_sched (docs/hardware.md). */
+#define RTL_MAX_EXTENT ((int64_t) UINT32_MAX)
+/* Can every statement of "sp" be counted by sl_sched?  Else a located
+ * error at the first statement with a larger extent; -1.  flow/ checks
+ * it after the schedule, so no command builds a design it cannot emit. */
+int rtl_check_extents(sl_ctx *ctx, const sched_program *sp);
 
 /* The library files the generated module instantiates, relative to
  * rtlgen/lib (NULL-terminated). */

@@ -32,8 +32,10 @@ typedef struct rtl_gen {
 	rtl_stage *stages;		/* by statement index */
 	bool nx;			/* index expressions of the next cycle */
 	int need;			/* the cycle the value being emitted is needed in */
-	int n_sink;
+	int n_sink, cap_sink;
 	const char **sink;		/* signals that may have unused bits */
+	const char **sink_set;		/* the same by hash, sink_set_cap slots */
+	int sink_set_cap;
 } rtl_gen;
 
 /* rtlgen.c */

@@ -111,6 +111,44 @@ static void check_same_outputs(const ir_program *prog, const sched_program *sp)
 			sl_unreachable();
 }
 
+bool sim_within_budget(sl_ctx *ctx, const sched_program *sp, int64_t max_cycles)
+{
+	if (sp->predicted_cycles <= max_cycles)
+		return true;
+	const sched_stmt *big = NULL;
+	for (int i = 0; i < sp->n_stmts; i++)
+		if (!big || sched_n_iters(sp->stmts[i]) > sched_n_iters(big))
+			big = sp->stmts[i];
+	sl_loc loc = big ? big->decl->loc : sl_noloc;
+	sl_error(ctx, loc, "the schedule predicts %lld cycles ('%s' runs %lld iterations), "
+		"more than the %lld a sim run may take: --max-cycles N raises the budget "
+		"(`sluice run` computes the reference alone)", (long long) sp->predicted_cycles,
+		big ? big->decl->name : "?", big ? (long long) sched_n_iters(big) : 0LL,
+		(long long) max_cycles);
+	return false;
+}
+
+/* Reserve memory for an engine's copy of every output ("copies" arrays
+ * of 8-byte values each: the values, and their cycles from Verilator);
+ * the bytes reserved, or -1 (reported). */
+static int64_t check_reserve_outputs(sl_ctx *ctx, const ir_program *prog, int copies)
+{
+	int64_t held = 0;
+	for (int i = 0; i < prog->n_outputs; i++) {
+		const ir_decl *d = prog->outputs[i];
+		int64_t n = 1;
+		for (int k = 0; k < d->n_dims; k++)
+			n *= d->out_extents[k];
+		if (!sl_mem_reserve(ctx, d->loc, "output", d->name, n,
+				sizeof(uint64_t) * (size_t) copies)) {
+			sl_mem_release(ctx, (uint64_t) held);
+			return -1;
+		}
+		held += n * 8 * copies;
+	}
+	return held;
+}
+
 /* ------------------------------------------------------------------ model */
 
 static int check_live(sl_ctx *ctx, const ub_set *ubs, const sim_model_stats *st)
@@ -181,8 +219,9 @@ int sim_check_model_frames(sl_ctx *ctx, const ir_program *prog, const sched_prog
 	memset(&st, 0, sizeof st);
 	size_t n = (size_t) n_frames * prog->n_outputs;
 	io_array **ref = check_reference_frames(ctx, prog, in, n_frames);
+	int64_t held = ref ? check_reserve_outputs(ctx, prog, n_frames) : -1;
 	double t0 = sim_vl_now();
-	int rc = ref ? sim_model_run_frames(ctx, sp, ubs, in, n_frames, outputs, &st) : -1;
+	int rc = held >= 0 ? sim_model_run_frames(ctx, sp, ubs, in, n_frames, outputs, &st) : -1;
 	double seconds = sim_vl_now() - t0;
 	for (int f = 0; rc == 0 && f < n_frames; f++) {
 		size_t k = (size_t) f * prog->n_outputs;
@@ -199,11 +238,13 @@ int sim_check_model_frames(sl_ctx *ctx, const ir_program *prog, const sched_prog
 	for (size_t i = 0; ref && i < n; i++)
 		io_array_free(ref[i]);
 	free(ref);
-	if (rc < 0)
+	if (rc < 0) {
 		for (size_t i = 0; i < n; i++) {
 			io_array_free(outputs[i]);
 			outputs[i] = NULL;
 		}
+		sl_mem_release(ctx, held > 0 ? (uint64_t) held : 0);
+	}
 	return rc;
 }
 
@@ -267,7 +308,8 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 	io_array **when = sl_xcalloc(n + 1, sizeof(*when));
 	o.cycles = when;
 	io_array **ref = check_reference_frames(ctx, prog, in, nf);
-	int rc = ref ? sim_vl_run(ctx, sp, top, verilog, len, in, &o, outputs, &st) : -1;
+	int64_t held = ref ? check_reserve_outputs(ctx, prog, 2 * nf) : -1;
+	int rc = held >= 0 ? sim_vl_run(ctx, sp, top, verilog, len, in, &o, outputs, &st) : -1;
 	for (int f = 0; rc == 0 && f < nf; f++) {
 		size_t k = (size_t) f * prog->n_outputs;
 		rc = check_outputs(ctx, engine, prog, ref + k, outputs + k, when + k);
@@ -291,5 +333,7 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 	}
 	free(ref);
 	free(when);
+	if (held > 0)
+		sl_mem_release(ctx, (uint64_t) held / (rc < 0 ? 1 : 2));
 	return rc;
 }

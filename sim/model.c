@@ -150,6 +150,7 @@ typedef struct mdl_run {
 	int64_t last_out_write;
 	int64_t last_in_take;	/* cycle of the last input element taken */
 	int64_t outputs_written;
+	uint64_t held;		/* bytes reserved for the buffers */
 } mdl_run;
 
 /* ------------------------------------------------------------ accesses */
@@ -859,23 +860,32 @@ static int mdl_setup_stmt(mdl_run *r, mdl_stmt *st, io_array **outputs)
 	return rc;
 }
 
-static void mdl_setup_buffer(mdl_run *r, mdl_buf *b, const ub_buffer *ub)
+/* The storage of buffer "ub": its slots (value and tag) and the reads
+ * left of each element of its producer's box, reserved against the
+ * memory limit first.  0, or -1 (reported). */
+static int mdl_setup_buffer(mdl_run *r, mdl_buf *b, const ub_buffer *ub)
 {
 	b->ub = ub;
 	b->prod = &r->stmts[ub->producer->index];
 	b->prod->buf = b;
 	b->cap = ub->capacity_words > 0 ? ub->capacity_words : 0;
-	b->tag = sl_xmalloc(((size_t) b->cap + 1) * sizeof(*b->tag));
-	for (int64_t i = 0; i < b->cap; i++)
-		b->tag[i] = -1;
 	const sched_stmt *s = ub->producer;
 	int64_t n = 1;
 	for (int d = 0; d < s->n_vars; d++)
 		n *= s->ext[d];
+	int64_t bytes = (b->cap + 1) * (int64_t) sizeof(*b->tag) +
+		(n + 1) * (int64_t) sizeof(*b->reads) + (2 * n + 1) * (int64_t) sizeof(*b->left);
+	if (!sl_mem_reserve(r->ctx, s->decl->loc, "buffer", ub->name, bytes, 1))
+		return -1;
+	r->held += (uint64_t) bytes;
+	b->tag = sl_xmalloc(((size_t) b->cap + 1) * sizeof(*b->tag));
+	for (int64_t i = 0; i < b->cap; i++)
+		b->tag[i] = -1;
 	b->n_elems = n;
 	b->mod = mdl_mod_make((uint64_t) b->cap, (uint64_t) n * (uint64_t) r->n_frames);
 	b->reads = sl_xcalloc((size_t) n + 1, sizeof(*b->reads));
 	b->left = sl_xcalloc(2 * (size_t) n + 1, sizeof(*b->left));
+	return 0;
 }
 
 static int mdl_setup(mdl_run *r, io_array **outputs)
@@ -898,7 +908,8 @@ static int mdl_setup(mdl_run *r, io_array **outputs)
 	r->n_bufs = r->ubs->n_buffers;
 	r->bufs = sl_xcalloc((size_t) r->n_bufs + 1, sizeof(*r->bufs));
 	for (int k = 0; k < r->n_bufs; k++)
-		mdl_setup_buffer(r, &r->bufs[k], r->ubs->buffers[k]);
+		if (mdl_setup_buffer(r, &r->bufs[k], r->ubs->buffers[k]) < 0)
+			return -1;
 	for (int i = 0; i < sp->n_stmts; i++)
 		if (mdl_setup_stmt(r, &r->stmts[i], outputs) < 0)
 			return -1;
@@ -966,6 +977,7 @@ static void mdl_teardown(mdl_run *r)
 	free(r->writes_left);
 	free(r->stmts);
 	free(r->bufs);
+	sl_mem_release(r->ctx, r->held);
 }
 
 void sim_model_stats_release(sim_model_stats *stats)

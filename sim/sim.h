@@ -75,6 +75,14 @@ int sim_check_model_frames(sl_ctx *ctx, const ir_program *prog, const sched_prog
 	const ub_set *ubs, const ref_inputs *in, int n_frames, io_array **outputs,
 	FILE *report);
 
+/* The budget of a sim run, in the schedule's predicted cycles: 10^9, about
+ * two minutes of the model (`sluice sim --max-cycles N` changes it). */
+#define SIM_MAX_CYCLES_DEFAULT ((int64_t) 1000000000)
+/* Is the design's predicted run within "max_cycles"?  Else a located
+ * error at the statement with the most iterations, naming the prediction,
+ * the budget and --max-cycles; false.  Checked before any input is made. */
+bool sim_within_budget(sl_ctx *ctx, const sched_program *sp, int64_t max_cycles);
+
 /* ------------------------------------------------------------ Verilator
  * The generated Verilog run in Verilator (sim/verilator.c), driven by a
  * generated C++ testbench (docs/hardware.md).  The build is cached in

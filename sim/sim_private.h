@@ -22,4 +22,27 @@ double sim_vl_now(void);
 void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 	const sim_vl_port *ports);
 
+/* ------------------------------------------------- the cache (vl_cache.c) */
+
+/* CACHE/verilator, the root and it private and the user's; NULL
+ * (reported) when HOME, XDG_CACHE_HOME and SLUICE_CACHE_DIR are all
+ * unset or the root is another user's. */
+char *sim_vl_cache_dir(sl_ctx *ctx);
+/* Why the cache entry "dir" cannot be run ("missing", "no stamp", ...),
+ * or NULL when it is a whole private build matching its stamp. */
+const char *sim_vl_entry_problem(const char *dir);
+/* Write DIR/stamp for DIR/obj/tb; 0 or -1 (reported). */
+int sim_vl_stamp_write(sl_ctx *ctx, const char *dir);
+/* Lock entry "dir" (DIR.lock), waiting for other holders: an fd, or -1
+ * (reported).  relock changes the lock's kind; unlock releases it. */
+int sim_vl_lock(sl_ctx *ctx, const char *dir, bool exclusive);
+int sim_vl_relock(sl_ctx *ctx, int fd, const char *dir, bool exclusive);
+void sim_vl_unlock(int fd);
+/* Rename the build "tmp" to "dir", a stale "dir" renamed aside and
+ * removed first; 0 or -1 (reported).  Under the exclusive lock. */
+int sim_vl_install(sl_ctx *ctx, const char *tmp, const char *dir);
+/* Remove the temporaries of dead processes: CACHE/verilator's
+ * TOP-HASH.tmp-PID and entry's run-PID. */
+void sim_vl_sweep(const char *cache_dir, const char *entry);
+
 #endif

@@ -5,13 +5,15 @@
  * runs the executable on input files in a per-run directory:
  *     CACHE/verilator/TOP-HASH/{top.v,tb.cpp,verilate.log,obj/tb}
  *     CACHE/verilator/TOP-HASH/run-PID/{in_K.bin,out_K.bin,stats.txt}
- * A build is made in TOP-HASH.tmp-PID and renamed when complete, so that
- * concurrent runs never see half a build.  The same machinery builds a
+ * A build is made in TOP-HASH.tmp-PID, stamped and renamed when complete,
+ * under the entry's lock (sim/vl_cache.c: the cache is private, a broken
+ * entry is rebuilt, concurrent runs build once).  The same machinery builds a
  * synthesized netlist (sluice synth --check-netlist): its cell library
  * takes the place of the hardware library in the build and in the key.
  * Owns nothing past a call; the output arrays go to the caller. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,8 +26,11 @@
 #define SLUICE_SOURCE_DIR "."
 #endif
 
+/* The testbench's exit status when the waveform cannot be written. */
+enum { VL_TB_VCD_FAILED = 3 };
+
 /* Bump when the build command or the testbench protocol changes. */
-#define VL_HARNESS_VERSION "sluice-vl-3"
+#define VL_HARNESS_VERSION "sluice-vl-4"
 
 typedef struct vl_build {
 	const char *top;
@@ -39,7 +44,9 @@ typedef struct vl_build {
 	const char *const *args;	/* extra Verilator arguments, or NULL */
 	bool netlist;		/* lib is a netlist's cell library */
 	bool trace;
+	char *cache;		/* owned: CACHE/verilator */
 	char *dir;		/* owned: CACHE/verilator/TOP-HASH */
+	int lock;		/* fd of TOP-HASH.lock, or -1 */
 } vl_build;
 
 /* --------------------------------------------------------------- helpers */
@@ -57,27 +64,6 @@ static char *vl_cat(const char *a, const char *b, const char *c)
 	char *s = sl_xmalloc(n);
 	snprintf(s, n, "%s%s%s", a, b, c);
 	return s;
-}
-
-static void vl_rmtree(const char *path)
-{
-	DIR *d = opendir(path);
-	if (d) {
-		struct dirent *e;
-		while ((e = readdir(d))) {
-			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-				continue;
-			char *sub = sl_path_join(path, e->d_name, NULL);
-			struct stat st;
-			if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode))
-				vl_rmtree(sub);
-			else
-				unlink(sub);
-			free(sub);
-		}
-		closedir(d);
-	}
-	rmdir(path);
 }
 
 /* FNV-1a, 64 bits: a cache key, not a defence. */
@@ -125,18 +111,6 @@ static void vl_show_log(const char *log)
 }
 
 /* ------------------------------------------------------------- the build */
-
-static char *vl_cache_root(void)
-{
-	const char *e = getenv("SLUICE_CACHE_DIR");
-	if (e && *e)
-		return vl_cat(e, "", "");
-	e = getenv("XDG_CACHE_HOME");
-	if (e && *e)
-		return sl_path_join(e, "sluice", NULL);
-	e = getenv("HOME");
-	return vl_cat(e && *e ? e : "/tmp", "/.cache/sluice", "");
-}
 
 static int vl_cmp_str(const void *a, const void *b)
 {
@@ -214,11 +188,10 @@ static int vl_key(sl_ctx *ctx, vl_build *b)
 		free(path);
 	}
 	char name[64];
-	snprintf(name, sizeof name, "/verilator/%.32s-%016llx", b->top,
-		(unsigned long long) h);
-	char *root = vl_cache_root();
-	b->dir = vl_cat(root, name, "");
-	free(root);
+	snprintf(name, sizeof name, "/%.32s-%016llx", b->top, (unsigned long long) h);
+	if (!(b->cache = sim_vl_cache_dir(ctx)))
+		return -1;
+	b->dir = vl_cat(b->cache, name, "");
 	return 0;
 }
 
@@ -226,7 +199,7 @@ static int vl_write(sl_ctx *ctx, const char *dir, const char *name,
 	const char *data, size_t len)
 {
 	char *path = sl_path_join(dir, name, NULL);
-	int rc = sl_write_file_atomic(path, data, len);
+	int rc = sl_write_file_now(path, data, len);
 	if (rc < 0)
 		sl_error(ctx, sl_noloc, "cannot write '%s': %s", path, strerror(errno));
 	free(path);
@@ -280,8 +253,8 @@ static void vl_netlist_args(vl_argv *a, const vl_build *b)
 	}
 }
 
-/* verilator --cc --exe --build ... in "tmp"; 0 when obj/tb exists. */
-static int vl_verilate(sl_ctx *ctx, const vl_build *b, const char *tmp)
+/* verilator --cc --exe --build ... in "work": its status (sl_spawn). */
+static int vl_verilate(const vl_build *b, const char *work)
 {
 	const char *vl = getenv("SLUICE_VERILATOR");
 	const char *fixed[] = {
@@ -293,7 +266,7 @@ static int vl_verilate(sl_ctx *ctx, const vl_build *b, const char *tmp)
 	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
 		vl_arg(&a, fixed[i]);
 	vl_arg(&a, "-Mdir");
-	vl_arg_owned(&a, sl_path_join(tmp, "obj", NULL));
+	vl_arg_owned(&a, sl_path_join(work, "obj", NULL));
 	vl_arg(&a, "-o");
 	vl_arg(&a, "tb");
 	if (b->trace)
@@ -302,58 +275,188 @@ static int vl_verilate(sl_ctx *ctx, const vl_build *b, const char *tmp)
 		vl_netlist_args(&a, b);
 	for (const char *const *x = b->args; x && *x; x++)
 		vl_arg(&a, *x);
-	vl_arg_owned(&a, sl_path_join(tmp, "top.v", NULL));
+	vl_arg_owned(&a, sl_path_join(work, "top.v", NULL));
 	for (int i = 0; i < b->n_lib; i++)
 		vl_arg_owned(&a, vl_lib_path(b, i));
-	vl_arg_owned(&a, sl_path_join(tmp, "tb.cpp", NULL));
-	char *log = sl_path_join(tmp, "verilate.log", NULL);
+	vl_arg_owned(&a, sl_path_join(work, "tb.cpp", NULL));
+	char *log = sl_path_join(work, "verilate.log", NULL);
 	int status = sl_spawn(a.argv, log);
-	int rc = 0;
-	if (status != 0) {
-		vl_show_log(log);
-		sl_error(ctx, sl_noloc, "verilator failed on module '%s' (exit %d); "
-			"its log is %s", b->top, status, log);
-		rc = -1;
-	}
 	vl_argv_release(&a);
 	free(log);
+	return status;
+}
+
+/* Whether make (Verilator's generated makefile) can take "path". */
+static bool vl_make_safe(const char *path)
+{
+	return !strpbrk(path, " \t\n#$:=%\\\"'`");
+}
+
+/* Copy dir "from"/NAME to "to"/NAME (a scratch file), executable when
+ * "exec"; 0 or -1 (reported). */
+static int vl_copy(sl_ctx *ctx, const char *from, const char *to, const char *name,
+	bool exec)
+{
+	char *src = sl_path_join(from, name, NULL), *dst = sl_path_join(to, name, NULL);
+	size_t len = 0;
+	char *data = sl_read_file(src, &len);
+	int rc = -1;
+	if (!data)
+		sl_error(ctx, sl_noloc, "cannot read '%s': %s", src, strerror(errno));
+	else if (sl_write_file_now(dst, data, len) < 0 || (exec && chmod(dst, 0700) < 0))
+		sl_error(ctx, sl_noloc, "cannot write '%s': %s", dst, strerror(errno));
+	else
+		rc = 0;
+	free(data);
+	free(src);
+	free(dst);
 	return rc;
 }
 
-static bool vl_built(const char *dir)
+/* A private directory for a build whose cache path make cannot take
+ * (a space in $HOME): under $TMPDIR or /tmp; NULL (reported). */
+static char *vl_work_dir(sl_ctx *ctx)
 {
-	char *exe = sl_path_join(dir, "obj/tb", NULL);
-	bool ok = access(exe, X_OK) == 0;
-	free(exe);
-	return ok;
+	const char *t = getenv("TMPDIR");
+	char *dir = vl_cat(t && *t && vl_make_safe(t) ? t : "/tmp", "/sluice-vl-XXXXXX", "");
+	if (!mkdtemp(dir)) {
+		sl_error(ctx, sl_noloc, "cannot create a build directory '%s': %s", dir,
+			strerror(errno));
+		free(dir);
+		return NULL;
+	}
+	sl_cleanup_dir_add(dir);
+	return dir;
 }
 
-/* Make b->dir/obj/tb unless it exists; *cached tells which. */
+/* The failed verilator run, its log shown and named. */
+static void vl_build_failed(sl_ctx *ctx, const vl_build *b, int status, const char *tmp)
+{
+	const char *vl = getenv("SLUICE_VERILATOR");
+	vl = vl && *vl ? vl : "verilator";
+	if (status == SL_SPAWN_NOEXEC) {
+		sl_error(ctx, sl_noloc, "cannot run '%s': %s (is Verilator installed? set "
+			"SLUICE_VERILATOR)", vl, strerror(errno));
+		return;
+	}
+	char *log = sl_path_join(tmp, "verilate.log", NULL);
+	vl_show_log(log);
+	sl_error(ctx, sl_noloc, "verilator failed on module '%s' (%s %d); its log is %s",
+		b->top, status == SL_SPAWN_TIMEOUT ? "killed by the watchdog, status" : "exit",
+		status, log);
+	free(log);
+}
+
+/* Sources, verilator and the stamp in "tmp" (in a private work directory
+ * when make cannot take tmp's path, obj/tb and the log copied back). */
+static int vl_build_in(sl_ctx *ctx, const vl_build *b, const char *tmp)
+{
+	char *work = vl_make_safe(tmp) ? NULL : vl_work_dir(ctx);
+	const char *where = work ? work : tmp;
+	if (!vl_make_safe(tmp) && !work)
+		return -1;
+	int status = -1, rc = -1;
+	if (vl_write(ctx, where, "top.v", b->verilog, b->verilog_len) == 0
+	    && vl_write(ctx, where, "tb.cpp", b->testbench, b->testbench_len) == 0)
+		status = vl_verilate(b, where);
+	if (work) {
+		char *obj = sl_path_join(tmp, "obj", NULL);
+		if (status == 0 && (mkdir(obj, 0700) < 0 || vl_copy(ctx, work, tmp, "obj/tb", true) < 0))
+			status = -1;
+		if (status != SL_SPAWN_NOEXEC)
+			vl_copy(ctx, work, tmp, "verilate.log", false);
+		vl_write(ctx, tmp, "top.v", b->verilog, b->verilog_len);
+		vl_write(ctx, tmp, "tb.cpp", b->testbench, b->testbench_len);
+		sl_rmtree(work);
+		sl_cleanup_dir_remove(work);
+		free(work);
+		free(obj);
+	}
+	if (status != 0)
+		vl_build_failed(ctx, b, status, tmp);
+	else
+		rc = sim_vl_stamp_write(ctx, tmp);
+	return status == SL_SPAWN_NOEXEC ? -2 : rc;
+}
+
+/* Make b->dir a whole build unless it is one; *cached tells which.  The
+ * entry stays locked (shared) in b->lock for the run. */
 static int vl_ensure_built(sl_ctx *ctx, vl_build *b, bool *cached)
 {
-	*cached = vl_built(b->dir);
+	sim_vl_sweep(b->cache, b->dir);
+	if ((b->lock = sim_vl_lock(ctx, b->dir, false)) < 0)
+		return -1;
+	*cached = !sim_vl_entry_problem(b->dir);
 	if (*cached)
 		return 0;
+	if (sim_vl_relock(ctx, b->lock, b->dir, true) < 0)
+		return -1;
+	const char *why = sim_vl_entry_problem(b->dir);
+	*cached = !why;
+	if (*cached)
+		return sim_vl_relock(ctx, b->lock, b->dir, false);
+	if (strcmp(why, "missing"))
+		fprintf(stderr, "sluice: note: the cached build at %s looks broken (%s); "
+			"rebuilding it\n", b->dir, why);
 	char pid[32];
 	snprintf(pid, sizeof pid, ".tmp-%ld", (long) getpid());
 	char *tmp = vl_cat(b->dir, pid, "");
-	vl_rmtree(tmp);
+	sl_rmtree(tmp);
+	sl_cleanup_dir_add(tmp);
 	int rc = -1;
-	if (sl_make_dir(tmp) < 0)
+	if (mkdir(tmp, 0700) < 0) {
 		sl_error(ctx, sl_noloc, "cannot create '%s': %s", tmp, strerror(errno));
-	else if (vl_write(ctx, tmp, "top.v", b->verilog, b->verilog_len) == 0
-		 && vl_write(ctx, tmp, "tb.cpp", b->testbench, b->testbench_len) == 0
-		 && vl_verilate(ctx, b, tmp) == 0)
-		rc = 0;
-	if (rc == 0 && rename(tmp, b->dir) < 0) {
-		vl_rmtree(tmp);	/* another run finished the same build first */
-		if (!vl_built(b->dir)) {
-			sl_error(ctx, sl_noloc, "cannot install the build '%s'", b->dir);
-			rc = -1;
+	} else {
+		rc = vl_build_in(ctx, b, tmp);
+		if (rc == 0)
+			rc = sim_vl_install(ctx, tmp, b->dir);
+	}
+	if (rc == 0 || rc == -2)
+		sl_rmtree(tmp);	/* kept after a failed build, for its log */
+	sl_cleanup_dir_remove(tmp);
+	free(tmp);
+	if (rc == 0)
+		rc = sim_vl_relock(ctx, b->lock, b->dir, false);
+	return rc < 0 ? -1 : 0;
+}
+
+/* Verilator (5.006) finds no --top-module of 128 characters or more: a
+ * longer module is renamed sluice_long_HASH in the text it builds (the
+ * testbench names the model Vdut, never the module).  The renamed text
+ * (owned by the caller), or NULL when the name is short enough. */
+enum { VL_MAX_TOP = 120 };
+
+static char *vl_short_top(vl_build *b)
+{
+	size_t n = strlen(b->top);
+	if (n <= VL_MAX_TOP)
+		return NULL;
+	static char alias[40];
+	snprintf(alias, sizeof alias, "sluice_long_%016llx",
+		(unsigned long long) vl_hash_str(0xcbf29ce484222325ull, b->top));
+	char *out = NULL;
+	size_t out_len = 0;
+	FILE *f = open_memstream(&out, &out_len);
+	if (!f)
+		sl_unreachable();
+	for (size_t i = 0; i < b->verilog_len;) {
+		const char *v = b->verilog + i;
+		char next = i + n < b->verilog_len ? v[n] : 0;
+		if (i + n <= b->verilog_len && !strncmp(v, b->top, n)
+		    && !(next == '_' || (next >= '0' && next <= '9') || (next >= 'a' && next <= 'z')
+			 || (next >= 'A' && next <= 'Z'))) {
+			fputs(alias, f);
+			i += n;
+		} else {
+			fputc(*v, f);
+			i++;
 		}
 	}
-	free(tmp);
-	return rc;
+	fclose(f);
+	b->top = alias;
+	b->verilog = out;
+	b->verilog_len = out_len;
+	return out;
 }
 
 static void vl_build_release(vl_build *b)
@@ -364,6 +467,8 @@ static void vl_build_release(vl_build *b)
 		free(b->lib[i]);
 	free(b->lib);
 	free(b->dir);
+	free(b->cache);
+	sim_vl_unlock(b->lock);
 }
 
 /* --------------------------------------------------------------- the run */
@@ -420,7 +525,7 @@ static int vl_write_words(sl_ctx *ctx, const char *path, const uint64_t *v,
 	for (int64_t i = 0; i < n; i++)
 		for (int b = 0; b < 8; b++)
 			buf[i * 8 + b] = (unsigned char) (v[i] >> (8 * b));
-	int rc = sl_write_file_atomic(path, buf, (size_t) n * 8);
+	int rc = sl_write_file_now(path, buf, (size_t) n * 8);
 	if (rc < 0)
 		sl_error(ctx, sl_noloc, "cannot write '%s': %s", path, strerror(errno));
 	free(buf);
@@ -593,9 +698,58 @@ static int64_t vl_timeout(const sched_program *sp, int nf)
 	return 2 * (end + (int64_t) (nf - 1) * sim_frame_period(sp)) + 1000;
 }
 
-/* Run the testbench of "b" in a fresh run directory and collect. */
+/* The file the testbench dumps the waveform into: a fresh temporary for
+ * "path", renamed with the outputs (sl_temp_commit), or "path" itself
+ * when it exists and is not a regular file (/dev/null).  -1 (reported)
+ * when it cannot be written: before anything runs. */
+static int vl_vcd_open(sl_ctx *ctx, const char *path, char **tmp)
+{
+	struct stat st;
+	*tmp = NULL;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		int fd = open(path, O_WRONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			close(fd);
+			return 0;
+		}
+	} else {
+		int fd = sl_temp_create(path, tmp);
+		if (fd >= 0) {
+			close(fd);
+			return 0;
+		}
+	}
+	sl_error(ctx, sl_noloc, "cannot write the waveform '%s': %s", path, strerror(errno));
+	return -1;
+}
+
+/* A testbench that did not exit 0: why, as well as can be told. */
+static void vl_tb_failed(sl_ctx *ctx, const vl_build *b, const sim_vl_options *opts,
+	int status, const char *log)
+{
+	vl_show_log(log);
+	if (status == SL_SPAWN_TIMEOUT) {
+		sl_error(ctx, sl_noloc, "the testbench was killed by the watchdog");
+	} else if (status == VL_TB_VCD_FAILED) {
+		sl_error(ctx, sl_noloc, "cannot write the waveform '%s' (the testbench's "
+			"message is above)", opts->vcd_path);
+	} else if (status == 127 || status == SL_SPAWN_NOEXEC || status > 128) {
+		/* the stamp matched, yet it cannot run: build it anew next time */
+		char *stamp = sl_path_join(b->dir, "stamp", NULL);
+		unlink(stamp);
+		free(stamp);
+		sl_error(ctx, sl_noloc, "the cached build at %s looks broken (the testbench "
+			"%s %d); the next run rebuilds it", b->dir,
+			status > 128 ? "died by signal" : "exited", status > 128 ? status - 128 : 127);
+	} else {
+		sl_error(ctx, sl_noloc, "the testbench failed (exit %d)", status);
+	}
+}
+
+/* Run the testbench of "b" in a fresh run directory and collect; the
+ * waveform into "vcd" (vl_vcd_open) when not NULL. */
 static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
-	const ref_inputs *in, const sim_vl_options *opts, io_array **outputs,
+	const ref_inputs *in, const sim_vl_options *opts, char *vcd, io_array **outputs,
 	sim_vl_stats *stats)
 {
 	sim_vl_port *ports;
@@ -618,14 +772,16 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	bool ran = false;
 	for (int i = 0; i < n_ports; i++)
 		n_in += ports[i].is_input;
-	vl_rmtree(dir);
-	if (sl_make_dir(dir) < 0) {
+	sl_rmtree(dir);
+	sl_cleanup_dir_add(dir);
+	if (mkdir(dir, 0700) < 0) {
 		sl_error(ctx, sl_noloc, "cannot create '%s': %s", dir, strerror(errno));
 	} else if (vl_write_inputs(ctx, dir, n_ports, ports, sizes, in, nf) == 0) {
+		if (vcd)
+			argv[3] = vcd;
 		int status = sl_spawn(argv, log);
 		if (status != 0) {
-			vl_show_log(log);
-			sl_error(ctx, sl_noloc, "the testbench failed (exit %d)", status);
+			vl_tb_failed(ctx, b, opts, status, log);
 		} else if (vl_read_stats(ctx, dir, n_in, &r) == 0) {
 			rc = vl_check_result(ctx, sp, &r, timeout, n_ports, ports, sizes, nf);
 			ran = true;
@@ -636,9 +792,10 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	stats->cycles = r.cycles;
 	stats->run_seconds = r.seconds;
 	if (rc == 0)
-		vl_rmtree(dir);
-	else
+		sl_rmtree(dir);
+	else if (access(dir, F_OK) == 0)
 		fprintf(stderr, "sluice: note: the run's files are in %s\n", dir);
+	sl_cleanup_dir_remove(dir);
 	free(r.taken);
 	free(dir);
 	free(exe);
@@ -664,6 +821,7 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	b.top = top_name;
 	b.verilog = (char *) verilog;
 	b.verilog_len = len;
+	char *renamed = vl_short_top(&b);
 	b.trace = opts->vcd_path != NULL;
 	sim_vl_port *ports;
 	int64_t *sizes;
@@ -677,11 +835,26 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	free(sizes);
 	int rc = -1;
 	double t0 = sim_vl_now();
-	if (vl_find_lib(ctx, &b, opts) == 0 && vl_key(ctx, &b) == 0
-	    && vl_ensure_built(ctx, &b, &stats->cached) == 0) {
+	b.lock = -1;
+	char *vcd = NULL;
+	if (opts->vcd_path && vl_vcd_open(ctx, opts->vcd_path, &vcd) < 0)
+		goto out;
+	mode_t mask = umask(077);	/* the cache is private */
+	int built = vl_find_lib(ctx, &b, opts) == 0 && vl_key(ctx, &b) == 0
+		&& vl_ensure_built(ctx, &b, &stats->cached) == 0;
+	umask(mask);
+	if (built) {
 		stats->build_seconds = stats->cached ? 0.0 : sim_vl_now() - t0;
-		rc = vl_execute(ctx, sp, &b, in, opts, outputs, stats);
+		rc = vl_execute(ctx, sp, &b, in, opts, vcd, outputs, stats);
 	}
+	if (vcd && rc == 0 && sl_temp_commit(vcd, opts->vcd_path) < 0) {
+		sl_error(ctx, sl_noloc, "cannot write the waveform '%s': %s", opts->vcd_path,
+			strerror(errno));
+		rc = -1;
+	} else if (vcd && rc != 0) {
+		sl_temp_discard(vcd);
+	}
+out:
 	for (int i = 0; rc < 0 && i < n_out; i++) {
 		io_array_free(outputs[i]);
 		outputs[i] = NULL;
@@ -691,5 +864,6 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 		}
 	}
 	vl_build_release(&b);
+	free(renamed);
 	return rc;
 }

@@ -37,6 +37,11 @@
  *       circular-buffer addresses use the plan over their value range
  *       (the iteration box) plus an offset add
  *   D-entry ROM of W bits, variable address   W functions of the address
+ *       bits that vary (the varying indices' widths, at most the address:
+ *       ABC maps the cone, constant address arithmetic folded, onto them)
+ *   sl_sched   its structure (est_sched): counters sized to the extents,
+ *       the down counter, the registered wait's distinct columns
+ *       (flip-flops as Yosys keeps them; LUTs fitted to Yosys on iCE40)
  *   register-file read port (iCE40: no LUT RAM) of D words: one-hot
  *       decoded selects shared by the W bits, D/2 + (D/2)/3 LUTs a bit
  * Widths are the significant widths Yosys keeps (wreduce): a value that
@@ -49,8 +54,8 @@
  *       LUT4 sites each (3 slices; boards/README.md "Counting cells");
  *       else `lutram` bits a LUT: Xilinx one 64-bit LUT6 per 64 bits
  * Adjusted from measurements (Yosys 0.23, tests/bench/estimate_bench.sh):
- * only the Xilinx ROM-constant DSP rule above (from gaussian); the
- * per-primitive constants are first principles.  The model is of a
+ * the Xilinx ROM-constant DSP rule above (from gaussian) and sl_sched's
+ * LUT constants; the other per-primitive constants are first principles.  The model is of a
  * LUT mapper that minimises area.  Known large errors: ECP5 under Yosys
  * 0.23's default `synth_ecp5` (abc -lut 4:7: every LUT size has delay 1,
  * so ABC maps for depth into LUT5-7 = 2-8 LUT4s + PFUMX/L6MUX21, many of
@@ -136,6 +141,19 @@ int tg_bits(uint64_t v)
 	while (b < 64 && (v >> b))
 		b++;
 	return b;
+}
+
+/* bits_of of sl_sched.v: the bits of v, at least 1. */
+static int est_bits_of(uint64_t v)
+{
+	return v ? tg_bits(v) : 1;
+}
+
+/* The width of statement s's counter of dimension d in sl_sched (its
+ * idx and nidx above it are 0). */
+static int est_counter_bits(const sched_stmt *s, int d)
+{
+	return est_bits_of((uint64_t) (s->ext[d] > 1 ? s->ext[d] - 1 : 0));
 }
 
 static int est_popcount(uint64_t v)
@@ -533,14 +551,19 @@ static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int
 		return v;
 	}
 	if (e->kind == IR_VAR) {
+		/* lo + the sl_sched counter, bits_of(ext - 1) bits wide */
 		int64_t lo = 0;
-		int slot = e->u.var.slot;
-		if (slot >= 0 && slot < s->n_dims)
+		int slot = e->u.var.slot, iw = 32;
+		if (slot >= 0 && slot < s->n_dims) {
 			lo = s->lo[slot];
-		int ew = 33;
-		if (lo)
-			w->luts += est_add(w->f, need < ew ? need : ew);
-		return est_make(64, lo ? ew + 1 : 32, !!lo);
+			iw = est_counter_bits(s, slot);
+		}
+		if (!lo)
+			return est_make(64, iw, false);
+		int lb = tg_bits((uint64_t) (lo < 0 ? -lo : lo));
+		int ew = (iw > lb ? iw : lb) + 1;
+		w->luts += est_add(w->f, need < ew ? need : ew);
+		return est_make(64, ew + 1, true);
 	}
 	if (e->kind == IR_UNARY) {
 		est_val a = est_index(w, s, e->args[0], need);
@@ -591,20 +614,27 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		v.rom = true;
 		return v;
 	}
-	int aw = est_addr_bits(depth);
+	int aw = est_addr_bits(depth), support = 0;
+	double addr = 0;
 	for (int i = 0; i < d->n_dims; i++) {
-		if (ir_type_none(e->args[i]->type))
-			est_index(w, s, e->args[i], aw);
-		else
-			est_value(w, s, e->args[i]);
+		est_val a = ir_type_none(e->args[i]->type) ? est_index(w, s, e->args[i], aw)
+			: est_value(w, s, e->args[i]);
+		support += a.is_const ? 0 : a.ew;
 		if (i)	/* offset * extent + index */
-			w->luts += 2 * est_add(w->f, aw);
+			addr += 2 * est_add(w->f, aw);
 	}
-	uint64_t any = 0;
+	/* Each data bit is a function of the address's varying bits: of no
+	 * more than aw, and of fewer when constant indices fold (ABC maps the
+	 * whole cone, address arithmetic included, to LUTs of those bits). */
+	int n = support < aw ? support : aw;
+	if (n > w->f->k)
+		w->luts += addr;
+	uint64_t any = 0, tm = d->type.bits >= 64 ? ~(uint64_t) 0
+		: ((uint64_t) 1 << d->type.bits) - 1;
 	for (int64_t i = 0; i < depth; i++)
-		any |= d->data[i];
+		any |= (uint64_t) d->data[i] & tm;	/* a negative entry's bits in its type */
 	int wb = tg_bits(any);
-	w->luts += (double) wb * est_fun(w->f, aw);
+	w->luts += (double) wb * est_fun(w->f, n);
 	return est_make(d->type.bits, wb, false);
 }
 
@@ -691,17 +721,63 @@ static int est_tw(const sched_program *sp)
 	return b + 1;
 }
 
-/* sl_sched: N 32-bit index registers, each with an incrementer and a
- * last-value test; the TW-bit next-fire register with its adder and the
- * per-dimension step select; fire = active && cyc == next. */
+/* sl_sched (rtlgen/lib/sl_sched.v) by its structure, with DELTA and START
+ * as rtlgen passes them.  Flip-flops, exactly as Yosys 0.23 keeps them
+ * in the module alone: per dimension of extent E > 1 the counters ni and
+ * ci of bits_of(E-1) bits and the flag nl; the down counter of CW =
+ * bits_of(the largest wait) + 1 bits and lz; of the registered wait
+ * {is_final, next_one, wait_cnt}, one flip-flop per distinct bit column
+ * that is not constant over the values it loads (one per dimension that
+ * can increment, and the final one): Yosys merges equal registers and
+ * removes constant ones; fire and active.  LUTs, fitted to Yosys 0.23 on
+ * the iCE40 (within 5 of every case measured, N 1-4, extents 3-1920,
+ * waits 1-13627): per dimension its incrementer and last-value test; the
+ * down counter's decrement and its three-way load select, a LUT a bit;
+ * 9 + N for the flags, the wait select, fire and active. */
 static void est_sched(est_walk *w, const sched_stmt *s, int tw)
 {
 	const est_fam *f = w->f;
 	int n = s->n_dims > 0 ? s->n_dims : 1;
-	w->ffs += (int64_t) n * 32 + tw + 1;
-	w->luts += n * (est_add(f, 32) + (double) est_eq(f, 32, true));
-	w->luts += est_add(f, tw) + (n > 1 ? tw / 2.0 : 0);
-	w->luts += (double) est_eq(f, tw, false) + 1 + 2;
+	uint64_t tm = tw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << tw) - 1;
+	uint64_t maxw = (uint64_t) s->offset & tm, delta[64];
+	int nd = s->n_dims < 64 ? s->n_dims : 63;
+	for (int d = 0; d < nd; d++) {
+		int64_t v = s->coef[d];
+		for (int k = d + 1; k < s->n_dims; k++)
+			v -= s->coef[k] * (s->ext[k] - 1);
+		delta[d] = (uint64_t) v & tm;
+		if (s->ext[d] > 1 && delta[d] > maxw)
+			maxw = delta[d];
+	}
+	int cw = est_bits_of(maxw) + 1;
+	/* The loaded wait's columns over its rows: bit r of a column is its
+	 * value in row r (a dimension that increments, then the final row). */
+	uint64_t col[66] = { 0 }, cm = cw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << cw) - 1;
+	int rows = 0;
+	for (int d = 0; d < nd; d++) {
+		if (s->ext[d] <= 1)
+			continue;
+		int iw = est_counter_bits(s, d);
+		w->ffs += 2 * iw + 1;
+		w->luts += est_add(f, iw) + (double) est_eq(f, iw, true);
+		uint64_t load = (delta[d] - 3) & cm;
+		for (int b = 0; b < cw && b < 64; b++)
+			col[b] |= ((load >> b) & 1) << rows;
+		col[64] |= (uint64_t) (delta[d] == 1) << rows;	/* next_one */
+		rows++;
+	}
+	col[65] |= (uint64_t) 1 << rows;	/* is_final: the final row */
+	rows++;
+	uint64_t all = rows >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << rows) - 1;
+	int distinct = 0;
+	for (int i = 0; i < 66; i++) {
+		bool seen = col[i] == 0 || col[i] == all;	/* constant */
+		for (int j = 0; j < i && !seen; j++)
+			seen = col[j] == col[i];
+		distinct += !seen;
+	}
+	w->ffs += cw + 1 + distinct + 2;
+	w->luts += est_add(f, cw) + cw + 9 + n;
 }
 
 /* The in-box test of an output whose domain passes its box. */
@@ -712,11 +788,14 @@ static int est_inbox(est_walk *w, const sched_stmt *s)
 	const int64_t *box = s->decl->out_extents;
 	int tests = 0;
 	for (int d = 0; d < s->n_vars; d++) {
-		tests += -s->lo[d] > 0;
-		tests += box[d] - s->lo[d] < s->ext[d];
+		/* a counter of bits_of(ext - 1) bits against a constant */
+		int t = (-s->lo[d] > 0) + (box[d] - s->lo[d] < s->ext[d]);
+		int iw = est_counter_bits(s, d);
+		w->luts += t * est_lt(w->f, iw, true);
+		tests += t;
 	}
 	if (tests)
-		w->luts += tests * est_lt(w->f, 32, true) + (double) est_tree(w->f, tests);
+		w->luts += (double) est_tree(w->f, tests);
 	return tests > 0;
 }
 
@@ -730,7 +809,9 @@ static est_val est_reduction(est_walk *w, const sched_stmt *s)
 		r->u.reduce.body->type.is_signed);
 	int nr = s->n_dims - s->n_vars;
 	w->ffs += t.bits;
-	w->luts += 2.0 * nr * est_eq(f, 32, true) + 2 * est_tree(f, nr) + 1;
+	for (int d = s->n_vars; d < s->n_dims; d++)	/* first, last: a counter against 0, ext - 1 */
+		w->luts += 2.0 * est_eq(f, est_counter_bits(s, d), true);
+	w->luts += 2 * est_tree(f, nr) + 1;
 	w->luts += t.bits;	/* acc_in: first ? identity : acc */
 	if (r->u.reduce.op == IR_RED_SUM)
 		w->luts += est_add(f, t.bits);
@@ -857,8 +938,17 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 		est_walk *r = &by_stmt[p->stmt->index];
 		est_circ_addr(r, b, p);
 		if (sram) {
-			r->ffs += aw + 1 + wd;
-			r->luts += 2.0 * est_eq(f, aw, false) + 2.0 * wd + (double) aw * p->stmt->n_dims;
+			int ac = p->win_len < depth ? est_addr_bits(p->win_len) : aw;
+			if (p->win_len < depth && p->same_as < 0) {
+				/* a window: the write enable's range test, both
+				 * addresses less its first word */
+				bool lo = p->win_lo > 0, hi = p->win_lo + p->win_len < depth;
+				w->luts += (lo + hi) * est_lt(f, aw, true) + 1;
+				if (lo)
+					w->luts += est_add(f, ac) + est_add(r->f, ac);
+			}
+			r->ffs += ac + 1 + wd;
+			r->luts += 2.0 * est_eq(f, ac, false) + 2.0 * wd + (double) aw * p->stmt->n_dims;
 			continue;
 		}
 		r->luts += (double) est_eq(f, aw, false) + wd;	/* bypass */
@@ -872,10 +962,17 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 
 /* ------------------------------------------------------------ the design */
 
-static void est_control(est_walk *w, int tw)
+/* The run control of rtlgen.c (rtl_control): 'remain', bits(predicted
+ * cycles) + 1 bits, counts down to its sign bit; busy, done and go.
+ * Measured alone (Yosys 0.23, iCE40) for 6, 14 and 22 bits: flip-flops
+ * the width + 3, LUTs the width + 5 (the decrement and its load, a LUT a
+ * bit beside the carry chain; go, busy, done). */
+static void est_control(est_walk *w, const sched_program *sp)
 {
-	w->ffs += tw + 2;
-	w->luts += est_add(w->f, tw) + 2.0 * est_eq(w->f, tw, true) + 4;
+	int64_t pd = sp->predicted_cycles > 0 ? sp->predicted_cycles : 1;
+	int rw = est_bits_of((uint64_t) pd) + 1;
+	w->ffs += rw + 3;
+	w->luts += est_add(w->f, rw) + 5;
 }
 
 /* Split the multipliers between DSPs and logic within the board's count
@@ -952,7 +1049,7 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 		r->dsps += st->dsps;
 	}
 	est_walk c = { .f = &f };
-	est_control(&c, tw);
+	est_control(&c, sp);
 	r->luts += (int64_t) (c.luts + 0.5);
 	r->ffs += c.ffs;
 	for (int i = 0; i < n_keys; i++)

@@ -7,7 +7,8 @@
  * block RAM (board_bram_cells); the register positions flip-flops of the
  * word width.
  * A circular buffer in block RAM (UB_MEM_SRAM) is one sl_sram copy per
- * distinct read (n_banks), each of capacity x width.  A register file
+ * distinct read (n_banks), each of its read's window (ub_port.win_len,
+ * at most capacity_words) x width.  A register file
  * (UB_MEM_REGFILE, an sl_ram with combinational reads) is width x
  * capacity flip-flops on a board without LUT RAM
  * (iCE40); elsewhere Yosys makes it LUT RAM (measured on the Artix-7:
@@ -37,6 +38,21 @@ static void fit_chain(const board *bd, const ub_buffer *b, tg_buf *f)
 	f->ffs = ub_chain_registers(b) * b->width_bits;
 }
 
+/* Circular buffer in block RAM: one memory per distinct read, as deep as
+ * the read's window (ub_port.win_len). */
+static void fit_copies(const board *bd, const ub_buffer *b, tg_buf *f)
+{
+	for (int i = 1; i < b->n_ports; i++) {
+		const ub_port *p = &b->ports[i];
+		if (p->same_as >= 0)
+			continue;
+		const board_mem *m;
+		int64_t c = board_bram_cells(bd, b->width_bits, p->win_len, &m);
+		f->cells[m - bd->mems] += c;
+		f->units += c * m->units;
+	}
+}
+
 void tg_predict_storage(const board *bd, const ub_set *ubs, tg_report *r)
 {
 	memset(r, 0, sizeof(*r));
@@ -50,13 +66,9 @@ void tg_predict_storage(const board *bd, const ub_set *ubs, tg_report *r)
 			continue;
 		f->words = b->capacity_words;
 		int64_t bits = b->capacity_words * b->width_bits;
-		if (b->storage == UB_CIRCULAR && b->mem == UB_MEM_SRAM) {
-			const board_mem *m;
-			int64_t c = b->n_banks * board_bram_cells(bd, b->width_bits,
-				b->capacity_words, &m);
-			f->cells[m - bd->mems] += c;
-			f->units += c * m->units;
-		} else if (b->storage == UB_CIRCULAR && bd->lutram_bits == 0)
+		if (b->storage == UB_CIRCULAR && b->mem == UB_MEM_SRAM)
+			fit_copies(bd, b, f);
+		else if (b->storage == UB_CIRCULAR && bd->lutram_bits == 0)
 			f->ffs = bits;
 		else if (b->storage == UB_CIRCULAR)
 			f->lut_ram = (bits + bd->lutram_bits - 1) / bd->lutram_bits;

@@ -75,18 +75,19 @@ static void synth_say(const char *fmt, ...)
 
 /* ------------------------------------------------------------ tools */
 
-/* Run argv with stdout and stderr discarded; the exit status, or -1
- * when it could not be started. */
-static int synth_exec(char *const *argv)
+/* Run argv in directory "cwd" (NULL: this one) with stdout and stderr
+ * discarded; the exit status, or -1 when it could not be started (124
+ * after the watchdog, reported). */
+static int synth_exec_in(char *const *argv, const char *cwd)
 {
-	int st = sl_spawn(argv, NULL);
-	return st == 127 ? -1 : st;
+	int st = sl_spawn_in(argv, NULL, cwd);
+	return st == SL_SPAWN_NOEXEC || st == -1 ? -1 : st == SL_SPAWN_TIMEOUT ? 124 : st;
 }
 
 /* Write a file the run produces, and say so; 0 or -1 (reported). */
 static int synth_write(sl_ctx *ctx, const char *path, const char *buf, size_t len)
 {
-	int rc = sl_write_file_atomic(path, buf, len);
+	int rc = sl_write_file_now(path, buf, len);
 	if (rc == 0)
 		synth_say("wrote %s\n", path);
 	else
@@ -98,6 +99,15 @@ static const char *synth_tool(const char *env, const char *dflt)
 {
 	const char *e = getenv(env);
 	return e && *e ? e : dflt;
+}
+
+/* A file of the output directory as the script names it: Yosys runs in
+ * that directory (synth_run), so a path with spaces needs no quoting,
+ * which `tee -o` does not understand. */
+static const char *synth_base(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
 }
 
 /* The commands that settle multiplier widths as the flows do before
@@ -112,7 +122,7 @@ static const char synth_dsp_prep[] =
  * path through a vendor flip-flop is a loop to it). */
 static void synth_ltp(FILE *f, const board *bd, const char *out)
 {
-	fprintf(f, "tee -q -o %s ltp -noff *", out);
+	fprintf(f, "tee -q -o %s ltp -noff *", synth_base(out));
 	for (int i = 0; i < bd->cells_ff.n; i++)
 		fprintf(f, " t:%s %%d", bd->cells_ff.pat[i]);
 	for (int m = 0; m < bd->n_mems; m++)
@@ -132,9 +142,11 @@ static char *synth_script(const board *bd, const char *vfile, const char *top,
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	const char *lib = synth_tool("SLUICE_RTL_LIB", SLUICE_SOURCE_DIR "/rtlgen/lib");
-	fprintf(f, "read_verilog -sv \"%s\"", vfile);
+	char *abs_lib = realpath(lib, NULL);
+	fprintf(f, "read_verilog -sv %s", synth_base(vfile));
 	for (const char *const *l = rtl_library_files(); *l; l++)
-		fprintf(f, " \"%s/%s\"", lib, *l);
+		fprintf(f, " \"%s/%s\"", abs_lib ? abs_lib : lib, *l);
+	free(abs_lib);
 	fprintf(f, "\nhierarchy -top %s\n", top);
 	if (bd->force_bram)
 		fprintf(f, "%s\n", bd->force_bram);
@@ -150,16 +162,16 @@ static char *synth_script(const board *bd, const char *vfile, const char *top,
 			fputc(*p, f);
 		}
 	}
-	fprintf(f, "\ntee -q -o %s stat -json\n", stat);
+	fprintf(f, "\ntee -q -o %s stat -json\n", synth_base(stat));
 	if (json)
-		fprintf(f, "write_json %s\n", json);
+		fprintf(f, "write_json %s\n", synth_base(json));
 	else if (ltp)
 		synth_ltp(f, bd, ltp);
 	if (netlist) {
 		const char *edit = getenv("SLUICE_NETLIST_EDIT");
 		if (edit && *edit)
 			fprintf(f, "%s\n", edit);
-		fprintf(f, "write_verilog -noattr %s\n", netlist);
+		fprintf(f, "write_verilog -noattr %s\n", synth_base(netlist));
 	}
 out:
 	fclose(f);
@@ -297,7 +309,7 @@ static int synth_pnr(sl_ctx *ctx, const board *bd, double mhz, const char *dir,
 	argv[n] = NULL;
 	synth_say("running %s (log %s)\n", argv[0], log);
 	fflush(stdout);
-	int st = synth_exec(argv);
+	int st = synth_exec_in(argv, NULL);
 	if (st != 0)
 		sl_error(ctx, sl_noloc, "%s %s (see %s)", argv[0],
 			st < 0 ? "not found" : "failed", log);
@@ -463,15 +475,15 @@ static int synth_run(sl_ctx *ctx, const char *dir, const char *name, const char 
 {
 	char *ys = sl_path_join(dir, name, ".ys"), *log = sl_path_join(dir, lname, ".log");
 	int rc = -1;
-	if (sl_write_file_atomic(ys, script, strlen(script)) != 0) {
+	if (sl_write_file_now(ys, script, strlen(script)) != 0) {
 		sl_error(ctx, sl_noloc, "cannot write '%s': %s", ys, strerror(errno));
 		goto out;
 	}
-	char *argv[] = { (char *) synth_tool("SLUICE_YOSYS", "yosys"), "-q", "-l", log,
-		"-s", ys, NULL };
+	char *argv[] = { (char *) synth_tool("SLUICE_YOSYS", "yosys"), "-q", "-l",
+		(char *) synth_base(log), "-s", (char *) synth_base(ys), NULL };
 	synth_say("running %s -s %s (log %s)\n", argv[0], ys, log);
 	fflush(stdout);
-	int st = synth_exec(argv);
+	int st = synth_exec_in(argv, dir);
 	if (st < 0)
 		sl_error(ctx, sl_noloc, "cannot run '%s' (is Yosys installed? set SLUICE_YOSYS)",
 			argv[0]);
@@ -496,7 +508,7 @@ static int synth_dsp_plan(sl_ctx *ctx, const board *bd, const char *dir, const c
 	char *out = sl_path_join(dir, "dsp_muls.txt", NULL), *pre = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&pre, &len);
-	fprintf(f, "%stee -q -o %s dump t:$mul\n", synth_dsp_prep, out);
+	fprintf(f, "%stee -q -o %s dump t:$mul\n", synth_dsp_prep, synth_base(out));
 	fclose(f);
 	char *script = synth_script(bd, vfile, top, pre, NULL, NULL, NULL, NULL);
 	int rc = -1;

@@ -184,6 +184,11 @@ static double timing_control(const tg_report *r, const char **what, const char *
 					: BOARD_DELAY_MUL, aw + 1) + board_delay(bd, BOARD_DELAY_ADD, aw);
 			t += b->mem == UB_MEM_SRAM ? board_delay(bd, BOARD_DELAY_MUX, aw)
 				: (aw / 2 + 1) * board_delay(bd, BOARD_DELAY_LUT, 1);
+			bool win = false;	/* a copy addressed from its window's first word */
+			for (int k = 1; k < b->n_ports; k++)
+				win = win || (b->mem == UB_MEM_SRAM && b->ports[k].win_lo > 0);
+			if (win)
+				t += board_delay(bd, BOARD_DELAY_ADD, aw);
 		}
 		if (t > worst) {
 			worst = t;

@@ -15,10 +15,26 @@
 #                   cycle-level model of the scheduled design, which checks
 #                   itself against the C reference, its predicted cycles and
 #                   buffer occupancies; exit 0 required), outputs compared
-#                   with slref bit for bit, under each schedule policy;
+#                   with slref bit for bit, under each schedule policy; a
+#                   program whose `sluice sim` runs over 60 s (the buffer
+#                   analysis's blow-up, seed 99) is skipped with its seed
+#                   printed, and more than 2 skipped fail the test;
 #   t_diff_regress  every tests/diff/regress/*.sl (minimal programs that
 #                   once failed) through `sluice sim --seed 1` under both
 #                   policies.
+#   t_diff_scale_10k   (label slow) 10,000 programs (seeds 1..10000), each
+#                   through `sluice run` and `sluice sim --engine model` under
+#                   both schedule policies, compared with slref bit for bit;
+#   t_diff_scale_verilator  (label slow) 300 programs (seeds 1..300) through
+#                   `sluice sim --engine verilator`;
+#   t_diff_scale_netlist  (label slow) 12 programs (seeds 1..12) through
+#                   `sluice synth --check-netlist --board
+#                   tests/boards/ice40_sim.board`: the synthesized netlist in
+#                   Verilator with the iCE40 cell models.
+#   The scale tests skip a program that runs longer than a guard (--guard,
+#   about 10x a quiet machine's slowest program: the buffer analysis can
+#   blow up on a few, see tests/diff/README.md), print its seed, and fail when
+#   more than 1% are skipped.
 # Reproduce one failure: python3 tests/diff/run_diff.py --sluice build/driver/sluice
 #   --start SEED --count 1 --keep /tmp/d   (the program is /tmp/d/sSEED/prog.sl);
 #   add --engine model [--schedule sequential] for the model tests.
@@ -43,7 +59,7 @@ foreach(policy stream sequential)
   add_test(NAME t_diff_model_${policy}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
             --sluice $<TARGET_FILE:sluice> --engine model --schedule ${policy}
-            --count 250 --timeout 60)
+            --count 250 --guard 60)
   set_tests_properties(t_diff_model_${policy} PROPERTIES LABELS diff TIMEOUT 900)
 endforeach()
 
@@ -60,7 +76,7 @@ add_test(NAME t_diff_model_pipelined
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
           --sluice $<TARGET_FILE:sluice> --engine model
           --board ${CMAKE_CURRENT_SOURCE_DIR}/boards/pipeline.board
-          --count 250 --start 1 --timeout 60)
+          --count 250 --start 1 --guard 60)
 set_tests_properties(t_diff_model_pipelined PROPERTIES LABELS diff TIMEOUT 900)
 
 # Random programs through the generated Verilog (each one is verilated:
@@ -78,3 +94,29 @@ add_test(NAME t_diff_verilator_pipelined
           --board ${CMAKE_CURRENT_SOURCE_DIR}/boards/pipeline.board --timeout 300 -j 2)
 set_tests_properties(t_diff_verilator_pipelined PROPERTIES LABELS "diff;verilator"
   TIMEOUT 900 PROCESSORS 2)
+
+# Differential testing at scale (make test-slow; tests/diff/README.md).
+# About 35 min (10k), 60 min (Verilator) and 15 min (netlists) on two cores.
+add_test(NAME t_diff_scale_10k
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
+          --sluice $<TARGET_FILE:sluice> --engines run,model:stream,model:sequential
+          --count 10000 --start 1 --guard 60 -j 2 --progress 1000)
+set_tests_properties(t_diff_scale_10k PROPERTIES LABELS "diff;slow" TIMEOUT 21600
+  PROCESSORS 2)
+add_test(NAME t_diff_scale_verilator
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
+          --sluice $<TARGET_FILE:sluice> --engine verilator
+          --count 300 --start 1 --guard 900 -j 2 --progress 25)
+set_tests_properties(t_diff_scale_verilator PROPERTIES LABELS "diff;verilator;slow"
+  TIMEOUT 36000 PROCESSORS 2)
+find_program(SLUICE_DIFF_YOSYS yosys)
+if(SLUICE_DIFF_YOSYS)
+  add_test(NAME t_diff_scale_netlist
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
+            --sluice $<TARGET_FILE:sluice> --engine netlist
+            --board ${CMAKE_CURRENT_SOURCE_DIR}/boards/ice40_sim.board
+            --count 12 --start 1 --guard 1800 -j 2)
+  set_tests_properties(t_diff_scale_netlist PROPERTIES LABELS "diff;netlist;slow"
+    TIMEOUT 18000 PROCESSORS 2
+    ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+endif()

@@ -22,6 +22,10 @@
 #                              clean refusal, exit 1, before any Verilator run
 #   t_netlist_ice40_brighten, t_netlist_ecp5_brighten  (label "slow") 64 x 64
 #                              = 4096 elements on two more families
+#   t_netlist_ice40_window     (label "slow") tests/synth/window.sl: block-RAM
+#                              copies that hold only their read's window
+#                              (written in it, addressed from its first
+#                              word): 2 x 24 x 24 = 1152 elements, bit-exact
 #   t_netlist_ice40_every_example  (label "slow") every example that fits
 #                              the UP5K (tests/netlist/every_example.sh)
 find_program(SLUICE_NETLIST_YOSYS yosys)
@@ -35,7 +39,8 @@ if(SLUICE_NETLIST_YOSYS AND SLUICE_NETLIST_VERILATOR)
     ice40_gaussian  examples/gaussian.sl      ice40up5k    3844  netlist  1200
     xc7_mul         tests/netlist/mul.sl      artix7-100t  256   netlist  1200
     ice40_brighten  examples/brighten.sl      ice40up5k    4096  slow     1200
-    ecp5_brighten   examples/brighten.sl      ecp5-85f     4096  slow     1200)
+    ecp5_brighten   examples/brighten.sl      ecp5-85f     4096  slow     1200
+    ice40_window    tests/synth/window.sl     ice40up5k    1152  slow     1200)
   list(LENGTH SLUICE_NETLIST_CI n)
   math(EXPR last "${n} - 1")
   foreach(i RANGE 0 ${last} 6)

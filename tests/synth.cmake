@@ -18,11 +18,16 @@
 #                             (artix7-100t), xcup (zu9eg).
 #   t_synth_ice40_cascade, t_synth_ice40_gaussian  the first iCE40 tests,
 #                             kept beside their CI boards (harris does not
-#                             fit the UP5K even with its 8 DSPs: a located
-#                             error before synthesis, t_synth_harris_ice40_dsp_fit)
+#                             fit the UP5K by the estimate: a located error
+#                             before synthesis, t_synth_harris_ice40_dsp_fit)
 #   t_synth_ice40_dsp_count   tests/synth/dsp4.sl: 1 + 3 SB_MAC16 worked out
 #                             in the file; predicted 4, Yosys 4 (synth fails
 #                             when the netlist has fewer DSPs than the split)
+#   t_synth_ice40_window      tests/synth/window.sl: four reads of a circular
+#                             buffer in block RAM, each of one channel:
+#                             each copy holds its read's window, 576 x 8 =
+#                             2 SB_RAM40_4K, 8 predicted and used (copies of
+#                             the whole 2304 words: 20 predicted, 19 used)
 #   t_synth_ice40_dsp_over    tests/synth/dsp_over.sl: nine 16 x 16 products
 #                             on 8 DSPs: 8 of 8 used, predicted and measured,
 #                             one multiplier in LUTs, predicted and measured
@@ -86,7 +91,7 @@ if(SLUICE_SYNTH_YOSYS)
     gaussian           zu9eg        xcup    300          # 3.9, 0+1
     cascade            zu9eg        xcup    300          # 4.6, 0+2
     blur_xy            zu9eg        xcup    300          # 9.6, 0+1
-    mobilenet          zu9eg        xcup    300)         # 10.3, 0+113
+    mobilenet          zu9eg        xcup    300)         # 10.3, 0+17
   list(LENGTH SLUICE_SYNTH_CI n)
   math(EXPR last "${n} - 1")
   foreach(i RANGE 0 ${last} 4)
@@ -145,6 +150,11 @@ if(SLUICE_SYNTH_YOSYS)
     COMMAND ${SLUICE_EXE} synth ${sd}/dsp4.sl --board ice40up5k -o ${bd}/synth_dsp4)
   set_tests_properties(t_synth_ice40_dsp_count PROPERTIES LABELS synth TIMEOUT 300
     PROCESSORS 1 PASS_REGULAR_EXPRESSION "DSPs +4 of +8 .*\\(estimated 4\\)"
+    FAIL_REGULAR_EXPRESSION "warning|error")
+  add_test(NAME t_synth_ice40_window
+    COMMAND ${SLUICE_EXE} synth ${sd}/window.sl --board ice40up5k -o ${bd}/synth_window)
+  set_tests_properties(t_synth_ice40_window PROPERTIES LABELS synth TIMEOUT 300
+    PROCESSORS 1 PASS_REGULAR_EXPRESSION "SB_RAM40_4K +8 of +30 .*\\(predicted 8\\)"
     FAIL_REGULAR_EXPRESSION "warning|error")
   add_test(NAME t_synth_ice40_dsp_over
     COMMAND ${SLUICE_EXE} synth ${sd}/dsp_over.sl --board ice40up5k -o ${bd}/synth_dsp_over)

@@ -10,6 +10,8 @@
 #                           to predicted_cycles (else exit 1)
 #   t_verilator_sim_{lut,block}_<name>  the same with --ram lut / block on
 #                           examples with circular buffers
+#   t_verilator_sim_sequential_gaussian  --schedule sequential: whole-frame
+#                           block-RAM copies of the reads' windows
 #   t_verilator_sim_names_{block,lut}  tests/rtlgen/t_rtlgen_names.sl: program
 #                           names shaped like generated wire names
 #   t_verilator_frames_<name>  `sim --engine verilator --frames 3`: three
@@ -72,6 +74,17 @@ if(SLUICE_VERILATOR_EXE)
         TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
     endforeach()
   endforeach()
+  # The sequential schedule keeps whole frames in block RAM, one copy per
+  # read holding its read's window (gaussian: 9 copies of 3966 of the 4096
+  # words, tests/golden/README.md), written only inside it and addressed
+  # from its first word: 11787 cycles (the golden's predicted_cycles).
+  add_test(NAME t_verilator_sim_sequential_gaussian
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
+            --engine verilator --seed 3 --schedule sequential
+            -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/sequential_gaussian)
+  set_tests_properties(t_verilator_sim_sequential_gaussian PROPERTIES LABELS verilator
+    TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+    PASS_REGULAR_EXPRESSION "verilator: 11787 cycles \\(predicted 11787\\), 3844 output values equal to the reference")
   # Wire names that could collide with the program's names (the .sl says
   # which), with the circular buffer in block RAM and as a register file.
   foreach(ram block lut)

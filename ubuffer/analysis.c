@@ -315,6 +315,30 @@ static int sizes(__isl_keep ub_isl *ui, ub_buffer *buf)
 	return 0;
 }
 
+/* The window of read port "port" (ui->reads[k]): the least and greatest
+ * write index it reads, as addresses modulo the capacity when both lie in
+ * one lap, else the whole buffer.  Taken on the elements read, so it
+ * costs one lexmin and one lexmax, however large the array. */
+static void port_window(__isl_keep ub_isl *ui, int k, int64_t cap, ub_port *port)
+{
+	isl_pw_aff *w = isl_pw_aff_intersect_domain(isl_pw_aff_copy(ui->widx),
+		isl_map_domain(isl_map_copy(ui->reads[k])));
+	int64_t lo, hi;
+	bool ok = ub_val_to_int(pw_aff_extreme(isl_pw_aff_copy(w), false), &lo);
+	ok = ub_val_to_int(pw_aff_extreme(w, true), &hi) && ok;
+	ub_port_set_window(port, ok, lo, hi, cap);
+}
+
+void ub_port_set_window(ub_port *port, bool known, int64_t lo, int64_t hi, int64_t cap)
+{
+	port->win_lo = 0;
+	port->win_len = cap;
+	if (known && cap > 0 && lo >= 0 && lo <= hi && hi - lo + 1 < cap && lo / cap == hi / cap) {
+		port->win_lo = lo % cap;
+		port->win_len = hi - lo + 1;
+	}
+}
+
 /* The symbolic analysis of "buf" (figures of every port, both sizes)
  * within "budget" isl operations.  0 done, -1 error (reported unless
  * isl's), 1 out of budget (nothing reported, isl's error cleared). */
@@ -335,6 +359,8 @@ static int symbolic(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf, unsigned long bud
 		r = port_figures(ctx, ui, &buf->ports[k]);
 	if (r == 0)
 		r = sizes(ui, buf);
+	for (int k = 1; r == 0 && k < buf->n_ports; k++)
+		port_window(ui, k - 1, buf->capacity_words, &buf->ports[k]);
 	ub_isl_free(ui);
 	if (r < 0 && isl_ctx_last_error(isl) == isl_error_quota) {
 		isl_ctx_reset_error(isl);

@@ -6,7 +6,8 @@
  * positions 0 .. capacity_words-1, every tap and the position before it
  * (the bypass) are registers, SRAM runs are at least 2 long and their
  * groups are numbered in chain order with consistent sizes; a circular
- * buffer has between one bank and one per distinct read.  A failure is a
+ * buffer has between one bank and one per distinct read, and each read's
+ * window lies inside it (the same for a repeated read).  A failure is a
  * compiler bug, reported at the array's declaration. */
 #include "ubuffer/ubuffer_private.h"
 
@@ -107,6 +108,11 @@ static int check_circular(sl_ctx *ctx, const ub_buffer *b)
 		if (s >= k || s == 0 || (s > 0 && b->ports[s].same_as >= 0))
 			return check_fail(ctx, b, "a read repeats no earlier distinct read at port", k);
 		distinct += s < 0;
+		const ub_port *p = &b->ports[k];
+		if (p->win_lo < 0 || p->win_len < 1 || p->win_lo + p->win_len > b->capacity_words)
+			return check_fail(ctx, b, "a read window is not inside the buffer at port", k);
+		if (s > 0 && (p->win_lo != b->ports[s].win_lo || p->win_len != b->ports[s].win_len))
+			return check_fail(ctx, b, "a repeated read has another window at port", k);
 	}
 	if (b->n_banks < 1 || b->n_banks > distinct)
 		return check_fail(ctx, b, "banks are not between 1 and the distinct reads", b->n_banks);

@@ -8,7 +8,7 @@
 const char ub_walk_note[] = "sized by walking its elements and reads, the same "
 	"exact figures: its symbolic analysis exceeded its budget of isl operations";
 
-static void dump_port(const ub_port *p, int i, FILE *out)
+static void dump_port(const ub_buffer *b, const ub_port *p, int i, FILE *out)
 {
 	if (p->is_write) {
 		fprintf(out, "  port %d: write by %s\n", i, p->stmt->name);
@@ -21,9 +21,13 @@ static void dump_port(const ub_port *p, int i, FILE *out)
 	else
 		fprintf(out, ", delay varies");
 	if (p->dist_const)
-		fprintf(out, ", dist %lld\n", (long long) p->dist);
+		fprintf(out, ", dist %lld", (long long) p->dist);
 	else
-		fprintf(out, ", dist varies\n");
+		fprintf(out, ", dist varies");
+	if (b->storage == UB_CIRCULAR && p->win_len < b->capacity_words)
+		fprintf(out, ", window %lld-%lld", (long long) p->win_lo,
+			(long long) (p->win_lo + p->win_len - 1));
+	fputc('\n', out);
 }
 
 /* Positions start .. start+len-1 as "a-b", or "a" for one. */
@@ -81,7 +85,7 @@ static void dump_buffer(const ub_buffer *b, FILE *out)
 	if (b->walk_steps > 0)
 		fprintf(out, "  note: %s (%lld steps)\n", ub_walk_note, (long long) b->walk_steps);
 	for (int i = 0; i < b->n_ports; i++)
-		dump_port(&b->ports[i], i, out);
+		dump_port(b, &b->ports[i], i, out);
 	dump_runs(b, out);
 }
 

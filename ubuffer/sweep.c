@@ -188,9 +188,10 @@ static int64_t n_written(const walk *wk, int64_t t)
 	return wk->n_at[lo - 1];
 }
 
-/* The extremes of a port's delay and distance over its reads. */
+/* The extremes of a port's delay, distance and write index over its
+ * reads. */
 typedef struct port_range {
-	int64_t delay_lo, delay_hi, dist_lo, dist_hi;
+	int64_t delay_lo, delay_hi, dist_lo, dist_hi, widx_lo, widx_hi;
 } port_range;
 
 /* last[i] = max(last[i], t) over the reads of port "p", and with "pr"
@@ -204,7 +205,8 @@ static int port_walk(const ub_buffer *buf, const ub_port *p, walk *wk, port_rang
 	int64_t it[SCHED_MAX_DIMS], e[SCHED_MAX_DIMS];
 
 	if (pr)
-		*pr = (port_range) { INT64_MAX, INT64_MIN, INT64_MAX, INT64_MIN };
+		*pr = (port_range) { INT64_MAX, INT64_MIN, INT64_MAX, INT64_MIN, INT64_MAX,
+			INT64_MIN };
 	for (int d = 0; d < c->n_dims; d++)
 		it[d] = c->lo[d];
 	do {
@@ -223,6 +225,8 @@ static int port_walk(const ub_buffer *buf, const ub_port *p, walk *wk, port_rang
 		pr->delay_hi = delay > pr->delay_hi ? delay : pr->delay_hi;
 		pr->dist_lo = dist < pr->dist_lo ? dist : pr->dist_lo;
 		pr->dist_hi = dist > pr->dist_hi ? dist : pr->dist_hi;
+		pr->widx_lo = i < pr->widx_lo ? i : pr->widx_lo;
+		pr->widx_hi = i > pr->widx_hi ? i : pr->widx_hi;
 	} while (next_point(c, c->n_dims, it));
 	return 0;
 }
@@ -330,22 +334,26 @@ static int64_t walk_capacity(const walk *wk)
 int ub_enumerate(sl_ctx *ctx, ub_buffer *buf)
 {
 	walk wk;
-	port_range pr;
+	port_range *pr = sl_xcalloc((size_t) buf->n_ports, sizeof(*pr));
 	int ok = 0;
 
 	walk_init(&wk, buf, true);
 	for (int k = 1; ok == 0 && k < buf->n_ports; k++) {
-		ok = port_walk(buf, &buf->ports[k], &wk, &pr);
+		ok = port_walk(buf, &buf->ports[k], &wk, &pr[k]);
 		if (ok == 0)
-			ok = port_set(ctx, &buf->ports[k], &pr);
+			ok = port_set(ctx, &buf->ports[k], &pr[k]);
 	}
 	if (ok == 0) {
 		bool unread, order;
 		buf->capacity_words = walk_capacity(&wk);
+		for (int k = 1; k < buf->n_ports; k++)
+			ub_port_set_window(&buf->ports[k], true, pr[k].widx_lo, pr[k].widx_hi,
+				buf->capacity_words);
 		buf->max_live_words = max_live(&wk);
 		read_order(&wk, &unread, &order);
 		buf->why = ub_why(buf, unread, order);
 	}
+	free(pr);
 	walk_free(&wk);
 	return ok;
 }

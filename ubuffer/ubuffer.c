@@ -83,12 +83,14 @@ int64_t ub_write_index(const ub_buffer *buf, const int64_t *e)
 	return r;
 }
 
-static int count_read_ports(const sched_program *sp, const sched_stmt *s)
+/* The reads of "s" by its users (each user once, in statement order):
+ * not a scan of every statement, so that a long chain stays linear. */
+static int count_read_ports(const sched_stmt *s)
 {
 	int n = 0;
-	for (int c = 0; c < sp->n_stmts; c++)
-		for (int k = 0; k < sp->stmts[c]->n_reads; k++)
-			n += sp->stmts[c]->reads[k].producer == s;
+	for (int c = 0; c < s->n_users; c++)
+		for (int k = 0; k < s->users[c]->n_reads; k++)
+			n += s->users[c]->reads[k].producer == s;
 	return n;
 }
 
@@ -137,7 +139,7 @@ static void find_same_reads(ub_buffer *buf)
 /* The buffer of "s" with its ports, unsized; NULL if nothing needs one. */
 static ub_buffer *buffer_new(const sched_program *sp, const sched_stmt *s)
 {
-	int n_read = count_read_ports(sp, s), n = 1;
+	int n_read = count_read_ports(s), n = 1;
 	ub_buffer *buf;
 
 	if (n_read == 0 && !s->is_output)
@@ -153,8 +155,8 @@ static ub_buffer *buffer_new(const sched_program *sp, const sched_stmt *s)
 	buf->ports = sl_xcalloc((size_t) buf->n_ports, sizeof(ub_port));
 	buf->ports[0].is_write = true;
 	buf->ports[0].stmt = s;
-	for (int c = 0; c < sp->n_stmts; c++) {
-		const sched_stmt *cs = sp->stmts[c];
+	for (int c = 0; c < s->n_users; c++) {
+		const sched_stmt *cs = s->users[c];
 		for (int k = 0; k < cs->n_reads; k++) {
 			if (cs->reads[k].producer != s)
 				continue;

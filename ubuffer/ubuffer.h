@@ -61,6 +61,14 @@ typedef struct ub_port {
 	 * index expressions (it reads the same element in the same cycle, so
 	 * the two share a block-RAM copy), or -1. */
 	int same_as;
+	/* Read ports: the window of circular-buffer addresses (write index
+	 * modulo capacity_words) the port reads, win_lo .. win_lo+win_len-1:
+	 * the write indices of the elements it reads, from the least to the
+	 * greatest, when they lie in one lap of the buffer (no wrap); else
+	 * the whole buffer (0, capacity_words).  A block-RAM copy holds only
+	 * its port's window (rtlgen/buffers.c): a read of one channel of an
+	 * array keeps one channel's words, not the array's. */
+	int64_t win_lo, win_len;
 } ub_port;
 
 /* A run of delay-chain positions start .. start+len-1 (position 0 holds

@@ -37,6 +37,12 @@ int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf, const ub_options *opts
  * element and read (only where isl cannot prove it equals the capacity).
  * -1 on error. */
 int64_t ub_sweep_max_live(const ub_buffer *buf, bool *unread, bool *out_of_order);
+/* The window of a read port, from the least and greatest write index it
+ * reads ("known": both found): addresses modulo "cap" when both lie in
+ * one lap of the buffer, else the whole buffer.  The one rule of the
+ * symbolic analysis and the walk. */
+void ub_port_set_window(ub_port *port, bool known, int64_t lo, int64_t hi, int64_t cap);
+
 /* Steps of ub_enumerate on "buf": its elements plus its reads. */
 int64_t ub_enumerate_steps(const ub_buffer *buf);
 /* Every figure ub_analyse computes symbolically (the ports' delays and

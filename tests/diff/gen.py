@@ -8,6 +8,9 @@
 # func's body is generated its domain (the bounding box of what its consumers
 # need) is already final; input and const reads are then fitted into their
 # extents (clamp, floor-mod, min/max) by interval analysis of the indices.
+#
+# tests/diff/README.md lists, section by section of the spec, which construct
+# each generator feature covers.
 import itertools
 import os
 import random
@@ -70,6 +73,11 @@ def cfold(n):
     """Exact folding per the spec; None if invalid or out of range."""
     if n.kind == 'lit':
         return n.a[0]
+    if n.kind in ('?:', 'call'):   # a constant ?: or select: folded whole
+        c, a, b = n.a if n.kind == '?:' else n.a[1]
+        if c.val not in (0, 1):
+            return None
+        return a.val if c.val else b.val
     if n.kind == 'un':
         a = n.a[1].val
         if a is None:
@@ -122,15 +130,15 @@ def un(op, a):
 
 
 def tern(c, a, b):
-    return N('?:', c, a, b, typed=a.typed or b.typed)
+    return N('?:', c, a, b, typed=a.typed or b.typed,
+             const=c.const and a.const and b.const)
 
 
 def call(fn, *args):
     if fn == 'select':
-        typed = args[1].typed or args[2].typed
-    else:
-        typed = any(x.typed for x in args)
-    return N('call', fn, list(args), typed=typed)
+        return N('call', fn, list(args), typed=args[1].typed or args[2].typed,
+                 const=all(x.const for x in args))
+    return N('call', fn, list(args), typed=any(x.typed for x in args))
 
 
 def acc(name, args):
@@ -336,12 +344,18 @@ class Scope:
 
 VARSETS = [['x'], ['y', 'x'], ['c', 'y', 'x'], ['i'], ['i', 'j'],
            ['z', 'y', 'x'], ['n', 'm', 'k']]
+# 4 to 8 dimensions (the spec's limit is 8), for the rare high-dimensional
+# program (Gen.hi_dim).
+HI_VARS = ['a', 'b', 'd', 'e', 'w', 'z', 'y', 'x']
 
 
 class Gen:
     def __init__(self, seed, file_consts=False, bad=False):
         self.bad = bad
         self.rng = random.Random(seed)
+        # Features added later draw from their own stream, so that adding
+        # them left the structure of every seed's program unchanged.
+        self.r2 = random.Random(seed * 1000003 + 17)
         self.file_consts = file_consts
         self.funcs = {}
         self.pending = []
@@ -358,17 +372,22 @@ class Gen:
         self.odd_rate = r.choice([0.1, 0.3, 0.5])
         self.poly_rate = r.choice([0.0, 0.1, 0.3])
         self.lit_rate = r.choice([0.2, 0.4])
+        self.hi_dim = not bad and self.r2.random() < 0.03
 
     # -- helpers
     def rtype(self):
         r = self.rng
-        return T(r.choice(ODD if r.random() < self.odd_rate else COMMON))
+        t = T(r.choice(ODD if r.random() < self.odd_rate else COMMON))
+        if self.r2.random() < 0.03:   # any width of the spec: u1..u64, i2..i64
+            sg = self.r2.random() < 0.5
+            t = (sg, self.r2.randint(2 if sg else 1, 64))
+        return t
 
     def new_func(self, typ, ndim):
         name = 'f%d' % len(self.funcs)
         vs = [v for v in self.rng.choice(VARSETS) if True]
         cands = [vs for vs in VARSETS if len(vs) == ndim]
-        vs = list(self.rng.choice(cands))
+        vs = list(self.rng.choice(cands)) if cands else HI_VARS[len(HI_VARS) - ndim:]
         f = Func(name, typ, ndim, vs)
         self.funcs[name] = f
         self.pending.append(name)
@@ -396,6 +415,8 @@ class Gen:
     def const_expr(self, v, t=None):
         """A constant expression folding to v (plain literal or compound)."""
         r = self.rng
+        if self.r2.random() < 0.04:
+            return self.const_choice(v)
         c = r.random()
         lim = (-(1 << 63), (1 << 64) - 1)
         if c < 0.7:
@@ -413,6 +434,64 @@ class Gen:
             return bin_('/', lit(v * 3 + (1 if v > 0 else -1)), lit(3))
         return lit(v)
 
+    def const_choice(self, v):
+        """A constant ?: or select folding to v; the arm not taken may be
+        any constant, even one that fits no type (it is never typed)."""
+        r2 = self.r2
+        other = r2.choice([0, 1, -1, 300, 1 << 40, -(1 << 50), (1 << 64) - 1])
+        cond = r2.randint(0, 1)
+        c = lit(cond) if r2.random() < 0.6 else bin_(r2.choice(['<', '>=']), lit(r2.randint(-3, 3)),
+                                                     lit(r2.randint(-3, 3)))
+        cond = c.val
+        a, b = (lit(v), lit(other)) if cond else (lit(other), lit(v))
+        if r2.random() < 0.5:
+            return call('select', c, a, b)
+        return tern(c, a, b)
+
+    # -- index constants (spec, "Accesses and index expressions")
+    def ilit(self, v, rate=0.3):
+        """An index constant folding to v with index semantics (floor /,
+        non-negative %): a literal, a negative literal written with unary
+        minus, or a compound whose value-folding (truncation) would differ
+        wherever an operand is negative; hex divisors."""
+        r2 = self.r2
+        if r2.random() >= rate:
+            return lit(v)
+        c = r2.random()
+        if c < 0.2:
+            return un('-', lit(-v)) if v <= 0 else un('-', un('-', lit(v)))
+        if c < 0.45:
+            d = r2.choice([2, 3, 4, 5, 7, 16, 17])
+            num = v * d + r2.randint(0, d - 1)
+            return bin_('/', self.ineg(num), self.idiv(d))
+        if c < 0.7:
+            d = r2.choice([2, 3, 5, 8, 16, 17])
+            if not 0 <= v < d:
+                return bin_('-', lit(v + d), self.idiv(d)) if r2.random() < 0.5 else lit(v)
+            return bin_('%', self.ineg(v - d * r2.randint(-3, 3)), self.idiv(d))
+        if c < 0.85:
+            k = r2.randint(1, 9)
+            return bin_('-', lit(v + k) if v + k >= 0 else un('-', lit(-(v + k))), lit(k))
+        return bin_('*', self.ineg(v), lit(1)) if r2.random() < 0.5 \
+            else bin_('*', lit(1), self.ineg(v))
+
+    def ineg(self, v):
+        """v, written (0 - |v|) or -|v| when negative."""
+        if v >= 0:
+            return lit(v)
+        if self.r2.random() < 0.5:
+            return bin_('-', lit(0), lit(-v))
+        return un('-', lit(-v))
+
+    def idiv(self, d):
+        """A positive index divisor, often in hex."""
+        c = self.r2.random()
+        if c < 0.3:
+            return lit(d, hexa=True)
+        if c < 0.4:
+            return lit(d, hexa='X')
+        return lit(d)
+
     # -- accesses
     def index_arg(self, scope, base):
         """A random index expression around variable `base` (or None)."""
@@ -421,40 +500,50 @@ class Gen:
         if base is None:
             if rv and r.random() < 0.6:
                 e = var(r.choice(rv))
-                return bin_('+', e, lit(r.randint(0, 2))) if r.random() < 0.5 else e
-            return lit(r.randint(0, 3))
+                return bin_('+', e, self.ilit(r.randint(0, 2))) if r.random() < 0.5 else e
+            return self.ilit(r.randint(0, 3))
         v = var(base)
         c = r.random()
         if c < 0.25:
             e = v
         elif c < 0.45:
-            e = bin_(r.choice('+-'), v, lit(r.randint(1, 3)))
+            e = bin_(r.choice('+-'), v, self.ilit(r.randint(1, 3)))
         elif c < 0.52:
-            e = bin_('-', lit(r.randint(0, 12)), v)
+            e = bin_('-', self.ilit(r.randint(0, 12)), v)
         elif c < 0.6:
-            e = bin_('+', bin_('*', lit(r.choice([2, 3])), v), lit(r.randint(0, 2)))
+            e = bin_('+', bin_('*', self.ilit(r.choice([2, 3])), v), self.ilit(r.randint(0, 2)))
         elif c < 0.68:
-            e = bin_('/', bin_('+', v, lit(r.randint(0, 2))) if r.random() < 0.5 else v,
-                     lit(r.choice([2, 3])))
+            e = bin_('/', bin_('+', v, self.ilit(r.randint(0, 2))) if r.random() < 0.5 else v,
+                     self.ilit(r.choice([2, 3])))
         elif c < 0.73:
-            e = bin_('%', bin_('+', v, lit(r.randint(-3, 5))), lit(r.randint(2, 5)))
+            e = bin_('%', bin_('+', v, self.ilit(r.randint(-3, 5))), self.ilit(r.randint(2, 5)))
         elif c < 0.8:
-            e = call('clamp', bin_(r.choice('+-'), v, lit(r.randint(1, 2))),
-                     lit(0), lit(r.randint(3, 12)))
+            e = call('clamp', bin_(r.choice('+-'), v, self.ilit(r.randint(1, 2))),
+                     self.ilit(0), self.ilit(r.randint(3, 12)))
         elif c < 0.84:
-            e = call(r.choice(['min', 'max']), bin_('+', v, lit(r.randint(-2, 2))),
-                     lit(r.randint(0, 8)))
+            e = call(r.choice(['min', 'max']), bin_('+', v, self.ilit(r.randint(-2, 2))),
+                     self.ilit(r.randint(0, 8)))
         elif c < 0.88:
             others = [w for w in scope.fvars if w != base]
             if others:
                 e = bin_(r.choice('+-'), v, var(r.choice(others)))
             else:
-                e = un('-', v) if r.random() < 0.5 else bin_('*', v, lit(-1))
-                e = bin_('+', e, lit(r.randint(0, 12)))
+                e = un('-', v) if r.random() < 0.5 else bin_('*', v, self.ilit(-1))
+                e = bin_('+', e, self.ilit(r.randint(0, 12)))
         else:
             e = v
         if rv and r.random() < 0.5:
             e = bin_(r.choice('+-'), e, var(r.choice(rv)))
+        c2 = self.r2.random()
+        if c2 < 0.04:       # min/max of two non-constant index expressions
+            w = self.r2.choice(scope.fvars + rv)
+            e = call(self.r2.choice(['min', 'max']), e,
+                     bin_('+', var(w), self.ilit(self.r2.randint(-2, 2))))
+        elif c2 < 0.07:     # unary minus of a compound index, twice
+            e = un('-', un('-', e))
+        elif c2 < 0.09:     # an index divided with a negative constant offset
+            e = bin_('+', bin_('/', bin_('-', e, self.ilit(self.r2.randint(1, 5))),
+                               self.idiv(self.r2.choice([2, 3, 4]))), self.ilit(1))
         return e
 
     def gen_args(self, scope, ndim):
@@ -480,7 +569,9 @@ class Gen:
             lo, hi = ival(a, scope.env)
             if lo < lo_lim or hi > hi_lim or hi - lo + 1 > width:
                 top = self.rng.randint(0, 14)
-                a = call('clamp', a, lit(0), lit(top))
+                if self.hi_dim:
+                    top = min(top, width - 1)
+                a = call('clamp', a, self.ilit(0), self.ilit(top))
             out.append(a)
         return out
 
@@ -492,13 +583,13 @@ class Gen:
             if lo < 0 or hi > e - 1:
                 c = r.random()
                 if c < 0.55:
-                    a = call('clamp', a, lit(0), lit(e - 1))
+                    a = call('clamp', a, self.ilit(0), self.ilit(e - 1))
                 elif c < 0.8:
-                    a = bin_('%', a, lit(e))
+                    a = bin_('%', a, self.ilit(e))
                 elif c < 0.9:
-                    a = call('min', call('max', a, lit(0)), lit(e - 1))
+                    a = call('min', call('max', a, self.ilit(0)), self.ilit(e - 1))
                 else:
-                    a = call('max', lit(0), call('min', lit(e - 1), a))
+                    a = call('max', self.ilit(0), call('min', self.ilit(e - 1), a))
             out.append(a)
         return out
 
@@ -523,7 +614,10 @@ class Gen:
             g = self.new_func(t, nd)
         else:
             return None
-        args = self.fit_box(self.gen_args(scope, g.ndim), scope, -12, 48, 40)
+        if self.hi_dim:     # keep the boxes of 4- to 8-D funcs small
+            args = self.fit_box(self.gen_args(scope, g.ndim), scope, -2, 4, 3)
+        else:
+            args = self.fit_box(self.gen_args(scope, g.ndim), scope, -12, 48, 40)
         box = [ival(a, scope.env) for a in args]
         if g.box is None:
             g.box = [list(b) for b in box]
@@ -556,6 +650,8 @@ class Gen:
     def new_const(self, t, ext, kind):
         r = self.rng
         name = '%s%d' % (kind, len(self.consts))
+        if 'file' not in self.consts and self.r2.random() < 0.05:
+            name = 'file'   # `file` is a word only after '=' in a const
         count = 1
         for e in ext:
             count *= e
@@ -601,12 +697,21 @@ class Gen:
         if c < 0.3:
             return e
         if c < 0.45:
-            return bin_(r.choice('/%'), e, lit(r.choice([2, 3, -2, -3, 5])))
+            return bin_(r.choice('/%'), e, self.vdiv(r.choice([2, 3, -2, -3, 5])))
         if c < 0.6:
             return bin_(r.choice('+-*'), e, lit(r.randint(-7, 7)))
         if c < 0.75 and len(vs) > 1:
             return bin_(r.choice('+-*'), e, var(r.choice(vs)))
-        return bin_('%', bin_('-', e, lit(r.randint(1, 6))), lit(r.choice([2, 3, 4, -4])))
+        return bin_('%', bin_('-', e, lit(r.randint(1, 6))), self.vdiv(r.choice([2, 3, 4, -4])))
+
+    def vdiv(self, d):
+        """A value divisor d: a literal, a hex one, or -0x.. (unary minus)."""
+        c = self.r2.random()
+        if c < 0.25:
+            return lit(d, hexa=True) if d > 0 else un('-', lit(-d, hexa=True))
+        if c < 0.35 and d < 0:
+            return bin_('-', lit(0), lit(-d))
+        return lit(d)
 
     def leaf(self, t, scope, depth):
         r = self.rng
@@ -780,6 +885,12 @@ class Gen:
             f.out_ext = ext
             f.box = [[0, e - 1] for e in ext]
             outs.append(f)
+        if self.hi_dim:
+            nd = self.r2.randint(4, 8)
+            f = self.new_func(self.rtype(), nd)
+            f.out_ext = [self.r2.randint(1, 2) for _ in range(nd)]
+            f.box = [[0, e - 1] for e in f.out_ext]
+            outs.append(f)
         if r.random() < 0.1 and not self.bad:
             f = self.new_func(self.rtype(), ndim)
             f.box = [[0, r.randint(0, 5)] for _ in range(ndim)]
@@ -807,7 +918,9 @@ class Gen:
             if name in self.inputs:
                 reads.setdefault(name, []).append([exact(a, env) for a in n.a[1]])
             elif name in self.funcs:
-                iv = [ival(a, env) for a in n.a[1]]
+                # exact, not ival: min/max of two index expressions (and
+                # % of a compound) can make intervals wider than the box
+                iv = [exact(a, env) for a in n.a[1]]
                 old = boxes.get(name)
                 boxes[name] = iv if old is None else [
                     (min(a[0], b[0]), max(a[1], b[1])) for a, b in zip(old, iv)]

@@ -26,6 +26,7 @@ import itertools
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -92,7 +93,8 @@ def random_inputs(prog, seed, d):
 
 
 def check_one(args, seed, work, prog_path=None):
-    """Returns (ok, report text)."""
+    """Returns (ok, report text); ok is None when the time guard skipped
+    the seed (a sluice command ran longer than --guard seconds)."""
     d = os.path.join(work, 's%d' % seed)
     os.makedirs(d, exist_ok=True)
     if prog_path is None:
@@ -110,39 +112,47 @@ def check_one(args, seed, work, prog_path=None):
         prog = slref.Program(text, os.path.dirname(os.path.abspath(prog_path)))
     except slref.SlError as ex:
         return False, head + 'slref rejects the program: %s\n%s' % (ex, text)
-    d1 = os.path.join(d, 'd1')
     if args.self_check:
+        d1 = os.path.join(d, 'd1')
         os.makedirs(d1, exist_ok=True)
         paths = random_inputs(prog, seed, d1)
-    else:
-        cmd = sluice_cmd(args, prog_path, seed, d1)
         try:
-            p = run_cmd(cmd, args.timeout)
+            slref.in_big_stack(lambda: run_prog(prog, paths))
+        except (slref.SlError, npyio.NpyError, OSError) as ex:
+            return False, head + 'slref failed: %s\n%s' % (ex, text)
+        return True, ''
+    res = None
+    for engine, schedule in engine_list(args):
+        d1 = os.path.join(d, 'd1' if engine == 'run' else 'd1-%s-%s' % (engine, schedule))
+        cmd = sluice_cmd(args, prog_path, seed, d1, engine, schedule)
+        what = ' '.join(cmd[:2]) + ('' if engine == 'run' else ' (%s, %s)' % (engine, schedule))
+        try:
+            p = run_cmd(cmd, args.guard or args.timeout)
         except subprocess.TimeoutExpired:
+            if args.guard:
+                return None, head + 'skipped: %s ran over the %g s guard\n' % (what, args.guard)
             return False, head + 'sluice timed out: %s\n%s' % (' '.join(cmd), text)
         if p.returncode != 0:
             return False, head + ('%s failed (exit %d):\n%s\n%s'
-                                  % (' '.join(cmd[:2]), p.returncode,
-                                     p.stderr.strip(), text))
+                                  % (what, p.returncode, p.stderr.strip(), text))
         if sanitizer_report(p.stderr):
             return False, head + ('sanitizer report from %s:\n%s\n%s'
-                                  % (' '.join(cmd[:2]), p.stderr.strip(), text))
-        paths = {n: os.path.join(d1, n + '.in.npy') for n in prog.input_names()}
-    try:
-        res = slref.in_big_stack(lambda: run_prog(prog, paths))
-    except (slref.SlError, npyio.NpyError, OSError) as ex:
-        return False, head + 'slref failed: %s\n%s' % (ex, text)
-    if args.self_check:
-        return True, ''
-    diffs = []
-    for name, ref in res.items():
-        msg = compare(name, ref, os.path.join(d1, name + '.npy'))
-        if msg:
-            diffs.append(msg)
-    if not diffs and args.ref_both:
-        diffs = tree_diffs(args, prog_path, seed, d, res)
-    if diffs:
-        return False, head + '\n'.join(diffs) + '\n' + text
+                                  % (what, p.stderr.strip(), text))
+        if res is None:
+            paths = {n: os.path.join(d1, n + '.in.npy') for n in prog.input_names()}
+            try:
+                res = slref.in_big_stack(lambda: run_prog(prog, paths))
+            except (slref.SlError, npyio.NpyError, OSError) as ex:
+                return False, head + 'slref failed: %s\n%s' % (ex, text)
+        diffs = []
+        for name, ref in res.items():
+            msg = compare(name, ref, os.path.join(d1, name + '.npy'))
+            if msg:
+                diffs.append('%s: %s' % (what, msg))
+        if not diffs and engine == 'run' and args.ref_both:
+            diffs = tree_diffs(args, prog_path, seed, d, res)
+        if diffs:
+            return False, head + '\n'.join(diffs) + '\n' + text
     return True, ''
 
 
@@ -167,10 +177,26 @@ def tree_diffs(args, prog_path, seed, d, res):
     return diffs
 
 
-def sluice_cmd(args, prog_path, seed, d1):
-    if args.engine in ('model', 'verilator'):
+def engine_list(args):
+    """[(engine, schedule)]: --engines LIST (items ENGINE or ENGINE:SCHEDULE),
+    else --engine with --schedule."""
+    if not args.engines:
+        return [(args.engine, args.schedule)]
+    out = []
+    for item in args.engines.split(','):
+        engine, _, schedule = item.partition(':')
+        out.append((engine, schedule or args.schedule))
+    return out
+
+
+def sluice_cmd(args, prog_path, seed, d1, engine, schedule):
+    if engine == 'netlist':
+        return [args.sluice, 'synth', prog_path, '--seed', str(seed), '-o', d1,
+                '--check-netlist', '--schedule', schedule, '--ram', args.ram,
+                '--board', args.board or os.path.join(HERE, '..', 'boards', 'ice40_sim.board')]
+    if engine in ('model', 'verilator'):
         return [args.sluice, 'sim', prog_path, '--seed', str(seed), '-o', d1,
-                '--engine', args.engine, '--schedule', args.schedule,
+                '--engine', engine, '--schedule', schedule,
                 '--ram', args.ram] + (['--board', args.board] if args.board else [])
     return [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d1]
 
@@ -184,14 +210,28 @@ def sanitizer_report(stderr):
 
 
 def run_cmd(cmd, timeout):
-    """subprocess.run, retried while the binary is being rebuilt."""
+    """subprocess.run, retried while the binary is being rebuilt.  The
+    command runs in a session of its own, so that a timeout ends it with
+    everything it started (Verilator's make and compilers)."""
     for attempt in range(10):
         try:
-            return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+            p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True, start_new_session=True)
         except OSError:
             if attempt == 9:
                 raise
             time.sleep(3)
+            continue
+        try:
+            out, err = p.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            p.communicate()
+            raise
+        return subprocess.CompletedProcess(cmd, p.returncode, out, err)
 
 
 def check_bad(args, seed, work):
@@ -255,10 +295,24 @@ def main():
                     help='run every DIR/*.sl through `sluice sim` under both policies')
     ap.add_argument('--bad', action='store_true',
                     help='programs with one input read out of bounds must be rejected')
-    ap.add_argument('--engine', choices=['run', 'model', 'verilator'], default='run',
+    ap.add_argument('--engine', choices=['run', 'model', 'verilator', 'netlist'],
+                    default='run',
                     help='run: `sluice run` (CPU reference); model: `sluice sim` '
                          '(cycle-level model of the schedule); verilator: `sluice sim '
-                         '--engine verilator` (the generated Verilog)')
+                         '--engine verilator` (the generated Verilog); netlist: `sluice '
+                         'synth --check-netlist` (the synthesized netlist; --board, '
+                         'default tests/boards/ice40_sim.board)')
+    ap.add_argument('--engines', metavar='LIST',
+                    help='every program through each of LIST, items ENGINE or '
+                         'ENGINE:SCHEDULE (e.g. run,model:stream,model:sequential); '
+                         'slref runs once per program')
+    ap.add_argument('--guard', type=float, metavar='S',
+                    help='per-program time guard: a sluice command running longer '
+                         'than S seconds skips the seed (reported, not failed) '
+                         'instead of failing it')
+    ap.add_argument('--max-skips', type=int, default=None,
+                    help='with --guard, fail when more seeds than this are skipped '
+                         '(default: 1%% of --count, at least 1)')
     ap.add_argument('--schedule', choices=['stream', 'sequential'], default='stream',
                     help='schedule policy for --engine model')
     ap.add_argument('--ram', choices=['auto', 'block', 'lut'], default='auto',
@@ -266,11 +320,13 @@ def main():
     ap.add_argument('--board', metavar='B',
                     help='--engine model|verilator: map (and pipeline) for board B')
     ap.add_argument('--ref-both', action='store_true',
-                    help='--engine run: also run with SLUICE_REF=tree and require '
+                    help='engine run: also run with SLUICE_REF=tree and require '
                          'the same output files')
     ap.add_argument('--timeout', type=float, default=60)
     ap.add_argument('-j', '--jobs', type=int, default=max(1, min(4, os.cpu_count() or 1)))
     ap.add_argument('--max-reports', type=int, default=20)
+    ap.add_argument('--progress', type=int, default=0, metavar='N',
+                    help='print a progress line every N seeds')
     args = ap.parse_args()
     if not args.self_check and not args.sluice:
         ap.error('--sluice PATH (or --self-check) is required')
@@ -283,19 +339,36 @@ def main():
     if args.regress:
         return run_regress(args, work)
     seeds = range(args.start, args.start + args.count)
-    failed = []
+    failed, skipped = [], []
+    t0 = time.time()
     with ProcessPoolExecutor(max_workers=args.jobs) as ex:
         fn = check_bad if args.bad else check_one
         jobs = ex.map(fn, itertools.repeat(args), seeds, itertools.repeat(work))
         for seed, (ok, rep) in zip(seeds, jobs):
-            if not ok:
+            if ok is None:
+                skipped.append(seed)
+                print(rep, end='', flush=True)
+            elif not ok:
                 failed.append(seed)
                 if len(failed) <= args.max_reports:
                     print(rep, flush=True)
+            if args.progress and (seed - args.start + 1) % args.progress == 0:
+                print('... %d seeds, %d failed, %d skipped, %.0f s'
+                      % (seed - args.start + 1, len(failed), len(skipped), time.time() - t0),
+                      flush=True)
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
-    print('%d of %d seeds failed%s' % (len(failed), args.count,
-                                       (': ' + ' '.join(map(str, failed))) if failed else ''))
+    engines = ', '.join(e if e == 'run' else '%s:%s' % (e, s) for e, s in engine_list(args))
+    print('%d of %d seeds failed%s (%s)' % (len(failed), args.count,
+                                            (': ' + ' '.join(map(str, failed))) if failed else '',
+                                            'check' if args.bad else engines))
+    max_skips = args.max_skips if args.max_skips is not None else max(1, args.count // 100)
+    if skipped:
+        print('%d seeds skipped by the %g s guard: %s' % (len(skipped), args.guard,
+                                                         ' '.join(map(str, skipped))))
+    if len(skipped) > max_skips:
+        print('more than %d seeds skipped: failing' % max_skips)
+        return 1
     return 1 if failed else 0
 
 

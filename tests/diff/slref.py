@@ -344,6 +344,10 @@ LIM_LO, LIM_HI = -(1 << 63), 1 << 64
 
 
 def is_const(e):
+    """A constant expression: literals and operators only.  `?:` is an
+    operator (it has a precedence level), and select(c, a, b) is defined as
+    c ? a : b, so both count (docs/language.md, "Constants and typing");
+    min, max, abs and clamp are not operators."""
     k = e[0]
     if k == 'int':
         return True
@@ -351,6 +355,10 @@ def is_const(e):
         return is_const(e[2])
     if k == 'bin':
         return is_const(e[2]) and is_const(e[3])
+    if k == '?:':
+        return all(is_const(x) for x in e[1:])
+    if k == 'call' and e[1] == 'select':
+        return all(is_const(x) for x in e[2])
     return False
 
 
@@ -359,17 +367,31 @@ def tdiv(a, b):
     return q if (a < 0) == (b < 0) else -q
 
 
-def fold(e):
-    """Exact value of a constant expression, as a mathematical integer."""
+def fold(e, index=False):
+    """Exact value of a constant expression, as a mathematical integer.
+    index: the expression is (part of) an index, where / and % are floor
+    division and a non-negative remainder by a positive divisor (spec,
+    "Accesses and index expressions"); elsewhere / truncates toward zero
+    and % takes the dividend's sign ("Typing and arithmetic")."""
     k = e[0]
     if k == 'int':
         v = e[1]
+    elif k in ('?:', 'call'):
+        c, a, b = e[1:] if k == '?:' else e[2]
+        cv = fold(c, index)
+        if cv not in (0, 1):
+            raise SlError('the condition of a constant ?: must be 0 or 1')
+        v = fold(a if cv else b, index)
     elif k == 'un':
-        a = fold(e[2])
+        a = fold(e[2], index)
         v = {'-': -a, '~': ~a, '!': int(a == 0)}[e[1]]
     else:
-        op, a, b = e[1], fold(e[2]), fold(e[3])
-        if op in ('/', '%'):
+        op, a, b = e[1], fold(e[2], index), fold(e[3], index)
+        if op in ('/', '%') and index:
+            if b <= 0:
+                raise SlError('an index divisor must be positive')
+            v = a // b if op == '/' else a % b
+        elif op in ('/', '%'):
             if b == 0:
                 raise SlError('constant division by zero')
             q = tdiv(a, b)
@@ -762,7 +784,7 @@ class Program:
     # -- index expressions (mathematical integers)
     def idx(self, e, scope):
         if is_const(e):
-            v = fold(e)
+            v = fold(e, index=True)
             return lambda env: v
         k = e[0]
         if k == 'name':
@@ -785,13 +807,15 @@ class Program:
                     a, b = b, a
                 if not is_const(b):
                     raise NotIndex()
-                c = fold(b)
+                c = fold(b, index=True)
                 fa = self.idx(a, scope)
                 return lambda env: fa(env) * c
             if op in ('/', '%'):
-                if not is_const(b) or fold(b) <= 0:
+                if not is_const(b):
                     raise NotIndex()
-                c = fold(b)
+                c = fold(b, index=True)
+                if c <= 0:
+                    raise SlError('an index divisor must be positive')
                 fa = self.idx(a, scope)
                 if op == '/':
                     return lambda env: fa(env) // c

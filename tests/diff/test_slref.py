@@ -193,6 +193,51 @@ output c[3]; output s[3]; output t[3]; output m[3];'''
     assert r['m'][2] == [-6, 0, -1], r
 
 
+def test_index_constants_fold_as_indices():
+    # spec, "Accesses and index expressions": a constant subexpression of an
+    # index is an index expression: / is floor, % is non-negative.
+    src = '''input in : u8[2][20];
+func f(y, x) : u8 = in(y, (0 - 1) / 2 + 1);
+func g(y, x) : u8 = in(y, (0 - 2) % 0x11);
+func h(y, x) : u8 = in(y, -3 / 2 + 2 + x);
+func k(y, x) : u8 = in(y, x * ((1 - 3) % 3) + (x - 1) / 2 + 1);
+func v(x) : i32 = (0 - 1) / 2 + 1 + (0 - 2) % 0x11 * 10;
+output f[2][1]; output g[2][1]; output h[2][2]; output k[2][2]; output v[1];'''
+    r = run(src, {'in': ('|u1', (2, 20), list(range(40)))})
+    # f: floor(-1/2) + 1 = 0;  g: -2 mod 17 = 15;  h: floor(-3/2) + 2 + x = x
+    assert r['f'][2] == [0, 20], r
+    assert r['g'][2] == [15, 35], r
+    assert r['h'][2] == [0, 1, 20, 21], r
+    # k: x * 1 + floor((x - 1) / 2) + 1: x = 0 -> 0, x = 1 -> 2
+    assert r['k'][2] == [0, 2, 20, 22], r
+    # a value expression truncates: 0 + 1 + (-2) * 10
+    assert r['v'][2] == [-19], r
+    pre = 'input in : u8[4];\n'
+    # floor(-1/2) = -1 is out of bounds (truncation would give 0)
+    assert rejects(pre + 'func f(x) : u8 = in((0 - 1) / 2);\noutput f[1];',
+                   {'in': ('|u1', (4,), [1, 2, 3, 4])})
+    assert rejects(pre + 'func f(x) : u8 = in(3 / (1 - 2) + 3);\noutput f[1];',
+                   {'in': ('|u1', (4,), [1, 2, 3, 4])})
+    assert rejects(pre + 'func f(x) : u8 = in(x / (0 - 2));\noutput f[1];',
+                   {'in': ('|u1', (4,), [1, 2, 3, 4])})
+
+
+def test_constant_choice_folds():
+    # docs/language.md: ?: and select of constants are constant
+    # expressions, folded exactly before taking the context's type.
+    src = '''func a(x) : u8 = (1 ? 200 : 0) * 2 / 4;
+func b(x) : i8 = i8(1 ? 200 : 0);
+func c(x) : u8 = select(0, 300, 7);
+func d(x) : u8 = u8(x) + (0 ? 1 : 300 - 298);
+output a[1]; output b[1]; output c[1]; output d[2];'''
+    r = run(src)
+    assert r['a'][2] == [100], r     # 400 / 4, not (400 mod 256) / 4 = 36
+    assert r['b'][2] == [-56], r     # 200 - 256
+    assert r['c'][2] == [7], r       # the arm not taken is never typed
+    assert r['d'][2] == [2, 3], r
+    assert rejects('func a(x) : u8 = 2 ? 1 : 0;\noutput a[1];')
+
+
 def test_2d_transpose():
     src = '''input in : u8[2][3];
 func t(x, y) : u8 = in(y, x);

@@ -32,6 +32,7 @@ expect 2 "'--board' is not an option of 'run'" run "$PROG" --board ice40up5k --s
 expect 2 "'--engine' is not an option of 'compile'" compile "$PROG" --engine verilator -o "$TMP/c"
 expect 2 "--input and --seed are the data of --check-netlist" synth "$PROG" --board ice40up5k --seed 1 -o "$TMP/s"
 expect 2 "'--vcd' is not an option of 'study'" study "$PROG" --vcd x.vcd -o "$TMP/st"
+expect 2 "'--max-cycles' is not an option of 'run'" run "$PROG" --max-cycles 5 --seed 1 -o "$TMP/r"
 expect 2 "'--schedule' is not an option of 'check'" check "$PROG" --schedule sequential
 expect 2 "'-d' is not an option of 'run'" run "$PROG" -dP --seed 1 -o "$TMP/r"
 expect 2 "'--pnr' is not an option of 'sim'" sim "$PROG" --pnr --seed 1 -o "$TMP/m"

@@ -31,6 +31,21 @@ TEST(t_fe_bounds, stencil)
 	EXPECT_EQ(ir_decl_dom_size(f.decl("f")), 11 * 12);
 }
 
+TEST(t_fe_bounds, max_with_an_empty_piece)
+{
+	// j = max(x - 3, y + 2) over y in 0..2, x in 0..3: x - 3 <= 0 < 2 <=
+	// y + 2, so j is y + 2, in 2..4 (isl's min over the image, which has
+	// an empty piece, said 0 before it was coalesced); either order.
+	for (const char *m : { "max(x - 3, y + 2)", "max(y + 2, x - 3)" }) {
+		Fe f(std::string("input in : u8[8];\n"
+		     "func f(i, j) : u8 = in(j - 2);\n"
+		     "func g(y, x) : u8 = f(y, ") + m + ");\n"
+		     "output g[3][4];\n");
+		ASSERT_TRUE(f.ok()) << m << ": " << f.diags();
+		EXPECT_EQ(f.dom("f"), "0..2, 2..4") << m;
+	}
+}
+
 TEST(t_fe_bounds, spec_blur_example)
 {
 	// The spec's separable blur: blur_x is needed over rows 0..63 (y + 2

@@ -238,6 +238,31 @@ TEST(t_fe_lexer, whitespace_kinds)
 	EXPECT_EQ(l.errors(), 0);
 }
 
+TEST(t_fe_lexer, line_endings)
+{
+	// "\n", "\r\n" and a lone "\r" (classic Mac) each end a line; a
+	// comment ends at any of them.
+	Lex l("a\nb\r\nc\rd # x\re");
+	ASSERT_EQ(l.n, 6);
+	int lines[] = { 1, 2, 3, 4, 5 };
+	for (int i = 0; i < 5; i++) {
+		EXPECT_EQ(l.toks[i].loc.line, lines[i]) << i;
+		EXPECT_EQ(l.toks[i].loc.col, 1) << i;
+	}
+	EXPECT_EQ(l.text(4), "e");
+	EXPECT_EQ(l.errors(), 0);
+}
+
+TEST(t_fe_lexer, byte_order_mark_named)
+{
+	Lex l("\xef\xbb\xbf" "a");
+	EXPECT_EQ(l.errors(), 1);
+	EXPECT_NE(l.diags().find("t.sl:1:1: error: the file begins with a UTF-8 byte-order mark"),
+		std::string::npos) << l.diags();
+	ASSERT_GE(l.n, 1);
+	EXPECT_EQ(l.text(0), "a");	// lexing goes on after it
+}
+
 TEST(t_fe_lexer, locations)
 {
 	// Lines and columns count from 1; a comment or a blank line still

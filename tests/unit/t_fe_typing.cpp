@@ -683,6 +683,55 @@ TEST(t_fe_typing, index_constant_subexpressions_folded)
 	expect_ok("u8", "a(x % 8)");
 }
 
+// The folded value of the index of "a(INDEX)", a constant index.
+void expect_index(const std::string &index, int64_t v)
+{
+	F f("u8", "a(" + index + ")");
+	ASSERT_NE(f.e, nullptr) << index << ": " << f.fe.diags();
+	ASSERT_EQ(f.e->kind, IR_ACCESS) << index;
+	const ir_expr *i = f.e->args[0];
+	ASSERT_EQ(i->kind, IR_CONST) << index << " -> " << f.print(i);
+	EXPECT_EQ(ty(i->type), "none") << index;
+	EXPECT_EQ((int64_t) i->u.cval, v) << index;
+}
+
+TEST(t_fe_typing, index_constants_fold_as_indices)
+{
+	// spec, "Accesses and index expressions": every subexpression of an
+	// index is an index expression, so / is floor and % non-negative
+	// there, also when constant (value folding would truncate).
+	expect_index("(0 - 1) / 2 + 1", 0);	// floor(-0.5) = -1; truncated: 1
+	expect_index("-3 / 2 + 2", 0);		// floor(-1.5) = -2
+	expect_index("(0 - 2) % 0x11 - 8", 7);	// -2 mod 17 = 15
+	expect_index("(1 - 3) % 3 + 5", 6);	// -2 mod 3 = 1
+	expect_index("-(0 - 7) / 2", 3);	// 7 / 2, the minus applies first
+	expect_index("(0 - 7) / 4 + 2", 0);	// floor(-1.75) = -2
+	// min is no operator: its constant operands are folded one by one.
+	F m("u8", "a(min((0 - 1) / 2, 3) + 1)");
+	ASSERT_NE(m.e, nullptr) << m.fe.diags();
+	EXPECT_EQ(m.print(m.e->args[0]), "(min(-1, 3) + 1)");
+	// A constant factor or divisor of a variable index is folded alike.
+	F f("u8", "a(x * ((1 - 3) % 3) + 0)");
+	ASSERT_NE(f.e, nullptr) << f.fe.diags();
+	const ir_expr *mul = f.e->args[0]->args[0];
+	ASSERT_EQ(mul->kind, IR_BINARY);
+	EXPECT_EQ(mul->op, IR_OP_MUL);
+	ASSERT_EQ(mul->args[1]->kind, IR_CONST);
+	EXPECT_EQ((int64_t) mul->args[1]->u.cval, 1);
+	// A value expression keeps truncation: (0 - 1) / 2 is 0 there.
+	expect_const("i32", "(0 - 1) / 2 + 1", 1);
+	expect_const("i32", "(0 - 2) % 0x11 + 3", 1);
+}
+
+TEST(t_fe_typing, index_constant_divisor_positive_bad)
+{
+	expect_bad("u8", "a(3 / (1 - 2) + 3)");	// -1: as for x / -1
+	expect_bad("u8", "a(3 % (0 - 2))");
+	expect_bad("u8", "a(x / (0 - 2))");
+	expect_bad("u8", "a(1 / 0)");
+	expect_bad("u8", "a((0 - 1) / 2)");	// -1: out of bounds
+}
+
 TEST(t_fe_typing, index_form_bad)
 {
 	expect_bad("u8", "a(x * x)");	// not affine

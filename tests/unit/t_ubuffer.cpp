@@ -166,6 +166,7 @@ int64_t start_time(const sched_stmt *s, const std::vector<int64_t> &j)
 struct Brute {
 	int64_t max_live = 0, capacity = 0;
 	std::vector<std::set<int64_t>> delays, dists;	// per read port
+	std::vector<std::set<int64_t>> read;		// write indices each port reads
 };
 
 Brute brute(const sched_program *sp, const sched_stmt *p)
@@ -205,6 +206,7 @@ Brute brute(const sched_program *sp, const sched_stmt *p)
 				continue;
 			b.delays.emplace_back();
 			b.dists.emplace_back();
+			b.read.emplace_back();
 			for_box(cs->n_dims, cs->lo, cs->ext, [&](const std::vector<int64_t> &j) {
 				std::vector<int64_t> e;
 				for (int d = 0; d < a->expr->n_args; d++)
@@ -213,6 +215,7 @@ Brute brute(const sched_program *sp, const sched_stmt *p)
 				LR[i] = std::max(LR[i], t);
 				b.delays.back().insert(t - W[i]);
 				b.dists.back().insert(n_written(t) - 1 - i);
+				b.read.back().insert(i);
 			});
 		}
 	}
@@ -303,6 +306,25 @@ void check_chain(const ub_buffer *b, int64_t threshold)
 	EXPECT_EQ(b->storage, lens.empty() ? UB_REGISTERS : UB_DELAY_CHAIN);
 }
 
+// A circular buffer's read window from the write indices the port reads:
+// every address it reads (index modulo the capacity) lies in the window;
+// the window runs from the least to the greatest index read when both are
+// in one lap of the buffer and it is shorter than the buffer, else it is
+// the whole buffer.
+void check_window(const ub_buffer *b, const ub_port *p, const std::set<int64_t> &read)
+{
+	int64_t cap = b->capacity_words;
+	ASSERT_FALSE(read.empty());
+	int64_t lo = *read.begin(), hi = *read.rbegin();
+	bool one_lap = lo / cap == hi / cap && hi - lo + 1 < cap;
+	EXPECT_EQ(p->win_lo, one_lap ? lo % cap : 0);
+	EXPECT_EQ(p->win_len, one_lap ? hi - lo + 1 : cap);
+	for (int64_t i : read) {
+		EXPECT_GE(i % cap, p->win_lo);
+		EXPECT_LT(i % cap, p->win_lo + p->win_len);
+	}
+}
+
 // Every buffer of "u" against the brute force; returns how many.
 int check_all(const Ub &u)
 {
@@ -346,6 +368,8 @@ int check_all(const Ub &u)
 		} else {
 			EXPECT_EQ(b->storage, UB_CIRCULAR);
 			EXPECT_EQ(b->n_banks, b->n_ports - 1);
+			for (int k = 1; k < b->n_ports && (size_t) k <= br.read.size(); k++)
+				check_window(b, &b->ports[k], br.read[k - 1]);
 		}
 	}
 	return u.set->n_buffers;
@@ -663,6 +687,56 @@ TEST(t_ubuffer, reductions)
 	EXPECT_EQ(b->width_bits, 16);
 }
 
+// Read windows (the addresses a block-RAM copy holds), by hand.  p reads
+// channels 0 and 2 of a[3][4][5] for each k: a is a circular buffer of all
+// 60 words, channel c at write indices 20c .. 20c+19, so the windows are
+// 0-19 and 40-59.  In a matrix product of a[6][4] and b[4][5], b is kept
+// whole (20 words, mm starts once it is written) and its row b(c, j) is
+// read at write indices 5c .. 5c+4: window 5c .. 5c+4.  a streams in with
+// mm and keeps 20 of its 24 words (capacity checked by check_all); its
+// column a(i, c) is read at write indices 4i + c, i = 0..5, a span of 21
+// words, more than the buffer: the window is the whole buffer.
+TEST(t_ubuffer, read_windows)
+{
+	Ub u("input a : u8[3][4][5];\n"
+		"func p(k, y, x) : u16 = u16(a(0, y, x)) + u16(a(2, y, x));\n"
+		"output p[2][4][5];\n");
+	ASSERT_TRUE(u.set) << u.diags();
+	check_all(u);
+	const ub_buffer *b = u.buf("a");
+	ASSERT_TRUE(b);
+	ASSERT_EQ(b->storage, UB_CIRCULAR);
+	ASSERT_EQ(b->capacity_words, 60);
+	ASSERT_EQ(b->n_ports, 3);
+	EXPECT_EQ(b->ports[1].win_lo, 0);
+	EXPECT_EQ(b->ports[1].win_len, 20);
+	EXPECT_EQ(b->ports[2].win_lo, 40);
+	EXPECT_EQ(b->ports[2].win_len, 20);
+	EXPECT_NE(u.dump().find("window 40-59"), std::string::npos) << u.dump();
+	Ub m("input a : i8[6][4];\n"
+		"input b : i8[4][5];\n"
+		"func mm(i, j) : i32 = sum(k in 0..4) i32(a(i, k)) * i32(b(k, j));\n"
+		"output mm[6][5];\n");
+	ASSERT_TRUE(m.set) << m.diags();
+	check_all(m);
+	const ub_buffer *ba = m.buf("a"), *bb = m.buf("b");
+	ASSERT_TRUE(ba && bb);
+	ASSERT_EQ(ba->storage, UB_CIRCULAR);
+	ASSERT_EQ(ba->n_ports, 5);
+	ASSERT_EQ(ba->capacity_words, 20);
+	for (int c = 0; c < 4; c++) {
+		EXPECT_EQ(ba->ports[1 + c].win_lo, 0);
+		EXPECT_EQ(ba->ports[1 + c].win_len, 20);
+	}
+	ASSERT_EQ(bb->storage, UB_CIRCULAR);
+	ASSERT_EQ(bb->n_ports, 5);
+	ASSERT_EQ(bb->capacity_words, 20);
+	for (int c = 0; c < 4; c++) {
+		EXPECT_EQ(bb->ports[1 + c].win_lo, 5 * c);
+		EXPECT_EQ(bb->ports[1 + c].win_len, 5);
+	}
+}
+
 // Many shapes at once, stream and sequential, against the brute force.
 TEST(t_ubuffer, brute_force_shapes)
 {
@@ -835,6 +909,20 @@ TEST(t_ubuffer, check_bad_circular)
 	b->n_banks = banks;
 	EXPECT_EQ(ub_set_check(u.ctx, u.set), 0);
 	EXPECT_NE(u.diags().find("error: internal: buffer 'in' fails its check: banks"),
+		std::string::npos) << u.diags();
+	// A read window past the end of the buffer, or empty.
+	ub_port *p = &b->ports[1];
+	int64_t lo = p->win_lo, len = p->win_len;
+	p->win_lo = 1;
+	p->win_len = b->capacity_words;
+	EXPECT_EQ(ub_set_check(u.ctx, u.set), -1);
+	p->win_lo = 0;
+	p->win_len = 0;
+	EXPECT_EQ(ub_set_check(u.ctx, u.set), -1);
+	p->win_lo = lo;
+	p->win_len = len;
+	EXPECT_EQ(ub_set_check(u.ctx, u.set), 0);
+	EXPECT_NE(u.diags().find("fails its check: a read window is not inside the buffer"),
 		std::string::npos) << u.diags();
 }
 

@@ -4,7 +4,8 @@
 # takes (in_data -> ~in_data) runs examples/brighten.sl (brighten =
 # min(in + 64, 255), u8) through the pipe; the run must exit 1 and name
 # the first element, (0, 0), with reference r = min(in + 64, 255) from
-# DIR/in.in.npy and the hardware value of an inverting pipe: 255 - r when
+# the seed-1 input (WORKDIR/ref/in.in.npy, written by `sluice run`: a
+# failed sim writes no files) and the hardware value of an inverting pipe: 255 - r when
 # only brighten's datapath goes through sl_pipe, 255 - min(255 - in + 64,
 # 255) when the input's capture register is an sl_pipe as well.
 #   broken_lib.sh SLUICE SOURCE_DIR WORKDIR
@@ -21,7 +22,9 @@ SLUICE_RTL_LIB=$WORK/lib SLUICE_CACHE_DIR=$WORK/cache \
 rc=$?
 cat "$WORK/log.txt"
 [ $rc = 1 ] || { echo "FAIL: exit $rc, want 1"; exit 1; }
-python3 - "$WORK/out/in.in.npy" "$WORK/log.txt" <<'PY'
+"$SLUICE" run "$SRC/examples/brighten.sl" --seed 1 -o "$WORK/ref" > /dev/null || { echo "FAIL: run"; exit 1; }
+[ ! -e "$WORK/out/brighten.npy" ] || { echo "FAIL: the failed sim wrote its outputs"; exit 1; }
+python3 - "$WORK/ref/in.in.npy" "$WORK/log.txt" <<'PY'
 import sys
 raw = open(sys.argv[1], 'rb').read()
 assert raw[:6] == b'\x93NUMPY', 'not a .npy'

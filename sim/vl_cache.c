@@ -1,0 +1,253 @@
+/* sim/vl_cache.c: the Verilator build cache, kept private and whole.
+ * Stage: sim (the Verilator harness, for sim/verilator.c).  The cache
+ * root is $SLUICE_CACHE_DIR, else $XDG_CACHE_HOME/sluice, else
+ * $HOME/.cache/sluice; with none of them set there is no cache (never a
+ * shared /tmp).  The root and its verilator/ directory are the user's
+ * and private (0700: created so, corrected when the user owns them, else
+ * refused).  An entry TOP-HASH counts only when it, obj/ and obj/tb are
+ * the user's and not writable by others, and its stamp (written last:
+ * the size and hash of obj/tb) matches; anything else is a miss, and the
+ * fresh build replaces it.  A lock file per entry (TOP-HASH.lock, flock)
+ * makes concurrent runs of one design build it once: exclusive while one
+ * looks and builds, shared while the testbench runs.  Owns nothing past
+ * a call. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sim/sim_private.h"
+
+#define VL_STAMP_MAGIC "sluice-vl-stamp-1"
+
+/* The user's and not writable by group or others: a directory ("dir")
+ * or a regular file. */
+static bool vl_private(const struct stat *st, bool dir)
+{
+	return (dir ? S_ISDIR(st->st_mode) : S_ISREG(st->st_mode)) && st->st_uid == geteuid()
+		&& !(st->st_mode & 022);
+}
+
+/* "dir" exists as a private directory of the user: made 0700 when
+ * missing, its mode corrected when the user owns it.  "follow": the root
+ * may be a symlink (~/.cache elsewhere), verilator/ may not. */
+static int vl_private_dir(sl_ctx *ctx, const char *dir, bool follow)
+{
+	if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
+		sl_error(ctx, sl_noloc, "cannot create the cache directory '%s': %s", dir,
+			strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if ((follow ? stat(dir, &st) : lstat(dir, &st)) < 0 || !S_ISDIR(st.st_mode)) {
+		sl_error(ctx, sl_noloc, "the cache directory '%s' is not a directory", dir);
+		return -1;
+	}
+	if (st.st_uid != geteuid()) {
+		sl_error(ctx, sl_noloc, "the cache directory '%s' belongs to another user "
+			"(uid %ld): sluice runs no build from it; set SLUICE_CACHE_DIR to a "
+			"directory of yours", dir, (long) st.st_uid);
+		return -1;
+	}
+	if ((st.st_mode & 077) && chmod(dir, 0700) < 0) {
+		sl_error(ctx, sl_noloc, "cannot make the cache directory '%s' private: %s", dir,
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* CACHE/verilator, private; NULL (reported) when there is none. */
+char *sim_vl_cache_dir(sl_ctx *ctx)
+{
+	const char *e = getenv("SLUICE_CACHE_DIR"), *x = getenv("XDG_CACHE_HOME"),
+		*h = getenv("HOME");
+	char *root;
+	if (e && *e)
+		root = sl_xstrdup(e);
+	else if (x && *x)
+		root = sl_path_join(x, "sluice", NULL);
+	else if (h && *h)
+		root = sl_path_join(h, ".cache/sluice", NULL);
+	else {
+		sl_error(ctx, sl_noloc, "no directory for the Verilator build cache: HOME is "
+			"unset; set SLUICE_CACHE_DIR (or HOME or XDG_CACHE_HOME)");
+		return NULL;
+	}
+	char *slash = strrchr(root, '/');
+	if (slash && slash != root) {
+		*slash = 0;
+		int rc = sl_make_dir(root);
+		*slash = '/';
+		if (rc < 0) {
+			sl_error(ctx, sl_noloc, "cannot create the cache directory '%s': %s", root,
+				strerror(errno));
+			free(root);
+			return NULL;
+		}
+	}
+	char *dir = sl_path_join(root, "verilator", NULL);
+	if (vl_private_dir(ctx, root, true) < 0 || vl_private_dir(ctx, dir, false) < 0) {
+		free(dir);
+		dir = NULL;
+	}
+	free(root);
+	return dir;
+}
+
+/* ------------------------------------------------------------- the stamp */
+
+/* Size and FNV-1a hash of a file (a check against damage, not a defence:
+ * the cache is private). */
+static int vl_file_sum(const char *path, long long *size, unsigned long long *hash)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	unsigned long long h = 0xcbf29ce484222325ull;
+	long long n = 0;
+	unsigned char buf[65536];
+	ssize_t got;
+	while ((got = read(fd, buf, sizeof buf)) > 0) {
+		for (ssize_t i = 0; i < got; i++)
+			h = (h ^ buf[i]) * 0x100000001b3ull;
+		n += got;
+	}
+	close(fd);
+	if (got < 0)
+		return -1;
+	*size = n;
+	*hash = h;
+	return 0;
+}
+
+int sim_vl_stamp_write(sl_ctx *ctx, const char *dir)
+{
+	char *tb = sl_path_join(dir, "obj/tb", NULL), *stamp = sl_path_join(dir, "stamp", NULL);
+	long long size;
+	unsigned long long hash;
+	int rc = -1;
+	if (vl_file_sum(tb, &size, &hash) < 0) {
+		sl_error(ctx, sl_noloc, "cannot read the testbench '%s': %s", tb, strerror(errno));
+	} else {
+		char text[128];
+		int n = snprintf(text, sizeof text, VL_STAMP_MAGIC " %lld %016llx\n", size, hash);
+		rc = sl_write_file_now(stamp, text, (size_t) n);
+		if (rc < 0)
+			sl_error(ctx, sl_noloc, "cannot write '%s': %s", stamp, strerror(errno));
+	}
+	free(tb);
+	free(stamp);
+	return rc;
+}
+
+/* Why entry "dir" cannot be run, or NULL when it is a whole build. */
+const char *sim_vl_entry_problem(const char *dir)
+{
+	char *obj = sl_path_join(dir, "obj", NULL), *tb = sl_path_join(dir, "obj/tb", NULL),
+		*stamp = sl_path_join(dir, "stamp", NULL);
+	const char *why = NULL;
+	struct stat st;
+	size_t len = 0;
+	char *text = NULL;
+	long long size = 0, want_size = -1;
+	unsigned long long hash = 0, want_hash = 0;
+	if (lstat(dir, &st) < 0)
+		why = "missing";
+	else if (!vl_private(&st, true) || lstat(obj, &st) < 0 || !vl_private(&st, true))
+		why = "not the user's private build";
+	else if (lstat(tb, &st) < 0)
+		why = "no obj/tb";
+	else if (!vl_private(&st, false) || !(st.st_mode & S_IXUSR))
+		why = "obj/tb is not the user's private executable";
+	else if (!(text = sl_read_file(stamp, &len))
+		 || sscanf(text, VL_STAMP_MAGIC " %lld %llx", &want_size, &want_hash) != 2)
+		why = "no stamp";
+	else if (vl_file_sum(tb, &size, &hash) < 0 || size != want_size || hash != want_hash)
+		why = "its testbench does not match its stamp";
+	free(text);
+	free(obj);
+	free(tb);
+	free(stamp);
+	return why;
+}
+
+/* -------------------------------------------------------------- the lock */
+
+/* "a" then "b", on the heap. */
+static char *vl_concat(const char *a, const char *b)
+{
+	size_t n = strlen(a) + strlen(b) + 1;
+	char *s = sl_xmalloc(n);
+	snprintf(s, n, "%s%s", a, b);
+	return s;
+}
+
+int sim_vl_relock(sl_ctx *ctx, int fd, const char *dir, bool exclusive)
+{
+	bool said = false;
+	while (flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) < 0) {
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			sl_error(ctx, sl_noloc, "cannot lock '%s.lock': %s", dir, strerror(errno));
+			return -1;
+		}
+		if (!said)
+			fprintf(stderr, "sluice: waiting for another sluice using %s\n", dir);
+		said = true;
+		struct timespec ts = { 0, 50000000 };
+		nanosleep(&ts, NULL);
+	}
+	return 0;
+}
+
+int sim_vl_lock(sl_ctx *ctx, const char *dir, bool exclusive)
+{
+	char *path = vl_concat(dir, ".lock");
+	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		sl_error(ctx, sl_noloc, "cannot open the lock '%s': %s", path, strerror(errno));
+	free(path);
+	if (fd >= 0 && sim_vl_relock(ctx, fd, dir, exclusive) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+void sim_vl_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}
+
+/* ---------------------------------------------------------- installation */
+
+int sim_vl_install(sl_ctx *ctx, const char *tmp, const char *dir)
+{
+	char aside[64];
+	snprintf(aside, sizeof aside, ".stale.tmp-%ld", (long) getpid());
+	char *old = vl_concat(dir, aside);
+	struct stat st;
+	int rc = 0;
+	if (lstat(dir, &st) == 0 && rename(dir, old) < 0) {
+		sl_error(ctx, sl_noloc, "cannot move the broken build '%s' aside: %s", dir,
+			strerror(errno));
+		rc = -1;
+	} else if (rename(tmp, dir) < 0) {
+		sl_error(ctx, sl_noloc, "cannot install the build '%s': %s", dir, strerror(errno));
+		rc = -1;
+	}
+	sl_rmtree(old);
+	free(old);
+	return rc;
+}
+
+void sim_vl_sweep(const char *cache_dir, const char *entry)
+{
+	sl_sweep_stale(cache_dir, true);
+	sl_sweep_stale(entry, true);
+}
