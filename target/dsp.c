@@ -202,3 +202,28 @@ int tg_parse_muls(const char *text, tg_mul **out)
 	*out = ms;
 	return n;
 }
+
+/* Whether "live" has a line ending in "/cell". */
+static bool dsp_listed(const char *live, const char *cell)
+{
+	size_t n = strlen(cell);
+	for (const char *l = live; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		const char *e = strchr(l, '\n');
+		size_t len = e ? (size_t) (e - l) : strlen(l);
+		if (len && l[len - 1] == '\r')
+			len--;
+		if (len > n && l[len - n - 1] == '/' && !strncmp(l + len - n, cell, n))
+			return true;
+	}
+	return false;
+}
+
+void tg_mul_drop_dead(tg_mul *ms, int n, const char *live)
+{
+	for (int i = 0; i < n; i++)
+		if (ms[i].cell && !dsp_listed(live, ms[i].cell)) {
+			ms[i].dsps = 0;
+			ms[i].soft_luts = 0;
+			ms[i].rest_luts = 0;
+		}
+}

@@ -117,6 +117,17 @@ static const char *synth_base(const char *path)
 static const char synth_dsp_prep[] =
 	"proc\nflatten\nopt_expr\nopt_clean\nopt -nodffe -nosdff\nwreduce\nopt_clean\n";
 
+/* After synth_dsp_prep's dump, the multipliers whose results the flow
+ * still uses: its coarse commands before mul2dsp (opt, wreduce, peepopt,
+ * share), then the fine-grained opt every flow runs after its DSP pass
+ * (map_ffram's `opt -fast -mux_undef -undriven -fine`), the multipliers
+ * themselves left out, as they are DSP cells by then, and opt_clean.  A
+ * multiplier gone after these is one whose DSPs Yosys removes (a result
+ * feeding only bits that fold to constants, say): it takes no DSP. */
+static const char synth_dsp_live[] =
+	"opt\nwreduce\npeepopt\nopt_clean\nshare\n"
+	"opt -fast -mux_undef -undriven -fine t:$mul %n\nopt_clean\n";
+
 /* `ltp` over the combinational cells: all but the board's flip-flops and
  * memories (ltp -noff knows only Yosys's internal flip-flop types, and a
  * path through a vendor flip-flop is a loop to it). */
@@ -506,29 +517,35 @@ static int synth_dsp_plan(sl_ctx *ctx, const board *bd, const char *dir, const c
 	if (!bd->logic.dsp_a || bd->dsps <= 0)
 		return 0;
 	char *out = sl_path_join(dir, "dsp_muls.txt", NULL), *pre = NULL;
+	char *live = sl_path_join(dir, "dsp_live.txt", NULL);
 	size_t len = 0;
 	FILE *f = open_memstream(&pre, &len);
-	fprintf(f, "%stee -q -o %s dump t:$mul\n", synth_dsp_prep, synth_base(out));
+	fprintf(f, "%stee -q -o %s dump t:$mul\n%stee -q -o %s select -list t:$mul\n",
+		synth_dsp_prep, synth_base(out), synth_dsp_live, synth_base(live));
 	fclose(f);
 	char *script = synth_script(bd, vfile, top, pre, NULL, NULL, NULL, NULL);
 	int rc = -1;
 	remove(out);
+	remove(live);
 	if (synth_run(ctx, dir, "dsp", "dsp", script) == 0) {
-		char *text = sl_read_file(out, &len);
-		if (!text) {
-			sl_error(ctx, sl_noloc, "cannot read the multipliers '%s'", out);
+		char *text = sl_read_file(out, &len), *alive = sl_read_file(live, &len);
+		if (!text || !alive) {
+			sl_error(ctx, sl_noloc, "cannot read the multipliers '%s'", text ? live : out);
 		} else {
 			r->n_muls = tg_parse_muls(text, &r->muls);
 			for (int i = 0; i < r->n_muls; i++)
 				tg_mul_cost(bd, &r->muls[i]);
+			tg_mul_drop_dead(r->muls, r->n_muls, alive);
 			r->dsps_expected = tg_mul_split(bd, r->muls, r->n_muls);
 			rc = 0;
 		}
 		free(text);
+		free(alive);
 	}
 	free(script);
 	free(pre);
 	free(out);
+	free(live);
 	return rc;
 }
 

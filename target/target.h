@@ -122,6 +122,9 @@ int64_t tg_mul_split(const board *bd, tg_mul *ms, int n);
  * signedness parameters), in order, into *out (owned by the caller, and
  * each cell name); their number. */
 int tg_parse_muls(const char *text, tg_mul **out);
+/* Multipliers of ms not named in "live" (Yosys's `select -list`, one
+ * MODULE/CELL a line) are removed by the flow: no DSPs, no LUTs. */
+void tg_mul_drop_dead(tg_mul *ms, int n, const char *live);
 /* Partial-product bits of an a x b multiplier kept in w result bits. */
 double tg_soft_mul_bits(int a, int b, int w);
 

@@ -23,6 +23,10 @@
 #   t_synth_ice40_dsp_count   tests/synth/dsp4.sl: 1 + 3 SB_MAC16 worked out
 #                             in the file; predicted 4, Yosys 4 (synth fails
 #                             when the netlist has fewer DSPs than the split)
+#   t_synth_ice40_dsp_dead    tests/synth/dsp_dead.sl: a product whose result
+#                             Yosys's fine opt folds away takes no DSP: 1
+#                             SB_MAC16 split and used (the estimate before
+#                             synthesis still says 2: a warning)
 #   t_synth_ice40_window      tests/synth/window.sl: four reads of a circular
 #                             buffer in block RAM, each of one channel:
 #                             each copy holds its read's window, 576 x 8 =
@@ -151,6 +155,12 @@ if(SLUICE_SYNTH_YOSYS)
   set_tests_properties(t_synth_ice40_dsp_count PROPERTIES LABELS synth TIMEOUT 300
     PROCESSORS 1 PASS_REGULAR_EXPRESSION "DSPs +4 of +8 .*\\(estimated 4\\)"
     FAIL_REGULAR_EXPRESSION "warning|error")
+  add_test(NAME t_synth_ice40_dsp_dead
+    COMMAND ${SLUICE_EXE} synth ${sd}/dsp_dead.sl --board ice40up5k -o ${bd}/synth_dsp_dead)
+  set_tests_properties(t_synth_ice40_dsp_dead PROPERTIES LABELS synth TIMEOUT 100
+    PROCESSORS 1 PASS_REGULAR_EXPRESSION
+    "DSPs +1 of +8 .*[\r\n]+  multipliers +[0-9]+: 1 in 1 DSPs, 0 left in logic"
+    FAIL_REGULAR_EXPRESSION "error")
   add_test(NAME t_synth_ice40_window
     COMMAND ${SLUICE_EXE} synth ${sd}/window.sl --board ice40up5k -o ${bd}/synth_window)
   set_tests_properties(t_synth_ice40_window PROPERTIES LABELS synth TIMEOUT 300
