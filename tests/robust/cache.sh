@@ -29,11 +29,7 @@
 set -u
 S=$1 SRC=$2 W=$3
 B=$SRC/examples/brighten.sl
-rm -rf "$W"
-mkdir -p "$W"
-cd "$W" || exit 1
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$SRC/tests/robust/common.sh"
 export SLUICE_CACHE_DIR=$W/cache
 for s in 1 2 3; do
 	"$S" run "$B" --seed $s -o ref/s$s > /dev/null || bad "reference seed $s"

@@ -11,11 +11,7 @@
 set -u
 S=$1 SRC=$2 W=$3
 B=$SRC/examples/brighten.sl
-rm -rf "$W"
-mkdir -p "$W"
-cd "$W" || exit 1
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$SRC/tests/robust/common.sh"
 export SLUICE_CACHE_DIR=$W/cache
 "$S" run "$B" --seed 1 -o ref > /dev/null || bad "reference"
 "$S" sim "$B" --engine verilator --seed 1 -o first > first.out 2>&1 || bad "first build: $(cat first.out)"

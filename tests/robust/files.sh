@@ -29,11 +29,7 @@
 set -u
 S=$1 SRC=$2 W=$3 ROUNDS=${4:-3}
 B=$SRC/examples/brighten.sl
-rm -rf "$W"
-mkdir -p "$W"
-cd "$W" || exit 1
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$SRC/tests/robust/common.sh"
 temps() { find "$1" -name '.*.tmp-*' | head -5; }
 
 # ------------------------------------------------------------ concurrent

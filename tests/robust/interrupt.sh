@@ -17,11 +17,7 @@
 #                    removed by the next run, its process being gone
 set -u
 S=$1 SRC=$2 W=$3 REAL=${4:-}
-rm -rf "$W"
-mkdir -p "$W"
-cd "$W" || exit 1
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$SRC/tests/robust/common.sh"
 export SLUICE_CACHE_DIR=$W/cache
 if [ "$REAL" = real ]; then
 	B=$SRC/examples/gaussian.sl
