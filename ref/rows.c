@@ -271,35 +271,24 @@ static fr_node *fr_compile_op(fr_func *f, const ir_expr *e)
 	return n;
 }
 
-/* An index expression (type none): a mathematical integer in 64 bits. */
+/* An operator of index expressions (type none): a mathematical integer
+ * in 64 bits. */
 static fr_node *fr_compile_index(fr_func *f, const ir_expr *e)
 {
-	fr_node *n;
-	switch (e->kind) {
-	case IR_CONST:
-		n = fr_node_new(f, FR_CONST, e, 0);
-		n->cval = e->u.cval;
-		return n;
-	case IR_VAR:
-		n = fr_node_new(f, FR_VAR, e, 0);
-		n->slot = e->u.var.slot;
-		return n;
-	case IR_UNARY:
-	case IR_BINARY:
-		n = fr_node_new(f, FR_INDEX, e, e->n_args);
-		for (int i = 0; i < e->n_args; i++)
-			n->args[i] = fr_compile(f, e->args[i]);
-		return n;
-	default:
-		sl_unreachable();
-	}
+	fr_node *n = fr_node_new(f, FR_INDEX, e, e->n_args);
+	for (int i = 0; i < e->n_args; i++)
+		n->args[i] = fr_compile(f, e->args[i]);
+	return n;
 }
 
 static fr_node *fr_compile_node(fr_func *f, const ir_expr *e)
 {
 	fr_node *n;
-	if (ir_type_none(e->type) && e->kind != IR_ACCESS)
+	if (ir_type_none(e->type) && (e->kind == IR_UNARY || e->kind == IR_BINARY))
 		return fr_compile_index(f, e);
+	if (ir_type_none(e->type) && e->kind != IR_ACCESS && e->kind != IR_CONST &&
+			e->kind != IR_VAR)
+		sl_unreachable();
 	switch (e->kind) {
 	case IR_CONST:
 		n = fr_node_new(f, FR_CONST, e, 0);

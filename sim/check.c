@@ -167,15 +167,23 @@ static int check_live(sl_ctx *ctx, const ub_set *ubs, const sim_model_stats *st)
 	return rc;
 }
 
+/* The first report line of an N-frame run of "engine": cycles against
+ * the N-frame prediction, and the values compared. */
+static void check_frames_line(FILE *out, const char *engine, const sched_program *sp,
+	int n_frames, int64_t cycles, int64_t values)
+{
+	fprintf(out, "%s: %d frames, %lld cycles (predicted %lld: %lld + %d * period %lld), "
+		"%lld output values equal to the reference\n", engine, n_frames,
+		(long long) cycles, (long long) sim_frames_predicted_cycles(sp, n_frames),
+		(long long) sp->predicted_cycles, n_frames - 1, (long long) sim_frame_period(sp),
+		(long long) values);
+}
+
 static void check_model_report(FILE *out, const sched_program *sp, const ub_set *ubs,
 	const sim_model_stats *st, int n_frames, double seconds)
 {
 	if (n_frames > 1)
-		fprintf(out, "model: %d frames, %lld cycles (predicted %lld: %lld + %d * period "
-			"%lld), %lld output values equal to the reference\n", n_frames,
-			(long long) st->cycles, (long long) sim_frames_predicted_cycles(sp, n_frames),
-			(long long) sp->predicted_cycles, n_frames - 1,
-			(long long) sim_frame_period(sp), (long long) st->outputs_checked);
+		check_frames_line(out, "model", sp, n_frames, st->cycles, st->outputs_checked);
 	else
 		fprintf(out, "model: %lld cycles (predicted %lld, ideal %lld), "
 			"%lld output values equal to the reference\n",
@@ -261,11 +269,7 @@ static void check_vl_report(FILE *out, const sched_program *sp,
 {
 	double speed = st->run_seconds > 0 ? (double) st->cycles / st->run_seconds : 0;
 	if (n_frames > 1)
-		fprintf(out, "verilator: %d frames, %lld cycles (predicted %lld: %lld + %d * "
-			"period %lld), %lld output values equal to the reference\n", n_frames,
-			(long long) st->cycles, (long long) sim_frames_predicted_cycles(sp, n_frames),
-			(long long) sp->predicted_cycles, n_frames - 1,
-			(long long) sim_frame_period(sp), (long long) st->outputs_received);
+		check_frames_line(out, "verilator", sp, n_frames, st->cycles, st->outputs_received);
 	else
 		fprintf(out, "verilator: %lld cycles (predicted %lld), %lld output values "
 			"equal to the reference\n", (long long) st->cycles,
