@@ -114,6 +114,7 @@ typedef struct demand {
 	int lanes;		/* 0: none yet */
 	const ir_expr *at;	/* the access that asked (NULL: an output's own) */
 	const ir_decl *by;	/* its reader */
+	const ir_decl *refused;	/* the last reader refused (one error each) */
 } demand;
 
 typedef struct lane_counter {
@@ -139,11 +140,12 @@ static void ask(lane_counter *lc, const ir_expr *a, const ir_decl *c, int k)
 		dm->by = c;
 		return;
 	}
-	if (dm->lanes == k)
+	if (dm->lanes == k || dm->refused == c)
 		return;
-	sl_error(lc->ctx, a->loc, "'%s' reads '%s' here with %d lane%s, but it also needs "
-		"%d lane%s", c->name, p->name, k, k == 1 ? "" : "s", dm->lanes,
-		dm->lanes == 1 ? "" : "s");
+	dm->refused = c;
+	sl_error(lc->ctx, a->loc, "'%s' needs %d lane%s of '%s' here, but '%s' needs %d",
+		c->name, k, k == 1 ? "" : "s", p->name, dm->at ? dm->by->name : p->name,
+		dm->lanes);
 	if (dm->at)
 		sl_note(lc->ctx, dm->at->loc, "'%s' reads '%s' with %d lane%s here",
 			dm->by->name, p->name, dm->lanes, dm->lanes == 1 ? "" : "s");
@@ -249,6 +251,7 @@ typedef struct lane_writer {
 	ir_decl ***lane;	/* per lowered decl: its lane decls */
 	ir_program *out;
 	int errors;
+	const ir_expr *refused;	/* the last access refused (one error each) */
 } lane_writer;
 
 static int64_t floor_div(int64_t a, int64_t d) { return ir_floordiv(a, d); }
@@ -405,18 +408,36 @@ static bool lane_range(isl_ctx *isl, const ir_decl *f, const ir_expr *e, int k,
 	return ok;
 }
 
-/* The variable along which access "a" of lane f changes lanes, for the
- * error: the innermost variable, or a reduction variable. */
-static const char *varying_name(const ir_decl *f, const ir_expr *e)
+/* The variable of lane f along which index e (substituted) changes the
+ * lane of k it reads: the first whose rate is not a multiple of k (a
+ * reduction variable, a modulo), else the innermost (a clamp). */
+/* A variable node of slot s in e, or NULL. */
+static const ir_expr *find_var(const ir_expr *e, int s)
 {
 	if (e->kind == IR_VAR)
-		return e->u.var.name;
+		return e->u.var.slot == s ? e : NULL;
 	for (int i = 0; i < e->n_args; i++) {
-		const char *n = varying_name(f, e->args[i]);
-		if (n)
-			return n;
+		const ir_expr *v = find_var(e->args[i], s);
+		if (v)
+			return v;
 	}
 	return NULL;
+}
+
+static const char *varying_name(const ir_decl *f, const ir_expr *e, int k)
+{
+	const char *inner = NULL;
+	for (int s = 0; s < f->n_slots; s++) {
+		const ir_expr *v = find_var(e, s);
+		if (!v)
+			continue;
+		if (s == f->n_dims - 1)
+			inner = v->u.var.name;
+		lane_rate r = rate_of(e, s);
+		if (!r.known || r.den != 1 || r.num % k)
+			return v->u.var.name;
+	}
+	return inner ? inner : f->var_names[f->n_dims - 1];
 }
 
 static ir_expr *lane_copy(lane_writer *w, const ir_expr *e, ir_decl *f);
@@ -439,16 +460,18 @@ static ir_expr *lane_access(lane_writer *w, ir_expr *c, ir_decl *f, const ir_exp
 		w->errors++;
 		return c;
 	}
-	if (lo != hi) {
-		const char *v = varying_name(f, c->args[last]);
+	if (lo != hi && w->refused != orig) {
+		w->refused = orig;
 		sl_error(w->ctx, orig->loc, "lane %d of %d of '%s' reads lanes %lld to %lld "
 			"of the %d lanes of '%s' here: the lane it reads varies along '%s' (a "
-			"clamp, a modulo or a reduction variable in the innermost index)",
+			"clamp, a modulo or a reduction variable in the innermost index); "
+			"the lanes of a declaration read one lane of each access",
 			f->lane, f->lanes, f->lane_of->name, (long long) lo, (long long) hi,
-			kp, p->name, v ? v : "?");
+			kp, p->name, varying_name(f, c->args[last], kp));
 		w->errors++;
-		return c;
 	}
+	if (lo != hi)
+		return c;
 	c->u.access.decl = lanes[lo];
 	c->args[last] = word_of(w->ctx, c->args[last], f->n_slots, kp);
 	return c;
@@ -546,7 +569,7 @@ ir_program *sched_unroll(sl_ctx *ctx, isl_ctx *isl, ir_program *lp, int k)
 		return NULL;
 	if (!any_lanes(lp, lanes))
 		return lp;
-	lane_writer w = { ctx, isl, lp, lanes, NULL, sl_alloc(ctx, sizeof(ir_program)), 0 };
+	lane_writer w = { ctx, isl, lp, lanes, NULL, sl_alloc(ctx, sizeof(ir_program)), 0, NULL };
 	int total = 0;
 	for (int i = 0; i < lp->n_decls; i++)
 		total += lanes[i];
