@@ -398,6 +398,25 @@ static void print_buffer_json(const ub_buffer *b, FILE *out)
 	fputs(" }", out);
 }
 
+/* A lane program's lanes (docs/language.md "Lanes"): per declaration of
+ * more than one lane, its name and lane count; nothing without lanes. */
+static void print_lanes_json(const ir_program *lp, FILE *out)
+{
+	if (!lp->lanes_of)
+		return;
+	fputs("  \"lanes\": {", out);
+	int n = 0;
+	for (int i = 0; i < lp->n_decls; i++) {
+		const ir_decl *d = lp->decls[i];
+		if (d->lanes <= 1 || d->lane != 0)
+			continue;
+		fputs(n++ ? ", " : "", out);
+		sl_json_str(out, d->lane_of->name);
+		fprintf(out, ": %d", d->lanes);
+	}
+	fputs("},\n", out);
+}
+
 static void print_report(const void *arg, FILE *out)
 {
 	const flow_design *d = arg;
@@ -407,6 +426,7 @@ static void print_report(const void *arg, FILE *out)
 	fprintf(out, ",\n  \"schedule\": \"%s\",\n", sched_policy_str(sp->opts.policy));
 	fprintf(out, "  \"predicted_cycles\": %lld,\n", (long long) sp->predicted_cycles);
 	fprintf(out, "  \"ideal_cycles\": %lld,\n", (long long) sp->ideal_cycles);
+	print_lanes_json(sp->lowered, out);
 	fputs("  \"buffers\": [\n", out);
 	for (int i = 0; i < d->ubs->n_buffers; i++) {
 		print_buffer_json(d->ubs->buffers[i], out);

@@ -61,3 +61,11 @@ foreach(case ${SLUICE_UNROLL_REFUSED})
             ${CMAKE_SOURCE_DIR}/examples/${ex}.sl ${k} ${at} ${text})
   set_tests_properties(t_unroll_refused_${ex} PROPERTIES LABELS model TIMEOUT 60)
 endforeach()
+
+# report.json names each declaration's lanes: the 2x downsample at K = 2
+# gives its input 4 (its innermost index moves 2 per x).
+add_test(NAME t_unroll_report_downsample
+  COMMAND sh -c "\"$1\" compile \"$2\" --unroll 2 -o \"$3\" >/dev/null && grep -qF '\"lanes\": {\"in\": 4, \"box\": 2, \"downsample\": 2},' \"$3/report.json\""
+          sh $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples/downsample.sl
+          ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/report_downsample)
+set_tests_properties(t_unroll_report_downsample PROPERTIES LABELS model TIMEOUT 60)
