@@ -69,3 +69,22 @@ add_test(NAME t_unroll_report_downsample
           sh $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples/downsample.sl
           ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/report_downsample)
 set_tests_properties(t_unroll_report_downsample PROPERTIES LABELS model TIMEOUT 60)
+
+# Verilator on lane designs (label verilator): bit-exact, measured cycles
+# equal predicted.  Each lane is its own port pair until the top level packs
+# them (docs/hardware.md); these hold whichever way the ports go.
+find_program(SLUICE_UNROLL_VERILATOR verilator)
+if(SLUICE_UNROLL_VERILATOR)
+  foreach(case "gaussian|2" "downsample|2" "blur_xy|8")
+    string(REPLACE "|" ";" f "${case}")
+    list(GET f 0 ex)
+    list(GET f 1 k)
+    add_test(NAME t_unroll_verilator_${ex}_k${k}
+      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+              --engine verilator --unroll ${k} --seed 1
+              -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/vl_${ex}_k${k})
+    set_tests_properties(t_unroll_verilator_${ex}_k${k} PROPERTIES LABELS verilator
+      TIMEOUT 600 PROCESSORS 2
+      ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  endforeach()
+endif()
