@@ -809,8 +809,9 @@ static const command commands[] = {
 	  "  --unroll K    K points of every output's innermost dimension per cycle\n"
 	  "                (lanes, docs/language.md), overriding 'unroll' declarations\n"
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
-	  "                P checked program, L lowered program, S schedule,\n"
-	  "                B buffers, R predicted resources (with --board)\n"
+	  "                P checked program, L lowered program (and the lane\n"
+	  "                program, with lanes), S schedule, B buffers,\n"
+	  "                R predicted resources (with --board)\n"
 	  "  -o DIR        output directory (default: out)\n" },
 	{ "sim", cmd_sim,
 	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES |
