@@ -12,6 +12,7 @@
 #include "io/io.h"
 #include "ref/ref.h"
 #include "flow/flow.h"
+#include "report/report.h"
 #include "rtlgen/rtlgen.h"
 #include "sim/sim.h"
 #include "target/target.h"
@@ -415,6 +416,31 @@ static void print_report(const void *arg, FILE *out)
 	fputs("  ]\n}\n", out);
 }
 
+/* What report.html draws: the design, its frames and, after synthesis,
+ * the measurement. */
+typedef struct html_arg {
+	const flow_design *d;
+	int frames;
+	const tg_measured *meas;
+} html_arg;
+
+static void print_html(const void *arg, FILE *out)
+{
+	const html_arg *h = arg;
+	const flow_design *d = h->d;
+	rp_design rd = { d->name, d->sp, d->ubs, h->frames, d->has_pred ? &d->pred : NULL,
+		h->meas };
+	rp_design_html(&rd, out);
+}
+
+/* DIR/report.html of the design, in the command's output set. */
+static int write_html(const flow_design *d, const char *dir, int frames,
+	const tg_measured *meas)
+{
+	html_arg h = { d, frames, meas };
+	return write_text(dir, "report.html", NULL, print_html, &h);
+}
+
 /* The design of the program under the command's options: the board
  * resolved, the design built, and with a board checked to fit it.  NULL
  * (reported) on an error. */
@@ -434,12 +460,14 @@ static flow_design *build_design(sl_ctx *ctx, const options *opt)
 }
 
 /* What compile writes, and sim beside its outputs: the design's
- * schedule, buffers, report and Verilog.  0 or -1 (reported). */
-static int write_design(const flow_design *d, const char *dir)
+ * schedule, buffers, reports (report.html drawing "frames" frames) and
+ * Verilog.  0 or -1 (reported). */
+static int write_design(const flow_design *d, const char *dir, int frames)
 {
 	if (make_out_dir(dir) < 0 || write_text(dir, "schedule.txt", NULL, print_schedule, d) < 0 ||
 	    write_text(dir, "buffers.txt", NULL, print_buffers, d) < 0 ||
-	    write_text(dir, "report.json", NULL, print_report, d) < 0 || write_verilog(d, dir) < 0)
+	    write_text(dir, "report.json", NULL, print_report, d) < 0 ||
+	    write_html(d, dir, frames, NULL) < 0 || write_verilog(d, dir) < 0)
 		return -1;
 	return 0;
 }
@@ -450,7 +478,7 @@ static int cmd_compile(const options *opt)
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
-	if (d && write_design(d, opt->out_dir) == 0)
+	if (d && write_design(d, opt->out_dir, 1) == 0)
 		rc = 0;
 	if ((rc = finish_outputs(rc)) == 0)
 		printf("predicted %lld cycles, ideal %lld\n", (long long) d->sp->predicted_cycles,
@@ -501,12 +529,18 @@ static int cmd_synth(const options *opt)
 	char *netlist = opt->check_netlist ? sl_path_join(opt->out_dir, "netlist.v", NULL) : NULL;
 	size_t len;
 	const char *top;
+	tg_measured meas;
 	if (d && make_out_dir(opt->out_dir) == 0 && flow_verilog(d, &text, &len, &top) == 0)
-		rc = tg_synth(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr, netlist, NULL);
-	if (rc == 0 && netlist) {
+		rc = tg_synth_measure(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr,
+			netlist, &meas);
+	if (rc == 0) {
 		netlist_arg arg = { d, top, netlist };
 		sl_outputs_begin();
-		rc = finish_outputs(run_program(ctx, d->prog, opt, netlist_engine, &arg));
+		if (netlist)
+			rc = run_program(ctx, d->prog, opt, netlist_engine, &arg);
+		if (rc == 0 && write_html(d, opt->out_dir, 1, &meas) < 0)
+			rc = EXIT_PROGRAM;
+		rc = finish_outputs(rc);
 	}
 	free(netlist);
 	free(text);
@@ -551,7 +585,7 @@ static int cmd_sim(const options *opt)
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
-	if (d && write_design(d, opt->out_dir) == 0
+	if (d && write_design(d, opt->out_dir, opt->frames) == 0
 	    && sim_within_budget(ctx, d->sp, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
 	rc = finish_outputs(rc);
