@@ -428,7 +428,8 @@ static void print_html(const void *arg, FILE *out)
 {
 	const html_arg *h = arg;
 	const flow_design *d = h->d;
-	rp_design rd = { d->name, d->sp, d->ubs, h->frames, d->has_pred ? &d->pred : NULL,
+	const char *slash = strrchr(d->path, '/');
+	rp_design rd = { slash ? slash + 1 : d->path, d->sp, d->ubs, h->frames, d->has_pred ? &d->pred : NULL,
 		h->meas };
 	rp_design_html(&rd, out);
 }

@@ -51,6 +51,25 @@ static void rp_gantt_bar(FILE *out, const sched_stmt *s, int row, int f, int64_t
 		"height=\"%d\"/>\n</g>\n", xb, y, xc - xb < 1 ? 1 : xc - xb, RP_BAR);
 }
 
+/* The bars' figures (frame 0). */
+static void rp_gantt_table(FILE *out, const sched_program *sp)
+{
+	fputs("<table class=\"schedule\">\n<tr><th>statement</th><th>iterations</th>"
+	      "<th>first start</th><th>last start</th><th>latency</th><th>last write</th>"
+	      "</tr>\n", out);
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		fputs("<tr><td>", out);
+		rp_html_str(out, s->name);
+		rp_printf(out, "%s</td><td>", rp_stmt_role(s));
+		rp_box(out, s);
+		rp_printf(out, "</td><td>%" PRId64 "</td><td>%" PRId64 "</td><td>%d</td><td>%"
+			PRId64 "</td></tr>\n", s->offset, sched_last_time(s), s->latency,
+			sched_last_time(s) + s->latency);
+	}
+	fputs("</table>\n", out);
+}
+
 void rp_gantt(FILE *out, const rp_design *d, int shown, int64_t period, int64_t tmax)
 {
 	const sched_program *sp = d->sp;
@@ -76,6 +95,7 @@ void rp_gantt(FILE *out, const rp_design *d, int shown, int64_t period, int64_t 
 	rp_time_axis(out, RP_LEFT, 8 + RP_ROW * sp->n_stmts + 2,
 		RP_WIDTH - RP_LEFT - RP_RIGHT, tmax);
 	fputs("</svg>\n", out);
+	rp_gantt_table(out, sp);
 }
 
 /* Elements plus reads: the steps of one frame's walk. */
@@ -121,9 +141,12 @@ static void rp_occ_buffer(FILE *out, const ub_buffer *b, int shown, int64_t peri
 	int h = RP_OCC_H + 50;
 	fputs("<svg class=\"occupancy\" data-buffer=\"", out);
 	rp_html_str(out, b->name);
-	rp_printf(out, "\" data-peak=\"%" PRId64 "\" data-capacity=\"%" PRId64 "\" width=\"%d\" "
-		"height=\"%d\" viewBox=\"0 0 %d %d\">\n<text x=\"4\" y=\"20\">", most,
-		b->capacity_words, RP_WIDTH, h, RP_WIDTH, h);
+	rp_printf(out, "\" data-peak=\"%" PRId64 "\" data-capacity=\"%" PRId64 "\" data-bin=\"%"
+		PRId64 "\" data-live=\"", most, b->capacity_words, bin);
+	for (int k = 0; k < n_bins; k++)
+		rp_printf(out, "%s%" PRId64, k ? " " : "", peak[k]);
+	rp_printf(out, "\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n"
+		"<text x=\"4\" y=\"20\">", RP_WIDTH, h, RP_WIDTH, h);
 	rp_html_str(out, b->name);
 	rp_printf(out, "</text>\n<text x=\"4\" y=\"36\">peak %" PRId64 " live</text>\n"
 		"<text x=\"4\" y=\"52\">capacity %" PRId64 "</text>\n", most, b->capacity_words);

@@ -84,12 +84,19 @@ static void rp_point(FILE *out, const rp_config *c, bool pareto, double x, doubl
 
 static void rp_scatter(FILE *out, const rp_study *s, const bool *pareto, bool luts)
 {
+	/* The value axis spans the configurations that fit (all when none
+	 * does); one that does not fit and lies above is drawn on the top
+	 * edge, its value in its title. */
 	int64_t cmax = 1, vmax = 1;
+	bool any_fits = false;
+	for (int i = 0; i < s->n; i++)
+		any_fits |= s->configs[i].fits;
 	for (int i = 0; i < s->n; i++) {
 		const rp_config *c = &s->configs[i];
 		int64_t v = luts ? c->luts : c->brams;
 		cmax = c->cycles > cmax ? c->cycles : cmax;
-		vmax = v > vmax ? v : vmax;
+		if (c->fits || !any_fits)
+			vmax = v > vmax ? v : vmax;
 	}
 	cmax += cmax / 20 + 1;
 	vmax += vmax / 10 + 1;
@@ -105,8 +112,15 @@ static void rp_scatter(FILE *out, const rp_study *s, const bool *pareto, bool lu
 			if (pareto[i] != (pass == 1))
 				continue;
 			int64_t v = luts ? c->luts : c->brams;
-			rp_point(out, c, pareto[i], rp_time_x(x0, w, cmax, c->cycles),
-				ybase - RP_SC_H * (double) v / (double) vmax);
+			double x = rp_time_x(x0, w, cmax, c->cycles);
+			double y = ybase - RP_SC_H * (double) (v < vmax ? v : vmax) / (double) vmax;
+			rp_point(out, c, pareto[i], x, y);
+			if (!pareto[i])
+				continue;
+			rp_printf(out, "<text class=\"pt-label\" x=\"%.1f\" y=\"%.1f\">", x + 9,
+				y - 6);
+			rp_config_label(out, c);
+			fputs("</text>\n", out);
 		}
 	fputs("</svg>\n", out);
 }
