@@ -68,6 +68,10 @@ class Node:
 
 
 VOID = {"meta", "br", "img", "input", "link", "hr"}
+# What the page writes; any other element in the browser's DOM came from
+# text that was not escaped.
+ALLOWED = {"html", "head", "meta", "title", "style", "body", "h1", "h2", "p", "table",
+           "tbody", "tr", "td", "th", "svg", "g", "rect", "line", "text", "path", "circle"}
 
 
 class Dom(html.parser.HTMLParser):
@@ -541,6 +545,12 @@ def main():
     if len(runs) == 2 and open(os.path.join(out, "b", "report.html")).read() != text:
         fail("two runs wrote different pages")
     dom = parse_dom(run_browser(browser, out, page))
+    tags = {n.tag for n in dom.find()}
+    if not tags <= ALLOWED:
+        fail("the browser's DOM has elements the page does not write: %s" % sorted(tags - ALLOWED))
+    h1 = dom.find("h1")
+    if len(h1) != 1 or h1[0].children or h1[0].all_text() != dom.find("title")[0].all_text():
+        fail("the heading is not the title's text alone")
     title = dom.find("title")[0].all_text()
     if title != "sluice%s: %s" % (" study" if mode == "study" else "", os.path.basename(prog)):
         fail("the page's title is %r (program %r)" % (title, os.path.basename(prog)))
