@@ -794,9 +794,10 @@ static const command commands[] = {
 	  "  -o DIR             output directory (default: out)\n" },
 	{ "compile", cmd_compile, OPT_DESIGN | OPT_DUMP, true,
 	  "PROG [--schedule stream|sequential] [--board B] [-d LETTERS] [-o DIR]",
-	  "schedule a program; write schedule.txt, buffers.txt and report.json",
+	  "schedule a program; write schedule.txt, buffers.txt, report.json and report.html",
 	  "Lowers PROG, schedules every operation to a cycle and writes\n"
-	  "DIR/schedule.txt, DIR/buffers.txt and DIR/report.json.\n"
+	  "DIR/schedule.txt, DIR/buffers.txt, DIR/report.json and DIR/report.html\n"
+	  "(the schedule, buffers and resources drawn; docs/report.md).\n"
 	  "  --schedule P  stream (default: line-buffered, rates matched) or\n"
 	  "                sequential (each stage after the previous one)\n"
 	  "  --register-threshold N  untapped delay-chain runs shorter than N\n"
@@ -857,8 +858,8 @@ static const command commands[] = {
 	  "Compiles PROG, writes DIR/sluice_NAME.v, runs Yosys with the board's flow\n"
 	  "(block RAM forced where the mapping chose SRAM), and prints LUTs,\n"
 	  "flip-flops, block RAMs (predicted and measured), DSPs and the share of the\n"
-	  "board; writes DIR/synth.json.  Fails when the predicted block RAMs differ\n"
-	  "from Yosys's.\n"
+	  "board; writes DIR/synth.json and DIR/report.html.  Fails when the predicted\n"
+	  "block RAMs differ from Yosys's.\n"
 	  "  --board B     a board name ('sluice boards') or a .board file\n"
 	  "  --pnr         also place and route (nextpnr; iCE40) and report Fmax and\n"
 	  "                the critical path by program stage (without it: Yosys's\n"
@@ -882,7 +883,8 @@ static const command commands[] = {
 	  "DIR/BOARD_SCHEDULE_tN_RAM/.  Prints one table (predicted and measured\n"
 	  "cycles, buffer words, LUTs and flip-flops estimated/measured, block RAMs\n"
 	  "predicted/measured, DSPs estimated/measured, Fmax) and writes\n"
-	  "DIR/study.csv and DIR/study.json.  Progress goes to stderr.\n"
+	  "DIR/study.csv, DIR/study.json and DIR/report.html (the configurations as\n"
+	  "scatters, Pareto points marked).  Progress goes to stderr.\n"
 	  "  --boards B1,B2     boards (default: every board of 'sluice boards')\n"
 	  "  --schedules S1,S2  stream and/or sequential (default: stream)\n"
 	  "  --thresholds N1,N2 register thresholds (default: --register-threshold, 8)\n"

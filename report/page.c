@@ -205,9 +205,15 @@ static void rp_resources(FILE *out, const rp_design *d)
 		rp_res_row(out, &rows[i], i, scale > 0 ? scale : 1);
 	}
 	fputs("</svg>\n", out);
+	double target = p->clock_mhz > 0 ? p->clock_mhz : bd->clock_mhz;
 	if (m && m->fmax > 0)
-		rp_printf(out, "<p>Fmax %.2f MHz (nextpnr; target %g MHz).</p>\n", m->fmax,
-			p->clock_mhz > 0 ? p->clock_mhz : bd->clock_mhz);
+		rp_printf(out, "<p>Fmax %.2f MHz (nextpnr; target %g MHz).</p>\n", m->fmax, target);
+	if (m && m->fmax_estimate > 0) {
+		rp_printf(out, "<p>Fmax %.2f MHz estimated by the board's delay model (target %g "
+			"MHz), longest path ", m->fmax_estimate, target);
+		rp_html_str(out, m->fmax_path);
+		fputs(".</p>\n", out);
+	}
 }
 
 /* -------------------------------------------------------------- page */

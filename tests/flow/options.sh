@@ -61,7 +61,7 @@ expect 2 "--frames takes a frame count from 1 to 100000, not '0'" run "$PROG" --
 expect 2 "--input in is given 2 times; with --frames 3" run "$PROG" --frames 3 --input in=a.npy --input in=b.npy -o "$TMP/r"
 # Accepted: sim honours --board (and writes the design it simulates).
 expect 0 "" sim "$PROG" --board ice40up5k --seed 1 -o "$TMP/m"
-for f in schedule.txt buffers.txt report.json sluice_brighten.v brighten.npy; do
+for f in schedule.txt buffers.txt report.json report.html sluice_brighten.v brighten.npy; do
 	[ -f "$TMP/m/$f" ] || { echo "FAIL sim --board wrote no $f"; fail=1; }
 done
 expect 0 "" compile "$PROG" -d PLSB -o "$TMP/c"
