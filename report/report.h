@@ -27,7 +27,7 @@ extern "C" {
 enum { RP_MAX_FRAMES = 8, RP_BINS = 600 };
 /* Walk steps (elements plus reads, per frame drawn) past which a
  * buffer's occupancy is not drawn (the page says so). */
-#define RP_MAX_WALK ((int64_t) 1 << 22)
+#define RP_MAX_WALK ((int64_t) 1 << 21)
 
 /* What the page of one design shows. */
 typedef struct rp_design {

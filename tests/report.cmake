@@ -15,6 +15,7 @@
 #   t_report_study_upsample       a study of four configurations on the
 #                                 iCE40 (two schedules, two RAM choices):
 #                                 both scatters and the Pareto front
+#   t_report_compile_<example>    every other example's compile (slow)
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 find_program(SLUICE_BROWSER NAMES chromium-headless-shell chromium chromium-browser)
 if(NOT SLUICE_BROWSER)
@@ -51,3 +52,14 @@ if(SLUICE_REPORT_YOSYS)
   set_tests_properties(t_report_upsample_synth t_report_study_upsample PROPERTIES
     LABELS "report;synth" TIMEOUT 600 PROCESSORS 2 SKIP_RETURN_CODE 77)
 endif()
+# Every example's compile page, each curve recomputed (label slow: about
+# 3 s each).
+#   t_report_compile_<name>
+foreach(ex brighten cascade harris unsharp upsample downsample camera_pipeline jacobi
+    laplacian_pyramid matmul mobilenet resnet_layer blur_xy)
+  add_test(NAME t_report_compile_${ex}
+    COMMAND ${sl_report_check} compile $<TARGET_FILE:sluice> "${SLUICE_BROWSER}"
+      ${sl_report_out}/compile_${ex} ${CMAKE_SOURCE_DIR}/examples/${ex}.sl)
+  set_tests_properties(t_report_compile_${ex} PROPERTIES LABELS "report;slow" TIMEOUT 300
+    PROCESSORS 2 SKIP_RETURN_CODE 77)
+endforeach()

@@ -208,7 +208,7 @@ SAFE = re.compile(r"^[\w\s+\-*/%(),]+$")
 
 def split_args(text):
     """'in((y + 0), (x + 1))' -> ('in', ['(y + 0)', '(x + 1)'])."""
-    name, rest = text.split("(", 1)
+    name, rest = text.split("(", 1)  # a lifted reduction's name has a dot: "f.sum0"
     rest = rest[:-1]
     args, depth, cur = [], 0, ""
     for ch in rest:
@@ -244,7 +244,7 @@ def live_bins(stmts, buf, frames, period, tmax):
     by = {s["name"]: s for s in stmts}
     prod = by[buf["name"]]
     readers = [(s, a) for s in stmts for (p, a) in s["reads"] if p == buf["name"]]
-    if not readers or not all(SAFE.match(a) for _, a in readers):
+    if not readers or not all(SAFE.match(x) for _, a in readers for x in split_args(a)[1]):
         return None
     nv = len(split_args(readers[0][1])[1])
     # W(e): the start of e's last iteration (reduction variables at their
