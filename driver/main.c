@@ -552,7 +552,7 @@ static int cmd_sim(const options *opt)
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
 	if (d && write_design(d, opt->out_dir) == 0
-	    && sim_within_budget(ctx, d->sp, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
+	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
 	rc = finish_outputs(rc);
 	flow_free(d);
