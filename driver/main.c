@@ -356,12 +356,13 @@ static void print_verilog(const void *arg, FILE *out)
 
 /* Write the Verilog of the design to DIR/sluice_NAME.v atomically (the
  * file named like its module, as lint wants). */
-static int write_verilog(const flow_design *d, const char *dir)
+/* The Verilog of "frames" frames back to back (1: the one-frame design). */
+static int write_verilog(const flow_design *d, const char *dir, int frames)
 {
 	char *text;
 	size_t len;
 	const char *top;
-	if (flow_verilog(d, &text, &len, &top) < 0)
+	if (flow_verilog_frames(d, frames, &text, &len, &top) < 0)
 		return -1;
 	int rc = write_text(dir, top, ".v", print_verilog, text);
 	free(text);
@@ -461,14 +462,16 @@ static flow_design *build_design(sl_ctx *ctx, const options *opt)
 }
 
 /* What compile writes, and sim beside its outputs: the design's
- * schedule, buffers, reports (report.html drawing "frames" frames) and
- * Verilog.  0 or -1 (reported). */
+ * schedule, buffers, reports and Verilog; "frames" > 1 (sim --frames N)
+ * draws N frames in report.html and writes the Verilog that runs N
+ * frames, the one sim checks.  0 or -1 (reported). */
 static int write_design(const flow_design *d, const char *dir, int frames)
 {
 	if (make_out_dir(dir) < 0 || write_text(dir, "schedule.txt", NULL, print_schedule, d) < 0 ||
 	    write_text(dir, "buffers.txt", NULL, print_buffers, d) < 0 ||
 	    write_text(dir, "report.json", NULL, print_report, d) < 0 ||
-	    write_html(d, dir, frames, NULL) < 0 || write_verilog(d, dir) < 0)
+	    write_html(d, dir, frames, NULL) < 0 ||
+	    write_verilog(d, dir, frames > 1 ? frames : 1) < 0)
 		return -1;
 	return 0;
 }
@@ -587,7 +590,7 @@ static int cmd_sim(const options *opt)
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
 	if (d && write_design(d, opt->out_dir, opt->frames) == 0
-	    && sim_within_budget(ctx, d->sp, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
+	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
 	rc = finish_outputs(rc);
 	flow_free(d);
