@@ -326,17 +326,36 @@ static const char *study_base(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+/* "status" with "DIR/" left out of the paths it names (the page names no
+ * absolute path: "see ice40up5k_stream_t8_auto"), into buf. */
+static const char *study_rel_status(const char *status, const char *dir, char *buf,
+	size_t n)
+{
+	size_t dl = strlen(dir), k = 0;
+	for (const char *p = status; *p && k + 1 < n; ) {
+		if (!strncmp(p, dir, dl) && p[dl] == '/') {
+			p += dl + 1;
+			continue;
+		}
+		buf[k++] = *p++;
+	}
+	buf[k] = 0;
+	return buf;
+}
+
 /* DIR/report.html: the rows as configurations of a scatter. */
 static int study_html(const study_options *so, const study_row *rows, int n)
 {
 	rp_config *c = sl_xcalloc((size_t) n + 1, sizeof(*c));
+	char (*status)[sizeof rows[0].status] = sl_xcalloc((size_t) n + 1, sizeof(*status));
 	for (int i = 0; i < n; i++) {
 		const study_row *r = &rows[i];
 		bool syn = r->synthesized && (r->syn.luts || r->syn.ffs);
 		c[i] = (rp_config) { r->bd->name, r->schedule, r->threshold, ub_ram_str(r->ram),
 			r->pred_cycles, syn ? r->syn.luts : tg_luts(&r->fit),
 			study_block_cells(r->bd, syn ? r->syn.cells : r->fit.cells), syn,
-			r->fits, board_block_mem(r->bd)->cell, r->status };
+			r->fits, board_block_mem(r->bd)->cell,
+			study_rel_status(r->status, so->out_dir, status[i], sizeof status[i]) };
 	}
 	rp_study st = { study_base(so->prog), n, c };
 	char *buf = NULL;
@@ -346,6 +365,7 @@ static int study_html(const study_options *so, const study_row *rows, int n)
 	fclose(o);
 	int rc = study_write(so->out_dir, "report.html", buf, len);
 	free(buf);
+	free(status);
 	free(c);
 	return rc;
 }

@@ -52,6 +52,15 @@ if(SLUICE_REPORT_YOSYS)
   set_tests_properties(t_report_upsample_synth t_report_study_upsample PROPERTIES
     LABELS "report;synth" TIMEOUT 600 PROCESSORS 2 SKIP_RETURN_CODE 77)
 endif()
+# A study whose synthesis fails (SLUICE_YOSYS=false): exit 1, the page
+# still written, its statuses naming the run directories relative to DIR.
+#   t_report_study_failed
+add_test(NAME t_report_study_failed
+  COMMAND ${sl_report_check} study $<TARGET_FILE:sluice> "${SLUICE_BROWSER}"
+    ${sl_report_out}/study_failed ${CMAKE_SOURCE_DIR}/examples/brighten.sl
+    --boards ice40up5k,ecp5-85f --exit 1)
+set_tests_properties(t_report_study_failed PROPERTIES LABELS report TIMEOUT 300
+  PROCESSORS 2 SKIP_RETURN_CODE 77 ENVIRONMENT "SLUICE_YOSYS=false")
 # Every example's compile page, each curve recomputed (label slow: about
 # 3 s each).
 #   t_report_compile_<name>

@@ -5,7 +5,7 @@
 
 MODE is compile, sim, synth or study: the sluice command, run on PROGRAM
 with ARGS into OUT/a (and, for compile and sim, again into OUT/b: the two
-pages must be the same bytes).  With --name NAME among ARGS the program is
+pages must be the same bytes); it must exit 0, or N with --exit N.  With --name NAME among ARGS the program is
 first copied to OUT/src/NAME (a name full of HTML's special characters
 tests the escaping).  Then:
   - the file: no script, nothing fetched (no src, no href but #anchors, no
@@ -539,6 +539,11 @@ def main():
         shutil.copy(prog, copy)
         prog = copy
         del args[i:i + 2]
+    want_rc = 0
+    if "--exit" in args:  # the command's expected exit status (a study with a failed run: 1)
+        i = args.index("--exit")
+        want_rc = int(args[i + 1])
+        del args[i:i + 2]
     frames = int(args[args.index("--frames") + 1]) if "--frames" in args else 1
     board = args[args.index("--board") + 1] if "--board" in args else None
     runs = ["a", "b"] if mode in ("compile", "sim") else ["a"]
@@ -547,9 +552,9 @@ def main():
         p = subprocess.run([sluice, mode, os.path.basename(prog)] + args + ["-o", d],
                            cwd=os.path.dirname(prog), capture_output=True, text=True,
                            timeout=3 * TIMEOUT)
-        if p.returncode != 0:
-            fail("sluice %s exited %d:\n%s%s" % (mode, p.returncode, p.stdout[-2000:],
-                                                  p.stderr[-2000:]))
+        if p.returncode != want_rc:
+            fail("sluice %s exited %d, not %d:\n%s%s" % (mode, p.returncode, want_rc,
+                                                          p.stdout[-2000:], p.stderr[-2000:]))
         if not re.search(r"^wrote .*/report\.html$", p.stdout, re.M):
             fail("sluice %s did not say it wrote report.html:\n%s" % (mode, p.stdout[-2000:]))
     page = os.path.join(out, "a", "report.html")
