@@ -113,9 +113,11 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
               .cfg_we(cfg_we && cfg_c == CWR), .cfg_off(cfg_off),
               .cfg_data(cfg_data), .cyc(cyc), .fire(wr_fire[g]),
               .addr(wr_addr[g*AW +: AW]), .active(act[NI + g]));
+      integer a;
       always @(posedge clk) begin
-        if (in_fire[g])
-          agg[slot*W +: W] <= in_data[g*W +: W];
+        for (a = 0; a < 2 * FW; a = a + 1)
+          if (in_fire[g] && {{(32-SW){1'b0}}, slot} == a)
+            agg[a*W +: W] <= in_data[g*W +: W];
         if (flush)
           ra <= 1'b0;
         else if (wr_fire[g])
@@ -143,9 +145,19 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
                .cfg_we(cfg_we && cfg_c == COUT), .cfg_off(cfg_off),
                .cfg_data(cfg_data), .cyc(cyc), .fire(out_fire[g]),
                .addr(out_slot[g*SW +: SW]), .active(act[2*NI + NO + g]));
+      reg [W-1:0] tb_word;             // the slot OUT_g reads
+      integer b;
+      always @* begin
+        tb_word = tb[0 +: W];
+        for (b = 1; b < 2 * FW; b = b + 1)
+          if ({{(32-SW){1'b0}}, slot} == b)
+            tb_word = tb[b*W +: W];
+      end
       always @(posedge clk) begin
-        if (clk_en && rd_d)
-          tb[rt*WW +: WW] <= s_rdata;
+        if (clk_en && rd_d && !rt)
+          tb[0 +: WW] <= s_rdata;
+        if (clk_en && rd_d && rt)
+          tb[WW +: WW] <= s_rdata;
         if (flush) begin
           rd_d <= 1'b0;
           rt <= 1'b0;
@@ -157,7 +169,7 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
           own_v <= out_fire[g];
         end
         if (out_fire[g])
-          own_d <= tb[slot*W +: W];
+          own_d <= tb_word;
       end
       assign out_valid[g] = own_v || chain_valid[g];
       assign out_data[g*W +: W] = own_v ? own_d : chain_data[g*W +: W];
