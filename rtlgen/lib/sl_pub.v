@@ -48,7 +48,7 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
   localparam C_RD = 2 * NI;
   localparam C_OUT = 2 * NI + NO;
 
-  reg  [CW-1:0]    cyc;
+  reg  [CW-1:0]    cycn;              // the cycle counter cyc plus 1
   wire [NI-1:0]    in_fire, wr_fire;
   wire [NO-1:0]    rd_fire, out_fire;
   wire [NI*SW-1:0] in_slot;
@@ -62,9 +62,9 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
 
   always @(posedge clk)
     if (flush)
-      cyc <= {CW{1'b0}};
+      cycn <= {{(CW-1){1'b0}}, 1'b1};
     else if (clk_en)
-      cyc <= cyc + {{(CW-1){1'b0}}, 1'b1};
+      cycn <= cycn + {{(CW-1){1'b0}}, 1'b1};
 
   assign in_en = in_fire;
   assign busy = |act;
@@ -106,12 +106,12 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW), .RB(RB))
         c_in (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CI), .cfg_off(cfg_off),
-              .cfg_data(cfg_data), .cyc(cyc), .fire(in_fire[g]),
+              .cfg_data(cfg_data), .cycn(cycn), .fire(in_fire[g]),
               .addr(in_slot[g*SW +: SW]), .active(act[g]));
       sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW), .RB(RB))
         c_wr (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CWR), .cfg_off(cfg_off),
-              .cfg_data(cfg_data), .cyc(cyc), .fire(wr_fire[g]),
+              .cfg_data(cfg_data), .cycn(cycn), .fire(wr_fire[g]),
               .addr(wr_addr[g*AW +: AW]), .active(act[NI + g]));
       integer a;
       always @(posedge clk) begin
@@ -138,12 +138,12 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW), .RB(RB))
         c_rd (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CRD), .cfg_off(cfg_off),
-              .cfg_data(cfg_data), .cyc(cyc), .fire(rd_fire[g]),
+              .cfg_data(cfg_data), .cycn(cycn), .fire(rd_fire[g]),
               .addr(rd_addr[g*AW +: AW]), .active(act[2*NI + g]));
       sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW), .RB(RB))
         c_out (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
                .cfg_we(cfg_we && cfg_c == COUT), .cfg_off(cfg_off),
-               .cfg_data(cfg_data), .cyc(cyc), .fire(out_fire[g]),
+               .cfg_data(cfg_data), .cycn(cycn), .fire(out_fire[g]),
                .addr(out_slot[g*SW +: SW]), .active(act[2*NI + NO + g]));
       reg [W-1:0] tb_word;             // the slot OUT_g reads
       integer b;
