@@ -59,6 +59,8 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
   wire [NI*WW-1:0] agg_row;          // the row each aggregator writes next
   wire [31:0]      cfg_c = {{(32-CB){1'b0}}, cfg_addr[CA-1:RB]};
   wire [RB-1:0]    cfg_off = cfg_addr[RB-1:0];
+  wire             cfg_is0 = cfg_data == {CW{1'b0}};
+  wire             cfg_is1 = cfg_data == {{(CW-1){1'b0}}, 1'b1};
 
   always @(posedge clk)
     if (flush)
@@ -106,12 +108,14 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW), .RB(RB))
         c_in (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CI), .cfg_off(cfg_off),
-              .cfg_data(cfg_data), .cycn(cycn), .fire(in_fire[g]),
+              .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cycn(cycn), .fire(in_fire[g]),
               .addr(in_slot[g*SW +: SW]), .active(act[g]));
       sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW), .RB(RB))
         c_wr (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CWR), .cfg_off(cfg_off),
-              .cfg_data(cfg_data), .cycn(cycn), .fire(wr_fire[g]),
+              .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cycn(cycn), .fire(wr_fire[g]),
               .addr(wr_addr[g*AW +: AW]), .active(act[NI + g]));
       integer a;
       always @(posedge clk) begin
@@ -138,12 +142,14 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW), .RB(RB))
         c_rd (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CRD), .cfg_off(cfg_off),
-              .cfg_data(cfg_data), .cycn(cycn), .fire(rd_fire[g]),
+              .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cycn(cycn), .fire(rd_fire[g]),
               .addr(rd_addr[g*AW +: AW]), .active(act[2*NI + g]));
       sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW), .RB(RB))
         c_out (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
                .cfg_we(cfg_we && cfg_c == COUT), .cfg_off(cfg_off),
-               .cfg_data(cfg_data), .cycn(cycn), .fire(out_fire[g]),
+               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cycn(cycn), .fire(out_fire[g]),
                .addr(out_slot[g*SW +: SW]), .active(act[2*NI + NO + g]));
       reg [W-1:0] tb_word;             // the slot OUT_g reads
       integer b;

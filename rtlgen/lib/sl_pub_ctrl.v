@@ -12,7 +12,10 @@
 //
 // Ports and timing
 //   cfg_we   write the register at offset cfg_off (the tile decodes the
-//            controller number); unmapped offsets are ignored.
+//            controller number); unmapped offsets are ignored. cfg_is0 and
+//            cfg_is1 (cfg_data == 0, == 1, decoded once in the tile) set the
+//            flags kept beside the fields: EXT_M1 0 or 1, SG_DELTA 1,
+//            SG_START 0.
 //   cycn     the tile's cycle counter plus 1 (cyc + 1, cyc being 0 in the
 //            cycle after flush).
 //   fire     active && clk_en && cyc == sched: the controller fires in this
@@ -43,6 +46,8 @@ module sl_pub_ctrl #(
   input                cfg_we,
   input  [RB-1:0]      cfg_off,
   input  [CW-1:0]      cfg_data,
+  input                cfg_is0,
+  input                cfg_is1,
   input  [CW-1:0]      cycn,
   output               fire,
   output reg [AGW-1:0] addr,
@@ -69,9 +74,15 @@ module sl_pub_ctrl #(
 
   assign fire = fire_r && clk_en;
 
+  // Flags of the configuration, set when their field is written.
+  reg [LEVELS-1:0] z;        // EXT_M1[l] == 0
+  reg [LEVELS-1:0] o;        // EXT_M1[l] == 1
+  reg [LEVELS-1:0] one;      // SG_DELTA[l] == 1
+  reg              start0;   // SG_START == 0
+
   // The step after a fire: step[l] for the level that increments (none
-  // after the last point: fin), and the static flags of the configuration.
-  reg [LEVELS-1:0] step, below, z, o, one;
+  // after the last point: fin), below[l] for the levels inside it.
+  reg [LEVELS-1:0] step, below;
   reg              fin, step_one;
   reg [CW-1:0]     sg_add;
   reg [AGW-1:0]    ag_add;
@@ -84,9 +95,6 @@ module sl_pub_ctrl #(
     ag_add = {AGW{1'b0}};
     step_one = 1'b0;
     for (l = 0; l < LEVELS; l = l + 1) begin
-      z[l] = ext_m1[l*CW +: CW] == {CW{1'b0}};
-      o[l] = ext_m1[l*CW +: CW] == {{(CW-1){1'b0}}, 1'b1};
-      one[l] = sg_delta[l*CW +: CW] == {{(CW-1){1'b0}}, 1'b1};
       below[l] = fin;
       step[l] = fin && !lst[l];
       fin = fin && lst[l];
@@ -107,7 +115,7 @@ module sl_pub_ctrl #(
       fire_r <= 1'b0;
     end else if (flush) begin
       active <= enable;
-      fire_r <= enable && sg_start == {CW{1'b0}};
+      fire_r <= enable && start0;
       sched <= sg_start;
       addr <= ag_start;
       cnt <= ext_m1;
@@ -140,15 +148,22 @@ module sl_pub_ctrl #(
       enable <= 1'b0;
     else if (cfg_we && cfg_off == R_ENABLE)
       enable <= cfg_data[0];
-    if (cfg_we && cfg_off == R_SG_START)
+    if (cfg_we && cfg_off == R_SG_START) begin
       sg_start <= cfg_data;
+      start0 <= cfg_is0;
+    end
     if (cfg_we && cfg_off == R_AG_START)
       ag_start <= cfg_data[AGW-1:0];
     for (r = 0; r < LEVELS; r = r + 1) begin
-      if (cfg_we && {{(32-RB){1'b0}}, cfg_off} == R_EXT + r)
+      if (cfg_we && {{(32-RB){1'b0}}, cfg_off} == R_EXT + r) begin
         ext_m1[r*CW +: CW] <= cfg_data;
-      if (cfg_we && {{(32-RB){1'b0}}, cfg_off} == R_SG_DELTA + r)
+        z[r] <= cfg_is0;
+        o[r] <= cfg_is1;
+      end
+      if (cfg_we && {{(32-RB){1'b0}}, cfg_off} == R_SG_DELTA + r) begin
         sg_delta[r*CW +: CW] <= cfg_data;
+        one[r] <= cfg_is1;
+      end
       if (cfg_we && {{(32-RB){1'b0}}, cfg_off} == R_AG_DELTA + r)
         ag_delta[r*AGW +: AGW] <= cfg_data[AGW-1:0];
     end
