@@ -2,8 +2,8 @@
 # tests/rtl/run_pub_tests.sh: builds and runs the Verilator test of the
 # push-memory tile (rtlgen/lib/sl_pub.v, docs/pub.md): tests/rtl/tb_sl_pub.cpp
 # compares the tile cycle by cycle with its C++ model (pub_model.h) on
-# seeded random legal configurations, plus the directed line buffer where a
-# case gives LINEBUF. Every case is one parameterization of the tile.
+# seeded random legal configurations, plus the directed line buffer and two
+# chained tiles where a case gives LINEBUF and CHAIN. Every case is one parameterization of the tile.
 #   run_pub_tests.sh BUILD_DIR [CASE_PATTERN]
 # Builds go to BUILD_DIR/rtl_tests/<case>/. Exit 0 when every case passes.
 set -u
@@ -46,7 +46,7 @@ RANDOM=1212   # reproducible seeds
 
 #        name              W  FW DEPTH NI NO LEVELS CW
 pub_case pub_default     "16 4  512   2  2  6      16" "RUNS=150 LINEBUF=20"
-pub_case pub_linebuf_d32 "16 4  32    1  2  2      8"  "RUNS=60 LINEBUF=12"
+pub_case pub_linebuf_d32 "16 4  32    1  2  3      10" "RUNS=60 LINEBUF=12 CHAIN=16"
 pub_case pub_fw1_cw8     "8  1  16    1  1  2      8"  "RUNS=200"
 pub_case pub_d100_ni3    "5  2  100   3  2  3      12" "RUNS=150"
 pub_case pub_fw8_cw24    "32 8  64    1  3  4      24" "RUNS=100"

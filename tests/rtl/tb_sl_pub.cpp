@@ -11,6 +11,9 @@
 //   LINEBUF=H the directed case first: a line buffer for a 3-row stencil on
 //             a 64-wide image of H rows (docs/pub.md), checked against the
 //             image itself, not the model
+//   CHAIN=H   then two tiles chained side by side (DEPTH 32, FW 4): a delay
+//             of 4 rows of a 64 x H image (H a multiple of 4), checked
+//             against the image
 // The model's own checks run first: it must flag an SRAM collision and a
 // chaining conflict at the cycles where they happen.
 #include <algorithm>
@@ -271,6 +274,60 @@ long linebuf(bench& b, uint64_t h, tb_rng& rng) {
   return checks;
 }
 
+// Chaining side by side (docs/pub.md): a delay of 4 rows of a 64-wide
+// image (4m rows, one pixel a cycle) in two tiles of 2 rows each (DEPTH 32,
+// FW 4). Tile k holds the rows r with (r / 2) mod 2 = k, at SRAM address
+// 16 (r mod 2) + x / 4, and presents pixel (r, x) in cycle 64 (r + 4) + x + 5
+// (read just before row r + 4 overwrites it); tile 1's chaining input takes
+// tile 0's output, so tile 1's output carries every row.
+long chain2(bench& b0, bench& b1, uint64_t m, tb_rng& rng) {
+  const pub_params& p = b0.p;
+  bench* b[2] = {&b0, &b1};
+  for (uint64_t k = 0; k < 2; k++) {
+    std::vector<ctrl_desc> d(p.nc());
+    uint64_t t0 = 128 * k;
+    d[p.c_in(0)] = {true, t0, 0, {{64, 1, 1}, {2, 64, 64}, {m, 256, 256}}};
+    d[p.c_wr(0)] = {true, t0 + 4, 0, {{16, 4, 1}, {2, 64, 16}, {m, 256, 32}}};
+    d[p.c_rd(0)] = {true, t0 + 257, 0, {{16, 4, 1}, {2, 64, 16}, {m - 1, 256, 32}}};
+    d[p.c_out(0)] = {true, t0 + 260, 0, {{64, 1, 1}, {2, 64, 64}, {m - 1, 256, 256}}};
+    configure(*b[k], d, rng, false);
+  }
+  pub_in x = b0.idle();
+  x.flush = true;
+  b0.step(x);
+  b1.step(x);
+  x.flush = false;
+  const uint64_t n = 256 * m, first = 64 * 4 + 5, last = 256 * m + 4;
+  std::vector<uint64_t> img(n);
+  long checks = 0, words = 0;
+  for (uint64_t t = 0; t < n + 12; t++) {
+    for (int i = 0; i < p.ni; i++) x.in_data[i] = rng.next() & pub_mask(p.w);
+    if (t < n) img[t] = x.in_data[0];
+    pub_out o0 = b0.step(x);
+    pub_in x1 = x;
+    x1.chain_valid[0] = o0.out_valid[0];
+    x1.chain_data[0] = o0.out_data[0];
+    pub_out o1 = b1.step(x1);
+    bool want = t >= first && t <= last;
+    TB_CHECK(o1.out_valid[0] == want, "chain cycle %llu: out_valid %d", (unsigned long long)t,
+             (int)o1.out_valid[0]);
+    if (want && o1.out_valid[0]) {
+      TB_CHECK(o1.out_data[0] == img[t - first], "chain cycle %llu: out_data %llx, pixel %llu is %llx",
+               (unsigned long long)t, (unsigned long long)o1.out_data[0],
+               (unsigned long long)(t - first), (unsigned long long)img[t - first]);
+      words++;
+    }
+    checks++;
+  }
+  TB_CHECK(words == long(last - first + 1), "chain: %ld words", words);
+  for (bench* t : b)
+    TB_CHECK(t->model.errors.empty(), "chain: model: %s",
+             t->model.errors.empty() ? "" : t->model.errors[0].c_str());
+  std::printf("two chained tiles, 64 x %llu: %ld words checked against the image\n",
+              (unsigned long long)(4 * m), words);
+  return checks;
+}
+
 // A random schedule for a controller of 'pts' points or fewer: fires only
 // in cycles = res mod k (k = 1: any), strictly increasing, every delta at
 // most 20k and below 2^CW.
@@ -382,6 +439,14 @@ long random_run(bench& b, tb_rng& rng, long run_no) {
            b.model.errors.empty() ? "" : b.model.errors[0].c_str());
   b.model.errors.clear();
   if (!stopped) {
+    // Every controller of the model fired once per point of its domain.
+    std::vector<long> n = b.model.fires();
+    for (int c = 0; c < p.nc(); c++) {
+      long want = long(fire_cycles(d[c]).size());
+      TB_CHECK(n[c] == want, "run %ld: controller %d fired %ld times in the model, want %ld",
+               run_no, c, n[c], want);
+      checks++;
+    }
     // Every input fired exactly at its plain affine schedule.
     for (int i = 0; i < p.ni; i++) {
       std::vector<uint64_t> want = fire_cycles(d[p.c_in(i)]);
@@ -410,6 +475,10 @@ int main(int argc, char** argv) {
   bench b(p);
   long checks = model_self_check(p, rng);
   if (a.kv.count("LINEBUF")) checks += linebuf(b, uint64_t(a.num("LINEBUF")), rng);
+  if (a.kv.count("CHAIN")) {
+    bench b1(p);
+    checks += chain2(b, b1, uint64_t(a.num("CHAIN")) / 4, rng) + b1.checks;
+  }
   long runs = (long)a.num("RUNS", 100);
   for (long r = 0; r < runs; r++) checks += random_run(b, rng, r);
   std::printf("%ld random configurations; %ld output words compared with the model\n", runs,
