@@ -353,16 +353,55 @@ static void print_verilog(const void *arg, FILE *out)
 	fputs(arg, out);
 }
 
+static int write_bytes(const char *dir, const char *name, const char *text, size_t len)
+{
+	char *path = sl_path_join(dir, name, NULL);
+	int rc = sl_write_file_atomic(path, text, len);
+	if (rc < 0)
+		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
+	free(path);
+	return rc;
+}
+
+/* The library files and the top module "top", one name a line, relative
+ * to their directory (verilator -F, or -f from the directory). */
+static int write_filelist(const char *dir, const char *top, const rtl_lib_file *lib, int n)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return -1;
+	for (int i = 0; i < n; i++)
+		fprintf(f, "%s\n", lib[i].name);
+	fprintf(f, "%s.v\n", top);
+	fclose(f);
+	int rc = write_text(dir, top, ".f", print_verilog, buf);
+	free(buf);
+	return rc;
+}
+
 /* Write the Verilog of the design to DIR/sluice_NAME.v atomically (the
- * file named like its module, as lint wants). */
+ * file named like its module, as lint wants), beside it every library
+ * module it uses and the filelist DIR/sluice_NAME.f: a directory that
+ * builds on its own (docs/hardware.md, "Self-contained output"). */
 static int write_verilog(const flow_design *d, const char *dir)
 {
 	char *text;
 	size_t len;
 	const char *top;
+	rtl_lib_file *lib;
+	int n_lib;
 	if (flow_verilog(d, &text, &len, &top) < 0)
 		return -1;
-	int rc = write_text(dir, top, ".v", print_verilog, text);
+	int rc = rtl_library_used(d->ctx, text, len, &lib, &n_lib);
+	for (int i = 0; rc == 0 && i < n_lib; i++)
+		rc = write_bytes(dir, lib[i].name, lib[i].text, lib[i].len);
+	if (rc == 0)
+		rc = write_filelist(dir, top, lib, n_lib);
+	if (rc == 0)
+		rc = write_text(dir, top, ".v", print_verilog, text);
+	rtl_library_free(lib, n_lib);
 	free(text);
 	return rc;
 }
