@@ -42,6 +42,8 @@ typedef struct options {
 	int n_inputs;
 	const char **input_names;
 	const char **input_files;
+	int n_defines;
+	sl_define *defines;	/* -D NAME=VALUE, in the order given */
 } options;
 
 typedef struct command {
@@ -54,11 +56,19 @@ typedef struct command {
 	const char *help;
 } command;
 
+/* A compilation context with the command's -D values. */
+static sl_ctx *new_ctx(const options *opt)
+{
+	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx_set_defines(ctx, opt->defines, opt->n_defines);
+	return ctx;
+}
+
 /* ---------------------------------------------------------------- check */
 
 static int cmd_check(const options *opt)
 {
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
 	if (prog) {
 		printf("%s: %d declarations, %d output%s\n", prog->path, prog->n_decls,
@@ -316,7 +326,7 @@ static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *
 
 static int cmd_run(const options *opt)
 {
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
 	sl_outputs_begin();
 	int rc = prog ? run_program(ctx, prog, opt, reference_engine, NULL) : EXIT_PROGRAM;
@@ -485,7 +495,7 @@ static int write_design(const flow_design *d, const char *dir)
 
 static int cmd_compile(const options *opt)
 {
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
@@ -533,7 +543,7 @@ static int cmd_synth(const options *opt)
 			"--check-netlist\n");
 		return EXIT_USAGE;
 	}
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	char *text = NULL;
@@ -558,7 +568,7 @@ static int cmd_study(const options *opt)
 {
 	study_options so = { opt->prog, opt->study_boards, opt->study_schedules,
 		opt->study_thresholds, opt->study_rams, opt->flow.sched, opt->flow.ub, opt->sim,
-		opt->pnr, opt->out_dir };
+		opt->pnr, opt->out_dir, opt->defines, opt->n_defines };
 	return study_run(&so);
 }
 
@@ -586,7 +596,7 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 
 static int cmd_sim(const options *opt)
 {
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
@@ -606,9 +616,10 @@ enum {
 	OPT_THRESHOLD = 1 << 4, OPT_RAM = 1 << 5, OPT_BOARD = 1 << 6, OPT_DUMP = 1 << 7,
 	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
 	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
-	OPT_MAX_CYCLES = 1 << 15,
+	OPT_MAX_CYCLES = 1 << 15, OPT_DEFINE = 1 << 16,
 	/* what compile, sim and synth share: the design */
-	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK,
+	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK |
+		OPT_DEFINE,
 };
 
 /* A word of a number; false for anything else. */
@@ -639,6 +650,31 @@ static bool set_input(options *o, const char *val)
 	size_t len = (size_t) (eq - val);
 	o->input_names[o->n_inputs] = strndup(val, len);
 	o->input_files[o->n_inputs++] = eq + 1;
+	return true;
+}
+
+/* -D NAME=VALUE: NAME an identifier given once, VALUE a decimal integer
+ * of 64 bits (docs/language.md, "Params"). */
+static bool set_define(options *o, const char *val)
+{
+	const char *eq = strchr(val, '=');
+	bool ident = eq && eq != val && !(*val >= '0' && *val <= '9');
+	for (const char *c = val; ident && c < eq; c++)
+		ident = *c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+			(*c >= '0' && *c <= '9');
+	if (!ident)
+		return usage_error("-D takes NAME=VALUE with NAME a param's name, not '%s'", val);
+	char *end;
+	errno = 0;
+	long long v = strtoll(eq + 1, &end, 10);
+	if (!eq[1] || *end || errno || eq[1] == '+' || eq[1] == ' ')
+		return usage_error("-D takes NAME=VALUE with VALUE a decimal integer of 64 bits, not '%s'", val);
+	size_t len = (size_t) (eq - val);
+	for (int i = 0; i < o->n_defines; i++)
+		if (strlen(o->defines[i].name) == len && !strncmp(o->defines[i].name, val, len))
+			return usage_error("-D %s is given twice", o->defines[i].name);
+	o->defines[o->n_defines].name = strndup(val, len);
+	o->defines[o->n_defines++].value = v;
 	return true;
 }
 
@@ -744,6 +780,7 @@ static const option_spec option_specs[] = {
 	{ "--board", OPT_BOARD, true, set_board },
 	{ "--clock", OPT_CLOCK, true, set_clock },
 	{ "-d", OPT_DUMP, true, set_dump },
+	{ "-D", OPT_DEFINE, true, set_define },
 	{ "--engine", OPT_ENGINE, true, set_engine },
 	{ "--vcd", OPT_VCD, true, set_vcd },
 	{ "--max-cycles", OPT_MAX_CYCLES, true, set_max_cycles },
@@ -777,14 +814,14 @@ static const option_spec *find_option(const char *flag)
 /* ------------------------------------------------------------- commands */
 
 static const command commands[] = {
-	{ "check", cmd_check, 0, true,
-	  "PROG",
+	{ "check", cmd_check, OPT_DEFINE, true,
+	  "PROG [-D NAME=VALUE]...",
 	  "parse and check a program; print its funcs, types and inferred domains",
 	  "Reads PROG, reports every error, and prints every declaration: its kind,\n"
 	  "name and type, and for a func its variables, the domain bounds inference\n"
-	  "gave it and its body.\n" },
-	{ "run", cmd_run, OPT_INPUT | OPT_SEED | OPT_OUT | OPT_FRAMES, true,
-	  "PROG [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR]",
+	  "gave it and its body.\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
+	{ "run", cmd_run, OPT_INPUT | OPT_SEED | OPT_OUT | OPT_FRAMES | OPT_DEFINE, true,
+	  "PROG [-D NAME=VALUE]... [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR]",
 	  "evaluate a program with the CPU reference",
 	  "Evaluates every output of PROG bit-exactly and writes DIR/NAME.npy for each\n"
 	  "(and DIR/NAME.png when the output is a u8/u16 image).\n"
@@ -795,7 +832,7 @@ static const command commands[] = {
 	  "                     dimension is N, or N --input NAME=FILE (one per\n"
 	  "                     frame), or seeds (frame f from seed N + f); each\n"
 	  "                     output a .npy with a leading dimension of N\n"
-	  "  -o DIR             output directory (default: out)\n" },
+	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
 	{ "compile", cmd_compile, OPT_DESIGN | OPT_DUMP, true,
 	  "PROG [--schedule stream|sequential] [--board B] [-d LETTERS] [-o DIR]",
 	  "schedule a program; write schedule.txt, buffers.txt and report.json",
@@ -817,7 +854,7 @@ static const command commands[] = {
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
 	  "                P checked program, L lowered program, S schedule,\n"
 	  "                B buffers, R predicted resources (with --board)\n"
-	  "  -o DIR        output directory (default: out)\n" },
+	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
 	{ "sim", cmd_sim,
 	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES |
 	  OPT_MAX_CYCLES, true,
@@ -849,7 +886,7 @@ static const command commands[] = {
 	  "                         each a frame period after the previous one\n"
 	  "                         (docs/hardware.md); every frame checked, and the\n"
 	  "                         cycles against the prediction for N frames\n"
-	  "  --input, --seed, -o    as for run\n" },
+	  "  --input, --seed, -o    as for run\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
 	{ "boards", cmd_boards, 0, false,
 	  "",
 	  "list the target boards",
@@ -875,9 +912,10 @@ static const command commands[] = {
 	  "                any difference (docs/verilator.md)\n"
 	  "  --input, --seed  the data of the netlist check, as for run\n"
 	  "  --schedule P, --register-threshold N, --ram R   as for compile\n"
-	  "  -o DIR        output directory (default: out)\n" },
+	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
 	{ "study", cmd_study,
-	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK, true,
+	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK |
+	  OPT_DEFINE, true,
 	  "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--sim] [--pnr] [--clock MHz] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"
@@ -896,7 +934,7 @@ static const command commands[] = {
 	  "  --pnr              place and route where the board has a flow (Fmax)\n"
 	  "  --clock MHz        pipeline for this clock on every board (default: each\n"
 	  "                     board's own clock, by its delay model)\n"
-	  "  -o DIR             output directory (default: out)\n" },
+	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
 };
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
 
@@ -926,8 +964,8 @@ static bool parse_option(const command *c, int argc, char **argv, int *i, option
 {
 	const char *a = argv[*i], *val = *i + 1 < argc ? argv[*i + 1] : NULL;
 	const option_spec *o = find_option(a);
-	if (!o && !strncmp(a, "-d", 2) && a[2]) {
-		o = find_option("-d");	/* -dLETTERS */
+	if (!o && (!strncmp(a, "-d", 2) || !strncmp(a, "-D", 2)) && a[2]) {
+		o = find_option(a[1] == 'd' ? "-d" : "-D");	/* -dLETTERS, -DNAME=VALUE */
 		val = a + 2;
 	} else if (o && o->has_value) {
 		++*i;
@@ -1003,6 +1041,7 @@ int main(int argc, char **argv)
 	options opt = { 0 };
 	opt.input_names = sl_xcalloc(argc, sizeof(char *));
 	opt.input_files = sl_xcalloc(argc, sizeof(char *));
+	opt.defines = sl_xcalloc(argc, sizeof(*opt.defines));
 	int rc = parse_options(c, argc - 2, argv + 2, &opt);
 	if (rc == 0 && opt.help)
 		command_help(c, stdout);
@@ -1016,6 +1055,9 @@ int main(int argc, char **argv)
 	for (int i = 0; i < opt.n_inputs; i++)
 		free((char *) opt.input_names[i]);
 	free(opt.input_names);
+	for (int i = 0; i < opt.n_defines; i++)
+		free((char *) opt.defines[i].name);
+	free(opt.defines);
 	free(opt.input_files);
 	return rc;
 }

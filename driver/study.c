@@ -504,6 +504,7 @@ static int study_rows(const study_options *so, const study_grid *g, study_row *r
 	int total)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx_set_defines(ctx, so->defines, so->n_defines);
 	flow_options fo;
 	flow_options_default(&fo);
 	fo.sched = so->sched;
