@@ -52,10 +52,15 @@ struct Compiled {
 	ir_program *prog = nullptr;
 	isl_ctx *isl = nullptr;
 	sched_program *sp = nullptr;
+	std::vector<sl_define> defines;
 
-	Compiled(const std::string &text, sched_policy pol, const std::string &path = "t.sl")
+	// "defs": the program's -D values (none by default).
+	Compiled(const std::string &text, sched_policy pol, const std::string &path = "t.sl",
+		const std::vector<sl_define> &defs = {})
 	{
 		ctx = sl_ctx_alloc();
+		defines = defs;
+		sl_ctx_set_defines(ctx, defines.data(), (int) defines.size());
 		diag = open_memstream(&buf, &buf_len);
 		sl_ctx_set_diag_stream(ctx, diag);
 		prog = fe_compile_text(ctx, path.c_str(), text.data(), text.size());
@@ -109,11 +114,15 @@ std::string read_text(const std::string &path)
 	return s;
 }
 
-std::unique_ptr<Compiled> compile_example(const std::string &name, sched_policy pol)
+std::unique_ptr<Compiled> compile_example(const std::string &name, sched_policy pol,
+	const std::vector<sl_define> &defs = {})
 {
 	std::string path = src_path("examples/" + name + ".sl");
-	return std::make_unique<Compiled>(read_text(path), pol, path);
+	return std::make_unique<Compiled>(read_text(path), pol, path, defs);
 }
+
+// The examples' 1080p size: -D W=1920 -D H=1080.
+const std::vector<sl_define> AT_1080P = { { "W", 1920 }, { "H", 1080 } };
 
 // sched_check on its own isl context.
 int run_sched_check(const sched_program *sp)
@@ -765,8 +774,8 @@ TEST(t_sched, stream_stencils_64x64_within_10_percent)
 TEST(t_sched, stream_stencils_1080p_within_1_percent)
 {
 	for (const char *ex : STENCIL_EXAMPLES) {
-		std::string name = std::string(ex) + "_1080p";
-		auto c = compile_example(name, SCHED_STREAM);
+		std::string name = std::string(ex) + " -D W=1920 -D H=1080";
+		auto c = compile_example(ex, SCHED_STREAM, AT_1080P);
 		expect_ratio(*c, name, 1.01);
 		if (c->sp) {
 			EXPECT_EQ(run_sched_check(c->sp), 0) << name << c->diags();
