@@ -36,6 +36,7 @@ typedef struct options {
 	bool sim;		/* study: measure cycles with the model */
 	bool have_seed;
 	bool help;		/* -h or --help in an option's place */
+	bool quiet;		/* --quiet: no progress line on a terminal */
 	uint64_t seed;
 	int frames;		/* run, sim: frames streamed back to back (1) */
 	int64_t max_cycles;	/* sim: the budget in predicted cycles */
@@ -616,10 +617,10 @@ enum {
 	OPT_THRESHOLD = 1 << 4, OPT_RAM = 1 << 5, OPT_BOARD = 1 << 6, OPT_DUMP = 1 << 7,
 	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
 	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
-	OPT_MAX_CYCLES = 1 << 15, OPT_DEFINE = 1 << 16,
+	OPT_MAX_CYCLES = 1 << 15, OPT_DEFINE = 1 << 16, OPT_QUIET = 1 << 17,
 	/* what compile, sim and synth share: the design */
 	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK |
-		OPT_DEFINE,
+		OPT_DEFINE | OPT_QUIET,
 };
 
 /* A word of a number; false for anything else. */
@@ -761,6 +762,7 @@ static bool set_rams(options *o, const char *v) { o->study_rams = v; return true
 static bool set_pnr(options *o, const char *v) { o->pnr = true; return true; }
 static bool set_sim(options *o, const char *v) { o->sim = true; return true; }
 static bool set_check_netlist(options *o, const char *v) { o->check_netlist = true; return true; }
+static bool set_quiet(options *o, const char *v) { o->quiet = true; return true; }
 
 typedef struct option_spec {
 	const char *flag;
@@ -791,6 +793,7 @@ static const option_spec option_specs[] = {
 	{ "--thresholds", OPT_STUDY, true, set_thresholds },
 	{ "--rams", OPT_STUDY, true, set_rams },
 	{ "--sim", OPT_STUDY, false, set_sim },
+	{ "--quiet", OPT_QUIET, false, set_quiet },
 };
 enum { N_OPTION_SPECS = sizeof(option_specs) / sizeof(option_specs[0]) };
 
@@ -854,7 +857,7 @@ static const command commands[] = {
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
 	  "                P checked program, L lowered program, S schedule,\n"
 	  "                B buffers, R predicted resources (with --board)\n"
-	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
+	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "sim", cmd_sim,
 	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES |
 	  OPT_MAX_CYCLES, true,
@@ -886,7 +889,7 @@ static const command commands[] = {
 	  "                         each a frame period after the previous one\n"
 	  "                         (docs/hardware.md); every frame checked, and the\n"
 	  "                         cycles against the prediction for N frames\n"
-	  "  --input, --seed, -o    as for run\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
+	  "  --input, --seed, -o    as for run\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "boards", cmd_boards, 0, false,
 	  "",
 	  "list the target boards",
@@ -912,10 +915,10 @@ static const command commands[] = {
 	  "                any difference (docs/verilator.md)\n"
 	  "  --input, --seed  the data of the netlist check, as for run\n"
 	  "  --schedule P, --register-threshold N, --ram R   as for compile\n"
-	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
+	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "study", cmd_study,
 	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK |
-	  OPT_DEFINE, true,
+	  OPT_DEFINE | OPT_QUIET, true,
 	  "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--sim] [--pnr] [--clock MHz] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"
@@ -924,7 +927,7 @@ static const command commands[] = {
 	  "DIR/BOARD_SCHEDULE_tN_RAM/.  Prints one table (predicted and measured\n"
 	  "cycles, buffer words, LUTs and flip-flops estimated/measured, block RAMs\n"
 	  "predicted/measured, DSPs estimated/measured, Fmax) and writes\n"
-	  "DIR/study.csv and DIR/study.json.  Progress goes to stderr.\n"
+	  "DIR/study.csv and DIR/study.json.  On a terminal, a progress line.\n"
 	  "  --boards B1,B2     boards (default: every board of 'sluice boards')\n"
 	  "  --schedules S1,S2  stream and/or sequential (default: stream)\n"
 	  "  --thresholds N1,N2 register thresholds (default: --register-threshold, 8)\n"
@@ -934,7 +937,7 @@ static const command commands[] = {
 	  "  --pnr              place and route where the board has a flow (Fmax)\n"
 	  "  --clock MHz        pipeline for this clock on every board (default: each\n"
 	  "                     board's own clock, by its delay model)\n"
-	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
+	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 };
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
 
@@ -1045,8 +1048,10 @@ int main(int argc, char **argv)
 	int rc = parse_options(c, argc - 2, argv + 2, &opt);
 	if (rc == 0 && opt.help)
 		command_help(c, stdout);
-	else if (rc == 0)
+	else if (rc == 0) {
+		sl_progress_init(opt.quiet);
 		rc = c->run(&opt);
+	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "sluice: error: cannot write the standard output: %s\n",
 			strerror(errno));

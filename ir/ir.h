@@ -186,6 +186,20 @@ enum { SL_SPAWN_TIMEOUT = -2, SL_SPAWN_NOEXEC = -3 };
 int sl_spawn(char *const *argv, const char *log);
 /* sl_spawn in directory "cwd" (NULL: this one; "log" is opened before). */
 int sl_spawn_in(char *const *argv, const char *log, const char *cwd);
+/* Progress on a terminal (ir/progress.c): one line on stderr, rewritten in
+ * place, naming the steps under way (push ... pop, nested up to four),
+ * how far the innermost is (count) and how long each has run; cleared when
+ * the outermost ends.  Nothing at all unless stderr is a terminal and
+ * "quiet" is false (sl_progress_init, once, by the command line).  tick
+ * redraws when due (the waits for tools call it); hide clears the line
+ * before other output (the next tick draws it again). */
+void sl_progress_init(bool quiet);
+bool sl_progress_on(void);
+void sl_progress_push(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void sl_progress_count(int64_t done, int64_t total);
+void sl_progress_tick(void);
+void sl_progress_hide(void);
+void sl_progress_pop(void);
 /* "s" as a JSON string, quoted and escaped (NULL: ""). */
 void sl_json_str(FILE *out, const char *s);
 

@@ -67,6 +67,7 @@ static void synth_say(const char *fmt, ...)
 {
 	if (synth_quiet)
 		return;
+	sl_progress_hide();
 	va_list ap;
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
@@ -666,6 +667,7 @@ int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len
 	char *json = pnr ? sl_path_join(dir, "netlist.json", NULL) : NULL;
 	int rc = 1;
 	synth_quiet = m != NULL;
+	sl_progress_push("synthesis for %s", bd->name);
 	if (synth_write(ctx, vfile, verilog, len) != 0 ||
 	    synth_dsp_plan(ctx, bd, dir, top, vfile, r) != 0 ||
 	    synth_yosys(ctx, bd, dir, top, vfile, json, netlist, r) != 0)
@@ -678,6 +680,7 @@ int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len
 	if (!pnr)
 		synth_depth(pred, dir, r);
 	bool ok = synth_bram_ok(pred, &r->m);
+	sl_progress_hide();
 	synth_print(pred, r);
 	if (synth_write_json(ctx, pred, r, ok, dir) != 0)
 		goto out;
@@ -687,6 +690,7 @@ int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len
 		goto out;
 	rc = 0;
 out:
+	sl_progress_pop();
 	r->m.ok = rc == 0;
 	if (m)
 		*m = r->m;
