@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "rtlgen/rtlgen_private.h"
 
@@ -122,7 +123,15 @@ int rtl_library_used(sl_ctx *ctx, const char *top, size_t len, rtl_lib_file **ou
 		modules[i] = module_of(names[i]);
 		files[i].used = mentions(top, len, modules[i]);
 	}
-	int rc = close_over_library(ctx, rtl_library_dir(), files, n, modules);
+	const char *dir = rtl_library_dir();
+	struct stat st;
+	int rc = 0;
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		sl_error(ctx, sl_noloc, "no hardware library at '%s' (set SLUICE_RTL_LIB)", dir);
+		rc = -1;
+	}
+	if (rc == 0)
+		rc = close_over_library(ctx, dir, files, n, modules);
 	for (int i = 0; i < n; i++)
 		free(modules[i]);
 	free(modules);
