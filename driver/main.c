@@ -409,9 +409,9 @@ static int write_verilog(const flow_design *d, const char *dir)
 	for (int i = 0; rc == 0 && i < n_lib; i++)
 		rc = write_bytes(dir, lib[i].name, lib[i].text, lib[i].len);
 	if (rc == 0)
-		rc = write_filelist(dir, top, lib, n_lib);
-	if (rc == 0)
 		rc = write_text(dir, top, ".v", print_verilog, text);
+	if (rc == 0)
+		rc = write_filelist(dir, top, lib, n_lib);
 	rtl_library_free(lib, n_lib);
 	free(text);
 	return rc;
