@@ -4,7 +4,8 @@
 #   self_contained.sh SLUICE PROG.sl elab|synth
 # Compiles PROG.sl, copies DIR into an empty directory far from the source
 # tree, hides the hardware library (SLUICE_RTL_LIB points nowhere, so nothing
-# can fall back on it), and there, with only the copy:
+# can fall back on it), and there, with only the copy (after checking that
+# a second compile writes the same bytes):
 #   - the filelist sluice_NAME.f names files that all exist in the copy, each
 #     a bare name (no directory, no absolute path), the top module last;
 #   - no file of the copy holds an absolute path of this machine;
@@ -25,7 +26,11 @@ fail() { echo "FAIL: $*"; exit 1; }
 if ! (cd "$(dirname "$PROG")" && "$SLUICE" compile "$(basename "$PROG")" -o "$TMP/out") > "$TMP/log" 2>&1; then
 	cat "$TMP/log"; fail "sluice compile $PROG"
 fi
-mkdir "$TMP/copy" && cp -p "$TMP/out/"* "$TMP/copy/" && rm -rf "$TMP/out" || fail "copy"
+# Deterministic: a second compile writes the same files, byte for byte.
+(cd "$(dirname "$PROG")" && "$SLUICE" compile "$(basename "$PROG")" -o "$TMP/again") > /dev/null 2>&1 ||
+	fail "second compile"
+diff -r "$TMP/out" "$TMP/again" > /dev/null || fail "two compiles wrote different files"
+mkdir "$TMP/copy" && cp -p "$TMP/out/"* "$TMP/copy/" && rm -rf "$TMP/out" "$TMP/again" || fail "copy"
 C="$TMP/copy"
 F="$C/$TOP.f"
 [ -f "$F" ] || fail "no $TOP.f"
