@@ -47,8 +47,10 @@ expect 2 "no board given" synth "$PROG" -D W=20 -D H=10 -o "$TMP/s"
 expect 1 "-D Q=1: the program declares no param 'Q'; its params are W, H" \
 	study "$PROG" -D Q=1 --boards ice40up5k -o "$TMP/st"
 expect 1 "-D Q=1: the program declares no param 'Q'; its params are W, H" check "$PROG" -D Q=1
-expect 1 "-D W=2: the program declares no param 'W'; it declares no params" \
+expect 1 "-D W=2: the program declares no param 'W'; its params are N" \
 	check "$HERE/examples/matmul.sl" -D W=2
+expect 1 "-D W=2: the program declares no param 'W'; it declares no params" \
+	check "$HERE/examples/laplacian_pyramid.sl" -D W=2
 # Malformed: exit 2 before the program is read.
 expect 2 "-D takes NAME=VALUE with VALUE a decimal integer of 64 bits, not 'W=abc'" check "$PROG" -D W=abc
 expect 2 "-D takes NAME=VALUE with VALUE a decimal integer of 64 bits, not 'W='" check "$PROG" -D W=
