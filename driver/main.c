@@ -395,15 +395,16 @@ static int write_filelist(const char *dir, const char *top, const rtl_lib_file *
 /* Write the Verilog of the design to DIR/sluice_NAME.v atomically (the
  * file named like its module, as lint wants), beside it every library
  * module it uses and the filelist DIR/sluice_NAME.f: a directory that
- * builds on its own (docs/hardware.md, "Self-contained output"). */
-static int write_verilog(const flow_design *d, const char *dir)
+ * builds on its own (docs/hardware.md, "Self-contained output").  The
+ * Verilog of "frames" frames back to back (1: the one-frame design). */
+static int write_verilog(const flow_design *d, const char *dir, int frames)
 {
 	char *text;
 	size_t len;
 	const char *top;
 	rtl_lib_file *lib;
 	int n_lib;
-	if (flow_verilog(d, &text, &len, &top) < 0)
+	if (flow_verilog_frames(d, frames, &text, &len, &top) < 0)
 		return -1;
 	int rc = rtl_library_used(d->ctx, text, len, &lib, &n_lib);
 	for (int i = 0; rc == 0 && i < n_lib; i++)
@@ -485,11 +486,14 @@ static flow_design *build_design(sl_ctx *ctx, const options *opt)
 
 /* What compile writes, and sim beside its outputs: the design's
  * schedule, buffers, report and Verilog.  0 or -1 (reported). */
-static int write_design(const flow_design *d, const char *dir)
+/* The design's files; "frames" > 1 (sim --frames N) writes the Verilog
+ * that runs N frames, the one sim checks. */
+static int write_design(const flow_design *d, const char *dir, int frames)
 {
 	if (make_out_dir(dir) < 0 || write_text(dir, "schedule.txt", NULL, print_schedule, d) < 0 ||
 	    write_text(dir, "buffers.txt", NULL, print_buffers, d) < 0 ||
-	    write_text(dir, "report.json", NULL, print_report, d) < 0 || write_verilog(d, dir) < 0)
+	    write_text(dir, "report.json", NULL, print_report, d) < 0 ||
+	    write_verilog(d, dir, frames > 1 ? frames : 1) < 0)
 		return -1;
 	return 0;
 }
@@ -500,7 +504,7 @@ static int cmd_compile(const options *opt)
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
-	if (d && write_design(d, opt->out_dir) == 0)
+	if (d && write_design(d, opt->out_dir, 1) == 0)
 		rc = 0;
 	if ((rc = finish_outputs(rc)) == 0)
 		printf("predicted %lld cycles, ideal %lld\n", (long long) d->sp->predicted_cycles,
@@ -601,8 +605,8 @@ static int cmd_sim(const options *opt)
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
-	if (d && write_design(d, opt->out_dir) == 0
-	    && sim_within_budget(ctx, d->sp, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
+	if (d && write_design(d, opt->out_dir, opt->frames) == 0
+	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
 	rc = finish_outputs(rc);
 	flow_free(d);
