@@ -841,10 +841,12 @@ static const command commands[] = {
 	  "                     output a .npy with a leading dimension of N\n"
 	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
 	{ "compile", cmd_compile, OPT_DESIGN | OPT_DUMP, true,
-	  "PROG [--schedule stream|sequential] [--board B] [-d LETTERS] [-o DIR]",
+	  "PROG [-D NAME=VALUE]... [--schedule stream|sequential] [--board B] [-d LETTERS] [-o DIR] [--quiet]",
 	  "schedule a program; write schedule.txt, buffers.txt and report.json",
 	  "Lowers PROG, schedules every operation to a cycle and writes\n"
-	  "DIR/schedule.txt, DIR/buffers.txt and DIR/report.json.\n"
+	  "DIR/schedule.txt, DIR/buffers.txt, DIR/report.json, the Verilog\n"
+	  "DIR/sluice_NAME.v, the library modules it uses and the filelist\n"
+	  "DIR/sluice_NAME.f (verilator -F DIR/sluice_NAME.f; docs/hardware.md).\n"
 	  "  --schedule P  stream (default: line-buffered, rates matched) or\n"
 	  "                sequential (each stage after the previous one)\n"
 	  "  --register-threshold N  untapped delay-chain runs shorter than N\n"
@@ -865,7 +867,7 @@ static const command commands[] = {
 	{ "sim", cmd_sim,
 	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES |
 	  OPT_MAX_CYCLES, true,
-	  "PROG [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE] [--max-cycles N]",
+	  "PROG [-D NAME=VALUE]... [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE] [--max-cycles N]",
 	  "simulate the scheduled design cycle by cycle and check it against the reference",
 	  "Compiles PROG, runs the cycle-level model of its schedule and buffers (or\n"
 	  "its generated Verilog in Verilator), and checks every output bit for bit\n"
@@ -900,7 +902,7 @@ static const command commands[] = {
 	  "Lists the board files of boards/ (or $SLUICE_BOARDS_DIR): name, part,\n"
 	  "LUTs, flip-flops, block RAMs, DSPs and nominal clock.\n" },
 	{ "synth", cmd_synth, OPT_DESIGN | OPT_PNR | OPT_CHECK_NETLIST | OPT_INPUT | OPT_SEED, true,
-	  "PROG --board B [--pnr] [--check-netlist [--input NAME=FILE]... [--seed N]] [-o DIR]",
+	  "PROG [-D NAME=VALUE]... --board B [--pnr] [--check-netlist [--input NAME=FILE]... [--seed N]] [-o DIR]",
 	  "synthesize a program for a board with Yosys; report its resources",
 	  "Compiles PROG, writes DIR/sluice_NAME.v, runs Yosys with the board's flow\n"
 	  "(block RAM forced where the mapping chose SRAM), and prints LUTs,\n"
@@ -923,7 +925,7 @@ static const command commands[] = {
 	{ "study", cmd_study,
 	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK |
 	  OPT_DEFINE | OPT_QUIET, true,
-	  "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--sim] [--pnr] [--clock MHz] [-o DIR]",
+	  "PROG [-D NAME=VALUE]... [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--sim] [--pnr] [--clock MHz] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"
 	  "PROG, checks that its storage and estimated logic fit the board (else the\n"
