@@ -37,12 +37,15 @@ typedef struct options {
 	bool sim;		/* study: measure cycles with the model */
 	bool have_seed;
 	bool help;		/* -h or --help in an option's place */
+	bool quiet;		/* --quiet: no progress line on a terminal */
 	uint64_t seed;
 	int frames;		/* run, sim: frames streamed back to back (1) */
 	int64_t max_cycles;	/* sim: the budget in predicted cycles */
 	int n_inputs;
 	const char **input_names;
 	const char **input_files;
+	int n_defines;
+	sl_define *defines;	/* -D NAME=VALUE, in the order given */
 } options;
 
 typedef struct command {
@@ -55,11 +58,19 @@ typedef struct command {
 	const char *help;
 } command;
 
+/* A compilation context with the command's -D values. */
+static sl_ctx *new_ctx(const options *opt)
+{
+	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx_set_defines(ctx, opt->defines, opt->n_defines);
+	return ctx;
+}
+
 /* ---------------------------------------------------------------- check */
 
 static int cmd_check(const options *opt)
 {
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
 	if (prog) {
 		printf("%s: %d declarations, %d output%s\n", prog->path, prog->n_decls,
@@ -317,7 +328,7 @@ static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *
 
 static int cmd_run(const options *opt)
 {
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
 	sl_outputs_begin();
 	int rc = prog ? run_program(ctx, prog, opt, reference_engine, NULL) : EXIT_PROGRAM;
@@ -354,17 +365,56 @@ static void print_verilog(const void *arg, FILE *out)
 	fputs(arg, out);
 }
 
+static int write_bytes(const char *dir, const char *name, const char *text, size_t len)
+{
+	char *path = sl_path_join(dir, name, NULL);
+	int rc = sl_write_file_atomic(path, text, len);
+	if (rc < 0)
+		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
+	free(path);
+	return rc;
+}
+
+/* The library files and the top module "top", one name a line, relative
+ * to their directory (verilator -F, or -f from the directory). */
+static int write_filelist(const char *dir, const char *top, const rtl_lib_file *lib, int n)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return -1;
+	for (int i = 0; i < n; i++)
+		fprintf(f, "%s\n", lib[i].name);
+	fprintf(f, "%s.v\n", top);
+	fclose(f);
+	int rc = write_text(dir, top, ".f", print_verilog, buf);
+	free(buf);
+	return rc;
+}
+
 /* Write the Verilog of the design to DIR/sluice_NAME.v atomically (the
- * file named like its module, as lint wants). */
-/* The Verilog of "frames" frames back to back (1: the one-frame design). */
+ * file named like its module, as lint wants), beside it every library
+ * module it uses and the filelist DIR/sluice_NAME.f: a directory that
+ * builds on its own (docs/hardware.md, "Self-contained output").  The
+ * Verilog of "frames" frames back to back (1: the one-frame design). */
 static int write_verilog(const flow_design *d, const char *dir, int frames)
 {
 	char *text;
 	size_t len;
 	const char *top;
+	rtl_lib_file *lib;
+	int n_lib;
 	if (flow_verilog_frames(d, frames, &text, &len, &top) < 0)
 		return -1;
-	int rc = write_text(dir, top, ".v", print_verilog, text);
+	int rc = rtl_library_used(d->ctx, text, len, &lib, &n_lib);
+	for (int i = 0; rc == 0 && i < n_lib; i++)
+		rc = write_bytes(dir, lib[i].name, lib[i].text, lib[i].len);
+	if (rc == 0)
+		rc = write_text(dir, top, ".v", print_verilog, text);
+	if (rc == 0)
+		rc = write_filelist(dir, top, lib, n_lib);
+	rtl_library_free(lib, n_lib);
 	free(text);
 	return rc;
 }
@@ -498,7 +548,7 @@ static int write_design(const flow_design *d, const char *dir, int frames)
 
 static int cmd_compile(const options *opt)
 {
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
@@ -546,7 +596,7 @@ static int cmd_synth(const options *opt)
 			"--check-netlist\n");
 		return EXIT_USAGE;
 	}
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	char *text = NULL;
@@ -577,7 +627,7 @@ static int cmd_study(const options *opt)
 {
 	study_options so = { opt->prog, opt->study_boards, opt->study_schedules,
 		opt->study_thresholds, opt->study_rams, opt->flow.sched, opt->flow.ub, opt->sim,
-		opt->pnr, opt->out_dir };
+		opt->pnr, opt->out_dir, opt->defines, opt->n_defines };
 	return study_run(&so);
 }
 
@@ -605,7 +655,7 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 
 static int cmd_sim(const options *opt)
 {
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
@@ -625,10 +675,10 @@ enum {
 	OPT_THRESHOLD = 1 << 4, OPT_RAM = 1 << 5, OPT_BOARD = 1 << 6, OPT_DUMP = 1 << 7,
 	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
 	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
-	OPT_MAX_CYCLES = 1 << 15, OPT_UNROLL = 1 << 16,
+	OPT_MAX_CYCLES = 1 << 15, OPT_UNROLL = 1 << 16, OPT_DEFINE = 1 << 17, OPT_QUIET = 1 << 18,
 	/* what compile, sim and synth share: the design */
 	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK |
-		OPT_UNROLL,
+		OPT_UNROLL | OPT_DEFINE | OPT_QUIET,
 };
 
 /* A word of a number; false for anything else. */
@@ -659,6 +709,31 @@ static bool set_input(options *o, const char *val)
 	size_t len = (size_t) (eq - val);
 	o->input_names[o->n_inputs] = strndup(val, len);
 	o->input_files[o->n_inputs++] = eq + 1;
+	return true;
+}
+
+/* -D NAME=VALUE: NAME an identifier given once, VALUE a decimal integer
+ * of 64 bits (docs/language.md, "Params"). */
+static bool set_define(options *o, const char *val)
+{
+	const char *eq = strchr(val, '=');
+	bool ident = eq && eq != val && !(*val >= '0' && *val <= '9');
+	for (const char *c = val; ident && c < eq; c++)
+		ident = *c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+			(*c >= '0' && *c <= '9');
+	if (!ident)
+		return usage_error("-D takes NAME=VALUE with NAME a param's name, not '%s'", val);
+	char *end;
+	errno = 0;
+	long long v = strtoll(eq + 1, &end, 10);
+	if (!eq[1] || *end || errno || eq[1] == '+' || eq[1] == ' ')
+		return usage_error("-D takes NAME=VALUE with VALUE a decimal integer of 64 bits, not '%s'", val);
+	size_t len = (size_t) (eq - val);
+	for (int i = 0; i < o->n_defines; i++)
+		if (strlen(o->defines[i].name) == len && !strncmp(o->defines[i].name, val, len))
+			return usage_error("-D %s is given twice", o->defines[i].name);
+	o->defines[o->n_defines].name = strndup(val, len);
+	o->defines[o->n_defines++].value = v;
 	return true;
 }
 
@@ -754,6 +829,7 @@ static bool set_rams(options *o, const char *v) { o->study_rams = v; return true
 static bool set_pnr(options *o, const char *v) { o->pnr = true; return true; }
 static bool set_sim(options *o, const char *v) { o->sim = true; return true; }
 static bool set_check_netlist(options *o, const char *v) { o->check_netlist = true; return true; }
+static bool set_quiet(options *o, const char *v) { o->quiet = true; return true; }
 
 typedef struct option_spec {
 	const char *flag;
@@ -774,6 +850,7 @@ static const option_spec option_specs[] = {
 	{ "--board", OPT_BOARD, true, set_board },
 	{ "--clock", OPT_CLOCK, true, set_clock },
 	{ "-d", OPT_DUMP, true, set_dump },
+	{ "-D", OPT_DEFINE, true, set_define },
 	{ "--engine", OPT_ENGINE, true, set_engine },
 	{ "--vcd", OPT_VCD, true, set_vcd },
 	{ "--max-cycles", OPT_MAX_CYCLES, true, set_max_cycles },
@@ -784,6 +861,7 @@ static const option_spec option_specs[] = {
 	{ "--thresholds", OPT_STUDY, true, set_thresholds },
 	{ "--rams", OPT_STUDY, true, set_rams },
 	{ "--sim", OPT_STUDY, false, set_sim },
+	{ "--quiet", OPT_QUIET, false, set_quiet },
 };
 enum { N_OPTION_SPECS = sizeof(option_specs) / sizeof(option_specs[0]) };
 
@@ -807,14 +885,14 @@ static const option_spec *find_option(const char *flag)
 /* ------------------------------------------------------------- commands */
 
 static const command commands[] = {
-	{ "check", cmd_check, 0, true,
-	  "PROG",
+	{ "check", cmd_check, OPT_DEFINE, true,
+	  "PROG [-D NAME=VALUE]...",
 	  "parse and check a program; print its funcs, types and inferred domains",
 	  "Reads PROG, reports every error, and prints every declaration: its kind,\n"
 	  "name and type, and for a func its variables, the domain bounds inference\n"
-	  "gave it and its body.\n" },
-	{ "run", cmd_run, OPT_INPUT | OPT_SEED | OPT_OUT | OPT_FRAMES, true,
-	  "PROG [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR]",
+	  "gave it and its body.\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
+	{ "run", cmd_run, OPT_INPUT | OPT_SEED | OPT_OUT | OPT_FRAMES | OPT_DEFINE, true,
+	  "PROG [-D NAME=VALUE]... [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR]",
 	  "evaluate a program with the CPU reference",
 	  "Evaluates every output of PROG bit-exactly and writes DIR/NAME.npy for each\n"
 	  "(and DIR/NAME.png when the output is a u8/u16 image).\n"
@@ -825,13 +903,15 @@ static const command commands[] = {
 	  "                     dimension is N, or N --input NAME=FILE (one per\n"
 	  "                     frame), or seeds (frame f from seed N + f); each\n"
 	  "                     output a .npy with a leading dimension of N\n"
-	  "  -o DIR             output directory (default: out)\n" },
+	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
 	{ "compile", cmd_compile, OPT_DESIGN | OPT_DUMP, true,
-	  "PROG [--schedule stream|sequential] [--board B] [-d LETTERS] [-o DIR]",
-	  "schedule a program; write schedule.txt, buffers.txt, report.json and report.html",
+	  "PROG [-D NAME=VALUE]... [--schedule stream|sequential] [--board B] [--unroll K] [-d LETTERS] [-o DIR] [--quiet]",
+	  "schedule a program; write schedule.txt, buffers.txt, report.json, report.html and the Verilog",
 	  "Lowers PROG, schedules every operation to a cycle and writes\n"
-	  "DIR/schedule.txt, DIR/buffers.txt, DIR/report.json and DIR/report.html\n"
-	  "(the schedule, buffers and resources drawn; docs/report.md).\n"
+	  "DIR/schedule.txt, DIR/buffers.txt, DIR/report.json, DIR/report.html\n"
+	  "(the schedule, buffers and resources drawn; docs/report.md), the Verilog\n"
+	  "DIR/sluice_NAME.v, the library modules it uses and the filelist\n"
+	  "DIR/sluice_NAME.f (verilator -F DIR/sluice_NAME.f; docs/hardware.md).\n"
 	  "  --schedule P  stream (default: line-buffered, rates matched) or\n"
 	  "                sequential (each stage after the previous one)\n"
 	  "  --register-threshold N  untapped delay-chain runs shorter than N\n"
@@ -851,11 +931,11 @@ static const command commands[] = {
 	  "                P checked program, L lowered program (and the lane\n"
 	  "                program, with lanes), S schedule, B buffers,\n"
 	  "                R predicted resources (with --board)\n"
-	  "  -o DIR        output directory (default: out)\n" },
+	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "sim", cmd_sim,
 	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES |
 	  OPT_MAX_CYCLES, true,
-	  "PROG [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE] [--max-cycles N]",
+	  "PROG [-D NAME=VALUE]... [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE] [--max-cycles N]",
 	  "simulate the scheduled design cycle by cycle and check it against the reference",
 	  "Compiles PROG, runs the cycle-level model of its schedule and buffers (or\n"
 	  "its generated Verilog in Verilator), and checks every output bit for bit\n"
@@ -884,14 +964,14 @@ static const command commands[] = {
 	  "                         each a frame period after the previous one\n"
 	  "                         (docs/hardware.md); every frame checked, and the\n"
 	  "                         cycles against the prediction for N frames\n"
-	  "  --input, --seed, -o    as for run\n" },
+	  "  --input, --seed, -o    as for run\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "boards", cmd_boards, 0, false,
 	  "",
 	  "list the target boards",
 	  "Lists the board files of boards/ (or $SLUICE_BOARDS_DIR): name, part,\n"
 	  "LUTs, flip-flops, block RAMs, DSPs and nominal clock.\n" },
 	{ "synth", cmd_synth, OPT_DESIGN | OPT_PNR | OPT_CHECK_NETLIST | OPT_INPUT | OPT_SEED, true,
-	  "PROG --board B [--pnr] [--check-netlist [--input NAME=FILE]... [--seed N]] [-o DIR]",
+	  "PROG [-D NAME=VALUE]... --board B [--pnr] [--check-netlist [--input NAME=FILE]... [--seed N]] [-o DIR]",
 	  "synthesize a program for a board with Yosys; report its resources",
 	  "Compiles PROG, writes DIR/sluice_NAME.v, runs Yosys with the board's flow\n"
 	  "(block RAM forced where the mapping chose SRAM), and prints LUTs,\n"
@@ -910,11 +990,11 @@ static const command commands[] = {
 	  "                any difference (docs/verilator.md)\n"
 	  "  --input, --seed  the data of the netlist check, as for run\n"
 	  "  --schedule P, --register-threshold N, --ram R, --unroll K   as for compile\n"
-	  "  -o DIR        output directory (default: out)\n" },
+	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "study", cmd_study,
 	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK |
-	  OPT_UNROLL, true,
-	  "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--unroll K] [--sim] [--pnr] [--clock MHz] [-o DIR]",
+	  OPT_UNROLL | OPT_DEFINE | OPT_QUIET, true,
+	  "PROG [-D NAME=VALUE]... [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--unroll K] [--sim] [--pnr] [--clock MHz] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"
 	  "PROG, checks that its storage and estimated logic fit the board (else the\n"
@@ -923,7 +1003,7 @@ static const command commands[] = {
 	  "cycles, buffer words, LUTs and flip-flops estimated/measured, block RAMs\n"
 	  "predicted/measured, DSPs estimated/measured, Fmax) and writes\n"
 	  "DIR/study.csv, DIR/study.json and DIR/report.html (the configurations as\n"
-	  "scatters, Pareto points marked).  Progress goes to stderr.\n"
+	  "scatters, Pareto points marked).  On a terminal, a progress line.\n"
 	  "  --boards B1,B2     boards (default: every board of 'sluice boards')\n"
 	  "  --schedules S1,S2  stream and/or sequential (default: stream)\n"
 	  "  --thresholds N1,N2 register thresholds (default: --register-threshold, 8)\n"
@@ -934,7 +1014,7 @@ static const command commands[] = {
 	  "  --pnr              place and route where the board has a flow (Fmax)\n"
 	  "  --clock MHz        pipeline for this clock on every board (default: each\n"
 	  "                     board's own clock, by its delay model)\n"
-	  "  -o DIR             output directory (default: out)\n" },
+	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 };
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
 
@@ -964,8 +1044,8 @@ static bool parse_option(const command *c, int argc, char **argv, int *i, option
 {
 	const char *a = argv[*i], *val = *i + 1 < argc ? argv[*i + 1] : NULL;
 	const option_spec *o = find_option(a);
-	if (!o && !strncmp(a, "-d", 2) && a[2]) {
-		o = find_option("-d");	/* -dLETTERS */
+	if (!o && (!strncmp(a, "-d", 2) || !strncmp(a, "-D", 2)) && a[2]) {
+		o = find_option(a[1] == 'd' ? "-d" : "-D");	/* -dLETTERS, -DNAME=VALUE */
 		val = a + 2;
 	} else if (o && o->has_value) {
 		++*i;
@@ -1041,11 +1121,14 @@ int main(int argc, char **argv)
 	options opt = { 0 };
 	opt.input_names = sl_xcalloc(argc, sizeof(char *));
 	opt.input_files = sl_xcalloc(argc, sizeof(char *));
+	opt.defines = sl_xcalloc(argc, sizeof(*opt.defines));
 	int rc = parse_options(c, argc - 2, argv + 2, &opt);
 	if (rc == 0 && opt.help)
 		command_help(c, stdout);
-	else if (rc == 0)
+	else if (rc == 0) {
+		sl_progress_init(opt.quiet);
 		rc = c->run(&opt);
+	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "sluice: error: cannot write the standard output: %s\n",
 			strerror(errno));
@@ -1054,6 +1137,9 @@ int main(int argc, char **argv)
 	for (int i = 0; i < opt.n_inputs; i++)
 		free((char *) opt.input_names[i]);
 	free(opt.input_names);
+	for (int i = 0; i < opt.n_defines; i++)
+		free((char *) opt.defines[i].name);
+	free(opt.defines);
 	free(opt.input_files);
 	return rc;
 }

@@ -522,12 +522,14 @@ static int study_config(const study_options *so, const study_grid *g, flow_desig
 			r->threshold = g->thr[t];
 			r->ram = g->ram[ra];
 			r->meas_cycles = meas;
-			fprintf(stderr, "[%d/%d] %s on %s, %s, threshold %lld, ram %s ...\n",
-				++*done, total, d->name, r->bd->name, r->schedule,
+			sl_progress_count(*done, total);
+			sl_progress_push("%s, %s, threshold %lld, ram %s", r->bd->name, r->schedule,
 				(long long) r->threshold, ub_ram_str(r->ram));
 			r->pred_cycles = d->sp->predicted_cycles;
 			flow_remap(d, &uopt, r->bd);
 			study_board(d->ctx, so, d, r);
+			sl_progress_pop();
+			sl_progress_count(++*done, total);
 			if (strcmp(r->status, "ok") && strncmp(r->status, "does not fit", 12) &&
 			    strncmp(r->status, "synthesized, but", 16))
 				rc = 1;
@@ -558,6 +560,7 @@ static int study_rows(const study_options *so, const study_grid *g, study_row *r
 	int total)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx_set_defines(ctx, so->defines, so->n_defines);
 	flow_options fo;
 	flow_options_default(&fo);
 	fo.sched = so->sched;
@@ -578,9 +581,9 @@ static int study_rows(const study_options *so, const study_grid *g, study_row *r
 			}
 			int64_t meas = -1;
 			if (so->sim) {
-				fprintf(stderr, "      %s, %s on %s: cycle-level model ...\n", d->name,
-					sched_policy_str(g->pol[s]), g->boards[b]->name);
+				sl_progress_push("%s on %s", sched_policy_str(g->pol[s]), g->boards[b]->name);
 				meas = study_sim(ctx, d->sp, d->ubs);
+				sl_progress_pop();
 			}
 			rc |= study_config(so, g, d, meas, s, b, rows, &done, total);
 		}
@@ -604,7 +607,9 @@ int study_run(const study_options *so)
 	}
 	int total = g.nb * g.ns * g.nt * g.nr;
 	study_row *rows = sl_xcalloc((size_t) total, sizeof(*rows));
+	sl_progress_push("study");
 	rc = study_rows(so, &g, rows, total);
+	sl_progress_pop();
 	study_table(rows, total, stdout);
 	sl_outputs_begin();
 	if (study_files(so, rows, total) != 0) {

@@ -169,6 +169,9 @@ static void dump_func(const ir_decl *d, FILE *out)
 void ir_program_dump(const ir_program *prog, FILE *out)
 {
 	char tb[8];
+	for (int i = 0; i < prog->n_params; i++)
+		fprintf(out, "param  %s = %lld%s\n", prog->params[i].name,
+			(long long) prog->params[i].value, prog->params[i].defined ? "  (-D)" : "");
 	for (int i = 0; i < prog->n_decls; i++) {
 		const ir_decl *d = prog->decls[i];
 		switch (d->kind) {

@@ -67,6 +67,7 @@ static void synth_say(const char *fmt, ...)
 {
 	if (synth_quiet)
 		return;
+	sl_progress_hide();
 	va_list ap;
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
@@ -668,6 +669,7 @@ static int synth_design(sl_ctx *ctx, const tg_report *pred, const char *verilog,
 	char *json = pnr ? sl_path_join(dir, "netlist.json", NULL) : NULL;
 	int rc = 1;
 	synth_quiet = quiet;
+	sl_progress_push("synthesis for %s", bd->name);
 	if (synth_write(ctx, vfile, verilog, len) != 0 ||
 	    synth_dsp_plan(ctx, bd, dir, top, vfile, r) != 0 ||
 	    synth_yosys(ctx, bd, dir, top, vfile, json, netlist, r) != 0)
@@ -680,6 +682,7 @@ static int synth_design(sl_ctx *ctx, const tg_report *pred, const char *verilog,
 	if (!pnr)
 		synth_depth(pred, dir, r);
 	bool ok = synth_bram_ok(pred, &r->m);
+	sl_progress_hide();
 	synth_print(pred, r);
 	if (synth_write_json(ctx, pred, r, ok, dir) != 0)
 		goto out;
@@ -689,6 +692,7 @@ static int synth_design(sl_ctx *ctx, const tg_report *pred, const char *verilog,
 		goto out;
 	rc = 0;
 out:
+	sl_progress_pop();
 	r->m.ok = rc == 0;
 	if (m)
 		*m = r->m;

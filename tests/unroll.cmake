@@ -39,7 +39,7 @@ foreach(ex gaussian downsample upsample)
 endforeach()
 foreach(k 16 32)
   add_test(NAME t_unroll_sim_blur_xy_1080p_k${k}
-    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/blur_xy_1080p.sl
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/blur_xy.sl -D W=1920 -D H=1080
             --unroll ${k} --seed 1 -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/blur_xy_1080p_k${k})
   set_tests_properties(t_unroll_sim_blur_xy_1080p_k${k} PROPERTIES LABELS model TIMEOUT 120)
 endforeach()

@@ -52,11 +52,15 @@ struct Compiled {
 	ir_program *prog = nullptr;
 	isl_ctx *isl = nullptr;
 	sched_program *sp = nullptr;
+	std::vector<sl_define> defines;
 
+	// "unroll": --unroll K (0: none); "defs": the program's -D values.
 	Compiled(const std::string &text, sched_policy pol, const std::string &path = "t.sl",
-		int unroll = 0)
+		int unroll = 0, const std::vector<sl_define> &defs = {})
 	{
 		ctx = sl_ctx_alloc();
+		defines = defs;
+		sl_ctx_set_defines(ctx, defines.data(), (int) defines.size());
 		diag = open_memstream(&buf, &buf_len);
 		sl_ctx_set_diag_stream(ctx, diag);
 		prog = fe_compile_text(ctx, path.c_str(), text.data(), text.size());
@@ -112,11 +116,14 @@ std::string read_text(const std::string &path)
 }
 
 std::unique_ptr<Compiled> compile_example(const std::string &name, sched_policy pol,
-	int unroll = 0)
+	int unroll = 0, const std::vector<sl_define> &defs = {})
 {
 	std::string path = src_path("examples/" + name + ".sl");
-	return std::make_unique<Compiled>(read_text(path), pol, path, unroll);
+	return std::make_unique<Compiled>(read_text(path), pol, path, unroll, defs);
 }
+
+// The examples' 1080p size: -D W=1920 -D H=1080.
+const std::vector<sl_define> AT_1080P = { { "W", 1920 }, { "H", 1080 } };
 
 // sched_check on its own isl context.
 int run_sched_check(const sched_program *sp)
@@ -768,8 +775,8 @@ TEST(t_sched, stream_stencils_64x64_within_10_percent)
 TEST(t_sched, stream_stencils_1080p_within_1_percent)
 {
 	for (const char *ex : STENCIL_EXAMPLES) {
-		std::string name = std::string(ex) + "_1080p";
-		auto c = compile_example(name, SCHED_STREAM);
+		std::string name = std::string(ex) + " -D W=1920 -D H=1080";
+		auto c = compile_example(ex, SCHED_STREAM, 0, AT_1080P);
 		expect_ratio(*c, name, 1.01);
 		if (c->sp) {
 			EXPECT_EQ(run_sched_check(c->sp), 0) << name << c->diags();
@@ -870,9 +877,10 @@ TEST(t_sched, lanes_with_a_negative_domain_start)
 // program's (its input's points for these stencils: one point a cycle
 // at k = 1).  The pipeline's fill is a few rows of the input, and a row
 // of k lanes takes 1/k of the cycles, so the bounds of one lane hold.
-void expect_lane_ratio(const char *ex, int k, int64_t points, double bound)
+void expect_lane_ratio(const char *ex, int k, int64_t points, double bound,
+	const std::vector<sl_define> &defs = {})
 {
-	auto c = compile_example(ex, SCHED_STREAM, k);
+	auto c = compile_example(ex, SCHED_STREAM, k, defs);
 	std::string what = std::string(ex) + " k=" + std::to_string(k);
 	ASSERT_NE(c->sp, nullptr) << what << ":\n" << c->diags();
 	double ideal = (double) points / k;
@@ -893,7 +901,7 @@ TEST(t_sched, lanes_blur_xy_1080p_within_1_percent)
 	// The bar: blur_xy at 1920x1080, k = 16 and 32 (its output is
 	// 1918 wide, a multiple of neither).
 	for (int k : { 16, 32 })
-		expect_lane_ratio("blur_xy_1080p", k, 1080 * 1920, 1.01);
+		expect_lane_ratio("blur_xy", k, 1080 * 1920, 1.01, AT_1080P);
 }
 
 // -------------------------------------------------------- sequential
