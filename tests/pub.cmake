@@ -6,3 +6,12 @@
 #               image, and the counts `sim --memory pub` prints
 add_test(NAME t_pub_cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/cli.sh $<TARGET_FILE:sluice>)
 set_tests_properties(t_pub_cli PROPERTIES LABELS "golden;pub" TIMEOUT 120)
+#   t_pub_tile_config  the images of gaussian for 64x64 and 32x32 loaded
+#               through the bus into one Verilated build of sl_pub, every
+#               word in and out checked at its cycle (tests/pub/tile_config.sh)
+find_program(SLUICE_PUB_VERILATOR verilator)
+if(SLUICE_PUB_VERILATOR)
+  add_test(NAME t_pub_tile_config
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/tile_config.sh $<TARGET_FILE:sluice> ${CMAKE_BINARY_DIR})
+  set_tests_properties(t_pub_tile_config PROPERTIES LABELS "verilator;pub" TIMEOUT 600 PROCESSORS 2)
+endif()
