@@ -455,10 +455,9 @@ static int place(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const ub_pub_p
 {
 	int64_t cx = tp->in.coef[tp->in.n - 1];
 	ub_pub_ctrl *wr = tile_ctrl(t, p, UB_PUB_WR, 0);
-	/* the aggregator row of word g is refilled by word g+2's first lane */
-	int64_t umax = (L->last_lanes + 1) * cx - 1;
+	/* the earliest cycle: the aggregator row of word g is refilled only
+	 * by word g+2's first lane, at least (last_lanes + 1) cx cycles later */
 	int64_t u = 0;
-	(void) umax;
 	build_wr(wr, &tp->in, L, p->fw, u);
 	wr->enable = true;
 	for (int j = 0; j < tp->n; j++) {
@@ -484,8 +483,13 @@ static int place(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const ub_pub_p
 			for (int k = -1; k < j && placed; k++) {
 				const ub_pub_ctrl *b = k < 0 ? wr : tile_ctrl(t, p, UB_PUB_RD, k);
 				int64_t c = first_collision(isl, rd, b);
-				if (c == -2)
+				if (c == -2) {
+					sl_error(ctx, buf->producer->decl->loc, "cannot place the SRAM "
+						"accesses of '%s' on the push-memory tile: %s", buf->name,
+						isl_ctx_last_error_msg(isl) ? isl_ctx_last_error_msg(isl)
+							: "an isl error");
 					return -1;
+				}
 				if (c >= 0) {
 					placed = false;
 					if (s == 0) {

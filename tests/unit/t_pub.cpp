@@ -323,3 +323,33 @@ TEST(t_pub, register_values)
 	for (int l = 1; l < L; l++)
 		EXPECT_EQ(regs[3 + l], 0);
 }
+
+// The tile model rejects what the hardware would get wrong: gaussian's
+// configuration with RD_1 moved onto RD_0's cycles (126, 130, ...) is a
+// collision in cycle 126; with OUT_0's first slot moved by one lane, its
+// first word (cycle 128) is in(1, 1), write index 65, where its port reads
+// in(1, 0), 64.
+TEST(t_pub, model_rejects)
+{
+	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), params(4));
+	ASSERT_TRUE(u.ps) << u.diags();
+	ub_pub_buf *in = &u.ps->bufs[0];
+	ASSERT_STREQ(in->buf->name, "in");
+	ub_pub_tile &t = in->tiles[0];
+	ub_pub_counts c;
+	int64_t live;
+	char why[256];
+	ASSERT_EQ(ub_pub_model(u.ps, in, 0, &c, &live, why, sizeof why), 0) << why;
+	ub_pub_ctrl &rd0 = t.ctrl[4], &rd1 = t.ctrl[5], &out0 = t.ctrl[6];
+	ASSERT_EQ(rd0.kind, UB_PUB_RD);
+	ASSERT_EQ(out0.kind, UB_PUB_OUT);
+	int64_t keep = rd1.sg_start;
+	rd1.sg_start = rd0.sg_start;
+	EXPECT_EQ(ub_pub_model(u.ps, in, 0, &c, &live, why, sizeof why), -1);
+	EXPECT_STREQ(why, "RD_0 and RD_1 both access the SRAM in cycle 126");
+	rd1.sg_start = keep;
+	out0.ag_start += 1;
+	EXPECT_EQ(ub_pub_model(u.ps, in, 0, &c, &live, why, sizeof why), -1);
+	EXPECT_STREQ(why, "OUT_0 presents element 65 in cycle 128, its port reads element 64 "
+		"(write order)");
+}
