@@ -40,6 +40,8 @@ typedef struct options {
 	int frames;		/* run, sim: frames streamed back to back (1) */
 	int64_t max_cycles;	/* sim: the budget in predicted cycles */
 	bool pub_tile_opts;	/* a --fetch, --depth or --pub-* option was given */
+	bool is_study;		/* the command is study: --memory, --fetch, --depth are lists */
+	const char *study_memories, *study_fetches, *study_depths;
 	int n_inputs;
 	const char **input_names;
 	const char **input_files;
@@ -624,6 +626,11 @@ static int cmd_synth(const options *opt)
 
 static int cmd_study(const options *opt)
 {
+	if (opt->study_memories) {
+		pub_study_options ps = { opt->prog, opt->study_memories, opt->study_fetches,
+			opt->study_depths, opt->flow, opt->out_dir };
+		return pub_study_run(&ps);
+	}
 	study_options so = { opt->prog, opt->study_boards, opt->study_schedules,
 		opt->study_thresholds, opt->study_rams, opt->flow.sched, opt->flow.ub, opt->sim,
 		opt->pnr, opt->out_dir };
@@ -788,6 +795,10 @@ static bool set_clock(options *o, const char *val)
 
 static bool set_memory(options *o, const char *val)
 {
+	if (o->is_study) {
+		o->study_memories = val;
+		return true;
+	}
 	if (strcmp(val, "native") && strcmp(val, "pub"))
 		return usage_error("--memory takes native or pub, not '%s'", val);
 	o->flow.memory_pub = !strcmp(val, "pub");
@@ -804,6 +815,10 @@ static bool set_fetch(options *o, const char *val)
 {
 	uint64_t n;
 	o->pub_tile_opts = true;
+	if (o->is_study) {
+		o->study_fetches = val;
+		return true;
+	}
 	if (!parse_pow2(val, 1, 64, &n))
 		return usage_error("--fetch takes a fetch width, a power of two from 1 to 64, not '%s'",
 			val);
@@ -815,6 +830,10 @@ static bool set_depth(options *o, const char *val)
 {
 	uint64_t n;
 	o->pub_tile_opts = true;
+	if (o->is_study) {
+		o->study_depths = val;
+		return true;
+	}
 	if (!parse_pow2(val, 2, (uint64_t) 1 << 20, &n))
 		return usage_error("--depth takes SRAM words per tile, a power of two from 2 to "
 			"1048576, not '%s'", val);
@@ -1038,7 +1057,8 @@ static const command commands[] = {
 	  "                Verilog is today's mapping)\n"
 	  "  -o DIR        output directory (default: out)\n" },
 	{ "study", cmd_study,
-	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK, true,
+	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK |
+	  OPT_MEMORY, true,
 	  "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--sim] [--pnr] [--clock MHz] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"
@@ -1057,6 +1077,11 @@ static const command commands[] = {
 	  "  --pnr              place and route where the board has a flow (Fmax)\n"
 	  "  --clock MHz        pipeline for this clock on every board (default: each\n"
 	  "                     board's own clock, by its delay model)\n"
+	  "  --memory native,pub  instead of boards: compare today's mapping with\n"
+	  "                     push-memory tiles over --fetch F1,F2 and --depth D1,D2\n"
+	  "                     (and --pub-ports, --pub-levels, --pub-width): legality\n"
+	  "                     and why, tiles, SRAM bits, area and energy; writes\n"
+	  "                     DIR/pub_study.csv and DIR/pub_study.json (docs/pub.md)\n"
 	  "  -o DIR             output directory (default: out)\n" },
 };
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
@@ -1112,6 +1137,7 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 	opt->out_dir = "out";
 	opt->engine = "model";
 	opt->frames = 1;
+	opt->is_study = !strcmp(c->name, "study");
 	flow_options_default(&opt->flow);
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
@@ -1134,7 +1160,19 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 			"has no waveform)\n", c->name);
 		return EXIT_USAGE;
 	}
-	if (opt->pub_tile_opts && !opt->flow.memory_pub) {
+	if (opt->is_study && opt->pub_tile_opts && !opt->study_memories) {
+		fprintf(stderr, "sluice study: error: --fetch, --depth and --pub-* are axes of "
+			"--memory native,pub\n");
+		return EXIT_USAGE;
+	}
+	if (opt->is_study && opt->study_memories && (opt->study_boards || opt->study_schedules ||
+	    opt->study_thresholds || opt->study_rams || opt->sim || opt->pnr)) {
+		fprintf(stderr, "sluice study: error: --memory compares tile configurations; it "
+			"does not combine with --boards, --schedules, --thresholds, --rams, --sim "
+			"or --pnr\n");
+		return EXIT_USAGE;
+	}
+	if (!opt->is_study && opt->pub_tile_opts && !opt->flow.memory_pub) {
 		fprintf(stderr, "sluice %s: error: --fetch, --depth and --pub-* describe the "
 			"push-memory tile: they need --memory pub\n", c->name);
 		return EXIT_USAGE;
