@@ -64,7 +64,6 @@ usage "--pub-ports takes INPUTSxOUTPUTS" compile $G --memory pub --pub-ports 2 -
 usage "they need --memory pub" compile $G --fetch 4 -o "$TMP/u"
 usage "--memory takes native or pub, not 'spram'" compile $G --memory spram -o "$TMP/u"
 usage "it does not take --frames" sim $G --memory pub --frames 2 --seed 1 -o "$TMP/u"
-usage "'--memory' is not an option of 'study'" study $G --memory pub -o "$TMP/u"
 usage "'--fetch' is not an option of 'run'" run $G --fetch 4 --seed 1 -o "$TMP/u"
 
 # The files of gaussian at the defaults (FW 4, 2x2 ports, 6 levels, CW 16).
@@ -117,4 +116,22 @@ if "$SLUICE" sim $G --memory pub --seed 1 -o "$TMP/s" >"$TMP/out" 2>"$TMP/err" &
 else
 	echo "FAIL sim --memory pub:"; cat "$TMP/out" "$TMP/err"; fail=1
 fi
+# The study: FW 2 is illegal by the port-rate rule, FW 4 holds the counts
+# above; the board axes do not combine with --memory.
+if "$SLUICE" study $G --memory native,pub --fetch 2,4 --depth 512 -o "$TMP/st" >"$TMP/out" 2>"$TMP/err"; then
+	python3 - "$TMP/st/pub_study.json" <<'PY' || fail=1
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+want = [("native", "-", "yes"), ("pub", "2", "no"), ("pub", "4", "yes")]
+got = [(r["memory"], r["fw"], r["legal"]) for r in rows]
+ok = got == want and "port-rate rule" in rows[1]["why"] and \
+    (rows[2]["sram_writes"], rows[2]["sram_reads"], rows[2]["tiles"]) == ("1024", "1984", "1")
+print("ok   study" if ok else "FAIL study: %r" % rows)
+sys.exit(0 if ok else 1)
+PY
+else
+	echo "FAIL study:"; cat "$TMP/err"; fail=1
+fi
+usage "does not combine with --boards" study $G --memory pub --boards ice40up5k -o "$TMP/u"
+usage "are axes of --memory native,pub" study $G --fetch 4 -o "$TMP/u"
 exit $fail
