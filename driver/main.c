@@ -653,7 +653,10 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const char *top;
 	if (flow_verilog_frames(d, opt->frames, &text, &len, &top) < 0)
 		return -1;
-	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, NULL, NULL, opt->frames };
+	/* with tiles the harness waits for 'ready' (their configuration) */
+	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
+	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, d->pub ? wait_ready : NULL,
+		NULL, opt->frames };
 	int rc = sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
 	free(text);
 	return rc;

@@ -315,7 +315,8 @@ int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *l
 	FILE *f = open_memstream(text, len);
 	if (!f)
 		sl_unreachable();
-	int rc = rtl_emit_frames(d->ctx, d->sp, d->ubs, d->name, frames, f);
+	int rc = d->pub && frames == 1 ? rtl_emit_pub(d->ctx, d->sp, d->ubs, d->pub, d->name, f)
+		: rtl_emit_frames(d->ctx, d->sp, d->ubs, d->name, frames, f);
 	fclose(f);
 	if (rc < 0) {
 		free(*text);

@@ -728,6 +728,33 @@ static const char *native_reason(const ub_buffer *buf, const stream *w)
 	return NULL;
 }
 
+/* Which tile output (or the producer's stream) serves each port, and
+ * the delay line after it. */
+static void assign_ports(ub_pub_buf *pb, const group *g, int ng, const tile_plan *plans, int np)
+{
+	const ub_buffer *buf = pb->buf;
+	pb->port_tile = sl_xcalloc((size_t) buf->n_ports, sizeof(int));
+	pb->port_out = sl_xcalloc((size_t) buf->n_ports, sizeof(int));
+	pb->port_lag = sl_xcalloc((size_t) buf->n_ports, sizeof(int64_t));
+	for (int k = 1; k < buf->n_ports; k++) {
+		int64_t d = buf->ports[k].delay;
+		int gi = 0;
+		while (gi + 1 < ng && !(d >= g[gi].dmin && d <= g[gi].dmax))
+			gi++;
+		pb->port_tile[k] = -1;
+		pb->port_out[k] = -1;
+		pb->port_lag[k] = d;
+		if (!g[gi].sram)
+			continue;
+		for (int t = 0; t < np; t++)
+			if (gi >= plans[t].first && gi < plans[t].first + plans[t].n) {
+				pb->port_tile[k] = t;
+				pb->port_out[k] = gi - plans[t].first;
+				pb->port_lag[k] = d - g[gi].dmin;
+			}
+	}
+}
+
 static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 	int64_t threshold)
 {
@@ -752,6 +779,8 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 	}
 	if (rc == 0 && np == 0)
 		pb->native_why = "every read is too close to its write for the tile: registers";
+	if (rc == 0 && np > 0)
+		assign_ports(pb, g, ng, plans, np);
 	pb->n_tiles = np;
 	pb->tiles = np ? sl_xcalloc((size_t) np, sizeof(ub_pub_tile)) : NULL;
 	for (int k = 0; rc == 0 && k < np; k++)
@@ -785,6 +814,9 @@ void ub_pub_set_free(ub_pub_set *ps)
 		for (int k = 0; k < ps->bufs[i].n_tiles; k++)
 			free(ps->bufs[i].tiles[k].ctrl);
 		free(ps->bufs[i].tiles);
+		free(ps->bufs[i].port_tile);
+		free(ps->bufs[i].port_out);
+		free(ps->bufs[i].port_lag);
 	}
 	free(ps->bufs);
 	free(ps);

@@ -306,26 +306,36 @@ int ub_pub_model(const ub_pub_set *ps, const ub_pub_buf *pb, int tile,
 
 /* ---------------------------------------------------------------- files */
 
-int ub_pub_write_hex(const ub_pub_set *ps, const ub_pub_tile *t, FILE *out)
+int ub_pub_tile_writes(const ub_pub_set *ps, const ub_pub_tile *t, uint64_t *words)
 {
 	const ub_pub_params *p = &ps->params;
-	int rb = reg_bits(p), ca = ub_pub_addr_bits(p), n = 0;
-	int digits = (ca + p->cw + 3) / 4;
+	int rb = reg_bits(p), n = 0;
 	int64_t regs[3 * UB_PUB_MAX_LEVELS + 3];
-	fprintf(out, "// sl_pub configuration: one bus write a word, (cfg_addr << %d) | cfg_data,\n"
-		"// %d-bit cfg_addr, %d-bit cfg_data; the all-ones word ends the list\n", p->cw, ca,
-		p->cw);
 	for (int c = 0; c < t->n_ctrl; c++) {
 		ub_pub_ctrl_regs(p, &t->ctrl[c], regs);
 		int nr = t->ctrl[c].enable ? 3 * p->levels + 3 : 1;
-		for (int r = 0; r < nr; r++) {
-			uint64_t word = ((uint64_t) ((c << rb) + r) << p->cw) | (uint64_t) regs[r];
-			fprintf(out, "%0*llx\n", digits, (unsigned long long) word);
-			n++;
-		}
+		for (int r = 0; r < nr; r++, n++)
+			if (words)
+				words[n] = ((uint64_t) ((c << rb) + r) << p->cw) | (uint64_t) regs[r];
 	}
+	return n;
+}
+
+int ub_pub_write_hex(const ub_pub_set *ps, const ub_pub_tile *t, FILE *out)
+{
+	const ub_pub_params *p = &ps->params;
+	int ca = ub_pub_addr_bits(p), digits = (ca + p->cw + 3) / 4;
+	int n = ub_pub_tile_writes(ps, t, NULL);
+	uint64_t *w = sl_xcalloc((size_t) n + 1, sizeof(uint64_t));
+	ub_pub_tile_writes(ps, t, w);
+	fprintf(out, "// sl_pub configuration: one bus write a word, (cfg_addr << %d) | cfg_data,\n"
+		"// %d-bit cfg_addr, %d-bit cfg_data; the all-ones word ends the list\n", p->cw, ca,
+		p->cw);
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%0*llx\n", digits, (unsigned long long) w[i]);
 	uint64_t ones = ca + p->cw >= 64 ? ~(uint64_t) 0 : (((uint64_t) 1 << (ca + p->cw)) - 1);
 	fprintf(out, "%0*llx\n", digits, (unsigned long long) ones);
+	free(w);
 	return n;
 }
 

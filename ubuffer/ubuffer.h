@@ -245,6 +245,11 @@ typedef struct ub_pub_buf {
 	ub_pub_tile *tiles;
 	int n_groups;		/* tile outputs serving the buffer's read ports */
 	int64_t reg_words;	/* delay-line registers beside the tiles, words */
+	/* Per port (index as buf->ports; 0 unused): the tile and output that
+	 * serve it (tile -1: the producer's stream), and the cycles of delay
+	 * line after it (the port's delay minus the output's). */
+	int *port_tile, *port_out;
+	int64_t *port_lag;
 } ub_pub_buf;
 
 typedef struct ub_pub_set {
@@ -276,6 +281,8 @@ void ub_pub_ctrl_regs(const ub_pub_params *p, const ub_pub_ctrl *c, int64_t *reg
 /* The bus writes of one tile, one "$readmemh" word (address << cw |
  * data) a line, ending with an all-ones word; returns the writes. */
 int ub_pub_write_hex(const ub_pub_set *ps, const ub_pub_tile *t, FILE *out);
+/* The same words into words[] (NULL: only count them); their count. */
+int ub_pub_tile_writes(const ub_pub_set *ps, const ub_pub_tile *t, uint64_t *words);
 /* The cost model (pubcost.c, docs/pub.md "Area and energy"). */
 typedef struct ub_pub_cost {
 	int64_t sram_bits, flops, ctrl_luts;
