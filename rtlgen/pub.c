@@ -139,6 +139,8 @@ bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm)
 		(long long) g->pub->params.depth);
 	for (int k = 0; k < pb->n_tiles; k++)
 		pub_tile(g, pb, nm, k);
+	/* the tiles take the producer's words by their schedules, not by wen */
+	rtl_sink(g, rtl_fmt(g, "%s_wen", nm));
 	/* the delay line of each source: its longest lag */
 	for (int src = -1; src < pb->n_tiles * 8; src++) {
 		int64_t len = 0;

@@ -15,3 +15,14 @@ if(SLUICE_PUB_VERILATOR)
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/tile_config.sh $<TARGET_FILE:sluice> ${CMAKE_BINARY_DIR})
   set_tests_properties(t_pub_tile_config PROPERTIES LABELS "verilator;pub" TIMEOUT 600 PROCESSORS 2)
 endif()
+#   t_pub_lint       the Verilog of designs with tiles passes verilator -Wall
+#   t_pub_verilator  gaussian on one tile and on two in series, bit-exact in
+#               Verilator at the predicted cycles (tests/pub/design.sh)
+if(SLUICE_PUB_VERILATOR)
+  add_test(NAME t_pub_lint COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> lint)
+  set_tests_properties(t_pub_lint PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
+  add_test(NAME t_pub_verilator
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator)
+  set_tests_properties(t_pub_verilator PROPERTIES LABELS "verilator;pub" TIMEOUT 1200
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+endif()
