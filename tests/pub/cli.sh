@@ -132,6 +132,12 @@ PY
 else
 	echo "FAIL study:"; cat "$TMP/err"; fail=1
 fi
+"$SLUICE" synth $G --board ice40up5k --memory pub -o "$TMP/sy" >"$TMP/out" 2>"$TMP/err"
+if [ $? -eq 1 ] && grep -qF "synthesis of sl_pub designs is not done yet" "$TMP/err" && [ ! -e "$TMP/sy" ]; then
+	echo "ok   synth --memory pub refused"
+else
+	echo "FAIL synth --memory pub:"; cat "$TMP/err"; fail=1
+fi
 usage "does not combine with --boards" study $G --memory pub --boards ice40up5k -o "$TMP/u"
 usage "are axes of --memory native,pub" study $G --fetch 4 -o "$TMP/u"
 exit $fail
