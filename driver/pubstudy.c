@@ -89,6 +89,7 @@ static void ps_pub(const flow_design *d, const ub_pub_params *base, int fw, int6
 	FILE *df = open_memstream(&diag, &dlen);
 	sl_ctx_set_diag_stream(ctx, df);
 	ub_pub_set *ps = ub_pub_map(ctx, d->isl, d->ubs, &p, d->opts.ub.register_threshold);
+	sl_ctx_free(ctx);	/* flushes its diagnostics into df */
 	fclose(df);
 	r->legal = ps != NULL;
 	if (!ps) {
@@ -129,7 +130,6 @@ static void ps_pub(const flow_design *d, const ub_pub_params *base, int fw, int6
 		}
 	}
 	ub_pub_set_free(ps);
-	sl_ctx_free(ctx);
 	free(diag);
 }
 
