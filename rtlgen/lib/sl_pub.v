@@ -48,7 +48,7 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
   localparam C_RD = 2 * NI;
   localparam C_OUT = 2 * NI + NO;
 
-  reg  [CW-1:0]    cyc;
+  reg  [CW-1:0]    cycn;              // the cycle counter cyc plus 1
   wire [NI-1:0]    in_fire, wr_fire;
   wire [NO-1:0]    rd_fire, out_fire;
   wire [NI*SW-1:0] in_slot;
@@ -59,12 +59,14 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
   wire [NI*WW-1:0] agg_row;          // the row each aggregator writes next
   wire [31:0]      cfg_c = {{(32-CB){1'b0}}, cfg_addr[CA-1:RB]};
   wire [RB-1:0]    cfg_off = cfg_addr[RB-1:0];
+  wire             cfg_is0 = cfg_data == {CW{1'b0}};
+  wire             cfg_is1 = cfg_data == {{(CW-1){1'b0}}, 1'b1};
 
   always @(posedge clk)
     if (flush)
-      cyc <= {CW{1'b0}};
+      cycn <= {{(CW-1){1'b0}}, 1'b1};
     else if (clk_en)
-      cyc <= cyc + {{(CW-1){1'b0}}, 1'b1};
+      cycn <= cycn + {{(CW-1){1'b0}}, 1'b1};
 
   assign in_en = in_fire;
   assign busy = |act;
@@ -106,16 +108,20 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW), .RB(RB))
         c_in (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CI), .cfg_off(cfg_off),
-              .cfg_data(cfg_data), .cyc(cyc), .fire(in_fire[g]),
+              .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cycn(cycn), .fire(in_fire[g]),
               .addr(in_slot[g*SW +: SW]), .active(act[g]));
       sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW), .RB(RB))
         c_wr (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CWR), .cfg_off(cfg_off),
-              .cfg_data(cfg_data), .cyc(cyc), .fire(wr_fire[g]),
+              .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cycn(cycn), .fire(wr_fire[g]),
               .addr(wr_addr[g*AW +: AW]), .active(act[NI + g]));
+      integer a;
       always @(posedge clk) begin
-        if (in_fire[g])
-          agg[slot*W +: W] <= in_data[g*W +: W];
+        for (a = 0; a < 2 * FW; a = a + 1)
+          if (in_fire[g] && {{(32-SW){1'b0}}, slot} == a)
+            agg[a*W +: W] <= in_data[g*W +: W];
         if (flush)
           ra <= 1'b0;
         else if (wr_fire[g])
@@ -136,16 +142,28 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW), .RB(RB))
         c_rd (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CRD), .cfg_off(cfg_off),
-              .cfg_data(cfg_data), .cyc(cyc), .fire(rd_fire[g]),
+              .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cycn(cycn), .fire(rd_fire[g]),
               .addr(rd_addr[g*AW +: AW]), .active(act[2*NI + g]));
       sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW), .RB(RB))
         c_out (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
                .cfg_we(cfg_we && cfg_c == COUT), .cfg_off(cfg_off),
-               .cfg_data(cfg_data), .cyc(cyc), .fire(out_fire[g]),
+               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cycn(cycn), .fire(out_fire[g]),
                .addr(out_slot[g*SW +: SW]), .active(act[2*NI + NO + g]));
+      reg [W-1:0] tb_word;             // the slot OUT_g reads
+      integer b;
+      always @* begin
+        tb_word = tb[0 +: W];
+        for (b = 1; b < 2 * FW; b = b + 1)
+          if ({{(32-SW){1'b0}}, slot} == b)
+            tb_word = tb[b*W +: W];
+      end
       always @(posedge clk) begin
-        if (clk_en && rd_d)
-          tb[rt*WW +: WW] <= s_rdata;
+        if (clk_en && rd_d && !rt)
+          tb[0 +: WW] <= s_rdata;
+        if (clk_en && rd_d && rt)
+          tb[WW +: WW] <= s_rdata;
         if (flush) begin
           rd_d <= 1'b0;
           rt <= 1'b0;
@@ -157,7 +175,7 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
           own_v <= out_fire[g];
         end
         if (out_fire[g])
-          own_d <= tb[slot*W +: W];
+          own_d <= tb_word;
       end
       assign out_valid[g] = own_v || chain_valid[g];
       assign out_data[g*W +: W] = own_v ? own_d : chain_data[g*W +: W];
