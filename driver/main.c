@@ -1188,6 +1188,13 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 			"push-memory tile: they need --memory pub\n", c->name);
 		return EXIT_USAGE;
 	}
+	if (opt->flow.memory_pub && !opt->is_study &&
+	    ((int64_t) 1 << opt->flow.pub.cw) < opt->flow.pub.depth) {
+		fprintf(stderr, "sluice %s: error: --pub-width %d is narrower than the SRAM "
+			"address of --depth %lld: the configuration width must be at least the "
+			"address width\n", c->name, opt->flow.pub.cw, (long long) opt->flow.pub.depth);
+		return EXIT_USAGE;
+	}
 	if (opt->flow.memory_pub && opt->frames > 1) {
 		fprintf(stderr, "sluice %s: error: --memory pub configures the tiles for one "
 			"frame: it does not take --frames\n", c->name);

@@ -792,6 +792,13 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 	const ub_pub_params *p, int64_t register_threshold)
 {
+	int aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1;
+	if (p->cw < aw) {
+		sl_error(ctx, sl_noloc, "the push-memory tile's configuration width CW %d is "
+			"narrower than its SRAM address (%d bits for DEPTH %lld): cfg_data could not "
+			"carry an address (docs/pub.md, Parameters)", p->cw, aw, (long long) p->depth);
+		return NULL;
+	}
 	ub_pub_set *ps = sl_xcalloc(1, sizeof(*ps));
 	ps->params = *p;
 	ps->n_bufs = set->n_buffers;

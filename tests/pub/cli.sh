@@ -55,11 +55,13 @@ usage() {
 
 G=examples/gaussian.sl
 bad collision_fetch2 compile $G --memory pub --fetch 2
-bad width_cw7 compile $G --memory pub --pub-width 7
+bad width_cw7 compile $G --memory pub --pub-width 7 --depth 64
 bad depth16 sim $G --memory pub --depth 16 --seed 1
 usage "--fetch takes a fetch width, a power of two from 1 to 64, not '3'" \
 	compile $G --memory pub --fetch 3 -o "$TMP/u"
 usage "--depth takes SRAM words per tile, a power of two" compile $G --memory pub --depth 500 -o "$TMP/u"
+usage "--pub-width 8 is narrower than the SRAM address of --depth 512" \
+	compile $G --memory pub --pub-width 8 -o "$TMP/u"
 usage "--pub-ports takes INPUTSxOUTPUTS" compile $G --memory pub --pub-ports 2 -o "$TMP/u"
 usage "they need --memory pub" compile $G --fetch 4 -o "$TMP/u"
 usage "--memory takes native or pub, not 'spram'" compile $G --memory spram -o "$TMP/u"

@@ -252,13 +252,23 @@ TEST(t_pub, collision_bad)
 	EXPECT_NE(d.find("10 | input  in : u8[64][64];"), std::string::npos) << d;
 }
 
-// A 7-bit configuration: OUT_0 first fires at cycle 128 (above), past
-// 2^7 - 1 = 127; the controllers before it fit (IN_0 starts at 1, WR_0
-// at 5, the RDs at 124 and 126, every extent at most 64 once the levels
-// stay apart, every delta at most 64).
+// A 7-bit configuration (64-word tiles, so the 6-bit SRAM address fits
+// the fields): OUT_0 first fires at cycle 128 (above), past 2^7 - 1 =
+// 127; the controllers before it fit (IN_0 starts at 1, WR_0 at 5, the
+// RDs at 124 and 126, every extent at most 64 once the levels stay apart,
+// every delta at most 64).  A width below the address width is refused.
 TEST(t_pub, width_bad)
 {
-	ub_pub_params p = params(4);
+	{
+		ub_pub_params p = params(4);
+		p.cw = 8;
+		Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
+		EXPECT_FALSE(u.ps);
+		EXPECT_NE(u.diags().find("error: the push-memory tile's configuration width CW 8 is "
+			"narrower than its SRAM address (9 bits for DEPTH 512)"), std::string::npos)
+			<< u.diags();
+	}
+	ub_pub_params p = params(4, 64);
 	p.cw = 7;
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
 	EXPECT_FALSE(u.ps);
@@ -269,8 +279,8 @@ TEST(t_pub, width_bad)
 
 // Folding: with 16-bit fields IN_0's 64x64 raster (row stride 64 = 64 x
 // the column stride 1, slots likewise) folds into one level of 4,096;
-// with 8-bit fields 4,096 - 1 does not fit, so it keeps two levels of 64
-// and a tile of one level cannot hold it.
+// with 8-bit fields (and 256-word tiles) 4,096 - 1 does not fit, so it
+// keeps two levels of 64 and a tile of one level cannot hold it.
 TEST(t_pub, fold_levels)
 {
 	{
@@ -281,7 +291,7 @@ TEST(t_pub, fold_levels)
 		ASSERT_EQ(in0.n_levels, 1);
 		EXPECT_EQ(in0.ext[0], 4096);
 	}
-	ub_pub_params p = params(4);
+	ub_pub_params p = params(4, 256);
 	p.cw = 8;
 	p.levels = 1;
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
