@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # tests/pub/design.sh: designs with buffers on push-memory tiles.
-#   design.sh SLUICE lint|verilator
+#   design.sh SLUICE lint|verilator|verilator_chain
 # lint       `verilator --lint-only -Wall` on the Verilog of gaussian,
 #            harris and camera_pipeline with --memory pub, and of gaussian
 #            on two tiles in series (--depth 32): no warning at all;
 # verilator  `sluice sim --engine verilator --memory pub` on gaussian (one
-#            tile) and on gaussian --depth 32 (two in series): every
+#            tile; verilator_chain: --depth 32, two in series): every
 #            output equal to the reference and the cycles to the
 #            prediction (the simulator's own checks), each tile configured
 #            through its bus after reset.
 set -u
-[ $# -eq 2 ] || { echo "usage: $0 SLUICE lint|verilator" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 SLUICE lint|verilator|verilator_chain" >&2; exit 2; }
 SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 TMP=$(mktemp -d)
@@ -33,7 +33,7 @@ run() {	# NAME PROG ARGS...
 		else
 			echo "ok   $name lint"
 		fi ;;
-	verilator)
+	verilator*)
 		if "$SLUICE" sim "$ROOT/examples/$prog.sl" --memory pub "$@" --engine verilator \
 		     --seed 5 -o "$TMP/$name" >"$TMP/log" 2>&1 &&
 		   grep -q "equal to the reference" "$TMP/log"; then
@@ -44,8 +44,8 @@ run() {	# NAME PROG ARGS...
 	esac
 }
 MODE=$2
-run gaussian gaussian
-run gaussian_d32 gaussian --depth 32
+[ "$MODE" = verilator_chain ] || run gaussian gaussian
+[ "$MODE" = verilator ] || run gaussian_d32 gaussian --depth 32
 if [ "$MODE" = lint ]; then
 	run harris harris
 	run camera camera_pipeline
