@@ -12,6 +12,7 @@
 #include "io/io.h"
 #include "ref/ref.h"
 #include "flow/flow.h"
+#include "report/report.h"
 #include "rtlgen/rtlgen.h"
 #include "sim/sim.h"
 #include "target/target.h"
@@ -358,12 +359,13 @@ static void print_verilog(const void *arg, FILE *out)
 
 /* Write the Verilog of the design to DIR/sluice_NAME.v atomically (the
  * file named like its module, as lint wants). */
-static int write_verilog(const flow_design *d, const char *dir)
+/* The Verilog of "frames" frames back to back (1: the one-frame design). */
+static int write_verilog(const flow_design *d, const char *dir, int frames)
 {
 	char *text;
 	size_t len;
 	const char *top;
-	if (flow_verilog(d, &text, &len, &top) < 0)
+	if (flow_verilog_frames(d, frames, &text, &len, &top) < 0)
 		return -1;
 	int rc = write_text(dir, top, ".v", print_verilog, text);
 	free(text);
@@ -523,6 +525,32 @@ static int sim_pub(sl_ctx *ctx, const ub_pub_set *ps, FILE *out)
 	return 0;
 }
 
+/* What report.html draws: the design, its frames and, after synthesis,
+ * the measurement. */
+typedef struct html_arg {
+	const flow_design *d;
+	int frames;
+	const tg_measured *meas;
+} html_arg;
+
+static void print_html(const void *arg, FILE *out)
+{
+	const html_arg *h = arg;
+	const flow_design *d = h->d;
+	const char *slash = strrchr(d->path, '/');
+	rp_design rd = { slash ? slash + 1 : d->path, d->sp, d->ubs, h->frames, d->has_pred ? &d->pred : NULL,
+		h->meas };
+	rp_design_html(&rd, out);
+}
+
+/* DIR/report.html of the design, in the command's output set. */
+static int write_html(const flow_design *d, const char *dir, int frames,
+	const tg_measured *meas)
+{
+	html_arg h = { d, frames, meas };
+	return write_text(dir, "report.html", NULL, print_html, &h);
+}
+
 /* The design of the program under the command's options: the board
  * resolved, the design built, and with a board checked to fit it.  NULL
  * (reported) on an error. */
@@ -542,13 +570,16 @@ static flow_design *build_design(sl_ctx *ctx, const options *opt)
 }
 
 /* What compile writes, and sim beside its outputs: the design's
- * schedule, buffers, report and Verilog.  0 or -1 (reported). */
-static int write_design(const flow_design *d, const char *dir)
+ * schedule, buffers, reports and Verilog; "frames" > 1 (sim --frames N)
+ * draws N frames in report.html and writes the Verilog that runs N
+ * frames, the one sim checks.  0 or -1 (reported). */
+static int write_design(const flow_design *d, const char *dir, int frames)
 {
 	if (make_out_dir(dir) < 0 || write_text(dir, "schedule.txt", NULL, print_schedule, d) < 0 ||
 	    write_text(dir, "buffers.txt", NULL, print_buffers, d) < 0 ||
 	    write_text(dir, "report.json", NULL, print_report, d) < 0 || write_pub(d, dir) < 0 ||
-	    write_verilog(d, dir) < 0)
+	    write_html(d, dir, frames, NULL) < 0 ||
+	    write_verilog(d, dir, frames > 1 ? frames : 1) < 0)
 		return -1;
 	return 0;
 }
@@ -559,7 +590,7 @@ static int cmd_compile(const options *opt)
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
-	if (d && write_design(d, opt->out_dir) == 0)
+	if (d && write_design(d, opt->out_dir, 1) == 0)
 		rc = 0;
 	if ((rc = finish_outputs(rc)) == 0)
 		printf("predicted %lld cycles, ideal %lld\n", (long long) d->sp->predicted_cycles,
@@ -610,6 +641,7 @@ static int cmd_synth(const options *opt)
 	char *netlist = opt->check_netlist ? sl_path_join(opt->out_dir, "netlist.v", NULL) : NULL;
 	size_t len;
 	const char *top;
+	tg_measured meas;
 	if (d && d->pub) {
 		/* mapped and checked above; the board's storage prediction and the
 		 * synthesis flow do not know sl_pub yet */
@@ -619,11 +651,16 @@ static int cmd_synth(const options *opt)
 		flow_free(d);
 		d = NULL;
 	} else if (d && make_out_dir(opt->out_dir) == 0 && flow_verilog(d, &text, &len, &top) == 0)
-		rc = tg_synth(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr, netlist, NULL);
-	if (rc == 0 && netlist) {
+		rc = tg_synth_measure(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr,
+			netlist, &meas);
+	if (rc == 0) {
 		netlist_arg arg = { d, top, netlist };
 		sl_outputs_begin();
-		rc = finish_outputs(run_program(ctx, d->prog, opt, netlist_engine, &arg));
+		if (netlist)
+			rc = run_program(ctx, d->prog, opt, netlist_engine, &arg);
+		if (rc == 0 && write_html(d, opt->out_dir, 1, &meas) < 0)
+			rc = EXIT_PROGRAM;
+		rc = finish_outputs(rc);
 	}
 	free(netlist);
 	free(text);
@@ -676,8 +713,8 @@ static int cmd_sim(const options *opt)
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
-	if (d && write_design(d, opt->out_dir) == 0
-	    && sim_within_budget(ctx, d->sp, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
+	if (d && write_design(d, opt->out_dir, opt->frames) == 0
+	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
 	if (rc == 0 && d->pub && sim_pub(ctx, d->pub, stdout) < 0)
 		rc = EXIT_PROGRAM;
@@ -976,9 +1013,10 @@ static const command commands[] = {
 	  "  -o DIR             output directory (default: out)\n" },
 	{ "compile", cmd_compile, OPT_DESIGN | OPT_DUMP, true,
 	  "PROG [--schedule stream|sequential] [--board B] [-d LETTERS] [-o DIR]",
-	  "schedule a program; write schedule.txt, buffers.txt and report.json",
+	  "schedule a program; write schedule.txt, buffers.txt, report.json and report.html",
 	  "Lowers PROG, schedules every operation to a cycle and writes\n"
-	  "DIR/schedule.txt, DIR/buffers.txt and DIR/report.json.\n"
+	  "DIR/schedule.txt, DIR/buffers.txt, DIR/report.json and DIR/report.html\n"
+	  "(the schedule, buffers and resources drawn; docs/report.md).\n"
 	  "  --schedule P  stream (default: line-buffered, rates matched) or\n"
 	  "                sequential (each stage after the previous one)\n"
 	  "  --register-threshold N  untapped delay-chain runs shorter than N\n"
@@ -1049,8 +1087,8 @@ static const command commands[] = {
 	  "Compiles PROG, writes DIR/sluice_NAME.v, runs Yosys with the board's flow\n"
 	  "(block RAM forced where the mapping chose SRAM), and prints LUTs,\n"
 	  "flip-flops, block RAMs (predicted and measured), DSPs and the share of the\n"
-	  "board; writes DIR/synth.json.  Fails when the predicted block RAMs differ\n"
-	  "from Yosys's.\n"
+	  "board; writes DIR/synth.json and DIR/report.html.  Fails when the predicted\n"
+	  "block RAMs differ from Yosys's.\n"
 	  "  --board B     a board name ('sluice boards') or a .board file\n"
 	  "  --pnr         also place and route (nextpnr; iCE40) and report Fmax and\n"
 	  "                the critical path by program stage (without it: Yosys's\n"
@@ -1078,7 +1116,8 @@ static const command commands[] = {
 	  "DIR/BOARD_SCHEDULE_tN_RAM/.  Prints one table (predicted and measured\n"
 	  "cycles, buffer words, LUTs and flip-flops estimated/measured, block RAMs\n"
 	  "predicted/measured, DSPs estimated/measured, Fmax) and writes\n"
-	  "DIR/study.csv and DIR/study.json.  Progress goes to stderr.\n"
+	  "DIR/study.csv, DIR/study.json and DIR/report.html (the configurations as\n"
+	  "scatters, Pareto points marked).  Progress goes to stderr.\n"
 	  "  --boards B1,B2     boards (default: every board of 'sluice boards')\n"
 	  "  --schedules S1,S2  stream and/or sequential (default: stream)\n"
 	  "  --thresholds N1,N2 register thresholds (default: --register-threshold, 8)\n"
