@@ -41,6 +41,9 @@ typedef struct options {
 	uint64_t seed;
 	int frames;		/* run, sim: frames streamed back to back (1) */
 	int64_t max_cycles;	/* sim: the budget in predicted cycles */
+	bool pub_tile_opts;	/* a --fetch, --depth or --pub-* option was given */
+	bool is_study;		/* the command is study: --memory, --fetch, --depth are lists */
+	const char *study_memories, *study_fetches, *study_depths;
 	int n_inputs;
 	const char **input_names;
 	const char **input_files;
@@ -469,6 +472,8 @@ static void print_lanes_json(const ir_program *lp, FILE *out)
 	fputs("},\n", out);
 }
 
+static void print_pub_report(const ub_pub_set *ps, FILE *out);
+
 static void print_report(const void *arg, FILE *out)
 {
 	const flow_design *d = arg;
@@ -484,7 +489,110 @@ static void print_report(const void *arg, FILE *out)
 		print_buffer_json(d->ubs->buffers[i], out);
 		fputs(i + 1 < d->ubs->n_buffers ? ",\n" : "\n", out);
 	}
-	fputs("  ]\n}\n", out);
+	fputs(d->pub ? "  ],\n" : "  ]\n", out);
+	if (d->pub)
+		print_pub_report(d->pub, out);
+	fputs("}\n", out);
+}
+
+/* report.json's "memory_pub": per mapped buffer its tiles, each with its
+ * access counts and the cost model's figures (docs/pub.md). */
+static void print_pub_report(const ub_pub_set *ps, FILE *out)
+{
+	const ub_pub_params *p = &ps->params;
+	fprintf(out, "  \"memory_pub\": { \"fw\": %d, \"depth\": %lld, \"inputs\": %d, "
+		"\"outputs\": %d, \"levels\": %d, \"cw\": %d, \"config_bits_per_tile\": %lld,\n"
+		"    \"tiles\": [", p->fw, (long long) p->depth, p->n_in, p->n_out, p->levels, p->cw,
+		(long long) ub_pub_config_bits(p));
+	bool first = true;
+	for (int i = 0; i < ps->n_bufs; i++) {
+		const ub_pub_buf *pb = &ps->bufs[i];
+		for (int k = 0; k < pb->n_tiles; k++) {
+			const ub_pub_tile *t = &pb->tiles[k];
+			const ub_pub_counts *c = &t->counts;
+			ub_pub_cost cost;
+			ub_pub_cost_tile(p, pb->buf->width_bits, c, &cost);
+			fprintf(out, "%s\n      { \"buffer\": ", first ? "" : ",");
+			first = false;
+			sl_json_str(out, pb->buf->name);
+			fprintf(out, ", \"tile\": %d, \"agg_writes\": %lld, \"sram_writes\": %lld, "
+				"\"sram_reads\": %lld, \"tb_reads\": %lld, \"tb_reads_per_output\": [",
+				k, (long long) c->agg_writes, (long long) c->sram_writes,
+				(long long) c->sram_reads, (long long) c->tb_reads);
+			for (int j = 0; j < t->n_outs && j < 8; j++)
+				fprintf(out, "%s%lld", j ? ", " : "", (long long) c->tb_reads_port[j]);
+			fprintf(out, "],\n        \"controller_steps\": %lld, \"sram_bits\": %lld, "
+				"\"flops\": %lld, \"ctrl_luts\": %lld, \"area_um2\": %.0f, "
+				"\"energy_pj\": %.1f }", (long long) c->steps, (long long) cost.sram_bits,
+				(long long) cost.flops, (long long) cost.ctrl_luts, cost.area_um2,
+				cost.energy_pj);
+		}
+	}
+	fputs(first ? "] }\n" : "\n    ] }\n", out);
+}
+
+static void print_pub_json(const void *arg, FILE *out)
+{
+	ub_pub_dump_json(arg, out);
+}
+
+typedef struct pub_hex_arg {
+	const ub_pub_set *ps;
+	const ub_pub_tile *t;
+} pub_hex_arg;
+
+static void print_pub_hex(const void *arg, FILE *out)
+{
+	const pub_hex_arg *a = arg;
+	ub_pub_write_hex(a->ps, a->t, out);
+}
+
+/* With --memory pub: DIR/pub.json and DIR/pub_BUFFER_K.hex per tile. */
+static int write_pub(const flow_design *d, const char *dir)
+{
+	if (!d->pub)
+		return 0;
+	if (write_text(dir, "pub.json", NULL, print_pub_json, d->pub) < 0)
+		return -1;
+	for (int i = 0; i < d->pub->n_bufs; i++) {
+		const ub_pub_buf *pb = &d->pub->bufs[i];
+		for (int k = 0; k < pb->n_tiles; k++) {
+			char name[256];
+			snprintf(name, sizeof name, "pub_%s_%d.hex", pb->buf->name, k);
+			pub_hex_arg a = { d->pub, &pb->tiles[k] };
+			if (write_text(dir, name, NULL, print_pub_hex, &a) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* sim --memory pub: run every tile's configuration in the tile model and
+ * print its counts.  0, or -1 (reported). */
+static int sim_pub(sl_ctx *ctx, const ub_pub_set *ps, FILE *out)
+{
+	for (int i = 0; i < ps->n_bufs; i++) {
+		const ub_pub_buf *pb = &ps->bufs[i];
+		for (int k = 0; k < pb->n_tiles; k++) {
+			ub_pub_counts c;
+			int64_t live;
+			char why[256];
+			if (ub_pub_model(ps, pb, k, &c, &live, why, sizeof why) < 0) {
+				fprintf(stderr, "sluice: error: the push-memory tile %d of '%s': %s\n", k,
+					pb->buf->name, why);
+				return -1;
+			}
+			fprintf(out, "pub %s tile %d: %lld aggregator writes, %lld SRAM writes, %lld SRAM "
+				"reads, %lld transpose-buffer reads (", pb->buf->name, k,
+				(long long) c.agg_writes, (long long) c.sram_writes, (long long) c.sram_reads,
+				(long long) c.tb_reads);
+			for (int j = 0; j < pb->tiles[k].n_outs && j < 8; j++)
+				fprintf(out, "%s%lld", j ? " + " : "", (long long) c.tb_reads_port[j]);
+			fprintf(out, "), %lld controller steps\n", (long long) c.steps);
+		}
+	}
+	(void) ctx;
+	return 0;
 }
 
 /* What report.html draws: the design, its frames and, after synthesis,
@@ -539,7 +647,7 @@ static int write_design(const flow_design *d, const char *dir, int frames)
 {
 	if (make_out_dir(dir) < 0 || write_text(dir, "schedule.txt", NULL, print_schedule, d) < 0 ||
 	    write_text(dir, "buffers.txt", NULL, print_buffers, d) < 0 ||
-	    write_text(dir, "report.json", NULL, print_report, d) < 0 ||
+	    write_text(dir, "report.json", NULL, print_report, d) < 0 || write_pub(d, dir) < 0 ||
 	    write_html(d, dir, frames, NULL) < 0 ||
 	    write_verilog(d, dir, frames > 1 ? frames : 1) < 0)
 		return -1;
@@ -604,7 +712,15 @@ static int cmd_synth(const options *opt)
 	size_t len;
 	const char *top;
 	tg_measured meas;
-	if (d && make_out_dir(opt->out_dir) == 0 && flow_verilog(d, &text, &len, &top) == 0)
+	if (d && d->pub) {
+		/* mapped and checked above; the board's storage prediction and the
+		 * synthesis flow do not know sl_pub yet */
+		fprintf(stderr, "sluice synth: error: the buffers map onto push-memory tiles "
+			"(checked), but synthesis of sl_pub designs is not done yet: the storage "
+			"prediction and the Yosys flow know only today's mapping (docs/pub.md)\n");
+		flow_free(d);
+		d = NULL;
+	} else if (d && make_out_dir(opt->out_dir) == 0 && flow_verilog(d, &text, &len, &top) == 0)
 		rc = tg_synth_measure(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr,
 			netlist, &meas);
 	if (rc == 0) {
@@ -625,6 +741,11 @@ static int cmd_synth(const options *opt)
 
 static int cmd_study(const options *opt)
 {
+	if (opt->study_memories) {
+		pub_study_options ps = { opt->prog, opt->study_memories, opt->study_fetches,
+			opt->study_depths, opt->flow, opt->out_dir, opt->defines, opt->n_defines };
+		return pub_study_run(&ps);
+	}
 	study_options so = { opt->prog, opt->study_boards, opt->study_schedules,
 		opt->study_thresholds, opt->study_rams, opt->flow.sched, opt->flow.ub, opt->sim,
 		opt->pnr, opt->out_dir, opt->defines, opt->n_defines };
@@ -647,7 +768,10 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const char *top;
 	if (flow_verilog_frames(d, opt->frames, &text, &len, &top) < 0)
 		return -1;
-	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, NULL, NULL, opt->frames };
+	/* with tiles the harness waits for 'ready' (their configuration) */
+	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
+	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, d->pub ? wait_ready : NULL,
+		NULL, opt->frames };
 	int rc = sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
 	free(text);
 	return rc;
@@ -662,6 +786,8 @@ static int cmd_sim(const options *opt)
 	if (d && write_design(d, opt->out_dir, opt->frames) == 0
 	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
+	if (rc == 0 && d->pub && sim_pub(ctx, d->pub, stdout) < 0)
+		rc = EXIT_PROGRAM;
 	rc = finish_outputs(rc);
 	flow_free(d);
 	sl_ctx_free(ctx);
@@ -676,9 +802,10 @@ enum {
 	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
 	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
 	OPT_MAX_CYCLES = 1 << 15, OPT_UNROLL = 1 << 16, OPT_DEFINE = 1 << 17, OPT_QUIET = 1 << 18,
+	OPT_MEMORY = 1 << 19,
 	/* what compile, sim and synth share: the design */
 	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK |
-		OPT_UNROLL | OPT_DEFINE | OPT_QUIET,
+		OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY,
 };
 
 /* A word of a number; false for anything else. */
@@ -819,6 +946,89 @@ static bool set_clock(options *o, const char *val)
 	return true;
 }
 
+static bool set_memory(options *o, const char *val)
+{
+	if (o->is_study) {
+		o->study_memories = val;
+		return true;
+	}
+	if (strcmp(val, "native") && strcmp(val, "pub"))
+		return usage_error("--memory takes native or pub, not '%s'", val);
+	o->flow.memory_pub = !strcmp(val, "pub");
+	return true;
+}
+
+/* A power of two from lo to hi; false for anything else. */
+static bool parse_pow2(const char *val, uint64_t lo, uint64_t hi, uint64_t *n)
+{
+	return parse_count(val, n) && *n >= lo && *n <= hi && (*n & (*n - 1)) == 0;
+}
+
+static bool set_fetch(options *o, const char *val)
+{
+	uint64_t n;
+	o->pub_tile_opts = true;
+	if (o->is_study) {
+		o->study_fetches = val;
+		return true;
+	}
+	if (!parse_pow2(val, 1, 64, &n))
+		return usage_error("--fetch takes a fetch width, a power of two from 1 to 64, not '%s'",
+			val);
+	o->flow.pub.fw = (int) n;
+	return true;
+}
+
+static bool set_depth(options *o, const char *val)
+{
+	uint64_t n;
+	o->pub_tile_opts = true;
+	if (o->is_study) {
+		o->study_depths = val;
+		return true;
+	}
+	if (!parse_pow2(val, 2, (uint64_t) 1 << 20, &n))
+		return usage_error("--depth takes SRAM words per tile, a power of two from 2 to "
+			"1048576, not '%s'", val);
+	o->flow.pub.depth = (int64_t) n;
+	return true;
+}
+
+static bool set_pub_ports(options *o, const char *val)
+{
+	int ni, no;
+	char x, extra;
+	o->pub_tile_opts = true;
+	if (sscanf(val, "%d%c%d%c", &ni, &x, &no, &extra) != 3 || x != 'x' || ni < 1 || ni > 8 ||
+	    no < 1 || no > 8)
+		return usage_error("--pub-ports takes INPUTSxOUTPUTS, each 1 to 8 (e.g. 2x2), not '%s'",
+			val);
+	o->flow.pub.n_in = ni;
+	o->flow.pub.n_out = no;
+	return true;
+}
+
+static bool set_pub_levels(options *o, const char *val)
+{
+	uint64_t n;
+	o->pub_tile_opts = true;
+	if (!parse_count(val, &n) || n < 1 || n > UB_PUB_MAX_LEVELS)
+		return usage_error("--pub-levels takes a loop-level count from 1 to 16, not '%s'", val);
+	o->flow.pub.levels = (int) n;
+	return true;
+}
+
+static bool set_pub_width(options *o, const char *val)
+{
+	uint64_t n;
+	o->pub_tile_opts = true;
+	if (!parse_count(val, &n) || n < 2 || n > 62)
+		return usage_error("--pub-width takes a configuration width in bits from 2 to 62, "
+			"not '%s'", val);
+	o->flow.pub.cw = (int) n;
+	return true;
+}
+
 static bool set_board(options *o, const char *v) { o->board = v; return true; }
 static bool set_out(options *o, const char *v) { o->out_dir = v; return true; }
 static bool set_vcd(options *o, const char *v) { o->vcd = v; return true; }
@@ -849,6 +1059,12 @@ static const option_spec option_specs[] = {
 	{ "--ram", OPT_RAM, true, set_ram },
 	{ "--board", OPT_BOARD, true, set_board },
 	{ "--clock", OPT_CLOCK, true, set_clock },
+	{ "--memory", OPT_MEMORY, true, set_memory },
+	{ "--fetch", OPT_MEMORY, true, set_fetch },
+	{ "--depth", OPT_MEMORY, true, set_depth },
+	{ "--pub-ports", OPT_MEMORY, true, set_pub_ports },
+	{ "--pub-levels", OPT_MEMORY, true, set_pub_levels },
+	{ "--pub-width", OPT_MEMORY, true, set_pub_width },
 	{ "-d", OPT_DUMP, true, set_dump },
 	{ "-D", OPT_DEFINE, true, set_define },
 	{ "--engine", OPT_ENGINE, true, set_engine },
@@ -927,6 +1143,12 @@ static const command commands[] = {
 	  "  --clock MHz   pipeline for this clock instead (needs --board)\n"
 	  "  --unroll K    K points of every output's innermost dimension per cycle\n"
 	  "                (lanes, docs/language.md), overriding 'unroll' declarations\n"
+	  "  --memory M    native (default: today's mapping) or pub: also map every\n"
+	  "                delay-chain buffer onto push-memory tiles (sl_pub) and write\n"
+	  "                DIR/pub.json and DIR/pub_BUFFER_K.hex (docs/pub.md)\n"
+	  "  --fetch N, --depth N, --pub-ports IxO, --pub-levels N, --pub-width N\n"
+	  "                the tile: fetch width (4), SRAM words (512), input and\n"
+	  "                output ports (2x2), loop levels (6), configuration bits (16)\n"
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
 	  "                P checked program, L lowered program (and the lane\n"
 	  "                program, with lanes), S schedule, B buffers,\n"
@@ -958,6 +1180,10 @@ static const command commands[] = {
 	  "                         what 'compile --board B' writes\n"
 	  "  --clock MHz            as for compile\n"
 	  "  --unroll K             lanes, as for compile\n"
+	  "  --memory M, --fetch N, --depth N, --pub-ports IxO, --pub-levels N,\n"
+	  "  --pub-width N          as for compile; with --memory pub every tile's\n"
+	  "                         configuration also runs in the tile model, and its\n"
+	  "                         access counts are printed\n"
 	  "  -d LETTERS             stage dumps, as for compile\n"
 	  "  --frames N             N frames back to back through one run (model or\n"
 	  "                         verilator: one start),\n"
@@ -990,10 +1216,13 @@ static const command commands[] = {
 	  "                any difference (docs/verilator.md)\n"
 	  "  --input, --seed  the data of the netlist check, as for run\n"
 	  "  --schedule P, --register-threshold N, --ram R, --unroll K   as for compile\n"
+	  "  --memory M, --fetch N, --depth N, --pub-ports IxO, --pub-levels N,\n"
+	  "  --pub-width N as for compile (the tiles are mapped and checked; the\n"
+	  "                Verilog is today's mapping)\n"
 	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "study", cmd_study,
 	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK |
-	  OPT_UNROLL | OPT_DEFINE | OPT_QUIET, true,
+	  OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY, true,
 	  "PROG [-D NAME=VALUE]... [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--unroll K] [--sim] [--pnr] [--clock MHz] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"
@@ -1014,6 +1243,11 @@ static const command commands[] = {
 	  "  --pnr              place and route where the board has a flow (Fmax)\n"
 	  "  --clock MHz        pipeline for this clock on every board (default: each\n"
 	  "                     board's own clock, by its delay model)\n"
+	  "  --memory native,pub  instead of boards: compare today's mapping with\n"
+	  "                     push-memory tiles over --fetch F1,F2 and --depth D1,D2\n"
+	  "                     (and --pub-ports, --pub-levels, --pub-width): legality\n"
+	  "                     and why, tiles, SRAM bits, area and energy; writes\n"
+	  "                     DIR/pub_study.csv and DIR/pub_study.json (docs/pub.md)\n"
 	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 };
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
@@ -1069,6 +1303,7 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 	opt->out_dir = "out";
 	opt->engine = "model";
 	opt->frames = 1;
+	opt->is_study = !strcmp(c->name, "study");
 	flow_options_default(&opt->flow);
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
@@ -1089,6 +1324,35 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 	if (opt->vcd && strcmp(opt->engine, "verilator")) {
 		fprintf(stderr, "sluice %s: error: --vcd needs --engine verilator (the model "
 			"has no waveform)\n", c->name);
+		return EXIT_USAGE;
+	}
+	if (opt->is_study && opt->pub_tile_opts && !opt->study_memories) {
+		fprintf(stderr, "sluice study: error: --fetch, --depth and --pub-* are axes of "
+			"--memory native,pub\n");
+		return EXIT_USAGE;
+	}
+	if (opt->is_study && opt->study_memories && (opt->study_boards || opt->study_schedules ||
+	    opt->study_thresholds || opt->study_rams || opt->sim || opt->pnr)) {
+		fprintf(stderr, "sluice study: error: --memory compares tile configurations; it "
+			"does not combine with --boards, --schedules, --thresholds, --rams, --sim "
+			"or --pnr\n");
+		return EXIT_USAGE;
+	}
+	if (!opt->is_study && opt->pub_tile_opts && !opt->flow.memory_pub) {
+		fprintf(stderr, "sluice %s: error: --fetch, --depth and --pub-* describe the "
+			"push-memory tile: they need --memory pub\n", c->name);
+		return EXIT_USAGE;
+	}
+	if (opt->flow.memory_pub && !opt->is_study &&
+	    ((int64_t) 1 << opt->flow.pub.cw) < opt->flow.pub.depth) {
+		fprintf(stderr, "sluice %s: error: --pub-width %d is narrower than the SRAM "
+			"address of --depth %lld: the configuration width must be at least the "
+			"address width\n", c->name, opt->flow.pub.cw, (long long) opt->flow.pub.depth);
+		return EXIT_USAGE;
+	}
+	if (opt->flow.memory_pub && opt->frames > 1) {
+		fprintf(stderr, "sluice %s: error: --memory pub configures the tiles for one "
+			"frame: it does not take --frames\n", c->name);
 		return EXIT_USAGE;
 	}
 	if (!opt->prog && c->needs_prog) {

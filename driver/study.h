@@ -3,6 +3,7 @@
 #define SLUICE_DRIVER_STUDY_H
 
 #include "scheduler/scheduler.h"
+#include "flow/flow.h"
 #include "ubuffer/ubuffer.h"
 
 typedef struct study_options {
@@ -23,5 +24,22 @@ typedef struct study_options {
 /* Compile and synthesize every combination, print one table, write
  * DIR/study.csv and DIR/study.json.  0, 1 (a run failed), 2 (usage). */
 int study_run(const study_options *so);
+
+/* `sluice study --memory native,pub [--fetch 1,2,4,8] [--depth 256,512]`:
+ * the program's buffers under today's mapping and on tiles of every
+ * fetch width and depth (docs/pub.md, "Studies"). */
+typedef struct pub_study_options {
+	const char *prog;
+	const char *memories;	/* "native,pub" */
+	const char *fetches;	/* "1,2,4"; NULL: flow.pub.fw */
+	const char *depths;	/* "256,512"; NULL: flow.pub.depth */
+	flow_options flow;	/* base: schedule, threshold, tile ports, levels, width */
+	const char *out_dir;
+	const sl_define *defines;	/* -D NAME=VALUE */
+	int n_defines;
+} pub_study_options;
+
+/* One table, DIR/pub_study.csv and DIR/pub_study.json.  0, 1, 2 (usage). */
+int pub_study_run(const pub_study_options *so);
 
 #endif

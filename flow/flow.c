@@ -7,6 +7,8 @@
  *   schedule      sched_program_schedule, then sched_check     dump S
  *   buffers       ub_set_build (mapped for the board), ub_set_check
  *                                                               dump B
+ *   tiles         with --memory pub: ub_pub_map (its own checks: isl
+ *                 placement, field widths, the tile model)      dump B
  *   board         the predicted resources (target/), then, when
  *                 asked, the fit check and its explanation     dump R
  *
@@ -29,6 +31,7 @@ void flow_options_default(flow_options *o)
 	memset(o, 0, sizeof *o);
 	o->sched.policy = SCHED_STREAM;
 	ub_options_default(&o->ub);
+	ub_pub_params_default(&o->pub);
 }
 
 bool flow_dump_letters_ok(const char *letters, char *bad)
@@ -73,6 +76,11 @@ static void flow_print_schedule(const flow_design *d, FILE *out)
 static void flow_print_buffers(const flow_design *d, FILE *out)
 {
 	ub_set_dump(d->ubs, out);
+}
+
+static void flow_print_tiles(const flow_design *d, FILE *out)
+{
+	ub_pub_dump_json(d->pub, out);
 }
 
 /* Per buffer its storage on the board, then per stage its logic. */
@@ -155,6 +163,12 @@ static int flow_back_end(flow_design *d)
 	if (!d->ubs || ub_set_check(d->ctx, d->ubs) < 0)
 		return -1;
 	flow_dump(d, 'B', "buffers (-dB)", flow_print_buffers);
+	if (d->opts.memory_pub) {
+		d->pub = ub_pub_map(d->ctx, d->isl, d->ubs, &d->opts.pub, d->opts.ub.register_threshold);
+		if (!d->pub)
+			return -1;
+		flow_dump(d, 'B', "push-memory tiles (-dB)", flow_print_tiles);
+	}
 	return 0;
 }
 
@@ -167,6 +181,8 @@ static bool flow_sequential_storage(const flow_design *d, tg_report *seq)
 	flow_design alt = *d;
 	alt.sp = NULL;
 	alt.ubs = NULL;
+	alt.pub = NULL;
+	alt.opts.memory_pub = false;
 	alt.has_pred = false;
 	alt.opts.sched.policy = SCHED_SEQUENTIAL;
 	alt.opts.dump = NULL;
@@ -252,6 +268,8 @@ static void flow_drop_back_end(flow_design *d)
 	if (d->has_pred)
 		tg_report_release(&d->pred);
 	d->has_pred = false;
+	ub_pub_set_free(d->pub);
+	d->pub = NULL;
 	ub_set_free(d->ubs);
 	d->ubs = NULL;
 	if (d->sp)
@@ -303,7 +321,8 @@ int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *l
 	FILE *f = open_memstream(text, len);
 	if (!f)
 		sl_unreachable();
-	int rc = rtl_emit_frames(d->ctx, d->sp, d->ubs, d->name, frames, f);
+	int rc = d->pub && frames == 1 ? rtl_emit_pub(d->ctx, d->sp, d->ubs, d->pub, d->name, f)
+		: rtl_emit_frames(d->ctx, d->sp, d->ubs, d->name, frames, f);
 	fclose(f);
 	if (rc < 0) {
 		free(*text);

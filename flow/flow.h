@@ -24,6 +24,11 @@ typedef struct flow_options {
 	sched_options sched;
 	ub_options ub;		/* ub.bd is set from bd */
 	const board *bd;	/* map for this board, or NULL */
+	/* --memory pub: map the buffers onto push-memory tiles of "pub" as
+	 * well (ubuffer/pub.c); the design's Verilog and model stay today's
+	 * mapping (docs/pub.md, "Mapping"). */
+	bool memory_pub;
+	ub_pub_params pub;
 	/* With bd: a design whose storage or estimated logic does not fit
 	 * the board is a located error (target/: the largest buffers and
 	 * stages, and what would help). */
@@ -53,6 +58,7 @@ typedef struct flow_design {
 	ir_program *prog;	/* checked, bounds inferred */
 	sched_program *sp;	/* lowered, scheduled and checked */
 	ub_set *ubs;		/* sized, checked, mapped for opts.bd */
+	ub_pub_set *pub;	/* with opts.memory_pub: the tiles; else NULL */
 	bool has_pred;		/* compiled with a board (not remapped): */
 	tg_report pred;		/* its predicted storage and logic */
 } flow_design;

@@ -300,9 +300,11 @@ void rtl_buffer(rtl_gen *g, const ub_buffer *b)
 	fprintf(g->out, "    // buffer '%s': %s, %lld words of %d bits (max live %lld)\n",
 		b->name, ub_storage_str(b->storage), (long long) b->capacity_words,
 		b->width_bits, (long long) b->max_live_words);
-	if (b->storage == UB_CIRCULAR)
-		rtl_circular(g, b, ps);
-	else
-		rtl_chain(g, b, ps);
+	if (!rtl_pub_buffer(g, b, ps->name)) {
+		if (b->storage == UB_CIRCULAR)
+			rtl_circular(g, b, ps);
+		else
+			rtl_chain(g, b, ps);
+	}
 	fputc('\n', g->out);
 }

@@ -194,6 +194,8 @@ static void rtl_ports(rtl_gen *g, const char *module)
 	fprintf(o, "module %s (\n", module);
 	fprintf(o, "    input  wire clk,\n    input  wire rst,\n"
 		"    input  wire start,\n    output wire done");
+	if (rtl_pub_any(g))
+		fprintf(o, ",\n    output wire ready");
 	for (int i = 0; i < g->sp->n_stmts; i++) {
 		const rtl_stage *st = &g->stages[i];
 		const sched_stmt *s = st->s;
@@ -243,7 +245,8 @@ static void rtl_control(rtl_gen *g)
 			(long long) g->period) : "", (long long) (pd - 2), (long long) e);
 	fprintf(o, "    reg busy;\n    reg done_r;\n    reg [%d:0] remain;\n", rw - 1);
 	fprintf(o, "    reg go;\n    always @(posedge clk)\n"
-		"        go <= !rst && start && !busy && !go;\n");
+		"        go <= !rst && start && !busy && !go%s;\n",
+		rtl_pub_any(g) ? " && pub_cfg_done" : "");
 	fprintf(o, "    always @(posedge clk) begin\n"
 		"        if (rst) begin\n"
 		"            busy <= 1'b0;\n            done_r <= 1'b0;\n"
@@ -502,8 +505,23 @@ int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	return rtl_emit_frames(ctx, sp, ubs, top_name, 1, out);
 }
 
+static int rtl_emit_all(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const ub_pub_set *pub, const char *top_name, int frames, FILE *out);
+
 int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, int frames, FILE *out)
+{
+	return rtl_emit_all(ctx, sp, ubs, NULL, top_name, frames, out);
+}
+
+int rtl_emit_pub(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const ub_pub_set *pub, const char *top_name, FILE *out)
+{
+	return rtl_emit_all(ctx, sp, ubs, pub, top_name, 1, out);
+}
+
+static int rtl_emit_all(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const ub_pub_set *pub, const char *top_name, int frames, FILE *out)
 {
 	rtl_gen gen;
 	memset(&gen, 0, sizeof gen);
@@ -511,6 +529,7 @@ int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	g->ctx = ctx;
 	g->sp = sp;
 	g->ubs = ubs;
+	g->pub = pub;
 	g->out = out;
 	if (frames < 1)
 		sl_unreachable();
@@ -535,6 +554,8 @@ int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	fprintf(out, "// Library blocks: rtlgen/lib/.\n\n");
 	rtl_ports(g, module);
 	rtl_control(g);
+	if (rtl_pub_any(g))
+		rtl_pub_loader(g);
 	fprintf(out, "    // ======== schedules\n");
 	for (int i = 0; i < sp->n_stmts; i++) {
 		rtl_sched(g, &g->stages[i]);

@@ -33,6 +33,12 @@ int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
  * rtl_emit's text, byte for byte. */
 int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, int frames, FILE *out);
+/* rtl_emit with the buffers that "pub" maps on push-memory tiles emitted
+ * as sl_pub instances, configured after reset; the module gets an output
+ * 'ready' (every tile configured) and takes 'start' only when it is high
+ * (docs/pub.md, "Mapping"). */
+int rtl_emit_pub(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const ub_pub_set *pub, const char *top_name, FILE *out);
 /* The largest extent of a statement dimension the hardware counts: the
  * 32-bit EXT and idx fields of sl_sched (docs/hardware.md). */
 #define RTL_MAX_EXTENT ((int64_t) UINT32_MAX)

@@ -25,6 +25,7 @@ typedef struct rtl_gen {
 	sl_ctx *ctx;
 	const sched_program *sp;
 	const ub_set *ubs;
+	const ub_pub_set *pub;		/* --memory pub: the tiles, or NULL */
 	FILE *out;
 	int tw;				/* width of the schedules' START and DELTA */
 	int frames;			/* frames per start (docs/hardware.md "Frames") */
@@ -78,6 +79,15 @@ const char *rtl_index_const(rtl_gen *g, int64_t v);
 /* buffers.c */
 /* Emit the storage of buffer "b" and assign its read wires. */
 void rtl_buffer(rtl_gen *g, const ub_buffer *b);
+
+/* pub.c: buffers on push-memory tiles (--memory pub). */
+/* Is some buffer on tiles? */
+bool rtl_pub_any(const rtl_gen *g);
+/* The configuration ROMs and their loader ('ready'). */
+void rtl_pub_loader(rtl_gen *g);
+/* Emit the tiles of "b" and assign its read wires; false when it is not
+ * on tiles. */
+bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm);
 
 /* divconst.c: division and modulo by a constant without a divider
  * (ir/divconst.c's plans).  "a OP c" for a of type t (the N-bit result's

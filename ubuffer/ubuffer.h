@@ -190,6 +190,118 @@ const char *ub_mem_str(ub_mem m);
 bool ub_ram_parse(const char *s, ub_ram *out);
 const char *ub_ram_str(ub_ram r);
 
+
+/* The push-memory tile sl_pub (pub.c, docs/pub.md): a buffer whose read
+ * ports are all at constant delays is served by tiles of one wide
+ * single-port SRAM, an aggregator per input and a transpose buffer per
+ * output, each step of them fired by an affine controller.  Read ports
+ * whose delays lie within register_threshold of each other share one
+ * tile output and a delay line of registers; ports at delays too short
+ * for the tile read a delay line on the producer's stream. */
+enum { UB_PUB_MAX_LEVELS = 16, UB_PUB_MAX_TILES = 4 };
+
+typedef struct ub_pub_params {
+	int fw;			/* fetch width: words per SRAM word, a power of two */
+	int64_t depth;		/* SRAM words per tile, a power of two */
+	int n_in, n_out;	/* ports of one tile */
+	int levels;		/* loop levels of a controller */
+	int cw;			/* counter and configuration width, bits */
+} ub_pub_params;
+
+typedef enum ub_pub_kind { UB_PUB_IN, UB_PUB_WR, UB_PUB_RD, UB_PUB_OUT } ub_pub_kind;
+
+/* A controller: an affine loop nest, level 0 innermost, firing at
+ * sg_start + sum sg[l]*idx[l] with address ag_start + sum ag[l]*idx[l]
+ * (addresses modulo 2^AGW, as the hardware wraps them). */
+typedef struct ub_pub_ctrl {
+	ub_pub_kind kind;
+	int port;		/* IN_i, WR_i: i; RD_j, OUT_j: j */
+	bool enable;
+	int n_levels;
+	int64_t ext[UB_PUB_MAX_LEVELS], sg[UB_PUB_MAX_LEVELS], ag[UB_PUB_MAX_LEVELS];
+	int64_t sg_start, ag_start;
+	int agw;		/* address bits: SW for IN/OUT, AW for WR/RD */
+} ub_pub_ctrl;
+
+/* Accesses of one tile in one run. */
+typedef struct ub_pub_counts {
+	int64_t agg_writes;	/* words into the aggregator (IN fires) */
+	int64_t sram_writes;	/* wide SRAM writes = aggregator reads (WR fires) */
+	int64_t sram_reads;	/* wide SRAM reads = transpose-buffer writes (RD fires) */
+	int64_t tb_reads;	/* words out of the transpose buffers (OUT fires) */
+	int64_t tb_reads_port[8];	/* the same per output port (first 8) */
+	int64_t steps;		/* controller steps: fires of every controller */
+} ub_pub_counts;
+
+typedef struct ub_pub_tile {
+	int n_ctrl;		/* 2 * (n_in + n_out), in register-map order */
+	ub_pub_ctrl *ctrl;
+	int n_outs;		/* output ports used */
+	int feeds;		/* the output that feeds the next tile, or -1 */
+	ub_pub_counts counts;	/* from the controllers' extents */
+	int64_t live_words;	/* SRAM words it needs: the most written since a word
+				 * read, that one included (model) */
+	/* The elements (producer coordinates) its input takes and each
+	 * output presents, in row-major order: boxes of n_dims dimensions. */
+	int n_dims;
+	int64_t in_lo[SCHED_MAX_DIMS], in_ext[SCHED_MAX_DIMS];
+	int64_t out_lo[8][SCHED_MAX_DIMS], out_ext[8][SCHED_MAX_DIMS];
+	int64_t out_delay[8];	/* cycles from the producer's write */
+} ub_pub_tile;
+
+typedef struct ub_pub_buf {
+	const ub_buffer *buf;
+	const char *native_why;	/* kept on today's mapping, and why; or NULL */
+	int n_tiles;		/* in series: tile k+1 takes an output of tile k */
+	ub_pub_tile *tiles;
+	int n_groups;		/* tile outputs serving the buffer's read ports */
+	int64_t reg_words;	/* delay-line registers beside the tiles, words */
+	/* Per port (index as buf->ports; 0 unused): the tile and output that
+	 * serve it (tile -1: the producer's stream), and the cycles of delay
+	 * line after it (the port's delay minus the output's). */
+	int *port_tile, *port_out;
+	int64_t *port_lag;
+} ub_pub_buf;
+
+typedef struct ub_pub_set {
+	ub_pub_params params;
+	int n_bufs;
+	ub_pub_buf *bufs;	/* one per buffer of the ub_set, in its order */
+} ub_pub_set;
+
+void ub_pub_params_default(ub_pub_params *p);
+/* Map every buffer of "set" onto tiles of "p": vectorize, fold, check the
+ * widths, place every SRAM access in a cycle of its own (proved with
+ * isl), and run each tile's configuration through the tile model.  NULL
+ * on an error (located at the buffer's declaration). */
+ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
+	const ub_pub_params *p, int64_t register_threshold);
+void ub_pub_set_free(ub_pub_set *ps);
+/* Run a tile's configuration cycle by cycle (the register-map semantics
+ * of docs/pub.md) on element identities; count every access into *out.
+ * 0, or -1 with "why" set (a collision, or a word read that is not the
+ * element the port expects). */
+int ub_pub_model(const ub_pub_set *ps, const ub_pub_buf *pb, int tile,
+	ub_pub_counts *out, int64_t *live_words, char *why, size_t why_len);
+/* Configuration: register addresses, bits per tile, and the files. */
+int ub_pub_addr_bits(const ub_pub_params *p);
+int64_t ub_pub_config_bits(const ub_pub_params *p);
+void ub_pub_dump_json(const ub_pub_set *ps, FILE *out);
+/* The register values of controller "c" at offsets 0 .. 3*levels+2. */
+void ub_pub_ctrl_regs(const ub_pub_params *p, const ub_pub_ctrl *c, int64_t *regs);
+/* The bus writes of one tile, one "$readmemh" word (address << cw |
+ * data) a line, ending with an all-ones word; returns the writes. */
+int ub_pub_write_hex(const ub_pub_set *ps, const ub_pub_tile *t, FILE *out);
+/* The same words into words[] (NULL: only count them); their count. */
+int ub_pub_tile_writes(const ub_pub_set *ps, const ub_pub_tile *t, uint64_t *words);
+/* The cost model (pubcost.c, docs/pub.md "Area and energy"). */
+typedef struct ub_pub_cost {
+	int64_t sram_bits, flops, ctrl_luts;
+	double area_um2, energy_pj;
+} ub_pub_cost;
+void ub_pub_cost_tile(const ub_pub_params *p, int width_bits, const ub_pub_counts *c,
+	ub_pub_cost *out);
+
 #ifdef __cplusplus
 }
 #endif

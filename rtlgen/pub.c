@@ -1,0 +1,169 @@
+/* rtlgen/pub.c: buffers on push-memory tiles (sl_pub), with --memory pub.
+ * Stage: rtlgen.  For a buffer ubuffer/pub.c mapped onto tiles: one
+ * sl_pub instance per tile (tile k+1's input the output of tile k that
+ * feeds it), a delay line of registers after each tile output and on the
+ * producer's stream (a register per cycle: the ports read at constant
+ * delays), and each read port's wire from its tap.  The configuration of
+ * every tile is a ROM of its bus writes (ub_pub_tile_writes), written
+ * after reset, one word a cycle; 'ready' rises when every tile is
+ * configured, and 'start' is taken only then.  Every tile's run starts
+ * with 'go' (its flush), so the tile's cycle 0 is the design's. */
+#include <stdlib.h>
+
+#include "rtlgen/rtlgen_private.h"
+
+/* The tiles of buffer "b", or NULL when it is not on tiles. */
+static const ub_pub_buf *pub_of(const rtl_gen *g, const ub_buffer *b)
+{
+	for (int i = 0; g->pub && i < g->pub->n_bufs; i++) {
+		const ub_pub_buf *pb = &g->pub->bufs[i];
+		if (pb->buf == b && !pb->native_why && pb->n_tiles > 0)
+			return pb;
+	}
+	return NULL;
+}
+
+bool rtl_pub_any(const rtl_gen *g)
+{
+	for (int i = 0; g->pub && i < g->pub->n_bufs; i++)
+		if (!g->pub->bufs[i].native_why && g->pub->bufs[i].n_tiles > 0)
+			return true;
+	return false;
+}
+
+void rtl_pub_loader(rtl_gen *g)
+{
+	const ub_pub_set *ps = g->pub;
+	const ub_pub_params *p = &ps->params;
+	FILE *o = g->out;
+	int ca = ub_pub_addr_bits(p), ww = ca + p->cw, nmax = 0;
+	for (int i = 0; i < ps->n_bufs; i++)
+		for (int k = 0; pub_of(g, ps->bufs[i].buf) && k < ps->bufs[i].n_tiles; k++) {
+			int n = ub_pub_tile_writes(ps, &ps->bufs[i].tiles[k], NULL);
+			nmax = n > nmax ? n : nmax;
+		}
+	int iw = rtl_bits_for(nmax);
+	fprintf(o, "    // ======== push-memory tile configuration (docs/pub.md): the bus\n"
+		"    // writes of every tile, one a cycle after reset; 'ready' when done\n");
+	fprintf(o, "    reg [%d:0] pub_cfg_i;\n    wire pub_cfg_done = pub_cfg_i == %d'd%d;\n"
+		"    always @(posedge clk)\n        if (rst)\n            pub_cfg_i <= %d'd0;\n"
+		"        else if (!pub_cfg_done)\n            pub_cfg_i <= pub_cfg_i + %d'd1;\n"
+		"    assign ready = pub_cfg_done && !rst;\n", iw - 1, iw, nmax, iw, iw);
+	for (int i = 0; i < ps->n_bufs; i++) {
+		const ub_pub_buf *pb = &ps->bufs[i];
+		if (!pub_of(g, pb->buf))
+			continue;
+		const char *nm = g->stages[pb->buf->producer->index].name;
+		for (int k = 0; k < pb->n_tiles; k++) {
+			int n = ub_pub_tile_writes(ps, &pb->tiles[k], NULL);
+			uint64_t *w = sl_xcalloc((size_t) n + 1, sizeof(uint64_t));
+			ub_pub_tile_writes(ps, &pb->tiles[k], w);
+			fprintf(o, "    reg [%d:0] %s_pub%d_cfg;\n    always @(*)\n"
+				"        case (pub_cfg_i)\n", ww - 1, nm, k);
+			for (int j = 0; j < n; j++)
+				fprintf(o, "        %d'd%d: %s_pub%d_cfg = %d'h%llx;\n", iw, j, nm, k, ww,
+					(unsigned long long) w[j]);
+			fprintf(o, "        default: %s_pub%d_cfg = {%d{1'b1}};\n        endcase\n"
+				"    wire %s_pub%d_cfg_we = !rst && pub_cfg_i < %d'd%d;\n", nm, k, ww,
+				nm, k, iw, n);
+			free(w);
+		}
+	}
+	fputc('\n', o);
+}
+
+/* The tap of cycle lag "lag" on source "src" (w bits): the source itself
+ * or the lag-th register of its delay line <src>_dl<lag>. */
+static const char *pub_tap(rtl_gen *g, const char *src, int64_t lag)
+{
+	return lag == 0 ? src : rtl_fmt(g, "%s_dl%lld", src, (long long) lag);
+}
+
+/* A delay line of "len" registers on "src", shifting every cycle. */
+static void pub_delay_line(rtl_gen *g, const char *src, int w, int64_t len)
+{
+	FILE *o = g->out;
+	if (len <= 0)
+		return;
+	for (int64_t i = 1; i <= len; i++)
+		fprintf(o, "    reg [%d:0] %s_dl%lld;\n", w - 1, src, (long long) i);
+	fprintf(o, "    always @(posedge clk) begin\n        %s_dl1 <= %s;\n", src, src);
+	for (int64_t i = 2; i <= len; i++)
+		fprintf(o, "        %s_dl%lld <= %s_dl%lld;\n", src, (long long) i, src,
+			(long long) (i - 1));
+	fprintf(o, "    end\n");
+}
+
+static void pub_tile(rtl_gen *g, const ub_pub_buf *pb, const char *nm, int k)
+{
+	const ub_pub_params *p = &g->pub->params;
+	FILE *o = g->out;
+	int w = pb->buf->width_bits, ca = ub_pub_addr_bits(p);
+	const char *in = k == 0 ? rtl_fmt(g, "%s_wdata", nm)
+		: rtl_fmt(g, "%s_pub%d_out[%d:%d]", nm, k - 1, (pb->tiles[k - 1].feeds + 1) * w - 1,
+			pb->tiles[k - 1].feeds * w);
+	fprintf(o, "    wire [%d:0] %s_pub%d_out;\n    wire [%d:0] %s_pub%d_ov;\n"
+		"    wire [%d:0] %s_pub%d_ien;\n    wire %s_pub%d_busy;\n",
+		p->n_out * w - 1, nm, k, p->n_out - 1, nm, k, p->n_in - 1, nm, k, nm, k);
+	fprintf(o, "    sl_pub #(.W(%d), .FW(%d), .DEPTH(%lld), .NI(%d), .NO(%d), .LEVELS(%d), "
+		".CW(%d)) %s_pub%d (\n"
+		"        .clk(clk), .rst(rst), .clk_en(1'b1), .flush(go),\n"
+		"        .cfg_we(%s_pub%d_cfg_we), .cfg_addr(%s_pub%d_cfg[%d:%d]), "
+		".cfg_data(%s_pub%d_cfg[%d:0]),\n", w, p->fw, (long long) p->depth, p->n_in,
+		p->n_out, p->levels, p->cw, nm, k, nm, k, nm, k, ca + p->cw - 1, p->cw, nm, k,
+		p->cw - 1);
+	if (p->n_in > 1)
+		fprintf(o, "        .in_data({%d'd0, %s}),", (p->n_in - 1) * w, in);
+	else
+		fprintf(o, "        .in_data(%s),", in);
+	fprintf(o, " .in_en(%s_pub%d_ien), .out_valid(%s_pub%d_ov), .out_data(%s_pub%d_out),\n"
+		"        .chain_valid(%d'd0), .chain_data(%d'd0), .busy(%s_pub%d_busy));\n",
+		nm, k, nm, k, nm, k, p->n_out, p->n_out * w, nm, k);
+	rtl_sink(g, rtl_fmt(g, "%s_pub%d_ien", nm, k));
+	rtl_sink(g, rtl_fmt(g, "%s_pub%d_ov", nm, k));
+	rtl_sink(g, rtl_fmt(g, "%s_pub%d_busy", nm, k));
+	rtl_sink(g, rtl_fmt(g, "%s_pub%d_out", nm, k));
+	for (int j = 0; j < pb->tiles[k].n_outs; j++)
+		fprintf(o, "    wire [%d:0] %s_pub%d_o%d = %s_pub%d_out[%d:%d];\n", w - 1, nm, k, j,
+			nm, k, (j + 1) * w - 1, j * w);
+}
+
+bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm)
+{
+	const ub_pub_buf *pb = pub_of(g, b);
+	FILE *o = g->out;
+	if (!pb)
+		return false;
+	fprintf(o, "    // on %d push-memory tile%s (FW %d, DEPTH %lld) and delay lines\n",
+		pb->n_tiles, pb->n_tiles > 1 ? "s in series" : "", g->pub->params.fw,
+		(long long) g->pub->params.depth);
+	for (int k = 0; k < pb->n_tiles; k++)
+		pub_tile(g, pb, nm, k);
+	/* the tiles take the producer's words by their schedules, not by wen */
+	rtl_sink(g, rtl_fmt(g, "%s_wen", nm));
+	/* the delay line of each source: its longest lag */
+	for (int src = -1; src < pb->n_tiles * 8; src++) {
+		int64_t len = 0;
+		bool used = false;
+		for (int i = 1; i < b->n_ports; i++) {
+			int s = pb->port_tile[i] < 0 ? -1 : pb->port_tile[i] * 8 + pb->port_out[i];
+			if (s == src) {
+				used = true;
+				len = pb->port_lag[i] > len ? pb->port_lag[i] : len;
+			}
+		}
+		if (used)
+			pub_delay_line(g, src < 0 ? rtl_fmt(g, "%s_wdata", nm)
+				: rtl_fmt(g, "%s_pub%d_o%d", nm, src / 8, src % 8), b->width_bits, len);
+	}
+	for (int i = 1; i < b->n_ports; i++) {
+		const ub_port *pt = &b->ports[i];
+		rtl_stage *st = &g->stages[pt->stmt->index];
+		int k = sched_read_slot(pt->stmt, pt->access->expr);
+		const char *src = pb->port_tile[i] < 0 ? rtl_fmt(g, "%s_wdata", nm)
+			: rtl_fmt(g, "%s_pub%d_o%d", nm, pb->port_tile[i], pb->port_out[i]);
+		fprintf(o, "    assign %s_rd%d = %s;  // delay %lld\n", st->name, k,
+			pub_tap(g, src, pb->port_lag[i]), (long long) pt->delay);
+	}
+	return true;
+}

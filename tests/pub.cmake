@@ -1,0 +1,33 @@
+# tests/pub.cmake: buffers on the push-memory tile (ubuffer/pub.c,
+# docs/pub.md "Mapping").  The unit tests are tests/unit/t_pub.cpp.
+#   t_pub_cli   --memory pub on the command line: the collision, width and
+#               capacity errors against goldens (tests/pub/*.err), usage
+#               errors, gaussian's pub.json, report.json and $readmemh
+#               image, and the counts `sim --memory pub` prints
+add_test(NAME t_pub_cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/cli.sh $<TARGET_FILE:sluice>)
+set_tests_properties(t_pub_cli PROPERTIES LABELS "golden;pub" TIMEOUT 120)
+#   t_pub_tile_config  the images of gaussian for 64x64 and 32x32 loaded
+#               through the bus into one Verilated build of sl_pub, every
+#               word in and out checked at its cycle (tests/pub/tile_config.sh)
+find_program(SLUICE_PUB_VERILATOR verilator)
+if(SLUICE_PUB_VERILATOR)
+  add_test(NAME t_pub_tile_config
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/tile_config.sh $<TARGET_FILE:sluice> ${CMAKE_BINARY_DIR})
+  set_tests_properties(t_pub_tile_config PROPERTIES LABELS "verilator;pub" TIMEOUT 600 PROCESSORS 2)
+endif()
+#   t_pub_lint       the Verilog of designs with tiles passes verilator -Wall
+#   t_pub_verilator  gaussian on one tile bit-exact in Verilator at the
+#               predicted cycles (tests/pub/design.sh); t_pub_verilator_chain
+#               the same on two tiles in series (label slow)
+if(SLUICE_PUB_VERILATOR)
+  add_test(NAME t_pub_lint COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> lint)
+  set_tests_properties(t_pub_lint PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
+  add_test(NAME t_pub_verilator
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator)
+  set_tests_properties(t_pub_verilator PROPERTIES LABELS "verilator;pub" TIMEOUT 600
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_pub_verilator_chain
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_chain)
+  set_tests_properties(t_pub_verilator_chain PROPERTIES LABELS "verilator;pub;slow"
+    TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+endif()

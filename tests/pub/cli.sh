@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# tests/pub/cli.sh: `--memory pub` through the command line (docs/pub.md,
+# "Mapping" and "Configuration files").
+#   cli.sh SLUICE
+# Errors: a schedule the single SRAM port cannot serve and a field past
+# the configuration width are located errors (exit 1, stderr equal to
+# tests/pub/NAME.err, nothing written); tile options are usage errors
+# without --memory pub or out of range (exit 2).  Files: pub.json,
+# report.json and the $readmemh image of gaussian hold the counts derived
+# by hand in tests/unit/t_pub.cpp; `sim --memory pub` prints them.
+# Regenerate the .err goldens with UPDATE_GOLDEN=1 and review the diff.
+set -u
+[ $# -eq 1 ] || { echo "usage: $0 SLUICE" >&2; exit 2; }
+SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+GOLD=$ROOT/tests/pub
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+cd "$ROOT" || exit 1
+fail=0
+
+# bad NAME ARGS...: exit 1, stderr equal to NAME.err, no output directory.
+bad() {
+	local name=$1
+	shift
+	"$SLUICE" "$@" -o "$TMP/$name" >"$TMP/out" 2>"$TMP/err"
+	local rc=$?
+	if [ -n "${UPDATE_GOLDEN:-}" ]; then
+		cp "$TMP/err" "$GOLD/$name.err"
+	fi
+	if [ $rc -ne 1 ] || ! cmp -s "$TMP/err" "$GOLD/$name.err" || [ -e "$TMP/$name" ]; then
+		echo "FAIL $name: sluice $*: exit $rc (want 1), stderr:"
+		cat "$TMP/err"
+		diff "$GOLD/$name.err" "$TMP/err"
+		fail=1
+	else
+		echo "ok   $name"
+	fi
+}
+
+# usage TEXT ARGS...: exit 2 with TEXT on stderr.
+usage() {
+	local text=$1
+	shift
+	"$SLUICE" "$@" >"$TMP/out" 2>"$TMP/err"
+	local rc=$?
+	if [ $rc -ne 2 ] || ! grep -qF -- "$text" "$TMP/err"; then
+		echo "FAIL sluice $*: exit $rc (want 2), stderr:"
+		cat "$TMP/err"
+		fail=1
+	else
+		echo "ok   sluice $* -> 2"
+	fi
+}
+
+G=examples/gaussian.sl
+bad collision_fetch2 compile $G --memory pub --fetch 2
+bad width_cw7 compile $G --memory pub --pub-width 7 --depth 64
+bad depth16 sim $G --memory pub --depth 16 --seed 1
+usage "--fetch takes a fetch width, a power of two from 1 to 64, not '3'" \
+	compile $G --memory pub --fetch 3 -o "$TMP/u"
+usage "--depth takes SRAM words per tile, a power of two" compile $G --memory pub --depth 500 -o "$TMP/u"
+usage "--pub-width 8 is narrower than the SRAM address of --depth 512" \
+	compile $G --memory pub --pub-width 8 -o "$TMP/u"
+usage "--pub-ports takes INPUTSxOUTPUTS" compile $G --memory pub --pub-ports 2 -o "$TMP/u"
+usage "they need --memory pub" compile $G --fetch 4 -o "$TMP/u"
+usage "--memory takes native or pub, not 'spram'" compile $G --memory spram -o "$TMP/u"
+usage "it does not take --frames" sim $G --memory pub --frames 2 --seed 1 -o "$TMP/u"
+usage "'--fetch' is not an option of 'run'" run $G --fetch 4 --seed 1 -o "$TMP/u"
+
+# The files of gaussian at the defaults (FW 4, 2x2 ports, 6 levels, CW 16).
+if "$SLUICE" compile $G --memory pub -o "$TMP/g" >/dev/null 2>"$TMP/err"; then
+	python3 - "$TMP/g" <<'PY' || fail=1
+import json, sys
+d = sys.argv[1]
+pub = json.load(open(d + "/pub.json"))
+rep = json.load(open(d + "/report.json"))
+ok = True
+def check(what, got, want):
+    global ok
+    if got != want:
+        print("FAIL %s: %r, want %r" % (what, got, want)); ok = False
+bufs = {b["name"]: b for b in pub["buffers"]}
+check("in memory", bufs["in"]["memory"], "pub")
+check("blur memory", bufs["blur"]["memory"], "native")
+t = bufs["in"]["tiles"][0]
+for k, v in (("agg_writes", 4096), ("sram_writes", 1024), ("sram_reads", 1984),
+             ("tb_reads", 7936), ("tb_reads_per_output", [3968, 3968])):
+    check("pub.json " + k, t[k], v)
+    check("report.json " + k, rep["memory_pub"]["tiles"][0][k], v)
+check("config bits", rep["memory_pub"]["config_bits_per_tile"], 2008)
+# the image: 6 enabled controllers x 21 registers + 2 ENABLE writes, then
+# the all-ones word; each word (addr << 16) | data in 6 hex digits
+lines = [l.strip() for l in open(d + "/pub_in_0.hex") if not l.startswith("//")]
+check("hex writes", len(lines) - 1, 6 * 21 + 2)
+check("hex end", lines[-1], "ffffff")
+check("hex digits", set(len(l) for l in lines), {6})
+w = {int(l, 16) >> 16: int(l, 16) & 0xffff for l in lines[:-1]}
+# WR_0 is controller 2 (addresses 64..): ENABLE 1, SG_START 5, EXT_M1[0]
+# 1023, SG_DELTA[0] 4 (docs/pub.md, the register map)
+check("WR_0 regs", [w[64], w[65], w[67], w[67 + 6]], [1, 5, 1023, 4])
+check("IN_1 disabled", w[32], 0)
+sys.exit(0 if ok else 1)
+PY
+	echo "ok   gaussian files"
+else
+	echo "FAIL compile $G --memory pub:"; cat "$TMP/err"; fail=1
+fi
+# Without --memory pub: no pub files, no memory_pub in the report.
+"$SLUICE" compile $G -o "$TMP/n" >/dev/null 2>&1
+if [ -e "$TMP/n/pub.json" ] || grep -q memory_pub "$TMP/n/report.json"; then
+	echo "FAIL native compile wrote the tile's files"; fail=1
+fi
+# sim runs the tile model and prints its counts.
+if "$SLUICE" sim $G --memory pub --seed 1 -o "$TMP/s" >"$TMP/out" 2>"$TMP/err" &&
+   grep -qF "pub in tile 0: 4096 aggregator writes, 1024 SRAM writes, 1984 SRAM reads, 7936 transpose-buffer reads (3968 + 3968)" "$TMP/out"; then
+	echo "ok   sim counts"
+else
+	echo "FAIL sim --memory pub:"; cat "$TMP/out" "$TMP/err"; fail=1
+fi
+# The study: FW 2 is illegal by the port-rate rule, FW 4 holds the counts
+# above; the board axes do not combine with --memory.
+if "$SLUICE" study $G --memory native,pub --fetch 2,4 --depth 512 -o "$TMP/st" >"$TMP/out" 2>"$TMP/err"; then
+	python3 - "$TMP/st/pub_study.json" <<'PY' || fail=1
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+want = [("native", "-", "yes"), ("pub", "2", "no"), ("pub", "4", "yes")]
+got = [(r["memory"], r["fw"], r["legal"]) for r in rows]
+ok = got == want and "port-rate rule" in rows[1]["why"] and \
+    (rows[2]["sram_writes"], rows[2]["sram_reads"], rows[2]["tiles"]) == ("1024", "1984", "1")
+print("ok   study" if ok else "FAIL study: %r" % rows)
+sys.exit(0 if ok else 1)
+PY
+else
+	echo "FAIL study:"; cat "$TMP/err"; fail=1
+fi
+"$SLUICE" synth $G --board ice40up5k --memory pub -o "$TMP/sy" >"$TMP/out" 2>"$TMP/err"
+if [ $? -eq 1 ] && grep -qF "synthesis of sl_pub designs is not done yet" "$TMP/err" && [ ! -e "$TMP/sy" ]; then
+	echo "ok   synth --memory pub refused"
+else
+	echo "FAIL synth --memory pub:"; cat "$TMP/err"; fail=1
+fi
+usage "does not combine with --boards" study $G --memory pub --boards ice40up5k -o "$TMP/u"
+usage "are axes of --memory native,pub" study $G --fetch 4 -o "$TMP/u"
+exit $fail

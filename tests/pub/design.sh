@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# tests/pub/design.sh: designs with buffers on push-memory tiles.
+#   design.sh SLUICE lint|verilator|verilator_chain
+# lint       `verilator --lint-only -Wall` on the Verilog of gaussian,
+#            harris and camera_pipeline with --memory pub, and of gaussian
+#            on two tiles in series (--depth 32): no warning at all;
+# verilator  `sluice sim --engine verilator --memory pub` on gaussian (one
+#            tile; verilator_chain: --depth 32, two in series): every
+#            output equal to the reference and the cycles to the
+#            prediction (the simulator's own checks), each tile configured
+#            through its bus after reset.
+set -u
+[ $# -eq 2 ] || { echo "usage: $0 SLUICE lint|verilator|verilator_chain" >&2; exit 2; }
+SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fail=0
+run() {	# NAME PROG ARGS...
+	local name=$1 prog=$2
+	shift 2
+	case $MODE in
+	lint)
+		if ! "$SLUICE" compile "$ROOT/examples/$prog.sl" --memory pub "$@" -o "$TMP/$name" \
+		     >"$TMP/log" 2>&1; then
+			cat "$TMP/log"; echo "FAIL $name: compile"; fail=1; return
+		fi
+		local out
+		out=$(verilator --lint-only -Wall "$TMP/$name/sluice_$prog.v" "$ROOT"/rtlgen/lib/*.v \
+			--top-module "sluice_$prog" 2>&1)
+		if [ $? -ne 0 ] || [ -n "$out" ] || ! grep -q "sl_pub #" "$TMP/$name/sluice_$prog.v"; then
+			printf '%s\n' "$out"; echo "FAIL $name: lint (or no sl_pub)"; fail=1
+		else
+			echo "ok   $name lint"
+		fi ;;
+	verilator*)
+		if "$SLUICE" sim "$ROOT/examples/$prog.sl" --memory pub "$@" --engine verilator \
+		     --seed 5 -o "$TMP/$name" >"$TMP/log" 2>&1 &&
+		   grep -q "equal to the reference" "$TMP/log"; then
+			echo "ok   $name: $(grep 'verilator:' "$TMP/log")"
+		else
+			cat "$TMP/log"; echo "FAIL $name: sim --engine verilator"; fail=1
+		fi ;;
+	esac
+}
+MODE=$2
+[ "$MODE" = verilator_chain ] || run gaussian gaussian
+[ "$MODE" = verilator ] || run gaussian_d32 gaussian --depth 32
+if [ "$MODE" = lint ]; then
+	run harris harris
+	run camera camera_pipeline
+fi
+exit $fail

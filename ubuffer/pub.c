@@ -1,0 +1,830 @@
+/* ubuffer/pub.c: unified buffers mapped onto the push-memory tile sl_pub.
+ * Stage: ubuffer (after ub_set_build), before rtlgen.  For a buffer whose
+ * read ports all read at constant delays (a delay chain):
+ *   - group the read ports: ports within register_threshold cycles of the
+ *     group's least delay share one tile output and a delay line of
+ *     registers; groups too close to the write for the tile's latency
+ *     read a delay line on the producer's stream;
+ *   - vectorize to the fetch width FW: the aggregator packs FW words of
+ *     the write stream (row by row, a row padded to whole SRAM words)
+ *     into one wide write (WR), an output's words are read FW at a time
+ *     (RD) into its transpose buffer and presented one a cycle (OUT);
+ *   - place every WR and RD in a cycle of its own within the window the
+ *     aggregator and transpose buffer allow (the port-rate rule and the
+ *     no-collision property, each placement proved with isl; a located
+ *     error with the first colliding cycle when none exists);
+ *   - fold each controller's loop nest into at most LEVELS levels and
+ *     check every extent, start and delta fits the CW-bit fields;
+ *   - chain tiles in series when the groups need more outputs or more
+ *     SRAM words than one tile has: an output of tile k is tile k+1's
+ *     input stream;
+ *   - run every tile's configuration through the tile model (pubmodel.c)
+ *     on element identities: every word an output presents is the one
+ *     its port reads, and the counts are the model's.
+ * The register map, timing and rules are docs/pub.md's.  A ub_pub_set
+ * owns its buffers' tiles and controllers (heap); isl objects live only
+ * inside one call. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <isl/ctx.h>
+#include <isl/ilp.h>
+#include <isl/set.h>
+#include <isl/val.h>
+
+#include "ubuffer/ubuffer_private.h"
+
+void ub_pub_params_default(ub_pub_params *p)
+{
+	p->fw = 4;
+	p->depth = 512;
+	p->n_in = 2;
+	p->n_out = 2;
+	p->levels = 6;
+	p->cw = 16;
+}
+
+static int clog2(int64_t v)
+{
+	int b = 0;
+	while (((int64_t) 1 << b) < v)
+		b++;
+	return b;
+}
+
+/* A stream of one word a fire: the elements of a box (producer
+ * coordinates) in row-major order, element i at t0 + sum coef[d]*(i-lo). */
+typedef struct stream {
+	int n;
+	int64_t lo[SCHED_MAX_DIMS], ext[SCHED_MAX_DIMS], coef[SCHED_MAX_DIMS];
+	int64_t t0;
+} stream;
+
+/* Read ports of one buffer sharing a tile output (or, below the tile's
+ * least delay, a delay line on the producer's stream). */
+typedef struct group {
+	int64_t dmin, dmax;	/* cycles from write to read */
+	int64_t dist;		/* distance in writes of the dmin port */
+	int64_t lo[SCHED_MAX_DIMS], hi[SCHED_MAX_DIMS];	/* elements read: bounding box */
+	bool sram;
+} group;
+
+static int64_t stream_time(const stream *s, const int64_t *e)
+{
+	int64_t t = s->t0;
+	for (int d = 0; d < s->n; d++)
+		t += s->coef[d] * (e[d] - s->lo[d]);
+	return t;
+}
+
+/* Do the stream's times grow in row-major order (each element after the
+ * last of the box inside the dimension before it)? */
+static bool stream_in_order(const stream *s)
+{
+	for (int d = 0; d < s->n; d++) {
+		int64_t inner = 0;
+		for (int k = d + 1; k < s->n; k++)
+			inner += s->coef[k] * (s->ext[k] - 1);
+		if (s->ext[d] > 1 && s->coef[d] <= inner)
+			return false;
+	}
+	return true;
+}
+
+/* The elements port "port" reads, as a box: the bounding box of its
+ * access's range (isl). */
+static int port_box(isl_ctx *isl, const ub_port *port, int n, int64_t *lo, int64_t *hi)
+{
+	isl_set *r = isl_map_range(sched_access_map(isl, port->stmt, port->access));
+	int rc = 0;
+	for (int d = 0; d < n && rc == 0; d++) {
+		if (!ub_val_to_int(isl_set_dim_min_val(isl_set_copy(r), d), &lo[d]) ||
+		    !ub_val_to_int(isl_set_dim_max_val(isl_set_copy(r), d), &hi[d]))
+			rc = -1;
+	}
+	isl_set_free(r);
+	return rc;
+}
+
+static int cmp_delay(const void *a, const void *b, void *arg)
+{
+	const ub_port *p = arg;
+	int64_t x = p[*(const int *) a].delay, y = p[*(const int *) b].delay;
+	return (x > y) - (x < y);
+}
+
+/* Sort port numbers 1.. by delay (insertion sort: few ports). */
+static void sort_ports(const ub_buffer *buf, int *order)
+{
+	int n = buf->n_ports - 1;
+	for (int i = 0; i < n; i++)
+		order[i] = i + 1;
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && cmp_delay(&order[j - 1], &order[j], buf->ports) > 0; j--) {
+			int t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+}
+
+/* The least delay a tile output can serve: the last word of an SRAM word
+ * arrives (FW-1) stream steps after the first, then WR (+1), RD (+1), the
+ * transpose buffer (+2) and the output register (+1); FW more steps leave
+ * the placement room. */
+static int64_t tile_min_delay(const ub_pub_params *p, int64_t cx)
+{
+	return (2 * p->fw - 1) * cx + 5;
+}
+
+/* The read groups of "buf", by delay; NULL (reported) on an isl error. */
+static group *make_groups(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf,
+	int64_t threshold, int64_t min_delay, int *n_groups)
+{
+	int n = buf->n_ports - 1, ng = 0, nv = buf->producer->n_vars;
+	int *order = sl_xcalloc((size_t) n, sizeof(int));
+	group *g = sl_xcalloc((size_t) n, sizeof(group));
+	sort_ports(buf, order);
+	for (int i = 0; i < n; i++) {
+		const ub_port *p = &buf->ports[order[i]];
+		int64_t lo[SCHED_MAX_DIMS], hi[SCHED_MAX_DIMS];
+		if (port_box(isl, p, nv, lo, hi) < 0) {
+			sl_error(ctx, buf->producer->decl->loc, "cannot map the buffer of '%s' "
+				"onto the push-memory tile: %s", buf->name,
+				isl_ctx_last_error_msg(isl) ? isl_ctx_last_error_msg(isl) : "isl");
+			free(order);
+			free(g);
+			return NULL;
+		}
+		group *cur = ng ? &g[ng - 1] : NULL;
+		if (!cur || p->delay - cur->dmin >= (threshold > 1 ? threshold : 1)) {
+			cur = &g[ng++];
+			cur->dmin = p->delay;
+			cur->dist = p->dist;
+			memcpy(cur->lo, lo, sizeof(lo));
+			memcpy(cur->hi, hi, sizeof(hi));
+		}
+		cur->dmax = p->delay;
+		for (int d = 0; d < nv; d++) {
+			cur->lo[d] = lo[d] < cur->lo[d] ? lo[d] : cur->lo[d];
+			cur->hi[d] = hi[d] > cur->hi[d] ? hi[d] : cur->hi[d];
+		}
+	}
+	for (int i = 0; i < ng; i++)
+		g[i].sram = g[i].dmin >= min_delay;
+	free(order);
+	*n_groups = ng;
+	return g;
+}
+
+/* ------------------------------------------------------------ controllers */
+
+static const char *const kind_names[] = { "IN", "WR", "RD", "OUT" };
+
+/* "RD_1" (with the tile when the buffer has several). */
+static void ctrl_name(const ub_pub_ctrl *c, int tile, int n_tiles, char *out, size_t len)
+{
+	if (n_tiles > 1)
+		snprintf(out, len, "tile %d %s_%d", tile, kind_names[c->kind], c->port);
+	else
+		snprintf(out, len, "%s_%d", kind_names[c->kind], c->port);
+}
+
+static int64_t mod_pow2(int64_t v, int bits)
+{
+	int64_t m = (int64_t) 1 << bits;
+	return ((v % m) + m) % m;
+}
+
+/* Set level l (0 innermost) of "c". */
+static void ctrl_level(ub_pub_ctrl *c, int l, int64_t ext, int64_t sg, int64_t ag)
+{
+	c->ext[l] = ext;
+	c->sg[l] = sg;
+	c->ag[l] = ag;
+	if (l + 1 > c->n_levels)
+		c->n_levels = l + 1;
+}
+
+/* Drop levels of extent 1 and merge a level into the one inside it when
+ * its strides continue the inner level's (sg[l+1] = sg[l]*ext[l], the
+ * same for the address modulo 2^agw) and the product still fits the
+ * extent field: the fewest levels that walk the same points. */
+static void ctrl_fold(ub_pub_ctrl *c, int cw)
+{
+	int m = 0;
+	for (int l = 0; l < c->n_levels; l++)
+		if (c->ext[l] > 1) {
+			c->ext[m] = c->ext[l];
+			c->sg[m] = c->sg[l];
+			c->ag[m] = c->ag[l];
+			m++;
+		}
+	c->n_levels = m;
+	for (int l = 0; l + 1 < c->n_levels;) {
+		bool cont = c->sg[l + 1] == c->sg[l] * c->ext[l] &&
+			mod_pow2(c->ag[l + 1], c->agw) == mod_pow2(c->ag[l] * c->ext[l], c->agw);
+		if (!cont || c->ext[l] * c->ext[l + 1] - 1 >= ((int64_t) 1 << cw)) {
+			l++;
+			continue;
+		}
+		c->ext[l] *= c->ext[l + 1];
+		for (int k = l + 1; k + 1 < c->n_levels; k++) {
+			c->ext[k] = c->ext[k + 1];
+			c->sg[k] = c->sg[k + 1];
+			c->ag[k] = c->ag[k + 1];
+		}
+		c->n_levels--;
+	}
+}
+
+static int64_t ctrl_fires(const ub_pub_ctrl *c)
+{
+	int64_t n = c->enable ? 1 : 0;
+	for (int l = 0; l < c->n_levels; l++)
+		n *= c->ext[l];
+	return n;
+}
+
+/* The true schedule delta of level l: cycles between the fire before the
+ * level increments and the one after. */
+static int64_t ctrl_delta(const ub_pub_ctrl *c, int l)
+{
+	int64_t d = c->sg[l];
+	for (int k = 0; k < l; k++)
+		d -= c->sg[k] * (c->ext[k] - 1);
+	return d;
+}
+
+/* The tile layout of a stream: the padded write index of each element
+ * (rows padded to whole SRAM words), its strides per dimension. */
+typedef struct layout {
+	int n;
+	int64_t lo[SCHED_MAX_DIMS];
+	int64_t pstride[SCHED_MAX_DIMS];
+	int64_t wpr;		/* SRAM words per row (innermost dimension) */
+	int64_t last_lanes;	/* words in the last SRAM word of a row */
+} layout;
+
+static void make_layout(const stream *in, int fw, layout *L)
+{
+	int n = in->n;
+	L->n = n;
+	memcpy(L->lo, in->lo, sizeof(L->lo));
+	L->wpr = (in->ext[n - 1] + fw - 1) / fw;
+	L->last_lanes = in->ext[n - 1] - (L->wpr - 1) * fw;
+	L->pstride[n - 1] = 1;
+	int64_t s = L->wpr * fw;
+	for (int d = n - 2; d >= 0; d--) {
+		L->pstride[d] = s;
+		s *= in->ext[d];
+	}
+}
+
+static int64_t layout_pidx(const layout *L, const int64_t *e)
+{
+	int64_t p = 0;
+	for (int d = 0; d < L->n; d++)
+		p += (e[d] - L->lo[d]) * L->pstride[d];
+	return p;
+}
+
+/* IN_0: every element of the input stream into aggregator slot
+ * pidx mod 2FW. */
+static void build_in(ub_pub_ctrl *c, const stream *in, const layout *L, int fw)
+{
+	int n = in->n;
+	c->sg_start = in->t0;
+	c->ag_start = 0;
+	for (int d = 0; d < n; d++)
+		ctrl_level(c, n - 1 - d, in->ext[d], in->coef[d], mod_pow2(L->pstride[d], clog2(2 * fw)));
+}
+
+/* WR_0: one wide write per SRAM word, u cycles after the cycle after
+ * the IN of its last lane (extrapolated for a padded word); address
+ * word index mod 2^AW. */
+static void build_wr(ub_pub_ctrl *c, const stream *in, const layout *L, int fw, int64_t u)
+{
+	int n = in->n;
+	int64_t cx = in->coef[n - 1];
+	c->sg_start = in->t0 + (fw - 1) * cx + 1 + u;
+	c->ag_start = 0;
+	ctrl_level(c, 0, L->wpr, fw * cx, 1);
+	for (int d = n - 2; d >= 0; d--)
+		ctrl_level(c, n - 1 - d, in->ext[d], in->coef[d], L->pstride[d] / fw);
+}
+
+/* The output stream of group "g" on a tile whose input is "in", read
+ * "rel" cycles after the input: OUT fires a cycle before the word is
+ * due (it is registered). */
+static void group_stream(const stream *in, const group *g, int64_t rel, stream *out)
+{
+	*out = *in;
+	for (int d = 0; d < in->n; d++) {
+		out->lo[d] = g->lo[d];
+		out->ext[d] = g->hi[d] - g->lo[d] + 1;
+	}
+	out->t0 = stream_time(in, g->lo) + rel - 1;
+}
+
+/* RD_j and OUT_j for output stream "os" (inside the input box), the RD
+ * s cycles before the latest cycle the transpose buffer allows. */
+static void build_rd_out(ub_pub_ctrl *rd, ub_pub_ctrl *out, const stream *os, const layout *L,
+	int fw, int64_t s)
+{
+	int n = os->n;
+	int64_t cx = os->coef[n - 1];
+	int64_t c0 = os->lo[n - 1] - L->lo[n - 1], c1 = c0 + os->ext[n - 1] - 1;
+	int64_t q0 = c0 / fw, nq = c1 / fw - q0 + 1;
+	int64_t e0[SCHED_MAX_DIMS];
+	memcpy(e0, os->lo, sizeof(e0));
+	e0[n - 1] = L->lo[n - 1] + q0 * fw;
+	rd->sg_start = stream_time(os, e0) - 2 - s;
+	rd->ag_start = layout_pidx(L, e0) / fw;
+	ctrl_level(rd, 0, nq, fw * cx, 1);
+	out->sg_start = os->t0;
+	out->ag_start = mod_pow2(c0 - fw * q0, clog2(2 * fw));
+	ctrl_level(out, 0, os->ext[n - 1], cx, 1);
+	int64_t slots = nq * fw;	/* TB slots per row of the output */
+	for (int d = n - 2; d >= 0; d--) {
+		int l = n - 1 - d;
+		ctrl_level(rd, l, os->ext[d], os->coef[d], L->pstride[d] / fw);
+		ctrl_level(out, l, os->ext[d], os->coef[d], mod_pow2(slots, clog2(2 * fw)));
+		slots *= os->ext[d];
+	}
+}
+
+/* ------------------------------------------------------------ placement */
+
+/* { [t] : c fires at t } */
+static __isl_give isl_set *fire_set(isl_ctx *isl, const ub_pub_ctrl *c)
+{
+	char buf[2048];
+	int k = snprintf(buf, sizeof buf, "{ [t] : exists (");
+	for (int l = 0; l < c->n_levels; l++)
+		k += snprintf(buf + k, sizeof buf - (size_t) k, "%si%d", l ? ", " : "", l);
+	if (c->n_levels == 0)
+		k += snprintf(buf + k, sizeof buf - (size_t) k, "z");
+	k += snprintf(buf + k, sizeof buf - (size_t) k, " : t = %lld", (long long) c->sg_start);
+	for (int l = 0; l < c->n_levels; l++)
+		k += snprintf(buf + k, sizeof buf - (size_t) k, " + %lld i%d", (long long) c->sg[l], l);
+	for (int l = 0; l < c->n_levels; l++)
+		k += snprintf(buf + k, sizeof buf - (size_t) k, " and 0 <= i%d < %lld", l,
+			(long long) c->ext[l]);
+	if (c->n_levels == 0)
+		k += snprintf(buf + k, sizeof buf - (size_t) k, " and z = 0");
+	snprintf(buf + k, sizeof buf - (size_t) k, ") }");
+	return isl_set_read_from_str(isl, buf);
+}
+
+/* The first cycle both a and b fire in, or -1 when none (isl proves the
+ * intersection empty); -2 on an isl error. */
+static int64_t first_collision(isl_ctx *isl, const ub_pub_ctrl *a, const ub_pub_ctrl *b)
+{
+	isl_set *both = isl_set_intersect(fire_set(isl, a), fire_set(isl, b));
+	isl_bool empty = isl_set_is_empty(both);
+	int64_t t = -2;
+	if (empty == isl_bool_true)
+		t = -1;
+	else if (empty == isl_bool_false && !ub_val_to_int(isl_set_dim_min_val(
+			isl_set_copy(both), 0), &t))
+		t = -2;
+	isl_set_free(both);
+	return t;
+}
+
+/* ------------------------------------------------------------ one tile */
+
+/* What one tile serves: its input stream and its output groups. */
+typedef struct tile_plan {
+	stream in;
+	int64_t base;		/* delay of the input from the producer's write */
+	int first, n;		/* groups first .. first+n-1 (SRAM groups) */
+	int feeds;		/* the output feeding the next tile, or -1 */
+} tile_plan;
+
+static ub_pub_ctrl *tile_ctrl(ub_pub_tile *t, const ub_pub_params *p, ub_pub_kind k, int port)
+{
+	int base[] = { 0, p->n_in, 2 * p->n_in, 2 * p->n_in + p->n_out };
+	return &t->ctrl[base[k] + port];
+}
+
+static void tile_alloc(ub_pub_tile *t, const ub_pub_params *p)
+{
+	int aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1, sw = clog2(2 * p->fw);
+	t->n_ctrl = 2 * (p->n_in + p->n_out);
+	t->ctrl = sl_xcalloc((size_t) t->n_ctrl, sizeof(ub_pub_ctrl));
+	for (int i = 0; i < t->n_ctrl; i++) {
+		ub_pub_ctrl *c = &t->ctrl[i];
+		int k = i < p->n_in ? 0 : i < 2 * p->n_in ? 1 : i < 2 * p->n_in + p->n_out ? 2 : 3;
+		int first[] = { 0, p->n_in, 2 * p->n_in, 2 * p->n_in + p->n_out };
+		c->kind = (ub_pub_kind) k;
+		c->port = i - first[k];
+		c->agw = k == UB_PUB_WR || k == UB_PUB_RD ? aw : sw;
+	}
+	t->feeds = -1;
+}
+
+/* Report a collision of "a" (placed last) with "b" at cycle t; -1. */
+static int report_collision(sl_ctx *ctx, const ub_buffer *buf, const ub_pub_params *p,
+	const ub_pub_ctrl *a, const ub_pub_ctrl *b, int64_t t, int tile, int n_tiles, int n_rd,
+	int64_t cx)
+{
+	char na[48], nb[48];
+	ctrl_name(a, tile, n_tiles, na, sizeof na);
+	ctrl_name(b, tile, n_tiles, nb, sizeof nb);
+	int64_t period = p->fw * cx;
+	sl_error(ctx, buf->producer->decl->loc, "the push-memory tile of '%s' would access "
+		"its single-port SRAM twice in cycle %lld (%s and %s): one wide write and %d "
+		"wide read%s every %lld cycle%s (FW %d)%s", buf->name, (long long) t, nb, na,
+		n_rd, n_rd == 1 ? "" : "s", (long long) period, period == 1 ? "" : "s", p->fw,
+		1 + n_rd > period ? ", more accesses than the port has cycles (the port-rate rule)"
+			: ", and no placement within the aggregator's and transpose buffers' "
+			"windows keeps them apart");
+	return -1;
+}
+
+/* Place WR_0 and every RD_j of a built tile in cycles of their own: WR at
+ * the earliest cycle its last word allows (u = 0) or later, each RD at
+ * the latest its transpose buffer allows (s = 0) or earlier, the first
+ * offset isl proves collision-free.  0, or -1 (reported). */
+static int place(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const ub_pub_params *p,
+	ub_pub_tile *t, const tile_plan *tp, const layout *L, const stream *outs,
+	const int64_t *rel, int tile, int n_tiles)
+{
+	int64_t cx = tp->in.coef[tp->in.n - 1];
+	ub_pub_ctrl *wr = tile_ctrl(t, p, UB_PUB_WR, 0);
+	/* the earliest cycle: the aggregator row of word g is refilled only
+	 * by word g+2's first lane, at least (last_lanes + 1) cx cycles later */
+	int64_t u = 0;
+	build_wr(wr, &tp->in, L, p->fw, u);
+	wr->enable = true;
+	for (int j = 0; j < tp->n; j++) {
+		ub_pub_ctrl *rd = tile_ctrl(t, p, UB_PUB_RD, j), *out = tile_ctrl(t, p, UB_PUB_OUT, j);
+		/* RD after the WR of its word, and RD k+2 after the last OUT of
+		 * RD k's row. */
+		int64_t smax = (p->fw + 1) * cx - 1;
+		int64_t s_raw = rel[j] - 5 - (p->fw - 1) * cx - u;
+		if (s_raw < smax)
+			smax = s_raw;
+		int64_t first_t = -1;
+		const ub_pub_ctrl *first_b = NULL;
+		bool placed = false;
+		for (int64_t s = 0; s <= smax && !placed; s++) {
+			memset(rd, 0, offsetof(ub_pub_ctrl, agw));
+			memset(out, 0, offsetof(ub_pub_ctrl, agw));
+			rd->kind = UB_PUB_RD;
+			out->kind = UB_PUB_OUT;
+			rd->port = out->port = j;
+			build_rd_out(rd, out, &outs[j], L, p->fw, s);
+			rd->enable = out->enable = true;
+			placed = true;
+			for (int k = -1; k < j && placed; k++) {
+				const ub_pub_ctrl *b = k < 0 ? wr : tile_ctrl(t, p, UB_PUB_RD, k);
+				int64_t c = first_collision(isl, rd, b);
+				if (c == -2) {
+					sl_error(ctx, buf->producer->decl->loc, "cannot place the SRAM "
+						"accesses of '%s' on the push-memory tile: %s", buf->name,
+						isl_ctx_last_error_msg(isl) ? isl_ctx_last_error_msg(isl)
+							: "an isl error");
+					return -1;
+				}
+				if (c >= 0) {
+					placed = false;
+					if (s == 0) {
+						first_t = c;
+						first_b = b;
+					}
+				}
+			}
+		}
+		if (!placed) {
+			if (!first_b) {
+				sl_error(ctx, buf->producer->decl->loc, "the push-memory tile of '%s' "
+					"has no cycle for RD_%d: its delay leaves no room", buf->name, j);
+				return -1;
+			}
+			build_rd_out(rd, out, &outs[j], L, p->fw, 0);
+			return report_collision(ctx, buf, p, rd, first_b, first_t, tile, n_tiles,
+				tp->n, cx);
+		}
+	}
+	return 0;
+}
+
+/* Check every configuration field of the tile's controllers fits: the
+ * levels (after folding), extents, starts and deltas in CW bits.  0, or
+ * -1 with a located error naming the field and its value. */
+static int check_fields(sl_ctx *ctx, const ub_buffer *buf, const ub_pub_params *p,
+	ub_pub_tile *t, int tile, int n_tiles)
+{
+	int64_t lim = (int64_t) 1 << p->cw;
+	for (int i = 0; i < t->n_ctrl; i++) {
+		ub_pub_ctrl *c = &t->ctrl[i];
+		char nm[48], field[32];
+		int64_t v = 0;
+		if (!c->enable)
+			continue;
+		ctrl_fold(c, p->cw);
+		ctrl_name(c, tile, n_tiles, nm, sizeof nm);
+		if (c->n_levels > p->levels) {
+			sl_error(ctx, buf->producer->decl->loc, "the push-memory tile of '%s': %s "
+				"needs %d loop levels, the tile has %d (--pub-levels)", buf->name, nm,
+				c->n_levels, p->levels);
+			return -1;
+		}
+		field[0] = 0;
+		if (c->sg_start < 0 || c->sg_start >= lim) {
+			snprintf(field, sizeof field, "SG_START");
+			v = c->sg_start;
+		}
+		for (int l = 0; !field[0] && l < c->n_levels; l++) {
+			int64_t d = ctrl_delta(c, l);
+			if (c->ext[l] - 1 >= lim) {
+				snprintf(field, sizeof field, "EXT_M1[%d]", l);
+				v = c->ext[l] - 1;
+			} else if (d < 1 || d >= lim) {
+				snprintf(field, sizeof field, "SG_DELTA[%d]", l);
+				v = d;
+			}
+		}
+		if (field[0]) {
+			int need = clog2(v + 1) > p->cw ? clog2(v + 1) : p->cw + 1;
+			sl_error(ctx, buf->producer->decl->loc, "the push-memory tile of '%s': %s's "
+				"%s is %lld, %s the %d-bit configuration fields%s%d would fit)",
+				buf->name, nm, field, (long long) v, v < 1 ? "outside" : "past",
+				p->cw, v < 1 ? " (" : " (--pub-width ", need);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The counts of a tile from its controllers' extents. */
+static void tile_counts(const ub_pub_tile *t, ub_pub_counts *c)
+{
+	memset(c, 0, sizeof(*c));
+	for (int i = 0; i < t->n_ctrl; i++) {
+		const ub_pub_ctrl *k = &t->ctrl[i];
+		int64_t f = ctrl_fires(k);
+		c->steps += f;
+		switch (k->kind) {
+		case UB_PUB_IN: c->agg_writes += f; break;
+		case UB_PUB_WR: c->sram_writes += f; break;
+		case UB_PUB_RD: c->sram_reads += f; break;
+		case UB_PUB_OUT:
+			c->tb_reads += f;
+			if (k->port < 8)
+				c->tb_reads_port[k->port] = f;
+			break;
+		}
+	}
+}
+
+/* Build, place, fold, check and model tile "tile" of plan "tp". */
+static int build_tile(sl_ctx *ctx, isl_ctx *isl, const ub_pub_set *ps, ub_pub_buf *pb,
+	const group *g, const tile_plan *tp, int tile)
+{
+	const ub_pub_params *p = &ps->params;
+	ub_pub_tile *t = &pb->tiles[tile];
+	layout L;
+	stream outs[8];
+	int64_t rel[8];
+	tile_alloc(t, p);
+	make_layout(&tp->in, p->fw, &L);
+	ub_pub_ctrl *in = tile_ctrl(t, p, UB_PUB_IN, 0);
+	build_in(in, &tp->in, &L, p->fw);
+	in->enable = true;
+	for (int j = 0; j < tp->n; j++) {
+		rel[j] = g[tp->first + j].dmin - tp->base;
+		group_stream(&tp->in, &g[tp->first + j], rel[j], &outs[j]);
+	}
+	t->n_outs = tp->n;
+	t->feeds = tp->feeds;
+	t->n_dims = tp->in.n;
+	memcpy(t->in_lo, tp->in.lo, sizeof(t->in_lo));
+	memcpy(t->in_ext, tp->in.ext, sizeof(t->in_ext));
+	for (int j = 0; j < tp->n; j++) {
+		memcpy(t->out_lo[j], outs[j].lo, sizeof(t->out_lo[j]));
+		memcpy(t->out_ext[j], outs[j].ext, sizeof(t->out_ext[j]));
+		t->out_delay[j] = g[tp->first + j].dmin;
+	}
+	if (place(ctx, isl, pb->buf, p, t, tp, &L, outs, rel, tile, pb->n_tiles) < 0 ||
+	    check_fields(ctx, pb->buf, p, t, tile, pb->n_tiles) < 0)
+		return -1;
+	tile_counts(t, &t->counts);
+	char why[256];
+	ub_pub_counts mc;
+	if (ub_pub_model(ps, pb, tile, &mc, &t->live_words, why, sizeof why) < 0 ||
+	    memcmp(&mc, &t->counts, sizeof mc)) {
+		sl_error(ctx, pb->buf->producer->decl->loc, "the push-memory tile of '%s'%s: the "
+			"tile model rejects its configuration: %s", pb->buf->name, "",
+			memcmp(&mc, &t->counts, sizeof mc) ? "its counts differ from the "
+			"controllers' extents" : why);
+		return -1;
+	}
+	return 0;
+}
+
+/* The producer's write stream. */
+static void write_stream(const sched_stmt *s, stream *w)
+{
+	w->n = s->n_vars;
+	int64_t tail = 0;
+	for (int d = s->n_vars; d < s->n_dims; d++)
+		tail += s->coef[d] * (s->ext[d] - 1);
+	for (int d = 0; d < s->n_vars; d++) {
+		w->lo[d] = s->lo[d];
+		w->ext[d] = s->ext[d];
+		w->coef[d] = s->coef[d];
+	}
+	w->t0 = s->offset + s->latency + tail;
+}
+
+/* SRAM words a tile needs for groups from "base_dist" to "dist" writes
+ * behind the input: the words between, the aggregator's and transpose
+ * buffer's rows and a word of placement slack. */
+static int64_t words_needed(int64_t dist, int64_t base_dist, int fw)
+{
+	return (dist - base_dist + fw - 1) / fw + 4;
+}
+
+/* The series of tiles for the SRAM groups: each tile takes groups while
+ * it has outputs and SRAM words for them; its last group feeds the next
+ * tile (its box widened to every element read after it).  -1 (reported)
+ * when a group alone is too far for a tile, or more tiles are needed
+ * than UB_PUB_MAX_TILES. */
+static int plan_tiles(sl_ctx *ctx, const ub_pub_params *p, const ub_buffer *buf, group *g,
+	int ng, const stream *w, tile_plan *plans, int *n_plans)
+{
+	int np = 0;
+	int64_t base = 0, base_dist = 0;
+	stream in = *w;
+	int i = 0;
+	while (i < ng && !g[i].sram)
+		i++;
+	while (i < ng) {
+		if (np == UB_PUB_MAX_TILES) {
+			sl_error(ctx, buf->producer->decl->loc, "the push-memory tile of '%s': its "
+				"read ports need more than %d tiles in series (FW %d, DEPTH %lld, %d "
+				"outputs a tile)", buf->name, UB_PUB_MAX_TILES, p->fw,
+				(long long) p->depth, p->n_out);
+			return -1;
+		}
+		tile_plan *tp = &plans[np++];
+		tp->in = in;
+		tp->base = base;
+		tp->first = i;
+		tp->n = 0;
+		tp->feeds = -1;
+		while (i < ng && tp->n < p->n_out && (tp->n < 8) &&
+		       words_needed(g[i].dist, base_dist, p->fw) <= p->depth &&
+		       g[i].dmin - base >= tile_min_delay(p, in.coef[in.n - 1])) {
+			tp->n++;
+			i++;
+		}
+		if (tp->n == 0) {
+			sl_error(ctx, buf->producer->decl->loc, "the push-memory tile of '%s': a "
+				"read %lld writes behind %s needs %lld SRAM words, more than a tile's "
+				"%lld (DEPTH; %lld words at FW %d)", buf->name,
+				(long long) (g[i].dist - base_dist), np == 1 ? "its write" :
+				"the tile before", (long long) words_needed(g[i].dist, base_dist, p->fw),
+				(long long) p->depth, (long long) (p->depth * p->fw), p->fw);
+			return -1;
+		}
+		if (i < ng) {
+			group *f = &g[i - 1];
+			for (int k = i; k < ng; k++)
+				for (int d = 0; d < w->n; d++) {
+					f->lo[d] = g[k].lo[d] < f->lo[d] ? g[k].lo[d] : f->lo[d];
+					f->hi[d] = g[k].hi[d] > f->hi[d] ? g[k].hi[d] : f->hi[d];
+				}
+			tp->feeds = tp->n - 1;
+			/* the next tile takes the words as they appear on the output */
+			group_stream(&tp->in, f, f->dmin - base, &in);
+			in.t0 += 1;
+			base = f->dmin;
+			base_dist = f->dist;
+		}
+	}
+	*n_plans = np;
+	return 0;
+}
+
+/* Why a buffer stays on today's mapping, or NULL when it can go on
+ * tiles. */
+static const char *native_reason(const ub_buffer *buf, const stream *w)
+{
+	if (buf->storage == UB_NONE)
+		return NULL;
+	if (buf->storage == UB_REGISTERS)
+		return "a delay chain of registers only";
+	if (buf->storage == UB_CIRCULAR)
+		return "its read ports are not at constant delays from the write (the tile "
+			"serves streams in write order)";
+	if (w->n == 0 || !stream_in_order(w))
+		return "its producer does not write in row-major order";
+	return NULL;
+}
+
+/* Which tile output (or the producer's stream) serves each port, and
+ * the delay line after it. */
+static void assign_ports(ub_pub_buf *pb, const group *g, int ng, const tile_plan *plans, int np)
+{
+	const ub_buffer *buf = pb->buf;
+	pb->port_tile = sl_xcalloc((size_t) buf->n_ports, sizeof(int));
+	pb->port_out = sl_xcalloc((size_t) buf->n_ports, sizeof(int));
+	pb->port_lag = sl_xcalloc((size_t) buf->n_ports, sizeof(int64_t));
+	for (int k = 1; k < buf->n_ports; k++) {
+		int64_t d = buf->ports[k].delay;
+		int gi = 0;
+		while (gi + 1 < ng && !(d >= g[gi].dmin && d <= g[gi].dmax))
+			gi++;
+		pb->port_tile[k] = -1;
+		pb->port_out[k] = -1;
+		pb->port_lag[k] = d;
+		if (!g[gi].sram)
+			continue;
+		for (int t = 0; t < np; t++)
+			if (gi >= plans[t].first && gi < plans[t].first + plans[t].n) {
+				pb->port_tile[k] = t;
+				pb->port_out[k] = gi - plans[t].first;
+				pb->port_lag[k] = d - g[gi].dmin;
+			}
+	}
+}
+
+static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
+	int64_t threshold)
+{
+	const ub_buffer *buf = pb->buf;
+	const ub_pub_params *p = &ps->params;
+	stream w;
+	int ng;
+	write_stream(buf->producer, &w);
+	pb->native_why = native_reason(buf, &w);
+	if (pb->native_why || buf->storage == UB_NONE)
+		return 0;
+	group *g = make_groups(ctx, isl, buf, threshold, tile_min_delay(p, w.coef[w.n - 1]), &ng);
+	if (!g)
+		return -1;
+	tile_plan plans[UB_PUB_MAX_TILES];
+	int np = 0, rc = plan_tiles(ctx, p, buf, g, ng, &w, plans, &np);
+	pb->n_groups = 0;
+	pb->reg_words = 0;
+	for (int i = 0; i < ng; i++) {
+		pb->n_groups += g[i].sram;
+		pb->reg_words += g[i].sram ? g[i].dmax - g[i].dmin : g[i].dmax;
+	}
+	if (rc == 0 && np == 0)
+		pb->native_why = "every read is too close to its write for the tile: registers";
+	if (rc == 0 && np > 0)
+		assign_ports(pb, g, ng, plans, np);
+	pb->n_tiles = np;
+	pb->tiles = np ? sl_xcalloc((size_t) np, sizeof(ub_pub_tile)) : NULL;
+	for (int k = 0; rc == 0 && k < np; k++)
+		rc = build_tile(ctx, isl, ps, pb, g, &plans[k], k);
+	free(g);
+	return rc;
+}
+
+ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
+	const ub_pub_params *p, int64_t register_threshold)
+{
+	int aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1;
+	if (p->cw < aw) {
+		sl_error(ctx, sl_noloc, "the push-memory tile's configuration width CW %d is "
+			"narrower than its SRAM address (%d bits for DEPTH %lld): cfg_data could not "
+			"carry an address (docs/pub.md, Parameters)", p->cw, aw, (long long) p->depth);
+		return NULL;
+	}
+	ub_pub_set *ps = sl_xcalloc(1, sizeof(*ps));
+	ps->params = *p;
+	ps->n_bufs = set->n_buffers;
+	ps->bufs = sl_xcalloc((size_t) set->n_buffers + 1, sizeof(ub_pub_buf));
+	for (int i = 0; i < set->n_buffers; i++) {
+		ps->bufs[i].buf = set->buffers[i];
+		if (map_buffer(ctx, isl, ps, &ps->bufs[i], register_threshold) < 0) {
+			ub_pub_set_free(ps);
+			return NULL;
+		}
+	}
+	return ps;
+}
+
+void ub_pub_set_free(ub_pub_set *ps)
+{
+	if (!ps)
+		return;
+	for (int i = 0; i < ps->n_bufs; i++) {
+		for (int k = 0; k < ps->bufs[i].n_tiles; k++)
+			free(ps->bufs[i].tiles[k].ctrl);
+		free(ps->bufs[i].tiles);
+		free(ps->bufs[i].port_tile);
+		free(ps->bufs[i].port_out);
+		free(ps->bufs[i].port_lag);
+	}
+	free(ps->bufs);
+	free(ps);
+}

@@ -1,0 +1,420 @@
+/* ubuffer/pubmodel.c: the configuration of push-memory tiles as data, and
+ * a model that runs it.
+ * Stage: ubuffer, after pub.c's mapping.  The register values of a
+ * controller (the delta form of docs/pub.md "Register map"), the bus
+ * writes as a $readmemh image, the readable JSON of every tile, and
+ * ub_pub_model: every controller of one tile stepped from its register
+ * values exactly as the hardware steps it (start, then a delta per
+ * level, modulo 2^CW and 2^AGW), on element identities, checking the
+ * single-port rule and that every output presents the element its port
+ * reads.  Nothing here holds memory past a call. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ubuffer/ubuffer_private.h"
+
+static int clog2(int64_t v)
+{
+	int b = 0;
+	while (((int64_t) 1 << b) < v)
+		b++;
+	return b;
+}
+
+static int64_t wrap(int64_t v, int bits)
+{
+	int64_t m = (int64_t) 1 << bits;
+	return ((v % m) + m) % m;
+}
+
+/* RB: register-offset bits within a controller. */
+static int reg_bits(const ub_pub_params *p)
+{
+	return clog2(3 * p->levels + 3);
+}
+
+int ub_pub_addr_bits(const ub_pub_params *p)
+{
+	int nc = 2 * (p->n_in + p->n_out), cb = clog2(nc) > 0 ? clog2(nc) : 1;
+	return cb + reg_bits(p);
+}
+
+int64_t ub_pub_config_bits(const ub_pub_params *p)
+{
+	int nc = 2 * (p->n_in + p->n_out);
+	int aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1, sw = clog2(2 * p->fw);
+	return (int64_t) nc * (1 + (int64_t) p->cw * (2 * p->levels + 1)) +
+		(int64_t) (p->n_in + p->n_out) * (p->levels + 1) * (sw + aw);
+}
+
+void ub_pub_ctrl_regs(const ub_pub_params *p, const ub_pub_ctrl *c, int64_t *regs)
+{
+	int L = p->levels;
+	memset(regs, 0, sizeof(int64_t) * (size_t) (3 * L + 3));
+	regs[0] = c->enable;
+	regs[1] = wrap(c->sg_start, p->cw);
+	regs[2] = wrap(c->ag_start, c->agw);
+	for (int l = 0; l < c->n_levels && l < L; l++) {
+		int64_t sd = c->sg[l], ad = c->ag[l];
+		for (int k = 0; k < l; k++) {
+			sd -= c->sg[k] * (c->ext[k] - 1);
+			ad -= c->ag[k] * (c->ext[k] - 1);
+		}
+		regs[3 + l] = c->ext[l] - 1;
+		regs[3 + L + l] = wrap(sd, p->cw);
+		regs[3 + 2 * L + l] = wrap(ad, c->agw);
+	}
+}
+
+/* ---------------------------------------------------------------- model */
+
+/* A controller as the hardware runs it: its registers and its state. */
+typedef struct runner {
+	const ub_pub_ctrl *c;
+	int64_t regs[3 * UB_PUB_MAX_LEVELS + 3];
+	int64_t idx[UB_PUB_MAX_LEVELS];
+	int64_t t;		/* the true cycle of the next fire */
+	int64_t addr;
+	int64_t k;		/* fires so far */
+	bool active;
+} runner;
+
+static void runner_start(runner *r, const ub_pub_params *p, const ub_pub_ctrl *c)
+{
+	memset(r, 0, sizeof(*r));
+	r->c = c;
+	ub_pub_ctrl_regs(p, c, r->regs);
+	r->active = r->regs[0] != 0;
+	r->t = r->regs[1];
+	r->addr = r->regs[2];
+}
+
+/* After a fire: the innermost level not at its end increments, the ones
+ * inside return to 0, and the level's deltas are added. */
+static void runner_step(runner *r, const ub_pub_params *p)
+{
+	int L = p->levels;
+	r->k++;
+	for (int l = 0; l < L; l++)
+		if (r->idx[l] < r->regs[3 + l]) {
+			r->idx[l]++;
+			for (int k = 0; k < l; k++)
+				r->idx[k] = 0;
+			int64_t d = r->regs[3 + L + l];
+			r->t += d ? d : (int64_t) 1 << p->cw;
+			r->addr = wrap(r->addr + r->regs[3 + 2 * L + l], r->c->agw);
+			return;
+		}
+	r->active = false;
+}
+
+/* The producer write index of element k (row-major) of a box. */
+static int64_t box_elem(const ub_buffer *buf, int n, const int64_t *lo, const int64_t *ext,
+	int64_t k)
+{
+	int64_t e[SCHED_MAX_DIMS];
+	for (int d = n - 1; d >= 0; d--) {
+		e[d] = lo[d] + k % ext[d];
+		k /= ext[d];
+	}
+	return ub_write_index(buf, e);
+}
+
+typedef struct tile_state {
+	int fw;
+	int64_t *agg;		/* 2*fw slots */
+	int64_t *sram;		/* depth * fw */
+	int64_t *tb;		/* n_out * 2*fw */
+	int64_t *pend_t;	/* per output: cycle a read becomes visible, or -1 */
+	int64_t *pend_w;	/* per output: fw words */
+	int *ra, *rt;		/* aggregator and transpose rows */
+	int64_t *seq;		/* per SRAM address: the WR that wrote it (from 1), or 0 */
+	int64_t n_wr;		/* WRs so far */
+	int64_t live;		/* the most words written since a word read (+1) */
+} tile_state;
+
+static void state_alloc(tile_state *s, const ub_pub_params *p)
+{
+	s->fw = p->fw;
+	s->agg = sl_xmalloc(sizeof(int64_t) * (size_t) (2 * p->fw));
+	s->sram = sl_xmalloc(sizeof(int64_t) * (size_t) (p->depth * p->fw));
+	s->tb = sl_xmalloc(sizeof(int64_t) * (size_t) (2 * p->fw * p->n_out));
+	s->pend_w = sl_xmalloc(sizeof(int64_t) * (size_t) (p->fw * p->n_out));
+	s->pend_t = sl_xmalloc(sizeof(int64_t) * (size_t) p->n_out);
+	s->rt = sl_xcalloc((size_t) p->n_out, sizeof(int));
+	s->ra = sl_xcalloc(1, sizeof(int));
+	s->seq = sl_xcalloc((size_t) p->depth, sizeof(int64_t));
+	s->n_wr = s->live = 0;
+	for (int i = 0; i < 2 * p->fw; i++)
+		s->agg[i] = -1;
+	for (int64_t i = 0; i < p->depth * p->fw; i++)
+		s->sram[i] = -1;
+	for (int i = 0; i < 2 * p->fw * p->n_out; i++)
+		s->tb[i] = -1;
+	for (int j = 0; j < p->n_out; j++)
+		s->pend_t[j] = -1;
+}
+
+static void state_free(tile_state *s)
+{
+	free(s->agg);
+	free(s->sram);
+	free(s->tb);
+	free(s->pend_w);
+	free(s->pend_t);
+	free(s->rt);
+	free(s->ra);
+	free(s->seq);
+}
+
+static const char *const kind_names[] = { "IN", "WR", "RD", "OUT" };
+
+/* The state change of one fire of WR, RD or IN in cycle t. */
+static int fire(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile *tile,
+	tile_state *s, const runner *r, int64_t t, char *why, size_t len)
+{
+	int fw = p->fw;
+	const ub_pub_ctrl *c = r->c;
+	if (c->kind == UB_PUB_WR) {
+		if (r->addr >= p->depth) {
+			snprintf(why, len, "WR_0 writes address %lld past DEPTH", (long long) r->addr);
+			return -1;
+		}
+		memcpy(&s->sram[r->addr * fw], &s->agg[*s->ra * fw], sizeof(int64_t) * (size_t) fw);
+		s->seq[r->addr] = ++s->n_wr;
+		*s->ra ^= 1;
+	} else if (c->kind == UB_PUB_RD) {
+		int j = c->port;
+		if (s->pend_t[j] >= 0) {
+			snprintf(why, len, "RD_%d reads twice in two cycles", j);
+			return -1;
+		}
+		if (r->addr >= p->depth) {
+			snprintf(why, len, "RD_%d reads address %lld past DEPTH", j, (long long) r->addr);
+			return -1;
+		}
+		memcpy(&s->pend_w[j * fw], &s->sram[r->addr * fw], sizeof(int64_t) * (size_t) fw);
+		if (s->seq[r->addr] && s->n_wr - s->seq[r->addr] + 1 > s->live)
+			s->live = s->n_wr - s->seq[r->addr] + 1;
+		s->pend_t[j] = t + 2;
+	} else if (c->kind == UB_PUB_IN) {
+		s->agg[r->addr] = box_elem(pb->buf, tile->n_dims, tile->in_lo, tile->in_ext, r->k);
+	}
+	return 0;
+}
+
+/* One cycle t of the tile: the fires of runners "due" (their t). */
+static int cycle(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile *tile,
+	tile_state *s, runner *rs, int n, int64_t t, char *why, size_t len)
+{
+	int fw = p->fw, sram_user = -1;
+	for (int j = 0; j < p->n_out; j++)
+		if (s->pend_t[j] >= 0 && s->pend_t[j] <= t) {
+			memcpy(&s->tb[(2 * j + s->rt[j]) * fw], &s->pend_w[j * fw],
+				sizeof(int64_t) * (size_t) fw);
+			s->rt[j] ^= 1;
+			s->pend_t[j] = -1;
+		}
+	for (int i = 0; i < n; i++) {
+		runner *r = &rs[i];
+		if (!r->active || r->t != t)
+			continue;
+		const ub_pub_ctrl *c = r->c;
+		if (c->kind == UB_PUB_WR || c->kind == UB_PUB_RD) {
+			if (sram_user >= 0) {
+				snprintf(why, len, "%s_%d and %s_%d both access the SRAM in cycle %lld",
+					kind_names[rs[sram_user].c->kind], rs[sram_user].c->port,
+					kind_names[c->kind], c->port, (long long) t);
+				return -1;
+			}
+			sram_user = i;
+		}
+	}
+	/* reads of this cycle's state first: OUT (the transpose buffer as it
+	 * is in this cycle), then WR (the aggregator row before this cycle's
+	 * IN), RD, IN */
+	for (int i = 0; i < n; i++) {
+		runner *r = &rs[i];
+		if (!r->active || r->t != t || r->c->kind != UB_PUB_OUT)
+			continue;
+		int j = r->c->port;
+		int64_t got = s->tb[2 * j * fw + r->addr];
+		int64_t want = box_elem(pb->buf, tile->n_dims, tile->out_lo[j], tile->out_ext[j], r->k);
+		if (got != want) {
+			snprintf(why, len, "OUT_%d presents element %lld in cycle %lld, its port reads "
+				"element %lld (write order)", j, (long long) got, (long long) t,
+				(long long) want);
+			return -1;
+		}
+	}
+	static const ub_pub_kind order[] = { UB_PUB_WR, UB_PUB_RD, UB_PUB_IN };
+	for (int o = 0; o < 3; o++)
+		for (int i = 0; i < n; i++) {
+			runner *r = &rs[i];
+			if (r->active && r->t == t && r->c->kind == order[o] &&
+			    fire(p, pb, tile, s, r, t, why, len) < 0)
+				return -1;
+		}
+	for (int i = 0; i < n; i++)
+		if (rs[i].active && rs[i].t == t)
+			runner_step(&rs[i], p);
+	return 0;
+}
+
+int ub_pub_model(const ub_pub_set *ps, const ub_pub_buf *pb, int tile,
+	ub_pub_counts *out, int64_t *live_words, char *why, size_t why_len)
+{
+	const ub_pub_params *p = &ps->params;
+	const ub_pub_tile *t = &pb->tiles[tile];
+	runner *rs = sl_xcalloc((size_t) t->n_ctrl, sizeof(runner));
+	tile_state s;
+	int rc = 0;
+	state_alloc(&s, p);
+	for (int i = 0; i < t->n_ctrl; i++)
+		runner_start(&rs[i], p, &t->ctrl[i]);
+	for (;;) {
+		int64_t next = -1;
+		for (int i = 0; i < t->n_ctrl; i++)
+			if (rs[i].active && (next < 0 || rs[i].t < next))
+				next = rs[i].t;
+		if (next < 0)
+			break;
+		if ((rc = cycle(p, pb, t, &s, rs, t->n_ctrl, next, why, why_len)) < 0)
+			break;
+	}
+	memset(out, 0, sizeof(*out));
+	for (int i = 0; i < t->n_ctrl; i++) {
+		int64_t f = rs[i].k;
+		out->steps += f;
+		switch (rs[i].c->kind) {
+		case UB_PUB_IN: out->agg_writes += f; break;
+		case UB_PUB_WR: out->sram_writes += f; break;
+		case UB_PUB_RD: out->sram_reads += f; break;
+		case UB_PUB_OUT:
+			out->tb_reads += f;
+			if (rs[i].c->port < 8)
+				out->tb_reads_port[rs[i].c->port] = f;
+			break;
+		}
+	}
+	*live_words = s.live;
+	state_free(&s);
+	free(rs);
+	return rc;
+}
+
+/* ---------------------------------------------------------------- files */
+
+int ub_pub_tile_writes(const ub_pub_set *ps, const ub_pub_tile *t, uint64_t *words)
+{
+	const ub_pub_params *p = &ps->params;
+	int rb = reg_bits(p), n = 0;
+	int64_t regs[3 * UB_PUB_MAX_LEVELS + 3];
+	for (int c = 0; c < t->n_ctrl; c++) {
+		ub_pub_ctrl_regs(p, &t->ctrl[c], regs);
+		int nr = t->ctrl[c].enable ? 3 * p->levels + 3 : 1;
+		for (int r = 0; r < nr; r++, n++)
+			if (words)
+				words[n] = ((uint64_t) ((c << rb) + r) << p->cw) | (uint64_t) regs[r];
+	}
+	return n;
+}
+
+int ub_pub_write_hex(const ub_pub_set *ps, const ub_pub_tile *t, FILE *out)
+{
+	const ub_pub_params *p = &ps->params;
+	int ca = ub_pub_addr_bits(p), digits = (ca + p->cw + 3) / 4;
+	int n = ub_pub_tile_writes(ps, t, NULL);
+	uint64_t *w = sl_xcalloc((size_t) n + 1, sizeof(uint64_t));
+	ub_pub_tile_writes(ps, t, w);
+	fprintf(out, "// sl_pub configuration: one bus write a word, (cfg_addr << %d) | cfg_data,\n"
+		"// %d-bit cfg_addr, %d-bit cfg_data; the all-ones word ends the list\n", p->cw, ca,
+		p->cw);
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%0*llx\n", digits, (unsigned long long) w[i]);
+	uint64_t ones = ca + p->cw >= 64 ? ~(uint64_t) 0 : (((uint64_t) 1 << (ca + p->cw)) - 1);
+	fprintf(out, "%0*llx\n", digits, (unsigned long long) ones);
+	free(w);
+	return n;
+}
+
+static void dump_counts(const ub_pub_counts *c, int n_outs, FILE *out)
+{
+	fprintf(out, "\"agg_writes\": %lld, \"sram_writes\": %lld, \"sram_reads\": %lld, "
+		"\"tb_reads\": %lld, \"tb_reads_per_output\": [", (long long) c->agg_writes,
+		(long long) c->sram_writes, (long long) c->sram_reads, (long long) c->tb_reads);
+	for (int j = 0; j < n_outs && j < 8; j++)
+		fprintf(out, "%s%lld", j ? ", " : "", (long long) c->tb_reads_port[j]);
+	fprintf(out, "], \"controller_steps\": %lld", (long long) c->steps);
+}
+
+static void dump_ctrl(const ub_pub_params *p, const ub_pub_ctrl *c, FILE *out)
+{
+	int64_t regs[3 * UB_PUB_MAX_LEVELS + 3];
+	ub_pub_ctrl_regs(p, c, regs);
+	fprintf(out, "          { \"name\": \"%s_%d\", \"enable\": %d", kind_names[c->kind],
+		c->port, c->enable);
+	if (c->enable) {
+		fprintf(out, ", \"sg_start\": %lld, \"ag_start\": %lld, \"ext\": [",
+			(long long) c->sg_start, (long long) regs[2]);
+		for (int l = 0; l < c->n_levels; l++)
+			fprintf(out, "%s%lld", l ? ", " : "", (long long) c->ext[l]);
+		fputs("], \"sg_stride\": [", out);
+		for (int l = 0; l < c->n_levels; l++)
+			fprintf(out, "%s%lld", l ? ", " : "", (long long) c->sg[l]);
+		fputs("], \"ag_stride\": [", out);
+		for (int l = 0; l < c->n_levels; l++)
+			fprintf(out, "%s%lld", l ? ", " : "", (long long) wrap(c->ag[l], c->agw));
+		fputs("], \"regs\": [", out);
+		for (int r = 0; r < 3 * p->levels + 3; r++)
+			fprintf(out, "%s%lld", r ? ", " : "", (long long) regs[r]);
+		fputc(']', out);
+	}
+	fputs(" }", out);
+}
+
+void ub_pub_dump_json(const ub_pub_set *ps, FILE *out)
+{
+	const ub_pub_params *p = &ps->params;
+	fprintf(out, "{\n  \"tile\": { \"fw\": %d, \"depth\": %lld, \"inputs\": %d, \"outputs\": %d, "
+		"\"levels\": %d, \"cw\": %d, \"cfg_addr_bits\": %d, \"config_bits\": %lld },\n",
+		p->fw, (long long) p->depth, p->n_in, p->n_out, p->levels, p->cw,
+		ub_pub_addr_bits(p), (long long) ub_pub_config_bits(p));
+	fputs("  \"buffers\": [\n", out);
+	bool first = true;
+	for (int i = 0; i < ps->n_bufs; i++) {
+		const ub_pub_buf *pb = &ps->bufs[i];
+		if (pb->buf->storage == UB_NONE)
+			continue;
+		fprintf(out, "%s    { \"name\": ", first ? "" : ",\n");
+		first = false;
+		sl_json_str(out, pb->buf->name);
+		if (pb->native_why) {
+			fputs(", \"memory\": \"native\", \"why\": ", out);
+			sl_json_str(out, pb->native_why);
+			fputs(" }", out);
+			continue;
+		}
+		fprintf(out, ", \"memory\": \"pub\", \"width_bits\": %d, \"outputs\": %d, "
+			"\"register_words\": %lld,\n      \"tiles\": [\n", pb->buf->width_bits,
+			pb->n_groups, (long long) pb->reg_words);
+		for (int k = 0; k < pb->n_tiles; k++) {
+			const ub_pub_tile *t = &pb->tiles[k];
+			fprintf(out, "        { \"tile\": %d, \"feeds_next_from\": %d, \"sram_words\": %lld,"
+				" \"output_delays\": [", k, t->feeds, (long long) t->live_words);
+			for (int j = 0; j < t->n_outs; j++)
+				fprintf(out, "%s%lld", j ? ", " : "", (long long) t->out_delay[j]);
+			fputs("],\n          ", out);
+			dump_counts(&t->counts, t->n_outs, out);
+			fputs(",\n          \"controllers\": [\n", out);
+			for (int c = 0; c < t->n_ctrl; c++) {
+				dump_ctrl(p, &t->ctrl[c], out);
+				fputs(c + 1 < t->n_ctrl ? ",\n" : "\n", out);
+			}
+			fprintf(out, "          ] }%s\n", k + 1 < pb->n_tiles ? "," : "");
+		}
+		fputs("      ] }", out);
+	}
+	fputs("\n  ]\n}\n", out);
+}
