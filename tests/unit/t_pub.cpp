@@ -228,7 +228,7 @@ TEST(t_pub, capacity_bad)
 {
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), params(4, 16));
 	EXPECT_FALSE(u.ps);
-	EXPECT_NE(u.diags().find("examples/gaussian.sl:10:8: error: the push-memory tile of "
+	EXPECT_NE(u.diags().find("examples/gaussian.sl:14:8: error: the push-memory tile of "
 		"'in': a read 64 writes behind its write needs 20 SRAM words, more than a "
 		"tile's 16"), std::string::npos) << u.diags();
 }
@@ -245,11 +245,11 @@ TEST(t_pub, collision_bad)
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), params(2));
 	EXPECT_FALSE(u.ps);
 	std::string d = u.diags();
-	EXPECT_NE(d.find("examples/gaussian.sl:10:8: error: the push-memory tile of 'in' would "
+	EXPECT_NE(d.find("examples/gaussian.sl:14:8: error: the push-memory tile of 'in' would "
 		"access its single-port SRAM twice in cycle 126 (RD_0 and RD_1)"), std::string::npos)
 		<< d;
 	EXPECT_NE(d.find("the port-rate rule"), std::string::npos) << d;
-	EXPECT_NE(d.find("10 | input  in : u8[64][64];"), std::string::npos) << d;
+	EXPECT_NE(d.find("14 | input  in : u8[H][W];"), std::string::npos) << d;
 }
 
 // A 7-bit configuration (64-word tiles, so the 6-bit SRAM address fits
