@@ -489,6 +489,11 @@ static int cmd_synth(const options *opt)
 		fprintf(stderr, "sluice synth: error: no board given (--board B; see 'sluice boards')\n");
 		return EXIT_USAGE;
 	}
+	if (opt->check_netlist && opt->flow.iface == RTL_IFACE_AXIS) {
+		fprintf(stderr, "sluice synth: error: --check-netlist simulates the native "
+			"interface; drop --interface axis\n");
+		return EXIT_USAGE;
+	}
 	if (!opt->check_netlist && (opt->n_inputs || opt->have_seed)) {
 		fprintf(stderr, "sluice synth: error: --input and --seed are the data of "
 			"--check-netlist\n");
@@ -567,9 +572,10 @@ enum {
 	OPT_THRESHOLD = 1 << 4, OPT_RAM = 1 << 5, OPT_BOARD = 1 << 6, OPT_DUMP = 1 << 7,
 	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
 	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
-	OPT_MAX_CYCLES = 1 << 15,
+	OPT_MAX_CYCLES = 1 << 15, OPT_INTERFACE = 1 << 16,
 	/* what compile, sim and synth share: the design */
-	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK,
+	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK
+		| OPT_INTERFACE,
 };
 
 /* A word of a number; false for anything else. */
@@ -641,6 +647,17 @@ static bool set_engine(options *o, const char *val)
 	return true;
 }
 
+static bool set_interface(options *o, const char *val)
+{
+	if (!strcmp(val, "native"))
+		o->flow.iface = RTL_IFACE_NATIVE;
+	else if (!strcmp(val, "axis"))
+		o->flow.iface = RTL_IFACE_AXIS;
+	else
+		return usage_error("--interface takes 'native' or 'axis', not '%s'", val);
+	return true;
+}
+
 static bool set_threshold(options *o, const char *val)
 {
 	uint64_t n;
@@ -706,6 +723,7 @@ static const option_spec option_specs[] = {
 	{ "--clock", OPT_CLOCK, true, set_clock },
 	{ "-d", OPT_DUMP, true, set_dump },
 	{ "--engine", OPT_ENGINE, true, set_engine },
+	{ "--interface", OPT_INTERFACE, true, set_interface },
 	{ "--vcd", OPT_VCD, true, set_vcd },
 	{ "--max-cycles", OPT_MAX_CYCLES, true, set_max_cycles },
 	{ "--pnr", OPT_PNR, false, set_pnr },
@@ -758,7 +776,7 @@ static const command commands[] = {
 	  "                     output a .npy with a leading dimension of N\n"
 	  "  -o DIR             output directory (default: out)\n" },
 	{ "compile", cmd_compile, OPT_DESIGN | OPT_DUMP, true,
-	  "PROG [--schedule stream|sequential] [--board B] [-d LETTERS] [-o DIR]",
+	  "PROG [--schedule stream|sequential] [--board B] [--interface native|axis] [-d LETTERS] [-o DIR]",
 	  "schedule a program; write schedule.txt, buffers.txt and report.json",
 	  "Lowers PROG, schedules every operation to a cycle and writes\n"
 	  "DIR/schedule.txt, DIR/buffers.txt and DIR/report.json.\n"
@@ -775,6 +793,8 @@ static const command commands[] = {
 	  "                does not fit it; pipeline every datapath for the board's\n"
 	  "                clock by its delay model (docs/timing.md)\n"
 	  "  --clock MHz   pipeline for this clock instead (needs --board)\n"
+	  "  --interface I native (the default: NAME_en / NAME_valid ports) or axis\n"
+	  "                (AXI4-Stream with backpressure; docs/hardware.md)\n"
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
 	  "                P checked program, L lowered program, S schedule,\n"
 	  "                B buffers, R predicted resources (with --board)\n"
@@ -804,6 +824,9 @@ static const command commands[] = {
 	  "  --board B              simulate the design mapped for board B, exactly\n"
 	  "                         what 'compile --board B' writes\n"
 	  "  --clock MHz            as for compile\n"
+	  "  --interface I          native or axis, as for compile; verilator with\n"
+	  "                         axis runs the streams under random stalls\n"
+	  "                         (docs/verilator.md, \"AXI4-Stream\")\n"
 	  "  -d LETTERS             stage dumps, as for compile\n"
 	  "  --frames N             N frames back to back through one run (model or\n"
 	  "                         verilator: one start),\n"
@@ -829,6 +852,8 @@ static const command commands[] = {
 	  "                the critical path by program stage (without it: Yosys's\n"
 	  "                logic depth)\n"
 	  "  --clock MHz   pipeline for this clock (default: the board's)\n"
+	  "  --interface I native or axis, as for compile (axis: the wrapper's own\n"
+	  "                LUTs and flip-flops are reported)\n"
 	  "  --check-netlist  write the synthesized netlist (DIR/netlist.v), simulate\n"
 	  "                it in Verilator with the family's cell models on the\n"
 	  "                program's data and compare every output bit for bit with\n"

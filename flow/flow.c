@@ -297,7 +297,7 @@ int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *l
 	FILE *f = open_memstream(text, len);
 	if (!f)
 		sl_unreachable();
-	int rc = rtl_emit_frames(d->ctx, d->sp, d->ubs, d->name, frames, f);
+	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, d->name, frames, d->opts.iface, f);
 	fclose(f);
 	if (rc < 0) {
 		free(*text);

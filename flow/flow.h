@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "boards/boards.h"
+#include "rtlgen/rtlgen.h"
 #include "scheduler/scheduler.h"
 #include "target/target.h"
 #include "ubuffer/ubuffer.h"
@@ -28,6 +29,8 @@ typedef struct flow_options {
 	 * the board is a located error (target/: the largest buffers and
 	 * stages, and what would help). */
 	bool check_fit;
+	/* The Verilog's top level (flow_verilog): native or AXI4-Stream. */
+	rtl_interface iface;
 	/* Stage dumps, as letters: P the checked program, L the lowered
 	 * program, S the schedule, B the buffers, R the predicted resources
 	 * (with a board).  Each is written to dump_out (stdout when NULL)

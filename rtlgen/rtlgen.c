@@ -192,8 +192,8 @@ static void rtl_ports(rtl_gen *g, const char *module)
 {
 	FILE *o = g->out;
 	fprintf(o, "module %s (\n", module);
-	fprintf(o, "    input  wire clk,\n    input  wire rst,\n"
-		"    input  wire start,\n    output wire done");
+	fprintf(o, "    input  wire clk,\n    input  wire rst,\n%s"
+		"    input  wire start,\n    output wire done", g->axis ? "    input  wire ce,\n" : "");
 	for (int i = 0; i < g->sp->n_stmts; i++) {
 		const rtl_stage *st = &g->stages[i];
 		const sched_stmt *s = st->s;
@@ -206,6 +206,9 @@ static void rtl_ports(rtl_gen *g, const char *module)
 				st->name, rtl_range(g, w), st->name);
 	}
 	fprintf(o, "\n);\n\n");
+	if (!g->axis)
+		fprintf(o, "    // The clock enable: always on here (an edge with ce low would change\n"
+			"    // nothing; the AXI4-Stream wrapper drives it).\n    wire ce = 1'b1;\n\n");
 }
 
 /* The cycle after every statement's last write (trailing input elements
@@ -243,14 +246,14 @@ static void rtl_control(rtl_gen *g)
 			(long long) g->period) : "", (long long) (pd - 2), (long long) e);
 	fprintf(o, "    reg busy;\n    reg done_r;\n    reg [%d:0] remain;\n", rw - 1);
 	fprintf(o, "    reg go;\n    always @(posedge clk)\n"
-		"        go <= !rst && start && !busy && !go;\n");
+		"        if (rst || ce)\n            go <= !rst && start && !busy && !go;\n");
 	fprintf(o, "    always @(posedge clk) begin\n"
 		"        if (rst) begin\n"
 		"            busy <= 1'b0;\n            done_r <= 1'b0;\n"
-		"        end else if (go) begin\n"
+		"        end else if (ce && go) begin\n"
 		"            busy <= 1'b1;\n            done_r <= 1'b0;\n"
 		"            remain <= %s;\n"
-		"        end else if (busy) begin\n"
+		"        end else if (ce && busy) begin\n"
 		"            remain <= remain - %d'd1;\n"
 		"            if (remain[%d]) begin\n"
 		"                busy <= 1'b0;\n                done_r <= 1'b1;\n"
@@ -326,7 +329,7 @@ static void rtl_sched(rtl_gen *g, rtl_stage *st)
 	if (fr)
 		fprintf(o, ", %d'd%llu", g->tw, (unsigned long long) rtl_frame_delta(g, s));
 	fprintf(o, "}),\n        .START(%d'd%lld))\n", g->tw, (long long) s->offset);
-	fprintf(o, "        %s_sched (.clk(clk), .rst(rst), .go(go), "
+	fprintf(o, "        %s_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), "
 		".fire(%s_fire), .idx(%s_%sidx), .nidx(%s_%snidx), .active(%s_active));\n",
 		nm, nm, nm, fr ? "f" : "", nm, fr ? "f" : "", nm);
 	if (fr) {
@@ -420,7 +423,7 @@ static void rtl_pipe(rtl_gen *g, rtl_stage *st, const char *value,
 		s->latency == 1 ? "" : "s");
 	fprintf(o, vc ? " (datapath registers: cycles 1..%d)\n" : "\n", vc);
 	if (!inbox) {
-		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst),\n"
+		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst), .ce(ce),\n"
 			"        .in_valid(%s), .in_data(%s), .out_valid(%s_wen), .out_data(%s_wdata));\n",
 			w, l, nm, valid, value, nm, nm);
 		if (s->is_output)
@@ -428,7 +431,7 @@ static void rtl_pipe(rtl_gen *g, rtl_stage *st, const char *value,
 	} else {
 		fprintf(o, "    wire %s_inbox = %s;\n    wire [%d:0] %s_out;\n", nm, inbox, w, nm);
 		const char *in = rtl_delay(g, st, rtl_fmt(g, "%s_inbox", nm), 1, 0, vc);
-		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst),\n"
+		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst), .ce(ce),\n"
 			"        .in_valid(%s), .in_data({%s, %s}), .out_valid(%s_wen), "
 			".out_data(%s_out));\n", w + 1, l, nm, valid, in, value, nm, nm);
 		fprintf(o, "    assign %s_wdata = %s_out[%d:0];\n", nm, nm, w - 1);
@@ -505,6 +508,17 @@ int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, int frames, FILE *out)
 {
+	return rtl_emit_iface(ctx, sp, ubs, top_name, frames, RTL_IFACE_NATIVE, out);
+}
+
+const char *rtl_interface_str(rtl_interface iface)
+{
+	return iface == RTL_IFACE_AXIS ? "axis" : "native";
+}
+
+int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const char *top_name, int frames, rtl_interface iface, FILE *out)
+{
 	rtl_gen gen;
 	memset(&gen, 0, sizeof gen);
 	rtl_gen *g = &gen;
@@ -515,6 +529,7 @@ int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	if (frames < 1)
 		sl_unreachable();
 	g->frames = frames;
+	g->axis = iface == RTL_IFACE_AXIS;
 	g->period = frames > 1 ? sched_frame_period(sp) : 0;
 	if (frames > 1 && (g->period > ((int64_t) 1 << 48) / (frames - 1)
 	    || rtl_end_cycle(sp) + (int64_t) (frames - 1) * g->period >= ((int64_t) 1 << 48))) {
@@ -522,7 +537,8 @@ int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 			"period %lld run past 2^48 cycles", frames, (long long) g->period);
 		return -1;
 	}
-	const char *module = rtl_module_name(ctx, top_name);
+	const char *top = rtl_module_name(ctx, top_name);
+	const char *module = g->axis ? rtl_fmt(g, "%s_core", top) : top;
 	rtl_setup(g);
 	fprintf(out, "// %s: generated by sluice from %s; do not edit.\n"
 		"// Interface and timing: docs/hardware.md.  %lld cycles from start to done.\n",
@@ -533,6 +549,9 @@ int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 		fprintf(out, "// %d frames per start, frame f %lld * f cycles after frame 0 "
 			"(\"Frames\").\n", frames, (long long) g->period);
 	fprintf(out, "// Library blocks: rtlgen/lib/.\n\n");
+	if (g->axis)
+		fprintf(out, "// The core, under the AXI4-Stream wrapper %s at the end of the file.\n"
+			"/* verilator lint_off DECLFILENAME */\n", top);
 	rtl_ports(g, module);
 	rtl_control(g);
 	fprintf(out, "    // ======== schedules\n");
@@ -548,6 +567,10 @@ int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 		rtl_stage_body(g, &g->stages[i]);
 	rtl_sink_emit(g);
 	fprintf(out, "endmodule\n");
+	if (g->axis) {
+		fprintf(out, "/* verilator lint_on DECLFILENAME */\n");
+		rtl_axis_wrapper(g, top, module);
+	}
 	if (ferror(out)) {
 		sl_error_file(ctx, sp->lowered->path ? sp->lowered->path : "?",
 			"cannot write the Verilog");

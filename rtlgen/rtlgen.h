@@ -33,6 +33,22 @@ int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
  * rtl_emit's text, byte for byte. */
 int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, int frames, FILE *out);
+/* The top level's interface (docs/hardware.md): the native ports
+ * (NAME_en / NAME_valid, no flow control), or AXI4-Stream, the native
+ * module as sluice_<name>_core under a wrapper sluice_<name> with one
+ * stream per port and a clock enable that stalls the whole design. */
+typedef enum rtl_interface {
+	RTL_IFACE_NATIVE,
+	RTL_IFACE_AXIS,
+} rtl_interface;
+
+/* rtl_emit_frames with the top level of "iface"; RTL_IFACE_NATIVE is
+ * rtl_emit_frames' text. */
+int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const char *top_name, int frames, rtl_interface iface, FILE *out);
+/* "native" or "axis". */
+const char *rtl_interface_str(rtl_interface iface);
+
 /* The largest extent of a statement dimension the hardware counts: the
  * 32-bit EXT and idx fields of sl_sched (docs/hardware.md). */
 #define RTL_MAX_EXTENT ((int64_t) UINT32_MAX)
