@@ -38,6 +38,7 @@ typedef struct options {
 	bool help;		/* -h or --help in an option's place */
 	uint64_t seed;
 	int frames;		/* run, sim: frames streamed back to back (1) */
+	int stall_seeds;	/* sim --interface axis: seeds of pause patterns (3) */
 	int64_t max_cycles;	/* sim: the budget in predicted cycles */
 	int n_inputs;
 	const char **input_names;
@@ -544,7 +545,8 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const char *top;
 	if (flow_verilog_frames(d, opt->frames, &text, &len, &top) < 0)
 		return -1;
-	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, NULL, NULL, opt->frames };
+	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, NULL, NULL, opt->frames,
+		opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0 };
 	int rc = sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
 	free(text);
 	return rc;
@@ -573,6 +575,7 @@ enum {
 	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
 	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
 	OPT_MAX_CYCLES = 1 << 15, OPT_INTERFACE = 1 << 16,
+	OPT_STALL_SEEDS = 1 << 17,
 	/* what compile, sim and synth share: the design */
 	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK
 		| OPT_INTERFACE,
@@ -658,6 +661,15 @@ static bool set_interface(options *o, const char *val)
 	return true;
 }
 
+static bool set_stall_seeds(options *o, const char *val)
+{
+	uint64_t n;
+	if (!parse_count(val, &n) || n > 1000)
+		return usage_error("--stall-seeds takes a count from 0 to 1000, not '%s'", val);
+	o->stall_seeds = (int) n;
+	return true;
+}
+
 static bool set_threshold(options *o, const char *val)
 {
 	uint64_t n;
@@ -724,6 +736,7 @@ static const option_spec option_specs[] = {
 	{ "-d", OPT_DUMP, true, set_dump },
 	{ "--engine", OPT_ENGINE, true, set_engine },
 	{ "--interface", OPT_INTERFACE, true, set_interface },
+	{ "--stall-seeds", OPT_STALL_SEEDS, true, set_stall_seeds },
 	{ "--vcd", OPT_VCD, true, set_vcd },
 	{ "--max-cycles", OPT_MAX_CYCLES, true, set_max_cycles },
 	{ "--pnr", OPT_PNR, false, set_pnr },
@@ -801,7 +814,7 @@ static const command commands[] = {
 	  "  -o DIR        output directory (default: out)\n" },
 	{ "sim", cmd_sim,
 	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES |
-	  OPT_MAX_CYCLES, true,
+	  OPT_MAX_CYCLES | OPT_STALL_SEEDS, true,
 	  "PROG [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE] [--max-cycles N]",
 	  "simulate the scheduled design cycle by cycle and check it against the reference",
 	  "Compiles PROG, runs the cycle-level model of its schedule and buffers (or\n"
@@ -827,6 +840,9 @@ static const command commands[] = {
 	  "  --interface I          native or axis, as for compile; verilator with\n"
 	  "                         axis runs the streams under random stalls\n"
 	  "                         (docs/verilator.md, \"AXI4-Stream\")\n"
+	  "  --stall-seeds N        verilator, axis: pause patterns from N seeds, five\n"
+	  "                         patterns each (default 3; 0: the unstalled run,\n"
+	  "                         the reset and the framing errors only)\n"
 	  "  -d LETTERS             stage dumps, as for compile\n"
 	  "  --frames N             N frames back to back through one run (model or\n"
 	  "                         verilator: one start),\n"
@@ -937,6 +953,7 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 	opt->out_dir = "out";
 	opt->engine = "model";
 	opt->frames = 1;
+	opt->stall_seeds = 3;
 	flow_options_default(&opt->flow);
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
