@@ -358,13 +358,21 @@ static void print_verilog(const void *arg, FILE *out)
  * file named like its module, as lint wants). */
 static int write_verilog(const flow_design *d, const char *dir)
 {
-	char *text;
-	size_t len;
+	char *text, *core;
+	size_t len, core_len;
 	const char *top;
-	if (flow_verilog(d, &text, &len, &top) < 0)
+	if (flow_verilog_files(d, &text, &len, &core, &core_len, &top) < 0)
 		return -1;
 	int rc = write_text(dir, top, ".v", print_verilog, text);
+	if (rc == 0 && core) {
+		size_t n = strlen(top) + 6;
+		char *name = sl_xmalloc(n);
+		snprintf(name, n, "%s_core", top);
+		rc = write_text(dir, name, ".v", print_verilog, core);
+		free(name);
+	}
 	free(text);
+	free(core);
 	return rc;
 }
 
@@ -509,6 +517,13 @@ static int cmd_synth(const options *opt)
 	const char *top;
 	if (d && make_out_dir(opt->out_dir) == 0 && flow_verilog(d, &text, &len, &top) == 0)
 		rc = tg_synth(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr, netlist, NULL);
+	if (rc == 0 && opt->flow.iface == RTL_IFACE_AXIS) {
+		tg_measured wm;
+		char core[200];
+		snprintf(core, sizeof core, "%s_core", top);
+		if (tg_synth_wrapper(ctx, d->pred.bd, opt->out_dir, top, core, &wm) != 0)
+			rc = EXIT_PROGRAM;
+	}
 	if (rc == 0 && netlist) {
 		netlist_arg arg = { d, top, netlist };
 		sl_outputs_begin();

@@ -43,9 +43,11 @@ typedef enum rtl_interface {
 } rtl_interface;
 
 /* rtl_emit_frames with the top level of "iface"; RTL_IFACE_NATIVE is
- * rtl_emit_frames' text. */
+ * rtl_emit_frames' text.  With RTL_IFACE_AXIS the core module goes to
+ * "core_out" (its own file, sluice_<name>_core.v) when not NULL, else
+ * into "out" before the wrapper. */
 int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const char *top_name, int frames, rtl_interface iface, FILE *out);
+	const char *top_name, int frames, rtl_interface iface, FILE *out, FILE *core_out);
 /* "native" or "axis". */
 const char *rtl_interface_str(rtl_interface iface);
 
