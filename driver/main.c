@@ -39,6 +39,7 @@ typedef struct options {
 	uint64_t seed;
 	int frames;		/* run, sim: frames streamed back to back (1) */
 	int stall_seeds;	/* sim --interface axis: seeds of pause patterns (3) */
+	bool have_stall_seeds;
 	int64_t max_cycles;	/* sim: the budget in predicted cycles */
 	int n_inputs;
 	const char **input_names;
@@ -569,6 +570,12 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 
 static int cmd_sim(const options *opt)
 {
+	if (opt->have_stall_seeds && (opt->flow.iface != RTL_IFACE_AXIS
+	    || strcmp(opt->engine, "verilator"))) {
+		fprintf(stderr, "sluice sim: error: --stall-seeds needs --interface axis and "
+			"--engine verilator\n");
+		return EXIT_USAGE;
+	}
 	sl_ctx *ctx = sl_ctx_alloc();
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
@@ -682,6 +689,7 @@ static bool set_stall_seeds(options *o, const char *val)
 	if (!parse_count(val, &n) || n > 1000)
 		return usage_error("--stall-seeds takes a count from 0 to 1000, not '%s'", val);
 	o->stall_seeds = (int) n;
+	o->have_stall_seeds = true;
 	return true;
 }
 

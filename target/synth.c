@@ -713,7 +713,11 @@ int tg_synth_wrapper(sl_ctx *ctx, const board *bd, const char *dir, const char *
 	size_t n = strlen(core) + 16;
 	char *pre = sl_xmalloc(n);
 	snprintf(pre, n, "blackbox %s\n", core);
-	char *script = synth_script(bd, vfile, top, pre, stat, NULL, NULL, NULL);
+	char *flow = synth_script(bd, vfile, top, pre, stat, NULL, NULL, NULL);
+	size_t fl = strlen(flow);
+	char *script = sl_xmalloc(fl + 16);
+	snprintf(script, fl + 16, "%scheck -assert\n", flow);
+	free(flow);
 	int rc = -1;
 	remove(stat);
 	if (synth_run(ctx, dir, "wrapper", "yosys_wrapper", script) != 0)

@@ -196,7 +196,8 @@ int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len
 
 /* The cost of an AXI4-Stream wrapper: Yosys with the board's flow on
  * DIR/TOP.v (written by tg_synth) with module "core" as a black box,
- * its LUTs and flip-flops into *m and on stdout.  0 or -1 (reported). */
+ * then `check -assert`; its LUTs and flip-flops into *m and on stdout.
+ * 0 or -1 (reported). */
 int tg_synth_wrapper(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
 	const char *core, tg_measured *m);
 
