@@ -23,7 +23,8 @@ expect 2 "--stall-seeds takes a count from 0 to 1000, not 'x'" sim "$PROG" --int
 	--stall-seeds x -o "$TMP/o"
 expect 2 "--stall-seeds needs --interface axis and --engine verilator" sim "$PROG" \
 	--stall-seeds 2 -o "$TMP/o"
-expect 2 "run" run "$PROG" --interface axis -o "$TMP/o"
+expect 2 "'--interface' is not an option of 'run'" run "$PROG" --interface axis -o "$TMP/o"
+expect 2 "'--interface' is not an option of 'study'" study "$PROG" --interface axis -o "$TMP/o"
 [ ! -e "$TMP/o" ] || fail "a usage error wrote $TMP/o"
 "$SLUICE" compile "$PROG" --interface native -o "$TMP/n" > /dev/null || fail "--interface native"
 "$SLUICE" compile "$PROG" -o "$TMP/d" > /dev/null || fail "compile"
