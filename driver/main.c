@@ -357,12 +357,13 @@ static void print_verilog(const void *arg, FILE *out)
 
 /* Write the Verilog of the design to DIR/sluice_NAME.v atomically (the
  * file named like its module, as lint wants). */
-static int write_verilog(const flow_design *d, const char *dir)
+/* The Verilog of "frames" frames back to back (1: the one-frame design). */
+static int write_verilog(const flow_design *d, const char *dir, int frames)
 {
 	char *text, *core;
 	size_t len, core_len;
 	const char *top;
-	if (flow_verilog_files(d, &text, &len, &core, &core_len, &top) < 0)
+	if (flow_verilog_files(d, frames, &text, &len, &core, &core_len, &top) < 0)
 		return -1;
 	int rc = write_text(dir, top, ".v", print_verilog, text);
 	if (rc == 0 && core) {
@@ -445,11 +446,14 @@ static flow_design *build_design(sl_ctx *ctx, const options *opt)
 
 /* What compile writes, and sim beside its outputs: the design's
  * schedule, buffers, report and Verilog.  0 or -1 (reported). */
-static int write_design(const flow_design *d, const char *dir)
+/* The design's files; "frames" > 1 (sim --frames N) writes the Verilog
+ * that runs N frames, the one sim checks. */
+static int write_design(const flow_design *d, const char *dir, int frames)
 {
 	if (make_out_dir(dir) < 0 || write_text(dir, "schedule.txt", NULL, print_schedule, d) < 0 ||
 	    write_text(dir, "buffers.txt", NULL, print_buffers, d) < 0 ||
-	    write_text(dir, "report.json", NULL, print_report, d) < 0 || write_verilog(d, dir) < 0)
+	    write_text(dir, "report.json", NULL, print_report, d) < 0 ||
+	    write_verilog(d, dir, frames > 1 ? frames : 1) < 0)
 		return -1;
 	return 0;
 }
@@ -460,7 +464,7 @@ static int cmd_compile(const options *opt)
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
-	if (d && write_design(d, opt->out_dir) == 0)
+	if (d && write_design(d, opt->out_dir, 1) == 0)
 		rc = 0;
 	if ((rc = finish_outputs(rc)) == 0)
 		printf("predicted %lld cycles, ideal %lld\n", (long long) d->sp->predicted_cycles,
@@ -580,8 +584,8 @@ static int cmd_sim(const options *opt)
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
-	if (d && write_design(d, opt->out_dir) == 0
-	    && sim_within_budget(ctx, d->sp, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
+	if (d && write_design(d, opt->out_dir, opt->frames) == 0
+	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
 	rc = finish_outputs(rc);
 	flow_free(d);
@@ -838,7 +842,7 @@ static const command commands[] = {
 	{ "sim", cmd_sim,
 	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES |
 	  OPT_MAX_CYCLES | OPT_STALL_SEEDS, true,
-	  "PROG [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE] [--max-cycles N]",
+	  "PROG [--engine model|verilator] [--board B] [--interface native|axis [--stall-seeds N]] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE] [--max-cycles N]",
 	  "simulate the scheduled design cycle by cycle and check it against the reference",
 	  "Compiles PROG, runs the cycle-level model of its schedule and buffers (or\n"
 	  "its generated Verilog in Verilator), and checks every output bit for bit\n"
@@ -879,7 +883,7 @@ static const command commands[] = {
 	  "Lists the board files of boards/ (or $SLUICE_BOARDS_DIR): name, part,\n"
 	  "LUTs, flip-flops, block RAMs, DSPs and nominal clock.\n" },
 	{ "synth", cmd_synth, OPT_DESIGN | OPT_PNR | OPT_CHECK_NETLIST | OPT_INPUT | OPT_SEED, true,
-	  "PROG --board B [--pnr] [--check-netlist [--input NAME=FILE]... [--seed N]] [-o DIR]",
+	  "PROG --board B [--pnr] [--interface native|axis] [--check-netlist [--input NAME=FILE]... [--seed N]] [-o DIR]",
 	  "synthesize a program for a board with Yosys; report its resources",
 	  "Compiles PROG, writes DIR/sluice_NAME.v, runs Yosys with the board's flow\n"
 	  "(block RAM forced where the mapping chose SRAM), and prints LUTs,\n"

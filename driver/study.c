@@ -88,7 +88,7 @@ static int64_t study_sim(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs
 	uint64_t held = 0;
 	for (int i = 0; i < in.n; i++)
 		held += (uint64_t) in.arrays[i]->size * sizeof(uint64_t);
-	if (ok && sim_within_budget(ctx, sp, SIM_MAX_CYCLES_DEFAULT)
+	if (ok && sim_within_budget(ctx, sp, 1, SIM_MAX_CYCLES_DEFAULT)
 	    && sim_model_run(ctx, sp, ubs, &in, outs, &st) == 0)
 		cycles = st.cycles;
 	sim_model_stats_release(&st);

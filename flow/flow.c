@@ -308,18 +308,18 @@ int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *l
 	return 0;
 }
 
-int flow_verilog_files(const flow_design *d, char **text, size_t *len, char **core,
-	size_t *core_len, const char **top)
+int flow_verilog_files(const flow_design *d, int frames, char **text, size_t *len,
+	char **core, size_t *core_len, const char **top)
 {
 	if (d->opts.iface != RTL_IFACE_AXIS) {
 		*core = NULL;
 		*core_len = 0;
-		return flow_verilog(d, text, len, top);
+		return flow_verilog_frames(d, frames, text, len, top);
 	}
 	FILE *f = open_memstream(text, len), *c = open_memstream(core, core_len);
 	if (!f || !c)
 		sl_unreachable();
-	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, d->name, 1, d->opts.iface, f, c);
+	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, d->name, frames, d->opts.iface, f, c);
 	fclose(f);
 	fclose(c);
 	if (rc < 0) {

@@ -85,11 +85,11 @@ int flow_verilog(const flow_design *d, char **text, size_t *len, const char **to
  * is flow_verilog's text. */
 int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *len,
 	const char **top);
-/* flow_verilog's design as files: *text the top module, and with the
+/* flow_verilog_frames' design as files: *text the top module, and with the
  * AXI4-Stream interface *core the core module (file <top>_core.v), else
  * NULL.  The caller frees both. */
-int flow_verilog_files(const flow_design *d, char **text, size_t *len, char **core,
-	size_t *core_len, const char **top);
+int flow_verilog_files(const flow_design *d, int frames, char **text, size_t *len,
+	char **core, size_t *core_len, const char **top);
 
 #ifdef __cplusplus
 }

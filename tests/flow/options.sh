@@ -59,6 +59,16 @@ expect 1 "no board 'nosuch'" compile "$PROG" --board nosuch -o "$TMP/c"
 expect 2 "'--frames' is not an option of 'compile'" compile "$PROG" --frames 2 -o "$TMP/c"
 expect 2 "--frames takes a frame count from 1 to 100000, not '0'" run "$PROG" --frames 0 --seed 1 -o "$TMP/r"
 expect 2 "--input in is given 2 times; with --frames 3" run "$PROG" --frames 3 --input in=a.npy --input in=b.npy -o "$TMP/r"
+# sim -o with --frames N writes the Verilog it checks, the N-frame one:
+# brighten streams its 64x64 input a pixel a cycle, so the frame period
+# is 4096 and 3 frames take 4098 + 2 * 4096 cycles.
+expect 0 "" sim "$PROG" --frames 3 --seed 1 -o "$TMP/f"
+if grep -qF "12290 cycles from start to done" "$TMP/f/sluice_brighten.v"; then
+	echo "ok   sim --frames 3 -o writes the 3-frame Verilog"
+else
+	echo "FAIL sim --frames 3 -o: sluice_brighten.v is not the 3-frame design"
+	fail=1
+fi
 # Accepted: sim honours --board (and writes the design it simulates).
 expect 0 "" sim "$PROG" --board ice40up5k --seed 1 -o "$TMP/m"
 for f in schedule.txt buffers.txt report.json sluice_brighten.v brighten.npy; do
