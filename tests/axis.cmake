@@ -15,6 +15,8 @@
 #                           prediction (sluice's own checks, exit 1), the
 #                           protocol monitor and the TREADY independence
 #                           check clean (else the testbench exits 4)
+#   t_axis_sim_odd_widths   tests/axis/odd_widths.sl, three frames: data
+#                           narrower than TDATA, a 1-D input, a 3-D output
 #   t_axis_frames_<example>  the same with --frames 3: back-to-back frames,
 #                           TUSER[0] at each frame's first element
 #   t_axis_lint_<example>   verilator --lint-only -Wall on the wrapper and
@@ -52,6 +54,19 @@ if(SLUICE_AXIS_VERILATOR)
               ${CMAKE_SOURCE_DIR}/examples/${ex}.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib lint axis)
     set_tests_properties(t_axis_lint_${ex} PROPERTIES LABELS rtlgen TIMEOUT 120)
   endforeach()
+  # Data narrower than their TDATA (u12, i5, u1), a 1-D input, a 3-D
+  # output, two inputs and two outputs; three frames.
+  add_test(NAME t_axis_sim_odd_widths
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/axis/odd_widths.sl
+            --engine verilator --interface axis --seed 4 --frames 3
+            -o ${CMAKE_CURRENT_BINARY_DIR}/axis_out/odd_widths)
+  set_tests_properties(t_axis_sim_odd_widths PROPERTIES LABELS verilator PROCESSORS 2
+    TIMEOUT 900 PASS_REGULAR_EXPRESSION "288 output values equal[^\n]*\n[^\n]*${SLUICE_AXIS_RUNS}"
+    ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_axis_lint_odd_widths
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
+            ${CMAKE_CURRENT_SOURCE_DIR}/axis/odd_widths.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib lint axis)
+  set_tests_properties(t_axis_lint_odd_widths PROPERTIES LABELS rtlgen TIMEOUT 120)
   # resnet_layer streams 916592 cycles a run: 17 checked runs of it take
   # minutes, so it runs with the slow tests.
   add_test(NAME t_axis_sim_resnet_layer
