@@ -17,6 +17,10 @@
 #                           check clean (else the testbench exits 4)
 #   t_axis_sim_odd_widths   tests/axis/odd_widths.sl, three frames: data
 #                           narrower than TDATA, a 1-D input, a 3-D output
+#   t_axis_stall_lib_bad    a library whose sl_fifo_seg ignores ce: native
+#                           sim passes, axis sim exits 1 naming the output
+#                           that differs from the unstalled run's
+#                           (tests/axis/stall_lib.sh)
 #   t_axis_frames_<example>  the same with --frames 3: back-to-back frames,
 #                           TUSER[0] at each frame's first element
 #   t_axis_lint_<example>   verilator --lint-only -Wall on the wrapper and
@@ -67,6 +71,11 @@ if(SLUICE_AXIS_VERILATOR)
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
             ${CMAKE_CURRENT_SOURCE_DIR}/axis/odd_widths.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib lint axis)
   set_tests_properties(t_axis_lint_odd_widths PROPERTIES LABELS rtlgen TIMEOUT 120)
+  add_test(NAME t_axis_stall_lib_bad
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/axis/stall_lib.sh $<TARGET_FILE:sluice>
+            ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/axis_stall_lib)
+  set_tests_properties(t_axis_stall_lib_bad PROPERTIES LABELS verilator PROCESSORS 2
+    TIMEOUT 900)
   # resnet_layer streams 916592 cycles a run: 17 checked runs of it take
   # minutes, so it runs with the slow tests.
   add_test(NAME t_axis_sim_resnet_layer
