@@ -12,6 +12,7 @@
 #include "io/io.h"
 #include "ref/ref.h"
 #include "flow/flow.h"
+#include "report/report.h"
 #include "rtlgen/rtlgen.h"
 #include "sim/sim.h"
 #include "target/target.h"
@@ -36,6 +37,7 @@ typedef struct options {
 	bool sim;		/* study: measure cycles with the model */
 	bool have_seed;
 	bool help;		/* -h or --help in an option's place */
+	bool quiet;		/* --quiet: no progress line on a terminal */
 	uint64_t seed;
 	int frames;		/* run, sim: frames streamed back to back (1) */
 	int stall_seeds;	/* sim --interface axis: seeds of pause patterns (3) */
@@ -44,6 +46,8 @@ typedef struct options {
 	int n_inputs;
 	const char **input_names;
 	const char **input_files;
+	int n_defines;
+	sl_define *defines;	/* -D NAME=VALUE, in the order given */
 } options;
 
 typedef struct command {
@@ -56,11 +60,19 @@ typedef struct command {
 	const char *help;
 } command;
 
+/* A compilation context with the command's -D values. */
+static sl_ctx *new_ctx(const options *opt)
+{
+	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx_set_defines(ctx, opt->defines, opt->n_defines);
+	return ctx;
+}
+
 /* ---------------------------------------------------------------- check */
 
 static int cmd_check(const options *opt)
 {
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
 	if (prog) {
 		printf("%s: %d declarations, %d output%s\n", prog->path, prog->n_decls,
@@ -318,7 +330,7 @@ static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *
 
 static int cmd_run(const options *opt)
 {
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
 	sl_outputs_begin();
 	int rc = prog ? run_program(ctx, prog, opt, reference_engine, NULL) : EXIT_PROGRAM;
@@ -355,24 +367,66 @@ static void print_verilog(const void *arg, FILE *out)
 	fputs(arg, out);
 }
 
+static int write_bytes(const char *dir, const char *name, const char *text, size_t len)
+{
+	char *path = sl_path_join(dir, name, NULL);
+	int rc = sl_write_file_atomic(path, text, len);
+	if (rc < 0)
+		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
+	free(path);
+	return rc;
+}
+
+/* The library files and the top module "top", one name a line, relative
+ * to their directory (verilator -F, or -f from the directory). */
+static int write_filelist(const char *dir, const char *top, const char *core,
+	const rtl_lib_file *lib, int n)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return -1;
+	for (int i = 0; i < n; i++)
+		fprintf(f, "%s\n", lib[i].name);
+	if (core)
+		fprintf(f, "%s.v\n", core);
+	fprintf(f, "%s.v\n", top);
+	fclose(f);
+	int rc = write_text(dir, top, ".f", print_verilog, buf);
+	free(buf);
+	return rc;
+}
+
 /* Write the Verilog of the design to DIR/sluice_NAME.v atomically (the
- * file named like its module, as lint wants). */
-/* The Verilog of "frames" frames back to back (1: the one-frame design). */
+ * file named like its module, as lint wants), beside it every library
+ * module it uses and the filelist DIR/sluice_NAME.f: a directory that
+ * builds on its own (docs/hardware.md, "Self-contained output").  The
+ * Verilog of "frames" frames back to back (1: the one-frame design). */
 static int write_verilog(const flow_design *d, const char *dir, int frames)
 {
 	char *text, *core;
 	size_t len, core_len;
 	const char *top;
+	char core_name[160];
+	rtl_lib_file *lib;
+	int n_lib;
 	if (flow_verilog_files(d, frames, &text, &len, &core, &core_len, &top) < 0)
 		return -1;
-	int rc = write_text(dir, top, ".v", print_verilog, text);
-	if (rc == 0 && core) {
-		size_t n = strlen(top) + 6;
-		char *name = sl_xmalloc(n);
-		snprintf(name, n, "%s_core", top);
-		rc = write_text(dir, name, ".v", print_verilog, core);
-		free(name);
-	}
+	snprintf(core_name, sizeof core_name, "%s_core", top);
+	/* the library modules are instantiated by the core (the whole text
+	 * without the wrapper) */
+	int rc = core ? rtl_library_used(d->ctx, core, core_len, &lib, &n_lib)
+		: rtl_library_used(d->ctx, text, len, &lib, &n_lib);
+	for (int i = 0; rc == 0 && i < n_lib; i++)
+		rc = write_bytes(dir, lib[i].name, lib[i].text, lib[i].len);
+	if (rc == 0 && core)
+		rc = write_text(dir, core_name, ".v", print_verilog, core);
+	if (rc == 0)
+		rc = write_text(dir, top, ".v", print_verilog, text);
+	if (rc == 0)
+		rc = write_filelist(dir, top, core ? core_name : NULL, lib, n_lib);
+	rtl_library_free(lib, n_lib);
 	free(text);
 	free(core);
 	return rc;
@@ -409,6 +463,25 @@ static void print_buffer_json(const ub_buffer *b, FILE *out)
 	fputs(" }", out);
 }
 
+/* A lane program's lanes (docs/language.md "Lanes"): per declaration of
+ * more than one lane, its name and lane count; nothing without lanes. */
+static void print_lanes_json(const ir_program *lp, FILE *out)
+{
+	if (!lp->lanes_of)
+		return;
+	fputs("  \"lanes\": {", out);
+	int n = 0;
+	for (int i = 0; i < lp->n_decls; i++) {
+		const ir_decl *d = lp->decls[i];
+		if (d->lanes <= 1 || d->lane != 0)
+			continue;
+		fputs(n++ ? ", " : "", out);
+		sl_json_str(out, d->lane_of->name);
+		fprintf(out, ": %d", d->lanes);
+	}
+	fputs("},\n", out);
+}
+
 static void print_report(const void *arg, FILE *out)
 {
 	const flow_design *d = arg;
@@ -418,12 +491,39 @@ static void print_report(const void *arg, FILE *out)
 	fprintf(out, ",\n  \"schedule\": \"%s\",\n", sched_policy_str(sp->opts.policy));
 	fprintf(out, "  \"predicted_cycles\": %lld,\n", (long long) sp->predicted_cycles);
 	fprintf(out, "  \"ideal_cycles\": %lld,\n", (long long) sp->ideal_cycles);
+	print_lanes_json(sp->lowered, out);
 	fputs("  \"buffers\": [\n", out);
 	for (int i = 0; i < d->ubs->n_buffers; i++) {
 		print_buffer_json(d->ubs->buffers[i], out);
 		fputs(i + 1 < d->ubs->n_buffers ? ",\n" : "\n", out);
 	}
 	fputs("  ]\n}\n", out);
+}
+
+/* What report.html draws: the design, its frames and, after synthesis,
+ * the measurement. */
+typedef struct html_arg {
+	const flow_design *d;
+	int frames;
+	const tg_measured *meas;
+} html_arg;
+
+static void print_html(const void *arg, FILE *out)
+{
+	const html_arg *h = arg;
+	const flow_design *d = h->d;
+	const char *slash = strrchr(d->path, '/');
+	rp_design rd = { slash ? slash + 1 : d->path, d->sp, d->ubs, h->frames, d->has_pred ? &d->pred : NULL,
+		h->meas };
+	rp_design_html(&rd, out);
+}
+
+/* DIR/report.html of the design, in the command's output set. */
+static int write_html(const flow_design *d, const char *dir, int frames,
+	const tg_measured *meas)
+{
+	html_arg h = { d, frames, meas };
+	return write_text(dir, "report.html", NULL, print_html, &h);
 }
 
 /* The design of the program under the command's options: the board
@@ -445,14 +545,15 @@ static flow_design *build_design(sl_ctx *ctx, const options *opt)
 }
 
 /* What compile writes, and sim beside its outputs: the design's
- * schedule, buffers, report and Verilog.  0 or -1 (reported). */
-/* The design's files; "frames" > 1 (sim --frames N) writes the Verilog
- * that runs N frames, the one sim checks. */
+ * schedule, buffers, reports and Verilog; "frames" > 1 (sim --frames N)
+ * draws N frames in report.html and writes the Verilog that runs N
+ * frames, the one sim checks.  0 or -1 (reported). */
 static int write_design(const flow_design *d, const char *dir, int frames)
 {
 	if (make_out_dir(dir) < 0 || write_text(dir, "schedule.txt", NULL, print_schedule, d) < 0 ||
 	    write_text(dir, "buffers.txt", NULL, print_buffers, d) < 0 ||
 	    write_text(dir, "report.json", NULL, print_report, d) < 0 ||
+	    write_html(d, dir, frames, NULL) < 0 ||
 	    write_verilog(d, dir, frames > 1 ? frames : 1) < 0)
 		return -1;
 	return 0;
@@ -460,7 +561,7 @@ static int write_design(const flow_design *d, const char *dir, int frames)
 
 static int cmd_compile(const options *opt)
 {
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
@@ -513,15 +614,17 @@ static int cmd_synth(const options *opt)
 			"--check-netlist\n");
 		return EXIT_USAGE;
 	}
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	char *text = NULL;
 	char *netlist = opt->check_netlist ? sl_path_join(opt->out_dir, "netlist.v", NULL) : NULL;
 	size_t len;
 	const char *top;
+	tg_measured meas;
 	if (d && make_out_dir(opt->out_dir) == 0 && flow_verilog(d, &text, &len, &top) == 0)
-		rc = tg_synth(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr, netlist, NULL);
+		rc = tg_synth_measure(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr,
+			netlist, &meas);
 	if (rc == 0 && opt->flow.iface == RTL_IFACE_AXIS) {
 		tg_measured wm;
 		char core[200];
@@ -529,10 +632,14 @@ static int cmd_synth(const options *opt)
 		if (tg_synth_wrapper(ctx, d->pred.bd, opt->out_dir, top, core, &wm) != 0)
 			rc = EXIT_PROGRAM;
 	}
-	if (rc == 0 && netlist) {
+	if (rc == 0) {
 		netlist_arg arg = { d, top, netlist };
 		sl_outputs_begin();
-		rc = finish_outputs(run_program(ctx, d->prog, opt, netlist_engine, &arg));
+		if (netlist)
+			rc = run_program(ctx, d->prog, opt, netlist_engine, &arg);
+		if (rc == 0 && write_html(d, opt->out_dir, 1, &meas) < 0)
+			rc = EXIT_PROGRAM;
+		rc = finish_outputs(rc);
 	}
 	free(netlist);
 	free(text);
@@ -545,7 +652,7 @@ static int cmd_study(const options *opt)
 {
 	study_options so = { opt->prog, opt->study_boards, opt->study_schedules,
 		opt->study_thresholds, opt->study_rams, opt->flow.sched, opt->flow.ub, opt->sim,
-		opt->pnr, opt->out_dir };
+		opt->pnr, opt->out_dir, opt->defines, opt->n_defines };
 	return study_run(&so);
 }
 
@@ -580,7 +687,7 @@ static int cmd_sim(const options *opt)
 			"--engine verilator\n");
 		return EXIT_USAGE;
 	}
-	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
@@ -600,11 +707,11 @@ enum {
 	OPT_THRESHOLD = 1 << 4, OPT_RAM = 1 << 5, OPT_BOARD = 1 << 6, OPT_DUMP = 1 << 7,
 	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
 	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
-	OPT_MAX_CYCLES = 1 << 15, OPT_INTERFACE = 1 << 16,
-	OPT_STALL_SEEDS = 1 << 17,
+	OPT_MAX_CYCLES = 1 << 15, OPT_UNROLL = 1 << 16, OPT_DEFINE = 1 << 17, OPT_QUIET = 1 << 18,
+	OPT_INTERFACE = 1 << 19, OPT_STALL_SEEDS = 1 << 20,
 	/* what compile, sim and synth share: the design */
-	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK
-		| OPT_INTERFACE,
+	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK |
+		OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_INTERFACE,
 };
 
 /* A word of a number; false for anything else. */
@@ -638,6 +745,31 @@ static bool set_input(options *o, const char *val)
 	return true;
 }
 
+/* -D NAME=VALUE: NAME an identifier given once, VALUE a decimal integer
+ * of 64 bits (docs/language.md, "Params"). */
+static bool set_define(options *o, const char *val)
+{
+	const char *eq = strchr(val, '=');
+	bool ident = eq && eq != val && !(*val >= '0' && *val <= '9');
+	for (const char *c = val; ident && c < eq; c++)
+		ident = *c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+			(*c >= '0' && *c <= '9');
+	if (!ident)
+		return usage_error("-D takes NAME=VALUE with NAME a param's name, not '%s'", val);
+	char *end;
+	errno = 0;
+	long long v = strtoll(eq + 1, &end, 10);
+	if (!eq[1] || *end || errno || eq[1] == '+' || eq[1] == ' ')
+		return usage_error("-D takes NAME=VALUE with VALUE a decimal integer of 64 bits, not '%s'", val);
+	size_t len = (size_t) (eq - val);
+	for (int i = 0; i < o->n_defines; i++)
+		if (strlen(o->defines[i].name) == len && !strncmp(o->defines[i].name, val, len))
+			return usage_error("-D %s is given twice", o->defines[i].name);
+	o->defines[o->n_defines].name = strndup(val, len);
+	o->defines[o->n_defines++].value = v;
+	return true;
+}
+
 static bool set_seed(options *o, const char *val)
 {
 	o->have_seed = parse_count(val, &o->seed);
@@ -666,6 +798,15 @@ static bool set_schedule(options *o, const char *val)
 {
 	return sched_policy_parse(val, &o->flow.sched.policy) ||
 		usage_error("--schedule takes stream or sequential, not '%s'", val);
+}
+
+static bool set_unroll(options *o, const char *val)
+{
+	uint64_t n;
+	if (!parse_count(val, &n) || n < 1 || n > IR_MAX_LANES)
+		return usage_error("--unroll takes a lane count from 1 to 256, not '%s'", val);
+	o->flow.sched.unroll = (int) n;
+	return true;
 }
 
 static bool set_engine(options *o, const char *val)
@@ -742,6 +883,7 @@ static bool set_rams(options *o, const char *v) { o->study_rams = v; return true
 static bool set_pnr(options *o, const char *v) { o->pnr = true; return true; }
 static bool set_sim(options *o, const char *v) { o->sim = true; return true; }
 static bool set_check_netlist(options *o, const char *v) { o->check_netlist = true; return true; }
+static bool set_quiet(options *o, const char *v) { o->quiet = true; return true; }
 
 typedef struct option_spec {
 	const char *flag;
@@ -756,11 +898,13 @@ static const option_spec option_specs[] = {
 	{ "--frames", OPT_FRAMES, true, set_frames },
 	{ "-o", OPT_OUT, true, set_out },
 	{ "--schedule", OPT_SCHEDULE, true, set_schedule },
+	{ "--unroll", OPT_UNROLL, true, set_unroll },
 	{ "--register-threshold", OPT_THRESHOLD, true, set_threshold },
 	{ "--ram", OPT_RAM, true, set_ram },
 	{ "--board", OPT_BOARD, true, set_board },
 	{ "--clock", OPT_CLOCK, true, set_clock },
 	{ "-d", OPT_DUMP, true, set_dump },
+	{ "-D", OPT_DEFINE, true, set_define },
 	{ "--engine", OPT_ENGINE, true, set_engine },
 	{ "--interface", OPT_INTERFACE, true, set_interface },
 	{ "--stall-seeds", OPT_STALL_SEEDS, true, set_stall_seeds },
@@ -773,6 +917,7 @@ static const option_spec option_specs[] = {
 	{ "--thresholds", OPT_STUDY, true, set_thresholds },
 	{ "--rams", OPT_STUDY, true, set_rams },
 	{ "--sim", OPT_STUDY, false, set_sim },
+	{ "--quiet", OPT_QUIET, false, set_quiet },
 };
 enum { N_OPTION_SPECS = sizeof(option_specs) / sizeof(option_specs[0]) };
 
@@ -796,14 +941,14 @@ static const option_spec *find_option(const char *flag)
 /* ------------------------------------------------------------- commands */
 
 static const command commands[] = {
-	{ "check", cmd_check, 0, true,
-	  "PROG",
+	{ "check", cmd_check, OPT_DEFINE, true,
+	  "PROG [-D NAME=VALUE]...",
 	  "parse and check a program; print its funcs, types and inferred domains",
 	  "Reads PROG, reports every error, and prints every declaration: its kind,\n"
 	  "name and type, and for a func its variables, the domain bounds inference\n"
-	  "gave it and its body.\n" },
-	{ "run", cmd_run, OPT_INPUT | OPT_SEED | OPT_OUT | OPT_FRAMES, true,
-	  "PROG [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR]",
+	  "gave it and its body.\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
+	{ "run", cmd_run, OPT_INPUT | OPT_SEED | OPT_OUT | OPT_FRAMES | OPT_DEFINE, true,
+	  "PROG [-D NAME=VALUE]... [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR]",
 	  "evaluate a program with the CPU reference",
 	  "Evaluates every output of PROG bit-exactly and writes DIR/NAME.npy for each\n"
 	  "(and DIR/NAME.png when the output is a u8/u16 image).\n"
@@ -814,12 +959,15 @@ static const command commands[] = {
 	  "                     dimension is N, or N --input NAME=FILE (one per\n"
 	  "                     frame), or seeds (frame f from seed N + f); each\n"
 	  "                     output a .npy with a leading dimension of N\n"
-	  "  -o DIR             output directory (default: out)\n" },
+	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
 	{ "compile", cmd_compile, OPT_DESIGN | OPT_DUMP, true,
-	  "PROG [--schedule stream|sequential] [--board B] [--interface native|axis] [-d LETTERS] [-o DIR]",
-	  "schedule a program; write schedule.txt, buffers.txt and report.json",
+	  "PROG [-D NAME=VALUE]... [--schedule stream|sequential] [--board B] [--unroll K] [--interface native|axis] [-d LETTERS] [-o DIR] [--quiet]",
+	  "schedule a program; write schedule.txt, buffers.txt, report.json, report.html and the Verilog",
 	  "Lowers PROG, schedules every operation to a cycle and writes\n"
-	  "DIR/schedule.txt, DIR/buffers.txt and DIR/report.json.\n"
+	  "DIR/schedule.txt, DIR/buffers.txt, DIR/report.json, DIR/report.html\n"
+	  "(the schedule, buffers and resources drawn; docs/report.md), the Verilog\n"
+	  "DIR/sluice_NAME.v, the library modules it uses and the filelist\n"
+	  "DIR/sluice_NAME.f (verilator -F DIR/sluice_NAME.f; docs/hardware.md).\n"
 	  "  --schedule P  stream (default: line-buffered, rates matched) or\n"
 	  "                sequential (each stage after the previous one)\n"
 	  "  --register-threshold N  untapped delay-chain runs shorter than N\n"
@@ -833,16 +981,19 @@ static const command commands[] = {
 	  "                does not fit it; pipeline every datapath for the board's\n"
 	  "                clock by its delay model (docs/timing.md)\n"
 	  "  --clock MHz   pipeline for this clock instead (needs --board)\n"
+	  "  --unroll K    K points of every output's innermost dimension per cycle\n"
+	  "                (lanes, docs/language.md), overriding 'unroll' declarations\n"
 	  "  --interface I native (the default: NAME_en / NAME_valid ports) or axis\n"
 	  "                (AXI4-Stream with backpressure; docs/hardware.md)\n"
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
-	  "                P checked program, L lowered program, S schedule,\n"
-	  "                B buffers, R predicted resources (with --board)\n"
-	  "  -o DIR        output directory (default: out)\n" },
+	  "                P checked program, L lowered program (and the lane\n"
+	  "                program, with lanes), S schedule, B buffers,\n"
+	  "                R predicted resources (with --board)\n"
+	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "sim", cmd_sim,
 	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES |
 	  OPT_MAX_CYCLES | OPT_STALL_SEEDS, true,
-	  "PROG [--engine model|verilator] [--board B] [--interface native|axis [--stall-seeds N]] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE] [--max-cycles N]",
+	  "PROG [-D NAME=VALUE]... [--engine model|verilator] [--board B] [--interface native|axis [--stall-seeds N]] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE] [--max-cycles N]",
 	  "simulate the scheduled design cycle by cycle and check it against the reference",
 	  "Compiles PROG, runs the cycle-level model of its schedule and buffers (or\n"
 	  "its generated Verilog in Verilator), and checks every output bit for bit\n"
@@ -864,6 +1015,7 @@ static const command commands[] = {
 	  "  --board B              simulate the design mapped for board B, exactly\n"
 	  "                         what 'compile --board B' writes\n"
 	  "  --clock MHz            as for compile\n"
+	  "  --unroll K             lanes, as for compile\n"
 	  "  --interface I          native or axis, as for compile; verilator with\n"
 	  "                         axis runs the streams under random stalls\n"
 	  "                         (docs/verilator.md, \"AXI4-Stream\")\n"
@@ -876,20 +1028,20 @@ static const command commands[] = {
 	  "                         each a frame period after the previous one\n"
 	  "                         (docs/hardware.md); every frame checked, and the\n"
 	  "                         cycles against the prediction for N frames\n"
-	  "  --input, --seed, -o    as for run\n" },
+	  "  --input, --seed, -o    as for run\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "boards", cmd_boards, 0, false,
 	  "",
 	  "list the target boards",
 	  "Lists the board files of boards/ (or $SLUICE_BOARDS_DIR): name, part,\n"
 	  "LUTs, flip-flops, block RAMs, DSPs and nominal clock.\n" },
 	{ "synth", cmd_synth, OPT_DESIGN | OPT_PNR | OPT_CHECK_NETLIST | OPT_INPUT | OPT_SEED, true,
-	  "PROG --board B [--pnr] [--interface native|axis] [--check-netlist [--input NAME=FILE]... [--seed N]] [-o DIR]",
+	  "PROG [-D NAME=VALUE]... --board B [--pnr] [--interface native|axis] [--check-netlist [--input NAME=FILE]... [--seed N]] [-o DIR]",
 	  "synthesize a program for a board with Yosys; report its resources",
 	  "Compiles PROG, writes DIR/sluice_NAME.v, runs Yosys with the board's flow\n"
 	  "(block RAM forced where the mapping chose SRAM), and prints LUTs,\n"
 	  "flip-flops, block RAMs (predicted and measured), DSPs and the share of the\n"
-	  "board; writes DIR/synth.json.  Fails when the predicted block RAMs differ\n"
-	  "from Yosys's.\n"
+	  "board; writes DIR/synth.json and DIR/report.html.  Fails when the predicted\n"
+	  "block RAMs differ from Yosys's.\n"
 	  "  --board B     a board name ('sluice boards') or a .board file\n"
 	  "  --pnr         also place and route (nextpnr; iCE40) and report Fmax and\n"
 	  "                the critical path by program stage (without it: Yosys's\n"
@@ -903,11 +1055,12 @@ static const command commands[] = {
 	  "                the reference and the cycles with the prediction; fails on\n"
 	  "                any difference (docs/verilator.md)\n"
 	  "  --input, --seed  the data of the netlist check, as for run\n"
-	  "  --schedule P, --register-threshold N, --ram R   as for compile\n"
-	  "  -o DIR        output directory (default: out)\n" },
+	  "  --schedule P, --register-threshold N, --ram R, --unroll K   as for compile\n"
+	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "study", cmd_study,
-	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK, true,
-	  "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--sim] [--pnr] [--clock MHz] [-o DIR]",
+	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK |
+	  OPT_UNROLL | OPT_DEFINE | OPT_QUIET, true,
+	  "PROG [-D NAME=VALUE]... [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--unroll K] [--sim] [--pnr] [--clock MHz] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"
 	  "PROG, checks that its storage and estimated logic fit the board (else the\n"
@@ -915,17 +1068,19 @@ static const command commands[] = {
 	  "DIR/BOARD_SCHEDULE_tN_RAM/.  Prints one table (predicted and measured\n"
 	  "cycles, buffer words, LUTs and flip-flops estimated/measured, block RAMs\n"
 	  "predicted/measured, DSPs estimated/measured, Fmax) and writes\n"
-	  "DIR/study.csv and DIR/study.json.  Progress goes to stderr.\n"
+	  "DIR/study.csv, DIR/study.json and DIR/report.html (the configurations as\n"
+	  "scatters, Pareto points marked).  On a terminal, a progress line.\n"
 	  "  --boards B1,B2     boards (default: every board of 'sluice boards')\n"
 	  "  --schedules S1,S2  stream and/or sequential (default: stream)\n"
 	  "  --thresholds N1,N2 register thresholds (default: --register-threshold, 8)\n"
 	  "  --rams R1,R2       circular-buffer memories: auto, block, lut (default:\n"
 	  "                     --ram, auto)\n"
+	  "  --unroll K         every row with K lanes per output (docs/language.md)\n"
 	  "  --sim              measure cycles with the cycle-level model (seed 1)\n"
 	  "  --pnr              place and route where the board has a flow (Fmax)\n"
 	  "  --clock MHz        pipeline for this clock on every board (default: each\n"
 	  "                     board's own clock, by its delay model)\n"
-	  "  -o DIR             output directory (default: out)\n" },
+	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 };
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
 
@@ -955,8 +1110,8 @@ static bool parse_option(const command *c, int argc, char **argv, int *i, option
 {
 	const char *a = argv[*i], *val = *i + 1 < argc ? argv[*i + 1] : NULL;
 	const option_spec *o = find_option(a);
-	if (!o && !strncmp(a, "-d", 2) && a[2]) {
-		o = find_option("-d");	/* -dLETTERS */
+	if (!o && (!strncmp(a, "-d", 2) || !strncmp(a, "-D", 2)) && a[2]) {
+		o = find_option(a[1] == 'd' ? "-d" : "-D");	/* -dLETTERS, -DNAME=VALUE */
 		val = a + 2;
 	} else if (o && o->has_value) {
 		++*i;
@@ -1033,11 +1188,14 @@ int main(int argc, char **argv)
 	options opt = { 0 };
 	opt.input_names = sl_xcalloc(argc, sizeof(char *));
 	opt.input_files = sl_xcalloc(argc, sizeof(char *));
+	opt.defines = sl_xcalloc(argc, sizeof(*opt.defines));
 	int rc = parse_options(c, argc - 2, argv + 2, &opt);
 	if (rc == 0 && opt.help)
 		command_help(c, stdout);
-	else if (rc == 0)
+	else if (rc == 0) {
+		sl_progress_init(opt.quiet);
 		rc = c->run(&opt);
+	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "sluice: error: cannot write the standard output: %s\n",
 			strerror(errno));
@@ -1046,6 +1204,9 @@ int main(int argc, char **argv)
 	for (int i = 0; i < opt.n_inputs; i++)
 		free((char *) opt.input_names[i]);
 	free(opt.input_names);
+	for (int i = 0; i < opt.n_defines; i++)
+		free((char *) opt.defines[i].name);
+	free(opt.defines);
 	free(opt.input_files);
 	return rc;
 }

@@ -16,6 +16,8 @@ typedef struct study_options {
 	bool sim;		/* measure cycles with the cycle-level model */
 	bool pnr;		/* place and route (Fmax) where the board has a flow */
 	const char *out_dir;
+	const sl_define *defines;	/* -D values of the program's params */
+	int n_defines;
 } study_options;
 
 /* Compile and synthesize every combination, print one table, write

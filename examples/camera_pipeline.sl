@@ -11,10 +11,14 @@
 #      (written by make_data.py), indexed by the u8 value.
 # Valid part only: output pixel (c, y, x) is raw pixel (Y, X) =
 # (y + 1, x + 1).
-# Sizes: 64x64 raw in, 3x62x62 RGB out (channel outermost), after the
+# 64x64 raw in, 3x62x62 RGB out by default (channel outermost), after the
 # camera pipeline app of the unified-buffer work (Liu et al., TACO 2022;
 # Halide-to-Hardware apps/camera_pipeline) on a 64x64 tile.
-input  raw : u8[64][64];
+# Sizes are params: W x H = 64 x 64 by default, -D W=1920 -D H=1080 for a
+# 1080p frame (docs/language.md, "Params").
+param W = 64;
+param H = 64;
+input  raw : u8[H][W];
 const  gamma : u8[256] = file("camera_gamma.npy");
 const  ccm : i32[3][3] = {  358,  -70,  -32,
                             -48,  336,  -32,
@@ -48,4 +52,4 @@ inline vert;
 inline cross;
 inline diag;
 inline rgb;
-output camera[3][62][62];
+output camera[3][H - 2][W - 2];

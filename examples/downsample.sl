@@ -4,7 +4,11 @@
 # is formed in u16 (at most 4 * 255 + 2 = 1022).
 # Sizes: 64x64 in, 32x32 out (a 64x64 tile, as in the unified-buffer work,
 # Liu et al., TACO 2022, halved).
-input  in : u8[64][64];
+# Sizes are params: W x H = 64 x 64 by default, -D W=... -D H=... for
+# others (docs/language.md, "Params").
+param W = 64;
+param H = 64;
+input  in : u8[H][W];
 func   box(y, x) : u16 = sum(r in 0..2, s in 0..2) u16(in(2 * y + r, 2 * x + s));
 func   downsample(y, x) : u8 = u8((box(y, x) + 2) >> 2);
-output downsample[32][32];
+output downsample[H / 2][W / 2];

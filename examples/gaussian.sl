@@ -2,12 +2,16 @@
 #   weights  1 2 1 / 2 4 2 / 1 2 1, sum / 16
 # The weighted sum is formed in u16 (at most 16 * 255 = 4080, no overflow)
 # and divided by 16 before the cast back to u8.  No padding: the output is
-# the 62x62 "valid" part, so every read stays inside the 64x64 input.
-# Sizes: 64x64 in, 62x62 out, as the gaussian app of the unified-buffer
+# the (H-2) x (W-2) "valid" part, so every read stays inside the input.
+# 64x64 in, 62x62 out by default, as the gaussian app of the unified-buffer
 # work (Liu et al., TACO 2022; Halide-to-Hardware apps/gaussian).
 # The input is a u8 named "in": a grey PNG/PGM can be fed with
 #   sluice run examples/gaussian.sl --input in=photo.pgm
-input  in : u8[64][64];
+# Sizes are params: W x H = 64 x 64 by default, -D W=1920 -D H=1080 for a
+# 1080p frame (docs/language.md, "Params").
+param W = 64;
+param H = 64;
+input  in : u8[H][W];
 const  kernel : u16[3][3] = { 1, 2, 1,
                               2, 4, 2,
                               1, 2, 1 };
@@ -15,4 +19,4 @@ func   in16(y, x) : u16 = u16(in(y, x));
 func   blur(y, x) : u16 = sum(r in 0..3, s in 0..3) in16(y + r, x + s) * kernel(r, s);
 func   gaussian(y, x) : u8 = u8(blur(y, x) / 16);
 inline in16;
-output gaussian[62][62];
+output gaussian[H - 2][W - 2];

@@ -10,9 +10,13 @@
 # Each of the three 3x3 stages trims one pixel on every side (valid part
 # only): 64 -> 62 (gradients) -> 60 (box sums, R) -> 58 (suppression).
 # Output pixel (y, x) is centred on input pixel (y + 3, x + 3).
-# Sizes: 64x64 in, 58x58 out, as the harris app of the unified-buffer work
+# 64x64 in, 58x58 out by default, as the harris app of the unified-buffer work
 # (Liu et al., TACO 2022; Halide-to-Hardware apps/harris).
-input  in : u8[64][64];
+# Sizes are params: W x H = 64 x 64 by default, -D W=1920 -D H=1080 for a
+# 1080p frame (docs/language.md, "Params").
+param W = 64;
+param H = 64;
+input  in : u8[H][W];
 func   px(y, x) : i16 = i16(in(y, x));
 func   gx(y, x) : i16 = clamp(  px(y,     x + 2) -     px(y,     x)
                               + 2 * px(y + 1, x + 2) - 2 * px(y + 1, x)
@@ -39,4 +43,4 @@ func   harris(y, x) : u8 = select(   cim(y + 1, x + 1) > cim(y,     x)
                                   && cim(y + 1, x + 1) >= 100, 255, 0);
 inline px;
 inline trace;
-output harris[58][58];
+output harris[H - 6][W - 6];

@@ -122,34 +122,57 @@ static sl_loc expr_start(const ir_expr *e)
 	return e->loc;
 }
 
+/* "[64][W = 1920]": extents, each with how a param made it. */
+static void extents_text(char *buf, size_t cap, const int64_t *ext, const char *const *text,
+	int n)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && k + 1 < cap; i++) {
+		int w = text && text[i] ? snprintf(buf + k, cap - k, "[%s]", text[i])
+			: snprintf(buf + k, cap - k, "[%lld]", (long long) ext[i]);
+		k += w > 0 ? (size_t) w : 0;
+	}
+	if (k >= cap && cap > 4)
+		strcpy(buf + cap - 4, "...");
+}
+
 static void out_of_bounds(bounds *b, const ir_expr *e, int dim, int64_t lo, int64_t hi)
 {
 	const ir_decl *d = e->u.access.decl;
 	int64_t last = d->extents[dim] - 1;
 	sl_loc at = expr_start(e->args[dim]);
+	char why[200] = "";
+	if (d->ext_text && d->ext_text[dim])
+		snprintf(why, sizeof(why), " (its extent %s)", d->ext_text[dim]);
 	if (lo < 0 && hi > last)
 		sl_error(b->ctx, at,
-			"'%s' is read at indices %lld..%lld in dimension %d, outside its extent 0..%lld",
-			d->name, (long long) lo, (long long) hi, dim + 1, (long long) last);
+			"'%s' is read at indices %lld..%lld in dimension %d, outside its extent 0..%lld%s",
+			d->name, (long long) lo, (long long) hi, dim + 1, (long long) last, why);
 	else if (lo < 0)
 		sl_error(b->ctx, at,
 			"'%s' is read at index %lld in dimension %d, before its first index 0",
 			d->name, (long long) lo, dim + 1);
 	else
 		sl_error(b->ctx, at,
-			"'%s' is read at index %lld in dimension %d, past its last index %lld",
-			d->name, (long long) hi, dim + 1, (long long) last);
-	char ext[160] = "", *p = ext;
-	for (int i = 0; i < d->n_dims && p < ext + sizeof(ext) - 24; i++)
-		p += sprintf(p, "[%lld]", (long long) d->extents[i]);
+			"'%s' is read at index %lld in dimension %d, past its last index %lld%s",
+			d->name, (long long) hi, dim + 1, (long long) last, why);
+	char ext[400];
+	extents_text(ext, sizeof(ext), d->extents, d->ext_text, d->n_dims);
 	sl_note(b->ctx, d->loc, "'%s' is declared here with extents %s", d->name, ext);
 	const ir_decl *f = b->func;
 	char dom[200] = "", *q = dom;
 	for (int i = 0; i < f->n_dims && q < dom + sizeof(dom) - 48; i++)
 		q += sprintf(q, "%s%s in %lld..%lld", i ? ", " : "", f->var_names[i],
 			(long long) f->dom_lo[i], (long long) (f->dom_lo[i] + f->dom_ext[i] - 1));
-	sl_note(b->ctx, f->loc, "'%s' is computed over %s%s; clamp the index or shrink the output",
-		f->name, dom, f->is_output ? "" : " (what its consumers read)");
+	char box[420] = "";
+	if (f->is_output && f->out_ext_text) {
+		char ob[400];
+		extents_text(ob, sizeof(ob), f->out_extents, f->out_ext_text, f->n_dims);
+		snprintf(box, sizeof(box), " (its output box %s)", ob);
+	}
+	sl_note(b->ctx, f->loc, "'%s' is computed over %s%s%s; clamp the index or shrink the output",
+		f->name, dom, box, f->is_output ? "" : " (what its consumers read)");
 	b->failed = true;
 }
 

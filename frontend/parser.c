@@ -3,7 +3,9 @@
  * the grammar of docs/language.md.  Names are resolved as they are read
  * (a name is declared before its use); nodes go to the arena.  After a
  * syntax error the parser skips to the end of the declaration and goes on,
- * so every error of a file is reported. */
+ * so every error of a file is reported.  A param is replaced by its value
+ * (after a -D override) wherever it is read, so later passes see a
+ * literal. */
 #include <string.h>
 
 #include "frontend/frontend_private.h"
@@ -42,6 +44,12 @@ typedef struct parser {
 	int n_failed, cap_failed;
 	name_tab decl_tab;	/* name -> ir_decl */
 	name_tab var_tab;	/* name -> its first var_name */
+	name_tab param_tab;	/* name -> ir_param, by its index + 1 */
+	int cap_params;
+	const sl_define *defs;	/* -D values */
+	int n_defs;
+	bool *def_used;
+	int n_param_uses;	/* params read so far */
 	/* the func being parsed */
 	ir_decl *func;
 	scope_var *scope;
@@ -115,8 +123,6 @@ static void expected(parser *p, const char *what)
 	p->failed_expr = true;
 	if (t->kind == TK_EOF)
 		sl_error(p->ctx, t->loc, "expected %s, found the end of the file", what);
-	else if (t->kind == TK_UNROLL)
-		sl_error(p->ctx, t->loc, "'unroll' is reserved for a later version of the language");
 	else if (t->kind >= TK_INPUT && t->kind <= TK_SELECT)
 		sl_error(p->ctx, t->loc, "expected %s, found reserved word '%.*s'", what, t->len, t->start);
 	else if (t->kind == TK_TYPE)
@@ -209,6 +215,24 @@ static ir_decl *find_decl(parser *p, const char *name, int len)
 	return (ir_decl *) tab_find(&p->decl_tab, name, len);
 }
 
+static ir_param *find_param(parser *p, const char *name, int len)
+{
+	intptr_t i = (intptr_t) tab_find(&p->param_tab, name, len);
+	return i ? &p->prog->params[i - 1] : NULL;
+}
+
+/* A name taken by a param cannot be declared or used as a variable. */
+static bool param_taken(parser *p, const fe_token *t, const char *as)
+{
+	const ir_param *pm = find_param(p, t->start, t->len);
+	if (!pm)
+		return false;
+	sl_error(p->ctx, t->loc, "%s '%.*s' has the name of a param; names are never shadowed",
+		as, t->len, t->start);
+	sl_note(p->ctx, pm->loc, "'%s' is declared here as a param", pm->name);
+	return true;
+}
+
 static bool is_failed(parser *p, const fe_token *t)
 {
 	for (int i = 0; i < p->n_failed; i++)
@@ -270,6 +294,12 @@ static bool check_fresh_decl(parser *p, const fe_token *t)
 		sl_note(p->ctx, d->loc, "'%s' is declared here as %s", d->name, decl_kind_str(d));
 		return false;
 	}
+	const ir_param *pm = find_param(p, t->start, t->len);
+	if (pm) {
+		sl_error(p->ctx, t->loc, "'%.*s' is already declared", t->len, t->start);
+		sl_note(p->ctx, pm->loc, "'%s' is declared here as a param", pm->name);
+		return false;
+	}
 	const var_name *v = tab_find(&p->var_tab, t->start, t->len);
 	if (v) {
 		sl_error(p->ctx, t->loc, "'%.*s' is already used as a variable; names are never shadowed",
@@ -298,6 +328,8 @@ static int declare_var(parser *p, const fe_token *t)
 		sl_note(p->ctx, d->loc, "'%s' is declared here", d->name);
 		return -1;
 	}
+	if (param_taken(p, t, "variable"))
+		return -1;
 	if (scope_find(p, t->start, t->len) >= 0) {
 		sl_error(p->ctx, t->loc, "variable '%.*s' is already in scope; names are never shadowed",
 			t->len, t->start);
@@ -392,12 +424,16 @@ static bool parse_signed_int(parser *p, __int128 *v, sl_loc *loc)
 	if (accept(p, TK_MINUS))
 		neg = true;
 	fe_token *t = peek(p);
-	if (t->kind != TK_INT) {
+	const ir_param *pm = t->kind == TK_IDENT ? find_param(p, t->start, t->len) : NULL;
+	if (t->kind != TK_INT && !pm) {
 		expected(p, "an integer");
 		return false;
 	}
 	next(p);
-	*v = neg ? -(__int128) t->ival : (__int128) t->ival;
+	__int128 x = pm ? (__int128) pm->value : (__int128) t->ival;
+	if (pm)
+		p->n_param_uses++;
+	*v = neg ? -x : x;
 	return true;
 }
 
@@ -510,7 +546,11 @@ static ir_expr *parse_access(parser *p, fe_token *t)
 {
 	ir_decl *d = find_decl(p, t->start, t->len);
 	if (!d) {
-		if (scope_find(p, t->start, t->len) >= 0) {
+		if (find_param(p, t->start, t->len)) {
+			sl_error(p->ctx, t->loc, "'%.*s' is a param, a number: read it without indices",
+				t->len, t->start);
+			p->failed_expr = true;
+		} else if (scope_find(p, t->start, t->len) >= 0) {
 			sl_error(p->ctx, t->loc, "'%.*s' is a variable; only inputs, consts and funcs can be read with indices",
 				t->len, t->start);
 			p->failed_expr = true;
@@ -536,6 +576,23 @@ static ir_expr *parse_access(parser *p, fe_token *t)
 	return e;
 }
 
+/* The value of a param read at "t", as the literal it stands for: a
+ * negative value is the negation of a literal. */
+static ir_expr *param_literal(parser *p, const fe_token *t, int64_t v)
+{
+	ir_expr *lit = fe_expr_new(p->ctx, IR_CONST, t->loc, 0);
+	lit->u.cval = v < 0 ? (uint64_t) -(__int128) v : (uint64_t) v;
+	p->n_param_uses++;
+	if (v >= 0)
+		return lit;
+	if (!count_node(p, t->loc))
+		return NULL;
+	ir_expr *e = fe_expr_new(p->ctx, IR_UNARY, t->loc, 1);
+	e->op = IR_OP_NEG;
+	e->args[0] = lit;
+	return e;
+}
+
 static ir_expr *parse_name(parser *p, fe_token *t)
 {
 	if (peek(p)->kind == TK_LPAREN)
@@ -547,6 +604,9 @@ static ir_expr *parse_name(parser *p, fe_token *t)
 		e->u.var.name = p->scope[i].name;
 		return e;
 	}
+	const ir_param *pm = find_param(p, t->start, t->len);
+	if (pm)
+		return param_literal(p, t, pm->value);
 	ir_decl *d = find_decl(p, t->start, t->len);
 	if (d) {
 		sl_error(p->ctx, t->loc, "'%s' is %s with %d dimension%s; read it with indices, as %s(...)",
@@ -712,45 +772,140 @@ static ir_expr *parse_ternary(parser *p)
 
 /* ------------------------------------------------------ declarations */
 
-/* "[E1][E2]..." : positive integer literals. */
-static int parse_extents(parser *p, int64_t **out)
+/* A growing string in the arena. */
+typedef struct text_buf {
+	char *s;
+	size_t n, cap;
+} text_buf;
+
+static void text_add(parser *p, text_buf *b, const char *s, size_t n)
 {
-	int n = 0, cap = 0;
+	if (b->n + n + 1 > b->cap) {
+		size_t cap = 2 * (b->n + n + 1) + 32;
+		char *ns = sl_alloc(p->ctx, cap);
+		if (b->n)
+			memcpy(ns, b->s, b->n);
+		b->s = ns;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = 0;
+}
+
+/* How the constant of tokens [from, p->pos) came about, for diagnostics:
+ * "W = 1920" for a param alone, else the source text (each run of
+ * whitespace one space), its value and the params it read:
+ * "W - 2 = 1918, where W = 1920". */
+static const char *param_text(parser *p, int from, int64_t value)
+{
+	text_buf b = { 0 };
+	char num[32];
+	const fe_token *first = &p->toks[from], *last = &p->toks[p->pos - 1];
+	for (const char *c = first->start; c < last->start + last->len; c++) {
+		bool space = *c == ' ' || *c == '\t' || *c == '\n' || *c == '\r';
+		if (!space)
+			text_add(p, &b, c, 1);
+		else if (b.n && b.s[b.n - 1] != ' ')
+			text_add(p, &b, " ", 1);
+	}
+	snprintf(num, sizeof(num), " = %lld", (long long) value);
+	text_add(p, &b, num, strlen(num));
+	if (p->pos - from == 1)
+		return b.s;
+	int listed = 0;
+	for (int i = from; i < p->pos; i++) {
+		const fe_token *t = &p->toks[i];
+		const ir_param *pm = t->kind == TK_IDENT ? find_param(p, t->start, t->len) : NULL;
+		bool seen = false;
+		for (int j = from; pm && j < i; j++)
+			seen = seen || (p->toks[j].len == t->len && !memcmp(p->toks[j].start, t->start, t->len));
+		if (!pm || seen)
+			continue;
+		const char *sep = listed++ ? ", " : ", where ";
+		text_add(p, &b, sep, strlen(sep));
+		text_add(p, &b, pm->name, strlen(pm->name));
+		snprintf(num, sizeof(num), " = %lld", (long long) pm->value);
+		text_add(p, &b, num, strlen(num));
+	}
+	return b.s;
+}
+
+/* One extent E of "[E]": a constant expression of integers, params and
+ * operators, folded exactly, positive.  *text as param_text when it
+ * reads a param, else NULL. */
+static bool parse_extent(parser *p, __int128 *ext, const char **text)
+{
+	int from = p->pos, uses = p->n_param_uses;
+	sl_loc loc = peek(p)->loc;
+	if (peek(p)->kind == TK_RBRACKET) {
+		expected(p, "an extent");
+		return false;
+	}
+	ir_expr *e = parse_expr(p);
+	if (!e)
+		return false;
+	p->failed_expr = true;
+	if (!is_literal_tree(e)) {
+		sl_error(p->ctx, loc, "an extent must be a constant: integers, params and operators");
+		return false;
+	}
+	if (!fe_fold_constant(p->ctx, e, ext))
+		return false;
+	bool big = *ext > ((__int128) 1 << 62) || *ext < -((__int128) 1 << 62);
+	*text = p->n_param_uses > uses && !big ? param_text(p, from, (int64_t) *ext) : NULL;
+	if (*ext <= 0) {
+		if (*text)
+			sl_error(p->ctx, loc, "an extent must be positive: %s", *text);
+		else
+			sl_error(p->ctx, loc, "an extent must be positive");
+		return false;
+	}
+	p->failed_expr = false;
+	return true;
+}
+
+/* "[E1][E2]...": positive constants, *texts as parse_extent gives them
+ * (NULL when no extent reads a param). */
+static int parse_extents(parser *p, int64_t **out, const char ***texts)
+{
+	int n = 0, cap = 0, cap_t = 0;
 	int64_t *ext = NULL;
+	const char **txt = NULL;
+	bool any_text = false;
 	__int128 total = 1;
 	if (peek(p)->kind != TK_LBRACKET) {
 		expected(p, "'[' and an extent");
 		return -1;
 	}
-	while (accept(p, TK_LBRACKET)) {
-		fe_token *t = peek(p);
-		if (t->kind != TK_INT) {
-			expected(p, "a positive integer extent");
-			return -1;
-		}
+	while (peek(p)->kind == TK_LBRACKET) {
 		next(p);
-		if (t->ival == 0) {
-			sl_error(p->ctx, t->loc, "an extent must be positive");
-			p->failed_expr = true;
+		sl_loc loc = peek(p)->loc;
+		__int128 v;
+		const char *t;
+		if (!parse_extent(p, &v, &t))
 			return -1;
-		}
-		total *= t->ival > ((unsigned __int128) 1 << 40) ? ((__int128) 1 << 41) : (__int128) t->ival;
+		total *= v > ((__int128) 1 << 40) ? ((__int128) 1 << 41) : v;
 		if (total > ((__int128) 1 << 40)) {
-			sl_error(p->ctx, t->loc, "this array is too large: more than 2^40 elements");
+			sl_error(p->ctx, loc, "this array is too large: more than 2^40 elements");
 			p->failed_expr = true;
 			return -1;
 		}
 		if (n == 8) {
-			sl_error(p->ctx, t->loc, "an array has at most 8 dimensions");
+			sl_error(p->ctx, loc, "an array has at most 8 dimensions");
 			p->failed_expr = true;
 			return -1;
 		}
 		GROW(p, ext, n, cap);
-		ext[n++] = (int64_t) t->ival;
+		GROW(p, txt, n, cap_t);
+		ext[n] = (int64_t) v;
+		txt[n++] = t;
+		any_text = any_text || t;
 		if (!expect(p, TK_RBRACKET))
 			return -1;
 	}
 	*out = ext;
+	*texts = any_text ? txt : NULL;
 	return n;
 }
 
@@ -812,7 +967,7 @@ static ir_decl *parse_decl_head(parser *p, ir_decl_kind kind, const char *what,
 		return NULL;
 	ir_decl *d = new_decl(p, kind, *name);
 	d->type = type;
-	d->n_dims = parse_extents(p, &d->extents);
+	d->n_dims = parse_extents(p, &d->extents, &d->ext_text);
 	return d->n_dims < 0 ? NULL : d;
 }
 
@@ -1004,10 +1159,11 @@ static void parse_output(parser *p)
 {
 	fe_token *t = parse_new_name(p, "the name of a func");
 	int64_t *ext;
+	const char **ext_text = NULL;
 	if (!t)
 		return;
 	ir_decl *d = find_func_for(p, t, "an output");
-	int n = parse_extents(p, &ext);
+	int n = parse_extents(p, &ext, &ext_text);
 	if (!d || n < 0 || !expect(p, TK_SEMI))
 		return;
 	if (n != d->n_dims) {
@@ -1023,6 +1179,7 @@ static void parse_output(parser *p)
 	d->is_output = true;
 	d->output_loc = t->loc;
 	d->out_extents = ext;
+	d->out_ext_text = ext_text;
 	ir_program *prog = p->prog;
 	GROW(p, prog->outputs, prog->n_outputs, p->cap_outputs);
 	prog->outputs[prog->n_outputs++] = d;
@@ -1044,6 +1201,103 @@ static void parse_inline(parser *p)
 	d->inline_loc = t->loc;
 }
 
+/* `unroll NAME k;`: k points of output NAME's innermost dimension per
+ * cycle (docs/language.md, "Lanes"). */
+static void parse_unroll(parser *p)
+{
+	fe_token *t = parse_new_name(p, "the name of an output");
+	__int128 k;
+	sl_loc kloc;
+	if (!t)
+		return;
+	ir_decl *d = find_func_for(p, t, "unrolled");
+	if (!d || !parse_signed_int(p, &k, &kloc) || !expect(p, TK_SEMI))
+		return;
+	if (!d->is_output) {
+		sl_error(p->ctx, t->loc, "only an output can be unrolled; '%s' is not one "
+			"(declare 'output %s[...]' above)", d->name, d->name);
+		sl_note(p->ctx, d->loc, "'%s' is declared here", d->name);
+		return;
+	}
+	if (d->unroll) {
+		sl_error(p->ctx, t->loc, "'%s' is already unrolled", d->name);
+		sl_note(p->ctx, d->unroll_loc, "first unrolled here by %d", d->unroll);
+		return;
+	}
+	int64_t inner = d->out_extents[d->n_dims - 1];
+	if (k < 1) {
+		sl_error(p->ctx, kloc, "unroll factor %lld: an unroll factor is at least 1",
+			(long long) k);
+		return;
+	}
+	if (k > IR_MAX_LANES) {
+		if (k > INT64_MAX)
+			sl_error(p->ctx, kloc, "an unroll factor is at most %d", IR_MAX_LANES);
+		else
+			sl_error(p->ctx, kloc, "unroll factor %lld: an unroll factor is at most %d",
+				(long long) k, IR_MAX_LANES);
+		return;
+	}
+	if (k > inner) {
+		sl_error(p->ctx, kloc, "unroll factor %d is larger than the innermost extent "
+			"%lld of output '%s': some lanes would have no points", (int) k,
+			(long long) inner, d->name);
+		return;
+	}
+	d->unroll = (int) k;
+	d->unroll_loc = t->loc;
+}
+
+/* "param NAME = E;": E a constant of integers, operators and earlier
+ * params, in [-2^63, 2^63); a -D NAME=VALUE replaces its value. */
+static void parse_param(parser *p)
+{
+	fe_token *t = parse_new_name(p, "the name of the param");
+	if (!t || !expect(p, TK_ASSIGN))
+		return;
+	sl_loc loc = peek(p)->loc;
+	ir_expr *e = parse_expr(p);
+	__int128 v;
+	if (!e)
+		return;
+	if (!is_literal_tree(e)) {
+		sl_error(p->ctx, loc, "a param's value must be a constant: integers, earlier params and operators");
+		p->failed_expr = true;
+		return;
+	}
+	if (!fe_fold_constant(p->ctx, e, &v)) {
+		p->failed_expr = true;
+		return;
+	}
+	if (v >= ((__int128) 1 << 63)) {
+		sl_error(p->ctx, loc, "a param's value must lie in [-2^63, 2^63)");
+		p->failed_expr = true;
+		return;
+	}
+	if (!expect(p, TK_SEMI) || !check_fresh_decl(p, t))
+		return;
+	ir_program *prog = p->prog;
+	GROW(p, prog->params, prog->n_params, p->cap_params);
+	ir_param *pm = &prog->params[prog->n_params++];
+	pm->name = tok_name(p, t);
+	pm->loc = t->loc;
+	pm->value = (int64_t) v;
+	for (int i = 0; i < p->n_defs; i++) {
+		if (strcmp(p->defs[i].name, pm->name))
+			continue;
+		pm->value = p->defs[i].value;
+		pm->defined = true;
+		p->def_used[i] = true;
+	}
+	tab_put(p, &p->param_tab, pm->name, (const void *) (intptr_t) prog->n_params);
+}
+
+static bool at_param(parser *p)
+{
+	return is_word(peek(p), "param") && p->pos + 1 < p->n_toks &&
+		p->toks[p->pos + 1].kind == TK_IDENT;
+}
+
 /* Skip to just after the next ';' or to the next declaration keyword. */
 static void recover(parser *p)
 {
@@ -1056,7 +1310,7 @@ static void recover(parser *p)
 			return;
 		}
 		if (k == TK_INPUT || k == TK_CONST || k == TK_FUNC || k == TK_OUTPUT ||
-		    k == TK_INLINE)
+		    k == TK_INLINE || k == TK_UNROLL || at_param(p))
 			return;	/* reserved words: never inside a declaration */
 		next(p);
 	}
@@ -1079,15 +1333,19 @@ static void parse_decl(parser *p)
 	int errors = sl_n_errors(p->ctx);
 	p->failed_expr = false;
 	p->n_nodes = 0;
-	switch (t->kind) {
+	bool param = is_word(t, "param");
+	if (param)
+		parse_param(p);
+	else switch (t->kind) {
 	case TK_INPUT: d = parse_input(p); break;
 	case TK_CONST: d = parse_const(p); break;
 	case TK_FUNC: d = parse_func(p); break;
 	case TK_OUTPUT: parse_output(p); break;
 	case TK_INLINE: parse_inline(p); break;
+	case TK_UNROLL: parse_unroll(p); break;
 	default:
 		p->pos = start;
-		expected(p, "a declaration (input, const, func, output or inline)");
+		expected(p, "a declaration (param, input, const, func, output, inline or unroll)");
 		next(p);
 		break;
 	}
@@ -1097,12 +1355,33 @@ static void parse_decl(parser *p)
 		add_decl(p, d);
 		return;
 	}
-	if (t->kind == TK_INPUT || t->kind == TK_CONST || t->kind == TK_FUNC)
+	if (t->kind == TK_INPUT || t->kind == TK_CONST || t->kind == TK_FUNC || param)
 		note_failed(p, start);
 	if (sl_n_errors(p->ctx) == errors)
 		p->failed_expr = true;
 	if (p->toks[p->pos - 1].kind != TK_SEMI || t->kind == TK_EOF)
 		recover(p);
+}
+
+/* Every -D must name a param of the program (checked when nothing else
+ * failed, so a param whose declaration failed is not reported twice). */
+static void check_defines_used(parser *p, const char *path)
+{
+	if (sl_n_errors(p->ctx))
+		return;
+	for (int i = 0; i < p->n_defs; i++) {
+		if (p->def_used[i])
+			continue;
+		text_buf b = { 0 };
+		for (int k = 0; k < p->prog->n_params; k++) {
+			const char *sep = k ? ", " : "; its params are ";
+			text_add(p, &b, sep, strlen(sep));
+			text_add(p, &b, p->prog->params[k].name, strlen(p->prog->params[k].name));
+		}
+		sl_error_file(p->ctx, path, "-D %s=%lld: the program declares no param '%s'%s",
+			p->defs[i].name, (long long) p->defs[i].value, p->defs[i].name,
+			b.s ? b.s : "; it declares no params");
+	}
 }
 
 ir_program *fe_parse(sl_ctx *ctx, const char *path, const char *dir,
@@ -1115,8 +1394,11 @@ ir_program *fe_parse(sl_ctx *ctx, const char *path, const char *dir,
 	p.n_toks = n_tokens;
 	p.prog = sl_alloc(ctx, sizeof(*p.prog));
 	p.prog->path = sl_strdup(ctx, path);
+	p.defs = sl_ctx_defines(ctx, &p.n_defs);
+	p.def_used = sl_alloc(ctx, (size_t) p.n_defs + 1);
 	while (peek(&p)->kind != TK_EOF)
 		parse_decl(&p);
+	check_defines_used(&p, path);
 	if (n_tokens == 1)
 		sl_error_file(ctx, path, "the file is empty: a program needs at least one output");
 	else if (p.prog->n_outputs == 0 && sl_n_errors(ctx) == 0)

@@ -62,6 +62,18 @@ sl_ctx *sl_ctx_alloc(void)
 	return ctx;
 }
 
+void sl_ctx_set_defines(sl_ctx *ctx, const sl_define *defs, int n)
+{
+	ctx->defines = defs;
+	ctx->n_defines = n;
+}
+
+const sl_define *sl_ctx_defines(const sl_ctx *ctx, int *n)
+{
+	*n = ctx->n_defines;
+	return ctx->defines;
+}
+
 void sl_ctx_free(sl_ctx *ctx)
 {
 	if (!ctx)

@@ -108,6 +108,7 @@ static void print_source_line(sl_ctx *ctx, FILE *out, sl_loc loc)
 static void hold(sl_ctx *ctx, sl_loc loc, bool is_note, char *text, size_t len)
 {
 	if (!ctx->batch) {
+		sl_progress_hide();
 		fwrite(text, 1, len, ctx->diag);
 		free(text);
 		return;
@@ -225,6 +226,8 @@ void sl_diag_flush(sl_ctx *ctx)
 	ctx->batch = false;
 	if (ctx->n_diags > 1)
 		qsort(ctx->diags, ctx->n_diags, sizeof(*ctx->diags), by_place);
+	if (ctx->n_diags)
+		sl_progress_hide();
 	for (int i = 0; i < ctx->n_diags; i++) {
 		fwrite(ctx->diags[i].text, 1, ctx->diags[i].len, ctx->diag);
 		free(ctx->diags[i].text);

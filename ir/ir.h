@@ -38,6 +38,17 @@ extern const sl_loc sl_noloc;
 sl_ctx *sl_ctx_alloc(void);
 void sl_ctx_free(sl_ctx *ctx);
 
+/* A param's value given on the command line, -D NAME=VALUE
+ * (docs/language.md, "Params"). */
+typedef struct sl_define {
+	const char *name;
+	int64_t value;
+} sl_define;
+/* The -D values the front end gives this compilation's params; "defs"
+ * is not copied and must outlive the context. */
+void sl_ctx_set_defines(sl_ctx *ctx, const sl_define *defs, int n);
+const sl_define *sl_ctx_defines(const sl_ctx *ctx, int *n);
+
 /* Diagnostics go to "out" (stderr by default) as they are reported. */
 void sl_ctx_set_diag_stream(sl_ctx *ctx, FILE *out);
 /* Register a source text; the context takes ownership of "text". */
@@ -175,6 +186,20 @@ enum { SL_SPAWN_TIMEOUT = -2, SL_SPAWN_NOEXEC = -3 };
 int sl_spawn(char *const *argv, const char *log);
 /* sl_spawn in directory "cwd" (NULL: this one; "log" is opened before). */
 int sl_spawn_in(char *const *argv, const char *log, const char *cwd);
+/* Progress on a terminal (ir/progress.c): one line on stderr, rewritten in
+ * place, naming the steps under way (push ... pop, nested up to four),
+ * how far the innermost is (count) and how long each has run; cleared when
+ * the outermost ends.  Nothing at all unless stderr is a terminal and
+ * "quiet" is false (sl_progress_init, once, by the command line).  tick
+ * redraws when due (the waits for tools call it); hide clears the line
+ * before other output (the next tick draws it again). */
+void sl_progress_init(bool quiet);
+bool sl_progress_on(void);
+void sl_progress_push(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void sl_progress_count(int64_t done, int64_t total);
+void sl_progress_tick(void);
+void sl_progress_hide(void);
+void sl_progress_pop(void);
 /* "s" as a JSON string, quoted and escaped (NULL: ""). */
 void sl_json_str(FILE *out, const char *s);
 
@@ -395,6 +420,28 @@ struct ir_decl {
 	bool is_output;
 	sl_loc output_loc;
 	int64_t *out_extents;	/* the output box [0, out_extents[d]) */
+	/* output: `unroll NAME k;` (docs/language.md "Lanes"): k points of
+	 * the innermost dimension per cycle; 0 when not declared. */
+	int unroll;
+	sl_loc unroll_loc;
+
+	/* Lane programs (scheduler/unroll.c): this declaration is lane
+	 * "lane" of the "lanes" lanes of "lane_of", a declaration of the
+	 * lowered program (lanes == 0: not a lane program's).  Its innermost
+	 * variable xo stands for x = lanes * xo + lane of lane_of's innermost
+	 * dimension: an input's lane holds words [0, ceil((E - lane) / lanes)),
+	 * a func's lane the xo with x in lane_of's domain, and an output's
+	 * box is [0, ceil((E - lane) / lanes)).  A declaration with one lane
+	 * keeps its name; lane l of several is named "NAME.laneL". */
+	const ir_decl *lane_of;
+	int lane;
+	int lanes;
+
+	/* The source text of each extent (of .extents, of .out_extents)
+	 * that names a param, as "W - 2", else NULL; the arrays are NULL
+	 * when no extent does.  For diagnostics. */
+	const char **ext_text;
+	const char **out_ext_text;
 
 	/* func: the inferred domain, a box [dom_lo[d], dom_lo[d] + dom_ext[d]).
 	 * dom_empty when nothing needs the func. */
@@ -407,13 +454,30 @@ struct ir_decl {
 	ir_decl **users;
 };
 
+/* A named integer constant, "param NAME = VALUE;": its value, after a
+ * -D override when "defined". */
+typedef struct ir_param {
+	const char *name;
+	sl_loc loc;
+	int64_t value;
+	bool defined;
+} ir_param;
+
 typedef struct ir_program {
 	const char *path;	/* as given on the command line */
+	int n_params;
+	ir_param *params;	/* in declaration order */
 	int n_decls;
 	ir_decl **decls;	/* in declaration order */
 	int n_outputs;
-	ir_decl **outputs;	/* in order of their output declarations */
+	ir_decl **outputs;	/* in order of their output declarations; in a
+				 * lane program every lane of each, lane by lane */
+	/* A lane program: the lowered program it splits, else NULL. */
+	const struct ir_program *lanes_of;
 } ir_program;
+
+/* The most lanes of one declaration (`unroll NAME k`, --unroll k). */
+#define IR_MAX_LANES 256
 
 ir_decl *ir_program_find(const ir_program *prog, const char *name);
 /* A zeroed expression node with room for n_args arguments, in the arena. */

@@ -47,6 +47,8 @@ struct sl_ctx {
 	int n_lines;
 	size_t held_bytes;	/* of the held diagnostics' text */
 	int n_dropped;		/* diagnostics not held past SL_DIAG_HELD_MAX */
+	const sl_define *defines;	/* -D values (not owned) */
+	int n_defines;
 };
 
 /* ir/file.c and ir/util.c: the interrupt seen by the handler, the

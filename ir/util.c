@@ -97,6 +97,7 @@ static int sl_spawn_wait(pid_t pid, const char *what)
 			status = -2;
 			break;
 		}
+		sl_progress_tick();
 		struct timespec ts = { 0, nap };
 		nanosleep(&ts, NULL);
 		waited += (double) nap * 1e-9;
@@ -140,7 +141,10 @@ int sl_spawn_in(char *const *argv, const char *log, const char *cwd)
 	while ((got = read(pipefd[0], &err, sizeof err)) < 0 && errno == EINTR)
 		;
 	close(pipefd[0]);
+	const char *slash = strrchr(argv[0], '/');
+	sl_progress_push("%s", slash ? slash + 1 : argv[0]);
 	int status = sl_spawn_wait(pid, argv[0]);
+	sl_progress_pop();
 	if (got == (ssize_t) sizeof err) {
 		errno = err;
 		return SL_SPAWN_NOEXEC;

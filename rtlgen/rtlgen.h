@@ -63,6 +63,25 @@ int rtl_check_extents(sl_ctx *ctx, const sched_program *sp);
  * rtlgen/lib (NULL-terminated). */
 const char *const *rtl_library_files(void);
 
+/* The directory of the hardware library: $SLUICE_RTL_LIB when set, else
+ * the source tree's rtlgen/lib. */
+const char *rtl_library_dir(void);
+
+/* A file of the hardware library: its name (of rtl_library_files) and
+ * its bytes, read from rtl_library_dir(). */
+typedef struct rtl_lib_file {
+	const char *name;
+	char *text;		/* owned */
+	size_t len;
+	bool used;
+} rtl_lib_file;
+/* The library files the top module text[0..len) instantiates, directly
+ * or through another library module, read whole, in the order of
+ * rtl_library_files: *out (free with rtl_library_free) and *n.  0, or
+ * -1 (reported: a file that cannot be read). */
+int rtl_library_used(sl_ctx *ctx, const char *text, size_t len, rtl_lib_file **out, int *n);
+void rtl_library_free(rtl_lib_file *files, int n);
+
 /* The module name for a program name: "sluice_" and the name with every
  * non-identifier character replaced by '_'.  In the context's arena. */
 const char *rtl_module_name(sl_ctx *ctx, const char *top_name);

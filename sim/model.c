@@ -667,9 +667,13 @@ static int mdl_simulate(mdl_run *r)
 		if (st->t < now)
 			now = st->t;
 	}
-	while (now != INT64_MAX)
+	int64_t total = sim_frames_predicted_cycles(r->sp, r->n_frames);
+	for (uint32_t k = 0; now != INT64_MAX; k++) {
 		if (mdl_cycle(r, now, &now) < 0)
 			return -1;
+		if ((k & 0xFFFF) == 0 && now != INT64_MAX)
+			sl_progress_count(now, total);
+	}
 	return 0;
 }
 
@@ -1017,8 +1021,10 @@ int sim_model_run_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs
 	if (n_frames < 1)
 		sl_unreachable();
 	int rc = mdl_setup(&r, outputs);
+	sl_progress_push("cycle-level model, cycles");
 	if (rc == 0)
 		rc = mdl_simulate(&r);
+	sl_progress_pop();
 	if (rc == 0)
 		rc = mdl_finish(&r, stats);
 	mdl_teardown(&r);

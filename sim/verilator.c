@@ -280,7 +280,9 @@ static int vl_verilate(const vl_build *b, const char *work)
 		vl_arg_owned(&a, vl_lib_path(b, i));
 	vl_arg_owned(&a, sl_path_join(work, "tb.cpp", NULL));
 	char *log = sl_path_join(work, "verilate.log", NULL);
+	sl_progress_push("Verilator build of %s", b->top);
 	int status = sl_spawn(a.argv, log);
+	sl_progress_pop();
 	vl_argv_release(&a);
 	free(log);
 	return status;
@@ -796,7 +798,10 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	} else if (vl_write_inputs(ctx, dir, n_ports, ports, sizes, in, nf) == 0) {
 		if (vcd)
 			argv[3] = vcd;
+		sl_progress_push("Verilated %s, %lld cycles predicted", b->top,
+			(long long) sim_frames_predicted_cycles(sp, nf));
 		int status = sl_spawn(argv, log);
+		sl_progress_pop();
 		if (status != 0) {
 			vl_tb_failed(ctx, b, opts, status, log);
 		} else if (vl_read_stats(ctx, dir, n_in, &r) == 0) {

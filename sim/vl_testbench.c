@@ -274,6 +274,18 @@ void sim_vl_write_tb_common(FILE *out)
 	fputs(vl_tb_clock, out);
 }
 
+/* "top->NAME_suffix" with NAME as rtlgen writes a port: every character
+ * that is not a letter, digit or '_' as '_' (a lane "in.lane0" is the
+ * port pair in_lane0_en / in_lane0_data). */
+static void vl_tb_port(FILE *out, const char *name, const char *suffix)
+{
+	fputs("top->", out);
+	for (const char *p = name; *p; p++)
+		fputc((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			(*p >= '0' && *p <= '9') || *p == '_' ? *p : '_', out);
+	fputs(suffix, out);
+}
+
 void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 	const sim_vl_port *ports)
 {
@@ -289,17 +301,23 @@ void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 	fputs("void drive_inputs(Vdut *top, stream *in, int64_t cyc)\n{\n", out);
 	if (!n_in)
 		fputs("\t(void) top;\n\t(void) in;\n\t(void) cyc;\n", out);
-	for (int i = 0, k = 0; i < n_ports; i++)
-		if (ports[i].is_input)
-			fprintf(out, "\tdrive(top->%s_en, top->%s_data, in[%d], %d, cyc);\n",
-				ports[i].name, ports[i].name, k++, ports[i].bits);
+	for (int i = 0, k = 0; i < n_ports; i++) {
+		if (!ports[i].is_input)
+			continue;
+		fputs("\tdrive(", out);
+		vl_tb_port(out, ports[i].name, "_en, ");
+		vl_tb_port(out, ports[i].name, "_data, ");
+		fprintf(out, "in[%d], %d, cyc);\n", k++, ports[i].bits);
+	}
 	fputs("}\n\nvoid collect_outputs(Vdut *top, std::vector<uint64_t> *out,\n"
 		"\tstd::vector<uint64_t> *when, int64_t cyc)\n{\n", out);
 	for (int i = 0, k = 0; i < n_ports; i++) {
 		if (ports[i].is_input)
 			continue;
-		fprintf(out, "\tcollect(top->%s_valid, top->%s_data, out[%d], when[%d], cyc);\n",
-			ports[i].name, ports[i].name, k, k);
+		fputs("\tcollect(", out);
+		vl_tb_port(out, ports[i].name, "_valid, ");
+		vl_tb_port(out, ports[i].name, "_data, ");
+		fprintf(out, "out[%d], when[%d], cyc);\n", k, k);
 		k++;
 	}
 	fputs("}\n\n", out);

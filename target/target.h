@@ -193,6 +193,10 @@ int tg_boards(void);
  * Yosys commands run on the mapped design before it is written. */
 int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
 	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m);
+/* tg_synth that prints as without "m" and fills *m (sluice synth's
+ * report.html). */
+int tg_synth_measure(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
+	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m);
 
 /* The cost of an AXI4-Stream wrapper: Yosys with the board's flow on
  * DIR/TOP.v (written by tg_synth) with module "core" as a black box,

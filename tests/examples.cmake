@@ -13,39 +13,42 @@ find_package(Python3 COMPONENTS Interpreter REQUIRED)
 set(SLUICE_EXAMPLES_SMALL
   brighten gaussian cascade harris unsharp upsample downsample
   camera_pipeline laplacian_pyramid jacobi resnet_layer mobilenet matmul blur_xy)
-set(SLUICE_EXAMPLES_1080P
-  gaussian_1080p harris_1080p unsharp_1080p camera_pipeline_1080p jacobi_1080p
-  blur_xy_1080p)
-# 1080p variants for the compile benchmarks (tests/bench/): checked only,
-# since examples_ref.py has no models of them.
-set(SLUICE_EXAMPLES_1080P_CHECK_ONLY
-  cascade_1080p brighten_1080p)
+# The 1080p runs: the same programs with -D W=1920 -D H=1080 (their params),
+# named <example>_1080p.
+set(SLUICE_EXAMPLES_1080P gaussian harris unsharp camera_pipeline jacobi blur_xy)
+# Checked only at 1080p (for the compile benchmarks, tests/bench/).
+set(SLUICE_EXAMPLES_1080P_CHECK_ONLY cascade brighten)
+set(SLUICE_1080P -D W=1920 -D H=1080)
 
 add_test(NAME t_examples_data
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/examples/make_data.py --check)
 set_tests_properties(t_examples_data PROPERTIES LABELS examples)
 
-foreach(ex ${SLUICE_EXAMPLES_SMALL} ${SLUICE_EXAMPLES_1080P} ${SLUICE_EXAMPLES_1080P_CHECK_ONLY})
+foreach(ex ${SLUICE_EXAMPLES_SMALL})
   add_test(NAME t_examples_check_${ex}
     COMMAND $<TARGET_FILE:sluice> check ${CMAKE_SOURCE_DIR}/examples/${ex}.sl)
   set_tests_properties(t_examples_check_${ex} PROPERTIES LABELS examples)
-endforeach()
-
-foreach(ex ${SLUICE_EXAMPLES_SMALL} ${SLUICE_EXAMPLES_1080P})
   add_test(NAME t_examples_run_${ex}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/examples_ref.py
             $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples ${ex}
             ${CMAKE_CURRENT_BINARY_DIR}/examples_out)
   set_tests_properties(t_examples_run_${ex} PROPERTIES LABELS examples)
-endforeach()
-foreach(ex ${SLUICE_EXAMPLES_SMALL} ${SLUICE_EXAMPLES_1080P} ${SLUICE_EXAMPLES_1080P_CHECK_ONLY})
   add_test(NAME t_examples_ref_${ex}
     COMMAND $<TARGET_FILE:sluice_speed> ${CMAKE_SOURCE_DIR}/examples/${ex}.sl -n 1)
   set_tests_properties(t_examples_ref_${ex} PROPERTIES LABELS examples)
 endforeach()
-foreach(ex ${SLUICE_EXAMPLES_1080P})
-  set_tests_properties(t_examples_run_${ex} PROPERTIES LABELS "examples;slow")
-endforeach()
 foreach(ex ${SLUICE_EXAMPLES_1080P} ${SLUICE_EXAMPLES_1080P_CHECK_ONLY})
-  set_tests_properties(t_examples_ref_${ex} PROPERTIES LABELS "examples;slow")
+  add_test(NAME t_examples_check_${ex}_1080p
+    COMMAND $<TARGET_FILE:sluice> check ${CMAKE_SOURCE_DIR}/examples/${ex}.sl ${SLUICE_1080P})
+  set_tests_properties(t_examples_check_${ex}_1080p PROPERTIES LABELS examples)
+  add_test(NAME t_examples_ref_${ex}_1080p
+    COMMAND $<TARGET_FILE:sluice_speed> ${CMAKE_SOURCE_DIR}/examples/${ex}.sl ${SLUICE_1080P} -n 1)
+  set_tests_properties(t_examples_ref_${ex}_1080p PROPERTIES LABELS "examples;slow")
+endforeach()
+foreach(ex ${SLUICE_EXAMPLES_1080P})
+  add_test(NAME t_examples_run_${ex}_1080p
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/examples_ref.py
+            $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples ${ex}
+            ${CMAKE_CURRENT_BINARY_DIR}/examples_out ${SLUICE_1080P})
+  set_tests_properties(t_examples_run_${ex}_1080p PROPERTIES LABELS "examples;slow")
 endforeach()

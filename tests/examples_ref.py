@@ -191,20 +191,14 @@ def matmul(I):
 MODELS = {
     'brighten': (['in'], brighten, 'brighten'),
     'gaussian': (['in'], gaussian, 'gaussian'),
-    'gaussian_1080p': (['in'], gaussian, 'gaussian'),
     'cascade': (['in'], cascade, 'cascade'),
     'blur_xy': (['in'], blur_xy, 'by'),
-    'blur_xy_1080p': (['in'], blur_xy, 'by'),
     'harris': (['in'], harris, 'harris'),
-    'harris_1080p': (['in'], harris, 'harris'),
     'unsharp': (['in'], unsharp, 'unsharp'),
-    'unsharp_1080p': (['in'], unsharp, 'unsharp'),
     'upsample': (['in'], upsample, 'upsample'),
     'downsample': (['in'], downsample, 'downsample'),
     'jacobi': (['in'], jacobi, 'jacobi'),
-    'jacobi_1080p': (['in'], jacobi, 'jacobi'),
     'camera_pipeline': (['raw'], camera, 'camera'),
-    'camera_pipeline_1080p': (['raw'], camera, 'camera'),
     'laplacian_pyramid': (['in'], laplacian, None),
     'resnet_layer': (['act'], resnet, 'resnet_layer'),
     'mobilenet': (['act'], mobilenet, 'mobilenet'),
@@ -213,13 +207,15 @@ MODELS = {
 
 def main(argv):
     global HERE
-    if len(argv) != 5 or argv[3] not in MODELS:
-        sys.stderr.write('usage: examples_ref.py SLUICE EXAMPLES_DIR NAME WORKDIR\n')
+    if len(argv) < 5 or argv[3] not in MODELS:
+        sys.stderr.write('usage: examples_ref.py SLUICE EXAMPLES_DIR NAME WORKDIR [-D N=V]...\n')
         return 2
-    sluice, HERE, name, work = argv[1:]
-    d = os.path.join(work, name)
+    sluice, HERE, name, work = argv[1:5]
+    defines = argv[5:]  # -D W=1920 -D H=1080: the same program at another size
+    tag = ''.join('_' + a.replace('=', '') for a in defines if a != '-D')
+    d = os.path.join(work, name + tag)
     os.makedirs(d, exist_ok=True)
-    cmd = [sluice, 'run', os.path.join(HERE, name + '.sl'), '--seed', '1', '-o', d]
+    cmd = [sluice, 'run', os.path.join(HERE, name + '.sl')] + defines + ['--seed', '1', '-o', d]
     if subprocess.call(cmd) != 0:
         print('%s: sluice run failed: %s' % (name, ' '.join(cmd)))
         return 1

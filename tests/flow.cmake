@@ -3,17 +3,30 @@
 #                             honour (exit 2), accepts those it documents
 #   t_flow_same_design_model  every example on every board: `sim --board B`
 #                             (model) writes byte-identical schedule.txt,
-#                             buffers.txt, report.json and Verilog to what
+#                             buffers.txt, report.json, report.html and Verilog to what
 #                             `compile --board B` writes, or both say the
 #                             design does not fit
 #   t_flow_same_design_verilator_gaussian   the same through Verilator
 #   t_flow_same_design_verilator            every example (label slow)
 #   t_flow_dumps_stable       `compile -d PLSBR` twice: the same bytes
+#   t_flow_defines            -D NAME=VALUE on check, run, compile, sim, synth and
+#                             study; malformed (exit 2) and unknown (exit 1) ones
+#   t_flow_progress           the progress line through a pseudo-terminal (model,
+#                             Yosys, a study, a Verilator build), nothing on a
+#                             pipe, with --quiet or TERM=dumb (progress.py)
 set(SLUICE_FLOW_EXAMPLES brighten gaussian cascade harris unsharp upsample downsample
   camera_pipeline jacobi laplacian_pyramid matmul mobilenet resnet_layer)
 add_test(NAME t_flow_options
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/flow/options.sh $<TARGET_FILE:sluice>)
 set_tests_properties(t_flow_options PROPERTIES LABELS flow TIMEOUT 120)
+add_test(NAME t_flow_defines
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/flow/defines.sh $<TARGET_FILE:sluice>)
+set_tests_properties(t_flow_defines PROPERTIES LABELS "flow;frontend" TIMEOUT 120)
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+add_test(NAME t_flow_progress
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/flow/progress.py $<TARGET_FILE:sluice>
+    ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/flow_progress)
+set_tests_properties(t_flow_progress PROPERTIES LABELS flow TIMEOUT 120)
 add_test(NAME t_flow_same_design_model
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/flow/same_design.sh $<TARGET_FILE:sluice> model
     ${SLUICE_FLOW_EXAMPLES})

@@ -16,14 +16,20 @@
 set(SLUICE_MODEL_EXAMPLES
   brighten gaussian cascade harris unsharp upsample downsample
   camera_pipeline laplacian_pyramid jacobi resnet_layer mobilenet matmul)
-set(SLUICE_MODEL_EXAMPLES_1080P
-  gaussian_1080p harris_1080p unsharp_1080p camera_pipeline_1080p jacobi_1080p)
+# At 1080p: the same programs with -D W=1920 -D H=1080, named <example>_1080p.
+set(SLUICE_MODEL_EXAMPLES_1080P gaussian harris unsharp camera_pipeline jacobi)
 
-foreach(ex ${SLUICE_MODEL_EXAMPLES} ${SLUICE_MODEL_EXAMPLES_1080P})
+foreach(ex ${SLUICE_MODEL_EXAMPLES})
   add_test(NAME t_model_sim_${ex}
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
             --engine model --seed 1 -o ${CMAKE_CURRENT_BINARY_DIR}/model_out/${ex})
   set_tests_properties(t_model_sim_${ex} PROPERTIES LABELS model)
+endforeach()
+foreach(ex ${SLUICE_MODEL_EXAMPLES_1080P})
+  add_test(NAME t_model_sim_${ex}_1080p
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl -D W=1920 -D H=1080
+            --engine model --seed 1 -o ${CMAKE_CURRENT_BINARY_DIR}/model_out/${ex}_1080p)
+  set_tests_properties(t_model_sim_${ex}_1080p PROPERTIES LABELS "model;slow" TIMEOUT 600)
 endforeach()
 foreach(ex ${SLUICE_MODEL_EXAMPLES})
   add_test(NAME t_model_sim_sequential_${ex}
@@ -31,9 +37,6 @@ foreach(ex ${SLUICE_MODEL_EXAMPLES})
             --engine model --schedule sequential --seed 2
             -o ${CMAKE_CURRENT_BINARY_DIR}/model_out/seq_${ex})
   set_tests_properties(t_model_sim_sequential_${ex} PROPERTIES LABELS model)
-endforeach()
-foreach(ex ${SLUICE_MODEL_EXAMPLES_1080P})
-  set_tests_properties(t_model_sim_${ex} PROPERTIES LABELS "model;slow" TIMEOUT 600)
 endforeach()
 
 foreach(ex ${SLUICE_MODEL_EXAMPLES} blur_xy)
@@ -56,7 +59,7 @@ foreach(ex gaussian camera_pipeline laplacian_pyramid matmul)
   set_tests_properties(t_frames_check_${ex} PROPERTIES LABELS model)
 endforeach()
 add_test(NAME t_model_frames_gaussian_1080p
-  COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/gaussian_1080p.sl
+  COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/gaussian.sl -D W=1920 -D H=1080
           --engine model --seed 1 --frames 10
           -o ${CMAKE_CURRENT_BINARY_DIR}/model_out/frames_gaussian_1080p)
 set_tests_properties(t_model_frames_gaussian_1080p PROPERTIES LABELS "model;slow" TIMEOUT 600

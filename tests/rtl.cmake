@@ -7,6 +7,12 @@
 #   t_rtl_units  tests/rtl/run_rtl_tests.sh: each block verilated with
 #                several parameterizations and compared cycle by cycle with
 #                a C++ model (builds in build/rtl_tests/)
+#   t_rtl_pub    tests/rtl/run_pub_tests.sh: the push-memory tile sl_pub
+#                (docs/pub.md) in five parameterizations against its C++
+#                model on seeded random legal configurations, and a line
+#                buffer checked against the image (label verilator too)
+#   t_rtl_pub_synth  sl_pub's SRAM inferred as 4 SB_SPRAM256KA (UP5K,
+#                -spram), 8 SB_RAM40_4K (iCE40) and 2 DP16KD (ECP5)
 # One case: tests/rtl/run_rtl_tests.sh build sched_n3 (pattern on case names).
 find_program(VERILATOR_EXECUTABLE verilator)
 find_program(YOSYS_EXECUTABLE yosys)
@@ -17,8 +23,11 @@ if(VERILATOR_EXECUTABLE AND BASH_EXECUTABLE)
     COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/rtl/check_lib.sh lint)
   add_test(NAME t_rtl_units
     COMMAND ${BASH_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/rtl/run_rtl_tests.sh ${CMAKE_BINARY_DIR})
+  add_test(NAME t_rtl_pub
+    COMMAND ${BASH_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/rtl/run_pub_tests.sh ${CMAKE_BINARY_DIR})
   set_tests_properties(t_rtl_lint t_rtl_units PROPERTIES LABELS rtl)
   set_tests_properties(t_rtl_units PROPERTIES TIMEOUT 1200 PROCESSORS 2)
+  set_tests_properties(t_rtl_pub PROPERTIES LABELS "rtl;verilator" TIMEOUT 900 PROCESSORS 2)
 else()
   message(STATUS "verilator not found: rtl unit and lint tests disabled")
 endif()
@@ -28,7 +37,10 @@ if(YOSYS_EXECUTABLE)
     COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/rtl/check_lib.sh yosys)
   add_test(NAME t_rtl_ice40
     COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/rtl/check_lib.sh ice40)
-  set_tests_properties(t_rtl_yosys t_rtl_ice40 PROPERTIES LABELS rtl TIMEOUT 120)
+  add_test(NAME t_rtl_pub_synth
+    COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/rtl/check_lib.sh pub)
+  set_tests_properties(t_rtl_ice40 PROPERTIES LABELS rtl TIMEOUT 120)
+  set_tests_properties(t_rtl_yosys t_rtl_pub_synth PROPERTIES LABELS rtl TIMEOUT 400)
 else()
   message(STATUS "yosys not found: rtl synthesis checks disabled")
 endif()

@@ -7,6 +7,12 @@
 #                                for every example at its small size
 #   t_rtlgen_yosys_<example>     Yosys synth + check -assert (label slow:
 #                                minutes for the larger examples)
+#   t_selfc_<example>            compile -o DIR copied into an empty directory
+#                                builds from the copy alone: lint -f/-F of
+#                                sluice_NAME.f, Yosys hierarchy -check + proc
+#                                (self_contained.sh)
+#   t_selfc_synth_<example>      the same with Yosys synth from the copy (label
+#                                slow but for the small examples)
 set(SLUICE_RTL_CHECK ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh)
 set(SLUICE_RTL_LIB ${CMAKE_SOURCE_DIR}/rtlgen/lib)
 file(GLOB SLUICE_RTL_GOLDEN LIST_DIRECTORIES true
@@ -27,13 +33,22 @@ find_program(SLUICE_YOSYS yosys)
 file(GLOB SLUICE_RTL_EXAMPLES ${CMAKE_SOURCE_DIR}/examples/*.sl)
 foreach(prog ${SLUICE_RTL_EXAMPLES})
   get_filename_component(ex ${prog} NAME_WE)
-  if(ex MATCHES "_1080p$")
-    continue()
-  endif()
   if(SLUICE_VERILATOR)
     add_test(NAME t_rtlgen_lint_${ex}
       COMMAND ${SLUICE_RTL_CHECK} $<TARGET_FILE:sluice> ${prog} ${SLUICE_RTL_LIB} lint)
     set_tests_properties(t_rtlgen_lint_${ex} PROPERTIES LABELS rtlgen TIMEOUT 120)
+  endif()
+  if(SLUICE_VERILATOR AND SLUICE_YOSYS)
+    add_test(NAME t_selfc_${ex}
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/self_contained.sh $<TARGET_FILE:sluice> ${prog} elab)
+    set_tests_properties(t_selfc_${ex} PROPERTIES LABELS rtlgen TIMEOUT 120)
+    add_test(NAME t_selfc_synth_${ex}
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/self_contained.sh $<TARGET_FILE:sluice> ${prog} synth)
+    if(ex MATCHES "^(brighten|gaussian|downsample|upsample)$")
+      set_tests_properties(t_selfc_synth_${ex} PROPERTIES LABELS rtlgen TIMEOUT 300)
+    else()
+      set_tests_properties(t_selfc_synth_${ex} PROPERTIES LABELS "rtlgen;slow" TIMEOUT 1800)
+    endif()
   endif()
   if(SLUICE_YOSYS)
     add_test(NAME t_rtlgen_yosys_${ex}

@@ -1,6 +1,6 @@
 # tests/synth.cmake: boards and `sluice synth` (label "synth").
 #   t_synth_boards            `sluice boards` lists the four boards
-#   t_synth_<family>_<example>  every example (examples/*.sl, not _1080p)
+#   t_synth_<family>_<example>  every example (examples/*.sl)
 #                             synthesized for one board that it fits
 #                             (issue 5): passes only when `sluice synth`
 #                             exits 0, which it does only when the predicted
@@ -47,7 +47,7 @@
 #                             32 x 32 -> 32: 3 each) would take 12 DSPs; the
 #                             widest first: two of cim's (6) and lxx, lyy
 #                             (2) use the 8, two stay in LUTs
-#   t_synth_ci_every_example  every examples/*.sl (not _1080p) is in
+#   t_synth_ci_every_example  every examples/*.sl is in
 #                             SLUICE_SYNTH_CI
 #   t_synth_grid              (label "slow") the whole grid,
 #                             tests/bench/synth_grid.sh: every example on
@@ -118,7 +118,7 @@ if(SLUICE_SYNTH_YOSYS)
   foreach(f ${ex_all})
     string(REGEX REPLACE "\\.sl$" "" e ${f})
     list(FIND SLUICE_SYNTH_CI ${e} k)
-    if(NOT e MATCHES "_1080p$" AND k LESS 0)
+    if(k LESS 0)
       string(APPEND missing " ${e}")
     endif()
   endforeach()
@@ -140,7 +140,7 @@ if(SLUICE_SYNTH_YOSYS)
     COMMAND ${SLUICE_EXE} synth ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
       --board ice40up5k -o ${CMAKE_CURRENT_BINARY_DIR}/synth_gaussian_ram)
   add_test(NAME t_synth_ice40_gaussian_1080p_ram
-    COMMAND ${SLUICE_EXE} synth ${CMAKE_SOURCE_DIR}/examples/gaussian_1080p.sl
+    COMMAND ${SLUICE_EXE} synth ${CMAKE_SOURCE_DIR}/examples/gaussian.sl -D W=1920 -D H=1080
       --board ice40up5k -o ${CMAKE_CURRENT_BINARY_DIR}/synth_gaussian_1080p)
   set_tests_properties(t_synth_ice40_gaussian_ram PROPERTIES LABELS synth TIMEOUT 600
     PASS_REGULAR_EXPRESSION "SB_RAM40_4K +1 of +30 .*predicted 1\\)")

@@ -128,7 +128,7 @@ if(SLUICE_VERILATOR_EXE)
       PASS_REGULAR_EXPRESSION "${expect}")
   endforeach()
   add_test(NAME t_verilator_frames_gaussian_1080p
-    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/gaussian_1080p.sl
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/gaussian.sl -D W=1920 -D H=1080
             --engine verilator --seed 1 --frames 10
             -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/frames_gaussian_1080p)
   set_tests_properties(t_verilator_frames_gaussian_1080p PROPERTIES LABELS "verilator;slow"

@@ -3,8 +3,10 @@
 # good the schedules it finds are.
 #   compile_bench.sh SLUICE [-n N] [-s stream|sequential] [PROG.sl...]
 # Builds nothing: SLUICE is the compiler binary (build/driver/sluice).
-# Compiles every examples/*.sl (the 64x64 programs and the _1080p
-# variants), or the programs given, N times each (default 7), and prints a
+# Compiles every examples/*.sl (the 64x64 programs, and those with params W
+# and H again at 1080p, -D W=1920 -D H=1080, named NAME_1080p), or the
+# programs given (DIR/NAME_1080p.sl meaning DIR/NAME.sl at 1080p), N times
+# each (default 7), and prints a
 # table: median and minimum wall time per program, predicted and ideal
 # cycles from report.json and their ratio; then the ratio of the
 # gaussian_1080p median to the gaussian one, and the issue's bars (every
@@ -30,6 +32,9 @@ done
 if [ ${#PROGS[@]} -eq 0 ]; then
 	EX=$(cd "$(dirname "$0")/../../examples" && pwd)
 	PROGS=("$EX"/*.sl)
+	for f in "$EX"/*.sl; do
+		grep -q '^param W = ' "$f" && grep -q '^param H = ' "$f" && PROGS+=("${f%.sl}_1080p.sl")
+	done
 fi
 
 exec python3 - "$SLUICE" "$N" "$POLICY" "${PROGS[@]}" <<'PY'
@@ -42,7 +47,10 @@ try:
     for prog in progs:
         name = os.path.splitext(os.path.basename(prog))[0]
         out = os.path.join(work, name)
-        cmd = [sluice, 'compile', prog, '--schedule', policy, '-o', out]
+        args = [prog]
+        if name.endswith('_1080p') and not os.path.exists(prog):
+            args = [prog[:-len('_1080p.sl')] + '.sl', '-D', 'W=1920', '-D', 'H=1080']
+        cmd = [sluice, 'compile'] + args + ['--schedule', policy, '-o', out]
         times, ok = [], True
         for _ in range(n):
             t0 = time.perf_counter()

@@ -6,8 +6,8 @@
 #   hw_bench.sh BEFORE AFTER [--examples a,b] [--boards x,y] [--pnr]
 #               [--timeout S] [--out DIR] [--markdown]
 # BEFORE and AFTER are two sluice binaries (e.g. a build of the landed tree
-# and build/driver/sluice).  Examples default to examples/*.sl without the
-# _1080p variants, boards to every board `sluice boards` lists.  Each run is
+# and build/driver/sluice).  Examples default to examples/*.sl (at their
+# default sizes), boards to every board `sluice boards` lists.  Each run is
 # `nice sluice synth EX.sl --board B -o DIR/WHO/EX.B` under `timeout`
 # (default 900 s), one at a time.  Fmax is nextpnr's (measured) where the
 # board has a flow and --pnr is given; else the delay model's estimate from
@@ -41,7 +41,7 @@ for b in "$BEFORE" "$AFTER"; do
 	[ -x "$b" ] || { echo "$0: not an executable: $b" >&2; exit 2; }
 done
 if [ -z "$EXAMPLES" ]; then
-	EXAMPLES=$(cd "$ROOT/examples" && ls *.sl | grep -v _1080p | sed 's/\.sl$//' | tr '\n' ',')
+	EXAMPLES=$(cd "$ROOT/examples" && ls *.sl | sed 's/\.sl$//' | tr '\n' ',')
 fi
 if [ -z "$BOARDS" ]; then
 	BOARDS=$("$AFTER" boards | awk 'NR > 1 && $1 != "" { print $1 }' | tr '\n' ',')

@@ -3,8 +3,9 @@
 # and the Verilated hardware run, per example, in one table (docs/speed.md).
 #   sim_bench.sh SLUICE SLUICE_SPEED [-n N] [--no-verilator] [EXAMPLE...]
 # SLUICE is build/driver/sluice, SLUICE_SPEED build/tests/sluice_speed
-# (tests/bench/speed_tool.c).  EXAMPLE names examples/NAME.sl (default:
-# gaussian and gaussian_1080p).  For each: the reference's row kernels and
+# (tests/bench/speed_tool.c).  EXAMPLE names examples/NAME.sl, or NAME_1080p
+# for examples/NAME.sl -D W=1920 -D H=1080 (default: gaussian and
+# gaussian_1080p).  For each: the reference's row kernels and
 # its tree-walking evaluator (CPU seconds, best of N, default 3), the
 # cycle-level model (CPU and wall-clock seconds, cycles per second), and,
 # unless --no-verilator, `sluice sim --engine verilator` (the build once,
@@ -55,8 +56,14 @@ def run(cmd):
 def keys(text):
     return {k: float(v) for k, v in (l.split() for l in text.splitlines() if l.strip())}
 
+def prog_args(ex):
+    """examples/EX.sl, or for NAME_1080p examples/NAME.sl at 1080p."""
+    if ex.endswith('_1080p'):
+        return [os.path.join(exdir, ex[:-6] + '.sl'), '-D', 'W=1920', '-D', 'H=1080']
+    return [os.path.join(exdir, ex + '.sl')]
+
 def vl_sim(prog, out):
-    text = run([sluice, 'sim', prog, '--engine', 'verilator', '--seed', '1', '-o', out])
+    text = run([sluice, 'sim'] + prog + ['--engine', 'verilator', '--seed', '1', '-o', out])
     m = re.search(r'verilator: (\d+) cycles', text)
     b = re.search(r'build: verilated in ([0-9.]+) s', text)
     s = re.search(r'model run ([0-9.]+) s', text)
@@ -68,7 +75,7 @@ def run_wall(prog, out):
     for _ in range(n):
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
-        run([sluice, 'run', prog, '--seed', '1', '-o', out])
+        run([sluice, 'run'] + prog + ['--seed', '1', '-o', out])
         w = time.perf_counter() - t0
         r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
         c = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
@@ -77,11 +84,11 @@ def run_wall(prog, out):
 
 rows, notes = [], []
 for ex in examples:
-    prog = os.path.join(exdir, ex + '.sl')
+    prog = prog_args(ex)
     out = os.path.join(work, ex)
     try:
         gauss = ex.startswith('gaussian')
-        k = keys(run([speed, prog, '-n', str(n), '--model'] + (['--c-gaussian'] if gauss else [])))
+        k = keys(run([speed] + prog + ['-n', str(n), '--model'] + (['--c-gaussian'] if gauss else [])))
         row = dict(ex=ex, rows=k['ref_rows_s'], tree=k['ref_tree_s'], model=k['model_s'],
                    model_wall=k['model_wall_s'], cycles=int(k['model_cycles']))
         if gauss:
@@ -94,7 +101,7 @@ for ex in examples:
             best_vl, best_mw = 1e9, row['model_wall']
             for _ in range(n):
                 best_vl = min(best_vl, vl_sim(prog, out)[2])
-                best_mw = min(best_mw, keys(run([speed, prog, '-n', '1', '--model']))['model_wall_s'])
+                best_mw = min(best_mw, keys(run([speed] + prog + ['-n', '1', '--model']))['model_wall_s'])
             row.update(vl_build=build, vl_run=best_vl, model_wall=best_mw)
         rows.append(row)
     except (RuntimeError, KeyError, AttributeError) as e:

@@ -186,8 +186,15 @@ int main(int argc, char **argv)
 	int reps = 3;
 	bool model = false, c_loop = false;
 	const char *path = NULL;
+	sl_define defs[16];
+	int n_defs = 0;
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+		char *eq = i + 1 < argc ? strchr(argv[i + 1], '=') : NULL;
+		if (!strcmp(argv[i], "-D") && eq && n_defs < 16) {
+			*eq = 0;
+			defs[n_defs].name = argv[++i];
+			defs[n_defs++].value = strtoll(eq + 1, NULL, 10);
+		} else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
 			seed = strtoull(argv[++i], NULL, 10);
 		else if (!strcmp(argv[i], "-n") && i + 1 < argc)
 			reps = atoi(argv[++i]);
@@ -201,11 +208,12 @@ int main(int argc, char **argv)
 			path = NULL, i = argc;
 	}
 	if (!path || reps < 1) {
-		fprintf(stderr, "usage: sluice_speed PROG.sl [--seed N] [-n REPS] [--model] "
-			"[--c-gaussian]\n");
+		fprintf(stderr, "usage: sluice_speed PROG.sl [-D NAME=VALUE]... [--seed N] [-n REPS] "
+			"[--model] [--c-gaussian]\n");
 		return 2;
 	}
 	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx_set_defines(ctx, defs, n_defs);
 	int rc = speed(ctx, path, seed, reps, model, c_loop);
 	sl_ctx_free(ctx);
 	return rc < 0 ? 1 : 0;

@@ -3,8 +3,8 @@
 # `sluice synth`, one table.
 #   synth_grid.sh [SLUICE] [--examples a,b] [--boards x,y] [--timeout S]
 #                 [--out DIR]
-# SLUICE defaults to build/driver/sluice; examples to examples/*.sl without
-# the _1080p variants; boards to those `sluice boards` lists.  Runs
+# SLUICE defaults to build/driver/sluice; examples to examples/*.sl (at
+# their default sizes); boards to those `sluice boards` lists.  Runs
 # `nice sluice synth EX.sl --board B -o DIR/EX.B` one at a time (Yosys is
 # the heavy part; no parallel option on purpose), each under `timeout`
 # (default 600 s; the whole process group is killed).  Progress on stderr;
@@ -64,8 +64,7 @@ def board_list():
 if exarg:
     examples = exarg.split(',')
 else:
-    examples = sorted(os.path.basename(p)[:-3] for p in glob.glob(exdir + '/*.sl')
-                      if not p.endswith('_1080p.sl'))
+    examples = sorted(os.path.basename(p)[:-3] for p in glob.glob(exdir + '/*.sl'))
 boards = boardarg.split(',') if boardarg else board_list()
 for e in examples:
     if not os.path.exists(os.path.join(exdir, e + '.sl')):

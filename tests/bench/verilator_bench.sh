@@ -3,7 +3,9 @@
 # what `sluice sim --engine verilator` costs around it.
 #   verilator_bench.sh SLUICE [-n N] [PROG.sl...]
 # SLUICE is the compiler binary (build/driver/sluice).  For each program
-# (default examples/gaussian_1080p.sl) one first run verilates into a
+# (default examples/gaussian_1080p.sl, which means examples/gaussian.sl
+# -D W=1920 -D H=1080: a DIR/NAME_1080p.sl that does not exist is DIR/NAME.sl
+# at 1080p) one first run verilates into a
 # fresh cache ($SLUICE_CACHE_DIR when set, else a temporary directory
 # removed at the end), then N runs (default 3) reuse the build.  The table
 # gives, as medians of the N cached runs: cycles, the Verilated model's
@@ -42,8 +44,13 @@ env.setdefault('SLUICE_CACHE_DIR', os.path.join(work, 'cache'))
 line = re.compile(r'verilator: (\d+) cycles .*\n(?:.*\n)*?  speed: \d+ cycles/s '
                   r'\(model run ([0-9.]+) s\)')
 
+def prog_args(prog):
+    if prog.endswith('_1080p.sl') and not os.path.exists(prog):
+        return [prog[:-len('_1080p.sl')] + '.sl', '-D', 'W=1920', '-D', 'H=1080']
+    return [prog]
+
 def run(prog, out):
-    cmd = [sluice, 'sim', prog, '--engine', 'verilator', '--seed', '1', '-o', out]
+    cmd = [sluice, 'sim'] + prog_args(prog) + ['--engine', 'verilator', '--seed', '1', '-o', out]
     t0 = time.perf_counter()
     r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     wall = time.perf_counter() - t0
@@ -56,7 +63,7 @@ def run(prog, out):
 
 def run_ref(prog, out):
     t0 = time.perf_counter()
-    r = subprocess.run([sluice, 'run', prog, '--seed', '1', '-o', out],
+    r = subprocess.run([sluice, 'run'] + prog_args(prog) + ['--seed', '1', '-o', out],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return time.perf_counter() - t0 if r.returncode == 0 else float('nan')
 

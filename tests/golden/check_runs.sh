@@ -34,7 +34,7 @@ else
 		cat "$TMP/log"
 		exit 1
 	fi
-	verilog=$(ls "$TMP"/out/*.v)
+	verilog=$(ls "$TMP"/out/sluice_*.v)
 fi
 
 # buffers.txt: one line per "registers" part and per "sram" part.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/netlist/every_example.sh SLUICE BOARD OUT: `sluice synth --check-netlist
-# --seed 1` on every example (examples/*.sl, not the _1080p ones) for BOARD.
+# --seed 1` on every example (examples/*.sl) for BOARD.
 # An example that does not fit the board (the fit check's located error,
 # exit 1 before synthesis; tests/fit.cmake covers that error) is listed as
 # not fitting; any other failure fails the test.  Prints one line per
@@ -12,7 +12,6 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
 pass=0 fail=0 nofit=0
 for f in "$src"/examples/*.sl; do
-	case $f in *_1080p.sl) continue ;; esac
 	e=$(basename "$f" .sl)
 	t0=$(date +%s)
 	"$sluice" synth "$f" --board "$board" --check-netlist --seed 1 -o "$out/$e" \

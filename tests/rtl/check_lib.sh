@@ -8,6 +8,12 @@
 #                       the sources read both as Verilog-2005 and with -sv
 #   check_lib.sh ice40  `synth_ice40` of a 512 x 8 sl_sram must use exactly
 #                       one SB_RAM40_4K (block RAM inference)
+#   check_lib.sh pub    the push-memory tile sl_pub with its default
+#                       parameters (a 512 x 64-bit SRAM, docs/pub.md): with
+#                       SPRAM=1, `synth_ice40 -spram` uses exactly 4
+#                       SB_SPRAM256KA and no SB_RAM40_4K; with SPRAM=0,
+#                       `synth_ice40` uses 8 SB_RAM40_4K and `synth_ecp5`
+#                       2 DP16KD (block RAM through one port)
 # Exit 0 when every check passes; prints each failing top.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -42,8 +48,28 @@ ice40)
   n=$(echo "$stat" | awk '$1 == "SB_RAM40_4K" { n = $2 } END { print n + 0 }')
   echo "$top: SB_RAM40_4K cells: $n"
   [ "$n" -eq 1 ] || { echo "FAIL ice40: expected 1 SB_RAM40_4K"; fail=1; } ;;
+pub)
+  pub="$lib/sl_pub.v $lib/sl_pub_ctrl.v $lib/sl_pub_sram.v"
+  # pub_cells NAME SPRAM SYNTH CELL=N...: synthesizes, checks each count.
+  pub_cells() {
+    name="$1" spram="$2" synth="$3"
+    shift 3
+    stat=$(yosys -p "read_verilog $pub; chparam -set SPRAM $spram sl_pub;
+                     $synth -top sl_pub; stat" 2>&1) ||
+      { printf '%s\n' "$stat" | tail -20; fail=1; return; }
+    for want in "$@"; do
+      cell=${want%=*}
+      # printf, not echo: dash's echo stops at a "\c" in a Yosys name
+      n=$(printf '%s\n' "$stat" | awk -v c="$cell" '$1 == c { n = $2 } END { print n + 0 }')
+      echo "sl_pub $name: $cell cells: $n"
+      [ "$n" -eq "${want#*=}" ] || { echo "FAIL pub $name: expected ${want#*=} $cell"; fail=1; }
+    done
+  }
+  pub_cells "ice40 -spram" 1 "synth_ice40 -spram" SB_SPRAM256KA=4 SB_RAM40_4K=0
+  pub_cells "ice40" 0 "synth_ice40" SB_RAM40_4K=8 SB_SPRAM256KA=0
+  pub_cells "ecp5" 0 "synth_ecp5" DP16KD=2 ;;
 *)
-  echo "usage: $0 lint|yosys|ice40" >&2; exit 2 ;;
+  echo "usage: $0 lint|yosys|ice40|pub" >&2; exit 2 ;;
 esac
 [ $fail -eq 0 ] && echo "PASS $mode"
 exit $fail

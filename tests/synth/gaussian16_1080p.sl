@@ -1,4 +1,4 @@
-# gaussian16_1080p: the 3x3 Gaussian blur of examples/gaussian_1080p.sl on
+# gaussian16_1080p: the 3x3 Gaussian blur of examples/gaussian.sl at 1080p on
 # 16-bit pixels, for the issue's bar: a 1920-wide frame on the iCE40 UP5K
 # in no more block RAMs than the port-aware lower bound.
 # The line buffer of 'in' is a delay chain tapped at 1920*r + s (r, s in

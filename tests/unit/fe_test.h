@@ -27,9 +27,14 @@ struct Fe {
 	size_t buf_len = 0;
 	ir_program *prog = nullptr;
 
-	explicit Fe(const std::string &text, const char *path = "t.sl")
+	std::vector<sl_define> defines;	/* -D values, alive as long as ctx */
+
+	explicit Fe(const std::string &text, const char *path = "t.sl",
+		const std::vector<sl_define> &defs = {})
 	{
 		ctx = sl_ctx_alloc();
+		defines = defs;
+		sl_ctx_set_defines(ctx, defines.data(), (int) defines.size());
 		diag = open_memstream(&buf, &buf_len);
 		sl_ctx_set_diag_stream(ctx, diag);
 		prog = fe_compile_text(ctx, path, text.data(), text.size());

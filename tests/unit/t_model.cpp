@@ -43,12 +43,15 @@ struct Mdl {
 	ref_inputs in{};
 	sim_model_stats stats{};
 	double ref_seconds = 0, model_seconds = 0;
+	std::vector<sl_define> defines;
 
 	// From source text, or from a file when "text" is empty.
 	Mdl(const std::string &text, const char *path = "t.sl",
-	    sched_policy policy = SCHED_STREAM)
+	    sched_policy policy = SCHED_STREAM, const std::vector<sl_define> &defs = {})
 	{
 		ctx = sl_ctx_alloc();
+		defines = defs;
+		sl_ctx_set_defines(ctx, defines.data(), (int) defines.size());
 		diag = open_memstream(&dbuf, &dlen);
 		sl_ctx_set_diag_stream(ctx, diag);
 		flow_options fo;
@@ -503,9 +506,12 @@ TEST(t_model, command_end_to_end)
 TEST(t_model, gaussian_1080p)
 {
 	auto t0 = std::chrono::steady_clock::now();
-	Mdl m("", SLUICE_SOURCE_DIR "/examples/gaussian_1080p.sl");
+	Mdl m("", SLUICE_SOURCE_DIR "/examples/gaussian.sl", SCHED_STREAM,
+		{ { "W", 1920 }, { "H", 1080 } });
 	auto t1 = std::chrono::steady_clock::now();
 	ASSERT_TRUE(m.built()) << m.diags();
+	EXPECT_EQ(m.prog->outputs[0]->out_extents[0], 1078);	// H - 2
+	EXPECT_EQ(m.prog->outputs[0]->out_extents[1], 1918);	// W - 2
 	ASSERT_EQ(m.run(5), 0) << m.diags();
 	EXPECT_EQ(m.compare(), "");
 	EXPECT_EQ(m.stats.cycles, m.sp->predicted_cycles);

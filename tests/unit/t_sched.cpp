@@ -52,10 +52,15 @@ struct Compiled {
 	ir_program *prog = nullptr;
 	isl_ctx *isl = nullptr;
 	sched_program *sp = nullptr;
+	std::vector<sl_define> defines;
 
-	Compiled(const std::string &text, sched_policy pol, const std::string &path = "t.sl")
+	// "unroll": --unroll K (0: none); "defs": the program's -D values.
+	Compiled(const std::string &text, sched_policy pol, const std::string &path = "t.sl",
+		int unroll = 0, const std::vector<sl_define> &defs = {})
 	{
 		ctx = sl_ctx_alloc();
+		defines = defs;
+		sl_ctx_set_defines(ctx, defines.data(), (int) defines.size());
 		diag = open_memstream(&buf, &buf_len);
 		sl_ctx_set_diag_stream(ctx, diag);
 		prog = fe_compile_text(ctx, path.c_str(), text.data(), text.size());
@@ -63,6 +68,7 @@ struct Compiled {
 			return;
 		sched_options o{};
 		o.policy = pol;
+		o.unroll = unroll;
 		isl = isl_ctx_alloc();
 		isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
 		sp = sched_program_build(ctx, isl, prog, &o);
@@ -109,11 +115,15 @@ std::string read_text(const std::string &path)
 	return s;
 }
 
-std::unique_ptr<Compiled> compile_example(const std::string &name, sched_policy pol)
+std::unique_ptr<Compiled> compile_example(const std::string &name, sched_policy pol,
+	int unroll = 0, const std::vector<sl_define> &defs = {})
 {
 	std::string path = src_path("examples/" + name + ".sl");
-	return std::make_unique<Compiled>(read_text(path), pol, path);
+	return std::make_unique<Compiled>(read_text(path), pol, path, unroll, defs);
 }
+
+// The examples' 1080p size: -D W=1920 -D H=1080.
+const std::vector<sl_define> AT_1080P = { { "W", 1920 }, { "H", 1080 } };
 
 // sched_check on its own isl context.
 int run_sched_check(const sched_program *sp)
@@ -765,8 +775,8 @@ TEST(t_sched, stream_stencils_64x64_within_10_percent)
 TEST(t_sched, stream_stencils_1080p_within_1_percent)
 {
 	for (const char *ex : STENCIL_EXAMPLES) {
-		std::string name = std::string(ex) + "_1080p";
-		auto c = compile_example(name, SCHED_STREAM);
+		std::string name = std::string(ex) + " -D W=1920 -D H=1080";
+		auto c = compile_example(ex, SCHED_STREAM, 0, AT_1080P);
 		expect_ratio(*c, name, 1.01);
 		if (c->sp) {
 			EXPECT_EQ(run_sched_check(c->sp), 0) << name << c->diags();
@@ -775,6 +785,123 @@ TEST(t_sched, stream_stencils_1080p_within_1_percent)
 	Compiled s3(stencil3(1078, 1918), SCHED_STREAM), s5(stencil5(1076, 1916), SCHED_STREAM);
 	expect_ratio(s3, "stencil3 1080p", 1.01);
 	expect_ratio(s5, "stencil5 1080p", 1.01);
+}
+
+// ------------------------------------------------------------- lanes
+
+// The examples whose accesses keep one lane each (no clamp, no reduction
+// loop along x; docs/language.md, "Lanes").
+const char *const LANE_EXAMPLES[] = {
+	"brighten", "gaussian", "cascade", "blur_xy", "harris", "upsample", "downsample",
+	"camera_pipeline", "mobilenet", "matmul",
+};
+
+// The lanes of one declaration run in lockstep: the same coefficients,
+// and word xo of every lane in the same cycle (offset - sum coef * lo is
+// one number).
+void expect_lockstep(Compiled &c, const std::string &what)
+{
+	ASSERT_NE(c.sp, nullptr) << what;
+	int groups = 0;
+	for (int i = 0; i < c.sp->n_stmts; i++) {
+		const sched_stmt *z = c.sp->stmts[i];
+		if (z->decl->lanes <= 1 || z->decl->lane != 0)
+			continue;
+		groups++;
+		auto base = [](const sched_stmt *s) {
+			int64_t b = s->offset;
+			for (int d = 0; d < s->n_vars; d++)
+				b -= s->coef[d] * s->lo[d];
+			return b;
+		};
+		for (int l = 1; l < z->decl->lanes; l++) {
+			ASSERT_LT(i + l, c.sp->n_stmts) << what;
+			const sched_stmt *s = c.sp->stmts[i + l];
+			ASSERT_EQ(s->decl->lane_of, z->decl->lane_of) << what << " " << s->name;
+			for (int d = 0; d < s->n_dims; d++)
+				EXPECT_EQ(s->coef[d], z->coef[d]) << what << " " << s->name << " dim " << d;
+			EXPECT_EQ(base(s), base(z)) << what << " " << s->name;
+		}
+	}
+	EXPECT_GT(groups, 0) << what << ": no lanes";
+}
+
+TEST(t_sched, lanes_legal_both_policies)
+{
+	for (const char *ex : LANE_EXAMPLES)
+		for (int k : { 2, 4 })
+			for (sched_policy pol : POLICIES) {
+				auto c = compile_example(ex, pol, k);
+				std::string what = std::string(ex) + " k=" + std::to_string(k) + " " +
+					policy_name(pol);
+				expect_legal(*c, what);
+				if (!c->sp)
+					continue;
+				expect_cycle_counts(*c, what);
+				expect_lockstep(*c, what);
+			}
+}
+
+// A func whose domain starts before 0 (f at x = -1): its lanes start at
+// different words (the last lane at xo = -1), yet word xo of each fires
+// in one cycle.
+TEST(t_sched, lanes_with_a_negative_domain_start)
+{
+	const char *text =
+		"input in : u8[6][20];\n"
+		"func f(y, x) : u8 = in(y, x + 1) + 3;\n"
+		"func g(y, x) : u8 = f(y, x - 1) + f(y, x) * 2;\n"
+		"output g[6][19];\n";
+	for (int k : { 2, 3, 4 })
+		for (sched_policy pol : POLICIES) {
+			Compiled c(text, pol, "t.sl", k);
+			std::string what = "k=" + std::to_string(k) + " " + policy_name(pol);
+			expect_legal(c, what);
+			if (!c.sp)
+				continue;
+			expect_cycle_counts(c, what);
+			expect_lockstep(c, what);
+			// The last lane's x = k * xo + k - 1 reaches -1 at xo = -1; lane
+			// 0's x = k * xo starts at 0.
+			std::string last = "f.lane" + std::to_string(k - 1);
+			const ir_decl *fl = ir_program_find(c.sp->lowered, last.c_str());
+			const ir_decl *f0 = ir_program_find(c.sp->lowered, "f.lane0");
+			ASSERT_NE(fl, nullptr) << what;
+			ASSERT_NE(f0, nullptr) << what;
+			EXPECT_EQ(fl->dom_lo[1], -1) << what;
+			EXPECT_EQ(f0->dom_lo[1], 0) << what;
+		}
+}
+
+// Predicted cycles against ideal / k, the ideal being the original
+// program's (its input's points for these stencils: one point a cycle
+// at k = 1).  The pipeline's fill is a few rows of the input, and a row
+// of k lanes takes 1/k of the cycles, so the bounds of one lane hold.
+void expect_lane_ratio(const char *ex, int k, int64_t points, double bound,
+	const std::vector<sl_define> &defs = {})
+{
+	auto c = compile_example(ex, SCHED_STREAM, k, defs);
+	std::string what = std::string(ex) + " k=" + std::to_string(k);
+	ASSERT_NE(c->sp, nullptr) << what << ":\n" << c->diags();
+	double ideal = (double) points / k;
+	EXPECT_LE((double) c->sp->predicted_cycles, bound * ideal)
+		<< what << ": predicted " << c->sp->predicted_cycles << ", ideal/k " << ideal;
+	EXPECT_GE((double) c->sp->predicted_cycles, ideal) << what;
+}
+
+TEST(t_sched, lanes_stencils_64x64_within_10_percent)
+{
+	for (const char *ex : { "gaussian", "cascade", "blur_xy", "harris", "brighten" })
+		for (int k : { 2, 4, 8 })
+			expect_lane_ratio(ex, k, 64 * 64, 1.10);
+}
+
+TEST(t_sched, lanes_blur_xy_1080p_within_1_percent)
+{
+	// The bar: blur_xy at 1920x1080, k = 16 and 32 (its output is
+	// 1918 wide, a multiple of neither).
+	for (int k : { 16, 32 })
+		expect_lane_ratio("blur_xy", k, 1080 * 1920, 1.01, AT_1080P);
 }
 
 // -------------------------------------------------------- sequential

@@ -1,0 +1,184 @@
+// sl_pub: the push-memory tile, a physical unified buffer. One wide
+// single-port SRAM (sl_pub_sram, FW words of W bits per SRAM word), an
+// aggregator per input (serial to wide, two rows of FW words), a transpose
+// buffer per output (wide to serial, two rows), and 2 * (NI + NO)
+// controllers (sl_pub_ctrl: iteration domain, address and schedule
+// generators) configured through a register bus.
+// Part of the sluice hardware library (rtlgen/lib/). The contract, with the
+// register map, the timing of every port and what the compiler must prove
+// (one SRAM access per cycle: the tile does not detect a collision), is
+// docs/pub.md.
+//
+// Parameters: W, FW (a power of two), DEPTH, NI, NO, LEVELS, CW
+// (clog2(DEPTH) <= CW), SPRAM; see docs/pub.md.
+module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
+               in_en, out_valid, out_data, chain_valid, chain_data, busy);
+  parameter W = 16;
+  parameter FW = 4;
+  parameter DEPTH = 512;
+  parameter NI = 2;
+  parameter NO = 2;
+  parameter LEVELS = 6;
+  parameter CW = 16;
+  parameter SPRAM = 0;
+  localparam AW = DEPTH > 1 ? $clog2(DEPTH) : 1;
+  localparam SW = $clog2(FW) + 1;
+  localparam NC = 2 * (NI + NO);
+  localparam RB = $clog2(3 * LEVELS + 3);
+  localparam CB = NC > 1 ? $clog2(NC) : 1;
+  localparam CA = CB + RB;
+
+  input               clk;
+  input               rst;
+  input               clk_en;
+  input               flush;
+  input               cfg_we;
+  input  [CA-1:0]     cfg_addr;
+  input  [CW-1:0]     cfg_data;
+  input  [NI*W-1:0]   in_data;
+  output [NI-1:0]     in_en;
+  output [NO-1:0]     out_valid;
+  output [NO*W-1:0]   out_data;
+  input  [NO-1:0]     chain_valid;
+  input  [NO*W-1:0]   chain_data;
+  output              busy;
+
+  localparam WW = FW * W;            // SRAM word
+  localparam C_WR = NI;              // first controller of each kind
+  localparam C_RD = 2 * NI;
+  localparam C_OUT = 2 * NI + NO;
+
+  reg  [CW-1:0]    cycn;              // the cycle counter cyc plus 1
+  wire [NI-1:0]    in_fire, wr_fire;
+  wire [NO-1:0]    rd_fire, out_fire;
+  wire [NI*SW-1:0] in_slot;
+  wire [NI*AW-1:0] wr_addr;
+  wire [NO*AW-1:0] rd_addr;
+  wire [NO*SW-1:0] out_slot;
+  wire [NC-1:0]    act;
+  wire [NI*WW-1:0] agg_row;          // the row each aggregator writes next
+  wire [31:0]      cfg_c = {{(32-CB){1'b0}}, cfg_addr[CA-1:RB]};
+  wire [RB-1:0]    cfg_off = cfg_addr[RB-1:0];
+  wire             cfg_is0 = cfg_data == {CW{1'b0}};
+  wire             cfg_is1 = cfg_data == {{(CW-1){1'b0}}, 1'b1};
+
+  always @(posedge clk)
+    if (flush)
+      cycn <= {{(CW-1){1'b0}}, 1'b1};
+    else if (clk_en)
+      cycn <= cycn + {{(CW-1){1'b0}}, 1'b1};
+
+  assign in_en = in_fire;
+  assign busy = |act;
+
+  // The SRAM's one port: the lowest-numbered firing controller (WR_0 first)
+  // has it; the compiler guarantees that at most one fires (docs/pub.md).
+  reg          s_we;
+  reg [AW-1:0] s_addr;
+  reg [WW-1:0] s_wdata;
+  wire         s_en = clk_en && (|wr_fire || |rd_fire);
+  wire [WW-1:0] s_rdata;
+  integer p;
+  always @* begin
+    s_we = |wr_fire;
+    s_addr = {AW{1'b0}};
+    s_wdata = {WW{1'b0}};
+    for (p = NO - 1; p >= 0; p = p - 1)
+      if (rd_fire[p])
+        s_addr = rd_addr[p*AW +: AW];
+    for (p = NI - 1; p >= 0; p = p - 1)
+      if (wr_fire[p]) begin
+        s_addr = wr_addr[p*AW +: AW];
+        s_wdata = agg_row[p*WW +: WW];
+      end
+  end
+
+  sl_pub_sram #(.W(WW), .DEPTH(DEPTH), .SPRAM(SPRAM))
+    sram (.clk(clk), .en(s_en), .we(s_we), .addr(s_addr), .wdata(s_wdata),
+          .rdata(s_rdata));
+
+  genvar g;
+  generate
+    for (g = 0; g < NI; g = g + 1) begin : inp
+      localparam CI = g;
+      localparam CWR = C_WR + g;
+      reg [2*WW-1:0] agg;
+      reg            ra;               // the row WR_g writes next
+      wire [SW-1:0]  slot = in_slot[g*SW +: SW];
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW), .RB(RB))
+        c_in (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
+              .cfg_we(cfg_we && cfg_c == CI), .cfg_off(cfg_off),
+              .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cycn(cycn), .fire(in_fire[g]),
+              .addr(in_slot[g*SW +: SW]), .active(act[g]));
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW), .RB(RB))
+        c_wr (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
+              .cfg_we(cfg_we && cfg_c == CWR), .cfg_off(cfg_off),
+              .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cycn(cycn), .fire(wr_fire[g]),
+              .addr(wr_addr[g*AW +: AW]), .active(act[NI + g]));
+      integer a;
+      always @(posedge clk) begin
+        for (a = 0; a < 2 * FW; a = a + 1)
+          if (in_fire[g] && {{(32-SW){1'b0}}, slot} == a)
+            agg[a*W +: W] <= in_data[g*W +: W];
+        if (flush)
+          ra <= 1'b0;
+        else if (wr_fire[g])
+          ra <= !ra;
+      end
+      assign agg_row[g*WW +: WW] = ra ? agg[WW +: WW] : agg[0 +: WW];
+    end
+
+    for (g = 0; g < NO; g = g + 1) begin : outp
+      localparam CRD = C_RD + g;
+      localparam COUT = C_OUT + g;
+      reg [2*WW-1:0] tb;
+      reg            rd_d;             // RD_g read the SRAM in the last cycle
+      reg            rt;               // the row the next read fills
+      reg            own_v;
+      reg [W-1:0]    own_d;
+      wire [SW-1:0]  slot = out_slot[g*SW +: SW];
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW), .RB(RB))
+        c_rd (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
+              .cfg_we(cfg_we && cfg_c == CRD), .cfg_off(cfg_off),
+              .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cycn(cycn), .fire(rd_fire[g]),
+              .addr(rd_addr[g*AW +: AW]), .active(act[2*NI + g]));
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW), .RB(RB))
+        c_out (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
+               .cfg_we(cfg_we && cfg_c == COUT), .cfg_off(cfg_off),
+               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cycn(cycn), .fire(out_fire[g]),
+               .addr(out_slot[g*SW +: SW]), .active(act[2*NI + NO + g]));
+      reg [W-1:0] tb_word;             // the slot OUT_g reads
+      integer b;
+      always @* begin
+        tb_word = tb[0 +: W];
+        for (b = 1; b < 2 * FW; b = b + 1)
+          if ({{(32-SW){1'b0}}, slot} == b)
+            tb_word = tb[b*W +: W];
+      end
+      always @(posedge clk) begin
+        if (clk_en && rd_d && !rt)
+          tb[0 +: WW] <= s_rdata;
+        if (clk_en && rd_d && rt)
+          tb[WW +: WW] <= s_rdata;
+        if (flush) begin
+          rd_d <= 1'b0;
+          rt <= 1'b0;
+          own_v <= 1'b0;
+        end else if (clk_en) begin
+          rd_d <= rd_fire[g];
+          if (rd_d)
+            rt <= !rt;
+          own_v <= out_fire[g];
+        end
+        if (out_fire[g])
+          own_d <= tb_word;
+      end
+      assign out_valid[g] = own_v || chain_valid[g];
+      assign out_data[g*W +: W] = own_v ? own_d : chain_data[g*W +: W];
+    end
+  endgenerate
+endmodule

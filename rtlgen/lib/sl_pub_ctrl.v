@@ -1,0 +1,171 @@
+// sl_pub_ctrl: one controller of the push-memory tile (sl_pub): an iteration
+// domain of LEVELS nested counters (level 0 innermost), an affine address
+// generator and a schedule generator, with its configuration registers.
+// Part of the sluice hardware library (rtlgen/lib/, contract: docs/pub.md,
+// which gives the register map and the delta form of the strides).
+//
+// Parameters
+//   LEVELS  loop levels (>= 1)
+//   CW      cycle, schedule and extent width; width of cfg_data (>= 2)
+//   AGW     address width (1 .. CW): the address runs mod 2^AGW
+//   RB      register-offset bits (>= clog2(3 * LEVELS + 3))
+//
+// Ports and timing
+//   cfg_we   write the register at offset cfg_off (the tile decodes the
+//            controller number); unmapped offsets are ignored. cfg_is0 and
+//            cfg_is1 (cfg_data == 0, == 1, decoded once in the tile) set the
+//            flags kept beside the fields: EXT_M1 0 or 1, SG_DELTA 1,
+//            SG_START 0.
+//   cycn     the tile's cycle counter plus 1 (cyc + 1, cyc being 0 in the
+//            cycle after flush).
+//   fire     active && clk_en && cyc == sched: the controller fires in this
+//            cycle at address addr.
+//   flush    (wins over a fire) active <= ENABLE, idx <= 0,
+//            sched <= SG_START, addr <= AG_START.
+//   rst      (wins over flush) active <= 0, ENABLE <= 0.
+//   After a fire the innermost level not at its last value increments, the
+//   levels inside it return to 0 and sched, addr add its deltas; after the
+//   last point active falls.
+//
+// Structure (for the clock rate: no comparator or carry chain in series
+// with another): each level counts down the indices it has left (cnt =
+// EXT_M1 - idx) with registered flags "0 left" (lst) and "1 left" (pen), so
+// the level that steps is a priority over LEVELS flags; and fire is a
+// register, set a cycle ahead from cycn == sched, or after a fire from
+// "the delta is 1".
+module sl_pub_ctrl #(
+  parameter LEVELS = 6,
+  parameter CW = 16,
+  parameter AGW = 9,
+  parameter RB = 5
+) (
+  input                clk,
+  input                rst,
+  input                clk_en,
+  input                flush,
+  input                cfg_we,
+  input  [RB-1:0]      cfg_off,
+  input  [CW-1:0]      cfg_data,
+  input                cfg_is0,
+  input                cfg_is1,
+  input  [CW-1:0]      cycn,
+  output               fire,
+  output reg [AGW-1:0] addr,
+  output reg           active
+);
+  localparam [RB-1:0] R_ENABLE = 0;
+  localparam [RB-1:0] R_SG_START = 1;
+  localparam [RB-1:0] R_AG_START = 2;
+  localparam R_EXT = 3;
+  localparam R_SG_DELTA = 3 + LEVELS;
+  localparam R_AG_DELTA = 3 + 2 * LEVELS;
+
+  reg                  enable;
+  reg [CW-1:0]         sg_start;
+  reg [AGW-1:0]        ag_start;
+  reg [LEVELS*CW-1:0]  ext_m1;
+  reg [LEVELS*CW-1:0]  sg_delta;
+  reg [LEVELS*AGW-1:0] ag_delta;
+  reg [LEVELS*CW-1:0]  cnt;      // per level: indices left, EXT_M1 - idx
+  reg [LEVELS-1:0]     lst;      // cnt == 0: the level is at its last value
+  reg [LEVELS-1:0]     pen;      // cnt == 1
+  reg [CW-1:0]         sched;
+  reg                  fire_r;   // active && cyc == sched
+
+  assign fire = fire_r && clk_en;
+
+  // Flags of the configuration, set when their field is written.
+  reg [LEVELS-1:0] z;        // EXT_M1[l] == 0
+  reg [LEVELS-1:0] o;        // EXT_M1[l] == 1
+  reg [LEVELS-1:0] one;      // SG_DELTA[l] == 1
+  reg              start0;   // SG_START == 0
+
+  // The step after a fire: step[l] for the level that increments (none
+  // after the last point: fin), below[l] for the levels inside it.
+  reg [LEVELS-1:0] step, below;
+  reg              fin, step_one;
+  reg [CW-1:0]     sg_add;
+  reg [AGW-1:0]    ag_add;
+  integer l;
+  always @* begin
+    fin = 1'b1;
+    step = {LEVELS{1'b0}};
+    below = {LEVELS{1'b0}};
+    sg_add = {CW{1'b0}};
+    ag_add = {AGW{1'b0}};
+    step_one = 1'b0;
+    for (l = 0; l < LEVELS; l = l + 1) begin
+      below[l] = fin;
+      step[l] = fin && !lst[l];
+      fin = fin && lst[l];
+    end
+    for (l = 0; l < LEVELS; l = l + 1) begin
+      sg_add = sg_add | (sg_delta[l*CW +: CW] & {CW{step[l]}});
+      ag_add = ag_add | (ag_delta[l*AGW +: AGW] & {AGW{step[l]}});
+      step_one = step_one | (one[l] && step[l]);
+    end
+  end
+
+  localparam [CW-1:0] ONE = 1;
+  localparam [CW-1:0] TWO = 2;
+  integer k;
+  always @(posedge clk) begin
+    if (rst) begin
+      active <= 1'b0;
+      fire_r <= 1'b0;
+    end else if (flush) begin
+      active <= enable;
+      fire_r <= enable && start0;
+      sched <= sg_start;
+      addr <= ag_start;
+      cnt <= ext_m1;
+      lst <= z;
+      pen <= o;
+    end else if (fire) begin
+      active <= !fin;
+      fire_r <= !fin && step_one;
+      sched <= sched + sg_add;
+      addr <= addr + ag_add;
+      for (k = 0; k < LEVELS; k = k + 1)
+        if (step[k]) begin
+          cnt[k*CW +: CW] <= cnt[k*CW +: CW] - ONE;
+          lst[k] <= pen[k];
+          pen[k] <= cnt[k*CW +: CW] == TWO;
+        end else if (below[k]) begin
+          cnt[k*CW +: CW] <= ext_m1[k*CW +: CW];
+          lst[k] <= z[k];
+          pen[k] <= o[k];
+        end
+    end else if (clk_en) begin
+      fire_r <= active && cycn == sched;
+    end
+  end
+
+  // Configuration registers.
+  integer r;
+  always @(posedge clk) begin
+    if (rst)
+      enable <= 1'b0;
+    else if (cfg_we && cfg_off == R_ENABLE)
+      enable <= cfg_data[0];
+    if (cfg_we && cfg_off == R_SG_START) begin
+      sg_start <= cfg_data;
+      start0 <= cfg_is0;
+    end
+    if (cfg_we && cfg_off == R_AG_START)
+      ag_start <= cfg_data[AGW-1:0];
+    for (r = 0; r < LEVELS; r = r + 1) begin
+      if (cfg_we && {{(32-RB){1'b0}}, cfg_off} == R_EXT + r) begin
+        ext_m1[r*CW +: CW] <= cfg_data;
+        z[r] <= cfg_is0;
+        o[r] <= cfg_is1;
+      end
+      if (cfg_we && {{(32-RB){1'b0}}, cfg_off} == R_SG_DELTA + r) begin
+        sg_delta[r*CW +: CW] <= cfg_data;
+        one[r] <= cfg_is1;
+      end
+      if (cfg_we && {{(32-RB){1'b0}}, cfg_off} == R_AG_DELTA + r)
+        ag_delta[r*AGW +: AGW] <= cfg_data[AGW-1:0];
+    end
+  end
+endmodule
