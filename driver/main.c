@@ -40,6 +40,8 @@ typedef struct options {
 	bool quiet;		/* --quiet: no progress line on a terminal */
 	uint64_t seed;
 	int frames;		/* run, sim: frames streamed back to back (1) */
+	int stall_seeds;	/* sim --interface axis: seeds of pause patterns (3) */
+	bool have_stall_seeds;
 	int64_t max_cycles;	/* sim: the budget in predicted cycles */
 	bool pub_tile_opts;	/* a --fetch, --depth or --pub-* option was given */
 	bool is_study;		/* the command is study: --memory, --fetch, --depth are lists */
@@ -380,7 +382,8 @@ static int write_bytes(const char *dir, const char *name, const char *text, size
 
 /* The library files and the top module "top", one name a line, relative
  * to their directory (verilator -F, or -f from the directory). */
-static int write_filelist(const char *dir, const char *top, const rtl_lib_file *lib, int n)
+static int write_filelist(const char *dir, const char *top, const char *core,
+	const rtl_lib_file *lib, int n)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -389,6 +392,8 @@ static int write_filelist(const char *dir, const char *top, const rtl_lib_file *
 		return -1;
 	for (int i = 0; i < n; i++)
 		fprintf(f, "%s\n", lib[i].name);
+	if (core)
+		fprintf(f, "%s.v\n", core);
 	fprintf(f, "%s.v\n", top);
 	fclose(f);
 	int rc = write_text(dir, top, ".f", print_verilog, buf);
@@ -403,22 +408,30 @@ static int write_filelist(const char *dir, const char *top, const rtl_lib_file *
  * Verilog of "frames" frames back to back (1: the one-frame design). */
 static int write_verilog(const flow_design *d, const char *dir, int frames)
 {
-	char *text;
-	size_t len;
+	char *text, *core;
+	size_t len, core_len;
 	const char *top;
+	char core_name[160];
 	rtl_lib_file *lib;
 	int n_lib;
-	if (flow_verilog_frames(d, frames, &text, &len, &top) < 0)
+	if (flow_verilog_files(d, frames, &text, &len, &core, &core_len, &top) < 0)
 		return -1;
-	int rc = rtl_library_used(d->ctx, text, len, &lib, &n_lib);
+	snprintf(core_name, sizeof core_name, "%s_core", top);
+	/* the library modules are instantiated by the core (the whole text
+	 * without the wrapper) */
+	int rc = core ? rtl_library_used(d->ctx, core, core_len, &lib, &n_lib)
+		: rtl_library_used(d->ctx, text, len, &lib, &n_lib);
 	for (int i = 0; rc == 0 && i < n_lib; i++)
 		rc = write_bytes(dir, lib[i].name, lib[i].text, lib[i].len);
+	if (rc == 0 && core)
+		rc = write_text(dir, core_name, ".v", print_verilog, core);
 	if (rc == 0)
 		rc = write_text(dir, top, ".v", print_verilog, text);
 	if (rc == 0)
-		rc = write_filelist(dir, top, lib, n_lib);
+		rc = write_filelist(dir, top, core ? core_name : NULL, lib, n_lib);
 	rtl_library_free(lib, n_lib);
 	free(text);
+	free(core);
 	return rc;
 }
 
@@ -699,6 +712,11 @@ static int cmd_synth(const options *opt)
 		fprintf(stderr, "sluice synth: error: no board given (--board B; see 'sluice boards')\n");
 		return EXIT_USAGE;
 	}
+	if (opt->check_netlist && opt->flow.iface == RTL_IFACE_AXIS) {
+		fprintf(stderr, "sluice synth: error: --check-netlist simulates the native "
+			"interface; drop --interface axis\n");
+		return EXIT_USAGE;
+	}
 	if (!opt->check_netlist && (opt->n_inputs || opt->have_seed)) {
 		fprintf(stderr, "sluice synth: error: --input and --seed are the data of "
 			"--check-netlist\n");
@@ -723,6 +741,13 @@ static int cmd_synth(const options *opt)
 	} else if (d && make_out_dir(opt->out_dir) == 0 && flow_verilog(d, &text, &len, &top) == 0)
 		rc = tg_synth_measure(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr,
 			netlist, &meas);
+	if (rc == 0 && opt->flow.iface == RTL_IFACE_AXIS) {
+		tg_measured wm;
+		char core[200];
+		snprintf(core, sizeof core, "%s_core", top);
+		if (tg_synth_wrapper(ctx, d->pred.bd, opt->out_dir, top, core, &wm) != 0)
+			rc = EXIT_PROGRAM;
+	}
 	if (rc == 0) {
 		netlist_arg arg = { d, top, netlist };
 		sl_outputs_begin();
@@ -771,7 +796,7 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	/* with tiles the harness waits for 'ready' (their configuration) */
 	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
 	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, d->pub ? wait_ready : NULL,
-		NULL, opt->frames };
+		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0 };
 	int rc = sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
 	free(text);
 	return rc;
@@ -779,6 +804,12 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 
 static int cmd_sim(const options *opt)
 {
+	if (opt->have_stall_seeds && (opt->flow.iface != RTL_IFACE_AXIS
+	    || strcmp(opt->engine, "verilator"))) {
+		fprintf(stderr, "sluice sim: error: --stall-seeds needs --interface axis and "
+			"--engine verilator\n");
+		return EXIT_USAGE;
+	}
 	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
@@ -802,10 +833,10 @@ enum {
 	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
 	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
 	OPT_MAX_CYCLES = 1 << 15, OPT_UNROLL = 1 << 16, OPT_DEFINE = 1 << 17, OPT_QUIET = 1 << 18,
-	OPT_MEMORY = 1 << 19,
+	OPT_MEMORY = 1 << 19, OPT_INTERFACE = 1 << 20, OPT_STALL_SEEDS = 1 << 21,
 	/* what compile, sim and synth share: the design */
 	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK |
-		OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY,
+		OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY | OPT_INTERFACE,
 };
 
 /* A word of a number; false for anything else. */
@@ -908,6 +939,27 @@ static bool set_engine(options *o, const char *val)
 	if (strcmp(val, "model") && strcmp(val, "verilator"))
 		return usage_error("--engine takes 'model' or 'verilator', not '%s'", val);
 	o->engine = val;
+	return true;
+}
+
+static bool set_interface(options *o, const char *val)
+{
+	if (!strcmp(val, "native"))
+		o->flow.iface = RTL_IFACE_NATIVE;
+	else if (!strcmp(val, "axis"))
+		o->flow.iface = RTL_IFACE_AXIS;
+	else
+		return usage_error("--interface takes 'native' or 'axis', not '%s'", val);
+	return true;
+}
+
+static bool set_stall_seeds(options *o, const char *val)
+{
+	uint64_t n;
+	if (!parse_count(val, &n) || n > 1000)
+		return usage_error("--stall-seeds takes a count from 0 to 1000, not '%s'", val);
+	o->stall_seeds = (int) n;
+	o->have_stall_seeds = true;
 	return true;
 }
 
@@ -1068,6 +1120,8 @@ static const option_spec option_specs[] = {
 	{ "-d", OPT_DUMP, true, set_dump },
 	{ "-D", OPT_DEFINE, true, set_define },
 	{ "--engine", OPT_ENGINE, true, set_engine },
+	{ "--interface", OPT_INTERFACE, true, set_interface },
+	{ "--stall-seeds", OPT_STALL_SEEDS, true, set_stall_seeds },
 	{ "--vcd", OPT_VCD, true, set_vcd },
 	{ "--max-cycles", OPT_MAX_CYCLES, true, set_max_cycles },
 	{ "--pnr", OPT_PNR, false, set_pnr },
@@ -1121,7 +1175,7 @@ static const command commands[] = {
 	  "                     output a .npy with a leading dimension of N\n"
 	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
 	{ "compile", cmd_compile, OPT_DESIGN | OPT_DUMP, true,
-	  "PROG [-D NAME=VALUE]... [--schedule stream|sequential] [--board B] [--unroll K] [-d LETTERS] [-o DIR] [--quiet]",
+	  "PROG [-D NAME=VALUE]... [--schedule stream|sequential] [--board B] [--unroll K] [--interface native|axis] [-d LETTERS] [-o DIR] [--quiet]",
 	  "schedule a program; write schedule.txt, buffers.txt, report.json, report.html and the Verilog",
 	  "Lowers PROG, schedules every operation to a cycle and writes\n"
 	  "DIR/schedule.txt, DIR/buffers.txt, DIR/report.json, DIR/report.html\n"
@@ -1149,6 +1203,8 @@ static const command commands[] = {
 	  "  --fetch N, --depth N, --pub-ports IxO, --pub-levels N, --pub-width N\n"
 	  "                the tile: fetch width (4), SRAM words (512), input and\n"
 	  "                output ports (2x2), loop levels (6), configuration bits (16)\n"
+	  "  --interface I native (the default: NAME_en / NAME_valid ports) or axis\n"
+	  "                (AXI4-Stream with backpressure; docs/hardware.md)\n"
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
 	  "                P checked program, L lowered program (and the lane\n"
 	  "                program, with lanes), S schedule, B buffers,\n"
@@ -1156,8 +1212,8 @@ static const command commands[] = {
 	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "sim", cmd_sim,
 	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES |
-	  OPT_MAX_CYCLES, true,
-	  "PROG [-D NAME=VALUE]... [--engine model|verilator] [--board B] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE] [--max-cycles N]",
+	  OPT_MAX_CYCLES | OPT_STALL_SEEDS, true,
+	  "PROG [-D NAME=VALUE]... [--engine model|verilator] [--board B] [--interface native|axis [--stall-seeds N]] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE] [--max-cycles N]",
 	  "simulate the scheduled design cycle by cycle and check it against the reference",
 	  "Compiles PROG, runs the cycle-level model of its schedule and buffers (or\n"
 	  "its generated Verilog in Verilator), and checks every output bit for bit\n"
@@ -1184,6 +1240,12 @@ static const command commands[] = {
 	  "  --pub-width N          as for compile; with --memory pub every tile's\n"
 	  "                         configuration also runs in the tile model, and its\n"
 	  "                         access counts are printed\n"
+	  "  --interface I          native or axis, as for compile; verilator with\n"
+	  "                         axis runs the streams under random stalls\n"
+	  "                         (docs/verilator.md, \"AXI4-Stream\")\n"
+	  "  --stall-seeds N        verilator, axis: pause patterns from N seeds, five\n"
+	  "                         patterns each (default 3; 0: the unstalled run,\n"
+	  "                         the reset and the framing errors only)\n"
 	  "  -d LETTERS             stage dumps, as for compile\n"
 	  "  --frames N             N frames back to back through one run (model or\n"
 	  "                         verilator: one start),\n"
@@ -1197,7 +1259,7 @@ static const command commands[] = {
 	  "Lists the board files of boards/ (or $SLUICE_BOARDS_DIR): name, part,\n"
 	  "LUTs, flip-flops, block RAMs, DSPs and nominal clock.\n" },
 	{ "synth", cmd_synth, OPT_DESIGN | OPT_PNR | OPT_CHECK_NETLIST | OPT_INPUT | OPT_SEED, true,
-	  "PROG [-D NAME=VALUE]... --board B [--pnr] [--check-netlist [--input NAME=FILE]... [--seed N]] [-o DIR]",
+	  "PROG [-D NAME=VALUE]... --board B [--pnr] [--interface native|axis] [--check-netlist [--input NAME=FILE]... [--seed N]] [-o DIR]",
 	  "synthesize a program for a board with Yosys; report its resources",
 	  "Compiles PROG, writes DIR/sluice_NAME.v, runs Yosys with the board's flow\n"
 	  "(block RAM forced where the mapping chose SRAM), and prints LUTs,\n"
@@ -1209,6 +1271,8 @@ static const command commands[] = {
 	  "                the critical path by program stage (without it: Yosys's\n"
 	  "                logic depth)\n"
 	  "  --clock MHz   pipeline for this clock (default: the board's)\n"
+	  "  --interface I native or axis, as for compile (axis: the wrapper's own\n"
+	  "                LUTs and flip-flops are reported)\n"
 	  "  --check-netlist  write the synthesized netlist (DIR/netlist.v), simulate\n"
 	  "                it in Verilator with the family's cell models on the\n"
 	  "                program's data and compare every output bit for bit with\n"
@@ -1304,6 +1368,7 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 	opt->engine = "model";
 	opt->frames = 1;
 	opt->is_study = !strcmp(c->name, "study");
+	opt->stall_seeds = 3;
 	flow_options_default(&opt->flow);
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
@@ -1348,6 +1413,12 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 		fprintf(stderr, "sluice %s: error: --pub-width %d is narrower than the SRAM "
 			"address of --depth %lld: the configuration width must be at least the "
 			"address width\n", c->name, opt->flow.pub.cw, (long long) opt->flow.pub.depth);
+		return EXIT_USAGE;
+	}
+	if (opt->flow.memory_pub && opt->flow.iface == RTL_IFACE_AXIS) {
+		fprintf(stderr, "sluice %s: error: --interface axis stalls the design with a "
+			"clock enable, which the push-memory tile (sl_pub) does not have yet: "
+			"--memory pub takes the native interface only\n", c->name);
 		return EXIT_USAGE;
 	}
 	if (opt->flow.memory_pub && opt->frames > 1) {

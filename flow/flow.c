@@ -321,12 +321,36 @@ int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *l
 	FILE *f = open_memstream(text, len);
 	if (!f)
 		sl_unreachable();
-	int rc = d->pub && frames == 1 ? rtl_emit_pub(d->ctx, d->sp, d->ubs, d->pub, d->name, f)
-		: rtl_emit_frames(d->ctx, d->sp, d->ubs, d->name, frames, f);
+	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, frames == 1 ? d->pub : NULL, d->name, frames,
+		d->opts.iface, f, NULL);
 	fclose(f);
 	if (rc < 0) {
 		free(*text);
 		*text = NULL;
+		return -1;
+	}
+	*top = rtl_module_name(d->ctx, d->name);
+	return 0;
+}
+
+int flow_verilog_files(const flow_design *d, int frames, char **text, size_t *len,
+	char **core, size_t *core_len, const char **top)
+{
+	if (d->opts.iface != RTL_IFACE_AXIS) {
+		*core = NULL;
+		*core_len = 0;
+		return flow_verilog_frames(d, frames, text, len, top);
+	}
+	FILE *f = open_memstream(text, len), *c = open_memstream(core, core_len);
+	if (!f || !c)
+		sl_unreachable();
+	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, NULL, d->name, frames, d->opts.iface, f, c);
+	fclose(f);
+	fclose(c);
+	if (rc < 0) {
+		free(*text);
+		free(*core);
+		*text = *core = NULL;
 		return -1;
 	}
 	*top = rtl_module_name(d->ctx, d->name);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "boards/boards.h"
+#include "rtlgen/rtlgen.h"
 #include "scheduler/scheduler.h"
 #include "target/target.h"
 #include "ubuffer/ubuffer.h"
@@ -33,6 +34,8 @@ typedef struct flow_options {
 	 * the board is a located error (target/: the largest buffers and
 	 * stages, and what would help). */
 	bool check_fit;
+	/* The Verilog's top level (flow_verilog): native or AXI4-Stream. */
+	rtl_interface iface;
 	/* Stage dumps, as letters: P the checked program, L the lowered
 	 * program, S the schedule, B the buffers, R the predicted resources
 	 * (with a board).  Each is written to dump_out (stdout when NULL)
@@ -88,6 +91,11 @@ int flow_verilog(const flow_design *d, char **text, size_t *len, const char **to
  * is flow_verilog's text. */
 int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *len,
 	const char **top);
+/* flow_verilog_frames' design as files: *text the top module, and with the
+ * AXI4-Stream interface *core the core module (file <top>_core.v), else
+ * NULL.  The caller frees both. */
+int flow_verilog_files(const flow_design *d, int frames, char **text, size_t *len,
+	char **core, size_t *core_len, const char **top);
 
 #ifdef __cplusplus
 }

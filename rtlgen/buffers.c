@@ -59,7 +59,7 @@ static void rtl_chain_fifos(rtl_gen *g, const ub_buffer *b, const char *nm)
 		fclose(fi);
 		fclose(fo);
 		fprintf(o, "    sl_fifo_seg #(.W(%d), .DEPTH(%lld)) %s_seg%lld (.clk(clk), "
-			".shift(%s_wen),\n        .din({%s}), .dout({%s}));\n", k * w,
+			".ce(ce), .shift(%s_wen),\n        .din({%s}), .dout({%s}));\n", k * w,
 			(long long) r[first].len, nm, (long long) r[first].start, nm, din, dout);
 		free(din);
 		free(dout);
@@ -86,7 +86,7 @@ static void rtl_chain_decls(rtl_gen *g, const ub_buffer *b, const char *nm)
 static void rtl_chain_shift(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
 	FILE *o = g->out;
-	fprintf(o, "    always @(posedge clk)\n        if (%s_wen) begin\n", nm);
+	fprintf(o, "    always @(posedge clk)\n        if (ce && %s_wen) begin\n", nm);
 	for (int i = 0; i < b->n_runs; i++) {
 		const ub_run *r = &b->runs[i];
 		if (r->sram)
@@ -172,9 +172,9 @@ static void rtl_circ_waddr(rtl_gen *g, const ub_buffer *b, const char *nm)
 		fprintf(g->out, "    reg [%d:0] %s_waddr;\n    reg [%d:0] %s_welem;  "
 			"// the element of the frame written next\n", aw - 1, nm, ew - 1, nm);
 		fprintf(g->out, "    always @(posedge clk)\n"
-			"        if (rst || go) begin\n"
+			"        if (rst || (ce && go)) begin\n"
 			"            %s_waddr <= %d'd0;\n            %s_welem <= %d'd0;\n"
-			"        end else if (%s_wen) begin\n"
+			"        end else if (ce && %s_wen) begin\n"
 			"            %s_welem <= (%s_welem == %d'd%lld) ? %d'd0 : %s_welem + %d'd1;\n"
 			"            %s_waddr <= (%s_welem == %d'd%lld || %s_waddr == %d'd%lld) ? %d'd0 "
 			": %s_waddr + %d'd1;\n"
@@ -187,8 +187,8 @@ static void rtl_circ_waddr(rtl_gen *g, const ub_buffer *b, const char *nm)
 	}
 	fprintf(g->out, "    reg [%d:0] %s_waddr;\n", aw - 1, nm);
 	fprintf(g->out, "    always @(posedge clk)\n"
-		"        if (rst || go)\n            %s_waddr <= %d'd0;\n"
-		"        else if (%s_wen)\n"
+		"        if (rst || (ce && go))\n            %s_waddr <= %d'd0;\n"
+		"        else if (ce && %s_wen)\n"
 		"            %s_waddr <= (%s_waddr == %d'd%lld) ? %d'd0 : %s_waddr + %d'd1;\n",
 		nm, aw, nm, nm, nm, aw, (long long) (b->capacity_words - 1), aw, nm, aw);
 }
@@ -209,7 +209,7 @@ static void rtl_circ_regfile(rtl_gen *g, const ub_buffer *b, const char *nm)
 	}
 	fprintf(o, "    wire [%d:0] %s_rdata;\n", nr * w - 1, nm);
 	fprintf(o, "    sl_ram #(.W(%d), .DEPTH(%lld), .NR(%d)) %s_ram (.clk(clk), "
-		".wen(%s_wen), .waddr(%s_waddr), .wdata(%s_wdata),\n        .raddr({",
+		".ce(ce), .wen(%s_wen), .waddr(%s_waddr), .wdata(%s_wdata),\n        .raddr({",
 		w, (long long) b->capacity_words, nr, nm, nm, nm, nm);
 	for (int i = nr - 1; i >= 0; i--)
 		fprintf(o, "%s%s", addr[i], i ? ", " : "");
@@ -276,7 +276,7 @@ static void rtl_circ_sram(rtl_gen *g, const ub_buffer *b, const char *nm)
 			raddr = rtl_win_addr(g, p, raddr, aw, awc);
 		}
 		fprintf(o, "    sl_sram_pf #(.W(%d), .DEPTH(%lld)) %s_copy%d (.clk(clk), "
-			".wen(%s), .waddr(%s), .wdata(%s_wdata),\n"
+			".ce(ce), .wen(%s), .waddr(%s), .wdata(%s_wdata),\n"
 			"        .raddr_nx(%s), .rdata(%s_rd%d));\n",
 			b->width_bits, (long long) depth, nm, i - 1, wen, waddr, nm,
 			raddr, st->name, k);

@@ -389,7 +389,7 @@ const char *rtl_delay(rtl_gen *g, rtl_stage *st, const char *x, int w, int from,
 	const char *prev = x;
 	for (int c = from + 1; c <= to; c++) {
 		const char *r = rtl_fmt(g, "%s_p%d", st->name, st->n_nodes++);
-		fprintf(g->out, "    reg [%d:0] %s;\n    always @(posedge clk) %s <= %s;"
+		fprintf(g->out, "    reg [%d:0] %s;\n    always @(posedge clk) if (ce) %s <= %s;"
 			"  // cycle %d\n", w - 1, r, r, prev, c);
 		prev = r;
 	}
@@ -412,7 +412,7 @@ static const char *rtl_fire_at(rtl_gen *g, rtl_stage *st, int c)
 	const char *nm = st->name;
 	for (int k = 1; k <= c; k++) {
 		if (k > st->n_fire_regs) {
-			fprintf(g->out, "    reg %s_fire_d%d;\n    always @(posedge clk) %s_fire_d%d <= "
+			fprintf(g->out, "    reg %s_fire_d%d;\n    always @(posedge clk) if (rst || ce) %s_fire_d%d <= "
 				"!rst && %s_fire%s;\n", nm, k, nm, k, nm,
 				k == 1 ? "" : rtl_fmt(g, "_d%d", k - 1));
 			st->n_fire_regs = k;
@@ -536,7 +536,7 @@ static void rtl_reduction(rtl_gen *g, rtl_stage *st, const char **value,
 		next = rtl_fmt(g, "(%s) ? %s : %s", rtl_compare(g, IR_OP_LT, t.is_signed,
 			op == IR_RED_MAXIMUM ? a : v, op == IR_RED_MAXIMUM ? v : a), v, a);
 	fprintf(o, "    wire [%d:0] %s_acc_next = %s;\n", t.bits - 1, nm, next);
-	fprintf(o, "    always @(posedge clk)\n        if (%s)\n"
+	fprintf(o, "    always @(posedge clk)\n        if (ce && %s)\n"
 		"            %s_acc <= %s_acc_next;\n", fire, nm, nm);
 	fprintf(o, "    wire %s_done = %s && %s;\n", nm, fire, last);
 	*value = rtl_fmt(g, "%s_acc_next", nm);

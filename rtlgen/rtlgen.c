@@ -192,8 +192,8 @@ static void rtl_ports(rtl_gen *g, const char *module)
 {
 	FILE *o = g->out;
 	fprintf(o, "module %s (\n", module);
-	fprintf(o, "    input  wire clk,\n    input  wire rst,\n"
-		"    input  wire start,\n    output wire done");
+	fprintf(o, "    input  wire clk,\n    input  wire rst,\n%s"
+		"    input  wire start,\n    output wire done", g->axis ? "    input  wire ce,\n" : "");
 	if (rtl_pub_any(g))
 		fprintf(o, ",\n    output wire ready");
 	for (int i = 0; i < g->sp->n_stmts; i++) {
@@ -208,6 +208,9 @@ static void rtl_ports(rtl_gen *g, const char *module)
 				st->name, rtl_range(g, w), st->name);
 	}
 	fprintf(o, "\n);\n\n");
+	if (!g->axis)
+		fprintf(o, "    // The clock enable: always on here (an edge with ce low would change\n"
+			"    // nothing; the AXI4-Stream wrapper drives it).\n    wire ce = 1'b1;\n\n");
 }
 
 /* The cycle after every statement's last write (trailing input elements
@@ -245,15 +248,15 @@ static void rtl_control(rtl_gen *g)
 			(long long) g->period) : "", (long long) (pd - 2), (long long) e);
 	fprintf(o, "    reg busy;\n    reg done_r;\n    reg [%d:0] remain;\n", rw - 1);
 	fprintf(o, "    reg go;\n    always @(posedge clk)\n"
-		"        go <= !rst && start && !busy && !go%s;\n",
+		"        if (rst || ce)\n            go <= !rst && start && !busy && !go%s;\n",
 		rtl_pub_any(g) ? " && pub_cfg_done" : "");
 	fprintf(o, "    always @(posedge clk) begin\n"
 		"        if (rst) begin\n"
 		"            busy <= 1'b0;\n            done_r <= 1'b0;\n"
-		"        end else if (go) begin\n"
+		"        end else if (ce && go) begin\n"
 		"            busy <= 1'b1;\n            done_r <= 1'b0;\n"
 		"            remain <= %s;\n"
-		"        end else if (busy) begin\n"
+		"        end else if (ce && busy) begin\n"
 		"            remain <= remain - %d'd1;\n"
 		"            if (remain[%d]) begin\n"
 		"                busy <= 1'b0;\n                done_r <= 1'b1;\n"
@@ -329,7 +332,7 @@ static void rtl_sched(rtl_gen *g, rtl_stage *st)
 	if (fr)
 		fprintf(o, ", %d'd%llu", g->tw, (unsigned long long) rtl_frame_delta(g, s));
 	fprintf(o, "}),\n        .START(%d'd%lld))\n", g->tw, (long long) s->offset);
-	fprintf(o, "        %s_sched (.clk(clk), .rst(rst), .go(go), "
+	fprintf(o, "        %s_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), "
 		".fire(%s_fire), .idx(%s_%sidx), .nidx(%s_%snidx), .active(%s_active));\n",
 		nm, nm, nm, fr ? "f" : "", nm, fr ? "f" : "", nm);
 	if (fr) {
@@ -423,7 +426,7 @@ static void rtl_pipe(rtl_gen *g, rtl_stage *st, const char *value,
 		s->latency == 1 ? "" : "s");
 	fprintf(o, vc ? " (datapath registers: cycles 1..%d)\n" : "\n", vc);
 	if (!inbox) {
-		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst),\n"
+		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst), .ce(ce),\n"
 			"        .in_valid(%s), .in_data(%s), .out_valid(%s_wen), .out_data(%s_wdata));\n",
 			w, l, nm, valid, value, nm, nm);
 		if (s->is_output)
@@ -431,7 +434,7 @@ static void rtl_pipe(rtl_gen *g, rtl_stage *st, const char *value,
 	} else {
 		fprintf(o, "    wire %s_inbox = %s;\n    wire [%d:0] %s_out;\n", nm, inbox, w, nm);
 		const char *in = rtl_delay(g, st, rtl_fmt(g, "%s_inbox", nm), 1, 0, vc);
-		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst),\n"
+		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst), .ce(ce),\n"
 			"        .in_valid(%s), .in_data({%s, %s}), .out_valid(%s_wen), "
 			".out_data(%s_out));\n", w + 1, l, nm, valid, in, value, nm, nm);
 		fprintf(o, "    assign %s_wdata = %s_out[%d:0];\n", nm, nm, w - 1);
@@ -505,24 +508,32 @@ int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	return rtl_emit_frames(ctx, sp, ubs, top_name, 1, out);
 }
 
-static int rtl_emit_all(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const ub_pub_set *pub, const char *top_name, int frames, FILE *out);
-
 int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, int frames, FILE *out)
 {
-	return rtl_emit_all(ctx, sp, ubs, NULL, top_name, frames, out);
+	return rtl_emit_iface(ctx, sp, ubs, NULL, top_name, frames, RTL_IFACE_NATIVE, out, NULL);
 }
 
 int rtl_emit_pub(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const ub_pub_set *pub, const char *top_name, FILE *out)
 {
-	return rtl_emit_all(ctx, sp, ubs, pub, top_name, 1, out);
+	return rtl_emit_iface(ctx, sp, ubs, pub, top_name, 1, RTL_IFACE_NATIVE, out, NULL);
 }
 
-static int rtl_emit_all(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const ub_pub_set *pub, const char *top_name, int frames, FILE *out)
+const char *rtl_interface_str(rtl_interface iface)
 {
+	return iface == RTL_IFACE_AXIS ? "axis" : "native";
+}
+
+int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const ub_pub_set *pub, const char *top_name, int frames, rtl_interface iface, FILE *out,
+	FILE *core_out)
+{
+	FILE *top_out = out;
+	if (iface == RTL_IFACE_AXIS && core_out)
+		out = core_out;
+	if (pub && iface == RTL_IFACE_AXIS)
+		sl_unreachable();	/* refused by the driver: sl_pub has no clock enable */
 	rtl_gen gen;
 	memset(&gen, 0, sizeof gen);
 	rtl_gen *g = &gen;
@@ -534,6 +545,7 @@ static int rtl_emit_all(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	if (frames < 1)
 		sl_unreachable();
 	g->frames = frames;
+	g->axis = iface == RTL_IFACE_AXIS;
 	g->period = frames > 1 ? sched_frame_period(sp) : 0;
 	if (frames > 1 && (g->period > ((int64_t) 1 << 48) / (frames - 1)
 	    || rtl_end_cycle(sp) + (int64_t) (frames - 1) * g->period >= ((int64_t) 1 << 48))) {
@@ -541,7 +553,8 @@ static int rtl_emit_all(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 			"period %lld run past 2^48 cycles", frames, (long long) g->period);
 		return -1;
 	}
-	const char *module = rtl_module_name(ctx, top_name);
+	const char *top = rtl_module_name(ctx, top_name);
+	const char *module = g->axis ? rtl_fmt(g, "%s_core", top) : top;
 	rtl_setup(g);
 	fprintf(out, "// %s: generated by sluice from %s; do not edit.\n"
 		"// Interface and timing: docs/hardware.md.  %lld cycles from start to done.\n",
@@ -552,6 +565,8 @@ static int rtl_emit_all(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 		fprintf(out, "// %d frames per start, frame f %lld * f cycles after frame 0 "
 			"(\"Frames\").\n", frames, (long long) g->period);
 	fprintf(out, "// Library blocks: rtlgen/lib/.\n\n");
+	if (g->axis)
+		fprintf(out, "// The core, under the AXI4-Stream wrapper %s.\n\n", top);
 	rtl_ports(g, module);
 	rtl_control(g);
 	if (rtl_pub_any(g))
@@ -569,7 +584,14 @@ static int rtl_emit_all(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 		rtl_stage_body(g, &g->stages[i]);
 	rtl_sink_emit(g);
 	fprintf(out, "endmodule\n");
-	if (ferror(out)) {
+	if (g->axis) {
+		if (top_out != out)
+			fprintf(top_out, "// %s: generated by sluice; do not edit.  Its core is in "
+				"%s.v.\n", top, module);
+		g->out = top_out;
+		rtl_axis_wrapper(g, top, module);
+	}
+	if (ferror(out) || ferror(top_out)) {
 		sl_error_file(ctx, sp->lowered->path ? sp->lowered->path : "?",
 			"cannot write the Verilog");
 		return -1;

@@ -39,6 +39,26 @@ int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
  * (docs/pub.md, "Mapping"). */
 int rtl_emit_pub(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const ub_pub_set *pub, const char *top_name, FILE *out);
+/* The top level's interface (docs/hardware.md): the native ports
+ * (NAME_en / NAME_valid, no flow control), or AXI4-Stream, the native
+ * module as sluice_<name>_core under a wrapper sluice_<name> with one
+ * stream per port and a clock enable that stalls the whole design. */
+typedef enum rtl_interface {
+	RTL_IFACE_NATIVE,
+	RTL_IFACE_AXIS,
+} rtl_interface;
+
+/* rtl_emit_frames with the top level of "iface" (and the tiles of "pub",
+ * rtl_emit_pub's, when not NULL: native only); RTL_IFACE_NATIVE is
+ * rtl_emit_frames' text.  With RTL_IFACE_AXIS the core module goes to
+ * "core_out" (its own file, sluice_<name>_core.v) when not NULL, else
+ * into "out" before the wrapper. */
+int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const ub_pub_set *pub, const char *top_name, int frames, rtl_interface iface, FILE *out,
+	FILE *core_out);
+/* "native" or "axis". */
+const char *rtl_interface_str(rtl_interface iface);
+
 /* The largest extent of a statement dimension the hardware counts: the
  * 32-bit EXT and idx fields of sl_sched (docs/hardware.md). */
 #define RTL_MAX_EXTENT ((int64_t) UINT32_MAX)

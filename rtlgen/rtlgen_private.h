@@ -29,6 +29,7 @@ typedef struct rtl_gen {
 	FILE *out;
 	int tw;				/* width of the schedules' START and DELTA */
 	int frames;			/* frames per start (docs/hardware.md "Frames") */
+	bool axis;			/* the core of an AXI4-Stream wrapper: ce is a port */
 	int64_t period;			/* cycles from a frame's start to the next's */
 	rtl_stage *stages;		/* by statement index */
 	bool nx;			/* index expressions of the next cycle */
@@ -75,6 +76,11 @@ const char *rtl_delay(rtl_gen *g, rtl_stage *st, const char *x, int w, int from,
 const char *rtl_const(rtl_gen *g, int w, uint64_t v);
 /* A 64-bit signed literal of an index value. */
 const char *rtl_index_const(rtl_gen *g, int64_t v);
+
+/* axis.c */
+/* The AXI4-Stream wrapper "module" around the core module "core" (written
+ * before it by the same generator, with a ce port). */
+void rtl_axis_wrapper(rtl_gen *g, const char *module, const char *core);
 
 /* buffers.c */
 /* Emit the storage of buffer "b" and assign its read wires. */

@@ -134,6 +134,11 @@ typedef struct sim_vl_options {
 	 * cycles[]) get frames * n_outputs arrays, frame f's output i at
 	 * f * n_outputs + i. */
 	int frames;
+	/* With more than 0: the Verilog is the AXI4-Stream wrapper
+	 * (--interface axis) and the testbench runs it under random pauses
+	 * of this many seeds besides the unstalled run (sim/vl_axis_tb.c);
+	 * the outputs and cycles are the unstalled run's. */
+	int axis_seeds;
 } sim_vl_options;
 
 typedef struct sim_vl_stats {
@@ -142,6 +147,9 @@ typedef struct sim_vl_stats {
 	bool cached;		/* the build was reused */
 	double build_seconds;	/* verilating and compiling; 0 when cached */
 	double run_seconds;	/* the Verilated model's cycle loop alone */
+	/* axis_seeds: runs, runs checked against the unstalled one, clock
+	 * cycles in all, cycles a master was stalled, dependency checks */
+	int64_t axis_runs, axis_checked, axis_wall, axis_stalls, axis_dep_checks;
 } sim_vl_stats;
 
 /* Run module "top_name" in "verilog" (len bytes), the design of "sp",

@@ -12,6 +12,9 @@ typedef struct sim_vl_port {
 	const char *name;
 	int bits;
 	bool is_input;
+	int64_t row;		/* elements per row: the innermost extent (1 for 0-D) */
+	int64_t rows;		/* rows per frame */
+	int64_t size;		/* elements per run: row * rows * frames */
 } sim_vl_port;
 
 /* Seconds on a monotonic clock. */
@@ -21,6 +24,18 @@ double sim_vl_now(void);
  * with these ports, inputs and outputs each in the order given. */
 void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 	const sim_vl_port *ports);
+
+/* The start every testbench shares: includes, the waveform file, the
+ * data files, the clock (inside an open anonymous namespace). */
+void sim_vl_write_tb_common(FILE *out);
+/* The testbench of an AXI4-Stream wrapper (vl_axis_tb.c): the run of
+ * vl_testbench.c's, then the same design again under pause patterns of
+ * "stall_seeds" seeds, a reset mid-frame and framing errors; exit 4 when
+ * any check fails. */
+void sim_vl_write_axis_testbench(FILE *out, const char *top_name, int n_ports,
+	const sim_vl_port *ports, int stall_seeds);
+/* The exit status of a testbench whose checks failed. */
+enum { SIM_VL_TB_CHECKS_FAILED = 4 };
 
 /* ------------------------------------------------- the cache (vl_cache.c) */
 

@@ -477,7 +477,20 @@ static void vl_build_release(vl_build *b)
 
 /* The ports of the design of "sp": its input statements, then its
  * outputs.  *sizes receives the element count of each. */
-static int vl_ports(const sched_program *sp, sim_vl_port **ports, int64_t **sizes)
+/* A port's framing over the box of extents ext[0 .. n_dims). */
+static sim_vl_port vl_port(const char *name, int bits, bool is_input, int n_dims,
+	const int64_t *ext, int nf)
+{
+	sim_vl_port p = { name, bits, is_input, 1, 1, 1 };
+	if (n_dims > 0)
+		p.row = ext[n_dims - 1];
+	for (int d = 0; d + 1 < n_dims; d++)
+		p.rows *= ext[d];
+	p.size = p.row * p.rows * nf;
+	return p;
+}
+
+static int vl_ports(const sched_program *sp, int nf, sim_vl_port **ports, int64_t **sizes)
 {
 	int n = 0;
 	*ports = sl_xcalloc((size_t) (sp->n_stmts + sp->lowered->n_outputs) + 1,
@@ -488,17 +501,14 @@ static int vl_ports(const sched_program *sp, sim_vl_port **ports, int64_t **size
 		const sched_stmt *s = sp->stmts[i];
 		if (!s->is_input)
 			continue;
-		sim_vl_port p = { s->decl->name, s->decl->type.bits, true };
 		(*sizes)[n] = sched_n_iters(s);
-		(*ports)[n++] = p;
+		(*ports)[n++] = vl_port(s->decl->name, s->decl->type.bits, true, s->decl->n_dims,
+			s->decl->extents, nf);
 	}
 	for (int i = 0; i < sp->lowered->n_outputs; i++) {
 		const ir_decl *d = sp->lowered->outputs[i];
-		sim_vl_port p = { d->name, d->type.bits, false };
-		int64_t size = 1;
-		for (int k = 0; k < d->n_dims; k++)
-			size *= d->out_extents[k];
-		(*sizes)[n] = size;
+		sim_vl_port p = vl_port(d->name, d->type.bits, false, d->n_dims, d->out_extents, nf);
+		(*sizes)[n] = p.size / nf;
 		(*ports)[n++] = p;
 	}
 	return n;
@@ -570,6 +580,7 @@ typedef struct vl_result {
 	int64_t cycles;
 	double seconds;
 	int64_t *taken;		/* per input port */
+	long long axis[5];	/* the AXI4-Stream testbench's "axis" line */
 } vl_result;
 
 static int vl_read_stats(sl_ctx *ctx, const char *dir, int n_in, vl_result *r)
@@ -587,6 +598,9 @@ static int vl_read_stats(sl_ctx *ctx, const char *dir, int n_in, vl_result *r)
 		while (n_taken < n_in && fscanf(f, " taken %d %lld", &k, &taken) == 2
 		       && k == n_taken)
 			r->taken[n_taken++] = taken;
+		if (fscanf(f, " axis %lld %lld %lld %lld %lld", &r->axis[0], &r->axis[1],
+			   &r->axis[2], &r->axis[3], &r->axis[4]) != 5)
+			memset(r->axis, 0, sizeof r->axis);
 		fclose(f);
 	}
 	int rc = 0;
@@ -732,6 +746,9 @@ static void vl_tb_failed(sl_ctx *ctx, const vl_build *b, const sim_vl_options *o
 	vl_show_log(log);
 	if (status == SL_SPAWN_TIMEOUT) {
 		sl_error(ctx, sl_noloc, "the testbench was killed by the watchdog");
+	} else if (status == SIM_VL_TB_CHECKS_FAILED) {
+		sl_error(ctx, sl_noloc, "the AXI4-Stream testbench found the failures above "
+			"(its log: %s)", log);
 	} else if (status == VL_TB_VCD_FAILED) {
 		sl_error(ctx, sl_noloc, "cannot write the waveform '%s' (the testbench's "
 			"message is above)", opts->vcd_path);
@@ -756,7 +773,7 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 {
 	sim_vl_port *ports;
 	int64_t *sizes;
-	int n_ports = vl_ports(sp, &ports, &sizes);
+	int n_ports = vl_ports(sp, opts->frames > 1 ? opts->frames : 1, &ports, &sizes);
 	char run[48], timeout_s[32], window_s[32];
 	snprintf(run, sizeof run, "/run-%ld", (long) getpid());
 	char *dir = vl_cat(b->dir, run, "");
@@ -769,7 +786,7 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	char *argv[] = { exe, dir, timeout_s, (char *) opts->vcd_path, window_s, NULL };
 	if (!opts->vcd_path)
 		argv[3] = NULL;
-	vl_result r = { false, 0, 0.0, sl_xcalloc((size_t) n_ports + 1, sizeof(int64_t)) };
+	vl_result r = { false, 0, 0.0, sl_xcalloc((size_t) n_ports + 1, sizeof(int64_t)), { 0 } };
 	int n_in = 0, rc = -1;
 	bool ran = false;
 	for (int i = 0; i < n_ports; i++)
@@ -796,6 +813,11 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 		rc = -1;
 	stats->cycles = r.cycles;
 	stats->run_seconds = r.seconds;
+	stats->axis_runs = r.axis[0];
+	stats->axis_checked = r.axis[1];
+	stats->axis_wall = r.axis[2];
+	stats->axis_stalls = r.axis[3];
+	stats->axis_dep_checks = r.axis[4];
 	if (rc == 0)
 		sl_rmtree(dir);
 	else if (access(dir, F_OK) == 0)
@@ -830,11 +852,14 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	b.trace = opts->vcd_path != NULL;
 	sim_vl_port *ports;
 	int64_t *sizes;
-	int n_ports = vl_ports(sp, &ports, &sizes);
+	int n_ports = vl_ports(sp, opts->frames > 1 ? opts->frames : 1, &ports, &sizes);
 	FILE *tb = open_memstream(&b.testbench, &b.testbench_len);
 	if (!tb)
 		sl_unreachable();
-	sim_vl_write_testbench(tb, top_name, n_ports, ports);
+	if (opts->axis_seeds > 0)
+		sim_vl_write_axis_testbench(tb, top_name, n_ports, ports, opts->axis_seeds);
+	else
+		sim_vl_write_testbench(tb, top_name, n_ports, ports);
 	fclose(tb);
 	free(ports);
 	free(sizes);

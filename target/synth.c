@@ -721,3 +721,43 @@ int tg_synth_measure(sl_ctx *ctx, const tg_report *pred, const char *verilog, si
 {
 	return synth_design(ctx, pred, verilog, len, top, dir, pnr, netlist, false, m);
 }
+
+int tg_synth_wrapper(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
+	const char *core, tg_measured *m)
+{
+	synth_result *r = sl_xcalloc(1, sizeof(*r));
+	char *vfile = sl_path_join(dir, top, ".v");
+	char *stat = sl_path_join(dir, "wrapper_stat.json", NULL);
+	size_t n = strlen(core) + 16;
+	char *pre = sl_xmalloc(n);
+	snprintf(pre, n, "blackbox %s\n", core);
+	char *flow = synth_script(bd, vfile, top, pre, stat, NULL, NULL, NULL);
+	size_t fl = strlen(flow);
+	char *script = sl_xmalloc(fl + 16);
+	snprintf(script, fl + 16, "%scheck -assert\n", flow);
+	free(flow);
+	int rc = -1;
+	remove(stat);
+	if (synth_run(ctx, dir, "wrapper", "yosys_wrapper", script) != 0)
+		goto out;
+	if (!synth_parse_stat(stat, r)) {
+		sl_error(ctx, sl_noloc, "cannot read the Yosys statistics '%s'", stat);
+		goto out;
+	}
+	synth_tally(bd, r);
+	*m = r->m;
+	synth_say("  AXI4-Stream wrapper: %lld LUTs, %lld flip-flops (%.1f%% and %.1f%% of the "
+		"part; Yosys on %s with %s as a black box)\n", (long long) r->m.luts,
+		(long long) r->m.ffs, synth_pct(r->m.luts, bd->luts), synth_pct(r->m.ffs, bd->ffs),
+		top, core);
+	rc = 0;
+out:
+	for (int i = 0; i < r->n_types; i++)
+		free((char *) r->types[i].cell);
+	free(r);
+	free(vfile);
+	free(stat);
+	free(pre);
+	free(script);
+	return rc;
+}

@@ -198,6 +198,13 @@ int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len
 int tg_synth_measure(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
 	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m);
 
+/* The cost of an AXI4-Stream wrapper: Yosys with the board's flow on
+ * DIR/TOP.v (written by tg_synth) with module "core" as a black box,
+ * then `check -assert`; its LUTs and flip-flops into *m and on stdout.
+ * 0 or -1 (reported). */
+int tg_synth_wrapper(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
+	const char *core, tg_measured *m);
+
 /* Simulate the synthesized netlist in file "netlist" (top module "top",
  * written by tg_synth for the design of "prog" and "sp") in Verilator with
  * the cell models of the board's `simlib` line, and compare it with the

@@ -24,11 +24,13 @@
 //   Contents are undefined until DEPTH shifts have happened. wp starts at 0
 //   (register initial value); when DEPTH is a power of two any power-up
 //   value works.
+//   ce (clock enable): an edge with ce low changes nothing (no shift).
 module sl_fifo_seg #(
   parameter W = 8,
   parameter DEPTH = 16
 ) (
   input          clk,
+  input          ce,
   input          shift,
   input  [W-1:0] din,
   output [W-1:0] dout
@@ -40,7 +42,7 @@ module sl_fifo_seg #(
     if (DEPTH == 1) begin : g_reg
       reg [W-1:0] q;
       always @(posedge clk)
-        if (shift)
+        if (ce && shift)
           q <= din;
       assign dout = q;
     end else begin : g_sram
@@ -56,14 +58,14 @@ module sl_fifo_seg #(
       wire [AW-1:0] raddr = shift ? wp_n : wp;
 
       always @(posedge clk)
-        if (shift) begin
+        if (ce && shift) begin
           wp <= wp_n;
           wp_n <= wrap_n ? {AW{1'b0}} : wp_n + 1'b1;
           wrap_n <= !wrap_n && wp_n == LAST[AW-1:0] - 1'b1;
         end
 
       sl_sram #(.W(W), .DEPTH(DEPTH)) u_sram (
-        .clk(clk), .wen(shift), .waddr(wp), .wdata(din),
+        .clk(clk), .ce(ce), .wen(shift), .waddr(wp), .wdata(din),
         .raddr(raddr), .rdata(dout)
       );
     end

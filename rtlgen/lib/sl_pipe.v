@@ -12,12 +12,14 @@
 //   cycle t + L (both outputs come straight from registers). rst
 //   (synchronous, active high) clears the valid bits; the data registers are
 //   not reset and load in_data every cycle.
+//   ce (clock enable): an edge with ce low changes nothing; rst still acts.
 module sl_pipe #(
   parameter W = 8,
   parameter L = 1
 ) (
   input          clk,
   input          rst,
+  input          ce,
   input          in_valid,
   input  [W-1:0] in_data,
   output         out_valid,
@@ -28,18 +30,20 @@ module sl_pipe #(
 
   // Stage k is bits [k] of valid_q and [k*W +: W] of data_q; stage 0 takes
   // the input, stage L-1 drives the outputs.
-  always @(posedge clk) begin
-    valid_q[0] <= rst ? 1'b0 : in_valid;
-    data_q[W-1:0] <= in_data;
-  end
+  always @(posedge clk)
+    if (rst || ce) begin
+      valid_q[0] <= rst ? 1'b0 : in_valid;
+      data_q[W-1:0] <= in_data;
+    end
 
   genvar k;
   generate
     for (k = 1; k < L; k = k + 1) begin : g_stage
-      always @(posedge clk) begin
-        valid_q[k] <= rst ? 1'b0 : valid_q[k-1];
-        data_q[k*W +: W] <= data_q[(k-1)*W +: W];
-      end
+      always @(posedge clk)
+        if (rst || ce) begin
+          valid_q[k] <= rst ? 1'b0 : valid_q[k-1];
+          data_q[k*W +: W] <= data_q[(k-1)*W +: W];
+        end
     end
   endgenerate
 

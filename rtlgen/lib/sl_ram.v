@@ -20,13 +20,15 @@
 //          mem[raddr] (every write of earlier cycles).
 //   Addresses >= DEPTH are not allowed; the contents at power-up are
 //   undefined.
-module sl_ram (clk, wen, waddr, wdata, raddr, rdata);
+//   ce (clock enable): no write at an edge with ce low.
+module sl_ram (clk, ce, wen, waddr, wdata, raddr, rdata);
   parameter W = 8;
   parameter DEPTH = 16;
   parameter NR = 1;
   localparam AW = DEPTH > 1 ? $clog2(DEPTH) : 1;
 
   input             clk;
+  input             ce;
   input             wen;
   input  [AW-1:0]   waddr;
   input  [W-1:0]    wdata;
@@ -36,7 +38,7 @@ module sl_ram (clk, wen, waddr, wdata, raddr, rdata);
   reg [W-1:0] mem [0:DEPTH-1];
 
   always @(posedge clk)
-    if (wen)
+    if (ce && wen)
       mem[waddr] <= wdata;
 
   genvar r;

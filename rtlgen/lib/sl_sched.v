@@ -38,6 +38,8 @@
 //   next fire is DELTA[d] cycles later.
 //   rst (synchronous, active high) clears active and fire and returns nidx
 //   to 0; idx keeps its value.
+//   ce      clock enable: an edge with ce low changes nothing (rst still
+//           acts), so the generator counts enabled cycles only.
 //
 // Structure: nidx runs one cycle ahead of idx. Per dimension the counter
 // is as wide as its extent needs, with a registered "at its last value"
@@ -55,6 +57,7 @@ module sl_sched #(
 ) (
   input               clk,
   input               rst,
+  input               ce,
   input               go,
   output reg          fire,
   output [N*32-1:0]   idx,
@@ -164,30 +167,31 @@ module sl_sched #(
   // fire in the next cycle
   wire fire_n = !rst && (go ? START0 : fire ? next_one : active && cnt[CW-1]);
 
-  always @(posedge clk) begin
-    fire <= fire_n;
-    if (rst)
-      active <= 1'b0;
-    else if (go)
-      active <= 1'b1;
-    else if (fire)
-      active <= !is_final;
-    if (go) begin
-      cnt <= CNT0;
-      lz <= CNT0[LW-1:0] == {LW{1'b0}};
-    end else if (fire) begin
-      cnt <= wait_cnt;
-      lz <= wait_cnt[LW-1:0] == {LW{1'b0}};
-    end else begin
-      cnt[LW-1:0] <= cnt[LW-1:0] - LO_ONE;
-      lz <= cnt[LW-1:0] == LO_ONE;
-      cnt[CW-1:LW] <= cnt[CW-1:LW] - HI_BORROW(lz);
+  always @(posedge clk)
+    if (rst || ce) begin
+      fire <= fire_n;
+      if (rst)
+        active <= 1'b0;
+      else if (go)
+        active <= 1'b1;
+      else if (fire)
+        active <= !is_final;
+      if (go) begin
+        cnt <= CNT0;
+        lz <= CNT0[LW-1:0] == {LW{1'b0}};
+      end else if (fire) begin
+        cnt <= wait_cnt;
+        lz <= wait_cnt[LW-1:0] == {LW{1'b0}};
+      end else begin
+        cnt[LW-1:0] <= cnt[LW-1:0] - LO_ONE;
+        lz <= cnt[LW-1:0] == LO_ONE;
+        cnt[CW-1:LW] <= cnt[CW-1:LW] - HI_BORROW(lz);
+      end
+      if (!rst && go)
+        {is_final, next_one, wait_cnt} <= wait_of(last0);
+      else if (!rst && fire)
+        {is_final, next_one, wait_cnt} <= wait_of(nlast);
     end
-    if (!rst && go)
-      {is_final, next_one, wait_cnt} <= wait_of(last0);
-    else if (!rst && fire)
-      {is_final, next_one, wait_cnt} <= wait_of(nlast);
-  end
 
   genvar g;
   generate
@@ -207,27 +211,28 @@ module sl_sched #(
       assign last0[g] = E == 64'd1;
       assign one[g] = delta_of(g) == 64'd1;
       assign load[g*CW +: CW] = LD[CW-1:0];
-      always @(posedge clk) begin
-        if (rst) begin
-          ni <= {IW{1'b0}};
-          nl <= E == 64'd1;
-        end else if (go) begin
-          ni <= I_GO;
-          nl <= GO_LAST != 0;
-        end else if (fire_n && inner[g]) begin
-          if (nl) begin
+      always @(posedge clk)
+        if (rst || ce) begin
+          if (rst) begin
             ni <= {IW{1'b0}};
             nl <= E == 64'd1;
-          end else begin
-            ni <= ni + I_ONE;
-            nl <= ni == PEN[IW-1:0];
+          end else if (go) begin
+            ni <= I_GO;
+            nl <= GO_LAST != 0;
+          end else if (fire_n && inner[g]) begin
+            if (nl) begin
+              ni <= {IW{1'b0}};
+              nl <= E == 64'd1;
+            end else begin
+              ni <= ni + I_ONE;
+              nl <= ni == PEN[IW-1:0];
+            end
           end
+          if (!rst && go)
+            ci <= {IW{1'b0}};
+          else if (!rst && fire)
+            ci <= ni;
         end
-        if (!rst && go)
-          ci <= {IW{1'b0}};
-        else if (!rst && fire)
-          ci <= ni;
-      end
       if (IW < 32) begin : pad
         assign idx[g*32 +: 32] = {{(32-IW){1'b0}}, ci};
         assign nidx[g*32 +: 32] = {{(32-IW){1'b0}}, ni};

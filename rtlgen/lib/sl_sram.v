@@ -18,12 +18,14 @@
 //          sl_sram_pf bypasses such a read).
 //   Addresses >= DEPTH are not allowed; the contents at power-up are
 //   undefined.
-module sl_sram (clk, wen, waddr, wdata, raddr, rdata);
+//   ce (clock enable): an edge with ce low neither writes nor reads.
+module sl_sram (clk, ce, wen, waddr, wdata, raddr, rdata);
   parameter W = 8;
   parameter DEPTH = 16;
   localparam AW = DEPTH > 1 ? $clog2(DEPTH) : 1;
 
   input              clk;
+  input              ce;
   input              wen;
   input  [AW-1:0]    waddr;
   input  [W-1:0]     wdata;
@@ -37,9 +39,10 @@ module sl_sram (clk, wen, waddr, wdata, raddr, rdata);
   (* no_rw_check *)
   reg [W-1:0] mem [0:DEPTH-1];
 
-  always @(posedge clk) begin
-    if (wen)
-      mem[waddr] <= wdata;
-    rdata <= mem[raddr];
-  end
+  always @(posedge clk)
+    if (ce) begin
+      if (wen)
+        mem[waddr] <= wdata;
+      rdata <= mem[raddr];
+    end
 endmodule

@@ -19,12 +19,15 @@
 //          cycle t-1).
 //   Addresses >= DEPTH are not allowed; the contents at power-up are
 //   undefined.
-module sl_sram_pf (clk, wen, waddr, wdata, raddr_nx, rdata);
+//   ce (clock enable): an edge with ce low changes nothing, so the
+//   cycles above are enabled cycles.
+module sl_sram_pf (clk, ce, wen, waddr, wdata, raddr_nx, rdata);
   parameter W = 8;
   parameter DEPTH = 16;
   localparam AW = DEPTH > 1 ? $clog2(DEPTH) : 1;
 
   input           clk;
+  input           ce;
   input           wen;
   input  [AW-1:0] waddr;
   input  [W-1:0]  wdata;
@@ -36,14 +39,15 @@ module sl_sram_pf (clk, wen, waddr, wdata, raddr_nx, rdata);
   reg           hit1;    // cycle t-1 wrote ra
   reg  [W-1:0]  data1;   // what it wrote
 
-  sl_sram #(.W(W), .DEPTH(DEPTH)) m (.clk(clk), .wen(wen), .waddr(waddr),
+  sl_sram #(.W(W), .DEPTH(DEPTH)) m (.clk(clk), .ce(ce), .wen(wen), .waddr(waddr),
     .wdata(wdata), .raddr(raddr_nx), .rdata(q));
 
-  always @(posedge clk) begin
-    ra <= raddr_nx;
-    hit1 <= wen && waddr == raddr_nx;
-    data1 <= wdata;
-  end
+  always @(posedge clk)
+    if (ce) begin
+      ra <= raddr_nx;
+      hit1 <= wen && waddr == raddr_nx;
+      data1 <= wdata;
+    end
 
   assign rdata = (wen && waddr == ra) ? wdata : hit1 ? data1 : q;
 endmodule

@@ -108,7 +108,7 @@ sched_pair() {
   echo "  reg [$((tw - 1)):0] cyc$k;"
   echo "  always @(posedge clk) cyc$k <= go[$k] ? $(pack "$tw" "$cyc0") : cyc$k + $tw'd1;"
   echo "  sl_sched #($params, .START($(pack "$tw" "$start")))"
-  echo "    new$k (.clk(clk), .rst(rst[$k]), .go(go[$k]), .fire(fire[$k]),"
+  echo "    new$k (.clk(clk), .rst(rst[$k]), .ce(1'b1), .go(go[$k]), .fire(fire[$k]),"
   echo "      .idx(idx[$lo +: $w]), .nidx(nidx[$lo +: $w]), .active(active[$k]));"
   echo "  sl_sched_ref #($params, .START($(pack "$tw" $(( (start + cyc0) & mask )))))"
   echo "    ref$k (.clk(clk), .rst(rst[$k]), .go(go[$k]), .cyc(cyc$k), .fire(ref_fire[$k]),"

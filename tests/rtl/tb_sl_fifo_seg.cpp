@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   tb_rng rng((uint64_t)a.num("SEED", 1));
   Verilated::commandArgs(argc, argv);
   Vsl_fifo_seg m;
+  m.ce = 1;  // the clock enable: always on here
   std::deque<uint64_t> line;  // front: position 0
   long checks = 0, shifts = 0;
   const long cycles = 40 * depth + 2000;

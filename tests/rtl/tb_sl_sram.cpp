@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   tb_rng rng((uint64_t)a.num("SEED", 1));
   Verilated::commandArgs(argc, argv);
   Vsl_sram m;
+  m.ce = 1;  // the clock enable: always on here
   std::vector<uint64_t> mem(depth, 0);
   std::vector<bool> known(depth, false);
   bool want_known = false;

@@ -13,6 +13,10 @@ module sluice_reduce (
     output wire [7:0] spread_data
 );
 
+    // The clock enable: always on here (an edge with ce low would change
+    // nothing; the AXI4-Stream wrapper drives it).
+    wire ce = 1'b1;
+
     // Run control: 'start' in cycle -2 (idle or done) makes 'go' high in
     // cycle -1 (a register); 'done'
     // rises in cycle 36964 (predicted_cycles): 'remain' counts down from
@@ -23,16 +27,17 @@ module sluice_reduce (
     reg [16:0] remain;
     reg go;
     always @(posedge clk)
-        go <= !rst && start && !busy && !go;
+        if (rst || ce)
+            go <= !rst && start && !busy && !go;
     always @(posedge clk) begin
         if (rst) begin
             busy <= 1'b0;
             done_r <= 1'b0;
-        end else if (go) begin
+        end else if (ce && go) begin
             busy <= 1'b1;
             done_r <= 1'b0;
             remain <= 17'd36962;
-        end else if (busy) begin
+        end else if (ce && busy) begin
             remain <= remain - 17'd1;
             if (remain[16]) begin
                 busy <= 1'b0;
@@ -53,7 +58,7 @@ module sluice_reduce (
         .EXT({32'd33, 32'd33}),
         .DELTA({17'd1, 17'd1}),
         .START(17'd0))
-        img_sched (.clk(clk), .rst(rst), .go(go), .fire(img_fire), .idx(img_idx), .nidx(img_nidx), .active(img_active));
+        img_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(img_fire), .idx(img_idx), .nidx(img_nidx), .active(img_active));
     wire img_wen;
     wire [7:0] img_wdata;
 
@@ -67,7 +72,7 @@ module sluice_reduce (
         .EXT({32'd33, 32'd33}),
         .DELTA({17'd1, 17'd1}),
         .START(17'd1))
-        rowmax_sched (.clk(clk), .rst(rst), .go(go), .fire(rowmax_fire), .idx(rowmax_idx), .nidx(rowmax_nidx), .active(rowmax_active));
+        rowmax_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(rowmax_fire), .idx(rowmax_idx), .nidx(rowmax_nidx), .active(rowmax_active));
     wire rowmax_wen;
     wire [7:0] rowmax_wdata;
     wire [7:0] rowmax_rd0;  // img(...) at line 6
@@ -82,7 +87,7 @@ module sluice_reduce (
         .EXT({32'd33, 32'd33}),
         .DELTA({17'd1, 17'd1}),
         .START(17'd1025))
-        colmin_sched (.clk(clk), .rst(rst), .go(go), .fire(colmin_fire), .idx(colmin_idx), .nidx(colmin_nidx), .active(colmin_active));
+        colmin_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(colmin_fire), .idx(colmin_idx), .nidx(colmin_nidx), .active(colmin_active));
     wire colmin_wen;
     wire [7:0] colmin_wdata;
     wire [7:0] colmin_rd0;  // img(...) at line 7
@@ -97,7 +102,7 @@ module sluice_reduce (
         .EXT({32'd33, 32'd33}),
         .DELTA({17'd33, 17'd33}),
         .START(17'd1058))
-        spread_sched (.clk(clk), .rst(rst), .go(go), .fire(spread_fire), .idx(spread_idx), .nidx(spread_nidx), .active(spread_active));
+        spread_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(spread_fire), .idx(spread_idx), .nidx(spread_nidx), .active(spread_active));
     wire spread_wen;
     wire [7:0] spread_wdata;
     wire [7:0] spread_rd0;  // rowmax(...) at line 8
@@ -107,9 +112,9 @@ module sluice_reduce (
     // buffer 'img': circular, 1087 words of 8 bits (max live 1025)
     reg [10:0] img_waddr;
     always @(posedge clk)
-        if (rst || go)
+        if (rst || (ce && go))
             img_waddr <= 11'd0;
-        else if (img_wen)
+        else if (ce && img_wen)
             img_waddr <= (img_waddr == 11'd1086) ? 11'd0 : img_waddr + 11'd1;
     wire signed [63:0] rowmax_x1 = 64'sd0 + $signed({32'd0, rowmax_nidx[63:32]});  // x in the next cycle
     wire signed [63:0] rowmax_x0 = 64'sd0 + $signed({32'd0, rowmax_nidx[31:0]});  // y in the next cycle
@@ -119,7 +124,7 @@ module sluice_reduce (
     wire rowmax_n1 = rowmax_n0 >= 11'h43f;
     wire [10:0] rowmax_n2 = rowmax_n0 - (rowmax_n1 ? 11'h43f : 11'h0);
     wire [10:0] rowmax_rd0_naddr = 11'(rowmax_n2);
-    sl_sram_pf #(.W(8), .DEPTH(1087)) img_copy0 (.clk(clk), .wen(img_wen), .waddr(img_waddr), .wdata(img_wdata),
+    sl_sram_pf #(.W(8), .DEPTH(1087)) img_copy0 (.clk(clk), .ce(ce), .wen(img_wen), .waddr(img_waddr), .wdata(img_wdata),
         .raddr_nx(rowmax_rd0_naddr), .rdata(rowmax_rd0));
     wire signed [63:0] colmin_x0 = 64'sd0 + $signed({32'd0, colmin_nidx[31:0]});  // x in the next cycle
     wire signed [63:0] colmin_x1 = 64'sd0 + $signed({32'd0, colmin_nidx[63:32]});  // y in the next cycle
@@ -129,38 +134,38 @@ module sluice_reduce (
     wire colmin_n1 = colmin_n0 >= 11'h43f;
     wire [10:0] colmin_n2 = colmin_n0 - (colmin_n1 ? 11'h43f : 11'h0);
     wire [10:0] colmin_rd0_naddr = 11'(colmin_n2);
-    sl_sram_pf #(.W(8), .DEPTH(1087)) img_copy1 (.clk(clk), .wen(img_wen), .waddr(img_waddr), .wdata(img_wdata),
+    sl_sram_pf #(.W(8), .DEPTH(1087)) img_copy1 (.clk(clk), .ce(ce), .wen(img_wen), .waddr(img_waddr), .wdata(img_wdata),
         .raddr_nx(colmin_rd0_naddr), .rdata(colmin_rd0));
 
     // buffer 'rowmax': circular, 33 words of 8 bits (max live 33)
     reg [5:0] rowmax_waddr;
     always @(posedge clk)
-        if (rst || go)
+        if (rst || (ce && go))
             rowmax_waddr <= 6'd0;
-        else if (rowmax_wen)
+        else if (ce && rowmax_wen)
             rowmax_waddr <= (rowmax_waddr == 6'd32) ? 6'd0 : rowmax_waddr + 6'd1;
     wire signed [63:0] spread_x1 = 64'sd0 + $signed({32'd0, spread_nidx[63:32]});  // x in the next cycle
     wire [5:0] spread_rd0_naddr = 6'(spread_x1);
-    sl_sram_pf #(.W(8), .DEPTH(33)) rowmax_copy0 (.clk(clk), .wen(rowmax_wen), .waddr(rowmax_waddr), .wdata(rowmax_wdata),
+    sl_sram_pf #(.W(8), .DEPTH(33)) rowmax_copy0 (.clk(clk), .ce(ce), .wen(rowmax_wen), .waddr(rowmax_waddr), .wdata(rowmax_wdata),
         .raddr_nx(spread_rd0_naddr), .rdata(spread_rd0));
 
     // buffer 'colmin': circular, 33 words of 8 bits (max live 33)
     reg [5:0] colmin_waddr;
     always @(posedge clk)
-        if (rst || go)
+        if (rst || (ce && go))
             colmin_waddr <= 6'd0;
-        else if (colmin_wen)
+        else if (ce && colmin_wen)
             colmin_waddr <= (colmin_waddr == 6'd32) ? 6'd0 : colmin_waddr + 6'd1;
     wire signed [63:0] spread_x0 = 64'sd0 + $signed({32'd0, spread_nidx[31:0]});  // y in the next cycle
     wire [5:0] spread_rd1_naddr = 6'(spread_x0);
-    sl_sram_pf #(.W(8), .DEPTH(33)) colmin_copy0 (.clk(clk), .wen(colmin_wen), .waddr(colmin_waddr), .wdata(colmin_wdata),
+    sl_sram_pf #(.W(8), .DEPTH(33)) colmin_copy0 (.clk(clk), .ce(ce), .wen(colmin_wen), .waddr(colmin_waddr), .wdata(colmin_wdata),
         .raddr_nx(spread_rd1_naddr), .rdata(spread_rd1));
 
     // ======== datapaths
     // ---- input 'img'
     assign img_en = img_fire;
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) img_pipe (.clk(clk), .rst(rst),
+    sl_pipe #(.W(8), .L(1)) img_pipe (.clk(clk), .rst(rst), .ce(ce),
         .in_valid(img_fire), .in_data(img_data), .out_valid(img_wen), .out_data(img_wdata));
 
     // ---- stage 'rowmax'
@@ -172,11 +177,11 @@ module sluice_reduce (
     wire [7:0] rowmax_acc_in = rowmax_first ? 8'h0 : rowmax_acc;
     wire [7:0] rowmax_acc_next = (rowmax_acc_in < rowmax_rd0) ? rowmax_rd0 : rowmax_acc_in;
     always @(posedge clk)
-        if (rowmax_fire)
+        if (ce && rowmax_fire)
             rowmax_acc <= rowmax_acc_next;
     wire rowmax_done = rowmax_fire && rowmax_last;
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) rowmax_pipe (.clk(clk), .rst(rst),
+    sl_pipe #(.W(8), .L(1)) rowmax_pipe (.clk(clk), .rst(rst), .ce(ce),
         .in_valid(rowmax_done), .in_data(rowmax_acc_next), .out_valid(rowmax_wen), .out_data(rowmax_wdata));
 
     // ---- stage 'colmin'
@@ -188,11 +193,11 @@ module sluice_reduce (
     wire [7:0] colmin_acc_in = colmin_first ? 8'hff : colmin_acc;
     wire [7:0] colmin_acc_next = (colmin_rd0 < colmin_acc_in) ? colmin_rd0 : colmin_acc_in;
     always @(posedge clk)
-        if (colmin_fire)
+        if (ce && colmin_fire)
             colmin_acc <= colmin_acc_next;
     wire colmin_done = colmin_fire && colmin_last;
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) colmin_pipe (.clk(clk), .rst(rst),
+    sl_pipe #(.W(8), .L(1)) colmin_pipe (.clk(clk), .rst(rst), .ce(ce),
         .in_valid(colmin_done), .in_data(colmin_acc_next), .out_valid(colmin_wen), .out_data(colmin_wdata));
 
     // ---- stage 'spread'
@@ -207,7 +212,7 @@ module sluice_reduce (
         8'h31, 8'h24, 8'h19, 8'h10, 8'h9, 8'h4, 8'h1, 8'h0}))
         spread_rom0 (.addr(spread_rom0_addr), .data(spread_n2));
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) spread_pipe (.clk(clk), .rst(rst),
+    sl_pipe #(.W(8), .L(1)) spread_pipe (.clk(clk), .rst(rst), .ce(ce),
         .in_valid(spread_fire), .in_data(spread_n2), .out_valid(spread_wen), .out_data(spread_wdata));
     assign spread_valid = spread_wen;
     assign spread_data = spread_wdata;

@@ -15,6 +15,10 @@ module sluice_signed_ops (
     output wire [31:0] out_data
 );
 
+    // The clock enable: always on here (an edge with ce low would change
+    // nothing; the AXI4-Stream wrapper drives it).
+    wire ce = 1'b1;
+
     // Run control: 'start' in cycle -2 (idle or done) makes 'go' high in
     // cycle -1 (a register); 'done'
     // rises in cycle 22 (predicted_cycles): 'remain' counts down from
@@ -25,16 +29,17 @@ module sluice_signed_ops (
     reg [5:0] remain;
     reg go;
     always @(posedge clk)
-        go <= !rst && start && !busy && !go;
+        if (rst || ce)
+            go <= !rst && start && !busy && !go;
     always @(posedge clk) begin
         if (rst) begin
             busy <= 1'b0;
             done_r <= 1'b0;
-        end else if (go) begin
+        end else if (ce && go) begin
             busy <= 1'b1;
             done_r <= 1'b0;
             remain <= 6'd20;
-        end else if (busy) begin
+        end else if (ce && busy) begin
             remain <= remain - 6'd1;
             if (remain[5]) begin
                 busy <= 1'b0;
@@ -55,7 +60,7 @@ module sluice_signed_ops (
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd0))
-        a_sched (.clk(clk), .rst(rst), .go(go), .fire(a_fire), .idx(a_idx), .nidx(a_nidx), .active(a_active));
+        a_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(a_fire), .idx(a_idx), .nidx(a_nidx), .active(a_active));
     wire a_wen;
     wire [7:0] a_wdata;
 
@@ -69,7 +74,7 @@ module sluice_signed_ops (
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd0))
-        s_sched (.clk(clk), .rst(rst), .go(go), .fire(s_fire), .idx(s_idx), .nidx(s_nidx), .active(s_active));
+        s_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(s_fire), .idx(s_idx), .nidx(s_nidx), .active(s_active));
     wire s_wen;
     wire [7:0] s_wdata;
 
@@ -83,7 +88,7 @@ module sluice_signed_ops (
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd1))
-        q_sched (.clk(clk), .rst(rst), .go(go), .fire(q_fire), .idx(q_idx), .nidx(q_nidx), .active(q_active));
+        q_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(q_fire), .idx(q_idx), .nidx(q_nidx), .active(q_active));
     wire q_wen;
     wire [7:0] q_wdata;
     wire [7:0] q_rd0;  // a(...) at line 8
@@ -100,7 +105,7 @@ module sluice_signed_ops (
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd1))
-        sh_sched (.clk(clk), .rst(rst), .go(go), .fire(sh_fire), .idx(sh_idx), .nidx(sh_nidx), .active(sh_active));
+        sh_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(sh_fire), .idx(sh_idx), .nidx(sh_nidx), .active(sh_active));
     wire sh_wen;
     wire [15:0] sh_wdata;
     wire [7:0] sh_rd0;  // a(...) at line 9
@@ -118,7 +123,7 @@ module sluice_signed_ops (
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd3))
-        m_sched (.clk(clk), .rst(rst), .go(go), .fire(m_fire), .idx(m_idx), .nidx(m_nidx), .active(m_active));
+        m_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(m_fire), .idx(m_idx), .nidx(m_nidx), .active(m_active));
     wire m_wen;
     wire [7:0] m_wdata;
     wire [7:0] m_rd0;  // a(...) at line 10
@@ -136,7 +141,7 @@ module sluice_signed_ops (
         .EXT({32'd4, 32'd4}),
         .DELTA({6'd1, 6'd1}),
         .START(6'd4))
-        out_sched (.clk(clk), .rst(rst), .go(go), .fire(out_fire), .idx(out_idx), .nidx(out_nidx), .active(out_active));
+        out_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(out_fire), .idx(out_idx), .nidx(out_nidx), .active(out_active));
     wire out_wen;
     wire [31:0] out_wdata;
     wire [15:0] out_rd0;  // sh(...) at line 11
@@ -147,9 +152,9 @@ module sluice_signed_ops (
     // buffer 'a': circular, 3 words of 8 bits (max live 3)
     reg [1:0] a_waddr;
     always @(posedge clk)
-        if (rst || go)
+        if (rst || (ce && go))
             a_waddr <= 2'd0;
-        else if (a_wen)
+        else if (ce && a_wen)
             a_waddr <= (a_waddr == 2'd2) ? 2'd0 : a_waddr + 2'd1;
     wire signed [63:0] q_v1 = 64'sd0 + $signed({32'd0, q_idx[63:32]});  // x
     wire signed [63:0] q_v0 = 64'sd0 + $signed({32'd0, q_idx[31:0]});  // y
@@ -230,7 +235,7 @@ module sluice_signed_ops (
     wire [1:0] m_n14 = m_n10[1:0] - (m_n13 + {m_n13[0], 1'd0});
     wire [1:0] m_rd3_addr = 2'(m_n14);
     wire [63:0] a_rdata;
-    sl_ram #(.W(8), .DEPTH(3), .NR(8)) a_ram (.clk(clk), .wen(a_wen), .waddr(a_waddr), .wdata(a_wdata),
+    sl_ram #(.W(8), .DEPTH(3), .NR(8)) a_ram (.clk(clk), .ce(ce), .wen(a_wen), .waddr(a_waddr), .wdata(a_wdata),
         .raddr({m_rd3_addr, m_rd1_addr, m_rd0_addr, sh_rd2_addr, sh_rd0_addr, q_rd2_addr, q_rd1_addr, q_rd0_addr}), .rdata(a_rdata));
     assign q_rd0 = a_rdata[7:0];
     assign q_rd1 = a_rdata[15:8];
@@ -244,9 +249,9 @@ module sluice_signed_ops (
     // buffer 's': circular, 4 words of 8 bits (max live 4)
     reg [1:0] s_waddr;
     always @(posedge clk)
-        if (rst || go)
+        if (rst || (ce && go))
             s_waddr <= 2'd0;
-        else if (s_wen)
+        else if (ce && s_wen)
             s_waddr <= (s_waddr == 2'd3) ? 2'd0 : s_waddr + 2'd1;
     wire [1:0] sh_rd1_addr = 2'(sh_v0 * 64'sd4 + sh_v1);
     wire [1:0] sh_rd3_addr = 2'(sh_v0 * 64'sd4 + sh_v1);
@@ -254,7 +259,7 @@ module sluice_signed_ops (
     wire signed [63:0] out_v0 = 64'sd0 + $signed({32'd0, out_idx[31:0]});  // y
     wire [1:0] out_rd2_addr = 2'(out_v0 * 64'sd4 + out_v1);
     wire [23:0] s_rdata;
-    sl_ram #(.W(8), .DEPTH(4), .NR(3)) s_ram (.clk(clk), .wen(s_wen), .waddr(s_waddr), .wdata(s_wdata),
+    sl_ram #(.W(8), .DEPTH(4), .NR(3)) s_ram (.clk(clk), .ce(ce), .wen(s_wen), .waddr(s_waddr), .wdata(s_wdata),
         .raddr({out_rd2_addr, sh_rd3_addr, sh_rd1_addr}), .rdata(s_rdata));
     assign sh_rd1 = s_rdata[7:0];
     assign sh_rd3 = s_rdata[15:8];
@@ -263,7 +268,7 @@ module sluice_signed_ops (
     // buffer 'q': registers, 1 words of 8 bits (max live 1)
     reg [7:0] q_pos0;
     always @(posedge clk)
-        if (q_wen) begin
+        if (ce && q_wen) begin
             q_pos0 <= q_wdata;
         end
     assign m_rd2 = q_wen ? q_wdata : q_pos0;  // tap 0
@@ -271,20 +276,20 @@ module sluice_signed_ops (
     // buffer 'sh': circular, 2 words of 16 bits (max live 2)
     reg [0:0] sh_waddr;
     always @(posedge clk)
-        if (rst || go)
+        if (rst || (ce && go))
             sh_waddr <= 1'd0;
-        else if (sh_wen)
+        else if (ce && sh_wen)
             sh_waddr <= (sh_waddr == 1'd1) ? 1'd0 : sh_waddr + 1'd1;
     wire [0:0] out_rd0_addr = 1'(out_v0 * 64'sd4 + out_v1);
     wire [15:0] sh_rdata;
-    sl_ram #(.W(16), .DEPTH(2), .NR(1)) sh_ram (.clk(clk), .wen(sh_wen), .waddr(sh_waddr), .wdata(sh_wdata),
+    sl_ram #(.W(16), .DEPTH(2), .NR(1)) sh_ram (.clk(clk), .ce(ce), .wen(sh_wen), .waddr(sh_waddr), .wdata(sh_wdata),
         .raddr({out_rd0_addr}), .rdata(sh_rdata));
     assign out_rd0 = sh_rdata[15:0];
 
     // buffer 'm': registers, 1 words of 8 bits (max live 1)
     reg [7:0] m_pos0;
     always @(posedge clk)
-        if (m_wen) begin
+        if (ce && m_wen) begin
             m_pos0 <= m_wdata;
         end
     assign out_rd1 = m_wen ? m_wdata : m_pos0;  // tap 0
@@ -293,13 +298,13 @@ module sluice_signed_ops (
     // ---- input 'a'
     assign a_en = a_fire;
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) a_pipe (.clk(clk), .rst(rst),
+    sl_pipe #(.W(8), .L(1)) a_pipe (.clk(clk), .rst(rst), .ce(ce),
         .in_valid(a_fire), .in_data(a_data), .out_valid(a_wen), .out_data(a_wdata));
 
     // ---- input 's'
     assign s_en = s_fire;
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) s_pipe (.clk(clk), .rst(rst),
+    sl_pipe #(.W(8), .L(1)) s_pipe (.clk(clk), .rst(rst), .ce(ce),
         .in_valid(s_fire), .in_data(s_data), .out_valid(s_wen), .out_data(s_wdata));
 
     // ---- stage 'q'
@@ -321,7 +326,7 @@ module sluice_signed_ops (
     wire [7:0] q_n27 = -q_rd2;
     wire [7:0] q_n28 = q_n26 + q_n27;
     // written 2 cycles after it fires
-    sl_pipe #(.W(8), .L(2)) q_pipe (.clk(clk), .rst(rst),
+    sl_pipe #(.W(8), .L(2)) q_pipe (.clk(clk), .rst(rst), .ce(ce),
         .in_valid(q_fire), .in_data(q_n28), .out_valid(q_wen), .out_data(q_wdata));
 
     // ---- stage 'sh'
@@ -339,7 +344,7 @@ module sluice_signed_ops (
     wire [15:0] sh_n19 = sh_n12 << sh_n18;
     wire [15:0] sh_n20 = sh_n11 ^ sh_n19;
     // written 2 cycles after it fires
-    sl_pipe #(.W(16), .L(2)) sh_pipe (.clk(clk), .rst(rst),
+    sl_pipe #(.W(16), .L(2)) sh_pipe (.clk(clk), .rst(rst), .ce(ce),
         .in_valid(sh_fire), .in_data(sh_n20), .out_valid(sh_wen), .out_data(sh_wdata));
 
     // ---- stage 'm'
@@ -350,7 +355,7 @@ module sluice_signed_ops (
     wire [7:0] m_n18 = m_n17;
     wire [7:0] m_n19 = m_n15 + m_n18;
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) m_pipe (.clk(clk), .rst(rst),
+    sl_pipe #(.W(8), .L(1)) m_pipe (.clk(clk), .rst(rst), .ce(ce),
         .in_valid(m_fire), .in_data(m_n19), .out_valid(m_wen), .out_data(m_wdata));
 
     // ---- stage 'out'
@@ -369,7 +374,7 @@ module sluice_signed_ops (
     wire [31:0] out_n6 = {{16{out_n5[15]}}, out_n5};
     wire [31:0] out_n7 = out_n3 - out_n6;
     // written 2 cycles after it fires
-    sl_pipe #(.W(32), .L(2)) out_pipe (.clk(clk), .rst(rst),
+    sl_pipe #(.W(32), .L(2)) out_pipe (.clk(clk), .rst(rst), .ce(ce),
         .in_valid(out_fire), .in_data(out_n7), .out_valid(out_wen), .out_data(out_wdata));
     assign out_valid = out_wen;
     assign out_data = out_wdata;

@@ -13,6 +13,10 @@ module sluice_stencil (
     output wire [15:0] hdiff_data
 );
 
+    // The clock enable: always on here (an edge with ce low would change
+    // nothing; the AXI4-Stream wrapper drives it).
+    wire ce = 1'b1;
+
     // Run control: 'start' in cycle -2 (idle or done) makes 'go' high in
     // cycle -1 (a register); 'done'
     // rises in cycle 100 (predicted_cycles): 'remain' counts down from
@@ -23,16 +27,17 @@ module sluice_stencil (
     reg [7:0] remain;
     reg go;
     always @(posedge clk)
-        go <= !rst && start && !busy && !go;
+        if (rst || ce)
+            go <= !rst && start && !busy && !go;
     always @(posedge clk) begin
         if (rst) begin
             busy <= 1'b0;
             done_r <= 1'b0;
-        end else if (go) begin
+        end else if (ce && go) begin
             busy <= 1'b1;
             done_r <= 1'b0;
             remain <= 8'd98;
-        end else if (busy) begin
+        end else if (ce && busy) begin
             remain <= remain - 8'd1;
             if (remain[7]) begin
                 busy <= 1'b0;
@@ -53,7 +58,7 @@ module sluice_stencil (
         .EXT({32'd16, 32'd6}),
         .DELTA({8'd1, 8'd1}),
         .START(8'd0))
-        in_sched (.clk(clk), .rst(rst), .go(go), .fire(in_fire), .idx(in_idx), .nidx(in_nidx), .active(in_active));
+        in_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(in_fire), .idx(in_idx), .nidx(in_nidx), .active(in_active));
     wire in_wen;
     wire [7:0] in_wdata;
 
@@ -67,7 +72,7 @@ module sluice_stencil (
         .EXT({32'd16, 32'd4}),
         .DELTA({8'd1, 8'd1}),
         .START(8'd33))
-        vblur_sched (.clk(clk), .rst(rst), .go(go), .fire(vblur_fire), .idx(vblur_idx), .nidx(vblur_nidx), .active(vblur_active));
+        vblur_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(vblur_fire), .idx(vblur_idx), .nidx(vblur_nidx), .active(vblur_active));
     wire vblur_wen;
     wire [15:0] vblur_wdata;
     wire [7:0] vblur_rd0;  // in(...) at line 5
@@ -84,7 +89,7 @@ module sluice_stencil (
         .EXT({32'd15, 32'd4}),
         .DELTA({8'd1, 8'd2}),
         .START(8'd36))
-        hdiff_sched (.clk(clk), .rst(rst), .go(go), .fire(hdiff_fire), .idx(hdiff_idx), .nidx(hdiff_nidx), .active(hdiff_active));
+        hdiff_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(hdiff_fire), .idx(hdiff_idx), .nidx(hdiff_nidx), .active(hdiff_active));
     wire hdiff_wen;
     wire [15:0] hdiff_wdata;
     wire [15:0] hdiff_rd0;  // vblur(...) at line 6
@@ -100,7 +105,7 @@ module sluice_stencil (
     reg [7:0] in_pos31;
     reg [7:0] in_pos32;
     always @(posedge clk)
-        if (in_wen) begin
+        if (ce && in_wen) begin
             in_pos0 <= in_wdata;
             in_pos15 <= in_pos14;
             in_pos16 <= in_pos15;
@@ -108,7 +113,7 @@ module sluice_stencil (
             in_pos32 <= in_pos31;
         end
     // positions 1..14, 17..30 in SRAM, side by side
-    sl_fifo_seg #(.W(16), .DEPTH(14)) in_seg1 (.clk(clk), .shift(in_wen),
+    sl_fifo_seg #(.W(16), .DEPTH(14)) in_seg1 (.clk(clk), .ce(ce), .shift(in_wen),
         .din({in_pos16, in_pos0}), .dout({in_pos30, in_pos14}));
     assign vblur_rd0 = in_wen ? in_pos31 : in_pos32;  // tap 32
     assign vblur_rd1 = in_wen ? in_pos15 : in_pos16;  // tap 16
@@ -118,7 +123,7 @@ module sluice_stencil (
     reg [15:0] vblur_pos0;
     reg [15:0] vblur_pos1;
     always @(posedge clk)
-        if (vblur_wen) begin
+        if (ce && vblur_wen) begin
             vblur_pos0 <= vblur_wdata;
             vblur_pos1 <= vblur_pos0;
         end
@@ -129,7 +134,7 @@ module sluice_stencil (
     // ---- input 'in'
     assign in_en = in_fire;
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) in_pipe (.clk(clk), .rst(rst),
+    sl_pipe #(.W(8), .L(1)) in_pipe (.clk(clk), .rst(rst), .ce(ce),
         .in_valid(in_fire), .in_data(in_data), .out_valid(in_wen), .out_data(in_wdata));
 
     // ---- stage 'vblur'
@@ -141,7 +146,7 @@ module sluice_stencil (
     wire [15:0] vblur_n4 = {8'd0, vblur_rd2};
     wire [15:0] vblur_n5 = vblur_n3 + vblur_n4;
     // written 2 cycles after it fires
-    sl_pipe #(.W(16), .L(2)) vblur_pipe (.clk(clk), .rst(rst),
+    sl_pipe #(.W(16), .L(2)) vblur_pipe (.clk(clk), .rst(rst), .ce(ce),
         .in_valid(vblur_fire), .in_data(vblur_n5), .out_valid(vblur_wen), .out_data(vblur_wdata));
 
     // ---- stage 'hdiff'
@@ -150,7 +155,7 @@ module sluice_stencil (
     wire [15:0] hdiff_n1 = hdiff_rd1;
     wire [15:0] hdiff_n2 = hdiff_n0 - hdiff_n1;
     // written 1 cycle after it fires
-    sl_pipe #(.W(16), .L(1)) hdiff_pipe (.clk(clk), .rst(rst),
+    sl_pipe #(.W(16), .L(1)) hdiff_pipe (.clk(clk), .rst(rst), .ce(ce),
         .in_valid(hdiff_fire), .in_data(hdiff_n2), .out_valid(hdiff_wen), .out_data(hdiff_wdata));
     assign hdiff_valid = hdiff_wen;
     assign hdiff_data = hdiff_wdata;

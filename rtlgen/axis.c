@@ -1,0 +1,239 @@
+/* rtlgen/axis.c: the AXI4-Stream wrapper of a program's module.
+ * Stage: rtlgen, after the core (rtlgen.c writes it as sluice_<name>_core
+ * with a clock enable).  Writes sluice_<name>: one AXI4-Stream slave per
+ * input, one master per output, the global clock enable that advances the
+ * core one scheduled cycle only when every input it takes has TVALID and
+ * every output it writes has room, a two-entry skid buffer per output and
+ * the framing (TUSER[0] start of frame, TLAST end of row) both ways
+ * (docs/hardware.md, "AXI4-Stream interface").  The wrapper sees each
+ * port's data as an opaque word of the core's width.  Owns nothing. */
+#include <string.h>
+
+#include "rtlgen/rtlgen_private.h"
+
+/* One stream: its core port, its data width and its framing. */
+typedef struct axis_port {
+	const char *name;	/* the core's port name (identifier form) */
+	int bits;		/* the core's data width */
+	int bytes;		/* TDATA bytes */
+	int64_t row;		/* elements per row (the innermost extent) */
+	int64_t rows;		/* rows per frame */
+} axis_port;
+
+static axis_port axis_port_of(const char *name, int bits, int n_dims, const int64_t *ext)
+{
+	axis_port p = { name, bits, (bits + 7) / 8, 1, 1 };
+	if (n_dims > 0)
+		p.row = ext[n_dims - 1];
+	for (int d = 0; d + 1 < n_dims; d++)
+		p.rows *= ext[d];
+	return p;
+}
+
+static const char *axis_range(rtl_gen *g, int w)
+{
+	return w == 1 ? "" : rtl_fmt(g, "[%d:0] ", w - 1);
+}
+
+static void axis_ports(rtl_gen *g, const char *module)
+{
+	FILE *o = g->out;
+	fprintf(o, "module %s (\n    input  wire clk,\n    input  wire rst,\n"
+		"    input  wire start,\n    output wire done,\n"
+		"    output wire error,\n    output wire advance", module);
+	for (int i = 0; i < g->sp->n_stmts; i++) {
+		const rtl_stage *st = &g->stages[i];
+		int w = (st->s->decl->type.bits + 7) / 8 * 8;
+		const char *pre = st->s->is_input ? "s_axis" : "m_axis";
+		const char *in = st->s->is_input ? "input " : "output", *out = st->s->is_input
+			? "output" : "input ";
+		if (!st->s->is_input && !st->s->is_output)
+			continue;
+		fprintf(o, ",\n    %s wire %s%s_%s_tdata,\n    %s wire %s_%s_tvalid,\n"
+			"    %s wire %s_%s_tready,\n    %s wire %s_%s_tuser,\n"
+			"    %s wire %s_%s_tlast", in, axis_range(g, w), pre, st->name, in, pre,
+			st->name, out, pre, st->name, in, pre, st->name, in, pre, st->name);
+	}
+	fprintf(o, "\n);\n\n");
+}
+
+/* A column and a row counter over one stream's frame; "step" advances
+ * them.  Declares NAME_col, NAME_row, NAME_sof (first element of a frame)
+ * and NAME_eol (last element of a row). */
+static void axis_framer(rtl_gen *g, const char *nm, const axis_port *p, const char *step)
+{
+	FILE *o = g->out;
+	int cw = rtl_bits_for(p->row - 1), rw = rtl_bits_for(p->rows - 1);
+	fprintf(o, "    reg [%d:0] %s_col;  // the element's column, of %lld\n"
+		"    reg [%d:0] %s_row;  // its row, of %lld per frame\n",
+		cw - 1, nm, (long long) p->row, rw - 1, nm, (long long) p->rows);
+	fprintf(o, "    wire %s_sof = %s_col == %d'd0 && %s_row == %d'd0;\n"
+		"    wire %s_eol = %s_col == %d'd%lld;\n", nm, nm, cw, nm, rw,
+		nm, nm, cw, (long long) (p->row - 1));
+	fprintf(o, "    always @(posedge clk)\n"
+		"        if (rst) begin\n"
+		"            %s_col <= %d'd0;\n            %s_row <= %d'd0;\n"
+		"        end else if (%s) begin\n"
+		"            %s_col <= %s_eol ? %d'd0 : %s_col + %d'd1;\n"
+		"            if (%s_eol)\n"
+		"                %s_row <= %s_row == %d'd%lld ? %d'd0 : %s_row + %d'd1;\n"
+		"        end\n",
+		nm, cw, nm, rw, step, nm, nm, cw, nm, cw, nm, nm, nm, rw,
+		(long long) (p->rows - 1), rw, nm, rw);
+}
+
+/* An input stream: TREADY when the core takes an element in an enabled
+ * cycle; the framing checked on every transfer. */
+static void axis_input(rtl_gen *g, const axis_port *p)
+{
+	FILE *o = g->out;
+	const char *nm = rtl_fmt(g, "s_axis_%s", p->name);
+	fprintf(o, "    // input '%s': %d-bit elements in %d-byte TDATA, rows of %lld\n",
+		p->name, p->bits, p->bytes, (long long) p->row);
+	fprintf(o, "    assign %s_tready = core_%s_en && ce;\n", nm, p->name);
+	fprintf(o, "    wire %s_take = %s_tvalid && %s_tready;\n", nm, nm, nm);
+	axis_framer(g, nm, p, rtl_fmt(g, "%s_take", nm));
+	fprintf(o, "    wire %s_bad = %s_take && (%s_tuser != %s_sof || %s_tlast != %s_eol);\n",
+		nm, nm, nm, nm, nm, nm);
+	if (p->bytes * 8 > p->bits)
+		rtl_sink(g, rtl_fmt(g, "%s_tdata", nm));
+	fputc('\n', o);
+}
+
+/* An output stream: the core's values, each with its framing, through a
+ * two-entry buffer, so TVALID and TDATA come from registers and the core
+ * writes only while an entry is free at the start of the cycle. */
+static void axis_output(rtl_gen *g, const axis_port *p)
+{
+	FILE *o = g->out;
+	const char *nm = rtl_fmt(g, "m_axis_%s", p->name);
+	int w = p->bits + 2, tw = p->bytes * 8;
+	fprintf(o, "    // output '%s': %d-bit elements in %d-byte TDATA, rows of %lld\n",
+		p->name, p->bits, p->bytes, (long long) p->row);
+	fprintf(o, "    wire %s_push = core_%s_valid && ce;\n", nm, p->name);
+	axis_framer(g, nm, p, rtl_fmt(g, "%s_push", nm));
+	fprintf(o, "    wire [%d:0] %s_in = {%s_eol, %s_sof, core_%s_data};\n",
+		w - 1, nm, nm, nm, p->name);
+	fprintf(o, "    reg [%d:0] %s_e0;  // the head: {TLAST, TUSER, data}\n"
+		"    reg [%d:0] %s_e1;  // the entry behind it\n"
+		"    reg [1:0] %s_n;    // entries held\n", w - 1, nm, w - 1, nm, nm);
+	fprintf(o, "    wire %s_room = %s_n != 2'd2;\n", nm, nm);
+	fprintf(o, "    wire %s_pop = %s_tvalid && %s_tready;\n", nm, nm, nm);
+	fprintf(o, "    always @(posedge clk)\n"
+		"        if (rst)\n            %s_n <= 2'd0;\n"
+		"        else\n            %s_n <= %s_n + {1'b0, %s_push} - {1'b0, %s_pop};\n",
+		nm, nm, nm, nm, nm);
+	fprintf(o, "    always @(posedge clk) begin\n"
+		"        if (%s_pop ? %s_n == 2'd2 || %s_push : %s_push && %s_n == 2'd0)\n"
+		"            %s_e0 <= %s_pop && %s_n == 2'd2 ? %s_e1 : %s_in;\n"
+		"        if (%s_push && %s_n == 2'd1 + {1'b0, %s_pop})\n"
+		"            %s_e1 <= %s_in;\n"
+		"    end\n",
+		nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm);
+	fprintf(o, "    assign %s_tvalid = %s_n != 2'd0;\n", nm, nm);
+	if (tw > p->bits)
+		fprintf(o, "    assign %s_tdata = {%d'd0, %s_e0[%d:0]};\n", nm, tw - p->bits, nm,
+			p->bits - 1);
+	else
+		fprintf(o, "    assign %s_tdata = %s_e0[%d:0];\n", nm, nm, p->bits - 1);
+	fprintf(o, "    assign %s_tuser = %s_e0[%d];\n    assign %s_tlast = %s_e0[%d];\n\n",
+		nm, nm, p->bits, nm, nm, p->bits + 1);
+}
+
+/* The clock enable: every input the core takes in this cycle has TVALID,
+ * every output it writes has a free entry. */
+static void axis_enable(rtl_gen *g, const axis_port *in, int n_in, const axis_port *out,
+	int n_out)
+{
+	FILE *o = g->out;
+	fprintf(o, "    // The clock enable: the core advances one scheduled cycle when every\n"
+		"    // input it takes has TVALID and every output it writes has room.\n");
+	fprintf(o, "    assign ce = 1'b1");
+	for (int i = 0; i < n_in; i++)
+		fprintf(o, "\n        && (!core_%s_en || s_axis_%s_tvalid)", in[i].name, in[i].name);
+	for (int i = 0; i < n_out; i++)
+		fprintf(o, "\n        && (!core_%s_valid || m_axis_%s_room)", out[i].name,
+			out[i].name);
+	fprintf(o, ";\n    assign advance = ce;\n\n");
+}
+
+static void axis_error(rtl_gen *g, const axis_port *in, int n_in)
+{
+	FILE *o = g->out;
+	fprintf(o, "    // Sticky until reset: a transfer whose TUSER[0] or TLAST is not\n"
+		"    // the start of frame or the end of row its position says.\n");
+	fprintf(o, "    reg error_r;\n    always @(posedge clk)\n"
+		"        if (rst)\n            error_r <= 1'b0;\n"
+		"        else if (1'b0");
+	for (int i = 0; i < n_in; i++)
+		fprintf(o, " || s_axis_%s_bad", in[i].name);
+	fprintf(o, ")\n            error_r <= 1'b1;\n    assign error = error_r;\n\n");
+}
+
+static void axis_core(rtl_gen *g, const char *core)
+{
+	FILE *o = g->out;
+	fprintf(o, "    %s core (.clk(clk), .rst(rst), .ce(ce), .start(start), .done(done)", core);
+	for (int i = 0; i < g->sp->n_stmts; i++) {
+		const rtl_stage *st = &g->stages[i];
+		const char *nm = st->name;
+		if (st->s->is_input)
+			fprintf(o, ",\n        .%s_en(core_%s_en), .%s_data(s_axis_%s_tdata[%d:0])",
+				nm, nm, nm, nm, st->s->decl->type.bits - 1);
+		else if (st->s->is_output)
+			fprintf(o, ",\n        .%s_valid(core_%s_valid), .%s_data(core_%s_data)",
+				nm, nm, nm, nm);
+	}
+	fprintf(o, ");\n\n");
+}
+
+void rtl_axis_wrapper(rtl_gen *g, const char *module, const char *core)
+{
+	FILE *o = g->out;
+	int n = g->sp->n_stmts, n_in = 0, n_out = 0;
+	axis_port *in = sl_alloc(g->ctx, (size_t) (n + 1) * sizeof(*in));
+	axis_port *out = sl_alloc(g->ctx, (size_t) (n + 1) * sizeof(*out));
+	g->n_sink = 0;
+	g->sink_set_cap = 0;
+	g->sink_set = NULL;
+	g->cap_sink = 0;
+	for (int i = 0; i < n; i++) {
+		const rtl_stage *st = &g->stages[i];
+		const ir_decl *d = st->s->decl;
+		if (st->s->is_input)
+			in[n_in++] = axis_port_of(st->name, d->type.bits, d->n_dims, d->extents);
+		else if (st->s->is_output)
+			out[n_out++] = axis_port_of(st->name, d->type.bits, d->n_dims,
+				d->out_extents);
+	}
+	fprintf(o, "\n// %s: the AXI4-Stream interface of %s (docs/hardware.md,\n"
+		"// \"AXI4-Stream interface\"): one slave per input, one master per output,\n"
+		"// TUSER[0] on the first element of a frame, TLAST on the last of a row.\n",
+		module, core);
+	axis_ports(g, module);
+	fprintf(o, "    wire ce;\n");
+	for (int i = 0; i < n; i++) {
+		const rtl_stage *st = &g->stages[i];
+		int w = st->s->decl->type.bits;
+		if (st->s->is_input)
+			fprintf(o, "    wire core_%s_en;\n", st->name);
+		else if (st->s->is_output)
+			fprintf(o, "    wire core_%s_valid;\n    wire %score_%s_data;\n", st->name,
+				axis_range(g, w), st->name);
+	}
+	fputc('\n', o);
+	axis_core(g, core);
+	for (int i = 0; i < n_in; i++)
+		axis_input(g, &in[i]);
+	for (int i = 0; i < n_out; i++)
+		axis_output(g, &out[i]);
+	axis_enable(g, in, n_in, out, n_out);
+	axis_error(g, in, n_in);
+	if (g->n_sink) {
+		fprintf(o, "    // The pad bits of TDATA, gathered for lint.\n    wire unused_ok = ^{");
+		for (int i = 0; i < g->n_sink; i++)
+			fprintf(o, "%s%s", i ? ", " : "", g->sink[i]);
+		fprintf(o, "};\n\n");
+	}
+	fprintf(o, "endmodule\n");
+}

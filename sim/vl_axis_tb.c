@@ -1,0 +1,577 @@
+/* sim/vl_axis_tb.c: the C++ testbench of an AXI4-Stream wrapper.
+ * Stage: sim (the Verilator harness), for `sim --engine verilator
+ * --interface axis`.  The same files and arguments as vl_testbench.c
+ * (tb DIR TIMEOUT [VCD_FILE VCD_CYCLES]; in_K.bin in, out_K.bin, out_K.cyc
+ * and stats.txt out), but one process runs the design many times, back to
+ * back, each run under its own seeded pause pattern on every TVALID and
+ * TREADY (docs/verilator.md, "AXI4-Stream"):
+ *   run 0        no pauses: the reference run, whose outputs, cycles and
+ *                inputs taken go to the files;
+ *   runs 1..5K   for each of K seeds: 90%, 50% and 10% duty, bursts, and a
+ *                sink ready only in cycles where TVALID is high;
+ *   then         a run cut by a reset mid-frame, a checked run after it,
+ *                and two runs with framing errors on the first input
+ *                (a missing start of frame, a wrong TLAST), each of which
+ *                must raise the sticky error output, which a reset clears.
+ * Every cycle a protocol monitor checks each master (TVALID never falls
+ * without a transfer; TDATA, TUSER, TLAST stable while stalled; TUSER[0]
+ * on the first element of every frame and only there; TLAST on the last
+ * of every row and only there; pad bits 0) and every output of the
+ * wrapper is evaluated again with every TREADY inverted, which must change
+ * none of them.  A checked run must give run 0's outputs bit for bit, take
+ * as many inputs and count as many enabled cycles (advance high from go to
+ * done).  Any failure is printed and the testbench exits 4.  Nothing here
+ * names a path: the same program always gives the same text. */
+#include "sim/sim_private.h"
+
+/* The shared part, after the generated constants and port accessors. */
+static const char *const axis_tb_body =
+	"struct rng {\n"
+	"\tuint64_t s;\n"
+	"\tuint64_t next()\n"
+	"\t{\n"
+	"\t\tuint64_t z = (s += 0x9e3779b97f4a7c15ull);\n"
+	"\t\tz = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;\n"
+	"\t\tz = (z ^ (z >> 27)) * 0x94d049bb133111ebull;\n"
+	"\t\treturn z ^ (z >> 31);\n"
+	"\t}\n"
+	"\tbool pct(int p) { return (int) (next() % 100) < p; }\n"
+	"};\n"
+	"\n"
+	"// How one stream pauses: its own generator, per run and per stream.\n"
+	"enum kind { FULL, DUTY, BURST, WHEN_VALID };\n"
+	"struct gate {\n"
+	"\tkind k = FULL;\n"
+	"\tint duty = 100;\n"
+	"\trng r{0};\n"
+	"\tbool on = false;\n"
+	"\tint left = 0;\n"
+	"\tbool step()\n"
+	"\t{\n"
+	"\t\tswitch (k) {\n"
+	"\t\tcase FULL:\n"
+	"\t\t\treturn true;\n"
+	"\t\tcase BURST:\n"
+	"\t\t\tif (left == 0) {\n"
+	"\t\t\t\ton = !on;\n"
+	"\t\t\t\tleft = 1 + (int) (r.next() % (on ? 24 : 12));\n"
+	"\t\t\t}\n"
+	"\t\t\tleft--;\n"
+	"\t\t\treturn on;\n"
+	"\t\tdefault:\n"
+	"\t\t\treturn r.pct(duty);\n"
+	"\t\t}\n"
+	"\t}\n"
+	"};\n"
+	"\n"
+	"struct run_spec {\n"
+	"\tconst char *name;\n"
+	"\tkind k;\n"
+	"\tint duty;\n"
+	"\tuint64_t seed;\n"
+	"\tint role;\t// 0 checked, 1 cut by a reset, 2 missing SOF, 3 wrong TLAST\n"
+	"};\n"
+	"\n"
+	"struct bench {\n"
+	"\tVdut *top;\n"
+	"\tcycle_clock *clk;\n"
+	"\tstd::vector<uint64_t> *in_data;\n"
+	"\t// inputs\n"
+	"\tuint64_t src[N_IN + 1] = {};\t\t// the next element of this run\n"
+	"\tbool presenting[N_IN + 1] = {};\n"
+	"\tgate in_gate[N_IN + 1];\n"
+	"\tuint64_t taken[N_IN + 1] = {};\t// this run\n"
+	"\t// outputs\n"
+	"\tgate out_gate[N_OUT + 1];\n"
+	"\tstd::vector<uint64_t> got[N_OUT + 1], when[N_OUT + 1];\n"
+	"\tuint64_t since_reset[N_OUT + 1] = {};\t// transfers, for the framing\n"
+	"\tbool held[N_OUT + 1] = {};\n"
+	"\tuint64_t held_data[N_OUT + 1] = {};\n"
+	"\tbool held_user[N_OUT + 1] = {}, held_last[N_OUT + 1] = {};\n"
+	"\t// the run\n"
+	"\tint role = 0;\n"
+	"\tint64_t cyc = -1;\t// enabled cycles since go, -1 before\n"
+	"\tint64_t wall = 0;\n"
+	"\tbool error_expected = false;\n"
+	"\tint64_t error_from = -1;\t// the wall cycle the error must show from\n"
+	"\tint failures = 0;\n"
+	"\tint64_t dep_checks = 0, transfers = 0, stalls = 0;\n"
+	"\n"
+	"\t// A failed check: what, the stream (-1: none), got and wanted.\n"
+	"\tvoid fail(const char *what, int k, uint64_t a, uint64_t b)\n"
+	"\t{\n"
+	"\t\tif (failures++ >= 20)\n"
+	"\t\t\treturn;\n"
+	"\t\tstd::printf(\"axis: FAIL %s\", what);\n"
+	"\t\tif (k >= 0)\n"
+	"\t\t\tstd::printf(\" (stream %d)\", k);\n"
+	"\t\tif (cyc >= 0)\n"
+	"\t\t\tstd::printf(\" in cycle %lld of the run,\", (long long) cyc);\n"
+	"\t\tstd::printf(\" clock cycle %lld: %llu, want %llu\\n\", (long long) wall,\n"
+	"\t\t\t(unsigned long long) a, (unsigned long long) b);\n"
+	"\t}\n"
+	"\n"
+	"\tvoid drive_inputs()\n"
+	"\t{\n"
+	"\t\tfor (int k = 0; k < N_IN; k++) {\n"
+	"\t\t\tuint64_t n = in_data[k].size();\n"
+	"\t\t\tif (!presenting[k] && src[k] < n && in_gate[k].step())\n"
+	"\t\t\t\tpresenting[k] = true;\n"
+	"\t\t\tif (!presenting[k]) {\n"
+	"\t\t\t\tset_in(top, k, false, poison(IN_BITS[k], wall), false, false);\n"
+	"\t\t\t\tcontinue;\n"
+	"\t\t\t}\n"
+	"\t\t\tuint64_t e = src[k], frame = (uint64_t) (IN_ROW[k] * IN_ROWS[k]);\n"
+	"\t\t\tbool user = e % frame == 0, last = e % (uint64_t) IN_ROW[k] == (uint64_t) IN_ROW[k] - 1;\n"
+	"\t\t\tif (k == 0 && e == 0 && role == 2)\n"
+	"\t\t\t\tuser = false;\n"
+	"\t\t\tif (k == 0 && e == 0 && role == 3)\n"
+	"\t\t\t\tlast = !last;\n"
+	"\t\t\tset_in(top, k, true, mask(IN_BITS[k], in_data[k][e]), user, last);\n"
+	"\t\t}\n"
+	"\t}\n"
+	"\n"
+	"\tvoid drive_readies()\n"
+	"\t{\n"
+	"\t\tfor (int k = 0; k < N_OUT; k++)\n"
+	"\t\t\tif (out_gate[k].k != WHEN_VALID)\n"
+	"\t\t\t\tset_out_ready(top, k, out_gate[k].step());\n"
+	"\t\ttop->eval();\n"
+	"\t\tbool again = false;\n"
+	"\t\tfor (int k = 0; k < N_OUT; k++)\n"
+	"\t\t\tif (out_gate[k].k == WHEN_VALID) {\n"
+	"\t\t\t\toutput o = get_out(top, k);\n"
+	"\t\t\t\tset_out_ready(top, k, o.valid && out_gate[k].r.pct(60));\n"
+	"\t\t\t\tagain = true;\n"
+	"\t\t\t}\n"
+	"\t\tif (again)\n"
+	"\t\t\ttop->eval();\n"
+	"\t}\n"
+	"\n"
+	"\t// Every output of the wrapper with every TREADY inverted: the same.\n"
+	"\tvoid check_independence()\n"
+	"\t{\n"
+	"\t\tif (!N_OUT)\n"
+	"\t\t\treturn;\n"
+	"\t\tsnapshot a = snap(top);\n"
+	"\t\tfor (int k = 0; k < N_OUT; k++)\n"
+	"\t\t\tset_out_ready(top, k, !get_out(top, k).ready);\n"
+	"\t\ttop->eval();\n"
+	"\t\tsnapshot b = snap(top);\n"
+	"\t\tfor (int k = 0; k < N_OUT; k++)\n"
+	"\t\t\tset_out_ready(top, k, !get_out(top, k).ready);\n"
+	"\t\ttop->eval();\n"
+	"\t\tdep_checks++;\n"
+	"\t\tif (!(a == b))\n"
+	"\t\t\tfail(\"an output of the wrapper changed when every TREADY was inverted (outputs changed, want 0)\", -1, 1, 0);\n"
+	"\t}\n"
+	"\n"
+	"\tvoid monitor_outputs()\n"
+	"\t{\n"
+	"\t\tfor (int k = 0; k < N_OUT; k++) {\n"
+	"\t\t\toutput o = get_out(top, k);\n"
+	"\t\t\tif (held[k]) {\n"
+	"\t\t\t\tif (!o.valid)\n"
+	"\t\t\t\t\tfail(\"TVALID fell without a transfer\", k, 0, 1);\n"
+	"\t\t\t\telse if (o.data != held_data[k] || o.user != held_user[k] || o.last != held_last[k])\n"
+	"\t\t\t\t\tfail(\"TDATA/TUSER/TLAST changed while stalled\", k, o.data, held_data[k]);\n"
+	"\t\t\t}\n"
+	"\t\t\tif (o.valid && !o.ready)\n"
+	"\t\t\t\tstalls++;\n"
+	"\t\t\theld[k] = o.valid && !o.ready;\n"
+	"\t\t\theld_data[k] = o.data;\n"
+	"\t\t\theld_user[k] = o.user;\n"
+	"\t\t\theld_last[k] = o.last;\n"
+	"\t\t\tif (!(o.valid && o.ready))\n"
+	"\t\t\t\tcontinue;\n"
+	"\t\t\tuint64_t e = since_reset[k]++, frame = (uint64_t) (OUT_ROW[k] * OUT_ROWS[k]);\n"
+	"\t\t\tbool sof = e % frame == 0, eol = e % (uint64_t) OUT_ROW[k] == (uint64_t) OUT_ROW[k] - 1;\n"
+	"\t\t\tif (o.user != sof)\n"
+	"\t\t\t\tfail(\"TUSER[0] (start of frame)\", k, o.user, sof);\n"
+	"\t\t\tif (o.last != eol)\n"
+	"\t\t\t\tfail(\"TLAST (end of row)\", k, o.last, eol);\n"
+	"\t\t\tif (o.data != mask(OUT_BITS[k], o.data))\n"
+	"\t\t\t\tfail(\"TDATA's pad bits\", k, o.data, mask(OUT_BITS[k], o.data));\n"
+	"\t\t\tgot[k].push_back(o.data);\n"
+	"\t\t\twhen[k].push_back((uint64_t) (cyc > 0 ? cyc - 1 : 0));\n"
+	"\t\t\ttransfers++;\n"
+	"\t\t}\n"
+	"\t}\n"
+	"\n"
+	"\tvoid take_inputs()\n"
+	"\t{\n"
+	"\t\tfor (int k = 0; k < N_IN; k++)\n"
+	"\t\t\tif (presenting[k] && get_in_ready(top, k)) {\n"
+	"\t\t\t\tpresenting[k] = false;\n"
+	"\t\t\t\tsrc[k]++;\n"
+	"\t\t\t\ttaken[k]++;\n"
+	"\t\t\t\ttransfers++;\n"
+	"\t\t\t\tif (role >= 2 && k == 0 && src[k] == 1)\n"
+	"\t\t\t\t\terror_from = wall + 1;\n"
+	"\t\t\t}\n"
+	"\t}\n"
+	"\n"
+	"\t// One clock cycle of the streams; whether the design advanced.\n"
+	"\tbool cycle()\n"
+	"\t{\n"
+	"\t\tdrive_inputs();\n"
+	"\t\tdrive_readies();\n"
+	"\t\tcheck_independence();\n"
+	"\t\tmonitor_outputs();\n"
+	"\t\ttake_inputs();\n"
+	"\t\tbool want_error = error_from >= 0 && wall >= error_from;\n"
+	"\t\tif ((bool) top->error != want_error)\n"
+	"\t\t\tfail(\"the error output\", -1, top->error, want_error);\n"
+	"\t\tbool adv = top->advance;\n"
+	"\t\tclk->tick();\n"
+	"\t\twall++;\n"
+	"\t\tif (adv && cyc >= 0)\n"
+	"\t\t\tcyc++;\n"
+	"\t\treturn adv;\n"
+	"\t}\n"
+	"\n"
+	"\tvoid reset()\n"
+	"\t{\n"
+	"\t\ttop->rst = 1;\n"
+	"\t\tfor (int k = 0; k < N_IN; k++)\n"
+	"\t\t\tset_in(top, k, false, 0, false, false);\n"
+	"\t\tfor (int k = 0; k < N_OUT; k++)\n"
+	"\t\t\tset_out_ready(top, k, false);\n"
+	"\t\ttop->eval();\n"
+	"\t\tclk->tick();\n"
+	"\t\tclk->tick();\n"
+	"\t\twall += 2;\n"
+	"\t\ttop->rst = 0;\n"
+	"\t\ttop->eval();\n"
+	"\t\tfor (int k = 0; k < N_IN; k++)\n"
+	"\t\t\tpresenting[k] = false;\n"
+	"\t\tfor (int k = 0; k < N_OUT; k++) {\n"
+	"\t\t\tsince_reset[k] = 0;\n"
+	"\t\t\theld[k] = false;\n"
+	"\t\t}\n"
+	"\t\terror_from = -1;\n"
+	"\t}\n"
+	"};\n"
+	"\n"
+	"} // namespace\n"
+	"\n"
+	"int main(int argc, char **argv)\n"
+	"{\n"
+	"\tif (argc != 3 && argc != 5) {\n"
+	"\t\tstd::fprintf(stderr, \"usage: tb DIR TIMEOUT [VCD_FILE VCD_CYCLES]\\n\");\n"
+	"\t\treturn 2;\n"
+	"\t}\n"
+	"\tconst std::string dir = argv[1];\n"
+	"\tconst int64_t timeout = std::strtoll(argv[2], nullptr, 10);\n"
+	"\tstd::vector<uint64_t> in[N_IN + 1];\n"
+	"\tfor (int k = 0; k < N_IN; k++)\n"
+	"\t\tif (!read_bin(dir + \"/in_\" + std::to_string(k) + \".bin\", in[k])) {\n"
+	"\t\t\tstd::fprintf(stderr, \"tb: cannot read input %d\\n\", k);\n"
+	"\t\t\treturn 1;\n"
+	"\t\t}\n"
+	"\tVerilatedContext vctx;\n"
+	"\tVdut *top = new Vdut{&vctx};\n"
+	"\tcycle_clock clk{top};\n"
+	"#if VM_TRACE\n"
+	"\tif (argc == 5) {\n"
+	"\t\tvctx.traceEverOn(true);\n"
+	"\t\tclk.vcd_file = new checked_vcd_file;\n"
+	"\t\tclk.vcd = new VerilatedVcdC{clk.vcd_file};\n"
+	"\t\tclk.window = std::strtoll(argv[4], nullptr, 10);\n"
+	"\t\ttop->trace(clk.vcd, 99);\n"
+	"\t\tclk.vcd->open(argv[3]);\n"
+	"\t\tif (!clk.vcd->isOpen()) {\n"
+	"\t\t\tstd::fprintf(stderr, \"tb: cannot write the waveform '%s': %s\\n\", argv[3],\n"
+	"\t\t\t\tstd::strerror(clk.vcd_file->error));\n"
+	"\t\t\treturn 3;\n"
+	"\t\t}\n"
+	"\t}\n"
+	"#endif\n"
+	"\tstd::vector<run_spec> runs;\n"
+	"\truns.push_back({\"unstalled\", FULL, 100, 0, 0});\n"
+	"\tfor (uint64_t s = 1; s <= (uint64_t) STALL_SEEDS; s++) {\n"
+	"\t\truns.push_back({\"90% duty\", DUTY, 90, s, 0});\n"
+	"\t\truns.push_back({\"50% duty\", DUTY, 50, s, 0});\n"
+	"\t\truns.push_back({\"10% duty\", DUTY, 10, s, 0});\n"
+	"\t\truns.push_back({\"bursts\", BURST, 50, s, 0});\n"
+	"\t\truns.push_back({\"ready only when valid\", WHEN_VALID, 50, s, 0});\n"
+	"\t}\n"
+	"\truns.push_back({\"cut by a reset mid-frame\", DUTY, 50, 101, 1});\n"
+	"\truns.push_back({\"after the reset\", BURST, 50, 102, 0});\n"
+	"\tif (N_IN) {\n"
+	"\t\truns.push_back({\"missing start of frame\", FULL, 100, 0, 2});\n"
+	"\t\truns.push_back({\"wrong TLAST\", FULL, 100, 0, 3});\n"
+	"\t}\n"
+	"\tbench b;\n"
+	"\tb.top = top;\n"
+	"\tb.clk = &clk;\n"
+	"\tb.in_data = in;\n"
+	"\ttop->clk = 0;\n"
+	"\ttop->start = 0;\n"
+	"\tb.reset();\n"
+	"\tauto t0 = std::chrono::steady_clock::now();\n"
+	"\tint64_t ref_cycles = -1, ref_taken[N_IN + 1] = {}, checked = 0;\n"
+	"\tbool all_done = true;\n"
+	"\tsize_t start_at[N_OUT + 1] = {};\n"
+	"\tstd::vector<uint64_t> ref[N_OUT + 1], ref_when[N_OUT + 1];\n"
+	"\tfor (size_t r = 0; r < runs.size(); r++) {\n"
+	"\t\tconst run_spec &rs = runs[r];\n"
+	"\t\tb.role = rs.role;\n"
+	"\t\tfor (int k = 0; k < N_IN; k++) {\n"
+	"\t\t\tb.in_gate[k] = gate{};\n"
+	"\t\t\tb.in_gate[k].k = rs.k == WHEN_VALID ? DUTY : rs.k;\n"
+	"\t\t\tb.in_gate[k].duty = rs.duty;\n"
+	"\t\t\tb.in_gate[k].r.s = rs.seed * 1000003u + (uint64_t) k;\n"
+	"\t\t\tb.src[k] = 0;\n"
+	"\t\t\tb.taken[k] = 0;\n"
+	"\t\t}\n"
+	"\t\tfor (int k = 0; k < N_OUT; k++) {\n"
+	"\t\t\tb.out_gate[k] = gate{};\n"
+	"\t\t\tb.out_gate[k].k = rs.k;\n"
+	"\t\t\tb.out_gate[k].duty = rs.duty;\n"
+	"\t\t\tb.out_gate[k].r.s = rs.seed * 1000003u + 500u + (uint64_t) k;\n"
+	"\t\t}\n"
+	"\t\t// cycle -2: start, sampled at its end; cycle -1: go\n"
+	"\t\ttop->start = 1;\n"
+	"\t\tbool a0 = b.cycle();\n"
+	"\t\ttop->start = 0;\n"
+	"\t\tbool a1 = b.cycle();\n"
+	"\t\tif (!a0 || !a1)\n"
+	"\t\t\tb.fail(\"start and go in enabled cycles\", -1, 0, 1);\n"
+	"\t\tb.cyc = 0;\n"
+	"\t\tint64_t limit = b.wall + 200 * timeout + 100000;\n"
+	"\t\tbool done = false;\n"
+	"\t\twhile (b.wall < limit) {\n"
+	"\t\t\tif (top->done) {\n"
+	"\t\t\t\tdone = true;\n"
+	"\t\t\t\tbreak;\n"
+	"\t\t\t}\n"
+	"\t\t\tif (rs.role == 1 && 2 * b.cyc >= ref_cycles)\n"
+	"\t\t\t\tbreak;\n"
+	"\t\t\tb.cycle();\n"
+	"\t\t}\n"
+	"\t\tint64_t cycles = b.cyc;\n"
+	"\t\tb.cyc = -1;\n"
+	"\t\tif (rs.role == 1) {\t// mid-frame: drop what came out, and restart\n"
+	"\t\t\tb.reset();\n"
+	"\t\t\tfor (int k = 0; k < N_OUT; k++) {\n"
+	"\t\t\t\tb.got[k].resize(start_at[k]);\n"
+	"\t\t\t\tb.when[k].resize(start_at[k]);\n"
+	"\t\t\t}\n"
+	"\t\t\tstd::printf(\"axis: run %zu (%s, seed %llu): reset after %lld of %lld cycles\\n\",\n"
+	"\t\t\t\tr, rs.name, (unsigned long long) rs.seed, (long long) cycles,\n"
+	"\t\t\t\t(long long) ref_cycles);\n"
+	"\t\t\tcontinue;\n"
+	"\t\t}\n"
+	"\t\tif (!done) {\n"
+	"\t\t\tall_done = false;\n"
+	"\t\t\tstd::printf(\"axis: FAIL run %zu (%s): no done within %lld cycles\\n\", r, rs.name,\n"
+	"\t\t\t\t(long long) (200 * timeout + 100000));\n"
+	"\t\t\tbreak;\n"
+	"\t\t}\n"
+	"\t\t// the outputs still in the skid buffers\n"
+	"\t\tfor (int64_t w = 0; w < 200 * (int64_t) N_OUT * 4 + 1000; w++) {\n"
+	"\t\t\tbool all = true;\n"
+	"\t\t\tfor (int k = 0; k < N_OUT; k++)\n"
+	"\t\t\t\tall = all && b.got[k].size() - start_at[k] >= OUT_SIZE[k];\n"
+	"\t\t\tif (all)\n"
+	"\t\t\t\tbreak;\n"
+	"\t\t\tb.cycle();\n"
+	"\t\t}\n"
+	"\t\tif (rs.role >= 2) {\t// a framing error: sticky, cleared by reset\n"
+	"\t\t\tif (b.error_from < 0 || !top->error)\n"
+	"\t\t\t\tb.fail(\"the sticky error after a framing error\", 0, top->error, 1);\n"
+	"\t\t\tb.reset();\n"
+	"\t\t\tif (top->error)\n"
+	"\t\t\t\tb.fail(\"the error output after reset\", 0, 1, 0);\n"
+	"\t\t\tfor (int k = 0; k < N_OUT; k++) {\n"
+	"\t\t\t\tb.got[k].resize(start_at[k]);\n"
+	"\t\t\t\tb.when[k].resize(start_at[k]);\n"
+	"\t\t\t}\n"
+	"\t\t\tstd::printf(\"axis: run %zu (%s): the error output rose and a reset cleared it\\n\",\n"
+	"\t\t\t\tr, rs.name);\n"
+	"\t\t\tcontinue;\n"
+	"\t\t}\n"
+	"\t\tbool same = true;\n"
+	"\t\tfor (int k = 0; k < N_OUT; k++) {\n"
+	"\t\t\tstd::vector<uint64_t> mine(b.got[k].begin() + (long) start_at[k], b.got[k].end());\n"
+	"\t\t\tif (r == 0) {\n"
+	"\t\t\t\tref[k] = mine;\n"
+	"\t\t\t\tref_when[k].assign(b.when[k].begin() + (long) start_at[k], b.when[k].end());\n"
+	"\t\t\t} else if (mine != ref[k]) {\n"
+	"\t\t\t\tsame = false;\n"
+	"\t\t\t\tsize_t i = 0;\n"
+	"\t\t\t\twhile (i < mine.size() && i < ref[k].size() && mine[i] == ref[k][i])\n"
+	"\t\t\t\t\ti++;\n"
+	"\t\t\t\tb.fail(\"the output differs from the unstalled run's: its first differing \"\n"
+	"\t\t\t\t\t\"element, and the unstalled run's count of elements\", k, i, ref[k].size());\n"
+	"\t\t\t}\n"
+	"\t\t\tstart_at[k] = b.got[k].size();\n"
+	"\t\t}\n"
+	"\t\tfor (int k = 0; k < N_IN; k++) {\n"
+	"\t\t\tif (r == 0)\n"
+	"\t\t\t\tref_taken[k] = (int64_t) b.taken[k];\n"
+	"\t\t\telse if ((int64_t) b.taken[k] != ref_taken[k])\n"
+	"\t\t\t\tb.fail(\"inputs taken\", k, b.taken[k], (uint64_t) ref_taken[k]);\n"
+	"\t\t}\n"
+	"\t\tif (r == 0)\n"
+	"\t\t\tref_cycles = cycles;\n"
+	"\t\telse if (cycles != ref_cycles)\n"
+	"\t\t\tb.fail(\"enabled cycles\", -1, (uint64_t) cycles, (uint64_t) ref_cycles);\n"
+	"\t\tchecked++;\n"
+	"\t\tstd::printf(\"axis: run %zu (%s, seed %llu): %lld enabled cycles%s\\n\", r, rs.name,\n"
+	"\t\t\t(unsigned long long) rs.seed, (long long) cycles, same ? \"\" : \", OUTPUTS DIFFER\");\n"
+	"\t}\n"
+	"\tstd::chrono::duration<double> secs = std::chrono::steady_clock::now() - t0;\n"
+	"\tclk.dump(10 * clk.n);\n"
+	"#if VM_TRACE\n"
+	"\tif (clk.vcd) {\n"
+	"\t\tclk.vcd->close();\n"
+	"\t\tif (clk.vcd_file->error) {\n"
+	"\t\t\tstd::fprintf(stderr, \"tb: cannot write the waveform '%s': %s\\n\", argv[3],\n"
+	"\t\t\t\tstd::strerror(clk.vcd_file->error));\n"
+	"\t\t\treturn 3;\n"
+	"\t\t}\n"
+	"\t}\n"
+	"#endif\n"
+	"\ttop->final();\n"
+	"\tbool ok = true;\n"
+	"\tfor (int k = 0; k < N_OUT; k++)\n"
+	"\t\tok = write_bin(dir + \"/out_\" + std::to_string(k) + \".bin\", ref[k])\n"
+	"\t\t\t&& write_bin(dir + \"/out_\" + std::to_string(k) + \".cyc\", ref_when[k]) && ok;\n"
+	"\tFILE *st = std::fopen((dir + \"/stats.txt\").c_str(), \"w\");\n"
+	"\tif (!st || !ok) {\n"
+	"\t\tstd::fprintf(stderr, \"tb: cannot write the results\\n\");\n"
+	"\t\treturn 1;\n"
+	"\t}\n"
+	"\tstd::fprintf(st, \"done %d\\ncycles %lld\\nseconds %.9f\\n\", all_done && ref_cycles >= 0,\n"
+	"\t\t(long long) ref_cycles, secs.count());\n"
+	"\tfor (int k = 0; k < N_IN; k++)\n"
+	"\t\tstd::fprintf(st, \"taken %d %lld\\n\", k, (long long) ref_taken[k]);\n"
+	"\tstd::fprintf(st, \"axis %lld %lld %lld %lld %lld\\n\", (long long) runs.size(),\n"
+	"\t\t(long long) checked, (long long) b.wall, (long long) b.stalls,\n"
+	"\t\t(long long) b.dep_checks);\n"
+	"\tif (std::ferror(st) | (std::fclose(st) != 0)) {\n"
+	"\t\tstd::fprintf(stderr, \"tb: cannot write the results\\n\");\n"
+	"\t\treturn 1;\n"
+	"\t}\n"
+	"\tdelete top;\n"
+	"\tif (b.failures) {\n"
+	"\t\tstd::printf(\"axis: %d failures\\n\", b.failures);\n"
+	"\t\treturn 4;\n"
+	"\t}\n"
+	"\treturn 0;\n"
+	"}\n";
+
+/* NAME as rtlgen writes a port: every character that is not a letter,
+ * digit or '_' as '_' (a lane "in.lane0" is in_lane0), in a static buffer
+ * (one use per call). */
+static const char *axis_id(const char *name)
+{
+	static char id[4][256];
+	static int k;
+	char *s = id[k = (k + 1) % 4];
+	size_t i = 0;
+	for (const char *p = name; *p && i + 1 < sizeof id[0]; p++, i++)
+		s[i] = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			(*p >= '0' && *p <= '9') || *p == '_' ? *p : '_';
+	s[i] = 0;
+	return s;
+}
+
+/* The port accessors: set_in, get_in_ready, set_out_ready, get_out, and
+ * a snapshot of every output of the wrapper. */
+static void axis_tb_ports(FILE *out, int n_ports, const sim_vl_port *ports)
+{
+	fputs("void set_in(Vdut *top, int k, bool valid, uint64_t data, bool user, bool last)\n{\n"
+		"\tswitch (k) {\n", out);
+	for (int i = 0, k = 0; i < n_ports; i++)
+		if (ports[i].is_input) {
+			const char *n = axis_id(ports[i].name);
+			fprintf(out, "\tcase %d:\n\t\ttop->s_axis_%s_tvalid = valid;\n"
+				"\t\ttop->s_axis_%s_tdata = data;\n\t\ttop->s_axis_%s_tuser = user;\n"
+				"\t\ttop->s_axis_%s_tlast = last;\n\t\tbreak;\n", k++, n, n, n, n);
+		}
+	fputs("\tdefault:\n\t\t(void) top;\n\t\t(void) valid;\n\t\t(void) data;\n"
+		"\t\t(void) user;\n\t\t(void) last;\n\t}\n}\n\n", out);
+	fputs("bool get_in_ready(Vdut *top, int k)\n{\n\tswitch (k) {\n", out);
+	for (int i = 0, k = 0; i < n_ports; i++)
+		if (ports[i].is_input)
+			fprintf(out, "\tcase %d:\n\t\treturn top->s_axis_%s_tready;\n", k++,
+				axis_id(ports[i].name));
+	fputs("\tdefault:\n\t\t(void) top;\n\t\treturn false;\n\t}\n}\n\n", out);
+	fputs("void set_out_ready(Vdut *top, int k, bool ready)\n{\n\tswitch (k) {\n", out);
+	for (int i = 0, k = 0; i < n_ports; i++)
+		if (!ports[i].is_input)
+			fprintf(out, "\tcase %d:\n\t\ttop->m_axis_%s_tready = ready;\n\t\tbreak;\n", k++,
+				axis_id(ports[i].name));
+	fputs("\tdefault:\n\t\t(void) top;\n\t\t(void) ready;\n\t}\n}\n\n", out);
+	fputs("struct output {\n\tbool valid, ready, user, last;\n\tuint64_t data;\n};\n\n"
+		"output get_out(Vdut *top, int k)\n{\n\toutput o{};\n\tswitch (k) {\n", out);
+	for (int i = 0, k = 0; i < n_ports; i++)
+		if (!ports[i].is_input) {
+			const char *n = axis_id(ports[i].name);
+			fprintf(out, "\tcase %d:\n\t\to.valid = top->m_axis_%s_tvalid;\n"
+				"\t\to.ready = top->m_axis_%s_tready;\n\t\to.user = top->m_axis_%s_tuser;\n"
+				"\t\to.last = top->m_axis_%s_tlast;\n"
+				"\t\to.data = (uint64_t) top->m_axis_%s_tdata;\n\t\tbreak;\n",
+				k++, n, n, n, n, n);
+		}
+	fputs("\tdefault:\n\t\t(void) top;\n\t}\n\treturn o;\n}\n\n", out);
+	fputs("// What a master or the control may not make depend on TREADY.\n"
+		"struct snapshot {\n\tstd::vector<uint64_t> v;\n"
+		"\tbool operator==(const snapshot &o) const { return v == o.v; }\n};\n\n"
+		"snapshot snap(Vdut *top)\n{\n\tsnapshot s;\n"
+		"\ts.v.push_back(top->done);\n\ts.v.push_back(top->error);\n"
+		"\ts.v.push_back(top->advance);\n", out);
+	for (int i = 0; i < n_ports; i++) {
+		const char *n = axis_id(ports[i].name);
+		if (ports[i].is_input)
+			fprintf(out, "\ts.v.push_back(top->s_axis_%s_tready);\n", n);
+		else
+			fprintf(out, "\ts.v.push_back(top->m_axis_%s_tvalid);\n"
+				"\ts.v.push_back((uint64_t) top->m_axis_%s_tdata);\n"
+				"\ts.v.push_back(top->m_axis_%s_tuser);\n"
+				"\ts.v.push_back(top->m_axis_%s_tlast);\n", n, n, n, n);
+	}
+	fputs("\treturn s;\n}\n\n", out);
+}
+
+static void axis_tb_table(FILE *out, const char *what, const char *type, int n_ports,
+	const sim_vl_port *ports, bool inputs, int field)
+{
+	fprintf(out, "const %s %s[] = { ", type, what);
+	int c = 0;
+	for (int i = 0; i < n_ports; i++) {
+		if (ports[i].is_input != inputs)
+			continue;
+		int64_t v = field == 0 ? ports[i].bits : field == 1 ? ports[i].row
+			: field == 2 ? ports[i].rows : ports[i].size;
+		fprintf(out, "%s%lld", c++ ? ", " : "", (long long) v);
+	}
+	fprintf(out, "%s0 };\n", c ? ", " : "");
+}
+
+void sim_vl_write_axis_testbench(FILE *out, const char *top_name, int n_ports,
+	const sim_vl_port *ports, int stall_seeds)
+{
+	int n_in = 0;
+	for (int i = 0; i < n_ports; i++)
+		n_in += ports[i].is_input;
+	fprintf(out, "// tb.cpp: the AXI4-Stream testbench of %s, generated by sluice "
+		"(sim/vl_axis_tb.c).\n", top_name);
+	fprintf(out, "// Interface and timing: docs/hardware.md, \"AXI4-Stream interface\".\n");
+	sim_vl_write_tb_common(out);
+	fprintf(out, "const int N_IN = %d;\nconst int N_OUT = %d;\nconst int STALL_SEEDS = %d;\n",
+		n_in, n_ports - n_in, stall_seeds);
+	axis_tb_table(out, "IN_BITS", "int", n_ports, ports, true, 0);
+	axis_tb_table(out, "IN_ROW", "int64_t", n_ports, ports, true, 1);
+	axis_tb_table(out, "IN_ROWS", "int64_t", n_ports, ports, true, 2);
+	axis_tb_table(out, "OUT_BITS", "int", n_ports, ports, false, 0);
+	axis_tb_table(out, "OUT_ROW", "int64_t", n_ports, ports, false, 1);
+	axis_tb_table(out, "OUT_ROWS", "int64_t", n_ports, ports, false, 2);
+	axis_tb_table(out, "OUT_SIZE", "uint64_t", n_ports, ports, false, 3);
+	fputc('\n', out);
+	axis_tb_ports(out, n_ports, ports);
+	fputs(axis_tb_body, out);
+}
