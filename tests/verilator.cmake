@@ -27,6 +27,9 @@
 #                           address restarts every frame)
 #   t_verilator_frames_gaussian_1080p  issue 14's bar: ten 1080p frames,
 #                           bit-exact, 20736005 cycles (label slow)
+#   t_verilator_sim_pack    tests/golden/compile/pack: two delay chains of 8
+#                           and 16 bits in one 38x24 FIFO (a pack): 244
+#                           cycles (the golden's), 7 x 20 = 140 outputs
 #   t_verilator_sim_crop    an input stream that ends after the last output:
 #                           done at 256 (crop.sl)
 #   t_verilator_cache_vcd   a second run reuses the build; --vcd dumps the
@@ -85,6 +88,15 @@ if(SLUICE_VERILATOR_EXE)
   set_tests_properties(t_verilator_sim_sequential_gaussian PROPERTIES LABELS verilator
     TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
     PASS_REGULAR_EXPRESSION "verilator: 11787 cycles \\(predicted 11787\\), 3844 output values equal to the reference")
+  # A pack: a's and b's runs side by side in one memory (the golden's
+  # figures, tests/golden/README.md "pack").
+  add_test(NAME t_verilator_sim_pack
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/golden/compile/pack/program.sl
+            --engine verilator --seed 3
+            -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/pack)
+  set_tests_properties(t_verilator_sim_pack PROPERTIES LABELS verilator
+    TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+    PASS_REGULAR_EXPRESSION "verilator: 244 cycles \\(predicted 244\\), 140 output values equal to the reference")
   # Wire names that could collide with the program's names (the .sl says
   # which), with the circular buffer in block RAM and as a register file.
   foreach(ram block lut)
