@@ -577,9 +577,10 @@ enum {
 	OPT_THRESHOLD = 1 << 4, OPT_RAM = 1 << 5, OPT_BOARD = 1 << 6, OPT_DUMP = 1 << 7,
 	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
 	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
-	OPT_MAX_CYCLES = 1 << 15,
+	OPT_MAX_CYCLES = 1 << 15, OPT_UNROLL = 1 << 16,
 	/* what compile, sim and synth share: the design */
-	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK,
+	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK |
+		OPT_UNROLL,
 };
 
 /* A word of a number; false for anything else. */
@@ -641,6 +642,15 @@ static bool set_schedule(options *o, const char *val)
 {
 	return sched_policy_parse(val, &o->flow.sched.policy) ||
 		usage_error("--schedule takes stream or sequential, not '%s'", val);
+}
+
+static bool set_unroll(options *o, const char *val)
+{
+	uint64_t n;
+	if (!parse_count(val, &n) || n < 1 || n > IR_MAX_LANES)
+		return usage_error("--unroll takes a lane count from 1 to 256, not '%s'", val);
+	o->flow.sched.unroll = (int) n;
+	return true;
 }
 
 static bool set_engine(options *o, const char *val)
@@ -710,6 +720,7 @@ static const option_spec option_specs[] = {
 	{ "--frames", OPT_FRAMES, true, set_frames },
 	{ "-o", OPT_OUT, true, set_out },
 	{ "--schedule", OPT_SCHEDULE, true, set_schedule },
+	{ "--unroll", OPT_UNROLL, true, set_unroll },
 	{ "--register-threshold", OPT_THRESHOLD, true, set_threshold },
 	{ "--ram", OPT_RAM, true, set_ram },
 	{ "--board", OPT_BOARD, true, set_board },
@@ -785,6 +796,8 @@ static const command commands[] = {
 	  "                does not fit it; pipeline every datapath for the board's\n"
 	  "                clock by its delay model (docs/timing.md)\n"
 	  "  --clock MHz   pipeline for this clock instead (needs --board)\n"
+	  "  --unroll K    K points of every output's innermost dimension per cycle\n"
+	  "                (lanes, docs/language.md), overriding 'unroll' declarations\n"
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
 	  "                P checked program, L lowered program, S schedule,\n"
 	  "                B buffers, R predicted resources (with --board)\n"
@@ -814,6 +827,7 @@ static const command commands[] = {
 	  "  --board B              simulate the design mapped for board B, exactly\n"
 	  "                         what 'compile --board B' writes\n"
 	  "  --clock MHz            as for compile\n"
+	  "  --unroll K             lanes, as for compile\n"
 	  "  -d LETTERS             stage dumps, as for compile\n"
 	  "  --frames N             N frames back to back through one run (model or\n"
 	  "                         verilator: one start),\n"
@@ -845,7 +859,7 @@ static const command commands[] = {
 	  "                the reference and the cycles with the prediction; fails on\n"
 	  "                any difference (docs/verilator.md)\n"
 	  "  --input, --seed  the data of the netlist check, as for run\n"
-	  "  --schedule P, --register-threshold N, --ram R   as for compile\n"
+	  "  --schedule P, --register-threshold N, --ram R, --unroll K   as for compile\n"
 	  "  -o DIR        output directory (default: out)\n" },
 	{ "study", cmd_study,
 	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK, true,

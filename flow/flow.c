@@ -3,6 +3,7 @@
  *
  *   front end     fe_compile          checked program          dump P
  *   lowering      sched_lower         lowered program, ir_check dump L
+ *   lanes         sched_unroll        lane program, ir_check   dump L
  *   schedule      sched_program_schedule, then sched_check     dump S
  *   buffers       ub_set_build (mapped for the board), ub_set_check
  *                                                               dump B
@@ -59,7 +60,7 @@ static void flow_dump_program(const flow_design *d, char letter, const ir_progra
 	if (!flow_wants(d, letter))
 		return;
 	FILE *out = flow_dump_head(d, letter == 'P' ? "checked program (-dP)"
-		: "lowered program (-dL)");
+		: p->lanes_of ? "lane program (-dL)" : "lowered program (-dL)");
 	ir_program_dump(p, out);
 	fputc('\n', out);
 }
@@ -136,7 +137,12 @@ static int flow_back_end(flow_design *d)
 	if (!lowered || ir_check(d->ctx, lowered) < 0)
 		return -1;
 	flow_dump_program(d, 'L', lowered);
-	d->sp = sched_program_schedule(d->ctx, d->isl, lowered, &d->opts.sched);
+	ir_program *lanes = sched_unroll(d->ctx, d->isl, lowered, d->opts.sched.unroll);
+	if (!lanes || (lanes != lowered && ir_check(d->ctx, lanes) < 0))
+		return -1;
+	if (lanes != lowered)
+		flow_dump_program(d, 'L', lanes);
+	d->sp = sched_program_schedule(d->ctx, d->isl, lanes, &d->opts.sched);
 	if (!d->sp)
 		return -1;
 	if (d->opts.after_schedule)

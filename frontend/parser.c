@@ -115,8 +115,6 @@ static void expected(parser *p, const char *what)
 	p->failed_expr = true;
 	if (t->kind == TK_EOF)
 		sl_error(p->ctx, t->loc, "expected %s, found the end of the file", what);
-	else if (t->kind == TK_UNROLL)
-		sl_error(p->ctx, t->loc, "'unroll' is reserved for a later version of the language");
 	else if (t->kind >= TK_INPUT && t->kind <= TK_SELECT)
 		sl_error(p->ctx, t->loc, "expected %s, found reserved word '%.*s'", what, t->len, t->start);
 	else if (t->kind == TK_TYPE)
@@ -1044,6 +1042,48 @@ static void parse_inline(parser *p)
 	d->inline_loc = t->loc;
 }
 
+/* `unroll NAME k;`: k points of output NAME's innermost dimension per
+ * cycle (docs/language.md, "Lanes"). */
+static void parse_unroll(parser *p)
+{
+	fe_token *t = parse_new_name(p, "the name of an output");
+	__int128 k;
+	sl_loc kloc;
+	if (!t)
+		return;
+	ir_decl *d = find_func_for(p, t, "unrolled");
+	if (!d || !parse_signed_int(p, &k, &kloc) || !expect(p, TK_SEMI))
+		return;
+	if (!d->is_output) {
+		sl_error(p->ctx, t->loc, "only an output can be unrolled; '%s' is not one "
+			"(declare 'output %s[...]' above)", d->name, d->name);
+		sl_note(p->ctx, d->loc, "'%s' is declared here", d->name);
+		return;
+	}
+	if (d->unroll) {
+		sl_error(p->ctx, t->loc, "'%s' is already unrolled", d->name);
+		sl_note(p->ctx, d->unroll_loc, "first unrolled here by %d", d->unroll);
+		return;
+	}
+	int64_t inner = d->out_extents[d->n_dims - 1];
+	if (k < 1) {
+		sl_error(p->ctx, kloc, "an unroll factor is at least 1");
+		return;
+	}
+	if (k > IR_MAX_LANES) {
+		sl_error(p->ctx, kloc, "an unroll factor is at most %d", IR_MAX_LANES);
+		return;
+	}
+	if (k > inner) {
+		sl_error(p->ctx, kloc, "unroll factor %d is larger than the innermost extent "
+			"%lld of output '%s': some lanes would have no points", (int) k,
+			(long long) inner, d->name);
+		return;
+	}
+	d->unroll = (int) k;
+	d->unroll_loc = t->loc;
+}
+
 /* Skip to just after the next ';' or to the next declaration keyword. */
 static void recover(parser *p)
 {
@@ -1056,7 +1096,7 @@ static void recover(parser *p)
 			return;
 		}
 		if (k == TK_INPUT || k == TK_CONST || k == TK_FUNC || k == TK_OUTPUT ||
-		    k == TK_INLINE)
+		    k == TK_INLINE || k == TK_UNROLL)
 			return;	/* reserved words: never inside a declaration */
 		next(p);
 	}
@@ -1085,9 +1125,10 @@ static void parse_decl(parser *p)
 	case TK_FUNC: d = parse_func(p); break;
 	case TK_OUTPUT: parse_output(p); break;
 	case TK_INLINE: parse_inline(p); break;
+	case TK_UNROLL: parse_unroll(p); break;
 	default:
 		p->pos = start;
-		expected(p, "a declaration (input, const, func, output or inline)");
+		expected(p, "a declaration (input, const, func, output, inline or unroll)");
 		next(p);
 		break;
 	}

@@ -148,6 +148,10 @@ static void dump_func(const ir_decl *d, FILE *out)
 		fputs("  output", out);
 		print_extents(d->out_extents, d->n_dims, out);
 	}
+	if (d->unroll)
+		fprintf(out, "  unroll %d", d->unroll);
+	if (d->lanes > 1)
+		fprintf(out, "  lane %d of %d of %s", d->lane, d->lanes, d->lane_of->name);
 	fputs("\n       domain ", out);
 	if (d->dom_empty || !d->dom_lo) {
 		fputs("(unused)", out);
@@ -171,6 +175,9 @@ void ir_program_dump(const ir_program *prog, FILE *out)
 		case IR_DECL_INPUT:
 			fprintf(out, "input  %s : %s", d->name, ir_type_str(d->type, tb));
 			print_extents(d->extents, d->n_dims, out);
+			if (d->lanes > 1)
+				fprintf(out, "  lane %d of %d of %s", d->lane, d->lanes,
+					d->lane_of->name);
 			fputc('\n', out);
 			break;
 		case IR_DECL_CONST:

@@ -395,6 +395,22 @@ struct ir_decl {
 	bool is_output;
 	sl_loc output_loc;
 	int64_t *out_extents;	/* the output box [0, out_extents[d]) */
+	/* output: `unroll NAME k;` (docs/language.md "Lanes"): k points of
+	 * the innermost dimension per cycle; 0 when not declared. */
+	int unroll;
+	sl_loc unroll_loc;
+
+	/* Lane programs (scheduler/unroll.c): this declaration is lane
+	 * "lane" of the "lanes" lanes of "lane_of", a declaration of the
+	 * lowered program (lanes == 0: not a lane program's).  Its innermost
+	 * variable xo stands for x = lanes * xo + lane of lane_of's innermost
+	 * dimension: an input's lane holds words [0, ceil((E - lane) / lanes)),
+	 * a func's lane the xo with x in lane_of's domain, and an output's
+	 * box is [0, ceil((E - lane) / lanes)).  A declaration with one lane
+	 * keeps its name; lane l of several is named "NAME.laneL". */
+	const ir_decl *lane_of;
+	int lane;
+	int lanes;
 
 	/* func: the inferred domain, a box [dom_lo[d], dom_lo[d] + dom_ext[d]).
 	 * dom_empty when nothing needs the func. */
@@ -412,8 +428,14 @@ typedef struct ir_program {
 	int n_decls;
 	ir_decl **decls;	/* in declaration order */
 	int n_outputs;
-	ir_decl **outputs;	/* in order of their output declarations */
+	ir_decl **outputs;	/* in order of their output declarations; in a
+				 * lane program every lane of each, lane by lane */
+	/* A lane program: the lowered program it splits, else NULL. */
+	const struct ir_program *lanes_of;
 } ir_program;
+
+/* The most lanes of one declaration (`unroll NAME k`, --unroll k). */
+#define IR_MAX_LANES 256
 
 ir_decl *ir_program_find(const ir_program *prog, const char *name);
 /* A zeroed expression node with room for n_args arguments, in the arena. */

@@ -230,6 +230,58 @@ static void solve_group(sched_program *sp, const links *l, int root, int L)
 	}
 }
 
+/* ------------------------------------------------------------ lanes */
+
+/* The statement of lane 0 of s's declaration (s itself without lanes):
+ * lanes are consecutive statements (scheduler/unroll.c). */
+static sched_stmt *lane_zero(const sched_program *sp, const sched_stmt *s)
+{
+	int i = s->index - (s->decl->lanes > 1 ? s->decl->lane : 0);
+	if (i < 0 || sp->stmts[i]->decl->lane_of != s->decl->lane_of)
+		sl_unreachable();
+	return sp->stmts[i];
+}
+
+/* Is s the last lane of its declaration (or without lanes)? */
+static bool lane_last(const sched_stmt *s)
+{
+	return s->decl->lanes <= 1 || s->decl->lane == s->decl->lanes - 1;
+}
+
+/* The lanes of one declaration run in lockstep: one rate per dimension. */
+static void link_lanes(links *l, const sched_program *sp, const sched_stmt *s)
+{
+	if (s->decl->lanes <= 1 || s->decl->lane == 0)
+		return;
+	const sched_stmt *z = lane_zero(sp, s);
+	for (int d = 0; d < s->n_vars; d++)
+		link_dims(l, node(s->index, d), node(z->index, d), (ratio) { 1, 1 });
+}
+
+/* sum_d coef[d] * lo[d]: with lockstep lanes, offset - this is the same
+ * for every lane (word xo of every lane fires in the same cycle). */
+static int64_t lane_base(const sched_stmt *s)
+{
+	int64_t b = 0;
+	for (int d = 0; d < s->n_vars; d++)
+		b += s->coef[d] * s->lo[d];
+	return b;
+}
+
+/* Give the lanes ending at "last" one time base: the latest any needs. */
+static void lockstep_offsets(sched_program *sp, const sched_stmt *last)
+{
+	const sched_stmt *z = lane_zero(sp, last);
+	int64_t base = INT64_MIN;
+	for (int i = z->index; i <= last->index; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		int64_t b = s->offset - lane_base(s);
+		base = b > base ? b : base;
+	}
+	for (int i = z->index; i <= last->index; i++)
+		sp->stmts[i]->offset = base + lane_base(sp->stmts[i]);
+}
+
 static void stream_rates(sched_program *sp)
 {
 	links l;
@@ -241,6 +293,8 @@ static void stream_rates(sched_program *sp)
 		l.w[i] = (ratio) { 1, 1 };
 	}
 	int depth = 0;
+	for (int i = 0; i < sp->n_stmts; i++)
+		link_lanes(&l, sp, sp->stmts[i]);
 	for (int i = 0; i < sp->n_stmts; i++) {
 		link_reads(&l, sp->stmts[i]);
 		compact(sp->stmts[i], sp->stmts[i]->n_vars);	/* reduction loops */
@@ -339,15 +393,38 @@ static int stream_offset(sched_program *sp, isl_ctx *isl, sched_stmt *c)
 	return 0;
 }
 
+/* Lanes z .. last, compacted together: the coefficients of the largest
+ * lane, every lane starting at "start" or later in lockstep. */
+static int64_t sequential_group(sched_program *sp, int z, int last, int64_t start)
+{
+	sched_stmt *s0 = sp->stmts[z];
+	for (int d = s0->n_dims - 1; d >= 0; d--) {
+		int64_t c = 1;
+		for (int i = z; d < s0->n_dims - 1 && i <= last; i++) {
+			int64_t r = sp->stmts[i]->coef[d + 1] * sp->stmts[i]->ext[d + 1];
+			c = r > c ? r : c;
+		}
+		for (int i = z; i <= last; i++)
+			sp->stmts[i]->coef[d] = c;
+	}
+	int64_t least = INT64_MAX, next = start;
+	for (int i = z; i <= last; i++)
+		least = lane_base(sp->stmts[i]) < least ? lane_base(sp->stmts[i]) : least;
+	for (int i = z; i <= last; i++) {
+		sched_stmt *s = sp->stmts[i];
+		s->offset = start + lane_base(s) - least;
+		if (sched_last_time(s) + s->latency > next)
+			next = sched_last_time(s) + s->latency;
+	}
+	return next;
+}
+
 static void sequential(sched_program *sp)
 {
 	int64_t next = 0;
-	for (int i = 0; i < sp->n_stmts; i++) {
-		sched_stmt *s = sp->stmts[i];
-		compact(s, 0);
-		s->offset = next;
-		next = sched_last_time(s) + s->latency;
-	}
+	for (int i = 0; i < sp->n_stmts; i++)
+		if (lane_last(sp->stmts[i]))
+			next = sequential_group(sp, lane_zero(sp, sp->stmts[i])->index, i, next);
 }
 
 /* When the last element of an output's box is written, plus one. */
@@ -365,9 +442,12 @@ int sched_compute(sched_program *sp, isl_ctx *isl)
 		sequential(sp);
 	} else {
 		stream_rates(sp);
-		for (int i = 0; i < sp->n_stmts; i++)
+		for (int i = 0; i < sp->n_stmts; i++) {
 			if (!sp->stmts[i]->is_input && stream_offset(sp, isl, sp->stmts[i]) < 0)
 				return -1;
+			if (sp->stmts[i]->decl->lanes > 1 && lane_last(sp->stmts[i]))
+				lockstep_offsets(sp, sp->stmts[i]);
+		}
 	}
 	sp->predicted_cycles = 0;
 	sp->ideal_cycles = 0;

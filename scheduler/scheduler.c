@@ -27,7 +27,8 @@ sched_program *sched_program_build(sl_ctx *ctx, isl_ctx *isl, const ir_program *
 	const sched_options *opts)
 {
 	ir_program *lowered = sched_lower(ctx, isl, prog);
-	return lowered ? sched_program_schedule(ctx, isl, lowered, opts) : NULL;
+	ir_program *lanes = lowered ? sched_unroll(ctx, isl, lowered, opts->unroll) : NULL;
+	return lanes ? sched_program_schedule(ctx, isl, lanes, opts) : NULL;
 }
 
 const char *sched_policy_str(sched_policy p)

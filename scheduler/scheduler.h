@@ -77,6 +77,9 @@ typedef struct sched_options {
 	 * docs/timing.md).  NULL: one register per multiplier level. */
 	const board *timing;
 	double clock_mhz;
+	/* Lanes for every output (--unroll k), overriding `unroll`
+	 * declarations; 0: the declarations'. */
+	int unroll;
 } sched_options;
 
 typedef struct sched_program {
@@ -101,6 +104,18 @@ const char *sched_policy_str(sched_policy p);
  * compilation's context: its on-error mode set to continue).  NULL on
  * error, reported. */
 ir_program *sched_lower(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog);
+/* Lanes (scheduler/unroll.c, docs/language.md "Lanes"): the lane count
+ * of every declaration of the lowered program "lp" into lanes[i] (by
+ * decl index): every output has k lanes when k > 0, else its `unroll`
+ * factor (1 without); a producer the lanes its readers demand (1 when
+ * none does).  0, or -1 with located errors (conflicting demands, a
+ * fractional demand, more lanes than innermost points). */
+int sched_lane_counts(sl_ctx *ctx, const ir_program *lp, int k, int *lanes);
+/* The lane program of "lp": every declaration with k > 1 lanes split
+ * into k lane declarations (ir_decl.lane_of, .lane, .lanes), accesses
+ * sent to the lane they read, which isl proves constant.  "lp" itself
+ * when every declaration has one lane; NULL on error (reported). */
+ir_program *sched_unroll(sl_ctx *ctx, isl_ctx *isl, ir_program *lp, int k);
 /* Schedule a lowered program.  NULL on error, reported against source
  * locations.  The result is not checked: run sched_check. */
 sched_program *sched_program_schedule(sl_ctx *ctx, isl_ctx *isl, ir_program *lowered,

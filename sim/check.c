@@ -104,11 +104,41 @@ static int check_outputs(sl_ctx *ctx, const check_engine *engine, const ir_progr
 /* The lowered program keeps the outputs of the checked one, in order. */
 static void check_same_outputs(const ir_program *prog, const sched_program *sp)
 {
-	if (sp->lowered->n_outputs != prog->n_outputs)
+	const ir_program *lp = sp->lowered->lanes_of ? sp->lowered->lanes_of : sp->lowered;
+	if (lp->n_outputs != prog->n_outputs)
 		sl_unreachable();
 	for (int i = 0; i < prog->n_outputs; i++)
-		if (strcmp(sp->lowered->outputs[i]->name, prog->outputs[i]->name))
+		if (strcmp(lp->outputs[i]->name, prog->outputs[i]->name))
 			sl_unreachable();
+}
+
+/* An engine's outputs of n_frames frames: "outputs" itself, or for a
+ * lane program a heap array of its lanes' (joined by check_join). */
+static io_array **check_engine_outputs(const sched_program *sp, io_array **outputs,
+	int n_frames)
+{
+	const ir_program *lp = sp->lowered;
+	if (!lp->lanes_of)
+		return outputs;
+	return sl_xcalloc((size_t) n_frames * lp->n_outputs + 1, sizeof(io_array *));
+}
+
+/* The lanes of "got" interleaved into "outputs" (rc == 0), "got" freed. */
+static void check_join(const sched_program *sp, io_array **got, io_array **outputs,
+	int n_frames, int rc)
+{
+	const ir_program *lp = sp->lowered;
+	if (got == outputs)
+		return;
+	if (rc == 0) {
+		int n_out;
+		io_array **j = sim_lanes_join(lp, got, n_frames, &n_out);
+		memcpy(outputs, j, (size_t) n_frames * n_out * sizeof(*j));
+		free(j);
+	}
+	for (size_t i = 0; i < (size_t) n_frames * lp->n_outputs; i++)
+		io_array_free(got[i]);
+	free(got);
 }
 
 bool sim_within_budget(sl_ctx *ctx, const sched_program *sp, int64_t max_cycles)
@@ -228,9 +258,15 @@ int sim_check_model_frames(sl_ctx *ctx, const ir_program *prog, const sched_prog
 	size_t n = (size_t) n_frames * prog->n_outputs;
 	io_array **ref = check_reference_frames(ctx, prog, in, n_frames);
 	int64_t held = ref ? check_reserve_outputs(ctx, prog, n_frames) : -1;
+	sim_lane_inputs li;
+	io_array **got = check_engine_outputs(sp, outputs, n_frames);
 	double t0 = sim_vl_now();
-	int rc = held >= 0 ? sim_model_run_frames(ctx, sp, ubs, in, n_frames, outputs, &st) : -1;
+	int rc = held >= 0 && sim_lane_inputs_make(ctx, prog, sp->lowered, in, n_frames, &li) == 0
+		? sim_model_run_frames(ctx, sp, ubs, li.in, n_frames, got, &st) : -1;
 	double seconds = sim_vl_now() - t0;
+	if (held >= 0)
+		sim_lane_inputs_release(ctx, &li);
+	check_join(sp, got, outputs, n_frames, rc);
 	for (int f = 0; rc == 0 && f < n_frames; f++) {
 		size_t k = (size_t) f * prog->n_outputs;
 		rc = check_outputs(ctx, engine, prog, ref + k, outputs + k, NULL);
@@ -310,10 +346,17 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 	int nf = o.frames > 1 ? o.frames : 1;
 	size_t n = (size_t) nf * prog->n_outputs;
 	io_array **when = sl_xcalloc(n + 1, sizeof(*when));
-	o.cycles = when;
+	io_array **got = check_engine_outputs(sp, outputs, nf);
+	o.cycles = check_engine_outputs(sp, when, nf);
 	io_array **ref = check_reference_frames(ctx, prog, in, nf);
 	int64_t held = ref ? check_reserve_outputs(ctx, prog, 2 * nf) : -1;
-	int rc = held >= 0 ? sim_vl_run(ctx, sp, top, verilog, len, in, &o, outputs, &st) : -1;
+	sim_lane_inputs li;
+	int rc = held >= 0 && sim_lane_inputs_make(ctx, prog, sp->lowered, in, nf, &li) == 0
+		? sim_vl_run(ctx, sp, top, verilog, len, li.in, &o, got, &st) : -1;
+	if (held >= 0)
+		sim_lane_inputs_release(ctx, &li);
+	check_join(sp, got, outputs, nf, rc);
+	check_join(sp, o.cycles, when, nf, rc);
 	for (int f = 0; rc == 0 && f < nf; f++) {
 		size_t k = (size_t) f * prog->n_outputs;
 		rc = check_outputs(ctx, engine, prog, ref + k, outputs + k, when + k);

@@ -59,6 +59,30 @@ int64_t sim_frame_period(const sched_program *sp);
  * predicted_cycles + (n_frames - 1) * period. */
 int64_t sim_frames_predicted_cycles(const sched_program *sp, int n_frames);
 
+/* ------------------------------------------------------------ lanes
+ * A design whose program has lanes (sp->lowered->lanes_of, see
+ * scheduler.h) runs the lane program: both engines take its inputs and
+ * give its outputs (sim/lanes.c).  Lane l of an input with k lanes holds
+ * at word xo of its innermost dimension the input's point k * xo + l. */
+typedef struct sim_lane_inputs {
+	const ref_inputs *in;	/* by frame: the lane program's inputs */
+	int n_frames;
+	ref_inputs *frames;	/* owned (NULL without lanes: in is the caller's) */
+	int64_t held;		/* bytes reserved against the memory limit */
+} sim_lane_inputs;
+
+/* The inputs of lane program "lp" (sp->lowered) from "in", n_frames
+ * frames of the inputs of "prog" (by name, or by position among prog's
+ * inputs); without lanes, "in" itself.  0, or -1 (reported; release
+ * anyway). */
+int sim_lane_inputs_make(sl_ctx *ctx, const ir_program *prog, const ir_program *lp,
+	const ref_inputs *in, int n_frames, sim_lane_inputs *out);
+void sim_lane_inputs_release(sl_ctx *ctx, sim_lane_inputs *li);
+/* The outputs of lp->lanes_of, interleaved from the lane outputs
+ * lanes[f * lp->n_outputs + j] of n_frames frames (which it frees and
+ * clears): a heap array of n_frames * *n_out arrays, frame by frame. */
+io_array **sim_lanes_join(const ir_program *lp, io_array **lanes, int n_frames, int *n_out);
+
 /* Run the model of "sp" mapped by "ubs" (the design of "prog", built by
  * flow/) and the reference on "in"; compare every output bit for bit
  * (the first mismatch is reported with its coordinates and both values),

@@ -1,0 +1,601 @@
+/* scheduler/unroll.c: several points per cycle, as lanes.
+ * Stage: lower -> [unroll] -> statements -> schedule.  Two steps on the
+ * lowered program (docs/language.md, "Lanes"):
+ *   1. lane counts: every output gets its unroll factor; walking from the
+ *      consumers to the producers, an access whose producer's innermost
+ *      index moves at rate a with the consumer's innermost variable asks
+ *      for |a| * k lanes of the producer (1 when that is below 1, nothing
+ *      at rate 0); conflicting demands are a located error;
+ *   2. the lane rewrite: a declaration f with k > 1 lanes becomes k
+ *      declarations "f.laneL" whose innermost variable xo stands for
+ *      x = k * xo + L.  Every index is substituted, and each access to a
+ *      producer p with k_p lanes reads lane e mod k_p at word
+ *      floor(e / k_p), where e is the substituted index: isl proves the
+ *      lane one constant over the consumer lane's domain.
+ * The lane program is allocated in the context's arena; the lowered
+ * program is not changed. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <isl/ilp.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/val.h>
+
+#include "scheduler/scheduler_private.h"
+
+/* ------------------------------------------------------------ rates */
+
+/* How an index moves with one variable: index = (num / den) * v + ...;
+ * known false when the expression is not of that form (a modulo of a
+ * moving index, a clamp of two moving terms). */
+typedef struct lane_rate {
+	bool known;
+	int64_t num, den;	/* den > 0 */
+} lane_rate;
+
+static int64_t lane_gcd(int64_t a, int64_t b)
+{
+	a = a < 0 ? -a : a;
+	b = b < 0 ? -b : b;
+	while (b) {
+		int64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a ? a : 1;
+}
+
+static lane_rate rate_make(int64_t num, int64_t den)
+{
+	int64_t g = lane_gcd(num, den);
+	lane_rate r = { true, num / g, den / g };
+	if (r.den < 0)
+		r.num = -r.num, r.den = -r.den;
+	if (r.num > (1 << 20) || r.num < -(1 << 20) || r.den > (1 << 20))
+		r.known = false;
+	return r;
+}
+
+static const lane_rate rate_unknown = { false, 0, 1 };
+
+static lane_rate rate_of(const ir_expr *e, int slot)
+{
+	lane_rate a, b;
+	switch (e->kind) {
+	case IR_CONST:
+		return rate_make(0, 1);
+	case IR_VAR:
+		return rate_make(e->u.var.slot == slot, 1);
+	case IR_UNARY:
+		a = rate_of(e->args[0], slot);
+		a.num = -a.num;
+		return a;
+	case IR_BINARY:
+		break;
+	default:
+		return rate_unknown;
+	}
+	a = rate_of(e->args[0], slot);
+	b = rate_of(e->args[1], slot);
+	if (!a.known || !b.known)
+		return rate_unknown;
+	switch (e->op) {
+	case IR_OP_ADD:
+		return rate_make(a.num * b.den + b.num * a.den, a.den * b.den);
+	case IR_OP_SUB:
+		return rate_make(a.num * b.den - b.num * a.den, a.den * b.den);
+	case IR_OP_MUL:
+		if (e->args[1]->kind == IR_CONST)
+			return rate_make(a.num * (int64_t) e->args[1]->u.cval, a.den);
+		if (e->args[0]->kind == IR_CONST)
+			return rate_make(b.num * (int64_t) e->args[0]->u.cval, b.den);
+		return rate_unknown;
+	case IR_OP_DIV:
+		return rate_make(a.num, a.den * (int64_t) e->args[1]->u.cval);
+	case IR_OP_MOD:
+		return a.num == 0 ? a : rate_unknown;
+	case IR_OP_MIN: case IR_OP_MAX:	/* a clamp: the rate away from the border */
+		if (a.num == 0)
+			return b;
+		if (b.num == 0 || (a.num == b.num && a.den == b.den))
+			return a;
+		return rate_unknown;
+	default:
+		return rate_unknown;
+	}
+}
+
+/* ------------------------------------------------------ lane counts */
+
+typedef struct demand {
+	int lanes;		/* 0: none yet */
+	const ir_expr *at;	/* the access that asked (NULL: an output's own) */
+	const ir_decl *by;	/* its reader */
+	const ir_decl *refused;	/* the last reader refused (one error each) */
+} demand;
+
+typedef struct lane_counter {
+	sl_ctx *ctx;
+	const ir_program *lp;
+	demand *dem;
+	int errors;
+} lane_counter;
+
+static int64_t innermost_extent(const ir_decl *d)
+{
+	int last = d->n_dims - 1;
+	return d->kind == IR_DECL_INPUT ? d->extents[last] : d->dom_ext[last];
+}
+
+static void ask(lane_counter *lc, const ir_expr *a, const ir_decl *c, int k)
+{
+	const ir_decl *p = a->u.access.decl;
+	demand *dm = &lc->dem[p->index];
+	if (dm->lanes == 0) {
+		dm->lanes = k;
+		dm->at = a;
+		dm->by = c;
+		return;
+	}
+	if (dm->lanes == k || dm->refused == c)
+		return;
+	dm->refused = c;
+	sl_error(lc->ctx, a->loc, "'%s' needs %d lane%s of '%s' here, but '%s' needs %d",
+		c->name, k, k == 1 ? "" : "s", p->name, dm->at ? dm->by->name : p->name,
+		dm->lanes);
+	if (dm->at)
+		sl_note(lc->ctx, dm->at->loc, "'%s' reads '%s' with %d lane%s here",
+			dm->by->name, p->name, dm->lanes, dm->lanes == 1 ? "" : "s");
+	else
+		sl_note(lc->ctx, p->unroll_loc.line ? p->unroll_loc : p->loc,
+			"'%s' is an output with %d lane%s", p->name, dm->lanes,
+			dm->lanes == 1 ? "" : "s");
+	lc->errors++;
+}
+
+/* The demand of one access of consumer c (k lanes) on its producer. */
+static void demand_of_access(lane_counter *lc, const ir_expr *a, const ir_decl *c, int k)
+{
+	const ir_decl *p = a->u.access.decl;
+	if (p->kind == IR_DECL_CONST)
+		return;
+	lane_rate r = rate_of(a->args[p->n_dims - 1], c->n_dims - 1);
+	if (!r.known || r.num == 0)
+		return;		/* the lane check decides */
+	int64_t num = (r.num < 0 ? -r.num : r.num) * k;
+	if (num < r.den) {
+		ask(lc, a, c, 1);
+		return;
+	}
+	if (num % r.den) {
+		sl_error(lc->ctx, a->loc, "'%s' with %d lanes reads '%s' here at %lld/%lld "
+			"points per point of '%s': %lld/%lld lanes are not a whole number; "
+			"choose an unroll factor that makes them one", c->name, k, p->name,
+			(long long) r.num, (long long) r.den, c->var_names[c->n_dims - 1],
+			(long long) num, (long long) r.den);
+		lc->errors++;
+		return;
+	}
+	if (num / r.den > IR_MAX_LANES) {
+		sl_error(lc->ctx, a->loc, "'%s' with %d lanes needs %lld lanes of '%s' here, "
+			"more than the %d a declaration may have", c->name, k,
+			(long long) (num / r.den), p->name, IR_MAX_LANES);
+		lc->errors++;
+		return;
+	}
+	ask(lc, a, c, (int) (num / r.den));
+}
+
+static void demands_in(lane_counter *lc, const ir_expr *e, const ir_decl *c, int k)
+{
+	if (e->kind == IR_ACCESS)
+		demand_of_access(lc, e, c, k);
+	if (e->kind == IR_REDUCE)
+		demands_in(lc, e->u.reduce.body, c, k);
+	for (int i = 0; i < e->n_args; i++)
+		demands_in(lc, e->args[i], c, k);
+}
+
+/* A declaration with more lanes than points in its innermost dimension
+ * would have an empty lane. */
+static void check_extent(lane_counter *lc, const ir_decl *d)
+{
+	const demand *dm = &lc->dem[d->index];
+	int64_t e = innermost_extent(d);
+	if (dm->lanes <= e)
+		return;
+	sl_loc loc = dm->at ? dm->at->loc : d->unroll_loc.line ? d->unroll_loc : d->loc;
+	sl_error(lc->ctx, loc, "'%s' would have %d lanes but only %lld point%s in its "
+		"innermost dimension", d->name, dm->lanes, (long long) e, e == 1 ? "" : "s");
+	lc->errors++;
+}
+
+int sched_lane_counts(sl_ctx *ctx, const ir_program *lp, int k, int *lanes)
+{
+	lane_counter lc = { ctx, lp, sl_xcalloc((size_t) lp->n_decls + 1, sizeof(demand)), 0 };
+	for (int i = 0; i < lp->n_outputs; i++) {
+		const ir_decl *o = lp->outputs[i];
+		lc.dem[o->index].lanes = k > 0 ? k : o->unroll > 0 ? o->unroll : 1;
+	}
+	for (int i = lp->n_decls - 1; i >= 0; i--) {
+		const ir_decl *d = lp->decls[i];
+		demand *dm = &lc.dem[i];
+		if (d->kind == IR_DECL_CONST) {
+			dm->lanes = 1;
+			continue;
+		}
+		if (dm->lanes == 0)
+			dm->lanes = 1;
+		if (d->kind == IR_DECL_FUNC)
+			demands_in(&lc, d->body, d, dm->lanes);
+	}
+	for (int i = 0; i < lp->n_decls; i++) {
+		if (lp->decls[i]->kind != IR_DECL_CONST)
+			check_extent(&lc, lp->decls[i]);
+		lanes[i] = lc.dem[i].lanes;
+	}
+	free(lc.dem);
+	return lc.errors ? -1 : 0;
+}
+
+/* ---------------------------------------------------- lane rewrite */
+
+typedef struct lane_writer {
+	sl_ctx *ctx;
+	isl_ctx *isl;
+	const ir_program *lp;
+	const int *lanes;	/* per lowered decl */
+	ir_decl ***lane;	/* per lowered decl: its lane decls */
+	ir_program *out;
+	int errors;
+	const ir_expr *refused;	/* the last access refused (one error each) */
+} lane_writer;
+
+static int64_t floor_div(int64_t a, int64_t d) { return ir_floordiv(a, d); }
+static int64_t ceil_div(int64_t a, int64_t d) { return -ir_floordiv(-a, d); }
+
+static ir_expr *idx_const(sl_ctx *ctx, sl_loc loc, int64_t v)
+{
+	ir_expr *c = ir_expr_alloc(ctx, IR_CONST, loc, 0);
+	c->u.cval = (uint64_t) v;
+	return c;
+}
+
+static ir_expr *idx_binary(sl_ctx *ctx, sl_loc loc, ir_op op, ir_expr *a, ir_expr *b)
+{
+	ir_expr *e = ir_expr_alloc(ctx, IR_BINARY, loc, 2);
+	e->op = op;
+	e->args[0] = a;
+	e->args[1] = b;
+	return e;
+}
+
+/* k * x + l for the variable node v (an index). */
+static ir_expr *lane_point(sl_ctx *ctx, const ir_expr *v, int k, int l)
+{
+	ir_expr *x = ir_expr_alloc(ctx, IR_VAR, v->loc, 0);
+	x->u.var = v->u.var;
+	ir_expr *e = idx_binary(ctx, v->loc, IR_OP_MUL, x, idx_const(ctx, v->loc, k));
+	return l ? idx_binary(ctx, v->loc, IR_OP_ADD, e, idx_const(ctx, v->loc, l)) : e;
+}
+
+/* An affine index sum_s coef[s] * v_s + c0, or false. */
+typedef struct lane_lin {
+	int n;
+	int64_t *coef;
+	const ir_expr **var;	/* a node of each slot met */
+	int64_t c0;
+} lane_lin;
+
+static bool linear(const ir_expr *e, int64_t scale, lane_lin *l)
+{
+	switch (e->kind) {
+	case IR_CONST:
+		l->c0 += scale * (int64_t) e->u.cval;
+		return true;
+	case IR_VAR:
+		if (e->u.var.slot >= l->n || !ir_type_none(e->type))
+			return false;
+		l->coef[e->u.var.slot] += scale;
+		l->var[e->u.var.slot] = e;
+		return true;
+	case IR_UNARY:
+		return e->op == IR_OP_NEG && linear(e->args[0], -scale, l);
+	case IR_BINARY:
+		switch (e->op) {
+		case IR_OP_ADD:
+			return linear(e->args[0], scale, l) && linear(e->args[1], scale, l);
+		case IR_OP_SUB:
+			return linear(e->args[0], scale, l) && linear(e->args[1], -scale, l);
+		case IR_OP_MUL:
+			if (e->args[1]->kind == IR_CONST)
+				return linear(e->args[0], scale * (int64_t) e->args[1]->u.cval, l);
+			if (e->args[0]->kind == IR_CONST)
+				return linear(e->args[1], scale * (int64_t) e->args[0]->u.cval, l);
+			return false;
+		default:
+			return false;
+		}
+	default:
+		return false;
+	}
+}
+
+/* sum_s (coef[s] / q) * v_s + c (every coef[s] a multiple of q). */
+static ir_expr *emit_linear(sl_ctx *ctx, sl_loc loc, const lane_lin *l, int64_t q, int64_t c)
+{
+	ir_expr *e = NULL;
+	for (int s = 0; s < l->n; s++) {
+		int64_t a = l->coef[s] / q;
+		if (!a)
+			continue;
+		ir_expr *v = ir_expr_alloc(ctx, IR_VAR, loc, 0);
+		v->u.var = l->var[s]->u.var;
+		ir_expr *t = a == 1 ? v : idx_binary(ctx, loc, IR_OP_MUL, v, idx_const(ctx, loc, a));
+		e = e ? idx_binary(ctx, loc, IR_OP_ADD, e, t) : t;
+	}
+	if (!e)
+		return idx_const(ctx, loc, c);
+	return c ? idx_binary(ctx, loc, IR_OP_ADD, e, idx_const(ctx, loc, c)) : e;
+}
+
+/* floor(e / k) in its simplest form when e, or e's dividend, is affine
+ * with coefficients that k (times the divisor) divides. */
+static ir_expr *word_of(sl_ctx *ctx, ir_expr *e, int n_slots, int64_t k)
+{
+	lane_lin l = { n_slots, sl_alloc(ctx, (size_t) (n_slots + 1) * sizeof(int64_t)),
+		sl_alloc(ctx, (size_t) (n_slots + 1) * sizeof(ir_expr *)), 0 };
+	int64_t den = 1;
+	bool ok = linear(e, 1, &l);
+	if (!ok && e->kind == IR_BINARY && e->op == IR_OP_DIV) {
+		memset(l.coef, 0, (size_t) n_slots * sizeof(int64_t));
+		l.c0 = 0;
+		den = (int64_t) e->args[1]->u.cval;
+		ok = linear(e->args[0], 1, &l);
+	}
+	for (int s = 0; ok && s < n_slots; s++)
+		ok = l.coef[s] % (den * k) == 0;
+	if (ok)
+		return emit_linear(ctx, e->loc, &l, den * k, floor_div(floor_div(l.c0, den), k));
+	return idx_binary(ctx, e->loc, IR_OP_DIV, e, idx_const(ctx, e->loc, k));
+}
+
+/* The domain of lane decl f's slots: its variables' box and its
+ * reduction's ranges. */
+static __isl_give isl_set *lane_domain(isl_ctx *isl, const ir_decl *f)
+{
+	isl_set *set = isl_set_universe(isl_space_set_alloc(isl, 0, f->n_slots));
+	for (int d = 0; d < f->n_dims; d++) {
+		set = isl_set_lower_bound_val(set, isl_dim_set, d, isl_val_int_from_si(isl, f->dom_lo[d]));
+		set = isl_set_upper_bound_val(set, isl_dim_set, d,
+			isl_val_int_from_si(isl, f->dom_lo[d] + f->dom_ext[d] - 1));
+	}
+	if (f->body->kind == IR_REDUCE)
+		for (int i = 0; i < f->body->u.reduce.n_rvars; i++) {
+			const ir_rvar *r = &f->body->u.reduce.rvars[i];
+			set = isl_set_lower_bound_val(set, isl_dim_set, r->slot,
+				isl_val_int_from_si(isl, r->lo));
+			set = isl_set_upper_bound_val(set, isl_dim_set, r->slot,
+				isl_val_int_from_si(isl, r->hi - 1));
+		}
+	return set;
+}
+
+/* The lanes e mod k takes over lane f's domain: *lo and *hi (equal when
+ * one).  false when isl cannot bound them. */
+static bool lane_range(isl_ctx *isl, const ir_decl *f, const ir_expr *e, int k,
+	int64_t *lo, int64_t *hi)
+{
+	isl_set *dom = lane_domain(isl, f);
+	isl_local_space *ls = isl_local_space_from_space(isl_set_get_space(dom));
+	isl_pw_aff *m = fe_index_pw_aff(isl, e, ls);
+	m = isl_pw_aff_mod_val(m, isl_val_int_from_si(isl, k));
+	m = isl_pw_aff_intersect_domain(m, dom);
+	isl_set *vals = isl_map_range(isl_map_from_pw_aff(m));
+	isl_val *a = isl_set_dim_min_val(isl_set_copy(vals), 0);
+	isl_val *b = isl_set_dim_max_val(vals, 0);
+	bool ok = a && b && isl_val_is_int(a) && isl_val_is_int(b);
+	if (ok) {
+		*lo = isl_val_get_num_si(a);
+		*hi = isl_val_get_num_si(b);
+	}
+	isl_val_free(a);
+	isl_val_free(b);
+	isl_local_space_free(ls);
+	return ok;
+}
+
+/* The variable of lane f along which index e (substituted) changes the
+ * lane of k it reads: the first whose rate is not a multiple of k (a
+ * reduction variable, a modulo), else the innermost (a clamp). */
+/* A variable node of slot s in e, or NULL. */
+static const ir_expr *find_var(const ir_expr *e, int s)
+{
+	if (e->kind == IR_VAR)
+		return e->u.var.slot == s ? e : NULL;
+	for (int i = 0; i < e->n_args; i++) {
+		const ir_expr *v = find_var(e->args[i], s);
+		if (v)
+			return v;
+	}
+	return NULL;
+}
+
+static const char *varying_name(const ir_decl *f, const ir_expr *e, int k)
+{
+	const char *inner = NULL;
+	for (int s = 0; s < f->n_slots; s++) {
+		const ir_expr *v = find_var(e, s);
+		if (!v)
+			continue;
+		if (s == f->n_dims - 1)
+			inner = v->u.var.name;
+		lane_rate r = rate_of(e, s);
+		if (!r.known || r.den != 1 || r.num % k)
+			return v->u.var.name;
+	}
+	return inner ? inner : f->var_names[f->n_dims - 1];
+}
+
+static ir_expr *lane_copy(lane_writer *w, const ir_expr *e, ir_decl *f);
+
+/* Access "c" (its arguments substituted) of lane f to producer p with
+ * k_p lanes: the lane it reads and the word. */
+static ir_expr *lane_access(lane_writer *w, ir_expr *c, ir_decl *f, const ir_expr *orig)
+{
+	const ir_decl *p = orig->u.access.decl;
+	int kp = w->lanes[p->index];
+	ir_decl **lanes = w->lane[p->index];
+	c->u.access.decl = lanes[0];
+	if (p->kind == IR_DECL_CONST || kp == 1)
+		return c;
+	int last = p->n_dims - 1;
+	int64_t lo, hi;
+	if (!lane_range(w->isl, f, c->args[last], kp, &lo, &hi)) {
+		sl_error(w->ctx, orig->loc, "isl could not find the lane of '%s' this access reads",
+			p->name);
+		w->errors++;
+		return c;
+	}
+	if (lo != hi && w->refused != orig) {
+		w->refused = orig;
+		sl_error(w->ctx, orig->loc, "lane %d of %d of '%s' reads lanes %lld to %lld "
+			"of the %d lanes of '%s' here: the lane it reads varies along '%s' (a "
+			"clamp, a modulo or a reduction variable in the innermost index); "
+			"the lanes of a declaration read one lane of each access",
+			f->lane, f->lanes, f->lane_of->name, (long long) lo, (long long) hi,
+			kp, p->name, varying_name(f, c->args[last], kp));
+		w->errors++;
+	}
+	if (lo != hi)
+		return c;
+	c->u.access.decl = lanes[lo];
+	c->args[last] = word_of(w->ctx, c->args[last], f->n_slots, kp);
+	return c;
+}
+
+/* Copy "e" into lane decl f: its innermost variable substituted, every
+ * access to a producer with lanes sent to its lane. */
+static ir_expr *lane_copy(lane_writer *w, const ir_expr *e, ir_decl *f)
+{
+	int last = f->n_dims - 1;
+	if (e->kind == IR_VAR && e->u.var.slot == last && f->lanes > 1) {
+		ir_expr *x = lane_point(w->ctx, e, f->lanes, f->lane);
+		if (ir_type_none(e->type))
+			return x;
+		ir_expr *cast = ir_expr_alloc(w->ctx, IR_CAST, e->loc, 1);
+		cast->type = e->type;
+		cast->args[0] = x;
+		return cast;
+	}
+	ir_expr *c = sl_alloc(w->ctx, sizeof(*c));
+	*c = *e;
+	if (e->n_args)
+		c->args = sl_alloc(w->ctx, (size_t) e->n_args * sizeof(*c->args));
+	for (int i = 0; i < e->n_args; i++)
+		c->args[i] = lane_copy(w, e->args[i], f);
+	if (e->kind == IR_REDUCE)
+		c->u.reduce.body = lane_copy(w, e->u.reduce.body, f);
+	if (e->kind == IR_ACCESS) {
+		c = lane_access(w, c, f, e);
+		ir_decl *p = c->u.access.decl;
+		p->users = (ir_decl **) sl_ptr_set_add(w->ctx, (void **) p->users, &p->n_users, f);
+	}
+	return c;
+}
+
+static int64_t *copy_ext(sl_ctx *ctx, const int64_t *a, int n)
+{
+	int64_t *c = sl_alloc(ctx, (size_t) n * sizeof(*c));
+	memcpy(c, a, (size_t) n * sizeof(*c));
+	return c;
+}
+
+/* Lane l of the k lanes of d (body not yet copied). */
+static ir_decl *lane_decl(lane_writer *w, const ir_decl *d, int l, int k)
+{
+	ir_decl *f = sl_alloc(w->ctx, sizeof(*f));
+	*f = *d;
+	f->users = NULL;
+	f->n_users = 0;
+	f->lane_of = d;
+	f->lane = l;
+	f->lanes = k;
+	if (k == 1)
+		return f;
+	char name[300];
+	snprintf(name, sizeof name, "%s.lane%d", d->name, l);
+	f->name = sl_strdup(w->ctx, name);
+	int last = d->n_dims - 1;
+	if (d->kind == IR_DECL_INPUT) {
+		f->extents = copy_ext(w->ctx, d->extents, d->n_dims);
+		f->extents[last] = ceil_div(d->extents[last] - l, k);
+		return f;
+	}
+	f->dom_lo = copy_ext(w->ctx, d->dom_lo, d->n_dims);
+	f->dom_ext = copy_ext(w->ctx, d->dom_ext, d->n_dims);
+	int64_t lo = d->dom_lo[last], hi = lo + d->dom_ext[last] - 1;
+	f->dom_lo[last] = ceil_div(lo - l, k);
+	f->dom_ext[last] = floor_div(hi - l, k) - f->dom_lo[last] + 1;
+	if (d->is_output) {
+		f->out_extents = copy_ext(w->ctx, d->out_extents, d->n_dims);
+		f->out_extents[last] = ceil_div(d->out_extents[last] - l, k);
+	}
+	return f;
+}
+
+static void add_lane_decl(lane_writer *w, ir_decl *f)
+{
+	ir_program *p = w->out;
+	f->index = p->n_decls;
+	p->decls[p->n_decls++] = f;
+}
+
+static bool any_lanes(const ir_program *lp, const int *lanes)
+{
+	for (int i = 0; i < lp->n_decls; i++)
+		if (lanes[i] > 1)
+			return true;
+	return false;
+}
+
+ir_program *sched_unroll(sl_ctx *ctx, isl_ctx *isl, ir_program *lp, int k)
+{
+	int *lanes = sl_alloc(ctx, (size_t) (lp->n_decls + 1) * sizeof(int));
+	if (sched_lane_counts(ctx, lp, k, lanes) < 0)
+		return NULL;
+	if (!any_lanes(lp, lanes))
+		return lp;
+	lane_writer w = { ctx, isl, lp, lanes, NULL, sl_alloc(ctx, sizeof(ir_program)), 0, NULL };
+	int total = 0;
+	for (int i = 0; i < lp->n_decls; i++)
+		total += lanes[i];
+	w.lane = sl_alloc(ctx, (size_t) lp->n_decls * sizeof(*w.lane));
+	w.out->path = lp->path;
+	w.out->lanes_of = lp;
+	w.out->decls = sl_alloc(ctx, (size_t) total * sizeof(ir_decl *));
+	for (int i = 0; i < lp->n_decls; i++) {
+		const ir_decl *d = lp->decls[i];
+		w.lane[i] = sl_alloc(ctx, (size_t) lanes[i] * sizeof(ir_decl *));
+		for (int l = 0; l < lanes[i]; l++) {
+			ir_decl *f = lane_decl(&w, d, l, lanes[i]);
+			w.lane[i][l] = f;
+			if (d->kind == IR_DECL_FUNC)
+				f->body = lane_copy(&w, d->body, f);
+			add_lane_decl(&w, f);
+		}
+	}
+	for (int i = 0; i < lp->n_outputs; i++)
+		w.out->n_outputs += lanes[lp->outputs[i]->index];
+	w.out->outputs = sl_alloc(ctx, (size_t) w.out->n_outputs * sizeof(ir_decl *));
+	int n = 0;
+	for (int i = 0; i < lp->n_outputs; i++) {
+		int o = lp->outputs[i]->index;
+		for (int l = 0; l < lanes[o]; l++)
+			w.out->outputs[n++] = w.lane[o][l];
+	}
+	return w.errors ? NULL : w.out;
+}
