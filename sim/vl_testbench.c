@@ -129,6 +129,70 @@ static const char *const vl_tb_head =
 	"\ts.taken++;\n"
 	"}\n"
 	"\n"
+	"// Port groups of lanes (docs/hardware.md \"Top-level interface\"): lane l\n"
+	"// in bits l*bits .. l*bits+bits-1 of NAME_data, a scalar of up to 64 bits\n"
+	"// or Verilator's VlWide of 32-bit words.\n"
+	"template <class D>\n"
+	"void put_lane(D &d, int lo, int bits, uint64_t v)\n"
+	"{\n"
+	"\tuint64_t m = mask(bits, ~uint64_t(0)) << lo;\n"
+	"\td = (D) (((uint64_t) d & ~m) | ((v << lo) & m));\n"
+	"}\n"
+	"\n"
+	"template <std::size_t W>\n"
+	"void put_lane(VlWide<W> &d, int lo, int bits, uint64_t v)\n"
+	"{\n"
+	"\tfor (int b = 0; b < bits;) {\n"
+	"\t\tint i = lo + b, o = i % 32, n = 32 - o < bits - b ? 32 - o : bits - b;\n"
+	"\t\tuint32_t m = (uint32_t) (mask(n, ~uint64_t(0)) << o);\n"
+	"\t\td[i / 32] = (d[i / 32] & ~m) | ((uint32_t) ((v >> b) << o) & m);\n"
+	"\t\tb += n;\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"template <class D>\n"
+	"uint64_t get_lane(const D &d, int lo, int bits)\n"
+	"{\n"
+	"\treturn mask(bits, (uint64_t) d >> lo);\n"
+	"}\n"
+	"\n"
+	"template <std::size_t W>\n"
+	"uint64_t get_lane(const VlWide<W> &d, int lo, int bits)\n"
+	"{\n"
+	"\tuint64_t v = 0;\n"
+	"\tfor (int b = 0; b < bits;) {\n"
+	"\t\tint i = lo + b, o = i % 32, n = 32 - o < bits - b ? 32 - o : bits - b;\n"
+	"\t\tv |= mask(n, (uint64_t) d[i / 32] >> o) << b;\n"
+	"\t\tb += n;\n"
+	"\t}\n"
+	"\treturn v;\n"
+	"}\n"
+	"\n"
+	"// The next word of a port group of k lanes (k values in the stream).\n"
+	"template <class E, class D>\n"
+	"void drive_lanes(const E &en, D &data, stream &s, int bits, int k, int64_t cyc)\n"
+	"{\n"
+	"\tfor (int l = 0; l < k; l++) {\n"
+	"\t\tuint64_t i = s.taken * (uint64_t) k + (uint64_t) l;\n"
+	"\t\tput_lane(data, l * bits, bits, en && i < s.data.size() ? s.data[i]\n"
+	"\t\t\t: poison(bits, cyc * k + l));\n"
+	"\t}\n"
+	"\tif (en)\n"
+	"\t\ts.taken++;\n"
+	"}\n"
+	"\n"
+	"// A word of k lanes and the cycle it came out in.\n"
+	"template <class V, class D>\n"
+	"void collect_lanes(const V &valid, const D &data, std::vector<uint64_t> &out,\n"
+	"\tstd::vector<uint64_t> &when, int bits, int k, int64_t cyc)\n"
+	"{\n"
+	"\tif (!valid)\n"
+	"\t\treturn;\n"
+	"\tfor (int l = 0; l < k; l++)\n"
+	"\t\tout.push_back(get_lane(data, l * bits, bits));\n"
+	"\twhen.push_back((uint64_t) cyc);\n"
+	"}\n"
+	"\n"
 	"// An output value and the cycle it came out in.\n"
 	"template <class V, class D>\n"
 	"void collect(const V &valid, const D &data, std::vector<uint64_t> &out,\n"
@@ -282,7 +346,10 @@ void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 	if (!n_in)
 		fputs("\t(void) top;\n\t(void) in;\n\t(void) cyc;\n", out);
 	for (int i = 0, k = 0; i < n_ports; i++)
-		if (ports[i].is_input)
+		if (ports[i].is_input && ports[i].lanes > 1)
+			fprintf(out, "\tdrive_lanes(top->%s_en, top->%s_data, in[%d], %d, %d, cyc);\n",
+				ports[i].name, ports[i].name, k++, ports[i].bits, ports[i].lanes);
+		else if (ports[i].is_input)
 			fprintf(out, "\tdrive(top->%s_en, top->%s_data, in[%d], %d, cyc);\n",
 				ports[i].name, ports[i].name, k++, ports[i].bits);
 	fputs("}\n\nvoid collect_outputs(Vdut *top, std::vector<uint64_t> *out,\n"
@@ -290,8 +357,13 @@ void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 	for (int i = 0, k = 0; i < n_ports; i++) {
 		if (ports[i].is_input)
 			continue;
-		fprintf(out, "\tcollect(top->%s_valid, top->%s_data, out[%d], when[%d], cyc);\n",
-			ports[i].name, ports[i].name, k, k);
+		if (ports[i].lanes > 1)
+			fprintf(out, "\tcollect_lanes(top->%s_valid, top->%s_data, out[%d], "
+				"when[%d], %d, %d, cyc);\n", ports[i].name, ports[i].name, k, k,
+				ports[i].bits, ports[i].lanes);
+		else
+			fprintf(out, "\tcollect(top->%s_valid, top->%s_data, out[%d], when[%d], "
+				"cyc);\n", ports[i].name, ports[i].name, k, k);
 		k++;
 	}
 	fputs("}\n\n", out);
