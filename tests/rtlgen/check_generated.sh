@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
 # tests/rtlgen/check_generated.sh: the generated Verilog of a program passes
 # lint and synthesis checks.
-#   check_generated.sh SLUICE PROG.sl LIBDIR lint|yosys
-# Compiles PROG.sl (in its own directory, for its data files) to a
-# temporary directory, then
+#   check_generated.sh SLUICE PROG.sl LIBDIR lint|yosys [COMPILE ARGS...]
+# Compiles PROG.sl (in its own directory, for its data files; with the
+# extra arguments, e.g. --unroll 4) to a temporary directory, then
 #   lint   verilator --lint-only -Wall on sluice_NAME.v and the library:
 #          no warning at all (the generated file carries no waivers);
 #   yosys  read_verilog -sv, synth -top sluice_NAME, check -assert (no
 #          latches, combinational loops or undriven nets).
 set -u
-[ $# -eq 4 ] || { echo "usage: $0 SLUICE PROG.sl LIBDIR lint|yosys" >&2; exit 2; }
+[ $# -ge 4 ] || { echo "usage: $0 SLUICE PROG.sl LIBDIR lint|yosys [COMPILE ARGS...]" >&2; exit 2; }
 SLUICE=$1; PROG=$2; LIB=$(cd "$3" && pwd); MODE=$4
+shift 4
 NAME=$(basename "$PROG" .sl)
 TOP="sluice_$(printf '%s' "$NAME" | tr -c 'A-Za-z0-9_' '_')"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-if ! (cd "$(dirname "$PROG")" && "$SLUICE" compile "$(basename "$PROG")" -o "$TMP/out") > "$TMP/log" 2>&1; then
+if ! (cd "$(dirname "$PROG")" && "$SLUICE" compile "$(basename "$PROG")" "$@" -o "$TMP/out") > "$TMP/log" 2>&1; then
 	cat "$TMP/log"; echo "FAIL: sluice compile $PROG"; exit 1
 fi
 V="$TMP/out/$TOP.v"
