@@ -369,6 +369,20 @@ static void rtl_sched(rtl_gen *g, rtl_stage *st)
 	rtl_stage_comment(g, st);
 	fprintf(o, "    wire %s_fire;\n    wire %s_active;\n    wire [%d:0] %s_idx;\n"
 		"    wire [%d:0] %s_nidx;\n", nm, nm, n * 32 - 1, nm, n * 32 - 1, nm);
+	const sched_stmt *c = sched_controller(g->sp, s);
+	if (c != s) {
+		/* A lane with the box and schedule of an earlier lane: its fires
+		 * and counters (sched_controller). */
+		const char *cn = g->stages[c->index].name;
+		fprintf(o, "    // the schedule of %s (the same box and schedule)\n"
+			"    assign %s_fire = %s_fire;\n    assign %s_active = %s_active;\n"
+			"    assign %s_idx = %s_idx;\n    assign %s_nidx = %s_nidx;\n",
+			c->name, nm, cn, nm, cn, nm, cn, nm, cn);
+		rtl_sink(g, rtl_fmt(g, "%s_active", nm));
+		rtl_sink(g, rtl_fmt(g, "%s_idx", nm));
+		rtl_sink(g, rtl_fmt(g, "%s_nidx", nm));
+		return;
+	}
 	if (fr)
 		fprintf(o, "    wire [%d:0] %s_fidx;  // {%s_idx, frame}\n"
 			"    wire [%d:0] %s_fnidx;\n", n * 32 + 31, nm, nm, n * 32 + 31, nm);

@@ -783,8 +783,8 @@ static void est_sched(est_walk *w, const sched_stmt *s, int tw)
 /* The in-box test of an output whose domain passes its box. */
 static int est_inbox(est_walk *w, const sched_stmt *s)
 {
-	if (!s->is_output || s->is_input)
-		return 0;
+	if (!s->is_output || s->is_input || (s->decl->lanes > 1 && s->decl->lane > 0))
+		return 0;	/* lanes 1.. come out with lane 0's valid (rtlgen.c) */
 	const int64_t *box = s->decl->out_extents;
 	int tests = 0;
 	for (int d = 0; d < s->n_vars; d++) {
@@ -832,7 +832,8 @@ static void est_stmt(est_walk *w, const sched_stmt *s, int tw)
 {
 	if (est_dead(w->ubs, s))
 		return;	/* nothing reads it: Yosys removes it all */
-	est_sched(w, s, tw);
+	if (sched_controller(w->sp, s) == s)
+		est_sched(w, s, tw);	/* else an earlier lane's (rtlgen shares it) */
 	est_val v;
 	if (s->is_input)
 		v = est_make(s->decl->type.bits, s->decl->type.bits, false);
