@@ -1067,11 +1067,16 @@ static void parse_unroll(parser *p)
 	}
 	int64_t inner = d->out_extents[d->n_dims - 1];
 	if (k < 1) {
-		sl_error(p->ctx, kloc, "an unroll factor is at least 1");
+		sl_error(p->ctx, kloc, "unroll factor %lld: an unroll factor is at least 1",
+			(long long) k);
 		return;
 	}
 	if (k > IR_MAX_LANES) {
-		sl_error(p->ctx, kloc, "an unroll factor is at most %d", IR_MAX_LANES);
+		if (k > INT64_MAX)
+			sl_error(p->ctx, kloc, "an unroll factor is at most %d", IR_MAX_LANES);
+		else
+			sl_error(p->ctx, kloc, "unroll factor %lld: an unroll factor is at most %d",
+				(long long) k, IR_MAX_LANES);
 		return;
 	}
 	if (k > inner) {

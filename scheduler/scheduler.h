@@ -114,7 +114,8 @@ int sched_lane_counts(sl_ctx *ctx, const ir_program *lp, int k, int *lanes);
 /* The lane program of "lp": every declaration with k > 1 lanes split
  * into k lane declarations (ir_decl.lane_of, .lane, .lanes), accesses
  * sent to the lane they read, which isl proves constant.  "lp" itself
- * when every declaration has one lane; NULL on error (reported). */
+ * when no output has more than one lane (lanes come from unrolled
+ * outputs only) or every declaration has one; NULL on error (reported). */
 ir_program *sched_unroll(sl_ctx *ctx, isl_ctx *isl, ir_program *lp, int k);
 /* Schedule a lowered program.  NULL on error, reported against source
  * locations.  The result is not checked: run sched_check. */

@@ -562,8 +562,19 @@ static bool any_lanes(const ir_program *lp, const int *lanes)
 	return false;
 }
 
+/* Does any output of lp get more than one lane? */
+static bool any_unrolled(const ir_program *lp, int k)
+{
+	for (int i = 0; i < lp->n_outputs; i++)
+		if ((k > 0 ? k : lp->outputs[i]->unroll) > 1)
+			return true;
+	return false;
+}
+
 ir_program *sched_unroll(sl_ctx *ctx, isl_ctx *isl, ir_program *lp, int k)
 {
+	if (!any_unrolled(lp, k))
+		return lp;	/* lanes come from unrolled outputs only */
 	int *lanes = sl_alloc(ctx, (size_t) (lp->n_decls + 1) * sizeof(int));
 	if (sched_lane_counts(ctx, lp, k, lanes) < 0)
 		return NULL;

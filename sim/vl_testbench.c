@@ -330,6 +330,18 @@ static const char *const vl_tb_main =
 	"\treturn 0;\n"
 	"}\n";
 
+/* "top->NAME_suffix" with NAME as rtlgen writes a port: every character
+ * that is not a letter, digit or '_' as '_' (the lanes of a declaration
+ * are one port group named for it, sim/verilator.c vl_ports). */
+static void vl_tb_port(FILE *out, const char *name, const char *suffix)
+{
+	fputs("top->", out);
+	for (const char *p = name; *p; p++)
+		fputc((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			(*p >= '0' && *p <= '9') || *p == '_' ? *p : '_', out);
+	fputs(suffix, out);
+}
+
 void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 	const sim_vl_port *ports)
 {
@@ -345,25 +357,30 @@ void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 	fputs("void drive_inputs(Vdut *top, stream *in, int64_t cyc)\n{\n", out);
 	if (!n_in)
 		fputs("\t(void) top;\n\t(void) in;\n\t(void) cyc;\n", out);
-	for (int i = 0, k = 0; i < n_ports; i++)
-		if (ports[i].is_input && ports[i].lanes > 1)
-			fprintf(out, "\tdrive_lanes(top->%s_en, top->%s_data, in[%d], %d, %d, cyc);\n",
-				ports[i].name, ports[i].name, k++, ports[i].bits, ports[i].lanes);
-		else if (ports[i].is_input)
-			fprintf(out, "\tdrive(top->%s_en, top->%s_data, in[%d], %d, cyc);\n",
-				ports[i].name, ports[i].name, k++, ports[i].bits);
+	for (int i = 0, k = 0; i < n_ports; i++) {
+		if (!ports[i].is_input)
+			continue;
+		fputs(ports[i].lanes > 1 ? "\tdrive_lanes(" : "\tdrive(", out);
+		vl_tb_port(out, ports[i].name, "_en, ");
+		vl_tb_port(out, ports[i].name, "_data, ");
+		if (ports[i].lanes > 1)
+			fprintf(out, "in[%d], %d, %d, cyc);\n", k++, ports[i].bits, ports[i].lanes);
+		else
+			fprintf(out, "in[%d], %d, cyc);\n", k++, ports[i].bits);
+	}
 	fputs("}\n\nvoid collect_outputs(Vdut *top, std::vector<uint64_t> *out,\n"
 		"\tstd::vector<uint64_t> *when, int64_t cyc)\n{\n", out);
 	for (int i = 0, k = 0; i < n_ports; i++) {
 		if (ports[i].is_input)
 			continue;
+		fputs(ports[i].lanes > 1 ? "\tcollect_lanes(" : "\tcollect(", out);
+		vl_tb_port(out, ports[i].name, "_valid, ");
+		vl_tb_port(out, ports[i].name, "_data, ");
 		if (ports[i].lanes > 1)
-			fprintf(out, "\tcollect_lanes(top->%s_valid, top->%s_data, out[%d], "
-				"when[%d], %d, %d, cyc);\n", ports[i].name, ports[i].name, k, k,
-				ports[i].bits, ports[i].lanes);
+			fprintf(out, "out[%d], when[%d], %d, %d, cyc);\n", k, k, ports[i].bits,
+				ports[i].lanes);
 		else
-			fprintf(out, "\tcollect(top->%s_valid, top->%s_data, out[%d], when[%d], "
-				"cyc);\n", ports[i].name, ports[i].name, k, k);
+			fprintf(out, "out[%d], when[%d], cyc);\n", k, k);
 		k++;
 	}
 	fputs("}\n\n", out);

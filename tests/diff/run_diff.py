@@ -21,10 +21,17 @@
 # required); its outputs are then compared with slref as above.  Any
 # sanitizer report on stderr (AddressSanitizer, UBSan "runtime error:",
 # LeakSanitizer) also fails the seed, whatever the exit status.
+#
+# --unroll K gives the model, Verilator and netlist engines `--unroll K`
+# (every output K lanes, docs/language.md "Lanes").  A program the lane
+# rules refuse (exit 1 with one of their located errors: a lane that varies
+# along x, conflicting or fractional lane demands, more lanes than points)
+# is counted as refused, not failed; everything else must still agree.
 import argparse
 import itertools
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -132,6 +139,8 @@ def check_one(args, seed, work, prog_path=None):
             if args.guard:
                 return None, head + 'skipped: %s ran over the %g s guard\n' % (what, args.guard)
             return False, head + 'sluice timed out: %s\n%s' % (' '.join(cmd), text)
+        if p.returncode == 1 and engine != 'run' and lanes_refused(args, p.stderr):
+            return 'refused', head + 'refused by the lane rules: %s\n' % first_error(p.stderr)
         if p.returncode != 0:
             return False, head + ('%s failed (exit %d):\n%s\n%s'
                                   % (what, p.returncode, p.stderr.strip(), text))
@@ -177,6 +186,22 @@ def tree_diffs(args, prog_path, seed, d, res):
     return diffs
 
 
+LANE_REFUSALS = re.compile(
+    r"error: .*(the lane it reads varies along|needs \d+ lanes? of '[^']*' here, but"
+    r"|lanes are not a whole number|would have \d+ lanes but only"
+    r"|more than the \d+ a declaration may have)")
+
+
+def lanes_refused(args, stderr):
+    """Is this exit 1 one of the lane rules' located errors (--unroll K)?"""
+    return (args.unroll or 0) > 1 and 'internal error' not in stderr \
+        and LANE_REFUSALS.search(stderr) is not None
+
+
+def first_error(stderr):
+    return next((l for l in stderr.splitlines() if ': error: ' in l), '?')
+
+
 def engine_list(args):
     """[(engine, schedule)]: --engines LIST (items ENGINE or ENGINE:SCHEDULE),
     else --engine with --schedule."""
@@ -193,11 +218,13 @@ def sluice_cmd(args, prog_path, seed, d1, engine, schedule):
     if engine == 'netlist':
         return [args.sluice, 'synth', prog_path, '--seed', str(seed), '-o', d1,
                 '--check-netlist', '--schedule', schedule, '--ram', args.ram,
-                '--board', args.board or os.path.join(HERE, '..', 'boards', 'ice40_sim.board')]
+                '--board', args.board or os.path.join(HERE, '..', 'boards', 'ice40_sim.board')
+                ] + (['--unroll', str(args.unroll)] if args.unroll else [])
+    lanes = ['--unroll', str(args.unroll)] if args.unroll else []
     if engine in ('model', 'verilator'):
         return [args.sluice, 'sim', prog_path, '--seed', str(seed), '-o', d1,
                 '--engine', engine, '--schedule', schedule,
-                '--ram', args.ram] + (['--board', args.board] if args.board else [])
+                '--ram', args.ram] + (['--board', args.board] if args.board else []) + lanes
     return [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d1]
 
 
@@ -315,6 +342,9 @@ def main():
                          '(default: 1%% of --count, at least 1)')
     ap.add_argument('--schedule', choices=['stream', 'sequential'], default='stream',
                     help='schedule policy for --engine model')
+    ap.add_argument('--unroll', type=int, metavar='K',
+                    help='model, verilator, netlist: every output K lanes (`--unroll K`); '
+                         'programs the lane rules refuse are counted, not failed')
     ap.add_argument('--ram', choices=['auto', 'block', 'lut'], default='auto',
                     help='memory of circular buffers for --engine model|verilator')
     ap.add_argument('--board', metavar='B',
@@ -339,7 +369,7 @@ def main():
     if args.regress:
         return run_regress(args, work)
     seeds = range(args.start, args.start + args.count)
-    failed, skipped = [], []
+    failed, skipped, refused = [], [], []
     t0 = time.time()
     with ProcessPoolExecutor(max_workers=args.jobs) as ex:
         fn = check_bad if args.bad else check_one
@@ -348,6 +378,9 @@ def main():
             if ok is None:
                 skipped.append(seed)
                 print(rep, end='', flush=True)
+            elif ok == 'refused':
+                refused.append(seed)
+                print(rep.replace('\n', ' ', 1), end='', flush=True)
             elif not ok:
                 failed.append(seed)
                 if len(failed) <= args.max_reports:
@@ -366,6 +399,10 @@ def main():
     if skipped:
         print('%d seeds skipped by the %g s guard: %s' % (len(skipped), args.guard,
                                                          ' '.join(map(str, skipped))))
+    if refused:
+        print('%d seeds refused by the lane rules (--unroll %d): %s'
+              % (len(refused), args.unroll, ' '.join(map(str, refused[:40]))
+                 + (' ...' if len(refused) > 40 else '')))
     if len(skipped) > max_skips:
         print('more than %d seeds skipped: failing' % max_skips)
         return 1

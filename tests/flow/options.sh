@@ -59,6 +59,10 @@ expect 1 "no board 'nosuch'" compile "$PROG" --board nosuch -o "$TMP/c"
 expect 2 "'--frames' is not an option of 'compile'" compile "$PROG" --frames 2 -o "$TMP/c"
 expect 2 "--frames takes a frame count from 1 to 100000, not '0'" run "$PROG" --frames 0 --seed 1 -o "$TMP/r"
 expect 2 "--input in is given 2 times; with --frames 3" run "$PROG" --frames 3 --input in=a.npy --input in=b.npy -o "$TMP/r"
+expect 2 "'--unroll' is not an option of 'run'" run "$PROG" --unroll 2 --seed 1 -o "$TMP/r"
+expect 2 "--unroll takes a lane count from 1 to 256, not '0'" compile "$PROG" --unroll 0 -o "$TMP/c"
+expect 2 "--unroll takes a lane count from 1 to 256, not '257'" sim "$PROG" --unroll 257 --seed 1 -o "$TMP/m"
+expect 2 "--unroll takes a lane count from 1 to 256, not 'two'" compile "$PROG" --unroll two -o "$TMP/c"
 # Accepted: sim honours --board (and writes the design it simulates).
 expect 0 "" sim "$PROG" --board ice40up5k --seed 1 -o "$TMP/m"
 for f in schedule.txt buffers.txt report.json sluice_brighten.v brighten.npy; do

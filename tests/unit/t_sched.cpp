@@ -53,7 +53,8 @@ struct Compiled {
 	isl_ctx *isl = nullptr;
 	sched_program *sp = nullptr;
 
-	Compiled(const std::string &text, sched_policy pol, const std::string &path = "t.sl")
+	Compiled(const std::string &text, sched_policy pol, const std::string &path = "t.sl",
+		int unroll = 0)
 	{
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&buf, &buf_len);
@@ -63,6 +64,7 @@ struct Compiled {
 			return;
 		sched_options o{};
 		o.policy = pol;
+		o.unroll = unroll;
 		isl = isl_ctx_alloc();
 		isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
 		sp = sched_program_build(ctx, isl, prog, &o);
@@ -109,10 +111,11 @@ std::string read_text(const std::string &path)
 	return s;
 }
 
-std::unique_ptr<Compiled> compile_example(const std::string &name, sched_policy pol)
+std::unique_ptr<Compiled> compile_example(const std::string &name, sched_policy pol,
+	int unroll = 0)
 {
 	std::string path = src_path("examples/" + name + ".sl");
-	return std::make_unique<Compiled>(read_text(path), pol, path);
+	return std::make_unique<Compiled>(read_text(path), pol, path, unroll);
 }
 
 // sched_check on its own isl context.
@@ -775,6 +778,91 @@ TEST(t_sched, stream_stencils_1080p_within_1_percent)
 	Compiled s3(stencil3(1078, 1918), SCHED_STREAM), s5(stencil5(1076, 1916), SCHED_STREAM);
 	expect_ratio(s3, "stencil3 1080p", 1.01);
 	expect_ratio(s5, "stencil5 1080p", 1.01);
+}
+
+// ------------------------------------------------------------- lanes
+
+// The examples whose accesses keep one lane each (no clamp, no reduction
+// loop along x; docs/language.md, "Lanes").
+const char *const LANE_EXAMPLES[] = {
+	"brighten", "gaussian", "cascade", "blur_xy", "harris", "upsample", "downsample",
+	"camera_pipeline", "mobilenet", "matmul",
+};
+
+// The lanes of one declaration run in lockstep: the same coefficients,
+// and word xo of every lane in the same cycle (offset - sum coef * lo is
+// one number).
+void expect_lockstep(Compiled &c, const std::string &what)
+{
+	ASSERT_NE(c.sp, nullptr) << what;
+	int groups = 0;
+	for (int i = 0; i < c.sp->n_stmts; i++) {
+		const sched_stmt *z = c.sp->stmts[i];
+		if (z->decl->lanes <= 1 || z->decl->lane != 0)
+			continue;
+		groups++;
+		auto base = [](const sched_stmt *s) {
+			int64_t b = s->offset;
+			for (int d = 0; d < s->n_vars; d++)
+				b -= s->coef[d] * s->lo[d];
+			return b;
+		};
+		for (int l = 1; l < z->decl->lanes; l++) {
+			ASSERT_LT(i + l, c.sp->n_stmts) << what;
+			const sched_stmt *s = c.sp->stmts[i + l];
+			ASSERT_EQ(s->decl->lane_of, z->decl->lane_of) << what << " " << s->name;
+			for (int d = 0; d < s->n_dims; d++)
+				EXPECT_EQ(s->coef[d], z->coef[d]) << what << " " << s->name << " dim " << d;
+			EXPECT_EQ(base(s), base(z)) << what << " " << s->name;
+		}
+	}
+	EXPECT_GT(groups, 0) << what << ": no lanes";
+}
+
+TEST(t_sched, lanes_legal_both_policies)
+{
+	for (const char *ex : LANE_EXAMPLES)
+		for (int k : { 2, 4 })
+			for (sched_policy pol : POLICIES) {
+				auto c = compile_example(ex, pol, k);
+				std::string what = std::string(ex) + " k=" + std::to_string(k) + " " +
+					policy_name(pol);
+				expect_legal(*c, what);
+				if (!c->sp)
+					continue;
+				expect_cycle_counts(*c, what);
+				expect_lockstep(*c, what);
+			}
+}
+
+// Predicted cycles against ideal / k, the ideal being the original
+// program's (its input's points for these stencils: one point a cycle
+// at k = 1).  The pipeline's fill is a few rows of the input, and a row
+// of k lanes takes 1/k of the cycles, so the bounds of one lane hold.
+void expect_lane_ratio(const char *ex, int k, int64_t points, double bound)
+{
+	auto c = compile_example(ex, SCHED_STREAM, k);
+	std::string what = std::string(ex) + " k=" + std::to_string(k);
+	ASSERT_NE(c->sp, nullptr) << what << ":\n" << c->diags();
+	double ideal = (double) points / k;
+	EXPECT_LE((double) c->sp->predicted_cycles, bound * ideal)
+		<< what << ": predicted " << c->sp->predicted_cycles << ", ideal/k " << ideal;
+	EXPECT_GE((double) c->sp->predicted_cycles, ideal) << what;
+}
+
+TEST(t_sched, lanes_stencils_64x64_within_10_percent)
+{
+	for (const char *ex : { "gaussian", "cascade", "blur_xy", "harris", "brighten" })
+		for (int k : { 2, 4, 8 })
+			expect_lane_ratio(ex, k, 64 * 64, 1.10);
+}
+
+TEST(t_sched, lanes_blur_xy_1080p_within_1_percent)
+{
+	// The bar: blur_xy at 1920x1080, k = 16 and 32 (its output is
+	// 1918 wide, a multiple of neither).
+	for (int k : { 16, 32 })
+		expect_lane_ratio("blur_xy_1080p", k, 1080 * 1920, 1.01);
 }
 
 // -------------------------------------------------------- sequential

@@ -1,5 +1,5 @@
-# bad: 'unroll' is reserved for a later version of the language.
+# bad: the factor is an integer literal, not an expression.
 input  in : u8[16][16];
 func   f(y, x) : u8 = in(y, x) + 1;
-unroll f;
 output f[16][16];
+unroll f 2 * 2;

@@ -1,0 +1,344 @@
+// tests/unit/t_unroll.cpp: lanes (scheduler/unroll.c, docs/language.md
+// "Lanes").  The `unroll` declaration as the front end reads it; the lane
+// counts propagated from the outputs to their producers (a downsample asks
+// for twice the lanes of its reader, an upsample half, rate 0 nothing;
+// conflicting or fractional demands are located errors); the lane rewrite
+// (names, exact lane extents, which lane and word each access reads, a
+// lane that varies along x or a reduction variable refused).  Every
+// expected value is worked out by hand in the comment beside it from the
+// rule x = k * xo + l.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include <isl/ctx.h>
+#include <isl/options.h>
+
+#include "scheduler/scheduler.h"
+
+namespace {
+
+// One program: checked, lowered, and optionally lane-rewritten with k.
+struct Lanes {
+	sl_ctx *ctx = nullptr;
+	FILE *diag = nullptr;
+	char *buf = nullptr;
+	size_t buf_len = 0;
+	isl_ctx *isl = nullptr;
+	ir_program *prog = nullptr, *lowered = nullptr, *lp = nullptr;
+	std::vector<int> lanes;
+	int rc_counts = -2;
+
+	explicit Lanes(const std::string &text, int k = 0, bool rewrite = true)
+	{
+		ctx = sl_ctx_alloc();
+		diag = open_memstream(&buf, &buf_len);
+		sl_ctx_set_diag_stream(ctx, diag);
+		isl = isl_ctx_alloc();
+		isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
+		prog = fe_compile(ctx, isl, "t.sl", text.data(), text.size());
+		if (!prog)
+			return;
+		lowered = sched_lower(ctx, isl, prog);
+		if (!lowered)
+			return;
+		lanes.assign(lowered->n_decls, 0);
+		rc_counts = sched_lane_counts(ctx, lowered, k, lanes.data());
+		if (rewrite)
+			lp = sched_unroll(ctx, isl, lowered, k);
+	}
+	~Lanes()
+	{
+		sl_ctx_free(ctx);
+		isl_ctx_free(isl);
+		fclose(diag);
+		free(buf);
+	}
+	Lanes(const Lanes &) = delete;
+	Lanes &operator=(const Lanes &) = delete;
+
+	std::string diags()
+	{
+		fflush(diag);
+		return std::string(buf ? buf : "", buf_len);
+	}
+	bool has(const std::string &s) { return diags().find(s) != std::string::npos; }
+	int count_of(const char *name)
+	{
+		const ir_decl *d = ir_program_find(lowered, name);
+		return d ? lanes[d->index] : -1;
+	}
+	const ir_decl *lane(const char *name) { return lp ? ir_program_find(lp, name) : nullptr; }
+	std::string body(const char *name)
+	{
+		const ir_decl *d = lane(name);
+		if (!d)
+			return "(no " + std::string(name) + ")";
+		char *b = nullptr;
+		size_t n = 0;
+		FILE *f = open_memstream(&b, &n);
+		ir_expr_print(d->body, d, f);
+		fclose(f);
+		std::string s(b, n);
+		free(b);
+		return s;
+	}
+};
+
+const char *DOWNSAMPLE =
+	"input  in : u8[64][64];\n"
+	"func   box(y, x) : u16 = sum(r in 0..2, s in 0..2) u16(in(2 * y + r, 2 * x + s));\n"
+	"func   down(y, x) : u8 = u8((box(y, x) + 2) >> 2);\n"
+	"output down[32][32];\n";
+
+const char *UPSAMPLE =
+	"input  in : u8[64][64];\n"
+	"func   up(y, x) : u8 = in(y / 2, x / 2);\n"
+	"output up[128][128];\n";
+
+// ---------------------------------------------------------- the declaration
+
+TEST(t_unroll, declaration_sets_the_factor)
+{
+	Lanes l("input in : u8[4][16];\n"
+		"func f(y, x) : u8 = in(y, x);\n"
+		"output f[4][16];\n"
+		"unroll f 4;\n", 0, false);
+	ASSERT_NE(l.prog, nullptr) << l.diags();
+	EXPECT_EQ(ir_program_find(l.prog, "f")->unroll, 4);
+	EXPECT_EQ(l.rc_counts, 0);
+	EXPECT_EQ(l.count_of("f"), 4);
+	EXPECT_EQ(l.count_of("in"), 4);
+}
+
+TEST(t_unroll, command_line_overrides_the_declaration)
+{
+	Lanes l("input in : u8[4][16];\n"
+		"func f(y, x) : u8 = in(y, x);\n"
+		"output f[4][16];\n"
+		"unroll f 4;\n", 2, false);
+	EXPECT_EQ(l.count_of("f"), 2);
+	EXPECT_EQ(l.count_of("in"), 2);
+}
+
+TEST(t_unroll, one_lane_is_the_lowered_program)
+{
+	// No output unrolled: not even the downsample's input gets lanes.
+	Lanes l(DOWNSAMPLE, 1);
+	ASSERT_NE(l.lp, nullptr) << l.diags();
+	EXPECT_EQ(l.lp, l.lowered);
+	EXPECT_EQ(l.lp->lanes_of, nullptr);
+}
+
+// ------------------------------------------------------------- propagation
+
+TEST(t_unroll, downsample_gives_its_input_twice_the_lanes)
+{
+	// box reads in(2y + r, 2x + s): the innermost index moves 2 per x.
+	for (int k : { 2, 4, 8 }) {
+		Lanes l(DOWNSAMPLE, k, false);
+		ASSERT_EQ(l.rc_counts, 0) << l.diags();
+		EXPECT_EQ(l.count_of("down"), k);
+		EXPECT_EQ(l.count_of("box"), k);
+		EXPECT_EQ(l.count_of("in"), 2 * k) << "k = " << k;
+	}
+}
+
+TEST(t_unroll, upsample_gives_its_input_half_the_lanes)
+{
+	// in(y / 2, x / 2): half a point per x; below one lane it is one.
+	Lanes l4(UPSAMPLE, 4, false), l2(UPSAMPLE, 2, false);
+	EXPECT_EQ(l4.count_of("in"), 2);
+	EXPECT_EQ(l2.count_of("in"), 1);
+}
+
+TEST(t_unroll, rate_zero_asks_nothing)
+{
+	// b is read at column 0 only: it keeps one lane.
+	Lanes l("input a : u8[4][16];\n"
+		"input b : u8[4][16];\n"
+		"func f(y, x) : u8 = a(y, x) + b(y, 0);\n"
+		"output f[4][16];\n", 4, false);
+	EXPECT_EQ(l.count_of("a"), 4);
+	EXPECT_EQ(l.count_of("b"), 1);
+}
+
+TEST(t_unroll, mirrored_read_asks_the_same_lanes)
+{
+	// in(y, 15 - x) moves -1 per x: |rate| * k lanes.
+	Lanes l("input in : u8[4][16];\n"
+		"func f(y, x) : u8 = in(y, 15 - x);\n"
+		"output f[4][16];\n", 4);
+	EXPECT_EQ(l.count_of("in"), 4);
+	// Lane 1: x = 4xo + 1, 15 - x = 4(3 - xo) + 2: lane 2 at word 3 - xo.
+	ASSERT_NE(l.lp, nullptr) << l.diags();
+	EXPECT_EQ(l.body("f.lane1"), "in.lane2(y, ((x * -1) + 3))");
+}
+
+TEST(t_unroll, conflicting_demands_bad)
+{
+	// in(y, x) asks 2 lanes, in(y, 2 * x) asks 4.
+	Lanes l("input in : u8[4][32];\n"
+		"func g(y, x) : u8 = in(y, x) + in(y, 2 * x);\n"
+		"output g[4][16];\n", 2, false);
+	EXPECT_EQ(l.rc_counts, -1);
+	EXPECT_TRUE(l.has("t.sl:2:32: error: 'g' needs 4 lanes of 'in' here, but 'g' needs 2"))
+		<< l.diags();
+	EXPECT_TRUE(l.has("t.sl:2:21: note: 'g' reads 'in' with 2 lanes here")) << l.diags();
+}
+
+TEST(t_unroll, conflict_between_readers_bad)
+{
+	// f (2 lanes) reads p at rate 1; g (2 lanes) at rate 2.
+	Lanes l("input in : u8[4][32];\n"
+		"func p(y, x) : u8 = in(y, x) + 1;\n"
+		"func f(y, x) : u8 = p(y, x);\n"
+		"func g(y, x) : u8 = p(y, 2 * x);\n"
+		"output f[4][16];\n"
+		"output g[4][16];\n", 2, false);
+	EXPECT_EQ(l.rc_counts, -1);
+	EXPECT_TRUE(l.has("'f' needs 2 lanes of 'p' here, but 'g' needs 4")) << l.diags();
+}
+
+TEST(t_unroll, fractional_demand_bad)
+{
+	// Three lanes of up read in at 1/2 a point per x: 3/2 lanes.
+	Lanes l(UPSAMPLE, 3, false);
+	EXPECT_EQ(l.rc_counts, -1);
+	EXPECT_TRUE(l.has("t.sl:2:24: error:")) << l.diags();
+	EXPECT_TRUE(l.has("3/2 lanes are not a whole number")) << l.diags();
+}
+
+TEST(t_unroll, more_lanes_than_points_bad)
+{
+	// g's 2 lanes read p(y, 2x): 4 lanes of p, whose domain is x in 0..2.
+	Lanes l("input in : u8[4][3];\n"
+		"func p(y, x) : u8 = in(y, x) + 1;\n"
+		"func g(y, x) : u8 = p(y, 2 * x);\n"
+		"output g[4][2];\n", 2, false);
+	EXPECT_EQ(l.rc_counts, -1);
+	EXPECT_TRUE(l.has("t.sl:3:21: error: 'p' would have 4 lanes but only 3 points in its "
+		"innermost dimension")) << l.diags();
+}
+
+// ---------------------------------------------------------------- rewrite
+
+const char *ROW3 =
+	"input  in : u8[2][13];\n"
+	"func   f(y, x) : u8 = in(y, x) + in(y, x + 1) + in(y, x + 2);\n"
+	"output f[2][11];\n";
+
+TEST(t_unroll, lane_names_and_exact_extents)
+{
+	Lanes l(ROW3, 4);
+	ASSERT_NE(l.lp, nullptr) << l.diags();
+	EXPECT_EQ(l.lp->lanes_of, l.lowered);
+	// Input extent 13: lane l holds ceil((13 - l) / 4) words: 4 3 3 3.
+	// Output extent 11 (f's domain 0..10): 3 3 3 2.
+	const int64_t in_words[] = { 4, 3, 3, 3 }, f_words[] = { 3, 3, 3, 2 };
+	for (int i = 0; i < 4; i++) {
+		std::string n = std::to_string(i);
+		const ir_decl *a = l.lane(("in.lane" + n).c_str());
+		const ir_decl *f = l.lane(("f.lane" + n).c_str());
+		ASSERT_NE(a, nullptr);
+		ASSERT_NE(f, nullptr);
+		EXPECT_EQ(a->extents[1], in_words[i]);
+		EXPECT_EQ(a->extents[0], 2);
+		EXPECT_EQ(f->dom_lo[1], 0);
+		EXPECT_EQ(f->dom_ext[1], f_words[i]);
+		EXPECT_EQ(f->out_extents[1], f_words[i]);
+		EXPECT_EQ(f->lane, i);
+		EXPECT_EQ(f->lanes, 4);
+		EXPECT_EQ(std::string(f->lane_of->name), "f");
+		EXPECT_EQ(std::string(a->lane_of->name), "in");
+	}
+	// Outputs: the lanes of f, in lane order.
+	ASSERT_EQ(l.lp->n_outputs, 4);
+	for (int i = 0; i < 4; i++)
+		EXPECT_EQ(l.lp->outputs[i]->lane, i);
+}
+
+TEST(t_unroll, accesses_read_their_lane_and_word)
+{
+	Lanes l(ROW3, 4);
+	ASSERT_NE(l.lp, nullptr) << l.diags();
+	// Lane 0: x = 4xo: x, x+1, x+2 are lanes 0 1 2 of word xo.
+	EXPECT_EQ(l.body("f.lane0"), "((in.lane0(y, x) + in.lane1(y, x)) + in.lane2(y, x))");
+	// Lane 3: x = 4xo + 3: lane 3 of word xo, then x + 1 = 4(xo + 1)
+	// and x + 2 = 4(xo + 1) + 1: lanes 0 and 1 of word xo + 1.
+	EXPECT_EQ(l.body("f.lane3"),
+		"((in.lane3(y, x) + in.lane0(y, (x + 1))) + in.lane1(y, (x + 1)))");
+}
+
+TEST(t_unroll, upsample_lanes_read_half_a_word)
+{
+	Lanes l(UPSAMPLE, 4);
+	ASSERT_NE(l.lp, nullptr) << l.diags();
+	// Lane l: x = 4xo + l, x / 2 = 2xo + l / 2: lane l / 2 of 2, word xo.
+	EXPECT_EQ(l.body("up.lane0"), "in.lane0((y / 2), x)");
+	EXPECT_EQ(l.body("up.lane1"), "in.lane0((y / 2), x)");
+	EXPECT_EQ(l.body("up.lane2"), "in.lane1((y / 2), x)");
+	EXPECT_EQ(l.body("up.lane3"), "in.lane1((y / 2), x)");
+}
+
+TEST(t_unroll, downsample_lanes)
+{
+	Lanes l(DOWNSAMPLE, 2);
+	ASSERT_NE(l.lp, nullptr) << l.diags();
+	// box lane 1: x = 2xo + 1; 2x + s = 4xo + 2 + s: in lanes 2 (s = 0)
+	// and 3 (s = 1) of 4, word xo; the 2x2 sum is written out by lowering.
+	std::string b = l.body("box.lane1");
+	EXPECT_NE(b.find("in.lane2(((2 * y) + 0), x)"), std::string::npos) << b;
+	EXPECT_NE(b.find("in.lane3(((2 * y) + 1), x)"), std::string::npos) << b;
+	EXPECT_EQ(b.find("in.lane0"), std::string::npos) << b;
+	// in: 64 columns in 4 lanes of 16 words.
+	EXPECT_EQ(l.lane("in.lane3")->extents[1], 16);
+}
+
+TEST(t_unroll, value_use_of_x_is_the_point)
+{
+	// x as a value (an i32) in lane 1 of 2 is 2xo + 1.
+	Lanes l("input in : u8[2][8];\n"
+		"func f(y, x) : u8 = in(y, x) + u8(x);\n"
+		"output f[2][8];\n", 2);
+	ASSERT_NE(l.lp, nullptr) << l.diags();
+	EXPECT_EQ(l.body("f.lane1"), "(in.lane1(y, x) + u8(i32(((x * 2) + 1))))");
+}
+
+TEST(t_unroll, clamped_lanes_vary_bad)
+{
+	// x = 0 reads clamp(-1) = 0, lane 0; x = 2 reads 1, lane 1.
+	Lanes l("input in : u8[4][16];\n"
+		"func f(y, x) : u8 = in(y, clamp(x - 1, 0, 15));\n"
+		"output f[4][16];\n", 2);
+	EXPECT_EQ(l.lp, nullptr);
+	EXPECT_TRUE(l.has("t.sl:2:21: error: lane 0 of 2 of 'f' reads lanes 0 to 1 of the 2 "
+		"lanes of 'in' here: the lane it reads varies along 'x'")) << l.diags();
+	EXPECT_EQ(l.diags().find("lane 1 of 2"), std::string::npos) << "one error per access";
+}
+
+TEST(t_unroll, reduction_variable_lanes_vary_bad)
+{
+	// 40 taps stay a loop: x + r changes lanes along r.
+	Lanes l("input in : u8[2][48];\n"
+		"func f(y, x) : u16 = sum(r in 0..40) u16(in(y, x + r));\n"
+		"output f[2][8];\n", 2);
+	EXPECT_EQ(l.lp, nullptr);
+	EXPECT_TRUE(l.has("varies along 'r'")) << l.diags();
+}
+
+TEST(t_unroll, consts_are_not_split)
+{
+	Lanes l("input in : u8[2][8];\n"
+		"const w : u8[8] = {1, 2, 3, 4, 5, 6, 7, 8};\n"
+		"func f(y, x) : u8 = in(y, x) * w(x);\n"
+		"output f[2][8];\n", 4);
+	ASSERT_NE(l.lp, nullptr) << l.diags();
+	EXPECT_EQ(l.count_of("w"), 1);
+	// Lane 2: x = 4xo + 2, the const indexed at the point.
+	EXPECT_EQ(l.body("f.lane2"), "(in.lane2(y, x) * w(((x * 4) + 2)))");
+}
+
+}  // namespace

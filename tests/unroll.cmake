@@ -1,0 +1,63 @@
+# tests/unroll.cmake: lanes (docs/language.md "Lanes") through the command
+# line.
+#   t_unroll_sim_<ex>_k<K>             `sluice sim --unroll K --seed 1` with the
+#   t_unroll_sim_sequential_<ex>_k<K>  model: the lane program's outputs,
+#                                      interleaved, equal the reference's (which
+#                                      runs the original program) bit for bit,
+#                                      measured cycles equal predicted, live
+#                                      values the buffer analysis (else exit 1);
+#   t_unroll_frames_<ex>               the same with --frames 3 at K = 4;
+#   t_unroll_sim_blur_xy_1080p_k<K>    the issue's bar at K = 16 and 32 (a
+#                                      1918-wide output: lane masks);
+#   t_unroll_refused_<ex>              an example whose accesses make a lane
+#                                      read several lanes (a clamp at the
+#                                      border, a reduction loop along x) is a
+#                                      located error (tests/unroll/refused.sh).
+# Label "model".
+set(SLUICE_UNROLL_EXAMPLES
+  brighten gaussian cascade blur_xy harris upsample downsample camera_pipeline
+  mobilenet matmul)
+foreach(ex ${SLUICE_UNROLL_EXAMPLES})
+  foreach(k 2 4)
+    add_test(NAME t_unroll_sim_${ex}_k${k}
+      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+              --unroll ${k} --seed 1 -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/${ex}_k${k})
+    add_test(NAME t_unroll_sim_sequential_${ex}_k${k}
+      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+              --unroll ${k} --schedule sequential --seed 2
+              -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/seq_${ex}_k${k})
+    set_tests_properties(t_unroll_sim_${ex}_k${k} t_unroll_sim_sequential_${ex}_k${k}
+      PROPERTIES LABELS model TIMEOUT 120)
+  endforeach()
+endforeach()
+foreach(ex gaussian downsample upsample)
+  add_test(NAME t_unroll_frames_${ex}
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+            --unroll 4 --frames 3 --seed 3 -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/frames_${ex})
+  set_tests_properties(t_unroll_frames_${ex} PROPERTIES LABELS model TIMEOUT 120
+    PASS_REGULAR_EXPRESSION "model: 3 frames")
+endforeach()
+foreach(k 16 32)
+  add_test(NAME t_unroll_sim_blur_xy_1080p_k${k}
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/blur_xy_1080p.sl
+            --unroll ${k} --seed 1 -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/blur_xy_1080p_k${k})
+  set_tests_properties(t_unroll_sim_blur_xy_1080p_k${k} PROPERTIES LABELS model TIMEOUT 120)
+endforeach()
+
+# example, K, line:col of the refused access, what the error says.
+set(SLUICE_UNROLL_REFUSED
+  "jacobi|2|18:55|lanes 0 to 1 of the 2 lanes of 't0' here: the lane it reads varies along 'x'"
+  "unsharp|4|20:33|lanes 0 to 3 of the 4 lanes of 'in16' here: the lane it reads varies along 'x'"
+  "resnet_layer|2|16:46|of the 2 lanes of 'act' here: the lane it reads varies along 's'"
+  "laplacian_pyramid|2|23:27|'b1x' needs 2 lanes of 'g1' here, but 'l1' needs 1")
+foreach(case ${SLUICE_UNROLL_REFUSED})
+  string(REPLACE "|" ";" f "${case}")
+  list(GET f 0 ex)
+  list(GET f 1 k)
+  list(GET f 2 at)
+  list(GET f 3 text)
+  add_test(NAME t_unroll_refused_${ex}
+    COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/unroll/refused.sh $<TARGET_FILE:sluice>
+            ${CMAKE_SOURCE_DIR}/examples/${ex}.sl ${k} ${at} ${text})
+  set_tests_properties(t_unroll_refused_${ex} PROPERTIES LABELS model TIMEOUT 60)
+endforeach()
