@@ -127,8 +127,12 @@ static bool same_index(const ir_expr *a, const ir_expr *b)
 	}
 }
 
-/* Mark read ports that repeat an earlier read of the same reader. */
-static void find_same_reads(ub_buffer *buf)
+/* Mark read ports that repeat an earlier read of the same reader, or of
+ * a lane of its declaration that shares its schedule generator (the
+ * same fires and counters, sched_controller): the same index
+ * expressions read the same element in the same cycle, so one read (one
+ * block-RAM copy) serves both lanes. */
+static void find_same_reads(const sched_program *sp, ub_buffer *buf)
 {
 	for (int i = 1; i < buf->n_ports; i++) {
 		ub_port *p = &buf->ports[i];
@@ -136,7 +140,9 @@ static void find_same_reads(ub_buffer *buf)
 		for (int j = 1; j < i && p->same_as < 0; j++) {
 			const ub_port *q = &buf->ports[j];
 			const ir_expr *a = p->access->expr, *b = q->access->expr;
-			bool same = q->same_as < 0 && q->stmt == p->stmt && a->n_args == b->n_args;
+			bool same = q->same_as < 0 && a->n_args == b->n_args &&
+				(q->stmt == p->stmt ||
+				 sched_controller(sp, q->stmt) == sched_controller(sp, p->stmt));
 			for (int k = 0; same && k < a->n_args; k++)
 				same = same_index(a->args[k], b->args[k]);
 			if (same)
@@ -174,7 +180,7 @@ static ub_buffer *buffer_new(const sched_program *sp, const sched_stmt *s)
 		}
 	}
 	buf->ports[0].same_as = -1;
-	find_same_reads(buf);
+	find_same_reads(sp, buf);
 	return buf;
 }
 

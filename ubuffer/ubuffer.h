@@ -57,9 +57,10 @@ typedef struct ub_port {
 	 * of a delay chain). */
 	bool dist_const;
 	int64_t dist;
-	/* Read ports: the earlier read port of the same reader with the same
-	 * index expressions (it reads the same element in the same cycle, so
-	 * the two share a block-RAM copy), or -1. */
+	/* Read ports: the earlier read port of the same reader, or of a lane
+	 * of its declaration with its schedule generator (sched_controller),
+	 * with the same index expressions (it reads the same element in the
+	 * same cycle, so the two share a block-RAM copy), or -1. */
 	int same_as;
 	/* Read ports: the window of circular-buffer addresses (write index
 	 * modulo capacity_words) the port reads, win_lo .. win_lo+win_len-1:
