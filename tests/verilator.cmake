@@ -35,6 +35,8 @@
 #                           tests/rtlgen.cmake) at k = 2 and 4, pipelined for
 #                           pipeline.board: k-lane port groups, bit-exact and
 #                           measured == predicted cycles (else exit 1)
+#   t_verilator_lanes_block_{upsample,camera_pipeline}_k4  --ram block: lanes
+#                           sharing block-RAM copies of repeated reads
 #   t_verilator_lanes_blur_xy_k8, _k3  blur_xy at 8 lanes (128-bit ports:
 #                           Verilator's wide words) and at 3 (62 and 64 not
 #                           multiples: the last word of a row part empty):
@@ -118,6 +120,19 @@ if(SLUICE_VERILATOR_EXE)
         TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
         PASS_REGULAR_EXPRESSION "output values equal to the reference")
     endforeach()
+  endforeach()
+  # Circular buffers in block RAM read by lanes that share a schedule
+  # generator: a read one lane repeats of another shares its copy
+  # (ubuffer.c find_same_reads; upsample 2 such reads at k = 4,
+  # camera_pipeline 28).
+  foreach(ex upsample camera_pipeline)
+    add_test(NAME t_verilator_lanes_block_${ex}_k4
+      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+              --unroll 4 --ram block --engine verilator --seed 6
+              -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/lanes_block_${ex}_k4)
+    set_tests_properties(t_verilator_lanes_block_${ex}_k4 PROPERTIES LABELS verilator
+      TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+      PASS_REGULAR_EXPRESSION "output values equal to the reference")
   endforeach()
   # blur_xy at 8 lanes: in (64 wide) 8 words a row at t = 8y + xo, written
   # a cycle later; bx's lanes 6 and 7 read in's lanes 0 and 1 a word on
