@@ -735,9 +735,10 @@ static int vl_check_result(sl_ctx *ctx, const sched_program *sp,
 			continue;
 		if (r->taken[k] != sizes[i] * nf) {
 			sl_error(ctx, sl_noloc, "input '%s': the hardware raised %s_en "
-				"in %lld cycles, the input has %lld elements%s",
+				"in %lld cycles, the input has %lld %s%s",
 				ports[i].name, ports[i].name, (long long) r->taken[k],
-				(long long) sizes[i], nf > 1 ? vl_frames_note(nf) : "");
+				(long long) sizes[i], ports[i].lanes > 1 ? "words" : "elements",
+				nf > 1 ? vl_frames_note(nf) : "");
 			rc = -1;
 		}
 		k++;
