@@ -29,17 +29,19 @@ demo: build
 	$(BUILD)/driver/sluice check examples/gaussian.sl
 	$(BUILD)/driver/sluice compile examples/gaussian.sl -o out/demo
 	$(BUILD)/driver/sluice sim examples/gaussian.sl --engine verilator --input in=examples/data/chart64.pgm -o out/demo
-	@echo "demo: input examples/data/chart64.pgm; Verilog, schedule, buffers and report.json in out/demo; output image out/demo/gaussian.png"
+	@echo "demo: input examples/data/chart64.pgm; Verilog, schedule, buffers, report.json and report.html in out/demo; output image out/demo/gaussian.png"
 
 # The "slow" label (1080p runs against the Python models) is left to
 # `make test-slow`; the sanitizer build repeats the unit and front-end tests
 # at small sizes.
+# make test installs the browser of the report.html tests (install-deps), so
+# there they must run: SLUICE_REQUIRE_BROWSER turns their skip into a failure.
 test: build build-asan
-	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure -LE slow
+	cd $(BUILD) && SLUICE_REQUIRE_BROWSER=1 ctest -j $(JOBS) --output-on-failure -LE slow
 	cd $(ASAN) && ctest -j $(JOBS) --output-on-failure -L 'unit|frontend' -E '1080p'
 
 test-slow: build
-	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure -L slow
+	cd $(BUILD) && SLUICE_REQUIRE_BROWSER=1 ctest -j $(JOBS) --output-on-failure -L slow
 
 clean:
 	rm -rf $(BUILD) $(ASAN) out

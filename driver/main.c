@@ -12,6 +12,7 @@
 #include "io/io.h"
 #include "ref/ref.h"
 #include "flow/flow.h"
+#include "report/report.h"
 #include "rtlgen/rtlgen.h"
 #include "sim/sim.h"
 #include "target/target.h"
@@ -355,12 +356,13 @@ static void print_verilog(const void *arg, FILE *out)
 
 /* Write the Verilog of the design to DIR/sluice_NAME.v atomically (the
  * file named like its module, as lint wants). */
-static int write_verilog(const flow_design *d, const char *dir)
+/* The Verilog of "frames" frames back to back (1: the one-frame design). */
+static int write_verilog(const flow_design *d, const char *dir, int frames)
 {
 	char *text;
 	size_t len;
 	const char *top;
-	if (flow_verilog(d, &text, &len, &top) < 0)
+	if (flow_verilog_frames(d, frames, &text, &len, &top) < 0)
 		return -1;
 	int rc = write_text(dir, top, ".v", print_verilog, text);
 	free(text);
@@ -408,6 +410,25 @@ static void print_buffer_json(const ub_set *set, const ub_buffer *b, FILE *out)
 	fputs(" }", out);
 }
 
+/* A lane program's lanes (docs/language.md "Lanes"): per declaration of
+ * more than one lane, its name and lane count; nothing without lanes. */
+static void print_lanes_json(const ir_program *lp, FILE *out)
+{
+	if (!lp->lanes_of)
+		return;
+	fputs("  \"lanes\": {", out);
+	int n = 0;
+	for (int i = 0; i < lp->n_decls; i++) {
+		const ir_decl *d = lp->decls[i];
+		if (d->lanes <= 1 || d->lane != 0)
+			continue;
+		fputs(n++ ? ", " : "", out);
+		sl_json_str(out, d->lane_of->name);
+		fprintf(out, ": %d", d->lanes);
+	}
+	fputs("},\n", out);
+}
+
 static void print_report(const void *arg, FILE *out)
 {
 	const flow_design *d = arg;
@@ -417,12 +438,39 @@ static void print_report(const void *arg, FILE *out)
 	fprintf(out, ",\n  \"schedule\": \"%s\",\n", sched_policy_str(sp->opts.policy));
 	fprintf(out, "  \"predicted_cycles\": %lld,\n", (long long) sp->predicted_cycles);
 	fprintf(out, "  \"ideal_cycles\": %lld,\n", (long long) sp->ideal_cycles);
+	print_lanes_json(sp->lowered, out);
 	fputs("  \"buffers\": [\n", out);
 	for (int i = 0; i < d->ubs->n_buffers; i++) {
 		print_buffer_json(d->ubs, d->ubs->buffers[i], out);
 		fputs(i + 1 < d->ubs->n_buffers ? ",\n" : "\n", out);
 	}
 	fputs("  ]\n}\n", out);
+}
+
+/* What report.html draws: the design, its frames and, after synthesis,
+ * the measurement. */
+typedef struct html_arg {
+	const flow_design *d;
+	int frames;
+	const tg_measured *meas;
+} html_arg;
+
+static void print_html(const void *arg, FILE *out)
+{
+	const html_arg *h = arg;
+	const flow_design *d = h->d;
+	const char *slash = strrchr(d->path, '/');
+	rp_design rd = { slash ? slash + 1 : d->path, d->sp, d->ubs, h->frames, d->has_pred ? &d->pred : NULL,
+		h->meas };
+	rp_design_html(&rd, out);
+}
+
+/* DIR/report.html of the design, in the command's output set. */
+static int write_html(const flow_design *d, const char *dir, int frames,
+	const tg_measured *meas)
+{
+	html_arg h = { d, frames, meas };
+	return write_text(dir, "report.html", NULL, print_html, &h);
 }
 
 /* The design of the program under the command's options: the board
@@ -444,12 +492,16 @@ static flow_design *build_design(sl_ctx *ctx, const options *opt)
 }
 
 /* What compile writes, and sim beside its outputs: the design's
- * schedule, buffers, report and Verilog.  0 or -1 (reported). */
-static int write_design(const flow_design *d, const char *dir)
+ * schedule, buffers, reports and Verilog; "frames" > 1 (sim --frames N)
+ * draws N frames in report.html and writes the Verilog that runs N
+ * frames, the one sim checks.  0 or -1 (reported). */
+static int write_design(const flow_design *d, const char *dir, int frames)
 {
 	if (make_out_dir(dir) < 0 || write_text(dir, "schedule.txt", NULL, print_schedule, d) < 0 ||
 	    write_text(dir, "buffers.txt", NULL, print_buffers, d) < 0 ||
-	    write_text(dir, "report.json", NULL, print_report, d) < 0 || write_verilog(d, dir) < 0)
+	    write_text(dir, "report.json", NULL, print_report, d) < 0 ||
+	    write_html(d, dir, frames, NULL) < 0 ||
+	    write_verilog(d, dir, frames > 1 ? frames : 1) < 0)
 		return -1;
 	return 0;
 }
@@ -460,7 +512,7 @@ static int cmd_compile(const options *opt)
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
-	if (d && write_design(d, opt->out_dir) == 0)
+	if (d && write_design(d, opt->out_dir, 1) == 0)
 		rc = 0;
 	if ((rc = finish_outputs(rc)) == 0)
 		printf("predicted %lld cycles, ideal %lld\n", (long long) d->sp->predicted_cycles,
@@ -511,12 +563,18 @@ static int cmd_synth(const options *opt)
 	char *netlist = opt->check_netlist ? sl_path_join(opt->out_dir, "netlist.v", NULL) : NULL;
 	size_t len;
 	const char *top;
+	tg_measured meas;
 	if (d && make_out_dir(opt->out_dir) == 0 && flow_verilog(d, &text, &len, &top) == 0)
-		rc = tg_synth(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr, netlist, NULL);
-	if (rc == 0 && netlist) {
+		rc = tg_synth_measure(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr,
+			netlist, &meas);
+	if (rc == 0) {
 		netlist_arg arg = { d, top, netlist };
 		sl_outputs_begin();
-		rc = finish_outputs(run_program(ctx, d->prog, opt, netlist_engine, &arg));
+		if (netlist)
+			rc = run_program(ctx, d->prog, opt, netlist_engine, &arg);
+		if (rc == 0 && write_html(d, opt->out_dir, 1, &meas) < 0)
+			rc = EXIT_PROGRAM;
+		rc = finish_outputs(rc);
 	}
 	free(netlist);
 	free(text);
@@ -561,8 +619,8 @@ static int cmd_sim(const options *opt)
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin();
-	if (d && write_design(d, opt->out_dir) == 0
-	    && sim_within_budget(ctx, d->sp, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
+	if (d && write_design(d, opt->out_dir, opt->frames) == 0
+	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
 	rc = finish_outputs(rc);
 	flow_free(d);
@@ -780,9 +838,10 @@ static const command commands[] = {
 	  "  -o DIR             output directory (default: out)\n" },
 	{ "compile", cmd_compile, OPT_DESIGN | OPT_DUMP, true,
 	  "PROG [--schedule stream|sequential] [--board B] [-d LETTERS] [-o DIR]",
-	  "schedule a program; write schedule.txt, buffers.txt and report.json",
+	  "schedule a program; write schedule.txt, buffers.txt, report.json and report.html",
 	  "Lowers PROG, schedules every operation to a cycle and writes\n"
-	  "DIR/schedule.txt, DIR/buffers.txt and DIR/report.json.\n"
+	  "DIR/schedule.txt, DIR/buffers.txt, DIR/report.json and DIR/report.html\n"
+	  "(the schedule, buffers and resources drawn; docs/report.md).\n"
 	  "  --schedule P  stream (default: line-buffered, rates matched) or\n"
 	  "                sequential (each stage after the previous one)\n"
 	  "  --register-threshold N  untapped delay-chain runs shorter than N\n"
@@ -799,8 +858,9 @@ static const command commands[] = {
 	  "  --unroll K    K points of every output's innermost dimension per cycle\n"
 	  "                (lanes, docs/language.md), overriding 'unroll' declarations\n"
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
-	  "                P checked program, L lowered program, S schedule,\n"
-	  "                B buffers, R predicted resources (with --board)\n"
+	  "                P checked program, L lowered program (and the lane\n"
+	  "                program, with lanes), S schedule, B buffers,\n"
+	  "                R predicted resources (with --board)\n"
 	  "  -o DIR        output directory (default: out)\n" },
 	{ "sim", cmd_sim,
 	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES |
@@ -846,8 +906,8 @@ static const command commands[] = {
 	  "Compiles PROG, writes DIR/sluice_NAME.v, runs Yosys with the board's flow\n"
 	  "(block RAM forced where the mapping chose SRAM), and prints LUTs,\n"
 	  "flip-flops, block RAMs (predicted and measured), DSPs and the share of the\n"
-	  "board; writes DIR/synth.json.  Fails when the predicted block RAMs differ\n"
-	  "from Yosys's.\n"
+	  "board; writes DIR/synth.json and DIR/report.html.  Fails when the predicted\n"
+	  "block RAMs differ from Yosys's.\n"
 	  "  --board B     a board name ('sluice boards') or a .board file\n"
 	  "  --pnr         also place and route (nextpnr; iCE40) and report Fmax and\n"
 	  "                the critical path by program stage (without it: Yosys's\n"
@@ -862,8 +922,9 @@ static const command commands[] = {
 	  "  --schedule P, --register-threshold N, --ram R, --unroll K   as for compile\n"
 	  "  -o DIR        output directory (default: out)\n" },
 	{ "study", cmd_study,
-	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK, true,
-	  "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--sim] [--pnr] [--clock MHz] [-o DIR]",
+	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK |
+	  OPT_UNROLL, true,
+	  "PROG [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--unroll K] [--sim] [--pnr] [--clock MHz] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"
 	  "PROG, checks that its storage and estimated logic fit the board (else the\n"
@@ -871,12 +932,14 @@ static const command commands[] = {
 	  "DIR/BOARD_SCHEDULE_tN_RAM/.  Prints one table (predicted and measured\n"
 	  "cycles, buffer words, LUTs and flip-flops estimated/measured, block RAMs\n"
 	  "predicted/measured, DSPs estimated/measured, Fmax) and writes\n"
-	  "DIR/study.csv and DIR/study.json.  Progress goes to stderr.\n"
+	  "DIR/study.csv, DIR/study.json and DIR/report.html (the configurations as\n"
+	  "scatters, Pareto points marked).  Progress goes to stderr.\n"
 	  "  --boards B1,B2     boards (default: every board of 'sluice boards')\n"
 	  "  --schedules S1,S2  stream and/or sequential (default: stream)\n"
 	  "  --thresholds N1,N2 register thresholds (default: --register-threshold, 8)\n"
 	  "  --rams R1,R2       circular-buffer memories: auto, block, lut (default:\n"
 	  "                     --ram, auto)\n"
+	  "  --unroll K         every row with K lanes per output (docs/language.md)\n"
 	  "  --sim              measure cycles with the cycle-level model (seed 1)\n"
 	  "  --pnr              place and route where the board has a flow (Fmax)\n"
 	  "  --clock MHz        pipeline for this clock on every board (default: each\n"

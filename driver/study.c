@@ -7,8 +7,9 @@
  * predicted and checked (tg_predict, tg_fits) and, when it fits, its
  * Verilog synthesized quietly (tg_synth) in
  * DIR/BOARD_SCHEDULE_tTHRESHOLD_RAM/.  One table on stdout,
- * DIR/study.csv and DIR/study.json (rows in the order of the loops: the
- * same options give the same files), progress on stderr. */
+ * DIR/study.csv, DIR/study.json and DIR/report.html (rows in the order of
+ * the loops: the same options give the same files; all three or none),
+ * progress on stderr. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "target/target.h"
 #include "driver/study.h"
 #include "flow/flow.h"
+#include "report/report.h"
 #include "sim/sim.h"
 
 enum { STUDY_MAX_LIST = 16, STUDY_SIM_SEED = 1, STUDY_FIELD = 600 };
@@ -88,7 +90,7 @@ static int64_t study_sim(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs
 	uint64_t held = 0;
 	for (int i = 0; i < in.n; i++)
 		held += (uint64_t) in.arrays[i]->size * sizeof(uint64_t);
-	if (ok && sim_within_budget(ctx, sp, SIM_MAX_CYCLES_DEFAULT)
+	if (ok && sim_within_budget(ctx, sp, 1, SIM_MAX_CYCLES_DEFAULT)
 	    && sim_model_run(ctx, sp, ubs, &in, outs, &st) == 0)
 		cycles = st.cycles;
 	sim_model_stats_release(&st);
@@ -306,15 +308,65 @@ static void study_json_row(FILE *o, const study_row *r)
 	fputs(" }", o);
 }
 
+/* Write DIR/FILE in the study's output set ("wrote" at its commit). */
 static int study_write(const char *dir, const char *file, const char *buf, size_t len)
 {
 	char *path = sl_path_join(dir, file, NULL);
 	int rc = sl_write_file_atomic(path, buf, len);
-	if (rc == 0)
-		fprintf(stderr, "wrote %s\n", path);
-	else
+	if (rc != 0)
 		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
 	free(path);
+	return rc;
+}
+
+/* The program's file name, without its directories. */
+static const char *study_base(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/* "status" with "DIR/" left out of the paths it names (the page names no
+ * absolute path: "see ice40up5k_stream_t8_auto"), into buf. */
+static const char *study_rel_status(const char *status, const char *dir, char *buf,
+	size_t n)
+{
+	size_t dl = strlen(dir), k = 0;
+	for (const char *p = status; *p && k + 1 < n; ) {
+		if (!strncmp(p, dir, dl) && p[dl] == '/') {
+			p += dl + 1;
+			continue;
+		}
+		buf[k++] = *p++;
+	}
+	buf[k] = 0;
+	return buf;
+}
+
+/* DIR/report.html: the rows as configurations of a scatter. */
+static int study_html(const study_options *so, const study_row *rows, int n)
+{
+	rp_config *c = sl_xcalloc((size_t) n + 1, sizeof(*c));
+	char (*status)[sizeof rows[0].status] = sl_xcalloc((size_t) n + 1, sizeof(*status));
+	for (int i = 0; i < n; i++) {
+		const study_row *r = &rows[i];
+		bool syn = r->synthesized && (r->syn.luts || r->syn.ffs);
+		c[i] = (rp_config) { r->bd->name, r->schedule, r->threshold, ub_ram_str(r->ram),
+			r->pred_cycles, syn ? r->syn.luts : tg_luts(&r->fit),
+			study_block_cells(r->bd, syn ? r->syn.cells : r->fit.cells), syn,
+			r->fits, board_block_mem(r->bd)->cell,
+			study_rel_status(r->status, so->out_dir, status[i], sizeof status[i]) };
+	}
+	rp_study st = { study_base(so->prog), n, c };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *o = open_memstream(&buf, &len);
+	rp_study_html(&st, o);
+	fclose(o);
+	int rc = study_write(so->out_dir, "report.html", buf, len);
+	free(buf);
+	free(status);
+	free(c);
 	return rc;
 }
 
@@ -350,6 +402,8 @@ static int study_files(const study_options *so, const study_row *rows, int n)
 	if (study_write(so->out_dir, "study.json", buf, len) != 0)
 		rc = -1;
 	free(buf);
+	if (study_html(so, rows, n) != 0)
+		rc = -1;
 	return rc;
 }
 
@@ -552,8 +606,13 @@ int study_run(const study_options *so)
 	study_row *rows = sl_xcalloc((size_t) total, sizeof(*rows));
 	rc = study_rows(so, &g, rows, total);
 	study_table(rows, total, stdout);
-	if (study_files(so, rows, total) != 0)
+	sl_outputs_begin();
+	if (study_files(so, rows, total) != 0) {
+		sl_outputs_abort();
 		rc = 1;
+	} else if (sl_outputs_commit() != 0) {
+		rc = 1;
+	}
 	for (int i = 0; i < total; i++)
 		tg_report_release(&rows[i].fit);
 	free(rows);

@@ -290,31 +290,40 @@ typedef struct lane_lin {
 	int64_t c0;
 } lane_lin;
 
+/* a += b * c, false on overflow (the caller then keeps the division). */
+static bool mul_add(int64_t *a, int64_t b, int64_t c)
+{
+	int64_t p;
+	return !__builtin_mul_overflow(b, c, &p) && !__builtin_add_overflow(*a, p, a);
+}
+
 static bool linear(const ir_expr *e, int64_t scale, lane_lin *l)
 {
+	int64_t s = 0;
 	switch (e->kind) {
 	case IR_CONST:
-		l->c0 += scale * (int64_t) e->u.cval;
-		return true;
+		return mul_add(&l->c0, scale, (int64_t) e->u.cval);
 	case IR_VAR:
 		if (e->u.var.slot >= l->n || !ir_type_none(e->type))
 			return false;
-		l->coef[e->u.var.slot] += scale;
 		l->var[e->u.var.slot] = e;
-		return true;
+		return mul_add(&l->coef[e->u.var.slot], scale, 1);
 	case IR_UNARY:
-		return e->op == IR_OP_NEG && linear(e->args[0], -scale, l);
+		return e->op == IR_OP_NEG && mul_add(&s, scale, -1) && linear(e->args[0], s, l);
 	case IR_BINARY:
 		switch (e->op) {
 		case IR_OP_ADD:
 			return linear(e->args[0], scale, l) && linear(e->args[1], scale, l);
 		case IR_OP_SUB:
-			return linear(e->args[0], scale, l) && linear(e->args[1], -scale, l);
+			return linear(e->args[0], scale, l) && mul_add(&s, scale, -1) &&
+				linear(e->args[1], s, l);
 		case IR_OP_MUL:
 			if (e->args[1]->kind == IR_CONST)
-				return linear(e->args[0], scale * (int64_t) e->args[1]->u.cval, l);
+				return mul_add(&s, scale, (int64_t) e->args[1]->u.cval) &&
+					linear(e->args[0], s, l);
 			if (e->args[0]->kind == IR_CONST)
-				return linear(e->args[1], scale * (int64_t) e->args[0]->u.cval, l);
+				return mul_add(&s, scale, (int64_t) e->args[0]->u.cval) &&
+					linear(e->args[1], s, l);
 			return false;
 		default:
 			return false;
@@ -356,10 +365,12 @@ static ir_expr *word_of(sl_ctx *ctx, ir_expr *e, int n_slots, int64_t k)
 		den = (int64_t) e->args[1]->u.cval;
 		ok = linear(e->args[0], 1, &l);
 	}
+	int64_t q = 0;
+	ok = ok && mul_add(&q, den, k);
 	for (int s = 0; ok && s < n_slots; s++)
-		ok = l.coef[s] % (den * k) == 0;
+		ok = l.coef[s] % q == 0;
 	if (ok)
-		return emit_linear(ctx, e->loc, &l, den * k, floor_div(floor_div(l.c0, den), k));
+		return emit_linear(ctx, e->loc, &l, q, floor_div(floor_div(l.c0, den), k));
 	return idx_binary(ctx, e->loc, IR_OP_DIV, e, idx_const(ctx, e->loc, k));
 }
 

@@ -141,20 +141,21 @@ static void check_join(const sched_program *sp, io_array **got, io_array **outpu
 	free(got);
 }
 
-bool sim_within_budget(sl_ctx *ctx, const sched_program *sp, int64_t max_cycles)
+bool sim_within_budget(sl_ctx *ctx, const sched_program *sp, int n_frames, int64_t max_cycles)
 {
-	if (sp->predicted_cycles <= max_cycles)
+	int64_t cycles = sim_frames_predicted_cycles(sp, n_frames > 1 ? n_frames : 1);
+	if (cycles <= max_cycles)
 		return true;
 	const sched_stmt *big = NULL;
 	for (int i = 0; i < sp->n_stmts; i++)
 		if (!big || sched_n_iters(sp->stmts[i]) > sched_n_iters(big))
 			big = sp->stmts[i];
 	sl_loc loc = big ? big->decl->loc : sl_noloc;
-	sl_error(ctx, loc, "the schedule predicts %lld cycles ('%s' runs %lld iterations), "
+	sl_error(ctx, loc, "the schedule predicts %lld cycles ('%s' runs %lld iterations%s), "
 		"more than the %lld a sim run may take: --max-cycles N raises the budget "
-		"(`sluice run` computes the reference alone)", (long long) sp->predicted_cycles,
+		"(`sluice run` computes the reference alone)", (long long) cycles,
 		big ? big->decl->name : "?", big ? (long long) sched_n_iters(big) : 0LL,
-		(long long) max_cycles);
+		n_frames > 1 ? " a frame" : "", (long long) max_cycles);
 	return false;
 }
 

@@ -105,7 +105,7 @@ int sim_check_model_frames(sl_ctx *ctx, const ir_program *prog, const sched_prog
 /* Is the design's predicted run within "max_cycles"?  Else a located
  * error at the statement with the most iterations, naming the prediction,
  * the budget and --max-cycles; false.  Checked before any input is made. */
-bool sim_within_budget(sl_ctx *ctx, const sched_program *sp, int64_t max_cycles);
+bool sim_within_budget(sl_ctx *ctx, const sched_program *sp, int n_frames, int64_t max_cycles);
 
 /* ------------------------------------------------------------ Verilator
  * The generated Verilog run in Verilator (sim/verilator.c), driven by a

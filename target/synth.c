@@ -657,15 +657,17 @@ static void synth_report_bram(sl_ctx *ctx, const tg_report *p, const tg_measured
 				(long long) p->cells[m], bd->mems[m].cell, (long long) r->cells[m]);
 }
 
-int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
-	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m)
+/* tg_synth, printing unless "quiet"; *m filled when m is not NULL. */
+static int synth_design(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
+	const char *top, const char *dir, bool pnr, const char *netlist, bool quiet,
+	tg_measured *m)
 {
 	const board *bd = pred->bd;
 	synth_result *r = sl_xcalloc(1, sizeof(*r));
 	char *vfile = sl_path_join(dir, top, ".v");
 	char *json = pnr ? sl_path_join(dir, "netlist.json", NULL) : NULL;
 	int rc = 1;
-	synth_quiet = m != NULL;
+	synth_quiet = quiet;
 	if (synth_write(ctx, vfile, verilog, len) != 0 ||
 	    synth_dsp_plan(ctx, bd, dir, top, vfile, r) != 0 ||
 	    synth_yosys(ctx, bd, dir, top, vfile, json, netlist, r) != 0)
@@ -702,4 +704,16 @@ out:
 	free(vfile);
 	free(json);
 	return rc;
+}
+
+int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
+	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m)
+{
+	return synth_design(ctx, pred, verilog, len, top, dir, pnr, netlist, m != NULL, m);
+}
+
+int tg_synth_measure(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
+	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m)
+{
+	return synth_design(ctx, pred, verilog, len, top, dir, pnr, netlist, false, m);
 }

@@ -193,6 +193,10 @@ int tg_boards(void);
  * Yosys commands run on the mapped design before it is written. */
 int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
 	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m);
+/* tg_synth that prints as without "m" and fills *m (sluice synth's
+ * report.html). */
+int tg_synth_measure(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
+	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m);
 
 /* Simulate the synthesized netlist in file "netlist" (top module "top",
  * written by tg_synth for the design of "prog" and "sp") in Verilator with

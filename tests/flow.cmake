@@ -3,7 +3,7 @@
 #                             honour (exit 2), accepts those it documents
 #   t_flow_same_design_model  every example on every board: `sim --board B`
 #                             (model) writes byte-identical schedule.txt,
-#                             buffers.txt, report.json and Verilog to what
+#                             buffers.txt, report.json, report.html and Verilog to what
 #                             `compile --board B` writes, or both say the
 #                             design does not fit
 #   t_flow_same_design_verilator_gaussian   the same through Verilator

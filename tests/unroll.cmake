@@ -61,3 +61,30 @@ foreach(case ${SLUICE_UNROLL_REFUSED})
             ${CMAKE_SOURCE_DIR}/examples/${ex}.sl ${k} ${at} ${text})
   set_tests_properties(t_unroll_refused_${ex} PROPERTIES LABELS model TIMEOUT 60)
 endforeach()
+
+# report.json names each declaration's lanes: the 2x downsample at K = 2
+# gives its input 4 (its innermost index moves 2 per x).
+add_test(NAME t_unroll_report_downsample
+  COMMAND sh -c "\"$1\" compile \"$2\" --unroll 2 -o \"$3\" >/dev/null && grep -qF '\"lanes\": {\"in\": 4, \"box\": 2, \"downsample\": 2},' \"$3/report.json\""
+          sh $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples/downsample.sl
+          ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/report_downsample)
+set_tests_properties(t_unroll_report_downsample PROPERTIES LABELS model TIMEOUT 60)
+
+# Verilator on lane designs (label verilator): bit-exact, measured cycles
+# equal predicted.  Each lane is its own port pair until the top level packs
+# them (docs/hardware.md); these hold whichever way the ports go.
+find_program(SLUICE_UNROLL_VERILATOR verilator)
+if(SLUICE_UNROLL_VERILATOR)
+  foreach(case "gaussian|2" "downsample|2" "blur_xy|8")
+    string(REPLACE "|" ";" f "${case}")
+    list(GET f 0 ex)
+    list(GET f 1 k)
+    add_test(NAME t_unroll_verilator_${ex}_k${k}
+      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+              --engine verilator --unroll ${k} --seed 1
+              -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/vl_${ex}_k${k})
+    set_tests_properties(t_unroll_verilator_${ex}_k${k} PROPERTIES LABELS verilator
+      TIMEOUT 600 PROCESSORS 2
+      ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  endforeach()
+endif()

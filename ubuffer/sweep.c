@@ -357,3 +357,85 @@ int ub_enumerate(sl_ctx *ctx, ub_buffer *buf)
 	walk_free(&wk);
 	return ok;
 }
+
+/* One frame's live intervals of the read elements: starts W(e) and ends
+ * LR(e) + 1, both sorted; their number. */
+static int64_t live_events(const walk *wk, int64_t *starts, int64_t *ends)
+{
+	int64_t m = 0;
+	for (int64_t i = 0; i < wk->n; i++) {
+		if (wk->last[i] == INT64_MIN)
+			continue;
+		starts[m] = wk->w[i];
+		ends[m++] = wk->last[i] + 1;
+	}
+	qsort(starts, (size_t) m, sizeof(int64_t), cmp_i64);
+	qsort(ends, (size_t) m, sizeof(int64_t), cmp_i64);
+	return m;
+}
+
+/* peak[b] = max(peak[b], v) for every bin b that cycles a .. b-1 touch. */
+static void bins_raise(int64_t *peak, int n_bins, int64_t bin, int64_t a, int64_t b,
+	int64_t v)
+{
+	if (b <= 0 || a >= (int64_t) n_bins * bin || b <= a)
+		return;
+	int64_t lo = a < 0 ? 0 : a / bin, hi = (b - 1) / bin;
+	for (int64_t k = lo; k <= hi && k < n_bins; k++)
+		peak[k] = v > peak[k] ? v : peak[k];
+}
+
+int ub_live_profile(const ub_buffer *buf, int frames, int64_t period, int64_t bin,
+	int n_bins, int64_t *peak)
+{
+	walk wk;
+	int ok = 0;
+
+	for (int k = 0; k < n_bins; k++)
+		peak[k] = 0;
+	if (buf->n_ports < 2)
+		return 0;
+	walk_init(&wk, buf, false);
+	for (int k = 1; ok == 0 && k < buf->n_ports; k++)
+		ok = port_walk(buf, &buf->ports[k], &wk, NULL);
+	int64_t *starts = sl_xcalloc((size_t) wk.n + 1, sizeof(int64_t));
+	int64_t *ends = sl_xcalloc((size_t) wk.n + 1, sizeof(int64_t));
+	int64_t m = ok == 0 ? live_events(&wk, starts, ends) : 0;
+	/* Frame f's events are frame 0's, f periods later; frames may
+	 * overlap, so the count merges every frame's events in time order. */
+	int64_t *si = sl_xcalloc((size_t) frames + 1, sizeof(int64_t));
+	int64_t *ei = sl_xcalloc((size_t) frames + 1, sizeof(int64_t));
+	int64_t live = 0, t = INT64_MIN;
+	for (;;) {
+		int64_t next = INT64_MAX;
+		for (int f = 0; f < frames; f++) {
+			int64_t off = (int64_t) f * period;
+			if (si[f] < m && starts[si[f]] + off < next)
+				next = starts[si[f]] + off;
+			if (ei[f] < m && ends[ei[f]] + off < next)
+				next = ends[ei[f]] + off;
+		}
+		if (next == INT64_MAX)
+			break;
+		if (t != INT64_MIN)
+			bins_raise(peak, n_bins, bin, t, next, live);
+		for (int f = 0; f < frames; f++) {
+			int64_t off = (int64_t) f * period;
+			while (si[f] < m && starts[si[f]] + off == next) {
+				live++;
+				si[f]++;
+			}
+			while (ei[f] < m && ends[ei[f]] + off == next) {
+				live--;
+				ei[f]++;
+			}
+		}
+		t = next;
+	}
+	free(si);
+	free(ei);
+	free(starts);
+	free(ends);
+	walk_free(&wk);
+	return ok;
+}

@@ -193,6 +193,17 @@ int64_t ub_write_index(const ub_buffer *buf, const int64_t *e);
 /* The memory of group "g" of pack "p": depth (words) and width (bits). */
 void ub_pack_memory(const ub_pack *p, int g, int64_t *depth, int *width);
 
+/* The live words of "buf" over time, by walking every element and read
+ * as the sweep does (ubuffer/sweep.c): a value is live in the cycles
+ * W(e) <= c <= LR(e) from its write to its last read, so the greatest
+ * count is max_live_words.  peak[k] receives the most values live in any
+ * cycle of k * bin .. (k + 1) * bin - 1 (an envelope, not a sample), for
+ * "frames" frames each "period" cycles after the one before.  Up to
+ * ub_enumerate_steps(buf) steps per frame.  0, or -1 when an index leaves
+ * the producer's box (a buffer the analysis rejects). */
+int ub_live_profile(const ub_buffer *buf, int frames, int64_t period, int64_t bin,
+	int n_bins, int64_t *peak);
+
 /* Registers in the delay-chain layout of "buf" (0 for other storage). */
 int64_t ub_chain_registers(const ub_buffer *buf);
 

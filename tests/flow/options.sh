@@ -63,9 +63,19 @@ expect 2 "'--unroll' is not an option of 'run'" run "$PROG" --unroll 2 --seed 1 
 expect 2 "--unroll takes a lane count from 1 to 256, not '0'" compile "$PROG" --unroll 0 -o "$TMP/c"
 expect 2 "--unroll takes a lane count from 1 to 256, not '257'" sim "$PROG" --unroll 257 --seed 1 -o "$TMP/m"
 expect 2 "--unroll takes a lane count from 1 to 256, not 'two'" compile "$PROG" --unroll two -o "$TMP/c"
+# sim -o with --frames N writes the Verilog it checks, the N-frame one:
+# brighten streams its 64x64 input a pixel a cycle, so the frame period
+# is 4096 and 3 frames take 4098 + 2 * 4096 cycles.
+expect 0 "" sim "$PROG" --frames 3 --seed 1 -o "$TMP/f"
+if grep -qF "12290 cycles from start to done" "$TMP/f/sluice_brighten.v"; then
+	echo "ok   sim --frames 3 -o writes the 3-frame Verilog"
+else
+	echo "FAIL sim --frames 3 -o: sluice_brighten.v is not the 3-frame design"
+	fail=1
+fi
 # Accepted: sim honours --board (and writes the design it simulates).
 expect 0 "" sim "$PROG" --board ice40up5k --seed 1 -o "$TMP/m"
-for f in schedule.txt buffers.txt report.json sluice_brighten.v brighten.npy; do
+for f in schedule.txt buffers.txt report.json report.html sluice_brighten.v brighten.npy; do
 	[ -f "$TMP/m/$f" ] || { echo "FAIL sim --board wrote no $f"; fail=1; }
 done
 expect 0 "" compile "$PROG" -d PLSB -o "$TMP/c"

@@ -8,7 +8,7 @@
 #   sluice sim NAME.sl --board B --engine ENGINE --seed 1 -o D2
 # Both must succeed, or both fail (the design does not fit the board);
 # when they succeed, D1 and D2 must hold byte-identical schedule.txt,
-# buffers.txt, report.json and sluice_NAME.v.  Exit 0 when every pair
+# buffers.txt, report.json, report.html and sluice_NAME.v.  Exit 0 when every pair
 # agrees and at least one pair was compared.
 set -u
 [ $# -ge 3 ] || { echo "usage: $0 SLUICE ENGINE EXAMPLE... [-- BOARD...]" >&2; exit 2; }
@@ -44,7 +44,7 @@ for ex in "${EXAMPLES[@]}"; do
 			echo "--   $ex on $b: does not fit (both)"
 			continue
 		fi
-		for f in schedule.txt buffers.txt report.json "sluice_$ex.v"; do
+		for f in schedule.txt buffers.txt report.json report.html "sluice_$ex.v"; do
 			if [ ! -f "$d1/$f" ] || ! cmp -s "$d1/$f" "$d2/$f"; then
 				echo "FAIL $ex on $b: $f differs between compile and sim"
 				diff -u "$d1/$f" "$d2/$f" 2>&1 | head -20

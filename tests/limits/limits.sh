@@ -132,6 +132,12 @@ PY
 	expect 1 "predicts 1002 cycles" sim k.sl --seed 1 -o o --max-cycles 1001
 	expect 0 "" sim k.sl --seed 1 -o o --max-cycles 1002
 	expect 2 "--max-cycles takes a positive cycle count" sim k.sl --seed 1 -o o --max-cycles 0
+	# With --frames N the budget covers all N frames: k.sl streams one
+	# element a cycle, so its frame period is the input's 1000 cycles
+	# (docs/hardware.md "Frames"): 3 frames predict 1002 + 2 * 1000.
+	expect 1 "predicts 3002 cycles ('in' runs 1000 iterations a frame)" \
+		sim k.sl --seed 1 -o o --frames 3 --max-cycles 3001
+	expect 0 "" sim k.sl --seed 1 -o o --frames 3 --max-cycles 3002
 
 	# D13: extents the hardware's counters cannot hold; 2^32 - 1 still compiles
 	printf 'input in : u8[4294967301];\nfunc f(x) : u8 = in(x);\noutput f[4];\n' >e.sl

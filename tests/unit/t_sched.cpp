@@ -835,6 +835,37 @@ TEST(t_sched, lanes_legal_both_policies)
 			}
 }
 
+// A func whose domain starts before 0 (f at x = -1): its lanes start at
+// different words (the last lane at xo = -1), yet word xo of each fires
+// in one cycle.
+TEST(t_sched, lanes_with_a_negative_domain_start)
+{
+	const char *text =
+		"input in : u8[6][20];\n"
+		"func f(y, x) : u8 = in(y, x + 1) + 3;\n"
+		"func g(y, x) : u8 = f(y, x - 1) + f(y, x) * 2;\n"
+		"output g[6][19];\n";
+	for (int k : { 2, 3, 4 })
+		for (sched_policy pol : POLICIES) {
+			Compiled c(text, pol, "t.sl", k);
+			std::string what = "k=" + std::to_string(k) + " " + policy_name(pol);
+			expect_legal(c, what);
+			if (!c.sp)
+				continue;
+			expect_cycle_counts(c, what);
+			expect_lockstep(c, what);
+			// The last lane's x = k * xo + k - 1 reaches -1 at xo = -1; lane
+			// 0's x = k * xo starts at 0.
+			std::string last = "f.lane" + std::to_string(k - 1);
+			const ir_decl *fl = ir_program_find(c.sp->lowered, last.c_str());
+			const ir_decl *f0 = ir_program_find(c.sp->lowered, "f.lane0");
+			ASSERT_NE(fl, nullptr) << what;
+			ASSERT_NE(f0, nullptr) << what;
+			EXPECT_EQ(fl->dom_lo[1], -1) << what;
+			EXPECT_EQ(f0->dom_lo[1], 0) << what;
+		}
+}
+
 // Predicted cycles against ideal / k, the ideal being the original
 // program's (its input's points for these stencils: one point a cycle
 // at k = 1).  The pipeline's fill is a few rows of the input, and a row

@@ -17,6 +17,7 @@
 #include <isl/options.h>
 
 #include "scheduler/scheduler.h"
+#include "sim/sim.h"
 
 namespace {
 
@@ -339,6 +340,54 @@ TEST(t_unroll, consts_are_not_split)
 	EXPECT_EQ(l.count_of("w"), 1);
 	// Lane 2: x = 4xo + 2, the const indexed at the point.
 	EXPECT_EQ(l.body("f.lane2"), "(in.lane2(y, x) * w(((x * 4) + 2)))");
+}
+
+// ------------------------------------------------------------------ data
+
+TEST(t_unroll, inputs_split_and_outputs_join)
+{
+	// in = 10 11 12 13 14 in one row; 2 lanes: lane 0 holds points 0 2 4,
+	// lane 1 points 1 3.
+	Lanes l("input in : u8[1][5];\n"
+		"func f(y, x) : u8 = in(y, x);\n"
+		"output f[1][5];\n", 2);
+	ASSERT_NE(l.lp, nullptr) << l.diags();
+	int64_t dims[2] = { 1, 5 };
+	io_array *a = io_array_alloc(ir_type_make(false, 8), 2, dims);
+	for (int i = 0; i < 5; i++)
+		a->data[i] = 10 + i;
+	ir_decl *d = ir_program_find(l.prog, "in");
+	ref_inputs in = { 1, &d, &a };
+	sim_lane_inputs li;
+	ASSERT_EQ(sim_lane_inputs_make(l.ctx, l.prog, l.lp, &in, 1, &li), 0) << l.diags();
+	ASSERT_EQ(li.in->n, 2);
+	const io_array *l0 = li.in->arrays[0], *l1 = li.in->arrays[1];
+	EXPECT_EQ(std::string(li.in->decls[0]->name), "in.lane0");
+	ASSERT_EQ(l0->dims[1], 3);
+	ASSERT_EQ(l1->dims[1], 2);
+	EXPECT_EQ(l0->data[0], 10u);
+	EXPECT_EQ(l0->data[1], 12u);
+	EXPECT_EQ(l0->data[2], 14u);
+	EXPECT_EQ(l1->data[0], 11u);
+	EXPECT_EQ(l1->data[1], 13u);
+	// The lanes of f as the engines would give them, joined back.
+	io_array *lanes[2] = { io_array_alloc(l0->type, 2, l0->dims),
+		io_array_alloc(l1->type, 2, l1->dims) };
+	for (int i = 0; i < 3; i++)
+		lanes[0]->data[i] = 20 + 2 * i;
+	for (int i = 0; i < 2; i++)
+		lanes[1]->data[i] = 21 + 2 * i;
+	int n_out = 0;
+	io_array **out = sim_lanes_join(l.lp, lanes, 1, &n_out);
+	ASSERT_EQ(n_out, 1);
+	ASSERT_EQ(out[0]->dims[1], 5);
+	for (int i = 0; i < 5; i++)
+		EXPECT_EQ(out[0]->data[i], (uint64_t) (20 + i));
+	EXPECT_EQ(lanes[0], nullptr);
+	io_array_free(out[0]);
+	free(out);
+	sim_lane_inputs_release(l.ctx, &li);
+	io_array_free(a);
 }
 
 }  // namespace
