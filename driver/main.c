@@ -445,7 +445,7 @@ static void print_buffers(const void *arg, FILE *out)
 	ub_set_dump(((const flow_design *) arg)->ubs, out);
 }
 
-static void print_buffer_json(const ub_buffer *b, FILE *out)
+static void print_buffer_json(const ub_set *set, const ub_buffer *b, FILE *out)
 {
 	fputs("    { \"name\": ", out);
 	sl_json_str(out, b->name);
@@ -455,6 +455,16 @@ static void print_buffer_json(const ub_buffer *b, FILE *out)
 		(long long) b->max_live_words, (long long) b->capacity_words);
 	sl_json_str(out, ub_storage_str(b->storage));
 	fprintf(out, ", \"banks\": %d", b->n_banks);
+	if (b->pack >= 0 && set->packs[b->pack].n_members > 1) {
+		/* The pack whose memories it shares (docs/hardware.md "Buffers"). */
+		const ub_pack *p = &set->packs[b->pack];
+		fputs(",\n      \"pack\": [", out);
+		for (int m = 0; m < p->n_members; m++) {
+			fputs(m ? ", " : "", out);
+			sl_json_str(out, p->members[m]->name);
+		}
+		fputs("]", out);
+	}
 	if (b->why) {
 		fputs(",\n      \"why\": ", out);
 		sl_json_str(out, b->why);
@@ -499,7 +509,7 @@ static void print_report(const void *arg, FILE *out)
 	print_lanes_json(sp->lowered, out);
 	fputs("  \"buffers\": [\n", out);
 	for (int i = 0; i < d->ubs->n_buffers; i++) {
-		print_buffer_json(d->ubs->buffers[i], out);
+		print_buffer_json(d->ubs, d->ubs->buffers[i], out);
 		fputs(i + 1 < d->ubs->n_buffers ? ",\n" : "\n", out);
 	}
 	fputs(d->pub ? "  ],\n" : "  ]\n", out);

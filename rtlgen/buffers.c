@@ -1,8 +1,9 @@
 /* rtlgen/buffers.c: the storage of one unified buffer.
  * Stage: rtlgen.  A delay chain (UB_REGISTERS, UB_DELAY_CHAIN) is emitted
  * as ub_buffer.runs lays it out (the rule: ubuffer/ubuffer.c): a register
- * per position of a register run, one sl_fifo_seg per group of SRAM runs,
- * the group's runs side by side, and a read mux per tap.  A
+ * per position of a register run, one sl_fifo_seg per group of SRAM runs
+ * of a pack (ub_set.packs: the buffers that shift together), the runs of
+ * the pack's members side by side, and a read mux per tap.  A
  * circular buffer (UB_CIRCULAR) is written at a counter that wraps at
  * capacity_words and read at the write index of the element each access
  * reads, modulo capacity_words: one sl_ram with a read port per access
@@ -25,45 +26,98 @@ static rtl_stage *rtl_port_reader(rtl_gen *g, const ub_port *p, int *k)
 
 /* ------------------------------------------------------------ delay chains */
 
-/* The sl_fifo_seg of each group of SRAM runs: the runs' inputs and
- * outputs side by side, the first run in the low bits. */
-static void rtl_chain_fifos(rtl_gen *g, const ub_buffer *b, const char *nm)
+/* The runs of group "grp" of "b" as "a..b, c..d". */
+static const char *rtl_group_runs(rtl_gen *g, const ub_buffer *b, int grp)
+{
+	const char *s = "";
+	for (int i = 0, c = 0; i < b->n_runs; i++)
+		if (b->runs[i].sram && b->runs[i].group == grp)
+			s = rtl_fmt(g, "%s%s%lld..%lld", s, c++ ? ", " : "",
+				(long long) b->runs[i].start,
+				(long long) (b->runs[i].start + b->runs[i].len - 1));
+	return s;
+}
+
+/* The first SRAM run of group "grp" of "b". */
+static const ub_run *rtl_group_first(const ub_buffer *b, int grp)
+{
+	int first = 0;
+	while (!b->runs[first].sram || b->runs[first].group != grp)
+		first++;
+	return &b->runs[first];
+}
+
+/* The sl_fifo_seg of each group of SRAM runs of pack "pk" (ub_pack), in
+ * the section of its last member: the members' runs' inputs and outputs
+ * side by side, the first member's first run in the low bits.  All
+ * members shift on the same cycles (the pack rule), so the first
+ * member's write enable shifts the memory. */
+static void rtl_pack_fifos(rtl_gen *g, const ub_pack *pk)
 {
 	FILE *o = g->out;
-	int nr = b->n_runs, w = b->width_bits;
-	const ub_run *r = b->runs;
-	for (int grp = 0; grp < b->n_groups; grp++) {
-		int first = 0;
-		while (!r[first].sram || r[first].group != grp)
-			first++;
-		int k = r[first].group_size;
-		fprintf(o, "    // positions");
-		for (int i = first, c = 0; i < nr; i++)
-			if (r[i].sram && r[i].group == grp)
-				fprintf(o, "%s %lld..%lld", c++ ? "," : "", (long long) r[i].start,
-					(long long) (r[i].start + r[i].len - 1));
-		fprintf(o, " in SRAM%s\n", k > 1 ? ", side by side" : "");
+	const ub_buffer *b0 = pk->members[0];
+	const char *nm0 = g->stages[b0->producer->index].name;
+	for (int grp = 0; grp < b0->n_groups; grp++) {
+		const ub_run *first = rtl_group_first(b0, grp);
+		int64_t depth;
+		int width;
+		ub_pack_memory(pk, grp, &depth, &width);
+		if (pk->n_members == 1)
+			fprintf(o, "    // positions %s in SRAM%s\n", rtl_group_runs(g, b0, grp),
+				first->group_size > 1 ? ", side by side" : "");
+		else {
+			fprintf(o, "    // positions %s of", rtl_group_runs(g, b0, grp));
+			for (int m = 0; m < pk->n_members; m++)
+				fprintf(o, "%s%s", m ? ", " : " ", pk->members[m]->name);
+			fprintf(o, " in SRAM, side by side (a pack)\n");
+		}
 		char *din = NULL, *dout = NULL;
 		size_t dl = 0, ol = 0;
 		FILE *fi = open_memstream(&din, &dl), *fo = open_memstream(&dout, &ol);
-		for (int i = nr - 1, c = 0; i >= 0; i--) {
-			if (!r[i].sram || r[i].group != grp)
-				continue;
-			if (r[i].start == 0)
-				fprintf(fi, "%s%s_wdata", c ? ", " : "", nm);
-			else
-				fprintf(fi, "%s%s_pos%lld", c ? ", " : "", nm, (long long) (r[i].start - 1));
-			fprintf(fo, "%s%s_pos%lld", c++ ? ", " : "", nm,
-				(long long) (r[i].start + r[i].len - 1));
+		int c = 0;
+		for (int m = pk->n_members - 1; m >= 0; m--) {
+			const ub_buffer *b = pk->members[m];
+			const ub_run *r = b->runs;
+			const char *nm = g->stages[b->producer->index].name;
+			for (int i = b->n_runs - 1; i >= 0; i--) {
+				if (!r[i].sram || r[i].group != grp)
+					continue;
+				if (r[i].start == 0)
+					fprintf(fi, "%s%s_wdata", c ? ", " : "", nm);
+				else
+					fprintf(fi, "%s%s_pos%lld", c ? ", " : "", nm,
+						(long long) (r[i].start - 1));
+				fprintf(fo, "%s%s_pos%lld", c++ ? ", " : "", nm,
+					(long long) (r[i].start + r[i].len - 1));
+			}
 		}
 		fclose(fi);
 		fclose(fo);
 		fprintf(o, "    sl_fifo_seg #(.W(%d), .DEPTH(%lld)) %s_seg%lld (.clk(clk), "
-			".ce(ce), .shift(%s_wen),\n        .din({%s}), .dout({%s}));\n", k * w,
-			(long long) r[first].len, nm, (long long) r[first].start, nm, din, dout);
+			".ce(ce), .shift(%s_wen),\n        .din({%s}), .dout({%s}));\n", width,
+			(long long) depth, nm0, (long long) first->start, nm0, din, dout);
 		free(din);
 		free(dout);
 	}
+}
+
+/* The SRAM groups of "b": in a pack of several, a comment per group
+ * naming the bits of the pack's memory it takes; the memories in the
+ * section of the pack's last member. */
+static void rtl_chain_fifos(rtl_gen *g, const ub_buffer *b)
+{
+	const ub_pack *pk = &g->ubs->packs[b->pack];
+	const ub_buffer *b0 = pk->members[0];
+	if (pk->n_members > 1)
+		for (int grp = 0; grp < b->n_groups; grp++) {
+			int gs = rtl_group_first(b, grp)->group_size, lo = gs * b->pack_bits_below;
+			fprintf(g->out, "    // positions %s in SRAM: bits %d..%d of %s_seg%lld\n",
+				rtl_group_runs(g, b, grp), lo, lo + gs * b->width_bits - 1,
+				g->stages[b0->producer->index].name,
+				(long long) rtl_group_first(b0, grp)->start);
+		}
+	if (pk->members[pk->n_members - 1] == b)
+		rtl_pack_fifos(g, pk);
 }
 
 /* Declarations in chain order: a register per register position, a wire
@@ -108,7 +162,8 @@ static void rtl_chain(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
 	const char *nm = ps->name;
 	rtl_chain_decls(g, b, nm);
 	rtl_chain_shift(g, b, nm);
-	rtl_chain_fifos(g, b, nm);
+	if (b->storage == UB_DELAY_CHAIN)
+		rtl_chain_fifos(g, b);
 	for (int i = 1; i < b->n_ports; i++) {
 		int k;
 		const ub_port *pt = &b->ports[i];

@@ -188,6 +188,59 @@ static const char *rtl_range(rtl_gen *g, int w)
 	return w == 1 ? "" : rtl_fmt(g, "[%d:0] ", w - 1);
 }
 
+/* Lanes (scheduler/unroll.c): the k lanes of an input or output are one
+ * port group named for the declaration they split, NAME_data of k words
+ * (lane l in bits l*N .. l*N+N-1) and one NAME_en or NAME_valid, lane 0's
+ * (docs/hardware.md "Top-level interface"). */
+static int rtl_lanes(const sched_stmt *s)
+{
+	return s->decl->lanes > 1 ? s->decl->lanes : 1;
+}
+
+/* The port name of a stage: its group's for a lane, else its own. */
+static const char *rtl_port(rtl_gen *g, const rtl_stage *st)
+{
+	return rtl_lanes(st->s) > 1 ? rtl_ident(g->ctx, st->s->decl->lane_of->name) : st->name;
+}
+
+/* Lane l's word of port group "port" of lanes of w bits. */
+static const char *rtl_lane_bits(rtl_gen *g, const char *port, int l, int w)
+{
+	return rtl_fmt(g, "%s_data[%d:%d]", port, l * w + w - 1, l * w);
+}
+
+/* Every lane of a port group fires only in cycles where lane 0 does, and
+ * writes its word in the cycle lane 0 writes its own: the lanes share
+ * their coefficients, time base (offset - sum coef * lo) and latency, and
+ * a lane's words are the first of lane 0's (unroll.c makes them so; a
+ * located error otherwise, before any Verilog). */
+static int rtl_check_lanes(sl_ctx *ctx, const sched_program *sp)
+{
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i], *z;
+		int l = s->decl->lane;
+		if (rtl_lanes(s) == 1 || l == 0 || !(s->is_input || s->is_output))
+			continue;
+		z = i >= l ? sp->stmts[i - l] : NULL;
+		bool ok = z && z->decl->lane_of == s->decl->lane_of && z->decl->lane == 0 &&
+			z->n_dims == s->n_dims && z->latency == s->latency;
+		int64_t bs = s->offset, bz = ok ? z->offset : 0;
+		for (int d = 0; ok && d < s->n_dims; d++) {
+			ok = z->coef[d] == s->coef[d] && z->lo[d] <= s->lo[d] &&
+				s->lo[d] + s->ext[d] <= z->lo[d] + z->ext[d];
+			bs -= s->coef[d] * s->lo[d];
+			bz -= z->coef[d] * z->lo[d];
+		}
+		if (!ok || bs != bz) {
+			sl_error(ctx, s->decl->loc, "internal: lane %d of '%s' does not run in "
+				"lockstep with lane 0, so they cannot share one port", l,
+				s->decl->lane_of->name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static void rtl_ports(rtl_gen *g, const char *module)
 {
 	FILE *o = g->out;
@@ -199,13 +252,19 @@ static void rtl_ports(rtl_gen *g, const char *module)
 	for (int i = 0; i < g->sp->n_stmts; i++) {
 		const rtl_stage *st = &g->stages[i];
 		const sched_stmt *s = st->s;
-		int w = s->decl->type.bits;
+		int k = rtl_lanes(s), w = k * s->decl->type.bits;
+		const char *nm = rtl_port(g, st);
+		if (k > 1 && s->decl->lane > 0)
+			continue;
 		if (s->is_input)
 			fprintf(o, ",\n    output wire %s_en,\n    input  wire %s%s_data",
-				st->name, rtl_range(g, w), st->name);
+				nm, rtl_range(g, w), nm);
 		else if (s->is_output)
 			fprintf(o, ",\n    output wire %s_valid,\n    output wire %s%s_data",
-				st->name, rtl_range(g, w), st->name);
+				nm, rtl_range(g, w), nm);
+		if (k > 1 && (s->is_input || s->is_output))
+			fprintf(o, "  /* %d lanes of %d bits, lane 0 in the low bits */", k,
+				s->decl->type.bits);
 	}
 	fprintf(o, "\n);\n\n");
 	if (!g->axis)
@@ -316,6 +375,20 @@ static void rtl_sched(rtl_gen *g, rtl_stage *st)
 	rtl_stage_comment(g, st);
 	fprintf(o, "    wire %s_fire;\n    wire %s_active;\n    wire [%d:0] %s_idx;\n"
 		"    wire [%d:0] %s_nidx;\n", nm, nm, n * 32 - 1, nm, n * 32 - 1, nm);
+	const sched_stmt *c = sched_controller(g->sp, s);
+	if (c != s) {
+		/* A lane with the box and schedule of an earlier lane: its fires
+		 * and counters (sched_controller). */
+		const char *cn = g->stages[c->index].name;
+		fprintf(o, "    // the schedule of %s (the same box and schedule)\n"
+			"    assign %s_fire = %s_fire;\n    assign %s_active = %s_active;\n"
+			"    assign %s_idx = %s_idx;\n    assign %s_nidx = %s_nidx;\n",
+			c->name, nm, cn, nm, cn, nm, cn, nm, cn);
+		rtl_sink(g, rtl_fmt(g, "%s_active", nm));
+		rtl_sink(g, rtl_fmt(g, "%s_idx", nm));
+		rtl_sink(g, rtl_fmt(g, "%s_nidx", nm));
+		return;
+	}
 	if (fr)
 		fprintf(o, "    wire [%d:0] %s_fidx;  // {%s_idx, frame}\n"
 			"    wire [%d:0] %s_fnidx;\n", n * 32 + 31, nm, nm, n * 32 + 31, nm);
@@ -421,7 +494,11 @@ static void rtl_pipe(rtl_gen *g, rtl_stage *st, const char *value,
 	const char *nm = st->name;
 	int w = s->decl->type.bits;
 	int vc = s->is_input ? 0 : sched_value_cycle(s), l = s->latency - vc;
-	const char *inbox = s->is_output ? rtl_inbox(g, st) : NULL;
+	int k = rtl_lanes(s);
+	const char *port = rtl_port(g, st);
+	bool valid_port = s->is_output && (k == 1 || s->decl->lane == 0);
+	/* Lanes 1.. of an output: their words come out with lane 0's valid. */
+	const char *inbox = valid_port ? rtl_inbox(g, st) : NULL;
 	fprintf(o, "    // written %d cycle%s after it fires", s->latency,
 		s->latency == 1 ? "" : "s");
 	fprintf(o, vc ? " (datapath registers: cycles 1..%d)\n" : "\n", vc);
@@ -429,8 +506,8 @@ static void rtl_pipe(rtl_gen *g, rtl_stage *st, const char *value,
 		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst), .ce(ce),\n"
 			"        .in_valid(%s), .in_data(%s), .out_valid(%s_wen), .out_data(%s_wdata));\n",
 			w, l, nm, valid, value, nm, nm);
-		if (s->is_output)
-			fprintf(o, "    assign %s_valid = %s_wen;\n", nm, nm);
+		if (valid_port)
+			fprintf(o, "    assign %s_valid = %s_wen;\n", port, nm);
 	} else {
 		fprintf(o, "    wire %s_inbox = %s;\n    wire [%d:0] %s_out;\n", nm, inbox, w, nm);
 		const char *in = rtl_delay(g, st, rtl_fmt(g, "%s_inbox", nm), 1, 0, vc);
@@ -438,12 +515,15 @@ static void rtl_pipe(rtl_gen *g, rtl_stage *st, const char *value,
 			"        .in_valid(%s), .in_data({%s, %s}), .out_valid(%s_wen), "
 			".out_data(%s_out));\n", w + 1, l, nm, valid, in, value, nm, nm);
 		fprintf(o, "    assign %s_wdata = %s_out[%d:0];\n", nm, nm, w - 1);
-		fprintf(o, "    assign %s_valid = %s_wen && %s_out[%d];\n", nm, nm, nm, w);
+		fprintf(o, "    assign %s_valid = %s_wen && %s_out[%d];\n", port, nm, nm, w);
 	}
-	if (s->is_output)
+	if (s->is_output && k > 1)
+		fprintf(o, "    assign %s = %s_wdata;\n",
+			rtl_lane_bits(g, port, s->decl->lane, w), nm);
+	else if (s->is_output)
 		fprintf(o, "    assign %s_data = %s_wdata;\n", nm, nm);
 	if (!st->buf || st->buf->storage == UB_NONE) {
-		if (!s->is_output)
+		if (!valid_port)
 			rtl_sink(g, rtl_fmt(g, "%s_wen", nm));
 		if (!s->is_output)
 			rtl_sink(g, rtl_fmt(g, "%s_wdata", nm));
@@ -456,7 +536,14 @@ static void rtl_stage_body(rtl_gen *g, rtl_stage *st)
 	const sched_stmt *s = st->s;
 	const char *value, *valid;
 	fprintf(g->out, "    // ---- %s '%s'\n", s->is_input ? "input" : "stage", s->name);
-	if (s->is_input) {
+	if (s->is_input && rtl_lanes(s) > 1) {
+		/* Lane l's word of the group; lane 0's fire asks for the word. */
+		const char *port = rtl_port(g, st);
+		if (s->decl->lane == 0)
+			fprintf(g->out, "    assign %s_en = %s_fire;\n", port, st->name);
+		value = rtl_lane_bits(g, port, s->decl->lane, s->decl->type.bits);
+		valid = rtl_fmt(g, "%s_fire", st->name);
+	} else if (s->is_input) {
 		fprintf(g->out, "    assign %s_en = %s_fire;\n", st->name, st->name);
 		value = rtl_fmt(g, "%s_data", st->name);
 		valid = rtl_fmt(g, "%s_fire", st->name);
@@ -553,6 +640,8 @@ int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 			"period %lld run past 2^48 cycles", frames, (long long) g->period);
 		return -1;
 	}
+	if (rtl_check_lanes(ctx, sp) < 0)
+		return -1;
 	const char *top = rtl_module_name(ctx, top_name);
 	const char *module = g->axis ? rtl_fmt(g, "%s_core", top) : top;
 	rtl_setup(g);

@@ -158,6 +158,12 @@ int64_t sched_n_iters(const sched_stmt *s);
 /* Start cycle of the last iteration of "s" (its value is written
  * latency cycles later). */
 int64_t sched_last_time(const sched_stmt *s);
+/* The statement whose schedule generator "s" shares: the first lane of
+ * s's declaration with s's box and schedule (lo, ext, coefficients,
+ * offset: the same fires and iteration counters in every cycle), else s
+ * itself.  rtlgen emits one sl_sched per controller, target/logic.c
+ * counts one. */
+const sched_stmt *sched_controller(const sched_program *sp, const sched_stmt *s);
 /* Cycles from one frame's start to the next's when frames run back to
  * back (docs/hardware.md "Frames"): the least period at which every
  * statement's firings stay in order (its span in a frame, plus one) and

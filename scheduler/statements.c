@@ -168,6 +168,23 @@ int64_t sched_last_time(const sched_stmt *s)
 	return t;
 }
 
+const sched_stmt *sched_controller(const sched_program *sp, const sched_stmt *s)
+{
+	if (s->decl->lanes <= 1)
+		return s;
+	for (int i = s->index - s->decl->lane; i >= 0 && i < s->index; i++) {
+		const sched_stmt *z = sp->stmts[i];
+		bool same = z->decl->lane_of == s->decl->lane_of && z->n_dims == s->n_dims &&
+			z->offset == s->offset;
+		for (int d = 0; same && d < s->n_dims; d++)
+			same = z->lo[d] == s->lo[d] && z->ext[d] == s->ext[d] &&
+				z->coef[d] == s->coef[d];
+		if (same)
+			return z;
+	}
+	return s;
+}
+
 int64_t sched_frame_period(const sched_program *sp)
 {
 	int64_t p = 1;

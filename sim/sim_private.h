@@ -7,7 +7,10 @@
 /* ------------------------------------------------------------ Verilator */
 
 /* A data port pair of the generated module: NAME_en / NAME_data of an
- * input, NAME_valid / NAME_data of an output. */
+ * input, NAME_valid / NAME_data of an output.  A port group of lanes > 1
+ * (docs/hardware.md "Top-level interface") carries "lanes" words of
+ * "bits" each, lane 0 in the low bits: its file holds "lanes" values per
+ * word, lane by lane. */
 typedef struct sim_vl_port {
 	const char *name;
 	int bits;
@@ -15,6 +18,9 @@ typedef struct sim_vl_port {
 	int64_t row;		/* elements per row: the innermost extent (1 for 0-D) */
 	int64_t rows;		/* rows per frame */
 	int64_t size;		/* elements per run: row * rows * frames */
+	int lanes;
+	const sched_stmt *stmt;	/* inputs: lane 0's statement (lanes consecutive) */
+	int output;		/* outputs: lane 0's index in sp->lowered->outputs */
 } sim_vl_port;
 
 /* Seconds on a monotonic clock. */

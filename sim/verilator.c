@@ -476,12 +476,14 @@ static void vl_build_release(vl_build *b)
 /* --------------------------------------------------------------- the run */
 
 /* The ports of the design of "sp": its input statements, then its
- * outputs.  *sizes receives the element count of each. */
-/* A port's framing over the box of extents ext[0 .. n_dims). */
+ * outputs, the lanes of one declaration one port group (its name, lane
+ * 0's words).  *sizes receives the word count of each. */
+/* A port's framing over the box of extents ext[0 .. n_dims) (words, for a
+ * lane group: lane 0's box). */
 static sim_vl_port vl_port(const char *name, int bits, bool is_input, int n_dims,
 	const int64_t *ext, int nf)
 {
-	sim_vl_port p = { name, bits, is_input, 1, 1, 1 };
+	sim_vl_port p = { name, bits, is_input, 1, 1, 1, 1, NULL, -1 };
 	if (n_dims > 0)
 		p.row = ext[n_dims - 1];
 	for (int d = 0; d + 1 < n_dims; d++)
@@ -499,15 +501,25 @@ static int vl_ports(const sched_program *sp, int nf, sim_vl_port **ports, int64_
 		sizeof(**sizes));
 	for (int i = 0; i < sp->n_stmts; i++) {
 		const sched_stmt *s = sp->stmts[i];
-		if (!s->is_input)
+		int k = s->decl->lanes > 1 ? s->decl->lanes : 1;
+		if (!s->is_input || (k > 1 && s->decl->lane > 0))
 			continue;
+		sim_vl_port p = vl_port(k > 1 ? s->decl->lane_of->name : s->decl->name,
+			s->decl->type.bits, true, s->decl->n_dims, s->decl->extents, nf);
+		p.lanes = k;
+		p.stmt = s;
 		(*sizes)[n] = sched_n_iters(s);
-		(*ports)[n++] = vl_port(s->decl->name, s->decl->type.bits, true, s->decl->n_dims,
-			s->decl->extents, nf);
+		(*ports)[n++] = p;
 	}
 	for (int i = 0; i < sp->lowered->n_outputs; i++) {
 		const ir_decl *d = sp->lowered->outputs[i];
-		sim_vl_port p = vl_port(d->name, d->type.bits, false, d->n_dims, d->out_extents, nf);
+		int k = d->lanes > 1 ? d->lanes : 1;
+		if (k > 1 && d->lane > 0)
+			continue;
+		sim_vl_port p = vl_port(k > 1 ? d->lane_of->name : d->name, d->type.bits, false,
+			d->n_dims, d->out_extents, nf);
+		p.lanes = k;
+		p.output = i;
 		(*sizes)[n] = p.size / nf;
 		(*ports)[n++] = p;
 	}
@@ -544,6 +556,45 @@ static int vl_write_words(sl_ctx *ctx, const char *path, const uint64_t *v,
 	return rc;
 }
 
+/* The words of a lane past its input's extent: ignored by the hardware
+ * (docs/hardware.md), so anything but the data; a design that took them
+ * would show. */
+#define VL_LANE_FILL 0x5a3c96e187d24b1full
+
+/* The input words of port "p" in frame "in" into v (sizes words, each
+ * p->lanes values): lane l's word (r, xo) where lane 0 has it, when lane
+ * l has it too.  0, or -1 when an array is missing or of another size. */
+static int vl_port_words(const sim_vl_port *p, int64_t size, const ref_inputs *in,
+	uint64_t *v)
+{
+	int k = p->lanes;
+	const io_array *a0 = vl_input_array(in, p->stmt->decl->name);
+	if (!a0 || a0->size != size)
+		return -1;
+	if (k == 1) {
+		memcpy(v, a0->data, (size_t) size * sizeof(*v));
+		return 0;
+	}
+	int last = a0->n_dims - 1;
+	int64_t row0 = a0->dims[last];
+	for (int l = 0; l < k; l++) {
+		const ir_decl *dl = NULL;
+		for (int j = 0; j < in->n && !dl; j++)
+			if (in->decls[j] && in->decls[j]->lane_of == p->stmt->decl->lane_of &&
+			    in->decls[j]->lane == l)
+				dl = in->decls[j];
+		const io_array *a = dl ? vl_input_array(in, dl->name) : NULL;
+		if (!a || a->n_dims != a0->n_dims)
+			return -1;
+		int64_t row = a->dims[last];
+		for (int64_t w = 0; w < size; w++) {
+			int64_t r = row0 ? w / row0 : 0, xo = row0 ? w % row0 : 0;
+			v[w * k + l] = xo < row ? a->data[r * row + xo] : VL_LANE_FILL;
+		}
+	}
+	return 0;
+}
+
 /* DIR/in_K.bin for each input port: frame after frame of in[0 .. nf). */
 static int vl_write_inputs(sl_ctx *ctx, const char *dir, int n_ports,
 	const sim_vl_port *ports, const int64_t *sizes, const ref_inputs *in, int nf)
@@ -551,21 +602,19 @@ static int vl_write_inputs(sl_ctx *ctx, const char *dir, int n_ports,
 	for (int i = 0, k = 0; i < n_ports; i++) {
 		if (!ports[i].is_input)
 			continue;
-		uint64_t *v = sl_xmalloc((size_t) (sizes[i] * nf) * sizeof(*v) + 1);
-		for (int f = 0; f < nf; f++) {
-			const io_array *a = vl_input_array(&in[f], ports[i].name);
-			if (!a || a->size != sizes[i]) {
+		int64_t per = sizes[i] * ports[i].lanes;
+		uint64_t *v = sl_xmalloc((size_t) (per * nf) * sizeof(*v) + 1);
+		for (int f = 0; f < nf; f++)
+			if (vl_port_words(&ports[i], sizes[i], &in[f], v + f * per) < 0) {
 				sl_error(ctx, sl_noloc, "no data of the size of input '%s' "
 					"for the Verilator run", ports[i].name);
 				free(v);
 				return -1;
 			}
-			memcpy(v + f * sizes[i], a->data, (size_t) a->size * sizeof(*v));
-		}
 		char name[32];
 		snprintf(name, sizeof name, "/in_%d.bin", k++);
 		char *path = vl_cat(dir, name, "");
-		int rc = vl_write_words(ctx, path, v, sizes[i] * nf);
+		int rc = vl_write_words(ctx, path, v, per * nf);
 		free(path);
 		free(v);
 		if (rc < 0)
@@ -612,36 +661,52 @@ static int vl_read_stats(sl_ctx *ctx, const char *dir, int n_in, vl_result *r)
 	return rc;
 }
 
-/* DIR/out_K.EXT into fresh arrays of type "t" over the output box of
- * decl "d", a[f * stride] for frame f of nf: its values (.bin) or their
- * cycles (.cyc).  0 or -1. */
-static int vl_read_output(sl_ctx *ctx, const char *dir, int k, const char *ext,
-	const ir_decl *d, ir_type t, int64_t want, int nf, int stride, io_array **out)
+/* DIR/out_K.EXT of output port "p" into fresh arrays over the output
+ * boxes of its lanes' declarations (lp->outputs[p->output + l]), at
+ * out[f * stride + p->output + l] for frame f of nf: their values (.bin,
+ * p->lanes a word, lane l's where its box has the word) or the cycles
+ * they came out in (.cyc, one a word).  "want" words per frame (lane 0's
+ * box).  0 or -1. */
+static int vl_read_output(sl_ctx *ctx, const char *dir, int k, bool values,
+	const ir_program *lp, const sim_vl_port *p, int64_t want, int nf, int stride,
+	io_array **out)
 {
 	char name[40];
-	snprintf(name, sizeof name, "/out_%d.%s", k, ext);
+	snprintf(name, sizeof name, "/out_%d.%s", k, values ? "bin" : "cyc");
 	char *path = vl_cat(dir, name, "");
 	size_t len = 0;
 	unsigned char *buf = (unsigned char *) sl_read_file(path, &len);
+	const ir_decl *d0 = lp->outputs[p->output];
+	int per = values ? p->lanes : 1, last = d0->n_dims - 1;
+	int64_t row0 = d0->out_extents[last];
 	int rc = -1;
 	if (!buf) {
 		sl_error(ctx, sl_noloc, "cannot read '%s': %s", path, strerror(errno));
-	} else if ((int64_t) (len / 8) != want * nf) {
-		sl_error(ctx, d->loc, "output '%s': the hardware presented %lld values "
-			"on %s_valid, its box has %lld%s", d->name, (long long) (len / 8),
-			d->name, (long long) want, nf > 1 ? vl_frames_note(nf) : "");
+	} else if ((int64_t) (len / 8) != want * per * nf) {
+		sl_error(ctx, (p->lanes > 1 ? d0->lane_of : d0)->loc, "output '%s': the "
+			"hardware presented %lld %s on %s_valid, its box has %lld%s", p->name,
+			(long long) (len / 8 / per), p->lanes > 1 ? "words" : "values", p->name,
+			(long long) want, nf > 1 ? vl_frames_note(nf) : "");
 	} else {
-		for (int f = 0; f < nf; f++) {
-			io_array *a = io_array_alloc(t, d->n_dims, d->out_extents);
-			const unsigned char *p = buf + (size_t) (f * want) * 8;
-			for (int64_t i = 0; i < want; i++) {
-				uint64_t v = 0;
-				for (int b = 7; b >= 0; b--)
-					v = v << 8 | p[i * 8 + b];
-				a->data[i] = ir_norm(t, v);
+		for (int f = 0; f < nf; f++)
+			for (int l = 0; l < p->lanes; l++) {
+				const ir_decl *d = lp->outputs[p->output + l];
+				ir_type t = values ? d->type : ir_type_make(true, 64);
+				io_array *a = io_array_alloc(t, d->n_dims, d->out_extents);
+				int64_t row = d->out_extents[last];
+				const unsigned char *q = buf + (size_t) (f * want * per) * 8;
+				for (int64_t w = 0; w < want; w++) {
+					int64_t r = row0 ? w / row0 : 0, xo = row0 ? w % row0 : 0;
+					if (xo >= row)
+						continue;
+					uint64_t v = 0;
+					const unsigned char *e = q + (size_t) (w * per + (values ? l : 0)) * 8;
+					for (int b = 7; b >= 0; b--)
+						v = v << 8 | e[b];
+					a->data[r * row + xo] = ir_norm(t, v);
+				}
+				out[f * stride + p->output + l] = a;
 			}
-			out[f * stride] = a;
-		}
 		rc = 0;
 	}
 	free(buf);
@@ -650,23 +715,26 @@ static int vl_read_output(sl_ctx *ctx, const char *dir, int k, const char *ext,
 }
 
 /* Every output of a finished run into outputs[] (and its cycles into
- * opts->cycles[] when asked); 0 or -1. */
+ * opts->cycles[] when asked): "ports" the output ports, "sizes" their
+ * words; 0 or -1. */
 static int vl_collect(sl_ctx *ctx, const sched_program *sp, const char *dir,
-	const sim_vl_options *opts, const int64_t *sizes, io_array **outputs,
-	sim_vl_stats *stats)
+	const sim_vl_options *opts, int n_out_ports, const sim_vl_port *ports,
+	const int64_t *sizes, io_array **outputs, sim_vl_stats *stats)
 {
 	int rc = 0, nf = opts->frames > 1 ? opts->frames : 1, no = sp->lowered->n_outputs;
-	for (int k = 0; k < no; k++) {
-		const ir_decl *d = sp->lowered->outputs[k];
-		int got = vl_read_output(ctx, dir, k, "bin", d, d->type, sizes[k], nf, no,
-			outputs + k);
+	for (int k = 0; k < n_out_ports; k++) {
+		const sim_vl_port *p = &ports[k];
+		int got = vl_read_output(ctx, dir, k, true, sp->lowered, p, sizes[k], nf, no,
+			outputs);
 		if (got == 0 && opts->cycles)
-			got = vl_read_output(ctx, dir, k, "cyc", d, ir_type_make(true, 64),
-				sizes[k], nf, no, opts->cycles + k);
-		if (got == 0)
-			stats->outputs_received += sizes[k] * nf;
-		else
+			got = vl_read_output(ctx, dir, k, false, sp->lowered, p, sizes[k], nf, no,
+				opts->cycles);
+		if (got == 0) {
+			for (int l = 0; l < p->lanes; l++)
+				stats->outputs_received += outputs[p->output + l]->size * nf;
+		} else {
 			rc = -1;
+		}
 	}
 	return rc;
 }
@@ -688,9 +756,10 @@ static int vl_check_result(sl_ctx *ctx, const sched_program *sp,
 			continue;
 		if (r->taken[k] != sizes[i] * nf) {
 			sl_error(ctx, sl_noloc, "input '%s': the hardware raised %s_en "
-				"in %lld cycles, the input has %lld elements%s",
+				"in %lld cycles, the input has %lld %s%s",
 				ports[i].name, ports[i].name, (long long) r->taken[k],
-				(long long) sizes[i], nf > 1 ? vl_frames_note(nf) : "");
+				(long long) sizes[i], ports[i].lanes > 1 ? "words" : "elements",
+				nf > 1 ? vl_frames_note(nf) : "");
 			rc = -1;
 		}
 		k++;
@@ -809,7 +878,8 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 			ran = true;
 		}
 	}
-	if (ran && vl_collect(ctx, sp, dir, opts, sizes + n_in, outputs, stats) < 0)
+	if (ran && vl_collect(ctx, sp, dir, opts, n_ports - n_in, ports + n_in, sizes + n_in,
+			outputs, stats) < 0)
 		rc = -1;
 	stats->cycles = r.cycles;
 	stats->run_seconds = r.seconds;

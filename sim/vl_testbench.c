@@ -129,6 +129,70 @@ static const char *const vl_tb_head =
 	"\ts.taken++;\n"
 	"}\n"
 	"\n"
+	"// Port groups of lanes (docs/hardware.md \"Top-level interface\"): lane l\n"
+	"// in bits l*bits .. l*bits+bits-1 of NAME_data, a scalar of up to 64 bits\n"
+	"// or Verilator's VlWide of 32-bit words.\n"
+	"template <class D>\n"
+	"void put_lane(D &d, int lo, int bits, uint64_t v)\n"
+	"{\n"
+	"\tuint64_t m = mask(bits, ~uint64_t(0)) << lo;\n"
+	"\td = (D) (((uint64_t) d & ~m) | ((v << lo) & m));\n"
+	"}\n"
+	"\n"
+	"template <std::size_t W>\n"
+	"void put_lane(VlWide<W> &d, int lo, int bits, uint64_t v)\n"
+	"{\n"
+	"\tfor (int b = 0; b < bits;) {\n"
+	"\t\tint i = lo + b, o = i % 32, n = 32 - o < bits - b ? 32 - o : bits - b;\n"
+	"\t\tuint32_t m = (uint32_t) (mask(n, ~uint64_t(0)) << o);\n"
+	"\t\td[i / 32] = (d[i / 32] & ~m) | ((uint32_t) ((v >> b) << o) & m);\n"
+	"\t\tb += n;\n"
+	"\t}\n"
+	"}\n"
+	"\n"
+	"template <class D>\n"
+	"uint64_t get_lane(const D &d, int lo, int bits)\n"
+	"{\n"
+	"\treturn mask(bits, (uint64_t) d >> lo);\n"
+	"}\n"
+	"\n"
+	"template <std::size_t W>\n"
+	"uint64_t get_lane(const VlWide<W> &d, int lo, int bits)\n"
+	"{\n"
+	"\tuint64_t v = 0;\n"
+	"\tfor (int b = 0; b < bits;) {\n"
+	"\t\tint i = lo + b, o = i % 32, n = 32 - o < bits - b ? 32 - o : bits - b;\n"
+	"\t\tv |= mask(n, (uint64_t) d[i / 32] >> o) << b;\n"
+	"\t\tb += n;\n"
+	"\t}\n"
+	"\treturn v;\n"
+	"}\n"
+	"\n"
+	"// The next word of a port group of k lanes (k values in the stream).\n"
+	"template <class E, class D>\n"
+	"void drive_lanes(const E &en, D &data, stream &s, int bits, int k, int64_t cyc)\n"
+	"{\n"
+	"\tfor (int l = 0; l < k; l++) {\n"
+	"\t\tuint64_t i = s.taken * (uint64_t) k + (uint64_t) l;\n"
+	"\t\tput_lane(data, l * bits, bits, en && i < s.data.size() ? s.data[i]\n"
+	"\t\t\t: poison(bits, cyc * k + l));\n"
+	"\t}\n"
+	"\tif (en)\n"
+	"\t\ts.taken++;\n"
+	"}\n"
+	"\n"
+	"// A word of k lanes and the cycle it came out in.\n"
+	"template <class V, class D>\n"
+	"void collect_lanes(const V &valid, const D &data, std::vector<uint64_t> &out,\n"
+	"\tstd::vector<uint64_t> &when, int bits, int k, int64_t cyc)\n"
+	"{\n"
+	"\tif (!valid)\n"
+	"\t\treturn;\n"
+	"\tfor (int l = 0; l < k; l++)\n"
+	"\t\tout.push_back(get_lane(data, l * bits, bits));\n"
+	"\twhen.push_back((uint64_t) cyc);\n"
+	"}\n"
+	"\n"
 	"// An output value and the cycle it came out in.\n"
 	"template <class V, class D>\n"
 	"void collect(const V &valid, const D &data, std::vector<uint64_t> &out,\n"
@@ -281,8 +345,8 @@ void sim_vl_write_tb_common(FILE *out)
 }
 
 /* "top->NAME_suffix" with NAME as rtlgen writes a port: every character
- * that is not a letter, digit or '_' as '_' (a lane "in.lane0" is the
- * port pair in_lane0_en / in_lane0_data). */
+ * that is not a letter, digit or '_' as '_' (the lanes of a declaration
+ * are one port group named for it, sim/verilator.c vl_ports). */
 static void vl_tb_port(FILE *out, const char *name, const char *suffix)
 {
 	fputs("top->", out);
@@ -310,20 +374,27 @@ void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 	for (int i = 0, k = 0; i < n_ports; i++) {
 		if (!ports[i].is_input)
 			continue;
-		fputs("\tdrive(", out);
+		fputs(ports[i].lanes > 1 ? "\tdrive_lanes(" : "\tdrive(", out);
 		vl_tb_port(out, ports[i].name, "_en, ");
 		vl_tb_port(out, ports[i].name, "_data, ");
-		fprintf(out, "in[%d], %d, cyc);\n", k++, ports[i].bits);
+		if (ports[i].lanes > 1)
+			fprintf(out, "in[%d], %d, %d, cyc);\n", k++, ports[i].bits, ports[i].lanes);
+		else
+			fprintf(out, "in[%d], %d, cyc);\n", k++, ports[i].bits);
 	}
 	fputs("}\n\nvoid collect_outputs(Vdut *top, std::vector<uint64_t> *out,\n"
 		"\tstd::vector<uint64_t> *when, int64_t cyc)\n{\n", out);
 	for (int i = 0, k = 0; i < n_ports; i++) {
 		if (ports[i].is_input)
 			continue;
-		fputs("\tcollect(", out);
+		fputs(ports[i].lanes > 1 ? "\tcollect_lanes(" : "\tcollect(", out);
 		vl_tb_port(out, ports[i].name, "_valid, ");
 		vl_tb_port(out, ports[i].name, "_data, ");
-		fprintf(out, "out[%d], when[%d], cyc);\n", k, k);
+		if (ports[i].lanes > 1)
+			fprintf(out, "out[%d], when[%d], %d, %d, cyc);\n", k, k, ports[i].bits,
+				ports[i].lanes);
+		else
+			fprintf(out, "out[%d], when[%d], cyc);\n", k, k);
 		k++;
 	}
 	fputs("}\n\n", out);

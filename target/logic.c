@@ -783,8 +783,8 @@ static void est_sched(est_walk *w, const sched_stmt *s, int tw)
 /* The in-box test of an output whose domain passes its box. */
 static int est_inbox(est_walk *w, const sched_stmt *s)
 {
-	if (!s->is_output || s->is_input)
-		return 0;
+	if (!s->is_output || s->is_input || (s->decl->lanes > 1 && s->decl->lane > 0))
+		return 0;	/* lanes 1.. come out with lane 0's valid (rtlgen.c) */
 	const int64_t *box = s->decl->out_extents;
 	int tests = 0;
 	for (int d = 0; d < s->n_vars; d++) {
@@ -832,7 +832,8 @@ static void est_stmt(est_walk *w, const sched_stmt *s, int tw)
 {
 	if (est_dead(w->ubs, s))
 		return;	/* nothing reads it: Yosys removes it all */
-	est_sched(w, s, tw);
+	if (sched_controller(w->sp, s) == s)
+		est_sched(w, s, tw);	/* else an earlier lane's (rtlgen shares it) */
 	est_val v;
 	if (s->is_input)
 		v = est_make(s->decl->type.bits, s->decl->type.bits, false);
@@ -853,17 +854,20 @@ static void est_stmt(est_walk *w, const sched_stmt *s, int tw)
 /* ------------------------------------------------------------ buffers */
 
 /* Delay chain: a read mux per distinct tap (the same-cycle bypass), and
- * each SRAM run's write pointer (sl_fifo_seg). */
+ * the write pointer of each memory of its pack (an sl_fifo_seg per SRAM
+ * group of the pack, ub_pack_memory), counted at the pack's first
+ * member. */
 static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 {
 	const est_fam *f = w->f;
-	for (int i = 0; i < b->n_runs; i++) {
-		int64_t len = b->runs[i].len;
-		if (b->runs[i].sram && len >= 2) {
-			int aw = est_addr_bits(len);
-			w->ffs += aw;
-			w->luts += est_add(f, aw) + est_lt(f, aw, true) + aw;
-		}
+	const ub_pack *p = b->pack >= 0 ? &w->ubs->packs[b->pack] : NULL;
+	for (int grp = 0; p && p->members[0] == b && grp < b->n_groups; grp++) {
+		int64_t len;
+		int width;
+		ub_pack_memory(p, grp, &len, &width);
+		int aw = est_addr_bits(len);
+		w->ffs += aw;
+		w->luts += est_add(f, aw) + est_lt(f, aw, true) + aw;
 	}
 	for (int i = 1; i < b->n_ports; i++) {
 		bool again = false;

@@ -1,9 +1,10 @@
 /* target/storage.c: the storage of a mapped design on a board, and the
  * totals the fit check weighs.
  * Stage: target, after storage mapping and before any RTL or synthesis.
- * A delay chain is costed from its layout (ub_buffer.runs, the rule in
- * ubuffer/ubuffer.c), as rtlgen emits it: each group of SRAM runs one
- * sl_sram of its runs side by side, which the board's force_bram puts in
+ * A delay chain is costed from its layout (ub_buffer.runs and its pack,
+ * the rule in ubuffer/ubuffer.c), as rtlgen emits it: each group of SRAM
+ * runs of a pack one sl_sram of the pack's runs side by side (counted at
+ * the pack's first member), which the board's force_bram puts in
  * block RAM (board_bram_cells); the register positions flip-flops of the
  * word width.
  * A circular buffer in block RAM (UB_MEM_SRAM) is one sl_sram copy per
@@ -21,17 +22,18 @@
 
 #include "target/target_private.h"
 
-/* Delay chain: block-RAM cells of its SRAM groups (each one memory of
- * its runs' widths side by side) and flip-flops of its registers. */
-static void fit_chain(const board *bd, const ub_buffer *b, tg_buf *f)
+/* Delay chain: block-RAM cells of its pack's SRAM groups (each one
+ * memory of the members' runs side by side, ub_pack_memory), counted at
+ * the pack's first member, and flip-flops of its registers. */
+static void fit_chain(const board *bd, const ub_set *ubs, const ub_buffer *b, tg_buf *f)
 {
-	const ub_run *r = b->runs;
-	for (int i = 0, grp = 0; i < b->n_runs; i++) {
-		if (!r[i].sram || r[i].group != grp)
-			continue;	/* registers, or not the first run of its group */
-		grp++;
+	const ub_pack *p = b->pack >= 0 ? &ubs->packs[b->pack] : NULL;
+	for (int grp = 0; p && p->members[0] == b && grp < b->n_groups; grp++) {
 		const board_mem *m;
-		int64_t c = board_bram_cells(bd, r[i].group_size * b->width_bits, r[i].len, &m);
+		int64_t depth;
+		int width;
+		ub_pack_memory(p, grp, &depth, &width);
+		int64_t c = board_bram_cells(bd, width, depth, &m);
 		f->cells[m - bd->mems] += c;
 		f->units += c * m->units;
 	}
@@ -73,7 +75,7 @@ void tg_predict_storage(const board *bd, const ub_set *ubs, tg_report *r)
 		else if (b->storage == UB_CIRCULAR)
 			f->lut_ram = (bits + bd->lutram_bits - 1) / bd->lutram_bits;
 		else
-			fit_chain(bd, b, f);
+			fit_chain(bd, ubs, b, f);
 		for (int m = 0; m < bd->n_mems; m++)
 			r->cells[m] += f->cells[m];
 		r->units += f->units;

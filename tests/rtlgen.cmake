@@ -13,6 +13,11 @@
 #                                (self_contained.sh)
 #   t_selfc_synth_<example>      the same with Yosys synth from the copy (label
 #                                slow but for the small examples)
+#   t_rtlgen_lint_lanes_<example>_k<k>   the same lint at --unroll 2 and 4,
+#                                every example the lane rewrite accepts
+#                                (docs/hardware.md "Top-level interface")
+#   t_rtlgen_yosys_lanes_<example>_k<k>  and Yosys (label slow, but for
+#                                blur_xy at k = 4: rtlgen)
 set(SLUICE_RTL_CHECK ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh)
 set(SLUICE_RTL_LIB ${CMAKE_SOURCE_DIR}/rtlgen/lib)
 file(GLOB SLUICE_RTL_GOLDEN LIST_DIRECTORIES true
@@ -55,4 +60,31 @@ foreach(prog ${SLUICE_RTL_EXAMPLES})
       COMMAND ${SLUICE_RTL_CHECK} $<TARGET_FILE:sluice> ${prog} ${SLUICE_RTL_LIB} yosys)
     set_tests_properties(t_rtlgen_yosys_${ex} PROPERTIES LABELS "rtlgen;slow" TIMEOUT 1800)
   endif()
+endforeach()
+
+# Lanes: the examples the lane rewrite accepts at k = 2 and 4 (unsharp,
+# jacobi, laplacian_pyramid and resnet_layer it refuses, with a located
+# error: a lane read that varies along x).
+set(SLUICE_LANE_EXAMPLES blur_xy brighten gaussian cascade harris upsample downsample
+  camera_pipeline mobilenet matmul)
+foreach(ex ${SLUICE_LANE_EXAMPLES})
+  foreach(k 2 4)
+    if(SLUICE_VERILATOR)
+      add_test(NAME t_rtlgen_lint_lanes_${ex}_k${k}
+        COMMAND ${SLUICE_RTL_CHECK} $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+                ${SLUICE_RTL_LIB} lint --unroll ${k})
+      set_tests_properties(t_rtlgen_lint_lanes_${ex}_k${k} PROPERTIES LABELS rtlgen TIMEOUT 120)
+    endif()
+    if(SLUICE_YOSYS)
+      add_test(NAME t_rtlgen_yosys_lanes_${ex}_k${k}
+        COMMAND ${SLUICE_RTL_CHECK} $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+                ${SLUICE_RTL_LIB} yosys --unroll ${k})
+      if(ex STREQUAL "blur_xy" AND k EQUAL 4)
+        set_tests_properties(t_rtlgen_yosys_lanes_${ex}_k${k} PROPERTIES LABELS rtlgen TIMEOUT 600)
+      else()
+        set_tests_properties(t_rtlgen_yosys_lanes_${ex}_k${k} PROPERTIES LABELS "rtlgen;slow"
+          TIMEOUT 1800)
+      endif()
+    endif()
+  endforeach()
 endforeach()

@@ -27,6 +27,20 @@
 #                           address restarts every frame)
 #   t_verilator_frames_gaussian_1080p  issue 14's bar: ten 1080p frames,
 #                           bit-exact, 20736005 cycles (label slow)
+#   t_verilator_sim_pack    tests/golden/compile/pack: two delay chains of 8
+#                           and 16 bits in one 38x24 FIFO (a pack): 244
+#                           cycles (the golden's), 7 x 20 = 140 outputs
+#   t_verilator_lanes_<name>_k<k>  `sim --unroll k --engine verilator` on every
+#                           example the lane rewrite accepts (SLUICE_LANE_EXAMPLES,
+#                           tests/rtlgen.cmake) at k = 2 and 4, pipelined for
+#                           pipeline.board: k-lane port groups, bit-exact and
+#                           measured == predicted cycles (else exit 1)
+#   t_verilator_lanes_block_{upsample,camera_pipeline}_k4  --ram block: lanes
+#                           sharing block-RAM copies of repeated reads
+#   t_verilator_lanes_blur_xy_k8, _k3  blur_xy at 8 lanes (128-bit ports:
+#                           Verilator's wide words) and at 3 (62 and 64 not
+#                           multiples: the last word of a row part empty):
+#                           cycles reasoned in the test
 #   t_verilator_sim_crop    an input stream that ends after the last output:
 #                           done at 256 (crop.sl)
 #   t_verilator_cache_vcd   a second run reuses the build; --vcd dumps the
@@ -85,6 +99,63 @@ if(SLUICE_VERILATOR_EXE)
   set_tests_properties(t_verilator_sim_sequential_gaussian PROPERTIES LABELS verilator
     TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
     PASS_REGULAR_EXPRESSION "verilator: 11787 cycles \\(predicted 11787\\), 3844 output values equal to the reference")
+  # A pack: a's and b's runs side by side in one memory (the golden's
+  # figures, tests/golden/README.md "pack").
+  add_test(NAME t_verilator_sim_pack
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/golden/compile/pack/program.sl
+            --engine verilator --seed 3
+            -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/pack)
+  set_tests_properties(t_verilator_sim_pack PROPERTIES LABELS verilator
+    TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+    PASS_REGULAR_EXPRESSION "verilator: 244 cycles \\(predicted 244\\), 140 output values equal to the reference")
+  # Lanes (docs/hardware.md "Top-level interface").
+  foreach(ex ${SLUICE_LANE_EXAMPLES})
+    foreach(k 2 4)
+      add_test(NAME t_verilator_lanes_${ex}_k${k}
+        COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+                --unroll ${k} --engine verilator --seed 1
+                --board ${CMAKE_CURRENT_SOURCE_DIR}/boards/pipeline.board
+                -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/lanes_${ex}_k${k})
+      set_tests_properties(t_verilator_lanes_${ex}_k${k} PROPERTIES LABELS verilator
+        TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+        PASS_REGULAR_EXPRESSION "output values equal to the reference")
+    endforeach()
+  endforeach()
+  # Circular buffers in block RAM read by lanes that share a schedule
+  # generator: a read one lane repeats of another shares its copy
+  # (ubuffer.c find_same_reads; upsample 2 such reads at k = 4,
+  # camera_pipeline 28).
+  foreach(ex upsample camera_pipeline)
+    add_test(NAME t_verilator_lanes_block_${ex}_k4
+      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+              --unroll 4 --ram block --engine verilator --seed 6
+              -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/lanes_block_${ex}_k4)
+    set_tests_properties(t_verilator_lanes_block_${ex}_k4 PROPERTIES LABELS verilator
+      TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+      PASS_REGULAR_EXPRESSION "output values equal to the reference")
+  endforeach()
+  # blur_xy at 8 lanes: in (64 wide) 8 words a row at t = 8y + xo, written
+  # a cycle later; bx's lanes 6 and 7 read in's lanes 0 and 1 a word on
+  # (x + 2 = 8xo + 8 and + 9), written at 8y + xo + 2: offset 2, latency 2
+  # (the / 3); by reads bx(y + 2, x): offset 2 + 16 + 2 = 20, latency 2.
+  # by's box is 62 wide, lanes 0-5 8 words a row, 6 and 7 seven; its last
+  # word (61, 7) is written at 20 + 8 * 61 + 7 + 2 = 517: 518 cycles.  At
+  # 3 lanes (in's 64 points a row are lanes of 22, 21, 21 words, by's 62
+  # of 21, 21, 20) the rows are 22 words: bx lane 2 reads in lane 1 a word on, written at
+  # 22y + xo + 2: offset 2; by offset 2 + 44 + 2 = 48; last word (61, 20)
+  # at 48 + 22 * 61 + 20 + 2 = 1412: 1413 cycles.
+  foreach(case "8|518" "3|1413")
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 k)
+    list(GET parts 1 cycles)
+    add_test(NAME t_verilator_lanes_blur_xy_k${k}
+      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/blur_xy.sl
+              --unroll ${k} --engine verilator --seed 4
+              -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/lanes_blur_xy_k${k})
+    set_tests_properties(t_verilator_lanes_blur_xy_k${k} PROPERTIES LABELS verilator
+      TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+      PASS_REGULAR_EXPRESSION "verilator: ${cycles} cycles \\(predicted ${cycles}\\), 3844 output values equal to the reference")
+  endforeach()
   # Wire names that could collide with the program's names (the .sl says
   # which), with the circular buffer in block RAM and as a register file.
   foreach(ram block lut)

@@ -7,7 +7,9 @@
  * (the bypass) are registers, SRAM runs are at least 2 long and their
  * groups are numbered in chain order with consistent sizes; a circular
  * buffer has between one bank and one per distinct read, and each read's
- * window lies inside it (the same for a repeated read).  A failure is a
+ * window lies inside it (the same for a repeated read); every delay chain
+ * with SRAM is in exactly one pack, whose members have its first member's
+ * runs and writes and whose width is theirs.  A failure is a
  * compiler bug, reported at the array's declaration. */
 #include "ubuffer/ubuffer_private.h"
 
@@ -141,12 +143,54 @@ static int check_buffer(sl_ctx *ctx, const ub_buffer *b)
 	return check_fail(ctx, b, "unknown storage", (int64_t) b->storage);
 }
 
+/* One pack: its members name it, shift with its first member (the same
+ * producer schedule) and have its runs; widths add up. */
+static int check_pack(sl_ctx *ctx, const ub_set *set, int k)
+{
+	const ub_pack *p = &set->packs[k];
+	if (p->n_members < 1) {
+		sl_error(ctx, sl_noloc, "internal: pack %d of the buffers has no member", k);
+		return -1;
+	}
+	const ub_buffer *b0 = p->members[0];
+	const sched_stmt *s0 = b0->producer;
+	int bits = 0;
+
+	for (int m = 0; m < p->n_members; m++) {
+		const ub_buffer *b = p->members[m];
+		const sched_stmt *s = b->producer;
+		if (b->storage != UB_DELAY_CHAIN || b->pack != k || b->pack_bits_below != bits)
+			return check_fail(ctx, b, "a pack member does not name its pack, or its bits, at bit", bits);
+		bool same = s->n_dims == s0->n_dims && s->offset == s0->offset &&
+			s->latency == s0->latency && b->n_runs == b0->n_runs;
+		for (int d = 0; same && d < s->n_dims; d++)
+			same = s->lo[d] == s0->lo[d] && s->ext[d] == s0->ext[d] && s->coef[d] == s0->coef[d];
+		for (int i = 0; same && i < b->n_runs; i++)
+			same = b->runs[i].start == b0->runs[i].start && b->runs[i].len == b0->runs[i].len
+				&& b->runs[i].sram == b0->runs[i].sram;
+		if (!same)
+			return check_fail(ctx, b, "a pack member shifts on other cycles or has other runs; pack", k);
+		bits += b->width_bits;
+	}
+	if (bits != p->width_bits)
+		return check_fail(ctx, b0, "a pack's width is not its members' sum", p->width_bits);
+	return 0;
+}
+
 int ub_set_check(sl_ctx *ctx, const ub_set *set)
 {
 	int rc = 0;
 
-	for (int i = 0; i < set->n_buffers; i++)
-		if (check_buffer(ctx, set->buffers[i]) < 0)
+	for (int i = 0; i < set->n_buffers; i++) {
+		const ub_buffer *b = set->buffers[i];
+		if (check_buffer(ctx, b) < 0)
+			rc = -1;
+		else if ((b->storage == UB_DELAY_CHAIN) != (b->pack >= 0 && b->pack < set->n_packs))
+			rc = check_fail(ctx, b, "a delay chain with SRAM is not in a pack, or another "
+				"buffer is; pack", b->pack);
+	}
+	for (int k = 0; k < set->n_packs; k++)
+		if (check_pack(ctx, set, k) < 0)
 			rc = -1;
 	return rc;
 }

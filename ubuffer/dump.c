@@ -38,10 +38,12 @@ static void dump_range(const ub_run *r, const char *sep, FILE *out)
 		fprintf(out, "-%lld", (long long) (r->start + r->len - 1));
 }
 
-/* One SRAM group: its runs and the memory they share, depth x width. */
-static void dump_group(const ub_buffer *b, int g, FILE *out)
+/* One SRAM group: its runs and the memory they share, depth x width; in
+ * a pack of several buffers, the bits of the pack's memory they take. */
+static void dump_group(const ub_set *set, const ub_buffer *b, int g, FILE *out)
 {
 	const ub_run *first = NULL;
+	const ub_pack *p = &set->packs[b->pack];
 
 	fprintf(out, "; sram");
 	for (int i = 0; i < b->n_runs; i++)
@@ -49,13 +51,34 @@ static void dump_group(const ub_buffer *b, int g, FILE *out)
 			dump_range(&b->runs[i], first ? ", " : " ", out);
 			first = first ? first : &b->runs[i];
 		}
-	fprintf(out, " as %s %lldx%d fifo", first->group_size > 1 ? "one" : "a",
-		(long long) first->len, first->group_size * b->width_bits);
+	if (p->n_members == 1) {
+		fprintf(out, " as %s %lldx%d fifo", first->group_size > 1 ? "one" : "a",
+			(long long) first->len, first->group_size * b->width_bits);
+		return;
+	}
+	int64_t depth;
+	int width, lo = first->group_size * b->pack_bits_below;
+	ub_pack_memory(p, g, &depth, &width);
+	fprintf(out, " as bits %d-%d of one %lldx%d fifo", lo,
+		lo + first->group_size * b->width_bits - 1, (long long) depth, width);
+}
+
+/* "  pack A, B, C: ..." for a member of a pack of several buffers. */
+static void dump_pack(const ub_set *set, const ub_buffer *b, FILE *out)
+{
+	const ub_pack *p = &set->packs[b->pack];
+
+	if (p->n_members == 1)
+		return;
+	fprintf(out, "  pack");
+	for (int m = 0; m < p->n_members; m++)
+		fprintf(out, "%s%s", m ? ", " : " ", p->members[m]->name);
+	fprintf(out, ": the same writes and runs, one memory per SRAM group\n");
 }
 
 /* The delay-chain layout: "chain N: registers ...; sram ... as one DxW
  * fifo", a part per SRAM group. */
-static void dump_runs(const ub_buffer *b, FILE *out)
+static void dump_runs(const ub_set *set, const ub_buffer *b, FILE *out)
 {
 	int c = 0;
 
@@ -66,11 +89,13 @@ static void dump_runs(const ub_buffer *b, FILE *out)
 		if (!b->runs[i].sram)
 			dump_range(&b->runs[i], c++ ? ", " : " ", out);
 	for (int g = 0; g < b->n_groups; g++)
-		dump_group(b, g, out);
+		dump_group(set, b, g, out);
 	fprintf(out, "\n");
+	if (b->n_groups > 0)
+		dump_pack(set, b, out);
 }
 
-static void dump_buffer(const ub_buffer *b, FILE *out)
+static void dump_buffer(const ub_set *set, const ub_buffer *b, FILE *out)
 {
 	fprintf(out, "buffer %s: %d bits x %lld elements\n", b->name,
 		b->width_bits, (long long) b->n_elems);
@@ -86,11 +111,11 @@ static void dump_buffer(const ub_buffer *b, FILE *out)
 		fprintf(out, "  note: %s (%lld steps)\n", ub_walk_note, (long long) b->walk_steps);
 	for (int i = 0; i < b->n_ports; i++)
 		dump_port(b, &b->ports[i], i, out);
-	dump_runs(b, out);
+	dump_runs(set, b, out);
 }
 
 void ub_set_dump(const ub_set *set, FILE *out)
 {
 	for (int i = 0; i < set->n_buffers; i++)
-		dump_buffer(set->buffers[i], out);
+		dump_buffer(set, set->buffers[i], out);
 }

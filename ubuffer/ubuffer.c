@@ -19,7 +19,15 @@
  *     registers cost less than an SRAM with its address counter;
  *   - SRAM runs of equal length shift together, so they share one memory,
  *     their words side by side (a group): gaussian's two 60-word runs of 8
- *     bits are one 60x16 FIFO, one block RAM instead of two.
+ *     bits are one 60x16 FIFO, one block RAM instead of two;
+ *   - the same across buffers (a pack, ub_pack): delay chains whose
+ *     producers have one schedule (box, coefficients, offset, latency)
+ *     shift on the same cycles, and when their runs are the same too,
+ *     group g of each is one memory, the buffers' words side by side in
+ *     buffer order: harris's lxx, lyy and lxy (two 58-word runs of 32 bits
+ *     each) are one 58x192 FIFO, and the k lane banks of an unrolled func
+ *     one FIFO of k lanes' words, which packs block RAM as the lanes'
+ *     separate memories cannot (ceil(k w / W) blocks, not k ceil(w / W)).
  * A ub_set owns its buffers, their ports and runs (heap); names and
  * statements belong to the scheduler. */
 #include <stdlib.h>
@@ -33,6 +41,7 @@ void ub_options_default(ub_options *opts)
 	 * its address counters. */
 	opts->register_threshold = 8;
 	opts->sram_read_ports = 1;
+	opts->pack = true;
 	opts->ram = UB_RAM_AUTO;
 	opts->bd = NULL;
 	opts->isl_budget = UB_ISL_BUDGET;
@@ -118,8 +127,12 @@ static bool same_index(const ir_expr *a, const ir_expr *b)
 	}
 }
 
-/* Mark read ports that repeat an earlier read of the same reader. */
-static void find_same_reads(ub_buffer *buf)
+/* Mark read ports that repeat an earlier read of the same reader, or of
+ * a lane of its declaration that shares its schedule generator (the
+ * same fires and counters, sched_controller): the same index
+ * expressions read the same element in the same cycle, so one read (one
+ * block-RAM copy) serves both lanes. */
+static void find_same_reads(const sched_program *sp, ub_buffer *buf)
 {
 	for (int i = 1; i < buf->n_ports; i++) {
 		ub_port *p = &buf->ports[i];
@@ -127,7 +140,9 @@ static void find_same_reads(ub_buffer *buf)
 		for (int j = 1; j < i && p->same_as < 0; j++) {
 			const ub_port *q = &buf->ports[j];
 			const ir_expr *a = p->access->expr, *b = q->access->expr;
-			bool same = q->same_as < 0 && q->stmt == p->stmt && a->n_args == b->n_args;
+			bool same = q->same_as < 0 && a->n_args == b->n_args &&
+				(q->stmt == p->stmt ||
+				 sched_controller(sp, q->stmt) == sched_controller(sp, p->stmt));
 			for (int k = 0; same && k < a->n_args; k++)
 				same = same_index(a->args[k], b->args[k]);
 			if (same)
@@ -165,7 +180,7 @@ static ub_buffer *buffer_new(const sched_program *sp, const sched_stmt *s)
 		}
 	}
 	buf->ports[0].same_as = -1;
-	find_same_reads(buf);
+	find_same_reads(sp, buf);
 	return buf;
 }
 
@@ -301,6 +316,9 @@ static void map_storage(ub_buffer *buf, const ub_options *opts)
 	int n = buf->n_ports - 1, rp;
 	bool chain = true;
 
+	buf->pack = -1;
+	buf->pack_bits_below = 0;
+
 	if (n == 0) {
 		buf->storage = UB_NONE;
 		return;
@@ -318,6 +336,75 @@ static void map_storage(ub_buffer *buf, const ub_options *opts)
 		distinct += buf->ports[k].same_as < 0;
 	buf->n_banks = (distinct + rp - 1) / rp;
 	buf->mem = map_circular_mem(buf, opts);
+}
+
+/* Do the producers of a and b write on the same cycles: one iteration
+ * box and one schedule? */
+static bool same_writes(const ub_buffer *a, const ub_buffer *b)
+{
+	const sched_stmt *p = a->producer, *q = b->producer;
+
+	if (p->n_dims != q->n_dims || p->offset != q->offset || p->latency != q->latency)
+		return false;
+	for (int d = 0; d < p->n_dims; d++)
+		if (p->lo[d] != q->lo[d] || p->ext[d] != q->ext[d] || p->coef[d] != q->coef[d])
+			return false;
+	return true;
+}
+
+/* Are the delay-chain layouts of a and b the same runs? */
+static bool same_runs(const ub_buffer *a, const ub_buffer *b)
+{
+	if (a->n_runs != b->n_runs)
+		return false;
+	for (int i = 0; i < a->n_runs; i++)
+		if (a->runs[i].start != b->runs[i].start || a->runs[i].len != b->runs[i].len ||
+		    a->runs[i].sram != b->runs[i].sram)
+			return false;
+	return true;
+}
+
+/* The packs (the rule in the banner): every UB_DELAY_CHAIN buffer joins
+ * the first pack whose first member it shifts with and shares the layout
+ * of, else starts one.  Quadratic in the packs, which are few. */
+static void set_pack(ub_set *set, const ub_options *opts)
+{
+	for (int i = 0; i < set->n_packs; i++)
+		free(set->packs[i].members);
+	free(set->packs);
+	set->n_packs = 0;
+	set->packs = sl_xcalloc((size_t) set->n_buffers + 1, sizeof(ub_pack));
+	for (int i = 0; i < set->n_buffers; i++) {
+		ub_buffer *b = set->buffers[i];
+		ub_pack *p = NULL;
+		if (b->storage != UB_DELAY_CHAIN)
+			continue;
+		for (int k = 0; opts->pack && k < set->n_packs && !p; k++)
+			if (same_writes(set->packs[k].members[0], b) &&
+			    same_runs(set->packs[k].members[0], b))
+				p = &set->packs[k];
+		if (!p) {
+			p = &set->packs[set->n_packs++];
+			p->members = sl_xcalloc((size_t) set->n_buffers, sizeof(ub_buffer *));
+		}
+		b->pack = (int) (p - set->packs);
+		b->pack_bits_below = p->width_bits;
+		p->members[p->n_members++] = b;
+		p->width_bits += b->width_bits;
+	}
+}
+
+void ub_pack_memory(const ub_pack *p, int g, int64_t *depth, int *width)
+{
+	const ub_buffer *b = p->members[0];
+
+	for (int i = 0; i < b->n_runs; i++)
+		if (b->runs[i].sram && b->runs[i].group == g) {
+			*depth = b->runs[i].len;
+			*width = b->runs[i].group_size * p->width_bits;
+			return;
+		}
+	sl_unreachable();
 }
 
 ub_set *ub_set_build(sl_ctx *ctx, const sched_program *sp, isl_ctx *isl,
@@ -342,6 +429,7 @@ ub_set *ub_set_build(sl_ctx *ctx, const sched_program *sp, isl_ctx *isl,
 		}
 		map_storage(buf, opts);
 	}
+	set_pack(set, opts);
 	return set;
 }
 
@@ -349,6 +437,7 @@ void ub_set_remap(ub_set *set, const ub_options *opts)
 {
 	for (int i = 0; i < set->n_buffers; i++)
 		map_storage(set->buffers[i], opts);
+	set_pack(set, opts);
 }
 
 void ub_set_free(ub_set *set)
@@ -357,6 +446,9 @@ void ub_set_free(ub_set *set)
 		return;
 	for (int i = 0; i < set->n_buffers; i++)
 		buffer_free(set->buffers[i]);
+	for (int i = 0; i < set->n_packs; i++)
+		free(set->packs[i].members);
+	free(set->packs);
 	free(set->buffers);
 	free(set);
 }

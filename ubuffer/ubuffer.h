@@ -57,9 +57,10 @@ typedef struct ub_port {
 	 * of a delay chain). */
 	bool dist_const;
 	int64_t dist;
-	/* Read ports: the earlier read port of the same reader with the same
-	 * index expressions (it reads the same element in the same cycle, so
-	 * the two share a block-RAM copy), or -1. */
+	/* Read ports: the earlier read port of the same reader, or of a lane
+	 * of its declaration with its schedule generator (sched_controller),
+	 * with the same index expressions (it reads the same element in the
+	 * same cycle, so the two share a block-RAM copy), or -1. */
 	int same_as;
 	/* Read ports: the window of circular-buffer addresses (write index
 	 * modulo capacity_words) the port reads, win_lo .. win_lo+win_len-1:
@@ -108,7 +109,26 @@ typedef struct ub_buffer {
 	int n_runs;
 	ub_run *runs;
 	int n_groups;
+	/* UB_DELAY_CHAIN: its pack (ub_set.packs), and the bits of the pack's
+	 * earlier members' words (pack_bits_below: group g of this buffer
+	 * starts at bit group_size * pack_bits_below of the pack's memory for
+	 * group g); else -1 and 0. */
+	int pack;
+	int pack_bits_below;
 } ub_buffer;
+
+/* Delay chains whose SRAM groups share memories (the rule in ubuffer.c):
+ * buffers written on the same cycles (their producers have one schedule:
+ * box, coefficients, offset, latency) with the same layout (runs), so
+ * their chains shift together.  Group g of the pack is one memory of
+ * depth = the length of group g's runs and width group_size x width_bits,
+ * the members' group-g words side by side, members[0] in the low bits.
+ * A delay chain alone is a pack of one. */
+typedef struct ub_pack {
+	int n_members;
+	ub_buffer **members;	/* in buffer (statement) order */
+	int width_bits;		/* the sum of the members' word widths */
+} ub_pack;
 
 typedef struct ub_options {
 	/* Untapped stretches of a delay chain shorter than this many words
@@ -116,6 +136,9 @@ typedef struct ub_options {
 	int64_t register_threshold;
 	/* Read ports per SRAM bank (default 1: a 1R1W SRAM). */
 	int sram_read_ports;
+	/* Pack delay chains that shift together into shared memories
+	 * (default true; ub_pack). */
+	bool pack;
 	/* The memory of circular buffers (default UB_RAM_AUTO). */
 	ub_ram ram;
 	/* The target board, or NULL: what UB_RAM_AUTO weighs. */
@@ -140,6 +163,8 @@ enum { UB_ISL_BUDGET = 200000 };
 typedef struct ub_set {
 	int n_buffers;
 	ub_buffer **buffers;	/* in statement order */
+	int n_packs;
+	ub_pack *packs;		/* in order of their first member */
 } ub_set;
 
 void ub_options_default(ub_options *opts);
@@ -164,6 +189,9 @@ const ub_buffer *ub_set_find(const ub_set *set, const sched_stmt *s);
  * the first value written).  The circular-buffer address is this modulo
  * capacity_words. */
 int64_t ub_write_index(const ub_buffer *buf, const int64_t *e);
+
+/* The memory of group "g" of pack "p": depth (words) and width (bits). */
+void ub_pack_memory(const ub_pack *p, int g, int64_t *depth, int *width);
 
 /* The live words of "buf" over time, by walking every element and read
  * as the sweep does (ubuffer/sweep.c): a value is live in the cycles

@@ -10,8 +10,13 @@
 # names exactly the registers the Verilog declares (`reg [..] X_posP;`) and,
 # per SRAM group, the runs of its comment (`// positions 3..62, 67..126 in
 # SRAM, side by side`) and the shape of the sl_fifo_seg after it (DEPTH x
-# W).  Both sides are reduced to lines "BUFFER registers RANGES" and
-# "BUFFER sram RANGES DEPTHxW", sorted, and compared.  Exit 0 when equal.
+# W).  A buffer of a pack of several (ubuffer/ubuffer.c) says
+#   sram 3-60, 65-122 as bits 64-127 of one 58x192 fifo
+# and its Verilog section `// positions 3..60, 65..122 in SRAM: bits
+# 64..127 of lxx_seg3`, the sl_fifo_seg lxx_seg3 in the section of the
+# pack's last member.  Both sides are reduced to lines "BUFFER registers
+# RANGES" and "BUFFER sram RANGES DEPTHxW" (packs: "BUFFER sram RANGES bits
+# LO-HI of DEPTHxW"), sorted, and compared.  Exit 0 when equal.
 set -u
 
 usage() { echo "usage: $0 SLUICE NAME | --files BUFFERS.txt VERILOG.v" >&2; exit 2; }
@@ -50,6 +55,18 @@ awk '
 			sub(/^registers /, "", p)
 			gsub(/ /, "", p)
 			print name " registers " p
+		} else if (match(p, /^sram (.*) as bits [0-9]+-[0-9]+ of one [0-9]+x[0-9]+ fifo$/)) {
+			runs = p
+			sub(/^sram /, "", runs)
+			sub(/ as .*$/, "", runs)
+			gsub(/ /, "", runs)
+			bits = p
+			sub(/^.* as bits /, "", bits)
+			sub(/ of .*$/, "", bits)
+			shape = p
+			sub(/ fifo$/, "", shape)
+			sub(/^.* /, "", shape)
+			print name " sram " runs " bits " bits " of " shape
 		} else if (match(p, /^sram (.*) as (one|a) ([0-9]+x[0-9]+) fifo$/)) {
 			runs = p
 			sub(/^sram /, "", runs)
@@ -91,6 +108,17 @@ name != "" && /^    reg \[[0-9]+:0\] [A-Za-z0-9_]+_pos[0-9]+;$/ {
 	sub(/;$/, "", p)
 	reg[++nregs] = p + 0
 }
+name != "" && /^    \/\/ positions .* in SRAM: bits [0-9]+\.\.[0-9]+ of [A-Za-z0-9_]+$/ {
+	p = $0
+	sub(/^    \/\/ positions /, "", p)
+	r = p; sub(/ in SRAM.*$/, "", r); gsub(/\.\./, "-", r); gsub(/ /, "", r)
+	b = p; sub(/^.* in SRAM: bits /, "", b); sub(/ of .*$/, "", b); sub(/\.\./, "-", b)
+	inst = p; sub(/^.* of /, "", inst)
+	member[++nmember] = name " sram " r " bits " b " of "
+	member_inst[nmember] = inst
+	next
+}
+name != "" && /^    \/\/ positions .* in SRAM, side by side \(a pack\)$/ { packfifo = 1; next }
 name != "" && /^    \/\/ positions / {
 	runs = $0
 	sub(/^    \/\/ positions /, "", runs)
@@ -101,7 +129,15 @@ name != "" && /^    \/\/ positions / {
 name != "" && /sl_fifo_seg #\(\.W\([0-9]+\), \.DEPTH\([0-9]+\)\)/ {
 	w = $0; sub(/^.*\.W\(/, "", w); sub(/\).*$/, "", w)
 	d = $0; sub(/^.*\.DEPTH\(/, "", d); sub(/\).*$/, "", d)
-	print name " sram " runs " " d "x" w
+	i = $0; sub(/^.*\)\) /, "", i); sub(/ .*$/, "", i)
+	shape[i] = d "x" w
+	if (!packfifo)
+		print name " sram " runs " " d "x" w
+	packfifo = 0
+}
+END {
+	for (k = 1; k <= nmember; k++)
+		print member[k] (member_inst[k] in shape ? shape[member_inst[k]] : "no-fifo-" member_inst[k])
 }' "$verilog" | sort > "$TMP/verilog"
 
 # Every delay chain of buffers.txt has its layout line.

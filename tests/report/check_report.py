@@ -182,7 +182,9 @@ def parse_buffers(path):
         m = re.match(r"chain \d+: (.*)$", s)
         if m:
             # "registers 0-2, 63-66; sram 3-62, 67-126 as one 60x16 fifo"
-            parts = re.sub(r" as (one|a) \d+x\d+ fifo", "", m.group(1))
+            # (a pack's member: "... as bits 64-127 of one 58x192 fifo")
+            parts = re.sub(r" as (one|a|bits \d+-\d+ of one) \d+x\d+ fifo", "",
+                           m.group(1))
             cur["runs"] = len(re.findall(r"\d+(?:-\d+)?", parts))
     return bufs
 

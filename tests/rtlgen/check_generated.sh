@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # tests/rtlgen/check_generated.sh: the generated Verilog of a program passes
 # lint and synthesis checks.
-#   check_generated.sh SLUICE PROG.sl LIBDIR lint|yosys [native|axis]
-# Compiles PROG.sl (in its own directory, for its data files) to a
-# temporary directory, then
+#   check_generated.sh SLUICE PROG.sl LIBDIR lint|yosys [native|axis] [COMPILE ARGS...]
+# Compiles PROG.sl (in its own directory, for its data files; with the
+# extra arguments, e.g. --unroll 4) to a temporary directory, then
 #   lint   verilator --lint-only -Wall on sluice_NAME.v and the library:
 #          no warning at all (the generated file carries no waivers);
 #   yosys  read_verilog -sv, synth -top sluice_NAME, check -assert (no
@@ -11,13 +11,19 @@
 # With axis: compiled with --interface axis, the wrapper sluice_NAME.v and
 # its core sluice_NAME_core.v checked together.
 set -u
-[ $# -eq 4 ] || [ $# -eq 5 ] || { echo "usage: $0 SLUICE PROG.sl LIBDIR lint|yosys [native|axis]" >&2; exit 2; }
-SLUICE=$1; PROG=$2; LIB=$(cd "$3" && pwd); MODE=$4; IFACE=${5:-native}
+[ $# -ge 4 ] || { echo "usage: $0 SLUICE PROG.sl LIBDIR lint|yosys [native|axis] [COMPILE ARGS...]" >&2; exit 2; }
+SLUICE=$1; PROG=$2; LIB=$(cd "$3" && pwd); MODE=$4
+shift 4
+IFACE=native
+if [ $# -gt 0 ] && { [ "$1" = native ] || [ "$1" = axis ]; }; then
+	IFACE=$1
+	shift
+fi
 NAME=$(basename "$PROG" .sl)
 TOP="sluice_$(printf '%s' "$NAME" | tr -c 'A-Za-z0-9_' '_')"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-if ! (cd "$(dirname "$PROG")" && "$SLUICE" compile "$(basename "$PROG")" --interface "$IFACE" -o "$TMP/out") > "$TMP/log" 2>&1; then
+if ! (cd "$(dirname "$PROG")" && "$SLUICE" compile "$(basename "$PROG")" --interface "$IFACE" "$@" -o "$TMP/out") > "$TMP/log" 2>&1; then
 	cat "$TMP/log"; echo "FAIL: sluice compile $PROG"; exit 1
 fi
 V="$TMP/out/$TOP.v"
