@@ -30,6 +30,21 @@ static axis_port axis_port_of(const char *name, int bits, int n_dims, const int6
 	return p;
 }
 
+/* A stage that is not a port of its own: not an input or output, or a
+ * lane after lane 0 (the lanes of a declaration are one port group, one
+ * stream of k words: lane 0 in the low bits of the core's data). */
+static bool axis_skip(const rtl_stage *st)
+{
+	return (!st->s->is_input && !st->s->is_output) ||
+		(rtl_lanes(st->s) > 1 && st->s->decl->lane > 0);
+}
+
+/* The core's data bits of a port group. */
+static int axis_bits(const rtl_stage *st)
+{
+	return rtl_lanes(st->s) * st->s->decl->type.bits;
+}
+
 static const char *axis_range(rtl_gen *g, int w)
 {
 	return w == 1 ? "" : rtl_fmt(g, "[%d:0] ", w - 1);
@@ -43,16 +58,17 @@ static void axis_ports(rtl_gen *g, const char *module)
 		"    output wire error,\n    output wire advance", module);
 	for (int i = 0; i < g->sp->n_stmts; i++) {
 		const rtl_stage *st = &g->stages[i];
-		int w = (st->s->decl->type.bits + 7) / 8 * 8;
+		if (axis_skip(st))
+			continue;
+		int w = (axis_bits(st) + 7) / 8 * 8;
+		const char *nm = rtl_port(g, st);
 		const char *pre = st->s->is_input ? "s_axis" : "m_axis";
 		const char *in = st->s->is_input ? "input " : "output", *out = st->s->is_input
 			? "output" : "input ";
-		if (!st->s->is_input && !st->s->is_output)
-			continue;
 		fprintf(o, ",\n    %s wire %s%s_%s_tdata,\n    %s wire %s_%s_tvalid,\n"
 			"    %s wire %s_%s_tready,\n    %s wire %s_%s_tuser,\n"
-			"    %s wire %s_%s_tlast", in, axis_range(g, w), pre, st->name, in, pre,
-			st->name, out, pre, st->name, in, pre, st->name, in, pre, st->name);
+			"    %s wire %s_%s_tlast", in, axis_range(g, w), pre, nm, in, pre,
+			nm, out, pre, nm, in, pre, nm, in, pre, nm);
 	}
 	fprintf(o, "\n);\n\n");
 }
@@ -176,10 +192,12 @@ static void axis_core(rtl_gen *g, const char *core)
 	fprintf(o, "    %s core (.clk(clk), .rst(rst), .ce(ce), .start(start), .done(done)", core);
 	for (int i = 0; i < g->sp->n_stmts; i++) {
 		const rtl_stage *st = &g->stages[i];
-		const char *nm = st->name;
+		if (axis_skip(st))
+			continue;
+		const char *nm = rtl_port(g, st);
 		if (st->s->is_input)
 			fprintf(o, ",\n        .%s_en(core_%s_en), .%s_data(s_axis_%s_tdata[%d:0])",
-				nm, nm, nm, nm, st->s->decl->type.bits - 1);
+				nm, nm, nm, nm, axis_bits(st) - 1);
 		else if (st->s->is_output)
 			fprintf(o, ",\n        .%s_valid(core_%s_valid), .%s_data(core_%s_data)",
 				nm, nm, nm, nm);
@@ -200,10 +218,14 @@ void rtl_axis_wrapper(rtl_gen *g, const char *module, const char *core)
 	for (int i = 0; i < n; i++) {
 		const rtl_stage *st = &g->stages[i];
 		const ir_decl *d = st->s->decl;
+		if (axis_skip(st))
+			continue;
+		/* a lane group's frame is lane 0's words */
 		if (st->s->is_input)
-			in[n_in++] = axis_port_of(st->name, d->type.bits, d->n_dims, d->extents);
-		else if (st->s->is_output)
-			out[n_out++] = axis_port_of(st->name, d->type.bits, d->n_dims,
+			in[n_in++] = axis_port_of(rtl_port(g, st), axis_bits(st), d->n_dims,
+				d->extents);
+		else
+			out[n_out++] = axis_port_of(rtl_port(g, st), axis_bits(st), d->n_dims,
 				d->out_extents);
 	}
 	fprintf(o, "\n// %s: the AXI4-Stream interface of %s (docs/hardware.md,\n"
@@ -214,12 +236,15 @@ void rtl_axis_wrapper(rtl_gen *g, const char *module, const char *core)
 	fprintf(o, "    wire ce;\n");
 	for (int i = 0; i < n; i++) {
 		const rtl_stage *st = &g->stages[i];
-		int w = st->s->decl->type.bits;
+		if (axis_skip(st))
+			continue;
+		int w = axis_bits(st);
+		const char *nm = rtl_port(g, st);
 		if (st->s->is_input)
-			fprintf(o, "    wire core_%s_en;\n", st->name);
-		else if (st->s->is_output)
-			fprintf(o, "    wire core_%s_valid;\n    wire %score_%s_data;\n", st->name,
-				axis_range(g, w), st->name);
+			fprintf(o, "    wire core_%s_en;\n", nm);
+		else
+			fprintf(o, "    wire core_%s_valid;\n    wire %score_%s_data;\n", nm,
+				axis_range(g, w), nm);
 	}
 	fputc('\n', o);
 	axis_core(g, core);

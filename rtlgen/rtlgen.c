@@ -192,13 +192,13 @@ static const char *rtl_range(rtl_gen *g, int w)
  * port group named for the declaration they split, NAME_data of k words
  * (lane l in bits l*N .. l*N+N-1) and one NAME_en or NAME_valid, lane 0's
  * (docs/hardware.md "Top-level interface"). */
-static int rtl_lanes(const sched_stmt *s)
+int rtl_lanes(const sched_stmt *s)
 {
 	return s->decl->lanes > 1 ? s->decl->lanes : 1;
 }
 
 /* The port name of a stage: its group's for a lane, else its own. */
-static const char *rtl_port(rtl_gen *g, const rtl_stage *st)
+const char *rtl_port(rtl_gen *g, const rtl_stage *st)
 {
 	return rtl_lanes(st->s) > 1 ? rtl_ident(g->ctx, st->s->decl->lane_of->name) : st->name;
 }
@@ -642,6 +642,19 @@ int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	}
 	if (rtl_check_lanes(ctx, sp) < 0)
 		return -1;
+	if (iface == RTL_IFACE_AXIS && sp->lowered->lanes_of) {
+		/* The wrapper frames a lane group as one stream of k words, but the
+		 * stall testbench does not drive lane groups yet: refused rather
+		 * than emitted unproven. */
+		const sched_stmt *s = NULL;
+		for (int i = 0; i < sp->n_stmts && !s; i++)
+			if (sp->stmts[i]->decl->lanes > 1)
+				s = sp->stmts[i];
+		sl_error(ctx, s ? s->decl->lane_of->loc : sl_noloc, "--interface axis does not "
+			"take lanes yet: '%s' has %d lanes (use the native interface, or --unroll 1)",
+			s ? s->decl->lane_of->name : "?", s ? s->decl->lanes : 0);
+		return -1;
+	}
 	const char *top = rtl_module_name(ctx, top_name);
 	const char *module = g->axis ? rtl_fmt(g, "%s_core", top) : top;
 	rtl_setup(g);

@@ -108,4 +108,9 @@ const char *rtl_divconst_index(rtl_gen *g, rtl_stage *st, const ir_expr *e,
 const char *rtl_divconst_addr(rtl_gen *g, rtl_stage *st, const char *a, int64_t hi,
 	int64_t cap, int aw);
 
+/* Lanes (rtlgen.c): a statement's lane count (1 without lanes), and a
+ * stage's port name (its lane group's for a lane, else its own). */
+int rtl_lanes(const sched_stmt *s);
+const char *rtl_port(rtl_gen *g, const rtl_stage *st);
+
 #endif

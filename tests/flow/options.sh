@@ -65,6 +65,8 @@ expect 2 "--unroll takes a lane count from 1 to 256, not '257'" sim "$PROG" --un
 expect 2 "--unroll takes a lane count from 1 to 256, not 'two'" compile "$PROG" --unroll two -o "$TMP/c"
 # The push-memory tile has no clock enable: no AXI4-Stream stalls with it.
 expect 2 "--memory pub takes the native interface only" compile "$PROG" --memory pub --interface axis -o "$TMP/c"
+# AXI4-Stream does not take lanes yet: a located error, not unproven Verilog.
+expect 1 "error: --interface axis does not take lanes yet: 'in' has 2 lanes" compile "$PROG" --unroll 2 --interface axis -o "$TMP/c"
 # sim -o with --frames N writes the Verilog it checks, the N-frame one:
 # brighten streams its 64x64 input a pixel a cycle, so the frame period
 # is 4096 and 3 frames take 4098 + 2 * 4096 cycles.
