@@ -32,6 +32,7 @@ typedef struct options {
 	bool check_netlist;	/* synth: simulate the synthesized netlist */
 	const char *study_boards;	/* study: --boards B1,B2 */
 	const char *study_schedules;	/* study: --schedules stream,sequential */
+	const char *study_unrolls;	/* study: --unrolls 1,2,4 */
 	const char *study_thresholds;	/* study: --thresholds 8,64 */
 	const char *study_rams;		/* study: --rams auto,block,lut */
 	bool sim;		/* study: measure cycles with the model */
@@ -782,7 +783,7 @@ static int cmd_study(const options *opt)
 		return pub_study_run(&ps);
 	}
 	study_options so = { opt->prog, opt->study_boards, opt->study_schedules,
-		opt->study_thresholds, opt->study_rams, opt->flow.sched, opt->flow.ub, opt->sim,
+		opt->study_thresholds, opt->study_rams, opt->study_unrolls, opt->flow.sched, opt->flow.ub, opt->sim,
 		opt->pnr, opt->out_dir, opt->defines, opt->n_defines };
 	return study_run(&so);
 }
@@ -1096,6 +1097,7 @@ static bool set_out(options *o, const char *v) { o->out_dir = v; return true; }
 static bool set_vcd(options *o, const char *v) { o->vcd = v; return true; }
 static bool set_boards(options *o, const char *v) { o->study_boards = v; return true; }
 static bool set_schedules(options *o, const char *v) { o->study_schedules = v; return true; }
+static bool set_unrolls(options *o, const char *v) { o->study_unrolls = v; return true; }
 static bool set_thresholds(options *o, const char *v) { o->study_thresholds = v; return true; }
 static bool set_rams(options *o, const char *v) { o->study_rams = v; return true; }
 static bool set_pnr(options *o, const char *v) { o->pnr = true; return true; }
@@ -1138,6 +1140,7 @@ static const option_spec option_specs[] = {
 	{ "--check-netlist", OPT_CHECK_NETLIST, false, set_check_netlist },
 	{ "--boards", OPT_STUDY, true, set_boards },
 	{ "--schedules", OPT_STUDY, true, set_schedules },
+	{ "--unrolls", OPT_STUDY, true, set_unrolls },
 	{ "--thresholds", OPT_STUDY, true, set_thresholds },
 	{ "--rams", OPT_STUDY, true, set_rams },
 	{ "--sim", OPT_STUDY, false, set_sim },
@@ -1297,7 +1300,7 @@ static const command commands[] = {
 	{ "study", cmd_study,
 	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK |
 	  OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY, true,
-	  "PROG [-D NAME=VALUE]... [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--unroll K] [--sim] [--pnr] [--clock MHz] [-o DIR]",
+	  "PROG [-D NAME=VALUE]... [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--unroll K | --unrolls K1,K2,...] [--sim] [--pnr] [--clock MHz] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"
 	  "PROG, checks that its storage and estimated logic fit the board (else the\n"
@@ -1313,6 +1316,8 @@ static const command commands[] = {
 	  "  --rams R1,R2       circular-buffer memories: auto, block, lut (default:\n"
 	  "                     --ram, auto)\n"
 	  "  --unroll K         every row with K lanes per output (docs/language.md)\n"
+	  "  --unrolls K1,K2    lane counts as an axis (overrides --unroll); the table\n"
+	  "                     gives output pixels per cycle and, with Fmax, Mpixels/s\n"
 	  "  --sim              measure cycles with the cycle-level model (seed 1)\n"
 	  "  --pnr              place and route where the board has a flow (Fmax)\n"
 	  "  --clock MHz        pipeline for this clock on every board (default: each\n"

@@ -27,6 +27,8 @@ enum { STUDY_MAX_LIST = 16, STUDY_SIM_SEED = 1, STUDY_FIELD = 600 };
 typedef struct study_row {
 	const board *bd;
 	const char *schedule;
+	int unroll;		/* lanes per output (1: none) */
+	double px_per_cycle;	/* output points / predicted cycles */
 	int64_t threshold;
 	ub_ram ram;
 	int64_t pred_cycles, meas_cycles;	/* meas -1: not measured */
@@ -142,8 +144,11 @@ static void study_board(sl_ctx *ctx, const study_options *so, const flow_design 
 		return;
 	}
 	char sub[400];
-	snprintf(sub, sizeof sub, "%s/%s_%s_t%lld_%s", so->out_dir, row->bd->name,
-		row->schedule, (long long) row->threshold, ub_ram_str(row->ram));
+	char lanes[32] = "";
+	if (row->unroll > 1)
+		snprintf(lanes, sizeof lanes, "_u%d", row->unroll);
+	snprintf(sub, sizeof sub, "%s/%s_%s%s_t%lld_%s", so->out_dir, row->bd->name,
+		row->schedule, lanes, (long long) row->threshold, ub_ram_str(row->ram));
 	if (sl_make_dir(sub) < 0) {
 		snprintf(row->status, sizeof row->status, "cannot create %s", sub);
 		return;
@@ -193,35 +198,40 @@ static void study_pair(char *buf, size_t n, long long est, bool syn, long long m
 }
 
 /* The text fields of a row, in column order. */
-enum { STUDY_COLS = 14 };
-static const char *const study_heads[STUDY_COLS] = { "board", "schedule", "threshold",
-	"ram", "pred_cycles", "meas_cycles", "buffer_words", "luts_est/meas",
-	"ffs_est/meas", "block_ram", "bram_pred/meas", "dsps_est/meas", "fmax_mhz",
-	"status" };
+enum { STUDY_COLS = 17 };
+static const char *const study_heads[STUDY_COLS] = { "board", "schedule", "unroll",
+	"threshold", "ram", "pred_cycles", "meas_cycles", "px_per_cycle", "buffer_words",
+	"luts_est/meas", "ffs_est/meas", "block_ram", "bram_pred/meas", "dsps_est/meas",
+	"fmax_mhz", "mpx_per_s", "status" };
 
 static void study_fields(const study_row *r, char f[STUDY_COLS][STUDY_FIELD])
 {
 	bool syn = r->synthesized && (r->syn.luts || r->syn.ffs);
 	snprintf(f[0], STUDY_FIELD, "%s", r->bd->name);
 	snprintf(f[1], STUDY_FIELD, "%s", r->schedule);
-	snprintf(f[2], STUDY_FIELD, "%lld", (long long) r->threshold);
-	snprintf(f[3], STUDY_FIELD, "%s", ub_ram_str(r->ram));
-	snprintf(f[4], STUDY_FIELD, "%lld", (long long) r->pred_cycles);
-	study_num(f[5], STUDY_FIELD, r->meas_cycles >= 0, (long long) r->meas_cycles);
-	snprintf(f[6], STUDY_FIELD, "%lld", (long long) r->words);
-	study_pair(f[7], STUDY_FIELD, (long long) tg_luts(&r->fit), syn, (long long) r->syn.luts);
-	study_pair(f[8], STUDY_FIELD, (long long) tg_ffs(&r->fit), syn, (long long) r->syn.ffs);
-	snprintf(f[9], STUDY_FIELD, "%s", board_block_mem(r->bd)->cell);
+	snprintf(f[2], STUDY_FIELD, "%d", r->unroll);
+	snprintf(f[3], STUDY_FIELD, "%lld", (long long) r->threshold);
+	snprintf(f[4], STUDY_FIELD, "%s", ub_ram_str(r->ram));
+	snprintf(f[5], STUDY_FIELD, "%lld", (long long) r->pred_cycles);
+	study_num(f[6], STUDY_FIELD, r->meas_cycles >= 0, (long long) r->meas_cycles);
+	snprintf(f[7], STUDY_FIELD, "%.3f", r->px_per_cycle);
+	snprintf(f[8], STUDY_FIELD, "%lld", (long long) r->words);
+	study_pair(f[9], STUDY_FIELD, (long long) tg_luts(&r->fit), syn, (long long) r->syn.luts);
+	study_pair(f[10], STUDY_FIELD, (long long) tg_ffs(&r->fit), syn, (long long) r->syn.ffs);
+	snprintf(f[11], STUDY_FIELD, "%s", board_block_mem(r->bd)->cell);
 	if (syn)
-		study_cells(f[10], STUDY_FIELD, r, true);
+		study_cells(f[12], STUDY_FIELD, r, true);
 	else
-		snprintf(f[10], STUDY_FIELD, "%lld/-", (long long) study_block_cells(r->bd, r->fit.cells));
-	study_pair(f[11], STUDY_FIELD, (long long) tg_dsps(&r->fit), syn, (long long) r->syn.dsps);
-	if (syn && r->syn.fmax > 0)
-		snprintf(f[12], STUDY_FIELD, "%.2f", r->syn.fmax);
-	else
-		snprintf(f[12], STUDY_FIELD, "-");
-	snprintf(f[13], STUDY_FIELD, "%s", r->status);
+		snprintf(f[12], STUDY_FIELD, "%lld/-", (long long) study_block_cells(r->bd, r->fit.cells));
+	study_pair(f[13], STUDY_FIELD, (long long) tg_dsps(&r->fit), syn, (long long) r->syn.dsps);
+	if (syn && r->syn.fmax > 0) {
+		snprintf(f[14], STUDY_FIELD, "%.2f", r->syn.fmax);
+		snprintf(f[15], STUDY_FIELD, "%.1f", r->px_per_cycle * r->syn.fmax);
+	} else {
+		snprintf(f[14], STUDY_FIELD, "-");
+		snprintf(f[15], STUDY_FIELD, "-");
+	}
+	snprintf(f[16], STUDY_FIELD, "%s", r->status);
 }
 
 static void study_table(const study_row *rows, int n, FILE *o)
@@ -269,6 +279,7 @@ static void study_json_row(FILE *o, const study_row *r)
 	sl_json_str(o, r->bd->name);
 	fputs(", \"schedule\": ", o);
 	sl_json_str(o, r->schedule);
+	fprintf(o, ", \"unroll\": %d, \"pixels_per_cycle\": %.6f", r->unroll, r->px_per_cycle);
 	fprintf(o, ", \"threshold\": %lld, \"ram\": \"%s\",\n      \"predicted_cycles\": %lld, "
 		"\"measured_cycles\": ", (long long) r->threshold, ub_ram_str(r->ram),
 		(long long) r->pred_cycles);
@@ -300,9 +311,9 @@ static void study_json_row(FILE *o, const study_row *r)
 	}
 	fputs("],\n      \"fmax_mhz\": ", o);
 	if (syn && r->syn.fmax > 0)
-		fprintf(o, "%.2f", r->syn.fmax);
+		fprintf(o, "%.2f, \"mpixels_per_s\": %.3f", r->syn.fmax, r->px_per_cycle * r->syn.fmax);
 	else
-		fputs("null", o);
+		fputs("null, \"mpixels_per_s\": null", o);
 	fputs(", \"status\": ", o);
 	sl_json_str(o, r->status);
 	fputs(" }", o);
@@ -348,10 +359,15 @@ static int study_html(const study_options *so, const study_row *rows, int n)
 {
 	rp_config *c = sl_xcalloc((size_t) n + 1, sizeof(*c));
 	char (*status)[sizeof rows[0].status] = sl_xcalloc((size_t) n + 1, sizeof(*status));
+	char (*sched)[48] = sl_xcalloc((size_t) n + 1, sizeof(*sched));
 	for (int i = 0; i < n; i++) {
 		const study_row *r = &rows[i];
 		bool syn = r->synthesized && (r->syn.luts || r->syn.ffs);
-		c[i] = (rp_config) { r->bd->name, r->schedule, r->threshold, ub_ram_str(r->ram),
+		if (r->unroll > 1)
+			snprintf(sched[i], sizeof sched[i], "%s, %d lanes", r->schedule, r->unroll);
+		else
+			snprintf(sched[i], sizeof sched[i], "%s", r->schedule);
+		c[i] = (rp_config) { r->bd->name, sched[i], r->threshold, ub_ram_str(r->ram),
 			r->pred_cycles, syn ? r->syn.luts : tg_luts(&r->fit),
 			study_block_cells(r->bd, syn ? r->syn.cells : r->fit.cells), syn,
 			r->fits, board_block_mem(r->bd)->cell,
@@ -366,6 +382,7 @@ static int study_html(const study_options *so, const study_row *rows, int n)
 	int rc = study_write(so->out_dir, "report.html", buf, len);
 	free(buf);
 	free(status);
+	free(sched);
 	free(c);
 	return rc;
 }
@@ -407,10 +424,13 @@ static int study_files(const study_options *so, const study_row *rows, int n)
 	return rc;
 }
 
+/* The schedule axis "s" is every policy under every lane count: pol[s]
+ * and unr[s], the lane counts outermost. */
 typedef struct study_grid {
 	int nb, ns, nt, nr;
 	const board *boards[STUDY_MAX_LIST];
-	sched_policy pol[STUDY_MAX_LIST];
+	sched_policy pol[STUDY_MAX_LIST * STUDY_MAX_LIST];
+	int unr[STUDY_MAX_LIST * STUDY_MAX_LIST];
 	int64_t thr[STUDY_MAX_LIST];
 	ub_ram ram[STUDY_MAX_LIST];
 } study_grid;
@@ -455,6 +475,14 @@ static bool study_ram(const char *w, void *elem)
 	return ub_ram_parse(w, elem);
 }
 
+static bool study_unroll(const char *w, void *elem)
+{
+	char *end;
+	long v = strtol(w, &end, 10);
+	*(int *) elem = (int) v;
+	return *w && !*end && v >= 1 && v <= IR_MAX_LANES;
+}
+
 /* The boards, schedules, thresholds and RAM choices: 0, 2 after a usage
  * error, or 1 when a board cannot be loaded (as for compile). */
 static int study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
@@ -480,8 +508,19 @@ static int study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 		for (int i = 0; i < n && g->nb < STUDY_MAX_LIST; i++)
 			g->boards[g->nb++] = all[i];
 	}
-	g->ns = study_list(so->schedules ? so->schedules : "stream", g->pol, sizeof g->pol[0],
+	sched_policy pol[STUDY_MAX_LIST];
+	int unr[STUDY_MAX_LIST] = { so->sched.unroll > 1 ? so->sched.unroll : 1 }, nu = 1;
+	int np = study_list(so->schedules ? so->schedules : "stream", pol, sizeof pol[0],
 		study_policy, "--schedules", "stream and sequential");
+	if (so->unrolls)
+		nu = study_list(so->unrolls, unr, sizeof unr[0], study_unroll, "--unrolls",
+			"lane counts from 1 to 256");
+	g->ns = np > 0 && nu > 0 ? np * nu : 0;
+	for (int u = 0; u < nu; u++)
+		for (int q = 0; q < np; q++) {
+			g->pol[u * np + q] = pol[q];
+			g->unr[u * np + q] = unr[u];
+		}
 	g->nt = 1;
 	g->thr[0] = so->ub.register_threshold;
 	if (so->thresholds)
@@ -505,6 +544,20 @@ static study_row *study_row_at(const study_grid *g, study_row *rows, int s, int 
 	return &rows[((s * g->nt + t) * g->nr + ra) * g->nb + b];
 }
 
+/* The points of every output of the checked program: what one run
+ * produces, for pixels per cycle. */
+static int64_t study_points(const ir_program *prog)
+{
+	int64_t n = 0;
+	for (int i = 0; i < prog->n_outputs; i++) {
+		int64_t m = 1;
+		for (int d = 0; d < prog->outputs[i]->n_dims; d++)
+			m *= prog->outputs[i]->out_extents[d];
+		n += m;
+	}
+	return n;
+}
+
 /* The rows of board b under the design's schedule: the design mapped for
  * every threshold and RAM choice.  0, or 1 when a row failed. */
 static int study_config(const study_options *so, const study_grid *g, flow_design *d,
@@ -519,6 +572,9 @@ static int study_config(const study_options *so, const study_grid *g, flow_desig
 			study_row *r = study_row_at(g, rows, s, t, ra, b);
 			r->bd = g->boards[b];
 			r->schedule = sched_policy_str(d->opts.sched.policy);
+			r->unroll = g->unr[s];
+			r->px_per_cycle = d->sp->predicted_cycles > 0
+				? (double) study_points(d->prog) / (double) d->sp->predicted_cycles : 0;
 			r->threshold = g->thr[t];
 			r->ram = g->ram[ra];
 			r->meas_cycles = meas;
@@ -545,6 +601,7 @@ static void study_failed(const study_grid *g, int s, int b, study_row *rows, int
 			study_row *r = study_row_at(g, rows, s, t, ra, b);
 			r->bd = g->boards[b];
 			r->schedule = sched_policy_str(g->pol[s]);
+			r->unroll = g->unr[s];
 			r->threshold = g->thr[t];
 			r->ram = g->ram[ra];
 			r->meas_cycles = -1;
@@ -566,6 +623,7 @@ static int study_rows(const study_options *so, const study_grid *g, study_row *r
 	fo.sched = so->sched;
 	fo.ub = so->ub;
 	fo.sched.policy = g->pol[0];
+	fo.sched.unroll = g->unr[0];
 	fo.sched.timing = g->boards[0];
 	flow_design *d = flow_compile(ctx, so->prog, &fo);
 	int rc = d ? 0 : 1, done = 0;
@@ -573,6 +631,7 @@ static int study_rows(const study_options *so, const study_grid *g, study_row *r
 		for (int b = 0; b < g->nb; b++) {
 			sched_options sopt = so->sched;
 			sopt.policy = g->pol[s];
+			sopt.unroll = g->unr[s];
 			sopt.timing = g->boards[b];
 			if (!d || ((s > 0 || b > 0) && flow_reschedule(d, &sopt) < 0)) {
 				study_failed(g, s, b, rows, &done);

@@ -12,6 +12,7 @@ typedef struct study_options {
 	const char *schedules;	/* "stream,sequential"; NULL: stream */
 	const char *thresholds;	/* "8,64"; NULL: the base threshold */
 	const char *rams;	/* "auto,block,lut"; NULL: the base ub.ram */
+	const char *unrolls;	/* "1,2,4"; NULL: the base sched.unroll */
 	sched_options sched;	/* base options */
 	ub_options ub;
 	bool sim;		/* measure cycles with the cycle-level model */

@@ -38,7 +38,7 @@ if(SLUICE_FIT_YOSYS)
     COMMAND $<TARGET_FILE:sluice> study ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
       --boards ice40up5k --thresholds 8,100000 -o ${CMAKE_CURRENT_BINARY_DIR}/study_gaussian)
   set_tests_properties(t_synth_study_gaussian PROPERTIES LABELS synth TIMEOUT 600
-    PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 +auto +[0-9]+ +- +132 .* 1/1 .* ok\nice40up5k +stream +100000 +auto +[0-9]+ +- +132 .* 0/0 .* ok\n")
+    PASS_REGULAR_EXPRESSION "ice40up5k +stream +1 +8 +auto +[0-9]+ +- +[0-9.]+ +132 .* 1/1 .* ok\nice40up5k +stream +1 +100000 +auto +[0-9]+ +- +[0-9.]+ +132 .* 0/0 .* ok\n")
   # upsample's input is a circular buffer of 16 words of 8 bits (one read
   # port): --rams auto puts it in block RAM (16 >= the threshold 8), one
   # RAM4K (16x8 in a 512x8 shape); lut makes it 128 flip-flops, no block RAM.
@@ -46,13 +46,21 @@ if(SLUICE_FIT_YOSYS)
     COMMAND $<TARGET_FILE:sluice> study ${CMAKE_SOURCE_DIR}/examples/upsample.sl
       --boards ice40up5k --rams auto,lut -o ${CMAKE_CURRENT_BINARY_DIR}/study_upsample)
   set_tests_properties(t_synth_study_upsample_rams PROPERTIES LABELS synth TIMEOUT 600
-    PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 +auto +[0-9]+ +- +[0-9]+ .* 1/1 .* ok\nice40up5k +stream +8 +lut +[0-9]+ +- +[0-9]+ .* 0/0 .* ok\n")
+    PASS_REGULAR_EXPRESSION "ice40up5k +stream +1 +8 +auto +[0-9]+ +- +[0-9.]+ +[0-9]+ .* 1/1 .* ok\nice40up5k +stream +1 +8 +lut +[0-9]+ +- +[0-9.]+ +[0-9]+ .* 0/0 .* ok\n")
+  # --unrolls as an axis: gaussian's 62 x 62 = 3844 output pixels take
+  # about 4096 + a few cycles at one lane (0.93-0.94 px/cycle) and about
+  # 2048 + a few at two lanes (1.86-1.88): the lanes double the rate.
+  add_test(NAME t_synth_study_unrolls
+    COMMAND $<TARGET_FILE:sluice> study ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
+      --boards ice40up5k --unrolls 1,2 -o ${CMAKE_CURRENT_BINARY_DIR}/study_unrolls)
+  set_tests_properties(t_synth_study_unrolls PROPERTIES LABELS synth TIMEOUT 600
+    PASS_REGULAR_EXPRESSION "ice40up5k +stream +1 +8 +auto +[0-9]+ +- +0[.]9[34][0-9] .* ok\nice40up5k +stream +2 +8 +auto +[0-9]+ +- +1[.]8[678][0-9] .* ok\n")
 endif()
 add_test(NAME t_synth_study_fit
   COMMAND $<TARGET_FILE:sluice> study ${CMAKE_CURRENT_SOURCE_DIR}/synth/t_synth_blur4096_ice40_bad.sl
     --boards ice40up5k -o ${CMAKE_CURRENT_BINARY_DIR}/study_fit)
 set_tests_properties(t_synth_study_fit PROPERTIES LABELS synth
-  PASS_REGULAR_EXPRESSION "ice40up5k +stream +8 .* 32/- .*does not fit: needs 32 of 30 SB_RAM40_4K")
+  PASS_REGULAR_EXPRESSION "ice40up5k +stream +1 +8 .* 32/- .*does not fit: needs 32 of 30 SB_RAM40_4K")
 # The same program with --schedule sequential: 'in' is a circular buffer of
 # the whole 8 x 4096 frame, 32768 words x 16 bits = 524288 bits.  In block
 # RAM (the default: far more than 8 words) each of its 9 read ports (r, s

@@ -46,8 +46,8 @@ endforeach()
 
 # example, K, line:col of the refused access, what the error says.
 set(SLUICE_UNROLL_REFUSED
-  "jacobi|2|18:55|lanes 0 to 1 of the 2 lanes of 't0' here: the lane it reads varies along 'x'"
-  "unsharp|4|20:33|lanes 0 to 3 of the 4 lanes of 'in16' here: the lane it reads varies along 'x'"
+  "jacobi|2|22:58|lanes 0 to 1 of the 2 lanes of 't0' here: the lane it reads varies along 'x'"
+  "unsharp|4|24:33|lanes 0 to 3 of the 4 lanes of 'in16' here: the lane it reads varies along 'x'"
   "resnet_layer|2|16:46|of the 2 lanes of 'act' here: the lane it reads varies along 's'"
   "laplacian_pyramid|2|23:27|'b1x' needs 2 lanes of 'g1' here, but 'l1' needs 1")
 foreach(case ${SLUICE_UNROLL_REFUSED})

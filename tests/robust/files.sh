@@ -22,7 +22,7 @@
 #               standard output"
 #   synth_space (with Yosys) synth into a directory with spaces: synth.json
 #               there and nothing written beside it (D14)
-#   full_disk   a 64 KiB tmpfs with 3 pages free (needs mount; skipped with a
+#   full_disk   a 512 KiB tmpfs with 3 pages free (needs mount; skipped with a
 #               message otherwise): run and compile exit 1 in under 10 s
 #               with "No space left on device", earlier files intact, no
 #               temporary left
@@ -125,7 +125,7 @@ echo "sweep: dead removed, live kept"
 
 # ------------------------------------------------------------- full_disk
 mkdir full
-if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64k tmpfs full 2> /dev/null; then
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=512k tmpfs full 2> /dev/null; then
 	"$S" run "$B" --seed 1 -o full/r > /dev/null || bad "full_disk: first run"
 	"$S" compile "$B" -o full/c > /dev/null || bad "full_disk: first compile"
 	cp -r full/r full_r_before
