@@ -50,7 +50,14 @@ if(SLUICE_AXIS_VERILATOR)
               --engine verilator --interface axis --seed 1
               --board ${CMAKE_CURRENT_SOURCE_DIR}/boards/pipeline.board
               -o ${CMAKE_CURRENT_BINARY_DIR}/axis_out/${ex})
-    set_tests_properties(t_axis_sim_${ex} PROPERTIES LABELS verilator PROCESSORS 2
+    # make test: a spread (a stencil, both rate changes, a chain, a matrix
+    # product); the others under "slow" (make test-slow).
+    if(ex MATCHES "^(gaussian|downsample|upsample|cascade|matmul)$")
+      set(axis_labels verilator)
+    else()
+      set(axis_labels "verilator;slow")
+    endif()
+    set_tests_properties(t_axis_sim_${ex} PROPERTIES LABELS "${axis_labels}" PROCESSORS 2
       TIMEOUT 900 PASS_REGULAR_EXPRESSION "${SLUICE_AXIS_RUNS}"
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
     add_test(NAME t_axis_lint_${ex}

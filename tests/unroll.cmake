@@ -83,7 +83,8 @@ if(SLUICE_UNROLL_VERILATOR)
       COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
               --engine verilator --unroll ${k} --seed 1
               -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/vl_${ex}_k${k})
-    set_tests_properties(t_unroll_verilator_${ex}_k${k} PROPERTIES LABELS verilator
+    # slow: t_verilator_lanes_* covers these in make test
+    set_tests_properties(t_unroll_verilator_${ex}_k${k} PROPERTIES LABELS "verilator;slow"
       TIMEOUT 600 PROCESSORS 2
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   endforeach()
