@@ -49,7 +49,7 @@ foreach(prog ${SLUICE_RTL_EXAMPLES})
     set_tests_properties(t_selfc_${ex} PROPERTIES LABELS rtlgen TIMEOUT 120)
     add_test(NAME t_selfc_synth_${ex}
       COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/self_contained.sh $<TARGET_FILE:sluice> ${prog} synth)
-    if(ex MATCHES "^(brighten|gaussian|downsample|upsample)$")
+    if(ex MATCHES "^(brighten|gaussian)$")
       set_tests_properties(t_selfc_synth_${ex} PROPERTIES LABELS rtlgen TIMEOUT 300)
     else()
       set_tests_properties(t_selfc_synth_${ex} PROPERTIES LABELS "rtlgen;slow" TIMEOUT 1800)
