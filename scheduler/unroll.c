@@ -10,8 +10,10 @@
  *      declarations "f.laneL" whose innermost variable xo stands for
  *      x = k * xo + L.  Every index is substituted, and each access to a
  *      producer p with k_p lanes reads lane e mod k_p at word
- *      floor(e / k_p), where e is the substituted index: isl proves the
- *      lane one constant over the consumer lane's domain.
+ *      floor(e / k_p), where e is the substituted index, when isl proves
+ *      the lane one constant over the consumer lane's domain; else (a
+ *      clamp, a modulo, a reduction variable) a select over the lanes M
+ *      that e mod k_p takes there, each word clamped into its lane.
  * The lane program is allocated in the context's arena; the lowered
  * program is not changed. */
 #include <stdlib.h>
