@@ -10,8 +10,10 @@
  *      declarations "f.laneL" whose innermost variable xo stands for
  *      x = k * xo + L.  Every index is substituted, and each access to a
  *      producer p with k_p lanes reads lane e mod k_p at word
- *      floor(e / k_p), where e is the substituted index: isl proves the
- *      lane one constant over the consumer lane's domain.
+ *      floor(e / k_p), where e is the substituted index, when isl proves
+ *      the lane one constant over the consumer lane's domain; else (a
+ *      clamp, a modulo, a reduction variable) a select over the lanes M
+ *      that e mod k_p takes there, each word clamped into its lane.
  * The lane program is allocated in the context's arena; the lowered
  * program is not changed. */
 #include <stdlib.h>
@@ -251,7 +253,6 @@ typedef struct lane_writer {
 	ir_decl ***lane;	/* per lowered decl: its lane decls */
 	ir_program *out;
 	int errors;
-	const ir_expr *refused;	/* the last access refused (one error each) */
 } lane_writer;
 
 static int64_t floor_div(int64_t a, int64_t d) { return ir_floordiv(a, d); }
@@ -395,19 +396,23 @@ static __isl_give isl_set *lane_domain(isl_ctx *isl, const ir_decl *f)
 	return set;
 }
 
-/* The lanes e mod k takes over lane f's domain: *lo and *hi (equal when
- * one).  false when isl cannot bound them. */
-static bool lane_range(isl_ctx *isl, const ir_decl *f, const ir_expr *e, int k,
-	int64_t *lo, int64_t *hi)
+static ir_expr *lane_copy(lane_writer *w, const ir_expr *e, ir_decl *f);
+
+/* The smallest and largest values of index e (substituted; mod k when
+ * k > 0) over lane f's domain, and in *vals (when not NULL) the set of
+ * them.  false when isl cannot bound them. */
+static bool idx_range(isl_ctx *isl, const ir_decl *f, const ir_expr *e, int k,
+	int64_t *lo, int64_t *hi, isl_set **vals)
 {
 	isl_set *dom = lane_domain(isl, f);
 	isl_local_space *ls = isl_local_space_from_space(isl_set_get_space(dom));
 	isl_pw_aff *m = fe_index_pw_aff(isl, e, ls);
-	m = isl_pw_aff_mod_val(m, isl_val_int_from_si(isl, k));
+	if (k > 0)
+		m = isl_pw_aff_mod_val(m, isl_val_int_from_si(isl, k));
 	m = isl_pw_aff_intersect_domain(m, dom);
-	isl_set *vals = isl_map_range(isl_map_from_pw_aff(m));
-	isl_val *a = isl_set_dim_min_val(isl_set_copy(vals), 0);
-	isl_val *b = isl_set_dim_max_val(vals, 0);
+	isl_set *v = isl_map_range(isl_map_from_pw_aff(m));
+	isl_val *a = isl_set_dim_min_val(isl_set_copy(v), 0);
+	isl_val *b = isl_set_dim_max_val(isl_set_copy(v), 0);
 	bool ok = a && b && isl_val_is_int(a) && isl_val_is_int(b);
 	if (ok) {
 		*lo = isl_val_get_num_si(a);
@@ -416,45 +421,121 @@ static bool lane_range(isl_ctx *isl, const ir_decl *f, const ir_expr *e, int k,
 	isl_val_free(a);
 	isl_val_free(b);
 	isl_local_space_free(ls);
+	if (vals && ok)
+		*vals = v;
+	else
+		isl_set_free(v);
 	return ok;
 }
 
-/* The variable of lane f along which index e (substituted) changes the
- * lane of k it reads: the first whose rate is not a multiple of k (a
- * reduction variable, a modulo), else the innermost (a clamp). */
-/* A variable node of slot s in e, or NULL. */
-static const ir_expr *find_var(const ir_expr *e, int s)
+/* Does the set of values vals (one dimension) hold m? */
+static bool holds(isl_set *vals, int64_t m)
 {
-	if (e->kind == IR_VAR)
-		return e->u.var.slot == s ? e : NULL;
-	for (int i = 0; i < e->n_args; i++) {
-		const ir_expr *v = find_var(e->args[i], s);
-		if (v)
-			return v;
-	}
-	return NULL;
+	isl_set *one = isl_set_fix_si(isl_set_copy(vals), isl_dim_set, 0, (int) m);
+	bool empty = isl_set_is_empty(one) != isl_bool_false;
+	isl_set_free(one);
+	return !empty;
 }
 
-static const char *varying_name(const ir_decl *f, const ir_expr *e, int k)
+/* The word range of lane decl q in its innermost dimension. */
+static void word_range(const ir_decl *q, int64_t *lo, int64_t *hi)
 {
-	const char *inner = NULL;
-	for (int s = 0; s < f->n_slots; s++) {
-		const ir_expr *v = find_var(e, s);
-		if (!v)
+	int last = q->n_dims - 1;
+	if (q->kind == IR_DECL_INPUT) {
+		*lo = 0;
+		*hi = q->extents[last] - 1;
+	} else {
+		*lo = q->dom_lo[last];
+		*hi = q->dom_lo[last] + q->dom_ext[last] - 1;
+	}
+}
+
+/* Index e clamped into [lo, hi] (the bounds isl found for it first:
+ * no clamp where it stays inside). */
+static ir_expr *clamp_word(sl_ctx *ctx, ir_expr *e, int64_t elo, int64_t ehi,
+	int64_t lo, int64_t hi)
+{
+	if (elo < lo)
+		e = idx_binary(ctx, e->loc, IR_OP_MAX, e, idx_const(ctx, e->loc, lo));
+	if (ehi > hi)
+		e = idx_binary(ctx, e->loc, IR_OP_MIN, e, idx_const(ctx, e->loc, hi));
+	return e;
+}
+
+/* A copy of access c (its arguments substituted) reading lane decl q at
+ * word w in its innermost index. */
+static ir_expr *access_at(sl_ctx *ctx, const ir_expr *c, ir_decl *q, ir_expr *w)
+{
+	ir_expr *a = sl_alloc(ctx, sizeof(*a));
+	*a = *c;
+	a->args = sl_alloc(ctx, (size_t) c->n_args * sizeof(*a->args));
+	memcpy(a->args, c->args, (size_t) c->n_args * sizeof(*a->args));
+	a->args[c->n_args - 1] = w;
+	a->u.access.decl = q;
+	return a;
+}
+
+/* e mod k == m as a value (u1): the index cast to a type that holds
+ * every lane number. */
+static ir_expr *lane_is(sl_ctx *ctx, ir_expr *e, int k, int64_t m)
+{
+	ir_type t = ir_type_make(false, 16);
+	ir_expr *cast = ir_expr_alloc(ctx, IR_CAST, e->loc, 1);
+	cast->type = t;
+	cast->args[0] = idx_binary(ctx, e->loc, IR_OP_MOD, e, idx_const(ctx, e->loc, k));
+	ir_expr *c = ir_expr_alloc(ctx, IR_CONST, e->loc, 0);
+	c->type = t;
+	c->u.cval = (uint64_t) m;
+	ir_expr *eq = idx_binary(ctx, e->loc, IR_OP_EQ, cast, c);
+	eq->type = ir_type_make(false, 1);
+	return eq;
+}
+
+/* Access c of lane f whose lane varies: a choice over the lanes M it
+ * reads, select(e mod k == m1, p_m1(..., w1), select(..., p_mn(..., wn))),
+ * each word floor(e / k) clamped into lane m's word range so that every
+ * read stays inside its lane (the choice picks the real one). */
+static ir_expr *lane_select(lane_writer *w, ir_expr *c, ir_decl *f, const ir_expr *orig,
+	isl_set *vals, int64_t lo, int64_t hi)
+{
+	const ir_decl *p = orig->u.access.decl;
+	int kp = w->lanes[p->index];
+	ir_expr *e = c->args[p->n_dims - 1];
+	ir_expr *word = word_of(w->ctx, e, f->n_slots, kp);
+	int64_t wlo, whi;
+	if (!idx_range(w->isl, f, word, 0, &wlo, &whi, NULL)) {
+		sl_error(w->ctx, orig->loc, "isl could not bound the word of '%s' this access reads",
+			p->name);
+		w->errors++;
+		return c;
+	}
+	ir_expr *sel = NULL;
+	for (int64_t m = hi; m >= lo; m--) {
+		if (!holds(vals, m))
 			continue;
-		if (s == f->n_dims - 1)
-			inner = v->u.var.name;
-		lane_rate r = rate_of(e, s);
-		if (!r.known || r.den != 1 || r.num % k)
-			return v->u.var.name;
+		ir_decl *q = w->lane[p->index][m];
+		int64_t qlo, qhi;
+		word_range(q, &qlo, &qhi);
+		ir_expr *a = access_at(w->ctx, c, q, clamp_word(w->ctx, word, wlo, whi, qlo, qhi));
+		q->users = (ir_decl **) sl_ptr_set_add(w->ctx, (void **) q->users, &q->n_users, f);
+		if (!sel) {
+			sel = a;
+			continue;
+		}
+		ir_expr *s = ir_expr_alloc(w->ctx, IR_SELECT, orig->loc, 3);
+		s->type = c->type;
+		s->args[0] = lane_is(w->ctx, e, kp, m);
+		s->args[1] = a;
+		s->args[2] = sel;
+		sel = s;
 	}
-	return inner ? inner : f->var_names[f->n_dims - 1];
+	return sel;
 }
-
-static ir_expr *lane_copy(lane_writer *w, const ir_expr *e, ir_decl *f);
 
 /* Access "c" (its arguments substituted) of lane f to producer p with
- * k_p lanes: the lane it reads and the word. */
+ * k_p lanes: the lane it reads and the word, or a choice over the lanes
+ * when that varies (lane_select).  Records f as a user of each lane
+ * read. */
 static ir_expr *lane_access(lane_writer *w, ir_expr *c, ir_decl *f, const ir_expr *orig)
 {
 	const ir_decl *p = orig->u.access.decl;
@@ -462,29 +543,27 @@ static ir_expr *lane_access(lane_writer *w, ir_expr *c, ir_decl *f, const ir_exp
 	ir_decl **lanes = w->lane[p->index];
 	c->u.access.decl = lanes[0];
 	if (p->kind == IR_DECL_CONST || kp == 1)
-		return c;
+		goto one;
 	int last = p->n_dims - 1;
 	int64_t lo, hi;
-	if (!lane_range(w->isl, f, c->args[last], kp, &lo, &hi)) {
+	isl_set *vals = NULL;
+	if (!idx_range(w->isl, f, c->args[last], kp, &lo, &hi, &vals)) {
 		sl_error(w->ctx, orig->loc, "isl could not find the lane of '%s' this access reads",
 			p->name);
 		w->errors++;
 		return c;
 	}
-	if (lo != hi && w->refused != orig) {
-		w->refused = orig;
-		sl_error(w->ctx, orig->loc, "lane %d of %d of '%s' reads lanes %lld to %lld "
-			"of the %d lanes of '%s' here: the lane it reads varies along '%s' (a "
-			"clamp, a modulo or a reduction variable in the innermost index); "
-			"the lanes of a declaration read one lane of each access",
-			f->lane, f->lanes, f->lane_of->name, (long long) lo, (long long) hi,
-			kp, p->name, varying_name(f, c->args[last], kp));
-		w->errors++;
+	if (lo != hi) {
+		ir_expr *s = lane_select(w, c, f, orig, vals, lo, hi);
+		isl_set_free(vals);
+		return s;
 	}
-	if (lo != hi)
-		return c;
+	isl_set_free(vals);
 	c->u.access.decl = lanes[lo];
 	c->args[last] = word_of(w->ctx, c->args[last], f->n_slots, kp);
+one:
+	c->u.access.decl->users = (ir_decl **) sl_ptr_set_add(w->ctx,
+		(void **) c->u.access.decl->users, &c->u.access.decl->n_users, f);
 	return c;
 }
 
@@ -510,11 +589,8 @@ static ir_expr *lane_copy(lane_writer *w, const ir_expr *e, ir_decl *f)
 		c->args[i] = lane_copy(w, e->args[i], f);
 	if (e->kind == IR_REDUCE)
 		c->u.reduce.body = lane_copy(w, e->u.reduce.body, f);
-	if (e->kind == IR_ACCESS) {
+	if (e->kind == IR_ACCESS)
 		c = lane_access(w, c, f, e);
-		ir_decl *p = c->u.access.decl;
-		p->users = (ir_decl **) sl_ptr_set_add(w->ctx, (void **) p->users, &p->n_users, f);
-	}
 	return c;
 }
 
@@ -591,7 +667,7 @@ ir_program *sched_unroll(sl_ctx *ctx, isl_ctx *isl, ir_program *lp, int k)
 		return NULL;
 	if (!any_lanes(lp, lanes))
 		return lp;
-	lane_writer w = { ctx, isl, lp, lanes, NULL, sl_alloc(ctx, sizeof(ir_program)), 0, NULL };
+	lane_writer w = { ctx, isl, lp, lanes, NULL, sl_alloc(ctx, sizeof(ir_program)), 0 };
 	int total = 0;
 	for (int i = 0; i < lp->n_decls; i++)
 		total += lanes[i];

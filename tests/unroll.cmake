@@ -9,14 +9,17 @@
 #   t_unroll_frames_<ex>               the same with --frames 3 at K = 4;
 #   t_unroll_sim_blur_xy_1080p_k<K>    the issue's bar at K = 16 and 32 (a
 #                                      1918-wide output: lane masks);
-#   t_unroll_refused_<ex>              an example whose accesses make a lane
-#                                      read several lanes (a clamp at the
-#                                      border, a reduction loop along x) is a
-#                                      located error (tests/unroll/refused.sh).
+#                                      (jacobi, unsharp and resnet_layer read
+#                                      a lane that varies along x: a clamp at
+#                                      the border, a reduction variable; the
+#                                      rewrite chooses among the lanes);
+#   t_unroll_sim_laplacian_pyramid_k4  the same, K = 4 only (see below);
+#   t_unroll_refused_<ex>              a program whose lane counts conflict is
+#                                      a located error (tests/unroll/refused.sh).
 # Label "model".
 set(SLUICE_UNROLL_EXAMPLES
   brighten gaussian cascade blur_xy harris upsample downsample camera_pipeline
-  mobilenet matmul)
+  mobilenet matmul jacobi unsharp resnet_layer)
 foreach(ex ${SLUICE_UNROLL_EXAMPLES})
   foreach(k 2 4)
     add_test(NAME t_unroll_sim_${ex}_k${k}
@@ -44,11 +47,15 @@ foreach(k 16 32)
   set_tests_properties(t_unroll_sim_blur_xy_1080p_k${k} PROPERTIES LABELS model TIMEOUT 120)
 endforeach()
 
+# laplacian_pyramid: at K = 2 its 2x-downsampled level 1 gets 1 lane from
+# l1 but 2 from the blur b1x, refused below; at K = 4 the counts agree.
+add_test(NAME t_unroll_sim_laplacian_pyramid_k4
+  COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/laplacian_pyramid.sl
+          --unroll 4 --seed 1 -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/laplacian_pyramid_k4)
+set_tests_properties(t_unroll_sim_laplacian_pyramid_k4 PROPERTIES LABELS model TIMEOUT 120)
+
 # example, K, line:col of the refused access, what the error says.
 set(SLUICE_UNROLL_REFUSED
-  "jacobi|2|22:58|lanes 0 to 1 of the 2 lanes of 't0' here: the lane it reads varies along 'x'"
-  "unsharp|4|24:33|lanes 0 to 3 of the 4 lanes of 'in16' here: the lane it reads varies along 'x'"
-  "resnet_layer|2|16:46|of the 2 lanes of 'act' here: the lane it reads varies along 's'"
   "laplacian_pyramid|2|23:27|'b1x' needs 2 lanes of 'g1' here, but 'l1' needs 1")
 foreach(case ${SLUICE_UNROLL_REFUSED})
   string(REPLACE "|" ";" f "${case}")
@@ -86,6 +93,20 @@ if(SLUICE_UNROLL_VERILATOR)
     # slow: t_verilator_lanes_* covers these in make test
     set_tests_properties(t_unroll_verilator_${ex}_k${k} PROPERTIES LABELS "verilator;slow"
       TIMEOUT 600 PROCESSORS 2
+      ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  endforeach()
+  # A lane that chooses among the lanes it reads (a clamped border), in
+  # make test: jacobi at 2 lanes, unsharp at 4.
+  foreach(case "jacobi|2" "unsharp|4")
+    string(REPLACE "|" ";" f "${case}")
+    list(GET f 0 ex)
+    list(GET f 1 k)
+    add_test(NAME t_unroll_verilator_select_${ex}_k${k}
+      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+              --engine verilator --unroll ${k} --seed 1
+              -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/vl_select_${ex}_k${k})
+    set_tests_properties(t_unroll_verilator_select_${ex}_k${k} PROPERTIES LABELS verilator
+      TIMEOUT 900 PROCESSORS 2
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   endforeach()
 endif()

@@ -4,7 +4,8 @@
 // for twice the lanes of its reader, an upsample half, rate 0 nothing;
 // conflicting or fractional demands are located errors); the lane rewrite
 // (names, exact lane extents, which lane and word each access reads, a
-// lane that varies along x or a reduction variable refused).  Every
+// lane that varies along x or a reduction variable a choice among the
+// lanes, each word clamped into its lane).  Every
 // expected value is worked out by hand in the comment beside it from the
 // rule x = k * xo + l.
 #include <gtest/gtest.h>
@@ -308,26 +309,45 @@ TEST(t_unroll, value_use_of_x_is_the_point)
 	EXPECT_EQ(l.body("f.lane1"), "(in.lane1(y, x) + u8(i32(((x * 2) + 1))))");
 }
 
-TEST(t_unroll, clamped_lanes_vary_bad)
+TEST(t_unroll, clamped_lanes_choose_and_clamp_the_word)
 {
-	// x = 0 reads clamp(-1) = 0, lane 0; x = 2 reads 1, lane 1.
-	Lanes l("input in : u8[4][16];\n"
-		"func f(y, x) : u8 = in(y, clamp(x - 1, 0, 15));\n"
-		"output f[4][16];\n", 2);
-	EXPECT_EQ(l.lp, nullptr);
-	EXPECT_TRUE(l.has("t.sl:2:21: error: lane 0 of 2 of 'f' reads lanes 0 to 1 of the 2 "
-		"lanes of 'in' here: the lane it reads varies along 'x'")) << l.diags();
-	EXPECT_EQ(l.diags().find("lane 1 of 2"), std::string::npos) << "one error per access";
+	// in: 15 columns in 2 lanes, lane 0 words 0..7, lane 1 words 0..6.
+	// f lane 0 (x = 2xo, xo in 0..7) reads e = clamp(2xo + 1, 0, 14):
+	// 2xo + 1 in lane 1 for xo <= 6, 14 in lane 0 at xo = 7, so a choice
+	// on e mod 2; floor(e / 2) spans 0..7, past lane 1's last word 6, so
+	// lane 1's word is min(., 6) and lane 0's is left alone.
+	Lanes l("input in : u8[4][15];\n"
+		"func f(y, x) : u8 = in(y, clamp(x + 1, 0, 14));\n"
+		"output f[4][15];\n", 2);
+	ASSERT_NE(l.lp, nullptr) << l.diags();
+	const std::string e = "min(max(((x * 2) + 1), 0), 14)";
+	EXPECT_EQ(l.body("f.lane0"), "((u16((" + e + " % 2)) == 0) ? in.lane0(y, (" + e +
+		" / 2)) : in.lane1(y, min((" + e + " / 2), 6)))");
+	// f lane 1 (x = 2xo + 1, xo in 0..6): e = 2xo + 2 <= 14, always lane 0.
+	std::string b1 = l.body("f.lane1");
+	EXPECT_EQ(b1.find("?"), std::string::npos) << b1;
+	EXPECT_EQ(b1.find("in.lane1"), std::string::npos) << b1;
+	EXPECT_NE(b1.find("in.lane0(y, "), std::string::npos) << b1;
 }
 
-TEST(t_unroll, reduction_variable_lanes_vary_bad)
+TEST(t_unroll, reduction_variable_lanes_choose)
 {
-	// 40 taps stay a loop: x + r changes lanes along r.
+	// 40 taps stay a loop: lane l reads e = 2xo + l + r, lane (l + r) mod 2,
+	// both lanes along r; words floor(e / 2) <= floor((6 + 1 + 39) / 2) =
+	// 23, inside the 24 words of each lane of in: no clamp.
 	Lanes l("input in : u8[2][48];\n"
 		"func f(y, x) : u16 = sum(r in 0..40) u16(in(y, x + r));\n"
 		"output f[2][8];\n", 2);
-	EXPECT_EQ(l.lp, nullptr);
-	EXPECT_TRUE(l.has("varies along 'r'")) << l.diags();
+	ASSERT_NE(l.lp, nullptr) << l.diags();
+	for (const char *name : { "f.lane0", "f.lane1" }) {
+		std::string b = l.body(name);
+		EXPECT_NE(b.find(" % 2)) == 0) ? in.lane0(y, "), std::string::npos)
+			<< name << ": " << b;
+		EXPECT_NE(b.find("in.lane0(y, "), std::string::npos) << name << ": " << b;
+		EXPECT_NE(b.find("in.lane1(y, "), std::string::npos) << name << ": " << b;
+		EXPECT_EQ(b.find("min("), std::string::npos) << name << ": " << b;
+		EXPECT_EQ(b.find("max("), std::string::npos) << name << ": " << b;
+	}
 }
 
 TEST(t_unroll, consts_are_not_split)
