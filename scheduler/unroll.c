@@ -5,7 +5,9 @@
  *      consumers to the producers, an access whose producer's innermost
  *      index moves at rate a with the consumer's innermost variable asks
  *      for |a| * k lanes of the producer (1 when that is below 1, nothing
- *      at rate 0); conflicting demands are a located error;
+ *      at rate 0); of two demands, one a multiple of the other, the larger
+ *      (the other reader's lane then varies along x: a select), others a
+ *      located error;
  *   2. the lane rewrite: a declaration f with k > 1 lanes becomes k
  *      declarations "f.laneL" whose innermost variable xo stands for
  *      x = k * xo + L.  Every index is substituted, and each access to a
@@ -144,6 +146,19 @@ static void ask(lane_counter *lc, const ir_expr *a, const ir_decl *c, int k)
 	}
 	if (dm->lanes == k || dm->refused == c)
 		return;
+	/* One count a multiple of the other: the larger, and the reader that
+	 * asked for fewer reads lanes that vary along x, through a select
+	 * (lane_access).  Consumers come first, so the producer's own
+	 * demands are made at the final count. */
+	int lo = dm->lanes < k ? dm->lanes : k, hi = dm->lanes < k ? k : dm->lanes;
+	if (hi % lo == 0) {
+		if (k > dm->lanes) {
+			dm->lanes = k;
+			dm->at = a;
+			dm->by = c;
+		}
+		return;
+	}
 	dm->refused = c;
 	sl_error(lc->ctx, a->loc, "'%s' needs %d lane%s of '%s' here, but '%s' needs %d",
 		c->name, k, k == 1 ? "" : "s", p->name, dm->at ? dm->by->name : p->name,

@@ -66,7 +66,7 @@ endforeach()
 # resnet_layer, whose lanes choose among the lanes they read, are checked
 # by tests/unroll.cmake in the model and Verilator).
 set(SLUICE_LANE_EXAMPLES blur_xy brighten gaussian cascade harris upsample downsample
-  camera_pipeline mobilenet matmul)
+  camera_pipeline mobilenet matmul jacobi unsharp laplacian_pyramid resnet_layer)
 foreach(ex ${SLUICE_LANE_EXAMPLES})
   foreach(k 2 4)
     if(SLUICE_VERILATOR)
