@@ -223,13 +223,24 @@ static int rtl_check_lanes(sl_ctx *ctx, const sched_program *sp)
 			continue;
 		z = i >= l ? sp->stmts[i - l] : NULL;
 		bool ok = z && z->decl->lane_of == s->decl->lane_of && z->decl->lane == 0 &&
-			z->n_dims == s->n_dims && z->latency == s->latency;
+			z->n_dims == s->n_dims && z->latency == s->latency, inside = true;
 		int64_t bs = s->offset, bz = ok ? z->offset : 0;
 		for (int d = 0; ok && d < s->n_dims; d++) {
-			ok = z->coef[d] == s->coef[d] && z->lo[d] <= s->lo[d] &&
+			ok = z->coef[d] == s->coef[d];
+			inside = inside && z->lo[d] <= s->lo[d] &&
 				s->lo[d] + s->ext[d] <= z->lo[d] + z->ext[d];
 			bs -= s->coef[d] * s->lo[d];
 			bz -= z->coef[d] * z->lo[d];
+		}
+		if (ok && bs == bz && !inside) {
+			/* an output another func reads outside its box: its lanes'
+			 * domains are not the output's, and the one valid of the
+			 * port group is lane 0's */
+			sl_error(ctx, s->decl->lane_of->loc, "output '%s' is also read outside "
+				"its box, where lane %d has words lane 0 has not: its lanes "
+				"cannot share one port yet (read a copy of it, or use one lane)",
+				s->decl->lane_of->name, l);
+			return -1;
 		}
 		if (!ok || bs != bz) {
 			sl_error(ctx, s->decl->loc, "internal: lane %d of '%s' does not run in "

@@ -9,6 +9,26 @@
 
 #include "scheduler/scheduler_private.h"
 
+/* The lanes of one declaration share one latency, the longest any lane's
+ * datapath needs (a lane that reads through a select has one more level):
+ * the shorter ones get more delay registers, so every lane's word is
+ * written in one cycle (lockstep; rtlgen checks it). */
+static void lanes_one_latency(sched_program *sp)
+{
+	for (int i = 0; i < sp->n_stmts; ) {
+		const ir_decl *d = sp->stmts[i]->decl;
+		int n = d->lanes > 1 && d->lane == 0 ? d->lanes : 1, lat = 0;
+		if (i + n > sp->n_stmts)
+			sl_unreachable();
+		for (int j = i; j < i + n; j++)
+			if (sp->stmts[j]->latency > lat)
+				lat = sp->stmts[j]->latency;
+		for (int j = i; j < i + n; j++)
+			sp->stmts[j]->latency = lat;
+		i += n;
+	}
+}
+
 sched_program *sched_program_schedule(sl_ctx *ctx, isl_ctx *isl, ir_program *lowered,
 	const sched_options *opts)
 {
@@ -16,6 +36,7 @@ sched_program *sched_program_schedule(sl_ctx *ctx, isl_ctx *isl, ir_program *low
 	if (!sp)
 		return NULL;
 	sched_pipeline(sp);
+	lanes_one_latency(sp);
 	if (sched_compute(sp, isl) < 0) {
 		sched_program_free(sp);
 		return NULL;

@@ -50,6 +50,15 @@ add_test(NAME t_diff_random
           --sluice $<TARGET_FILE:sluice> --count 1000 --ref-both)
 set_tests_properties(t_diff_random PROPERTIES LABELS diff TIMEOUT 120)
 
+# Random programs with lanes (docs/language.md "Lanes"): through the model
+# under both schedules at two lanes; the programs the lane rules refuse
+# are counted, not failed.
+add_test(NAME t_diff_unroll
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
+          --sluice $<TARGET_FILE:sluice> --engines model:stream,model:sequential
+          --unroll 2 --count 200 --start 7001)
+set_tests_properties(t_diff_unroll PROPERTIES LABELS diff TIMEOUT 300)
+
 add_test(NAME t_diff_bad
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
           --sluice $<TARGET_FILE:sluice> --bad --count 500)

@@ -189,7 +189,8 @@ def tree_diffs(args, prog_path, seed, d, res):
 LANE_REFUSALS = re.compile(
     r"error: .*(the lane it reads varies along|needs \d+ lanes? of '[^']*' here, but"
     r"|lanes are not a whole number|would have \d+ lanes but only"
-    r"|more than the \d+ a declaration may have)")
+    r"|more than the \d+ a declaration may have"
+    r"|is also read outside its box, where lane \d+ has words)")
 
 
 def lanes_refused(args, stderr):

@@ -67,6 +67,11 @@ expect 2 "--unroll takes a lane count from 1 to 256, not 'two'" compile "$PROG" 
 expect 2 "--memory pub takes the native interface only" compile "$PROG" --memory pub --interface axis -o "$TMP/c"
 # AXI4-Stream does not take lanes yet: a located error, not unproven Verilog.
 expect 1 "error: --interface axis does not take lanes yet: 'in' has 2 lanes" compile "$PROG" --unroll 2 --interface axis -o "$TMP/c"
+# An output read outside its box by another func: at two lanes f's lane 1
+# has the word x = -1 (g reads f(y, x - 1)) that lane 0 has not, so the
+# lanes cannot share one port: a located error, not unproven Verilog.
+printf 'input in : u8[4][8];\nfunc f(y, x) : u8 = in(y, x + 1);\noutput f[4][6];\nfunc g(y, x) : u8 = f(y, x - 1);\noutput g[4][6];\n' >"$TMP/ob.sl"
+expect 1 "ob.sl:2:6: error: output 'f' is also read outside its box, where lane 1 has words lane 0 has not" compile "$TMP/ob.sl" --unroll 2 -o "$TMP/ob"
 # sim -o with --frames N writes the Verilog it checks, the N-frame one:
 # brighten streams its 64x64 input a pixel a cycle, so the frame period
 # is 4096 and 3 frames take 4098 + 2 * 4096 cycles.
