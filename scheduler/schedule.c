@@ -27,7 +27,7 @@ typedef struct ratio {
 	int64_t num, den;	/* den > 0 */
 } ratio;
 
-static int64_t gcd64(int64_t a, int64_t b)
+int64_t sched_gcd(int64_t a, int64_t b)
 {
 	a = a < 0 ? -a : a;
 	b = b < 0 ? -b : b;
@@ -41,7 +41,7 @@ static int64_t gcd64(int64_t a, int64_t b)
 
 static ratio make_ratio(int64_t num, int64_t den)
 {
-	int64_t g = gcd64(num, den);
+	int64_t g = sched_gcd(num, den);
 	ratio r = { num / g, den / g };
 	if (r.den < 0)
 		r.num = -r.num, r.den = -r.den;
@@ -208,12 +208,12 @@ static void solve_group(sched_program *sp, const links *l, int root, int L)
 			if (d < 0 || find(l, node(i, d), &w) != root)
 				continue;
 			if (pass == 0) {
-				lcm = lcm / gcd64(lcm, w.den) * w.den;
+				lcm = lcm / sched_gcd(lcm, w.den) * w.den;
 				continue;
 			}
 			int64_t wi = w.num * (lcm / w.den);
 			if (pass == 1) {
-				g = g ? gcd64(g, wi) : wi;
+				g = g ? sched_gcd(g, wi) : wi;
 				continue;
 			}
 			wi /= g;

@@ -4,6 +4,10 @@
 
 #include "scheduler/scheduler.h"
 
+/* The greatest common divisor of |a| and |b|, 1 when both are 0
+ * (schedule.c; the rates of schedule.c and unroll.c). */
+int64_t sched_gcd(int64_t a, int64_t b);
+
 /* Cycles from the start of an iteration of "f" to the write of its value. */
 int sched_latency(const ir_decl *f);
 

@@ -40,21 +40,9 @@ typedef struct lane_rate {
 	int64_t num, den;	/* den > 0 */
 } lane_rate;
 
-static int64_t lane_gcd(int64_t a, int64_t b)
-{
-	a = a < 0 ? -a : a;
-	b = b < 0 ? -b : b;
-	while (b) {
-		int64_t t = a % b;
-		a = b;
-		b = t;
-	}
-	return a ? a : 1;
-}
-
 static lane_rate rate_make(int64_t num, int64_t den)
 {
-	int64_t g = lane_gcd(num, den);
+	int64_t g = sched_gcd(num, den);
 	lane_rate r = { true, num / g, den / g };
 	if (r.den < 0)
 		r.num = -r.num, r.den = -r.den;

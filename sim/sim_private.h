@@ -34,6 +34,10 @@ void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 /* The start every testbench shares: includes, the waveform file, the
  * data files, the clock (inside an open anonymous namespace). */
 void sim_vl_write_tb_common(FILE *out);
+/* The part of a testbench's main() that makes the model, its clock and
+ * its waveform (vl_testbench.c); both testbenches write it. */
+extern const char *const sim_vl_tb_open_model;
+
 /* The testbench of an AXI4-Stream wrapper (vl_axis_tb.c): the run of
  * vl_testbench.c's, then the same design again under pause patterns of
  * "stall_seeds" seeds, a reset mid-frame and framing errors; exit 4 when

@@ -268,25 +268,9 @@ static const char *const axis_tb_body =
 	"\t\tif (!read_bin(dir + \"/in_\" + std::to_string(k) + \".bin\", in[k])) {\n"
 	"\t\t\tstd::fprintf(stderr, \"tb: cannot read input %d\\n\", k);\n"
 	"\t\t\treturn 1;\n"
-	"\t\t}\n"
-	"\tVerilatedContext vctx;\n"
-	"\tVdut *top = new Vdut{&vctx};\n"
-	"\tcycle_clock clk{top};\n"
-	"#if VM_TRACE\n"
-	"\tif (argc == 5) {\n"
-	"\t\tvctx.traceEverOn(true);\n"
-	"\t\tclk.vcd_file = new checked_vcd_file;\n"
-	"\t\tclk.vcd = new VerilatedVcdC{clk.vcd_file};\n"
-	"\t\tclk.window = std::strtoll(argv[4], nullptr, 10);\n"
-	"\t\ttop->trace(clk.vcd, 99);\n"
-	"\t\tclk.vcd->open(argv[3]);\n"
-	"\t\tif (!clk.vcd->isOpen()) {\n"
-	"\t\t\tstd::fprintf(stderr, \"tb: cannot write the waveform '%s': %s\\n\", argv[3],\n"
-	"\t\t\t\tstd::strerror(clk.vcd_file->error));\n"
-	"\t\t\treturn 3;\n"
-	"\t\t}\n"
-	"\t}\n"
-	"#endif\n"
+	"\t\t}\n";
+
+static const char *const axis_tb_run =
 	"\tstd::vector<run_spec> runs;\n"
 	"\truns.push_back({\"unstalled\", FULL, 100, 0, 0});\n"
 	"\tfor (uint64_t s = 1; s <= (uint64_t) STALL_SEEDS; s++) {\n"
@@ -574,4 +558,6 @@ void sim_vl_write_axis_testbench(FILE *out, const char *top_name, int n_ports,
 	fputc('\n', out);
 	axis_tb_ports(out, n_ports, ports);
 	fputs(axis_tb_body, out);
+	fputs(sim_vl_tb_open_model, out);
+	fputs(axis_tb_run, out);
 }

@@ -252,7 +252,11 @@ static const char *const vl_tb_main =
 	"\t\tif (!read_bin(dir + \"/in_\" + std::to_string(k) + \".bin\", in[k].data)) {\n"
 	"\t\t\tstd::fprintf(stderr, \"tb: cannot read input %d\\n\", k);\n"
 	"\t\t\treturn 1;\n"
-	"\t\t}\n"
+	"\t\t}\n";
+
+/* main()'s model, clock and waveform (argv[3] the VCD, argv[4] its window
+ * of cycles), shared with the AXI4-Stream testbench (vl_axis_tb.c). */
+const char *const sim_vl_tb_open_model =
 	"\tVerilatedContext vctx;\n"
 	"\tVdut *top = new Vdut{&vctx};\n"
 	"\tcycle_clock clk{top};\n"
@@ -270,7 +274,9 @@ static const char *const vl_tb_main =
 	"\t\t\treturn 3;\n"
 	"\t\t}\n"
 	"\t}\n"
-	"#endif\n"
+	"#endif\n";
+
+static const char *const vl_tb_main_run =
 	"\ttop->clk = 0;\n"
 	"\ttop->rst = 1;\n"
 	"\ttop->start = 0;\n"
@@ -399,4 +405,6 @@ void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 	}
 	fputs("}\n\n", out);
 	fputs(vl_tb_main, out);
+	fputs(sim_vl_tb_open_model, out);
+	fputs(vl_tb_main_run, out);
 }
