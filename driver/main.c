@@ -496,8 +496,6 @@ static void print_lanes_json(const ir_program *lp, FILE *out)
 	fputs("},\n", out);
 }
 
-static void print_pub_report(const ub_pub_set *ps, FILE *out);
-
 static void print_report(const void *arg, FILE *out)
 {
 	const flow_design *d = arg;
@@ -515,44 +513,8 @@ static void print_report(const void *arg, FILE *out)
 	}
 	fputs(d->pub ? "  ],\n" : "  ]\n", out);
 	if (d->pub)
-		print_pub_report(d->pub, out);
+		ub_pub_report_json(d->pub, out);
 	fputs("}\n", out);
-}
-
-/* report.json's "memory_pub": per mapped buffer its tiles, each with its
- * access counts and the cost model's figures (docs/pub.md). */
-static void print_pub_report(const ub_pub_set *ps, FILE *out)
-{
-	const ub_pub_params *p = &ps->params;
-	fprintf(out, "  \"memory_pub\": { \"fw\": %d, \"depth\": %lld, \"inputs\": %d, "
-		"\"outputs\": %d, \"levels\": %d, \"cw\": %d, \"config_bits_per_tile\": %lld,\n"
-		"    \"tiles\": [", p->fw, (long long) p->depth, p->n_in, p->n_out, p->levels, p->cw,
-		(long long) ub_pub_config_bits(p));
-	bool first = true;
-	for (int i = 0; i < ps->n_bufs; i++) {
-		const ub_pub_buf *pb = &ps->bufs[i];
-		for (int k = 0; k < pb->n_tiles; k++) {
-			const ub_pub_tile *t = &pb->tiles[k];
-			const ub_pub_counts *c = &t->counts;
-			ub_pub_cost cost;
-			ub_pub_cost_tile(p, pb->buf->width_bits, c, &cost);
-			fprintf(out, "%s\n      { \"buffer\": ", first ? "" : ",");
-			first = false;
-			sl_json_str(out, pb->buf->name);
-			fprintf(out, ", \"tile\": %d, \"agg_writes\": %lld, \"sram_writes\": %lld, "
-				"\"sram_reads\": %lld, \"tb_reads\": %lld, \"tb_reads_per_output\": [",
-				k, (long long) c->agg_writes, (long long) c->sram_writes,
-				(long long) c->sram_reads, (long long) c->tb_reads);
-			for (int j = 0; j < t->n_outs && j < 8; j++)
-				fprintf(out, "%s%lld", j ? ", " : "", (long long) c->tb_reads_port[j]);
-			fprintf(out, "],\n        \"controller_steps\": %lld, \"sram_bits\": %lld, "
-				"\"flops\": %lld, \"ctrl_luts\": %lld, \"area_um2\": %.0f, "
-				"\"energy_pj\": %.1f }", (long long) c->steps, (long long) cost.sram_bits,
-				(long long) cost.flops, (long long) cost.ctrl_luts, cost.area_um2,
-				cost.energy_pj);
-		}
-	}
-	fputs(first ? "] }\n" : "\n    ] }\n", out);
 }
 
 static void print_pub_json(const void *arg, FILE *out)
@@ -588,34 +550,6 @@ static int write_pub(const flow_design *d, const char *dir)
 				return -1;
 		}
 	}
-	return 0;
-}
-
-/* sim --memory pub: run every tile's configuration in the tile model and
- * print its counts.  0, or -1 (reported). */
-static int sim_pub(sl_ctx *ctx, const ub_pub_set *ps, FILE *out)
-{
-	for (int i = 0; i < ps->n_bufs; i++) {
-		const ub_pub_buf *pb = &ps->bufs[i];
-		for (int k = 0; k < pb->n_tiles; k++) {
-			ub_pub_counts c;
-			int64_t live;
-			char why[256];
-			if (ub_pub_model(ps, pb, k, &c, &live, why, sizeof why) < 0) {
-				fprintf(stderr, "sluice: error: the push-memory tile %d of '%s': %s\n", k,
-					pb->buf->name, why);
-				return -1;
-			}
-			fprintf(out, "pub %s tile %d: %lld aggregator writes, %lld SRAM writes, %lld SRAM "
-				"reads, %lld transpose-buffer reads (", pb->buf->name, k,
-				(long long) c.agg_writes, (long long) c.sram_writes, (long long) c.sram_reads,
-				(long long) c.tb_reads);
-			for (int j = 0; j < pb->tiles[k].n_outs && j < 8; j++)
-				fprintf(out, "%s%lld", j ? " + " : "", (long long) c.tb_reads_port[j]);
-			fprintf(out, "), %lld controller steps\n", (long long) c.steps);
-		}
-	}
-	(void) ctx;
 	return 0;
 }
 
@@ -828,7 +762,7 @@ static int cmd_sim(const options *opt)
 	if (d && write_design(d, opt->out_dir, opt->frames) == 0
 	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
-	if (rc == 0 && d->pub && sim_pub(ctx, d->pub, stdout) < 0)
+	if (rc == 0 && d->pub && ub_pub_print_counts(d->pub, stdout) < 0)
 		rc = EXIT_PROGRAM;
 	rc = finish_outputs(rc);
 	flow_free(d);

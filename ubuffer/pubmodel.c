@@ -2,12 +2,11 @@
  * a model that runs it.
  * Stage: ubuffer, after pub.c's mapping.  The register values of a
  * controller (the delta form of docs/pub.md "Register map"), the bus
- * writes as a $readmemh image, the readable JSON of every tile, and
- * ub_pub_model: every controller of one tile stepped from its register
- * values exactly as the hardware steps it (start, then a delta per
- * level, modulo 2^CW and 2^AGW), on element identities, checking the
- * single-port rule and that every output presents the element its port
- * reads.  Nothing here holds memory past a call. */
+ * writes as a $readmemh image, and ub_pub_model: every controller of one
+ * tile stepped from its register values exactly as the hardware steps it
+ * (start, then a delta per level, modulo 2^CW and 2^AGW), on element
+ * identities, checking the single-port rule and that every output
+ * presents the element its port reads.  Nothing here holds memory past a call. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -337,84 +336,4 @@ int ub_pub_write_hex(const ub_pub_set *ps, const ub_pub_tile *t, FILE *out)
 	fprintf(out, "%0*llx\n", digits, (unsigned long long) ones);
 	free(w);
 	return n;
-}
-
-static void dump_counts(const ub_pub_counts *c, int n_outs, FILE *out)
-{
-	fprintf(out, "\"agg_writes\": %lld, \"sram_writes\": %lld, \"sram_reads\": %lld, "
-		"\"tb_reads\": %lld, \"tb_reads_per_output\": [", (long long) c->agg_writes,
-		(long long) c->sram_writes, (long long) c->sram_reads, (long long) c->tb_reads);
-	for (int j = 0; j < n_outs && j < 8; j++)
-		fprintf(out, "%s%lld", j ? ", " : "", (long long) c->tb_reads_port[j]);
-	fprintf(out, "], \"controller_steps\": %lld", (long long) c->steps);
-}
-
-static void dump_ctrl(const ub_pub_params *p, const ub_pub_ctrl *c, FILE *out)
-{
-	int64_t regs[3 * UB_PUB_MAX_LEVELS + 3];
-	ub_pub_ctrl_regs(p, c, regs);
-	fprintf(out, "          { \"name\": \"%s_%d\", \"enable\": %d", kind_names[c->kind],
-		c->port, c->enable);
-	if (c->enable) {
-		fprintf(out, ", \"sg_start\": %lld, \"ag_start\": %lld, \"ext\": [",
-			(long long) c->sg_start, (long long) regs[2]);
-		for (int l = 0; l < c->n_levels; l++)
-			fprintf(out, "%s%lld", l ? ", " : "", (long long) c->ext[l]);
-		fputs("], \"sg_stride\": [", out);
-		for (int l = 0; l < c->n_levels; l++)
-			fprintf(out, "%s%lld", l ? ", " : "", (long long) c->sg[l]);
-		fputs("], \"ag_stride\": [", out);
-		for (int l = 0; l < c->n_levels; l++)
-			fprintf(out, "%s%lld", l ? ", " : "", (long long) wrap(c->ag[l], c->agw));
-		fputs("], \"regs\": [", out);
-		for (int r = 0; r < 3 * p->levels + 3; r++)
-			fprintf(out, "%s%lld", r ? ", " : "", (long long) regs[r]);
-		fputc(']', out);
-	}
-	fputs(" }", out);
-}
-
-void ub_pub_dump_json(const ub_pub_set *ps, FILE *out)
-{
-	const ub_pub_params *p = &ps->params;
-	fprintf(out, "{\n  \"tile\": { \"fw\": %d, \"depth\": %lld, \"inputs\": %d, \"outputs\": %d, "
-		"\"levels\": %d, \"cw\": %d, \"cfg_addr_bits\": %d, \"config_bits\": %lld },\n",
-		p->fw, (long long) p->depth, p->n_in, p->n_out, p->levels, p->cw,
-		ub_pub_addr_bits(p), (long long) ub_pub_config_bits(p));
-	fputs("  \"buffers\": [\n", out);
-	bool first = true;
-	for (int i = 0; i < ps->n_bufs; i++) {
-		const ub_pub_buf *pb = &ps->bufs[i];
-		if (pb->buf->storage == UB_NONE)
-			continue;
-		fprintf(out, "%s    { \"name\": ", first ? "" : ",\n");
-		first = false;
-		sl_json_str(out, pb->buf->name);
-		if (pb->native_why) {
-			fputs(", \"memory\": \"native\", \"why\": ", out);
-			sl_json_str(out, pb->native_why);
-			fputs(" }", out);
-			continue;
-		}
-		fprintf(out, ", \"memory\": \"pub\", \"width_bits\": %d, \"outputs\": %d, "
-			"\"register_words\": %lld,\n      \"tiles\": [\n", pb->buf->width_bits,
-			pb->n_groups, (long long) pb->reg_words);
-		for (int k = 0; k < pb->n_tiles; k++) {
-			const ub_pub_tile *t = &pb->tiles[k];
-			fprintf(out, "        { \"tile\": %d, \"feeds_next_from\": %d, \"sram_words\": %lld,"
-				" \"output_delays\": [", k, t->feeds, (long long) t->live_words);
-			for (int j = 0; j < t->n_outs; j++)
-				fprintf(out, "%s%lld", j ? ", " : "", (long long) t->out_delay[j]);
-			fputs("],\n          ", out);
-			dump_counts(&t->counts, t->n_outs, out);
-			fputs(",\n          \"controllers\": [\n", out);
-			for (int c = 0; c < t->n_ctrl; c++) {
-				dump_ctrl(p, &t->ctrl[c], out);
-				fputs(c + 1 < t->n_ctrl ? ",\n" : "\n", out);
-			}
-			fprintf(out, "          ] }%s\n", k + 1 < pb->n_tiles ? "," : "");
-		}
-		fputs("      ] }", out);
-	}
-	fputs("\n  ]\n}\n", out);
 }

@@ -1,0 +1,161 @@
+/* ubuffer/pubdump.c: the push-memory tiles as text: pub.json (every
+ * tile's controllers, plain and as register values), report.json's
+ * "memory_pub" (counts and the cost model per tile), and the counts
+ * `sim --memory pub` prints from the tile model.
+ * Stage: ubuffer, after pub.c's mapping; nothing here holds memory past a
+ * call. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ubuffer/ubuffer_private.h"
+
+static const char *const kind_names[] = { "IN", "WR", "RD", "OUT" };
+
+static int64_t wrap(int64_t v, int bits)
+{
+	int64_t m = (int64_t) 1 << bits;
+	return ((v % m) + m) % m;
+}
+
+static void dump_counts(const ub_pub_counts *c, int n_outs, FILE *out)
+{
+	fprintf(out, "\"agg_writes\": %lld, \"sram_writes\": %lld, \"sram_reads\": %lld, "
+		"\"tb_reads\": %lld, \"tb_reads_per_output\": [", (long long) c->agg_writes,
+		(long long) c->sram_writes, (long long) c->sram_reads, (long long) c->tb_reads);
+	for (int j = 0; j < n_outs && j < 8; j++)
+		fprintf(out, "%s%lld", j ? ", " : "", (long long) c->tb_reads_port[j]);
+	fprintf(out, "], \"controller_steps\": %lld", (long long) c->steps);
+}
+
+static void dump_ctrl(const ub_pub_params *p, const ub_pub_ctrl *c, FILE *out)
+{
+	int64_t regs[3 * UB_PUB_MAX_LEVELS + 3];
+	ub_pub_ctrl_regs(p, c, regs);
+	fprintf(out, "          { \"name\": \"%s_%d\", \"enable\": %d", kind_names[c->kind],
+		c->port, c->enable);
+	if (c->enable) {
+		fprintf(out, ", \"sg_start\": %lld, \"ag_start\": %lld, \"ext\": [",
+			(long long) c->sg_start, (long long) regs[2]);
+		for (int l = 0; l < c->n_levels; l++)
+			fprintf(out, "%s%lld", l ? ", " : "", (long long) c->ext[l]);
+		fputs("], \"sg_stride\": [", out);
+		for (int l = 0; l < c->n_levels; l++)
+			fprintf(out, "%s%lld", l ? ", " : "", (long long) c->sg[l]);
+		fputs("], \"ag_stride\": [", out);
+		for (int l = 0; l < c->n_levels; l++)
+			fprintf(out, "%s%lld", l ? ", " : "", (long long) wrap(c->ag[l], c->agw));
+		fputs("], \"regs\": [", out);
+		for (int r = 0; r < 3 * p->levels + 3; r++)
+			fprintf(out, "%s%lld", r ? ", " : "", (long long) regs[r]);
+		fputc(']', out);
+	}
+	fputs(" }", out);
+}
+
+void ub_pub_dump_json(const ub_pub_set *ps, FILE *out)
+{
+	const ub_pub_params *p = &ps->params;
+	fprintf(out, "{\n  \"tile\": { \"fw\": %d, \"depth\": %lld, \"inputs\": %d, \"outputs\": %d, "
+		"\"levels\": %d, \"cw\": %d, \"cfg_addr_bits\": %d, \"config_bits\": %lld },\n",
+		p->fw, (long long) p->depth, p->n_in, p->n_out, p->levels, p->cw,
+		ub_pub_addr_bits(p), (long long) ub_pub_config_bits(p));
+	fputs("  \"buffers\": [\n", out);
+	bool first = true;
+	for (int i = 0; i < ps->n_bufs; i++) {
+		const ub_pub_buf *pb = &ps->bufs[i];
+		if (pb->buf->storage == UB_NONE)
+			continue;
+		fprintf(out, "%s    { \"name\": ", first ? "" : ",\n");
+		first = false;
+		sl_json_str(out, pb->buf->name);
+		if (pb->native_why) {
+			fputs(", \"memory\": \"native\", \"why\": ", out);
+			sl_json_str(out, pb->native_why);
+			fputs(" }", out);
+			continue;
+		}
+		fprintf(out, ", \"memory\": \"pub\", \"width_bits\": %d, \"outputs\": %d, "
+			"\"register_words\": %lld,\n      \"tiles\": [\n", pb->buf->width_bits,
+			pb->n_groups, (long long) pb->reg_words);
+		for (int k = 0; k < pb->n_tiles; k++) {
+			const ub_pub_tile *t = &pb->tiles[k];
+			fprintf(out, "        { \"tile\": %d, \"feeds_next_from\": %d, \"sram_words\": %lld,"
+				" \"output_delays\": [", k, t->feeds, (long long) t->live_words);
+			for (int j = 0; j < t->n_outs; j++)
+				fprintf(out, "%s%lld", j ? ", " : "", (long long) t->out_delay[j]);
+			fputs("],\n          ", out);
+			dump_counts(&t->counts, t->n_outs, out);
+			fputs(",\n          \"controllers\": [\n", out);
+			for (int c = 0; c < t->n_ctrl; c++) {
+				dump_ctrl(p, &t->ctrl[c], out);
+				fputs(c + 1 < t->n_ctrl ? ",\n" : "\n", out);
+			}
+			fprintf(out, "          ] }%s\n", k + 1 < pb->n_tiles ? "," : "");
+		}
+		fputs("      ] }", out);
+	}
+	fputs("\n  ]\n}\n", out);
+}
+
+/* report.json's "memory_pub": per mapped buffer its tiles, each with its
+ * access counts and the cost model's figures (docs/pub.md). */
+void ub_pub_report_json(const ub_pub_set *ps, FILE *out)
+{
+	const ub_pub_params *p = &ps->params;
+	fprintf(out, "  \"memory_pub\": { \"fw\": %d, \"depth\": %lld, \"inputs\": %d, "
+		"\"outputs\": %d, \"levels\": %d, \"cw\": %d, \"config_bits_per_tile\": %lld,\n"
+		"    \"tiles\": [", p->fw, (long long) p->depth, p->n_in, p->n_out, p->levels, p->cw,
+		(long long) ub_pub_config_bits(p));
+	bool first = true;
+	for (int i = 0; i < ps->n_bufs; i++) {
+		const ub_pub_buf *pb = &ps->bufs[i];
+		for (int k = 0; k < pb->n_tiles; k++) {
+			const ub_pub_tile *t = &pb->tiles[k];
+			const ub_pub_counts *c = &t->counts;
+			ub_pub_cost cost;
+			ub_pub_cost_tile(p, pb->buf->width_bits, c, &cost);
+			fprintf(out, "%s\n      { \"buffer\": ", first ? "" : ",");
+			first = false;
+			sl_json_str(out, pb->buf->name);
+			fprintf(out, ", \"tile\": %d, \"agg_writes\": %lld, \"sram_writes\": %lld, "
+				"\"sram_reads\": %lld, \"tb_reads\": %lld, \"tb_reads_per_output\": [",
+				k, (long long) c->agg_writes, (long long) c->sram_writes,
+				(long long) c->sram_reads, (long long) c->tb_reads);
+			for (int j = 0; j < t->n_outs && j < 8; j++)
+				fprintf(out, "%s%lld", j ? ", " : "", (long long) c->tb_reads_port[j]);
+			fprintf(out, "],\n        \"controller_steps\": %lld, \"sram_bits\": %lld, "
+				"\"flops\": %lld, \"ctrl_luts\": %lld, \"area_um2\": %.0f, "
+				"\"energy_pj\": %.1f }", (long long) c->steps, (long long) cost.sram_bits,
+				(long long) cost.flops, (long long) cost.ctrl_luts, cost.area_um2,
+				cost.energy_pj);
+		}
+	}
+	fputs(first ? "] }\n" : "\n    ] }\n", out);
+}
+
+/* sim --memory pub: every tile's configuration run in the tile model, its
+ * counts printed.  0, or -1 (reported). */
+int ub_pub_print_counts(const ub_pub_set *ps, FILE *out)
+{
+	for (int i = 0; i < ps->n_bufs; i++) {
+		const ub_pub_buf *pb = &ps->bufs[i];
+		for (int k = 0; k < pb->n_tiles; k++) {
+			ub_pub_counts c;
+			int64_t live;
+			char why[256];
+			if (ub_pub_model(ps, pb, k, &c, &live, why, sizeof why) < 0) {
+				fprintf(stderr, "sluice: error: the push-memory tile %d of '%s': %s\n", k,
+					pb->buf->name, why);
+				return -1;
+			}
+			fprintf(out, "pub %s tile %d: %lld aggregator writes, %lld SRAM writes, %lld SRAM "
+				"reads, %lld transpose-buffer reads (", pb->buf->name, k,
+				(long long) c.agg_writes, (long long) c.sram_writes, (long long) c.sram_reads,
+				(long long) c.tb_reads);
+			for (int j = 0; j < pb->tiles[k].n_outs && j < 8; j++)
+				fprintf(out, "%s%lld", j ? " + " : "", (long long) c.tb_reads_port[j]);
+			fprintf(out, "), %lld controller steps\n", (long long) c.steps);
+		}
+	}
+	return 0;
+}
