@@ -151,6 +151,10 @@ bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm)
 				used = true;
 				len = pb->port_lag[i] > len ? pb->port_lag[i] : len;
 			}
+			if (src < 0 && pb->port_split[i] >= 0) {
+				used = true;
+				len = pb->port_split[i] > len ? pb->port_split[i] : len;
+			}
 		}
 		if (used)
 			pub_delay_line(g, src < 0 ? rtl_fmt(g, "%s_wdata", nm)
@@ -162,6 +166,14 @@ bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm)
 		int k = sched_read_slot(pt->stmt, pt->access->expr);
 		const char *src = pb->port_tile[i] < 0 ? rtl_fmt(g, "%s_wdata", nm)
 			: rtl_fmt(g, "%s_pub%d_o%d", nm, pb->port_tile[i], pb->port_out[i]);
+		if (pb->port_split[i] >= 0) {
+			/* read in passes: the first from the producer's stream, the
+			 * others from the tile output, valid in exactly their cycles */
+			fprintf(o, "    assign %s_rd%d = %s_pub%d_ov[%d] ? %s : %s;  // passes\n",
+				st->name, k, nm, pb->port_tile[i], pb->port_out[i], src,
+				pub_tap(g, rtl_fmt(g, "%s_wdata", nm), pb->port_split[i]));
+			continue;
+		}
 		fprintf(o, "    assign %s_rd%d = %s;  // delay %lld\n", st->name, k,
 			pub_tap(g, src, pb->port_lag[i]), (long long) pt->delay);
 	}

@@ -18,13 +18,19 @@ endif()
 #   t_pub_lint       the Verilog of designs with tiles passes verilator -Wall
 #   t_pub_verilator  gaussian on one tile bit-exact in Verilator at the
 #               predicted cycles (tests/pub/design.sh); t_pub_verilator_chain
-#               the same on two tiles in series (label slow)
+#               the same on two tiles in series (label slow);
+#               t_pub_verilator_passes camera_pipeline with red and green
+#               read in passes from FW 2 tiles
 if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_lint COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> lint)
   set_tests_properties(t_pub_lint PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
   add_test(NAME t_pub_verilator
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator)
   set_tests_properties(t_pub_verilator PROPERTIES LABELS "verilator;pub" TIMEOUT 600
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_pub_verilator_passes
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_passes)
+  set_tests_properties(t_pub_verilator_passes PROPERTIES LABELS "verilator;pub" TIMEOUT 600
     PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_verilator_chain
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_chain)

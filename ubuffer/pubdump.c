@@ -83,6 +83,12 @@ void ub_pub_dump_json(const ub_pub_set *ps, FILE *out)
 				" \"output_delays\": [", k, t->feeds, (long long) t->live_words);
 			for (int j = 0; j < t->n_outs; j++)
 				fprintf(out, "%s%lld", j ? ", " : "", (long long) t->out_delay[j]);
+			fputs("], \"output_passes\": [", out);
+			for (int j = 0; j < t->n_outs; j++)
+				fprintf(out, "%s%lld", j ? ", " : "", (long long) t->out_passes[j]);
+			fputs("], \"pass_periods\": [", out);
+			for (int j = 0; j < t->n_outs; j++)
+				fprintf(out, "%s%lld", j ? ", " : "", (long long) t->out_period[j]);
 			fputs("],\n          ", out);
 			dump_counts(&t->counts, t->n_outs, out);
 			fputs(",\n          \"controllers\": [\n", out);

@@ -234,6 +234,8 @@ typedef struct ub_pub_params {
 	int n_in, n_out;	/* ports of one tile */
 	int levels;		/* loop levels of a controller */
 	int cw;			/* counter and configuration width, bits */
+	const char *only;	/* comma-separated buffer names to map (--pub-buffers),
+				 * or NULL: every buffer that can go on tiles */
 } ub_pub_params;
 
 typedef enum ub_pub_kind { UB_PUB_IN, UB_PUB_WR, UB_PUB_RD, UB_PUB_OUT } ub_pub_kind;
@@ -275,6 +277,9 @@ typedef struct ub_pub_tile {
 	int64_t in_lo[SCHED_MAX_DIMS], in_ext[SCHED_MAX_DIMS];
 	int64_t out_lo[8][SCHED_MAX_DIMS], out_ext[8][SCHED_MAX_DIMS];
 	int64_t out_delay[8];	/* cycles from the producer's write */
+	/* Reads in passes: output j presents its box out_passes[j] times,
+	 * out_period[j] cycles apart (1 and 0 otherwise). */
+	int64_t out_passes[8], out_period[8];
 } ub_pub_tile;
 
 typedef struct ub_pub_buf {
@@ -289,6 +294,10 @@ typedef struct ub_pub_buf {
 	 * line after it (the port's delay minus the output's). */
 	int *port_tile, *port_out;
 	int64_t *port_lag;
+	/* Ports read in passes whose first pass is too close to the write for
+	 * the tile: that pass reads the producer's stream port_split[k]
+	 * cycles late, the other passes the tile output (-1: no split). */
+	int64_t *port_split;
 } ub_pub_buf;
 
 typedef struct ub_pub_set {

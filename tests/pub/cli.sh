@@ -106,6 +106,69 @@ PY
 else
 	echo "FAIL compile $G --memory pub:"; cat "$TMP/err"; fail=1
 fi
+# Reads in passes (docs/pub.md "Passes"): camera_pipeline's corrected(c,
+# y, x) reads red(y, x) once per channel c, at delay 3968 c (62 rows of
+# 64 cycles a channel, schedule.txt).  Pass 0 (delay 0) is below the FW 2
+# tile's latency (2*2 - 1) + 5 = 8, so it reads the producer's stream and
+# the tile serves passes 1 and 2 from delay 3968.  The 62 x 62 box is 62
+# rows of 31 SRAM words: 1922 wide writes, 2 x 1922 = 3844 wide reads,
+# 2 x 3844 = 7688 words out; all 1922 words stay live until pass 1.
+C=examples/camera_pipeline.sl
+CT="--memory pub --fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3"
+if "$SLUICE" compile $C $CT --pub-buffers red,green -o "$TMP/c" >/dev/null 2>"$TMP/err"; then
+	python3 - "$TMP/c" <<'PY' || fail=1
+import json, sys
+pub = json.load(open(sys.argv[1] + "/pub.json"))
+bufs = {b["name"]: b for b in pub["buffers"]}
+ok = True
+for name, memory in (("raw", "native"), ("red", "pub"), ("green", "pub"), ("blue", "native")):
+    if bufs[name]["memory"] != memory:
+        print("FAIL camera %s on %s, want %s" % (name, bufs[name]["memory"], memory)); ok = False
+if "--pub-buffers" not in bufs["blue"]["why"]:
+    print("FAIL camera blue why: %r" % bufs["blue"]["why"]); ok = False
+t = bufs["red"]["tiles"][0]
+want = {"output_delays": [3968], "output_passes": [2], "pass_periods": [3968],
+        "agg_writes": 3844, "sram_writes": 1922, "sram_reads": 3844, "tb_reads": 7688,
+        "sram_words": 1922}
+for k, v in want.items():
+    if t[k] != v:
+        print("FAIL camera red %s: %r, want %r" % (k, t[k], v)); ok = False
+print("ok   camera passes" if ok else "FAIL camera passes")
+sys.exit(0 if ok else 1)
+PY
+else
+	echo "FAIL compile $C $CT:"; cat "$TMP/err"; fail=1
+fi
+# At FW 1 the tile cannot take red: its last write (element (61, 61),
+# ready at 133 + 61*64 + 61 = 4098) and pass 1's first reads meet on the
+# single port (schedule.txt: red written at 131 + 64y + x + latency 2,
+# read at 133 + 3968c + 64y + x).
+"$SLUICE" compile $C --memory pub --fetch 1 --depth 4096 --pub-buffers red -o "$TMP/c1" \
+	>/dev/null 2>"$TMP/err"
+if [ $? -eq 1 ] && grep -qF "error: the push-memory tile of 'red' would access its single-port SRAM twice in cycle 4098" "$TMP/err" &&
+   [ ! -e "$TMP/c1" ]; then
+	echo "ok   camera fw1 collision"
+else
+	echo "FAIL camera fw1:"; cat "$TMP/err"; fail=1
+fi
+# At the default DEPTH 512 the passes' 961 words do not fit a tile: red
+# stays native, with the reason.
+"$SLUICE" compile $C --memory pub -o "$TMP/c2" >/dev/null 2>"$TMP/err" &&
+python3 -c "
+import json, sys
+b = {b['name']: b for b in json.load(open('$TMP/c2/pub.json'))['buffers']}
+sys.exit(0 if b['red']['memory'] == 'native' and 'one tile' in b['red']['why'] and b['raw']['memory'] == 'pub' else 1)" &&
+	echo "ok   camera default depth" || { echo "FAIL camera default depth"; cat "$TMP/err"; fail=1; }
+"$SLUICE" compile $G --memory pub --pub-buffers in,nosuch -o "$TMP/pb" >"$TMP/out" 2>"$TMP/err"
+if [ $? -eq 1 ] && grep -qF "error: --pub-buffers names 'nosuch', which is not a buffer of the program" "$TMP/err" &&
+   [ ! -e "$TMP/pb" ]; then
+	echo "ok   --pub-buffers unknown name"
+else
+	echo "FAIL --pub-buffers nosuch:"; cat "$TMP/err"; fail=1
+fi
+usage "--pub-buffers takes buffer names separated by commas, not 'in,,blur'" \
+	compile $G --memory pub --pub-buffers in,,blur -o "$TMP/u"
+usage "they need --memory pub" compile $G --pub-buffers in -o "$TMP/u"
 # Without --memory pub: no pub files, no memory_pub in the report.
 "$SLUICE" compile $G -o "$TMP/n" >/dev/null 2>&1
 if [ -e "$TMP/n/pub.json" ] || grep -q memory_pub "$TMP/n/report.json"; then
