@@ -37,3 +37,14 @@ if(SLUICE_PUB_VERILATOR)
   set_tests_properties(t_pub_verilator_chain PROPERTIES LABELS "verilator;pub;slow"
     TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 endif()
+#   t_selfc_pub_camera  compile -o DIR of camera_pipeline with two tiles
+#               builds from a copy of DIR alone (the tile's three library
+#               files in the filelist; tests/rtlgen/self_contained.sh)
+find_program(SLUICE_PUB_YOSYS yosys)
+if(SLUICE_PUB_VERILATOR AND SLUICE_PUB_YOSYS)
+  add_test(NAME t_selfc_pub_camera
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/self_contained.sh $<TARGET_FILE:sluice>
+      ${CMAKE_SOURCE_DIR}/examples/camera_pipeline.sl elab --memory pub --fetch 2 --depth 2048
+      --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green)
+  set_tests_properties(t_selfc_pub_camera PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
+endif()
