@@ -781,6 +781,69 @@ static int plan_tiles(sl_ctx *ctx, const ub_pub_params *p, const ub_buffer *buf,
 	return 0;
 }
 
+/* Tiles side by side for a buffer read in passes, which holds its whole
+ * box until the last pass: tile k takes a slab of rows (the outermost
+ * dimension) of the write stream and serves every SRAM group's reads of
+ * that slab; output j of tile k chains into output j of tile k+1, and
+ * the last tile's outputs carry every slab (docs/pub.md "Chaining").
+ * The groups of tile k go to gs[k*ng ..].  NULL, or why the buffer
+ * stays native. */
+static const char *plan_side(const ub_pub_params *p, const group *g, int ng, const stream *w,
+	tile_plan *plans, int *n_plans, group *gs)
+{
+	int n = w->n, first = -1, cnt = 0;
+	if (n < 2)
+		return "it is read in passes of a one-dimensional stream (no rows to split "
+			"between tiles)";
+	for (int i = 0; i < ng; i++)
+		if (g[i].sram) {
+			first = first < 0 ? i : first;
+			cnt++;
+		}
+	if (cnt > p->n_out || cnt > 8)
+		return "it is read in passes from more groups than a tile has outputs "
+			"(--pub-ports)";
+	int64_t slab = (w->ext[n - 1] + p->fw - 1) / p->fw;	/* SRAM words a row of dim 0 */
+	for (int d = 1; d < n - 1; d++)
+		slab *= w->ext[d];
+	int64_t rows = (p->depth - 4) / slab;
+	if (rows < 1)
+		return "it is read in passes and one row of it holds more words than a tile's "
+			"SRAM (--depth)";
+	int64_t nt = (w->ext[0] + rows - 1) / rows;
+	if (nt > UB_PUB_MAX_TILES)
+		return "it is read in passes and holds more words than 4 tiles side by side "
+			"(--depth)";
+	rows = (w->ext[0] + nt - 1) / nt;	/* even slabs */
+	for (int k = 0; k < nt; k++) {
+		tile_plan *tp = &plans[k];
+		int64_t r0 = w->lo[0] + k * rows, r1 = r0 + rows - 1;
+		if (r1 > w->lo[0] + w->ext[0] - 1)
+			r1 = w->lo[0] + w->ext[0] - 1;
+		int64_t e[SCHED_MAX_DIMS];
+		memcpy(e, w->lo, sizeof(e));
+		e[0] = r0;
+		tp->in = *w;
+		tp->in.lo[0] = r0;
+		tp->in.ext[0] = r1 - r0 + 1;
+		tp->in.t0 = stream_time(w, e);
+		tp->base = 0;
+		tp->first = first;
+		tp->n = cnt;
+		tp->feeds = -1;
+		memcpy(gs + k * ng, g, sizeof(group) * (size_t) ng);
+		for (int i = first; i < first + cnt; i++) {
+			group *x = &gs[k * ng + i];
+			x->lo[0] = x->lo[0] > r0 ? x->lo[0] : r0;
+			x->hi[0] = x->hi[0] < r1 ? x->hi[0] : r1;
+			if (x->lo[0] > x->hi[0])
+				return "it is read in passes and a read group misses a tile's slab of rows";
+		}
+	}
+	*n_plans = (int) nt;
+	return NULL;
+}
+
 /* Why a buffer stays on today's mapping, or NULL when it can go on
  * tiles. */
 static const char *native_reason(const ub_buffer *buf, const stream *w)
@@ -944,25 +1007,24 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 		free(g);
 		return 0;
 	}
+	tile_plan plans[UB_PUB_MAX_TILES];
+	group *gs = NULL;	/* side by side: each tile's groups, ng a tile */
+	int np = 0, rc = 0;
+	bool passes = false;
 	for (int i = 0; i < ng; i++)
-		if (g[i].port > 0 && g[i].sram && words_needed(g[i].dist, 0, p->fw) > p->depth) {
-			/* passes hold the whole box: one tile or none */
-			pb->native_why = "it is read in passes and holds more words than one tile's "
-				"SRAM (--depth)";
+		passes = passes || (g[i].port > 0 && g[i].sram);
+	if (passes) {
+		gs = sl_xcalloc((size_t) (UB_PUB_MAX_TILES * ng), sizeof(group));
+		if ((pb->native_why = plan_side(p, g, ng, &w, plans, &np, gs))) {
+			free(gs);
 			free(pass);
 			free(g);
 			return 0;
 		}
-	tile_plan plans[UB_PUB_MAX_TILES];
-	int np = 0, rc = plan_tiles(ctx, p, buf, g, ng, &w, plans, &np);
-	for (int i = 0; rc == 0 && np > 1 && i < ng; i++)
-		if (g[i].port > 0 && g[i].sram) {
-			sl_error(ctx, buf->producer->decl->loc, "the push-memory tile of '%s': it is "
-				"read in passes, which one tile must serve, and its reads need %d tiles "
-				"in series (a larger --depth or more --pub-ports outputs would do)",
-				buf->name, np);
-			rc = -1;
-		}
+		pb->side = np > 1;
+	} else {
+		rc = plan_tiles(ctx, p, buf, g, ng, &w, plans, &np);
+	}
 	pb->n_groups = 0;
 	pb->reg_words = 0;
 	for (int i = 0; i < ng; i++) {
@@ -976,7 +1038,8 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 	pb->n_tiles = np;
 	pb->tiles = np ? sl_xcalloc((size_t) np, sizeof(ub_pub_tile)) : NULL;
 	for (int k = 0; rc == 0 && k < np; k++)
-		rc = build_tile(ctx, isl, ps, pb, g, &plans[k], k);
+		rc = build_tile(ctx, isl, ps, pb, gs ? gs + k * ng : g, &plans[k], k);
+	free(gs);
 	free(g);
 	free(pass);
 	return rc;

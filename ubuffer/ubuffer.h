@@ -286,6 +286,9 @@ typedef struct ub_pub_buf {
 	const ub_buffer *buf;
 	const char *native_why;	/* kept on today's mapping, and why; or NULL */
 	int n_tiles;		/* in series: tile k+1 takes an output of tile k */
+	bool side;		/* or side by side: every tile takes the producer's
+				 * stream, a slab of rows each, output j of tile k
+				 * chained into output j of tile k+1 */
 	ub_pub_tile *tiles;
 	int n_groups;		/* tile outputs serving the buffer's read ports */
 	int64_t reg_words;	/* delay-line registers beside the tiles, words */

@@ -151,14 +151,30 @@ if [ $? -eq 1 ] && grep -qF "error: the push-memory tile of 'red' would access i
 else
 	echo "FAIL camera fw1:"; cat "$TMP/err"; fail=1
 fi
-# At the default DEPTH 512 the passes' 961 words do not fit a tile: red
-# stays native, with the reason.
-"$SLUICE" compile $C --memory pub -o "$TMP/c2" >/dev/null 2>"$TMP/err" &&
-python3 -c "
+# At the default DEPTH 512 and FW 4 red's 62 rows of 16 words (992) need
+# two tiles side by side: (512 - 4) / 16 = 31 rows a tile, so 2 tiles of
+# 31 rows, each 31 x 16 = 496 wide writes, 2 passes x 496 = 992 wide
+# reads and 2 x 31 x 62 = 3844 words out.  At DEPTH 256 a tile takes 15
+# rows: 5 tiles, more than 4, and red stays native with the reason.
+if "$SLUICE" compile $C --memory pub -o "$TMP/c2" >/dev/null 2>"$TMP/err" &&
+   "$SLUICE" compile $C --memory pub --depth 256 -o "$TMP/c3" >/dev/null 2>>"$TMP/err"; then
+	python3 - "$TMP/c2/pub.json" "$TMP/c3/pub.json" <<'PY' || fail=1
 import json, sys
-b = {b['name']: b for b in json.load(open('$TMP/c2/pub.json'))['buffers']}
-sys.exit(0 if b['red']['memory'] == 'native' and 'one tile' in b['red']['why'] and b['raw']['memory'] == 'pub' else 1)" &&
-	echo "ok   camera default depth" || { echo "FAIL camera default depth"; cat "$TMP/err"; fail=1; }
+b = {b["name"]: b for b in json.load(open(sys.argv[1]))["buffers"]}
+b3 = {b["name"]: b for b in json.load(open(sys.argv[2]))["buffers"]}
+red = b["red"]
+ok = red["memory"] == "pub" and red["chaining"] == "side by side" and len(red["tiles"]) == 2
+for t in red["tiles"] if ok else []:
+    got = (t["sram_writes"], t["sram_reads"], t["tb_reads"], t["output_passes"])
+    ok = ok and got == (496, 992, 3844, [2])
+ok = ok and b["raw"]["memory"] == "pub" and b["raw"]["chaining"] == "none"
+ok = ok and b3["red"]["memory"] == "native" and "4 tiles side by side" in b3["red"]["why"]
+print("ok   camera side by side" if ok else "FAIL camera side by side: %r / %r" % (red, b3["red"]))
+sys.exit(0 if ok else 1)
+PY
+else
+	echo "FAIL camera default depth:"; cat "$TMP/err"; fail=1
+fi
 "$SLUICE" compile $G --memory pub --pub-buffers in,nosuch -o "$TMP/pb" >"$TMP/out" 2>"$TMP/err"
 if [ $? -eq 1 ] && grep -qF "error: --pub-buffers names 'nosuch', which is not a buffer of the program" "$TMP/err" &&
    [ ! -e "$TMP/pb" ]; then

@@ -10,7 +10,8 @@
 #            prediction (the simulator's own checks), each tile configured
 #            through its bus after reset; verilator_passes: camera_pipeline
 #            with red and green read in passes from FW 2 tiles (docs/pub.md
-#            "Passes"), pass 0 from the producer's stream.
+#            "Passes"), pass 0 from the producer's stream, and at the
+#            defaults, on tiles side by side.
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes" >&2; exit 2; }
 SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -49,6 +50,8 @@ MODE=$2
 PASSES="--fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green"
 if [ "$MODE" = verilator_passes ]; then
 	run camera_passes camera_pipeline $PASSES
+	# the defaults: red, green and blue on two tiles side by side each
+	run camera_side camera_pipeline
 	exit $fail
 fi
 [ "$MODE" = verilator_chain ] || run gaussian gaussian
@@ -58,5 +61,6 @@ if [ "$MODE" = lint ]; then
 	run camera camera_pipeline
 	run camera_passes camera_pipeline $PASSES
 	run camera_d1024 camera_pipeline --depth 1024
+	run camera_side4 camera_pipeline --depth 512 --fetch 2 --pub-ports 1x1 --pub-buffers red
 fi
 exit $fail
