@@ -27,6 +27,12 @@ typedef struct ps_row {
 	int64_t sram_bits, reg_bits, flops, luts;
 	int64_t sram_writes, sram_reads, tb_reads;
 	double area, energy;
+	/* the dual-port buffer of the same ports (docs/pub.md "Area and
+	 * energy"): SRAM bits, area, energy, and the most accesses a tile's
+	 * ports make in one cycle (more than 2: two ports do not serve them) */
+	int64_t dp_sram_bits;
+	double dp_area, dp_energy;
+	int dp_peak;
 } ps_row;
 
 /* "a,b,c" into at most PS_MAX positive integers that are powers of two;
@@ -115,9 +121,16 @@ static void ps_pub(const flow_design *d, const ub_pub_params *base, int fw, int6
 		r->mapped++;
 		r->reg_bits += pb->reg_words * pb->buf->width_bits;
 		for (int k = 0; k < pb->n_tiles; k++) {
-			ub_pub_cost c;
+			ub_pub_cost c, dp;
 			const ub_pub_counts *n = &pb->tiles[k].counts;
 			ub_pub_cost_tile(&p, pb->buf->width_bits, n, &c);
+			ub_pub_cost_dualport(&p, pb->buf->width_bits, n, &dp);
+			int peak = ub_pub_dualport_peak(&pb->tiles[k]);
+			r->dp_sram_bits += dp.sram_bits;
+			r->dp_area += dp.area_um2;
+			r->dp_energy += dp.energy_pj;
+			if (peak > r->dp_peak)
+				r->dp_peak = peak;
 			r->tiles++;
 			r->sram_bits += c.sram_bits;
 			r->flops += c.flops;
@@ -133,10 +146,12 @@ static void ps_pub(const flow_design *d, const ub_pub_params *base, int fw, int6
 	free(diag);
 }
 
-enum { PS_COLS = 14 };
+enum { PS_COLS = 20 };
 static const char *const ps_heads[PS_COLS] = { "memory", "fw", "depth", "legal", "tiles",
 	"buffers_on_tiles", "buffers_native", "sram_bits", "register_bits", "tile_flops",
-	"sram_writes", "sram_reads", "area_um2", "energy_pj" };
+	"sram_writes", "sram_reads", "area_um2", "energy_pj", "dualport_sram_bits",
+	"dualport_area_um2", "dualport_energy_pj", "dualport_peak_accesses",
+	"area_vs_dualport", "energy_vs_dualport" };
 
 static void ps_fields(const ps_row *r, char f[PS_COLS][64])
 {
@@ -159,6 +174,13 @@ static void ps_fields(const ps_row *r, char f[PS_COLS][64])
 	snprintf(f[11], 64, r->pub ? "%lld" : "-", (long long) r->sram_reads);
 	snprintf(f[12], 64, r->pub ? "%.0f" : "-", r->area);
 	snprintf(f[13], 64, r->pub ? "%.1f" : "-", r->energy);
+	bool dp = r->pub && r->tiles > 0;
+	snprintf(f[14], 64, dp ? "%lld" : "-", (long long) r->dp_sram_bits);
+	snprintf(f[15], 64, dp ? "%.0f" : "-", r->dp_area);
+	snprintf(f[16], 64, dp ? "%.1f" : "-", r->dp_energy);
+	snprintf(f[17], 64, dp ? "%d" : "-", r->dp_peak);
+	snprintf(f[18], 64, dp ? "%.3f" : "-", dp ? r->area / r->dp_area : 0.0);
+	snprintf(f[19], 64, dp ? "%.3f" : "-", dp ? r->energy / r->dp_energy : 0.0);
 }
 
 static void ps_table(const ps_row *rows, int n, FILE *o)
