@@ -6,7 +6,8 @@
 # harris and camera_pipeline (the 64x64 examples); the options after
 # OUTDIR go to every run (e.g. --pub-ports 2x2).  The files are
 # OUTDIR/pub_study_NAME/pub_study.{csv,json}; on stdout, per program, the
-# command and one Markdown table made from the CSV: the tile against the
+# command and one Markdown table made from the JSON (a port-rate
+# refusal shortened to its cycle and controllers): the tile against the
 # dual-port buffer of the same ports under the same area and energy table
 # (ubuffer/pubcost.c).  Exit 1 when a run fails.
 set -u
@@ -30,7 +31,7 @@ for p in gaussian harris camera_pipeline; do
 	echo "    sluice study examples/$p.sl --memory native,pub --fetch 1,2,4,8 --depth 256,512,2048${*:+ $*}"
 	echo
 	python3 - "$dir/pub_study.json" <<'PY'
-import json, sys
+import json, re, sys
 d = json.load(open(sys.argv[1]))
 print("%s cycles (every row)." % format(d["predicted_cycles"], ","))
 print()
@@ -41,7 +42,11 @@ heads = ["memory", "FW", "DEPTH", "legal", "tiles", "on tiles / native", "SRAM b
 print("| " + " | ".join(heads) + " |")
 print("|" + "---|" * len(heads))
 for r in d["rows"]:
-    legal = "yes" if r["legal"] == "yes" else "no: " + r["why"].replace("|", "/")
+    why = r["why"]
+    m = re.search(r"twice in cycle (\d+) \((\w+ and \w+)\).*the port-rate rule", why)
+    if m:  # the port-rate rule's message, shortened to its facts
+        why = "port-rate rule, cycle %s (%s)" % m.groups()
+    legal = "yes" if r["legal"] == "yes" else "no: " + why.replace("|", "/")
     if r["legal"] != "yes":
         cells = [r["memory"], r["fw"], r["depth"], legal] + [""] * (len(heads) - 4)
     else:
