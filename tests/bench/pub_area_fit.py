@@ -200,14 +200,15 @@ def main():
     bad = 0
     print('flow: yosys 0.23, synth -top sl_pub -flatten -lut 4 (generic), sl_pub_sram a black box')
     print()
-    print('%-8s %3s %2s %5s %2s %2s %2s %2s | %5s %5s %s | %6s' %
-          ('point', 'W', 'FW', 'DEPTH', 'NI', 'NO', 'LV', 'CW', 'ff', 'ff_f', 'ok', 'macros'))
+    print('%-8s %3s %2s %5s %2s %2s %2s %2s | %5s %5s %3s | %6s %5s' %
+          ('point', 'W', 'FW', 'DEPTH', 'NI', 'NO', 'LV', 'CW', 'ff', 'ff_f', 'ok', 'macros',
+           'luts'))
     for p, (ff, lut, mac, other) in zip(points, meas):
         ff_f = flops_formula(p)
         ok = ff == ff_f
         bad += not ok
-        print('%-8s %3d %2d %5d %2d %2d %2d %2d | %5d %5d %s | %6d%s' %
-              (p[:8] + (ff, ff_f, 'yes' if ok else 'NO', mac,
+        print('%-8s %3d %2d %5d %2d %2d %2d %2d | %5d %5d %3s | %6d %5d%s' %
+              (p[:8] + (ff, ff_f, 'yes' if ok else 'NO', mac, lut,
                         ('  other cells: %s' % other) if other else '')))
     print()
     if bad:
