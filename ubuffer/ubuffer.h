@@ -346,6 +346,14 @@ typedef struct ub_pub_cost {
 } ub_pub_cost;
 void ub_pub_cost_tile(const ub_pub_params *p, int width_bits, const ub_pub_counts *c,
 	ub_pub_cost *out);
+/* The baseline of the same ports and access streams: a dual-port SRAM of
+ * the tile's capacity in W-bit words, a controller per port, no
+ * aggregators or transpose buffers, under the same table. */
+void ub_pub_cost_dualport(const ub_pub_params *p, int width_bits, const ub_pub_counts *c,
+	ub_pub_cost *out);
+/* The most words the tile's inputs and outputs take or present in one
+ * cycle: the accesses a cycle the dual-port SRAM would have to serve. */
+int ub_pub_dualport_peak(const ub_pub_tile *t);
 
 #ifdef __cplusplus
 }

@@ -198,15 +198,20 @@ else
 	echo "FAIL sim --memory pub:"; cat "$TMP/out" "$TMP/err"; fail=1
 fi
 # The study: FW 2 is illegal by the port-rate rule, FW 4 holds the counts
-# above; the board axes do not combine with --memory.
+# above and the dual-port baseline's columns; the board axes do not combine with --memory.
 if "$SLUICE" study $G --memory native,pub --fetch 2,4 --depth 512 -o "$TMP/st" >"$TMP/out" 2>"$TMP/err"; then
 	python3 - "$TMP/st/pub_study.json" <<'PY' || fail=1
 import json, sys
 rows = json.load(open(sys.argv[1]))["rows"]
 want = [("native", "-", "yes"), ("pub", "2", "no"), ("pub", "4", "yes")]
 got = [(r["memory"], r["fw"], r["legal"]) for r in rows]
+# the dual-port buffer of the same ports: 512 x 4 words of 8 bits; the
+# input and both outputs each stream a word a cycle while rows overlap,
+# so 3 accesses in a cycle, more than its two ports
 ok = got == want and "port-rate rule" in rows[1]["why"] and \
-    (rows[2]["sram_writes"], rows[2]["sram_reads"], rows[2]["tiles"]) == ("1024", "1984", "1")
+    (rows[2]["sram_writes"], rows[2]["sram_reads"], rows[2]["tiles"]) == ("1024", "1984", "1") and \
+    (rows[2]["dualport_sram_bits"], rows[2]["dualport_peak_accesses"]) == ("16384", "3") and \
+    rows[1]["dualport_area_um2"] == "-"
 print("ok   study" if ok else "FAIL study: %r" % rows)
 sys.exit(0 if ok else 1)
 PY
