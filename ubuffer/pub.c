@@ -843,6 +843,25 @@ static const char *plan_side(const ub_pub_params *p, const group *g, int ng, con
 	return NULL;
 }
 
+/* Does the aggregator keep up with stream "w" across its rows?  Word g of
+ * the stream is written (WR) (FW-1) cx + 1 cycles after its first lane
+ * (extrapolated for a row's padded last word), and its aggregator row is
+ * refilled by word g+2's first lane: that must not come earlier.  Inside
+ * a row words are FW cx cycles apart, which holds; across rows, with S
+ * the row stride and wpr words a row, the second word of the next row
+ * (wpr >= 2) or the first of the row after it (wpr = 1) must come no
+ * earlier than the WR of a row's last word. */
+static bool rows_fit_aggregator(const stream *w, int fw)
+{
+	if (w->n < 2)
+		return true;
+	int64_t cx = w->coef[w->n - 1], s = w->coef[w->n - 2];
+	int64_t wpr = (w->ext[w->n - 1] + fw - 1) / fw, wr = (fw - 1) * cx + 1;
+	if (w->ext[w->n - 2] < 2)
+		return true;
+	return wpr >= 2 ? s >= (wpr - 2) * fw * cx + wr : 2 * s >= wr;
+}
+
 /* Why a buffer stays on today's mapping, or NULL when it can go on
  * tiles. */
 static const char *native_reason(const ub_buffer *buf, const stream *w)
@@ -978,13 +997,9 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 	pb->native_why = native_reason(buf, &w);
 	if (!pb->native_why && p->only && !in_list(p->only, buf->name))
 		pb->native_why = "not named by --pub-buffers";
-	if (!pb->native_why && buf->storage != UB_NONE && w.n >= 2 &&
-	    w.coef[w.n - 2] < (w.ext[w.n - 1] + p->fw - 1) / p->fw * p->fw * w.coef[w.n - 1])
-		/* a row's padded words would come faster than one a FW*cx cycles,
-		 * the rate the aggregator, SRAM port and transpose buffers are
-		 * placed for */
-		pb->native_why = "its rows come faster than whole SRAM words of FW words allow "
-			"(a row padded to FW words needs more cycles than the next row leaves)";
+	if (!pb->native_why && buf->storage != UB_NONE && !rows_fit_aggregator(&w, p->fw))
+		pb->native_why = "its rows come too fast for the aggregator: a row's last SRAM "
+			"word is not written before the next rows refill its aggregator row";
 	if (pb->native_why || buf->storage == UB_NONE)
 		return 0;
 	ub_passes *pass = sl_xcalloc((size_t) buf->n_ports, sizeof(ub_passes));
