@@ -234,7 +234,7 @@ int sim_vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log)
 			}
 			if (got->ni != ps->params.n_in || got->no != ps->params.n_out) {
 				sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s' (%s): Verilator "
-					"reported %d inputs and %d outputs, the tile has %d and %d", k,
+					"reported %dx%d ports, the tile has %dx%d", k,
 					pb->buf->name, inst, got->ni, got->no, ps->params.n_in,
 					ps->params.n_out);
 				rc = -1;
