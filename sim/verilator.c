@@ -894,7 +894,7 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 			vl_tb_failed(ctx, b, opts, status, log);
 		} else if (vl_read_stats(ctx, dir, n_in, &r) == 0) {
 			rc = vl_check_result(ctx, sp, &r, timeout, n_ports, ports, sizes, nf);
-			if (opts->pub && vl_check_pub_counts(ctx, opts->pub, log) < 0)
+			if (rc == 0 && opts->pub && vl_check_pub_counts(ctx, opts->pub, log) < 0)
 				rc = -1;
 			ran = true;
 		}

@@ -20,7 +20,7 @@ enum { PC_MAX_PORTS = 8 };
 
 /* One line of the testbench's output. */
 typedef struct pc_line {
-	char inst[128];		/* the last component of PATH */
+	char *inst;		/* owned: the last component of PATH */
 	long long run;
 	int ni, no;
 	int64_t fires[4 * PC_MAX_PORTS];	/* register-map order */
@@ -57,7 +57,8 @@ static bool pc_word(const char **p, const char *word)
 	return true;
 }
 
-/* A count line without its "sl_pub_count " and newline into *l. */
+/* A count line without its "sl_pub_count " and newline into *l (its
+ * inst set whenever it returns true). */
 static bool pc_parse(const char *s, pc_line *l)
 {
 	memset(l, 0, sizeof *l);
@@ -68,9 +69,8 @@ static bool pc_parse(const char *s, pc_line *l)
 	for (const char *q = s; q < sp; q++)
 		if (*q == '.')
 			dot = q + 1;
-	if (sp == dot || (size_t) (sp - dot) >= sizeof l->inst)
+	if (sp == dot)
 		return false;
-	memcpy(l->inst, dot, (size_t) (sp - dot));
 	const char *p = sp + 1;
 	long long ni, no;
 	if (!pc_word(&p, "run") || !pc_number(&p, &l->run) || !pc_word(&p, "ni")
@@ -85,7 +85,19 @@ static bool pc_parse(const char *s, pc_line *l)
 			return false;
 		l->fires[c] = v;
 	}
-	return !*p;
+	if (*p)
+		return false;
+	l->inst = sl_xmalloc((size_t) (sp - dot) + 1);
+	memcpy(l->inst, dot, (size_t) (sp - dot));
+	l->inst[sp - dot] = 0;
+	return true;
+}
+
+static void pc_lines_free(pc_line *lines, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(lines[i].inst);
+	free(lines);
 }
 
 /* Every "sl_pub_count" line of "log": a heap array (*n lines), or NULL
@@ -107,7 +119,7 @@ static pc_line *pc_lines(sl_ctx *ctx, const char *log, int *n)
 				sl_error(ctx, sl_noloc, "the Verilator testbench printed a malformed "
 					"count line: '%s'", text);
 				free(text);
-				free(lines);
+				pc_lines_free(lines, *n);
 				*n = -1;
 				return NULL;
 			}
@@ -119,16 +131,19 @@ static pc_line *pc_lines(sl_ctx *ctx, const char *log, int *n)
 	return lines;
 }
 
-/* The instance name rtlgen/pub.c gives tile k of "pb": the producer's
- * name with every character that is not a letter, digit or '_' as '_'
- * (rtlgen's rtl_ident), then _pubK. */
-static void pc_instance(const ub_pub_buf *pb, int k, char *out, size_t len)
+/* The instance name rtlgen/pub.c gives tile k of "pb" (owned by the
+ * caller): the producer's name with every character that is not a
+ * letter, digit or '_' as '_' (rtlgen's rtl_ident), then _pubK. */
+static char *pc_instance(const ub_pub_buf *pb, int k)
 {
+	size_t len = strlen(pb->buf->producer->name) + 32;
+	char *out = sl_xmalloc(len);
 	snprintf(out, len, "%s_pub%d", pb->buf->producer->name, k);
-	for (char *p = out; *p && p < out + len; p++)
+	for (char *p = out; *p; p++)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')
 		      || (*p >= '0' && *p <= '9') || *p == '_'))
 			*p = '_';
+	return out;
 }
 
 /* The counts of a line, as the tile model keeps them. */
@@ -225,9 +240,9 @@ int sim_vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log)
 		if (pb->native_why)
 			continue;
 		for (int k = 0; k < pb->n_tiles; k++) {
-			char inst[128];
-			pc_instance(pb, k, inst, sizeof inst);
+			char *inst = pc_instance(pb, k);
 			pc_line *got = pc_find(ctx, pb, k, inst, lines, n);
+			free(inst);
 			if (!got) {
 				rc = -1;
 				continue;
@@ -235,7 +250,7 @@ int sim_vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log)
 			if (got->ni != ps->params.n_in || got->no != ps->params.n_out) {
 				sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s' (%s): Verilator "
 					"reported %dx%d ports, the tile has %dx%d", k,
-					pb->buf->name, inst, got->ni, got->no, ps->params.n_in,
+					pb->buf->name, got->inst, got->ni, got->no, ps->params.n_in,
 					ps->params.n_out);
 				rc = -1;
 				continue;
@@ -258,6 +273,6 @@ int sim_vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log)
 				"push-memory tile of the design", lines[j].inst);
 			rc = -1;
 		}
-	free(lines);
+	pc_lines_free(lines, n);
 	return rc;
 }
