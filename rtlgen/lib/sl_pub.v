@@ -185,12 +185,13 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
   // Simulation only (the Verilator harness of `sluice sim --memory pub`
   // defines SL_PUB_COUNT; docs/pub.md, "Counts in Verilator"): the fires of
   // every controller c in this run, cnt_n[c], register-map order. flush
-  // starts a run (a fire in the flush cycle belongs to none: the tile
-  // model counts a run's fires). A run's counts are printed when the next
-  // flush ends it and at the end of the simulation, one line an instance:
+  // starts a run; a fire in a cycle ending with flush or rst belongs to
+  // none (the controller does not step: the tile models count the steps of
+  // a run). A run's counts are printed when the next flush ends it and at
+  // the end of the simulation, one line an instance:
   //   sl_pub_count PATH run R ni NI no NO N_0 N_1 ... N_{NC-1}
   // (run 0: fires before the first flush, printed only when there are any).
-  wire [NC-1:0] cnt_fire = {out_fire, rd_fire, wr_fire, in_fire};
+  wire [NC-1:0] cnt_fire = {out_fire, rd_fire, wr_fire, in_fire} & {NC{!rst}};
   reg  [63:0]   cnt_n [0:NC-1];
   reg  [31:0]   cnt_run;
   reg           cnt_any;
