@@ -170,7 +170,8 @@ static int vl_key(sl_ctx *ctx, vl_build *b)
 	uint64_t h = vl_hash_str(0xcbf29ce484222325ull, VL_HARNESS_VERSION);
 	h = vl_hash_str(h, b->top);
 	h = vl_hash_str(h, b->trace ? "trace" : "notrace");
-	h = vl_hash_str(h, b->pub_count ? "pubcount" : "nopubcount");
+	if (b->pub_count)
+		h = vl_hash_str(h, "-DSL_PUB_COUNT");
 	h = vl_hash_verilog(h, b->verilog, b->verilog_len);
 	h = vl_hash(h, b->testbench, b->testbench_len);
 	for (const char *const *a = b->args; a && *a; a++)
