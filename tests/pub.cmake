@@ -23,14 +23,20 @@ endif()
 #               hardware equal to the tile model's and to 1,024 / 1,984 /
 #               3,968 (tests/pub/design.sh); t_pub_verilator_chain the same
 #               on two tiles in series and for harris's five tiles (label
-#               slow); t_pub_verilator_count_bad: a library whose tile
-#               miscounts SRAM writes makes sim fail (label slow: a build)
+#               slow); t_pub_verilator_passes camera_pipeline with red and
+#               green read in passes from FW 2 tiles;
+#               t_pub_verilator_count_bad: a library whose tile miscounts
+#               SRAM writes makes sim fail (label slow: a build)
 if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_lint COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> lint)
   set_tests_properties(t_pub_lint PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
   add_test(NAME t_pub_verilator
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator)
   set_tests_properties(t_pub_verilator PROPERTIES LABELS "verilator;pub" TIMEOUT 600
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_pub_verilator_passes
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_passes)
+  set_tests_properties(t_pub_verilator_passes PROPERTIES LABELS "verilator;pub" TIMEOUT 600
     PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_verilator_chain
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_chain)
@@ -40,4 +46,15 @@ if(SLUICE_PUB_VERILATOR)
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_bad)
   set_tests_properties(t_pub_verilator_count_bad PROPERTIES LABELS "verilator;pub;slow"
     TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+endif()
+#   t_selfc_pub_camera  compile -o DIR of camera_pipeline with two tiles
+#               builds from a copy of DIR alone (the tile's three library
+#               files in the filelist; tests/rtlgen/self_contained.sh)
+find_program(SLUICE_PUB_YOSYS yosys)
+if(SLUICE_PUB_VERILATOR AND SLUICE_PUB_YOSYS)
+  add_test(NAME t_selfc_pub_camera
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/self_contained.sh $<TARGET_FILE:sluice>
+      ${CMAKE_SOURCE_DIR}/examples/camera_pipeline.sl elab --memory pub --fetch 2 --depth 2048
+      --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green)
+  set_tests_properties(t_selfc_pub_camera PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
 endif()

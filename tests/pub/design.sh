@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/pub/design.sh: designs with buffers on push-memory tiles.
-#   design.sh SLUICE lint|verilator|verilator_chain
+#   design.sh SLUICE lint|verilator|verilator_chain|verilator_passes
 # lint       `verilator --lint-only -Wall` on the Verilog of gaussian,
 #            harris and camera_pipeline with --memory pub, and of gaussian
 #            on two tiles in series (--depth 32): no warning at all;
@@ -11,11 +11,15 @@
 #            each tile configured through its bus after reset, and every
 #            tile's access counts, measured in the simulated hardware,
 #            equal to the tile model's: gaussian's by hand below;
+#            verilator_passes: camera_pipeline with red and green read in
+#            passes from FW 2 tiles (docs/pub.md "Passes"), pass 0 from the
+#            producer's stream, and at the defaults, on tiles side by side,
+#            every tile's counts agreeing too;
 # verilator_bad  the same gaussian on a copy of the hardware library whose
 #            tile counts each SRAM write twice (SLUICE_RTL_LIB): sim must
 #            fail, naming the tile, the count and both values.
 set -u
-[ $# -eq 2 ] || { echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_bad" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes|verilator_bad" >&2; exit 2; }
 SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 TMP=$(mktemp -d)
@@ -62,16 +66,20 @@ expect() {	# NAME TEXT: a line of NAME's output holds TEXT
 		cat "$TMP/$1.log"; echo "FAIL $1: no line with: $2"; fail=1
 	fi
 }
-agree() {	# NAME N: N tiles' counts, every one Verilator's and the model's
-	local n
-	n=$(grep -c '^pub .* (tile model and Verilator agree)$' "$TMP/$1.log")
-	if [ "$n" -eq "$2" ] && ! grep -q '^pub .* (tile model)$' "$TMP/$1.log"; then
+agree() {	# NAME N|all: N tiles' counts printed (all: any number but 0), every
+	# one Verilator's and the tile model's
+	local n total want=$2
+	n=$(grep -c '^pub .* tile [0-9]*: .* (tile model and Verilator agree)$' "$TMP/$1.log")
+	total=$(grep -c '^pub .* tile [0-9]*: ' "$TMP/$1.log")
+	[ "$want" = all ] && want=$total
+	if [ "$total" -gt 0 ] && [ "$n" -eq "$want" ] && [ "$n" -eq "$total" ]; then
 		echo "ok   $1: $n tiles' counts agree"
 	else
-		cat "$TMP/$1.log"; echo "FAIL $1: $n tiles agree, want $2"; fail=1
+		cat "$TMP/$1.log"; echo "FAIL $1: $n of $total tiles agree, want $2"; fail=1
 	fi
 }
 MODE=$2
+PASSES="--fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green"
 case $MODE in
 verilator)
 	# gaussian 64x64, FW 4 (docs/pub.md "Counts", tests/unit/t_pub.cpp):
@@ -106,12 +114,21 @@ verilator_bad)
 	if grep -q '^pub ' "$TMP/gaussian_bad.log"; then
 		echo "FAIL gaussian_bad: counts printed after a difference"; fail=1
 	fi ;;
+verilator_passes)
+	run camera_passes camera_pipeline $PASSES
+	agree camera_passes all
+	# the defaults: red, green and blue on two tiles side by side each
+	run camera_side camera_pipeline
+	agree camera_side all ;;
 lint)
 	run gaussian gaussian
 	run gaussian_d32 gaussian --depth 32
 	run harris harris
-	run camera camera_pipeline ;;
+	run camera camera_pipeline
+	run camera_passes camera_pipeline $PASSES
+	run camera_d1024 camera_pipeline --depth 1024
+	run camera_side4 camera_pipeline --depth 512 --fetch 2 --pub-ports 1x1 --pub-buffers red ;;
 *)
-	echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_bad" >&2; exit 2 ;;
+	echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes|verilator_bad" >&2; exit 2 ;;
 esac
 exit $fail
