@@ -741,7 +741,8 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	/* with tiles the harness waits for 'ready' (their configuration) */
 	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
 	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, d->pub ? wait_ready : NULL,
-		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0 };
+		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0,
+		d->pub };
 	int rc = sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
 	free(text);
 	return rc;
@@ -762,7 +763,8 @@ static int cmd_sim(const options *opt)
 	if (d && write_design(d, opt->out_dir, opt->frames) == 0
 	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
-	if (rc == 0 && d->pub && ub_pub_print_counts(d->pub, stdout) < 0)
+	if (rc == 0 && d->pub && ub_pub_print_counts(d->pub, strcmp(opt->engine, "verilator")
+	    ? "tile model" : "tile model and Verilator agree", stdout) < 0)
 		rc = EXIT_PROGRAM;
 	rc = finish_outputs(rc);
 	flow_free(d);

@@ -329,9 +329,9 @@ int64_t ub_pub_config_bits(const ub_pub_params *p);
 void ub_pub_dump_json(const ub_pub_set *ps, FILE *out);
 /* report.json's "memory_pub" member (counts, cost per tile). */
 void ub_pub_report_json(const ub_pub_set *ps, FILE *out);
-/* Every tile's counts from the tile model, a line each; 0, or -1 with
- * an error on stderr. */
-int ub_pub_print_counts(const ub_pub_set *ps, FILE *out);
+/* Every tile's counts from the tile model, a line each ending with
+ * "(SOURCE)" (what counted them); 0, or -1 with an error on stderr. */
+int ub_pub_print_counts(const ub_pub_set *ps, const char *source, FILE *out);
 /* The register values of controller "c" at offsets 0 .. 3*levels+2. */
 void ub_pub_ctrl_regs(const ub_pub_params *p, const ub_pub_ctrl *c, int64_t *regs);
 /* The bus writes of one tile, one "$readmemh" word (address << cw |
