@@ -344,7 +344,8 @@ int flow_verilog_files(const flow_design *d, int frames, char **text, size_t *le
 	FILE *f = open_memstream(text, len), *c = open_memstream(core, core_len);
 	if (!f || !c)
 		sl_unreachable();
-	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, NULL, d->name, frames, d->opts.iface, f, c);
+	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, frames == 1 ? d->pub : NULL, d->name, frames,
+		d->opts.iface, f, c);
 	fclose(f);
 	fclose(c);
 	if (rc < 0) {
