@@ -57,9 +57,11 @@ set_tests_properties(t_pub_examples_model PROPERTIES LABELS "golden;pub" TIMEOUT
 #   t_pub_vl_NAME  example NAME with --memory pub in Verilator, bit-exact at
 #               measured == predicted cycles: brighten (no tile: the flag is
 #               harmless) and mobilenet (--fetch 8) in make test, the rest
-#               label slow; t_pub_axis  gaussian with --memory pub
-#               --interface axis: the wrapper's lint and the AXI4-Stream
-#               testbench under stalls (tests/pub/examples.sh)
+#               label slow (gaussian is t_pub_verilator's); t_pub_axis
+#               gaussian with --memory pub --interface axis: the wrapper's
+#               lint and the AXI4-Stream testbench under stalls;
+#               t_pub_frames  gaussian on two tiles in series with
+#               --frames 3 (tests/pub/examples.sh)
 if(SLUICE_PUB_VERILATOR)
   foreach(ex blur_xy brighten camera_pipeline cascade downsample harris jacobi
       laplacian_pyramid matmul mobilenet resnet_layer unsharp upsample)
@@ -72,6 +74,10 @@ if(SLUICE_PUB_VERILATOR)
     set_tests_properties(t_pub_vl_${ex} PROPERTIES LABELS "${labels}" TIMEOUT 900
       PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   endforeach()
+  add_test(NAME t_pub_frames
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> frames)
+  set_tests_properties(t_pub_frames PROPERTIES LABELS "verilator;pub" TIMEOUT 900
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_axis
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> axis)
   set_tests_properties(t_pub_axis PROPERTIES LABELS "verilator;pub" TIMEOUT 900

@@ -8,11 +8,16 @@
 #       delay-chain buffer has none and must run unchanged: the flag is
 #       harmless); mobilenet at the default FW 4 is the located collision
 #       error, at --fetch 8 and on two tiles in series (--pub-ports 2x1)
-#       it runs;
+#       it runs; every example with tiles again with --frames 2 (every
+#       controller walks both frames);
 #   examples.sh SLUICE verilator NAME
 #       example NAME through `sluice sim --memory pub --engine verilator`:
 #       bit-exact with the reference, measured cycles equal to the
 #       predicted ones (the simulator's own checks, and the line it prints);
+#   examples.sh SLUICE frames
+#       gaussian on two tiles in series (--depth 32) with --frames 3 in
+#       Verilator: three frames back to back through both tiles, bit-exact,
+#       12,293 cycles (4,101 + 2 x 4,096) as predicted;
 #   examples.sh SLUICE axis
 #       gaussian with --memory pub --interface axis: its self-contained
 #       directory (wrapper, core, tiles) lint-clean under verilator -Wall,
@@ -22,7 +27,7 @@
 #       patterns x 3 seeds + 1 after a reset = 17 of 20) in exactly
 #       predicted_cycles enabled cycles.
 set -u
-[ $# -ge 2 ] || { echo "usage: $0 SLUICE model|verilator NAME|axis" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 SLUICE model|verilator NAME|frames|axis" >&2; exit 2; }
 SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 MODE=$2
@@ -53,13 +58,12 @@ opts_of() {
 	esac
 }
 
-# "ok" when LOG says ENGINE ran with measured == predicted cycles and every
-# output equal to the reference.
-exact() {	# LOG ENGINE
-	local line
-	line=$(grep "^$2: " "$1") || return 1
-	[[ $line =~ ^$2:\ ([0-9]+)\ cycles\ \(predicted\ ([0-9]+)[,\)].*\ output\ values\ equal\ to\ the\ reference$ ]] &&
-		[ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]
+# "ok" when LOG's line PREFIX says the engine ran with measured ==
+# predicted cycles and every output equal to the reference.
+exact() {	# LOG PREFIX ("model:", "verilator: 3 frames,")
+	local line re="^$2 ([0-9]+) cycles \\(predicted ([0-9]+)[,:)].* output values equal to the reference\$"
+	line=$(grep -F "$2 " "$1" | head -1) || return 1
+	[[ $line =~ $re ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]
 }
 
 on_tiles() {	# DIR: the buffers pub.json puts on tiles, in its order
@@ -76,7 +80,7 @@ model)
 		n=$(basename "$f" .sl)
 		# shellcheck disable=SC2046
 		if ! "$SLUICE" sim "$f" --memory pub $(opts_of "$n") --seed 1 -o "$TMP/$n" \
-		     >"$TMP/$n.log" 2>&1 || ! exact "$TMP/$n.log" model; then
+		     >"$TMP/$n.log" 2>&1 || ! exact "$TMP/$n.log" model:; then
 			cat "$TMP/$n.log"; echo "FAIL $n: sim --memory pub in the model"; fail=1
 			continue
 		fi
@@ -87,6 +91,14 @@ model)
 			echo "FAIL $n: no tile counts printed"; fail=1
 		else
 			echo "ok   $n: $(grep '^model:' "$TMP/$n.log"); on tiles: ${got:-none}"
+		fi
+		[ -n "$got" ] || continue
+		# shellcheck disable=SC2046
+		if "$SLUICE" sim "$f" --memory pub $(opts_of "$n") --frames 2 --seed 1 -o "$TMP/$n.f2" \
+		     >"$TMP/$n.f2.log" 2>&1 && exact "$TMP/$n.f2.log" "model: 2 frames,"; then
+			echo "ok   $n --frames 2: $(grep '^model:' "$TMP/$n.f2.log")"
+		else
+			cat "$TMP/$n.f2.log"; echo "FAIL $n: sim --memory pub --frames 2"; fail=1
 		fi
 	done
 	# mobilenet at FW 4: one write and two reads of 'act' per 4 words
@@ -105,7 +117,7 @@ model)
 	# one output a tile: each tile has one write and one read, which
 	# fit; the second tile takes the first one's output
 	if "$SLUICE" sim "$ROOT/examples/mobilenet.sl" --memory pub --pub-ports 2x1 --seed 1 \
-	     -o "$TMP/mob21" >"$TMP/mob21.log" 2>&1 && exact "$TMP/mob21.log" model &&
+	     -o "$TMP/mob21" >"$TMP/mob21.log" 2>&1 && exact "$TMP/mob21.log" model: &&
 	   grep -q "^pub act tile 1: " "$TMP/mob21.log"; then
 		echo "ok   mobilenet --pub-ports 2x1: two tiles in series"
 	else
@@ -115,10 +127,19 @@ verilator)
 	n=${3:?example name}
 	# shellcheck disable=SC2046
 	if "$SLUICE" sim "$ROOT/examples/$n.sl" --memory pub $(opts_of "$n") --engine verilator \
-	     --seed 3 -o "$TMP/$n" >"$TMP/log" 2>&1 && exact "$TMP/log" verilator; then
+	     --seed 3 -o "$TMP/$n" >"$TMP/log" 2>&1 && exact "$TMP/log" verilator:; then
 		echo "ok   $n: $(grep '^verilator:' "$TMP/log"); on tiles: $(tiles_of "$n")"
 	else
 		cat "$TMP/log"; echo "FAIL $n: sim --memory pub --engine verilator"; fail=1
+	fi ;;
+frames)
+	if "$SLUICE" sim "$ROOT/examples/gaussian.sl" --memory pub --depth 32 --frames 3 \
+	     --engine verilator --seed 4 -o "$TMP/f" >"$TMP/log" 2>&1 &&
+	   exact "$TMP/log" "verilator: 3 frames," && grep -q "^pub in tile 1: " "$TMP/log" &&
+	   grep -q "^verilator: 3 frames, 12293 cycles" "$TMP/log"; then
+		echo "ok   gaussian --depth 32 --frames 3: $(grep '^verilator:' "$TMP/log")"
+	else
+		cat "$TMP/log"; echo "FAIL gaussian --depth 32 --frames 3 in Verilator"; fail=1
 	fi ;;
 axis)
 	if ! "$SLUICE" compile "$ROOT/examples/gaussian.sl" --memory pub --interface axis \
@@ -135,7 +156,7 @@ axis)
 	fi
 	if "$SLUICE" sim "$ROOT/examples/gaussian.sl" --memory pub --interface axis \
 	     --engine verilator --seed 2 -o "$TMP/s" >"$TMP/s.log" 2>&1 &&
-	   exact "$TMP/s.log" verilator &&
+	   exact "$TMP/s.log" verilator: &&
 	   p=$(sed -n 's/^verilator: .*(predicted \([0-9]*\)).*/\1/p' "$TMP/s.log") &&
 	   grep -Eq "^  axis: 20 runs back to back .*: 17 checked runs bit-exact with the unstalled one in $p enabled cycles each" "$TMP/s.log"; then
 		echo "ok   gaussian --memory pub --interface axis: $(grep '^  axis:' "$TMP/s.log")"
@@ -143,6 +164,6 @@ axis)
 		cat "$TMP/s.log"; echo "FAIL gaussian --memory pub --interface axis in Verilator"; fail=1
 	fi ;;
 *)
-	echo "usage: $0 SLUICE model|verilator NAME|axis" >&2; exit 2 ;;
+	echo "usage: $0 SLUICE model|verilator NAME|frames|axis" >&2; exit 2 ;;
 esac
 exit $fail
