@@ -36,12 +36,14 @@ trap 'rm -rf "$TMP"' EXIT
 fail=0
 
 # The buffers each example keeps on tiles: the delay chains of
-# buffers.txt whose reads are far enough from the write for a tile
-# (docs/pub.md, "Which buffers"); every other example has none.
+# buffers.txt whose reads are far enough from the write for a tile, and
+# the circular buffers read in passes (docs/pub.md, "Which buffers");
+# every other example has none.
 tiles_of() {
 	case $1 in
 	blur_xy) echo "bx" ;;
-	camera_pipeline) echo "raw" ;;
+	camera_pipeline) echo "raw red green blue" ;;
+	laplacian_pyramid) echo "l0" ;;
 	cascade) echo "in16 blur1" ;;
 	downsample | gaussian) echo "in" ;;
 	harris) echo "in lxx lyy lxy cim" ;;
