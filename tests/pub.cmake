@@ -61,7 +61,8 @@ set_tests_properties(t_pub_examples_model PROPERTIES LABELS "golden;pub" TIMEOUT
 #               gaussian with --memory pub --interface axis: the wrapper's
 #               lint and the AXI4-Stream testbench under stalls;
 #               t_pub_frames  gaussian on two tiles in series with
-#               --frames 3 (tests/pub/examples.sh)
+#               --frames 3; t_pub_axis_frames (slow) the AXI4-Stream
+#               testbench with --frames 2 (tests/pub/examples.sh)
 if(SLUICE_PUB_VERILATOR)
   foreach(ex blur_xy brighten camera_pipeline cascade downsample harris jacobi
       laplacian_pyramid matmul mobilenet resnet_layer unsharp upsample)
@@ -81,5 +82,9 @@ if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_axis
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> axis)
   set_tests_properties(t_pub_axis PROPERTIES LABELS "verilator;pub" TIMEOUT 900
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_pub_axis_frames
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> axis_frames)
+  set_tests_properties(t_pub_axis_frames PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900
     PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 endif()
