@@ -1382,17 +1382,7 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 			"address width\n", c->name, opt->flow.pub.cw, (long long) opt->flow.pub.depth);
 		return EXIT_USAGE;
 	}
-	if (opt->flow.memory_pub && opt->flow.iface == RTL_IFACE_AXIS) {
-		fprintf(stderr, "sluice %s: error: --interface axis stalls the design with a "
-			"clock enable, which the push-memory tile (sl_pub) does not have yet: "
-			"--memory pub takes the native interface only\n", c->name);
-		return EXIT_USAGE;
-	}
-	if (opt->flow.memory_pub && opt->frames > 1) {
-		fprintf(stderr, "sluice %s: error: --memory pub configures the tiles for one "
-			"frame: it does not take --frames\n", c->name);
-		return EXIT_USAGE;
-	}
+	opt->flow.pub.frames = opt->frames;	/* the tiles run every frame */
 	if (!opt->prog && c->needs_prog) {
 		fprintf(stderr, "sluice %s: error: no program given\n", c->name);
 		command_help(c, stderr);

@@ -58,3 +58,43 @@ if(SLUICE_PUB_VERILATOR AND SLUICE_PUB_YOSYS)
       --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green)
   set_tests_properties(t_selfc_pub_camera PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
 endif()
+#   t_pub_examples_model  every example with --memory pub in the model, the
+#               buffers each keeps on tiles, mobilenet's FW-4 refusal and its
+#               legal configurations (tests/pub/examples.sh model)
+add_test(NAME t_pub_examples_model
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> model)
+set_tests_properties(t_pub_examples_model PROPERTIES LABELS "golden;pub" TIMEOUT 300)
+#   t_pub_vl_NAME  example NAME with --memory pub in Verilator, bit-exact at
+#               measured == predicted cycles: brighten (no tile: the flag is
+#               harmless) and mobilenet (--fetch 8) in make test, the rest
+#               label slow (gaussian is t_pub_verilator's); t_pub_axis
+#               gaussian with --memory pub --interface axis: the wrapper's
+#               lint and the AXI4-Stream testbench under stalls;
+#               t_pub_frames  gaussian on two tiles in series with
+#               --frames 3; t_pub_axis_frames (slow) the AXI4-Stream
+#               testbench with --frames 2 (tests/pub/examples.sh)
+if(SLUICE_PUB_VERILATOR)
+  foreach(ex blur_xy brighten camera_pipeline cascade downsample harris jacobi
+      laplacian_pyramid matmul mobilenet resnet_layer unsharp upsample)
+    set(labels "verilator;pub;slow")
+    if(ex STREQUAL "brighten" OR ex STREQUAL "mobilenet")
+      set(labels "verilator;pub")
+    endif()
+    add_test(NAME t_pub_vl_${ex}
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> verilator ${ex})
+    set_tests_properties(t_pub_vl_${ex} PROPERTIES LABELS "${labels}" TIMEOUT 900
+      PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  endforeach()
+  add_test(NAME t_pub_frames
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> frames)
+  set_tests_properties(t_pub_frames PROPERTIES LABELS "verilator;pub" TIMEOUT 900
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_pub_axis
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> axis)
+  set_tests_properties(t_pub_axis PROPERTIES LABELS "verilator;pub" TIMEOUT 900
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_pub_axis_frames
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> axis_frames)
+  set_tests_properties(t_pub_axis_frames PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+endif()

@@ -45,6 +45,8 @@ void ub_pub_params_default(ub_pub_params *p)
 	p->levels = 6;
 	p->cw = 16;
 	p->only = NULL;
+	p->frames = 1;
+	p->period = 0;
 }
 
 static int clog2(int64_t v)
@@ -323,10 +325,13 @@ typedef struct layout {
 	int64_t pstride[SCHED_MAX_DIMS];
 	int64_t wpr;		/* SRAM words per row (innermost dimension) */
 	int64_t last_lanes;	/* words in the last SRAM word of a row */
+	int64_t frames, period;	/* frames back to back, cycles apart */
+	int64_t frame_pidx;	/* padded write indices per frame */
 } layout;
 
-static void make_layout(const stream *in, int fw, layout *L)
+static void make_layout(const stream *in, const ub_pub_params *p, layout *L)
 {
+	int fw = p->fw;
 	int n = in->n;
 	L->n = n;
 	memcpy(L->lo, in->lo, sizeof(L->lo));
@@ -338,6 +343,17 @@ static void make_layout(const stream *in, int fw, layout *L)
 		L->pstride[d] = s;
 		s *= in->ext[d];
 	}
+	L->frame_pidx = s;
+	L->frames = p->frames > 1 ? p->frames : 1;
+	L->period = p->period;
+}
+
+/* With several frames, the outermost level of "c": the next frame,
+ * "period" cycles later, its address "ag" further on. */
+static void frame_level(ub_pub_ctrl *c, const layout *L, int64_t ag)
+{
+	if (L->frames > 1)
+		ctrl_level(c, c->n_levels, L->frames, L->period, ag);
 }
 
 static int64_t layout_pidx(const layout *L, const int64_t *e)
@@ -357,6 +373,7 @@ static void build_in(ub_pub_ctrl *c, const stream *in, const layout *L, int fw)
 	c->ag_start = 0;
 	for (int d = 0; d < n; d++)
 		ctrl_level(c, n - 1 - d, in->ext[d], in->coef[d], mod_pow2(L->pstride[d], clog2(2 * fw)));
+	frame_level(c, L, mod_pow2(L->frame_pidx, clog2(2 * fw)));
 }
 
 /* WR_0: one wide write per SRAM word, u cycles after the cycle after
@@ -371,6 +388,7 @@ static void build_wr(ub_pub_ctrl *c, const stream *in, const layout *L, int fw, 
 	ctrl_level(c, 0, L->wpr, fw * cx, 1);
 	for (int d = n - 2; d >= 0; d--)
 		ctrl_level(c, n - 1 - d, in->ext[d], in->coef[d], L->pstride[d] / fw);
+	frame_level(c, L, L->frame_pidx / fw);
 }
 
 /* The output stream of group "g" on a tile whose input is "in", read
@@ -417,6 +435,8 @@ static void build_rd_out(ub_pub_ctrl *rd, ub_pub_ctrl *out, const stream *os, co
 		ctrl_level(rd, n, npass, period, 0);
 		ctrl_level(out, n, npass, period, mod_pow2(slots, clog2(2 * fw)));
 	}
+	frame_level(rd, L, L->frame_pidx / fw);
+	frame_level(out, L, mod_pow2(slots * (npass > 1 ? npass : 1), clog2(2 * fw)));
 }
 
 /* ------------------------------------------------------------ placement */
@@ -656,7 +676,7 @@ static int build_tile(sl_ctx *ctx, isl_ctx *isl, const ub_pub_set *ps, ub_pub_bu
 	stream outs[8];
 	int64_t rel[8], npass[8], period[8];
 	tile_alloc(t, p);
-	make_layout(&tp->in, p->fw, &L);
+	make_layout(&tp->in, p, &L);
 	ub_pub_ctrl *in = tile_ctrl(t, p, UB_PUB_IN, 0);
 	build_in(in, &tp->in, &L, p->fw);
 	in->enable = true;

@@ -236,6 +236,8 @@ typedef struct ub_pub_params {
 	int cw;			/* counter and configuration width, bits */
 	const char *only;	/* comma-separated buffer names to map (--pub-buffers),
 				 * or NULL: every buffer that can go on tiles */
+	int frames;		/* frames per run, back to back (sim --frames): 1 */
+	int64_t period;		/* cycles from one frame to the next (frames > 1) */
 } ub_pub_params;
 
 typedef enum ub_pub_kind { UB_PUB_IN, UB_PUB_WR, UB_PUB_RD, UB_PUB_OUT } ub_pub_kind;
