@@ -130,6 +130,10 @@ static void explain_help(sl_ctx *ctx, sl_loc at, const tg_report *r, bool sequen
 		else
 			fprintf(o, "; --schedule sequential does not reduce the storage (%s)", why);
 	}
+	if (!tg_huge_fits(r))
+		fputs("; a smaller --fetch or --depth (a tile of FW x W bits by DEPTH words "
+		      "takes its SRAM in huge primitives of their shapes, docs/pub.md "
+		      "\"Synthesis\")", o);
 	int64_t chain_units = 0, chain_ffs = 0;
 	for (int i = 0; i < r->n; i++)
 		if (r->bufs[i].b->storage != UB_CIRCULAR) {
