@@ -328,6 +328,14 @@ static bool board_directive(board *b, const board_line *l)
 		return board_dsp_mul(b, l);
 	if (!strcmp(k, "lutram_cell"))
 		return board_lutram_cell(b, l);
+	if (!strcmp(k, "flatten")) {
+		if (l->n != 2 || (strcmp(l->w[1], "0") && strcmp(l->w[1], "1"))) {
+			sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0), "expected 'flatten 0|1'");
+			return false;
+		}
+		b->logic.flatten = !strcmp(l->w[1], "1");
+		return true;
+	}
 	if (!strcmp(k, "delay"))
 		return board_delay_line(b, l);
 	if (l->n < 2) {
@@ -447,6 +455,7 @@ const board *board_load(sl_ctx *ctx, const char *path)
 	board *b = sl_alloc(ctx, sizeof(*b));
 	b->path = sl_strdup(ctx, path);
 	b->logic.carry = 1;
+	b->logic.flatten = true;
 	board_line l = { .ctx = ctx, .file = file };
 	bool ok = true;
 	char *save = NULL;

@@ -57,6 +57,10 @@ typedef struct board_logic {
 	bool dsp_rom_late;	/* a product by a constant read from a ROM still takes a DSP */
 	board_shape ram_cell;	/* a LUT-RAM cell's shape; depth 0: bits pooled */
 	int ram_cell_luts;	/* the LUT sites one such cell occupies */
+	bool flatten;		/* the flow flattens the design (default); false:
+				 * library modules keep their boundaries
+				 * (synth_xilinx without -flatten), so no
+				 * optimization crosses them */
 } board_logic;
 
 /* The delay model (docs/timing.md): an operator of kind k and width w

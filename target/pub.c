@@ -18,7 +18,10 @@
  * per used input 2 FW W + 1, per used output 2 FW W + W + 3, and the
  * cycle counter CW.  A configuration field keeps the bits that cfg_data
  * can set, and one flip-flop for the bits that are 0 in every bus write
- * when the number of writes is a power of two (pub_data_bits).
+ * when the number of writes is a power of two (pub_data_bits).  On a
+ * board whose flow keeps the hierarchy (`flatten 0`: synth_xilinx), no
+ * optimization crosses the tile's boundary: every input and output and
+ * every configuration bit stay, the formula of docs/pub.md whole.
  *
  * LUTs are a structural estimate (k-input LUTs, the board's `carry`),
  * not fitted: per controller, per level a down counter with its load
@@ -113,16 +116,19 @@ void tg_pub_tile_logic(const board *bd, const ub_pub_set *pub, const ub_pub_tile
 	int width_bits, int64_t *ffs, int64_t *luts)
 {
 	const ub_pub_params *p = &pub->params;
-	uint64_t data = pub_data_bits(pub, t);
-	int n_outs = t->n_outs;
+	bool flat = bd->logic.flatten;
+	uint64_t data = flat ? pub_data_bits(pub, t) : ~(uint64_t) 0;
+	int n_outs = flat ? t->n_outs : p->n_out, n_fed = flat ? 1 : p->n_in;
 	int aw = pub_log2(p->depth) > 0 ? pub_log2(p->depth) : 1;
 	int sw = pub_log2(p->fw) + 1, k = bd->lut_inputs;
 	int64_t ww = (int64_t) p->fw * width_bits, f = p->cw;
 	double l = 0;
-	/* input 0: aggregator, row toggle, IN_0 and WR_0 */
-	f += 2 * ww + 1;
-	pub_ctrl(bd, p, sw, data, &f, &l);
-	l += 2 * p->fw + ww;
+	/* the inputs fed (input 0): aggregator, row toggle, IN_i */
+	for (int i = 0; i < n_fed; i++) {
+		f += 2 * ww + 1;
+		pub_ctrl(bd, p, sw, data, &f, &l);
+		l += 2 * p->fw + ww;
+	}
 	for (int i = 0; i < p->n_in; i++) {
 		pub_ctrl(bd, p, aw, data, &f, &l);		/* WR_i */
 		l += ww + aw;				/* the port's data and address */

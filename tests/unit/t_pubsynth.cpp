@@ -187,6 +187,27 @@ TEST(t_pubsynth, ecp5_default_tile)
 	EXPECT_TRUE(tg_fits(&g.d->pred));
 }
 
+// The Artix-7's flow keeps the hierarchy (`flatten 0`): the whole tile of
+// docs/pub.md "Structure" stays, for W = 8: 2008 configuration bits, 1208
+// of controller state, 2 x (2 x 32 + 1) + 2 x (2 x 32 + 8 + 3) + 16 = 3512
+// (Yosys synth_xilinx: 3512 flip-flops in the sl_pub module).  Both
+// memories one RAMB18E1 each (512 x 36).
+TEST(t_pubsynth, xc7_whole_tile)
+{
+	Design g("artix7-100t", 6, 2, 2);
+	ASSERT_NE(g.d, nullptr) << g.diags();
+	const ub_pub_buf *pb = g.in();
+	ASSERT_NE(pb, nullptr);
+	const board *bd = g.d->pred.bd;
+	EXPECT_FALSE(bd->logic.flatten);
+	int64_t ffs = 0, luts = 0;
+	tg_pub_tile_logic(bd, g.d->pub, &pb->tiles[0], 8, &ffs, &luts);
+	EXPECT_EQ(ffs, 3512);
+	ASSERT_STREQ(bd->mems[1].cell, "RAMB18E1");
+	EXPECT_EQ(g.d->pred.cells[1], 2);
+	EXPECT_EQ(g.d->pred.cells[0], 0);
+}
+
 // A tile of 16 x 8 = 128 bits a word needs 8 SPRAMs, the UP5K has 4: a
 // located error naming them, before any Verilog.
 TEST(t_pubsynth, spram_over_the_part)
