@@ -1023,6 +1023,16 @@ static bool set_pub_width(options *o, const char *val)
 	return true;
 }
 
+static bool set_pub_buffers(options *o, const char *val)
+{
+	o->pub_tile_opts = true;
+	if (!*val || val[0] == ',' || val[strlen(val) - 1] == ',' || strstr(val, ",,"))
+		return usage_error("--pub-buffers takes buffer names separated by commas, not '%s'",
+			val);
+	o->flow.pub.only = val;
+	return true;
+}
+
 static bool set_board(options *o, const char *v) { o->board = v; return true; }
 static bool set_out(options *o, const char *v) { o->out_dir = v; return true; }
 static bool set_vcd(options *o, const char *v) { o->vcd = v; return true; }
@@ -1060,6 +1070,7 @@ static const option_spec option_specs[] = {
 	{ "--pub-ports", OPT_MEMORY, true, set_pub_ports },
 	{ "--pub-levels", OPT_MEMORY, true, set_pub_levels },
 	{ "--pub-width", OPT_MEMORY, true, set_pub_width },
+	{ "--pub-buffers", OPT_MEMORY, true, set_pub_buffers },
 	{ "-d", OPT_DUMP, true, set_dump },
 	{ "-D", OPT_DEFINE, true, set_define },
 	{ "--engine", OPT_ENGINE, true, set_engine },
@@ -1142,11 +1153,12 @@ static const command commands[] = {
 	  "  --unroll K    K points of every output's innermost dimension per cycle\n"
 	  "                (lanes, docs/language.md), overriding 'unroll' declarations\n"
 	  "  --memory M    native (default: today's mapping) or pub: also map every\n"
-	  "                delay-chain buffer onto push-memory tiles (sl_pub) and write\n"
+	  "                buffer it can onto push-memory tiles (sl_pub) and write\n"
 	  "                DIR/pub.json and DIR/pub_BUFFER_K.hex (docs/pub.md)\n"
 	  "  --fetch N, --depth N, --pub-ports IxO, --pub-levels N, --pub-width N\n"
 	  "                the tile: fetch width (4), SRAM words (512), input and\n"
 	  "                output ports (2x2), loop levels (6), configuration bits (16)\n"
+	  "  --pub-buffers A,B  only these buffers on tiles (default: every one)\n"
 	  "  --interface I native (the default: NAME_en / NAME_valid ports) or axis\n"
 	  "                (AXI4-Stream with backpressure; docs/hardware.md)\n"
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"

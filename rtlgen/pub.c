@@ -100,9 +100,14 @@ static void pub_tile(rtl_gen *g, const ub_pub_buf *pb, const char *nm, int k)
 	const ub_pub_params *p = &g->pub->params;
 	FILE *o = g->out;
 	int w = pb->buf->width_bits, ca = ub_pub_addr_bits(p);
-	const char *in = k == 0 ? rtl_fmt(g, "%s_wdata", nm)
+	const char *in = k == 0 || pb->side ? rtl_fmt(g, "%s_wdata", nm)
 		: rtl_fmt(g, "%s_pub%d_out[%d:%d]", nm, k - 1, (pb->tiles[k - 1].feeds + 1) * w - 1,
 			pb->tiles[k - 1].feeds * w);
+	/* side by side: tile k-1's outputs chain into tile k's */
+	const char *cv = k > 0 && pb->side ? rtl_fmt(g, "%s_pub%d_ov", nm, k - 1)
+		: rtl_fmt(g, "%d'd0", p->n_out);
+	const char *cd = k > 0 && pb->side ? rtl_fmt(g, "%s_pub%d_out", nm, k - 1)
+		: rtl_fmt(g, "%d'd0", p->n_out * w);
 	fprintf(o, "    wire [%d:0] %s_pub%d_out;\n    wire [%d:0] %s_pub%d_ov;\n"
 		"    wire [%d:0] %s_pub%d_ien;\n    wire %s_pub%d_busy;\n",
 		p->n_out * w - 1, nm, k, p->n_out - 1, nm, k, p->n_in - 1, nm, k, nm, k);
@@ -119,13 +124,13 @@ static void pub_tile(rtl_gen *g, const ub_pub_buf *pb, const char *nm, int k)
 	else
 		fprintf(o, "        .in_data(%s),", in);
 	fprintf(o, " .in_en(%s_pub%d_ien), .out_valid(%s_pub%d_ov), .out_data(%s_pub%d_out),\n"
-		"        .chain_valid(%d'd0), .chain_data(%d'd0), .busy(%s_pub%d_busy));\n",
-		nm, k, nm, k, nm, k, p->n_out, p->n_out * w, nm, k);
+		"        .chain_valid(%s), .chain_data(%s), .busy(%s_pub%d_busy));\n",
+		nm, k, nm, k, nm, k, cv, cd, nm, k);
 	rtl_sink(g, rtl_fmt(g, "%s_pub%d_ien", nm, k));
 	rtl_sink(g, rtl_fmt(g, "%s_pub%d_ov", nm, k));
 	rtl_sink(g, rtl_fmt(g, "%s_pub%d_busy", nm, k));
 	rtl_sink(g, rtl_fmt(g, "%s_pub%d_out", nm, k));
-	for (int j = 0; j < pb->tiles[k].n_outs; j++)
+	for (int j = 0; j < pb->tiles[k].n_outs && (!pb->side || k == pb->n_tiles - 1); j++)
 		fprintf(o, "    wire [%d:0] %s_pub%d_o%d = %s_pub%d_out[%d:%d];\n", w - 1, nm, k, j,
 			nm, k, (j + 1) * w - 1, j * w);
 }
@@ -137,7 +142,8 @@ bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm)
 	if (!pb)
 		return false;
 	fprintf(o, "    // on %d push-memory tile%s (FW %d, DEPTH %lld) and delay lines\n",
-		pb->n_tiles, pb->n_tiles > 1 ? "s in series" : "", g->pub->params.fw,
+		pb->n_tiles, pb->n_tiles == 1 ? "" : pb->side ? "s side by side" : "s in series",
+		g->pub->params.fw,
 		(long long) g->pub->params.depth);
 	for (int k = 0; k < pb->n_tiles; k++)
 		pub_tile(g, pb, nm, k);
@@ -153,6 +159,10 @@ bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm)
 				used = true;
 				len = pb->port_lag[i] > len ? pb->port_lag[i] : len;
 			}
+			if (src < 0 && pb->port_split[i] >= 0) {
+				used = true;
+				len = pb->port_split[i] > len ? pb->port_split[i] : len;
+			}
 		}
 		if (used)
 			pub_delay_line(g, src < 0 ? rtl_fmt(g, "%s_wdata", nm)
@@ -164,6 +174,14 @@ bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm)
 		int k = sched_read_slot(pt->stmt, pt->access->expr);
 		const char *src = pb->port_tile[i] < 0 ? rtl_fmt(g, "%s_wdata", nm)
 			: rtl_fmt(g, "%s_pub%d_o%d", nm, pb->port_tile[i], pb->port_out[i]);
+		if (pb->port_split[i] >= 0) {
+			/* read in passes: the first from the producer's stream, the
+			 * others from the tile output, valid in exactly their cycles */
+			fprintf(o, "    assign %s_rd%d = %s_pub%d_ov[%d] ? %s : %s;  // passes\n",
+				st->name, k, nm, pb->port_tile[i], pb->port_out[i], src,
+				pub_tap(g, rtl_fmt(g, "%s_wdata", nm), pb->port_split[i]));
+			continue;
+		}
 		fprintf(o, "    assign %s_rd%d = %s;  // delay %lld\n", st->name, k,
 			pub_tap(g, src, pb->port_lag[i]), (long long) pt->delay);
 	}

@@ -102,10 +102,10 @@ int64_t tg_tile_rom_cells(const board *bd, const ub_pub_set *pub, const ub_pub_t
 
 /* A buffer on tiles: every tile's SRAM (tg_tile_cells) and configuration
  * ROM (tg_tile_rom_cells), and the delay lines rtlgen/pub.c puts beside
- * them: on each source (the producer's
- * stream, a tile output) as many registers of the word width as the
- * longest lag read from it.  Nothing of the buffer's own mapping is
- * emitted. */
+ * them: on each source (the producer's stream, a tile output) as many
+ * registers of the word width as the longest lag read from it (on the
+ * producer's stream also the first pass of a port read in passes,
+ * port_split).  Nothing of the buffer's own mapping is emitted. */
 static void fit_pub(const board *bd, const ub_pub_set *pub, const ub_pub_buf *pb, tg_buf *f)
 {
 	const ub_buffer *b = pb->buf;
@@ -126,6 +126,8 @@ static void fit_pub(const board *bd, const ub_pub_set *pub, const ub_pub_buf *pb
 			int s = pb->port_tile[i] < 0 ? -1 : pb->port_tile[i] * 8 + pb->port_out[i];
 			if (s == src && pb->port_lag[i] > len)
 				len = pb->port_lag[i];
+			if (src < 0 && pb->port_split[i] > len)	/* a first pass */
+				len = pb->port_split[i];
 		}
 		regs += len;
 	}

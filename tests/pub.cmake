@@ -18,7 +18,9 @@ endif()
 #   t_pub_lint       the Verilog of designs with tiles passes verilator -Wall
 #   t_pub_verilator  gaussian on one tile bit-exact in Verilator at the
 #               predicted cycles (tests/pub/design.sh); t_pub_verilator_chain
-#               the same on two tiles in series (label slow)
+#               the same on two tiles in series (label slow);
+#               t_pub_verilator_passes camera_pipeline with red and green
+#               read in passes from FW 2 tiles
 if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_lint COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> lint)
   set_tests_properties(t_pub_lint PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
@@ -26,10 +28,25 @@ if(SLUICE_PUB_VERILATOR)
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator)
   set_tests_properties(t_pub_verilator PROPERTIES LABELS "verilator;pub" TIMEOUT 600
     PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_pub_verilator_passes
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_passes)
+  set_tests_properties(t_pub_verilator_passes PROPERTIES LABELS "verilator;pub" TIMEOUT 600
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_verilator_chain
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_chain)
   set_tests_properties(t_pub_verilator_chain PROPERTIES LABELS "verilator;pub;slow"
     TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+endif()
+#   t_selfc_pub_camera  compile -o DIR of camera_pipeline with two tiles
+#               builds from a copy of DIR alone (the tile's three library
+#               files in the filelist; tests/rtlgen/self_contained.sh)
+find_program(SLUICE_PUB_YOSYS yosys)
+if(SLUICE_PUB_VERILATOR AND SLUICE_PUB_YOSYS)
+  add_test(NAME t_selfc_pub_camera
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/self_contained.sh $<TARGET_FILE:sluice>
+      ${CMAKE_SOURCE_DIR}/examples/camera_pipeline.sl elab --memory pub --fetch 2 --depth 2048
+      --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green)
+  set_tests_properties(t_selfc_pub_camera PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
 endif()
 #   t_pub_synth_ice40  `sluice synth --memory pub` of gaussian on the UP5K
 #               (a tile of 2 levels and 1x2 ports): 2 SB_SPRAM256KA and 2
@@ -37,7 +54,6 @@ endif()
 #               measured; SPRAM=1 and synth_ice40 -spram.  t_pub_synth_ecp5,
 #               t_pub_synth_xc7 (label slow): the default tile on the ECP5-85F
 #               (2 DP16KD) and the Artix-7 (2 RAMB18E1)
-find_program(SLUICE_PUB_YOSYS yosys)
 if(SLUICE_PUB_YOSYS)
   add_test(NAME t_pub_synth_ice40 COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/synth.sh $<TARGET_FILE:sluice> ice40)
   set_tests_properties(t_pub_synth_ice40 PROPERTIES LABELS "synth;pub" TIMEOUT 300)

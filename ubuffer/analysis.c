@@ -19,6 +19,7 @@
  * freed before ub_analyse returns. */
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <isl/aff.h>
 #include <isl/ctx.h>
@@ -420,4 +421,101 @@ int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf, const ub_options *opts
 			by_isl && isl_ctx_last_error_msg(isl) ? isl_ctx_last_error_msg(isl)
 				: "a size out of range");
 	return r;
+}
+
+/* The coefficient of input dimension "d" of "aff" as an integer; false
+ * when it is not one. */
+static bool aff_coef(__isl_keep isl_aff *aff, int d, int64_t *v)
+{
+	return ub_val_to_int(isl_aff_get_coefficient_val(aff, isl_dim_in, d), v);
+}
+
+/* foreach_piece callbacks: keep the (only) piece's expression. */
+static isl_stat take_aff(__isl_take isl_set *set, __isl_take isl_aff *aff, void *user)
+{
+	isl_set_free(set);
+	isl_aff_free(*(isl_aff **) user);
+	*(isl_aff **) user = aff;
+	return isl_stat_ok;
+}
+
+static isl_stat take_multi_aff(__isl_take isl_set *set, __isl_take isl_multi_aff *ma,
+	void *user)
+{
+	isl_set_free(set);
+	isl_multi_aff_free(*(isl_multi_aff **) user);
+	*(isl_multi_aff **) user = ma;
+	return isl_stat_ok;
+}
+
+int ub_port_passes(isl_ctx *isl, const ub_buffer *buf, const ub_port *port, ub_passes *out)
+{
+	const sched_stmt *s = port->stmt;
+	isl_pw_multi_aff *acc = isl_pw_multi_aff_from_map(sched_access_map(isl, s, port->access));
+	isl_pw_multi_aff *wr = isl_pw_multi_aff_from_map(sched_write_time(isl, buf->producer));
+	isl_pw_multi_aff *sched = isl_pw_multi_aff_from_map(sched_stmt_schedule(isl, s));
+	isl_pw_aff *t = isl_pw_multi_aff_get_pw_aff(sched, 0);
+	isl_pw_aff *delay = isl_pw_aff_sub(t, isl_pw_aff_pullback_pw_multi_aff(
+		isl_pw_multi_aff_get_pw_aff(wr, 0), isl_pw_multi_aff_copy(acc)));
+	isl_pw_multi_aff_free(sched);
+	isl_pw_multi_aff_free(wr);
+	int rc = 0;
+	memset(out, 0, sizeof(*out));
+	out->dim = -1;
+	isl_size np = isl_pw_aff_n_piece(delay), npa = isl_pw_multi_aff_n_piece(acc);
+	if (np < 0 || npa < 0)
+		rc = -1;
+	if (rc == 0 && np == 1 && npa == 1) {
+		isl_aff *aff = NULL;
+		isl_multi_aff *ma = NULL;
+		if (isl_pw_aff_foreach_piece(delay, take_aff, &aff) < 0 ||
+		    isl_pw_multi_aff_foreach_piece(acc, take_multi_aff, &ma) < 0)
+			rc = -1;
+		else
+			rc = 1;
+		if (isl_aff_dim(aff, isl_dim_div) != 0)
+			rc = 0;
+		for (int d = 0; rc == 1 && d < s->n_dims; d++) {
+			int64_t a;
+			if (!aff_coef(aff, d, &a)) {
+				rc = -1;
+				break;
+			}
+			if (a == 0 || s->ext[d] <= 1)
+				continue;
+			/* a dimension the delay grows along: the access must not
+			 * use it, and only one such dimension */
+			for (int e = 0; rc == 1 && e < buf->producer->n_vars; e++) {
+				isl_aff *ae = isl_multi_aff_get_aff(ma, e);
+				int64_t c;
+				if (!aff_coef(ae, d, &c))
+					rc = -1;
+				else if (c != 0)
+					rc = 0;
+				isl_aff_free(ae);
+			}
+			if (rc == 1 && (out->dim >= 0 || a < 0))
+				rc = 0;
+			if (rc == 1) {
+				out->dim = d;
+				out->n = s->ext[d];
+				out->period = a;
+			}
+		}
+		isl_aff_free(aff);
+		isl_multi_aff_free(ma);
+	}
+	if (rc == 1) {
+		isl_val *lo = pw_aff_extreme(isl_pw_aff_copy(delay), false);
+		if (!ub_val_to_int(lo, &out->d0))
+			rc = -1;
+		if (out->dim < 0) {
+			/* a constant delay: one pass */
+			out->n = 1;
+			out->period = 0;
+		}
+	}
+	isl_pw_aff_free(delay);
+	isl_pw_multi_aff_free(acc);
+	return rc;
 }

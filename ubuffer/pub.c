@@ -44,6 +44,7 @@ void ub_pub_params_default(ub_pub_params *p)
 	p->n_out = 2;
 	p->levels = 6;
 	p->cw = 16;
+	p->only = NULL;
 }
 
 static int clog2(int64_t v)
@@ -69,6 +70,11 @@ typedef struct group {
 	int64_t dist;		/* distance in writes of the dmin port */
 	int64_t lo[SCHED_MAX_DIMS], hi[SCHED_MAX_DIMS];	/* elements read: bounding box */
 	bool sram;
+	/* Reads in passes (ub_passes): the box again every "period" cycles,
+	 * npass times, from dmin; port is the one port it serves.  Ordinary
+	 * groups: npass 1, port 0. */
+	int64_t npass, period;
+	int port;
 } group;
 
 static int64_t stream_time(const stream *s, const int64_t *e)
@@ -138,16 +144,42 @@ static int64_t tile_min_delay(const ub_pub_params *p, int64_t cx)
 	return (2 * p->fw - 1) * cx + 5;
 }
 
-/* The read groups of "buf", by delay; NULL (reported) on an isl error. */
-static group *make_groups(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf,
-	int64_t threshold, int64_t min_delay, int *n_groups)
+/* An upper bound on the writes of stream "w" after an element, "delay"
+ * cycles after it: at most one each cx cycles, at most all but one. */
+static int64_t dist_bound(const stream *w, int64_t delay)
+{
+	int64_t n = 1;
+	for (int d = 0; d < w->n; d++)
+		n *= w->ext[d];
+	int64_t b = delay / w->coef[w->n - 1];
+	return b < n - 1 ? b : n - 1;
+}
+
+/* Insert "x" into g[0 .. *ng-1], kept in order of dmin. */
+static void insert_group(group *g, int *ng, const group *x)
+{
+	int i = *ng;
+	while (i > 0 && g[i - 1].dmin > x->dmin) {
+		g[i] = g[i - 1];
+		i--;
+	}
+	g[i] = *x;
+	(*ng)++;
+}
+
+/* The read groups of "buf", by delay ("pass": each port's passes, every
+ * port one pass of its delay unless the buffer is read in passes); NULL
+ * (reported) on an isl error. */
+static group *make_groups(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const stream *w,
+	const ub_passes *pass, int64_t threshold, int64_t min_delay, int *n_groups)
 {
 	int n = buf->n_ports - 1, ng = 0, nv = buf->producer->n_vars;
 	int *order = sl_xcalloc((size_t) n, sizeof(int));
-	group *g = sl_xcalloc((size_t) n, sizeof(group));
+	group *g = sl_xcalloc((size_t) 2 * (size_t) n, sizeof(group));
 	sort_ports(buf, order);
 	for (int i = 0; i < n; i++) {
 		const ub_port *p = &buf->ports[order[i]];
+		const ub_passes *ps = &pass[order[i]];
 		int64_t lo[SCHED_MAX_DIMS], hi[SCHED_MAX_DIMS];
 		if (port_box(isl, p, nv, lo, hi) < 0) {
 			sl_error(ctx, buf->producer->decl->loc, "cannot map the buffer of '%s' "
@@ -157,19 +189,45 @@ static group *make_groups(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf,
 			free(g);
 			return NULL;
 		}
+		if (ps->n > 1)
+			continue;
 		group *cur = ng ? &g[ng - 1] : NULL;
-		if (!cur || p->delay - cur->dmin >= (threshold > 1 ? threshold : 1)) {
+		if (!cur || ps->d0 - cur->dmin >= (threshold > 1 ? threshold : 1)) {
 			cur = &g[ng++];
-			cur->dmin = p->delay;
-			cur->dist = p->dist;
+			cur->dmin = ps->d0;
+			cur->dist = p->dist_const ? p->dist : dist_bound(w, ps->d0);
+			cur->npass = 1;
 			memcpy(cur->lo, lo, sizeof(lo));
 			memcpy(cur->hi, hi, sizeof(hi));
 		}
-		cur->dmax = p->delay;
+		cur->dmax = ps->d0;
 		for (int d = 0; d < nv; d++) {
 			cur->lo[d] = lo[d] < cur->lo[d] ? lo[d] : cur->lo[d];
 			cur->hi[d] = hi[d] > cur->hi[d] ? hi[d] : cur->hi[d];
 		}
+	}
+	/* a port read in passes: its own group; when its first pass is too
+	 * close to the write for the tile, that pass reads the producer's
+	 * stream (a group of registers) and the tile serves the rest */
+	for (int i = 0; i < n; i++) {
+		const ub_passes *ps = &pass[order[i]];
+		if (ps->n <= 1)
+			continue;
+		group x = { 0 };
+		port_box(isl, &buf->ports[order[i]], nv, x.lo, x.hi);
+		x.port = order[i];
+		x.dmin = x.dmax = ps->d0;
+		x.npass = ps->n;
+		x.period = ps->period;
+		if (ps->d0 < min_delay) {
+			group r = x;
+			r.npass = 1;
+			insert_group(g, &ng, &r);
+			x.dmin = x.dmax = ps->d0 + ps->period;
+			x.npass = ps->n - 1;
+		}
+		x.dist = dist_bound(w, x.dmin + (x.npass - 1) * x.period);
+		insert_group(g, &ng, &x);
 	}
 	for (int i = 0; i < ng; i++)
 		g[i].sram = g[i].dmin >= min_delay;
@@ -331,7 +389,7 @@ static void group_stream(const stream *in, const group *g, int64_t rel, stream *
 /* RD_j and OUT_j for output stream "os" (inside the input box), the RD
  * s cycles before the latest cycle the transpose buffer allows. */
 static void build_rd_out(ub_pub_ctrl *rd, ub_pub_ctrl *out, const stream *os, const layout *L,
-	int fw, int64_t s)
+	int fw, int64_t s, int64_t npass, int64_t period)
 {
 	int n = os->n;
 	int64_t cx = os->coef[n - 1];
@@ -352,6 +410,12 @@ static void build_rd_out(ub_pub_ctrl *rd, ub_pub_ctrl *out, const stream *os, co
 		ctrl_level(rd, l, os->ext[d], os->coef[d], L->pstride[d] / fw);
 		ctrl_level(out, l, os->ext[d], os->coef[d], mod_pow2(slots, clog2(2 * fw)));
 		slots *= os->ext[d];
+	}
+	/* passes: the same words again, every period cycles; the transpose
+	 * buffer's slots go on from where the pass before left them */
+	if (npass > 1) {
+		ctrl_level(rd, n, npass, period, 0);
+		ctrl_level(out, n, npass, period, mod_pow2(slots, clog2(2 * fw)));
 	}
 }
 
@@ -451,7 +515,7 @@ static int report_collision(sl_ctx *ctx, const ub_buffer *buf, const ub_pub_para
  * offset isl proves collision-free.  0, or -1 (reported). */
 static int place(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const ub_pub_params *p,
 	ub_pub_tile *t, const tile_plan *tp, const layout *L, const stream *outs,
-	const int64_t *rel, int tile, int n_tiles)
+	const int64_t *rel, const int64_t *npass, const int64_t *period, int tile, int n_tiles)
 {
 	int64_t cx = tp->in.coef[tp->in.n - 1];
 	ub_pub_ctrl *wr = tile_ctrl(t, p, UB_PUB_WR, 0);
@@ -477,7 +541,7 @@ static int place(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const ub_pub_p
 			rd->kind = UB_PUB_RD;
 			out->kind = UB_PUB_OUT;
 			rd->port = out->port = j;
-			build_rd_out(rd, out, &outs[j], L, p->fw, s);
+			build_rd_out(rd, out, &outs[j], L, p->fw, s, npass[j], period[j]);
 			rd->enable = out->enable = true;
 			placed = true;
 			for (int k = -1; k < j && placed; k++) {
@@ -505,7 +569,7 @@ static int place(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const ub_pub_p
 					"has no cycle for RD_%d: its delay leaves no room", buf->name, j);
 				return -1;
 			}
-			build_rd_out(rd, out, &outs[j], L, p->fw, 0);
+			build_rd_out(rd, out, &outs[j], L, p->fw, 0, npass[j], period[j]);
 			return report_collision(ctx, buf, p, rd, first_b, first_t, tile, n_tiles,
 				tp->n, cx);
 		}
@@ -590,7 +654,7 @@ static int build_tile(sl_ctx *ctx, isl_ctx *isl, const ub_pub_set *ps, ub_pub_bu
 	ub_pub_tile *t = &pb->tiles[tile];
 	layout L;
 	stream outs[8];
-	int64_t rel[8];
+	int64_t rel[8], npass[8], period[8];
 	tile_alloc(t, p);
 	make_layout(&tp->in, p->fw, &L);
 	ub_pub_ctrl *in = tile_ctrl(t, p, UB_PUB_IN, 0);
@@ -598,6 +662,8 @@ static int build_tile(sl_ctx *ctx, isl_ctx *isl, const ub_pub_set *ps, ub_pub_bu
 	in->enable = true;
 	for (int j = 0; j < tp->n; j++) {
 		rel[j] = g[tp->first + j].dmin - tp->base;
+		npass[j] = g[tp->first + j].npass;
+		period[j] = g[tp->first + j].period;
 		group_stream(&tp->in, &g[tp->first + j], rel[j], &outs[j]);
 	}
 	t->n_outs = tp->n;
@@ -609,8 +675,11 @@ static int build_tile(sl_ctx *ctx, isl_ctx *isl, const ub_pub_set *ps, ub_pub_bu
 		memcpy(t->out_lo[j], outs[j].lo, sizeof(t->out_lo[j]));
 		memcpy(t->out_ext[j], outs[j].ext, sizeof(t->out_ext[j]));
 		t->out_delay[j] = g[tp->first + j].dmin;
+		t->out_passes[j] = npass[j];
+		t->out_period[j] = period[j];
 	}
-	if (place(ctx, isl, pb->buf, p, t, tp, &L, outs, rel, tile, pb->n_tiles) < 0 ||
+	if (place(ctx, isl, pb->buf, p, t, tp, &L, outs, rel, npass, period, tile,
+		pb->n_tiles) < 0 ||
 	    check_fields(ctx, pb->buf, p, t, tile, pb->n_tiles) < 0)
 		return -1;
 	tile_counts(t, &t->counts);
@@ -712,6 +781,69 @@ static int plan_tiles(sl_ctx *ctx, const ub_pub_params *p, const ub_buffer *buf,
 	return 0;
 }
 
+/* Tiles side by side for a buffer read in passes, which holds its whole
+ * box until the last pass: tile k takes a slab of rows (the outermost
+ * dimension) of the write stream and serves every SRAM group's reads of
+ * that slab; output j of tile k chains into output j of tile k+1, and
+ * the last tile's outputs carry every slab (docs/pub.md "Chaining").
+ * The groups of tile k go to gs[k*ng ..].  NULL, or why the buffer
+ * stays native. */
+static const char *plan_side(const ub_pub_params *p, const group *g, int ng, const stream *w,
+	tile_plan *plans, int *n_plans, group *gs)
+{
+	int n = w->n, first = -1, cnt = 0;
+	if (n < 2)
+		return "it is read in passes of a one-dimensional stream (no rows to split "
+			"between tiles)";
+	for (int i = 0; i < ng; i++)
+		if (g[i].sram) {
+			first = first < 0 ? i : first;
+			cnt++;
+		}
+	if (cnt > p->n_out || cnt > 8)
+		return "it is read in passes from more groups than a tile has outputs "
+			"(--pub-ports)";
+	int64_t slab = (w->ext[n - 1] + p->fw - 1) / p->fw;	/* SRAM words a row of dim 0 */
+	for (int d = 1; d < n - 1; d++)
+		slab *= w->ext[d];
+	int64_t rows = (p->depth - 4) / slab;
+	if (rows < 1)
+		return "it is read in passes and one row of it holds more words than a tile's "
+			"SRAM (--depth)";
+	int64_t nt = (w->ext[0] + rows - 1) / rows;
+	if (nt > UB_PUB_MAX_TILES)
+		return "it is read in passes and holds more words than 4 tiles side by side "
+			"(--depth)";
+	rows = (w->ext[0] + nt - 1) / nt;	/* even slabs */
+	for (int k = 0; k < nt; k++) {
+		tile_plan *tp = &plans[k];
+		int64_t r0 = w->lo[0] + k * rows, r1 = r0 + rows - 1;
+		if (r1 > w->lo[0] + w->ext[0] - 1)
+			r1 = w->lo[0] + w->ext[0] - 1;
+		int64_t e[SCHED_MAX_DIMS];
+		memcpy(e, w->lo, sizeof(e));
+		e[0] = r0;
+		tp->in = *w;
+		tp->in.lo[0] = r0;
+		tp->in.ext[0] = r1 - r0 + 1;
+		tp->in.t0 = stream_time(w, e);
+		tp->base = 0;
+		tp->first = first;
+		tp->n = cnt;
+		tp->feeds = -1;
+		memcpy(gs + k * ng, g, sizeof(group) * (size_t) ng);
+		for (int i = first; i < first + cnt; i++) {
+			group *x = &gs[k * ng + i];
+			x->lo[0] = x->lo[0] > r0 ? x->lo[0] : r0;
+			x->hi[0] = x->hi[0] < r1 ? x->hi[0] : r1;
+			if (x->lo[0] > x->hi[0])
+				return "it is read in passes and a read group misses a tile's slab of rows";
+		}
+	}
+	*n_plans = (int) nt;
+	return NULL;
+}
+
 /* Why a buffer stays on today's mapping, or NULL when it can go on
  * tiles. */
 static const char *native_reason(const ub_buffer *buf, const stream *w)
@@ -720,39 +852,120 @@ static const char *native_reason(const ub_buffer *buf, const stream *w)
 		return NULL;
 	if (buf->storage == UB_REGISTERS)
 		return "a delay chain of registers only";
-	if (buf->storage == UB_CIRCULAR)
-		return "its read ports are not at constant delays from the write (the tile "
-			"serves streams in write order)";
 	if (w->n == 0 || !stream_in_order(w))
 		return "its producer does not write in row-major order";
 	return NULL;
 }
 
+/* The tile plan's tile and output of group gi, or tile -1. */
+static void group_place(const tile_plan *plans, int np, int gi, int *tile, int *out)
+{
+	*tile = *out = -1;
+	for (int t = 0; t < np; t++)
+		if (gi >= plans[t].first && gi < plans[t].first + plans[t].n) {
+			*tile = t;
+			*out = gi - plans[t].first;
+		}
+}
+
 /* Which tile output (or the producer's stream) serves each port, and
  * the delay line after it. */
-static void assign_ports(ub_pub_buf *pb, const group *g, int ng, const tile_plan *plans, int np)
+static void assign_ports(ub_pub_buf *pb, const group *g, int ng, const tile_plan *plans, int np,
+	const ub_passes *pass)
 {
 	const ub_buffer *buf = pb->buf;
 	pb->port_tile = sl_xcalloc((size_t) buf->n_ports, sizeof(int));
 	pb->port_out = sl_xcalloc((size_t) buf->n_ports, sizeof(int));
 	pb->port_lag = sl_xcalloc((size_t) buf->n_ports, sizeof(int64_t));
+	pb->port_split = sl_xcalloc((size_t) buf->n_ports, sizeof(int64_t));
 	for (int k = 1; k < buf->n_ports; k++) {
+		pb->port_split[k] = -1;
+		if (pass[k].n > 1) {
+			for (int gi = 0; gi < ng; gi++) {
+				if (g[gi].port != k)
+					continue;
+				if (g[gi].sram) {
+					group_place(plans, np, gi, &pb->port_tile[k], &pb->port_out[k]);
+					pb->port_lag[k] = 0;
+				} else {
+					pb->port_split[k] = g[gi].dmin;
+				}
+			}
+			continue;
+		}
 		int64_t d = buf->ports[k].delay;
 		int gi = 0;
-		while (gi + 1 < ng && !(d >= g[gi].dmin && d <= g[gi].dmax))
+		while (gi + 1 < ng && !(g[gi].port == 0 && d >= g[gi].dmin && d <= g[gi].dmax))
 			gi++;
 		pb->port_tile[k] = -1;
 		pb->port_out[k] = -1;
 		pb->port_lag[k] = d;
 		if (!g[gi].sram)
 			continue;
-		for (int t = 0; t < np; t++)
-			if (gi >= plans[t].first && gi < plans[t].first + plans[t].n) {
-				pb->port_tile[k] = t;
-				pb->port_out[k] = gi - plans[t].first;
-				pb->port_lag[k] = d - g[gi].dmin;
-			}
+		group_place(plans, np, gi, &pb->port_tile[k], &pb->port_out[k]);
+		if (pb->port_tile[k] >= 0)
+			pb->port_lag[k] = d - g[gi].dmin;
 	}
+}
+
+/* Each read port's passes (ub_passes) into pass[1 ..]: 1 when every port
+ * reads at a constant delay or in passes, 0 when one does not, -1 on an
+ * isl error. */
+static int buffer_passes(isl_ctx *isl, const ub_buffer *buf, ub_passes *pass)
+{
+	for (int k = 1; k < buf->n_ports; k++) {
+		const ub_port *p = &buf->ports[k];
+		if (p->delay_const) {
+			pass[k] = (ub_passes) { -1, 1, 0, p->delay };
+			continue;
+		}
+		int rc = ub_port_passes(isl, buf, p, &pass[k]);
+		if (rc <= 0)
+			return rc;
+	}
+	return 1;
+}
+
+/* Is every group read in passes on the tile in time order (each pass
+ * after the one before)?  Their reads walk the pass level outermost. */
+static bool passes_in_order(const group *g, int ng, const stream *w)
+{
+	for (int i = 0; i < ng; i++) {
+		if (g[i].npass <= 1)
+			continue;
+		int64_t span = 0;
+		for (int d = 0; d < w->n; d++)
+			span += w->coef[d] * (g[i].hi[d] - g[i].lo[d]);
+		if (g[i].period <= span + 2)
+			return false;
+	}
+	return true;
+}
+
+/* Is "name" one of the comma-separated names of "list"? */
+static bool in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = list; *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t) (e - p) : strlen(p);
+		if (len == n && !strncmp(p, name, n))
+			return true;
+		p += len + (e != NULL);
+	}
+	return false;
+}
+
+/* Why the groups cannot go on tiles as planned, or NULL. */
+static const char *groups_reason(const group *g, int ng, const stream *w)
+{
+	if (!passes_in_order(g, ng, w))
+		return "it is read in passes that overlap in time (a tile output walks one "
+			"pass after the other)";
+	for (int i = 0; i < ng; i++)
+		if (g[i].npass > 1 && !g[i].sram)
+			return "it is read again within the tile's latency of its write";
+	return NULL;
 }
 
 static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
@@ -764,13 +977,54 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 	int ng;
 	write_stream(buf->producer, &w);
 	pb->native_why = native_reason(buf, &w);
+	if (!pb->native_why && p->only && !in_list(p->only, buf->name))
+		pb->native_why = "not named by --pub-buffers";
 	if (pb->native_why || buf->storage == UB_NONE)
 		return 0;
-	group *g = make_groups(ctx, isl, buf, threshold, tile_min_delay(p, w.coef[w.n - 1]), &ng);
-	if (!g)
+	ub_passes *pass = sl_xcalloc((size_t) buf->n_ports, sizeof(ub_passes));
+	int pr = buffer_passes(isl, buf, pass);
+	if (pr < 0) {
+		sl_error(ctx, buf->producer->decl->loc, "cannot map the buffer of '%s' onto the "
+			"push-memory tile: %s", buf->name, isl_ctx_last_error_msg(isl) ?
+			isl_ctx_last_error_msg(isl) : "an isl error");
+		free(pass);
 		return -1;
+	}
+	if (pr == 0) {
+		pb->native_why = "its read ports are neither at constant delays from the write "
+			"nor in passes of constant delays (docs/pub.md \"Passes\")";
+		free(pass);
+		return 0;
+	}
+	int64_t min_delay = tile_min_delay(p, w.coef[w.n - 1]);
+	group *g = make_groups(ctx, isl, buf, &w, pass, threshold, min_delay, &ng);
+	if (!g) {
+		free(pass);
+		return -1;
+	}
+	if ((pb->native_why = groups_reason(g, ng, &w))) {
+		free(pass);
+		free(g);
+		return 0;
+	}
 	tile_plan plans[UB_PUB_MAX_TILES];
-	int np = 0, rc = plan_tiles(ctx, p, buf, g, ng, &w, plans, &np);
+	group *gs = NULL;	/* side by side: each tile's groups, ng a tile */
+	int np = 0, rc = 0;
+	bool passes = false;
+	for (int i = 0; i < ng; i++)
+		passes = passes || (g[i].port > 0 && g[i].sram);
+	if (passes) {
+		gs = sl_xcalloc((size_t) (UB_PUB_MAX_TILES * ng), sizeof(group));
+		if ((pb->native_why = plan_side(p, g, ng, &w, plans, &np, gs))) {
+			free(gs);
+			free(pass);
+			free(g);
+			return 0;
+		}
+		pb->side = np > 1;
+	} else {
+		rc = plan_tiles(ctx, p, buf, g, ng, &w, plans, &np);
+	}
 	pb->n_groups = 0;
 	pb->reg_words = 0;
 	for (int i = 0; i < ng; i++) {
@@ -780,12 +1034,14 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 	if (rc == 0 && np == 0)
 		pb->native_why = "every read is too close to its write for the tile: registers";
 	if (rc == 0 && np > 0)
-		assign_ports(pb, g, ng, plans, np);
+		assign_ports(pb, g, ng, plans, np, pass);
 	pb->n_tiles = np;
 	pb->tiles = np ? sl_xcalloc((size_t) np, sizeof(ub_pub_tile)) : NULL;
 	for (int k = 0; rc == 0 && k < np; k++)
-		rc = build_tile(ctx, isl, ps, pb, g, &plans[k], k);
+		rc = build_tile(ctx, isl, ps, pb, gs ? gs + k * ng : g, &plans[k], k);
+	free(gs);
 	free(g);
+	free(pass);
 	return rc;
 }
 
@@ -798,6 +1054,24 @@ ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 			"narrower than its SRAM address (%d bits for DEPTH %lld): cfg_data could not "
 			"carry an address (docs/pub.md, Parameters)", p->cw, aw, (long long) p->depth);
 		return NULL;
+	}
+	for (const char *n = p->only; n && *n;) {
+		const char *e = strchr(n, ',');
+		int len = e ? (int) (e - n) : (int) strlen(n), i = 0;
+		while (i < set->n_buffers && !((int) strlen(set->buffers[i]->name) == len &&
+			!strncmp(set->buffers[i]->name, n, (size_t) len)))
+			i++;
+		if (i == set->n_buffers) {
+			char names[512] = "";
+			size_t k = 0;
+			for (int b = 0; b < set->n_buffers && k + 1 < sizeof names; b++)
+				k += (size_t) snprintf(names + k, sizeof names - k, "%s%s", b ? ", " : "",
+					set->buffers[b]->name);
+			sl_error(ctx, sl_noloc, "--pub-buffers names '%.*s', which is not a buffer "
+				"of the program (its buffers: %s)", len, n, names);
+			return NULL;
+		}
+		n += len + (e != NULL);
 	}
 	ub_pub_set *ps = sl_xcalloc(1, sizeof(*ps));
 	ps->params = *p;
@@ -824,6 +1098,7 @@ void ub_pub_set_free(ub_pub_set *ps)
 		free(ps->bufs[i].port_tile);
 		free(ps->bufs[i].port_out);
 		free(ps->bufs[i].port_lag);
+		free(ps->bufs[i].port_split);
 	}
 	free(ps->bufs);
 	free(ps);

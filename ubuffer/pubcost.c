@@ -1,9 +1,13 @@
-/* ubuffer/pubcost.c: area and energy of one push-memory tile.
- * Stage: ubuffer, after pub.c.  A structural count (SRAM bits, flip-flops,
- * controller logic in 4-input LUTs) and, from the access counts, energy
+/* ubuffer/pubcost.c: area and energy of one push-memory tile, and of the
+ * dual-port buffer of the same ports that the paper compares it with.
+ * Stage: ubuffer, after pub.c.  A structural count (SRAM bits,
+ * flip-flops, logic in 4-input LUTs) and, from the access counts, energy
  * and area by the constants of docs/pub.md "Area and energy" (each with
- * its source, or marked as an assumption).  Pure arithmetic. */
+ * its source, or marked as an assumption).  Pure arithmetic, but for the
+ * dual-port buffer's peak accesses a cycle (a merge of the port
+ * controllers' fire cycles). */
 #include <math.h>
+#include <stdint.h>
 
 #include "ubuffer/ubuffer.h"
 
@@ -11,9 +15,29 @@
 #define E_SRAM_64B_8KB_PJ 10.0	/* 64-bit read of an 8 KB SRAM, 45 nm: Horowitz, ISSCC 2014 */
 #define E_ADD32_PJ 0.1		/* 32-bit integer add, 45 nm: Horowitz, ISSCC 2014 */
 #define E_FLOP_BIT_PJ 0.01	/* one flip-flop bit written or read: assumption */
-#define A_SRAM_BIT_UM2 0.5	/* SRAM macro area per bit with periphery: assumption */
+#define E_DP_ACCESS 1.0		/* a dual-port access against a single-port one of the
+				 * same bits: assumption (no surcharge) */
+#define A_SRAM_BIT_UM2 0.5	/* single-port SRAM macro area per bit with periphery:
+				 * assumption */
+#define A_SRAM_BIT_DP_UM2 0.75	/* dual-port (1R1W) SRAM macro area per bit: assumption,
+				 * 1.5 x the single-port's (a larger cell, two decoders
+				 * and two sets of sense amplifiers and drivers) */
 #define A_FLOP_UM2 5.0		/* one flip-flop: assumption */
-#define A_LUT_UM2 3.0		/* one 4-input-LUT's worth of logic: assumption */
+#define A_LUT_UM2 3.0		/* one 4-input LUT's worth of logic: assumption */
+
+/* The LUT formula's coefficients: weighted least squares (relative
+ * error) on Yosys 0.23 `synth -flatten -lut 4` of sl_pub, the SRAM a
+ * black box, at 17 parameterizations; 2 more checked, not fitted
+ * (tests/bench/pub_area_fit.py, run of 2026-12-01 on main 6389568: fit
+ * error max 1.6 %, mean 0.5 %; check points 1.5 % and 2.7 %; the table in
+ * docs/pub.md "Area and energy").  Each multiplies a count of bits of one
+ * structure of sl_pub.v / sl_pub_ctrl.v; adders are LUTs (no carry
+ * cells in the generic flow). */
+#define LUT_LEVELS_CW 4.1376	/* NC x LEVELS x CW: level counters, reloads, flags, deltas */
+#define LUT_CW 4.3857		/* NC x CW: schedule adder and reload, cycle compare */
+#define LUT_LEVELS_AGW 1.5450	/* (LEVELS + 1) x sum of AGW: address deltas, adder, mux */
+#define LUT_IN_WORD 1.4968	/* NI x FW x W: aggregator row select, SRAM write mux */
+#define LUT_OUT_WORD 1.6893	/* NO x FW x W: transpose-buffer slot mux, chain mux */
 
 static int clog2(long long v)
 {
@@ -23,37 +47,148 @@ static int clog2(long long v)
 	return b;
 }
 
+/* Flip-flops of "nc" controllers whose address widths add up to "agw_sum"
+ * (docs/pub.md "Structure": per controller LEVELS (CW + 5) + CW + AGW + 3,
+ * besides its configuration bits). */
+static int64_t ctrl_flops(const ub_pub_params *p, int nc, int64_t agw_sum)
+{
+	return (int64_t) nc * ((int64_t) p->levels * (p->cw + 5) + p->cw + 3) + agw_sum;
+}
+
+/* Configuration bits of "nc" controllers (docs/pub.md "Configuration bits
+ * per tile"). */
+static int64_t ctrl_config(const ub_pub_params *p, int nc, int64_t agw_sum)
+{
+	return (int64_t) nc * (1 + (int64_t) p->cw * (2 * p->levels + 1)) +
+		(int64_t) (p->levels + 1) * agw_sum;
+}
+
+/* The fitted LUTs of "nc" controllers (address widths adding up to
+ * "agw_sum"), without the data path. */
+static double ctrl_luts(const ub_pub_params *p, int nc, int64_t agw_sum)
+{
+	return LUT_LEVELS_CW * nc * p->levels * p->cw + LUT_CW * nc * p->cw +
+		LUT_LEVELS_AGW * (p->levels + 1) * (double) agw_sum;
+}
+
+/* One access of a "word_bits"-bit word of a macro of "bits" bits: scales
+ * with the word and with the square root of the macro's size (bit-line
+ * length; assumption). */
+static double e_sram(int64_t word_bits, int64_t bits)
+{
+	return E_SRAM_64B_8KB_PJ * ((double) word_bits / 64.0) * sqrt((double) bits / 8.0 / 8192.0);
+}
+
 void ub_pub_cost_tile(const ub_pub_params *p, int width_bits, const ub_pub_counts *c,
 	ub_pub_cost *out)
 {
 	int nc = 2 * (p->n_in + p->n_out), aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1;
-	int64_t word_bits = (int64_t) p->fw * width_bits;
-	/* storage: the SRAM; aggregators and transpose buffers (2 rows of FW
-	 * words each), the output registers, each controller's configuration
-	 * and state (level counters, schedule and address registers), the
-	 * cycle counter */
+	int sw = clog2(p->fw) + 1, nports = p->n_in + p->n_out;
+	int64_t word_bits = (int64_t) p->fw * width_bits, agw_sum = (int64_t) nports * (aw + sw);
+	/* storage: the SRAM; the controllers' configuration and state; the
+	 * aggregators (2 rows of FW words and a row toggle), the transpose
+	 * buffers (2 rows, a toggle, a read flag), the output registers with
+	 * their valid flags; the cycle counter (docs/pub.md "Structure":
+	 * exact against Yosys) */
 	out->sram_bits = p->depth * word_bits;
-	out->flops = (int64_t) (p->n_in + p->n_out) * 2 * word_bits + (int64_t) p->n_out * width_bits
-		+ ub_pub_config_bits(p) + (int64_t) nc * ((int64_t) p->levels * p->cw + p->cw + aw + 1)
-		+ p->cw;
-	/* logic: per controller, a CW-bit incrementer and end compare per
-	 * level, the schedule compare and two CW-bit adders (schedule and
-	 * address), a LUT a bit each; the data multiplexers, a LUT per bit of
-	 * each word selected */
-	out->ctrl_luts = (int64_t) nc * (2LL * p->levels * p->cw + 3LL * p->cw) +
-		(int64_t) (p->n_in + p->n_out) * word_bits + (int64_t) p->n_out * p->fw * width_bits;
+	out->flops = ctrl_config(p, nc, agw_sum) + ctrl_flops(p, nc, agw_sum) +
+		(int64_t) p->n_in * (2 * word_bits + 1) +
+		(int64_t) p->n_out * (2 * word_bits + width_bits + 3) + p->cw;
+	out->ctrl_luts = (int64_t) llround(ctrl_luts(p, nc, agw_sum) +
+		LUT_IN_WORD * p->n_in * word_bits + LUT_OUT_WORD * p->n_out * word_bits);
 	out->area_um2 = out->sram_bits * A_SRAM_BIT_UM2 + out->flops * A_FLOP_UM2 +
 		out->ctrl_luts * A_LUT_UM2;
-	/* energy: an SRAM access scales with its word and with the square root
-	 * of the macro's size (bit-line length; assumption); a word into or
-	 * out of an aggregator or transpose buffer is W flip-flop bits; a
-	 * controller step is two CW-bit additions */
-	double bytes = (double) out->sram_bits / 8.0;
-	double e_sram = E_SRAM_64B_8KB_PJ * ((double) word_bits / 64.0) * sqrt(bytes / 8192.0);
+	/* energy: a wide SRAM access; a word into or out of an aggregator or
+	 * transpose buffer is W flip-flop bits; a controller step is two
+	 * CW-bit additions */
 	double e_word = E_FLOP_BIT_PJ * width_bits;
 	double e_step = 2.0 * E_ADD32_PJ * p->cw / 32.0;
-	out->energy_pj = (double) (c->sram_writes + c->sram_reads) * e_sram
+	out->energy_pj = (double) (c->sram_writes + c->sram_reads) * e_sram(word_bits, out->sram_bits)
 		+ (double) (c->agg_writes + c->sram_writes * p->fw) * e_word
 		+ (double) (c->sram_reads * p->fw + c->tb_reads) * e_word
 		+ (double) c->steps * e_step;
+}
+
+void ub_pub_cost_dualport(const ub_pub_params *p, int width_bits, const ub_pub_counts *c,
+	ub_pub_cost *out)
+{
+	/* The same capacity as W-bit words in a dual-port SRAM; one
+	 * controller per port, addressing words (no aggregators, transpose
+	 * buffers, WR or RD controllers); per output its register and valid
+	 * flag; the cycle counter. */
+	int nports = p->n_in + p->n_out;
+	int64_t words = p->depth * p->fw;
+	int aw = clog2(words) > 0 ? clog2(words) : 1;
+	int64_t agw_sum = (int64_t) nports * aw;
+	out->sram_bits = words * width_bits;
+	out->flops = ctrl_config(p, nports, agw_sum) + ctrl_flops(p, nports, agw_sum) +
+		(int64_t) p->n_out * (width_bits + 1) + p->cw;
+	/* the controllers by the fitted formula; the write-data mux per input
+	 * and the output (chaining) mux per output, a 2:1 multiplexer (one
+	 * LUT4) a bit: a structural count, not fitted */
+	out->ctrl_luts = (int64_t) llround(ctrl_luts(p, nports, agw_sum)) +
+		(int64_t) nports * width_bits;
+	out->area_um2 = out->sram_bits * A_SRAM_BIT_DP_UM2 + out->flops * A_FLOP_UM2 +
+		out->ctrl_luts * A_LUT_UM2;
+	/* every input word a W-bit write and every output word a W-bit read
+	 * of the whole macro; the IN and OUT controllers' steps */
+	double e_step = 2.0 * E_ADD32_PJ * p->cw / 32.0;
+	out->energy_pj = (double) (c->agg_writes + c->tb_reads) *
+		e_sram(width_bits, out->sram_bits) * E_DP_ACCESS +
+		(double) (c->agg_writes + c->tb_reads) * e_step;
+}
+
+/* The fire cycles of one controller, in increasing order (the walk is
+ * lexicographic and every true delta is positive). */
+typedef struct fire_it {
+	const ub_pub_ctrl *c;
+	int64_t idx[UB_PUB_MAX_LEVELS];
+	int64_t cycle;
+	bool done;
+} fire_it;
+
+static void fire_next(fire_it *it)
+{
+	const ub_pub_ctrl *c = it->c;
+	for (int l = 0; l < c->n_levels; l++) {
+		if (it->idx[l] + 1 < c->ext[l]) {
+			it->idx[l]++;
+			it->cycle += c->sg[l];
+			return;
+		}
+		it->cycle -= c->sg[l] * it->idx[l];
+		it->idx[l] = 0;
+	}
+	it->done = true;
+}
+
+int ub_pub_dualport_peak(const ub_pub_tile *t)
+{
+	fire_it its[2 * 8];
+	int n = 0, peak = 0;
+	for (int i = 0; i < t->n_ctrl && n < 16; i++) {
+		const ub_pub_ctrl *c = &t->ctrl[i];
+		if (!c->enable || (c->kind != UB_PUB_IN && c->kind != UB_PUB_OUT))
+			continue;
+		fire_it *it = &its[n++];
+		*it = (fire_it) { .c = c, .cycle = c->sg_start };
+		for (int l = 0; l < c->n_levels; l++)
+			it->done |= c->ext[l] < 1;
+	}
+	for (;;) {
+		int64_t t_min = INT64_MAX;
+		for (int i = 0; i < n; i++)
+			if (!its[i].done && its[i].cycle < t_min)
+				t_min = its[i].cycle;
+		if (t_min == INT64_MAX)
+			return peak;
+		int here = 0;
+		for (int i = 0; i < n; i++)
+			if (!its[i].done && its[i].cycle == t_min) {
+				here++;
+				fire_next(&its[i]);
+			}
+		if (here > peak)
+			peak = here;
+	}
 }

@@ -75,14 +75,21 @@ void ub_pub_dump_json(const ub_pub_set *ps, FILE *out)
 			continue;
 		}
 		fprintf(out, ", \"memory\": \"pub\", \"width_bits\": %d, \"outputs\": %d, "
-			"\"register_words\": %lld,\n      \"tiles\": [\n", pb->buf->width_bits,
-			pb->n_groups, (long long) pb->reg_words);
+			"\"register_words\": %lld, \"chaining\": \"%s\",\n      \"tiles\": [\n",
+			pb->buf->width_bits, pb->n_groups, (long long) pb->reg_words,
+			pb->n_tiles <= 1 ? "none" : pb->side ? "side by side" : "series");
 		for (int k = 0; k < pb->n_tiles; k++) {
 			const ub_pub_tile *t = &pb->tiles[k];
 			fprintf(out, "        { \"tile\": %d, \"feeds_next_from\": %d, \"sram_words\": %lld,"
 				" \"output_delays\": [", k, t->feeds, (long long) t->live_words);
 			for (int j = 0; j < t->n_outs; j++)
 				fprintf(out, "%s%lld", j ? ", " : "", (long long) t->out_delay[j]);
+			fputs("], \"output_passes\": [", out);
+			for (int j = 0; j < t->n_outs; j++)
+				fprintf(out, "%s%lld", j ? ", " : "", (long long) t->out_passes[j]);
+			fputs("], \"pass_periods\": [", out);
+			for (int j = 0; j < t->n_outs; j++)
+				fprintf(out, "%s%lld", j ? ", " : "", (long long) t->out_period[j]);
 			fputs("],\n          ", out);
 			dump_counts(&t->counts, t->n_outs, out);
 			fputs(",\n          \"controllers\": [\n", out);

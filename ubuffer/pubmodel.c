@@ -239,7 +239,12 @@ static int cycle(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile
 			continue;
 		int j = r->c->port;
 		int64_t got = s->tb[2 * j * fw + r->addr];
-		int64_t want = box_elem(pb->buf, tile->n_dims, tile->out_lo[j], tile->out_ext[j], r->k);
+		/* a pass presents the box again: the k-th word of its run */
+		int64_t box = 1;
+		for (int d = 0; d < tile->n_dims; d++)
+			box *= tile->out_ext[j][d];
+		int64_t want = box_elem(pb->buf, tile->n_dims, tile->out_lo[j], tile->out_ext[j],
+			r->k % box);
 		if (got != want) {
 			snprintf(why, len, "OUT_%d presents element %lld in cycle %lld, its port reads "
 				"element %lld (write order)", j, (long long) got, (long long) t,

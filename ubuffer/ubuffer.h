@@ -234,6 +234,8 @@ typedef struct ub_pub_params {
 	int n_in, n_out;	/* ports of one tile */
 	int levels;		/* loop levels of a controller */
 	int cw;			/* counter and configuration width, bits */
+	const char *only;	/* comma-separated buffer names to map (--pub-buffers),
+				 * or NULL: every buffer that can go on tiles */
 } ub_pub_params;
 
 typedef enum ub_pub_kind { UB_PUB_IN, UB_PUB_WR, UB_PUB_RD, UB_PUB_OUT } ub_pub_kind;
@@ -275,12 +277,18 @@ typedef struct ub_pub_tile {
 	int64_t in_lo[SCHED_MAX_DIMS], in_ext[SCHED_MAX_DIMS];
 	int64_t out_lo[8][SCHED_MAX_DIMS], out_ext[8][SCHED_MAX_DIMS];
 	int64_t out_delay[8];	/* cycles from the producer's write */
+	/* Reads in passes: output j presents its box out_passes[j] times,
+	 * out_period[j] cycles apart (1 and 0 otherwise). */
+	int64_t out_passes[8], out_period[8];
 } ub_pub_tile;
 
 typedef struct ub_pub_buf {
 	const ub_buffer *buf;
 	const char *native_why;	/* kept on today's mapping, and why; or NULL */
 	int n_tiles;		/* in series: tile k+1 takes an output of tile k */
+	bool side;		/* or side by side: every tile takes the producer's
+				 * stream, a slab of rows each, output j of tile k
+				 * chained into output j of tile k+1 */
 	ub_pub_tile *tiles;
 	int n_groups;		/* tile outputs serving the buffer's read ports */
 	int64_t reg_words;	/* delay-line registers beside the tiles, words */
@@ -289,6 +297,10 @@ typedef struct ub_pub_buf {
 	 * line after it (the port's delay minus the output's). */
 	int *port_tile, *port_out;
 	int64_t *port_lag;
+	/* Ports read in passes whose first pass is too close to the write for
+	 * the tile: that pass reads the producer's stream port_split[k]
+	 * cycles late, the other passes the tile output (-1: no split). */
+	int64_t *port_split;
 } ub_pub_buf;
 
 typedef struct ub_pub_set {
@@ -338,6 +350,14 @@ typedef struct ub_pub_cost {
 } ub_pub_cost;
 void ub_pub_cost_tile(const ub_pub_params *p, int width_bits, const ub_pub_counts *c,
 	ub_pub_cost *out);
+/* The baseline of the same ports and access streams: a dual-port SRAM of
+ * the tile's capacity in W-bit words, a controller per port, no
+ * aggregators or transpose buffers, under the same table. */
+void ub_pub_cost_dualport(const ub_pub_params *p, int width_bits, const ub_pub_counts *c,
+	ub_pub_cost *out);
+/* The most words the tile's inputs and outputs take or present in one
+ * cycle: the accesses a cycle the dual-port SRAM would have to serve. */
+int ub_pub_dualport_peak(const ub_pub_tile *t);
 
 #ifdef __cplusplus
 }

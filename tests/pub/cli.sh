@@ -106,6 +106,85 @@ PY
 else
 	echo "FAIL compile $G --memory pub:"; cat "$TMP/err"; fail=1
 fi
+# Reads in passes (docs/pub.md "Passes"): camera_pipeline's corrected(c,
+# y, x) reads red(y, x) once per channel c, at delay 3968 c (62 rows of
+# 64 cycles a channel, schedule.txt).  Pass 0 (delay 0) is below the FW 2
+# tile's latency (2*2 - 1) + 5 = 8, so it reads the producer's stream and
+# the tile serves passes 1 and 2 from delay 3968.  The 62 x 62 box is 62
+# rows of 31 SRAM words: 1922 wide writes, 2 x 1922 = 3844 wide reads,
+# 2 x 3844 = 7688 words out; all 1922 words stay live until pass 1.
+C=examples/camera_pipeline.sl
+CT="--memory pub --fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3"
+if "$SLUICE" compile $C $CT --pub-buffers red,green -o "$TMP/c" >/dev/null 2>"$TMP/err"; then
+	python3 - "$TMP/c" <<'PY' || fail=1
+import json, sys
+pub = json.load(open(sys.argv[1] + "/pub.json"))
+bufs = {b["name"]: b for b in pub["buffers"]}
+ok = True
+for name, memory in (("raw", "native"), ("red", "pub"), ("green", "pub"), ("blue", "native")):
+    if bufs[name]["memory"] != memory:
+        print("FAIL camera %s on %s, want %s" % (name, bufs[name]["memory"], memory)); ok = False
+if "--pub-buffers" not in bufs["blue"]["why"]:
+    print("FAIL camera blue why: %r" % bufs["blue"]["why"]); ok = False
+t = bufs["red"]["tiles"][0]
+want = {"output_delays": [3968], "output_passes": [2], "pass_periods": [3968],
+        "agg_writes": 3844, "sram_writes": 1922, "sram_reads": 3844, "tb_reads": 7688,
+        "sram_words": 1922}
+for k, v in want.items():
+    if t[k] != v:
+        print("FAIL camera red %s: %r, want %r" % (k, t[k], v)); ok = False
+print("ok   camera passes" if ok else "FAIL camera passes")
+sys.exit(0 if ok else 1)
+PY
+else
+	echo "FAIL compile $C $CT:"; cat "$TMP/err"; fail=1
+fi
+# At FW 1 the tile cannot take red: its last write (element (61, 61),
+# ready at 133 + 61*64 + 61 = 4098) and pass 1's first reads meet on the
+# single port (schedule.txt: red written at 131 + 64y + x + latency 2,
+# read at 133 + 3968c + 64y + x).
+"$SLUICE" compile $C --memory pub --fetch 1 --depth 4096 --pub-buffers red -o "$TMP/c1" \
+	>/dev/null 2>"$TMP/err"
+if [ $? -eq 1 ] && grep -qF "error: the push-memory tile of 'red' would access its single-port SRAM twice in cycle 4098" "$TMP/err" &&
+   [ ! -e "$TMP/c1" ]; then
+	echo "ok   camera fw1 collision"
+else
+	echo "FAIL camera fw1:"; cat "$TMP/err"; fail=1
+fi
+# At the default DEPTH 512 and FW 4 red's 62 rows of 16 words (992) need
+# two tiles side by side: (512 - 4) / 16 = 31 rows a tile, so 2 tiles of
+# 31 rows, each 31 x 16 = 496 wide writes, 2 passes x 496 = 992 wide
+# reads and 2 x 31 x 62 = 3844 words out.  At DEPTH 256 a tile takes 15
+# rows: 5 tiles, more than 4, and red stays native with the reason.
+if "$SLUICE" compile $C --memory pub -o "$TMP/c2" >/dev/null 2>"$TMP/err" &&
+   "$SLUICE" compile $C --memory pub --depth 256 -o "$TMP/c3" >/dev/null 2>>"$TMP/err"; then
+	python3 - "$TMP/c2/pub.json" "$TMP/c3/pub.json" <<'PY' || fail=1
+import json, sys
+b = {b["name"]: b for b in json.load(open(sys.argv[1]))["buffers"]}
+b3 = {b["name"]: b for b in json.load(open(sys.argv[2]))["buffers"]}
+red = b["red"]
+ok = red["memory"] == "pub" and red["chaining"] == "side by side" and len(red["tiles"]) == 2
+for t in red["tiles"] if ok else []:
+    got = (t["sram_writes"], t["sram_reads"], t["tb_reads"], t["output_passes"])
+    ok = ok and got == (496, 992, 3844, [2])
+ok = ok and b["raw"]["memory"] == "pub" and b["raw"]["chaining"] == "none"
+ok = ok and b3["red"]["memory"] == "native" and "4 tiles side by side" in b3["red"]["why"]
+print("ok   camera side by side" if ok else "FAIL camera side by side: %r / %r" % (red, b3["red"]))
+sys.exit(0 if ok else 1)
+PY
+else
+	echo "FAIL camera default depth:"; cat "$TMP/err"; fail=1
+fi
+"$SLUICE" compile $G --memory pub --pub-buffers in,nosuch -o "$TMP/pb" >"$TMP/out" 2>"$TMP/err"
+if [ $? -eq 1 ] && grep -qF "error: --pub-buffers names 'nosuch', which is not a buffer of the program" "$TMP/err" &&
+   [ ! -e "$TMP/pb" ]; then
+	echo "ok   --pub-buffers unknown name"
+else
+	echo "FAIL --pub-buffers nosuch:"; cat "$TMP/err"; fail=1
+fi
+usage "--pub-buffers takes buffer names separated by commas, not 'in,,blur'" \
+	compile $G --memory pub --pub-buffers in,,blur -o "$TMP/u"
+usage "they need --memory pub" compile $G --pub-buffers in -o "$TMP/u"
 # Without --memory pub: no pub files, no memory_pub in the report.
 "$SLUICE" compile $G -o "$TMP/n" >/dev/null 2>&1
 if [ -e "$TMP/n/pub.json" ] || grep -q memory_pub "$TMP/n/report.json"; then
@@ -119,15 +198,20 @@ else
 	echo "FAIL sim --memory pub:"; cat "$TMP/out" "$TMP/err"; fail=1
 fi
 # The study: FW 2 is illegal by the port-rate rule, FW 4 holds the counts
-# above; the board axes do not combine with --memory.
+# above and the dual-port baseline's columns; the board axes do not combine with --memory.
 if "$SLUICE" study $G --memory native,pub --fetch 2,4 --depth 512 -o "$TMP/st" >"$TMP/out" 2>"$TMP/err"; then
 	python3 - "$TMP/st/pub_study.json" <<'PY' || fail=1
 import json, sys
 rows = json.load(open(sys.argv[1]))["rows"]
 want = [("native", "-", "yes"), ("pub", "2", "no"), ("pub", "4", "yes")]
 got = [(r["memory"], r["fw"], r["legal"]) for r in rows]
+# the dual-port buffer of the same ports: 512 x 4 words of 8 bits; the
+# input and both outputs each stream a word a cycle while rows overlap,
+# so 3 accesses in a cycle, more than its two ports
 ok = got == want and "port-rate rule" in rows[1]["why"] and \
-    (rows[2]["sram_writes"], rows[2]["sram_reads"], rows[2]["tiles"]) == ("1024", "1984", "1")
+    (rows[2]["sram_writes"], rows[2]["sram_reads"], rows[2]["tiles"]) == ("1024", "1984", "1") and \
+    (rows[2]["dualport_sram_bits"], rows[2]["dualport_peak_accesses"]) == ("16384", "3") and \
+    rows[1]["dualport_area_um2"] == "-"
 print("ok   study" if ok else "FAIL study: %r" % rows)
 sys.exit(0 if ok else 1)
 PY

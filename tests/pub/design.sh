@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/pub/design.sh: designs with buffers on push-memory tiles.
-#   design.sh SLUICE lint|verilator|verilator_chain
+#   design.sh SLUICE lint|verilator|verilator_chain|verilator_passes
 # lint       `verilator --lint-only -Wall` on the Verilog of gaussian,
 #            harris and camera_pipeline with --memory pub, and of gaussian
 #            on two tiles in series (--depth 32): no warning at all;
@@ -8,9 +8,12 @@
 #            tile; verilator_chain: --depth 32, two in series): every
 #            output equal to the reference and the cycles to the
 #            prediction (the simulator's own checks), each tile configured
-#            through its bus after reset.
+#            through its bus after reset; verilator_passes: camera_pipeline
+#            with red and green read in passes from FW 2 tiles (docs/pub.md
+#            "Passes"), pass 0 from the producer's stream, and at the
+#            defaults, on tiles side by side.
 set -u
-[ $# -eq 2 ] || { echo "usage: $0 SLUICE lint|verilator|verilator_chain" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes" >&2; exit 2; }
 SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 TMP=$(mktemp -d)
@@ -44,10 +47,20 @@ run() {	# NAME PROG ARGS...
 	esac
 }
 MODE=$2
+PASSES="--fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green"
+if [ "$MODE" = verilator_passes ]; then
+	run camera_passes camera_pipeline $PASSES
+	# the defaults: red, green and blue on two tiles side by side each
+	run camera_side camera_pipeline
+	exit $fail
+fi
 [ "$MODE" = verilator_chain ] || run gaussian gaussian
 [ "$MODE" = verilator ] || run gaussian_d32 gaussian --depth 32
 if [ "$MODE" = lint ]; then
 	run harris harris
 	run camera camera_pipeline
+	run camera_passes camera_pipeline $PASSES
+	run camera_d1024 camera_pipeline --depth 1024
+	run camera_side4 camera_pipeline --depth 512 --fetch 2 --pub-ports 1x1 --pub-buffers red
 fi
 exit $fail

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/rtlgen/self_contained.sh: `sluice compile -o DIR` writes a directory
 # that builds on its own (docs/hardware.md, "Self-contained output").
-#   self_contained.sh SLUICE PROG.sl elab|synth
+#   self_contained.sh SLUICE PROG.sl elab|synth [COMPILE OPTIONS...]
 # Compiles PROG.sl, copies DIR into an empty directory far from the source
 # tree, hides the hardware library (SLUICE_RTL_LIB points nowhere, so nothing
 # can fall back on it), and there, with only the copy (after checking that
@@ -16,18 +16,19 @@
 #            proc, check -assert;
 #     synth: yosys synth -top, check -assert.
 set -u
-[ $# -eq 3 ] || { echo "usage: $0 SLUICE PROG.sl elab|synth" >&2; exit 2; }
+[ $# -ge 3 ] || { echo "usage: $0 SLUICE PROG.sl elab|synth [OPTIONS...]" >&2; exit 2; }
 SLUICE=$1; PROG=$2; MODE=$3
+shift 3
 NAME=$(basename "$PROG" .sl)
 TOP="sluice_$(printf '%s' "$NAME" | tr -c 'A-Za-z0-9_' '_')"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-if ! (cd "$(dirname "$PROG")" && "$SLUICE" compile "$(basename "$PROG")" -o "$TMP/out") > "$TMP/log" 2>&1; then
+if ! (cd "$(dirname "$PROG")" && "$SLUICE" compile "$(basename "$PROG")" "$@" -o "$TMP/out") > "$TMP/log" 2>&1; then
 	cat "$TMP/log"; fail "sluice compile $PROG"
 fi
 # Deterministic: a second compile writes the same files, byte for byte.
-(cd "$(dirname "$PROG")" && "$SLUICE" compile "$(basename "$PROG")" -o "$TMP/again") > /dev/null 2>&1 ||
+(cd "$(dirname "$PROG")" && "$SLUICE" compile "$(basename "$PROG")" "$@" -o "$TMP/again") > /dev/null 2>&1 ||
 	fail "second compile"
 diff -r "$TMP/out" "$TMP/again" > /dev/null || fail "two compiles wrote different files"
 mkdir "$TMP/copy" && cp -p "$TMP/out/"* "$TMP/copy/" && rm -rf "$TMP/out" "$TMP/again" || fail "copy"
