@@ -208,6 +208,7 @@ typedef struct est_walk {
 	est_muls *muls;		/* shared by every walk */
 	double luts;
 	int64_t ffs, dsps;
+	int val_ew;		/* significant bits of the statement's value */
 	int n_keys;
 	char **keys;		/* subexpressions costed so far (opt_merge) */
 } est_walk;
@@ -845,6 +846,7 @@ static void est_stmt(est_walk *w, const sched_stmt *s, int tw)
 		v = est_conv(est_value(w, s, s->decl->body), s->decl->type.bits,
 			s->decl->body->type.is_signed);
 	int ew = v.is_const ? 0 : v.ew;
+	w->val_ew = ew;
 	int inbox = est_inbox(w, s);
 	/* The pipe after the value's cycle; before it, the datapath's own
 	 * read, delay and valid registers (scheduler/pipeline.c). */
@@ -1018,8 +1020,11 @@ static void est_pub(est_walk *w, const ub_pub_set *pub, const ub_pub_buf *pb)
 {
 	for (int k = 0; k < pb->n_tiles; k++) {
 		int64_t ffs, luts;
-		tg_pub_tile_logic(w->f->bd, pub, &pb->tiles[k], pb->buf->width_bits, &ffs,
-			&luts);
+		/* the producer's stream has the value's significant bits; a
+		 * tile in series takes the tile before's output, from its SRAM */
+		int in_bits = k == 0 || pb->side ? w->val_ew : pb->buf->width_bits;
+		tg_pub_tile_logic(w->f->bd, pub, &pb->tiles[k], pb->buf->width_bits, in_bits,
+			&ffs, &luts);
 		w->ffs += ffs;
 		w->luts += (double) luts;
 	}

@@ -15,7 +15,9 @@
  * OUT controller.  Per controller (AGW address bits):
  *     configuration  1 + CW + AGW + LEVELS (2 CW + AGW)
  *     state          LEVELS (CW + 5) + CW + AGW + 3
- * per used input 2 FW W + 1, per used output 2 FW W + W + 3, and the
+ * per used input 2 FW W' + 1 (W' the significant bits of the words it
+ * takes: the aggregator's constant bits go), per used output
+ * 2 FW W + W + 3 (the transpose buffer is fed by the SRAM), and the
  * cycle counter CW.  A configuration field keeps the bits that cfg_data
  * can set, and one flip-flop for the bits that are 0 in every bus write
  * when the number of writes is a power of two (pub_data_bits).  On a
@@ -113,7 +115,7 @@ static uint64_t pub_data_bits(const ub_pub_set *pub, const ub_pub_tile *t)
 }
 
 void tg_pub_tile_logic(const board *bd, const ub_pub_set *pub, const ub_pub_tile *t,
-	int width_bits, int64_t *ffs, int64_t *luts)
+	int width_bits, int in_bits, int64_t *ffs, int64_t *luts)
 {
 	const ub_pub_params *p = &pub->params;
 	bool flat = bd->logic.flatten;
@@ -125,7 +127,7 @@ void tg_pub_tile_logic(const board *bd, const ub_pub_set *pub, const ub_pub_tile
 	double l = 0;
 	/* the inputs fed (input 0): aggregator, row toggle, IN_i */
 	for (int i = 0; i < n_fed; i++) {
-		f += 2 * ww + 1;
+		f += 2LL * p->fw * (flat && in_bits < width_bits ? in_bits : width_bits) + 1;
 		pub_ctrl(bd, p, sw, data, &f, &l);
 		l += 2 * p->fw + ww;
 	}

@@ -92,11 +92,12 @@ void tg_predict_storage_pub(const board *bd, const ub_set *ubs, const ub_pub_set
 int64_t tg_tile_cells(const board *bd, const ub_pub_params *p, int width_bits,
 	const board_mem **mem);
 /* The logic of tile "t" of "pub" with words of width_bits, as
- * rtlgen/pub.c connects it (input 0 fed, t->n_outs outputs read): its
+ * rtlgen/pub.c connects it (input 0 fed with words of in_bits significant
+ * bits, t->n_outs outputs read): its
  * flip-flops (docs/pub.md "Structure", less what the connections leave
  * dead) and an estimate of its LUTs (target/pub.c). */
 void tg_pub_tile_logic(const board *bd, const ub_pub_set *pub, const ub_pub_tile *t,
-	int width_bits, int64_t *ffs, int64_t *luts);
+	int width_bits, int in_bits, int64_t *ffs, int64_t *luts);
 /* The block-RAM cells of one tile's configuration ROM (rtlgen/pub.c: a
  * `case` of its bus writes on the loader's counter, rom_style "block"),
  * in *mem their primitive.  Yosys 0.23 (proc_rom, memory_libmap) makes

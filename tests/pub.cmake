@@ -53,7 +53,9 @@ endif()
 #               SB_RAM40_4K worked out in tests/pub/synth.sh, predicted and
 #               measured; SPRAM=1 and synth_ice40 -spram.  t_pub_synth_ecp5,
 #               t_pub_synth_xc7 (label slow): the default tile on the ECP5-85F
-#               (2 DP16KD) and the Artix-7 (2 RAMB18E1)
+#               (2 DP16KD) and the Artix-7 (2 RAMB18E1); t_pub_synth_camera_ice40
+#               (slow): camera_pipeline's red and green on SPRAM tiles, 4
+#               SB_SPRAM256KA and 22 SB_RAM40_4K (issue 12's bar)
 if(SLUICE_PUB_YOSYS)
   add_test(NAME t_pub_synth_ice40 COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/synth.sh $<TARGET_FILE:sluice> ice40)
   set_tests_properties(t_pub_synth_ice40 PROPERTIES LABELS "synth;pub" TIMEOUT 300)
@@ -61,4 +63,7 @@ if(SLUICE_PUB_YOSYS)
   set_tests_properties(t_pub_synth_ecp5 PROPERTIES LABELS "synth;pub;slow" TIMEOUT 1200)
   add_test(NAME t_pub_synth_xc7 COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/synth.sh $<TARGET_FILE:sluice> xc7)
   set_tests_properties(t_pub_synth_xc7 PROPERTIES LABELS "synth;pub;slow" TIMEOUT 600)
+  add_test(NAME t_pub_synth_camera_ice40
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/synth.sh $<TARGET_FILE:sluice> camera)
+  set_tests_properties(t_pub_synth_camera_ice40 PROPERTIES LABELS "synth;pub;slow" TIMEOUT 900)
 endif()

@@ -89,7 +89,8 @@ struct Design {
 	size_t dlen = 0;
 	flow_design *d = nullptr;
 
-	Design(const char *board_name, int levels, int n_in, int n_out, int fw = 4)
+	Design(const char *board_name, int levels, int n_in, int n_out, int fw = 4,
+		const char *prog = "gaussian", int64_t depth = 512, const char *only = nullptr)
 	{
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&dbuf, &dlen);
@@ -101,11 +102,15 @@ struct Design {
 		fo.pub.n_in = n_in;
 		fo.pub.n_out = n_out;
 		fo.pub.fw = fw;
+		fo.pub.depth = depth;
+		fo.pub.only = only;
 		fo.bd = board_find(ctx, board_name);
 		fo.check_fit = true;
+		path = std::string(SLUICE_SOURCE_DIR "/examples/") + prog + ".sl";
 		if (fo.bd)
-			d = flow_compile(ctx, SLUICE_SOURCE_DIR "/examples/gaussian.sl", &fo);
+			d = flow_compile(ctx, path.c_str(), &fo);
 	}
+	std::string path;
 	~Design()
 	{
 		flow_free(d);
@@ -120,13 +125,14 @@ struct Design {
 		fflush(diag);
 		return std::string(dbuf ? dbuf : "", dlen);
 	}
-	const ub_pub_buf *in() const
+	const ub_pub_buf *buf(const char *name) const
 	{
 		for (int i = 0; d && d->pub && i < d->pub->n_bufs; i++)
-			if (std::string(d->pub->bufs[i].buf->name) == "in")
+			if (std::string(d->pub->bufs[i].buf->name) == name)
 				return &d->pub->bufs[i];
 		return nullptr;
 	}
+	const ub_pub_buf *in() const { return buf("in"); }
 };
 
 // gaussian's 'in' (u8) on one tile of the UP5K, 2 levels, 1x2 ports: the
@@ -151,7 +157,7 @@ TEST(t_pubsynth, up5k_tile_storage_and_flip_flops)
 	EXPECT_EQ(tg_tile_rom_cells(bd, g.d->pub, &pb->tiles[0], &m), 2);
 	EXPECT_STREQ(m->cell, "SB_RAM40_4K");
 	int64_t ffs = 0, luts = 0;
-	tg_pub_tile_logic(bd, g.d->pub, &pb->tiles[0], 8, &ffs, &luts);
+	tg_pub_tile_logic(bd, g.d->pub, &pb->tiles[0], 8, 8, &ffs, &luts);
 	EXPECT_EQ(ffs, 1227);
 	ASSERT_EQ(bd->n_mems, 2);
 	EXPECT_STREQ(bd->mems[0].cell, "SB_RAM40_4K");
@@ -181,7 +187,7 @@ TEST(t_pubsynth, ecp5_default_tile)
 	const board_mem *m = nullptr;
 	EXPECT_EQ(tg_tile_rom_cells(bd, g.d->pub, &pb->tiles[0], &m), 1);
 	int64_t ffs = 0, luts = 0;
-	tg_pub_tile_logic(bd, g.d->pub, &pb->tiles[0], 8, &ffs, &luts);
+	tg_pub_tile_logic(bd, g.d->pub, &pb->tiles[0], 8, 8, &ffs, &luts);
 	EXPECT_EQ(ffs, 2796);
 	EXPECT_EQ(g.d->pred.cells[0], 2);
 	EXPECT_TRUE(tg_fits(&g.d->pred));
@@ -201,11 +207,43 @@ TEST(t_pubsynth, xc7_whole_tile)
 	const board *bd = g.d->pred.bd;
 	EXPECT_FALSE(bd->logic.flatten);
 	int64_t ffs = 0, luts = 0;
-	tg_pub_tile_logic(bd, g.d->pub, &pb->tiles[0], 8, &ffs, &luts);
+	tg_pub_tile_logic(bd, g.d->pub, &pb->tiles[0], 8, 8, &ffs, &luts);
 	EXPECT_EQ(ffs, 3512);
 	ASSERT_STREQ(bd->mems[1].cell, "RAMB18E1");
 	EXPECT_EQ(g.d->pred.cells[1], 2);
 	EXPECT_EQ(g.d->pred.cells[0], 0);
+}
+
+// camera_pipeline on the UP5K with red and green on tiles (FW 2, DEPTH
+// 2048, 1x1 ports, 3 levels; the command of issue 12's bar): each tile's
+// SRAM 2 x 16 = 32 bits by 2048 words is 2 SPRAMs, 4 in all, the part's
+// 4; each ROM 4 x (3 x 3 + 3) = 48 writes of CA 6 + CW 16 bits, a ROM of
+// 64 words with every lane: 2 RAM4K.  red's tile: controllers of AGW 2
+// (IN_0, OUT_0) 1 + 16 + 2 + 3 (32 + 2) = 121 + 3 x 21 + 16 + 2 + 3 = 84,
+// 205; of AGW 11 (WR_0, RD_0) 157 + 93 = 250; the aggregator holds red's
+// values, which keep 9 bits (a sum of two u8 shifted right, as Yosys's
+// wreduce sees it): 2 x 2 x 9 + 1; the output 2 x 2 x 16 + 16 + 3; the
+// counter 16: 2 x 205 + 2 x 250 + 37 + 83 + 16 = 1046 (Yosys synth_ice40
+// kept 1046 in red's tile, docs/pub.md "Synthesis").
+TEST(t_pubsynth, camera_red_green_on_spram)
+{
+	Design g("ice40up5k", 3, 1, 1, 2, "camera_pipeline", 2048, "red,green");
+	ASSERT_NE(g.d, nullptr) << g.diags();
+	const board *bd = g.d->pred.bd;
+	ASSERT_STREQ(bd->mems[1].cell, "SB_SPRAM256KA");
+	EXPECT_EQ(g.d->pred.cells[1], 4);
+	EXPECT_TRUE(tg_huge_fits(&g.d->pred));
+	for (const char *name : { "red", "green" }) {
+		const ub_pub_buf *pb = g.buf(name);
+		ASSERT_NE(pb, nullptr) << name;
+		ASSERT_EQ(pb->n_tiles, 1) << name;
+		const board_mem *m = nullptr;
+		EXPECT_EQ(tg_tile_rom_cells(bd, g.d->pub, &pb->tiles[0], &m), 2) << name;
+		EXPECT_EQ(tg_tile_cells(bd, &g.d->pub->params, 16, &m), 2) << name;
+	}
+	int64_t ffs = 0, luts = 0;
+	tg_pub_tile_logic(bd, g.d->pub, &g.buf("red")->tiles[0], 16, 9, &ffs, &luts);
+	EXPECT_EQ(ffs, 1046);
 }
 
 // A tile of 16 x 8 = 128 bits a word needs 8 SPRAMs, the UP5K has 4: a
