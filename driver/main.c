@@ -46,7 +46,7 @@ typedef struct options {
 	int64_t max_cycles;	/* sim: the budget in predicted cycles */
 	bool pub_tile_opts;	/* a --fetch, --depth or --pub-* option was given */
 	bool is_study;		/* the command is study: --memory, --fetch, --depth are lists */
-	const char *study_memories, *study_fetches, *study_depths;
+	const char *study_memories, *study_fetches, *study_depths, *study_ports;
 	int n_inputs;
 	const char **input_names;
 	const char **input_files;
@@ -710,7 +710,7 @@ static int cmd_study(const options *opt)
 {
 	if (opt->study_memories) {
 		pub_study_options ps = { opt->prog, opt->study_memories, opt->study_fetches,
-			opt->study_depths, opt->flow, opt->out_dir, opt->defines, opt->n_defines };
+			opt->study_depths, opt->study_ports, opt->flow, opt->out_dir, opt->defines, opt->n_defines };
 		return pub_study_run(&ps);
 	}
 	study_options so = { opt->prog, opt->study_boards, opt->study_schedules,
@@ -993,6 +993,10 @@ static bool set_pub_ports(options *o, const char *val)
 	int ni, no;
 	char x, extra;
 	o->pub_tile_opts = true;
+	if (o->is_study) {
+		o->study_ports = val;
+		return true;
+	}
 	if (sscanf(val, "%d%c%d%c", &ni, &x, &no, &extra) != 3 || x != 'x' || ni < 1 || ni > 8 ||
 	    no < 1 || no > 8)
 		return usage_error("--pub-ports takes INPUTSxOUTPUTS, each 1 to 8 (e.g. 2x2), not '%s'",

@@ -230,6 +230,28 @@ else
 fi
 usage "does not wait for the tiles' configuration" synth $G --board ecp5-85f --memory pub \
 	--check-netlist -o "$TMP/u"
+# The ports axis: gaussian's 'in' has two tile outputs (delays 64 and
+# 128), so 1x1 tiles take one each, two tiles in series; 2x2 takes both.
+if "$SLUICE" study $G --memory pub --fetch 4 --depth 512 --pub-ports 1x1,2x2 -o "$TMP/sp" \
+     >"$TMP/out" 2>"$TMP/err"; then
+	python3 - "$TMP/sp/pub_study.json" <<'PY' || fail=1
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+got = [(r["ports"], r["legal"], r["tiles"]) for r in rows]
+ok = got == [("1x1", "yes", "2"), ("2x2", "yes", "1")]
+print("ok   study ports axis" if ok else "FAIL study ports axis: %r" % got)
+sys.exit(0 if ok else 1)
+PY
+else
+	echo "FAIL study --pub-ports 1x1,2x2:"; cat "$TMP/err"; fail=1
+fi
+"$SLUICE" study $G --memory pub --pub-ports 1x1,2y2 -o "$TMP/u" >"$TMP/out" 2>"$TMP/err"
+if [ $? -eq 2 ] && grep -qF "error: --pub-ports takes up to" "$TMP/err"; then
+	echo "ok   study --pub-ports 1x1,2y2 -> 2"
+else
+	echo "FAIL study --pub-ports 1x1,2y2:"; cat "$TMP/err"; fail=1
+fi
+usage "--pub-ports takes INPUTSxOUTPUTS" compile $G --memory pub --pub-ports 1x1,2x2 -o "$TMP/u"
 usage "does not combine with --boards" study $G --memory pub --boards ice40up5k -o "$TMP/u"
 usage "are axes of --memory native,pub" study $G --fetch 4 -o "$TMP/u"
 exit $fail
