@@ -145,7 +145,8 @@ static void synth_ltp(FILE *f, const board *bd, const char *out)
 /* What `{huge}` stands for in the board's yosys lines: the `yosys`
  * option of every huge primitive (iCE40 SPRAM: -spram) the prediction
  * "pred" puts memories in (the push-memory tiles, target/storage.c), so
- * a design without tiles runs the flow it always ran.  NULL: none. */
+ * a design without tiles runs the flow it always ran ("pred" NULL: no
+ * option). */
 static void synth_huge_opts(FILE *f, const tg_report *pred)
 {
 	const board *bd = pred ? pred->bd : NULL;
@@ -158,7 +159,8 @@ static void synth_huge_opts(FILE *f, const tg_report *pred)
 }
 
 /* The Yosys script: read, hierarchy, the board's force_bram, then "pre"
- * (or nothing), then with "stat" the board's flow and stat, and the
+ * (or nothing), then with "stat" the board's flow (its {huge} from
+ * "pred", synth_huge_opts) and stat, and the
  * netlist into "json" (for nextpnr) or else the logic depth into "ltp",
  * and the netlist as Verilog into "netlist" (the netlist check). */
 static char *synth_script(const board *bd, const tg_report *pred, const char *vfile,
