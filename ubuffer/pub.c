@@ -685,12 +685,11 @@ static int build_tile(sl_ctx *ctx, isl_ctx *isl, const ub_pub_set *ps, ub_pub_bu
 	tile_counts(t, &t->counts);
 	char why[256];
 	ub_pub_counts mc;
-	if (ub_pub_model(ps, pb, tile, &mc, &t->live_words, why, sizeof why) < 0 ||
-	    memcmp(&mc, &t->counts, sizeof mc)) {
-		sl_error(ctx, pb->buf->producer->decl->loc, "the push-memory tile of '%s'%s: the "
-			"tile model rejects its configuration: %s", pb->buf->name, "",
-			memcmp(&mc, &t->counts, sizeof mc) ? "its counts differ from the "
-			"controllers' extents" : why);
+	int mr = ub_pub_model(ps, pb, tile, &mc, &t->live_words, why, sizeof why);
+	if (mr < 0 || memcmp(&mc, &t->counts, sizeof mc)) {
+		sl_error(ctx, pb->buf->producer->decl->loc, "the push-memory tile of '%s': the "
+			"tile model rejects its configuration: %s", pb->buf->name, mr < 0 ? why
+			: "its counts differ from the controllers' extents");
 		return -1;
 	}
 	return 0;
@@ -979,6 +978,13 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 	pb->native_why = native_reason(buf, &w);
 	if (!pb->native_why && p->only && !in_list(p->only, buf->name))
 		pb->native_why = "not named by --pub-buffers";
+	if (!pb->native_why && buf->storage != UB_NONE && w.n >= 2 &&
+	    w.coef[w.n - 2] < (w.ext[w.n - 1] + p->fw - 1) / p->fw * p->fw * w.coef[w.n - 1])
+		/* a row's padded words would come faster than one a FW*cx cycles,
+		 * the rate the aggregator, SRAM port and transpose buffers are
+		 * placed for */
+		pb->native_why = "its rows come faster than whole SRAM words of FW words allow "
+			"(a row padded to FW words needs more cycles than the next row leaves)";
 	if (pb->native_why || buf->storage == UB_NONE)
 		return 0;
 	ub_passes *pass = sl_xcalloc((size_t) buf->n_ports, sizeof(ub_passes));
