@@ -738,7 +738,8 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	/* with tiles the harness waits for 'ready' (their configuration) */
 	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
 	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, d->pub ? wait_ready : NULL,
-		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0 };
+		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0,
+		d->pub };
 	int rc = sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
 	free(text);
 	return rc;
@@ -759,7 +760,8 @@ static int cmd_sim(const options *opt)
 	if (d && write_design(d, opt->out_dir, opt->frames) == 0
 	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
-	if (rc == 0 && d->pub && ub_pub_print_counts(d->pub, stdout) < 0)
+	if (rc == 0 && d->pub && ub_pub_print_counts(d->pub, strcmp(opt->engine, "verilator")
+	    ? "tile model" : "tile model and Verilator agree", stdout) < 0)
 		rc = EXIT_PROGRAM;
 	rc = finish_outputs(rc);
 	flow_free(d);
@@ -1377,17 +1379,7 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 			"address width\n", c->name, opt->flow.pub.cw, (long long) opt->flow.pub.depth);
 		return EXIT_USAGE;
 	}
-	if (opt->flow.memory_pub && opt->flow.iface == RTL_IFACE_AXIS) {
-		fprintf(stderr, "sluice %s: error: --interface axis stalls the design with a "
-			"clock enable, which the push-memory tile (sl_pub) does not have yet: "
-			"--memory pub takes the native interface only\n", c->name);
-		return EXIT_USAGE;
-	}
-	if (opt->flow.memory_pub && opt->frames > 1) {
-		fprintf(stderr, "sluice %s: error: --memory pub configures the tiles for one "
-			"frame: it does not take --frames\n", c->name);
-		return EXIT_USAGE;
-	}
+	opt->flow.pub.frames = opt->frames;	/* the tiles run every frame */
 	if (!opt->prog && c->needs_prog) {
 		fprintf(stderr, "sluice %s: error: no program given\n", c->name);
 		command_help(c, stderr);

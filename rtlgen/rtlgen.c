@@ -258,7 +258,7 @@ static void rtl_ports(rtl_gen *g, const char *module)
 	fprintf(o, "module %s (\n", module);
 	fprintf(o, "    input  wire clk,\n    input  wire rst,\n%s"
 		"    input  wire start,\n    output wire done", g->axis ? "    input  wire ce,\n" : "");
-	if (rtl_pub_any(g))
+	if (g->pub)
 		fprintf(o, ",\n    output wire ready");
 	for (int i = 0; i < g->sp->n_stmts; i++) {
 		const rtl_stage *st = &g->stages[i];
@@ -630,8 +630,6 @@ int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	FILE *top_out = out;
 	if (iface == RTL_IFACE_AXIS && core_out)
 		out = core_out;
-	if (pub && iface == RTL_IFACE_AXIS)
-		sl_unreachable();	/* refused by the driver: sl_pub has no clock enable */
 	rtl_gen gen;
 	memset(&gen, 0, sizeof gen);
 	rtl_gen *g = &gen;
@@ -682,7 +680,7 @@ int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 		fprintf(out, "// The core, under the AXI4-Stream wrapper %s.\n\n", top);
 	rtl_ports(g, module);
 	rtl_control(g);
-	if (rtl_pub_any(g))
+	if (g->pub)
 		rtl_pub_loader(g);
 	fprintf(out, "    // ======== schedules\n");
 	for (int i = 0; i < sp->n_stmts; i++) {

@@ -108,7 +108,8 @@ static void runner_step(runner *r, const ub_pub_params *p)
 	r->active = false;
 }
 
-/* The producer write index of element k (row-major) of a box. */
+/* The identity of element k (row-major) of a box, frame after frame:
+ * its producer write index, plus 2^40 a frame. */
 static int64_t box_elem(const ub_buffer *buf, int n, const int64_t *lo, const int64_t *ext,
 	int64_t k)
 {
@@ -117,7 +118,7 @@ static int64_t box_elem(const ub_buffer *buf, int n, const int64_t *lo, const in
 		e[d] = lo[d] + k % ext[d];
 		k /= ext[d];
 	}
-	return ub_write_index(buf, e);
+	return ub_write_index(buf, e) + k * ((int64_t) 1 << 40);
 }
 
 typedef struct tile_state {
@@ -246,12 +247,13 @@ static int cycle(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile
 			continue;
 		int j = r->c->port;
 		int64_t got = s->tb[2 * j * fw + r->addr];
-		/* a pass presents the box again: the k-th word of its run */
-		int64_t box = 1;
+		/* a pass presents the box again: the k-th word of its run; each
+		 * frame has its passes */
+		int64_t box = 1, np = tile->out_passes[j] > 1 ? tile->out_passes[j] : 1;
 		for (int d = 0; d < tile->n_dims; d++)
 			box *= tile->out_ext[j][d];
 		int64_t want = box_elem(pb->buf, tile->n_dims, tile->out_lo[j], tile->out_ext[j],
-			r->k % box);
+			r->k / (box * np) * box + r->k % box);
 		if (got != want) {
 			snprintf(why, len, "OUT_%d presents element %lld in cycle %lld, its port reads "
 				"element %lld (write order)", j, (long long) got, (long long) t,

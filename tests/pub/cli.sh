@@ -65,7 +65,16 @@ usage "--pub-width 8 is narrower than the SRAM address of --depth 512" \
 usage "--pub-ports takes INPUTSxOUTPUTS" compile $G --memory pub --pub-ports 2 -o "$TMP/u"
 usage "they need --memory pub" compile $G --fetch 4 -o "$TMP/u"
 usage "--memory takes native or pub, not 'spram'" compile $G --memory spram -o "$TMP/u"
-usage "it does not take --frames" sim $G --memory pub --frames 2 --seed 1 -o "$TMP/u"
+# --frames 3: every controller walks the three frames (an outer level of
+# period 4096), so each count is three times one frame's (the table of
+# docs/pub.md, "Counts": 1,024 / 1,984 / 3,968 per output)
+if "$SLUICE" sim $G --memory pub --frames 3 --seed 1 -o "$TMP/f3" >"$TMP/out" 2>"$TMP/err" &&
+   grep -qF "pub in tile 0: 12288 aggregator writes, 3072 SRAM writes, 5952 SRAM reads, 23808 transpose-buffer reads (11904 + 11904)" "$TMP/out" &&
+   grep -q "^model: 3 frames, .* equal to the reference" "$TMP/out"; then
+	echo "ok   sim --memory pub --frames 3: three frames' counts"
+else
+	cat "$TMP/out" "$TMP/err"; echo "FAIL sim --memory pub --frames 3"; fail=1
+fi
 usage "'--fetch' is not an option of 'run'" run $G --fetch 4 --seed 1 -o "$TMP/u"
 
 # The files of gaussian at the defaults (FW 4, 2x2 ports, 6 levels, CW 16).
