@@ -72,6 +72,15 @@ module sl_pub_ctrl #(
   reg [CW-1:0]         sched;
   reg                  fire_r;   // active && cyc == sched
 
+  // The step of the next fire, a cycle ahead: step[l] for the level that
+  // increments after it (none when it is the last point: fin), with that
+  // level's deltas and "its schedule delta is 1".
+  reg [LEVELS-1:0]     step;
+  reg [CW-1:0]         sg_add;
+  reg [AGW-1:0]        ag_add;
+  reg                  step_one;
+  wire                 fin = ~|step;
+
   assign fire = fire_r && clk_en;
 
   // Flags of the configuration, set when their field is written.
@@ -80,29 +89,35 @@ module sl_pub_ctrl #(
   reg [LEVELS-1:0] one;      // SG_DELTA[l] == 1
   reg              start0;   // SG_START == 0
 
-  // The step after a fire: step[l] for the level that increments (none
-  // after the last point: fin), below[l] for the levels inside it.
-  reg [LEVELS-1:0] step, below;
-  reg              fin, step_one;
-  reg [CW-1:0]     sg_add;
-  reg [AGW-1:0]    ag_add;
+  // The step after the next one, from the levels' "last value" flags as
+  // the fire (or flush) leaves them (nlst): the innermost level not at its
+  // last value. below[l]: the levels inside the stepping one, returned to 0
+  // by the fire.
+  reg [LEVELS-1:0] nlst, nstep, below;
+  reg              done;
+  reg [CW-1:0]     nsg;
+  reg [AGW-1:0]    nag;
+  reg              none;
   integer l;
   always @* begin
-    fin = 1'b1;
-    step = {LEVELS{1'b0}};
     below = {LEVELS{1'b0}};
-    sg_add = {CW{1'b0}};
-    ag_add = {AGW{1'b0}};
-    step_one = 1'b0;
+    for (l = LEVELS - 1; l > 0; l = l - 1)
+      below[l-1] = below[l] || step[l];
+    for (l = 0; l < LEVELS; l = l + 1)
+      nlst[l] = flush ? z[l] : step[l] ? pen[l] : below[l] ? z[l] : lst[l];
+    done = 1'b1;
+    nsg = {CW{1'b0}};
+    nag = {AGW{1'b0}};
+    none = 1'b0;
+    for (l = LEVELS - 1; l >= 0; l = l - 1)
+      if (!nlst[l]) begin
+        nsg = sg_delta[l*CW +: CW];
+        nag = ag_delta[l*AGW +: AGW];
+        none = one[l];
+      end
     for (l = 0; l < LEVELS; l = l + 1) begin
-      below[l] = fin;
-      step[l] = fin && !lst[l];
-      fin = fin && lst[l];
-    end
-    for (l = 0; l < LEVELS; l = l + 1) begin
-      sg_add = sg_add | (sg_delta[l*CW +: CW] & {CW{step[l]}});
-      ag_add = ag_add | (ag_delta[l*AGW +: AGW] & {AGW{step[l]}});
-      step_one = step_one | (one[l] && step[l]);
+      nstep[l] = done && !nlst[l];
+      done = done && nlst[l];
     end
   end
 
@@ -138,6 +153,12 @@ module sl_pub_ctrl #(
         end
     end else if (clk_en) begin
       fire_r <= active && cycn == sched;
+    end
+    if (flush || fire) begin
+      step <= nstep;
+      sg_add <= nsg;
+      ag_add <= nag;
+      step_one <= none;
     end
   end
 
