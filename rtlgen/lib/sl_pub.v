@@ -61,6 +61,7 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
   wire [RB-1:0]    cfg_off = cfg_addr[RB-1:0];
   wire             cfg_is0 = cfg_data == {CW{1'b0}};
   wire             cfg_is1 = cfg_data == {{(CW-1){1'b0}}, 1'b1};
+  wire [CW-1:0]    cfg_m2 = cfg_data - {{(CW-2){1'b0}}, 2'd2};
 
   always @(posedge clk)
     if (flush)
@@ -109,12 +110,14 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
         c_in (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CI), .cfg_off(cfg_off),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(in_fire[g]),
               .addr(in_slot[g*SW +: SW]), .active(act[g]));
       sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW), .RB(RB))
         c_wr (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CWR), .cfg_off(cfg_off),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(wr_fire[g]),
               .addr(wr_addr[g*AW +: AW]), .active(act[NI + g]));
       integer a;
@@ -143,12 +146,14 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
         c_rd (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CRD), .cfg_off(cfg_off),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(rd_fire[g]),
               .addr(rd_addr[g*AW +: AW]), .active(act[2*NI + g]));
       sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW), .RB(RB))
         c_out (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
                .cfg_we(cfg_we && cfg_c == COUT), .cfg_off(cfg_off),
                .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(out_fire[g]),
                .addr(out_slot[g*SW +: SW]), .active(act[2*NI + NO + g]));
       reg [W-1:0] tb_word;             // the slot OUT_g reads

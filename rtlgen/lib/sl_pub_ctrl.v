@@ -12,10 +12,11 @@
 //
 // Ports and timing
 //   cfg_we   write the register at offset cfg_off (the tile decodes the
-//            controller number); unmapped offsets are ignored. cfg_is0 and
-//            cfg_is1 (cfg_data == 0, == 1, decoded once in the tile) set the
-//            flags kept beside the fields: EXT_M1 0 or 1, SG_DELTA 1,
-//            SG_START 0.
+//            controller number); unmapped offsets are ignored. cfg_is0,
+//            cfg_is1 and cfg_m2 (cfg_data == 0, == 1, and cfg_data - 2,
+//            computed once in the tile) give what the controller keeps of
+//            a field: the flags EXT_M1 0 or 1, SG_DELTA 1, SG_START 0, and
+//            EXT_M1 - 2 in place of EXT_M1.
 //   cycn     the tile's cycle counter plus 1 (cyc + 1, cyc being 0 in the
 //            cycle after flush).
 //   fire     active && clk_en && cyc == sched: the controller fires in this
@@ -27,12 +28,15 @@
 //   levels inside it return to 0 and sched, addr add its deltas; after the
 //   last point active falls.
 //
-// Structure (for the clock rate: no comparator or carry chain in series
-// with another): each level counts down the indices it has left (cnt =
-// EXT_M1 - idx) with registered flags "0 left" (lst) and "1 left" (pen), so
-// the level that steps is a priority over LEVELS flags; and fire is a
-// register, set a cycle ahead from cycn == sched, or after a fire from
-// "the delta is 1".
+// Structure (for the clock rate: no comparator, multiplexer or carry chain
+// in series with another): each level counts its index up from 0 (a
+// synchronous clear returns it to 0) with registered flags "at the last
+// value" (lst) and "one before it" (pen, set on a step from idx ==
+// EXT_M1 - 2); the level that steps at the next fire (step) and its
+// deltas are registers too, chosen a cycle ahead from the flags as the
+// fire before (or flush) leaves them, so that sched and addr add a
+// register; and fire is a register, set a cycle ahead from cycn == sched,
+// or after a fire from "the delta is 1".
 module sl_pub_ctrl #(
   parameter LEVELS = 6,
   parameter CW = 16,
@@ -48,6 +52,7 @@ module sl_pub_ctrl #(
   input  [CW-1:0]      cfg_data,
   input                cfg_is0,
   input                cfg_is1,
+  input  [CW-1:0]      cfg_m2,
   input  [CW-1:0]      cycn,
   output               fire,
   output reg [AGW-1:0] addr,
@@ -63,12 +68,12 @@ module sl_pub_ctrl #(
   reg                  enable;
   reg [CW-1:0]         sg_start;
   reg [AGW-1:0]        ag_start;
-  reg [LEVELS*CW-1:0]  ext_m1;
+  reg [LEVELS*CW-1:0]  ext_m2;   // per level: EXT_M1 - 2
   reg [LEVELS*CW-1:0]  sg_delta;
   reg [LEVELS*AGW-1:0] ag_delta;
-  reg [LEVELS*CW-1:0]  cnt;      // per level: indices left, EXT_M1 - idx
-  reg [LEVELS-1:0]     lst;      // cnt == 0: the level is at its last value
-  reg [LEVELS-1:0]     pen;      // cnt == 1
+  reg [LEVELS*CW-1:0]  idx;      // per level: the index
+  reg [LEVELS-1:0]     lst;      // idx == EXT_M1: at its last value
+  reg [LEVELS-1:0]     pen;      // idx == EXT_M1 - 1
   reg [CW-1:0]         sched;
   reg                  fire_r;   // active && cyc == sched
 
@@ -122,7 +127,6 @@ module sl_pub_ctrl #(
   end
 
   localparam [CW-1:0] ONE = 1;
-  localparam [CW-1:0] TWO = 2;
   integer k;
   always @(posedge clk) begin
     if (rst) begin
@@ -133,26 +137,26 @@ module sl_pub_ctrl #(
       fire_r <= enable && start0;
       sched <= sg_start;
       addr <= ag_start;
-      cnt <= ext_m1;
-      lst <= z;
-      pen <= o;
     end else if (fire) begin
       active <= !fin;
       fire_r <= !fin && step_one;
       sched <= sched + sg_add;
       addr <= addr + ag_add;
-      for (k = 0; k < LEVELS; k = k + 1)
-        if (step[k]) begin
-          cnt[k*CW +: CW] <= cnt[k*CW +: CW] - ONE;
-          lst[k] <= pen[k];
-          pen[k] <= cnt[k*CW +: CW] == TWO;
-        end else if (below[k]) begin
-          cnt[k*CW +: CW] <= ext_m1[k*CW +: CW];
-          lst[k] <= z[k];
-          pen[k] <= o[k];
-        end
     end else if (clk_en) begin
       fire_r <= active && cycn == sched;
+    end
+    for (k = 0; k < LEVELS; k = k + 1)
+      if (flush || fire && below[k])
+        idx[k*CW +: CW] <= {CW{1'b0}};
+      else if (fire && step[k])
+        idx[k*CW +: CW] <= idx[k*CW +: CW] + ONE;
+    if (flush || fire) begin
+      lst <= nlst;
+      for (k = 0; k < LEVELS; k = k + 1)
+        if (flush || below[k])
+          pen[k] <= o[k];
+        else if (step[k])
+          pen[k] <= idx[k*CW +: CW] == ext_m2[k*CW +: CW];
     end
     if (flush || fire) begin
       step <= nstep;
@@ -177,7 +181,7 @@ module sl_pub_ctrl #(
       ag_start <= cfg_data[AGW-1:0];
     for (r = 0; r < LEVELS; r = r + 1) begin
       if (cfg_we && {{(32-RB){1'b0}}, cfg_off} == R_EXT + r) begin
-        ext_m1[r*CW +: CW] <= cfg_data;
+        ext_m2[r*CW +: CW] <= cfg_m2;
         z[r] <= cfg_is0;
         o[r] <= cfg_is1;
       end

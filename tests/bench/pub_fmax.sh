@@ -12,9 +12,10 @@
 # wrapper whose only pins are clk, din and dout: a shift register from din
 # drives every input of the tile, dout is the parity of its outputs, so
 # nothing is optimized away and no path starts or ends at a pin.  Columns:
-# SB_SPRAM256KA, SB_RAM40_4K, SB_LUT4, flip-flops (every SB_DFF*),
-# SB_CARRY, logic cells (nextpnr's ICESTORM_LC), Fmax per seed and their
-# median (MHz).  Progress on stderr, the table on stdout.  Exit 0; 1 when a
+# SB_SPRAM256KA, SB_RAM40_4K, SB_LUT4, the tile's flip-flops (every SB_DFF*
+# but the wrapper's), SB_CARRY, logic cells (nextpnr's ICESTORM_LC, the
+# wrapper's included: its flip-flops and the parity's LUT4s, under 100
+# cells), Fmax per seed and their median (MHz).  Progress on stderr, the table on stdout.  Exit 0; 1 when a
 # tool fails; 2 on usage.
 set -u
 usage() {
@@ -80,6 +81,12 @@ count() {
 	awk -v c="$2" '$1 == c { n = $2 } END { print n + 0 }' "$1"
 }
 
+clog2() {
+	local b=0
+	while [ $((1 << b)) -lt "$1" ]; do b=$((b + 1)); done
+	echo $b
+}
+
 median() {
 	tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ v[NR] = $1 }
 		END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2];
@@ -106,7 +113,11 @@ for cfg in "${CONFIGS[@]}"; do
 	     -json $dir/top.json; stat" >/dev/null 2>&1; then
 		echo "pub_fmax.sh: $cfg: yosys failed ($dir/yosys.log)" >&2; status=1; continue
 	fi
-	ff=$(awk '$1 ~ /^SB_DFF/ { n[$1] = $2 } END { for (c in n) s += n[c]; print s + 0 }' "$dir/yosys.log")
+	# the wrapper's flip-flops: its shift register and dout
+	nc=$((2 * ($4 + $5)))
+	ca=$(($(clog2 $nc) + $(clog2 $((3 * $6 + 3)))))
+	wff=$((4 + ca + $7 + $4 * $1 + $5 + $5 * $1 + 1))
+	ff=$(awk -v w=$wff '$1 ~ /^SB_DFF/ { n[$1] = $2 } END { for (c in n) s += n[c]; print s - w }' "$dir/yosys.log")
 	fmaxes= cells=-
 	for s in $SEEDS; do
 		echo "pub_fmax.sh: $cfg: nextpnr seed $s" >&2
@@ -117,7 +128,7 @@ for cfg in "${CONFIGS[@]}"; do
 		fi
 		f=$(grep "Max frequency for clock" "$dir/pnr_$s.log" | tail -1 |
 			sed 's/.*: \([0-9.]*\) MHz.*/\1/')
-		cells=$(grep -m1 "ICESTORM_LC:" "$dir/pnr_$s.log" | awk '{ print $2 }' | tr -d '/')
+		cells=$(grep -m1 "ICESTORM_LC:" "$dir/pnr_$s.log" | sed 's/.*ICESTORM_LC: *\([0-9]*\).*/\1/')
 		fmaxes="$fmaxes $f"
 	done
 	med=$(echo "$fmaxes" | median)
