@@ -59,8 +59,22 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
   wire [NI*WW-1:0] agg_row;          // the row each aggregator writes next
   wire [31:0]      cfg_c = {{(32-CB){1'b0}}, cfg_addr[CA-1:RB]};
   wire [RB-1:0]    cfg_off = cfg_addr[RB-1:0];
-  wire             cfg_is0 = cfg_data == {CW{1'b0}};
-  wire             cfg_is1 = cfg_data == {{(CW-1){1'b0}}, 1'b1};
+  // cfg_data is 0 or 1 (the controllers' flags): bits CW-1..1 are zero,
+  // a balanced tree of 4-bit groups (kept, so that synthesis does not chain
+  // the compare into every flag's logic).
+  localparam NZ = (CW + 2) / 4;      // groups of cfg_data[CW-1:1]
+  (* keep *)
+  reg  [NZ-1:0]    cfg_z4;
+  integer q;
+  always @* begin
+    cfg_z4 = {NZ{1'b1}};
+    for (q = 1; q < CW; q = q + 1)
+      if (cfg_data[q])
+        cfg_z4[(q-1)/4] = 1'b0;
+  end
+  wire             cfg_hi0 = &cfg_z4;
+  wire             cfg_is0 = cfg_hi0 && !cfg_data[0];
+  wire             cfg_is1 = cfg_hi0 && cfg_data[0];
   wire [CW-1:0]    cfg_m2 = cfg_data - {{(CW-2){1'b0}}, 2'd2};
 
   always @(posedge clk)

@@ -79,11 +79,16 @@ module sl_pub_ctrl #(
 
   // The step of the next fire, a cycle ahead: step[l] for the level that
   // increments after it (none when it is the last point: fin), with that
-  // level's deltas and "its schedule delta is 1".
+  // level's deltas and "its schedule delta is 1" (add = {one, AG, SG}).
+  localparam DW = CW + AGW + 1;
   reg [LEVELS-1:0]     step;
-  reg [CW-1:0]         sg_add;
-  reg [AGW-1:0]        ag_add;
-  reg                  step_one;
+  reg [DW-1:0]         add;
+  reg                  step_in;  // step is inner (below)
+  reg [DW-1:0]         add_in;   // inner's deltas, kept from the flush
+  reg [LEVELS-1:0]     up;       // lst, and every level up to inner set
+  wire [CW-1:0]        sg_add = add[CW-1:0];
+  wire [AGW-1:0]       ag_add = add[CW +: AGW];
+  wire                 step_one = add[DW-1];
   wire                 fin = ~|step;
 
   assign fire = fire_r && clk_en;
@@ -94,15 +99,19 @@ module sl_pub_ctrl #(
   reg [LEVELS-1:0] one;      // SG_DELTA[l] == 1
   reg              start0;   // SG_START == 0
 
-  // The step after the next one, from the levels' "last value" flags as
-  // the fire (or flush) leaves them (nlst): the innermost level not at its
-  // last value. below[l]: the levels inside the stepping one, returned to 0
-  // by the fire.
-  reg [LEVELS-1:0] nlst, nstep, below;
-  reg              done;
-  reg [CW-1:0]     nsg;
-  reg [AGW-1:0]    nag;
-  reg              none;
+  // The step after the next one. Levels with EXT_M1 = 0 never step, so the
+  // first step of a run, and the step after one of a level above it, is
+  // the innermost level with EXT_M1 > 0 (inner), whose deltas add_in keeps.
+  // After a step of inner it is inner again unless that step takes inner
+  // to its last value (pen; take_out): then it is the innermost level of
+  // those above inner not at its last value (out, from up: those levels
+  // keep their flags in that step). So one multiplexer (over sel: inner at
+  // a flush, out at a fire) gives every delta, from registers alone.
+  // below[l]: the levels inside the stepping one, returned to 0 by the
+  // fire; nlst: lst as the fire (or flush) leaves it.
+  reg [LEVELS-1:0] inner, le, out, sel, nstep, below, nlst;
+  reg              seen, take_out;
+  reg [DW-1:0]     dsel;
   integer l;
   always @* begin
     below = {LEVELS{1'b0}};
@@ -110,20 +119,24 @@ module sl_pub_ctrl #(
       below[l-1] = below[l] || step[l];
     for (l = 0; l < LEVELS; l = l + 1)
       nlst[l] = flush ? z[l] : step[l] ? pen[l] : below[l] ? z[l] : lst[l];
-    done = 1'b1;
-    nsg = {CW{1'b0}};
-    nag = {AGW{1'b0}};
-    none = 1'b0;
-    for (l = LEVELS - 1; l >= 0; l = l - 1)
-      if (!nlst[l]) begin
-        nsg = sg_delta[l*CW +: CW];
-        nag = ag_delta[l*AGW +: AGW];
-        none = one[l];
-      end
+    seen = 1'b0;
     for (l = 0; l < LEVELS; l = l + 1) begin
-      nstep[l] = done && !nlst[l];
-      done = done && nlst[l];
+      le[l] = !seen;
+      inner[l] = !seen && !z[l];
+      seen = seen || !z[l];
     end
+    seen = 1'b0;
+    for (l = 0; l < LEVELS; l = l + 1) begin
+      out[l] = !seen && !up[l];
+      seen = seen || !up[l];
+    end
+    take_out = !flush && step_in && |(inner & pen);
+    sel = flush ? inner : out;
+    dsel = {DW{1'b0}};
+    for (l = 0; l < LEVELS; l = l + 1)
+      dsel = dsel | ({one[l], ag_delta[l*AGW +: AGW], sg_delta[l*CW +: CW]}
+                     & {DW{sel[l]}});
+    nstep = take_out ? out : inner;
   end
 
   localparam [CW-1:0] ONE = 1;
@@ -160,10 +173,12 @@ module sl_pub_ctrl #(
     end
     if (flush || fire) begin
       step <= nstep;
-      sg_add <= nsg;
-      ag_add <= nag;
-      step_one <= none;
+      step_in <= !take_out;
+      up <= nlst | le;
+      add <= flush || take_out ? dsel : add_in;
     end
+    if (flush)
+      add_in <= dsel;
   end
 
   // Configuration registers.
