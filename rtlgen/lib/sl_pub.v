@@ -59,22 +59,28 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
   wire [NI*WW-1:0] agg_row;          // the row each aggregator writes next
   wire [31:0]      cfg_c = {{(32-CB){1'b0}}, cfg_addr[CA-1:RB]};
   wire [RB-1:0]    cfg_off = cfg_addr[RB-1:0];
-  // cfg_data is 0 or 1 (the controllers' flags): bits CW-1..1 are zero,
-  // a balanced tree of 4-bit groups (kept, so that synthesis does not chain
-  // the compare into every flag's logic).
-  localparam NZ = (CW + 2) / 4;      // groups of cfg_data[CW-1:1]
+  // cfg_data is 0 or 1 (the controllers' flags): two levels of logic, the
+  // 4-bit groups kept (else synthesis chains the compare, and the flag
+  // writes become the tile's longest path).
+  localparam NZ = (CW + 3) / 4;      // 4-bit groups of cfg_data
   (* keep *)
-  reg  [NZ-1:0]    cfg_z4;
+  reg  [NZ-1:0]    cfg_z4;           // group g is 0 (group 0: bits 3..0)
+  (* keep *)
+  reg              cfg_lo1;          // group 0 is 1
   integer q;
   always @* begin
     cfg_z4 = {NZ{1'b1}};
-    for (q = 1; q < CW; q = q + 1)
-      if (cfg_data[q])
-        cfg_z4[(q-1)/4] = 1'b0;
+    cfg_lo1 = cfg_data[0];
+    for (q = 0; q < CW; q = q + 1)
+      if (cfg_data[q]) begin
+        cfg_z4[q/4] = 1'b0;
+        if (q > 0 && q < 4)
+          cfg_lo1 = 1'b0;
+      end
   end
-  wire             cfg_hi0 = &cfg_z4;
-  wire             cfg_is0 = cfg_hi0 && !cfg_data[0];
-  wire             cfg_is1 = cfg_hi0 && cfg_data[0];
+  wire             cfg_is0 = &cfg_z4;
+  localparam [NZ-1:0] Z4_LO = 1;
+  wire             cfg_is1 = cfg_lo1 && &(cfg_z4 | Z4_LO);
   wire [CW-1:0]    cfg_m2 = cfg_data - {{(CW-2){1'b0}}, 2'd2};
 
   always @(posedge clk)
