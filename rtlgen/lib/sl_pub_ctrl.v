@@ -84,7 +84,6 @@ module sl_pub_ctrl #(
   reg [LEVELS-1:0]     step;
   reg [DW-1:0]         add;
   reg                  step_in;  // step is inner (below)
-  reg [DW-1:0]         add_in;   // inner's deltas, kept from the flush
   reg [LEVELS-1:0]     up;       // lst, and every level up to inner set
   wire [CW-1:0]        sg_add = add[CW-1:0];
   wire [AGW-1:0]       ag_add = add[CW +: AGW];
@@ -101,14 +100,15 @@ module sl_pub_ctrl #(
 
   // The step after the next one. Levels with EXT_M1 = 0 never step, so the
   // first step of a run, and the step after one of a level above it, is
-  // the innermost level with EXT_M1 > 0 (inner), whose deltas add_in keeps.
-  // After a step of inner it is inner again unless that step takes inner
-  // to its last value (pen; take_out): then it is the innermost level of
+  // the innermost level with EXT_M1 > 0 (inner). After a step of inner it
+  // is inner again (add keeps its deltas) unless that step takes inner to
+  // its last value (pen; take_out): then it is the innermost level of
   // those above inner not at its last value (out, from up: those levels
-  // keep their flags in that step). So one multiplexer (over sel: inner at
-  // a flush, out at a fire) gives every delta, from registers alone.
-  // below[l]: the levels inside the stepping one, returned to 0 by the
-  // fire; nlst: lst as the fire (or flush) leaves it.
+  // keep their flags in that step). So one multiplexer (over sel: inner
+  // at a flush and after a step of another level, else out) gives every
+  // delta, from registers alone. below[l]: the levels inside the stepping
+  // one, returned to 0 by the fire; nlst: lst as the fire (or flush)
+  // leaves it.
   reg [LEVELS-1:0] inner, le, out, sel, nstep, below, nlst;
   reg              seen, take_out;
   reg [DW-1:0]     dsel;
@@ -131,7 +131,7 @@ module sl_pub_ctrl #(
       seen = seen || !up[l];
     end
     take_out = !flush && step_in && |(inner & pen);
-    sel = flush ? inner : out;
+    sel = flush || !step_in ? inner : out;
     dsel = {DW{1'b0}};
     for (l = 0; l < LEVELS; l = l + 1)
       dsel = dsel | ({one[l], ag_delta[l*AGW +: AGW], sg_delta[l*CW +: CW]}
@@ -175,10 +175,9 @@ module sl_pub_ctrl #(
       step <= nstep;
       step_in <= !take_out;
       up <= nlst | le;
-      add <= flush || take_out ? dsel : add_in;
+      if (flush || !step_in || take_out)
+        add <= dsel;
     end
-    if (flush)
-      add_in <= dsel;
   end
 
   // Configuration registers.
