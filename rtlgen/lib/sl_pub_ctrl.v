@@ -109,7 +109,9 @@ module sl_pub_ctrl #(
   // delta, from registers alone. below[l]: the levels inside the stepping
   // one, returned to 0 by the fire; nlst: lst as the fire (or flush)
   // leaves it.
-  reg [LEVELS-1:0] inner, le, out, sel, nstep, below, nlst;
+  reg [LEVELS-1:0] inner, le, out, nstep, below, nlst;
+  (* keep *)
+  reg [LEVELS-1:0] sel;      // kept: two levels of logic, then the multiplexer
   reg              seen, take_out;
   reg [DW-1:0]     dsel;
   integer l;
@@ -139,7 +141,6 @@ module sl_pub_ctrl #(
     nstep = take_out ? out : inner;
   end
 
-  localparam [CW-1:0] ONE = 1;
   integer k;
   always @(posedge clk) begin
     if (rst) begin
@@ -158,12 +159,12 @@ module sl_pub_ctrl #(
     end else if (clk_en) begin
       fire_r <= active && cycn == sched;
     end
-    for (k = 0; k < LEVELS; k = k + 1)
-      if (flush || fire && below[k])
-        idx[k*CW +: CW] <= {CW{1'b0}};
-      else if (fire && step[k])
-        idx[k*CW +: CW] <= idx[k*CW +: CW] + ONE;
     if (flush || fire) begin
+      for (k = 0; k < LEVELS; k = k + 1)
+        if (flush || below[k])
+          idx[k*CW +: CW] <= {CW{1'b0}};
+        else
+          idx[k*CW +: CW] <= idx[k*CW +: CW] + {{(CW-1){1'b0}}, step[k]};
       lst <= nlst;
       for (k = 0; k < LEVELS; k = k + 1)
         if (flush || below[k])
