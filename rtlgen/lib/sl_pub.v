@@ -59,6 +59,11 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
   wire [NI*WW-1:0] agg_row;          // the row each aggregator writes next
   wire [31:0]      cfg_c = {{(32-CB){1'b0}}, cfg_addr[CA-1:RB]};
   wire [RB-1:0]    cfg_off = cfg_addr[RB-1:0];
+  reg  [3*LEVELS+2:0] cfg_hot;    // cfg_off decoded once, for every controller
+  integer h;
+  always @*
+    for (h = 0; h < 3 * LEVELS + 3; h = h + 1)
+      cfg_hot[h] = {{(32-RB){1'b0}}, cfg_off} == h;
   // cfg_data is 0 or 1 (the controllers' flags): two levels of logic, the
   // 4-bit groups kept (else synthesis chains the compare, and the flag
   // writes become the tile's longest path).
@@ -126,16 +131,16 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       reg [2*WW-1:0] agg;
       reg            ra;               // the row WR_g writes next
       wire [SW-1:0]  slot = in_slot[g*SW +: SW];
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW), .RB(RB))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW))
         c_in (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
-              .cfg_we(cfg_we && cfg_c == CI), .cfg_off(cfg_off),
+              .cfg_we(cfg_we && cfg_c == CI), .cfg_hot(cfg_hot),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
               .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(in_fire[g]),
               .addr(in_slot[g*SW +: SW]), .active(act[g]));
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW), .RB(RB))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW))
         c_wr (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
-              .cfg_we(cfg_we && cfg_c == CWR), .cfg_off(cfg_off),
+              .cfg_we(cfg_we && cfg_c == CWR), .cfg_hot(cfg_hot),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
               .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(wr_fire[g]),
@@ -162,16 +167,16 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       reg            own_v;
       reg [W-1:0]    own_d;
       wire [SW-1:0]  slot = out_slot[g*SW +: SW];
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW), .RB(RB))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW))
         c_rd (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
-              .cfg_we(cfg_we && cfg_c == CRD), .cfg_off(cfg_off),
+              .cfg_we(cfg_we && cfg_c == CRD), .cfg_hot(cfg_hot),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
               .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(rd_fire[g]),
               .addr(rd_addr[g*AW +: AW]), .active(act[2*NI + g]));
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW), .RB(RB))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW))
         c_out (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
-               .cfg_we(cfg_we && cfg_c == COUT), .cfg_off(cfg_off),
+               .cfg_we(cfg_we && cfg_c == COUT), .cfg_hot(cfg_hot),
                .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
               .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(out_fire[g]),

@@ -8,15 +8,15 @@
 //   LEVELS  loop levels (>= 1)
 //   CW      cycle, schedule and extent width; width of cfg_data (>= 2)
 //   AGW     address width (1 .. CW): the address runs mod 2^AGW
-//   RB      register-offset bits (>= clog2(3 * LEVELS + 3))
 //
 // Ports and timing
-//   cfg_we   write the register at offset cfg_off (the tile decodes the
-//            controller number); unmapped offsets are ignored. cfg_is0,
-//            cfg_is1 and cfg_m2 (cfg_data == 0, == 1, and cfg_data - 2,
-//            computed once in the tile) give what the controller keeps of
-//            a field: the flags EXT_M1 0 or 1, SG_DELTA 1, SG_START 0, and
-//            EXT_M1 - 2 in place of EXT_M1.
+//   cfg_we   write the register whose bit of cfg_hot is set (the tile
+//            decodes the controller number and, once for all controllers,
+//            the offset: bit r for offset r; none for an unmapped offset, so
+//            it is ignored). cfg_is0, cfg_is1 and cfg_m2 (cfg_data == 0,
+//            == 1, and cfg_data - 2, computed once in the tile) give what
+//            the controller keeps of a field: the flags EXT_M1 0 or 1,
+//            SG_DELTA 1, SG_START 0, and EXT_M1 - 2 in place of EXT_M1.
 //   cycn     the tile's cycle counter plus 1 (cyc + 1, cyc being 0 in the
 //            cycle after flush).
 //   fire     active && clk_en && cyc == sched: the controller fires in this
@@ -30,25 +30,23 @@
 //
 // Structure (for the clock rate: no comparator, multiplexer or carry chain
 // in series with another): each level counts its index up from 0 (a
-// synchronous clear returns it to 0) with registered flags "at the last
-// value" (lst) and "one before it" (pen, set on a step from idx ==
-// EXT_M1 - 2); the level that steps at the next fire (step) and its
-// deltas are registers too, chosen a cycle ahead from the flags as the
-// fire before (or flush) leaves them, so that sched and addr add a
-// register; and fire is a register, set a cycle ahead from cycn == sched,
-// or after a fire from "the delta is 1".
+// synchronous clear returns it to 0; the step bit is the carry in) with
+// registered flags "at its last value" (up) and "one before it" (pen, set
+// on a step from idx == EXT_M1 - 2); the level that steps at the next fire
+// (step) and its deltas (add) are registers, chosen a cycle ahead, so
+// that sched and addr add a register; and fire is a register, set a cycle
+// ahead from cycn == sched, or after a fire from "the delta is 1".
 module sl_pub_ctrl #(
   parameter LEVELS = 6,
   parameter CW = 16,
-  parameter AGW = 9,
-  parameter RB = 5
+  parameter AGW = 9
 ) (
   input                clk,
   input                rst,
   input                clk_en,
   input                flush,
   input                cfg_we,
-  input  [RB-1:0]      cfg_off,
+  input  [3*LEVELS+2:0] cfg_hot,
   input  [CW-1:0]      cfg_data,
   input                cfg_is0,
   input                cfg_is1,
@@ -58,9 +56,9 @@ module sl_pub_ctrl #(
   output reg [AGW-1:0] addr,
   output reg           active
 );
-  localparam [RB-1:0] R_ENABLE = 0;
-  localparam [RB-1:0] R_SG_START = 1;
-  localparam [RB-1:0] R_AG_START = 2;
+  localparam R_ENABLE = 0;
+  localparam R_SG_START = 1;
+  localparam R_AG_START = 2;
   localparam R_EXT = 3;
   localparam R_SG_DELTA = 3 + LEVELS;
   localparam R_AG_DELTA = 3 + 2 * LEVELS;
@@ -72,7 +70,6 @@ module sl_pub_ctrl #(
   reg [LEVELS*CW-1:0]  sg_delta;
   reg [LEVELS*AGW-1:0] ag_delta;
   reg [LEVELS*CW-1:0]  idx;      // per level: the index
-  reg [LEVELS-1:0]     lst;      // idx == EXT_M1: at its last value
   reg [LEVELS-1:0]     pen;      // idx == EXT_M1 - 1
   reg [CW-1:0]         sched;
   reg                  fire_r;   // active && cyc == sched
@@ -84,7 +81,8 @@ module sl_pub_ctrl #(
   reg [LEVELS-1:0]     step;
   reg [DW-1:0]         add;
   reg                  step_in;  // step is inner (below)
-  reg [LEVELS-1:0]     up;       // lst, and every level up to inner set
+  reg [LEVELS-1:0]     up;       // at its last value (every level up to
+                                 // inner reads 1: it never matters there)
   wire [CW-1:0]        sg_add = add[CW-1:0];
   wire [AGW-1:0]       ag_add = add[CW +: AGW];
   wire                 step_one = add[DW-1];
@@ -107,8 +105,8 @@ module sl_pub_ctrl #(
   // keep their flags in that step). So one multiplexer (over sel: inner
   // at a flush and after a step of another level, else out) gives every
   // delta, from registers alone. below[l]: the levels inside the stepping
-  // one, returned to 0 by the fire; nlst: lst as the fire (or flush)
-  // leaves it.
+  // one, returned to 0 by the fire; nlst: the last-value flags as the fire
+  // (or flush) leaves them.
   reg [LEVELS-1:0] inner, le, out, nstep, below, nlst;
   (* keep *)
   reg [LEVELS-1:0] sel;      // kept: two levels of logic, then the multiplexer
@@ -120,7 +118,7 @@ module sl_pub_ctrl #(
     for (l = LEVELS - 1; l > 0; l = l - 1)
       below[l-1] = below[l] || step[l];
     for (l = 0; l < LEVELS; l = l + 1)
-      nlst[l] = flush ? z[l] : step[l] ? pen[l] : below[l] ? z[l] : lst[l];
+      nlst[l] = flush ? z[l] : step[l] ? pen[l] : below[l] ? z[l] : up[l];
     seen = 1'b0;
     for (l = 0; l < LEVELS; l = l + 1) begin
       le[l] = !seen;
@@ -132,7 +130,7 @@ module sl_pub_ctrl #(
       out[l] = !seen && !up[l];
       seen = seen || !up[l];
     end
-    take_out = !flush && step_in && |(inner & pen);
+    take_out = !flush && step_in && |(step & pen);
     sel = flush || !step_in ? inner : out;
     dsel = {DW{1'b0}};
     for (l = 0; l < LEVELS; l = l + 1)
@@ -165,7 +163,6 @@ module sl_pub_ctrl #(
           idx[k*CW +: CW] <= {CW{1'b0}};
         else
           idx[k*CW +: CW] <= idx[k*CW +: CW] + {{(CW-1){1'b0}}, step[k]};
-      lst <= nlst;
       for (k = 0; k < LEVELS; k = k + 1)
         if (flush || below[k])
           pen[k] <= o[k];
@@ -186,25 +183,25 @@ module sl_pub_ctrl #(
   always @(posedge clk) begin
     if (rst)
       enable <= 1'b0;
-    else if (cfg_we && cfg_off == R_ENABLE)
+    else if (cfg_we && cfg_hot[R_ENABLE])
       enable <= cfg_data[0];
-    if (cfg_we && cfg_off == R_SG_START) begin
+    if (cfg_we && cfg_hot[R_SG_START]) begin
       sg_start <= cfg_data;
       start0 <= cfg_is0;
     end
-    if (cfg_we && cfg_off == R_AG_START)
+    if (cfg_we && cfg_hot[R_AG_START])
       ag_start <= cfg_data[AGW-1:0];
     for (r = 0; r < LEVELS; r = r + 1) begin
-      if (cfg_we && {{(32-RB){1'b0}}, cfg_off} == R_EXT + r) begin
+      if (cfg_we && cfg_hot[R_EXT + r]) begin
         ext_m2[r*CW +: CW] <= cfg_m2;
         z[r] <= cfg_is0;
         o[r] <= cfg_is1;
       end
-      if (cfg_we && {{(32-RB){1'b0}}, cfg_off} == R_SG_DELTA + r) begin
+      if (cfg_we && cfg_hot[R_SG_DELTA + r]) begin
         sg_delta[r*CW +: CW] <= cfg_data;
         one[r] <= cfg_is1;
       end
-      if (cfg_we && {{(32-RB){1'b0}}, cfg_off} == R_AG_DELTA + r)
+      if (cfg_we && cfg_hot[R_AG_DELTA + r])
         ag_delta[r*AGW +: AGW] <= cfg_data[AGW-1:0];
     end
   end
