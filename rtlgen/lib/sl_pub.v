@@ -178,8 +178,7 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
         c_out (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
                .cfg_we(cfg_we && cfg_c == COUT), .cfg_hot(cfg_hot),
                .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
-              .cfg_m2(cfg_m2),
-              .cycn(cycn), .fire(out_fire[g]),
+               .cfg_m2(cfg_m2), .cycn(cycn), .fire(out_fire[g]),
                .addr(out_slot[g*SW +: SW]), .active(act[2*NI + NO + g]));
       reg [W-1:0] tb_word;             // the slot OUT_g reads
       integer b;
