@@ -24,7 +24,7 @@ usage() {
 	exit 2
 }
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-LIB=$ROOT/rtlgen/lib SEEDS="1 2 3" FREQ=48 OUT= MD=
+LIB=$ROOT/rtlgen/lib SEEDS="1 2 3" FREQ=48 OUT='' MD=''
 CONFIGS=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -38,6 +38,10 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ ${#CONFIGS[@]} -gt 0 ] || CONFIGS=("16 1 16384 1 1 4 16" "16 2 2048 1 1 3 16")
+for cfg in "${CONFIGS[@]}"; do
+	echo "$cfg" | grep -Eq '^ *[0-9]+( +[0-9]+){6} *$' ||
+		{ echo "pub_fmax.sh: configuration '$cfg' is not 7 numbers" >&2; exit 2; }
+done
 for t in yosys nextpnr-ice40; do
 	command -v $t >/dev/null || { echo "pub_fmax.sh: $t not found" >&2; exit 1; }
 done
@@ -103,7 +107,6 @@ status=0
 for cfg in "${CONFIGS[@]}"; do
 	# shellcheck disable=SC2086
 	set -- $cfg
-	[ $# -eq 7 ] || { echo "pub_fmax.sh: configuration '$cfg' needs 7 numbers" >&2; exit 2; }
 	dir=$OUT/$(echo "$cfg" | tr ' ' '_')
 	mkdir -p "$dir"
 	wrapper "$@" >"$dir/top.v"
@@ -118,7 +121,7 @@ for cfg in "${CONFIGS[@]}"; do
 	ca=$(($(clog2 $nc) + $(clog2 $((3 * $6 + 3)))))
 	wff=$((4 + ca + $7 + $4 * $1 + $5 + $5 * $1 + 1))
 	ff=$(awk -v w=$wff '$1 ~ /^SB_DFF/ { n[$1] = $2 } END { for (c in n) s += n[c]; print s - w }' "$dir/yosys.log")
-	fmaxes= cells=-
+	fmaxes='' cells=-
 	for s in $SEEDS; do
 		echo "pub_fmax.sh: $cfg: nextpnr seed $s" >&2
 		if ! nextpnr-ice40 --up5k --package sg48 --json "$dir/top.json" \
