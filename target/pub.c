@@ -14,7 +14,7 @@
  * only its RD controller, not its transpose buffer, output registers or
  * OUT controller.  Per controller (AGW address bits):
  *     configuration  1 + CW + AGW + LEVELS (2 CW + AGW)
- *     state          LEVELS (CW + 5) + CW + AGW + 3
+ *     state          LEVELS (CW + 6) + 2 CW + 2 AGW + 4
  * per used input 2 FW W' + 1 (W' the significant bits of the words it
  * takes: the aggregator's constant bits go), per used output
  * 2 FW W + W + 3 (the transpose buffer is fed by the SRAM), and the
@@ -89,7 +89,7 @@ static void pub_ctrl(const board *bd, const ub_pub_params *p, int agw, uint64_t 
 	double carry = bd->logic.carry;
 	int dc = pub_field(data, cw), da = pub_field(data, agw);
 	*ffs += 1 + dc + da + (int64_t) L * (2 * dc + da);
-	*ffs += (int64_t) L * (cw + 5) + cw + agw + 3;
+	*ffs += (int64_t) L * (cw + 6) + 2 * cw + 2 * agw + 4;
 	*luts += L * (2 * carry * cw + 2.0 * pub_eq(k, cw, true) + cw + agw);
 	*luts += carry * (cw + agw) + (double) pub_eq(k, cw, false) + 3 * L + 3;
 }

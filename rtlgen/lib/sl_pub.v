@@ -59,8 +59,34 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
   wire [NI*WW-1:0] agg_row;          // the row each aggregator writes next
   wire [31:0]      cfg_c = {{(32-CB){1'b0}}, cfg_addr[CA-1:RB]};
   wire [RB-1:0]    cfg_off = cfg_addr[RB-1:0];
-  wire             cfg_is0 = cfg_data == {CW{1'b0}};
-  wire             cfg_is1 = cfg_data == {{(CW-1){1'b0}}, 1'b1};
+  reg  [3*LEVELS+2:0] cfg_hot;    // cfg_off decoded once, for every controller
+  integer h;
+  always @*
+    for (h = 0; h < 3 * LEVELS + 3; h = h + 1)
+      cfg_hot[h] = {{(32-RB){1'b0}}, cfg_off} == h;
+  // cfg_data is 0 or 1 (the controllers' flags): two levels of logic, the
+  // 4-bit groups kept (else synthesis chains the compare, and the flag
+  // writes become the tile's longest path).
+  localparam NZ = (CW + 3) / 4;      // 4-bit groups of cfg_data
+  (* keep *)
+  reg  [NZ-1:0]    cfg_z4;           // group g is 0 (group 0: bits 3..0)
+  (* keep *)
+  reg              cfg_lo1;          // group 0 is 1
+  integer q;
+  always @* begin
+    cfg_z4 = {NZ{1'b1}};
+    cfg_lo1 = cfg_data[0];
+    for (q = 0; q < CW; q = q + 1)
+      if (cfg_data[q]) begin
+        cfg_z4[q/4] = 1'b0;
+        if (q > 0 && q < 4)
+          cfg_lo1 = 1'b0;
+      end
+  end
+  wire             cfg_is0 = &cfg_z4;
+  localparam [NZ-1:0] Z4_LO = 1;
+  wire             cfg_is1 = cfg_lo1 && &(cfg_z4 | Z4_LO);
+  wire [CW-1:0]    cfg_m2 = cfg_data - {{(CW-2){1'b0}}, 2'd2};
 
   always @(posedge clk)
     if (flush)
@@ -105,16 +131,18 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       reg [2*WW-1:0] agg;
       reg            ra;               // the row WR_g writes next
       wire [SW-1:0]  slot = in_slot[g*SW +: SW];
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW), .RB(RB))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW))
         c_in (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
-              .cfg_we(cfg_we && cfg_c == CI), .cfg_off(cfg_off),
+              .cfg_we(cfg_we && cfg_c == CI), .cfg_hot(cfg_hot),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(in_fire[g]),
               .addr(in_slot[g*SW +: SW]), .active(act[g]));
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW), .RB(RB))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW))
         c_wr (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
-              .cfg_we(cfg_we && cfg_c == CWR), .cfg_off(cfg_off),
+              .cfg_we(cfg_we && cfg_c == CWR), .cfg_hot(cfg_hot),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(wr_fire[g]),
               .addr(wr_addr[g*AW +: AW]), .active(act[NI + g]));
       integer a;
@@ -139,17 +167,18 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       reg            own_v;
       reg [W-1:0]    own_d;
       wire [SW-1:0]  slot = out_slot[g*SW +: SW];
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW), .RB(RB))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW))
         c_rd (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
-              .cfg_we(cfg_we && cfg_c == CRD), .cfg_off(cfg_off),
+              .cfg_we(cfg_we && cfg_c == CRD), .cfg_hot(cfg_hot),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+              .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(rd_fire[g]),
               .addr(rd_addr[g*AW +: AW]), .active(act[2*NI + g]));
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW), .RB(RB))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW))
         c_out (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
-               .cfg_we(cfg_we && cfg_c == COUT), .cfg_off(cfg_off),
+               .cfg_we(cfg_we && cfg_c == COUT), .cfg_hot(cfg_hot),
                .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
-              .cycn(cycn), .fire(out_fire[g]),
+               .cfg_m2(cfg_m2), .cycn(cycn), .fire(out_fire[g]),
                .addr(out_slot[g*SW +: SW]), .active(act[2*NI + NO + g]));
       reg [W-1:0] tb_word;             // the slot OUT_g reads
       integer b;

@@ -88,10 +88,10 @@ def config_bits(p):
 
 def flops_formula(p):
     """docs/pub.md "Structure": configuration bits; per controller
-    LEVELS (CW + 5) + CW + AGW + 3; 2 FW W + 1 per input, 2 FW W + W + 3
+    LEVELS (CW + 6) + 2 CW + 2 AGW + 4; 2 FW W + 1 per input, 2 FW W + W + 3
     per output; CW for the cycle counter."""
     w, fw, depth, ni, no, levels, cw, aw, sw, nc = derived(p)
-    ctrl = nc * (levels * (cw + 5) + cw + 3) + (ni + no) * (sw + aw)
+    ctrl = nc * (levels * (cw + 6) + 2 * cw + 4) + 2 * (ni + no) * (sw + aw)
     return (config_bits(p) + ctrl + ni * (2 * fw * w + 1) + no * (2 * fw * w + w + 3) + cw)
 
 

@@ -14,7 +14,9 @@
 #                       SPRAM=1, `synth_ice40 -spram` uses exactly 4
 #                       SB_SPRAM256KA and no SB_RAM40_4K; with SPRAM=0,
 #                       `synth_ice40` uses 8 SB_RAM40_4K and `synth_ecp5`
-#                       2 DP16KD (block RAM through one port)
+#                       2 DP16KD (block RAM through one port), and 4,016
+#                       flip-flops (TRELLIS_FF), the count of the formula
+#                       in docs/pub.md "Structure"
 # Exit 0 when every check passes; prints each failing top.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -75,7 +77,12 @@ pub)
   }
   pub_cells "ice40 -spram" 1 "synth_ice40 -spram" SB_SPRAM256KA=4 SB_RAM40_4K=0
   pub_cells "ice40" 0 "synth_ice40" SB_RAM40_4K=8 SB_SPRAM256KA=0
-  pub_cells "ecp5" 0 "synth_ecp5" DP16KD=2 ;;
+  # flip-flops, by docs/pub.md "Structure": 2008 configuration bits; per
+  # controller 6 * (16 + 6) + 2 * 16 + 2 * AGW + 4, four with AGW 3 and four
+  # with AGW 9 (1440); 2 inputs of 2 * 4 * 16 + 1, 2 outputs of
+  # 2 * 4 * 16 + 16 + 3; 16 for the cycle counter
+  pub_cells "ecp5" 0 "synth_ecp5" DP16KD=2 \
+    TRELLIS_FF=$((2008 + 4 * (132 + 32 + 6 + 4) + 4 * (132 + 32 + 18 + 4) + 2 * 129 + 2 * 147 + 16)) ;;
 *)
   echo "usage: $0 lint|yosys|ice40|pub" >&2; exit 2 ;;
 esac

@@ -139,11 +139,11 @@ struct Design {
 // SRAM 32 x 512 is 2 SPRAMs; the ROM 6 x 9 = 54 writes of 23 bits, all
 // lanes (54 is not a power of two), 64 words: 2 RAM4K of 256 x 16.  The
 // flip-flops: controllers of AGW 3 (IN_0, OUT_0, OUT_1) take
-// 1 + 16 + 3 + 2 (2 x 16 + 3) = 90 configuration and 2 x 21 + 16 + 3 + 3 =
-// 64 state bits, 154; of AGW 9 (WR_0, RD_0, RD_1) 108 + 70 = 178; input 0
-// 2 x 32 + 1, each output 2 x 32 + 8 + 3, the counter 16:
-// 3 x 154 + 3 x 178 + 65 + 2 x 75 + 16 = 1227 (Yosys synth_ice40 kept
-// exactly these, docs/pub.md "Synthesis").
+// 1 + 16 + 3 + 2 (2 x 16 + 3) = 90 configuration and 2 (16 + 6) + 2 x 16
+// + 2 x 3 + 4 = 86 state bits (docs/pub.md "Structure"), 176; of AGW 9
+// (WR_0, RD_0, RD_1) 108 + 98 = 206; input 0 2 x 32 + 1, each output
+// 2 x 32 + 8 + 3, the counter 16: 3 x 176 + 3 x 206 + 65 + 2 x 75 + 16 =
+// 1377 (Yosys synth_ice40 keeps exactly these, docs/pub.md "Synthesis").
 TEST(t_pubsynth, up5k_tile_storage_and_flip_flops)
 {
 	Design g("ice40up5k", 2, 1, 2);
@@ -158,7 +158,7 @@ TEST(t_pubsynth, up5k_tile_storage_and_flip_flops)
 	EXPECT_STREQ(m->cell, "SB_RAM40_4K");
 	int64_t ffs = 0, luts = 0;
 	tg_pub_tile_logic(bd, g.d->pub, &pb->tiles[0], 8, 8, &ffs, &luts);
-	EXPECT_EQ(ffs, 1227);
+	EXPECT_EQ(ffs, 1377);
 	ASSERT_EQ(bd->n_mems, 2);
 	EXPECT_STREQ(bd->mems[0].cell, "SB_RAM40_4K");
 	EXPECT_EQ(g.d->pred.cells[0], 2);	/* the ROM; the native buffers none */
@@ -172,10 +172,10 @@ TEST(t_pubsynth, up5k_tile_storage_and_flip_flops)
 // controllers is below 4096): the ROM keeps 20 lanes (one DP16KD of
 // 512 x 36, beside the SRAM's), and each 16-bit field keeps 12 bits and
 // one flip-flop for the four that are the loader's "past the end"
-// (13).  AGW 3: 1 + 13 + 3 + 6 (26 + 3) = 191 + state 6 x 21 + 16 + 3 +
-// 3 = 148, 339; AGW 9: 1 + 13 + 9 + 6 x 35 = 233 + 154 = 387; the tile
-// keeps IN_0, WR_0, WR_1, RD_0, RD_1, OUT_0, OUT_1: 3 x 339 + 4 x 387 +
-// 65 + 2 x 75 + 16 = 2796 (Yosys synth_ecp5 -abc9 kept these).
+// (13).  AGW 3: 1 + 13 + 3 + 6 (26 + 3) = 191 + state 6 x 22 + 2 x 16 +
+// 2 x 3 + 4 = 174, 365; AGW 9: 1 + 13 + 9 + 6 x 35 = 233 + 186 = 419; the
+// tile keeps IN_0, WR_0, WR_1, RD_0, RD_1, OUT_0, OUT_1: 3 x 365 +
+// 4 x 419 + 65 + 2 x 75 + 16 = 3002 (Yosys synth_ecp5 -abc9 keeps these).
 TEST(t_pubsynth, ecp5_default_tile)
 {
 	Design g("ecp5-85f", 6, 2, 2);
@@ -188,15 +188,16 @@ TEST(t_pubsynth, ecp5_default_tile)
 	EXPECT_EQ(tg_tile_rom_cells(bd, g.d->pub, &pb->tiles[0], &m), 1);
 	int64_t ffs = 0, luts = 0;
 	tg_pub_tile_logic(bd, g.d->pub, &pb->tiles[0], 8, 8, &ffs, &luts);
-	EXPECT_EQ(ffs, 2796);
+	EXPECT_EQ(ffs, 3002);
 	EXPECT_EQ(g.d->pred.cells[0], 2);
 	EXPECT_TRUE(tg_fits(&g.d->pred));
 }
 
 // The Artix-7's flow keeps the hierarchy (`flatten 0`): the whole tile of
-// docs/pub.md "Structure" stays, for W = 8: 2008 configuration bits, 1208
-// of controller state, 2 x (2 x 32 + 1) + 2 x (2 x 32 + 8 + 3) + 16 = 3512
-// (Yosys synth_xilinx: 3512 flip-flops in the sl_pub module).  Both
+// docs/pub.md "Structure" stays, for W = 8: 2008 configuration bits, 1440
+// of controller state (4 x 174 + 4 x 186), 2 x (2 x 32 + 1) +
+// 2 x (2 x 32 + 8 + 3) + 16 = 3744 (Yosys synth_xilinx: the flip-flops of
+// the sl_pub module).  Both
 // memories one RAMB18E1 each (512 x 36).
 TEST(t_pubsynth, xc7_whole_tile)
 {
@@ -208,7 +209,7 @@ TEST(t_pubsynth, xc7_whole_tile)
 	EXPECT_FALSE(bd->logic.flatten);
 	int64_t ffs = 0, luts = 0;
 	tg_pub_tile_logic(bd, g.d->pub, &pb->tiles[0], 8, 8, &ffs, &luts);
-	EXPECT_EQ(ffs, 3512);
+	EXPECT_EQ(ffs, 3744);
 	ASSERT_STREQ(bd->mems[1].cell, "RAMB18E1");
 	EXPECT_EQ(g.d->pred.cells[1], 2);
 	EXPECT_EQ(g.d->pred.cells[0], 0);
@@ -219,12 +220,12 @@ TEST(t_pubsynth, xc7_whole_tile)
 // SRAM 2 x 16 = 32 bits by 2048 words is 2 SPRAMs, 4 in all, the part's
 // 4; each ROM 4 x (3 x 3 + 3) = 48 writes of CA 6 + CW 16 bits, a ROM of
 // 64 words with every lane: 2 RAM4K.  red's tile: controllers of AGW 2
-// (IN_0, OUT_0) 1 + 16 + 2 + 3 (32 + 2) = 121 + 3 x 21 + 16 + 2 + 3 = 84,
-// 205; of AGW 11 (WR_0, RD_0) 157 + 93 = 250; the aggregator holds red's
-// values, which keep 9 bits (a sum of two u8 shifted right, as Yosys's
-// wreduce sees it): 2 x 2 x 9 + 1; the output 2 x 2 x 16 + 16 + 3; the
-// counter 16: 2 x 205 + 2 x 250 + 37 + 83 + 16 = 1046 (Yosys synth_ice40
-// kept 1046 in red's tile, docs/pub.md "Synthesis").
+// (IN_0, OUT_0) 1 + 16 + 2 + 3 (32 + 2) = 121 + 3 x 22 + 2 x 16 + 2 x 2 +
+// 4 = 106, 227; of AGW 11 (WR_0, RD_0) 157 + 124 = 281; the aggregator
+// holds red's values, which keep 9 bits (a sum of two u8 shifted right, as
+// Yosys's wreduce sees it): 2 x 2 x 9 + 1; the output 2 x 2 x 16 + 16 + 3;
+// the counter 16: 2 x 227 + 2 x 281 + 37 + 83 + 16 = 1152 (Yosys
+// synth_ice40 keeps these in red's tile, docs/pub.md "Synthesis").
 TEST(t_pubsynth, camera_red_green_on_spram)
 {
 	Design g("ice40up5k", 3, 1, 1, 2, "camera_pipeline", 2048, "red,green");
@@ -243,7 +244,7 @@ TEST(t_pubsynth, camera_red_green_on_spram)
 	}
 	int64_t ffs = 0, luts = 0;
 	tg_pub_tile_logic(bd, g.d->pub, &g.buf("red")->tiles[0], 16, 9, &ffs, &luts);
-	EXPECT_EQ(ffs, 1046);
+	EXPECT_EQ(ffs, 1152);
 }
 
 // A tile of 16 x 8 = 128 bits a word needs 8 SPRAMs, the UP5K has 4: a
