@@ -550,7 +550,12 @@ static int write_pub(const flow_design *d, const char *dir)
 				return -1;
 		}
 	}
-	return 0;
+	char *cfg;	/* --runtime-config: DIR/config.hex */
+	size_t n;
+	int rc = flow_config_image(d, &cfg, &n) < 0 || (cfg && write_bytes(dir, "config.hex",
+		cfg, n) < 0) ? -1 : 0;
+	free(cfg);
+	return rc;
 }
 
 /* What report.html draws: the design, its frames and, after synthesis,
@@ -741,9 +746,15 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	/* with tiles the harness waits for 'ready' (their configuration) */
 	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
 	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, d->pub ? wait_ready : NULL,
-		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0 };
-	int rc = sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
+		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0,
+		NULL, 0, 0 };
+	char *cfg;	/* --runtime-config: the image, loaded by the harness */
+	vopts.config_data_bits = flow_config_image(d, &cfg, &vopts.config_len);
+	vopts.config = cfg;
+	int rc = vopts.config_data_bits < 0 ? -1
+		: sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
 	free(text);
+	free(cfg);
 	return rc;
 }
 
@@ -1036,6 +1047,7 @@ static bool set_pub_buffers(options *o, const char *val)
 	return true;
 }
 
+static bool set_runtime(options *o, const char *v) { return o->pub_tile_opts = o->flow.pub.runtime = true; }
 static bool set_board(options *o, const char *v) { o->board = v; return true; }
 static bool set_out(options *o, const char *v) { o->out_dir = v; return true; }
 static bool set_vcd(options *o, const char *v) { o->vcd = v; return true; }
@@ -1074,6 +1086,7 @@ static const option_spec option_specs[] = {
 	{ "--pub-levels", OPT_MEMORY, true, set_pub_levels },
 	{ "--pub-width", OPT_MEMORY, true, set_pub_width },
 	{ "--pub-buffers", OPT_MEMORY, true, set_pub_buffers },
+	{ "--runtime-config", OPT_MEMORY, false, set_runtime },
 	{ "-d", OPT_DUMP, true, set_dump },
 	{ "-D", OPT_DEFINE, true, set_define },
 	{ "--engine", OPT_ENGINE, true, set_engine },
@@ -1162,6 +1175,8 @@ static const command commands[] = {
 	  "                the tile: fetch width (4), SRAM words (512), input and\n"
 	  "                output ports (2x2), loop levels (6), configuration bits (16)\n"
 	  "  --pub-buffers A,B  only these buffers on tiles (default: every one)\n"
+	  "  --runtime-config  schedules and tiles configured through a bus at run\n"
+	  "                time from DIR/config.hex (docs/pub.md)\n"
 	  "  --interface I native (the default: NAME_en / NAME_valid ports) or axis\n"
 	  "                (AXI4-Stream with backpressure; docs/hardware.md)\n"
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"

@@ -356,3 +356,23 @@ int flow_verilog_files(const flow_design *d, int frames, char **text, size_t *le
 	*top = rtl_module_name(d->ctx, d->name);
 	return 0;
 }
+
+int flow_config_image(const flow_design *d, char **text, size_t *len)
+{
+	*text = NULL;
+	*len = 0;
+	if (!d->pub || !d->pub->params.runtime)
+		return 0;
+	FILE *f = open_memstream(text, len);
+	if (!f)
+		sl_unreachable();
+	int rc = rtl_runtime_image(d->ctx, d->sp, d->pub, f);
+	fclose(f);
+	if (rc < 0) {
+		free(*text);
+		*text = NULL;
+		*len = 0;
+		return -1;
+	}
+	return rtl_runtime_data_bits(d->pub);
+}

@@ -139,6 +139,13 @@ typedef struct sim_vl_options {
 	 * of this many seeds besides the unstalled run (sim/vl_axis_tb.c);
 	 * the outputs and cycles are the unstalled run's. */
 	int axis_seeds;
+	/* --runtime-config (docs/pub.md): the design's configuration image
+	 * (rtl_runtime_image's text, config_len bytes) and its cfg_data
+	 * width; the testbench writes it through the bus after reset (the
+	 * build gets -DSL_RUNTIME_CONFIG=config_data_bits).  NULL: none. */
+	const char *config;
+	size_t config_len;
+	int config_data_bits;
 } sim_vl_options;
 
 typedef struct sim_vl_stats {

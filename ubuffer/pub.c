@@ -45,6 +45,7 @@ void ub_pub_params_default(ub_pub_params *p)
 	p->levels = 6;
 	p->cw = 16;
 	p->only = NULL;
+	p->runtime = false;
 }
 
 static int clog2(int64_t v)

@@ -236,6 +236,9 @@ typedef struct ub_pub_params {
 	int cw;			/* counter and configuration width, bits */
 	const char *only;	/* comma-separated buffer names to map (--pub-buffers),
 				 * or NULL: every buffer that can go on tiles */
+	bool runtime;		/* --runtime-config: the Verilog takes the schedule and
+				 * the tiles' registers from a configuration bus
+				 * (rtlgen/runtime.c); the mapping ignores it */
 } ub_pub_params;
 
 typedef enum ub_pub_kind { UB_PUB_IN, UB_PUB_WR, UB_PUB_RD, UB_PUB_OUT } ub_pub_kind;
