@@ -1380,8 +1380,8 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 		return EXIT_USAGE;
 	}
 	if (!opt->is_study && opt->pub_tile_opts && !opt->flow.memory_pub) {
-		fprintf(stderr, "sluice %s: error: --fetch, --depth and --pub-* describe the "
-			"push-memory tile: they need --memory pub\n", c->name);
+		fprintf(stderr, "sluice %s: error: --fetch, --depth, --pub-* and --runtime-config "
+			"describe the push-memory tile: they need --memory pub\n", c->name);
 		return EXIT_USAGE;
 	}
 	if (opt->flow.memory_pub && !opt->is_study &&

@@ -165,7 +165,7 @@ static int flow_back_end(flow_design *d)
 	flow_dump(d, 'B', "buffers (-dB)", flow_print_buffers);
 	if (d->opts.memory_pub) {
 		d->pub = ub_pub_map(d->ctx, d->isl, d->ubs, &d->opts.pub, d->opts.ub.register_threshold);
-		if (!d->pub)
+		if (!d->pub || (d->opts.pub.runtime && rtl_runtime_check(d->ctx, d->sp, d->pub) < 0))
 			return -1;
 		flow_dump(d, 'B', "push-memory tiles (-dB)", flow_print_tiles);
 	}

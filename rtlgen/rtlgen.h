@@ -67,6 +67,11 @@ const char *rtl_interface_str(rtl_interface iface);
  * (a value past its register). */
 int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *pub,
 	FILE *out);
+/* Can the design be configured at run time: every schedule value fits
+ * its register, and no buffer off the tiles has storage the sizes shape
+ * (a delay chain or circular buffer)?  0, or -1 with a located error.
+ * flow/ checks it after the mapping, before anything is written. */
+int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *pub);
 /* cfg_data's width in a run-time configured design. */
 int rtl_runtime_data_bits(const ub_pub_set *pub);
 

@@ -97,9 +97,6 @@ bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm);
 
 /* runtime.c: the run-time configured design (--runtime-config). */
 bool rtl_runtime(const rtl_gen *g);
-/* Every schedule value fits its register, no native storage the sizes
- * shape; 0, or -1 with a located error. */
-int rtl_runtime_check(rtl_gen *g);
 /* The configuration bus ports, after 'ready'. */
 void rtl_rt_ports(rtl_gen *g);
 /* Bits of the run-length register (remain). */

@@ -132,11 +132,11 @@ static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *ps,
 	return 0;
 }
 
-int rtl_runtime_check(rtl_gen *g)
+int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *ps)
 {
 	rt_map m;
-	rt_map_of(g->sp, g->pub, &m);
-	return rt_check(g->ctx, g->sp, g->pub, &m);
+	rt_map_of(sp, ps, &m);
+	return rt_check(ctx, sp, ps, &m);
 }
 
 void rtl_rt_ports(rtl_gen *g)
