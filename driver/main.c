@@ -46,7 +46,7 @@ typedef struct options {
 	int64_t max_cycles;	/* sim: the budget in predicted cycles */
 	bool pub_tile_opts;	/* a --fetch, --depth or --pub-* option was given */
 	bool is_study;		/* the command is study: --memory, --fetch, --depth are lists */
-	const char *study_memories, *study_fetches, *study_depths;
+	const char *study_memories, *study_fetches, *study_depths, *study_ports;
 	int n_inputs;
 	const char **input_names;
 	const char **input_files;
@@ -718,7 +718,7 @@ static int cmd_study(const options *opt)
 {
 	if (opt->study_memories) {
 		pub_study_options ps = { opt->prog, opt->study_memories, opt->study_fetches,
-			opt->study_depths, opt->flow, opt->out_dir, opt->defines, opt->n_defines };
+			opt->study_depths, opt->study_ports, opt->flow, opt->out_dir, opt->defines, opt->n_defines };
 		return pub_study_run(&ps);
 	}
 	study_options so = { opt->prog, opt->study_boards, opt->study_schedules,
@@ -747,7 +747,7 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
 	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, d->pub ? wait_ready : NULL,
 		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0,
-		NULL, 0, 0 };
+		d->pub, NULL, 0, 0 };
 	char *cfg;	/* --runtime-config: the image, loaded by the harness */
 	vopts.config_data_bits = flow_config_image(d, &cfg, &vopts.config_len);
 	vopts.config = cfg;
@@ -773,7 +773,8 @@ static int cmd_sim(const options *opt)
 	if (d && write_design(d, opt->out_dir, opt->frames) == 0
 	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
-	if (rc == 0 && d->pub && ub_pub_print_counts(d->pub, stdout) < 0)
+	if (rc == 0 && d->pub && ub_pub_print_counts(d->pub, strcmp(opt->engine, "verilator")
+	    ? "tile model" : "tile model and Verilator agree", stdout) < 0)
 		rc = EXIT_PROGRAM;
 	rc = finish_outputs(rc);
 	flow_free(d);
@@ -1007,6 +1008,10 @@ static bool set_pub_ports(options *o, const char *val)
 	int ni, no;
 	char x, extra;
 	o->pub_tile_opts = true;
+	if (o->is_study) {
+		o->study_ports = val;
+		return true;
+	}
 	if (sscanf(val, "%d%c%d%c", &ni, &x, &no, &extra) != 3 || x != 'x' || ni < 1 || ni > 8 ||
 	    no < 1 || no > 8)
 		return usage_error("--pub-ports takes INPUTSxOUTPUTS, each 1 to 8 (e.g. 2x2), not '%s'",
@@ -1175,8 +1180,7 @@ static const command commands[] = {
 	  "                the tile: fetch width (4), SRAM words (512), input and\n"
 	  "                output ports (2x2), loop levels (6), configuration bits (16)\n"
 	  "  --pub-buffers A,B  only these buffers on tiles (default: every one)\n"
-	  "  --runtime-config  schedules and tiles configured through a bus at run\n"
-	  "                time from DIR/config.hex (docs/pub.md)\n"
+	  "  --runtime-config  schedules and tiles set at run time by DIR/config.hex\n"
 	  "  --interface I native (the default: NAME_en / NAME_valid ports) or axis\n"
 	  "                (AXI4-Stream with backpressure; docs/hardware.md)\n"
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
@@ -1391,15 +1395,10 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 			"address width\n", c->name, opt->flow.pub.cw, (long long) opt->flow.pub.depth);
 		return EXIT_USAGE;
 	}
-	if (opt->flow.memory_pub && opt->flow.iface == RTL_IFACE_AXIS) {
-		fprintf(stderr, "sluice %s: error: --interface axis stalls the design with a "
-			"clock enable, which the push-memory tile (sl_pub) does not have yet: "
-			"--memory pub takes the native interface only\n", c->name);
-		return EXIT_USAGE;
-	}
-	if (opt->flow.memory_pub && opt->frames > 1) {
-		fprintf(stderr, "sluice %s: error: --memory pub configures the tiles for one "
-			"frame: it does not take --frames\n", c->name);
+	opt->flow.pub.frames = opt->frames;	/* the tiles run every frame */
+	if (opt->flow.pub.runtime && (opt->frames > 1 || opt->flow.iface == RTL_IFACE_AXIS)) {
+		fprintf(stderr, "sluice %s: error: --runtime-config configures one frame's run on "
+			"the native interface: it takes neither --frames nor --interface axis\n", c->name);
 		return EXIT_USAGE;
 	}
 	if (!opt->prog && c->needs_prog) {

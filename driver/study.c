@@ -710,7 +710,7 @@ out:
 
 typedef struct study_pub_row {
 	bool pub;
-	int fw;
+	int fw, n_in, n_out;
 	int64_t depth;
 	bool legal;
 	char why[400];
@@ -750,6 +750,27 @@ static int study_pub_list(const char *s, const char *flag, int64_t lo, int64_t h
 	}
 }
 
+/* "1x1,2x2" into at most STUDY_MAX_LIST port counts; their count, or -1
+ * after a usage error. */
+static int study_pub_ports(const char *s, int *ni, int *no)
+{
+	int n = 0;
+	for (const char *p = s;;) {
+		int a, b, len = 0;
+		if (n == STUDY_MAX_LIST || sscanf(p, "%dx%d%n", &a, &b, &len) != 2 || a < 1 ||
+		    a > 8 || b < 1 || b > 8 || (p[len] && p[len] != ',')) {
+			fprintf(stderr, "sluice study: error: --pub-ports takes up to %d INPUTSxOUTPUTS, "
+				"each 1 to 8, comma-separated, not '%s'\n", STUDY_MAX_LIST, s);
+			return -1;
+		}
+		ni[n] = a;
+		no[n++] = b;
+		if (!p[len])
+			return n;
+		p += len + 1;
+	}
+}
+
 /* The row of today's mapping: words of SRAM and registers by buffer. */
 static void study_pub_native(const flow_design *d, study_pub_row *r)
 {
@@ -772,14 +793,18 @@ static void study_pub_native(const flow_design *d, study_pub_row *r)
 
 /* The row of tiles of FW "fw" and DEPTH "depth". */
 static void study_pub_tiles(const flow_design *d, const ub_pub_params *base, int fw, int64_t depth,
-	study_pub_row *r)
+	int n_in, int n_out, study_pub_row *r)
 {
 	ub_pub_params p = *base;
 	p.fw = fw;
 	p.depth = depth;
+	p.n_in = n_in;
+	p.n_out = n_out;
 	r->pub = true;
 	r->fw = fw;
 	r->depth = depth;
+	r->n_in = n_in;
+	r->n_out = n_out;
 	sl_ctx *ctx = sl_ctx_alloc();
 	char *diag = NULL;
 	size_t dlen = 0;
@@ -837,41 +862,46 @@ static void study_pub_tiles(const flow_design *d, const ub_pub_params *base, int
 	free(diag);
 }
 
-enum { STUDY_PUB_COLS = 20 };
-static const char *const study_pub_heads[STUDY_PUB_COLS] = { "memory", "fw", "depth", "legal",
-	"tiles", "buffers_on_tiles", "buffers_native", "sram_bits", "register_bits", "tile_flops",
-	"sram_writes", "sram_reads", "area_um2", "energy_pj", "dualport_sram_bits",
+enum { STUDY_PUB_COLS = 21 };
+static const char *const study_pub_heads[STUDY_PUB_COLS] = { "memory", "fw", "depth", "ports",
+	"legal", "tiles", "buffers_on_tiles", "buffers_native", "sram_bits", "register_bits",
+	"tile_flops", "sram_writes", "sram_reads", "area_um2", "energy_pj", "dualport_sram_bits",
 	"dualport_area_um2", "dualport_energy_pj", "dualport_peak_accesses",
 	"area_vs_dualport", "energy_vs_dualport" };
 
 static void study_pub_fields(const study_pub_row *r, char f[STUDY_PUB_COLS][64])
 {
-	snprintf(f[0], 64, "%s", r->pub ? "pub" : "native");
-	snprintf(f[1], 64, r->pub ? "%d" : "-", r->fw);
-	snprintf(f[2], 64, r->pub ? "%lld" : "-", (long long) r->depth);
-	snprintf(f[3], 64, "%s", r->legal ? "yes" : "no");
+	int c = 0;
+	snprintf(f[c++], 64, "%s", r->pub ? "pub" : "native");
+	snprintf(f[c++], 64, r->pub ? "%d" : "-", r->fw);
+	snprintf(f[c++], 64, r->pub ? "%lld" : "-", (long long) r->depth);
+	if (r->pub)
+		snprintf(f[c++], 64, "%dx%d", r->n_in, r->n_out);
+	else
+		snprintf(f[c++], 64, "-");
+	snprintf(f[c++], 64, "%s", r->legal ? "yes" : "no");
 	if (!r->legal) {
-		for (int c = 4; c < STUDY_PUB_COLS; c++)
-			snprintf(f[c], 64, "-");
+		while (c < STUDY_PUB_COLS)
+			snprintf(f[c++], 64, "-");
 		return;
 	}
-	snprintf(f[4], 64, "%d", r->tiles);
-	snprintf(f[5], 64, "%d", r->mapped);
-	snprintf(f[6], 64, "%d", r->native);
-	snprintf(f[7], 64, "%lld", (long long) r->sram_bits);
-	snprintf(f[8], 64, "%lld", (long long) r->reg_bits);
-	snprintf(f[9], 64, r->pub ? "%lld" : "-", (long long) r->flops);
-	snprintf(f[10], 64, r->pub ? "%lld" : "-", (long long) r->sram_writes);
-	snprintf(f[11], 64, r->pub ? "%lld" : "-", (long long) r->sram_reads);
-	snprintf(f[12], 64, r->pub ? "%.0f" : "-", r->area);
-	snprintf(f[13], 64, r->pub ? "%.1f" : "-", r->energy);
+	snprintf(f[c++], 64, "%d", r->tiles);
+	snprintf(f[c++], 64, "%d", r->mapped);
+	snprintf(f[c++], 64, "%d", r->native);
+	snprintf(f[c++], 64, "%lld", (long long) r->sram_bits);
+	snprintf(f[c++], 64, "%lld", (long long) r->reg_bits);
+	snprintf(f[c++], 64, r->pub ? "%lld" : "-", (long long) r->flops);
+	snprintf(f[c++], 64, r->pub ? "%lld" : "-", (long long) r->sram_writes);
+	snprintf(f[c++], 64, r->pub ? "%lld" : "-", (long long) r->sram_reads);
+	snprintf(f[c++], 64, r->pub ? "%.0f" : "-", r->area);
+	snprintf(f[c++], 64, r->pub ? "%.1f" : "-", r->energy);
 	bool dp = r->pub && r->tiles > 0;
-	snprintf(f[14], 64, dp ? "%lld" : "-", (long long) r->dp_sram_bits);
-	snprintf(f[15], 64, dp ? "%.0f" : "-", r->dp_area);
-	snprintf(f[16], 64, dp ? "%.1f" : "-", r->dp_energy);
-	snprintf(f[17], 64, dp ? "%d" : "-", r->dp_peak);
-	snprintf(f[18], 64, dp ? "%.3f" : "-", dp ? r->area / r->dp_area : 0.0);
-	snprintf(f[19], 64, dp ? "%.3f" : "-", dp ? r->energy / r->dp_energy : 0.0);
+	snprintf(f[c++], 64, dp ? "%lld" : "-", (long long) r->dp_sram_bits);
+	snprintf(f[c++], 64, dp ? "%.0f" : "-", r->dp_area);
+	snprintf(f[c++], 64, dp ? "%.1f" : "-", r->dp_energy);
+	snprintf(f[c++], 64, dp ? "%d" : "-", r->dp_peak);
+	snprintf(f[c++], 64, dp ? "%.3f" : "-", dp ? r->area / r->dp_area : 0.0);
+	snprintf(f[c++], 64, dp ? "%.3f" : "-", dp ? r->energy / r->dp_energy : 0.0);
 }
 
 static void study_pub_table(const study_pub_row *rows, int n, FILE *o)
@@ -962,6 +992,11 @@ int pub_study_run(const pub_study_options *so)
 	if ((so->fetches && (nf = study_pub_list(so->fetches, "--fetch", 1, 64, fws)) < 0) ||
 	    (so->depths && (nd = study_pub_list(so->depths, "--depth", 2, 1 << 20, depths)) < 0))
 		return 2;
+	int nis[STUDY_MAX_LIST], nos[STUDY_MAX_LIST], np = 1;
+	nis[0] = so->flow.pub.n_in;
+	nos[0] = so->flow.pub.n_out;
+	if (so->ports && (np = study_pub_ports(so->ports, nis, nos)) < 0)
+		return 2;
 	sl_ctx *ctx = sl_ctx_alloc();
 	sl_ctx_set_defines(ctx, so->defines, so->n_defines);
 	flow_options fo = so->flow;
@@ -971,16 +1006,15 @@ int pub_study_run(const pub_study_options *so)
 		sl_ctx_free(ctx);
 		return 1;
 	}
-	int total = (want_native ? 1 : 0) + (want_pub ? nf * nd : 0), k = 0;
+	int total = (want_native ? 1 : 0) + (want_pub ? np * nf * nd : 0), k = 0;
 	study_pub_row *rows = sl_xcalloc((size_t) total + 1, sizeof(*rows));
 	if (want_native)
 		study_pub_native(d, &rows[k++]);
-	for (int i = 0; want_pub && i < nf; i++)
-		for (int j = 0; j < nd; j++) {
-			fprintf(stderr, "pub FW %lld, DEPTH %lld\n", (long long) fws[i],
-				(long long) depths[j]);
-			study_pub_tiles(d, &so->flow.pub, (int) fws[i], depths[j], &rows[k++]);
-		}
+	for (int q = 0; want_pub && q < np; q++)
+		for (int i = 0; i < nf; i++)
+			for (int j = 0; j < nd; j++)
+				study_pub_tiles(d, &so->flow.pub, (int) fws[i], depths[j], nis[q], nos[q],
+					&rows[k++]);
 	printf("%s: %lld cycles predicted (every configuration: the schedule does not "
 		"change)\n", so->prog, (long long) d->sp->predicted_cycles);
 	study_pub_table(rows, total, stdout);

@@ -34,6 +34,7 @@ typedef struct pub_study_options {
 	const char *memories;	/* "native,pub" */
 	const char *fetches;	/* "1,2,4"; NULL: flow.pub.fw */
 	const char *depths;	/* "256,512"; NULL: flow.pub.depth */
+	const char *ports;	/* "1x1,2x2"; NULL: flow.pub.n_in x n_out */
 	flow_options flow;	/* base: schedule, threshold, tile ports, levels, width */
 	const char *out_dir;
 	const sl_define *defines;	/* -D NAME=VALUE */

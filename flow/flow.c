@@ -164,6 +164,8 @@ static int flow_back_end(flow_design *d)
 		return -1;
 	flow_dump(d, 'B', "buffers (-dB)", flow_print_buffers);
 	if (d->opts.memory_pub) {
+		if (d->opts.pub.frames > 1)
+			d->opts.pub.period = sched_frame_period(d->sp);
 		d->pub = ub_pub_map(d->ctx, d->isl, d->ubs, &d->opts.pub, d->opts.ub.register_threshold);
 		if (!d->pub || (d->opts.pub.runtime && rtl_runtime_check(d->ctx, d->sp, d->pub) < 0))
 			return -1;
@@ -313,6 +315,13 @@ int flow_verilog(const flow_design *d, char **text, size_t *len, const char **to
 	return flow_verilog_frames(d, 1, text, len, top);
 }
 
+/* The tiles of a design of "frames" frames: its tiles when they were
+ * mapped for as many (sim --frames N --memory pub), else none. */
+static const ub_pub_set *flow_pub_for(const flow_design *d, int frames)
+{
+	return d->pub && d->pub->params.frames == frames ? d->pub : NULL;
+}
+
 int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *len,
 	const char **top)
 {
@@ -321,7 +330,7 @@ int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *l
 	FILE *f = open_memstream(text, len);
 	if (!f)
 		sl_unreachable();
-	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, frames == 1 ? d->pub : NULL, d->name, frames,
+	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, flow_pub_for(d, frames), d->name, frames,
 		d->opts.iface, f, NULL);
 	fclose(f);
 	if (rc < 0) {
@@ -344,7 +353,8 @@ int flow_verilog_files(const flow_design *d, int frames, char **text, size_t *le
 	FILE *f = open_memstream(text, len), *c = open_memstream(core, core_len);
 	if (!f || !c)
 		sl_unreachable();
-	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, NULL, d->name, frames, d->opts.iface, f, c);
+	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, flow_pub_for(d, frames), d->name, frames,
+		d->opts.iface, f, c);
 	fclose(f);
 	fclose(c);
 	if (rc < 0) {

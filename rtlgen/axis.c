@@ -55,7 +55,8 @@ static void axis_ports(rtl_gen *g, const char *module)
 	FILE *o = g->out;
 	fprintf(o, "module %s (\n    input  wire clk,\n    input  wire rst,\n"
 		"    input  wire start,\n    output wire done,\n"
-		"    output wire error,\n    output wire advance", module);
+		"    output wire error,\n    output wire advance%s", module,
+		g->pub ? ",\n    output wire ready" : "");
 	for (int i = 0; i < g->sp->n_stmts; i++) {
 		const rtl_stage *st = &g->stages[i];
 		if (axis_skip(st))
@@ -189,7 +190,8 @@ static void axis_error(rtl_gen *g, const axis_port *in, int n_in)
 static void axis_core(rtl_gen *g, const char *core)
 {
 	FILE *o = g->out;
-	fprintf(o, "    %s core (.clk(clk), .rst(rst), .ce(ce), .start(start), .done(done)", core);
+	fprintf(o, "    %s core (.clk(clk), .rst(rst), .ce(ce), .start(start), .done(done)%s", core,
+		g->pub ? ", .ready(ready)" : "");
 	for (int i = 0; i < g->sp->n_stmts; i++) {
 		const rtl_stage *st = &g->stages[i];
 		if (axis_skip(st))

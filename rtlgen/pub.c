@@ -5,9 +5,12 @@
  * producer's stream (a register per cycle: the ports read at constant
  * delays), and each read port's wire from its tap.  The configuration of
  * every tile is a ROM of its bus writes (ub_pub_tile_writes), written
- * after reset, one word a cycle; 'ready' rises when every tile is
- * configured, and 'start' is taken only then.  Every tile's run starts
- * with 'go' (its flush), so the tile's cycle 0 is the design's. */
+ * after reset, one word a cycle whatever the clock enable; 'ready' rises
+ * when every tile is configured (at once when the design has none), and
+ * 'start' is taken only then.  Every tile's run starts with 'go' in an
+ * enabled cycle (its flush), so the tile's cycle 0 is the design's; the
+ * tiles' clk_en and the delay lines follow the core's clock enable 'ce'
+ * (docs/hardware.md, "AXI4-Stream interface"). */
 #include <stdlib.h>
 
 #include "rtlgen/rtlgen_private.h"
@@ -42,9 +45,16 @@ void rtl_pub_loader(rtl_gen *g)
 			int n = ub_pub_tile_writes(ps, &ps->bufs[i].tiles[k], NULL);
 			nmax = n > nmax ? n : nmax;
 		}
+	if (!rtl_pub_any(g)) {
+		fprintf(o, "    // ======== push-memory tiles (docs/pub.md): none in this design,\n"
+			"    // so nothing to configure: 'ready' right after reset\n"
+			"    assign ready = !rst;\n\n");
+		return;
+	}
 	int iw = rtl_bits_for(nmax);
 	fprintf(o, "    // ======== push-memory tile configuration (docs/pub.md): the bus\n"
-		"    // writes of every tile, one a cycle after reset; 'ready' when done\n");
+		"    // writes of every tile, one a cycle after reset, whatever the clock\n"
+		"    // enable (the tiles' bus acts without clk_en); 'ready' when done\n");
 	fprintf(o, "    reg [%d:0] pub_cfg_i;\n    wire pub_cfg_done = pub_cfg_i == %d'd%d;\n"
 		"    always @(posedge clk)\n        if (rst)\n            pub_cfg_i <= %d'd0;\n"
 		"        else if (!pub_cfg_done)\n            pub_cfg_i <= pub_cfg_i + %d'd1;\n"
@@ -79,7 +89,7 @@ static const char *pub_tap(rtl_gen *g, const char *src, int64_t lag)
 	return lag == 0 ? src : rtl_fmt(g, "%s_dl%lld", src, (long long) lag);
 }
 
-/* A delay line of "len" registers on "src", shifting every cycle. */
+/* A delay line of "len" registers on "src", shifting every enabled cycle. */
 static void pub_delay_line(rtl_gen *g, const char *src, int w, int64_t len)
 {
 	FILE *o = g->out;
@@ -87,7 +97,7 @@ static void pub_delay_line(rtl_gen *g, const char *src, int w, int64_t len)
 		return;
 	for (int64_t i = 1; i <= len; i++)
 		fprintf(o, "    reg [%d:0] %s_dl%lld;\n", w - 1, src, (long long) i);
-	fprintf(o, "    always @(posedge clk) begin\n        %s_dl1 <= %s;\n", src, src);
+	fprintf(o, "    always @(posedge clk) if (ce) begin\n        %s_dl1 <= %s;\n", src, src);
 	for (int64_t i = 2; i <= len; i++)
 		fprintf(o, "        %s_dl%lld <= %s_dl%lld;\n", src, (long long) i, src,
 			(long long) (i - 1));
@@ -112,7 +122,7 @@ static void pub_tile(rtl_gen *g, const ub_pub_buf *pb, const char *nm, int k)
 		p->n_out * w - 1, nm, k, p->n_out - 1, nm, k, p->n_in - 1, nm, k, nm, k);
 	fprintf(o, "    sl_pub #(.W(%d), .FW(%d), .DEPTH(%lld), .NI(%d), .NO(%d), .LEVELS(%d), "
 		".CW(%d)) %s_pub%d (\n"
-		"        .clk(clk), .rst(rst), .clk_en(1'b1), .flush(go),\n"
+		"        .clk(clk), .rst(rst), .clk_en(ce), .flush(go && ce),\n"
 		"        .cfg_we(%s_pub%d_cfg_we), .cfg_addr(%s_pub%d_cfg[%d:%d]), "
 		".cfg_data(%s_pub%d_cfg[%d:0]),\n", w, p->fw, (long long) p->depth, p->n_in,
 		p->n_out, p->levels, p->cw, nm, k, nm, k, nm, k, ca + p->cw - 1, p->cw, nm, k,

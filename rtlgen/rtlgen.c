@@ -258,7 +258,7 @@ static void rtl_ports(rtl_gen *g, const char *module)
 	fprintf(o, "module %s (\n", module);
 	fprintf(o, "    input  wire clk,\n    input  wire rst,\n%s"
 		"    input  wire start,\n    output wire done", g->axis ? "    input  wire ce,\n" : "");
-	if (rtl_pub_any(g) || rtl_runtime(g))
+	if (g->pub)
 		fprintf(o, ",\n    output wire ready");
 	if (rtl_runtime(g))
 		rtl_rt_ports(g);
@@ -651,8 +651,6 @@ int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	FILE *top_out = out;
 	if (iface == RTL_IFACE_AXIS && core_out)
 		out = core_out;
-	if (pub && iface == RTL_IFACE_AXIS)
-		sl_unreachable();	/* refused by the driver: sl_pub has no clock enable */
 	rtl_gen gen;
 	memset(&gen, 0, sizeof gen);
 	rtl_gen *g = &gen;
@@ -711,7 +709,7 @@ int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	rtl_control(g);
 	if (rtl_runtime(g))
 		rtl_rt_config(g);
-	else if (rtl_pub_any(g))
+	else if (g->pub)
 		rtl_pub_loader(g);
 	fprintf(out, "    // ======== schedules\n");
 	for (int i = 0; i < sp->n_stmts; i++) {

@@ -35,8 +35,8 @@ int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, int frames, FILE *out);
 /* rtl_emit with the buffers that "pub" maps on push-memory tiles emitted
  * as sl_pub instances, configured after reset; the module gets an output
- * 'ready' (every tile configured) and takes 'start' only when it is high
- * (docs/pub.md, "Mapping"). */
+ * 'ready' (every tile configured; with no buffer on tiles, high from
+ * reset) and takes 'start' only when it is high (docs/pub.md, "Mapping"). */
 int rtl_emit_pub(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const ub_pub_set *pub, const char *top_name, FILE *out);
 /* The top level's interface (docs/hardware.md): the native ports
@@ -49,7 +49,7 @@ typedef enum rtl_interface {
 } rtl_interface;
 
 /* rtl_emit_frames with the top level of "iface" (and the tiles of "pub",
- * rtl_emit_pub's, when not NULL: native only); RTL_IFACE_NATIVE is
+ * rtl_emit_pub's, when not NULL; one frame only); RTL_IFACE_NATIVE is
  * rtl_emit_frames' text.  With RTL_IFACE_AXIS the core module goes to
  * "core_out" (its own file, sluice_<name>_core.v) when not NULL, else
  * into "out" before the wrapper. */

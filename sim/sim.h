@@ -139,6 +139,11 @@ typedef struct sim_vl_options {
 	 * of this many seeds besides the unstalled run (sim/vl_axis_tb.c);
 	 * the outputs and cycles are the unstalled run's. */
 	int axis_seeds;
+	/* With --memory pub, the design's tiles (else NULL): the harness is
+	 * built with SL_PUB_COUNT and every tile's access counts, measured
+	 * in the simulated hardware, must equal the tile model's
+	 * (sim_vl_pub_check). */
+	const ub_pub_set *pub;
 	/* --runtime-config (docs/pub.md): the design's configuration image
 	 * (rtl_runtime_image's text, config_len bytes) and its cfg_data
 	 * width; the testbench writes it through the bus after reset (the
@@ -169,6 +174,18 @@ typedef struct sim_vl_stats {
 int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	const char *verilog, size_t len, const ref_inputs *in,
 	const sim_vl_options *opts, io_array **outputs, sim_vl_stats *stats);
+
+/* The access counts every sl_pub instance printed under SL_PUB_COUNT in
+ * "log" (the testbench's output: a line "sl_pub_count PATH run R ni NI
+ * no NO N_0 ... N_{2(NI+NO)-1}" a run, N_c the fires of controller c in
+ * register-map order; rtlgen/lib/sl_pub.v), each matched to its tile of
+ * "ps" by instance name (PRODUCER_pubK) and compared with the tile
+ * model's counts (ub_pub_model): aggregator writes, SRAM writes and
+ * reads, transpose-buffer reads per output, controller steps.  A
+ * difference, a tile without exactly one line of run 1, a line of no
+ * tile or a malformed one is an error naming the buffer, the tile, the
+ * count and both values.  0 or -1 (reported). */
+int sim_vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log);
 
 /* Run module "top" of "verilog" (flow_verilog of the design of "prog"
  * and "sp") in Verilator and the reference on "in", and compare as

@@ -44,6 +44,7 @@ typedef struct vl_build {
 	const char *const *args;	/* extra Verilator arguments, or NULL */
 	bool netlist;		/* lib is a netlist's cell library */
 	bool trace;
+	bool pub_count;		/* -DSL_PUB_COUNT: the tiles count their accesses */
 	char *cache;		/* owned: CACHE/verilator */
 	char *dir;		/* owned: CACHE/verilator/TOP-HASH */
 	int lock;		/* fd of TOP-HASH.lock, or -1 */
@@ -170,6 +171,8 @@ static int vl_key(sl_ctx *ctx, vl_build *b)
 	uint64_t h = vl_hash_str(0xcbf29ce484222325ull, VL_HARNESS_VERSION);
 	h = vl_hash_str(h, b->top);
 	h = vl_hash_str(h, b->trace ? "trace" : "notrace");
+	if (b->pub_count)
+		h = vl_hash_str(h, "-DSL_PUB_COUNT");
 	h = vl_hash_verilog(h, b->verilog, b->verilog_len);
 	h = vl_hash(h, b->testbench, b->testbench_len);
 	for (const char *const *a = b->args; a && *a; a++)
@@ -272,6 +275,8 @@ static int vl_verilate(const vl_build *b, const char *work)
 	vl_arg(&a, "tb");
 	if (b->trace)
 		vl_arg(&a, "--trace");
+	if (b->pub_count)
+		vl_arg(&a, "-DSL_PUB_COUNT");
 	if (b->netlist)
 		vl_netlist_args(&a, b);
 	for (const char *const *x = b->args; x && *x; x++)
@@ -835,6 +840,21 @@ static void vl_tb_failed(sl_ctx *ctx, const vl_build *b, const sim_vl_options *o
 	}
 }
 
+/* The tiles' counts the testbench printed (its log) against the tile
+ * model's; 0 or -1 (reported). */
+static int vl_check_pub_counts(sl_ctx *ctx, const ub_pub_set *ps, const char *log)
+{
+	size_t len = 0;
+	char *text = sl_read_file(log, &len);
+	if (!text) {
+		sl_error(ctx, sl_noloc, "cannot read '%s': %s", log, strerror(errno));
+		return -1;
+	}
+	int rc = sim_vl_pub_check(ctx, ps, text);
+	free(text);
+	return rc;
+}
+
 /* Run the testbench of "b" in a fresh run directory and collect; the
  * waveform into "vcd" (vl_vcd_open) when not NULL. */
 static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
@@ -878,6 +898,8 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 			vl_tb_failed(ctx, b, opts, status, log);
 		} else if (vl_read_stats(ctx, dir, n_in, &r) == 0) {
 			rc = vl_check_result(ctx, sp, &r, timeout, n_ports, ports, sizes, nf);
+			if (rc == 0 && opts->pub && vl_check_pub_counts(ctx, opts->pub, log) < 0)
+				rc = -1;
 			ran = true;
 		}
 	}
@@ -940,6 +962,7 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	b.verilog_len = len;
 	char *renamed = vl_short_top(&b);
 	b.trace = opts->vcd_path != NULL;
+	b.pub_count = opts->pub != NULL;
 	sim_vl_port *ports;
 	int64_t *sizes;
 	int n_ports = vl_ports(sp, opts->frames > 1 ? opts->frames : 1, &ports, &sizes);

@@ -43,5 +43,5 @@ add_test(NAME t_bench_pub_study_smoke
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bench/pub_study.sh $<TARGET_FILE:sluice>
     ${CMAKE_CURRENT_BINARY_DIR}/pub_study_smoke)
 set_tests_properties(t_bench_pub_study_smoke PROPERTIES LABELS "bench;pub" TIMEOUT 120
-  PASS_REGULAR_EXPRESSION "### gaussian.*### harris.*### camera_pipeline.*\\| pub \\| 8 \\| 2048 \\| yes \\|"
+  PASS_REGULAR_EXPRESSION "### gaussian.*### harris.*### camera_pipeline.*\\| pub \\| 8 \\| 2048 \\| 2x2 \\| yes \\|"
   FAIL_REGULAR_EXPRESSION "failed on")

@@ -8,7 +8,9 @@ add_test(NAME t_pub_cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/cli.sh $<TARGET_
 set_tests_properties(t_pub_cli PROPERTIES LABELS "golden;pub" TIMEOUT 120)
 #   t_pub_tile_config  the images of gaussian for 64x64 and 32x32 loaded
 #               through the bus into one Verilated build of sl_pub, every
-#               word in and out checked at its cycle (tests/pub/tile_config.sh)
+#               word in and out checked at its cycle, and the tile's access
+#               counts (-DSL_PUB_COUNT) of every run, 64x64 twice with the
+#               first run cut by a flush (tests/pub/tile_config.sh)
 find_program(SLUICE_PUB_VERILATOR verilator)
 if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_tile_config
@@ -34,10 +36,14 @@ if(SLUICE_PUB_VERILATOR)
 endif()
 #   t_pub_lint       the Verilog of designs with tiles passes verilator -Wall
 #   t_pub_verilator  gaussian on one tile bit-exact in Verilator at the
-#               predicted cycles (tests/pub/design.sh); t_pub_verilator_chain
-#               the same on two tiles in series (label slow);
-#               t_pub_verilator_passes camera_pipeline with red and green
-#               read in passes from FW 2 tiles
+#               predicted cycles, its tile's access counts measured in the
+#               hardware equal to the tile model's and to 1,024 / 1,984 /
+#               3,968 (tests/pub/design.sh); t_pub_verilator_chain the same
+#               on two tiles in series and for harris's five tiles (label
+#               slow); t_pub_verilator_passes camera_pipeline with red and
+#               green read in passes from FW 2 tiles;
+#               t_pub_verilator_count_bad: a library whose tile miscounts
+#               SRAM writes makes sim fail (label slow: a build)
 if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_lint COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> lint)
   set_tests_properties(t_pub_lint PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
@@ -53,6 +59,10 @@ if(SLUICE_PUB_VERILATOR)
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_chain)
   set_tests_properties(t_pub_verilator_chain PROPERTIES LABELS "verilator;pub;slow"
     TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_pub_verilator_count_bad
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_bad)
+  set_tests_properties(t_pub_verilator_count_bad PROPERTIES LABELS "verilator;pub;slow"
+    TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 endif()
 #   t_selfc_pub_camera  compile -o DIR of camera_pipeline with two tiles
 #               builds from a copy of DIR alone (the tile's three library
@@ -64,4 +74,44 @@ if(SLUICE_PUB_VERILATOR AND SLUICE_PUB_YOSYS)
       ${CMAKE_SOURCE_DIR}/examples/camera_pipeline.sl elab --memory pub --fetch 2 --depth 2048
       --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green)
   set_tests_properties(t_selfc_pub_camera PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
+endif()
+#   t_pub_examples_model  every example with --memory pub in the model, the
+#               buffers each keeps on tiles, mobilenet's FW-4 refusal and its
+#               legal configurations (tests/pub/examples.sh model)
+add_test(NAME t_pub_examples_model
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> model)
+set_tests_properties(t_pub_examples_model PROPERTIES LABELS "golden;pub" TIMEOUT 300)
+#   t_pub_vl_NAME  example NAME with --memory pub in Verilator, bit-exact at
+#               measured == predicted cycles: brighten (no tile: the flag is
+#               harmless) and mobilenet (--fetch 8) in make test, the rest
+#               label slow (gaussian is t_pub_verilator's); t_pub_axis
+#               gaussian with --memory pub --interface axis: the wrapper's
+#               lint and the AXI4-Stream testbench under stalls;
+#               t_pub_frames  gaussian on two tiles in series with
+#               --frames 3; t_pub_axis_frames (slow) the AXI4-Stream
+#               testbench with --frames 2 (tests/pub/examples.sh)
+if(SLUICE_PUB_VERILATOR)
+  foreach(ex blur_xy brighten camera_pipeline cascade downsample harris jacobi
+      laplacian_pyramid matmul mobilenet resnet_layer unsharp upsample)
+    set(labels "verilator;pub;slow")
+    if(ex STREQUAL "brighten" OR ex STREQUAL "mobilenet")
+      set(labels "verilator;pub")
+    endif()
+    add_test(NAME t_pub_vl_${ex}
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> verilator ${ex})
+    set_tests_properties(t_pub_vl_${ex} PROPERTIES LABELS "${labels}" TIMEOUT 900
+      PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  endforeach()
+  add_test(NAME t_pub_frames
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> frames)
+  set_tests_properties(t_pub_frames PROPERTIES LABELS "verilator;pub" TIMEOUT 900
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_pub_axis
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> axis)
+  set_tests_properties(t_pub_axis PROPERTIES LABELS "verilator;pub" TIMEOUT 900
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_pub_axis_frames
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> axis_frames)
+  set_tests_properties(t_pub_axis_frames PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 endif()

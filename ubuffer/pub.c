@@ -45,6 +45,8 @@ void ub_pub_params_default(ub_pub_params *p)
 	p->levels = 6;
 	p->cw = 16;
 	p->only = NULL;
+	p->frames = 1;
+	p->period = 0;
 	p->runtime = false;
 }
 
@@ -324,10 +326,13 @@ typedef struct layout {
 	int64_t pstride[SCHED_MAX_DIMS];
 	int64_t wpr;		/* SRAM words per row (innermost dimension) */
 	int64_t last_lanes;	/* words in the last SRAM word of a row */
+	int64_t frames, period;	/* frames back to back, cycles apart */
+	int64_t frame_pidx;	/* padded write indices per frame */
 } layout;
 
-static void make_layout(const stream *in, int fw, layout *L)
+static void make_layout(const stream *in, const ub_pub_params *p, layout *L)
 {
+	int fw = p->fw;
 	int n = in->n;
 	L->n = n;
 	memcpy(L->lo, in->lo, sizeof(L->lo));
@@ -339,6 +344,17 @@ static void make_layout(const stream *in, int fw, layout *L)
 		L->pstride[d] = s;
 		s *= in->ext[d];
 	}
+	L->frame_pidx = s;
+	L->frames = p->frames > 1 ? p->frames : 1;
+	L->period = p->period;
+}
+
+/* With several frames, the outermost level of "c": the next frame,
+ * "period" cycles later, its address "ag" further on. */
+static void frame_level(ub_pub_ctrl *c, const layout *L, int64_t ag)
+{
+	if (L->frames > 1)
+		ctrl_level(c, c->n_levels, L->frames, L->period, ag);
 }
 
 static int64_t layout_pidx(const layout *L, const int64_t *e)
@@ -358,6 +374,7 @@ static void build_in(ub_pub_ctrl *c, const stream *in, const layout *L, int fw)
 	c->ag_start = 0;
 	for (int d = 0; d < n; d++)
 		ctrl_level(c, n - 1 - d, in->ext[d], in->coef[d], mod_pow2(L->pstride[d], clog2(2 * fw)));
+	frame_level(c, L, mod_pow2(L->frame_pidx, clog2(2 * fw)));
 }
 
 /* WR_0: one wide write per SRAM word, u cycles after the cycle after
@@ -372,6 +389,7 @@ static void build_wr(ub_pub_ctrl *c, const stream *in, const layout *L, int fw, 
 	ctrl_level(c, 0, L->wpr, fw * cx, 1);
 	for (int d = n - 2; d >= 0; d--)
 		ctrl_level(c, n - 1 - d, in->ext[d], in->coef[d], L->pstride[d] / fw);
+	frame_level(c, L, L->frame_pidx / fw);
 }
 
 /* The output stream of group "g" on a tile whose input is "in", read
@@ -418,6 +436,8 @@ static void build_rd_out(ub_pub_ctrl *rd, ub_pub_ctrl *out, const stream *os, co
 		ctrl_level(rd, n, npass, period, 0);
 		ctrl_level(out, n, npass, period, mod_pow2(slots, clog2(2 * fw)));
 	}
+	frame_level(rd, L, L->frame_pidx / fw);
+	frame_level(out, L, mod_pow2(slots * (npass > 1 ? npass : 1), clog2(2 * fw)));
 }
 
 /* ------------------------------------------------------------ placement */
@@ -657,7 +677,7 @@ static int build_tile(sl_ctx *ctx, isl_ctx *isl, const ub_pub_set *ps, ub_pub_bu
 	stream outs[8];
 	int64_t rel[8], npass[8], period[8];
 	tile_alloc(t, p);
-	make_layout(&tp->in, p->fw, &L);
+	make_layout(&tp->in, p, &L);
 	ub_pub_ctrl *in = tile_ctrl(t, p, UB_PUB_IN, 0);
 	build_in(in, &tp->in, &L, p->fw);
 	in->enable = true;
@@ -686,12 +706,11 @@ static int build_tile(sl_ctx *ctx, isl_ctx *isl, const ub_pub_set *ps, ub_pub_bu
 	tile_counts(t, &t->counts);
 	char why[256];
 	ub_pub_counts mc;
-	if (ub_pub_model(ps, pb, tile, &mc, &t->live_words, why, sizeof why) < 0 ||
-	    memcmp(&mc, &t->counts, sizeof mc)) {
-		sl_error(ctx, pb->buf->producer->decl->loc, "the push-memory tile of '%s'%s: the "
-			"tile model rejects its configuration: %s", pb->buf->name, "",
-			memcmp(&mc, &t->counts, sizeof mc) ? "its counts differ from the "
-			"controllers' extents" : why);
+	int mr = ub_pub_model(ps, pb, tile, &mc, &t->live_words, why, sizeof why);
+	if (mr < 0 || memcmp(&mc, &t->counts, sizeof mc)) {
+		sl_error(ctx, pb->buf->producer->decl->loc, "the push-memory tile of '%s': the "
+			"tile model rejects its configuration: %s", pb->buf->name, mr < 0 ? why
+			: "its counts differ from the controllers' extents");
 		return -1;
 	}
 	return 0;
@@ -845,6 +864,25 @@ static const char *plan_side(const ub_pub_params *p, const group *g, int ng, con
 	return NULL;
 }
 
+/* Does the aggregator keep up with stream "w" across its rows?  Word g of
+ * the stream is written (WR) (FW-1) cx + 1 cycles after its first lane
+ * (extrapolated for a row's padded last word), and its aggregator row is
+ * refilled by word g+2's first lane: that must not come earlier.  Inside
+ * a row words are FW cx cycles apart, which holds; across rows, with S
+ * the row stride and wpr words a row, the second word of the next row
+ * (wpr >= 2) or the first of the row after it (wpr = 1) must come no
+ * earlier than the WR of a row's last word. */
+static bool rows_fit_aggregator(const stream *w, int fw)
+{
+	if (w->n < 2)
+		return true;
+	int64_t cx = w->coef[w->n - 1], s = w->coef[w->n - 2];
+	int64_t wpr = (w->ext[w->n - 1] + fw - 1) / fw, wr = (fw - 1) * cx + 1;
+	if (w->ext[w->n - 2] < 2)
+		return true;
+	return wpr >= 2 ? s >= (wpr - 2) * fw * cx + wr : 2 * s >= wr;
+}
+
 /* Why a buffer stays on today's mapping, or NULL when it can go on
  * tiles. */
 static const char *native_reason(const ub_buffer *buf, const stream *w)
@@ -980,6 +1018,9 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 	pb->native_why = native_reason(buf, &w);
 	if (!pb->native_why && p->only && !in_list(p->only, buf->name))
 		pb->native_why = "not named by --pub-buffers";
+	if (!pb->native_why && buf->storage != UB_NONE && !rows_fit_aggregator(&w, p->fw))
+		pb->native_why = "its rows come too fast for the aggregator: a row's last SRAM "
+			"word is not written before the next rows refill its aggregator row";
 	if (pb->native_why || buf->storage == UB_NONE)
 		return 0;
 	ub_passes *pass = sl_xcalloc((size_t) buf->n_ports, sizeof(ub_passes));

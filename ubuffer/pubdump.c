@@ -141,8 +141,9 @@ void ub_pub_report_json(const ub_pub_set *ps, FILE *out)
 }
 
 /* sim --memory pub: every tile's configuration run in the tile model, its
- * counts printed.  0, or -1 (reported). */
-int ub_pub_print_counts(const ub_pub_set *ps, FILE *out)
+ * counts printed with their source ("tile model", or with Verilator's
+ * agreeing).  0, or -1 (reported). */
+int ub_pub_print_counts(const ub_pub_set *ps, const char *source, FILE *out)
 {
 	for (int i = 0; i < ps->n_bufs; i++) {
 		const ub_pub_buf *pb = &ps->bufs[i];
@@ -161,7 +162,7 @@ int ub_pub_print_counts(const ub_pub_set *ps, FILE *out)
 				(long long) c.tb_reads);
 			for (int j = 0; j < pb->tiles[k].n_outs && j < 8; j++)
 				fprintf(out, "%s%lld", j ? " + " : "", (long long) c.tb_reads_port[j]);
-			fprintf(out, "), %lld controller steps\n", (long long) c.steps);
+			fprintf(out, "), %lld controller steps (%s)\n", (long long) c.steps, source);
 		}
 	}
 	return 0;

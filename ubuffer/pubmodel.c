@@ -108,7 +108,8 @@ static void runner_step(runner *r, const ub_pub_params *p)
 	r->active = false;
 }
 
-/* The producer write index of element k (row-major) of a box. */
+/* The identity of element k (row-major) of a box, frame after frame:
+ * its producer write index, plus 2^40 a frame. */
 static int64_t box_elem(const ub_buffer *buf, int n, const int64_t *lo, const int64_t *ext,
 	int64_t k)
 {
@@ -117,7 +118,7 @@ static int64_t box_elem(const ub_buffer *buf, int n, const int64_t *lo, const in
 		e[d] = lo[d] + k % ext[d];
 		k /= ext[d];
 	}
-	return ub_write_index(buf, e);
+	return ub_write_index(buf, e) + k * ((int64_t) 1 << 40);
 }
 
 typedef struct tile_state {
@@ -125,8 +126,10 @@ typedef struct tile_state {
 	int64_t *agg;		/* 2*fw slots */
 	int64_t *sram;		/* depth * fw */
 	int64_t *tb;		/* n_out * 2*fw */
-	int64_t *pend_t;	/* per output: cycle a read becomes visible, or -1 */
-	int64_t *pend_w;	/* per output: fw words */
+	/* per output two reads in flight (an RD each cycle is a pipeline):
+	 * slot 2j + q: the cycle its words reach the transpose buffer, or -1 */
+	int64_t *pend_t;
+	int64_t *pend_w;	/* per slot: fw words */
 	int *ra, *rt;		/* aggregator and transpose rows */
 	int64_t *seq;		/* per SRAM address: the WR that wrote it (from 1), or 0 */
 	int64_t n_wr;		/* WRs so far */
@@ -139,8 +142,8 @@ static void state_alloc(tile_state *s, const ub_pub_params *p)
 	s->agg = sl_xmalloc(sizeof(int64_t) * (size_t) (2 * p->fw));
 	s->sram = sl_xmalloc(sizeof(int64_t) * (size_t) (p->depth * p->fw));
 	s->tb = sl_xmalloc(sizeof(int64_t) * (size_t) (2 * p->fw * p->n_out));
-	s->pend_w = sl_xmalloc(sizeof(int64_t) * (size_t) (p->fw * p->n_out));
-	s->pend_t = sl_xmalloc(sizeof(int64_t) * (size_t) p->n_out);
+	s->pend_w = sl_xmalloc(sizeof(int64_t) * (size_t) (2 * p->fw * p->n_out));
+	s->pend_t = sl_xmalloc(sizeof(int64_t) * (size_t) (2 * p->n_out));
 	s->rt = sl_xcalloc((size_t) p->n_out, sizeof(int));
 	s->ra = sl_xcalloc(1, sizeof(int));
 	s->seq = sl_xcalloc((size_t) p->depth, sizeof(int64_t));
@@ -152,7 +155,7 @@ static void state_alloc(tile_state *s, const ub_pub_params *p)
 	for (int i = 0; i < 2 * p->fw * p->n_out; i++)
 		s->tb[i] = -1;
 	for (int j = 0; j < p->n_out; j++)
-		s->pend_t[j] = -1;
+		s->pend_t[2 * j] = s->pend_t[2 * j + 1] = -1;
 }
 
 static void state_free(tile_state *s)
@@ -184,19 +187,19 @@ static int fire(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile 
 		s->seq[r->addr] = ++s->n_wr;
 		*s->ra ^= 1;
 	} else if (c->kind == UB_PUB_RD) {
-		int j = c->port;
-		if (s->pend_t[j] >= 0) {
-			snprintf(why, len, "RD_%d reads twice in two cycles", j);
+		int j = c->port, a = s->pend_t[2 * j] < 0 ? 2 * j : 2 * j + 1;
+		if (s->pend_t[a] >= 0) {
+			snprintf(why, len, "RD_%d has three reads in flight", j);
 			return -1;
 		}
 		if (r->addr >= p->depth) {
 			snprintf(why, len, "RD_%d reads address %lld past DEPTH", j, (long long) r->addr);
 			return -1;
 		}
-		memcpy(&s->pend_w[j * fw], &s->sram[r->addr * fw], sizeof(int64_t) * (size_t) fw);
+		memcpy(&s->pend_w[a * fw], &s->sram[r->addr * fw], sizeof(int64_t) * (size_t) fw);
 		if (s->seq[r->addr] && s->n_wr - s->seq[r->addr] + 1 > s->live)
 			s->live = s->n_wr - s->seq[r->addr] + 1;
-		s->pend_t[j] = t + 2;
+		s->pend_t[a] = t + 2;
 	} else if (c->kind == UB_PUB_IN) {
 		s->agg[r->addr] = box_elem(pb->buf, tile->n_dims, tile->in_lo, tile->in_ext, r->k);
 	}
@@ -209,11 +212,16 @@ static int cycle(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile
 {
 	int fw = p->fw, sram_user = -1;
 	for (int j = 0; j < p->n_out; j++)
-		if (s->pend_t[j] >= 0 && s->pend_t[j] <= t) {
-			memcpy(&s->tb[(2 * j + s->rt[j]) * fw], &s->pend_w[j * fw],
+		for (int q = 0; q < 2; q++) {
+			/* the older read first: its words reach the row first */
+			int a = s->pend_t[2 * j] >= 0 && (s->pend_t[2 * j + 1] < 0 ||
+				s->pend_t[2 * j] <= s->pend_t[2 * j + 1]) ? 2 * j : 2 * j + 1;
+			if (s->pend_t[a] < 0 || s->pend_t[a] > t)
+				break;
+			memcpy(&s->tb[(2 * j + s->rt[j]) * fw], &s->pend_w[a * fw],
 				sizeof(int64_t) * (size_t) fw);
 			s->rt[j] ^= 1;
-			s->pend_t[j] = -1;
+			s->pend_t[a] = -1;
 		}
 	for (int i = 0; i < n; i++) {
 		runner *r = &rs[i];
@@ -239,12 +247,13 @@ static int cycle(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile
 			continue;
 		int j = r->c->port;
 		int64_t got = s->tb[2 * j * fw + r->addr];
-		/* a pass presents the box again: the k-th word of its run */
-		int64_t box = 1;
+		/* a pass presents the box again: the k-th word of its run; each
+		 * frame has its passes */
+		int64_t box = 1, np = tile->out_passes[j] > 1 ? tile->out_passes[j] : 1;
 		for (int d = 0; d < tile->n_dims; d++)
 			box *= tile->out_ext[j][d];
 		int64_t want = box_elem(pb->buf, tile->n_dims, tile->out_lo[j], tile->out_ext[j],
-			r->k % box);
+			r->k / (box * np) * box + r->k % box);
 		if (got != want) {
 			snprintf(why, len, "OUT_%d presents element %lld in cycle %lld, its port reads "
 				"element %lld (write order)", j, (long long) got, (long long) t,

@@ -236,6 +236,8 @@ typedef struct ub_pub_params {
 	int cw;			/* counter and configuration width, bits */
 	const char *only;	/* comma-separated buffer names to map (--pub-buffers),
 				 * or NULL: every buffer that can go on tiles */
+	int frames;		/* frames per run, back to back (sim --frames): 1 */
+	int64_t period;		/* cycles from one frame to the next (frames > 1) */
 	bool runtime;		/* --runtime-config: the Verilog takes the schedule and
 				 * the tiles' registers from a configuration bus
 				 * (rtlgen/runtime.c); the mapping ignores it */
@@ -332,9 +334,9 @@ int64_t ub_pub_config_bits(const ub_pub_params *p);
 void ub_pub_dump_json(const ub_pub_set *ps, FILE *out);
 /* report.json's "memory_pub" member (counts, cost per tile). */
 void ub_pub_report_json(const ub_pub_set *ps, FILE *out);
-/* Every tile's counts from the tile model, a line each; 0, or -1 with
- * an error on stderr. */
-int ub_pub_print_counts(const ub_pub_set *ps, FILE *out);
+/* Every tile's counts from the tile model, a line each ending with
+ * "(SOURCE)" (what counted them); 0, or -1 with an error on stderr. */
+int ub_pub_print_counts(const ub_pub_set *ps, const char *source, FILE *out);
 /* The register values of controller "c" at offsets 0 .. 3*levels+2. */
 void ub_pub_ctrl_regs(const ub_pub_params *p, const ub_pub_ctrl *c, int64_t *regs);
 /* The bus writes of one tile, one "$readmemh" word (address << cw |

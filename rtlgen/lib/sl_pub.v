@@ -181,4 +181,52 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       assign out_data[g*W +: W] = own_v ? own_d : chain_data[g*W +: W];
     end
   endgenerate
+`ifdef SL_PUB_COUNT
+  // Simulation only (the Verilator harness of `sluice sim --memory pub`
+  // defines SL_PUB_COUNT; docs/pub.md, "Counts in Verilator"): the fires of
+  // every controller c in this run, cnt_n[c], register-map order. flush
+  // starts a run; a fire in a cycle ending with flush or rst belongs to
+  // none (the controller does not step: the tile models count the steps of
+  // a run). A run's counts are printed when the next flush ends it and at
+  // the end of the simulation, one line an instance:
+  //   sl_pub_count PATH run R ni NI no NO N_0 N_1 ... N_{NC-1}
+  // (run 0: fires before the first flush, printed only when there are any).
+  wire [NC-1:0] cnt_fire = {out_fire, rd_fire, wr_fire, in_fire} & {NC{!rst}};
+  reg  [63:0]   cnt_n [0:NC-1];
+  reg  [31:0]   cnt_run;
+  reg           cnt_any;
+  integer       cq;
+  initial begin
+    cnt_run = 32'd0;
+    cnt_any = 1'b0;
+    for (cq = 0; cq < NC; cq = cq + 1)
+      cnt_n[cq] = 64'd0;
+  end
+  always @(posedge clk) begin
+    if (flush && (cnt_run != 32'd0 || cnt_any)) begin
+      $write("sl_pub_count %m run %0d ni %0d no %0d", cnt_run, NI, NO);
+      for (cq = 0; cq < NC; cq = cq + 1)
+        $write(" %0d", cnt_n[cq]);
+      $write("\n");
+    end
+    if (flush) begin
+      cnt_run <= cnt_run + 32'd1;
+      cnt_any <= 1'b0;
+    end else if (|cnt_fire) begin
+      cnt_any <= 1'b1;
+    end
+    for (cq = 0; cq < NC; cq = cq + 1)
+      if (flush)
+        cnt_n[cq] <= 64'd0;
+      else if (cnt_fire[cq])
+        cnt_n[cq] <= cnt_n[cq] + 64'd1;
+  end
+  final
+    if (cnt_run != 32'd0 || cnt_any) begin
+      $write("sl_pub_count %m run %0d ni %0d no %0d", cnt_run, NI, NO);
+      for (cq = 0; cq < NC; cq = cq + 1)
+        $write(" %0d", cnt_n[cq]);
+      $write("\n");
+    end
+`endif
 endmodule

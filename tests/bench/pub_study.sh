@@ -35,7 +35,7 @@ import json, re, sys
 d = json.load(open(sys.argv[1]))
 print("%s cycles (every row)." % format(d["predicted_cycles"], ","))
 print()
-heads = ["memory", "FW", "DEPTH", "legal", "tiles", "on tiles / native", "SRAM bits",
+heads = ["memory", "FW", "DEPTH", "ports", "legal", "tiles", "on tiles / native", "SRAM bits",
          "register bits", "SRAM writes / reads", "PUB area (um^2)", "dual-port area (um^2)",
          "PUB / dual-port area", "PUB energy (pJ)", "dual-port energy (pJ)",
          "PUB / dual-port energy", "dual-port peak accesses"]
@@ -48,9 +48,9 @@ for r in d["rows"]:
         why = "port-rate rule, cycle %s (%s)" % m.groups()
     legal = "yes" if r["legal"] == "yes" else "no: " + why.replace("|", "/")
     if r["legal"] != "yes":
-        cells = [r["memory"], r["fw"], r["depth"], legal] + [""] * (len(heads) - 4)
+        cells = [r["memory"], r["fw"], r["depth"], r["ports"], legal] + [""] * (len(heads) - 5)
     else:
-        cells = [r["memory"], r["fw"], r["depth"], legal, r["tiles"],
+        cells = [r["memory"], r["fw"], r["depth"], r["ports"], legal, r["tiles"],
                  "%s / %s" % (r["buffers_on_tiles"], r["buffers_native"]), r["sram_bits"],
                  r["register_bits"],
                  "-" if r["sram_writes"] == "-" else "%s / %s" % (r["sram_writes"], r["sram_reads"]),

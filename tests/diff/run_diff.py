@@ -193,10 +193,21 @@ LANE_REFUSALS = re.compile(
     r"|is also read outside its box, where lane \d+ has words)")
 
 
+# The push-memory mapping's located refusals (docs/pub.md "What the
+# compiler must prove"); "the tile model rejects" is a mapping bug, not one.
+PUB_REFUSALS = re.compile(
+    r"error: the push-memory tile of '[^']*'(:| would access| has no cycle)"
+    r"(?!.*the tile model rejects)")
+
+
 def lanes_refused(args, stderr):
-    """Is this exit 1 one of the lane rules' located errors (--unroll K)?"""
-    return (args.unroll or 0) > 1 and 'internal error' not in stderr \
-        and LANE_REFUSALS.search(stderr) is not None
+    """Is this exit 1 one of the lane rules' located errors (--unroll K), or
+    with --memory pub one of the tile mapping's refusals?"""
+    if 'internal error' in stderr or 'tile model rejects' in stderr:
+        return False
+    if args.pub is not None and PUB_REFUSALS.search(stderr):
+        return True
+    return (args.unroll or 0) > 1 and LANE_REFUSALS.search(stderr) is not None
 
 
 def first_error(stderr):
@@ -222,6 +233,8 @@ def sluice_cmd(args, prog_path, seed, d1, engine, schedule):
                 '--board', args.board or os.path.join(HERE, '..', 'boards', 'ice40_sim.board')
                 ] + (['--unroll', str(args.unroll)] if args.unroll else [])
     lanes = ['--unroll', str(args.unroll)] if args.unroll else []
+    if args.pub is not None:
+        lanes += ['--memory', 'pub'] + args.pub.split()
     if engine in ('model', 'verilator'):
         return [args.sluice, 'sim', prog_path, '--seed', str(seed), '-o', d1,
                 '--engine', engine, '--schedule', schedule,
@@ -346,6 +359,9 @@ def main():
     ap.add_argument('--unroll', type=int, metavar='K',
                     help='model, verilator, netlist: every output K lanes (`--unroll K`); '
                          'programs the lane rules refuse are counted, not failed')
+    ap.add_argument('--pub', metavar='OPTIONS', default=None,
+                    help="sim with --memory pub and these tile options ('' for the "
+                    "defaults); the mapping's located refusals count as refused")
     ap.add_argument('--ram', choices=['auto', 'block', 'lut'], default='auto',
                     help='memory of circular buffers for --engine model|verilator')
     ap.add_argument('--board', metavar='B',
@@ -401,8 +417,9 @@ def main():
         print('%d seeds skipped by the %g s guard: %s' % (len(skipped), args.guard,
                                                          ' '.join(map(str, skipped))))
     if refused:
-        print('%d seeds refused by the lane rules (--unroll %d): %s'
-              % (len(refused), args.unroll, ' '.join(map(str, refused[:40]))
+        print('%d seeds refused by the %s: %s'
+              % (len(refused), 'tile mapping (--memory pub)' if args.pub is not None
+                 else 'lane rules (--unroll %d)' % args.unroll, ' '.join(map(str, refused[:40]))
                  + (' ...' if len(refused) > 40 else '')))
     if len(skipped) > max_skips:
         print('more than %d seeds skipped: failing' % max_skips)

@@ -61,6 +61,10 @@ bad depth16 sim $G --memory pub --depth 16 --seed 1
 bad runtime_native compile $G --memory pub --runtime-config --pub-buffers blur
 usage "--runtime-config describe the push-memory tile: they need --memory pub" \
 	compile $G --runtime-config -o "$TMP/u"
+usage "it takes neither --frames nor --interface axis" \
+	sim $G --memory pub --runtime-config --frames 2 --seed 1 -o "$TMP/u"
+usage "it takes neither --frames nor --interface axis" \
+	compile $G --memory pub --runtime-config --interface axis -o "$TMP/u"
 usage "--fetch takes a fetch width, a power of two from 1 to 64, not '3'" \
 	compile $G --memory pub --fetch 3 -o "$TMP/u"
 usage "--depth takes SRAM words per tile, a power of two" compile $G --memory pub --depth 500 -o "$TMP/u"
@@ -69,7 +73,16 @@ usage "--pub-width 8 is narrower than the SRAM address of --depth 512" \
 usage "--pub-ports takes INPUTSxOUTPUTS" compile $G --memory pub --pub-ports 2 -o "$TMP/u"
 usage "they need --memory pub" compile $G --fetch 4 -o "$TMP/u"
 usage "--memory takes native or pub, not 'spram'" compile $G --memory spram -o "$TMP/u"
-usage "it does not take --frames" sim $G --memory pub --frames 2 --seed 1 -o "$TMP/u"
+# --frames 3: every controller walks the three frames (an outer level of
+# period 4096), so each count is three times one frame's (the table of
+# docs/pub.md, "Counts": 1,024 / 1,984 / 3,968 per output)
+if "$SLUICE" sim $G --memory pub --frames 3 --seed 1 -o "$TMP/f3" >"$TMP/out" 2>"$TMP/err" &&
+   grep -qF "pub in tile 0: 12288 aggregator writes, 3072 SRAM writes, 5952 SRAM reads, 23808 transpose-buffer reads (11904 + 11904)" "$TMP/out" &&
+   grep -q "^model: 3 frames, .* equal to the reference" "$TMP/out"; then
+	echo "ok   sim --memory pub --frames 3: three frames' counts"
+else
+	cat "$TMP/out" "$TMP/err"; echo "FAIL sim --memory pub --frames 3"; fail=1
+fi
 usage "'--fetch' is not an option of 'run'" run $G --fetch 4 --seed 1 -o "$TMP/u"
 
 # The files of gaussian at the defaults (FW 4, 2x2 ports, 6 levels, CW 16).
@@ -228,6 +241,28 @@ if [ $? -eq 1 ] && grep -qF "synthesis of sl_pub designs is not done yet" "$TMP/
 else
 	echo "FAIL synth --memory pub:"; cat "$TMP/err"; fail=1
 fi
+# The ports axis: gaussian's 'in' has two tile outputs (delays 64 and
+# 128), so 1x1 tiles take one each, two tiles in series; 2x2 takes both.
+if "$SLUICE" study $G --memory pub --fetch 4 --depth 512 --pub-ports 1x1,2x2 -o "$TMP/sp" \
+     >"$TMP/out" 2>"$TMP/err"; then
+	python3 - "$TMP/sp/pub_study.json" <<'PY' || fail=1
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+got = [(r["ports"], r["legal"], r["tiles"]) for r in rows]
+ok = got == [("1x1", "yes", "2"), ("2x2", "yes", "1")]
+print("ok   study ports axis" if ok else "FAIL study ports axis: %r" % got)
+sys.exit(0 if ok else 1)
+PY
+else
+	echo "FAIL study --pub-ports 1x1,2x2:"; cat "$TMP/err"; fail=1
+fi
+"$SLUICE" study $G --memory pub --pub-ports 1x1,2y2 -o "$TMP/u" >"$TMP/out" 2>"$TMP/err"
+if [ $? -eq 2 ] && grep -qF "error: --pub-ports takes up to" "$TMP/err"; then
+	echo "ok   study --pub-ports 1x1,2y2 -> 2"
+else
+	echo "FAIL study --pub-ports 1x1,2y2:"; cat "$TMP/err"; fail=1
+fi
+usage "--pub-ports takes INPUTSxOUTPUTS" compile $G --memory pub --pub-ports 1x1,2x2 -o "$TMP/u"
 usage "does not combine with --boards" study $G --memory pub --boards ice40up5k -o "$TMP/u"
 usage "are axes of --memory native,pub" study $G --fetch 4 -o "$TMP/u"
 exit $fail

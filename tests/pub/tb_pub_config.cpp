@@ -8,6 +8,10 @@
 // in cycle T0 + y*COLS + x + DELAY, and nothing in any other cycle.
 // Arguments: W= FW= DEPTH= NI= NO= LEVELS= CW= (the build's parameters)
 //   HEX=file  the image; SEED= the pixels; ROWS= COLS= T0=; OUT0= OUT1= ...
+//   RUNS=N    N runs of the configuration, each started by a flush (1)
+//   CUT=C     the first run is cut short: the edge ending its cycle C is
+//             the next run's flush (0: no cut); it is checked up to C
+// (Built with -DSL_PUB_COUNT the tile prints its counts per run.)
 #include <algorithm>
 #include <fstream>
 #include <memory>
@@ -78,51 +82,78 @@ int main(int argc, char** argv) {
     writes++;
   }
   m->cfg_we = 0;
+  // One run from the flush before it: cycle c is the c-th edge after it,
+  // up to cycle "last"; with "cut" the edge ending cycle "last" is the
+  // next run's flush.  The pixels taken and the words checked.
+  long words = 0;
+  int64_t next_in = 0;
+  auto run_once = [&](int64_t last, bool cut) {
+    next_in = 0;
+    words = 0;
+    std::vector<int64_t> next_out(outs.size(), 0);
+    for (int64_t c = 0; c <= last; c++) {
+      // the pixel due in this cycle (the tile takes it when in_en says so)
+      bool due = next_in < rows * cols && c == t0 + next_in;
+      tb_set(m->in_data, 0, w, due ? img[size_t(next_in)] : 0);
+      m->clk = 0;
+      m->eval();
+      CHECK(bool(tb_get(m->in_en, 0, 1)) == due, "cycle %lld: in_en %d, want %d", (long long)c,
+            int(tb_get(m->in_en, 0, 1)), int(due));
+      for (size_t j = 0; j < outs.size(); j++) {
+        const out_spec& o = outs[j];
+        int64_t k = next_out[j];
+        int64_t y = o.y0 + k / o.nx, x = o.x0 + k % o.nx;
+        bool want = k < o.ny * o.nx && c == t0 + y * cols + x + o.delay;
+        bool got = tb_get(m->out_valid, int(j), 1);
+        CHECK(got == want, "cycle %lld: out_valid[%zu] %d, want %d", (long long)c, j, int(got),
+              int(want));
+        if (got && want) {
+          uint64_t d = tb_get(m->out_data, int(j) * w, w);
+          CHECK(d == img[size_t(y * cols + x)], "cycle %lld: output %zu presents %llx, pixel "
+                "(%lld, %lld) is %llx", (long long)c, j, (unsigned long long)d, (long long)y,
+                (long long)x, (unsigned long long)img[size_t(y * cols + x)]);
+          words++;
+        }
+        if (want) next_out[j]++;
+      }
+      if (due) next_in++;
+      m->flush = cut && c == last;
+      m->clk = 1;
+      m->eval();
+      m->flush = 0;
+    }
+  };
+  int64_t last = 0;
+  for (auto& o : outs) last = std::max(last, t0 + (o.y0 + o.ny) * cols + o.delay + 8);
+  long want_words = 0;
+  for (auto& o : outs) want_words += long(o.ny * o.nx);
+  const int64_t runs = a.num("RUNS", 1), cut = a.num("CUT", 0);
+  long words_all = 0;
+  int64_t taken_all = 0;
   m->flush = 1;
   edge();
   m->flush = 0;
-  // the run: cycle c is the c-th edge after the flush
-  int64_t last = 0;
-  for (auto& o : outs) last = std::max(last, t0 + (o.y0 + o.ny) * cols + o.delay + 8);
-  int64_t next_in = 0;
-  std::vector<int64_t> next_out(outs.size(), 0);
-  long words = 0;
-  for (int64_t c = 0; c <= last; c++) {
-    // the pixel due in this cycle (the tile takes it when in_en says so)
-    bool due = next_in < rows * cols && c == t0 + next_in;
-    tb_set(m->in_data, 0, w, due ? img[size_t(next_in)] : 0);
-    m->clk = 0;
-    m->eval();
-    CHECK(bool(tb_get(m->in_en, 0, 1)) == due, "cycle %lld: in_en %d, want %d", (long long)c,
-          int(tb_get(m->in_en, 0, 1)), int(due));
-    for (size_t j = 0; j < outs.size(); j++) {
-      const out_spec& o = outs[j];
-      int64_t k = next_out[j];
-      int64_t y = o.y0 + k / o.nx, x = o.x0 + k % o.nx;
-      bool want = k < o.ny * o.nx && c == t0 + y * cols + x + o.delay;
-      bool got = tb_get(m->out_valid, int(j), 1);
-      CHECK(got == want, "cycle %lld: out_valid[%zu] %d, want %d", (long long)c, j, int(got),
-            int(want));
-      if (got && want) {
-        uint64_t d = tb_get(m->out_data, int(j) * w, w);
-        CHECK(d == img[size_t(y * cols + x)], "cycle %lld: output %zu presents %llx, pixel "
-              "(%lld, %lld) is %llx", (long long)c, j, (unsigned long long)d, (long long)y,
-              (long long)x, (unsigned long long)img[size_t(y * cols + x)]);
-        words++;
-      }
-      if (want) next_out[j]++;
+  for (int64_t run = 0; run < runs; run++) {
+    if (run == 0 && cut > 0 && runs > 1) {
+      run_once(cut, true);
+      continue;
     }
-    if (due) next_in++;
-    m->clk = 1;
-    m->eval();
+    run_once(last, false);
+    CHECK(words == want_words, "run %lld: %ld words presented, want %ld", (long long)run,
+          words, want_words);
+    CHECK(next_in == rows * cols, "run %lld: %lld pixels taken, want %lld", (long long)run,
+          (long long)next_in, (long long)(rows * cols));
+    words_all += words;
+    taken_all += next_in;
+    if (run + 1 < runs) {
+      m->flush = 1;
+      edge();
+      m->flush = 0;
+    }
   }
-  long want_words = 0;
-  for (auto& o : outs) want_words += long(o.ny * o.nx);
-  CHECK(words == want_words, "%ld words presented, want %ld", words, want_words);
-  CHECK(next_in == rows * cols, "%lld pixels taken, want %lld", (long long)next_in,
-        (long long)(rows * cols));
-  std::printf("%s: %ld bus writes, %lld pixels in, %ld words out checked: %s\n",
-              a.str("HEX").c_str(), writes, (long long)next_in, words, fails ? "FAIL" : "ok");
+  std::printf("%s: %ld bus writes, %lld run(s)%s, %lld pixels in, %ld words out checked: %s\n",
+              a.str("HEX").c_str(), writes, (long long)runs, cut > 0 && runs > 1 ? ", the first cut"
+              : "", (long long)taken_all, words_all, fails ? "FAIL" : "ok");
   m->final();
   return fails ? 1 : 0;
 }

@@ -2,7 +2,8 @@
 # tests/rtl/check_lib.sh: static checks of the hardware library (rtlgen/lib/)
 # on the wrapper tops in tests/rtl/lint/ (one parameterization each).
 #   check_lib.sh lint   `verilator --lint-only -Wall` on every wrapper: no
-#                       warning allowed (the library has no waivers)
+#                       warning allowed (the library has no waivers); the
+#                       sl_pub wrappers also with -DSL_PUB_COUNT
 #   check_lib.sh yosys  Yosys `synth; check -assert` on every wrapper (no
 #                       latches, combinational loops or undriven nets), with
 #                       the sources read both as Verilog-2005 and with -sv
@@ -28,6 +29,13 @@ lint)
     if ! verilator --lint-only -Wall "$lib"/*.v "$f" --top-module "$top"; then
       echo "FAIL lint $top"; fail=1
     fi
+    # the tile's access counters of the Verilator harness (docs/pub.md)
+    case $top in
+    lint_pub_*)
+      if ! verilator --lint-only -Wall -DSL_PUB_COUNT "$lib"/*.v "$f" --top-module "$top"; then
+        echo "FAIL lint -DSL_PUB_COUNT $top"; fail=1
+      fi ;;
+    esac
   done ;;
 yosys)
   for f in "$here"/lint/*.v; do

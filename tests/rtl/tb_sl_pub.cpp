@@ -14,6 +14,10 @@
 //   CHAIN=H   then two tiles chained side by side (DEPTH 32, FW 4): a delay
 //             of 4 rows of a 64 x H image (H a multiple of 4), checked
 //             against the image
+//   COUNTS=1  the tile is built with -DSL_PUB_COUNT: print, beside the
+//             tile's own "sl_pub_count" lines, the same line of every run
+//             from the model's controller steps ("model_count NAME run R
+//             ..."; tests/rtl/run_pub_tests.sh compares them)
 // The model's own checks run first: it must flag an SRAM collision and a
 // chaining conflict at the cycles where they happen.
 #include <algorithm>
@@ -92,8 +96,45 @@ struct bench {
   pub_model model;
   long checks = 0, words = 0;
   uint64_t cycle = 0;   // testbench cycles, for messages
+  // COUNTS: the model's steps of every controller in the run, the run
+  // (flushes so far) and whether anything stepped in it
+  const char* name;
+  bool counts;
+  std::vector<long> run_steps;
+  long run_no = 0;
+  bool stepped = false;
 
-  explicit bench(const pub_params& pp) : p(pp), m(new Vsl_pub), model(pp) {}
+  bench(const pub_params& pp, const char* nm, bool cnt)
+      : p(pp), m(new Vsl_pub{nm}), model(pp), name(nm), counts(cnt),
+        run_steps(size_t(pp.nc()), 0) {}
+
+  // The run's line, as sl_pub prints its own under SL_PUB_COUNT.
+  void print_run() const {
+    if (!counts || (run_no == 0 && !stepped)) return;
+    std::printf("model_count %s run %ld ni %d no %d", name, run_no, p.ni, p.no);
+    for (long n : run_steps) std::printf(" %ld", n);
+    std::printf("\n");
+  }
+  // The model's steps at edge x (before: its fires() before the edge).
+  void count_edge(const pub_in& x, const std::vector<long>& before) {
+    if (x.flush) {
+      print_run();
+      run_steps.assign(size_t(p.nc()), 0);
+      run_no++;
+      stepped = false;
+      return;
+    }
+    std::vector<long> after = model.fires();
+    for (size_t c = 0; c < after.size(); c++) {
+      run_steps[c] += after[c] - before[c];
+      stepped = stepped || after[c] != before[c];
+    }
+  }
+  // The end of the simulation: the last run's line, the tile's final blocks.
+  void finish() {
+    print_run();
+    m->final();
+  }
 
   pub_in idle() const {
     pub_in x;
@@ -147,7 +188,9 @@ struct bench {
       hw.out_data[j] = tb_get(m->out_data, j * p.w, p.w);
     }
     hw.busy = m->busy;
+    std::vector<long> before = model.fires();
     model.edge(x);
+    count_edge(x, before);
     m->clk = 1;
     m->eval();
     cycle++;
@@ -472,15 +515,18 @@ int main(int argc, char** argv) {
   p.cw = (int)a.num("CW");
   tb_rng rng((uint64_t)a.num("SEED", 1));
   Verilated::commandArgs(argc, argv);
-  bench b(p);
+  const bool counts = a.num("COUNTS", 0) != 0;
+  bench b(p, "tile0", counts);
   long checks = model_self_check(p, rng);
   if (a.kv.count("LINEBUF")) checks += linebuf(b, uint64_t(a.num("LINEBUF")), rng);
   if (a.kv.count("CHAIN")) {
-    bench b1(p);
+    bench b1(p, "tile1", counts);
     checks += chain2(b, b1, uint64_t(a.num("CHAIN")) / 4, rng) + b1.checks;
+    b1.finish();
   }
   long runs = (long)a.num("RUNS", 100);
   for (long r = 0; r < runs; r++) checks += random_run(b, rng, r);
+  b.finish();
   std::printf("%ld random configurations; %ld output words compared with the model\n", runs,
               b.words);
   std::printf("configuration bits per tile: %lld\n", (long long)p.config_bits());

@@ -1,0 +1,278 @@
+/* sim/vl_pubcount.c: the push-memory tiles' access counts measured in
+ * Verilator, checked against the tile model.
+ * Stage: sim (the Verilator harness, after the run).  With --memory pub
+ * the harness is built with SL_PUB_COUNT, under which every sl_pub
+ * instance counts the fires of each of its controllers in a run and
+ * prints, when the run ends (the next flush, or the end of the
+ * simulation), one line (rtlgen/lib/sl_pub.v):
+ *     sl_pub_count PATH run R ni NI no NO N_0 N_1 ... N_{2(NI+NO)-1}
+ * N_c the fires of controller c in register-map order (IN_i, WR_i, RD_j,
+ * OUT_j).  Each line is matched to its tile by the instance name
+ * rtlgen/pub.c gives it (PRODUCER_pubK, the last component of PATH) and
+ * compared with ub_pub_model's counts of that tile (docs/pub.md,
+ * "Counts").  Owns nothing past a call. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_private.h"
+
+enum { PC_MAX_PORTS = 8 };
+
+/* One line of the testbench's output. */
+typedef struct pc_line {
+	char *inst;		/* owned: the last component of PATH */
+	long long run;
+	int ni, no;
+	int64_t fires[4 * PC_MAX_PORTS];	/* register-map order */
+	bool used;		/* matched to a tile */
+} pc_line;
+
+/* A non-negative decimal at *p, then a space or the end: its value, *p
+ * past it; false for anything else. */
+static bool pc_number(const char **p, long long *v)
+{
+	const char *s = *p;
+	if (*s < '0' || *s > '9')
+		return false;
+	long long n = 0;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (n > (INT64_MAX - 9) / 10)
+			return false;
+		n = n * 10 + (*s - '0');
+	}
+	if (*s && *s != ' ')
+		return false;
+	*v = n;
+	*p = *s ? s + 1 : s;
+	return true;
+}
+
+/* "WORD " at *p: *p past it. */
+static bool pc_word(const char **p, const char *word)
+{
+	size_t n = strlen(word);
+	if (strncmp(*p, word, n) || (*p)[n] != ' ')
+		return false;
+	*p += n + 1;
+	return true;
+}
+
+/* A count line without its "sl_pub_count " and newline into *l (its
+ * inst set whenever it returns true). */
+static bool pc_parse(const char *s, pc_line *l)
+{
+	memset(l, 0, sizeof *l);
+	const char *sp = strchr(s, ' ');
+	if (!sp || sp == s)
+		return false;
+	const char *dot = s;
+	for (const char *q = s; q < sp; q++)
+		if (*q == '.')
+			dot = q + 1;
+	if (sp == dot)
+		return false;
+	const char *p = sp + 1;
+	long long ni, no;
+	if (!pc_word(&p, "run") || !pc_number(&p, &l->run) || !pc_word(&p, "ni")
+	    || !pc_number(&p, &ni) || !pc_word(&p, "no") || !pc_number(&p, &no)
+	    || ni < 1 || ni > PC_MAX_PORTS || no < 1 || no > PC_MAX_PORTS)
+		return false;
+	l->ni = (int) ni;
+	l->no = (int) no;
+	for (int c = 0; c < 2 * (l->ni + l->no); c++) {
+		long long v;
+		if (!pc_number(&p, &v))
+			return false;
+		l->fires[c] = v;
+	}
+	if (*p)
+		return false;
+	l->inst = sl_xmalloc((size_t) (sp - dot) + 1);
+	memcpy(l->inst, dot, (size_t) (sp - dot));
+	l->inst[sp - dot] = 0;
+	return true;
+}
+
+static void pc_lines_free(pc_line *lines, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(lines[i].inst);
+	free(lines);
+}
+
+/* Every "sl_pub_count" line of "log": a heap array (*n lines), or NULL
+ * with *n -1 after a malformed one (reported). */
+static pc_line *pc_lines(sl_ctx *ctx, const char *log, int *n)
+{
+	static const char tag[] = "sl_pub_count ";
+	pc_line *lines = NULL;
+	*n = 0;
+	for (const char *s = log; s && *s;) {
+		const char *nl = strchr(s, '\n');
+		size_t len = nl ? (size_t) (nl - s) : strlen(s);
+		if (len >= sizeof tag - 1 && !strncmp(s, tag, sizeof tag - 1)) {
+			char *text = sl_xmalloc(len + 1);
+			memcpy(text, s, len);
+			text[len] = 0;
+			lines = sl_xrealloc(lines, (size_t) (*n + 1) * sizeof(*lines));
+			if (!pc_parse(text + sizeof tag - 1, &lines[*n])) {
+				sl_error(ctx, sl_noloc, "the Verilator testbench printed a malformed "
+					"count line: '%s'", text);
+				free(text);
+				pc_lines_free(lines, *n);
+				*n = -1;
+				return NULL;
+			}
+			free(text);
+			(*n)++;
+		}
+		s = nl ? nl + 1 : NULL;
+	}
+	return lines;
+}
+
+/* The instance name rtlgen/pub.c gives tile k of "pb" (owned by the
+ * caller): the producer's name with every character that is not a
+ * letter, digit or '_' as '_' (rtlgen's rtl_ident), then _pubK. */
+static char *pc_instance(const ub_pub_buf *pb, int k)
+{
+	size_t len = strlen(pb->buf->producer->name) + 32;
+	char *out = sl_xmalloc(len);
+	snprintf(out, len, "%s_pub%d", pb->buf->producer->name, k);
+	for (char *p = out; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')
+		      || (*p >= '0' && *p <= '9') || *p == '_'))
+			*p = '_';
+	return out;
+}
+
+/* The counts of a line, as the tile model keeps them. */
+static void pc_counts(const pc_line *l, ub_pub_counts *c)
+{
+	memset(c, 0, sizeof *c);
+	for (int i = 0; i < l->ni; i++) {
+		c->agg_writes += l->fires[i];
+		c->sram_writes += l->fires[l->ni + i];
+	}
+	for (int j = 0; j < l->no; j++) {
+		c->sram_reads += l->fires[2 * l->ni + j];
+		c->tb_reads_port[j] = l->fires[2 * l->ni + l->no + j];
+		c->tb_reads += c->tb_reads_port[j];
+	}
+	c->steps = c->agg_writes + c->sram_writes + c->sram_reads + c->tb_reads;
+}
+
+/* One count of a tile: its name, the output (-1: the tile's), the
+ * tile model's value and Verilator's. */
+typedef struct pc_row {
+	const char *what;
+	int port;
+	int64_t model, vl;
+} pc_row;
+
+/* One tile's model counts against the line measured; 0 or -1 (every
+ * difference reported). */
+static int pc_compare(sl_ctx *ctx, const ub_pub_buf *pb, int k, int n_outs,
+	const ub_pub_counts *m, const pc_line *l)
+{
+	ub_pub_counts v;
+	pc_counts(l, &v);
+	pc_row rows[4 + PC_MAX_PORTS];
+	int n = 0;
+	rows[n++] = (pc_row) { "aggregator writes", -1, m->agg_writes, v.agg_writes };
+	rows[n++] = (pc_row) { "SRAM writes", -1, m->sram_writes, v.sram_writes };
+	rows[n++] = (pc_row) { "SRAM reads", -1, m->sram_reads, v.sram_reads };
+	for (int j = 0; j < l->no; j++)
+		rows[n++] = (pc_row) { "transpose-buffer reads", j,
+			j < n_outs ? m->tb_reads_port[j] : 0, v.tb_reads_port[j] };
+	rows[n++] = (pc_row) { "controller steps", -1, m->steps, v.steps };
+	int rc = 0;
+	for (int r = 0; r < n; r++) {
+		if (rows[r].model == rows[r].vl)
+			continue;
+		char port[32] = "";
+		if (rows[r].port >= 0)
+			snprintf(port, sizeof port, " of output %d", rows[r].port);
+		sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s' (%s): %s%s: the tile "
+			"model counts %lld, Verilator %lld", k, pb->buf->name, l->inst, rows[r].what,
+			port, (long long) rows[r].model, (long long) rows[r].vl);
+		rc = -1;
+	}
+	return rc;
+}
+
+/* The one line of instance "inst" (marked used), or NULL when it has
+ * none, several or another run than the harness's first (reported). */
+static pc_line *pc_find(sl_ctx *ctx, const ub_pub_buf *pb, int k, const char *inst,
+	pc_line *lines, int n)
+{
+	pc_line *got = NULL;
+	int runs = 0;
+	for (int j = 0; j < n; j++)
+		if (!strcmp(lines[j].inst, inst)) {
+			lines[j].used = true;
+			runs++;
+			got = &lines[j];
+		}
+	if (runs == 1 && got->run == 1)
+		return got;
+	if (runs == 0)
+		sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s': Verilator reported no "
+			"counts of instance '%s'", k, pb->buf->name, inst);
+	else if (runs > 1)
+		sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s' (%s): Verilator reported "
+			"%d runs, the harness makes one", k, pb->buf->name, inst, runs);
+	else
+		sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s' (%s): Verilator reported "
+			"run %lld alone, the harness makes run 1", k, pb->buf->name, inst, got->run);
+	return NULL;
+}
+
+int sim_vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log)
+{
+	int n = 0;
+	pc_line *lines = pc_lines(ctx, log, &n);
+	if (n < 0)
+		return -1;
+	int rc = 0;
+	for (int i = 0; i < ps->n_bufs; i++) {
+		const ub_pub_buf *pb = &ps->bufs[i];
+		if (pb->native_why)
+			continue;
+		for (int k = 0; k < pb->n_tiles; k++) {
+			char *inst = pc_instance(pb, k);
+			pc_line *got = pc_find(ctx, pb, k, inst, lines, n);
+			free(inst);
+			if (!got) {
+				rc = -1;
+				continue;
+			}
+			if (got->ni != ps->params.n_in || got->no != ps->params.n_out) {
+				sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s' (%s): Verilator "
+					"reported %dx%d ports, the tile has %dx%d", k,
+					pb->buf->name, got->inst, got->ni, got->no, ps->params.n_in,
+					ps->params.n_out);
+				rc = -1;
+				continue;
+			}
+			ub_pub_counts m;
+			int64_t live;
+			char why[256];
+			if (ub_pub_model(ps, pb, k, &m, &live, why, sizeof why) < 0) {
+				sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s': %s", k,
+					pb->buf->name, why);
+				rc = -1;
+			} else if (pc_compare(ctx, pb, k, pb->tiles[k].n_outs, &m, got) < 0) {
+				rc = -1;
+			}
+		}
+	}
+	for (int j = 0; j < n; j++)
+		if (!lines[j].used) {
+			sl_error(ctx, sl_noloc, "Verilator reported the counts of '%s', which is no "
+				"push-memory tile of the design", lines[j].inst);
+			rc = -1;
+		}
+	pc_lines_free(lines, n);
+	return rc;
+}
