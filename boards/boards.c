@@ -99,6 +99,9 @@ static bool board_memory(board *b, const board_line *l)
 		} else if (!strcmp(k, "ports") && i + 1 < l->n) {
 			m->ports = l->w[i + 1];
 			i += 2;
+		} else if (!strcmp(k, "yosys") && i + 1 < l->n) {
+			m->yosys = l->w[i + 1];
+			i += 2;
 		} else if (!strcmp(k, "count") || !strcmp(k, "units") || !strcmp(k, "bits")) {
 			if (!board_int(l, i + 1, !strcmp(k, "units") ? 0 : 1, &v))
 				return false;
@@ -111,7 +114,7 @@ static bool board_memory(board *b, const board_line *l)
 			i += 2;
 		} else {
 			sl_error(l->ctx, board_loc(l, i), "unknown memory field '%s' "
-				"(count, units, bits, ports, shapes)", k);
+				"(count, units, bits, ports, yosys, shapes)", k);
 			return false;
 		}
 	}
@@ -325,6 +328,14 @@ static bool board_directive(board *b, const board_line *l)
 		return board_dsp_mul(b, l);
 	if (!strcmp(k, "lutram_cell"))
 		return board_lutram_cell(b, l);
+	if (!strcmp(k, "flatten")) {
+		if (l->n != 2 || (strcmp(l->w[1], "0") && strcmp(l->w[1], "1"))) {
+			sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0), "expected 'flatten 0|1'");
+			return false;
+		}
+		b->logic.flatten = !strcmp(l->w[1], "1");
+		return true;
+	}
 	if (!strcmp(k, "delay"))
 		return board_delay_line(b, l);
 	if (l->n < 2) {
@@ -444,6 +455,7 @@ const board *board_load(sl_ctx *ctx, const char *path)
 	board *b = sl_alloc(ctx, sizeof(*b));
 	b->path = sl_strdup(ctx, path);
 	b->logic.carry = 1;
+	b->logic.flatten = true;
 	board_line l = { .ctx = ctx, .file = file };
 	bool ok = true;
 	char *save = NULL;
@@ -561,6 +573,26 @@ int64_t board_bram_cells(const board *b, int width, int64_t depth, const board_m
 				*mem = m;
 			}
 		}
+	}
+	return best < 0 ? 0 : best;
+}
+
+const board_mem *board_huge_mem(const board *b)
+{
+	for (int i = 0; i < b->n_mems; i++)
+		if (!strcmp(b->mems[i].kind, "huge"))
+			return &b->mems[i];
+	return NULL;
+}
+
+int64_t board_huge_cells(const board_mem *m, int width, int64_t depth)
+{
+	int64_t best = -1;
+	for (int s = 0; s < m->n_shapes; s++) {
+		int64_t c = board_ceil(width, m->shapes[s].width) *
+			board_ceil(depth, m->shapes[s].depth);
+		if (best < 0 || c < best)
+			best = c;
 	}
 	return best < 0 ? 0 : best;
 }

@@ -32,6 +32,8 @@ typedef struct board_mem {
 	int units;		/* pool units per primitive */
 	int64_t bits;		/* capacity of one primitive */
 	const char *ports;	/* e.g. "1r1w", "2rw" */
+	const char *yosys;	/* huge: the synthesis option that maps it
+				 * (`{huge}` in the yosys lines), or NULL */
 	int n_shapes;
 	board_shape shapes[BOARD_MAX_SHAPES];
 } board_mem;
@@ -55,6 +57,10 @@ typedef struct board_logic {
 	bool dsp_rom_late;	/* a product by a constant read from a ROM still takes a DSP */
 	board_shape ram_cell;	/* a LUT-RAM cell's shape; depth 0: bits pooled */
 	int ram_cell_luts;	/* the LUT sites one such cell occupies */
+	bool flatten;		/* the flow flattens the design (default); false:
+				 * library modules keep their boundaries
+				 * (synth_xilinx without -flatten), so no
+				 * optimization crosses them */
 } board_logic;
 
 /* The delay model (docs/timing.md): an operator of kind k and width w
@@ -123,6 +129,16 @@ int64_t board_bram_cells(const board *b, int width, int64_t depth,
 /* The block-RAM pool capacity of the board in its first block
  * primitive (e.g. 135 BRAM36 on the Artix-7 100T). */
 const board_mem *board_block_mem(const board *b);
+
+/* The single-port ("huge") primitive that holds the push-memory tiles'
+ * SRAMs (iCE40 UP5K: SB_SPRAM256KA), or NULL: the part has none, and the
+ * tiles go to block RAM in single-port use (board_bram_cells). */
+const board_mem *board_huge_mem(const board *b);
+/* Cells of huge primitive "m" for one single-port memory of depth x
+ * width: the fewest ceil(width / w) x ceil(depth / d) over its shapes
+ * (docs/pub.md "Synthesis": Yosys packs narrow words into the SPRAM's
+ * 16-bit rows by its nibble write enables). */
+int64_t board_huge_cells(const board_mem *m, int width, int64_t depth);
 
 /* The delay of an operator of kind k and width w (ns), by the board's
  * delay lines and their fall-backs; the board must have delays. */

@@ -667,6 +667,11 @@ static int cmd_synth(const options *opt)
 			"interface; drop --interface axis\n");
 		return EXIT_USAGE;
 	}
+	if (opt->check_netlist && opt->flow.memory_pub) {
+		fprintf(stderr, "sluice synth: error: --check-netlist does not wait for the tiles' "
+			"configuration yet; drop --memory pub or --check-netlist (docs/pub.md)\n");
+		return EXIT_USAGE;
+	}
 	if (!opt->check_netlist && (opt->n_inputs || opt->have_seed)) {
 		fprintf(stderr, "sluice synth: error: --input and --seed are the data of "
 			"--check-netlist\n");
@@ -680,15 +685,7 @@ static int cmd_synth(const options *opt)
 	size_t len;
 	const char *top;
 	tg_measured meas;
-	if (d && d->pub) {
-		/* mapped and checked above; the board's storage prediction and the
-		 * synthesis flow do not know sl_pub yet */
-		fprintf(stderr, "sluice synth: error: the buffers map onto push-memory tiles "
-			"(checked), but synthesis of sl_pub designs is not done yet: the storage "
-			"prediction and the Yosys flow know only today's mapping (docs/pub.md)\n");
-		flow_free(d);
-		d = NULL;
-	} else if (d && make_out_dir(opt->out_dir) == 0 && flow_verilog(d, &text, &len, &top) == 0)
+	if (d && make_out_dir(opt->out_dir) == 0 && flow_verilog(d, &text, &len, &top) == 0)
 		rc = tg_synth_measure(ctx, &d->pred, text, len, top, opt->out_dir, opt->pnr,
 			netlist, &meas);
 	if (rc == 0 && opt->flow.iface == RTL_IFACE_AXIS) {
@@ -1259,8 +1256,8 @@ static const command commands[] = {
 	  "  --input, --seed  the data of the netlist check, as for run\n"
 	  "  --schedule P, --register-threshold N, --ram R, --unroll K   as for compile\n"
 	  "  --memory M, --fetch N, --depth N, --pub-ports IxO, --pub-levels N,\n"
-	  "  --pub-width N as for compile (the tiles are mapped and checked; the\n"
-	  "                Verilog is today's mapping)\n"
+	  "  --pub-width N as for compile: the buffers on tiles are sl_pub instances,\n"
+	  "                their SRAMs SPRAM on the UP5K, block RAM elsewhere (docs/pub.md)\n"
 	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "study", cmd_study,
 	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK |

@@ -169,6 +169,9 @@ static int flow_back_end(flow_design *d)
 		d->pub = ub_pub_map(d->ctx, d->isl, d->ubs, &d->opts.pub, d->opts.ub.register_threshold);
 		if (!d->pub || (d->opts.pub.runtime && rtl_runtime_check(d->ctx, d->sp, d->pub) < 0))
 			return -1;
+		/* on a board with a huge primitive (UP5K: SPRAM) the tiles'
+		 * SRAMs go there (target/storage.c, docs/pub.md "Synthesis") */
+		d->pub->spram = d->opts.bd && board_huge_mem(d->opts.bd);
 		flow_dump(d, 'B', "push-memory tiles (-dB)", flow_print_tiles);
 	}
 	return 0;
@@ -210,7 +213,7 @@ static void flow_explain(flow_design *d)
 	for (int i = 0; i < n; i++) {
 		uo.bd = all[i];
 		ub_set_remap(d->ubs, &uo);
-		tg_predict(all[i], d->sp, d->ubs, &others[i]);
+		tg_predict_pub(all[i], d->sp, d->ubs, d->pub, &others[i]);
 	}
 	ub_set_remap(d->ubs, &d->opts.ub);
 	bool stream = d->opts.sched.policy != SCHED_SEQUENTIAL;
@@ -231,7 +234,7 @@ static int flow_board(flow_design *d)
 		tg_report_release(&d->pred);
 	d->has_pred = d->opts.bd != NULL;
 	if (d->has_pred)
-		tg_predict(d->opts.bd, d->sp, d->ubs, &d->pred);
+		tg_predict_pub(d->opts.bd, d->sp, d->ubs, d->pub, &d->pred);
 	flow_dump(d, 'R', "predicted resources (-dR)", flow_print_resources);
 	if (!d->has_pred || !d->opts.check_fit || tg_fits(&d->pred))
 		return 0;

@@ -68,8 +68,9 @@ void rtl_pub_loader(rtl_gen *g)
 			int n = ub_pub_tile_writes(ps, &pb->tiles[k], NULL);
 			uint64_t *w = sl_xcalloc((size_t) n + 1, sizeof(uint64_t));
 			ub_pub_tile_writes(ps, &pb->tiles[k], w);
+			/* rom_style: always block RAM, as target/storage.c counts it */
 			fprintf(o, "    reg [%d:0] %s_pub%d_cfg;\n    always @(*)\n"
-				"        case (pub_cfg_i)\n", ww - 1, nm, k);
+				"        (* rom_style = \"block\" *) case (pub_cfg_i)\n", ww - 1, nm, k);
 			for (int j = 0; j < n; j++)
 				fprintf(o, "        %d'd%d: %s_pub%d_cfg = %d'h%llx;\n", iw, j, nm, k, ww,
 					(unsigned long long) w[j]);
@@ -121,11 +122,12 @@ static void pub_tile(rtl_gen *g, const ub_pub_buf *pb, const char *nm, int k)
 		"    wire [%d:0] %s_pub%d_ien;\n    wire %s_pub%d_busy;\n",
 		p->n_out * w - 1, nm, k, p->n_out - 1, nm, k, p->n_in - 1, nm, k, nm, k);
 	fprintf(o, "    sl_pub #(.W(%d), .FW(%d), .DEPTH(%lld), .NI(%d), .NO(%d), .LEVELS(%d), "
-		".CW(%d)) %s_pub%d (\n"
+		".CW(%d)%s) %s_pub%d (\n"
 		"        .clk(clk), .rst(rst), .clk_en(ce), .flush(go && ce),\n"
 		"        .cfg_we(%s_pub%d_cfg_we), .cfg_addr(%s_pub%d_cfg[%d:%d]), "
 		".cfg_data(%s_pub%d_cfg[%d:0]),\n", w, p->fw, (long long) p->depth, p->n_in,
-		p->n_out, p->levels, p->cw, nm, k, nm, k, nm, k, ca + p->cw - 1, p->cw, nm, k,
+		p->n_out, p->levels, p->cw, g->pub->spram ? ", .SPRAM(1)" : "", nm, k, nm, k, nm, k,
+		ca + p->cw - 1, p->cw, nm, k,
 		p->cw - 1);
 	if (p->n_in > 1)
 		fprintf(o, "        .in_data({%d'd0, %s}),", (p->n_in - 1) * w, in);

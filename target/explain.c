@@ -29,6 +29,11 @@ void tg_reason(const tg_report *r, char *buf, size_t n)
 	buf[0] = 0;
 	if (r->units > r->bd->block_units)
 		len += (size_t) snprintf(buf + len, n - len, "needs %s", ram);
+	for (int m = 0; m < r->bd->n_mems && len < n; m++)
+		if (!strcmp(r->bd->mems[m].kind, "huge") && r->cells[m] > r->bd->mems[m].count)
+			len += (size_t) snprintf(buf + len, n - len, "%s%lld of %lld %s",
+				len ? " and " : "needs ", (long long) r->cells[m],
+				(long long) r->bd->mems[m].count, r->bd->mems[m].cell);
 	const char *what = r->has_logic ? "" : " for storage";
 	if (tg_ffs(r) > r->bd->ffs && len < n)
 		len += (size_t) snprintf(buf + len, n - len, "%s%lld of %lld flip-flops%s",
@@ -43,10 +48,25 @@ void tg_reason(const tg_report *r, char *buf, size_t n)
 			(long long) tg_dsps(r), (long long) r->bd->dsps);
 }
 
-/* Order: most block-RAM units, then most flip-flops, then most words. */
+/* The huge cells (SPRAM) of a buffer's tiles; "bd" is explain_sort_bd. */
+static const board *explain_sort_bd;
+
+static int64_t explain_huge(const tg_buf *f)
+{
+	int64_t n = 0;
+	for (int m = 0; explain_sort_bd && m < explain_sort_bd->n_mems; m++)
+		if (!strcmp(explain_sort_bd->mems[m].kind, "huge"))
+			n += f->cells[m];
+	return n;
+}
+
+/* Order: most block-RAM units, then most huge cells, then most
+ * flip-flops, then most words. */
 static int explain_cmp(const void *pa, const void *pb)
 {
 	const tg_buf *a = pa, *b = pb;
+	if (explain_huge(a) != explain_huge(b))
+		return explain_huge(a) > explain_huge(b) ? -1 : 1;
 	if (a->units != b->units)
 		return a->units > b->units ? -1 : 1;
 	if (a->ffs + a->lut_ram != b->ffs + b->lut_ram)
@@ -73,6 +93,9 @@ static void explain_note_buffer(sl_ctx *ctx, const tg_report *r, const tg_buf *f
 			copies);
 	if (f->lut_ram)
 		snprintf(lr, sizeof lr, ", at least %lld LUTs of LUT RAM", (long long) f->lut_ram);
+	if (f->tiles && len < sizeof cells)
+		snprintf(cells + len, sizeof cells - len, " (on %d push-memory tile%s)", f->tiles,
+			f->tiles > 1 ? "s" : "");
 	sl_note(ctx, f->b->producer->decl->loc,
 		"buffer '%s' (%s): %lld words of %d bits = %lld bits: %s, %lld flip-flops%s",
 		f->b->name, ub_storage_str(f->b->storage), (long long) f->words,
@@ -107,6 +130,10 @@ static void explain_help(sl_ctx *ctx, sl_loc at, const tg_report *r, bool sequen
 		else
 			fprintf(o, "; --schedule sequential does not reduce the storage (%s)", why);
 	}
+	if (!tg_huge_fits(r))
+		fputs("; a smaller --fetch or --depth (a tile of FW x W bits by DEPTH words "
+		      "takes its SRAM in huge primitives of their shapes, docs/pub.md "
+		      "\"Synthesis\")", o);
 	int64_t chain_units = 0, chain_ffs = 0;
 	for (int i = 0; i < r->n; i++)
 		if (r->bufs[i].b->storage != UB_CIRCULAR) {
@@ -130,7 +157,7 @@ static void explain_help(sl_ctx *ctx, sl_loc at, const tg_report *r, bool sequen
 
 static bool explain_storage_ok(const tg_report *r)
 {
-	return r->units <= r->bd->block_units && r->ffs <= r->bd->ffs &&
+	return r->units <= r->bd->block_units && tg_huge_fits(r) && r->ffs <= r->bd->ffs &&
 		r->lut_ram <= r->bd->luts;
 }
 
@@ -218,12 +245,14 @@ bool tg_explain(sl_ctx *ctx, const tg_report *r, bool sequential,
 	}
 	tg_buf *s = sl_xmalloc(((size_t) r->n + 1) * sizeof(*s));
 	memcpy(s, r->bufs, (size_t) r->n * sizeof(*s));
+	explain_sort_bd = r->bd;
 	qsort(s, (size_t) r->n, sizeof(*s), explain_cmp);
+	explain_sort_bd = NULL;
 	sl_loc loc = r->n ? s[0].b->producer->decl->loc : (sl_loc) { -1, 0, 0 };
 	sl_error(ctx, loc, "the design does not fit the %s (%s): it %s; the largest "
 		"buffer is '%s'", r->bd->name, r->bd->part, why, r->n ? s[0].b->name : "?");
 	for (int i = 0; i < r->n && i < 3; i++)
-		if (s[i].units || s[i].ffs || s[i].lut_ram)
+		if (s[i].units || s[i].tiles || s[i].ffs || s[i].lut_ram)
 			explain_note_buffer(ctx, r, &s[i]);
 	explain_help(ctx, loc, r, sequential, others, n_others, seq);
 	free(s);

@@ -62,6 +62,8 @@
  * them constant: measured 1.0-6x the LUT4s of `synth_ecp5 -abc9` on the
  * same Verilog, not a function of the structure); this model follows the
  * -abc9 mapping (measured ratios in the report of this change).
+ * A buffer on push-memory tiles (--memory pub) is its tiles' logic
+ * (target/pub.c) in its producer's stage.
  * Storage (delay-chain registers, register-file and LUT-RAM words, block
  * RAM) is target/storage.c's and is not counted here. */
 #include <stdlib.h>
@@ -206,6 +208,7 @@ typedef struct est_walk {
 	est_muls *muls;		/* shared by every walk */
 	double luts;
 	int64_t ffs, dsps;
+	int val_ew;		/* significant bits of the statement's value */
 	int n_keys;
 	char **keys;		/* subexpressions costed so far (opt_merge) */
 } est_walk;
@@ -843,6 +846,7 @@ static void est_stmt(est_walk *w, const sched_stmt *s, int tw)
 		v = est_conv(est_value(w, s, s->decl->body), s->decl->type.bits,
 			s->decl->body->type.is_signed);
 	int ew = v.is_const ? 0 : v.ew;
+	w->val_ew = ew;
 	int inbox = est_inbox(w, s);
 	/* The pipe after the value's cycle; before it, the datapath's own
 	 * read, delay and valid registers (scheduler/pipeline.c). */
@@ -1001,8 +1005,33 @@ static void est_split(const board *bd, est_muls *ml, est_walk *ws, tg_logic *r)
 	free(ml->m);
 }
 
+/* The tiles of buffer "b", or NULL when it is not on tiles. */
+static const ub_pub_buf *est_pub_of(const ub_pub_set *pub, const ub_buffer *b)
+{
+	for (int i = 0; pub && i < pub->n_bufs; i++)
+		if (pub->bufs[i].buf == b && !pub->bufs[i].native_why && pub->bufs[i].n_tiles > 0)
+			return &pub->bufs[i];
+	return NULL;
+}
+
+/* A buffer on push-memory tiles: each tile's logic (target/pub.c); the
+ * delay lines are storage (target/storage.c), the read ports wires. */
+static void est_pub(est_walk *w, const ub_pub_set *pub, const ub_pub_buf *pb)
+{
+	for (int k = 0; k < pb->n_tiles; k++) {
+		int64_t ffs, luts;
+		/* the producer's stream has the value's significant bits; a
+		 * tile in series takes the tile before's output, from its SRAM */
+		int in_bits = k == 0 || pb->side ? w->val_ew : pb->buf->width_bits;
+		tg_pub_tile_logic(w->f->bd, pub, &pb->tiles[k], pb->buf->width_bits, in_bits,
+			&ffs, &luts);
+		w->ffs += ffs;
+		w->luts += (double) luts;
+	}
+}
+
 void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
-	tg_logic *r)
+	const ub_pub_set *pub, tg_logic *r)
 {
 	est_fam f = est_family(bd);
 	int n = sp->n_stmts, tw = est_tw(sp);
@@ -1031,7 +1060,10 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 		est_walk *pw = &ws[b->producer->index];
 		pw->keys = keys;
 		pw->n_keys = n_keys;
-		if (b->storage == UB_CIRCULAR)
+		const ub_pub_buf *pb = est_pub_of(pub, b);
+		if (pb)
+			est_pub(pw, pub, pb);
+		else if (b->storage == UB_CIRCULAR)
 			est_circular(pw, b, ws);
 		else
 			est_chain(pw, b, ws);

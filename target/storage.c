@@ -15,6 +15,11 @@
  * (iCE40); elsewhere Yosys makes it LUT RAM (measured on the Artix-7:
  * gaussian's sequential 94,272-bit frame took 342 flip-flops), counted as
  * the lower bound ceil(bits / lutram_bits) LUTs.
+ * With --memory pub a buffer on push-memory tiles (ub_pub_set) is only its
+ * tiles and their delay lines (fit_pub): each tile one sl_pub_sram of
+ * FW x W bits by DEPTH words, in the board's huge primitive when it has
+ * one (iCE40 UP5K: SPRAM, board_huge_cells), else in block RAM in
+ * single-port use (board_bram_cells); docs/pub.md "Synthesis".
  * Logic is counted by target/logic.c; target/explain.c says why a
  * design does not fit. */
 #include <stdlib.h>
@@ -55,7 +60,87 @@ static void fit_copies(const board *bd, const ub_buffer *b, tg_buf *f)
 	}
 }
 
+/* The tiles of buffer "b" in "pub", or NULL when it is not on tiles (as
+ * rtlgen/pub.c decides: mapped, and at least one tile). */
+static const ub_pub_buf *fit_pub_of(const ub_pub_set *pub, const ub_buffer *b)
+{
+	for (int i = 0; pub && i < pub->n_bufs; i++)
+		if (pub->bufs[i].buf == b && !pub->bufs[i].native_why && pub->bufs[i].n_tiles > 0)
+			return &pub->bufs[i];
+	return NULL;
+}
+
+int64_t tg_tile_cells(const board *bd, const ub_pub_params *p, int width_bits,
+	const board_mem **mem)
+{
+	int wide = p->fw * width_bits;
+	const board_mem *h = board_huge_mem(bd);
+	if (h) {
+		*mem = h;
+		return board_huge_cells(h, wide, p->depth);
+	}
+	return board_bram_cells(bd, wide, p->depth, mem);
+}
+
+int64_t tg_tile_rom_cells(const board *bd, const ub_pub_set *pub, const ub_pub_tile *t,
+	const board_mem **mem)
+{
+	int n = ub_pub_tile_writes(pub, t, NULL);
+	uint64_t *w = sl_xcalloc((size_t) n + 1, sizeof(uint64_t)), any = 0;
+	ub_pub_tile_writes(pub, t, w);
+	int64_t depth = 2;
+	while (depth < n)
+		depth *= 2;
+	int ww = ub_pub_addr_bits(&pub->params) + pub->params.cw, lanes = 0;
+	for (int i = 0; i < n; i++)
+		any |= w[i];
+	for (int b = 0; b < ww; b++)
+		lanes += depth > n || (any >> b & 1);
+	free(w);
+	return board_bram_cells(bd, lanes, depth, mem);
+}
+
+/* A buffer on tiles: every tile's SRAM (tg_tile_cells) and configuration
+ * ROM (tg_tile_rom_cells), and the delay lines rtlgen/pub.c puts beside
+ * them: on each source (the producer's stream, a tile output) as many
+ * registers of the word width as the longest lag read from it (on the
+ * producer's stream also the first pass of a port read in passes,
+ * port_split).  Nothing of the buffer's own mapping is emitted. */
+static void fit_pub(const board *bd, const ub_pub_set *pub, const ub_pub_buf *pb, tg_buf *f)
+{
+	const ub_buffer *b = pb->buf;
+	for (int k = 0; k < pb->n_tiles; k++) {
+		const board_mem *m;
+		int64_t c = tg_tile_cells(bd, &pub->params, b->width_bits, &m);
+		f->cells[m - bd->mems] += c;
+		f->units += c * m->units;
+		c = tg_tile_rom_cells(bd, pub, &pb->tiles[k], &m);
+		f->cells[m - bd->mems] += c;
+		f->units += c * m->units;
+	}
+	f->tiles = pb->n_tiles;
+	int64_t regs = 0;
+	for (int src = -1; src < pb->n_tiles * 8; src++) {
+		int64_t len = 0;
+		for (int i = 1; i < b->n_ports; i++) {
+			int s = pb->port_tile[i] < 0 ? -1 : pb->port_tile[i] * 8 + pb->port_out[i];
+			if (s == src && pb->port_lag[i] > len)
+				len = pb->port_lag[i];
+			if (src < 0 && pb->port_split[i] > len)	/* a first pass */
+				len = pb->port_split[i];
+		}
+		regs += len;
+	}
+	f->ffs = regs * b->width_bits;
+}
+
 void tg_predict_storage(const board *bd, const ub_set *ubs, tg_report *r)
+{
+	tg_predict_storage_pub(bd, ubs, NULL, r);
+}
+
+void tg_predict_storage_pub(const board *bd, const ub_set *ubs, const ub_pub_set *pub,
+	tg_report *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->bd = bd;
@@ -68,7 +153,10 @@ void tg_predict_storage(const board *bd, const ub_set *ubs, tg_report *r)
 			continue;
 		f->words = b->capacity_words;
 		int64_t bits = b->capacity_words * b->width_bits;
-		if (b->storage == UB_CIRCULAR && b->mem == UB_MEM_SRAM)
+		const ub_pub_buf *pb = fit_pub_of(pub, b);
+		if (pb)
+			fit_pub(bd, pub, pb, f);
+		else if (b->storage == UB_CIRCULAR && b->mem == UB_MEM_SRAM)
 			fit_copies(bd, b, f);
 		else if (b->storage == UB_CIRCULAR && bd->lutram_bits == 0)
 			f->ffs = bits;
@@ -88,10 +176,16 @@ void tg_predict_storage(const board *bd, const ub_set *ubs, tg_report *r)
 void tg_predict(const board *bd, const sched_program *sp, const ub_set *ubs,
 	tg_report *r)
 {
-	tg_predict_storage(bd, ubs, r);
+	tg_predict_pub(bd, sp, ubs, NULL, r);
+}
+
+void tg_predict_pub(const board *bd, const sched_program *sp, const ub_set *ubs,
+	const ub_pub_set *pub, tg_report *r)
+{
+	tg_predict_storage_pub(bd, ubs, pub, r);
 	r->program = sp->lowered->path;
 	r->clock_mhz = sched_clock_mhz(sp) > 0 ? sched_clock_mhz(sp) : bd->clock_mhz;
-	tg_logic_count(bd, sp, ubs, &r->logic);
+	tg_logic_count(bd, sp, ubs, pub, &r->logic);
 	r->has_logic = true;
 }
 
@@ -120,9 +214,17 @@ int64_t tg_dsps(const tg_report *r)
 	return r->has_logic ? r->logic.dsps : 0;
 }
 
+bool tg_huge_fits(const tg_report *r)
+{
+	for (int m = 0; m < r->bd->n_mems; m++)
+		if (!strcmp(r->bd->mems[m].kind, "huge") && r->cells[m] > r->bd->mems[m].count)
+			return false;
+	return true;
+}
+
 bool tg_fits(const tg_report *r)
 {
-	return r->units <= r->bd->block_units && tg_ffs(r) <= r->bd->ffs &&
+	return r->units <= r->bd->block_units && tg_huge_fits(r) && tg_ffs(r) <= r->bd->ffs &&
 		tg_luts(r) <= r->bd->luts && tg_dsps(r) <= r->bd->dsps;
 }
 

@@ -142,11 +142,29 @@ static void synth_ltp(FILE *f, const board *bd, const char *out)
 	fputc('\n', f);
 }
 
+/* What `{huge}` stands for in the board's yosys lines: the `yosys`
+ * option of every huge primitive (iCE40 SPRAM: -spram) the prediction
+ * "pred" puts memories in (the push-memory tiles, target/storage.c), so
+ * a design without tiles runs the flow it always ran ("pred" NULL: no
+ * option). */
+static void synth_huge_opts(FILE *f, const tg_report *pred)
+{
+	const board *bd = pred ? pred->bd : NULL;
+	bool first = true;
+	for (int m = 0; bd && m < bd->n_mems; m++)
+		if (!strcmp(bd->mems[m].kind, "huge") && bd->mems[m].yosys && pred->cells[m] > 0) {
+			fprintf(f, "%s%s", first ? "" : " ", bd->mems[m].yosys);
+			first = false;
+		}
+}
+
 /* The Yosys script: read, hierarchy, the board's force_bram, then "pre"
- * (or nothing), then with "stat" the board's flow and stat, and the
+ * (or nothing), then with "stat" the board's flow (its {huge} from
+ * "pred", synth_huge_opts) and stat, and the
  * netlist into "json" (for nextpnr) or else the logic depth into "ltp",
  * and the netlist as Verilog into "netlist" (the netlist check). */
-static char *synth_script(const board *bd, const char *vfile, const char *top,
+static char *synth_script(const board *bd, const tg_report *pred, const char *vfile,
+	const char *top,
 	const char *pre, const char *stat, const char *json, const char *ltp,
 	const char *netlist)
 {
@@ -170,6 +188,9 @@ static char *synth_script(const board *bd, const char *vfile, const char *top,
 		if (!strncmp(p, "{top}", 5)) {
 			fputs(top, f);
 			p += 4;
+		} else if (!strncmp(p, "{huge}", 6)) {
+			synth_huge_opts(f, pred);
+			p += 5;
 		} else {
 			fputc(*p, f);
 		}
@@ -524,7 +545,7 @@ static int synth_dsp_plan(sl_ctx *ctx, const board *bd, const char *dir, const c
 	fprintf(f, "%stee -q -o %s dump t:$mul\n%stee -q -o %s select -list t:$mul\n",
 		synth_dsp_prep, synth_base(out), synth_dsp_live, synth_base(live));
 	fclose(f);
-	char *script = synth_script(bd, vfile, top, pre, NULL, NULL, NULL, NULL);
+	char *script = synth_script(bd, NULL, vfile, top, pre, NULL, NULL, NULL, NULL);
 	int rc = -1;
 	remove(out);
 	remove(live);
@@ -581,12 +602,12 @@ static char *synth_dsp_pre(const synth_result *r, const char *top)
 }
 
 /* Yosys on the Verilog; the stat read into *r.  0 or -1 (reported). */
-static int synth_yosys(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
+static int synth_yosys(sl_ctx *ctx, const tg_report *pred, const char *dir, const char *top,
 	const char *vfile, const char *json, const char *netlist, synth_result *r)
 {
 	char *stat = sl_path_join(dir, "stat.json", NULL), *ltp = sl_path_join(dir, "ltp.txt", NULL);
 	char *pre = synth_dsp_pre(r, top);
-	char *script = synth_script(bd, vfile, top, pre, stat, json, ltp, netlist);
+	char *script = synth_script(pred->bd, pred, vfile, top, pre, stat, json, ltp, netlist);
 	int rc = -1;
 	remove(stat);
 	remove(ltp);
@@ -672,7 +693,7 @@ static int synth_design(sl_ctx *ctx, const tg_report *pred, const char *verilog,
 	sl_progress_push("synthesis for %s", bd->name);
 	if (synth_write(ctx, vfile, verilog, len) != 0 ||
 	    synth_dsp_plan(ctx, bd, dir, top, vfile, r) != 0 ||
-	    synth_yosys(ctx, bd, dir, top, vfile, json, netlist, r) != 0)
+	    synth_yosys(ctx, pred, dir, top, vfile, json, netlist, r) != 0)
 		goto out;
 	synth_tally(bd, r);
 	synth_stage_names(pred, r);
@@ -731,7 +752,7 @@ int tg_synth_wrapper(sl_ctx *ctx, const board *bd, const char *dir, const char *
 	size_t n = strlen(core) + 16;
 	char *pre = sl_xmalloc(n);
 	snprintf(pre, n, "blackbox %s\n", core);
-	char *flow = synth_script(bd, vfile, top, pre, stat, NULL, NULL, NULL);
+	char *flow = synth_script(bd, NULL, vfile, top, pre, stat, NULL, NULL, NULL);
 	size_t fl = strlen(flow);
 	char *script = sl_xmalloc(fl + 16);
 	snprintf(script, fl + 16, "%scheck -assert\n", flow);

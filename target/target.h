@@ -28,6 +28,7 @@ typedef struct tg_buf {
 	int64_t units;			/* block-RAM pool units */
 	int64_t ffs;			/* flip-flops of its registers */
 	int64_t lut_ram;		/* LUTs of LUT RAM (a lower bound) */
+	int tiles;			/* --memory pub: its push-memory tiles */
 } tg_buf;
 
 /* The logic of one statement: its sl_sched, datapath, pipe, and the
@@ -73,8 +74,40 @@ typedef struct tg_report {
  * elsewhere, at least ceil(bits / lutram_bits) LUTs. */
 void tg_predict(const board *bd, const sched_program *sp, const ub_set *ubs,
 	tg_report *r);
+/* tg_predict with the buffers "pub" maps on push-memory tiles (--memory
+ * pub; NULL: none) stored on their tiles: each tile's SRAM in the
+ * board's huge primitive (SPRAM) when it has one, else in block RAM
+ * (tg_tile_cells), the delay lines beside them flip-flops, and each
+ * tile's logic counted (docs/pub.md "Synthesis"). */
+void tg_predict_pub(const board *bd, const sched_program *sp, const ub_set *ubs,
+	const ub_pub_set *pub, tg_report *r);
 /* The storage alone (has_logic false): enough to compare schedules. */
 void tg_predict_storage(const board *bd, const ub_set *ubs, tg_report *r);
+void tg_predict_storage_pub(const board *bd, const ub_set *ubs, const ub_pub_set *pub,
+	tg_report *r);
+/* The memory cells of one tile's SRAM (FW x width_bits bits by DEPTH
+ * words of "p") on "bd", and in *mem their primitive: the board's huge
+ * primitive when it has one (board_huge_cells), else block RAM
+ * (board_bram_cells). */
+int64_t tg_tile_cells(const board *bd, const ub_pub_params *p, int width_bits,
+	const board_mem **mem);
+/* The logic of tile "t" of "pub" with words of width_bits, as
+ * rtlgen/pub.c connects it (input 0 fed with words of in_bits significant
+ * bits, t->n_outs outputs read): its
+ * flip-flops (docs/pub.md "Structure", less what the connections leave
+ * dead) and an estimate of its LUTs (target/pub.c). */
+void tg_pub_tile_logic(const board *bd, const ub_pub_set *pub, const ub_pub_tile *t,
+	int width_bits, int in_bits, int64_t *ffs, int64_t *luts);
+/* The block-RAM cells of one tile's configuration ROM (rtlgen/pub.c: a
+ * `case` of its bus writes on the loader's counter, rom_style "block"),
+ * in *mem their primitive.  Yosys 0.23 (proc_rom, memory_libmap) makes
+ * it a ROM of 2^ceil(log2 n) words for n writes, the words past n the
+ * case's all-ones default, and drops its bit lanes that are 0 in every
+ * word: board_bram_cells of that depth and the lanes left. */
+int64_t tg_tile_rom_cells(const board *bd, const ub_pub_set *pub, const ub_pub_tile *t,
+	const board_mem **mem);
+/* Are the huge primitives (SPRAM) within the board's count? */
+bool tg_huge_fits(const tg_report *r);
 void tg_report_release(tg_report *r);
 /* Total predicted LUTs, flip-flops, DSPs: storage plus logic. */
 int64_t tg_luts(const tg_report *r);

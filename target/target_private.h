@@ -5,10 +5,11 @@
 
 #include "target/target.h"
 
-/* The logic of the design rtl_emit writes for "sp" and "ubs" on board
- * "bd" (target/logic.c), into *l (its stages owned by *l). */
+/* The logic of the design rtl_emit writes for "sp" and "ubs" (and the
+ * tiles of "pub", or NULL) on board "bd" (target/logic.c), into *l (its
+ * stages owned by *l). */
 void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
-	tg_logic *l);
+	const ub_pub_set *pub, tg_logic *l);
 
 /* Bits of v (0 for 0). */
 int tg_bits(uint64_t v);

@@ -115,3 +115,22 @@ if(SLUICE_PUB_VERILATOR)
   set_tests_properties(t_pub_axis_frames PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900
     PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 endif()
+#   t_pub_synth_ice40  `sluice synth --memory pub` of gaussian on the UP5K
+#               (a tile of 2 levels and 1x2 ports): 2 SB_SPRAM256KA and 2
+#               SB_RAM40_4K worked out in tests/pub/synth.sh, predicted and
+#               measured; SPRAM=1 and synth_ice40 -spram.  t_pub_synth_ecp5,
+#               t_pub_synth_xc7 (label slow): the default tile on the ECP5-85F
+#               (2 DP16KD) and the Artix-7 (2 RAMB18E1); t_pub_synth_camera_ice40
+#               (slow): camera_pipeline's red and green on SPRAM tiles, 4
+#               SB_SPRAM256KA and 22 SB_RAM40_4K (issue 12's bar)
+if(SLUICE_PUB_YOSYS)
+  add_test(NAME t_pub_synth_ice40 COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/synth.sh $<TARGET_FILE:sluice> ice40)
+  set_tests_properties(t_pub_synth_ice40 PROPERTIES LABELS "synth;pub" TIMEOUT 300)
+  add_test(NAME t_pub_synth_ecp5 COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/synth.sh $<TARGET_FILE:sluice> ecp5)
+  set_tests_properties(t_pub_synth_ecp5 PROPERTIES LABELS "synth;pub;slow" TIMEOUT 1200)
+  add_test(NAME t_pub_synth_xc7 COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/synth.sh $<TARGET_FILE:sluice> xc7)
+  set_tests_properties(t_pub_synth_xc7 PROPERTIES LABELS "synth;pub;slow" TIMEOUT 600)
+  add_test(NAME t_pub_synth_camera_ice40
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/synth.sh $<TARGET_FILE:sluice> camera)
+  set_tests_properties(t_pub_synth_camera_ice40 PROPERTIES LABELS "synth;pub;slow" TIMEOUT 900)
+endif()

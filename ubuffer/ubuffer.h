@@ -310,6 +310,10 @@ typedef struct ub_pub_buf {
 
 typedef struct ub_pub_set {
 	ub_pub_params params;
+	/* The tiles' SPRAM parameter (sl_pub.v): set by flow/ after
+	 * ub_pub_map on a board with a huge primitive (UP5K SPRAM;
+	 * docs/pub.md "Synthesis"); false from ub_pub_map. */
+	bool spram;
 	int n_bufs;
 	ub_pub_buf *bufs;	/* one per buffer of the ub_set, in its order */
 } ub_pub_set;

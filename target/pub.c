@@ -1,0 +1,153 @@
+/* target/pub.c: the logic of one push-memory tile (sl_pub) as rtlgen/pub.c
+ * instantiates it, counted from its structure (docs/pub.md "Structure").
+ * Stage: target, called by target/logic.c for every tile of a buffer on
+ * tiles (--memory pub); its SRAM is target/storage.c's.
+ *
+ * Flip-flops are exact for what Yosys keeps: the formula of docs/pub.md
+ * "Structure", less what rtlgen's connections leave dead.  rtlgen feeds
+ * only input 0 (in_data of the others is 0), reads only the outputs the
+ * tile uses (n_outs) and leaves in_en, busy and the unused out_valid /
+ * out_data unread, and ties chain_* to 0.  So an input past the first
+ * keeps only its WR controller (it still drives the SRAM's port), not its
+ * aggregator (constant 0), row toggle or IN controller (which drive only
+ * that aggregator and the unread in_en and busy); an unused output keeps
+ * only its RD controller, not its transpose buffer, output registers or
+ * OUT controller.  Per controller (AGW address bits):
+ *     configuration  1 + CW + AGW + LEVELS (2 CW + AGW)
+ *     state          LEVELS (CW + 5) + CW + AGW + 3
+ * per used input 2 FW W' + 1 (W' the significant bits of the words it
+ * takes: the aggregator's constant bits go), per used output
+ * 2 FW W + W + 3 (the transpose buffer is fed by the SRAM), and the
+ * cycle counter CW.  A configuration field keeps the bits that cfg_data
+ * can set, and one flip-flop for the bits that are 0 in every bus write
+ * when the number of writes is a power of two (pub_data_bits).  On a
+ * board whose flow keeps the hierarchy (`flatten 0`: synth_xilinx), no
+ * optimization crosses the tile's boundary: every input and output and
+ * every configuration bit stay, the formula of docs/pub.md whole.
+ *
+ * LUTs are a structural estimate (k-input LUTs, the board's `carry`),
+ * not fitted: per controller, per level a down counter with its load
+ * (2 CW), the "0 left" / "1 left" flags (two compares with a constant)
+ * and the delta multiplexers of schedule and address (CW + AGW), then the
+ * schedule and address adders (CW + AGW), the fire compare cyc + 1 ==
+ * sched and a write enable per register (3 LEVELS + 3); per used input
+ * the slot decoder (2 FW) and the row multiplexer (FW W); the SRAM port's
+ * multiplexers (address AW per WR and RD controller, write data FW W per
+ * input); per used output the slot multiplexer, a 2 FW : 1 multiplexer of
+ * W bits (2 FW - 1 two-input multiplexers a bit, k - 2 of them a LUT),
+ * and W for the output word; the configuration decode (the two compares
+ * of cfg_data with 0 and 1, the controller number).  Measured against
+ * Yosys in docs/pub.md "Synthesis". */
+#include <stdlib.h>
+
+#include "target/target_private.h"
+
+static int64_t pub_cdiv(int64_t a, int64_t b)
+{
+	return (a + b - 1) / b;
+}
+
+/* LUTs of an n-bit compare with a constant (k-input LUTs and an AND
+ * tree), or with a variable (k/2 bits a LUT). */
+static int64_t pub_eq(int k, int n, bool vs_const)
+{
+	int64_t m = pub_cdiv(n, vs_const ? k : k / 2);
+	return m + (m > 1 ? pub_cdiv(m - 1, k - 1) : 0);
+}
+
+static int pub_log2(int64_t v)
+{
+	int b = 0;
+	while (((int64_t) 1 << b) < v)
+		b++;
+	return b;
+}
+
+static int pub_popcount(uint64_t v)
+{
+	int n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+/* Flip-flops of a configuration field of w bits: the bits "data" can
+ * set, and one for all the others (they are one signal, the loader's
+ * "past the last write", and Yosys merges their flip-flops). */
+static int pub_field(uint64_t data, int w)
+{
+	int set = pub_popcount(data & (w < 64 ? ((uint64_t) 1 << w) - 1 : ~(uint64_t) 0));
+	return set + (set < w);
+}
+
+/* One controller of AGW address bits: flip-flops and LUTs.  "data" has
+ * the cfg_data bits that can be 1 (pub_data_bits). */
+static void pub_ctrl(const board *bd, const ub_pub_params *p, int agw, uint64_t data,
+	int64_t *ffs, double *luts)
+{
+	int L = p->levels, cw = p->cw, k = bd->lut_inputs;
+	double carry = bd->logic.carry;
+	int dc = pub_field(data, cw), da = pub_field(data, agw);
+	*ffs += 1 + dc + da + (int64_t) L * (2 * dc + da);
+	*ffs += (int64_t) L * (cw + 5) + cw + agw + 3;
+	*luts += L * (2 * carry * cw + 2.0 * pub_eq(k, cw, true) + cw + agw);
+	*luts += carry * (cw + agw) + (double) pub_eq(k, cw, false) + 3 * L + 3;
+}
+
+/* The cfg_data bits that are not one shared signal.  With n writes, n a
+ * power of two, the ROM (tg_tile_rom_cells) covers the n writes alone
+ * and the case's all-ones default is a multiplexer after it, so a bit
+ * that is 0 in every write is the same signal as every other such bit
+ * (counter >= n), and Yosys 0.23 (opt_expr, opt_merge) keeps one
+ * flip-flop of a field for all of them; otherwise every bit is a lane of
+ * the ROM of its own. */
+static uint64_t pub_data_bits(const ub_pub_set *pub, const ub_pub_tile *t)
+{
+	int n = ub_pub_tile_writes(pub, t, NULL);
+	if (n < 2 || (n & (n - 1)))
+		return ~(uint64_t) 0;
+	uint64_t *w = sl_xcalloc((size_t) n + 1, sizeof(uint64_t)), any = 0;
+	ub_pub_tile_writes(pub, t, w);
+	for (int i = 0; i < n; i++)
+		any |= w[i];
+	free(w);
+	return any;
+}
+
+void tg_pub_tile_logic(const board *bd, const ub_pub_set *pub, const ub_pub_tile *t,
+	int width_bits, int in_bits, int64_t *ffs, int64_t *luts)
+{
+	const ub_pub_params *p = &pub->params;
+	bool flat = bd->logic.flatten;
+	uint64_t data = flat ? pub_data_bits(pub, t) : ~(uint64_t) 0;
+	int n_outs = flat ? t->n_outs : p->n_out, n_fed = flat ? 1 : p->n_in;
+	int aw = pub_log2(p->depth) > 0 ? pub_log2(p->depth) : 1;
+	int sw = pub_log2(p->fw) + 1, k = bd->lut_inputs;
+	int64_t ww = (int64_t) p->fw * width_bits, f = p->cw;
+	double l = 0;
+	/* the inputs fed (input 0): aggregator, row toggle, IN_i */
+	for (int i = 0; i < n_fed; i++) {
+		f += 2LL * p->fw * (flat && in_bits < width_bits ? in_bits : width_bits) + 1;
+		pub_ctrl(bd, p, sw, data, &f, &l);
+		l += 2 * p->fw + ww;
+	}
+	for (int i = 0; i < p->n_in; i++) {
+		pub_ctrl(bd, p, aw, data, &f, &l);		/* WR_i */
+		l += ww + aw;				/* the port's data and address */
+	}
+	for (int j = 0; j < p->n_out; j++) {
+		pub_ctrl(bd, p, aw, data, &f, &l);		/* RD_j */
+		l += aw;
+		if (j >= n_outs)
+			continue;
+		pub_ctrl(bd, p, sw, data, &f, &l);		/* OUT_j */
+		f += 2 * ww + width_bits + 3;
+		l += (double) width_bits * pub_cdiv(2 * p->fw - 1, k - 2 > 1 ? k - 2 : 1) +
+			width_bits + 4;
+	}
+	int ncb = pub_log2(2 * (p->n_in + p->n_out));
+	l += 2.0 * pub_eq(k, p->cw, true) + (double) (2 * (p->n_in + p->n_out)) *
+		pub_eq(k, ncb > 0 ? ncb : 1, true);
+	*ffs = f;
+	*luts = (int64_t) (l + 0.5);
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# tests/pub/synth.sh: `sluice synth --memory pub` (docs/pub.md "Synthesis").
+#   synth.sh SLUICE ice40|ecp5|xc7|camera
+# Synthesizes gaussian (64 x 64, u8) with its line buffer 'in' on one
+# push-memory tile and checks that synth exits 0 (it fails when a predicted
+# memory count differs from Yosys's) and that synth.json's measured counts
+# are the ones worked out here by hand from the primitives' shapes:
+#   ice40  ice40up5k, --pub-levels 2 --pub-ports 1x2: the SRAM, FW 4 x W 8 =
+#          32 bits by 512 words, is ceil(32 / 16) x ceil(512 / 16384) = 2
+#          SB_SPRAM256KA (SPRAM=1, synth_ice40 -spram); the configuration
+#          ROM is 6 enabled controllers x (3 x 2 + 3) = 54 bus writes of
+#          CA 7 + CW 16 = 23 bits, 54 not a power of two, so a ROM of 64
+#          words and all 23 lanes: 256 x 16 RAM4K, ceil(23 / 16) = 2
+#          SB_RAM40_4K (the native buffers take none)
+#   ecp5   ecp5-85f, the default tile: the SRAM 32 x 512 is one 512 x 36
+#          DP16KD; the ROM 6 x 21 + 2 = 128 writes of 8 + 16 bits, a power
+#          of two, whose data bits 12-15 are 0 in every write (every field
+#          value of gaussian's controllers is below 4096): 20 lanes by 128,
+#          one more DP16KD: 2
+#   xc7    artix7-100t, the default tile: the same two memories, each one
+#          RAMB18E1 in 512 x 36 (cheaper than a RAMB36E1): 2, no RAMB36E1
+#   camera camera_pipeline on the ice40up5k with red and green on tiles
+#          (issue 12's bar: --fetch 2 --depth 2048 --pub-ports 1x1
+#          --pub-levels 3 --pub-buffers red,green): each tile's SRAM
+#          2 x 16 = 32 bits by 2048 is 2 SPRAMs, 4 = the part's 4; each ROM
+#          48 writes (4 controllers x 12) of 22 bits, 64 words, 2 RAM4K;
+#          blue (native, circular, in block RAM) 16 and raw (native) 2: 22
+set -u
+[ $# -eq 2 ] || { echo "usage: $0 SLUICE ice40|ecp5|xc7|camera" >&2; exit 2; }
+SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+case $2 in
+ice40) board=ice40up5k; args="--pub-levels 2 --pub-ports 1x2"
+       want="SB_RAM40_4K=2 SB_SPRAM256KA=2" ;;
+ecp5)  board=ecp5-85f; args=""; want="DP16KD=2" ;;
+xc7)   board=artix7-100t; args=""; want="RAMB36E1=0 RAMB18E1=2" ;;
+camera) board=ice40up5k; prog=camera_pipeline
+       args="--fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green"
+       want="SB_RAM40_4K=22 SB_SPRAM256KA=4" ;;
+*) echo "unknown mode $2" >&2; exit 2 ;;
+esac
+prog=${prog:-gaussian}
+cd "$ROOT" || exit 1
+# shellcheck disable=SC2086
+if ! "$SLUICE" synth examples/$prog.sl --board $board --memory pub $args -o "$TMP/o" \
+     >"$TMP/log" 2>&1; then
+	cat "$TMP/log"; echo "FAIL $2: synth"; exit 1
+fi
+fail=0
+got=$(python3 - "$TMP/o/synth.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+print(" ".join("%s=%d" % (m["cell"], m["measured"]) for m in j["memories"]))
+bad = [m["cell"] for m in j["memories"] if m["predicted"] != m["measured"]]
+if bad:
+    print("mispredicted: " + " ".join(bad))
+PY
+)
+for w in $want; do
+	case " $got " in *" $w "*) ;; *) echo "FAIL $2: want $w, synth.json has: $got"; fail=1 ;; esac
+done
+case "$got" in *mispredicted*) echo "FAIL $2: $got"; fail=1 ;; esac
+spram=$(grep -c "sl_pub #(.*\.SPRAM(1))" "$TMP/o/sluice_$prog.v")
+if [ "$board" = ice40up5k ]; then
+	if [ "$spram" -lt 1 ] || ! grep -q "synth_ice40 -dsp -spram" "$TMP/o/synth.ys"; then
+		echo "FAIL $2: the tile has no SPRAM=1 or the flow no -spram"; fail=1
+	fi
+elif [ "$spram" -ne 0 ] || ! grep -qF 'ram_style "block" *sl_pub_sram*' "$TMP/o/synth.ys"; then
+	echo "FAIL $2: SPRAM=1 off the UP5K, or sl_pub_sram not forced to block RAM"; fail=1
+fi
+[ -s "$TMP/o/report.html" ] || { echo "FAIL $2: no report.html"; fail=1; }
+[ $fail -eq 0 ] && echo "ok   $2: $prog --memory pub on $board: $got, predicted = measured"
+exit $fail
