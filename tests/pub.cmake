@@ -25,12 +25,12 @@ if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_runtime
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/runtime.sh $<TARGET_FILE:sluice> ${CMAKE_BINARY_DIR})
   set_tests_properties(t_pub_runtime PROPERTIES LABELS "verilator;pub" TIMEOUT 600 PROCESSORS 2)
-  #   t_pub_runtime_examples  the same for harris, cascade, downsample,
-  #             blur_xy and brighten at 64x64 and 48x40 (label slow: five
+  #   t_pub_runtime_examples  the same for harris, cascade, downsample and
+  #             brighten at 64x64 and 48x40 (label slow: four
   #             builds, about 4 minutes)
   add_test(NAME t_pub_runtime_examples
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/runtime.sh $<TARGET_FILE:sluice> ${CMAKE_BINARY_DIR}
-      harris cascade downsample blur_xy brighten)
+      harris cascade downsample brighten)
   set_tests_properties(t_pub_runtime_examples PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 1500
     PROCESSORS 2)
 endif()
