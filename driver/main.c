@@ -550,7 +550,12 @@ static int write_pub(const flow_design *d, const char *dir)
 				return -1;
 		}
 	}
-	return 0;
+	char *cfg;	/* --runtime-config: DIR/config.hex */
+	size_t n;
+	int rc = flow_config_image(d, &cfg, &n) < 0 || (cfg && write_bytes(dir, "config.hex",
+		cfg, n) < 0) ? -1 : 0;
+	free(cfg);
+	return rc;
 }
 
 /* What report.html draws: the design, its frames and, after synthesis,
@@ -739,9 +744,14 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
 	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, d->pub ? wait_ready : NULL,
 		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0,
-		d->pub };
-	int rc = sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
+		d->pub, NULL, 0, 0 };
+	char *cfg;	/* --runtime-config: the image, loaded by the harness */
+	vopts.config_data_bits = flow_config_image(d, &cfg, &vopts.config_len);
+	vopts.config = cfg;
+	int rc = vopts.config_data_bits < 0 ? -1
+		: sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
 	free(text);
+	free(cfg);
 	return rc;
 }
 
@@ -1039,6 +1049,7 @@ static bool set_pub_buffers(options *o, const char *val)
 	return true;
 }
 
+static bool set_runtime(options *o, const char *v) { return o->pub_tile_opts = o->flow.pub.runtime = true; }
 static bool set_board(options *o, const char *v) { o->board = v; return true; }
 static bool set_out(options *o, const char *v) { o->out_dir = v; return true; }
 static bool set_vcd(options *o, const char *v) { o->vcd = v; return true; }
@@ -1077,6 +1088,7 @@ static const option_spec option_specs[] = {
 	{ "--pub-levels", OPT_MEMORY, true, set_pub_levels },
 	{ "--pub-width", OPT_MEMORY, true, set_pub_width },
 	{ "--pub-buffers", OPT_MEMORY, true, set_pub_buffers },
+	{ "--runtime-config", OPT_MEMORY, false, set_runtime },
 	{ "-d", OPT_DUMP, true, set_dump },
 	{ "-D", OPT_DEFINE, true, set_define },
 	{ "--engine", OPT_ENGINE, true, set_engine },
@@ -1165,6 +1177,7 @@ static const command commands[] = {
 	  "                the tile: fetch width (4), SRAM words (512), input and\n"
 	  "                output ports (2x2), loop levels (6), configuration bits (16)\n"
 	  "  --pub-buffers A,B  only these buffers on tiles (default: every one)\n"
+	  "  --runtime-config  schedules and tiles set at run time by DIR/config.hex\n"
 	  "  --interface I native (the default: NAME_en / NAME_valid ports) or axis\n"
 	  "                (AXI4-Stream with backpressure; docs/hardware.md)\n"
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
@@ -1368,8 +1381,8 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 		return EXIT_USAGE;
 	}
 	if (!opt->is_study && opt->pub_tile_opts && !opt->flow.memory_pub) {
-		fprintf(stderr, "sluice %s: error: --fetch, --depth and --pub-* describe the "
-			"push-memory tile: they need --memory pub\n", c->name);
+		fprintf(stderr, "sluice %s: error: --fetch, --depth, --pub-* and --runtime-config "
+			"describe the push-memory tile: they need --memory pub\n", c->name);
 		return EXIT_USAGE;
 	}
 	if (opt->flow.memory_pub && !opt->is_study &&
@@ -1380,6 +1393,11 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 		return EXIT_USAGE;
 	}
 	opt->flow.pub.frames = opt->frames;	/* the tiles run every frame */
+	if (opt->flow.pub.runtime && (opt->frames > 1 || opt->flow.iface == RTL_IFACE_AXIS)) {
+		fprintf(stderr, "sluice %s: error: --runtime-config configures one frame's run on "
+			"the native interface: it takes neither --frames nor --interface axis\n", c->name);
+		return EXIT_USAGE;
+	}
 	if (!opt->prog && c->needs_prog) {
 		fprintf(stderr, "sluice %s: error: no program given\n", c->name);
 		command_help(c, stderr);

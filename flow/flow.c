@@ -167,7 +167,7 @@ static int flow_back_end(flow_design *d)
 		if (d->opts.pub.frames > 1)
 			d->opts.pub.period = sched_frame_period(d->sp);
 		d->pub = ub_pub_map(d->ctx, d->isl, d->ubs, &d->opts.pub, d->opts.ub.register_threshold);
-		if (!d->pub)
+		if (!d->pub || (d->opts.pub.runtime && rtl_runtime_check(d->ctx, d->sp, d->pub) < 0))
 			return -1;
 		/* on a board with a huge primitive (UP5K: SPRAM) the tiles'
 		 * SRAMs go there (target/storage.c, docs/pub.md "Synthesis") */
@@ -368,4 +368,24 @@ int flow_verilog_files(const flow_design *d, int frames, char **text, size_t *le
 	}
 	*top = rtl_module_name(d->ctx, d->name);
 	return 0;
+}
+
+int flow_config_image(const flow_design *d, char **text, size_t *len)
+{
+	*text = NULL;
+	*len = 0;
+	if (!d->pub || !d->pub->params.runtime)
+		return 0;
+	FILE *f = open_memstream(text, len);
+	if (!f)
+		sl_unreachable();
+	int rc = rtl_runtime_image(d->ctx, d->sp, d->pub, f);
+	fclose(f);
+	if (rc < 0) {
+		free(*text);
+		*text = NULL;
+		*len = 0;
+		return -1;
+	}
+	return rtl_runtime_data_bits(d->pub);
 }

@@ -97,6 +97,12 @@ int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *l
 int flow_verilog_files(const flow_design *d, int frames, char **text, size_t *len,
 	char **core, size_t *core_len, const char **top);
 
+/* With --memory pub --runtime-config: the design's configuration image
+ * (rtl_runtime_image, DIR/config.hex) in a heap buffer the caller frees,
+ * and its cfg_data width as the result; without: 0 and *text NULL.  -1
+ * (reported) when a value does not fit its register. */
+int flow_config_image(const flow_design *d, char **text, size_t *len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -352,9 +352,13 @@ void rtl_buffer(rtl_gen *g, const ub_buffer *b)
 	const rtl_stage *ps = &g->stages[b->producer->index];
 	if (b->storage == UB_NONE || b->n_ports <= 1)
 		return;
-	fprintf(g->out, "    // buffer '%s': %s, %lld words of %d bits (max live %lld)\n",
-		b->name, ub_storage_str(b->storage), (long long) b->capacity_words,
-		b->width_bits, (long long) b->max_live_words);
+	if (rtl_runtime(g))	/* the words depend on the sizes */
+		fprintf(g->out, "    // buffer '%s': %s of %d-bit words\n", b->name,
+			ub_storage_str(b->storage), b->width_bits);
+	else
+		fprintf(g->out, "    // buffer '%s': %s, %lld words of %d bits (max live %lld)\n",
+			b->name, ub_storage_str(b->storage), (long long) b->capacity_words,
+			b->width_bits, (long long) b->max_live_words);
 	if (!rtl_pub_buffer(g, b, ps->name)) {
 		if (b->storage == UB_CIRCULAR)
 			rtl_circular(g, b, ps);

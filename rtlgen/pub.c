@@ -192,8 +192,12 @@ bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm)
 				pub_tap(g, rtl_fmt(g, "%s_wdata", nm), pb->port_split[i]));
 			continue;
 		}
-		fprintf(o, "    assign %s_rd%d = %s;  // delay %lld\n", st->name, k,
-			pub_tap(g, src, pb->port_lag[i]), (long long) pt->delay);
+		if (rtl_runtime(g))	/* the delays depend on the sizes */
+			fprintf(o, "    assign %s_rd%d = %s;\n", st->name, k,
+				pub_tap(g, src, pb->port_lag[i]));
+		else
+			fprintf(o, "    assign %s_rd%d = %s;  // delay %lld\n", st->name, k,
+				pub_tap(g, src, pb->port_lag[i]), (long long) pt->delay);
 	}
 	return true;
 }

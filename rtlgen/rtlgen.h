@@ -59,6 +59,22 @@ int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 /* "native" or "axis". */
 const char *rtl_interface_str(rtl_interface iface);
 
+/* With pub->params.runtime (--runtime-config, docs/pub.md "Run-time
+ * configuration"): the design's whole configuration image, the tiles'
+ * registers, every schedule's, the run length and CONFIGURED, as the
+ * bus writes in "$readmemh" words (cfg_addr << cfg_data bits | cfg_data),
+ * one a line after three comment lines.  0, or -1 with a located error
+ * (a value past its register). */
+int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *pub,
+	FILE *out);
+/* Can the design be configured at run time: every schedule value fits
+ * its register, and no buffer off the tiles has storage the sizes shape
+ * (a delay chain or circular buffer)?  0, or -1 with a located error.
+ * flow/ checks it after the mapping, before anything is written. */
+int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *pub);
+/* cfg_data's width in a run-time configured design. */
+int rtl_runtime_data_bits(const ub_pub_set *pub);
+
 /* The largest extent of a statement dimension the hardware counts: the
  * 32-bit EXT and idx fields of sl_sched (docs/hardware.md). */
 #define RTL_MAX_EXTENT ((int64_t) UINT32_MAX)

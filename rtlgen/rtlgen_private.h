@@ -95,6 +95,17 @@ void rtl_pub_loader(rtl_gen *g);
  * on tiles. */
 bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm);
 
+/* runtime.c: the run-time configured design (--runtime-config). */
+bool rtl_runtime(const rtl_gen *g);
+/* The configuration bus ports, after 'ready'. */
+void rtl_rt_ports(rtl_gen *g);
+/* Bits of the run-length register (remain). */
+int rtl_rt_run_bits(const rtl_gen *g);
+/* The configuration registers, 'ready', and the tiles' bus wires. */
+void rtl_rt_config(rtl_gen *g);
+/* Statement st's sl_sched_rt, its idx and nidx on the wires named. */
+void rtl_rt_sched(rtl_gen *g, rtl_stage *st, const char *idx, const char *nidx);
+
 /* divconst.c: division and modulo by a constant without a divider
  * (ir/divconst.c's plans).  "a OP c" for a of type t (the N-bit result's
  * expression); an index expression's floor "a OP d" over e's range in st

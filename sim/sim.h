@@ -144,6 +144,13 @@ typedef struct sim_vl_options {
 	 * in the simulated hardware, must equal the tile model's
 	 * (sim_vl_pub_check). */
 	const ub_pub_set *pub;
+	/* --runtime-config (docs/pub.md): the design's configuration image
+	 * (rtl_runtime_image's text, config_len bytes) and its cfg_data
+	 * width; the testbench writes it through the bus after reset (the
+	 * build gets -DSL_RUNTIME_CONFIG=config_data_bits).  NULL: none. */
+	const char *config;
+	size_t config_len;
+	int config_data_bits;
 } sim_vl_options;
 
 typedef struct sim_vl_stats {

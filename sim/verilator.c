@@ -137,7 +137,8 @@ static void vl_take_cell_lib(vl_build *b, const char *const *files)
 /* The *.v files of the library, sorted by name. */
 static int vl_find_lib(sl_ctx *ctx, vl_build *b, const sim_vl_options *opts)
 {
-	b->args = opts->vl_args;
+	if (!b->args)
+		b->args = opts->vl_args;
 	if (opts->cell_lib) {
 		vl_take_cell_lib(b, opts->cell_lib);
 		return 0;
@@ -885,7 +886,9 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	sl_cleanup_dir_add(dir);
 	if (mkdir(dir, 0700) < 0) {
 		sl_error(ctx, sl_noloc, "cannot create '%s': %s", dir, strerror(errno));
-	} else if (vl_write_inputs(ctx, dir, n_ports, ports, sizes, in, nf) == 0) {
+	} else if (vl_write_inputs(ctx, dir, n_ports, ports, sizes, in, nf) == 0
+		   && (!opts->config || vl_write(ctx, dir, "config.hex", opts->config,
+			opts->config_len) == 0)) {
 		if (vcd)
 			argv[3] = vcd;
 		sl_progress_push("Verilated %s, %lld cycles predicted", b->top,
@@ -928,6 +931,23 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	return rc;
 }
 
+/* The build's extra arguments with a configuration image: -CFLAGS
+ * -DSL_RUNTIME_CONFIG=BITS (the testbench loads the image; [1] owned),
+ * then opts->vl_args (borrowed), NULL-terminated. */
+static char **vl_config_args(const sim_vl_options *opts)
+{
+	int n = 0;
+	while (opts->vl_args && opts->vl_args[n])
+		n++;
+	char **a = sl_xcalloc((size_t) n + 3, sizeof(*a));
+	a[0] = (char *) "-CFLAGS";
+	a[1] = sl_xmalloc(48);
+	snprintf(a[1], 48, "-DSL_RUNTIME_CONFIG=%d", opts->config_data_bits);
+	for (int i = 0; i < n; i++)
+		a[2 + i] = (char *) opts->vl_args[i];
+	return a;
+}
+
 int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	const char *verilog, size_t len, const ref_inputs *in,
 	const sim_vl_options *opts, io_array **outputs, sim_vl_stats *stats)
@@ -963,6 +983,8 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	int rc = -1;
 	double t0 = sim_vl_now();
 	b.lock = -1;
+	char **cfg_args = opts->config ? vl_config_args(opts) : NULL;
+	b.args = (const char *const *) cfg_args;
 	char *vcd = NULL;
 	if (opts->vcd_path && vl_vcd_open(ctx, opts->vcd_path, &vcd) < 0)
 		goto out;
@@ -992,5 +1014,8 @@ out:
 	}
 	vl_build_release(&b);
 	free(renamed);
+	if (cfg_args)
+		free(cfg_args[1]);
+	free(cfg_args);
 	return rc;
 }

@@ -235,6 +235,39 @@ static const char *const vl_tb_clock =
 	"};\n"
 	"\n";
 
+/* --runtime-config (built with -DSL_RUNTIME_CONFIG=BITS, the cfg_data
+ * width): DIR/config.hex written through the bus, a word a cycle. */
+static const char *const vl_tb_config =
+	"#ifdef SL_RUNTIME_CONFIG\n"
+	"// The configuration image (docs/pub.md, \"Run-time configuration\"): one\n"
+	"// bus write a word, (cfg_addr << SL_RUNTIME_CONFIG) | cfg_data.\n"
+	"bool load_config(Vdut *top, cycle_clock &clk, const std::string &path)\n"
+	"{\n"
+	"\tFILE *f = std::fopen(path.c_str(), \"r\");\n"
+	"\tif (!f)\n"
+	"\t\treturn false;\n"
+	"\tchar line[256];\n"
+	"\tbool ok = true;\n"
+	"\twhile (ok && std::fgets(line, sizeof line, f)) {\n"
+	"\t\tif (line[0] == '/' || line[0] == '\\n')\n"
+	"\t\t\tcontinue;\n"
+	"\t\tchar *end;\n"
+	"\t\terrno = 0;\n"
+	"\t\tuint64_t w = std::strtoull(line, &end, 16);\n"
+	"\t\tok = end != line && errno == 0;\n"
+	"\t\ttop->cfg_we = 1;\n"
+	"\t\ttop->cfg_addr = w >> SL_RUNTIME_CONFIG;\n"
+	"\t\ttop->cfg_data = mask(SL_RUNTIME_CONFIG, w);\n"
+	"\t\ttop->eval();\n"
+	"\t\tclk.tick();\n"
+	"\t}\n"
+	"\ttop->cfg_we = 0;\n"
+	"\ttop->eval();\n"
+	"\treturn std::fclose(f) == 0 && ok;\n"
+	"}\n"
+	"#endif\n"
+	"\n";
+
 static const char *const vl_tb_main =
 	"} // namespace\n"
 	"\n"
@@ -285,6 +318,12 @@ static const char *const vl_tb_main_run =
 	"\tclk.tick();\n"
 	"\ttop->rst = 0;\n"
 	"\tclk.tick();\n"
+	"#ifdef SL_RUNTIME_CONFIG\n"
+	"\tif (!load_config(top, clk, dir + \"/config.hex\")) {\n"
+	"\t\tstd::fprintf(stderr, \"tb: cannot read the configuration image\\n\");\n"
+	"\t\treturn 1;\n"
+	"\t}\n"
+	"#endif\n"
 	"#ifdef SL_WAIT_READY\n"
 	"\tfor (int64_t n = 0; !top->ready && n < 1000000; n++) {	// tile configuration\n"
 	"\t\ttop->eval();\n"
@@ -404,6 +443,7 @@ void sim_vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 		k++;
 	}
 	fputs("}\n\n", out);
+	fputs(vl_tb_config, out);
 	fputs(vl_tb_main, out);
 	fputs(sim_vl_tb_open_model, out);
 	fputs(vl_tb_main_run, out);

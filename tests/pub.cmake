@@ -17,6 +17,23 @@ if(SLUICE_PUB_VERILATOR)
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/tile_config.sh $<TARGET_FILE:sluice> ${CMAKE_BINARY_DIR})
   set_tests_properties(t_pub_tile_config PROPERTIES LABELS "verilator;pub" TIMEOUT 600 PROCESSORS 2)
 endif()
+#   t_pub_runtime  --runtime-config: gaussian's Verilog byte-identical at
+#               64x64, 48x40 and 32x32, one Verilator build (the later runs
+#               cache hits) loading each size's config.hex, all bit-exact at
+#               their predicted cycles (tests/pub/runtime.sh; about 40 s)
+if(SLUICE_PUB_VERILATOR)
+  add_test(NAME t_pub_runtime
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/runtime.sh $<TARGET_FILE:sluice> ${CMAKE_BINARY_DIR})
+  set_tests_properties(t_pub_runtime PROPERTIES LABELS "verilator;pub" TIMEOUT 600 PROCESSORS 2)
+  #   t_pub_runtime_examples  the same for harris, cascade, downsample and
+  #             brighten at 64x64 and 48x40 (label slow: four
+  #             builds, about 4 minutes)
+  add_test(NAME t_pub_runtime_examples
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/runtime.sh $<TARGET_FILE:sluice> ${CMAKE_BINARY_DIR}
+      harris cascade downsample brighten)
+  set_tests_properties(t_pub_runtime_examples PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 1500
+    PROCESSORS 2)
+endif()
 #   t_pub_lint       the Verilog of designs with tiles passes verilator -Wall
 #   t_pub_verilator  gaussian on one tile bit-exact in Verilator at the
 #               predicted cycles, its tile's access counts measured in the

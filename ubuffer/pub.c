@@ -47,6 +47,7 @@ void ub_pub_params_default(ub_pub_params *p)
 	p->only = NULL;
 	p->frames = 1;
 	p->period = 0;
+	p->runtime = false;
 }
 
 static int clog2(int64_t v)

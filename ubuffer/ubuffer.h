@@ -238,6 +238,9 @@ typedef struct ub_pub_params {
 				 * or NULL: every buffer that can go on tiles */
 	int frames;		/* frames per run, back to back (sim --frames): 1 */
 	int64_t period;		/* cycles from one frame to the next (frames > 1) */
+	bool runtime;		/* --runtime-config: the Verilog takes the schedule and
+				 * the tiles' registers from a configuration bus
+				 * (rtlgen/runtime.c); the mapping ignores it */
 } ub_pub_params;
 
 typedef enum ub_pub_kind { UB_PUB_IN, UB_PUB_WR, UB_PUB_RD, UB_PUB_OUT } ub_pub_kind;

@@ -1,0 +1,306 @@
+/* rtlgen/runtime.c: the run-time configured design (--runtime-config).
+ * Stage: rtlgen.  With --memory pub --runtime-config nothing of the
+ * schedule is compiled into the Verilog: every statement's schedule
+ * generator is an sl_sched_rt fed by configuration registers (START, then
+ * per dimension EXT and DELTA), the run length is a register, and the
+ * tiles take their bus writes from the top's configuration bus (cfg_we,
+ * cfg_addr, cfg_data) instead of a ROM.  'ready' rises at the write of the
+ * CONFIGURED register.  The register map (docs/pub.md, "Run-time
+ * configuration") depends on the program's structure only: tile t's
+ * register r at (t << CA) | r, then the design's registers from
+ * n_tiles << CA on.  rtl_runtime_image writes the values of one compile,
+ * the whole image.  Owns nothing. */
+#include <stdlib.h>
+
+#include "rtlgen/rtlgen_private.h"
+
+/* The register map of a run-time configured design. */
+typedef struct rt_map {
+	int ca;			/* a tile's cfg_addr bits */
+	int cw;			/* cfg_data bits: the tile's CW */
+	int tw;			/* START and DELTA bits of the schedules (= cw) */
+	int xw;			/* EXT bits (min(cw, 32)) */
+	int rw;			/* the run-length counter's bits */
+	int n_tiles;
+	int64_t base;		/* address of the first design register */
+	int n_regs;		/* design registers: schedules, RUN_LO, RUN_HI, CONFIGURED */
+	int ta;			/* cfg_addr bits of the top */
+} rt_map;
+
+bool rtl_runtime(const rtl_gen *g)
+{
+	return g->pub && g->pub->params.runtime;
+}
+
+/* Tiles in the register map's order: buffer by buffer, tile by tile. */
+static bool rt_on_tiles(const ub_pub_buf *pb)
+{
+	return !pb->native_why && pb->n_tiles > 0;
+}
+
+/* Dimensions of statement s's schedule generator (at least 1). */
+static int rt_dims(const sched_stmt *s)
+{
+	return s->n_dims > 0 ? s->n_dims : 1;
+}
+
+static void rt_map_of(const sched_program *sp, const ub_pub_set *ps, rt_map *m)
+{
+	m->ca = ub_pub_addr_bits(&ps->params);
+	m->cw = m->tw = ps->params.cw;
+	m->xw = m->cw < 32 ? m->cw : 32;
+	m->rw = 2 * m->cw < 63 ? 2 * m->cw : 63;
+	m->n_tiles = 0;
+	for (int i = 0; i < ps->n_bufs; i++)
+		if (rt_on_tiles(&ps->bufs[i]))
+			m->n_tiles += ps->bufs[i].n_tiles;
+	m->base = (int64_t) m->n_tiles << m->ca;
+	m->n_regs = 3;
+	for (int i = 0; i < sp->n_stmts; i++)
+		if (sched_controller(sp, sp->stmts[i]) == sp->stmts[i])
+			m->n_regs += 1 + 2 * rt_dims(sp->stmts[i]);
+	m->ta = rtl_bits_for(m->base + m->n_regs - 1);
+}
+
+/* DELTA[d] = coef[d] - sum_{k>d} coef[k] * (ext[k]-1), not reduced. */
+static int64_t rt_delta(const sched_stmt *s, int d)
+{
+	int64_t v = s->coef[d];
+	for (int k = d + 1; k < s->n_dims; k++)
+		v -= s->coef[k] * (s->ext[k] - 1);
+	return v;
+}
+
+/* The run-length register's value: remain's load in cycle 0. */
+static uint64_t rt_run(const sched_program *sp, const rt_map *m)
+{
+	int64_t p = sp->predicted_cycles > 0 ? sp->predicted_cycles : 1;
+	return p >= 2 ? (uint64_t) (p - 2) : (((uint64_t) 1 << m->rw) - 1);
+}
+
+static int rt_too_wide(sl_ctx *ctx, const sched_stmt *s, const char *field, int64_t v,
+	int bits)
+{
+	int need = rtl_bits_for(v < 0 ? 0 : v);
+	sl_error(ctx, s->decl->loc, "--runtime-config: the schedule of '%s' has %s %lld, "
+		"past the %d-bit configuration fields (--pub-width %d would fit)", s->name, field,
+		(long long) v, bits, need > 62 ? 62 : need < 2 ? 2 : need);
+	return -1;
+}
+
+/* Every value fits its register, and every buffer off the tiles keeps
+ * storage the sizes do not shape; 0, or -1 with a located error. */
+static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *ps,
+	const rt_map *m)
+{
+	for (int i = 0; i < ps->n_bufs; i++) {
+		const ub_buffer *b = ps->bufs[i].buf;
+		if (rt_on_tiles(&ps->bufs[i]) || b->storage == UB_NONE || b->storage == UB_REGISTERS)
+			continue;
+		sl_error(ctx, b->producer->decl->loc, "--runtime-config: buffer '%s' is not on "
+			"tiles (%s) and its storage (%s) is sized for this image at compile time; "
+			"the Verilog of a run-time configured design must not depend on the sizes",
+			b->name, ps->bufs[i].native_why ? ps->bufs[i].native_why : "no tile",
+			b->storage == UB_CIRCULAR ? "a circular buffer" : "a delay chain");
+		return -1;
+	}
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		if (sched_controller(sp, s) != s)
+			continue;
+		if (s->offset < 0 || s->offset >= ((int64_t) 1 << m->tw))
+			return rt_too_wide(ctx, s, "START", s->offset, m->tw);
+		for (int d = 0; d < s->n_dims; d++) {
+			if (s->ext[d] >= ((int64_t) 1 << m->xw))
+				return rt_too_wide(ctx, s, "an extent", s->ext[d], m->xw);
+			int64_t v = rt_delta(s, d);
+			if (s->ext[d] > 1 && (v < 1 || v >= ((int64_t) 1 << m->tw)))
+				return rt_too_wide(ctx, s, "a DELTA", v, m->tw);
+		}
+	}
+	if (rt_run(sp, m) >= ((uint64_t) 1 << (m->rw - 1))) {
+		sl_error(ctx, sp->n_stmts ? sp->stmts[0]->decl->loc : sl_noloc, "--runtime-config: "
+			"%lld cycles from start to done do not fit the %d-bit run length (2 x "
+			"--pub-width)", (long long) sp->predicted_cycles, m->rw);
+		return -1;
+	}
+	if (m->ta + m->cw > 64) {
+		sl_error(ctx, sl_noloc, "--runtime-config: a configuration word of %d address and "
+			"%d data bits does not fit 64 bits (a smaller --pub-width)", m->ta, m->cw);
+		return -1;
+	}
+	return 0;
+}
+
+int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *ps)
+{
+	rt_map m;
+	rt_map_of(sp, ps, &m);
+	return rt_check(ctx, sp, ps, &m);
+}
+
+void rtl_rt_ports(rtl_gen *g)
+{
+	rt_map m;
+	rt_map_of(g->sp, g->pub, &m);
+	fprintf(g->out, ",\n    input  wire cfg_we,\n    input  wire [%d:0] cfg_addr,\n"
+		"    input  wire [%d:0] cfg_data", m.ta - 1, m.cw - 1);
+}
+
+int rtl_rt_run_bits(const rtl_gen *g)
+{
+	rt_map m;
+	rt_map_of(g->sp, g->pub, &m);
+	return m.rw;
+}
+
+/* "cfg_addr == A" for design register j. */
+static const char *rt_addr(rtl_gen *g, const rt_map *m, int j)
+{
+	return rtl_fmt(g, "%d'd%lld", m->ta, (long long) (m->base + j));
+}
+
+/* The schedule registers of every statement, written from the bus. */
+static void rt_sched_regs(rtl_gen *g, const rt_map *m)
+{
+	FILE *o = g->out;
+	const sched_program *sp = g->sp;
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const char *nm = g->stages[i].name;
+		int n = rt_dims(sp->stmts[i]);
+		if (sched_controller(sp, sp->stmts[i]) == sp->stmts[i])
+			fprintf(o, "    reg [%d:0] %s_sc_start;\n    reg [%d:0] %s_sc_ext;\n"
+				"    reg [%d:0] %s_sc_delta;\n", m->tw - 1, nm, n * m->xw - 1, nm,
+				n * m->tw - 1, nm);
+	}
+	fprintf(o, "    reg [%d:0] cfg_run;\n    reg cfg_configured;\n", m->rw - 1);
+	fprintf(o, "    always @(posedge clk)\n        if (rst)\n"
+		"            cfg_configured <= 1'b0;\n        else if (cfg_we)\n"
+		"            case (cfg_addr)\n");
+	int j = 0;
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const char *nm = g->stages[i].name;
+		if (sched_controller(sp, sp->stmts[i]) != sp->stmts[i])
+			continue;
+		fprintf(o, "            %s: %s_sc_start <= cfg_data;\n", rt_addr(g, m, j++), nm);
+		for (int d = 0; d < rt_dims(sp->stmts[i]); d++) {
+			fprintf(o, "            %s: %s_sc_ext[%d:%d] <= cfg_data[%d:0];\n",
+				rt_addr(g, m, j++), nm, (d + 1) * m->xw - 1, d * m->xw, m->xw - 1);
+			fprintf(o, "            %s: %s_sc_delta[%d:%d] <= cfg_data;\n",
+				rt_addr(g, m, j++), nm, (d + 1) * m->tw - 1, d * m->tw);
+		}
+	}
+	fprintf(o, "            %s: cfg_run[%d:0] <= cfg_data;\n", rt_addr(g, m, j++), m->cw - 1);
+	fprintf(o, "            %s: cfg_run[%d:%d] <= cfg_data[%d:0];\n", rt_addr(g, m, j++),
+		m->rw - 1, m->cw, m->rw - m->cw - 1);
+	fprintf(o, "            %s: cfg_configured <= 1'b1;\n", rt_addr(g, m, j++));
+	fprintf(o, "            default: ;\n            endcase\n");
+}
+
+void rtl_rt_config(rtl_gen *g)
+{
+	const ub_pub_set *ps = g->pub;
+	FILE *o = g->out;
+	rt_map m;
+	rt_map_of(g->sp, ps, &m);
+	fprintf(o, "    // ======== run-time configuration (docs/pub.md): every schedule,\n"
+		"    // the run length and the tiles' registers from the bus; 'ready'\n"
+		"    // after the write of CONFIGURED (address %d'd%lld)\n", m.ta,
+		(long long) (m.base + m.n_regs - 1));
+	rt_sched_regs(g, &m);
+	fprintf(o, "    wire pub_cfg_done = cfg_configured;\n"
+		"    assign ready = cfg_configured && !rst;\n");
+	int t = 0;
+	for (int i = 0; i < ps->n_bufs; i++) {
+		const ub_pub_buf *pb = &ps->bufs[i];
+		if (!rt_on_tiles(pb))
+			continue;
+		const char *nm = g->stages[pb->buf->producer->index].name;
+		for (int k = 0; k < pb->n_tiles; k++, t++) {
+			fprintf(o, "    wire [%d:0] %s_pub%d_cfg = {cfg_addr[%d:0], cfg_data};\n",
+				m.ca + m.cw - 1, nm, k, m.ca - 1);
+			if (m.ta > m.ca)
+				fprintf(o, "    wire %s_pub%d_cfg_we = cfg_we && cfg_addr[%d:%d] == "
+					"%d'd%d;\n", nm, k, m.ta - 1, m.ca, m.ta - m.ca, t);
+			else
+				fprintf(o, "    wire %s_pub%d_cfg_we = cfg_we;\n", nm, k);
+		}
+	}
+	fputc('\n', o);
+}
+
+void rtl_rt_sched(rtl_gen *g, rtl_stage *st, const char *idx, const char *nidx)
+{
+	rt_map m;
+	rt_map_of(g->sp, g->pub, &m);
+	const char *nm = st->name;
+	fprintf(g->out, "    sl_sched_rt #(.N(%d), .TW(%d), .XW(%d)) %s_sched (.clk(clk), "
+		".rst(rst), .ce(ce), .go(go),\n        .ext(%s_sc_ext), .delta(%s_sc_delta), "
+		".start(%s_sc_start),\n        .fire(%s_fire), .idx(%s), .nidx(%s), "
+		".active(%s_active));\n", rt_dims(st->s), m.tw, m.xw, nm, nm, nm, nm, nm, idx, nidx,
+		nm);
+}
+
+/* ------------------------------------------------------------ the image */
+
+int rtl_runtime_data_bits(const ub_pub_set *ps)
+{
+	return ps->params.cw;
+}
+
+/* One word of the image: (address << cw) | data. */
+static void rt_word(FILE *out, const rt_map *m, int64_t addr, uint64_t data)
+{
+	uint64_t dm = m->cw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << m->cw) - 1;
+	fprintf(out, "%0*llx\n", (m->ta + m->cw + 3) / 4,
+		(unsigned long long) (((uint64_t) addr << m->cw) | (data & dm)));
+}
+
+/* The tiles' writes, each at its tile's addresses. */
+static int rt_tile_words(const ub_pub_set *ps, const rt_map *m, FILE *out)
+{
+	int t = 0, n_all = 0;
+	for (int i = 0; i < ps->n_bufs; i++) {
+		const ub_pub_buf *pb = &ps->bufs[i];
+		for (int k = 0; rt_on_tiles(pb) && k < pb->n_tiles; k++, t++) {
+			int n = ub_pub_tile_writes(ps, &pb->tiles[k], NULL);
+			uint64_t *w = sl_xcalloc((size_t) n + 1, sizeof(uint64_t));
+			ub_pub_tile_writes(ps, &pb->tiles[k], w);
+			for (int j = 0; j < n; j++)
+				rt_word(out, m, ((int64_t) t << m->ca) | (int64_t) (w[j] >> m->cw), w[j]);
+			free(w);
+			n_all += n;
+		}
+	}
+	return n_all;
+}
+
+int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *ps, FILE *out)
+{
+	rt_map m;
+	rt_map_of(sp, ps, &m);
+	if (rt_check(ctx, sp, ps, &m) < 0)
+		return -1;
+	uint64_t tm = ((uint64_t) 1 << m.tw) - 1;
+	fprintf(out, "// sluice configuration image (--runtime-config, docs/pub.md): one bus write\n"
+		"// a word, (cfg_addr << %d) | cfg_data, %d-bit cfg_addr, %d-bit cfg_data;\n"
+		"// the tiles' registers, the schedules, the run length, then CONFIGURED\n",
+		m.cw, m.ta, m.cw);
+	rt_tile_words(ps, &m, out);
+	int j = 0;
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		if (sched_controller(sp, s) != s)
+			continue;
+		rt_word(out, &m, m.base + j++, (uint64_t) s->offset);
+		for (int d = 0; d < rt_dims(s); d++) {
+			rt_word(out, &m, m.base + j++, (uint64_t) (s->n_dims ? s->ext[d] : 1));
+			rt_word(out, &m, m.base + j++, s->n_dims ? (uint64_t) rt_delta(s, d) & tm : 0);
+		}
+	}
+	uint64_t run = rt_run(sp, &m);
+	rt_word(out, &m, m.base + j++, run);
+	rt_word(out, &m, m.base + j++, run >> m.cw);
+	rt_word(out, &m, m.base + j, 1);
+	return ferror(out) ? -1 : 0;
+}
