@@ -180,13 +180,15 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
  * no NO N_0 ... N_{2(NI+NO)-1}" a run, N_c the fires of controller c in
  * register-map order; rtlgen/lib/sl_pub.v), each matched to its tile of
  * "ps" by instance name (PRODUCER_pubK) and compared with the tile
- * model's counts (ub_pub_model): aggregator writes, SRAM writes and
+ * model's counts of the run's "cycles" (ub_pub_model_until: a fire after
+ * the design's last cycle is not in the run): aggregator writes, SRAM writes and
  * reads, transpose-buffer reads per output, controller steps.  A
  * difference, a tile without exactly one line of run 1 ("first_run": a
  * line of run 1 among the tile's others, the first of several runs), a
  * line of no tile or a malformed one is an error naming the buffer, the
  * tile, the count and both values.  0 or -1 (reported). */
-int sim_vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log, bool first_run);
+int sim_vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log, bool first_run,
+	int64_t cycles);
 
 /* Run module "top" of "verilog" (flow_verilog of the design of "prog"
  * and "sp") in Verilator and the reference on "in", and compare as

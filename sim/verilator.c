@@ -843,7 +843,7 @@ static void vl_tb_failed(sl_ctx *ctx, const vl_build *b, const sim_vl_options *o
 /* The tiles' counts the testbench printed (its log) against the tile
  * model's; 0 or -1 (reported). */
 static int vl_check_pub_counts(sl_ctx *ctx, const ub_pub_set *ps, const char *log,
-	bool first_run)
+	bool first_run, int64_t cycles)
 {
 	size_t len = 0;
 	char *text = sl_read_file(log, &len);
@@ -851,7 +851,7 @@ static int vl_check_pub_counts(sl_ctx *ctx, const ub_pub_set *ps, const char *lo
 		sl_error(ctx, sl_noloc, "cannot read '%s': %s", log, strerror(errno));
 		return -1;
 	}
-	int rc = sim_vl_pub_check(ctx, ps, text, first_run);
+	int rc = sim_vl_pub_check(ctx, ps, text, first_run, cycles);
 	free(text);
 	return rc;
 }
@@ -902,7 +902,7 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 			/* the AXI4-Stream testbench runs the frame again under stalls and
 			 * resets: its first run is the unstalled one */
 			if (rc == 0 && opts->pub && vl_check_pub_counts(ctx, opts->pub, log,
-				opts->axis_seeds > 0) < 0)
+				opts->axis_seeds > 0, r.cycles) < 0)
 				rc = -1;
 			ran = true;
 		}

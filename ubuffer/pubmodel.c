@@ -7,6 +7,7 @@
  * (start, then a delta per level, modulo 2^CW and 2^AGW), on element
  * identities, checking the single-port rule and that every output
  * presents the element its port reads.  Nothing here holds memory past a call. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -278,6 +279,12 @@ static int cycle(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile
 int ub_pub_model(const ub_pub_set *ps, const ub_pub_buf *pb, int tile,
 	ub_pub_counts *out, int64_t *live_words, char *why, size_t why_len)
 {
+	return ub_pub_model_until(ps, pb, tile, INT64_MAX, out, live_words, why, why_len);
+}
+
+int ub_pub_model_until(const ub_pub_set *ps, const ub_pub_buf *pb, int tile, int64_t until,
+	ub_pub_counts *out, int64_t *live_words, char *why, size_t why_len)
+{
 	const ub_pub_params *p = &ps->params;
 	const ub_pub_tile *t = &pb->tiles[tile];
 	runner *rs = sl_xcalloc((size_t) t->n_ctrl, sizeof(runner));
@@ -291,7 +298,7 @@ int ub_pub_model(const ub_pub_set *ps, const ub_pub_buf *pb, int tile,
 		for (int i = 0; i < t->n_ctrl; i++)
 			if (rs[i].active && (next < 0 || rs[i].t < next))
 				next = rs[i].t;
-		if (next < 0)
+		if (next < 0 || next >= until)
 			break;
 		if ((rc = cycle(p, pb, t, &s, rs, t->n_ctrl, next, why, why_len)) < 0)
 			break;

@@ -85,7 +85,7 @@ struct Gaussian {
 	int check(const std::string &log, std::string *out)
 	{
 		size_t before = diags().size();
-		int rc = sim_vl_pub_check(ctx, ps, log.c_str(), false);
+		int rc = sim_vl_pub_check(ctx, ps, log.c_str(), false, INT64_MAX);
 		*out = diags().substr(before);
 		return rc;
 	}
