@@ -40,7 +40,9 @@ endif()
 #               hardware equal to the tile model's and to 1,024 / 1,984 /
 #               3,968 (tests/pub/design.sh); t_pub_verilator_chain the same
 #               on two tiles in series and for harris's five tiles (label
-#               slow); t_pub_verilator_passes camera_pipeline with red and
+#               slow); t_pub_verilator_side (slow) camera_pipeline at the
+#               defaults, seven tiles, three pairs side by side;
+#               t_pub_verilator_passes camera_pipeline with red and
 #               green read in passes from FW 2 tiles;
 #               t_pub_verilator_count_bad: a library whose tile miscounts
 #               SRAM writes makes sim fail (label slow: a build)
@@ -50,6 +52,10 @@ if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_verilator
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator)
   set_tests_properties(t_pub_verilator PROPERTIES LABELS "verilator;pub" TIMEOUT 600
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_pub_verilator_side
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_side)
+  set_tests_properties(t_pub_verilator_side PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 600
     PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_verilator_passes
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_passes)
@@ -83,18 +89,19 @@ add_test(NAME t_pub_examples_model
 set_tests_properties(t_pub_examples_model PROPERTIES LABELS "golden;pub" TIMEOUT 300)
 #   t_pub_vl_NAME  example NAME with --memory pub in Verilator, bit-exact at
 #               measured == predicted cycles: brighten (no tile: the flag is
-#               harmless) and mobilenet (--fetch 8) in make test, the rest
-#               label slow (gaussian is t_pub_verilator's); t_pub_axis
+#               harmless) in make test, the rest label slow (gaussian is
+#               t_pub_verilator's; make test's budget on a cold Verilator
+#               cache); t_pub_axis (slow)
 #               gaussian with --memory pub --interface axis: the wrapper's
 #               lint and the AXI4-Stream testbench under stalls;
-#               t_pub_frames  gaussian on two tiles in series with
+#               t_pub_frames (slow)  gaussian on two tiles in series with
 #               --frames 3; t_pub_axis_frames (slow) the AXI4-Stream
 #               testbench with --frames 2 (tests/pub/examples.sh)
 if(SLUICE_PUB_VERILATOR)
   foreach(ex blur_xy brighten camera_pipeline cascade downsample harris jacobi
       laplacian_pyramid matmul mobilenet resnet_layer unsharp upsample)
     set(labels "verilator;pub;slow")
-    if(ex STREQUAL "brighten" OR ex STREQUAL "mobilenet")
+    if(ex STREQUAL "brighten")
       set(labels "verilator;pub")
     endif()
     add_test(NAME t_pub_vl_${ex}
@@ -104,11 +111,11 @@ if(SLUICE_PUB_VERILATOR)
   endforeach()
   add_test(NAME t_pub_frames
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> frames)
-  set_tests_properties(t_pub_frames PROPERTIES LABELS "verilator;pub" TIMEOUT 900
+  set_tests_properties(t_pub_frames PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900
     PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_axis
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> axis)
-  set_tests_properties(t_pub_axis PROPERTIES LABELS "verilator;pub" TIMEOUT 900
+  set_tests_properties(t_pub_axis PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900
     PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_axis_frames
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> axis_frames)

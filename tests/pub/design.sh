@@ -13,13 +13,13 @@
 #            equal to the tile model's: gaussian's by hand below;
 #            verilator_passes: camera_pipeline with red and green read in
 #            passes from FW 2 tiles (docs/pub.md "Passes"), pass 0 from the
-#            producer's stream, and at the defaults, on tiles side by side,
-#            every tile's counts agreeing too;
+#            producer's stream (verilator_side: at the defaults, on tiles
+#            side by side), every tile's counts agreeing too;
 # verilator_bad  the same gaussian on a copy of the hardware library whose
 #            tile counts each SRAM write twice (SLUICE_RTL_LIB): sim must
 #            fail, naming the tile, the count and both values.
 set -u
-[ $# -eq 2 ] || { echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes|verilator_bad" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes|verilator_side|verilator_bad" >&2; exit 2; }
 SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 TMP=$(mktemp -d)
@@ -116,7 +116,8 @@ verilator_bad)
 	fi ;;
 verilator_passes)
 	run camera_passes camera_pipeline $PASSES
-	agree camera_passes all
+	agree camera_passes all ;;
+verilator_side)
 	# the defaults: red, green and blue on two tiles side by side each
 	run camera_side camera_pipeline
 	agree camera_side all ;;
@@ -129,6 +130,6 @@ lint)
 	run camera_d1024 camera_pipeline --depth 1024
 	run camera_side4 camera_pipeline --depth 512 --fetch 2 --pub-ports 1x1 --pub-buffers red ;;
 *)
-	echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes|verilator_bad" >&2; exit 2 ;;
+	echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes|verilator_side|verilator_bad" >&2; exit 2 ;;
 esac
 exit $fail
