@@ -32,7 +32,7 @@
 #                             each copy holds its read's window, 576 x 8 =
 #                             2 SB_RAM40_4K, 8 predicted and used (copies of
 #                             the whole 2304 words: 20 predicted, 19 used)
-#   t_synth_xcup_lanes32      tests/synth/lanes32.sl: blur_xy's lane banks at
+#   t_synth_xcup_lanes32      (slow) tests/synth/lanes32.sl: blur_xy's lane banks at
 #                             32 lanes, 1920 wide, packed (ubuffer.c "a pack"):
 #                             27 RAMB18E2 + 1 RAMB36E2 worked out in the file,
 #                             predicted and used (32 RAMB18E2 apart)
@@ -113,7 +113,13 @@ if(SLUICE_SYNTH_YOSYS)
     add_test(NAME t_synth_${fam}_${ex}
       COMMAND ${SLUICE_EXE} synth ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
         --board ${board} -o ${CMAKE_CURRENT_BINARY_DIR}/synth_${fam}_${ex})
-    set_tests_properties(t_synth_${fam}_${ex} PROPERTIES LABELS synth TIMEOUT ${tmo})
+    # the six heaviest (10 s of Yosys and more) run with the slow label, so
+    # that make test keeps its budget on a cold machine
+    if(ex MATCHES "^(jacobi|laplacian_pyramid|resnet_layer|mobilenet|harris|camera_pipeline)$")
+      set_tests_properties(t_synth_${fam}_${ex} PROPERTIES LABELS "synth;slow" TIMEOUT ${tmo})
+    else()
+      set_tests_properties(t_synth_${fam}_${ex} PROPERTIES LABELS synth TIMEOUT ${tmo})
+    endif()
   endforeach()
   # Every example has a CI board: an example added without one fails here.
   file(GLOB ex_all RELATIVE ${CMAKE_SOURCE_DIR}/examples CONFIGURE_DEPENDS
@@ -167,7 +173,7 @@ if(SLUICE_SYNTH_YOSYS)
     FAIL_REGULAR_EXPRESSION "error")
   add_test(NAME t_synth_xcup_lanes32
     COMMAND ${SLUICE_EXE} synth ${sd}/lanes32.sl --board zu9eg -o ${bd}/synth_lanes32)
-  set_tests_properties(t_synth_xcup_lanes32 PROPERTIES LABELS synth TIMEOUT 600
+  set_tests_properties(t_synth_xcup_lanes32 PROPERTIES LABELS "synth;slow" TIMEOUT 600
     PASS_REGULAR_EXPRESSION "RAMB36E2 +1 of +912 [^\n]*predicted 1\\).*RAMB18E2 +27 of +1824 [^\n]*predicted 27\\)")
   add_test(NAME t_synth_ice40_window
     COMMAND ${SLUICE_EXE} synth ${sd}/window.sl --board ice40up5k -o ${bd}/synth_window)
