@@ -27,6 +27,15 @@ static void dump_counts(const ub_pub_counts *c, int n_outs, FILE *out)
 	fprintf(out, "], \"controller_steps\": %lld", (long long) c->steps);
 }
 
+/* "key": [v0, v1, ...] */
+static void dump_ints(FILE *out, const char *key, const int64_t *v, int n)
+{
+	fprintf(out, "\"%s\": [", key);
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%s%lld", i ? ", " : "", (long long) v[i]);
+	fputc(']', out);
+}
+
 static void dump_ctrl(const ub_pub_params *p, const ub_pub_ctrl *c, FILE *out)
 {
 	int64_t regs[3 * UB_PUB_MAX_LEVELS + 3];
@@ -34,20 +43,18 @@ static void dump_ctrl(const ub_pub_params *p, const ub_pub_ctrl *c, FILE *out)
 	fprintf(out, "          { \"name\": \"%s_%d\", \"enable\": %d", kind_names[c->kind],
 		c->port, c->enable);
 	if (c->enable) {
-		fprintf(out, ", \"sg_start\": %lld, \"ag_start\": %lld, \"ext\": [",
+		int64_t ag[UB_PUB_MAX_LEVELS];
+		for (int l = 0; l < c->n_levels; l++)
+			ag[l] = wrap(c->ag[l], c->agw);
+		fprintf(out, ", \"sg_start\": %lld, \"ag_start\": %lld, ",
 			(long long) c->sg_start, (long long) regs[2]);
-		for (int l = 0; l < c->n_levels; l++)
-			fprintf(out, "%s%lld", l ? ", " : "", (long long) c->ext[l]);
-		fputs("], \"sg_stride\": [", out);
-		for (int l = 0; l < c->n_levels; l++)
-			fprintf(out, "%s%lld", l ? ", " : "", (long long) c->sg[l]);
-		fputs("], \"ag_stride\": [", out);
-		for (int l = 0; l < c->n_levels; l++)
-			fprintf(out, "%s%lld", l ? ", " : "", (long long) wrap(c->ag[l], c->agw));
-		fputs("], \"regs\": [", out);
-		for (int r = 0; r < 3 * p->levels + 3; r++)
-			fprintf(out, "%s%lld", r ? ", " : "", (long long) regs[r]);
-		fputc(']', out);
+		dump_ints(out, "ext", c->ext, c->n_levels);
+		fputs(", ", out);
+		dump_ints(out, "sg_stride", c->sg, c->n_levels);
+		fputs(", ", out);
+		dump_ints(out, "ag_stride", ag, c->n_levels);
+		fputs(", ", out);
+		dump_ints(out, "regs", regs, 3 * p->levels + 3);
 	}
 	fputs(" }", out);
 }
@@ -80,17 +87,14 @@ void ub_pub_dump_json(const ub_pub_set *ps, FILE *out)
 			pb->n_tiles <= 1 ? "none" : pb->side ? "side by side" : "series");
 		for (int k = 0; k < pb->n_tiles; k++) {
 			const ub_pub_tile *t = &pb->tiles[k];
-			fprintf(out, "        { \"tile\": %d, \"feeds_next_from\": %d, \"sram_words\": %lld,"
-				" \"output_delays\": [", k, t->feeds, (long long) t->live_words);
-			for (int j = 0; j < t->n_outs; j++)
-				fprintf(out, "%s%lld", j ? ", " : "", (long long) t->out_delay[j]);
-			fputs("], \"output_passes\": [", out);
-			for (int j = 0; j < t->n_outs; j++)
-				fprintf(out, "%s%lld", j ? ", " : "", (long long) t->out_passes[j]);
-			fputs("], \"pass_periods\": [", out);
-			for (int j = 0; j < t->n_outs; j++)
-				fprintf(out, "%s%lld", j ? ", " : "", (long long) t->out_period[j]);
-			fputs("],\n          ", out);
+			fprintf(out, "        { \"tile\": %d, \"feeds_next_from\": %d, \"sram_words\": %lld, ",
+				k, t->feeds, (long long) t->live_words);
+			dump_ints(out, "output_delays", t->out_delay, t->n_outs);
+			fputs(", ", out);
+			dump_ints(out, "output_passes", t->out_passes, t->n_outs);
+			fputs(", ", out);
+			dump_ints(out, "pass_periods", t->out_period, t->n_outs);
+			fputs(",\n          ", out);
 			dump_counts(&t->counts, t->n_outs, out);
 			fputs(",\n          \"controllers\": [\n", out);
 			for (int c = 0; c < t->n_ctrl; c++) {
