@@ -179,17 +179,19 @@ static group *make_groups(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const
 	int n = buf->n_ports - 1, ng = 0, nv = buf->producer->n_vars;
 	int *order = sl_xcalloc((size_t) n, sizeof(int));
 	group *g = sl_xcalloc((size_t) 2 * (size_t) n, sizeof(group));
+	int64_t (*box)[2][SCHED_MAX_DIMS] = sl_xcalloc((size_t) n, sizeof(*box));
 	sort_ports(buf, order);
 	for (int i = 0; i < n; i++) {
 		const ub_port *p = &buf->ports[order[i]];
 		const ub_passes *ps = &pass[order[i]];
-		int64_t lo[SCHED_MAX_DIMS], hi[SCHED_MAX_DIMS];
+		int64_t *lo = box[i][0], *hi = box[i][1];
 		if (port_box(isl, p, nv, lo, hi) < 0) {
 			sl_error(ctx, buf->producer->decl->loc, "cannot map the buffer of '%s' "
 				"onto the push-memory tile: %s", buf->name,
 				isl_ctx_last_error_msg(isl) ? isl_ctx_last_error_msg(isl) : "isl");
 			free(order);
 			free(g);
+			free(box);
 			return NULL;
 		}
 		if (ps->n > 1)
@@ -200,8 +202,8 @@ static group *make_groups(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const
 			cur->dmin = ps->d0;
 			cur->dist = p->dist_const ? p->dist : dist_bound(w, ps->d0);
 			cur->npass = 1;
-			memcpy(cur->lo, lo, sizeof(lo));
-			memcpy(cur->hi, hi, sizeof(hi));
+			memcpy(cur->lo, lo, sizeof(box[i][0]));
+			memcpy(cur->hi, hi, sizeof(box[i][1]));
 		}
 		cur->dmax = ps->d0;
 		for (int d = 0; d < nv; d++) {
@@ -217,7 +219,8 @@ static group *make_groups(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const
 		if (ps->n <= 1)
 			continue;
 		group x = { 0 };
-		port_box(isl, &buf->ports[order[i]], nv, x.lo, x.hi);
+		memcpy(x.lo, box[i][0], sizeof(x.lo));
+		memcpy(x.hi, box[i][1], sizeof(x.hi));
 		x.port = order[i];
 		x.dmin = x.dmax = ps->d0;
 		x.npass = ps->n;
@@ -235,6 +238,7 @@ static group *make_groups(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const
 	for (int i = 0; i < ng; i++)
 		g[i].sram = g[i].dmin >= min_delay;
 	free(order);
+	free(box);
 	*n_groups = ng;
 	return g;
 }
@@ -981,17 +985,24 @@ static bool passes_in_order(const group *g, int ng, const stream *w)
 	return true;
 }
 
+/* The item of a comma-separated list at "p" (after a comma ending the
+ * one before), its length in *len; NULL at the end. */
+static const char *list_next(const char *p, size_t *len)
+{
+	p += *p == ',';
+	if (!*p)
+		return NULL;
+	*len = strcspn(p, ",");
+	return p;
+}
+
 /* Is "name" one of the comma-separated names of "list"? */
 static bool in_list(const char *list, const char *name)
 {
-	size_t n = strlen(name);
-	for (const char *p = list; *p;) {
-		const char *e = strchr(p, ',');
-		size_t len = e ? (size_t) (e - p) : strlen(p);
+	size_t n = strlen(name), len;
+	for (const char *p = list; (p = list_next(p, &len)); p += len)
 		if (len == n && !strncmp(p, name, n))
 			return true;
-		p += len + (e != NULL);
-	}
 	return false;
 }
 
@@ -1097,11 +1108,11 @@ ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 			"carry an address (docs/pub.md, Parameters)", p->cw, aw, (long long) p->depth);
 		return NULL;
 	}
-	for (const char *n = p->only; n && *n;) {
-		const char *e = strchr(n, ',');
-		int len = e ? (int) (e - n) : (int) strlen(n), i = 0;
-		while (i < set->n_buffers && !((int) strlen(set->buffers[i]->name) == len &&
-			!strncmp(set->buffers[i]->name, n, (size_t) len)))
+	size_t len;
+	for (const char *n = p->only; n && (n = list_next(n, &len)); n += len) {
+		int i = 0;
+		while (i < set->n_buffers && !(strlen(set->buffers[i]->name) == len &&
+			!strncmp(set->buffers[i]->name, n, len)))
 			i++;
 		if (i == set->n_buffers) {
 			char names[512] = "";
@@ -1110,10 +1121,9 @@ ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 				k += (size_t) snprintf(names + k, sizeof names - k, "%s%s", b ? ", " : "",
 					set->buffers[b]->name);
 			sl_error(ctx, sl_noloc, "--pub-buffers names '%.*s', which is not a buffer "
-				"of the program (its buffers: %s)", len, n, names);
+				"of the program (its buffers: %s)", (int) len, n, names);
 			return NULL;
 		}
-		n += len + (e != NULL);
 	}
 	ub_pub_set *ps = sl_xcalloc(1, sizeof(*ps));
 	ps->params = *p;
