@@ -261,7 +261,7 @@ TEST(t_pub, width_bad)
 {
 	{
 		ub_pub_params p = params(4);
-		p.cw = 8;
+		p.cw = p.ew = 8;
 		Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
 		EXPECT_FALSE(u.ps);
 		EXPECT_NE(u.diags().find("error: the push-memory tile's configuration width CW 8 is "
@@ -269,7 +269,7 @@ TEST(t_pub, width_bad)
 			<< u.diags();
 	}
 	ub_pub_params p = params(4, 64);
-	p.cw = 7;
+	p.cw = p.ew = 7;
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
 	EXPECT_FALSE(u.ps);
 	EXPECT_NE(u.diags().find("error: the push-memory tile of 'in': OUT_0's SG_START is 128, "
@@ -292,7 +292,7 @@ TEST(t_pub, fold_levels)
 		EXPECT_EQ(in0.ext[0], 4096);
 	}
 	ub_pub_params p = params(4, 256);
-	p.cw = 8;
+	p.cw = p.ew = 8;
 	p.levels = 1;
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
 	EXPECT_FALSE(u.ps);

@@ -63,7 +63,7 @@ TEST(t_pubsynth, tile_cells)
 	p.depth = 512;
 	p.n_in = p.n_out = 2;
 	p.levels = 6;
-	p.cw = 16;
+	p.cw = p.ew = 16;
 	const board_mem *m = nullptr;
 	const board *up = board_find(ctx, "ice40up5k"), *ec = board_find(ctx, "ecp5-85f");
 	const board *xc = board_find(ctx, "artix7-100t");
