@@ -1023,9 +1023,12 @@ static bool set_pub_levels(options *o, const char *val)
 {
 	uint64_t n;
 	o->pub_tile_opts = true;
-	if (!parse_count(val, &n) || n < 1 || n > UB_PUB_MAX_LEVELS)
-		return usage_error("--pub-levels takes a loop-level count from 1 to 16, not '%s'", val);
-	o->flow.pub.levels = (int) n;
+	o->flow.pub.levels = 0;
+	if (strcmp(val, "fit") && (!parse_count(val, &n) || n < 1 || n > UB_PUB_MAX_LEVELS))
+		return usage_error("--pub-levels takes a loop-level count from 1 to 16, or 'fit', "
+			"not '%s'", val);
+	if (strcmp(val, "fit"))
+		o->flow.pub.levels = (int) n;
 	return true;
 }
 
@@ -1194,8 +1197,9 @@ static const command commands[] = {
 	  "  --fetch N, --depth N, --pub-ports IxO, --pub-levels N, --pub-width N\n"
 	  "                the tile: fetch width (4), SRAM words (512), input and\n"
 	  "                output ports (2x2), loop levels (6), configuration bits (16)\n"
-	  "  --pub-ext-width N  extent bits (default: --pub-width's); both take 'fit':\n"
-	  "                the narrowest fields that hold this program's configuration\n"
+	  "  --pub-ext-width N  extent bits (default: --pub-width's); these and\n"
+	  "                --pub-levels take 'fit': the tile of the fewest flip-flops\n"
+	  "                that holds this program's configuration\n"
 	  "  --pub-buffers A,B  only these buffers on tiles (default: every one)\n"
 	  "  --runtime-config  schedules and tiles set at run time by DIR/config.hex\n"
 	  "  --interface I native (the default: NAME_en / NAME_valid ports) or axis\n"
@@ -1414,10 +1418,11 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 			"cfg_data must carry an extent\n", c->name, opt->flow.pub.ew, opt->flow.pub.cw);
 		return EXIT_USAGE;
 	}
-	if (opt->flow.pub.runtime && (!opt->flow.pub.cw || !opt->flow.pub.ew)) {
+	if (opt->flow.pub.runtime && (!opt->flow.pub.cw || !opt->flow.pub.ew ||
+	    !opt->flow.pub.levels)) {
 		fprintf(stderr, "sluice %s: error: --runtime-config loads configurations of other "
-			"sizes into one build: give --pub-width and --pub-ext-width in bits, not "
-			"'fit'\n", c->name);
+			"sizes into one build: give --pub-width, --pub-ext-width and --pub-levels, "
+			"not 'fit'\n", c->name);
 		return EXIT_USAGE;
 	}
 	if (opt->flow.memory_pub && !opt->is_study && opt->flow.pub.cw &&

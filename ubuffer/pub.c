@@ -634,7 +634,8 @@ static int check_fields(sl_ctx *ctx, const ub_buffer *buf, const ub_pub_params *
 		bool ext = false;
 		if (!c->enable)
 			continue;
-		c->ew_need = ctrl_min_ew(c, p->levels);
+		for (int L = 1; L <= UB_PUB_MAX_LEVELS; L++)
+			c->ew_need[L] = ctrl_min_ew(c, L);
 		ctrl_fold(c, p->ew);
 		ctrl_name(c, tile, n_tiles, nm, sizeof nm);
 		if (c->n_levels > p->levels) {
@@ -673,15 +674,31 @@ static int check_fields(sl_ctx *ctx, const ub_buffer *buf, const ub_pub_params *
 	return 0;
 }
 
-/* The narrowest widths that hold every field of the mapped tiles of
- * "ps" (checked by check_fields): EW for the extents, each controller
- * folded only as far as the tile's levels need; CW for the starts, the
- * deltas (which folding does not change), the SRAM address and the
- * extents cfg_data carries.  A width given (non-zero in "want") is kept. */
-static void fit_widths(const ub_pub_set *ps, const ub_pub_params *want, int *cw, int *ew)
+/* The flip-flops of a tile's controllers and cycle counter under "p"
+ * (docs/pub.md "Structure"): the configuration bits and, per
+ * controller, LEVELS (EW + 6) + 2 CW + 2 AGW + 4 of state. */
+static int64_t ctrl_flops(const ub_pub_params *p)
+{
+	int aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1, sw = clog2(2 * p->fw);
+	int nc = 2 * (p->n_in + p->n_out);
+	return ub_pub_config_bits(p) + p->cw + (int64_t) nc * ((int64_t) p->levels * (p->ew + 6) +
+		2 * p->cw + 4) + 2LL * (p->n_in + p->n_out) * (aw + sw);
+}
+
+/* The tile that holds every field of the mapped tiles of "ps" (mapped
+ * at 62-bit fields and, to fit the levels, 16 levels) in the fewest
+ * flip-flops, keeping what "want" gives (non-zero): for L levels, EW is
+ * the narrowest in which every controller's nest fits L levels (folding
+ * only as far as it must), CW the narrowest that holds every start and
+ * true delta (folding does not change them), the SRAM address and EW.
+ * Ties go to fewer levels.  False when no L of those allowed holds them
+ * (the mapping at "want" then reports why). */
+static bool fit_tile(const ub_pub_set *ps, const ub_pub_params *want, ub_pub_params *fit)
 {
 	int aw = clog2(ps->params.depth) > 0 ? clog2(ps->params.depth) : 1;
-	int e = 2, w = aw > 2 ? aw : 2;
+	int w = aw > 2 ? aw : 2, ew[UB_PUB_MAX_LEVELS + 1];
+	for (int L = 1; L <= UB_PUB_MAX_LEVELS; L++)
+		ew[L] = 2;
 	for (int b = 0; b < ps->n_bufs; b++)
 		for (int k = 0; k < ps->bufs[b].n_tiles; k++) {
 			const ub_pub_tile *t = &ps->bufs[b].tiles[k];
@@ -689,8 +706,9 @@ static void fit_widths(const ub_pub_set *ps, const ub_pub_params *want, int *cw,
 				const ub_pub_ctrl *c = &t->ctrl[i];
 				if (!c->enable)
 					continue;
-				if (c->ew_need > e)
-					e = c->ew_need;
+				for (int L = 1; L <= UB_PUB_MAX_LEVELS; L++)
+					if (c->ew_need[L] > ew[L])
+						ew[L] = c->ew_need[L];
 				if (clog2(c->sg_start + 1) > w)
 					w = clog2(c->sg_start + 1);
 				for (int l = 0; l < c->n_levels; l++)
@@ -698,8 +716,24 @@ static void fit_widths(const ub_pub_set *ps, const ub_pub_params *want, int *cw,
 						w = clog2(ctrl_delta(c, l) + 1);
 			}
 		}
-	*ew = want->ew ? want->ew : e;
-	*cw = want->cw ? want->cw : w > *ew ? w : *ew;
+	bool found = false;
+	int64_t best = 0;
+	for (int L = want->levels ? want->levels : 1;
+	     L <= (want->levels ? want->levels : UB_PUB_MAX_LEVELS); L++) {
+		ub_pub_params q = *want;
+		q.levels = L;
+		q.ew = want->ew ? want->ew : ew[L];
+		q.cw = want->cw ? want->cw : w > q.ew ? w : q.ew;
+		if (q.ew > UB_PUB_MAX_WIDTH || q.ew < ew[L] || q.ew > q.cw)
+			continue;
+		int64_t f = ctrl_flops(&q);
+		if (!found || f < best) {
+			*fit = q;
+			best = f;
+			found = true;
+		}
+	}
+	return found;
 }
 
 /* The counts of a tile from its controllers' extents. */
@@ -1200,20 +1234,22 @@ ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 			return NULL;
 		}
 	}
-	if (p->cw && p->ew)
+	if (p->cw && p->ew && p->levels)
 		return map_set(ctx, isl, set, p, register_threshold);
-	/* Fit (--pub-width fit, --pub-ext-width fit): map at the widest fields,
-	 * take the narrowest widths that hold what that mapping configures, and
-	 * map again at them.  Folding joins levels only while the extent fits,
-	 * so the second mapping folds as the first did and every check runs
-	 * at the widths the Verilog gets. */
+	/* Fit (--pub-width fit, --pub-ext-width fit, --pub-levels fit): map at
+	 * the widest fields and the most levels, take the tile that holds what
+	 * that mapping configures in the fewest flip-flops, and map again at
+	 * it, so every check runs at the tile the Verilog gets.  The placement
+	 * and the proofs do not depend on the widths or the levels. */
 	ub_pub_params wide = *p, fit = *p;
 	wide.cw = p->cw ? p->cw : UB_PUB_MAX_WIDTH;
 	wide.ew = p->ew ? p->ew : wide.cw;
+	wide.levels = p->levels ? p->levels : UB_PUB_MAX_LEVELS;
 	ub_pub_set *w = map_set(ctx, isl, set, &wide, register_threshold);
 	if (!w)
 		return NULL;
-	fit_widths(w, p, &fit.cw, &fit.ew);
+	if (!fit_tile(w, p, &fit))
+		fit = wide;	/* e.g. EW given too narrow: the mapping says why */
 	ub_pub_set_free(w);
 	return map_set(ctx, isl, set, &fit, register_threshold);
 }

@@ -232,7 +232,8 @@ typedef struct ub_pub_params {
 	int fw;			/* fetch width: words per SRAM word, a power of two */
 	int64_t depth;		/* SRAM words per tile, a power of two */
 	int n_in, n_out;	/* ports of one tile */
-	int levels;		/* loop levels of a controller */
+	int levels;		/* loop levels of a controller; 0: fit, the levels and
+				 * widths of the fewest flip-flops (with cw, ew 0) */
 	int cw;			/* counter and configuration width, bits (CW): the
 				 * cycle counter, starts, deltas, cfg_data; 0: fit,
 				 * the narrowest that holds this program's fields */
@@ -259,7 +260,9 @@ typedef struct ub_pub_ctrl {
 	int64_t ext[UB_PUB_MAX_LEVELS], sg[UB_PUB_MAX_LEVELS], ag[UB_PUB_MAX_LEVELS];
 	int64_t sg_start, ag_start;
 	int agw;		/* address bits: SW for IN/OUT, AW for WR/RD */
-	int ew_need;		/* the narrowest EW that holds it in the tile's levels */
+	/* ew_need[L]: the narrowest EW that holds it in L loop levels (1..16;
+	 * UB_PUB_MAX_WIDTH + 1: none does), from its nest before folding */
+	int ew_need[UB_PUB_MAX_LEVELS + 1];
 } ub_pub_ctrl;
 
 /* Accesses of one tile in one run. */

@@ -304,8 +304,12 @@ for prog in gaussian harris camera_pipeline; do
 		echo "ok   fit $prog: CW $cw, EW $ew; one bit less of either is refused"
 	fi
 done
-usage "give --pub-width and --pub-ext-width in bits" compile $G --memory pub --runtime-config \
-	--pub-width fit -o "$TMP/u"
+usage "give --pub-width, --pub-ext-width and --pub-levels" compile $G --memory pub \
+	--runtime-config --pub-width fit -o "$TMP/u"
+usage "give --pub-width, --pub-ext-width and --pub-levels" compile $G --memory pub \
+	--runtime-config --pub-levels fit -o "$TMP/u"
+usage "--pub-levels takes a loop-level count from 1 to 16, or 'fit'" compile $G \
+	--memory pub --pub-levels 0 -o "$TMP/u"
 usage "--pub-ext-width 17 is wider than --pub-width 16" compile $G --memory pub \
 	--pub-ext-width 17 -o "$TMP/u"
 usage "--pub-ext-width takes an extent width in bits from 2 to 62, or 'fit'" compile $G \

@@ -374,6 +374,22 @@ TEST(t_pub, fit_widths)
 		EXPECT_EQ(u.ps->params.cw, 9);
 		EXPECT_EQ(u.ps->params.ew, 8);
 	}
+	{
+		// --pub-levels fit as well: the tile of the fewest flip-flops
+		// (docs/pub.md "Structure": configuration NC (1 + CW (L + 1) +
+		// EW L) + (NI + NO)(L + 1)(SW + AW), state NC (L (EW + 6) + 2 CW
+		// + 4) + 2 (NI + NO)(AW + SW), the counter CW).  One level (EW 12,
+		// CW 12): 8 x 37 + 4 x 2 x 12 = 392 and 8 x 46 + 96 = 464, 868
+		// with the counter; two (EW 6, CW 9): 8 x 40 + 4 x 3 x 12 = 464
+		// and 8 x 46 + 96 = 464, 937.  One level wins.
+		ub_pub_params q = p;
+		q.levels = 0;
+		Pub u("examples/gaussian.sl", read_example("gaussian.sl"), q);
+		ASSERT_TRUE(u.ps) << u.diags();
+		EXPECT_EQ(u.ps->params.levels, 1);
+		EXPECT_EQ(u.ps->params.cw, 12);
+		EXPECT_EQ(u.ps->params.ew, 12);
+	}
 	// one width narrower than the fit is refused, located, naming the field
 	ub_pub_params q = params(4);
 	q.cw = 9;
