@@ -45,7 +45,9 @@ endif()
 #               t_pub_verilator_passes camera_pipeline with red and
 #               green read in passes from FW 2 tiles;
 #               t_pub_verilator_count_bad: a library whose tile miscounts
-#               SRAM writes makes sim fail (label slow: a build)
+#               SRAM writes makes sim fail (label slow: a build);
+#               t_pub_axis_count_bad (slow): one that miscounts them in
+#               the AXI4-Stream testbench's run 5 alone, a stalled run
 if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_lint COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> lint)
   set_tests_properties(t_pub_lint PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
@@ -68,6 +70,10 @@ if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_verilator_count_bad
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_bad)
   set_tests_properties(t_pub_verilator_count_bad PROPERTIES LABELS "verilator;pub;slow"
+    TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_pub_axis_count_bad
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> axis_bad)
+  set_tests_properties(t_pub_axis_count_bad PROPERTIES LABELS "verilator;pub;slow"
     TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 endif()
 #   t_selfc_pub_camera  compile -o DIR of camera_pipeline with two tiles
