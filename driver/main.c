@@ -45,6 +45,7 @@ typedef struct options {
 	bool have_stall_seeds;
 	int64_t max_cycles;	/* sim: the budget in predicted cycles */
 	bool pub_tile_opts;	/* a --fetch, --depth or --pub-* option was given */
+	bool pub_ew_set;	/* --pub-ext-width was given (else EW follows CW) */
 	bool is_study;		/* the command is study: --memory, --fetch, --depth are lists */
 	const char *study_memories, *study_fetches, *study_depths, *study_ports;
 	int n_inputs;
@@ -1028,15 +1029,31 @@ static bool set_pub_levels(options *o, const char *val)
 	return true;
 }
 
-static bool set_pub_width(options *o, const char *val)
+/* A field width of the tile: 2 to 62 bits, or "fit" (0). */
+static bool pub_width_arg(options *o, const char *val, int *w)
 {
 	uint64_t n;
 	o->pub_tile_opts = true;
-	if (!parse_count(val, &n) || n < 2 || n > 62)
-		return usage_error("--pub-width takes a configuration width in bits from 2 to 62, "
-			"not '%s'", val);
-	o->flow.pub.cw = (int) n;
+	*w = 0;
+	if (!strcmp(val, "fit"))
+		return true;
+	if (!parse_count(val, &n) || n < 2 || n > UB_PUB_MAX_WIDTH)
+		return false;
+	*w = (int) n;
 	return true;
+}
+
+static bool set_pub_width(options *o, const char *val)
+{
+	return pub_width_arg(o, val, &o->flow.pub.cw) || usage_error("--pub-width takes a "
+		"configuration width in bits from 2 to 62, or 'fit', not '%s'", val);
+}
+
+static bool set_pub_ext_width(options *o, const char *val)
+{
+	o->pub_ew_set = true;
+	return pub_width_arg(o, val, &o->flow.pub.ew) || usage_error("--pub-ext-width takes "
+		"an extent width in bits from 2 to 62, or 'fit', not '%s'", val);
 }
 
 static bool set_pub_buffers(options *o, const char *val)
@@ -1087,6 +1104,7 @@ static const option_spec option_specs[] = {
 	{ "--pub-ports", OPT_MEMORY, true, set_pub_ports },
 	{ "--pub-levels", OPT_MEMORY, true, set_pub_levels },
 	{ "--pub-width", OPT_MEMORY, true, set_pub_width },
+	{ "--pub-ext-width", OPT_MEMORY, true, set_pub_ext_width },
 	{ "--pub-buffers", OPT_MEMORY, true, set_pub_buffers },
 	{ "--runtime-config", OPT_MEMORY, false, set_runtime },
 	{ "-d", OPT_DUMP, true, set_dump },
@@ -1176,6 +1194,8 @@ static const command commands[] = {
 	  "  --fetch N, --depth N, --pub-ports IxO, --pub-levels N, --pub-width N\n"
 	  "                the tile: fetch width (4), SRAM words (512), input and\n"
 	  "                output ports (2x2), loop levels (6), configuration bits (16)\n"
+	  "  --pub-ext-width N  extent bits (default: --pub-width's); both take 'fit':\n"
+	  "                the narrowest fields that hold this program's configuration\n"
 	  "  --pub-buffers A,B  only these buffers on tiles (default: every one)\n"
 	  "  --runtime-config  schedules and tiles set at run time by DIR/config.hex\n"
 	  "  --interface I native (the default: NAME_en / NAME_valid ports) or axis\n"
@@ -1212,7 +1232,8 @@ static const command commands[] = {
 	  "  --clock MHz            as for compile\n"
 	  "  --unroll K             lanes, as for compile\n"
 	  "  --memory M, --fetch N, --depth N, --pub-ports IxO, --pub-levels N,\n"
-	  "  --pub-width N          as for compile; with --memory pub every tile's\n"
+	  "  --pub-width N, --pub-ext-width N\n"
+	  "                         as for compile; with --memory pub every tile's\n"
 	  "                         configuration also runs in the tile model, and its\n"
 	  "                         access counts are printed\n"
 	  "  --interface I          native or axis, as for compile; verilator with\n"
@@ -1256,7 +1277,8 @@ static const command commands[] = {
 	  "  --input, --seed  the data of the netlist check, as for run\n"
 	  "  --schedule P, --register-threshold N, --ram R, --unroll K   as for compile\n"
 	  "  --memory M, --fetch N, --depth N, --pub-ports IxO, --pub-levels N,\n"
-	  "  --pub-width N as for compile: the buffers on tiles are sl_pub instances,\n"
+	  "  --pub-width N, --pub-ext-width N\n"
+	  "                as for compile: the buffers on tiles are sl_pub instances,\n"
 	  "                their SRAMs SPRAM on the UP5K, block RAM elsewhere (docs/pub.md)\n"
 	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "study", cmd_study,
@@ -1385,7 +1407,20 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 			"describe the push-memory tile: they need --memory pub\n", c->name);
 		return EXIT_USAGE;
 	}
-	if (opt->flow.memory_pub && !opt->is_study &&
+	if (!opt->pub_ew_set)
+		opt->flow.pub.ew = opt->flow.pub.cw;
+	if (opt->flow.pub.cw && opt->flow.pub.ew > opt->flow.pub.cw) {
+		fprintf(stderr, "sluice %s: error: --pub-ext-width %d is wider than --pub-width %d: "
+			"cfg_data must carry an extent\n", c->name, opt->flow.pub.ew, opt->flow.pub.cw);
+		return EXIT_USAGE;
+	}
+	if (opt->flow.pub.runtime && (!opt->flow.pub.cw || !opt->flow.pub.ew)) {
+		fprintf(stderr, "sluice %s: error: --runtime-config loads configurations of other "
+			"sizes into one build: give --pub-width and --pub-ext-width in bits, not "
+			"'fit'\n", c->name);
+		return EXIT_USAGE;
+	}
+	if (opt->flow.memory_pub && !opt->is_study && opt->flow.pub.cw &&
 	    ((int64_t) 1 << opt->flow.pub.cw) < opt->flow.pub.depth) {
 		fprintf(stderr, "sluice %s: error: --pub-width %d is narrower than the SRAM "
 			"address of --depth %lld: the configuration width must be at least the "

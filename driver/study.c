@@ -814,6 +814,8 @@ static void study_pub_tiles(const flow_design *d, const ub_pub_params *base, int
 	sl_ctx_free(ctx);	/* flushes its diagnostics into df */
 	fclose(df);
 	r->legal = ps != NULL;
+	if (ps)
+		p = ps->params;	/* the widths as fitted */
 	if (!ps) {
 		/* the first line of the diagnostic, after its location */
 		const char *m = diag ? strstr(diag, "error: ") : NULL;

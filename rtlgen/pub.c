@@ -121,12 +121,15 @@ static void pub_tile(rtl_gen *g, const ub_pub_buf *pb, const char *nm, int k)
 	fprintf(o, "    wire [%d:0] %s_pub%d_out;\n    wire [%d:0] %s_pub%d_ov;\n"
 		"    wire [%d:0] %s_pub%d_ien;\n    wire %s_pub%d_busy;\n",
 		p->n_out * w - 1, nm, k, p->n_out - 1, nm, k, p->n_in - 1, nm, k, nm, k);
+	char ew[24] = "";
+	if (p->ew != p->cw)	/* the tile's default EW is CW */
+		snprintf(ew, sizeof ew, ", .EW(%d)", p->ew);
 	fprintf(o, "    sl_pub #(.W(%d), .FW(%d), .DEPTH(%lld), .NI(%d), .NO(%d), .LEVELS(%d), "
-		".CW(%d)%s) %s_pub%d (\n"
+		".CW(%d)%s%s) %s_pub%d (\n"
 		"        .clk(clk), .rst(rst), .clk_en(ce), .flush(go && ce),\n"
 		"        .cfg_we(%s_pub%d_cfg_we), .cfg_addr(%s_pub%d_cfg[%d:%d]), "
 		".cfg_data(%s_pub%d_cfg[%d:0]),\n", w, p->fw, (long long) p->depth, p->n_in,
-		p->n_out, p->levels, p->cw, g->pub->spram ? ", .SPRAM(1)" : "", nm, k, nm, k, nm, k,
+		p->n_out, p->levels, p->cw, ew, g->pub->spram ? ", .SPRAM(1)" : "", nm, k, nm, k, nm, k,
 		ca + p->cw - 1, p->cw, nm, k,
 		p->cw - 1);
 	if (p->n_in > 1)

@@ -85,12 +85,12 @@ static int pub_field(uint64_t data, int w)
 static void pub_ctrl(const board *bd, const ub_pub_params *p, int agw, uint64_t data,
 	int64_t *ffs, double *luts)
 {
-	int L = p->levels, cw = p->cw, k = bd->lut_inputs;
+	int L = p->levels, cw = p->cw, ew = p->ew, k = bd->lut_inputs;
 	double carry = bd->logic.carry;
-	int dc = pub_field(data, cw), da = pub_field(data, agw);
-	*ffs += 1 + dc + da + (int64_t) L * (2 * dc + da);
-	*ffs += (int64_t) L * (cw + 6) + 2 * cw + 2 * agw + 4;
-	*luts += L * (2 * carry * cw + 2.0 * pub_eq(k, cw, true) + cw + agw);
+	int dc = pub_field(data, cw), de = pub_field(data, ew), da = pub_field(data, agw);
+	*ffs += 1 + dc + da + (int64_t) L * (dc + de + da);
+	*ffs += (int64_t) L * (ew + 6) + 2 * cw + 2 * agw + 4;
+	*luts += L * (2 * carry * ew + 2.0 * pub_eq(k, ew, true) + cw + agw);
 	*luts += carry * (cw + agw) + (double) pub_eq(k, cw, false) + 3 * L + 3;
 }
 

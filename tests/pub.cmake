@@ -43,7 +43,8 @@ endif()
 #               slow); t_pub_verilator_side (slow) camera_pipeline at the
 #               defaults, seven tiles, three pairs side by side;
 #               t_pub_verilator_passes camera_pipeline with red and
-#               green read in passes from FW 2 tiles;
+#               green read in passes from FW 2 tiles; t_pub_verilator_fit
+#               (slow) the same at fitted field widths (CW 13, EW 6);
 #               t_pub_verilator_count_bad: a library whose tile miscounts
 #               SRAM writes makes sim fail (label slow: a build);
 #               t_pub_axis_count_bad (slow): one that miscounts them in
@@ -58,6 +59,10 @@ if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_verilator_side
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_side)
   set_tests_properties(t_pub_verilator_side PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 600
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_pub_verilator_fit
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_fit)
+  set_tests_properties(t_pub_verilator_fit PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900
     PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_verilator_passes
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_passes)
@@ -136,8 +141,9 @@ endif()
 #               measured; SPRAM=1 and synth_ice40 -spram.  t_pub_synth_ecp5,
 #               t_pub_synth_xc7 (label slow): the default tile on the ECP5-85F
 #               (2 DP16KD) and the Artix-7 (2 RAMB18E1); t_pub_synth_camera_ice40
-#               (slow): camera_pipeline's red and green on SPRAM tiles, 4
-#               SB_SPRAM256KA and 22 SB_RAM40_4K (issue 12's bar)
+#               (slow): camera_pipeline's red and green on SPRAM tiles of
+#               fitted field widths, 4 SB_SPRAM256KA and 22 SB_RAM40_4K,
+#               placed and routed by nextpnr-ice40 (issue 12's bar)
 if(SLUICE_PUB_YOSYS)
   add_test(NAME t_pub_synth_ice40 COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/synth.sh $<TARGET_FILE:sluice> ice40)
   set_tests_properties(t_pub_synth_ice40 PROPERTIES LABELS "synth;pub" TIMEOUT 300)

@@ -44,6 +44,7 @@ void ub_pub_params_default(ub_pub_params *p)
 	p->n_out = 2;
 	p->levels = 6;
 	p->cw = 16;
+	p->ew = 16;
 	p->only = NULL;
 	p->frames = 1;
 	p->period = 0;
@@ -276,7 +277,7 @@ static void ctrl_level(ub_pub_ctrl *c, int l, int64_t ext, int64_t sg, int64_t a
  * its strides continue the inner level's (sg[l+1] = sg[l]*ext[l], the
  * same for the address modulo 2^agw) and the product still fits the
  * extent field: the fewest levels that walk the same points. */
-static void ctrl_fold(ub_pub_ctrl *c, int cw)
+static void ctrl_fold(ub_pub_ctrl *c, int ew)
 {
 	int m = 0;
 	for (int l = 0; l < c->n_levels; l++)
@@ -290,7 +291,7 @@ static void ctrl_fold(ub_pub_ctrl *c, int cw)
 	for (int l = 0; l + 1 < c->n_levels;) {
 		bool cont = c->sg[l + 1] == c->sg[l] * c->ext[l] &&
 			mod_pow2(c->ag[l + 1], c->agw) == mod_pow2(c->ag[l] * c->ext[l], c->agw);
-		if (!cont || c->ext[l] * c->ext[l + 1] - 1 >= ((int64_t) 1 << cw)) {
+		if (!cont || c->ext[l] * c->ext[l + 1] - 1 >= ((int64_t) 1 << ew)) {
 			l++;
 			continue;
 		}
@@ -602,20 +603,39 @@ static int place(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const ub_pub_p
 	return 0;
 }
 
+/* The narrowest extent width that holds controller "c" in "levels" loop
+ * levels (folding only what it must), or UB_PUB_MAX_WIDTH + 1. */
+static int ctrl_min_ew(const ub_pub_ctrl *c, int levels)
+{
+	for (int e = 2; e <= UB_PUB_MAX_WIDTH; e++) {
+		ub_pub_ctrl f = *c;
+		ctrl_fold(&f, e);
+		bool fits = f.n_levels <= levels;
+		for (int l = 0; fits && l < f.n_levels; l++)
+			fits = f.ext[l] - 1 < ((int64_t) 1 << e);
+		if (fits)
+			return e;
+	}
+	return UB_PUB_MAX_WIDTH + 1;
+}
+
 /* Check every configuration field of the tile's controllers fits: the
- * levels (after folding), extents, starts and deltas in CW bits.  0, or
- * -1 with a located error naming the field and its value. */
+ * levels (after folding), the extents in EW bits, the starts and deltas
+ * in CW bits.  0, or -1 with a located error naming the field, its value
+ * and the width that would hold it. */
 static int check_fields(sl_ctx *ctx, const ub_buffer *buf, const ub_pub_params *p,
 	ub_pub_tile *t, int tile, int n_tiles)
 {
-	int64_t lim = (int64_t) 1 << p->cw;
+	int64_t lim = (int64_t) 1 << p->cw, elim = (int64_t) 1 << p->ew;
 	for (int i = 0; i < t->n_ctrl; i++) {
 		ub_pub_ctrl *c = &t->ctrl[i];
 		char nm[48], field[32];
 		int64_t v = 0;
+		bool ext = false;
 		if (!c->enable)
 			continue;
-		ctrl_fold(c, p->cw);
+		c->ew_need = ctrl_min_ew(c, p->levels);
+		ctrl_fold(c, p->ew);
 		ctrl_name(c, tile, n_tiles, nm, sizeof nm);
 		if (c->n_levels > p->levels) {
 			sl_error(ctx, buf->producer->decl->loc, "the push-memory tile of '%s': %s "
@@ -630,24 +650,56 @@ static int check_fields(sl_ctx *ctx, const ub_buffer *buf, const ub_pub_params *
 		}
 		for (int l = 0; !field[0] && l < c->n_levels; l++) {
 			int64_t d = ctrl_delta(c, l);
-			if (c->ext[l] - 1 >= lim) {
+			if (c->ext[l] - 1 >= elim) {
 				snprintf(field, sizeof field, "EXT_M1[%d]", l);
 				v = c->ext[l] - 1;
+				ext = true;
 			} else if (d < 1 || d >= lim) {
 				snprintf(field, sizeof field, "SG_DELTA[%d]", l);
 				v = d;
 			}
 		}
 		if (field[0]) {
-			int need = clog2(v + 1) > p->cw ? clog2(v + 1) : p->cw + 1;
+			int have = ext ? p->ew : p->cw;
+			int need = clog2(v + 1) > have ? clog2(v + 1) : have + 1;
 			sl_error(ctx, buf->producer->decl->loc, "the push-memory tile of '%s': %s's "
-				"%s is %lld, %s the %d-bit configuration fields%s%d would fit)",
-				buf->name, nm, field, (long long) v, v < 1 ? "outside" : "past",
-				p->cw, v < 1 ? " (" : " (--pub-width ", need);
+				"%s is %lld, %s the %d-bit %s fields%s%d would fit)",
+				buf->name, nm, field, (long long) v, v < 1 ? "outside" : "past", have,
+				ext ? "extent" : "configuration", v < 1 ? " (" :
+				ext ? " (--pub-ext-width " : " (--pub-width ", need);
 			return -1;
 		}
 	}
 	return 0;
+}
+
+/* The narrowest widths that hold every field of the mapped tiles of
+ * "ps" (checked by check_fields): EW for the extents, each controller
+ * folded only as far as the tile's levels need; CW for the starts, the
+ * deltas (which folding does not change), the SRAM address and the
+ * extents cfg_data carries.  A width given (non-zero in "want") is kept. */
+static void fit_widths(const ub_pub_set *ps, const ub_pub_params *want, int *cw, int *ew)
+{
+	int aw = clog2(ps->params.depth) > 0 ? clog2(ps->params.depth) : 1;
+	int e = 2, w = aw > 2 ? aw : 2;
+	for (int b = 0; b < ps->n_bufs; b++)
+		for (int k = 0; k < ps->bufs[b].n_tiles; k++) {
+			const ub_pub_tile *t = &ps->bufs[b].tiles[k];
+			for (int i = 0; i < t->n_ctrl; i++) {
+				const ub_pub_ctrl *c = &t->ctrl[i];
+				if (!c->enable)
+					continue;
+				if (c->ew_need > e)
+					e = c->ew_need;
+				if (clog2(c->sg_start + 1) > w)
+					w = clog2(c->sg_start + 1);
+				for (int l = 0; l < c->n_levels; l++)
+					if (clog2(ctrl_delta(c, l) + 1) > w)
+						w = clog2(ctrl_delta(c, l) + 1);
+			}
+		}
+	*ew = want->ew ? want->ew : e;
+	*cw = want->cw ? want->cw : w > *ew ? w : *ew;
 }
 
 /* The counts of a tile from its controllers' extents. */
@@ -1098,14 +1150,37 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 	return rc;
 }
 
+static ub_pub_set *map_set(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
+	const ub_pub_params *p, int64_t register_threshold)
+{
+	ub_pub_set *ps = sl_xcalloc(1, sizeof(*ps));
+	ps->params = *p;
+	ps->n_bufs = set->n_buffers;
+	ps->bufs = sl_xcalloc((size_t) set->n_buffers + 1, sizeof(ub_pub_buf));
+	for (int i = 0; i < set->n_buffers; i++) {
+		ps->bufs[i].buf = set->buffers[i];
+		if (map_buffer(ctx, isl, ps, &ps->bufs[i], register_threshold) < 0) {
+			ub_pub_set_free(ps);
+			return NULL;
+		}
+	}
+	return ps;
+}
+
 ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 	const ub_pub_params *p, int64_t register_threshold)
 {
 	int aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1;
-	if (p->cw < aw) {
+	if (p->cw && p->cw < aw) {
 		sl_error(ctx, sl_noloc, "the push-memory tile's configuration width CW %d is "
 			"narrower than its SRAM address (%d bits for DEPTH %lld): cfg_data could not "
 			"carry an address (docs/pub.md, Parameters)", p->cw, aw, (long long) p->depth);
+		return NULL;
+	}
+	if (p->cw && p->ew > p->cw) {
+		sl_error(ctx, sl_noloc, "the push-memory tile's extent width EW %d is wider than "
+			"its configuration width CW %d: cfg_data could not carry an extent "
+			"(docs/pub.md, Parameters)", p->ew, p->cw);
 		return NULL;
 	}
 	size_t len;
@@ -1125,18 +1200,22 @@ ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 			return NULL;
 		}
 	}
-	ub_pub_set *ps = sl_xcalloc(1, sizeof(*ps));
-	ps->params = *p;
-	ps->n_bufs = set->n_buffers;
-	ps->bufs = sl_xcalloc((size_t) set->n_buffers + 1, sizeof(ub_pub_buf));
-	for (int i = 0; i < set->n_buffers; i++) {
-		ps->bufs[i].buf = set->buffers[i];
-		if (map_buffer(ctx, isl, ps, &ps->bufs[i], register_threshold) < 0) {
-			ub_pub_set_free(ps);
-			return NULL;
-		}
-	}
-	return ps;
+	if (p->cw && p->ew)
+		return map_set(ctx, isl, set, p, register_threshold);
+	/* Fit (--pub-width fit, --pub-ext-width fit): map at the widest fields,
+	 * take the narrowest widths that hold what that mapping configures, and
+	 * map again at them.  Folding joins levels only while the extent fits,
+	 * so the second mapping folds as the first did and every check runs
+	 * at the widths the Verilog gets. */
+	ub_pub_params wide = *p, fit = *p;
+	wide.cw = p->cw ? p->cw : UB_PUB_MAX_WIDTH;
+	wide.ew = p->ew ? p->ew : wide.cw;
+	ub_pub_set *w = map_set(ctx, isl, set, &wide, register_threshold);
+	if (!w)
+		return NULL;
+	fit_widths(w, p, &fit.cw, &fit.ew);
+	ub_pub_set_free(w);
+	return map_set(ctx, isl, set, &fit, register_threshold);
 }
 
 void ub_pub_set_free(ub_pub_set *ps)

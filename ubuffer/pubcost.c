@@ -49,23 +49,25 @@ static int clog2(long long v)
 }
 
 /* Flip-flops of "nc" controllers whose address widths add up to "agw_sum"
- * (docs/pub.md "Structure": per controller LEVELS (CW + 6) + 2 CW + 2 AGW
+ * (docs/pub.md "Structure": per controller LEVELS (EW + 6) + 2 CW + 2 AGW
  * + 4, besides its configuration bits). */
 static int64_t ctrl_flops(const ub_pub_params *p, int nc, int64_t agw_sum)
 {
-	return (int64_t) nc * ((int64_t) p->levels * (p->cw + 6) + 2 * p->cw + 4) + 2 * agw_sum;
+	return (int64_t) nc * ((int64_t) p->levels * (p->ew + 6) + 2 * p->cw + 4) + 2 * agw_sum;
 }
 
 /* Configuration bits of "nc" controllers (docs/pub.md "Configuration bits
  * per tile"). */
 static int64_t ctrl_config(const ub_pub_params *p, int nc, int64_t agw_sum)
 {
-	return (int64_t) nc * (1 + (int64_t) p->cw * (2 * p->levels + 1)) +
+	return (int64_t) nc * (1 + (int64_t) p->cw * (p->levels + 1) + (int64_t) p->ew * p->levels) +
 		(int64_t) (p->levels + 1) * agw_sum;
 }
 
 /* The fitted LUTs of "nc" controllers (address widths adding up to
- * "agw_sum"), without the data path. */
+ * "agw_sum"), without the data path.  Every point of the fit has EW = CW:
+ * a narrower EW is costed as CW (an overestimate of the index counters
+ * and their comparators). */
 static double ctrl_luts(const ub_pub_params *p, int nc, int64_t agw_sum)
 {
 	return LUT_LEVELS_CW * nc * p->levels * p->cw + LUT_CW * nc * p->cw +

@@ -63,8 +63,8 @@ void ub_pub_dump_json(const ub_pub_set *ps, FILE *out)
 {
 	const ub_pub_params *p = &ps->params;
 	fprintf(out, "{\n  \"tile\": { \"fw\": %d, \"depth\": %lld, \"inputs\": %d, \"outputs\": %d, "
-		"\"levels\": %d, \"cw\": %d, \"cfg_addr_bits\": %d, \"config_bits\": %lld },\n",
-		p->fw, (long long) p->depth, p->n_in, p->n_out, p->levels, p->cw,
+		"\"levels\": %d, \"cw\": %d, \"ew\": %d, \"cfg_addr_bits\": %d, \"config_bits\": %lld },\n",
+		p->fw, (long long) p->depth, p->n_in, p->n_out, p->levels, p->cw, p->ew,
 		ub_pub_addr_bits(p), (long long) ub_pub_config_bits(p));
 	fputs("  \"buffers\": [\n", out);
 	bool first = true;
@@ -114,8 +114,8 @@ void ub_pub_report_json(const ub_pub_set *ps, FILE *out)
 {
 	const ub_pub_params *p = &ps->params;
 	fprintf(out, "  \"memory_pub\": { \"fw\": %d, \"depth\": %lld, \"inputs\": %d, "
-		"\"outputs\": %d, \"levels\": %d, \"cw\": %d, \"config_bits_per_tile\": %lld,\n"
-		"    \"tiles\": [", p->fw, (long long) p->depth, p->n_in, p->n_out, p->levels, p->cw,
+		"\"outputs\": %d, \"levels\": %d, \"cw\": %d, \"ew\": %d, \"config_bits_per_tile\": %lld,\n"
+		"    \"tiles\": [", p->fw, (long long) p->depth, p->n_in, p->n_out, p->levels, p->cw, p->ew,
 		(long long) ub_pub_config_bits(p));
 	bool first = true;
 	for (int i = 0; i < ps->n_bufs; i++) {

@@ -44,7 +44,7 @@ int64_t ub_pub_config_bits(const ub_pub_params *p)
 {
 	int nc = 2 * (p->n_in + p->n_out);
 	int aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1, sw = clog2(2 * p->fw);
-	return (int64_t) nc * (1 + (int64_t) p->cw * (2 * p->levels + 1)) +
+	return (int64_t) nc * (1 + (int64_t) p->cw * (p->levels + 1) + (int64_t) p->ew * p->levels) +
 		(int64_t) (p->n_in + p->n_out) * (p->levels + 1) * (sw + aw);
 }
 

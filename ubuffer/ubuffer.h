@@ -226,14 +226,17 @@ const char *ub_ram_str(ub_ram r);
  * whose delays lie within register_threshold of each other share one
  * tile output and a delay line of registers; ports at delays too short
  * for the tile read a delay line on the producer's stream. */
-enum { UB_PUB_MAX_LEVELS = 16, UB_PUB_MAX_TILES = 4 };
+enum { UB_PUB_MAX_LEVELS = 16, UB_PUB_MAX_TILES = 4, UB_PUB_MAX_WIDTH = 62 };
 
 typedef struct ub_pub_params {
 	int fw;			/* fetch width: words per SRAM word, a power of two */
 	int64_t depth;		/* SRAM words per tile, a power of two */
 	int n_in, n_out;	/* ports of one tile */
 	int levels;		/* loop levels of a controller */
-	int cw;			/* counter and configuration width, bits */
+	int cw;			/* counter and configuration width, bits (CW): the
+				 * cycle counter, starts, deltas, cfg_data; 0: fit,
+				 * the narrowest that holds this program's fields */
+	int ew;			/* extent and index width, bits (EW, <= CW); 0: fit */
 	const char *only;	/* comma-separated buffer names to map (--pub-buffers),
 				 * or NULL: every buffer that can go on tiles */
 	int frames;		/* frames per run, back to back (sim --frames): 1 */
@@ -256,6 +259,7 @@ typedef struct ub_pub_ctrl {
 	int64_t ext[UB_PUB_MAX_LEVELS], sg[UB_PUB_MAX_LEVELS], ag[UB_PUB_MAX_LEVELS];
 	int64_t sg_start, ag_start;
 	int agw;		/* address bits: SW for IN/OUT, AW for WR/RD */
+	int ew_need;		/* the narrowest EW that holds it in the tile's levels */
 } ub_pub_ctrl;
 
 /* Accesses of one tile in one run. */
@@ -320,9 +324,10 @@ typedef struct ub_pub_set {
 
 void ub_pub_params_default(ub_pub_params *p);
 /* Map every buffer of "set" onto tiles of "p": vectorize, fold, check the
- * widths, place every SRAM access in a cycle of its own (proved with
- * isl), and run each tile's configuration through the tile model.  NULL
- * on an error (located at the buffer's declaration). */
+ * widths (a width 0 is fitted; the set's params hold the result), place
+ * every SRAM access in a cycle of its own (proved with isl), and run each
+ * tile's configuration through the tile model.  NULL on an error (located
+ * at the buffer's declaration). */
 ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 	const ub_pub_params *p, int64_t register_threshold);
 void ub_pub_set_free(ub_pub_set *ps);

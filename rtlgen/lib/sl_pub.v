@@ -10,7 +10,7 @@
 // docs/pub.md.
 //
 // Parameters: W, FW (a power of two), DEPTH, NI, NO, LEVELS, CW
-// (clog2(DEPTH) <= CW), SPRAM; see docs/pub.md.
+// (clog2(DEPTH) <= CW), EW (<= CW, default CW), SPRAM; see docs/pub.md.
 module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
                in_en, out_valid, out_data, chain_valid, chain_data, busy);
   parameter W = 16;
@@ -21,6 +21,7 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
   parameter LEVELS = 6;
   parameter CW = 16;
   parameter SPRAM = 0;
+  parameter EW = CW;
   localparam AW = DEPTH > 1 ? $clog2(DEPTH) : 1;
   localparam SW = $clog2(FW) + 1;
   localparam NC = 2 * (NI + NO);
@@ -86,7 +87,8 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
   wire             cfg_is0 = &cfg_z4;
   localparam [NZ-1:0] Z4_LO = 1;
   wire             cfg_is1 = cfg_lo1 && &(cfg_z4 | Z4_LO);
-  wire [CW-1:0]    cfg_m2 = cfg_data - {{(CW-2){1'b0}}, 2'd2};
+  localparam [EW-1:0] EW_TWO = 2;
+  wire [EW-1:0]    cfg_m2 = cfg_data[EW-1:0] - EW_TWO;
 
   always @(posedge clk)
     if (flush)
@@ -131,14 +133,14 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       reg [2*WW-1:0] agg;
       reg            ra;               // the row WR_g writes next
       wire [SW-1:0]  slot = in_slot[g*SW +: SW];
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(SW))
         c_in (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CI), .cfg_hot(cfg_hot),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
               .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(in_fire[g]),
               .addr(in_slot[g*SW +: SW]), .active(act[g]));
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(AW))
         c_wr (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CWR), .cfg_hot(cfg_hot),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
@@ -167,14 +169,14 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       reg            own_v;
       reg [W-1:0]    own_d;
       wire [SW-1:0]  slot = out_slot[g*SW +: SW];
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(AW))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(AW))
         c_rd (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CRD), .cfg_hot(cfg_hot),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
               .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(rd_fire[g]),
               .addr(rd_addr[g*AW +: AW]), .active(act[2*NI + g]));
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .AGW(SW))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(SW))
         c_out (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
                .cfg_we(cfg_we && cfg_c == COUT), .cfg_hot(cfg_hot),
                .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),

@@ -6,8 +6,9 @@
 //
 // Parameters
 //   LEVELS  loop levels (>= 1)
-//   CW      cycle, schedule and extent width; width of cfg_data (>= 2)
+//   CW      cycle and schedule width; width of cfg_data (>= 2)
 //   AGW     address width (1 .. CW): the address runs mod 2^AGW
+//   EW      extent and index width (1 .. CW): EXT_M1 keeps its low EW bits
 //
 // Ports and timing
 //   cfg_we   write the register whose bit of cfg_hot is set (the tile
@@ -39,7 +40,8 @@
 module sl_pub_ctrl #(
   parameter LEVELS = 6,
   parameter CW = 16,
-  parameter AGW = 9
+  parameter AGW = 9,
+  parameter EW = CW
 ) (
   input                clk,
   input                rst,
@@ -50,7 +52,7 @@ module sl_pub_ctrl #(
   input  [CW-1:0]      cfg_data,
   input                cfg_is0,
   input                cfg_is1,
-  input  [CW-1:0]      cfg_m2,
+  input  [EW-1:0]      cfg_m2,
   input  [CW-1:0]      cycn,
   output               fire,
   output reg [AGW-1:0] addr,
@@ -66,10 +68,10 @@ module sl_pub_ctrl #(
   reg                  enable;
   reg [CW-1:0]         sg_start;
   reg [AGW-1:0]        ag_start;
-  reg [LEVELS*CW-1:0]  ext_m2;   // per level: EXT_M1 - 2
+  reg [LEVELS*EW-1:0]  ext_m2;   // per level: EXT_M1 - 2
   reg [LEVELS*CW-1:0]  sg_delta;
   reg [LEVELS*AGW-1:0] ag_delta;
-  reg [LEVELS*CW-1:0]  idx;      // per level: the index
+  reg [LEVELS*EW-1:0]  idx;      // per level: the index
   reg [LEVELS-1:0]     pen;      // idx == EXT_M1 - 1
   reg [CW-1:0]         sched;
   reg                  fire_r;   // active && cyc == sched
@@ -160,14 +162,14 @@ module sl_pub_ctrl #(
     if (flush || fire) begin
       for (k = 0; k < LEVELS; k = k + 1)
         if (flush || below[k])
-          idx[k*CW +: CW] <= {CW{1'b0}};
+          idx[k*EW +: EW] <= {EW{1'b0}};
         else
-          idx[k*CW +: CW] <= idx[k*CW +: CW] + {{(CW-1){1'b0}}, step[k]};
+          idx[k*EW +: EW] <= idx[k*EW +: EW] + {{(EW-1){1'b0}}, step[k]};
       for (k = 0; k < LEVELS; k = k + 1)
         if (flush || below[k])
           pen[k] <= o[k];
         else if (step[k])
-          pen[k] <= idx[k*CW +: CW] == ext_m2[k*CW +: CW];
+          pen[k] <= idx[k*EW +: EW] == ext_m2[k*EW +: EW];
     end
     if (flush || fire) begin
       step <= nstep;
@@ -193,7 +195,7 @@ module sl_pub_ctrl #(
       ag_start <= cfg_data[AGW-1:0];
     for (r = 0; r < LEVELS; r = r + 1) begin
       if (cfg_we && cfg_hot[R_EXT + r]) begin
-        ext_m2[r*CW +: CW] <= cfg_m2;
+        ext_m2[r*EW +: EW] <= cfg_m2;
         z[r] <= cfg_is0;
         o[r] <= cfg_is1;
       end

@@ -271,4 +271,43 @@ fi
 usage "--pub-ports takes INPUTSxOUTPUTS" compile $G --memory pub --pub-ports 1x1,2x2 -o "$TMP/u"
 usage "does not combine with --boards" study $G --memory pub --boards ice40up5k -o "$TMP/u"
 usage "are axes of --memory native,pub" study $G --fetch 4 -o "$TMP/u"
+# Fitted widths (--pub-width fit): the fitted tile is the tile of those
+# widths given explicitly (the same Verilog and pub.json, byte for byte),
+# and one bit less of either width is refused (exit 1, or the usage error
+# of a CW below the SRAM address).  gaussian's widths are derived by hand
+# in tests/unit/t_pub.cpp (fit_widths).
+bad ext_width5 compile $G --memory pub --pub-width 9 --pub-ext-width 5
+for prog in gaussian harris camera_pipeline; do
+	f=$TMP/fit_$prog
+	if ! "$SLUICE" compile examples/$prog.sl --memory pub --pub-width fit -o "$f" \
+	     >"$TMP/out" 2>"$TMP/err"; then
+		echo "FAIL fit $prog:"; cat "$TMP/err"; fail=1; continue
+	fi
+	read -r cw ew < <(python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["tile"]; print(t["cw"], t["ew"])' "$f/pub.json")
+	"$SLUICE" compile examples/$prog.sl --memory pub --pub-width "$cw" --pub-ext-width "$ew" \
+		-o "$TMP/exact_$prog" >"$TMP/out" 2>"$TMP/err"
+	if ! cmp -s "$f/sluice_$prog.v" "$TMP/exact_$prog/sluice_$prog.v" ||
+	   ! cmp -s "$f/pub.json" "$TMP/exact_$prog/pub.json"; then
+		echo "FAIL fit $prog: CW $cw EW $ew given is not the fitted tile"; cat "$TMP/err"; fail=1
+	fi
+	"$SLUICE" compile examples/$prog.sl --memory pub --pub-width $((cw - 1)) \
+		--pub-ext-width "$((ew < cw - 1 ? ew : cw - 1))" -o "$TMP/narrow" >"$TMP/out" 2>"$TMP/err"
+	rc_c=$?
+	"$SLUICE" compile examples/$prog.sl --memory pub --pub-width "$cw" \
+		--pub-ext-width $((ew - 1)) -o "$TMP/narrow" >"$TMP/out" 2>"$TMP/err2"
+	rc_e=$?
+	if [ $rc_c -eq 0 ] || [ $rc_e -ne 1 ] || [ -e "$TMP/narrow" ] ||
+	   ! grep -qE "extent fields|loop levels" "$TMP/err2"; then
+		echo "FAIL fit $prog: CW $cw - 1 exit $rc_c, EW $ew - 1 exit $rc_e:"; cat "$TMP/err" "$TMP/err2"
+		fail=1
+	else
+		echo "ok   fit $prog: CW $cw, EW $ew; one bit less of either is refused"
+	fi
+done
+usage "give --pub-width and --pub-ext-width in bits" compile $G --memory pub --runtime-config \
+	--pub-width fit -o "$TMP/u"
+usage "--pub-ext-width 17 is wider than --pub-width 16" compile $G --memory pub \
+	--pub-ext-width 17 -o "$TMP/u"
+usage "--pub-ext-width takes an extent width in bits from 2 to 62, or 'fit'" compile $G \
+	--memory pub --pub-ext-width 1 -o "$TMP/u"
 exit $fail

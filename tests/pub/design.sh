@@ -2,8 +2,9 @@
 # tests/pub/design.sh: designs with buffers on push-memory tiles.
 #   design.sh SLUICE lint|verilator|verilator_chain|verilator_passes
 # lint       `verilator --lint-only -Wall` on the Verilog of gaussian,
-#            harris and camera_pipeline with --memory pub, and of gaussian
-#            on two tiles in series (--depth 32): no warning at all;
+#            harris and camera_pipeline with --memory pub, of gaussian
+#            on two tiles in series (--depth 32) and of fitted field widths
+#            (--pub-width fit, EW < CW): no warning at all;
 # verilator  `sluice sim --engine verilator --memory pub` on gaussian (one
 #            tile; verilator_chain: --depth 32, two in series, and harris,
 #            five buffers on tiles): every output equal to the reference
@@ -13,7 +14,8 @@
 #            equal to the tile model's: gaussian's by hand below;
 #            verilator_passes: camera_pipeline with red and green read in
 #            passes from FW 2 tiles (docs/pub.md "Passes"), pass 0 from the
-#            producer's stream (verilator_side: at the defaults, on tiles
+#            producer's stream (verilator_fit: the same at fitted field
+#            widths, CW 13 and EW 6, issue 12's UP5K design; verilator_side: at the defaults, on tiles
 #            side by side), every tile's counts agreeing too;
 # verilator_bad  the same gaussian on a copy of the hardware library whose
 #            tile counts each SRAM write twice (SLUICE_RTL_LIB): sim must
@@ -23,7 +25,7 @@
 #            bursts), run 1 (the unstalled one) right: sim must fail naming
 #            run 5 and no other, so the check covers more than run 1.
 set -u
-[ $# -eq 2 ] || { echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes|verilator_side|verilator_bad|axis_bad" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes|verilator_fit|verilator_side|verilator_bad|axis_bad" >&2; exit 2; }
 SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 TMP=$(mktemp -d)
@@ -139,6 +141,10 @@ axis_bad)
 verilator_passes)
 	run camera_passes camera_pipeline $PASSES
 	agree camera_passes all ;;
+verilator_fit)
+	# issue 12's UP5K design: the same with fitted widths (CW 13, EW 6)
+	run camera_fit camera_pipeline $PASSES --pub-width fit
+	agree camera_fit all ;;
 verilator_side)
 	# the defaults: red, green and blue on two tiles side by side each
 	run camera_side camera_pipeline
@@ -150,8 +156,10 @@ lint)
 	run camera camera_pipeline
 	run camera_passes camera_pipeline $PASSES
 	run camera_d1024 camera_pipeline --depth 1024
-	run camera_side4 camera_pipeline --depth 512 --fetch 2 --pub-ports 1x1 --pub-buffers red ;;
+	run camera_side4 camera_pipeline --depth 512 --fetch 2 --pub-ports 1x1 --pub-buffers red
+	run gaussian_fit gaussian --pub-width fit
+	run camera_fit camera_pipeline $PASSES --pub-width fit ;;
 *)
-	echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes|verilator_side|verilator_bad|axis_bad" >&2; exit 2 ;;
+	echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes|verilator_fit|verilator_side|verilator_bad|axis_bad" >&2; exit 2 ;;
 esac
 exit $fail

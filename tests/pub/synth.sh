@@ -21,10 +21,13 @@
 #          RAMB18E1 in 512 x 36 (cheaper than a RAMB36E1): 2, no RAMB36E1
 #   camera camera_pipeline on the ice40up5k with red and green on tiles
 #          (issue 12's bar: --fetch 2 --depth 2048 --pub-ports 1x1
-#          --pub-levels 3 --pub-buffers red,green): each tile's SRAM
-#          2 x 16 = 32 bits by 2048 is 2 SPRAMs, 4 = the part's 4; each ROM
-#          48 writes (4 controllers x 12) of 22 bits, 64 words, 2 RAM4K;
-#          blue (native, circular, in block RAM) 16 and raw (native) 2: 22
+#          --pub-levels 3 --pub-buffers red,green --pub-width fit), placed
+#          and routed (--pnr: nextpnr-ice40 must find a legal placement;
+#          synth fails otherwise): each tile's SRAM 2 x 16 = 32 bits by
+#          2048 is 2 SPRAMs, 4 = the part's 4; each ROM 48 writes
+#          (4 controllers x 12) of CA 6 + CW 13 = 19 bits, 64 words,
+#          2 RAM4K; blue (native, circular, in block RAM) 16 and raw
+#          (native) 2: 22
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 SLUICE ice40|ecp5|xc7|camera" >&2; exit 2; }
 SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -38,6 +41,7 @@ ecp5)  board=ecp5-85f; args=""; want="DP16KD=2" ;;
 xc7)   board=artix7-100t; args=""; want="RAMB36E1=0 RAMB18E1=2" ;;
 camera) board=ice40up5k; prog=camera_pipeline
        args="--fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green"
+       args="$args --pub-width fit --pnr"
        want="SB_RAM40_4K=22 SB_SPRAM256KA=4" ;;
 *) echo "unknown mode $2" >&2; exit 2 ;;
 esac
@@ -71,5 +75,16 @@ elif [ "$spram" -ne 0 ] || ! grep -qF 'ram_style "block" *sl_pub_sram*' "$TMP/o/
 	echo "FAIL $2: SPRAM=1 off the UP5K, or sl_pub_sram not forced to block RAM"; fail=1
 fi
 [ -s "$TMP/o/report.html" ] || { echo "FAIL $2: no report.html"; fail=1; }
+if [ "$2" = camera ]; then
+	# placed: nextpnr's utilisation line, and the CW 13 / EW 6 tiles
+	lc=$(sed -n 's/.*ICESTORM_LC: *\([0-9]*\)\/ *5280.*/\1/p' "$TMP/o/nextpnr.log" | head -1)
+	if [ -z "$lc" ] || ! grep -q "Max frequency" "$TMP/o/nextpnr.log"; then
+		echo "FAIL $2: no placed design in nextpnr.log"; fail=1
+	fi
+	if [ "$(grep -c 'sl_pub #(.*\.CW(13), \.EW(6), \.SPRAM(1))' "$TMP/o/sluice_$prog.v")" -ne 2 ]; then
+		echo "FAIL $2: the two tiles are not CW 13, EW 6"; fail=1
+	fi
+	got="$got, placed in $lc of 5280 logic cells"
+fi
 [ $fail -eq 0 ] && echo "ok   $2: $prog --memory pub on $board: $got, predicted = measured"
 exit $fail

@@ -18,6 +18,7 @@
 
 struct pub_params {
   int w = 16, fw = 4, depth = 512, ni = 2, no = 2, levels = 6, cw = 16;
+  int ew = 16;   // extent width (<= cw): EXT_M1 must be below 2^ew
 
   static int clog2(int64_t v) {
     int b = 0;
@@ -40,7 +41,7 @@ struct pub_params {
   int agw(int c) const { return slot_addressed(c) ? sw() : aw(); }
   // Configuration bits per tile (docs/pub.md).
   int64_t config_bits() const {
-    return int64_t(nc()) * (1 + cw * (2 * levels + 1)) +
+    return int64_t(nc()) * (1 + cw * (levels + 1) + ew * levels) +
            int64_t(ni + no) * (levels + 1) * (sw() + aw());
   }
 };
@@ -175,7 +176,7 @@ class pub_model {
     if (r == 0) { if (!rst) k.enable = data & 1; }
     else if (r == 1) k.sg_start = cw;
     else if (r == 2) k.ag_start = aw;
-    else if (r < 3 + L) k.ext_m1[r - 3] = cw;
+    else if (r < 3 + L) k.ext_m1[r - 3] = data & pub_mask(P.ew);
     else if (r < 3 + 2 * L) k.sg_delta[r - 3 - L] = cw;
     else k.ag_delta[r - 3 - 2 * L] = aw;
   }

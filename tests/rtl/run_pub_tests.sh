@@ -37,7 +37,8 @@ pub_counts() {
   echo "FAIL $1: access counts (< model, > tile)"; fails=$((fails + 1)); return 1
 }
 
-# pub_case NAME "W FW DEPTH NI NO LEVELS CW" "MORE TESTBENCH ARGS"
+# pub_case NAME "W FW DEPTH NI NO LEVELS CW [EW]" "MORE TESTBENCH ARGS"
+# (EW: the extent width, the tile's default CW when not given)
 pub_case() {
   local name=$1 more=$3 dir=$out/$1
   local -a v=($2)
@@ -48,6 +49,10 @@ pub_case() {
   [[ $more == *COUNTS=1* ]] && defs=-DSL_PUB_COUNT
   local gargs="-GW=${v[0]} -GFW=${v[1]} -GDEPTH=${v[2]} -GNI=${v[3]} -GNO=${v[4]} -GLEVELS=${v[5]} -GCW=${v[6]}"
   local targs="W=${v[0]} FW=${v[1]} DEPTH=${v[2]} NI=${v[3]} NO=${v[4]} LEVELS=${v[5]} CW=${v[6]} SEED=$seed $more"
+  if [[ -n ${v[7]:-} ]]; then
+    gargs+=" -GEW=${v[7]}"
+    targs+=" EW=${v[7]}"
+  fi
   rm -rf "$dir"
   mkdir -p "$dir"
   # shellcheck disable=SC2086
@@ -70,12 +75,14 @@ pub_case() {
 
 RANDOM=1212   # reproducible seeds
 
-#        name              W  FW DEPTH NI NO LEVELS CW
+#        name              W  FW DEPTH NI NO LEVELS CW [EW]
 pub_case pub_default     "16 4  512   2  2  6      16" "RUNS=150 LINEBUF=20 COUNTS=1"
 pub_case pub_linebuf_d32 "16 4  32    1  2  3      10" "RUNS=60 LINEBUF=12 CHAIN=16 COUNTS=1"
 pub_case pub_fw1_cw8     "8  1  16    1  1  2      8"  "RUNS=200"
 pub_case pub_d100_ni3    "5  2  100   3  2  3      12" "RUNS=150 COUNTS=1"
 pub_case pub_fw8_cw24    "32 8  64    1  3  4      24" "RUNS=100"
+# extents of at most 4 (EXT_M1 <= 3) in a 2-bit extent field
+pub_case pub_ew2         "16 2  64    2  2  3      12 2" "RUNS=150 COUNTS=1"
 
 [[ $ran -eq 0 ]] && { echo "no case matches '$pattern'"; exit 2; }
 echo "$((ran - fails)) of $ran cases passed"

@@ -1,7 +1,8 @@
 // tests/rtl/tb_sl_pub.cpp: Verilator test of the push-memory tile (sl_pub)
 // against its C++ model (pub_model.h), cycle by cycle: in_en, out_valid,
 // busy in every cycle and every out_data word the model knows.
-// Arguments: W= FW= DEPTH= NI= NO= LEVELS= CW= (the tile's parameters)
+// Arguments: W= FW= DEPTH= NI= NO= LEVELS= CW= [EW=] (the tile's parameters;
+//             EW, the extent width, defaults to CW)
 //   SEED=     seed of everything random
 //   RUNS=     random legal configurations (default 100): each written through
 //             the bus in random order (with writes to unmapped addresses),
@@ -380,7 +381,7 @@ void random_levels(const pub_params& p, ctrl_desc& c, uint64_t k, uint64_t res, 
   c.lv.clear();
   uint64_t span = 0;
   for (int l = 0; l < nl; l++) {
-    uint64_t e = rng.chance(25) ? 1 : 1 + rng.below(5);
+    uint64_t e = rng.chance(25) ? 1 : 1 + rng.below(std::min<uint64_t>(5, pub_mask(p.ew) + 1));
     if (pts * e > 48) e = 1;
     pts *= e;
     uint64_t m = rng.chance(60) ? 1 + rng.below(2) : 1 + rng.below(mmax);
@@ -513,6 +514,7 @@ int main(int argc, char** argv) {
   p.no = (int)a.num("NO");
   p.levels = (int)a.num("LEVELS");
   p.cw = (int)a.num("CW");
+  p.ew = (int)a.num("EW", p.cw);
   tb_rng rng((uint64_t)a.num("SEED", 1));
   Verilated::commandArgs(argc, argv);
   const bool counts = a.num("COUNTS", 0) != 0;

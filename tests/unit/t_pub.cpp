@@ -261,7 +261,7 @@ TEST(t_pub, width_bad)
 {
 	{
 		ub_pub_params p = params(4);
-		p.cw = 8;
+		p.cw = p.ew = 8;
 		Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
 		EXPECT_FALSE(u.ps);
 		EXPECT_NE(u.diags().find("error: the push-memory tile's configuration width CW 8 is "
@@ -269,7 +269,7 @@ TEST(t_pub, width_bad)
 			<< u.diags();
 	}
 	ub_pub_params p = params(4, 64);
-	p.cw = 7;
+	p.cw = p.ew = 7;
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
 	EXPECT_FALSE(u.ps);
 	EXPECT_NE(u.diags().find("error: the push-memory tile of 'in': OUT_0's SG_START is 128, "
@@ -292,7 +292,7 @@ TEST(t_pub, fold_levels)
 		EXPECT_EQ(in0.ext[0], 4096);
 	}
 	ub_pub_params p = params(4, 256);
-	p.cw = 8;
+	p.cw = p.ew = 8;
 	p.levels = 1;
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
 	EXPECT_FALSE(u.ps);
@@ -332,6 +332,64 @@ TEST(t_pub, register_values)
 	EXPECT_EQ(regs[3 + 2 * L], 1);
 	for (int l = 1; l < L; l++)
 		EXPECT_EQ(regs[3 + l], 0);
+}
+
+// Fitted widths (--pub-width fit): at the defaults (FW 4, 512 words, 6
+// levels) every controller of gaussian keeps its rows and columns apart
+// (two levels of at most 64: EXT_M1 63, 6 bits), the starts are below
+// 256 (OUT_0's 128 is the latest, width_bad above) and the deltas at most
+// 64, so CW is the SRAM address's 9 bits.  With one level IN_0's raster
+// must fold into 4,096 points (fold_levels): EW 12, and CW 12 so that
+// cfg_data carries it.  A width given is kept: EW 8 beside CW fit gives
+// CW 9 still.  The fitted tiles are configured as the fixed ones.
+TEST(t_pub, fit_widths)
+{
+	ub_pub_params p = params(4);
+	p.cw = p.ew = 0;
+	{
+		Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
+		ASSERT_TRUE(u.ps) << u.diags();
+		EXPECT_EQ(u.ps->params.cw, 9);
+		EXPECT_EQ(u.ps->params.ew, 6);
+		const ub_pub_ctrl &in0 = u.buf("in")->tiles[0].ctrl[0];
+		ASSERT_EQ(in0.n_levels, 2);
+		EXPECT_EQ(in0.ext[0], 64);
+		EXPECT_EQ(in0.ext[1], 64);
+		// NC (1 + CW (LEVELS + 1) + EW LEVELS) + (NI + NO)(LEVELS + 1)(SW + AW)
+		EXPECT_EQ(ub_pub_config_bits(&u.ps->params), 8 * (1 + 9 * 7 + 6 * 6) + 4 * 7 * (3 + 9));
+	}
+	{
+		ub_pub_params q = p;
+		q.levels = 1;
+		Pub u("examples/gaussian.sl", read_example("gaussian.sl"), q);
+		ASSERT_TRUE(u.ps) << u.diags();
+		EXPECT_EQ(u.ps->params.cw, 12);
+		EXPECT_EQ(u.ps->params.ew, 12);
+	}
+	{
+		ub_pub_params q = p;
+		q.ew = 8;
+		Pub u("examples/gaussian.sl", read_example("gaussian.sl"), q);
+		ASSERT_TRUE(u.ps) << u.diags();
+		EXPECT_EQ(u.ps->params.cw, 9);
+		EXPECT_EQ(u.ps->params.ew, 8);
+	}
+	// one width narrower than the fit is refused, located, naming the field
+	ub_pub_params q = params(4);
+	q.cw = 9;
+	q.ew = 5;
+	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), q);
+	EXPECT_FALSE(u.ps);
+	EXPECT_NE(u.diags().find("examples/gaussian.sl:14:8: error: the push-memory tile of 'in': "
+		"IN_0's EXT_M1[0] is 63, past the 5-bit extent fields (--pub-ext-width 6 would fit)"),
+		std::string::npos) << u.diags();
+	ub_pub_params r = params(4);
+	r.cw = 10;
+	r.ew = 11;
+	Pub v("examples/gaussian.sl", read_example("gaussian.sl"), r);
+	EXPECT_FALSE(v.ps);
+	EXPECT_NE(v.diags().find("extent width EW 11 is wider than its configuration width CW 10"),
+		std::string::npos) << v.diags();
 }
 
 // The tile model rejects what the hardware would get wrong: gaussian's

@@ -24,7 +24,7 @@ ub_pub_params params(int fw, int64_t depth, int ni, int no, int levels, int cw)
 	p.n_in = ni;
 	p.n_out = no;
 	p.levels = levels;
-	p.cw = cw;
+	p.cw = p.ew = cw;
 	return p;
 }
 

@@ -63,7 +63,7 @@ TEST(t_pubsynth, tile_cells)
 	p.depth = 512;
 	p.n_in = p.n_out = 2;
 	p.levels = 6;
-	p.cw = 16;
+	p.cw = p.ew = 16;
 	const board_mem *m = nullptr;
 	const board *up = board_find(ctx, "ice40up5k"), *ec = board_find(ctx, "ecp5-85f");
 	const board *xc = board_find(ctx, "artix7-100t");
@@ -90,7 +90,8 @@ struct Design {
 	flow_design *d = nullptr;
 
 	Design(const char *board_name, int levels, int n_in, int n_out, int fw = 4,
-		const char *prog = "gaussian", int64_t depth = 512, const char *only = nullptr)
+		const char *prog = "gaussian", int64_t depth = 512, const char *only = nullptr,
+		int width = 16)
 	{
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&dbuf, &dlen);
@@ -104,6 +105,7 @@ struct Design {
 		fo.pub.fw = fw;
 		fo.pub.depth = depth;
 		fo.pub.only = only;
+		fo.pub.cw = fo.pub.ew = width;
 		fo.bd = board_find(ctx, board_name);
 		fo.check_fit = true;
 		path = std::string(SLUICE_SOURCE_DIR "/examples/") + prog + ".sl";
@@ -245,6 +247,32 @@ TEST(t_pubsynth, camera_red_green_on_spram)
 	int64_t ffs = 0, luts = 0;
 	tg_pub_tile_logic(bd, g.d->pub, &g.buf("red")->tiles[0], 16, 9, &ffs, &luts);
 	EXPECT_EQ(ffs, 1152);
+}
+
+// The same with fitted widths (--pub-width fit, the bar's command): the
+// largest start is OUT_0's first fire, past 4,096 (the second pass, a
+// frame of 62 rows of 64 cycles after the first), so CW 13; OUT_0's 3
+// levels (62 columns, 62 rows, 2 passes) fit the tile's 3 unfolded, so EW
+// 6 (EXT_M1 61).  red's tile: controllers of AGW 2 take 1 + 13 + 2 +
+// 3 (13 + 6 + 2) = 79 configuration and 3 (6 + 6) + 2 x 13 + 2 x 2 + 4 =
+// 70 state bits, 149; of AGW 11 115 + 88 = 203; the aggregator 37, the
+// output 83, the counter 13: 2 x 149 + 2 x 203 + 37 + 83 + 13 = 837, 315
+// fewer than at 16 bits (Yosys: 3,115 flip-flops for the design at 16
+// bits, 2,533 at CW 13 and EW 7, 2 x 291 fewer, as this count gives for
+// EW 7).  The ROM's words are CA 6 + CW 13 = 19 bits: 2 RAM4K still.
+TEST(t_pubsynth, camera_fitted_widths)
+{
+	Design g("ice40up5k", 3, 1, 1, 2, "camera_pipeline", 2048, "red,green", 0);
+	ASSERT_NE(g.d, nullptr) << g.diags();
+	EXPECT_EQ(g.d->pub->params.cw, 13);
+	EXPECT_EQ(g.d->pub->params.ew, 6);
+	const board *bd = g.d->pred.bd;
+	EXPECT_EQ(g.d->pred.cells[1], 4);
+	const board_mem *m = nullptr;
+	EXPECT_EQ(tg_tile_rom_cells(bd, g.d->pub, &g.buf("red")->tiles[0], &m), 2);
+	int64_t ffs = 0, luts = 0;
+	tg_pub_tile_logic(bd, g.d->pub, &g.buf("red")->tiles[0], 16, 9, &ffs, &luts);
+	EXPECT_EQ(ffs, 837);
 }
 
 // A tile of 16 x 8 = 128 bits a word needs 8 SPRAMs, the UP5K has 4: a
