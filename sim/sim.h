@@ -140,9 +140,11 @@ typedef struct sim_vl_options {
 	 * the outputs and cycles are the unstalled run's. */
 	int axis_seeds;
 	/* With --memory pub, the design's tiles (else NULL): the harness is
-	 * built with SL_PUB_COUNT and every tile's access counts, measured
-	 * in the simulated hardware, must equal the tile model's
-	 * (sim_vl_pub_check). */
+	 * built with SL_PUB_COUNT, clocks on after done until the tiles' last
+	 * fire (sim_vl_pub_last_fire, written into the run's directory) and
+	 * every tile's access counts, measured in the simulated hardware,
+	 * must equal the tile model's (sim_vl_pub_check, or
+	 * sim_vl_pub_check_runs for the AXI4-Stream testbench's runs). */
 	const ub_pub_set *pub;
 	/* --runtime-config (docs/pub.md): the design's configuration image
 	 * (rtl_runtime_image's text, config_len bytes) and its cfg_data
@@ -180,15 +182,25 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
  * no NO N_0 ... N_{2(NI+NO)-1}" a run, N_c the fires of controller c in
  * register-map order; rtlgen/lib/sl_pub.v), each matched to its tile of
  * "ps" by instance name (PRODUCER_pubK) and compared with the tile
- * model's counts of the run's "cycles" (ub_pub_model_until: a fire after
- * the design's last cycle is not in the run): aggregator writes, SRAM writes and
- * reads, transpose-buffer reads per output, controller steps.  A
- * difference, a tile without exactly one line of run 1 ("first_run": a
- * line of run 1 among the tile's others, the first of several runs), a
- * line of no tile or a malformed one is an error naming the buffer, the
- * tile, the count and both values.  0 or -1 (reported). */
-int sim_vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log, bool first_run,
-	int64_t cycles);
+ * model's counts of the whole run (ub_pub_model; the harness clocks on
+ * after done until sim_vl_pub_last_fire): aggregator writes, SRAM writes
+ * and reads, transpose-buffer reads per output, controller steps.  A
+ * difference, a tile without exactly one line of run 1, a line of no
+ * tile or a malformed one is an error naming the buffer, the tile, the
+ * count and both values.  0 or -1 (reported). */
+int sim_vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log);
+/* sim_vl_pub_check for the AXI4-Stream testbench's runs back to back:
+ * every tile has exactly one line of each run 1 .. n_runs, each with the
+ * model's counts, but run "cut_run" (0: none), cut by a reset, whose
+ * counts may only fall short of them; an error names the run. */
+int sim_vl_pub_check_runs(sl_ctx *ctx, const ub_pub_set *ps, const char *log, int n_runs,
+	int cut_run);
+/* The last cycle of a run (from 0, the cycle after go; frames included)
+ * in which any enabled controller of any tile of "ps" fires: the end of
+ * its loop nest; -1 without tiles.  A tile may fire after the design's
+ * last cycle (blur_xy's padded last word of its last row: cycle 4,101
+ * of a 4,101-cycle run), so the harness clocks on until this cycle. */
+int64_t sim_vl_pub_last_fire(const ub_pub_set *ps);
 
 /* Run module "top" of "verilog" (flow_verilog of the design of "prog"
  * and "sp") in Verilator and the reference on "in", and compare as

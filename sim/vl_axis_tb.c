@@ -20,8 +20,12 @@
  * wrapper is evaluated again with every TREADY inverted, which must change
  * none of them.  A checked run must give run 0's outputs bit for bit, take
  * as many inputs and count as many enabled cycles (advance high from go to
- * done).  Any failure is printed and the testbench exits 4.  Nothing here
- * names a path: the same program always gives the same text. */
+ * done).  Built with -DSL_PUB_COUNT, every run that reaches done goes on
+ * for enabled cycles until the tiles' last fire (DIR/pub_last_fire, as
+ * in vl_testbench.c) before the next run or a reset, so that each run's
+ * tile counts are whole.  Any failure is printed and the testbench
+ * exits 4.  Nothing here names a path: the same program always gives the
+ * same text. */
 #include "sim/sim_private.h"
 
 /* The shared part, after the generated constants and port accessors. */
@@ -292,6 +296,13 @@ static const char *const axis_tb_run =
 	"\t\truns.push_back({\"missing start of frame\", FULL, 100, 0, 2});\n"
 	"\t\truns.push_back({\"wrong TLAST\", FULL, 100, 0, 3});\n"
 	"\t}\n"
+	"#ifdef SL_PUB_COUNT\n"
+	"\tint64_t last_fire = -1;\n"
+	"\tif (!read_last_fire(dir, &last_fire)) {\n"
+	"\t\tstd::fprintf(stderr, \"tb: cannot read the tiles' last fire (pub_last_fire)\\n\");\n"
+	"\t\treturn 1;\n"
+	"\t}\n"
+	"#endif\n"
 	"\tbench b;\n"
 	"\tb.top = top;\n"
 	"\tb.clk = &clk;\n"
@@ -359,6 +370,14 @@ static const char *const axis_tb_run =
 	"\t\t\t\t(long long) (200 * timeout + 100000));\n"
 	"\t\t\tbreak;\n"
 	"\t\t}\n"
+	"#ifdef SL_PUB_COUNT\n"
+	"\t\t// a tile may still fire after done (a padded last word): on until\n"
+	"\t\t// its last fire, enabled cycle last_fire of the run, so that this\n"
+	"\t\t// run's counts are whole before a reset or the next flush\n"
+	"\t\tfor (int64_t c = cycles, w = 0; c <= last_fire && w < 200 * timeout + 100000; w++)\n"
+	"\t\t\tif (b.cycle())\n"
+	"\t\t\t\tc++;\n"
+	"#endif\n"
 	"\t\t// the outputs still in the skid buffers\n"
 	"\t\tfor (int64_t w = 0; w < 200 * (int64_t) N_OUT * 4 + 1000; w++) {\n"
 	"\t\t\tbool all = true;\n"

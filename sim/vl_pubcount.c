@@ -9,8 +9,10 @@
  * N_c the fires of controller c in register-map order (IN_i, WR_i, RD_j,
  * OUT_j).  Each line is matched to its tile by the instance name
  * rtlgen/pub.c gives it (PRODUCER_pubK, the last component of PATH) and
- * compared with ub_pub_model's counts of that tile (docs/pub.md,
- * "Counts").  Owns nothing past a call. */
+ * compared with ub_pub_model's counts of that tile, the whole run's: the
+ * harness clocks on after done until the tiles' last fire
+ * (sim_vl_pub_last_fire; docs/pub.md, "Counts in Verilator").  Owns
+ * nothing past a call. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -171,9 +173,11 @@ typedef struct pc_row {
 } pc_row;
 
 /* One tile's model counts against the line measured; 0 or -1 (every
- * difference reported). */
+ * difference reported).  "several": the harness made several runs (the
+ * message names the run); "at_most": a run cut short by a reset, whose
+ * counts may only fall short of the model's. */
 static int pc_compare(sl_ctx *ctx, const ub_pub_buf *pb, int k, int n_outs,
-	const ub_pub_counts *m, const pc_line *l)
+	const ub_pub_counts *m, const pc_line *l, bool several, bool at_most)
 {
 	ub_pub_counts v;
 	pc_counts(l, &v);
@@ -188,101 +192,116 @@ static int pc_compare(sl_ctx *ctx, const ub_pub_buf *pb, int k, int n_outs,
 	rows[n++] = (pc_row) { "controller steps", -1, m->steps, v.steps };
 	int rc = 0;
 	for (int r = 0; r < n; r++) {
-		if (rows[r].model == rows[r].vl)
+		if (rows[r].model == rows[r].vl || (at_most && rows[r].vl < rows[r].model))
 			continue;
-		char port[32] = "";
+		char port[32] = "", run[80] = "";
 		if (rows[r].port >= 0)
 			snprintf(port, sizeof port, " of output %d", rows[r].port);
+		if (several)
+			snprintf(run, sizeof run, " in run %lld%s", l->run,
+				at_most ? " (cut by a reset: at most the model's)" : "");
 		sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s' (%s): %s%s: the tile "
-			"model counts %lld, Verilator %lld", k, pb->buf->name, l->inst, rows[r].what,
-			port, (long long) rows[r].model, (long long) rows[r].vl);
+			"model counts %lld, Verilator %lld%s", k, pb->buf->name, l->inst, rows[r].what,
+			port, (long long) rows[r].model, (long long) rows[r].vl, run);
 		rc = -1;
 	}
 	return rc;
 }
 
-/* The one line of instance "inst" (marked used), or NULL when it has
- * none, several or another run than the harness's first (reported). */
-static pc_line *pc_find(sl_ctx *ctx, const ub_pub_buf *pb, int k, const char *inst,
-	pc_line *lines, int n, bool first_run)
+/* The lines of instance "inst" (marked used) into got[0 .. n_runs-1],
+ * run r + 1 in got[r]; false when it has none, another number of lines,
+ * or not runs 1 .. n_runs once each (reported). */
+static bool pc_find(sl_ctx *ctx, const ub_pub_buf *pb, int k, const char *inst,
+	pc_line *lines, int n, int n_runs, pc_line **got)
 {
-	pc_line *got = NULL, *first = NULL;
 	int runs = 0;
+	bool seq = true;
+	long long last = 0;
+	for (int r = 0; r < n_runs; r++)
+		got[r] = NULL;
 	for (int j = 0; j < n; j++)
 		if (!strcmp(lines[j].inst, inst)) {
 			lines[j].used = true;
 			runs++;
-			got = &lines[j];
-			if (lines[j].run == 1 && !first)
-				first = &lines[j];
+			last = lines[j].run;
+			if (lines[j].run >= 1 && lines[j].run <= n_runs && !got[lines[j].run - 1])
+				got[lines[j].run - 1] = &lines[j];
+			else
+				seq = false;
 		}
-	if (runs == 1 && got->run == 1)
-		return got;
-	if (first_run && first)
-		return first;
+	if (runs == n_runs && seq)
+		return true;
 	if (runs == 0)
 		sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s': Verilator reported no "
 			"counts of instance '%s'", k, pb->buf->name, inst);
-	else if (runs > 1)
+	else if (runs != n_runs && n_runs == 1)
 		sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s' (%s): Verilator reported "
 			"%d runs, the harness makes one", k, pb->buf->name, inst, runs);
+	else if (runs != n_runs)
+		sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s' (%s): Verilator reported "
+			"%d runs, the AXI4-Stream testbench makes %d", k, pb->buf->name, inst, runs,
+			n_runs);
+	else if (n_runs == 1)
+		sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s' (%s): Verilator reported "
+			"run %lld alone, the harness makes run 1", k, pb->buf->name, inst, last);
 	else
 		sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s' (%s): Verilator reported "
-			"run %lld alone, the harness makes run 1", k, pb->buf->name, inst, got->run);
-	return NULL;
+			"runs other than 1 to %d", k, pb->buf->name, inst, n_runs);
+	return false;
 }
 
-int sim_vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log, bool first_run,
-	int64_t cycles)
+int sim_vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log)
+{
+	return sim_vl_pub_check_runs(ctx, ps, log, 1, 0);
+}
+
+int sim_vl_pub_check_runs(sl_ctx *ctx, const ub_pub_set *ps, const char *log, int n_runs,
+	int cut_run)
 {
 	int n = 0;
 	pc_line *lines = pc_lines(ctx, log, &n);
 	if (n < 0)
 		return -1;
 	int rc = 0;
+	pc_line **runs = sl_xcalloc((size_t) n_runs, sizeof(*runs));
 	for (int i = 0; i < ps->n_bufs; i++) {
 		const ub_pub_buf *pb = &ps->bufs[i];
 		if (pb->native_why)
 			continue;
 		for (int k = 0; k < pb->n_tiles; k++) {
 			char *inst = pc_instance(pb, k);
-			pc_line *got = pc_find(ctx, pb, k, inst, lines, n, first_run);
+			bool found = pc_find(ctx, pb, k, inst, lines, n, n_runs, runs);
 			free(inst);
-			if (!got) {
+			if (!found) {
 				rc = -1;
 				continue;
 			}
-			if (got->ni != ps->params.n_in || got->no != ps->params.n_out) {
+			if (runs[0]->ni != ps->params.n_in || runs[0]->no != ps->params.n_out) {
 				sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s' (%s): Verilator "
 					"reported %dx%d ports, the tile has %dx%d", k,
-					pb->buf->name, got->inst, got->ni, got->no, ps->params.n_in,
-					ps->params.n_out);
+					pb->buf->name, runs[0]->inst, runs[0]->ni, runs[0]->no,
+					ps->params.n_in, ps->params.n_out);
 				rc = -1;
 				continue;
 			}
-			/* the fires of the run's cycles: a tile may still write a word
-			 * nobody reads after the design's last cycle */
-			ub_pub_counts m, all, v;
+			/* the whole run's fires: the harness clocks on after done
+			 * until the last one (sim_vl_pub_last_fire) */
+			ub_pub_counts m;
 			int64_t live;
 			char why[256];
-			if (ub_pub_model_until(ps, pb, k, cycles, &m, &live, why, sizeof why) < 0 ||
-			    ub_pub_model(ps, pb, k, &all, &live, why, sizeof why) < 0) {
+			if (ub_pub_model(ps, pb, k, &m, &live, why, sizeof why) < 0) {
 				sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s': %s", k,
 					pb->buf->name, why);
 				rc = -1;
 				continue;
 			}
-			/* the first of several runs goes on until the next run's flush:
-			 * its tile may finish the writes past the last cycle */
-			pc_counts(got, &v);
-			if (first_run && !memcmp(&v.tb_reads_port, &all.tb_reads_port, sizeof v.tb_reads_port) &&
-			    v.agg_writes == all.agg_writes && v.sram_writes == all.sram_writes &&
-			    v.sram_reads == all.sram_reads)
-				continue;
-			if (pc_compare(ctx, pb, k, pb->tiles[k].n_outs, &m, got) < 0)
-				rc = -1;
+			for (int r = 0; r < n_runs; r++)
+				if (pc_compare(ctx, pb, k, pb->tiles[k].n_outs, &m, runs[r], n_runs > 1,
+					r + 1 == cut_run) < 0)
+					rc = -1;
 		}
 	}
+	free(runs);
 	for (int j = 0; j < n; j++)
 		if (!lines[j].used) {
 			sl_error(ctx, sl_noloc, "Verilator reported the counts of '%s', which is no "
@@ -291,4 +310,23 @@ int sim_vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log, bool fi
 		}
 	pc_lines_free(lines, n);
 	return rc;
+}
+
+int64_t sim_vl_pub_last_fire(const ub_pub_set *ps)
+{
+	int64_t last = -1;
+	for (int i = 0; ps && i < ps->n_bufs; i++) {
+		const ub_pub_buf *pb = &ps->bufs[i];
+		for (int k = 0; !pb->native_why && k < pb->n_tiles; k++)
+			for (int c = 0; c < pb->tiles[k].n_ctrl; c++) {
+				/* the last iteration of the nest, every index at its end */
+				const ub_pub_ctrl *x = &pb->tiles[k].ctrl[c];
+				int64_t t = x->sg_start;
+				for (int l = 0; l < x->n_levels; l++)
+					t += x->sg[l] * (x->ext[l] - 1);
+				if (x->enable && t > last)
+					last = t;
+			}
+	}
+	return last;
 }

@@ -10,7 +10,9 @@
  *     tb DIR TIMEOUT [VCD_FILE VCD_CYCLES]
  * (exit 1: the data could not be read or written, 3: the waveform) 
  * reads DIR/in_K.bin, writes DIR/out_K.bin, the cycle of each of those
- * values in DIR/out_K.cyc, and DIR/stats.txt.  Nothing
+ * values in DIR/out_K.cyc, and DIR/stats.txt.  Built with -DSL_PUB_COUNT
+ * (designs with push-memory tiles) it also reads DIR/pub_last_fire and
+ * clocks on after done until that cycle, for the tiles' counts.  Nothing
  * here names a path: the same program always gives the same text. */
 #include "sim/sim_private.h"
 
@@ -117,6 +119,24 @@ static const char *const vl_tb_head =
 	"\t}\n"
 	"\treturn std::fclose(f) == 0 && ok;\n"
 	"}\n"
+	"\n"
+	"#ifdef SL_PUB_COUNT\n"
+	"// The last cycle of a run in which a push-memory tile fires (frames\n"
+	"// included), from DIR/pub_last_fire: the harness clocks on after done\n"
+	"// until it, so that every fire is counted (docs/pub.md, \"Counts in\n"
+	"// Verilator\").\n"
+	"bool read_last_fire(const std::string &dir, int64_t *last)\n"
+	"{\n"
+	"\tFILE *f = std::fopen((dir + \"/pub_last_fire\").c_str(), \"r\");\n"
+	"\tif (!f)\n"
+	"\t\treturn false;\n"
+	"\tlong long v = 0;\n"
+	"\tbool ok = std::fscanf(f, \"%lld\", &v) == 1 && v >= -1;\n"
+	"\tstd::fclose(f);\n"
+	"\t*last = v;\n"
+	"\treturn ok;\n"
+	"}\n"
+	"#endif\n"
 	"\n"
 	"template <class E, class D>\n"
 	"void drive(const E &en, D &data, stream &s, int bits, int64_t cyc)\n"
@@ -324,6 +344,13 @@ static const char *const vl_tb_main_run =
 	"\t\treturn 1;\n"
 	"\t}\n"
 	"#endif\n"
+	"#ifdef SL_PUB_COUNT\n"
+	"\tint64_t last_fire = -1;\n"
+	"\tif (!read_last_fire(dir, &last_fire)) {\n"
+	"\t\tstd::fprintf(stderr, \"tb: cannot read the tiles' last fire (pub_last_fire)\\n\");\n"
+	"\t\treturn 1;\n"
+	"\t}\n"
+	"#endif\n"
 	"#ifdef SL_WAIT_READY\n"
 	"\tfor (int64_t n = 0; !top->ready && n < 1000000; n++) {	// tile configuration\n"
 	"\t\ttop->eval();\n"
@@ -349,6 +376,14 @@ static const char *const vl_tb_main_run =
 	"\t\tcollect_outputs(top, out, when, cyc);\n"
 	"\t\tclk.tick();\n"
 	"\t}\n"
+	"#ifdef SL_PUB_COUNT\n"
+	"\t// a tile may still fire after done (a padded last word): clock on\n"
+	"\t// until its last fire, cycle last_fire of the run\n"
+	"\tfor (int64_t c = cyc; done && c <= last_fire && c <= timeout; c++) {\n"
+	"\t\ttop->eval();\n"
+	"\t\tclk.tick();\n"
+	"\t}\n"
+	"#endif\n"
 	"\tstd::chrono::duration<double> secs = std::chrono::steady_clock::now() - t0;\n"
 	"\tclk.dump(10 * clk.n);\n"
 	"#if VM_TRACE\n"

@@ -25,12 +25,12 @@ if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_runtime
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/runtime.sh $<TARGET_FILE:sluice> ${CMAKE_BINARY_DIR})
   set_tests_properties(t_pub_runtime PROPERTIES LABELS "verilator;pub" TIMEOUT 600 PROCESSORS 2)
-  #   t_pub_runtime_examples  the same for harris, cascade, downsample and
-  #             brighten at 64x64 and 48x40 (label slow: four
+  #   t_pub_runtime_examples  the same for harris, cascade, downsample,
+  #             blur_xy and brighten at 64x64 and 48x40 (label slow: five
   #             builds, about 4 minutes)
   add_test(NAME t_pub_runtime_examples
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/runtime.sh $<TARGET_FILE:sluice> ${CMAKE_BINARY_DIR}
-      harris cascade downsample brighten)
+      harris cascade downsample blur_xy brighten)
   set_tests_properties(t_pub_runtime_examples PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 1500
     PROCESSORS 2)
 endif()
@@ -46,7 +46,9 @@ endif()
 #               green read in passes from FW 2 tiles; t_pub_verilator_fit
 #               (slow) the same at fitted field widths (CW 13, EW 6);
 #               t_pub_verilator_count_bad: a library whose tile miscounts
-#               SRAM writes makes sim fail (label slow: a build)
+#               SRAM writes makes sim fail (label slow: a build);
+#               t_pub_axis_count_bad (slow): one that miscounts them in
+#               the AXI4-Stream testbench's run 5 alone, a stalled run
 if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_lint COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> lint)
   set_tests_properties(t_pub_lint PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
@@ -74,6 +76,10 @@ if(SLUICE_PUB_VERILATOR)
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_bad)
   set_tests_properties(t_pub_verilator_count_bad PROPERTIES LABELS "verilator;pub;slow"
     TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  add_test(NAME t_pub_axis_count_bad
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> axis_bad)
+  set_tests_properties(t_pub_axis_count_bad PROPERTIES LABELS "verilator;pub;slow"
+    TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 endif()
 #   t_selfc_pub_camera  compile -o DIR of camera_pipeline with two tiles
 #               builds from a copy of DIR alone (the tile's three library
@@ -96,9 +102,11 @@ set_tests_properties(t_pub_examples_model PROPERTIES LABELS "golden;pub" TIMEOUT
 #               measured == predicted cycles: brighten (no tile: the flag is
 #               harmless) in make test, the rest label slow (gaussian is
 #               t_pub_verilator's; make test's budget on a cold Verilator
-#               cache); t_pub_axis (slow)
+#               cache), every tile's counts agreed by Verilator (blur_xy's
+#               by hand, its SRAM write after done included); t_pub_axis (slow)
 #               gaussian with --memory pub --interface axis: the wrapper's
-#               lint and the AXI4-Stream testbench under stalls;
+#               lint and the AXI4-Stream testbench under stalls, then
+#               blur_xy under it, its tile's counts checked in all 20 runs;
 #               t_pub_frames (slow)  gaussian on two tiles in series with
 #               --frames 3; t_pub_axis_frames (slow) the AXI4-Stream
 #               testbench with --frames 2 (tests/pub/examples.sh)

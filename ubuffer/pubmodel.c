@@ -279,12 +279,6 @@ static int cycle(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile
 int ub_pub_model(const ub_pub_set *ps, const ub_pub_buf *pb, int tile,
 	ub_pub_counts *out, int64_t *live_words, char *why, size_t why_len)
 {
-	return ub_pub_model_until(ps, pb, tile, INT64_MAX, out, live_words, why, why_len);
-}
-
-int ub_pub_model_until(const ub_pub_set *ps, const ub_pub_buf *pb, int tile, int64_t until,
-	ub_pub_counts *out, int64_t *live_words, char *why, size_t why_len)
-{
 	const ub_pub_params *p = &ps->params;
 	const ub_pub_tile *t = &pb->tiles[tile];
 	runner *rs = sl_xcalloc((size_t) t->n_ctrl, sizeof(runner));
@@ -298,7 +292,7 @@ int ub_pub_model_until(const ub_pub_set *ps, const ub_pub_buf *pb, int tile, int
 		for (int i = 0; i < t->n_ctrl; i++)
 			if (rs[i].active && (next < 0 || rs[i].t < next))
 				next = rs[i].t;
-		if (next < 0 || next >= until)
+		if (next < 0)
 			break;
 		if ((rc = cycle(p, pb, t, &s, rs, t->n_ctrl, next, why, why_len)) < 0)
 			break;

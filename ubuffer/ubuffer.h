@@ -340,11 +340,6 @@ void ub_pub_set_free(ub_pub_set *ps);
  * element the port expects). */
 int ub_pub_model(const ub_pub_set *ps, const ub_pub_buf *pb, int tile,
 	ub_pub_counts *out, int64_t *live_words, char *why, size_t why_len);
-/* The same for the fires in cycles before "until" only: a run cut at the
- * design's last cycle (a tile may still write a word nobody reads after
- * it, e.g. a row's padded last word). */
-int ub_pub_model_until(const ub_pub_set *ps, const ub_pub_buf *pb, int tile, int64_t until,
-	ub_pub_counts *out, int64_t *live_words, char *why, size_t why_len);
 /* Configuration: register addresses, bits per tile, and the files. */
 int ub_pub_addr_bits(const ub_pub_params *p);
 int64_t ub_pub_config_bits(const ub_pub_params *p);

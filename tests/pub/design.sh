@@ -19,9 +19,13 @@
 #            side by side), every tile's counts agreeing too;
 # verilator_bad  the same gaussian on a copy of the hardware library whose
 #            tile counts each SRAM write twice (SLUICE_RTL_LIB): sim must
-#            fail, naming the tile, the count and both values.
+#            fail, naming the tile, the count and both values;
+# axis_bad   gaussian with --interface axis on a copy whose tile counts each
+#            SRAM write twice in its run 5 alone (a stalled run: seed 1's
+#            bursts), run 1 (the unstalled one) right: sim must fail naming
+#            run 5 and no other, so the check covers more than run 1.
 set -u
-[ $# -eq 2 ] || { echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes|verilator_fit|verilator_side|verilator_bad" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes|verilator_fit|verilator_side|verilator_bad|axis_bad" >&2; exit 2; }
 SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 TMP=$(mktemp -d)
@@ -44,7 +48,7 @@ run() {	# NAME PROG ARGS...
 		else
 			echo "ok   $name lint"
 		fi ;;
-	verilator_bad)
+	verilator_bad | axis_bad)
 		if "$SLUICE" sim "$ROOT/examples/$prog.sl" --memory pub "$@" --engine verilator \
 		     --seed 5 -o "$TMP/$name" >"$TMP/$name.log" 2>&1; then
 			cat "$TMP/$name.log"; echo "FAIL $name: sim passed on miscounting tiles"; fail=1
@@ -116,6 +120,24 @@ verilator_bad)
 	if grep -q '^pub ' "$TMP/gaussian_bad.log"; then
 		echo "FAIL gaussian_bad: counts printed after a difference"; fail=1
 	fi ;;
+axis_bad)
+	# the same counter, WR_0 counting 2 a fire in the tile's run 5 alone
+	# (runs from 1: the unstalled run, then seed 1's 90 %, 50 %, 10 %
+	# duty and bursts)
+	mkdir "$TMP/lib"
+	cp "$ROOT"/rtlgen/lib/*.v "$TMP/lib/"
+	sed -i "s/cnt_n\[cq\] <= cnt_n\[cq\] + 64'd1;/cnt_n[cq] <= cnt_n[cq] + (cq == NI \&\& cnt_run == 32'd5 ? 64'd2 : 64'd1);/" \
+		"$TMP/lib/sl_pub.v"
+	if cmp -s "$ROOT/rtlgen/lib/sl_pub.v" "$TMP/lib/sl_pub.v"; then
+		echo "FAIL: the counter of sl_pub.v was not found to perturb"; exit 1
+	fi
+	export SLUICE_RTL_LIB=$TMP/lib
+	run gaussian_axis_bad gaussian --interface axis
+	expect gaussian_axis_bad "error: the push-memory tile 0 of 'in' (in_pub0): SRAM writes: the tile model counts 1024, Verilator 2048 in run 5"
+	expect gaussian_axis_bad "error: the push-memory tile 0 of 'in' (in_pub0): controller steps: the tile model counts 15040, Verilator 16064 in run 5"
+	if [ "$(grep -c 'error: ' "$TMP/gaussian_axis_bad.log")" -ne 2 ]; then
+		cat "$TMP/gaussian_axis_bad.log"; echo "FAIL gaussian_axis_bad: errors other than run 5's two"; fail=1
+	fi ;;
 verilator_passes)
 	run camera_passes camera_pipeline $PASSES
 	agree camera_passes all ;;
@@ -138,6 +160,6 @@ lint)
 	run gaussian_fit gaussian --pub-width fit
 	run camera_fit camera_pipeline $PASSES --pub-width fit ;;
 *)
-	echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes|verilator_fit|verilator_side|verilator_bad" >&2; exit 2 ;;
+	echo "usage: $0 SLUICE lint|verilator|verilator_chain|verilator_passes|verilator_fit|verilator_side|verilator_bad|axis_bad" >&2; exit 2 ;;
 esac
 exit $fail

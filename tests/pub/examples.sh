@@ -13,7 +13,10 @@
 #   examples.sh SLUICE verilator NAME
 #       example NAME through `sluice sim --memory pub --engine verilator`:
 #       bit-exact with the reference, measured cycles equal to the
-#       predicted ones (the simulator's own checks, and the line it prints);
+#       predicted ones (the simulator's own checks, and the line it prints),
+#       every tile's counts agreed by Verilator; blur_xy's line must be the
+#       one derived below, its SRAM write of cycle 4,101 (after the design's
+#       last cycle) included;
 #   examples.sh SLUICE frames
 #       gaussian on two tiles in series (--depth 32) with --frames 3 in
 #       Verilator: three frames back to back through both tiles, bit-exact,
@@ -25,7 +28,9 @@
 #       framing errors; it waits for 'ready' after every reset) bit-exact
 #       with the reference, and every checked run (1 unstalled + 5 pause
 #       patterns x 3 seeds + 1 after a reset = 17 of 20) in exactly
-#       predicted_cycles enabled cycles;
+#       predicted_cycles enabled cycles; then blur_xy under the same
+#       testbench, whose tile's counts are checked in each of the 20 runs
+#       (its last SRAM write comes after done) and agree;
 #   examples.sh SLUICE axis_frames
 #       the same testbench with --frames 2: two frames a run, 8,197
 #       (4,101 + 4,096) enabled cycles in every checked run.
@@ -62,6 +67,13 @@ opts_of() {
 	*) echo "" ;;
 	esac
 }
+
+# blur_xy's tile (bx) by hand: 64 rows of 62 words in; 16 SRAM words a
+# row (15 whole, one padded), 64 x 16 = 1,024 writes, the last at cycle
+# 9 + 4 x 1,023 = 4,101, the cycle done rises in (tests/unit/t_pubcount.cpp,
+# last_fire); each output reads 62 rows: 62 x 16 = 992 SRAM reads and
+# 62 x 62 = 3,844 words; steps 3,968 + 1,024 + 1,984 + 7,688.
+BX_COUNTS="pub bx tile 0: 3968 aggregator writes, 1024 SRAM writes, 1984 SRAM reads, 7688 transpose-buffer reads (3844 + 3844), 14664 controller steps (tile model and Verilator agree)"
 
 # "ok" when LOG's line PREFIX says the engine ran with measured ==
 # predicted cycles and every output equal to the reference.
@@ -132,7 +144,8 @@ verilator)
 	n=${3:?example name}
 	# shellcheck disable=SC2046
 	if "$SLUICE" sim "$ROOT/examples/$n.sl" --memory pub $(opts_of "$n") --engine verilator \
-	     --seed 3 -o "$TMP/$n" >"$TMP/log" 2>&1 && exact "$TMP/log" verilator:; then
+	     --seed 3 -o "$TMP/$n" >"$TMP/log" 2>&1 && exact "$TMP/log" verilator: &&
+	   { [ "$n" != blur_xy ] || grep -qxF "$BX_COUNTS" "$TMP/log"; }; then
 		echo "ok   $n: $(grep '^verilator:' "$TMP/log"); on tiles: $(tiles_of "$n")"
 	else
 		cat "$TMP/log"; echo "FAIL $n: sim --memory pub --engine verilator"; fail=1
@@ -167,6 +180,14 @@ axis)
 		echo "ok   gaussian --memory pub --interface axis: $(grep '^  axis:' "$TMP/s.log")"
 	else
 		cat "$TMP/s.log"; echo "FAIL gaussian --memory pub --interface axis in Verilator"; fail=1
+	fi
+	if "$SLUICE" sim "$ROOT/examples/blur_xy.sl" --memory pub --interface axis \
+	     --engine verilator --seed 2 -o "$TMP/b" >"$TMP/b.log" 2>&1 &&
+	   exact "$TMP/b.log" verilator: && grep -qxF "$BX_COUNTS" "$TMP/b.log" &&
+	   grep -Eq "^  axis: 20 runs back to back .*: 17 checked runs bit-exact with the unstalled one in 4101 enabled cycles each" "$TMP/b.log"; then
+		echo "ok   blur_xy --memory pub --interface axis: every run's tile counts agree"
+	else
+		cat "$TMP/b.log"; echo "FAIL blur_xy --memory pub --interface axis in Verilator"; fail=1
 	fi ;;
 axis_frames)
 	if "$SLUICE" sim "$ROOT/examples/gaussian.sl" --memory pub --interface axis --frames 2 \

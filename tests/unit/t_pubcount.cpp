@@ -2,10 +2,13 @@
 // Verilator against the tile model (sim/vl_pubcount.c, docs/pub.md
 // "Counts in Verilator").  sim_vl_pub_check is fed the lines sl_pub
 // prints under SL_PUB_COUNT, written here by hand from the counts derived
-// by hand in tests/unit/t_pub.cpp (never copied from a run): it must take
-// the right ones and reject every line that differs in one count, a
-// missing, repeated or unknown instance, another run, and a malformed
-// line, naming the buffer, the tile, the count and both values.
+// by hand in tests/unit/t_pub.cpp and below (never copied from a run): it
+// must take the right ones and reject every line that differs in one
+// count, a missing, repeated or unknown instance, another run, and a
+// malformed line, naming the buffer, the tile, the count and both values;
+// sim_vl_pub_check_runs does the same for each of the AXI4-Stream
+// testbench's 20 runs, and sim_vl_pub_last_fire gives the cycle the
+// harness clocks on to after done.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -24,8 +27,9 @@
 
 namespace {
 
-// gaussian (examples/gaussian.sl) mapped on tiles of FW 4 and "depth" words.
-struct Gaussian {
+// An example (examples/NAME.sl, gaussian unless named) mapped on tiles of
+// FW 4 and "depth" words.
+struct Example {
 	sl_ctx *ctx = nullptr;
 	FILE *diag = nullptr;
 	char *dbuf = nullptr;
@@ -35,19 +39,19 @@ struct Gaussian {
 	ub_set *set = nullptr;
 	ub_pub_set *ps = nullptr;
 
-	explicit Gaussian(int64_t depth)
+	explicit Example(int64_t depth, const std::string &name = "gaussian")
 	{
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&dbuf, &dlen);
 		sl_ctx_set_diag_stream(ctx, diag);
 		isl = isl_ctx_alloc();
 		isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
-		std::ifstream f(std::string(SLUICE_SOURCE_DIR) + "/examples/gaussian.sl");
+		std::string file = "examples/" + name + ".sl";
+		std::ifstream f(std::string(SLUICE_SOURCE_DIR) + "/" + file);
 		std::stringstream ss;
 		ss << f.rdbuf();
 		std::string text = ss.str();
-		ir_program *prog = fe_compile_text(ctx, "examples/gaussian.sl", text.data(),
-			text.size());
+		ir_program *prog = fe_compile_text(ctx, file.c_str(), text.data(), text.size());
 		if (!prog)
 			return;
 		sched_options so{};
@@ -63,7 +67,7 @@ struct Gaussian {
 		if (set)
 			ps = ub_pub_map(ctx, isl, set, &p, 8);
 	}
-	~Gaussian()
+	~Example()
 	{
 		ub_pub_set_free(ps);
 		ub_set_free(set);
@@ -73,8 +77,8 @@ struct Gaussian {
 		fclose(diag);
 		free(dbuf);
 	}
-	Gaussian(const Gaussian &) = delete;
-	Gaussian &operator=(const Gaussian &) = delete;
+	Example(const Example &) = delete;
+	Example &operator=(const Example &) = delete;
 
 	std::string diags()
 	{
@@ -85,7 +89,7 @@ struct Gaussian {
 	int check(const std::string &log, std::string *out)
 	{
 		size_t before = diags().size();
-		int rc = sim_vl_pub_check(ctx, ps, log.c_str(), false, INT64_MAX);
+		int rc = sim_vl_pub_check(ctx, ps, log.c_str());
 		*out = diags().substr(before);
 		return rc;
 	}
@@ -110,7 +114,7 @@ std::string g_line_with(const char *counts, const char *run = "1")
 
 TEST(t_pubcount, gaussian_agrees)
 {
-	Gaussian g(512);
+	Example g(512);
 	ASSERT_TRUE(g.ps) << g.diags();
 	std::string d;
 	// the testbench's other output around the line is ignored
@@ -127,7 +131,7 @@ TEST(t_pubcount, gaussian_agrees)
 // 4,096 + 1,024 + 1,984 + 7,936) differ as well.
 TEST(t_pubcount, gaussian_one_count_off)
 {
-	Gaussian g(512);
+	Example g(512);
 	ASSERT_TRUE(g.ps) << g.diags();
 	struct {
 		const char *counts, *want;
@@ -160,7 +164,7 @@ TEST(t_pubcount, gaussian_one_count_off)
 
 TEST(t_pubcount, gaussian_lines_refused)
 {
-	Gaussian g(512);
+	Example g(512);
 	ASSERT_TRUE(g.ps) << g.diags();
 	struct {
 		std::string log;
@@ -198,7 +202,7 @@ TEST(t_pubcount, gaussian_lines_refused)
 // words, 992 reads).  Each line goes to its own tile, in any order.
 TEST(t_pubcount, two_tiles_in_series)
 {
-	Gaussian g(32);
+	Example g(32);
 	ASSERT_TRUE(g.ps) << g.diags();
 	const std::string t0 = "sl_pub_count TOP.sluice_gaussian.in_pub0 run 1 ni 2 no 2 "
 		"4096 0 1024 0 1008 0 4032 0\n";
@@ -217,5 +221,113 @@ TEST(t_pubcount, two_tiles_in_series)
 		"4032, Verilator 4096"), std::string::npos) << d;
 	EXPECT_EQ(g.check(t0, &d), -1);
 	EXPECT_NE(d.find("tile 1 of 'in': Verilator reported no counts of instance 'in_pub1'"),
+		std::string::npos) << d;
+}
+
+// The AXI4-Stream testbench runs gaussian 1 + 5 x 3 + 2 + 2 = 20 times
+// (3 stall seeds; sim/vl_axis_tb.c), run 17 cut by a reset mid-frame:
+// every other run must have the hand-derived counts, run 17 at most
+// them; a missing run, a run 17 past the model, a complete run short of
+// it (a stalled one, or the one after the reset) is an error naming the
+// run.  A check of run 1 alone would pass every one of these logs.
+TEST(t_pubcount, axis_runs)
+{
+	Example g(512);
+	ASSERT_TRUE(g.ps) << g.diags();
+	const char *full = "4096 0 1024 0 992 992 3968 3968";
+	const char *half = "2000 0 500 0 400 400 1600 1600";
+	const char *one_short = "4096 0 1023 0 992 992 3968 3968";
+	auto log = [&](int skip, const char *cut, int bad_run, const char *bad) {
+		std::string s;
+		for (int r = 1; r <= 20; r++)
+			if (r != skip)
+				s += g_line_with(r == 17 ? cut : r == bad_run ? bad : full,
+					std::to_string(r).c_str());
+		return s;
+	};
+	std::string d;
+	auto check = [&](const std::string &l) {
+		size_t before = g.diags().size();
+		int rc = sim_vl_pub_check_runs(g.ctx, g.ps, l.c_str(), 20, 17);
+		d = g.diags().substr(before);
+		return rc;
+	};
+	EXPECT_EQ(check(log(0, half, 0, full)), 0) << d;
+	EXPECT_EQ(d, "");
+	EXPECT_EQ(check(log(0, full, 0, full)), 0) << d;	// a cut that came late enough
+	EXPECT_EQ(check(log(5, half, 0, full)), -1);
+	EXPECT_NE(d.find("Verilator reported 19 runs, the AXI4-Stream testbench makes 20"),
+		std::string::npos) << d;
+	EXPECT_EQ(check(log(0, "4097 0 1024 0 992 992 3968 3968", 0, full)), -1);
+	EXPECT_NE(d.find("aggregator writes: the tile model counts 4096, Verilator 4097 in run "
+		"17 (cut by a reset: at most the model's)"), std::string::npos) << d;
+	EXPECT_EQ(check(log(0, half, 18, half)), -1);
+	EXPECT_NE(d.find("SRAM writes: the tile model counts 1024, Verilator 500 in run 18"),
+		std::string::npos) << d;
+	// one SRAM write short in a stalled run (run 5: seed 1's bursts)
+	EXPECT_EQ(check(log(0, half, 5, one_short)), -1);
+	EXPECT_NE(d.find("the push-memory tile 0 of 'in' (in_pub0): SRAM writes: the tile model "
+		"counts 1024, Verilator 1023 in run 5"), std::string::npos) << d;
+	EXPECT_NE(d.find("controller steps: the tile model counts 15040, Verilator 15039 in run 5"),
+		std::string::npos) << d;
+	EXPECT_EQ(d.find("in run 1:"), std::string::npos) << d;
+	// a run twice (and so one missing) is refused though the count is right
+	std::string twice = log(6, half, 0, full) + g_line_with(full, "7");
+	EXPECT_EQ(check(twice), -1);
+	EXPECT_NE(d.find("reported runs other than 1 to 20"), std::string::npos) << d;
+	// the one-run harness still wants exactly one line
+	EXPECT_EQ(g.check(log(0, half, 0, full), &d), -1);
+	EXPECT_NE(d.find("Verilator reported 20 runs, the harness makes one"), std::string::npos)
+		<< d;
+}
+
+// The cycle of the tiles' last fire (the harness clocks on after done
+// until it), from the controllers by hand (pub.json's fields, the
+// schedules of schedule.txt):
+// - gaussian: 'in' arrives a word a cycle from cycle 0 (t = 64 i0 + i1,
+//   latency 1: IN_0 at 1 .. 4,096); WR_0 writes every 4 words, 4 cycles
+//   after the first of them, at 5 + 4 k for k < 4,096 / 4: the last at
+//   5 + 4 x 1,023 = 4,097.  The reads end earlier (the last output
+//   word at 4,095).  The design's last cycle is 4,100 (gaussian(61, 61)
+//   at 133 + 64 x 61 + 61 = 4,098, latency 2: 4,101 cycles), so no fire
+//   comes after it.
+// - blur_xy: bx(y, x) at 3 + 64 y + x, latency 2 (IN_0 at 5 + 64 y + x);
+//   its 62-word rows take 16 SRAM words each (15 whole and one padded,
+//   x = 60, 61), WR_0 at 9 + 4 k for k < 64 x 16: the last, the padded
+//   word of row 63, at 9 + 4 x 1,023 = 4,101.  The design ends, as
+//   gaussian, after cycle 4,100 (by(61, 61) at 133 + 3,904 + 61, latency
+//   2): one fire past its last cycle, in the cycle done is high.
+TEST(t_pubcount, last_fire)
+{
+	Example g(512);
+	ASSERT_TRUE(g.ps) << g.diags();
+	EXPECT_EQ(sim_vl_pub_last_fire(g.ps), 4097);
+	EXPECT_EQ(g.sp->predicted_cycles, 4101);
+	Example b(512, "blur_xy");
+	ASSERT_TRUE(b.ps) << b.diags();
+	EXPECT_EQ(sim_vl_pub_last_fire(b.ps), 4101);
+	EXPECT_EQ(b.sp->predicted_cycles, 4101);
+	EXPECT_EQ(sim_vl_pub_last_fire(nullptr), -1);
+}
+
+// blur_xy's one tile (bx): 64 rows of 62 words in (3,968 aggregator
+// writes), 16 SRAM words a row (1,024 writes), each output reads 62 rows
+// (62 x 16 = 992 SRAM reads, 62 x 62 = 3,844 words); controller steps
+// 3,968 + 1,024 + 1,984 + 7,688 = 14,664.  The last SRAM write falls in
+// the cycle done rises (last_fire above): a harness that stops at done
+// measures 1,023 writes, which the check refuses; the whole run's line
+// agrees.
+TEST(t_pubcount, blur_xy_tail_write)
+{
+	Example b(512, "blur_xy");
+	ASSERT_TRUE(b.ps) << b.diags();
+	const std::string pre = "sl_pub_count TOP.sluice_blur_xy.bx_pub0 run 1 ni 2 no 2 ";
+	std::string d;
+	EXPECT_EQ(b.check(pre + "3968 0 1024 0 992 992 3844 3844\n", &d), 0) << d;
+	EXPECT_EQ(d, "");
+	EXPECT_EQ(b.check(pre + "3968 0 1023 0 992 992 3844 3844\n", &d), -1);
+	EXPECT_NE(d.find("the push-memory tile 0 of 'bx' (bx_pub0): SRAM writes: the tile model "
+		"counts 1024, Verilator 1023"), std::string::npos) << d;
+	EXPECT_NE(d.find("controller steps: the tile model counts 14664, Verilator 14663"),
 		std::string::npos) << d;
 }
