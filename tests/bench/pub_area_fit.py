@@ -111,7 +111,7 @@ def flops_formula(p):
 
 
 # The LUT formula's terms: (name, value, what it stands for).  Each is a
-# count of bits of one structure of sl_pub.v / sl_pub_ctrl.v.
+# count of one structure of sl_pub.v / sl_pub_ctrl.v (bits, or levels for "levels").
 TERMS = [
     ('levels_ew', lambda d: d['nc'] * d['levels'] * d['ew'],
      'NC x LEVELS x EW: per level the index counter, its clear, the "one before last" compare'),
