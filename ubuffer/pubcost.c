@@ -27,18 +27,19 @@
 
 /* The LUT formula's coefficients: weighted least squares (relative
  * error) on Yosys 0.23 `synth -flatten -lut 4` of sl_pub, the SRAM a
- * black box, at 17 parameterizations; 2 more checked, not fitted
- * (tests/bench/pub_area_fit.py, run of 2026-12-01 on the controller that
- * chooses its next step a cycle ahead: fit error max 3.1 %, mean 0.6 %;
- * check points 2.5 % and 2.2 %; the table in docs/pub.md "Area and
- * energy").  Each multiplies a count of bits of one structure of
- * sl_pub.v / sl_pub_ctrl.v; adders are LUTs (no carry cells in the
- * generic flow). */
-#define LUT_LEVELS_CW 3.7366	/* NC x LEVELS x CW: level counters, flags, deltas */
-#define LUT_CW 4.7881		/* NC x CW: schedule adder, next-step deltas, cycle compare */
-#define LUT_LEVELS_AGW 1.9571	/* (LEVELS + 1) x sum of AGW: address deltas, adder, mux */
-#define LUT_IN_WORD 1.5653	/* NI x FW x W: aggregator row select, SRAM write mux */
-#define LUT_OUT_WORD 1.6469	/* NO x FW x W: transpose-buffer slot mux, chain mux */
+ * black box, at 26 parameterizations, 9 of them with EW < CW; 5 more
+ * checked, not fitted (tests/bench/pub_area_fit.py, run of 2026-12-01:
+ * fit error max 2.0 %, mean 0.7 %; check points max 3.3 %, mean 1.5 %;
+ * the table in docs/pub.md "Area and energy").  Each multiplies a count
+ * of one structure of sl_pub.v / sl_pub_ctrl.v; adders are LUTs (no carry
+ * cells in the generic flow). */
+#define LUT_LEVELS_EW 2.2541	/* NC x LEVELS x EW: index counters, their clears, compares */
+#define LUT_LEVELS_CW 1.1144	/* NC x LEVELS x CW: the schedule deltas' multiplexer */
+#define LUT_LEVELS 9.6746	/* NC x LEVELS: level flags, next-step bits, register enables */
+#define LUT_CW 4.8634		/* NC x CW: schedule adder, next-step deltas, cycle compare */
+#define LUT_LEVELS_AGW 1.4891	/* (LEVELS + 1) x sum of AGW: address deltas, adder, mux */
+#define LUT_IN_WORD 1.5879	/* NI x FW x W: aggregator row select, SRAM write mux */
+#define LUT_OUT_WORD 1.5724	/* NO x FW x W: transpose-buffer slot mux, chain mux */
 
 static int clog2(long long v)
 {
@@ -65,13 +66,13 @@ static int64_t ctrl_config(const ub_pub_params *p, int nc, int64_t agw_sum)
 }
 
 /* The fitted LUTs of "nc" controllers (address widths adding up to
- * "agw_sum"), without the data path.  Every point of the fit has EW = CW:
- * a narrower EW is costed as CW (an overestimate of the index counters
- * and their comparators). */
+ * "agw_sum"), without the data path: the index counters scale with EW,
+ * the schedule (its deltas' multiplexer, adder and compare) with CW. */
 static double ctrl_luts(const ub_pub_params *p, int nc, int64_t agw_sum)
 {
-	return LUT_LEVELS_CW * nc * p->levels * p->cw + LUT_CW * nc * p->cw +
-		LUT_LEVELS_AGW * (p->levels + 1) * (double) agw_sum;
+	double lv = (double) nc * p->levels;
+	return LUT_LEVELS_EW * lv * p->ew + LUT_LEVELS_CW * lv * p->cw + LUT_LEVELS * lv +
+		LUT_CW * nc * p->cw + LUT_LEVELS_AGW * (p->levels + 1) * (double) agw_sum;
 }
 
 /* One access of a "word_bits"-bit word of a macro of "bits" bits: scales

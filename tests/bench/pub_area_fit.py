@@ -1,7 +1,7 @@
 # tests/bench/pub_area_fit.py: the measurement and fit behind the area
 # model of the push-memory tile (ubuffer/pubcost.c, docs/pub.md "Area and
-# energy").  For each parameterization (W, FW, DEPTH, NI, NO, LEVELS, CW)
-# it synthesizes sl_pub (rtlgen/lib/sl_pub*.v) with Yosys in one
+# energy").  For each parameterization (W, FW, DEPTH, NI, NO, LEVELS, CW,
+# EW) it synthesizes sl_pub (rtlgen/lib/sl_pub*.v) with Yosys in one
 # technology-neutral flow:
 #
 #     read_verilog -lib sl_pub_sram.v      (the SRAM is a macro: a black box)
@@ -41,27 +41,42 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LIB = os.path.join(ROOT, 'rtlgen', 'lib')
 
-# (name, W, FW, DEPTH, NI, NO, LEVELS, CW, role): role "fit" or "check".
+# (name, W, FW, DEPTH, NI, NO, LEVELS, CW, EW, role): role "fit" or "check".
+# EW = CW is the tile's default (no chparam of EW is needed then, but it is
+# set on every point alike).
 POINTS = [
-    ('default', 16, 4, 512, 2, 2, 6, 16, 'fit'),
-    ('fw1', 16, 1, 512, 1, 1, 4, 16, 'fit'),
-    ('fw2', 16, 2, 256, 1, 1, 4, 16, 'fit'),
-    ('fw8', 16, 8, 512, 1, 1, 4, 16, 'fit'),
-    ('w8', 8, 4, 512, 1, 1, 4, 16, 'fit'),
-    ('w32', 32, 4, 512, 1, 1, 4, 16, 'fit'),
-    ('d2048', 16, 4, 2048, 1, 1, 4, 16, 'fit'),
-    ('d64cw12', 16, 4, 64, 1, 1, 4, 12, 'fit'),
-    ('ni2', 16, 4, 512, 2, 1, 4, 16, 'fit'),
-    ('no2', 16, 4, 512, 1, 2, 4, 16, 'fit'),
-    ('no3', 16, 4, 512, 1, 3, 4, 16, 'fit'),
-    ('lv2', 16, 4, 512, 1, 1, 2, 16, 'fit'),
-    ('lv8', 16, 4, 512, 1, 1, 8, 16, 'fit'),
-    ('cw24', 16, 4, 512, 1, 1, 4, 24, 'fit'),
-    ('cw32', 16, 4, 512, 1, 1, 4, 32, 'fit'),
-    ('up5k', 16, 1, 16384, 1, 1, 4, 16, 'fit'),
-    ('mix8', 8, 8, 1024, 2, 2, 3, 20, 'fit'),
-    ('mix1', 12, 2, 128, 2, 3, 5, 14, 'check'),
-    ('mix2', 24, 8, 256, 1, 2, 6, 18, 'check'),
+    ('default', 16, 4, 512, 2, 2, 6, 16, 16, 'fit'),
+    ('fw1', 16, 1, 512, 1, 1, 4, 16, 16, 'fit'),
+    ('fw2', 16, 2, 256, 1, 1, 4, 16, 16, 'fit'),
+    ('fw8', 16, 8, 512, 1, 1, 4, 16, 16, 'fit'),
+    ('w8', 8, 4, 512, 1, 1, 4, 16, 16, 'fit'),
+    ('w32', 32, 4, 512, 1, 1, 4, 16, 16, 'fit'),
+    ('d2048', 16, 4, 2048, 1, 1, 4, 16, 16, 'fit'),
+    ('d64cw12', 16, 4, 64, 1, 1, 4, 12, 12, 'fit'),
+    ('ni2', 16, 4, 512, 2, 1, 4, 16, 16, 'fit'),
+    ('no2', 16, 4, 512, 1, 2, 4, 16, 16, 'fit'),
+    ('no3', 16, 4, 512, 1, 3, 4, 16, 16, 'fit'),
+    ('lv2', 16, 4, 512, 1, 1, 2, 16, 16, 'fit'),
+    ('lv8', 16, 4, 512, 1, 1, 8, 16, 16, 'fit'),
+    ('cw24', 16, 4, 512, 1, 1, 4, 24, 24, 'fit'),
+    ('cw32', 16, 4, 512, 1, 1, 4, 32, 32, 'fit'),
+    ('up5k', 16, 1, 16384, 1, 1, 4, 16, 16, 'fit'),
+    ('mix8', 8, 8, 1024, 2, 2, 3, 20, 20, 'fit'),
+    ('mix1', 12, 2, 128, 2, 3, 5, 14, 14, 'check'),
+    ('mix2', 24, 8, 256, 1, 2, 6, 18, 18, 'check'),
+    # EW < CW: the extents and indices narrower than the schedule
+    ('e6c9', 16, 4, 256, 1, 1, 4, 9, 6, 'fit'),
+    ('e6c12', 16, 4, 512, 1, 1, 4, 12, 6, 'fit'),
+    ('e6c16', 16, 4, 512, 1, 1, 4, 16, 6, 'fit'),
+    ('e12c16', 16, 4, 512, 1, 1, 4, 16, 12, 'fit'),
+    ('e4c16', 16, 4, 512, 1, 1, 4, 16, 4, 'fit'),
+    ('e8c24', 16, 4, 512, 1, 1, 4, 24, 8, 'fit'),
+    ('e6lv2', 16, 4, 512, 1, 1, 2, 16, 6, 'fit'),
+    ('e6lv8', 16, 4, 512, 1, 1, 8, 16, 6, 'fit'),
+    ('e6p22', 16, 4, 512, 2, 2, 6, 16, 6, 'fit'),
+    ('gauss', 8, 4, 256, 2, 2, 6, 9, 6, 'check'),
+    ('cam', 16, 2, 2048, 1, 1, 3, 13, 6, 'check'),
+    ('mix3', 12, 2, 128, 2, 3, 5, 14, 7, 'check'),
 ]
 
 
@@ -73,33 +88,37 @@ def clog2(v):
 
 
 def derived(p):
-    _, w, fw, depth, ni, no, levels, cw, _ = p
+    _, w, fw, depth, ni, no, levels, cw, ew, _ = p
     aw = max(1, clog2(depth))
     sw = clog2(fw) + 1
     nc = 2 * (ni + no)
-    return w, fw, depth, ni, no, levels, cw, aw, sw, nc
+    return w, fw, depth, ni, no, levels, cw, ew, aw, sw, nc
 
 
 def config_bits(p):
     """docs/pub.md "Configuration bits per tile"."""
-    w, fw, depth, ni, no, levels, cw, aw, sw, nc = derived(p)
-    return nc * (1 + cw * (2 * levels + 1)) + (ni + no) * (levels + 1) * (sw + aw)
+    w, fw, depth, ni, no, levels, cw, ew, aw, sw, nc = derived(p)
+    return nc * (1 + cw * (levels + 1) + ew * levels) + (ni + no) * (levels + 1) * (sw + aw)
 
 
 def flops_formula(p):
     """docs/pub.md "Structure": configuration bits; per controller
-    LEVELS (CW + 6) + 2 CW + 2 AGW + 4; 2 FW W + 1 per input, 2 FW W + W + 3
+    LEVELS (EW + 6) + 2 CW + 2 AGW + 4; 2 FW W + 1 per input, 2 FW W + W + 3
     per output; CW for the cycle counter."""
-    w, fw, depth, ni, no, levels, cw, aw, sw, nc = derived(p)
-    ctrl = nc * (levels * (cw + 6) + 2 * cw + 4) + 2 * (ni + no) * (sw + aw)
+    w, fw, depth, ni, no, levels, cw, ew, aw, sw, nc = derived(p)
+    ctrl = nc * (levels * (ew + 6) + 2 * cw + 4) + 2 * (ni + no) * (sw + aw)
     return (config_bits(p) + ctrl + ni * (2 * fw * w + 1) + no * (2 * fw * w + w + 3) + cw)
 
 
 # The LUT formula's terms: (name, value, what it stands for).  Each is a
-# count of bits of one structure of sl_pub.v / sl_pub_ctrl.v.
+# count of one structure of sl_pub.v / sl_pub_ctrl.v (bits, or levels for "levels").
 TERMS = [
+    ('levels_ew', lambda d: d['nc'] * d['levels'] * d['ew'],
+     'NC x LEVELS x EW: per level the index counter, its clear, the "one before last" compare'),
     ('levels_cw', lambda d: d['nc'] * d['levels'] * d['cw'],
-     'NC x LEVELS x CW: per level a down counter, its reload, the "== 2" flag, the delta AND-OR'),
+     'NC x LEVELS x CW: per level the schedule delta\'s AND-OR into the next step'),
+    ('levels', lambda d: d['nc'] * d['levels'],
+     'NC x LEVELS: per level its flags, its bit of the next step, its three register enables'),
     ('cw', lambda d: d['nc'] * d['cw'],
      'NC x CW: per controller the schedule adder and reload, the cycle compare'),
     ('levels_agw', lambda d: (d['levels'] + 1) * (d['ni'] + d['no']) * (d['aw'] + d['sw']),
@@ -112,18 +131,19 @@ TERMS = [
 
 
 def term_values(p):
-    w, fw, depth, ni, no, levels, cw, aw, sw, nc = derived(p)
-    d = dict(w=w, fw=fw, depth=depth, ni=ni, no=no, levels=levels, cw=cw, aw=aw, sw=sw, nc=nc)
+    w, fw, depth, ni, no, levels, cw, ew, aw, sw, nc = derived(p)
+    d = dict(w=w, fw=fw, depth=depth, ni=ni, no=no, levels=levels, cw=cw, ew=ew, aw=aw, sw=sw,
+             nc=nc)
     return [f(d) for _, f, _ in TERMS]
 
 
 def yosys_script(p, statfile):
-    name, w, fw, depth, ni, no, levels, cw, _ = p
+    name, w, fw, depth, ni, no, levels, cw, ew, _ = p
     lib = LIB
     return ('read_verilog -lib %s/sl_pub_sram.v; read_verilog %s/sl_pub.v %s/sl_pub_ctrl.v; '
             'chparam -set W %d -set FW %d -set DEPTH %d -set NI %d -set NO %d -set LEVELS %d '
-            '-set CW %d sl_pub; synth -top sl_pub -flatten -lut 4; tee -q -o %s stat'
-            % (lib, lib, lib, w, fw, depth, ni, no, levels, cw, statfile))
+            '-set CW %d -set EW %d sl_pub; synth -top sl_pub -flatten -lut 4; tee -q -o %s stat'
+            % (lib, lib, lib, w, fw, depth, ni, no, levels, cw, ew, statfile))
 
 
 def measure(p, cache):
@@ -200,15 +220,15 @@ def main():
     bad = 0
     print('flow: yosys 0.23, synth -top sl_pub -flatten -lut 4 (generic), sl_pub_sram a black box')
     print()
-    print('%-8s %3s %2s %5s %2s %2s %2s %2s | %5s %5s %3s | %6s %5s' %
-          ('point', 'W', 'FW', 'DEPTH', 'NI', 'NO', 'LV', 'CW', 'ff', 'ff_f', 'ok', 'macros',
-           'luts'))
+    print('%-8s %3s %2s %5s %2s %2s %2s %2s %2s | %5s %5s %3s | %6s %5s' %
+          ('point', 'W', 'FW', 'DEPTH', 'NI', 'NO', 'LV', 'CW', 'EW', 'ff', 'ff_f', 'ok',
+           'macros', 'luts'))
     for p, (ff, lut, mac, other) in zip(points, meas):
         ff_f = flops_formula(p)
         ok = ff == ff_f
         bad += not ok
-        print('%-8s %3d %2d %5d %2d %2d %2d %2d | %5d %5d %3s | %6d %5d%s' %
-              (p[:8] + (ff, ff_f, 'yes' if ok else 'NO', mac, lut,
+        print('%-8s %3d %2d %5d %2d %2d %2d %2d %2d | %5d %5d %3s | %6d %5d%s' %
+              (p[:9] + (ff, ff_f, 'yes' if ok else 'NO', mac, lut,
                         ('  other cells: %s' % other) if other else '')))
     print()
     if bad:
@@ -219,7 +239,7 @@ def main():
         print('(too few points for the LUT fit)')
         return 1 if bad else 0
 
-    fitrows = [(term_values(p), lut) for p, (ff, lut, mac, o) in zip(points, meas) if p[8] == 'fit']
+    fitrows = [(term_values(p), lut) for p, (ff, lut, mac, o) in zip(points, meas) if p[9] == 'fit']
     coef = fit(fitrows)
     print()
     print('LUT4 model: luts = ' + ' + '.join('%.4f %s' % (c, t[0]) for c, t in zip(coef, TERMS)))
@@ -231,8 +251,8 @@ def main():
     for p, (ff, lut, mac, o) in zip(points, meas):
         pred = sum(c * x for c, x in zip(coef, term_values(p)))
         e = (pred - lut) / lut
-        errs[p[8]].append(abs(e))
-        print('%-8s %5s | %6d %8.0f %+6.1f%%' % (p[0], p[8], lut, pred, 100 * e))
+        errs[p[9]].append(abs(e))
+        print('%-8s %5s | %6d %8.0f %+6.1f%%' % (p[0], p[9], lut, pred, 100 * e))
     print()
     for role in ('fit', 'check'):
         if errs[role]:

@@ -3,8 +3,8 @@
 // flip-flops and LUTs are checked against Yosys 0.23 cell counts of sl_pub
 // (`synth -flatten -lut 4`, the SRAM a black box, measured by
 // tests/bench/pub_area_fit.py): the flip-flop formula must be exact, and
-// the LUTs of the two points the fit leaves out ("check") must be within
-// the error the bench reports for them.  The dual-port baseline and the
+// the LUTs of the five points the fit leaves out ("check", three of them
+// with EW < CW) must be within the error the bench reports for them.  The dual-port baseline and the
 // peak accesses a cycle are worked out by hand beside each expectation.
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 
 namespace {
 
-ub_pub_params params(int fw, int64_t depth, int ni, int no, int levels, int cw)
+ub_pub_params params(int fw, int64_t depth, int ni, int no, int levels, int cw, int ew)
 {
 	ub_pub_params p;
 	ub_pub_params_default(&p);
@@ -24,48 +24,79 @@ ub_pub_params params(int fw, int64_t depth, int ni, int no, int levels, int cw)
 	p.n_in = ni;
 	p.n_out = no;
 	p.levels = levels;
-	p.cw = p.ew = cw;
+	p.cw = cw;
+	p.ew = ew;
 	return p;
 }
 
 // Yosys 0.23 counts of sl_pub (tests/bench/pub_area_fit.py, points
-// "default", "mix1" and "mix2"; the last two are not in the LUT fit).
+// "default", "mix1", "mix2", "gauss", "cam" and "mix3"; all but the first
+// are not in the LUT fit).  "gauss" is gaussian's tile with --pub-width
+// fit (CW 9, EW 6), "cam" camera_pipeline's UP5K tile with fitted widths
+// (CW 13, EW 6).
 struct Measured {
 	int w, fw;
 	int64_t depth;
-	int ni, no, levels, cw;
+	int ni, no, levels, cw, ew;
 	int64_t flops, luts;
 };
 const Measured measured[] = {
-	{ 16, 4, 512, 2, 2, 6, 16, 4016, 4568 },
-	{ 12, 2, 128, 2, 3, 5, 14, 3531, 4109 },
-	{ 24, 8, 256, 1, 2, 6, 18, 4063, 4462 },
+	{ 16, 4, 512, 2, 2, 6, 16, 16, 4016, 4568 },
+	{ 12, 2, 128, 2, 3, 5, 14, 14, 3531, 4109 },
+	{ 24, 8, 256, 1, 2, 6, 18, 18, 4063, 4462 },
+	{ 8, 4, 256, 2, 2, 6, 9, 6, 2237, 2694 },
+	{ 16, 2, 2048, 1, 1, 3, 13, 6, 865, 966 },
+	{ 12, 2, 128, 2, 3, 5, 14, 7, 2831, 3347 },
 };
+const int n_measured = sizeof measured / sizeof measured[0];
 
 TEST(PubCost, FlopsEqualYosys)
 {
 	ub_pub_counts c = {};
 	for (const Measured &m : measured) {
-		ub_pub_params p = params(m.fw, m.depth, m.ni, m.no, m.levels, m.cw);
+		ub_pub_params p = params(m.fw, m.depth, m.ni, m.no, m.levels, m.cw, m.ew);
 		ub_pub_cost cost;
 		ub_pub_cost_tile(&p, m.w, &c, &cost);
-		EXPECT_EQ(cost.flops, m.flops) << "W " << m.w << " FW " << m.fw;
+		EXPECT_EQ(cost.flops, m.flops) << "W " << m.w << " FW " << m.fw << " EW " << m.ew;
 		EXPECT_EQ(cost.sram_bits, m.depth * m.fw * m.w);
 	}
 }
 
 TEST(PubCost, LutsOfPointsOutsideTheFit)
 {
-	// The bench reports 2.5 % and 2.2 % on these two; 3 % bounds both.
+	// The bench reports 0.1, 2.7, 3.3, 0.5 and 0.7 % on these five; 4 %
+	// bounds them all.
 	ub_pub_counts c = {};
-	for (int i = 1; i < 3; i++) {
+	for (int i = 1; i < n_measured; i++) {
 		const Measured &m = measured[i];
-		ub_pub_params p = params(m.fw, m.depth, m.ni, m.no, m.levels, m.cw);
+		ub_pub_params p = params(m.fw, m.depth, m.ni, m.no, m.levels, m.cw, m.ew);
 		ub_pub_cost cost;
 		ub_pub_cost_tile(&p, m.w, &c, &cost);
 		double err = std::fabs((double) cost.ctrl_luts - (double) m.luts) / (double) m.luts;
-		EXPECT_LT(err, 0.03) << "W " << m.w << ": " << cost.ctrl_luts << " against " << m.luts;
+		EXPECT_LT(err, 0.04) << "W " << m.w << ": " << cost.ctrl_luts << " against " << m.luts;
 	}
+}
+
+// gaussian's tile with fitted widths (W 8, FW 4, DEPTH 256: AW 8, SW 3;
+// 2x2 ports, 8 controllers, 6 levels, CW 9, EW 6), by hand from
+// docs/pub.md "Structure": configuration 8 (1 + 9 x 7 + 6 x 6) + 4 x 7 x 11
+// = 800 + 308; state 8 (6 x 12 + 2 x 9 + 4) + 2 x 4 x 11 = 752 + 88; the
+// aggregators 2 (2 x 32 + 1), the transpose buffers and output registers
+// 2 (2 x 32 + 8 + 3), the cycle counter 9: 2,237.  At EW = CW the
+// extents and indices take 3 bits more each, 8 x 6 x 3 = 144 of
+// configuration and 144 of state; and the LUTs lose the index counters'
+// share, 2.2541 x 8 x 6 x 3 = 324.6.
+TEST(PubCost, NarrowExtentsByHand)
+{
+	ub_pub_counts c = {};
+	ub_pub_params p = params(4, 256, 2, 2, 6, 9, 6);
+	ub_pub_cost fitted, wide;
+	ub_pub_cost_tile(&p, 8, &c, &fitted);
+	EXPECT_EQ(fitted.flops, 2237);
+	p.ew = 9;
+	ub_pub_cost_tile(&p, 8, &c, &wide);
+	EXPECT_EQ(wide.flops - fitted.flops, 288);
+	EXPECT_NEAR((double) (wide.ctrl_luts - fitted.ctrl_luts), 324.6, 1.0);
 }
 
 // gaussian's tile at FW 4, DEPTH 256 (W 8, 2x2 ports, 6 levels, CW 16):
@@ -73,7 +104,7 @@ TEST(PubCost, LutsOfPointsOutsideTheFit)
 // same 256 x 4 x 8 = 8,192 bits as 1,024 words of 8 bits (AW 10).
 TEST(PubCost, DualPortByHand)
 {
-	ub_pub_params p = params(4, 256, 2, 2, 6, 16);
+	ub_pub_params p = params(4, 256, 2, 2, 6, 16, 16);
 	ub_pub_counts c = {};
 	c.agg_writes = 4096;
 	c.tb_reads = 7936;
@@ -85,11 +116,12 @@ TEST(PubCost, DualPortByHand)
 	// "Structure"); output registers and valid flags 2 x 9; the cycle
 	// counter 16: 1,902.
 	EXPECT_EQ(dp.flops, 1902);
-	// 3.7366 x 4 x 6 x 16 + 4.7881 x 4 x 16 + 1.9571 x 7 x 40 = 2,289.3,
-	// rounded; one LUT per bit of the 4 ports' 8-bit muxes: 2,321.
-	EXPECT_EQ(dp.ctrl_luts, 2321);
-	// 8,192 x 0.75 + 1,902 x 5 + 2,321 x 3 um^2
-	EXPECT_NEAR(dp.area_um2, 6144.0 + 9510.0 + 6963.0, 1e-6);
+	// (2.2541 + 1.1144) x 4 x 6 x 16 + 9.6746 x 4 x 6 + 4.8634 x 4 x 16 +
+	// 1.4891 x 7 x 40 = 1,293.5 + 232.2 + 311.3 + 416.9 = 2,253.9, rounded;
+	// one LUT per bit of the 4 ports' 8-bit muxes: 2,286.
+	EXPECT_EQ(dp.ctrl_luts, 2286);
+	// 8,192 x 0.75 + 1,902 x 5 + 2,286 x 3 um^2
+	EXPECT_NEAR(dp.area_um2, 6144.0 + 9510.0 + 6858.0, 1e-6);
 	// 12,032 accesses of 8 bits of a 1 KB macro: 10 pJ x 8/64 x sqrt(1/8);
 	// 12,032 steps of 2 x 0.1 pJ x 16/32
 	double e = 12032 * 10.0 * 0.125 * std::sqrt(0.125) + 12032 * 0.1;
