@@ -1055,17 +1055,34 @@ static int buffer_passes(isl_ctx *isl, const ub_buffer *buf, ub_passes *pass)
 	return 1;
 }
 
+/* The cycles from a pass's first OUT fire of group "g" to its last
+ * (*out_span), and from its first RD fire to its last (*rd_span): the
+ * RD walks whole SRAM words of the row, timed at each word's lane 0
+ * (before the box when the box does not start on a word), FW cx apart. */
+static void pass_spans(const group *g, const stream *w, int fw, int64_t *out_span,
+	int64_t *rd_span)
+{
+	int n = w->n;
+	int64_t rows = 0;
+	for (int d = 0; d < n - 1; d++)
+		rows += w->coef[d] * (g->hi[d] - g->lo[d]);
+	int64_t c0 = g->lo[n - 1] - w->lo[n - 1], c1 = g->hi[n - 1] - w->lo[n - 1];
+	*out_span = rows + w->coef[n - 1] * (c1 - c0);
+	*rd_span = rows + w->coef[n - 1] * fw * (c1 / fw - c0 / fw);
+}
+
 /* Is every group read in passes on the tile in time order (each pass
- * after the one before)?  Their reads walk the pass level outermost. */
-static bool passes_in_order(const group *g, int ng, const stream *w)
+ * after the one before)?  Their reads walk the pass level outermost, so
+ * both the OUT and the RD controller must step forward from a pass's
+ * last fire to the next pass's first (a schedule delta of at least 1). */
+static bool passes_in_order(const group *g, int ng, const stream *w, int fw)
 {
 	for (int i = 0; i < ng; i++) {
 		if (g[i].npass <= 1)
 			continue;
-		int64_t span = 0;
-		for (int d = 0; d < w->n; d++)
-			span += w->coef[d] * (g[i].hi[d] - g[i].lo[d]);
-		if (g[i].period <= span + 2)
+		int64_t out_span, rd_span;
+		pass_spans(&g[i], w, fw, &out_span, &rd_span);
+		if (g[i].period <= out_span || g[i].period <= rd_span)
 			return false;
 	}
 	return true;
@@ -1093,9 +1110,9 @@ static bool in_list(const char *list, const char *name)
 }
 
 /* Why the groups cannot go on tiles as planned, or NULL. */
-static const char *groups_reason(const group *g, int ng, const stream *w)
+static const char *groups_reason(const group *g, int ng, const stream *w, int fw)
 {
-	if (!passes_in_order(g, ng, w))
+	if (!passes_in_order(g, ng, w, fw))
 		return "it is read in passes that overlap in time (a tile output walks one "
 			"pass after the other)";
 	for (int i = 0; i < ng; i++)
@@ -1141,7 +1158,7 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 		free(pass);
 		return -1;
 	}
-	if ((pb->native_why = groups_reason(g, ng, &w))) {
+	if ((pb->native_why = groups_reason(g, ng, &w, p->fw))) {
 		free(pass);
 		free(g);
 		return 0;
