@@ -155,3 +155,27 @@ if(SLUICE_PUB_YOSYS)
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/synth.sh $<TARGET_FILE:sluice> camera)
   set_tests_properties(t_pub_synth_camera_ice40 PROPERTIES LABELS "synth;pub;slow" TIMEOUT 900)
 endif()
+#   t_pub_lanes_model  lanes on tiles (--unroll 2 and 4 with --memory pub)
+#               in the model: six examples bit-exact at the predicted
+#               cycles, the lane banks on tiles, gaussian's and
+#               camera_pipeline's lane-tile counts by hand
+#               (tests/pub/lanes.sh model; about 10 s)
+#   t_pub_lanes_vl_NAME_kK  the same in Verilator, every tile's counts in
+#               the hardware equal to the tile model's (label slow, a
+#               build each: 10 s to 2 min; downsample at K = 4 has no
+#               tile and is left out)
+add_test(NAME t_pub_lanes_model
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/lanes.sh $<TARGET_FILE:sluice> model)
+set_tests_properties(t_pub_lanes_model PROPERTIES LABELS "model;pub" TIMEOUT 300)
+if(SLUICE_PUB_VERILATOR)
+  foreach(case gaussian:2 gaussian:4 blur_xy:2 blur_xy:4 harris:2 harris:4 cascade:2
+      cascade:4 downsample:2 camera_pipeline:2 camera_pipeline:4)
+    string(REPLACE ":" ";" parts ${case})
+    list(GET parts 0 ex)
+    list(GET parts 1 k)
+    add_test(NAME t_pub_lanes_vl_${ex}_k${k}
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/lanes.sh $<TARGET_FILE:sluice> verilator ${ex} ${k})
+    set_tests_properties(t_pub_lanes_vl_${ex}_k${k} PROPERTIES LABELS "verilator;pub;slow"
+      TIMEOUT 900 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  endforeach()
+endif()

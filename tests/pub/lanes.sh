@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# tests/pub/lanes.sh: lanes (--unroll K, docs/language.md "Lanes") on the
+# push-memory tile (--memory pub, docs/pub.md "Lanes").
+#   lanes.sh SLUICE model
+#       gaussian, blur_xy, harris, cascade, downsample and camera_pipeline
+#       at K = 2 and 4 through `sluice sim --memory pub --unroll K` in the
+#       model: every output equal to the reference at the predicted
+#       cycles, the buffers on tiles exactly the lane banks listed below,
+#       and the access counts of gaussian's and camera_pipeline's lane
+#       tiles worked out by hand;
+#   lanes.sh SLUICE verilator NAME K
+#       example NAME at K lanes in Verilator: bit-exact, measured cycles
+#       equal to the predicted ones, the same buffers on tiles, and every
+#       tile's access counts in the hardware equal to the tile model's
+#       (one "tile model and Verilator agree" line per tile of pub.json).
+set -u
+[ $# -ge 2 ] || { echo "usage: $0 SLUICE model|verilator NAME K" >&2; exit 2; }
+SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+MODE=$2
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fail=0
+
+# The lane banks each example keeps on tiles at K lanes.  A lane bank's
+# stream is one word a cycle, so a row of a 64-wide image lasts 64 / K
+# cycles (downsample's input has 2K lanes: 64 / 2K).  At FW 4 a tile
+# output serves reads at least (2 FW - 1) + 5 = 12 cycles behind the
+# write (docs/pub.md, "Mapping"): a bank read a row or more behind goes
+# on a tile when a row lasts 12 cycles or more, which K = 2 and 4 give
+# (32 and 16 cycles) and downsample's 8 lanes at K = 4 (8 cycles) do not.
+# The buffers are those of K = 1 (tests/pub/examples.sh), each bank of
+# them: blur_xy's 'in' is read only along x (registers) at any K;
+# camera_pipeline's red, green and blue are read in three passes, one a
+# channel, that follow one another (docs/pub.md, "Passes").
+tiles_of() {	# NAME K
+	local bufs lanes=$2 b l out=""
+	case $1 in
+	gaussian) bufs="in" ;;
+	blur_xy) bufs="bx" ;;
+	harris) bufs="in lxx lyy lxy cim" ;;
+	cascade) bufs="in16 blur1" ;;
+	downsample) bufs="in"; lanes=$((2 * $2)); [ "$2" -ge 4 ] && bufs="" ;;
+	camera_pipeline) bufs="raw red green blue" ;;
+	*) bufs="" ;;
+	esac
+	for b in $bufs; do
+		for ((l = 0; l < lanes; l++)); do
+			out="$out${out:+ }$b.lane$l"
+		done
+	done
+	echo "$out"
+}
+
+# "ok" when LOG's line PREFIX says the engine ran with measured ==
+# predicted cycles and every output equal to the reference.
+exact() {	# LOG PREFIX
+	local line re="^$2 ([0-9]+) cycles \\(predicted ([0-9]+)[,:)].* output values equal to the reference\$"
+	line=$(grep -F "$2 " "$1" | head -1) || return 1
+	[[ $line =~ $re ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]
+}
+
+# The buffers pub.json puts on tiles, in its order, then the number of
+# tiles they take.
+on_tiles() {	# DIR
+	python3 - "$1/pub.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+bufs = [b for b in d["buffers"] if b["memory"] == "pub"]
+print(" ".join(b["name"] for b in bufs))
+print(sum(len(b["tiles"]) for b in bufs))
+EOF
+}
+
+# Counts a lane tile must print (docs/pub.md, "Counts"): NAME K's
+# "pub BANK tile 0: ..." lines, by hand.
+#   gaussian: each of the K lane banks of 'in' holds 64 rows of 64 / K
+#   words, 1 / K of the K = 1 tile (1,024 SRAM writes, 1,984 SRAM reads,
+#   3,968 transpose-buffer reads: docs/pub.md): 64 / K / 4 SRAM words a
+#   row, rows 1 .. 62 and 2 .. 63 read by the two outputs.
+#   camera_pipeline: red's bank has 62 rows of 62 / K columns rounded up
+#   for the low lanes (K = 2: 31 each; K = 4: 16 for lanes 0 and 1, 15
+#   for lanes 2 and 3), ceil(cols / 4) SRAM words a row; pass 0 (delay 0)
+#   reads the producer's stream, passes 1 and 2 the tile: 2 x the words
+#   in SRAM reads and 2 x the elements out.
+counts_of() {	# NAME K
+	case $1:$2 in
+	gaussian:2) echo "in.lane0|2048|512|992|3968" "in.lane1|2048|512|992|3968" ;;
+	gaussian:4) echo "in.lane0|1024|256|496|1984" "in.lane3|1024|256|496|1984" ;;
+	camera_pipeline:2) echo "red.lane0|1922|496|992|3844" "blue.lane1|1922|496|992|3844" ;;
+	camera_pipeline:4) echo "red.lane0|992|248|496|1984" "red.lane2|930|248|496|1860" \
+		"green.lane3|930|248|496|1860" ;;
+	esac
+}
+
+check_counts() {	# LOG NAME K
+	local c bank agg wr rd tb
+	for c in $(counts_of "$2" "$3"); do
+		IFS='|' read -r bank agg wr rd tb <<<"$c"
+		if ! grep -q "^pub $bank tile 0: $agg aggregator writes, $wr SRAM writes, $rd SRAM reads, $tb transpose-buffer reads " "$1"; then
+			grep "^pub $bank " "$1"
+			echo "FAIL $2 --unroll $3: $bank's counts, want $agg / $wr / $rd / $tb"
+			return 1
+		fi
+	done
+	return 0
+}
+
+run_one() {	# ENGINE NAME K
+	local n=$2 k=$3 d="$TMP/$2_k$3" got want ntiles agree
+	if ! "$SLUICE" sim "$ROOT/examples/$n.sl" --memory pub --unroll "$k" --engine "$1" \
+	     --seed 1 -o "$d" >"$d.log" 2>&1 || ! exact "$d.log" "$1:"; then
+		cat "$d.log"; echo "FAIL $n --unroll $k: sim --memory pub --engine $1"; return 1
+	fi
+	{ read -r got; read -r ntiles; } < <(on_tiles "$d")
+	want=$(tiles_of "$n" "$k")
+	if [ "$got" != "$want" ]; then
+		echo "FAIL $n --unroll $k: buffers on tiles '$got', want '$want'"; return 1
+	fi
+	if [ "$1" = verilator ]; then
+		agree=$(grep -c "^pub .*(tile model and Verilator agree)$" "$d.log")
+		if [ "$agree" != "$ntiles" ]; then
+			grep "^pub " "$d.log"
+			echo "FAIL $n --unroll $k: $agree tiles agreed in Verilator, pub.json has $ntiles"
+			return 1
+		fi
+	fi
+	check_counts "$d.log" "$n" "$k" || return 1
+	echo "ok   $n --unroll $k: $(grep "^$1:" "$d.log"); $ntiles tiles: ${got:-none}"
+}
+
+case $MODE in
+model)
+	for n in gaussian blur_xy harris cascade downsample camera_pipeline; do
+		for k in 2 4; do
+			run_one model "$n" "$k" || fail=1
+		done
+	done ;;
+verilator)
+	run_one verilator "${3:?example name}" "${4:?lanes}" || fail=1 ;;
+*)
+	echo "usage: $0 SLUICE model|verilator NAME K" >&2; exit 2 ;;
+esac
+exit $fail
