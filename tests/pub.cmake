@@ -179,3 +179,13 @@ if(SLUICE_PUB_VERILATOR)
       TIMEOUT 900 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   endforeach()
 endif()
+#   t_diff_pub_unroll  random programs at two lanes on tiles in the model
+#               (run_diff.py --pub= --unroll 2, seeds 1-200): every output
+#               equal to slref's, the mapping's located refusals counted,
+#               and at least 15 seeds with a buffer on tiles (21 today;
+#               about 20 s)
+add_test(NAME t_diff_pub_unroll
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
+          --sluice $<TARGET_FILE:sluice> --engine model --pub= --unroll 2
+          --count 200 --start 1 --min-tiled 15)
+set_tests_properties(t_diff_pub_unroll PROPERTIES LABELS "diff;pub" TIMEOUT 300)

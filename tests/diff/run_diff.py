@@ -29,6 +29,7 @@
 # is counted as refused, not failed; everything else must still agree.
 import argparse
 import itertools
+import json
 import os
 import random
 import re
@@ -129,6 +130,7 @@ def check_one(args, seed, work, prog_path=None):
             return False, head + 'slref failed: %s\n%s' % (ex, text)
         return True, ''
     res = None
+    res_tiled = False
     for engine, schedule in engine_list(args):
         d1 = os.path.join(d, 'd1' if engine == 'run' else 'd1-%s-%s' % (engine, schedule))
         cmd = sluice_cmd(args, prog_path, seed, d1, engine, schedule)
@@ -139,8 +141,9 @@ def check_one(args, seed, work, prog_path=None):
             if args.guard:
                 return None, head + 'skipped: %s ran over the %g s guard\n' % (what, args.guard)
             return False, head + 'sluice timed out: %s\n%s' % (' '.join(cmd), text)
-        if p.returncode == 1 and engine != 'run' and lanes_refused(args, p.stderr):
-            return 'refused', head + 'refused by the lane rules: %s\n' % first_error(p.stderr)
+        rules = lanes_refused(args, p.stderr) if p.returncode == 1 and engine != 'run' else None
+        if rules:
+            return 'refused', head + 'refused by %s: %s\n' % (rules, first_error(p.stderr))
         if p.returncode != 0:
             return False, head + ('%s failed (exit %d):\n%s\n%s'
                                   % (what, p.returncode, p.stderr.strip(), text))
@@ -162,7 +165,19 @@ def check_one(args, seed, work, prog_path=None):
             diffs = tree_diffs(args, prog_path, seed, d, res)
         if diffs:
             return False, head + '\n'.join(diffs) + '\n' + text
-    return True, ''
+        if args.pub is not None and engine != 'run' and on_tiles(d1):
+            res_tiled = True
+    return ('tiled' if args.pub is not None and res_tiled else True), ''
+
+
+def on_tiles(d1):
+    """Did the design of d1 put a buffer on the push-memory tile
+    (pub.json)?"""
+    try:
+        with open(os.path.join(d1, 'pub.json')) as f:
+            return any(b.get('memory') == 'pub' for b in json.load(f)['buffers'])
+    except (OSError, ValueError, KeyError):
+        return False
 
 
 def tree_diffs(args, prog_path, seed, d, res):
@@ -201,13 +216,16 @@ PUB_REFUSALS = re.compile(
 
 
 def lanes_refused(args, stderr):
-    """Is this exit 1 one of the lane rules' located errors (--unroll K), or
-    with --memory pub one of the tile mapping's refusals?"""
+    """Which rules refused this exit 1: 'the lane rules (--unroll K)' for
+    one of their located errors, 'the tile mapping (--memory pub)' for one
+    of its refusals with --memory pub, else None."""
     if 'internal error' in stderr or 'tile model rejects' in stderr:
-        return False
+        return None
     if args.pub is not None and PUB_REFUSALS.search(stderr):
-        return True
-    return (args.unroll or 0) > 1 and LANE_REFUSALS.search(stderr) is not None
+        return 'the tile mapping (--memory pub)'
+    if (args.unroll or 0) > 1 and LANE_REFUSALS.search(stderr) is not None:
+        return 'the lane rules (--unroll %d)' % args.unroll
+    return None
 
 
 def first_error(stderr):
@@ -362,6 +380,8 @@ def main():
     ap.add_argument('--pub', metavar='OPTIONS', default=None,
                     help="sim with --memory pub and these tile options ('' for the "
                     "defaults); the mapping's located refusals count as refused")
+    ap.add_argument('--min-tiled', type=int, default=0, metavar='N',
+                    help='with --pub: fail unless at least N seeds put a buffer on tiles')
     ap.add_argument('--ram', choices=['auto', 'block', 'lut'], default='auto',
                     help='memory of circular buffers for --engine model|verilator')
     ap.add_argument('--board', metavar='B',
@@ -386,7 +406,7 @@ def main():
     if args.regress:
         return run_regress(args, work)
     seeds = range(args.start, args.start + args.count)
-    failed, skipped, refused = [], [], []
+    failed, skipped, refused, tiled = [], [], [], []
     t0 = time.time()
     with ProcessPoolExecutor(max_workers=args.jobs) as ex:
         fn = check_bad if args.bad else check_one
@@ -395,6 +415,8 @@ def main():
             if ok is None:
                 skipped.append(seed)
                 print(rep, end='', flush=True)
+            elif ok == 'tiled':
+                tiled.append(seed)
             elif ok == 'refused':
                 refused.append(seed)
                 print(rep.replace('\n', ' ', 1), end='', flush=True)
@@ -417,10 +439,18 @@ def main():
         print('%d seeds skipped by the %g s guard: %s' % (len(skipped), args.guard,
                                                          ' '.join(map(str, skipped))))
     if refused:
-        print('%d seeds refused by the %s: %s'
-              % (len(refused), 'tile mapping (--memory pub)' if args.pub is not None
-                 else 'lane rules (--unroll %d)' % args.unroll, ' '.join(map(str, refused[:40]))
+        rules = [r for r, on in (('the lane rules (--unroll %s)' % args.unroll,
+                                  (args.unroll or 0) > 1),
+                                 ('the tile mapping (--memory pub)', args.pub is not None)) if on]
+        print('%d seeds refused by %s: %s'
+              % (len(refused), ' or '.join(rules), ' '.join(map(str, refused[:40]))
                  + (' ...' if len(refused) > 40 else '')))
+    if args.pub is not None:
+        print('%d seeds put buffers on tiles: %s' % (len(tiled), ' '.join(map(str, tiled[:40]))
+                                                    + (' ...' if len(tiled) > 40 else '')))
+        if len(tiled) < args.min_tiled:
+            print('fewer than %d seeds put buffers on tiles: failing' % args.min_tiled)
+            return 1
     if len(skipped) > max_skips:
         print('more than %d seeds skipped: failing' % max_skips)
         return 1
