@@ -158,18 +158,20 @@ endif()
 #   t_pub_lanes_model  lanes on tiles (--unroll 2 and 4 with --memory pub)
 #               in the model: six examples bit-exact at the predicted
 #               cycles, the lane banks on tiles, gaussian's and
-#               camera_pipeline's lane-tile counts by hand
-#               (tests/pub/lanes.sh model; about 10 s)
+#               camera_pipeline's lane-tile counts by hand, and passes
+#               back to back (tests/pub/passes_aligned.sl on a tile,
+#               passes_rd_span.sl native; tests/pub/lanes.sh model; about 10 s)
 #   t_pub_lanes_vl_NAME_kK  the same in Verilator, every tile's counts in
 #               the hardware equal to the tile model's (label slow, a
 #               build each: 10 s to 2 min; downsample at K = 4 has no
-#               tile and is left out)
+#               tile and is left out; passes_aligned at K = 1, the pass
+#               boundary of the lanes, in Verilator)
 add_test(NAME t_pub_lanes_model
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/lanes.sh $<TARGET_FILE:sluice> model)
 set_tests_properties(t_pub_lanes_model PROPERTIES LABELS "model;pub" TIMEOUT 300)
 if(SLUICE_PUB_VERILATOR)
   foreach(case gaussian:2 gaussian:4 blur_xy:2 blur_xy:4 harris:2 harris:4 cascade:2
-      cascade:4 downsample:2 camera_pipeline:2 camera_pipeline:4)
+      cascade:4 downsample:2 camera_pipeline:2 camera_pipeline:4 passes_aligned:1)
     string(REPLACE ":" ";" parts ${case})
     list(GET parts 0 ex)
     list(GET parts 1 k)

@@ -7,9 +7,12 @@
 #       model: every output equal to the reference at the predicted
 #       cycles, the buffers on tiles exactly the lane banks listed below,
 #       and the access counts of gaussian's and camera_pipeline's lane
-#       tiles worked out by hand;
+#       tiles worked out by hand; then tests/pub/passes_aligned.sl and
+#       passes_rd_span.sl, the pass boundary lanes make (passes back to
+#       back): the first on a tile with its counts, the second native
+#       with its reason;
 #   lanes.sh SLUICE verilator NAME K
-#       example NAME at K lanes in Verilator: bit-exact, measured cycles
+#       example NAME (or tests/pub/NAME.sl) at K lanes in Verilator: bit-exact, measured cycles
 #       equal to the predicted ones, the same buffers on tiles, and every
 #       tile's access counts in the hardware equal to the tile model's
 #       (one "tile model and Verilator agree" line per tile of pub.json).
@@ -42,6 +45,7 @@ tiles_of() {	# NAME K
 	cascade) bufs="in16 blur1" ;;
 	downsample) bufs="in"; lanes=$((2 * $2)); [ "$2" -ge 4 ] && bufs="" ;;
 	camera_pipeline) bufs="raw red green blue" ;;
+	passes_aligned) echo "in"; return ;;
 	*) bufs="" ;;
 	esac
 	for b in $bufs; do
@@ -90,6 +94,9 @@ counts_of() {	# NAME K
 	camera_pipeline:2) echo "red.lane0|1922|496|992|3844" "blue.lane1|1922|496|992|3844" ;;
 	camera_pipeline:4) echo "red.lane0|992|248|496|1984" "red.lane2|930|248|496|1860" \
 		"green.lane3|930|248|496|1860" ;;
+	# the 17 words of 'in', 5 SRAM words; passes 1 .. 7 from the tile,
+	# 3 SRAM words and 12 words out each
+	passes_aligned:1) echo "in|17|5|21|84" ;;
 	esac
 }
 
@@ -106,9 +113,13 @@ check_counts() {	# LOG NAME K
 	return 0
 }
 
+prog_of() {	# NAME
+	if [ -e "$ROOT/examples/$1.sl" ]; then echo "$ROOT/examples/$1.sl"; else echo "$ROOT/tests/pub/$1.sl"; fi
+}
+
 run_one() {	# ENGINE NAME K
 	local n=$2 k=$3 d="$TMP/$2_k$3" got want ntiles agree
-	if ! "$SLUICE" sim "$ROOT/examples/$n.sl" --memory pub --unroll "$k" --engine "$1" \
+	if ! "$SLUICE" sim "$(prog_of "$n")" --memory pub --unroll "$k" --engine "$1" \
 	     --seed 1 -o "$d" >"$d.log" 2>&1 || ! exact "$d.log" "$1:"; then
 		cat "$d.log"; echo "FAIL $n --unroll $k: sim --memory pub --engine $1"; return 1
 	fi
@@ -135,7 +146,18 @@ model)
 		for k in 2 4; do
 			run_one model "$n" "$k" || fail=1
 		done
-	done ;;
+	done
+	run_one model passes_aligned 1 || fail=1
+	if ! "$SLUICE" sim "$ROOT/tests/pub/passes_rd_span.sl" --memory pub --seed 1 \
+	     -o "$TMP/rd_span" >"$TMP/rd_span.log" 2>&1 || ! exact "$TMP/rd_span.log" model:; then
+		cat "$TMP/rd_span.log"; echo "FAIL passes_rd_span: sim --memory pub"; fail=1
+	elif ! grep -q '"name": "in", "memory": "native", "why": "it is read in passes that overlap in time' \
+	       "$TMP/rd_span/pub.json"; then
+		grep '"name": "in"' "$TMP/rd_span/pub.json"
+		echo "FAIL passes_rd_span: 'in' is not native for passes that overlap"; fail=1
+	else
+		echo "ok   passes_rd_span: native, its RD words span a whole pass"
+	fi ;;
 verilator)
 	run_one verilator "${3:?example name}" "${4:?lanes}" || fail=1 ;;
 *)
