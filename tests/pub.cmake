@@ -156,11 +156,13 @@ if(SLUICE_PUB_YOSYS)
   set_tests_properties(t_pub_synth_camera_ice40 PROPERTIES LABELS "synth;pub;slow" TIMEOUT 900)
 endif()
 #   t_pub_lanes_model  lanes on tiles (--unroll 2 and 4 with --memory pub)
-#               in the model: six examples bit-exact at the predicted
-#               cycles, the lane banks on tiles, gaussian's and
-#               camera_pipeline's lane-tile counts by hand, and passes
-#               back to back (tests/pub/passes_aligned.sl on a tile,
-#               passes_rd_span.sl native; tests/pub/lanes.sh model; about 10 s)
+#               in the model: six examples at both K and mobilenet,
+#               unsharp and laplacian_pyramid where they have banks on
+#               tiles, bit-exact at the predicted cycles, the lane banks
+#               on tiles, gaussian's and camera_pipeline's lane-tile
+#               counts by hand, and passes back to back
+#               (tests/pub/passes_aligned.sl on a tile, passes_rd_span.sl
+#               native; tests/pub/lanes.sh model; about 10 s)
 #   t_pub_lanes_vl_NAME_kK  the same in Verilator, every tile's counts in
 #               the hardware equal to the tile model's (label slow, a
 #               build each: 10 s to 2 min; downsample at K = 4 has no
@@ -171,7 +173,8 @@ add_test(NAME t_pub_lanes_model
 set_tests_properties(t_pub_lanes_model PROPERTIES LABELS "model;pub" TIMEOUT 300)
 if(SLUICE_PUB_VERILATOR)
   foreach(case gaussian:2 gaussian:4 blur_xy:2 blur_xy:4 harris:2 harris:4 cascade:2
-      cascade:4 downsample:2 camera_pipeline:2 camera_pipeline:4 passes_aligned:1)
+      cascade:4 downsample:2 camera_pipeline:2 camera_pipeline:4 mobilenet:2 unsharp:4
+      laplacian_pyramid:2 laplacian_pyramid:4 passes_aligned:1)
     string(REPLACE ":" ";" parts ${case})
     list(GET parts 0 ex)
     list(GET parts 1 k)
