@@ -25,6 +25,7 @@
  * owns its buffers' tiles and controllers (heap); isl objects live only
  * inside one call. */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -535,6 +536,40 @@ static int report_collision(sl_ctx *ctx, const ub_buffer *buf, const ub_pub_para
 	return -1;
 }
 
+/* The most cycles RD "rd" (built for output stream "os") may fire earlier
+ * than the latest its transpose buffer allows, by rule 4 of docs/pub.md
+ * ("What the compiler must prove"): the k-th read's row is refilled by
+ * read k+2, which must come no earlier than a cycle before the row's last
+ * word is presented.  Inside a row reads are FW cx apart and that gives
+ * (FW+1) cx - 1; across rows, passes and frames the next reads may come
+ * sooner (a row of 13 words at FW 4: the last word holds one, and the
+ * next row's first read follows it one cycle after its lane 0), so every
+ * read of the walk is checked.  INT64_MAX when there are fewer than 3. */
+static int64_t tb_slack(const ub_pub_ctrl *rd, const stream *os, const layout *L, int fw)
+{
+	int n = os->n;
+	int64_t cx = os->coef[n - 1];
+	int64_t c0 = os->lo[n - 1] - L->lo[n - 1], c1 = c0 + os->ext[n - 1] - 1;
+	int64_t idx[UB_PUB_MAX_LEVELS] = { 0 }, t[2] = { 0 }, off[2] = { 0 };
+	int64_t slack = INT64_MAX;
+	for (int64_t k = 0;; k++) {
+		int64_t tk = rd->sg_start;
+		for (int l = 0; l < rd->n_levels; l++)
+			tk += rd->sg[l] * idx[l];
+		if (k >= 2 && tk - t[k % 2] - 1 - off[k % 2] < slack)
+			slack = tk - t[k % 2] - 1 - off[k % 2];
+		int64_t q = c0 / fw + idx[0], hi = q * fw + fw - 1 < c1 ? q * fw + fw - 1 : c1;
+		t[k % 2] = tk;
+		off[k % 2] = (hi - q * fw) * cx;
+		int l = 0;
+		while (l < rd->n_levels && idx[l] == rd->ext[l] - 1)
+			idx[l++] = 0;
+		if (l == rd->n_levels)
+			return slack;
+		idx[l]++;
+	}
+}
+
 /* Place WR_0 and every RD_j of a built tile in cycles of their own: WR at
  * the earliest cycle its last word allows (u = 0) or later, each RD at
  * the latest its transpose buffer allows (s = 0) or earlier, the first
@@ -558,6 +593,12 @@ static int place(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const ub_pub_p
 		int64_t s_raw = rel[j] - 5 - (p->fw - 1) * cx - u;
 		if (s_raw < smax)
 			smax = s_raw;
+		memset(rd, 0, offsetof(ub_pub_ctrl, agw));
+		memset(out, 0, offsetof(ub_pub_ctrl, agw));
+		build_rd_out(rd, out, &outs[j], L, p->fw, 0, npass[j], period[j]);
+		int64_t tb = tb_slack(rd, &outs[j], L, p->fw);
+		if (tb < smax)
+			smax = tb;
 		int64_t first_t = -1;
 		const ub_pub_ctrl *first_b = NULL;
 		bool placed = false;

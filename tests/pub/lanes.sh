@@ -12,7 +12,8 @@
 #       tiles worked out by hand; then tests/pub/passes_aligned.sl and
 #       passes_rd_span.sl, the pass boundary lanes make (passes back to
 #       back): the first on a tile with its counts, the second native
-#       with its reason;
+#       with its reason; and gaussian at 52 columns and K = 4 (banks of
+#       13 words a row), the located collision error;
 #   lanes.sh SLUICE verilator NAME K
 #       example NAME (or tests/pub/NAME.sl) at K lanes in Verilator: bit-exact, measured cycles
 #       equal to the predicted ones, the same buffers on tiles, and every
@@ -179,6 +180,23 @@ model)
 		echo "FAIL passes_rd_span: 'in' is not native for passes that overlap"; fail=1
 	else
 		echo "ok   passes_rd_span: native, its RD words span a whole pass"
+	fi
+	# 52 columns at K = 4: banks of 13 words a row, 4 SRAM words of which
+	# the last holds one lane, so the next row's first read follows the
+	# last one a cycle after its lane 0 and refills the transpose-buffer
+	# row of the row's third word early unless the reads fire at most one
+	# cycle before the latest; no such placement keeps gaussian's two reads
+	# and its write apart: the located collision error, no files (never
+	# "the tile model rejects", a configuration that breaks the tile's rules)
+	"$SLUICE" sim "$ROOT/examples/gaussian.sl" -D W=52 --unroll 4 --memory pub --seed 1 \
+		-o "$TMP/w52" >"$TMP/w52.log" 2>&1
+	rc=$?
+	if [ $rc -eq 1 ] && [ ! -e "$TMP/w52" ] && ! grep -q "tile model rejects" "$TMP/w52.log" &&
+	   grep -q "^.*examples/gaussian.sl:14:8: error: the push-memory tile of 'in.lane0' would access its single-port SRAM twice in cycle [0-9]* (RD_0 and RD_1): .*no placement within the aggregator's and transpose buffers' windows keeps them apart$" "$TMP/w52.log"; then
+		echo "ok   gaussian -D W=52 --unroll 4: the located collision error"
+	else
+		cat "$TMP/w52.log"; echo "FAIL gaussian -D W=52 --unroll 4: rc $rc, want the collision error"
+		fail=1
 	fi ;;
 verilator)
 	run_one verilator "${3:?example name}" "${4:?lanes}" || fail=1 ;;
