@@ -194,3 +194,11 @@ add_test(NAME t_diff_pub_unroll
           --sluice $<TARGET_FILE:sluice> --engine model --pub= --unroll 2
           --count 200 --start 1 --min-tiled 15)
 set_tests_properties(t_diff_pub_unroll PROPERTIES LABELS "diff;pub" TIMEOUT 300)
+#   t_pub_lanes_lint  the Verilog of lane banks on tiles (gaussian at K = 2
+#               and 4, downsample and camera_pipeline at 2) passes
+#               verilator -Wall (tests/pub/lanes.sh lint; about 30 s)
+if(SLUICE_PUB_VERILATOR)
+  add_test(NAME t_pub_lanes_lint
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/lanes.sh $<TARGET_FILE:sluice> lint)
+  set_tests_properties(t_pub_lanes_lint PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
+endif()

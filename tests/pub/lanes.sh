@@ -18,9 +18,12 @@
 #       example NAME (or tests/pub/NAME.sl) at K lanes in Verilator: bit-exact, measured cycles
 #       equal to the predicted ones, the same buffers on tiles, and every
 #       tile's access counts in the hardware equal to the tile model's
-#       (one "tile model and Verilator agree" line per tile of pub.json).
+#       (one "tile model and Verilator agree" line per tile of pub.json);
+#   lanes.sh SLUICE lint
+#       the Verilog of gaussian at K = 2 and 4, downsample and
+#       camera_pipeline at 2 with their lane tiles: verilator -Wall clean.
 set -u
-[ $# -ge 2 ] || { echo "usage: $0 SLUICE model|verilator NAME K" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 SLUICE model|verilator NAME K|lint" >&2; exit 2; }
 SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 MODE=$2
@@ -200,7 +203,24 @@ model)
 	fi ;;
 verilator)
 	run_one verilator "${3:?example name}" "${4:?lanes}" || fail=1 ;;
+lint)
+	for c in gaussian:2 gaussian:4 downsample:2 camera_pipeline:2; do
+		n=${c%:*} k=${c#*:}
+		if ! "$SLUICE" compile "$ROOT/examples/$n.sl" --memory pub --unroll "$k" \
+		     -o "$TMP/$n.lint$k" >"$TMP/lint.log" 2>&1; then
+			cat "$TMP/lint.log"; echo "FAIL $n --unroll $k: compile"; fail=1; continue
+		fi
+		out=$(verilator --lint-only -Wall "$TMP/$n.lint$k/sluice_$n.v" "$ROOT"/rtlgen/lib/*.v \
+			--top-module "sluice_$n" 2>&1)
+		lrc=$?
+		ninst=$(grep -c "sl_pub #" "$TMP/$n.lint$k/sluice_$n.v")
+		if [ $lrc -ne 0 ] || [ -n "$out" ] || [ "$ninst" -lt "$k" ]; then
+			printf '%s\n' "$out"; echo "FAIL $n --unroll $k: lint (or fewer than $k sl_pub)"; fail=1
+		else
+			echo "ok   $n --unroll $k: lint-clean, $ninst sl_pub instances"
+		fi
+	done ;;
 *)
-	echo "usage: $0 SLUICE model|verilator NAME K" >&2; exit 2 ;;
+	echo "usage: $0 SLUICE model|verilator NAME K|lint" >&2; exit 2 ;;
 esac
 exit $fail
