@@ -1140,12 +1140,28 @@ static const char *list_next(const char *p, size_t *len)
 	return p;
 }
 
-/* Is "name" one of the comma-separated names of "list"? */
+/* Does the list item "item" (len characters) name buffer "name": the
+ * buffer itself, or, with lanes, one of its banks "item.laneL"
+ * (docs/language.md "Lanes"), so that --pub-buffers takes the program's
+ * names at any --unroll? */
+static bool item_names(const char *item, size_t len, const char *name)
+{
+	if (strncmp(name, item, len))
+		return false;
+	const char *rest = name + len;
+	if (!*rest)
+		return true;
+	if (strncmp(rest, ".lane", 5) || !rest[5])
+		return false;
+	return strspn(rest + 5, "0123456789") == strlen(rest + 5);
+}
+
+/* Is "name" named by one of the comma-separated items of "list"? */
 static bool in_list(const char *list, const char *name)
 {
-	size_t n = strlen(name), len;
+	size_t len;
 	for (const char *p = list; (p = list_next(p, &len)); p += len)
-		if (len == n && !strncmp(p, name, n))
+		if (item_names(p, len, name))
 			return true;
 	return false;
 }
@@ -1278,8 +1294,7 @@ ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 	size_t len;
 	for (const char *n = p->only; n && (n = list_next(n, &len)); n += len) {
 		int i = 0;
-		while (i < set->n_buffers && !(strlen(set->buffers[i]->name) == len &&
-			!strncmp(set->buffers[i]->name, n, len)))
+		while (i < set->n_buffers && !item_names(n, len, set->buffers[i]->name))
 			i++;
 		if (i == set->n_buffers) {
 			char names[512] = "";
