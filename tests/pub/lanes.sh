@@ -13,7 +13,8 @@
 #       passes_rd_span.sl, the pass boundary lanes make (passes back to
 #       back): the first on a tile with its counts, the second native
 #       with its reason; and gaussian at 52 columns and K = 4 (banks of
-#       13 words a row), the located collision error;
+#       13 words a row), the located collision error; --pub-buffers
+#       with the program's names at K = 2 (every bank of each);
 #   lanes.sh SLUICE verilator NAME K
 #       example NAME (or tests/pub/NAME.sl) at K lanes in Verilator: bit-exact, measured cycles
 #       equal to the predicted ones, the same buffers on tiles, and every
@@ -183,6 +184,26 @@ model)
 		echo "FAIL passes_rd_span: 'in' is not native for passes that overlap"; fail=1
 	else
 		echo "ok   passes_rd_span: native, its RD words span a whole pass"
+	fi
+	# --pub-buffers takes the program's names: 'red,green' at K = 2 puts
+	# both banks of each on tiles (and no other buffer); a bank by its
+	# own name alone; a bank K = 2 does not have is an error
+	if "$SLUICE" sim "$ROOT/examples/camera_pipeline.sl" --memory pub --unroll 2 \
+	     --pub-buffers red,green.lane1 --seed 1 -o "$TMP/pb" >"$TMP/pb.log" 2>&1 &&
+	   exact "$TMP/pb.log" model: &&
+	   [ "$(on_tiles "$TMP/pb" | head -1)" = "red.lane0 red.lane1 green.lane1" ]; then
+		echo "ok   camera_pipeline --unroll 2 --pub-buffers red,green.lane1: red's banks and green.lane1"
+	else
+		cat "$TMP/pb.log"; echo "FAIL camera_pipeline --unroll 2 --pub-buffers red,green.lane1"; fail=1
+	fi
+	"$SLUICE" compile "$ROOT/examples/camera_pipeline.sl" --memory pub --unroll 2 \
+		--pub-buffers red.lane2 -o "$TMP/pb2" >"$TMP/pb2.log" 2>&1
+	rc=$?
+	if [ $rc -eq 1 ] && [ ! -e "$TMP/pb2" ] &&
+	   grep -q "^sluice: error: --pub-buffers names 'red.lane2', which is not a buffer of the program (its buffers: raw.lane0, raw.lane1, red.lane0, red.lane1, " "$TMP/pb2.log"; then
+		echo "ok   --pub-buffers red.lane2 at K = 2: the error listing the buffers"
+	else
+		cat "$TMP/pb2.log"; echo "FAIL --pub-buffers red.lane2: rc $rc"; fail=1
 	fi
 	# 52 columns at K = 4: banks of 13 words a row, 4 SRAM words of which
 	# the last holds one lane, so the next row's first read follows the
