@@ -117,6 +117,9 @@ w = {int(l, 16) >> 16: int(l, 16) & 0xffff for l in lines[:-1]}
 # 1023, SG_DELTA[0] 4 (docs/pub.md, the register map)
 check("WR_0 regs", [w[64], w[65], w[67], w[67 + 6]], [1, 5, 1023, 4])
 check("IN_1 disabled", w[32], 0)
+# one tile: the ROM has no tile bits, its words are the tile's
+rom = [l.strip() for l in open(d + "/pub_rom.hex") if not l.startswith("//")]
+check("pub_rom.hex", rom, lines)
 sys.exit(0 if ok else 1)
 PY
 	echo "ok   gaussian files"
@@ -155,6 +158,43 @@ sys.exit(0 if ok else 1)
 PY
 else
 	echo "FAIL compile $C $CT:"; cat "$TMP/err"; fail=1
+fi
+# One configuration ROM for the design (docs/pub.md "In the Verilog"):
+# red's and green's tiles each have 4 enabled controllers (IN_0, WR_0,
+# RD_0, OUT_0) of 3 x 3 + 3 = 12 registers, 48 writes, so the ROM holds
+# 96 words of 1 tile bit + CA 6 (NC 4: 2 bits, 12 offsets: 4) + CW 16 =
+# 23 bits (6 hex digits): tile 0 (red, first in pub.json) its 48 words
+# as in pub_red_0.hex, then tile 1 (green) pub_green_0.hex's with bit 22
+# set, and the all-ones word.  The Verilog has one ROM with these words,
+# a loader counting to 96, and the tile bit raising red's cfg_we (0) or
+# green's (1).
+if [ -d "$TMP/c" ]; then
+	python3 - "$TMP/c" <<'PY' || fail=1
+import re, sys
+d = sys.argv[1]
+def words(name):
+    return [l.strip() for l in open(d + "/" + name) if not l.startswith("//")]
+ok = True
+def check(what, got, want):
+    global ok
+    if got != want:
+        print("FAIL camera rom %s: %r, want %r" % (what, got, want)); ok = False
+rom, red, green = words("pub_rom.hex"), words("pub_red_0.hex"), words("pub_green_0.hex")
+check("tile writes", (len(red) - 1, len(green) - 1), (48, 48))
+want = ["%06x" % int(w, 16) for w in red[:-1]] + \
+       ["%06x" % (1 << 22 | int(w, 16)) for w in green[:-1]] + ["7fffff"]
+check("pub_rom.hex", rom, want)
+v = open(d + "/sluice_camera_pipeline.v").read()
+check("ROMs in the Verilog", v.count("rom_style"), 1)
+case = re.findall(r"7'd(\d+): pub_cfg = 23'h([0-9a-f]+);", v)
+check("ROM words", [(int(i), w) for i, w in case], list(enumerate(want[:-1])))
+check("loader", "pub_cfg_i == 7'd96" in v, True)
+for name, t in (("red", 0), ("green", 1)):
+    check(name + " cfg_we", "wire %s_pub0_cfg_we = pub_cfg_we && pub_cfg[22:22] == 1'd%d;"
+          % (name, t) in v, True)
+print("ok   camera one ROM" if ok else "FAIL camera one ROM")
+sys.exit(0 if ok else 1)
+PY
 fi
 # At FW 1 the tile cannot take red: its last write (element (61, 61),
 # ready at 133 + 61*64 + 61 = 4098) and pass 1's first reads meet on the
