@@ -7,7 +7,9 @@
 # tests/pub/NAME.err, nothing written); tile options are usage errors
 # without --memory pub or out of range (exit 2).  Files: pub.json,
 # report.json and the $readmemh image of gaussian hold the counts derived
-# by hand in tests/unit/t_pub.cpp; `sim --memory pub` prints them.
+# by hand in tests/unit/t_pub.cpp; `sim --memory pub` prints them; the
+# design's one configuration ROM (pub_rom.hex and the Verilog's) holds
+# every tile's writes with its tile number, words past 64 bits too.
 # Regenerate the .err goldens with UPDATE_GOLDEN=1 and review the diff.
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 SLUICE" >&2; exit 2; }
@@ -125,6 +127,29 @@ PY
 	echo "ok   gaussian files"
 else
 	echo "FAIL compile $G --memory pub:"; cat "$TMP/err"; fail=1
+fi
+# Words past 64 bits: at --pub-width 60 a write is CA 8 + 60 = 68 bits,
+# 17 hex digits; WR_0's ENABLE (address 64, value 1) is 64 << 60 | 1,
+# IN_1's (address 32, value 0) 32 << 60, in pub_in_0.hex, pub_rom.hex
+# (one tile: the same words) and the Verilog's ROM.
+if "$SLUICE" compile $G --memory pub --pub-width 60 -o "$TMP/w60" >/dev/null 2>"$TMP/err"; then
+	python3 - "$TMP/w60" <<'PY' || fail=1
+import sys
+d = sys.argv[1]
+ok = True
+want_wr, want_in1 = "%017x" % (64 << 60 | 1), "%017x" % (32 << 60)
+for name in ("pub_in_0.hex", "pub_rom.hex"):
+    w = [l.strip() for l in open(d + "/" + name) if not l.startswith("//")]
+    if want_wr not in w or want_in1 not in w or w[-1] != "f" * 17:
+        print("FAIL width 60 %s: %r" % (name, w[:25])); ok = False
+v = open(d + "/sluice_gaussian.v").read()
+if "pub_cfg = 68'h%s;" % want_wr not in v or "pub_cfg = 68'h%s;" % want_in1 not in v:
+    print("FAIL width 60: the Verilog's ROM"); ok = False
+print("ok   words past 64 bits" if ok else "FAIL words past 64 bits")
+sys.exit(0 if ok else 1)
+PY
+else
+	echo "FAIL compile $G --memory pub --pub-width 60:"; cat "$TMP/err"; fail=1
 fi
 # Reads in passes (docs/pub.md "Passes"): camera_pipeline's corrected(c,
 # y, x) reads red(y, x) once per channel c, at delay 3968 c (62 rows of
