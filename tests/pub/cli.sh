@@ -221,6 +221,32 @@ print("ok   camera one ROM" if ok else "FAIL camera one ROM")
 sys.exit(0 if ok else 1)
 PY
 fi
+# harris at the defaults: five tiles, one a buffer (in, lxx, lyy, lxy,
+# cim in pub.json's order), so ceil(log2 5) = 3 tile bits above CA 8 +
+# CW 16: 27-bit words, 7 hex digits; tile t's words are its own file's
+# with t << 24, the ROM's default all ones, and tile t's cfg_we compares
+# bits 26..24 with t.
+if "$SLUICE" compile examples/harris.sl --memory pub -o "$TMP/h" >/dev/null 2>"$TMP/err"; then
+	python3 - "$TMP/h" <<'PY' || fail=1
+import json, sys
+d = sys.argv[1]
+bufs = [b["name"] for b in json.load(open(d + "/pub.json"))["buffers"] if b["memory"] == "pub"]
+def words(name):
+    return [l.strip() for l in open(d + "/" + name) if not l.startswith("//")]
+want = []
+for t, b in enumerate(bufs):
+    want += ["%07x" % (t << 24 | int(w, 16)) for w in words("pub_%s_0.hex" % b)[:-1]]
+v = open(d + "/sluice_harris.v").read()
+ok = bufs == ["in", "lxx", "lyy", "lxy", "cim"] and words("pub_rom.hex") == want + ["7ffffff"]
+ok = ok and v.count("rom_style") == 1 and ("pub_cfg_i == %d'd%d;" % (len(want).bit_length(), len(want))) in v
+for t, b in enumerate(bufs):
+    ok = ok and ("wire %s_pub0_cfg_we = pub_cfg_we && pub_cfg[26:24] == 3'd%d;" % (b, t)) in v
+print("ok   harris one ROM of five tiles" if ok else "FAIL harris one ROM: %r" % bufs)
+sys.exit(0 if ok else 1)
+PY
+else
+	echo "FAIL compile harris --memory pub:"; cat "$TMP/err"; fail=1
+fi
 # At FW 1 the tile cannot take red: its last write (element (61, 61),
 # ready at 133 + 61*64 + 61 = 4098) and pass 1's first reads meet on the
 # single port (schedule.txt: red written at 131 + 64y + x + latency 2,
