@@ -534,7 +534,14 @@ static void print_pub_hex(const void *arg, FILE *out)
 	ub_pub_write_hex(a->ps, a->t, out);
 }
 
-/* With --memory pub: DIR/pub.json and DIR/pub_BUFFER_K.hex per tile. */
+static void print_pub_rom(const void *arg, FILE *out)
+{
+	ub_pub_write_rom_hex(arg, out);
+}
+
+/* With --memory pub: DIR/pub.json, DIR/pub_BUFFER_K.hex per tile and,
+ * with tiles and without --runtime-config, DIR/pub_rom.hex (the ROM the
+ * top loads them from). */
 static int write_pub(const flow_design *d, const char *dir)
 {
 	if (!d->pub)
@@ -551,6 +558,9 @@ static int write_pub(const flow_design *d, const char *dir)
 				return -1;
 		}
 	}
+	if (ub_pub_n_tiles(d->pub) > 0 && !d->pub->params.runtime &&
+	    write_text(dir, "pub_rom.hex", NULL, print_pub_rom, d->pub) < 0)
+		return -1;
 	char *cfg;	/* --runtime-config: DIR/config.hex */
 	size_t n;
 	int rc = flow_config_image(d, &cfg, &n) < 0 || (cfg && write_bytes(dir, "config.hex",
@@ -1193,7 +1203,7 @@ static const command commands[] = {
 	  "                (lanes, docs/language.md), overriding 'unroll' declarations\n"
 	  "  --memory M    native (default: today's mapping) or pub: also map every\n"
 	  "                buffer it can onto push-memory tiles (sl_pub) and write\n"
-	  "                DIR/pub.json and DIR/pub_BUFFER_K.hex (docs/pub.md)\n"
+	  "                DIR/pub.json, DIR/pub_BUFFER_K.hex and pub_rom.hex (docs/pub.md)\n"
 	  "  --fetch N, --depth N, --pub-ports IxO, --pub-levels N, --pub-width N\n"
 	  "                the tile: fetch width (4), SRAM words (512), input and\n"
 	  "                output ports (2x2), loop levels (6), configuration bits (16)\n"

@@ -4,8 +4,10 @@
  * feeds it), a delay line of registers after each tile output and on the
  * producer's stream (a register per cycle: the ports read at constant
  * delays), and each read port's wire from its tap.  The configuration of
- * every tile is a ROM of its bus writes (ub_pub_tile_writes), written
- * after reset, one word a cycle whatever the clock enable; 'ready' rises
+ * every tile is one ROM of the design (ub_pub_rom: each write's tile
+ * number, register address and value), written after reset, one word a
+ * cycle whatever the clock enable, on cfg_addr / cfg_data wires that all
+ * tiles share, the tile number raising one tile's cfg_we; 'ready' rises
  * when every tile is configured (at once when the design has none), and
  * 'start' is taken only then.  Every tile's run starts with 'go' in an
  * enabled cycle (its flush), so the tile's cycle 0 is the design's; the
@@ -34,51 +36,60 @@ bool rtl_pub_any(const rtl_gen *g)
 	return false;
 }
 
+/* The tile number field of the ROM word: tile t's cfg_we. */
+static void pub_tile_we(rtl_gen *g, const char *nm, int k, int tile, int tb, int ww)
+{
+	FILE *o = g->out;
+	fprintf(o, "    wire [%d:0] %s_pub%d_cfg = pub_cfg[%d:0];\n", ww - 1, nm, k, ww - 1);
+	if (tb > 0)
+		fprintf(o, "    wire %s_pub%d_cfg_we = pub_cfg_we && pub_cfg[%d:%d] == %d'd%d;\n",
+			nm, k, tb + ww - 1, ww, tb, tile);
+	else
+		fprintf(o, "    wire %s_pub%d_cfg_we = pub_cfg_we;\n", nm, k);
+}
+
 void rtl_pub_loader(rtl_gen *g)
 {
 	const ub_pub_set *ps = g->pub;
 	const ub_pub_params *p = &ps->params;
 	FILE *o = g->out;
-	int ca = ub_pub_addr_bits(p), ww = ca + p->cw, nmax = 0;
-	for (int i = 0; i < ps->n_bufs; i++)
-		for (int k = 0; pub_of(g, ps->bufs[i].buf) && k < ps->bufs[i].n_tiles; k++) {
-			int n = ub_pub_tile_writes(ps, &ps->bufs[i].tiles[k], NULL);
-			nmax = n > nmax ? n : nmax;
-		}
 	if (!rtl_pub_any(g)) {
 		fprintf(o, "    // ======== push-memory tiles (docs/pub.md): none in this design,\n"
 			"    // so nothing to configure: 'ready' right after reset\n"
 			"    assign ready = !rst;\n\n");
 		return;
 	}
-	int iw = rtl_bits_for(nmax);
-	fprintf(o, "    // ======== push-memory tile configuration (docs/pub.md): the bus\n"
-		"    // writes of every tile, one a cycle after reset, whatever the clock\n"
-		"    // enable (the tiles' bus acts without clk_en); 'ready' when done\n");
+	int ca = ub_pub_addr_bits(p), ww = ca + p->cw, tb = ub_pub_rom_tile_bits(ps);
+	int n = ub_pub_rom(ps, NULL), iw = rtl_bits_for(n), tile = 0;
+	ub_pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
+	ub_pub_rom(ps, w);
+	fprintf(o, "    // ======== push-memory tile configuration (docs/pub.md): one ROM of\n"
+		"    // every tile's bus writes, {tile, cfg_addr, cfg_data}, one a cycle\n"
+		"    // after reset, whatever the clock enable (the tiles' bus acts without\n"
+		"    // clk_en); the tile number raises its cfg_we; 'ready' when done\n");
 	fprintf(o, "    reg [%d:0] pub_cfg_i;\n    wire pub_cfg_done = pub_cfg_i == %d'd%d;\n"
 		"    always @(posedge clk)\n        if (rst)\n            pub_cfg_i <= %d'd0;\n"
 		"        else if (!pub_cfg_done)\n            pub_cfg_i <= pub_cfg_i + %d'd1;\n"
-		"    assign ready = pub_cfg_done && !rst;\n", iw - 1, iw, nmax, iw, iw);
+		"    assign ready = pub_cfg_done && !rst;\n"
+		"    wire pub_cfg_we = !rst && !pub_cfg_done;\n", iw - 1, iw, n, iw, iw);
+	/* rom_style: always block RAM, as target/storage.c counts it */
+	fprintf(o, "    reg [%d:0] pub_cfg;\n    always @(*)\n"
+		"        (* rom_style = \"block\" *) case (pub_cfg_i)\n", tb + ww - 1);
+	for (int j = 0; j < n; j++) {
+		fprintf(o, "        %d'd%d: pub_cfg = %d'h", iw, j, tb + ww);
+		ub_pub_print_word(o, (tb + ww + 3) / 4, ((uint64_t) w[j].tile << ca) |
+			(uint64_t) w[j].addr, p->cw, w[j].data);
+		fprintf(o, ";\n");
+	}
+	fprintf(o, "        default: pub_cfg = {%d{1'b1}};\n        endcase\n", tb + ww);
+	free(w);
 	for (int i = 0; i < ps->n_bufs; i++) {
 		const ub_pub_buf *pb = &ps->bufs[i];
 		if (!pub_of(g, pb->buf))
 			continue;
 		const char *nm = g->stages[pb->buf->producer->index].name;
-		for (int k = 0; k < pb->n_tiles; k++) {
-			int n = ub_pub_tile_writes(ps, &pb->tiles[k], NULL);
-			uint64_t *w = sl_xcalloc((size_t) n + 1, sizeof(uint64_t));
-			ub_pub_tile_writes(ps, &pb->tiles[k], w);
-			/* rom_style: always block RAM, as target/storage.c counts it */
-			fprintf(o, "    reg [%d:0] %s_pub%d_cfg;\n    always @(*)\n"
-				"        (* rom_style = \"block\" *) case (pub_cfg_i)\n", ww - 1, nm, k);
-			for (int j = 0; j < n; j++)
-				fprintf(o, "        %d'd%d: %s_pub%d_cfg = %d'h%llx;\n", iw, j, nm, k, ww,
-					(unsigned long long) w[j]);
-			fprintf(o, "        default: %s_pub%d_cfg = {%d{1'b1}};\n        endcase\n"
-				"    wire %s_pub%d_cfg_we = !rst && pub_cfg_i < %d'd%d;\n", nm, k, ww,
-				nm, k, iw, n);
-			free(w);
-		}
+		for (int k = 0; k < pb->n_tiles; k++)
+			pub_tile_we(g, nm, k, tile++, tb, ww);
 	}
 	fputc('\n', o);
 }

@@ -252,27 +252,21 @@ int rtl_runtime_data_bits(const ub_pub_set *ps)
 static void rt_word(FILE *out, const rt_map *m, int64_t addr, uint64_t data)
 {
 	uint64_t dm = m->cw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << m->cw) - 1;
-	fprintf(out, "%0*llx\n", (m->ta + m->cw + 3) / 4,
-		(unsigned long long) (((uint64_t) addr << m->cw) | (data & dm)));
+	ub_pub_print_word(out, (m->ta + m->cw + 3) / 4, (uint64_t) addr, m->cw, data & dm);
+	fputc('\n', out);
 }
 
-/* The tiles' writes, each at its tile's addresses. */
+/* The tiles' writes, each at its tile's addresses: the words of the
+ * ROM a design without --runtime-config has (ub_pub_rom). */
 static int rt_tile_words(const ub_pub_set *ps, const rt_map *m, FILE *out)
 {
-	int t = 0, n_all = 0;
-	for (int i = 0; i < ps->n_bufs; i++) {
-		const ub_pub_buf *pb = &ps->bufs[i];
-		for (int k = 0; rt_on_tiles(pb) && k < pb->n_tiles; k++, t++) {
-			int n = ub_pub_tile_writes(ps, &pb->tiles[k], NULL);
-			uint64_t *w = sl_xcalloc((size_t) n + 1, sizeof(uint64_t));
-			ub_pub_tile_writes(ps, &pb->tiles[k], w);
-			for (int j = 0; j < n; j++)
-				rt_word(out, m, ((int64_t) t << m->ca) | (int64_t) (w[j] >> m->cw), w[j]);
-			free(w);
-			n_all += n;
-		}
-	}
-	return n_all;
+	int n = ub_pub_rom(ps, NULL);
+	ub_pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
+	ub_pub_rom(ps, w);
+	for (int j = 0; j < n; j++)
+		rt_word(out, m, ((int64_t) w[j].tile << m->ca) | w[j].addr, w[j].data);
+	free(w);
+	return n;
 }
 
 int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *ps, FILE *out)

@@ -94,22 +94,25 @@ static void pub_ctrl(const board *bd, const ub_pub_params *p, int agw, uint64_t 
 	*luts += carry * (cw + agw) + (double) pub_eq(k, cw, false) + 3 * L + 3;
 }
 
-/* The cfg_data bits that are not one shared signal.  With n writes, n a
- * power of two, the ROM (tg_tile_rom_cells) covers the n writes alone
- * and the case's all-ones default is a multiplexer after it, so a bit
- * that is 0 in every write is the same signal as every other such bit
- * (counter >= n), and Yosys 0.23 (opt_expr, opt_merge) keeps one
- * flip-flop of a field for all of them; otherwise every bit is a lane of
- * the ROM of its own. */
+/* The cfg_data bits that are not one shared signal.  cfg_data is one
+ * wire for every tile, a lane of the design's ROM (tg_pub_rom_cells).
+ * With n writes in all, n a power of two, the ROM covers the n writes
+ * alone and the case's all-ones default is a multiplexer after it, so a
+ * bit that is 0 in every write of every tile is the same signal as every
+ * other such bit (counter >= n), and Yosys 0.23 (opt_expr, opt_merge)
+ * keeps one flip-flop of a field for all of them; otherwise every bit is
+ * a lane of the ROM of its own. */
 static uint64_t pub_data_bits(const ub_pub_set *pub, const ub_pub_tile *t)
 {
-	int n = ub_pub_tile_writes(pub, t, NULL);
+	(void) t;
+	int n = ub_pub_rom(pub, NULL);
 	if (n < 2 || (n & (n - 1)))
 		return ~(uint64_t) 0;
-	uint64_t *w = sl_xcalloc((size_t) n + 1, sizeof(uint64_t)), any = 0;
-	ub_pub_tile_writes(pub, t, w);
+	ub_pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
+	uint64_t any = 0;
+	ub_pub_rom(pub, w);
 	for (int i = 0; i < n; i++)
-		any |= w[i];
+		any |= w[i].data;
 	free(w);
 	return any;
 }

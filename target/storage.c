@@ -19,7 +19,9 @@
  * tiles and their delay lines (fit_pub): each tile one sl_pub_sram of
  * FW x W bits by DEPTH words, in the board's huge primitive when it has
  * one (iCE40 UP5K: SPRAM, board_huge_cells), else in block RAM in
- * single-port use (board_bram_cells); docs/pub.md "Synthesis".
+ * single-port use (board_bram_cells); the design's one configuration ROM
+ * (every tile's writes) is block RAM, counted with the first buffer on
+ * tiles; docs/pub.md "Synthesis".
  * Logic is counted by target/logic.c; target/explain.c says why a
  * design does not fit. */
 #include <stdlib.h>
@@ -82,39 +84,50 @@ int64_t tg_tile_cells(const board *bd, const ub_pub_params *p, int width_bits,
 	return board_bram_cells(bd, wide, p->depth, mem);
 }
 
-int64_t tg_tile_rom_cells(const board *bd, const ub_pub_set *pub, const ub_pub_tile *t,
-	const board_mem **mem)
+int64_t tg_pub_rom_cells(const board *bd, const ub_pub_set *pub, const board_mem **mem)
 {
-	int n = ub_pub_tile_writes(pub, t, NULL);
-	uint64_t *w = sl_xcalloc((size_t) n + 1, sizeof(uint64_t)), any = 0;
-	ub_pub_tile_writes(pub, t, w);
+	const ub_pub_params *p = &pub->params;
+	int n = ub_pub_rom(pub, NULL);
+	ub_pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
+	ub_pub_rom(pub, w);
+	uint64_t data = 0, addr = 0, tile = 0;
+	for (int i = 0; i < n; i++) {
+		data |= w[i].data;
+		addr |= (uint64_t) w[i].addr;
+		tile |= (uint64_t) w[i].tile;
+	}
+	free(w);
 	int64_t depth = 2;
 	while (depth < n)
 		depth *= 2;
-	int ww = ub_pub_addr_bits(&pub->params) + pub->params.cw, lanes = 0;
-	for (int i = 0; i < n; i++)
-		any |= w[i];
-	for (int b = 0; b < ww; b++)
-		lanes += depth > n || (any >> b & 1);
-	free(w);
+	/* a lane 0 in every word goes, unless the all-ones default fills it */
+	int lanes = 0, widths[3] = { p->cw, ub_pub_addr_bits(p), ub_pub_rom_tile_bits(pub) };
+	uint64_t any[3] = { data, addr, tile };
+	for (int f = 0; f < 3; f++)
+		for (int b = 0; b < widths[f]; b++)
+			lanes += depth > n || (b < 64 && (any[f] >> b & 1));
 	return board_bram_cells(bd, lanes, depth, mem);
 }
 
-/* A buffer on tiles: every tile's SRAM (tg_tile_cells) and configuration
- * ROM (tg_tile_rom_cells), and the delay lines rtlgen/pub.c puts beside
+/* A buffer on tiles: every tile's SRAM (tg_tile_cells), the design's one
+ * configuration ROM (tg_pub_rom_cells) when "with_rom" (the first buffer
+ * on tiles carries it), and the delay lines rtlgen/pub.c puts beside
  * them: on each source (the producer's stream, a tile output) as many
  * registers of the word width as the longest lag read from it (on the
  * producer's stream also the first pass of a port read in passes,
  * port_split).  Nothing of the buffer's own mapping is emitted. */
-static void fit_pub(const board *bd, const ub_pub_set *pub, const ub_pub_buf *pb, tg_buf *f)
+static void fit_pub(const board *bd, const ub_pub_set *pub, const ub_pub_buf *pb,
+	bool with_rom, tg_buf *f)
 {
 	const ub_buffer *b = pb->buf;
+	const board_mem *m;
 	for (int k = 0; k < pb->n_tiles; k++) {
-		const board_mem *m;
 		int64_t c = tg_tile_cells(bd, &pub->params, b->width_bits, &m);
 		f->cells[m - bd->mems] += c;
 		f->units += c * m->units;
-		c = tg_tile_rom_cells(bd, pub, &pb->tiles[k], &m);
+	}
+	if (with_rom) {
+		int64_t c = tg_pub_rom_cells(bd, pub, &m);
 		f->cells[m - bd->mems] += c;
 		f->units += c * m->units;
 	}
@@ -145,6 +158,7 @@ void tg_predict_storage_pub(const board *bd, const ub_set *ubs, const ub_pub_set
 	memset(r, 0, sizeof(*r));
 	r->bd = bd;
 	r->bufs = sl_xcalloc((size_t) ubs->n_buffers + 1, sizeof(*r->bufs));
+	bool rom = true;	/* the ROM not counted yet */
 	for (int i = 0; i < ubs->n_buffers; i++) {
 		const ub_buffer *b = ubs->buffers[i];
 		tg_buf *f = &r->bufs[r->n++];
@@ -154,8 +168,10 @@ void tg_predict_storage_pub(const board *bd, const ub_set *ubs, const ub_pub_set
 		f->words = b->capacity_words;
 		int64_t bits = b->capacity_words * b->width_bits;
 		const ub_pub_buf *pb = fit_pub_of(pub, b);
-		if (pb)
-			fit_pub(bd, pub, pb, f);
+		if (pb) {
+			fit_pub(bd, pub, pb, rom, f);
+			rom = false;
+		}
 		else if (b->storage == UB_CIRCULAR && b->mem == UB_MEM_SRAM)
 			fit_copies(bd, b, f);
 		else if (b->storage == UB_CIRCULAR && bd->lutram_bits == 0)

@@ -98,14 +98,14 @@ int64_t tg_tile_cells(const board *bd, const ub_pub_params *p, int width_bits,
  * dead) and an estimate of its LUTs (target/pub.c). */
 void tg_pub_tile_logic(const board *bd, const ub_pub_set *pub, const ub_pub_tile *t,
 	int width_bits, int in_bits, int64_t *ffs, int64_t *luts);
-/* The block-RAM cells of one tile's configuration ROM (rtlgen/pub.c: a
- * `case` of its bus writes on the loader's counter, rom_style "block"),
- * in *mem their primitive.  Yosys 0.23 (proc_rom, memory_libmap) makes
- * it a ROM of 2^ceil(log2 n) words for n writes, the words past n the
- * case's all-ones default, and drops its bit lanes that are 0 in every
- * word: board_bram_cells of that depth and the lanes left. */
-int64_t tg_tile_rom_cells(const board *bd, const ub_pub_set *pub, const ub_pub_tile *t,
-	const board_mem **mem);
+/* The block-RAM cells of the design's configuration ROM (rtlgen/pub.c: a
+ * `case` of every tile's bus writes, {tile, cfg_addr, cfg_data}, on the
+ * loader's counter, rom_style "block"), in *mem their primitive.  Yosys
+ * 0.23 (proc_rom, memory_libmap) makes it a ROM of 2^ceil(log2 n) words
+ * for n writes, the words past n the case's all-ones default, and drops
+ * its bit lanes that are 0 in every word: board_bram_cells of that depth
+ * and the lanes left. */
+int64_t tg_pub_rom_cells(const board *bd, const ub_pub_set *pub, const board_mem **mem);
 /* Are the huge primitives (SPRAM) within the board's count? */
 bool tg_huge_fits(const tg_report *r);
 void tg_report_release(tg_report *r);

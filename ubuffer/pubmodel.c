@@ -320,35 +320,120 @@ int ub_pub_model(const ub_pub_set *ps, const ub_pub_buf *pb, int tile,
 
 /* ---------------------------------------------------------------- files */
 
-int ub_pub_tile_writes(const ub_pub_set *ps, const ub_pub_tile *t, uint64_t *words)
+/* The writes of tile "t" (number "tile" in the ROM) into w[] (NULL: only
+ * count them), controllers in register-map order; their count. */
+static int tile_entries(const ub_pub_set *ps, const ub_pub_tile *t, int tile, ub_pub_write *w)
 {
 	const ub_pub_params *p = &ps->params;
 	int rb = reg_bits(p), n = 0;
+	uint64_t dm = p->cw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << p->cw) - 1;
 	int64_t regs[3 * UB_PUB_MAX_LEVELS + 3];
 	for (int c = 0; c < t->n_ctrl; c++) {
 		ub_pub_ctrl_regs(p, &t->ctrl[c], regs);
 		int nr = t->ctrl[c].enable ? 3 * p->levels + 3 : 1;
 		for (int r = 0; r < nr; r++, n++)
-			if (words)
-				words[n] = ((uint64_t) ((c << rb) + r) << p->cw) | (uint64_t) regs[r];
+			if (w)
+				w[n] = (ub_pub_write) { tile, (c << rb) + r, (uint64_t) regs[r] & dm };
 	}
 	return n;
+}
+
+int ub_pub_tile_writes(const ub_pub_set *ps, const ub_pub_tile *t, uint64_t *words)
+{
+	int n = tile_entries(ps, t, 0, NULL);
+	ub_pub_write *w = words ? sl_xcalloc((size_t) n + 1, sizeof(*w)) : NULL;
+	tile_entries(ps, t, 0, w);
+	for (int i = 0; words && i < n; i++)
+		words[i] = ((uint64_t) w[i].addr << ps->params.cw) | w[i].data;
+	free(w);
+	return n;
+}
+
+static bool on_tiles(const ub_pub_buf *pb)
+{
+	return !pb->native_why && pb->n_tiles > 0;
+}
+
+int ub_pub_n_tiles(const ub_pub_set *ps)
+{
+	int n = 0;
+	for (int i = 0; ps && i < ps->n_bufs; i++)
+		n += on_tiles(&ps->bufs[i]) ? ps->bufs[i].n_tiles : 0;
+	return n;
+}
+
+int ub_pub_rom_tile_bits(const ub_pub_set *ps)
+{
+	return clog2(ub_pub_n_tiles(ps));
+}
+
+int ub_pub_rom(const ub_pub_set *ps, ub_pub_write *w)
+{
+	int n = 0, tile = 0;
+	for (int i = 0; ps && i < ps->n_bufs; i++)
+		for (int k = 0; on_tiles(&ps->bufs[i]) && k < ps->bufs[i].n_tiles; k++, tile++)
+			n += tile_entries(ps, &ps->bufs[i].tiles[k], tile, w ? w + n : NULL);
+	return n;
+}
+
+void ub_pub_print_word(FILE *out, int digits, uint64_t hi, int lo_bits, uint64_t lo)
+{
+	/* two 64-bit limbs of (hi << lo_bits) | lo: fields wider than 64 bits in all */
+	uint64_t l = lo | (lo_bits < 64 ? hi << lo_bits : 0);
+	uint64_t h = lo_bits == 0 ? 0 : lo_bits < 64 ? hi >> (64 - lo_bits) : hi;
+	if (digits > 16)
+		fprintf(out, "%0*llx%016llx", digits - 16, (unsigned long long) h,
+			(unsigned long long) l);
+	else
+		fprintf(out, "%0*llx", digits, (unsigned long long) l);
 }
 
 int ub_pub_write_hex(const ub_pub_set *ps, const ub_pub_tile *t, FILE *out)
 {
 	const ub_pub_params *p = &ps->params;
 	int ca = ub_pub_addr_bits(p), digits = (ca + p->cw + 3) / 4;
-	int n = ub_pub_tile_writes(ps, t, NULL);
-	uint64_t *w = sl_xcalloc((size_t) n + 1, sizeof(uint64_t));
-	ub_pub_tile_writes(ps, t, w);
+	int n = tile_entries(ps, t, 0, NULL);
+	ub_pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
+	tile_entries(ps, t, 0, w);
 	fprintf(out, "// sl_pub configuration: one bus write a word, (cfg_addr << %d) | cfg_data,\n"
 		"// %d-bit cfg_addr, %d-bit cfg_data; the all-ones word ends the list\n", p->cw, ca,
 		p->cw);
-	for (int i = 0; i < n; i++)
-		fprintf(out, "%0*llx\n", digits, (unsigned long long) w[i]);
-	uint64_t ones = ca + p->cw >= 64 ? ~(uint64_t) 0 : (((uint64_t) 1 << (ca + p->cw)) - 1);
-	fprintf(out, "%0*llx\n", digits, (unsigned long long) ones);
+	for (int i = 0; i < n; i++) {
+		ub_pub_print_word(out, digits, (uint64_t) w[i].addr, p->cw, w[i].data);
+		fputc('\n', out);
+	}
+	ub_pub_print_ones(out, ca + p->cw);
+	free(w);
+	return n;
+}
+
+void ub_pub_print_ones(FILE *out, int bits)
+{
+	int digits = (bits + 3) / 4, top = bits - 4 * (digits - 1);
+	fputc("0137f"[top], out);
+	for (int i = 1; i < digits; i++)
+		fputc('f', out);
+	fputc('\n', out);
+}
+
+int ub_pub_write_rom_hex(const ub_pub_set *ps, FILE *out)
+{
+	const ub_pub_params *p = &ps->params;
+	int ca = ub_pub_addr_bits(p), tb = ub_pub_rom_tile_bits(ps);
+	int digits = (tb + ca + p->cw + 3) / 4;
+	int n = ub_pub_rom(ps, NULL);
+	ub_pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
+	ub_pub_rom(ps, w);
+	fprintf(out, "// sluice configuration ROM (docs/pub.md): one bus write a word,\n"
+		"// (tile << %d) | (cfg_addr << %d) | cfg_data, %d-bit tile, %d-bit cfg_addr,\n"
+		"// %d-bit cfg_data; the all-ones word ends the list\n", ca + p->cw, p->cw, tb, ca,
+		p->cw);
+	for (int i = 0; i < n; i++) {
+		ub_pub_print_word(out, digits, ((uint64_t) w[i].tile << ca) | (uint64_t) w[i].addr,
+			p->cw, w[i].data);
+		fputc('\n', out);
+	}
+	ub_pub_print_ones(out, tb + ca + p->cw);
 	free(w);
 	return n;
 }

@@ -356,6 +356,30 @@ void ub_pub_ctrl_regs(const ub_pub_params *p, const ub_pub_ctrl *c, int64_t *reg
 int ub_pub_write_hex(const ub_pub_set *ps, const ub_pub_tile *t, FILE *out);
 /* The same words into words[] (NULL: only count them); their count. */
 int ub_pub_tile_writes(const ub_pub_set *ps, const ub_pub_tile *t, uint64_t *words);
+/* One bus write of the design's configuration ROM: tile "tile" (in
+ * pub.json's order, buffer by buffer, tile by tile) takes "data" at
+ * register address "addr". */
+typedef struct ub_pub_write {
+	int tile;
+	int addr;
+	uint64_t data;
+} ub_pub_write;
+/* Tiles of buffers on tiles (rtlgen instantiates these). */
+int ub_pub_n_tiles(const ub_pub_set *ps);
+/* Bits of the ROM's tile number: clog2(tiles), 0 for one tile. */
+int ub_pub_rom_tile_bits(const ub_pub_set *ps);
+/* The design's one configuration ROM (docs/pub.md "In the Verilog"):
+ * every tile's writes, tile by tile, into w[] (NULL: only count them);
+ * their count. */
+int ub_pub_rom(const ub_pub_set *ps, ub_pub_write *w);
+/* The ROM as a $readmemh image, (tile << (CA + CW)) | (cfg_addr << CW) |
+ * cfg_data a line, ending with an all-ones word; returns the writes. */
+int ub_pub_write_rom_hex(const ub_pub_set *ps, FILE *out);
+/* (hi << lo_bits) | lo in "digits" hex digits, wider than 64 bits too
+ * (lo below 2^lo_bits, hi below 2^32). */
+void ub_pub_print_word(FILE *out, int digits, uint64_t hi, int lo_bits, uint64_t lo);
+/* An all-ones word of "bits" bits in hex, and a newline. */
+void ub_pub_print_ones(FILE *out, int bits);
 /* The cost model (pubcost.c, docs/pub.md "Area and energy"). */
 typedef struct ub_pub_cost {
 	int64_t sram_bits, flops, ctrl_luts;

@@ -7,7 +7,9 @@
 # tests/pub/NAME.err, nothing written); tile options are usage errors
 # without --memory pub or out of range (exit 2).  Files: pub.json,
 # report.json and the $readmemh image of gaussian hold the counts derived
-# by hand in tests/unit/t_pub.cpp; `sim --memory pub` prints them.
+# by hand in tests/unit/t_pub.cpp; `sim --memory pub` prints them; the
+# design's one configuration ROM (pub_rom.hex and the Verilog's) holds
+# every tile's writes with its tile number, words past 64 bits too.
 # Regenerate the .err goldens with UPDATE_GOLDEN=1 and review the diff.
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 SLUICE" >&2; exit 2; }
@@ -117,11 +119,37 @@ w = {int(l, 16) >> 16: int(l, 16) & 0xffff for l in lines[:-1]}
 # 1023, SG_DELTA[0] 4 (docs/pub.md, the register map)
 check("WR_0 regs", [w[64], w[65], w[67], w[67 + 6]], [1, 5, 1023, 4])
 check("IN_1 disabled", w[32], 0)
+# one tile: the ROM has no tile bits, its words are the tile's
+rom = [l.strip() for l in open(d + "/pub_rom.hex") if not l.startswith("//")]
+check("pub_rom.hex", rom, lines)
 sys.exit(0 if ok else 1)
 PY
 	echo "ok   gaussian files"
 else
 	echo "FAIL compile $G --memory pub:"; cat "$TMP/err"; fail=1
+fi
+# Words past 64 bits: at --pub-width 60 a write is CA 8 + 60 = 68 bits,
+# 17 hex digits; WR_0's ENABLE (address 64, value 1) is 64 << 60 | 1,
+# IN_1's (address 32, value 0) 32 << 60, in pub_in_0.hex, pub_rom.hex
+# (one tile: the same words) and the Verilog's ROM.
+if "$SLUICE" compile $G --memory pub --pub-width 60 -o "$TMP/w60" >/dev/null 2>"$TMP/err"; then
+	python3 - "$TMP/w60" <<'PY' || fail=1
+import sys
+d = sys.argv[1]
+ok = True
+want_wr, want_in1 = "%017x" % (64 << 60 | 1), "%017x" % (32 << 60)
+for name in ("pub_in_0.hex", "pub_rom.hex"):
+    w = [l.strip() for l in open(d + "/" + name) if not l.startswith("//")]
+    if want_wr not in w or want_in1 not in w or w[-1] != "f" * 17:
+        print("FAIL width 60 %s: %r" % (name, w[:25])); ok = False
+v = open(d + "/sluice_gaussian.v").read()
+if "pub_cfg = 68'h%s;" % want_wr not in v or "pub_cfg = 68'h%s;" % want_in1 not in v:
+    print("FAIL width 60: the Verilog's ROM"); ok = False
+print("ok   words past 64 bits" if ok else "FAIL words past 64 bits")
+sys.exit(0 if ok else 1)
+PY
+else
+	echo "FAIL compile $G --memory pub --pub-width 60:"; cat "$TMP/err"; fail=1
 fi
 # Reads in passes (docs/pub.md "Passes"): camera_pipeline's corrected(c,
 # y, x) reads red(y, x) once per channel c, at delay 3968 c (62 rows of
@@ -155,6 +183,69 @@ sys.exit(0 if ok else 1)
 PY
 else
 	echo "FAIL compile $C $CT:"; cat "$TMP/err"; fail=1
+fi
+# One configuration ROM for the design (docs/pub.md "In the Verilog"):
+# red's and green's tiles each have 4 enabled controllers (IN_0, WR_0,
+# RD_0, OUT_0) of 3 x 3 + 3 = 12 registers, 48 writes, so the ROM holds
+# 96 words of 1 tile bit + CA 6 (NC 4: 2 bits, 12 offsets: 4) + CW 16 =
+# 23 bits (6 hex digits): tile 0 (red, first in pub.json) its 48 words
+# as in pub_red_0.hex, then tile 1 (green) pub_green_0.hex's with bit 22
+# set, and the all-ones word.  The Verilog has one ROM with these words,
+# a loader counting to 96, and the tile bit raising red's cfg_we (0) or
+# green's (1).
+if [ -d "$TMP/c" ]; then
+	python3 - "$TMP/c" <<'PY' || fail=1
+import re, sys
+d = sys.argv[1]
+def words(name):
+    return [l.strip() for l in open(d + "/" + name) if not l.startswith("//")]
+ok = True
+def check(what, got, want):
+    global ok
+    if got != want:
+        print("FAIL camera rom %s: %r, want %r" % (what, got, want)); ok = False
+rom, red, green = words("pub_rom.hex"), words("pub_red_0.hex"), words("pub_green_0.hex")
+check("tile writes", (len(red) - 1, len(green) - 1), (48, 48))
+want = ["%06x" % int(w, 16) for w in red[:-1]] + \
+       ["%06x" % (1 << 22 | int(w, 16)) for w in green[:-1]] + ["7fffff"]
+check("pub_rom.hex", rom, want)
+v = open(d + "/sluice_camera_pipeline.v").read()
+check("ROMs in the Verilog", v.count("rom_style"), 1)
+case = re.findall(r"7'd(\d+): pub_cfg = 23'h([0-9a-f]+);", v)
+check("ROM words", [(int(i), w) for i, w in case], list(enumerate(want[:-1])))
+check("loader", "pub_cfg_i == 7'd96" in v, True)
+for name, t in (("red", 0), ("green", 1)):
+    check(name + " cfg_we", "wire %s_pub0_cfg_we = pub_cfg_we && pub_cfg[22:22] == 1'd%d;"
+          % (name, t) in v, True)
+print("ok   camera one ROM" if ok else "FAIL camera one ROM")
+sys.exit(0 if ok else 1)
+PY
+fi
+# harris at the defaults: five tiles, one a buffer (in, lxx, lyy, lxy,
+# cim in pub.json's order), so ceil(log2 5) = 3 tile bits above CA 8 +
+# CW 16: 27-bit words, 7 hex digits; tile t's words are its own file's
+# with t << 24, the ROM's default all ones, and tile t's cfg_we compares
+# bits 26..24 with t.
+if "$SLUICE" compile examples/harris.sl --memory pub -o "$TMP/h" >/dev/null 2>"$TMP/err"; then
+	python3 - "$TMP/h" <<'PY' || fail=1
+import json, sys
+d = sys.argv[1]
+bufs = [b["name"] for b in json.load(open(d + "/pub.json"))["buffers"] if b["memory"] == "pub"]
+def words(name):
+    return [l.strip() for l in open(d + "/" + name) if not l.startswith("//")]
+want = []
+for t, b in enumerate(bufs):
+    want += ["%07x" % (t << 24 | int(w, 16)) for w in words("pub_%s_0.hex" % b)[:-1]]
+v = open(d + "/sluice_harris.v").read()
+ok = bufs == ["in", "lxx", "lyy", "lxy", "cim"] and words("pub_rom.hex") == want + ["7ffffff"]
+ok = ok and v.count("rom_style") == 1 and ("pub_cfg_i == %d'd%d;" % (len(want).bit_length(), len(want))) in v
+for t, b in enumerate(bufs):
+    ok = ok and ("wire %s_pub0_cfg_we = pub_cfg_we && pub_cfg[26:24] == 3'd%d;" % (b, t)) in v
+print("ok   harris one ROM of five tiles" if ok else "FAIL harris one ROM: %r" % bufs)
+sys.exit(0 if ok else 1)
+PY
+else
+	echo "FAIL compile harris --memory pub:"; cat "$TMP/err"; fail=1
 fi
 # At FW 1 the tile cannot take red: its last write (element (61, 61),
 # ready at 133 + 61*64 + 61 = 4098) and pass 1's first reads meet on the

@@ -24,10 +24,12 @@
 #          --pub-levels 3 --pub-buffers red,green --pub-width fit), placed
 #          and routed (--pnr: nextpnr-ice40 must find a legal placement;
 #          synth fails otherwise): each tile's SRAM 2 x 16 = 32 bits by
-#          2048 is 2 SPRAMs, 4 = the part's 4; each ROM 48 writes
-#          (4 controllers x 12) of CA 6 + CW 13 = 19 bits, 64 words,
-#          2 RAM4K; blue (native, circular, in block RAM) 16 and raw
-#          (native) 2: 22
+#          2048 is 2 SPRAMs, 4 = the part's 4; the design's one
+#          configuration ROM holds both tiles' 48 writes (4 controllers x
+#          12), 96 words of 1 tile bit + CA 6 + CW 13 = 20 bits, 96 not a
+#          power of two: 128 words, every lane, 2 RAM4K; blue (native,
+#          circular, in block RAM) 16 and raw (native) 2: 20 (a ROM a
+#          tile was 22)
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 SLUICE ice40|ecp5|xc7|camera" >&2; exit 2; }
 SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -42,7 +44,7 @@ xc7)   board=artix7-100t; args=""; want="RAMB36E1=0 RAMB18E1=2" ;;
 camera) board=ice40up5k; prog=camera_pipeline
        args="--fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green"
        args="$args --pub-width fit --pnr"
-       want="SB_RAM40_4K=22 SB_SPRAM256KA=4" ;;
+       want="SB_RAM40_4K=20 SB_SPRAM256KA=4" ;;
 *) echo "unknown mode $2" >&2; exit 2 ;;
 esac
 prog=${prog:-gaussian}

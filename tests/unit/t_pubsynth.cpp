@@ -156,7 +156,7 @@ TEST(t_pubsynth, up5k_tile_storage_and_flip_flops)
 	EXPECT_TRUE(g.d->pub->spram);
 	const board *bd = g.d->pred.bd;
 	const board_mem *m = nullptr;
-	EXPECT_EQ(tg_tile_rom_cells(bd, g.d->pub, &pb->tiles[0], &m), 2);
+	EXPECT_EQ(tg_pub_rom_cells(bd, g.d->pub, &m), 2);
 	EXPECT_STREQ(m->cell, "SB_RAM40_4K");
 	int64_t ffs = 0, luts = 0;
 	tg_pub_tile_logic(bd, g.d->pub, &pb->tiles[0], 8, 8, &ffs, &luts);
@@ -187,7 +187,7 @@ TEST(t_pubsynth, ecp5_default_tile)
 	EXPECT_FALSE(g.d->pub->spram);
 	const board *bd = g.d->pred.bd;
 	const board_mem *m = nullptr;
-	EXPECT_EQ(tg_tile_rom_cells(bd, g.d->pub, &pb->tiles[0], &m), 1);
+	EXPECT_EQ(tg_pub_rom_cells(bd, g.d->pub, &m), 1);
 	int64_t ffs = 0, luts = 0;
 	tg_pub_tile_logic(bd, g.d->pub, &pb->tiles[0], 8, 8, &ffs, &luts);
 	EXPECT_EQ(ffs, 3002);
@@ -220,8 +220,11 @@ TEST(t_pubsynth, xc7_whole_tile)
 // camera_pipeline on the UP5K with red and green on tiles (FW 2, DEPTH
 // 2048, 1x1 ports, 3 levels; the command of issue 12's bar): each tile's
 // SRAM 2 x 16 = 32 bits by 2048 words is 2 SPRAMs, 4 in all, the part's
-// 4; each ROM 4 x (3 x 3 + 3) = 48 writes of CA 6 + CW 16 bits, a ROM of
-// 64 words with every lane: 2 RAM4K.  red's tile: controllers of AGW 2
+// 4; the design's one ROM holds both tiles' 4 x (3 x 3 + 3) = 48 writes,
+// 96 of 1 tile bit + CA 6 + CW 16 = 23 bits, 96 not a power of two, so
+// 128 words with every lane: 2 RAM4K of 256 x 16 (a ROM a tile took 2
+// each, 4); with blue (native, circular) 16 and raw 2, 20 RAM4K.  red's
+// tile: controllers of AGW 2
 // (IN_0, OUT_0) 1 + 16 + 2 + 3 (32 + 2) = 121 + 3 x 22 + 2 x 16 + 2 x 2 +
 // 4 = 106, 227; of AGW 11 (WR_0, RD_0) 157 + 124 = 281; the aggregator
 // holds red's values, which keep 9 bits (a sum of two u8 shifted right, as
@@ -241,9 +244,16 @@ TEST(t_pubsynth, camera_red_green_on_spram)
 		ASSERT_NE(pb, nullptr) << name;
 		ASSERT_EQ(pb->n_tiles, 1) << name;
 		const board_mem *m = nullptr;
-		EXPECT_EQ(tg_tile_rom_cells(bd, g.d->pub, &pb->tiles[0], &m), 2) << name;
 		EXPECT_EQ(tg_tile_cells(bd, &g.d->pub->params, 16, &m), 2) << name;
 	}
+	EXPECT_EQ(ub_pub_n_tiles(g.d->pub), 2);
+	EXPECT_EQ(ub_pub_rom_tile_bits(g.d->pub), 1);
+	EXPECT_EQ(ub_pub_rom(g.d->pub, nullptr), 96);
+	const board_mem *m = nullptr;
+	EXPECT_EQ(tg_pub_rom_cells(bd, g.d->pub, &m), 2);
+	EXPECT_STREQ(m->cell, "SB_RAM40_4K");
+	ASSERT_STREQ(bd->mems[0].cell, "SB_RAM40_4K");
+	EXPECT_EQ(g.d->pred.cells[0], 20);
 	int64_t ffs = 0, luts = 0;
 	tg_pub_tile_logic(bd, g.d->pub, &g.buf("red")->tiles[0], 16, 9, &ffs, &luts);
 	EXPECT_EQ(ffs, 1152);
@@ -259,7 +269,8 @@ TEST(t_pubsynth, camera_red_green_on_spram)
 // output 83, the counter 13: 2 x 149 + 2 x 203 + 37 + 83 + 13 = 837, 315
 // fewer than at 16 bits (Yosys: 3,115 flip-flops for the design at 16
 // bits, 2,533 at CW 13 and EW 7, 2 x 291 fewer, as this count gives for
-// EW 7).  The ROM's words are CA 6 + CW 13 = 19 bits: 2 RAM4K still.
+// EW 7).  The design's one ROM: 96 words of 1 tile bit + CA 6 + CW 13 =
+// 20 bits, 128 words with every lane: 2 RAM4K still, 20 in all.
 TEST(t_pubsynth, camera_fitted_widths)
 {
 	Design g("ice40up5k", 3, 1, 1, 2, "camera_pipeline", 2048, "red,green", 0);
@@ -269,7 +280,8 @@ TEST(t_pubsynth, camera_fitted_widths)
 	const board *bd = g.d->pred.bd;
 	EXPECT_EQ(g.d->pred.cells[1], 4);
 	const board_mem *m = nullptr;
-	EXPECT_EQ(tg_tile_rom_cells(bd, g.d->pub, &g.buf("red")->tiles[0], &m), 2);
+	EXPECT_EQ(tg_pub_rom_cells(bd, g.d->pub, &m), 2);
+	EXPECT_EQ(g.d->pred.cells[0], 20);
 	int64_t ffs = 0, luts = 0;
 	tg_pub_tile_logic(bd, g.d->pub, &g.buf("red")->tiles[0], 16, 9, &ffs, &luts);
 	EXPECT_EQ(ffs, 837);
