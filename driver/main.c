@@ -1029,44 +1029,37 @@ static bool set_pub_ports(options *o, const char *val)
 	return true;
 }
 
-static bool set_pub_levels(options *o, const char *val)
+/* N in lo..hi, or "fit" (0): the tile's levels and widths. */
+static bool count_or_fit(options *o, const char *val, uint64_t lo, uint64_t hi, int *w)
 {
-	uint64_t n;
+	uint64_t n = 0;
 	o->pub_tile_opts = true;
-	o->flow.pub.levels = 0;
-	if (strcmp(val, "fit") && (!parse_count(val, &n) || n < 1 || n > UB_PUB_MAX_LEVELS))
-		return usage_error("--pub-levels takes a loop-level count from 1 to 16, or 'fit', "
-			"not '%s'", val);
-	if (strcmp(val, "fit"))
-		o->flow.pub.levels = (int) n;
-	return true;
-}
-
-/* A field width of the tile: 2 to 62 bits, or "fit" (0). */
-static bool pub_width_arg(options *o, const char *val, int *w)
-{
-	uint64_t n;
-	o->pub_tile_opts = true;
-	*w = 0;
-	if (!strcmp(val, "fit"))
-		return true;
-	if (!parse_count(val, &n) || n < 2 || n > UB_PUB_MAX_WIDTH)
+	if (strcmp(val, "fit") && (!parse_count(val, &n) || n < lo || n > hi))
 		return false;
 	*w = (int) n;
 	return true;
 }
 
+static bool set_pub_levels(options *o, const char *val)
+{
+	return count_or_fit(o, val, 1, UB_PUB_MAX_LEVELS, &o->flow.pub.levels) ||
+		usage_error("--pub-levels takes a loop-level count from 1 to 16, or 'fit', "
+			"not '%s'", val);
+}
+
 static bool set_pub_width(options *o, const char *val)
 {
-	return pub_width_arg(o, val, &o->flow.pub.cw) || usage_error("--pub-width takes a "
-		"configuration width in bits from 2 to 62, or 'fit', not '%s'", val);
+	return count_or_fit(o, val, 2, UB_PUB_MAX_WIDTH, &o->flow.pub.cw) || usage_error(
+		"--pub-width takes a configuration width in bits from 2 to 62, or 'fit', not '%s'",
+		val);
 }
 
 static bool set_pub_ext_width(options *o, const char *val)
 {
 	o->pub_ew_set = true;
-	return pub_width_arg(o, val, &o->flow.pub.ew) || usage_error("--pub-ext-width takes "
-		"an extent width in bits from 2 to 62, or 'fit', not '%s'", val);
+	return count_or_fit(o, val, 2, UB_PUB_MAX_WIDTH, &o->flow.pub.ew) || usage_error(
+		"--pub-ext-width takes an extent width in bits from 2 to 62, or 'fit', not '%s'",
+		val);
 }
 
 static bool set_pub_buffers(options *o, const char *val)
