@@ -102,9 +102,8 @@ static void pub_ctrl(const board *bd, const ub_pub_params *p, int agw, uint64_t 
  * other such bit (counter >= n), and Yosys 0.23 (opt_expr, opt_merge)
  * keeps one flip-flop of a field for all of them; otherwise every bit is
  * a lane of the ROM of its own. */
-static uint64_t pub_data_bits(const ub_pub_set *pub, const ub_pub_tile *t)
+static uint64_t pub_data_bits(const ub_pub_set *pub)
 {
-	(void) t;
 	int n = ub_pub_rom(pub, NULL);
 	if (n < 2 || (n & (n - 1)))
 		return ~(uint64_t) 0;
@@ -122,7 +121,7 @@ void tg_pub_tile_logic(const board *bd, const ub_pub_set *pub, const ub_pub_tile
 {
 	const ub_pub_params *p = &pub->params;
 	bool flat = bd->logic.flatten;
-	uint64_t data = flat ? pub_data_bits(pub, t) : ~(uint64_t) 0;
+	uint64_t data = flat ? pub_data_bits(pub) : ~(uint64_t) 0;
 	int n_outs = flat ? t->n_outs : p->n_out, n_fed = flat ? 1 : p->n_in;
 	int aw = pub_log2(p->depth) > 0 ? pub_log2(p->depth) : 1;
 	int sw = pub_log2(p->fw) + 1, k = bd->lut_inputs;

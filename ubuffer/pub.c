@@ -715,26 +715,15 @@ static int check_fields(sl_ctx *ctx, const ub_buffer *buf, const ub_pub_params *
 	return 0;
 }
 
-/* The flip-flops of a tile's controllers and cycle counter under "p"
- * (docs/pub.md "Structure"): the configuration bits and, per
- * controller, LEVELS (EW + 6) + 2 CW + 2 AGW + 4 of state. */
-static int64_t ctrl_flops(const ub_pub_params *p)
-{
-	int aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1, sw = clog2(2 * p->fw);
-	int nc = 2 * (p->n_in + p->n_out);
-	return ub_pub_config_bits(p) + p->cw + (int64_t) nc * ((int64_t) p->levels * (p->ew + 6) +
-		2 * p->cw + 4) + 2LL * (p->n_in + p->n_out) * (aw + sw);
-}
-
 /* The tile that holds every field of the mapped tiles of "ps" (mapped
- * at 62-bit fields and, to fit the levels, 16 levels) in the fewest
- * flip-flops, keeping what "want" gives (non-zero): for L levels, EW is
- * the narrowest in which every controller's nest fits L levels (folding
- * only as far as it must), CW the narrowest that holds every start and
- * true delta (folding does not change them), the SRAM address and EW.
- * Ties go to fewer levels.  False when no L of those allowed holds them
- * (the mapping at "want" then reports why). */
-static bool fit_tile(const ub_pub_set *ps, const ub_pub_params *want, ub_pub_params *fit)
+ * at the widest tile "want" allows: 62-bit fields and 16 levels where it
+ * gives none) in the fewest flip-flops (ub_pub_ctrl_flops), keeping what
+ * "want" gives (non-zero): for L levels, EW is the narrowest in which
+ * every controller's nest fits L levels (folding only as far as it
+ * must), CW the narrowest that holds every start and true delta (folding
+ * does not change them), the SRAM address and EW.  Ties go to fewer
+ * levels.  The wide tile itself holds them, so there is always one. */
+static ub_pub_params fit_tile(const ub_pub_set *ps, const ub_pub_params *want)
 {
 	int aw = clog2(ps->params.depth) > 0 ? clog2(ps->params.depth) : 1;
 	int w = aw > 2 ? aw : 2, ew[UB_PUB_MAX_LEVELS + 1];
@@ -757,8 +746,8 @@ static bool fit_tile(const ub_pub_set *ps, const ub_pub_params *want, ub_pub_par
 						w = clog2(ctrl_delta(c, l) + 1);
 			}
 		}
-	bool found = false;
-	int64_t best = 0;
+	ub_pub_params fit = ps->params;
+	int64_t best = ub_pub_ctrl_flops(&fit);
 	for (int L = want->levels ? want->levels : 1;
 	     L <= (want->levels ? want->levels : UB_PUB_MAX_LEVELS); L++) {
 		ub_pub_params q = *want;
@@ -767,14 +756,13 @@ static bool fit_tile(const ub_pub_set *ps, const ub_pub_params *want, ub_pub_par
 		q.cw = want->cw ? want->cw : w > q.ew ? w : q.ew;
 		if (q.ew > UB_PUB_MAX_WIDTH || q.ew < ew[L] || q.ew > q.cw)
 			continue;
-		int64_t f = ctrl_flops(&q);
-		if (!found || f < best) {
-			*fit = q;
+		int64_t f = ub_pub_ctrl_flops(&q);
+		if (f < best || (f == best && L < fit.levels)) {
+			fit = q;
 			best = f;
-			found = true;
 		}
 	}
-	return found;
+	return fit;
 }
 
 /* The counts of a tile from its controllers' extents. */
@@ -1314,15 +1302,14 @@ ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 	 * that mapping configures in the fewest flip-flops, and map again at
 	 * it, so every check runs at the tile the Verilog gets.  The placement
 	 * and the proofs do not depend on the widths or the levels. */
-	ub_pub_params wide = *p, fit = *p;
+	ub_pub_params wide = *p;
 	wide.cw = p->cw ? p->cw : UB_PUB_MAX_WIDTH;
 	wide.ew = p->ew ? p->ew : wide.cw;
 	wide.levels = p->levels ? p->levels : UB_PUB_MAX_LEVELS;
 	ub_pub_set *w = map_set(ctx, isl, set, &wide, register_threshold);
 	if (!w)
 		return NULL;
-	if (!fit_tile(w, p, &fit))
-		fit = wide;	/* e.g. EW given too narrow: the mapping says why */
+	ub_pub_params fit = fit_tile(w, p);
 	ub_pub_set_free(w);
 	return map_set(ctx, isl, set, &fit, register_threshold);
 }

@@ -65,6 +65,13 @@ static int64_t ctrl_config(const ub_pub_params *p, int nc, int64_t agw_sum)
 		(int64_t) (p->levels + 1) * agw_sum;
 }
 
+int64_t ub_pub_ctrl_flops(const ub_pub_params *p)
+{
+	int nc = 2 * (p->n_in + p->n_out), aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1;
+	int64_t agw_sum = (int64_t) (p->n_in + p->n_out) * (aw + clog2(p->fw) + 1);
+	return ctrl_config(p, nc, agw_sum) + ctrl_flops(p, nc, agw_sum) + p->cw;
+}
+
 /* The fitted LUTs of "nc" controllers (address widths adding up to
  * "agw_sum"), without the data path: the index counters scale with EW,
  * the schedule (its deltas' multiplexer, adder and compare) with CW. */

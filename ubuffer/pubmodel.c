@@ -338,17 +338,6 @@ static int tile_entries(const ub_pub_set *ps, const ub_pub_tile *t, int tile, ub
 	return n;
 }
 
-int ub_pub_tile_writes(const ub_pub_set *ps, const ub_pub_tile *t, uint64_t *words)
-{
-	int n = tile_entries(ps, t, 0, NULL);
-	ub_pub_write *w = words ? sl_xcalloc((size_t) n + 1, sizeof(*w)) : NULL;
-	tile_entries(ps, t, 0, w);
-	for (int i = 0; words && i < n; i++)
-		words[i] = ((uint64_t) w[i].addr << ps->params.cw) | w[i].data;
-	free(w);
-	return n;
-}
-
 static bool on_tiles(const ub_pub_buf *pb)
 {
 	return !pb->native_why && pb->n_tiles > 0;
@@ -388,6 +377,17 @@ void ub_pub_print_word(FILE *out, int digits, uint64_t hi, int lo_bits, uint64_t
 		fprintf(out, "%0*llx", digits, (unsigned long long) l);
 }
 
+/* An all-ones word of "bits" bits in hex, and a newline: the end of an
+ * image. */
+static void print_ones(FILE *out, int bits)
+{
+	int digits = (bits + 3) / 4, top = bits - 4 * (digits - 1);
+	fputc("0137f"[top], out);
+	for (int i = 1; i < digits; i++)
+		fputc('f', out);
+	fputc('\n', out);
+}
+
 int ub_pub_write_hex(const ub_pub_set *ps, const ub_pub_tile *t, FILE *out)
 {
 	const ub_pub_params *p = &ps->params;
@@ -402,18 +402,9 @@ int ub_pub_write_hex(const ub_pub_set *ps, const ub_pub_tile *t, FILE *out)
 		ub_pub_print_word(out, digits, (uint64_t) w[i].addr, p->cw, w[i].data);
 		fputc('\n', out);
 	}
-	ub_pub_print_ones(out, ca + p->cw);
+	print_ones(out, ca + p->cw);
 	free(w);
 	return n;
-}
-
-void ub_pub_print_ones(FILE *out, int bits)
-{
-	int digits = (bits + 3) / 4, top = bits - 4 * (digits - 1);
-	fputc("0137f"[top], out);
-	for (int i = 1; i < digits; i++)
-		fputc('f', out);
-	fputc('\n', out);
 }
 
 int ub_pub_write_rom_hex(const ub_pub_set *ps, FILE *out)
@@ -433,7 +424,7 @@ int ub_pub_write_rom_hex(const ub_pub_set *ps, FILE *out)
 			p->cw, w[i].data);
 		fputc('\n', out);
 	}
-	ub_pub_print_ones(out, tb + ca + p->cw);
+	print_ones(out, tb + ca + p->cw);
 	free(w);
 	return n;
 }

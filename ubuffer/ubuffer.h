@@ -354,8 +354,6 @@ void ub_pub_ctrl_regs(const ub_pub_params *p, const ub_pub_ctrl *c, int64_t *reg
 /* The bus writes of one tile, one "$readmemh" word (address << cw |
  * data) a line, ending with an all-ones word; returns the writes. */
 int ub_pub_write_hex(const ub_pub_set *ps, const ub_pub_tile *t, FILE *out);
-/* The same words into words[] (NULL: only count them); their count. */
-int ub_pub_tile_writes(const ub_pub_set *ps, const ub_pub_tile *t, uint64_t *words);
 /* One bus write of the design's configuration ROM: tile "tile" (in
  * pub.json's order, buffer by buffer, tile by tile) takes "data" at
  * register address "addr". */
@@ -378,8 +376,6 @@ int ub_pub_write_rom_hex(const ub_pub_set *ps, FILE *out);
 /* (hi << lo_bits) | lo in "digits" hex digits, wider than 64 bits too
  * (lo below 2^lo_bits, hi below 2^32). */
 void ub_pub_print_word(FILE *out, int digits, uint64_t hi, int lo_bits, uint64_t lo);
-/* An all-ones word of "bits" bits in hex, and a newline. */
-void ub_pub_print_ones(FILE *out, int bits);
 /* The cost model (pubcost.c, docs/pub.md "Area and energy"). */
 typedef struct ub_pub_cost {
 	int64_t sram_bits, flops, ctrl_luts;
@@ -387,6 +383,10 @@ typedef struct ub_pub_cost {
 } ub_pub_cost;
 void ub_pub_cost_tile(const ub_pub_params *p, int width_bits, const ub_pub_counts *c,
 	ub_pub_cost *out);
+/* The flip-flops of a tile's controllers (configuration and state) and
+ * its cycle counter (docs/pub.md "Structure"): what --pub-levels fit
+ * weighs. */
+int64_t ub_pub_ctrl_flops(const ub_pub_params *p);
 /* The baseline of the same ports and access streams: a dual-port SRAM of
  * the tile's capacity in W-bit words, a controller per port, no
  * aggregators or transpose buffers, under the same table. */
