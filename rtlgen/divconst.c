@@ -97,6 +97,19 @@ static const char *dc_quot_unsigned(rtl_gen *g, rtl_stage *st, const ir_divplan 
 	return dc_wire(g, st, p->qbits, false, dc_bits(g, prod, pw, p->shift, p->qbits));
 }
 
+/* +-magic (0 < magic < 2^64) as a signed pw-bit literal.  Above bit 63
+ * every bit is the sign, so a wide literal is the low 64 bits with pw - 64
+ * copies of the sign bit on top (a 64-bit mask cannot fill them: pw can be
+ * 2N + 1 = 129). */
+static const char *dc_signed_magic(rtl_gen *g, int pw, bool neg, uint64_t magic)
+{
+	uint64_t mv = neg ? 0 - magic : magic;	/* low 64 bits of +-M */
+	if (pw <= 64)
+		return rtl_fmt(g, "%d'sh%llx", pw, (unsigned long long) (mv & dc_mask(pw)));
+	return rtl_fmt(g, "$signed({{%d{1'b%d}}, 64'h%016llx})", pw - 64, neg ? 1 : 0,
+		(unsigned long long) mv);
+}
+
 /* The N-bit quotient of a signed SHIFT or MULHI plan of wire x. */
 static const char *dc_quot_signed(rtl_gen *g, rtl_stage *st, const ir_divplan *p,
 	const char *x)
@@ -109,13 +122,7 @@ static const char *dc_quot_signed(rtl_gen *g, rtl_stage *st, const ir_divplan *p
 		return p->neg ? dc_wire(g, st, n, false, rtl_fmt(g, "-%s", q0)) : q0;
 	}
 	int pw = n + p->mbits + 1;
-	uint64_t mv = p->neg ? 0 - p->magic : p->magic;	/* low 64 bits of +-M */
-	const char *m = rtl_fmt(g, "%d'sh%llx", pw, (unsigned long long) (mv & dc_mask(pw)));
-	if (pw > 64 && p->neg)	/* sign bits above bit 63 */
-		m = rtl_fmt(g, "{%d'h%llx, 64'h%016llx}", pw - 64,
-			(unsigned long long) dc_mask(pw - 64), (unsigned long long) mv);
-	if (pw > 64)
-		m = rtl_fmt(g, "$signed(%s)", m);
+	const char *m = dc_signed_magic(g, pw, p->neg, p->magic);
 	fprintf(g->out, "    // x / %s%llu: x times %s%llu, bits from %d, plus 1 when negative\n",
 		p->neg ? "-" : "", (unsigned long long) p->d, p->neg ? "-" : "",
 		(unsigned long long) p->magic, p->shift);

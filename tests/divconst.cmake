@@ -12,12 +12,13 @@ gtest_discover_tests(sluice_divconst16
 #       bit for bit (label verilator): values8, values16 (u8 i8 u16 i16 by
 #       many constants: +-1, powers of two, MIN, MAX, negative divisors,
 #       edge dividends in row 0), values_wide (u32 i32 u64 i64 u5 i13
-#       u33), index (floor / and % of negative index values: table
+#       u33), neg64 (i64 by negative divisors whose magic takes 62, 63
+#       and 64 bits: the 129-bit signed multiplier), index (floor / and % of negative index values: table
 #       addresses, reads, a reduction), circ (circular buffers whose
 #       capacities are not powers of two)
 #   t_divconst_lint_<name>, t_divconst_yosys_<name>   verilator -Wall and
 #       Yosys check -assert of the same Verilog (label rtlgen; no Yosys
-#       run of values_wide: its 64 x 65-bit products take Yosys's generic
+#       run of values_wide or neg64: their 64 x 65-bit products take Yosys's generic
 #       synth past 5 minutes)
 find_program(SLUICE_DIVCONST_VERILATOR verilator)
 find_program(SLUICE_DIVCONST_YOSYS yosys)
@@ -26,7 +27,7 @@ find_program(SLUICE_DIVCONST_YOSYS yosys)
 # Yosys circ and index (about 40 s each).
 set(dc_slow_sim values_wide values16)
 set(dc_slow_yosys circ index)
-foreach(p values8 values16 values_wide index circ)
+foreach(p values8 values16 values_wide neg64 index circ)
   set(prog ${CMAKE_CURRENT_SOURCE_DIR}/divconst/${p}.sl)
   if(SLUICE_DIVCONST_VERILATOR)
     add_test(NAME t_divconst_sim_${p}
@@ -43,7 +44,7 @@ foreach(p values8 values16 values_wide index circ)
               ${prog} ${CMAKE_SOURCE_DIR}/rtlgen/lib lint)
     set_tests_properties(t_divconst_lint_${p} PROPERTIES LABELS rtlgen TIMEOUT 120)
   endif()
-  if(SLUICE_DIVCONST_YOSYS AND NOT p STREQUAL values_wide)
+  if(SLUICE_DIVCONST_YOSYS AND NOT p MATCHES "^(values_wide|neg64)$")
     add_test(NAME t_divconst_yosys_${p}
       COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
               ${prog} ${CMAKE_SOURCE_DIR}/rtlgen/lib yosys)
