@@ -45,7 +45,7 @@ typedef struct board_globs {
 } board_globs;
 
 /* What the board's Yosys flow makes of logic, for the estimate
- * (target/logic.c; boards/README.md "Logic").  Absent lines leave carry
+ * (fpga/logic.c; boards/README.md "Logic").  Absent lines leave carry
  * 1, no DSP multipliers, and LUT RAM of lutram_bits bits a LUT in any
  * shape. */
 typedef struct board_logic {

@@ -15,7 +15,7 @@
 #include "report/report.h"
 #include "rtlgen/rtlgen.h"
 #include "sim/sim.h"
-#include "target/target.h"
+#include "fpga/fpga.h"
 #include "driver/study.h"
 
 enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
@@ -753,7 +753,7 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 		return -1;
 	/* with tiles the harness waits for 'ready' (their configuration) */
 	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
-	sim_vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, d->pub ? wait_ready : NULL,
+	vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, d->pub ? wait_ready : NULL,
 		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0,
 		d->pub, NULL, 0, 0 };
 	char *cfg;	/* --runtime-config: the image, loaded by the harness */

@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 
 #include "boards/boards.h"
-#include "target/target.h"
+#include "fpga/fpga.h"
 #include "driver/study.h"
 #include "flow/flow.h"
 #include "report/report.h"

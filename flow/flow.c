@@ -9,7 +9,7 @@
  *                                                               dump B
  *   tiles         with --memory pub: ub_pub_map (its own checks: isl
  *                 placement, field widths, the tile model)      dump B
- *   board         the predicted resources (target/), then, when
+ *   board         the predicted resources (fpga/), then, when
  *                 asked, the fit check and its explanation     dump R
  *
  * Each stage runs only when the one before succeeded; each checker runs
@@ -170,7 +170,7 @@ static int flow_back_end(flow_design *d)
 		if (!d->pub || (d->opts.pub.runtime && rtl_runtime_check(d->ctx, d->sp, d->pub) < 0))
 			return -1;
 		/* on a board with a huge primitive (UP5K: SPRAM) the tiles'
-		 * SRAMs go there (target/storage.c, docs/pub.md "Synthesis") */
+		 * SRAMs go there (fpga/storage.c, docs/pub.md "Synthesis") */
 		d->pub->spram = d->opts.bd && board_huge_mem(d->opts.bd);
 		flow_dump(d, 'B', "push-memory tiles (-dB)", flow_print_tiles);
 	}

@@ -14,7 +14,7 @@
 #include "boards/boards.h"
 #include "rtlgen/rtlgen.h"
 #include "scheduler/scheduler.h"
-#include "target/target.h"
+#include "fpga/fpga.h"
 #include "ubuffer/ubuffer.h"
 
 #ifdef __cplusplus
@@ -31,7 +31,7 @@ typedef struct flow_options {
 	bool memory_pub;
 	ub_pub_params pub;
 	/* With bd: a design whose storage or estimated logic does not fit
-	 * the board is a located error (target/: the largest buffers and
+	 * the board is a located error (fpga/: the largest buffers and
 	 * stages, and what would help). */
 	bool check_fit;
 	/* The Verilog's top level (flow_verilog): native or AXI4-Stream. */

@@ -70,7 +70,7 @@ static sl_loc here(const lexer *lx, const char *at)
 }
 
 /* A line ends at '\n', or at a '\r' not followed by '\n' (classic Mac
- * line endings); the '\r' of "\r\n" is white space.  ir/diag.c counts
+ * line endings); the '\r' of "\r\n" is white space.  base/diag.c counts
  * lines the same way. */
 static bool is_newline(const lexer *lx)
 {

@@ -6,7 +6,7 @@
  * undefined behaviour, whatever the operands.  Owns no memory. */
 #include <stdio.h>
 
-#include "ir/ir_private.h"
+#include "ir/ir.h"
 
 #define IR_SIGN64 ((uint64_t) 1 << 63)
 

@@ -16,7 +16,7 @@
  * same bound on |x| gives floor(P / 2^l) = trunc(x / d) when P >= 0 and
  * trunc(x / d) - 1 when P < 0 (e > 0 as d is not a power of two, so
  * P / 2^l is never an integer then): q = (P >>> l) + (P < 0). */
-#include "ir/ir_private.h"
+#include "ir/ir.h"
 
 typedef unsigned __int128 dc_u128;
 

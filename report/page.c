@@ -191,7 +191,7 @@ static void rp_resources(FILE *out, const rp_design *d)
 			bd->mems[k].count, m != NULL };
 	rows[n++] = (rp_res) { "DSPs", tg_dsps(p), m ? m->dsps : 0, bd->dsps, m != NULL };
 	fprintf(out, "<p class=\"note\">Each bar is a share of the part: light the prediction "
-		"(block RAMs exactly, logic by the structural estimate of target/logic.c)%s; "
+		"(block RAMs exactly, logic by the structural estimate of fpga/logic.c)%s; "
 		"the frame is what the part has, red what does not fit.</p>\n",
 		m ? ", dark what Yosys measured" : "; run sluice synth for the measurement");
 	rp_printf(out, "<svg class=\"resources\" width=\"%d\" height=\"%d\" "

@@ -16,7 +16,7 @@
 #include <stdio.h>
 
 #include "scheduler/scheduler.h"
-#include "target/target.h"
+#include "fpga/fpga.h"
 #include "ubuffer/ubuffer.h"
 
 #ifdef __cplusplus

@@ -295,7 +295,7 @@ static const char *rtl_binary(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	case IR_OP_SUB: return rtl_fmt(g, "%s - %s", a, b);
 	case IR_OP_MUL:	/* signed as the type: the same low bits, and Yosys's wreduce
 			 * then drops sign-extension bits, so i32(i16) * i32(i16)
-			 * is one 16x16 DSP, not 32x32 (target/dsp.c) */
+			 * is one 16x16 DSP, not 32x32 (fpga/dsp.c) */
 		return rtl_fmt(g, "%s * %s", rtl_sgn(g, a, t.is_signed), rtl_sgn(g, b, t.is_signed));
 	case IR_OP_DIV: case IR_OP_MOD: return rtl_divmod(g, st, e, t, a, b);
 	case IR_OP_AND: return rtl_fmt(g, "%s & %s", a, b);

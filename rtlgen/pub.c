@@ -72,7 +72,7 @@ void rtl_pub_loader(rtl_gen *g)
 		"        else if (!pub_cfg_done)\n            pub_cfg_i <= pub_cfg_i + %d'd1;\n"
 		"    assign ready = pub_cfg_done && !rst;\n"
 		"    wire pub_cfg_we = !rst && !pub_cfg_done;\n", iw - 1, iw, n, iw, iw);
-	/* rom_style: always block RAM, as target/storage.c counts it */
+	/* rom_style: always block RAM, as fpga/storage.c counts it */
 	fprintf(o, "    reg [%d:0] pub_cfg;\n    always @(*)\n"
 		"        (* rom_style = \"block\" *) case (pub_cfg_i)\n", tb + ww - 1);
 	for (int j = 0; j < n; j++) {

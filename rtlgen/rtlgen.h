@@ -28,7 +28,7 @@ int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 
 /* The same for "frames" frames per start (docs/hardware.md "Frames"):
  * every schedule gets an outermost frame dimension of extent "frames"
- * and coefficient sim_frame_period, done rises after the last frame and
+ * and coefficient sched_frame_period, done rises after the last frame and
  * circular buffers restart their slots at every frame.  frames == 1 is
  * rtl_emit's text, byte for byte. */
 int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,

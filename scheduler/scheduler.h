@@ -161,7 +161,7 @@ int64_t sched_last_time(const sched_stmt *s);
 /* The statement whose schedule generator "s" shares: the first lane of
  * s's declaration with s's box and schedule (lo, ext, coefficients,
  * offset: the same fires and iteration counters in every cycle), else s
- * itself.  rtlgen emits one sl_sched per controller, target/logic.c
+ * itself.  rtlgen emits one sl_sched per controller, fpga/logic.c
  * counts one. */
 const sched_stmt *sched_controller(const sched_program *sp, const sched_stmt *s);
 /* Cycles from one frame's start to the next's when frames run back to
@@ -171,6 +171,9 @@ const sched_stmt *sched_controller(const sched_program *sp, const sched_stmt *s)
  * longest time from a producer's first write to a consumer's last read,
  * plus one); at least 1. */
 int64_t sched_frame_period(const sched_program *sp);
+/* The predicted cycles of n_frames frames back to back:
+ * predicted_cycles + (n_frames - 1) * sched_frame_period. */
+int64_t sched_frames_predicted_cycles(const sched_program *sp, int n_frames);
 /* The position of access "e" among the reads of "s" (s->reads[k].expr ==
  * e).  The scheduler lists every read, so any access of the statement's
  * body has one. */

@@ -206,6 +206,11 @@ int64_t sched_frame_period(const sched_program *sp)
 	return p;
 }
 
+int64_t sched_frames_predicted_cycles(const sched_program *sp, int n_frames)
+{
+	return sp->predicted_cycles + (int64_t) (n_frames - 1) * sched_frame_period(sp);
+}
+
 int sched_read_slot(const sched_stmt *s, const ir_expr *e)
 {
 	for (int k = 0; k < s->n_reads; k++)

@@ -143,7 +143,7 @@ static void check_join(const sched_program *sp, io_array **got, io_array **outpu
 
 bool sim_within_budget(sl_ctx *ctx, const sched_program *sp, int n_frames, int64_t max_cycles)
 {
-	int64_t cycles = sim_frames_predicted_cycles(sp, n_frames > 1 ? n_frames : 1);
+	int64_t cycles = sched_frames_predicted_cycles(sp, n_frames > 1 ? n_frames : 1);
 	if (cycles <= max_cycles)
 		return true;
 	const sched_stmt *big = NULL;
@@ -205,8 +205,8 @@ static void check_frames_line(FILE *out, const char *engine, const sched_program
 {
 	fprintf(out, "%s: %d frames, %lld cycles (predicted %lld: %lld + %d * period %lld), "
 		"%lld output values equal to the reference\n", engine, n_frames,
-		(long long) cycles, (long long) sim_frames_predicted_cycles(sp, n_frames),
-		(long long) sp->predicted_cycles, n_frames - 1, (long long) sim_frame_period(sp),
+		(long long) cycles, (long long) sched_frames_predicted_cycles(sp, n_frames),
+		(long long) sp->predicted_cycles, n_frames - 1, (long long) sched_frame_period(sp),
 		(long long) values);
 }
 
@@ -261,10 +261,10 @@ int sim_check_model_frames(sl_ctx *ctx, const ir_program *prog, const sched_prog
 	int64_t held = ref ? check_reserve_outputs(ctx, prog, n_frames) : -1;
 	sim_lane_inputs li;
 	io_array **got = check_engine_outputs(sp, outputs, n_frames);
-	double t0 = sim_vl_now();
+	double t0 = vl_now();
 	int rc = held >= 0 && sim_lane_inputs_make(ctx, prog, sp->lowered, in, n_frames, &li) == 0
 		? sim_model_run_frames(ctx, sp, ubs, li.in, n_frames, got, &st) : -1;
-	double seconds = sim_vl_now() - t0;
+	double seconds = vl_now() - t0;
 	if (held >= 0)
 		sim_lane_inputs_release(ctx, &li);
 	check_join(sp, got, outputs, n_frames, rc);
@@ -275,7 +275,7 @@ int sim_check_model_frames(sl_ctx *ctx, const ir_program *prog, const sched_prog
 			sl_note(ctx, sl_noloc, "in frame %d of %d", f, n_frames);
 	}
 	if (rc == 0)
-		rc = check_cycles(ctx, engine, prog, sim_frames_predicted_cycles(sp, n_frames),
+		rc = check_cycles(ctx, engine, prog, sched_frames_predicted_cycles(sp, n_frames),
 			st.cycles) | check_live(ctx, ubs, &st);
 	if (rc == 0 && report)
 		check_model_report(report, sp, ubs, &st, n_frames, seconds);
@@ -302,7 +302,7 @@ int sim_check_model(sl_ctx *ctx, const ir_program *prog, const sched_program *sp
 /* -------------------------------------------------------------- Verilator */
 
 static void check_vl_report(FILE *out, const sched_program *sp,
-	const sim_vl_stats *st, int n_frames, double t0)
+	const vl_stats *st, int n_frames, double t0)
 {
 	int64_t clocks = st->axis_runs ? st->axis_wall : st->cycles;
 	double speed = st->run_seconds > 0 ? (double) clocks / st->run_seconds : 0;
@@ -326,34 +326,34 @@ static void check_vl_report(FILE *out, const sched_program *sp,
 	else
 		fprintf(out, "  build: verilated in %.2f s\n", st->build_seconds);
 	fprintf(out, "  speed: %.0f cycles/s (model run %.6f s), wall %.3f s\n",
-		speed, st->run_seconds, sim_vl_now() - t0);
+		speed, st->run_seconds, vl_now() - t0);
 }
 
 static void check_netlist_report(FILE *out, const ir_program *prog,
-	const sched_program *sp, const sim_vl_stats *st, double t0)
+	const sched_program *sp, const vl_stats *st, double t0)
 {
 	fprintf(out, "netlist check: %d output%s, %lld elements, bit-exact, cycles %lld "
 		"== predicted %lld\n", prog->n_outputs, prog->n_outputs == 1 ? "" : "s",
 		(long long) st->outputs_received, (long long) st->cycles,
 		(long long) sp->predicted_cycles);
 	if (st->cached)
-		fprintf(out, "  build: cached; wall %.2f s\n", sim_vl_now() - t0);
+		fprintf(out, "  build: cached; wall %.2f s\n", vl_now() - t0);
 	else
 		fprintf(out, "  build: verilated in %.2f s; wall %.2f s\n", st->build_seconds,
-			sim_vl_now() - t0);
+			vl_now() - t0);
 }
 
 int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
 	const char *top, const char *verilog, size_t len, const ref_inputs *in,
-	const sim_vl_options *vopts, io_array **outputs, FILE *report)
+	const vl_options *vopts, io_array **outputs, FILE *report)
 {
 	bool netlist = vopts->cell_lib != NULL;
 	const check_engine *engine = netlist ? &check_netlist_engine : &check_vl_engine;
-	double t0 = sim_vl_now();
+	double t0 = vl_now();
 	check_same_outputs(prog, sp);
-	sim_vl_stats st;
+	vl_stats st;
 	memset(&st, 0, sizeof st);
-	sim_vl_options o = *vopts;
+	vl_options o = *vopts;
 	int nf = o.frames > 1 ? o.frames : 1;
 	size_t n = (size_t) nf * prog->n_outputs;
 	io_array **when = sl_xcalloc(n + 1, sizeof(*when));
@@ -363,7 +363,7 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 	int64_t held = ref ? check_reserve_outputs(ctx, prog, 2 * nf) : -1;
 	sim_lane_inputs li;
 	int rc = held >= 0 && sim_lane_inputs_make(ctx, prog, sp->lowered, in, nf, &li) == 0
-		? sim_vl_run(ctx, sp, top, verilog, len, li.in, &o, got, &st) : -1;
+		? vl_run(ctx, sp, top, verilog, len, li.in, &o, got, &st) : -1;
 	if (held >= 0)
 		sim_lane_inputs_release(ctx, &li);
 	check_join(sp, got, outputs, nf, rc);
@@ -375,7 +375,7 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 			sl_note(ctx, sl_noloc, "in frame %d of %d", f, nf);
 	}
 	if (rc == 0)
-		rc = check_cycles(ctx, engine, prog, sim_frames_predicted_cycles(sp, nf), st.cycles);
+		rc = check_cycles(ctx, engine, prog, sched_frames_predicted_cycles(sp, nf), st.cycles);
 	if (rc == 0 && report && netlist)
 		check_netlist_report(report, prog, sp, &st, t0);
 	else if (rc == 0 && report)

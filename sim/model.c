@@ -667,7 +667,7 @@ static int mdl_simulate(mdl_run *r)
 		if (st->t < now)
 			now = st->t;
 	}
-	int64_t total = sim_frames_predicted_cycles(r->sp, r->n_frames);
+	int64_t total = sched_frames_predicted_cycles(r->sp, r->n_frames);
 	for (uint32_t k = 0; now != INT64_MAX; k++) {
 		if (mdl_cycle(r, now, &now) < 0)
 			return -1;
@@ -990,16 +990,6 @@ void sim_model_stats_release(sim_model_stats *stats)
 	stats->max_live = NULL;
 }
 
-int64_t sim_frame_period(const sched_program *sp)
-{
-	return sched_frame_period(sp);
-}
-
-int64_t sim_frames_predicted_cycles(const sched_program *sp, int n_frames)
-{
-	return sp->predicted_cycles + (int64_t) (n_frames - 1) * sim_frame_period(sp);
-}
-
 int sim_model_run_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const ref_inputs *in, int n_frames, io_array **outputs, sim_model_stats *stats)
 {
@@ -1010,7 +1000,7 @@ int sim_model_run_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs
 	r.sp = sp;
 	r.ubs = ubs;
 	r.n_frames = n_frames;
-	r.period = sim_frame_period(sp);
+	r.period = sched_frame_period(sp);
 	r.in = in;
 	r.last_out_write = -1;
 	r.last_in_take = -1;

@@ -1,21 +1,26 @@
 #!/bin/sh
 # Fail when a module includes a header of a module after it in the flow,
 # or the private header of another module.
-# Order (index = rank): ir io frontend ref scheduler ubuffer rtlgen sim
-# flow report driver.  io/ (arrays and data files) sits just above ir/, so that the
-# front end can read a const's file(...); ref/ (the CPU reference) needs
-# only ir/ and io/ and comes after the front end whose programs it runs.
-# boards/ feeds ubuffer and later stages, so it ranks with scheduler;
-# target/ (prediction, fit, synthesis) follows rtlgen beside sim; report/
-# (report.html) draws what flow/ and the driver hand it, beside flow/.
+# Order (index = rank): base ir io frontend ref scheduler|boards ubuffer
+# rtlgen verilator sim fpga flow|report driver.  base/ (the context,
+# diagnostics, files, processes) stands below everything; io/ (arrays and
+# data files) sits just above ir/, so that the front end can read a const's
+# file(...); ref/ (the CPU reference) needs only ir/ and io/ and comes
+# after the front end whose programs it runs.  boards/ feeds ubuffer and
+# later stages, so it ranks with scheduler; verilator/ (the Verilated run)
+# follows rtlgen; sim/ (the checks against the reference) uses it, and
+# fpga/ (prediction, fit, synthesis, the netlist check) comes after sim/;
+# report/ (report.html) draws what flow/ and the driver hand it, beside
+# flow/.
 set -u
 top=${1:-.}
-modules="ir io frontend ref scheduler boards ubuffer rtlgen sim target flow report driver"
+modules="base ir io frontend ref scheduler boards ubuffer rtlgen verilator sim fpga flow report driver"
 rank() {
 	case $1 in
-	ir) echo 0 ;; io) echo 1 ;; frontend) echo 2 ;; ref) echo 3 ;;
-	scheduler|boards) echo 4 ;; ubuffer) echo 5 ;; rtlgen) echo 6 ;;
-	sim|target) echo 7 ;; flow|report) echo 8 ;; driver) echo 9 ;;
+	base) echo 0 ;; ir) echo 1 ;; io) echo 2 ;; frontend) echo 3 ;; ref) echo 4 ;;
+	scheduler|boards) echo 5 ;; ubuffer) echo 6 ;; rtlgen) echo 7 ;;
+	verilator) echo 8 ;; sim) echo 9 ;; fpga) echo 10 ;;
+	flow|report) echo 11 ;; driver) echo 12 ;;
 	*) echo -1 ;;
 	esac
 }

@@ -1,5 +1,5 @@
 # tests/fit.cmake: a design that does not fit its board is a located error
-# before any synthesis (target/storage.c, target/explain.c), and `sluice study` (label "synth").
+# before any synthesis (fpga/storage.c, fpga/explain.c), and `sluice study` (label "synth").
 #   t_synth_blur4096_ice40_bad[_compile]  synth / compile --board of a 3x3
 #       blur of 4096-pixel u16 rows on the iCE40 UP5K: exit 1, stderr equal
 #       to tests/synth/t_synth_blur4096_ice40_bad.err (32 of 30 RAM4K, hand

@@ -5,7 +5,7 @@
 #                             (issue 5): passes only when `sluice synth`
 #                             exits 0, which it does only when the predicted
 #                             block RAMs of every cell type equal Yosys's
-#                             (target/synth.c; t_synth_mispredict_bad shows
+#                             (fpga/synth.c; t_synth_mispredict_bad shows
 #                             the failure).  The boards, their families
 #                             spread over the four and the TIMEOUTs (about 10x
 #                             the Yosys seconds measured by

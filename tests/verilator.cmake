@@ -1,5 +1,5 @@
 # tests/verilator.cmake: the generated Verilog in Verilator (label "verilator").
-#   t_verilator_harness_*   the harness (sim/verilator.c) on a hand-written
+#   t_verilator_harness_*   the harness (verilator/run.c) on a hand-written
 #                           module, tests/verilator/two.v (gtest binary
 #                           sluice_vl_harness)
 #   t_verilator_sim_<name>  `sluice sim --engine verilator --seed 1` on each

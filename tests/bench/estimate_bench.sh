@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tests/bench/estimate_bench.sh: the logic estimate (target/logic.c plus
-# target/storage.c's storage) against Yosys, example x board.
+# tests/bench/estimate_bench.sh: the logic estimate (fpga/logic.c plus
+# fpga/storage.c's storage) against Yosys, example x board.
 #   estimate_bench.sh [--no-synth] [-o DIR] [-b BOARD,...] SLUICE SLUICE_ESTIMATE [EXAMPLE...]
 # SLUICE is build/driver/sluice, SLUICE_ESTIMATE build/tests/sluice_estimate.
 # For every example (default: the small examples whose Yosys run is quick)

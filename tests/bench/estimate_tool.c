@@ -1,8 +1,8 @@
-/* tests/bench/estimate_tool.c: print the logic estimate (target/logic.c)
+/* tests/bench/estimate_tool.c: print the logic estimate (fpga/logic.c)
  * of one program on one board, for tests/bench/estimate_bench.sh.
  *   sluice_estimate PROG.sl BOARD [--schedule stream|sequential]
  *                   [--register-threshold N] [--stages]
- * Prints the logic, the storage (target/storage.c: storage flip-flops and
+ * Prints the logic, the storage (fpga/storage.c: storage flip-flops and
  * LUT RAM) and their sum, which is what Yosys reports:
  *   logic luts N ffs N dsps N
  *   storage luts N ffs N
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "flow/flow.h"
-#include "target/target.h"
+#include "fpga/fpga.h"
 
 static int est_tool(sl_ctx *ctx, int argc, char **argv)
 {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/flow/progress.py: the progress line (ir/progress.c) on a terminal,
+"""tests/flow/progress.py: the progress line (base/progress.c) on a terminal,
 and nothing anywhere else.
     progress.py SLUICE SOURCE_DIR WORKDIR
 Runs sluice with stderr on a pseudo-terminal (python's pty module) and, for

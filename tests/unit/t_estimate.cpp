@@ -1,4 +1,4 @@
-// tests/unit/t_estimate.cpp: the logic estimate (target/logic.c) of tiny
+// tests/unit/t_estimate.cpp: the logic estimate (fpga/logic.c) of tiny
 // programs against costs worked out by hand from the generated structure
 // (rtlgen/lib/*.v, rtlgen/*.c) and the cost rules of the logic.c banner
 // (k = LUT inputs; iCE40 and ECP5 k = 4, one LUT site per adder bit).
@@ -16,7 +16,7 @@
 #include "frontend/frontend.h"
 #include "scheduler/scheduler.h"
 #include "ubuffer/ubuffer.h"
-#include "target/target.h"
+#include "fpga/fpga.h"
 
 namespace {
 
@@ -161,7 +161,7 @@ TEST(t_estimate, mul32_ecp5)
 	EXPECT_EQ(e.stage("p")->dsps, 3);
 }
 
-// The mul2dsp model (target/dsp.c) against Yosys 0.23: each row is a
+// The mul2dsp model (fpga/dsp.c) against Yosys 0.23: each row is a
 // registered A x B -> Y multiplier synthesized alone with the board's
 // flow, the DSP cells counted in `stat` (boards/README.md "DSP blocks").
 struct MulCase {
@@ -282,7 +282,7 @@ TEST(t_estimate, madeup_family_carry)
 // mul8_dsp on 8 x 8 DSPs: signed only, the u8 operands take a sign bit,
 // 9 x 9 is ceil(9/8)^2 = 4 DSPs; unsigned, one; with "min 20" the 16-bit
 // product stays in LUTs: p is mul8_dsp's 33 and 2 LUTs per partial-product
-// bit of 8 x 8 (target/dsp.c), 128: 161.
+// bit of 8 x 8 (fpga/dsp.c), 128: 161.
 TEST(t_estimate, madeup_family_dsp)
 {
 	const char *prog = "input a : u8[4];\ninput b : u8[4];\n"

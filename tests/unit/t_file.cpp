@@ -1,5 +1,5 @@
 // tests/unit/t_file.cpp: files written atomically and output sets
-// (ir/file.c).  Each test works in a fresh directory under the build tree
+// (base/file.c).  Each test works in a fresh directory under the build tree
 // and looks at the directory afterwards: which names exist, what they hold,
 // and that no temporary (".NAME.tmp-PID.XXXXXX") is left.  These run in the
 // sanitizer build too (label unit), where the scripts of tests/robust/ do

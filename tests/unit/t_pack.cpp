@@ -1,7 +1,7 @@
 // tests/unit/t_pack.cpp: packs of delay chains (ubuffer/ubuffer.c, "a
 // pack"): buffers written on the same cycles with the same layout share
 // one memory per SRAM group, their words side by side, and the block-RAM
-// prediction (target/storage.c) counts the shared memory.  Expected
+// prediction (fpga/storage.c) counts the shared memory.  Expected
 // figures are worked out here from the schedules, the layout rule and the
 // board's shapes (boards/zu9eg.board: RAMB18E2 512x36 .. 16384x1, one
 // pool unit; RAMB36E2 two).
@@ -13,7 +13,7 @@
 #include <string>
 
 #include "flow/flow.h"
-#include "target/target.h"
+#include "fpga/fpga.h"
 #include "ubuffer/ubuffer.h"
 
 namespace {

@@ -1,13 +1,13 @@
 // tests/unit/t_pubcount.cpp: the push-memory tiles' counts measured in
-// Verilator against the tile model (sim/vl_pubcount.c, docs/pub.md
-// "Counts in Verilator").  sim_vl_pub_check is fed the lines sl_pub
+// Verilator against the tile model (verilator/pubcount.c, docs/pub.md
+// "Counts in Verilator").  vl_pub_check is fed the lines sl_pub
 // prints under SL_PUB_COUNT, written here by hand from the counts derived
 // by hand in tests/unit/t_pub.cpp and below (never copied from a run): it
 // must take the right ones and reject every line that differs in one
 // count, a missing, repeated or unknown instance, another run, and a
 // malformed line, naming the buffer, the tile, the count and both values;
-// sim_vl_pub_check_runs does the same for each of the AXI4-Stream
-// testbench's 20 runs, and sim_vl_pub_last_fire gives the cycle the
+// vl_pub_check_runs does the same for each of the AXI4-Stream
+// testbench's 20 runs, and vl_pub_last_fire gives the cycle the
 // harness clocks on to after done.
 #include <gtest/gtest.h>
 
@@ -85,11 +85,11 @@ struct Example {
 		fflush(diag);
 		return std::string(dbuf ? dbuf : "", dlen);
 	}
-	// sim_vl_pub_check on "log"; the diagnostics in *out.
+	// vl_pub_check on "log"; the diagnostics in *out.
 	int check(const std::string &log, std::string *out)
 	{
 		size_t before = diags().size();
-		int rc = sim_vl_pub_check(ctx, ps, log.c_str());
+		int rc = vl_pub_check(ctx, ps, log.c_str());
 		*out = diags().substr(before);
 		return rc;
 	}
@@ -225,7 +225,7 @@ TEST(t_pubcount, two_tiles_in_series)
 }
 
 // The AXI4-Stream testbench runs gaussian 1 + 5 x 3 + 2 + 2 = 20 times
-// (3 stall seeds; sim/vl_axis_tb.c), run 17 cut by a reset mid-frame:
+// (3 stall seeds; verilator/axis_tb.c), run 17 cut by a reset mid-frame:
 // every other run must have the hand-derived counts, run 17 at most
 // them; a missing run, a run 17 past the model, a complete run short of
 // it (a stalled one, or the one after the reset) is an error naming the
@@ -248,7 +248,7 @@ TEST(t_pubcount, axis_runs)
 	std::string d;
 	auto check = [&](const std::string &l) {
 		size_t before = g.diags().size();
-		int rc = sim_vl_pub_check_runs(g.ctx, g.ps, l.c_str(), 20, 17);
+		int rc = vl_pub_check_runs(g.ctx, g.ps, l.c_str(), 20, 17);
 		d = g.diags().substr(before);
 		return rc;
 	};
@@ -301,13 +301,13 @@ TEST(t_pubcount, last_fire)
 {
 	Example g(512);
 	ASSERT_TRUE(g.ps) << g.diags();
-	EXPECT_EQ(sim_vl_pub_last_fire(g.ps), 4097);
+	EXPECT_EQ(vl_pub_last_fire(g.ps), 4097);
 	EXPECT_EQ(g.sp->predicted_cycles, 4101);
 	Example b(512, "blur_xy");
 	ASSERT_TRUE(b.ps) << b.diags();
-	EXPECT_EQ(sim_vl_pub_last_fire(b.ps), 4101);
+	EXPECT_EQ(vl_pub_last_fire(b.ps), 4101);
 	EXPECT_EQ(b.sp->predicted_cycles, 4101);
-	EXPECT_EQ(sim_vl_pub_last_fire(nullptr), -1);
+	EXPECT_EQ(vl_pub_last_fire(nullptr), -1);
 }
 
 // blur_xy's one tile (bx): 64 rows of 62 words in (3,968 aggregator

@@ -1,7 +1,7 @@
 // tests/unit/t_pubsynth.cpp: push-memory tiles on the boards (--memory pub
 // with --board): the memory cells of a tile's SRAM and configuration ROM
-// (target/storage.c), the SPRAMs in the fit check, and the flip-flops of a
-// tile (target/pub.c), against counts worked out by hand from the shapes
+// (fpga/storage.c), the SPRAMs in the fit check, and the flip-flops of a
+// tile (fpga/pub.c), against counts worked out by hand from the shapes
 // and from sl_pub's structure (docs/pub.md "Structure", "Synthesis").
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <string>
 
 #include "flow/flow.h"
-#include "target/target.h"
+#include "fpga/fpga.h"
 
 namespace {
 

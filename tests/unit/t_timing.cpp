@@ -1,5 +1,5 @@
 // tests/unit/t_timing.cpp: the critical path named by program stage
-// (target/timing.c) from a stored nextpnr-ice40 0.4 log excerpt,
+// (fpga/timing.c) from a stored nextpnr-ice40 0.4 log excerpt,
 // tests/synth/nextpnr_critical_path.log: `sluice synth --board ice40up5k
 // --pnr` of the program of tests/synth/critical.sl (run from /tmp/cp3.sl
 // without its comment lines, as the log's paths show; here the stages in,
@@ -17,7 +17,7 @@
 #include <cstring>
 #include <string>
 
-#include "target/target.h"
+#include "fpga/fpga.h"
 
 namespace {
 

@@ -1,5 +1,5 @@
-// tests/verilator/t_vl_harness.cpp: the Verilator harness (sim/verilator.c,
-// sim/vl_testbench.c) on a hand-written module, tests/verilator/two.v, for
+// tests/verilator/t_vl_harness.cpp: the Verilator harness (verilator/run.c,
+// verilator/testbench.c) on a hand-written module, tests/verilator/two.v, for
 // tests/verilator/two.sl (inputs a: u8, b: i16 [3][5]; outputs
 // s = i16(a) + b, m = a ^ 90; 17 cycles).  Expected values are computed
 // here from the program's meaning; the negative tests edit the module
@@ -51,7 +51,7 @@ struct VlRun {
 	sched_program *sp = nullptr;
 	io_array *a = nullptr, *b = nullptr;
 	io_array *out[2] = { nullptr, nullptr };
-	sim_vl_stats st{};
+	vl_stats st{};
 	int rc = -1;
 
 	explicit VlRun(const std::string &verilog)
@@ -76,8 +76,8 @@ struct VlRun {
 		ir_decl *decls[2] = { ir_program_find(prog, "a"), ir_program_find(prog, "b") };
 		io_array *arrays[2] = { a, b };
 		ref_inputs in{ 2, decls, arrays };
-		sim_vl_options vo{ nullptr, 0, nullptr, nullptr, nullptr, 1, 0, nullptr, nullptr, 0, 0 };
-		rc = sim_vl_run(ctx, sp, "sluice_two", verilog.data(), verilog.size(),
+		vl_options vo{ nullptr, 0, nullptr, nullptr, nullptr, 1, 0, nullptr, nullptr, 0, 0 };
+		rc = vl_run(ctx, sp, "sluice_two", verilog.data(), verilog.size(),
 			&in, &vo, out, &st);
 	}
 	std::string diags()

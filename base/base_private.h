@@ -1,8 +1,8 @@
-/* ir/ir_private.h: declarations shared inside ir/. */
-#ifndef SLUICE_IR_PRIVATE_H
-#define SLUICE_IR_PRIVATE_H
+/* base/base_private.h: declarations shared inside base/. */
+#ifndef SLUICE_BASE_PRIVATE_H
+#define SLUICE_BASE_PRIVATE_H
 
-#include "ir/ir.h"
+#include "base/base.h"
 
 typedef struct sl_source {
 	char *path;
@@ -42,7 +42,7 @@ struct sl_ctx {
 	int n_sources;
 	sl_source *sources;
 	sl_block *blocks;
-	uint64_t mem_held;	/* bytes of data reserved (ir/limits.c) */
+	uint64_t mem_held;	/* bytes of data reserved (base/limits.c) */
 	sl_lines *lines;	/* by source, n_lines of them (arena) */
 	int n_lines;
 	size_t held_bytes;	/* of the held diagnostics' text */
@@ -51,7 +51,7 @@ struct sl_ctx {
 	int n_defines;
 };
 
-/* ir/file.c and ir/util.c: the interrupt seen by the handler, the
+/* base/file.c and base/util.c: the interrupt seen by the handler, the
  * process group of the running child (0: none), and whether sl_spawn is
  * waiting for it (then the handler leaves the clean-up to it). */
 #include <signal.h>

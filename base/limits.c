@@ -1,4 +1,4 @@
-/* ir/limits.c: the limits that keep a run inside the machine.
+/* base/limits.c: the limits that keep a run inside the machine.
  * Stage: basics shared by every stage.
  *   - The memory limit: every large data array (an input, a const, a
  *     func's values in the reference, an output, a buffer of the model)
@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ir/ir_private.h"
+#include "base/base_private.h"
 
 static uint64_t mem_limit;	/* 0: not computed yet */
 

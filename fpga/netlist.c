@@ -1,6 +1,6 @@
-/* target/netlist.c: the synthesized netlist, simulated against the
+/* fpga/netlist.c: the synthesized netlist, simulated against the
  * reference (sluice synth --check-netlist).
- * Stage: target, after synthesis.  tg_synth has Yosys write the mapped
+ * Stage: fpga, after synthesis.  tg_synth has Yosys write the mapped
  * design as Verilog (DIR/netlist.v, top module and ports those of the
  * generated top); this file finds the family's simulation models (the
  * board's `simlib` line: -D defines and files under the Yosys data
@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "target/target.h"
+#include "fpga/fpga.h"
 
 /* A NULL-terminated list of owned strings. */
 typedef struct nl_list {
@@ -166,7 +166,7 @@ int tg_check_netlist(sl_ctx *ctx, const ir_program *prog, const sched_program *s
 			bd->family ? bd->family : bd->name);
 		fflush(report);
 	}
-	sim_vl_options o = { NULL, 0, (const char *const *) files.s,
+	vl_options o = { NULL, 0, (const char *const *) files.s,
 		(const char *const *) args.s, NULL, 1, 0, NULL, NULL, 0, 0 };
 	rc = sim_check_verilator(ctx, prog, sp, top, text, len, in, &o, outputs, report);
 out:

@@ -1,7 +1,7 @@
-/* target/pub.c: the logic of one push-memory tile (sl_pub) as rtlgen/pub.c
+/* fpga/pub.c: the logic of one push-memory tile (sl_pub) as rtlgen/pub.c
  * instantiates it, counted from its structure (docs/pub.md "Structure").
- * Stage: target, called by target/logic.c for every tile of a buffer on
- * tiles (--memory pub); its SRAM is target/storage.c's.
+ * Stage: fpga, called by fpga/logic.c for every tile of a buffer on
+ * tiles (--memory pub); its SRAM is fpga/storage.c's.
  *
  * Flip-flops are exact for what Yosys keeps: the formula of docs/pub.md
  * "Structure", less what rtlgen's connections leave dead.  rtlgen feeds
@@ -40,7 +40,7 @@
  * Yosys in docs/pub.md "Synthesis". */
 #include <stdlib.h>
 
-#include "target/target_private.h"
+#include "fpga/fpga_private.h"
 
 static int64_t pub_cdiv(int64_t a, int64_t b)
 {

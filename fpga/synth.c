@@ -1,8 +1,8 @@
-/* target/synth.c: `sluice boards`, and synthesis of a design's Verilog.
- * Stage: target, after the prediction.  tg_synth writes the Verilog it is
+/* fpga/synth.c: `sluice boards`, and synthesis of a design's Verilog.
+ * Stage: fpga, after the prediction.  tg_synth writes the Verilog it is
  * given, runs Yosys with the board's flow, reads `stat -json`, and with
  * pnr runs nextpnr for Fmax; it prints and writes the measurement beside
- * the prediction it is given (target/storage.c: every SRAM run of a delay
+ * the prediction it is given (fpga/storage.c: every SRAM run of a delay
  * chain is an sl_sram that the board's force_bram commands put in block
  * RAM, and so is every sl_sram_pf copy of a block-RAM circular buffer;
  * register-file circular buffers are sl_ram with combinational reads and
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "rtlgen/rtlgen.h"
-#include "target/target.h"
+#include "fpga/fpga.h"
 
 #ifndef SLUICE_SOURCE_DIR
 #define SLUICE_SOURCE_DIR "."
@@ -113,7 +113,7 @@ static const char *synth_base(const char *path)
 
 /* The commands that settle multiplier widths as the flows do before
  * mul2dsp (proc, flatten, opt, wreduce): the multipliers the DSP split
- * (target/dsp.c) sees, and, with the same commands before the flow,
+ * (fpga/dsp.c) sees, and, with the same commands before the flow,
  * the same cell names. */
 static const char synth_dsp_prep[] =
 	"proc\nflatten\nopt_expr\nopt_clean\nopt -nodffe -nosdff\nwreduce\nopt_clean\n";
@@ -144,7 +144,7 @@ static void synth_ltp(FILE *f, const board *bd, const char *out)
 
 /* What `{huge}` stands for in the board's yosys lines: the `yosys`
  * option of every huge primitive (iCE40 SPRAM: -spram) the prediction
- * "pred" puts memories in (the push-memory tiles, target/storage.c), so
+ * "pred" puts memories in (the push-memory tiles, fpga/storage.c), so
  * a design without tiles runs the flow it always ran ("pred" NULL: no
  * option). */
 static void synth_huge_opts(FILE *f, const tg_report *pred)
@@ -532,7 +532,7 @@ out:
 
 /* The design's multipliers as the flow will see them (a short Yosys run:
  * synth_dsp_prep, then `dump t:$mul` into DIR/dsp_muls.txt), costed and
- * split within the board's DSPs (target/dsp.c) into r.  0 or -1. */
+ * split within the board's DSPs (fpga/dsp.c) into r.  0 or -1. */
 static int synth_dsp_plan(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
 	const char *vfile, synth_result *r)
 {

@@ -1,12 +1,12 @@
-/* target/target_private.h: declarations shared inside target/.
- * Stage: target. */
+/* fpga/fpga_private.h: declarations shared inside fpga/.
+ * Stage: fpga. */
 #ifndef SLUICE_TARGET_PRIVATE_H
 #define SLUICE_TARGET_PRIVATE_H
 
-#include "target/target.h"
+#include "fpga/fpga.h"
 
 /* The logic of the design rtl_emit writes for "sp" and "ubs" (and the
- * tiles of "pub", or NULL) on board "bd" (target/logic.c), into *l (its
+ * tiles of "pub", or NULL) on board "bd" (fpga/logic.c), into *l (its
  * stages owned by *l). */
 void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	const ub_pub_set *pub, tg_logic *l);

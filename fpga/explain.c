@@ -1,5 +1,5 @@
-/* target/explain.c: why a design does not fit its board.
- * Stage: target, after the prediction (target/storage.c, target/logic.c).
+/* fpga/explain.c: why a design does not fit its board.
+ * Stage: fpga, after the prediction (fpga/storage.c, fpga/logic.c).
  * A design over the board is one located error: at the declaration of
  * the buffer that takes the most storage, or, when the storage fits and
  * the logic does not, of the stage that takes the most logic; then notes
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "target/target.h"
+#include "fpga/fpga.h"
 
 /* The block RAMs of a report in the board's first block primitive's
  * terms: "32 of 30 SB_RAM40_4K" (units over units per cell). */
@@ -176,7 +176,7 @@ static int explain_stage_cmp(const void *pa, const void *pb)
 
 /* The DSP blocks, when multipliers are part of the reason: how many DSPs
  * the multipliers would take, how many the board has, and what the
- * count left in logic (target/dsp.c: the widest take DSPs first). */
+ * count left in logic (fpga/dsp.c: the widest take DSPs first). */
 static void explain_dsps(sl_ctx *ctx, const tg_report *r, sl_loc loc)
 {
 	const tg_logic *e = &r->logic;

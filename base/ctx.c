@@ -1,4 +1,4 @@
-/* ir/ctx.c: the compilation context, its arena and the heap wrappers.
+/* base/ctx.c: the compilation context, its arena and the heap wrappers.
  * Stage: basics shared by every stage.  The context owns its source texts
  * and every arena block; sl_ctx_free() releases them all at once. */
 #include <errno.h>
@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ir/ir_private.h"
+#include "base/base_private.h"
 
 const sl_loc sl_noloc = { -1, 0, 0 };
 

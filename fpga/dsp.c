@@ -1,6 +1,6 @@
-/* target/dsp.c: multipliers on a board's DSP blocks.
- * Stage: target; the prediction (target/logic.c) and synthesis
- * (target/synth.c) both use it, so both split a design's multipliers
+/* fpga/dsp.c: multipliers on a board's DSP blocks.
+ * Stage: fpga; the prediction (fpga/logic.c) and synthesis
+ * (fpga/synth.c) both use it, so both split a design's multipliers
  * between DSPs and logic the same way.
  * tg_mul_cost models what Yosys 0.23's `mul2dsp` techmap (run by
  * synth_ice40 -dsp, synth_ecp5, synth_xilinx) makes of one $mul whose
@@ -19,12 +19,12 @@
  * tg_mul_split keeps the design within the board's DSP count: the
  * multipliers that save most LUTs first (widest product first, then the
  * most DSPs, then the earliest), each mapped when its DSPs still fit,
- * the others left in logic.  target/synth.c turns the others into
+ * the others left in logic.  fpga/synth.c turns the others into
  * $__soft_mul, which every flow maps to logic after its DSP pass. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "target/target_private.h"
+#include "fpga/fpga_private.h"
 
 /* Every flow's DSP_A_MINWIDTH and DSP_B_MINWIDTH (yosys -h synth_*). */
 enum { DSP_MIN_OPERAND = 2 };

@@ -1,4 +1,4 @@
-/* ir/diag.c: diagnostics.
+/* base/diag.c: diagnostics.
  * Stage: basics.  Every message is "file:line:col: kind: text", followed,
  * when the place is in a source file, by the source line and a caret.
  * Messages are held until sl_diag_flush() (or the end of the context) and
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir/ir_private.h"
+#include "base/base_private.h"
 
 enum {
 	SL_LINE_WHOLE = 160,	/* longer source lines are shown as a window */

@@ -1,6 +1,6 @@
-/* target/timing.c: the critical path and the logic depth of a synthesized
+/* fpga/timing.c: the critical path and the logic depth of a synthesized
  * design, named by program stage.
- * Stage: target, after synthesis (target/synth.c).  rtlgen names every
+ * Stage: fpga, after synthesis (fpga/synth.c).  rtlgen names every
  * wire and instance of a stage "<stage>_...": its sl_sched "<s>_sched"
  * (and "<s>_idx", "<s>_fire", ...), datapath nodes "<s>_n<k>", read ports
  * "<s>_rd<k>", its pipeline "<s>_pipe" / "<s>_wen" / "<s>_wdata", and the
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "target/target_private.h"
+#include "fpga/fpga_private.h"
 
 /* The role of a name's part after "<stage>_". */
 static const char *timing_role(const char *rest)

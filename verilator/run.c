@@ -1,12 +1,12 @@
-/* sim/verilator.c: a generated module run in Verilator.
- * Stage: sim, after rtlgen.  Writes the Verilog and its testbench
- * (vl_testbench.c) into a build directory of the cache, named by a hash
+/* verilator/run.c: a generated module run in Verilator.
+ * Stage: verilator, after rtlgen.  Writes the Verilog and its testbench
+ * (testbench.c) into a build directory of the cache, named by a hash
  * of everything that goes into the build, verilates it there once, and
  * runs the executable on input files in a per-run directory:
  *     CACHE/verilator/TOP-HASH/{top.v,tb.cpp,verilate.log,obj/tb}
  *     CACHE/verilator/TOP-HASH/run-PID/{in_K.bin,out_K.bin,stats.txt}
  * A build is made in TOP-HASH.tmp-PID, stamped and renamed when complete,
- * under the entry's lock (sim/vl_cache.c: the cache is private, a broken
+ * under the entry's lock (verilator/cache.c: the cache is private, a broken
  * entry is rebuilt, concurrent runs build once).  The same machinery builds a
  * synthesized netlist (sluice synth --check-netlist): its cell library
  * takes the place of the hardware library in the build and in the key.
@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sim/sim_private.h"
+#include "verilator/verilator_private.h"
 
 #ifndef SLUICE_SOURCE_DIR
 #define SLUICE_SOURCE_DIR "."
@@ -52,7 +52,7 @@ typedef struct vl_build {
 
 /* --------------------------------------------------------------- helpers */
 
-double sim_vl_now(void)
+double vl_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -135,7 +135,7 @@ static void vl_take_cell_lib(vl_build *b, const char *const *files)
 }
 
 /* The *.v files of the library, sorted by name. */
-static int vl_find_lib(sl_ctx *ctx, vl_build *b, const sim_vl_options *opts)
+static int vl_find_lib(sl_ctx *ctx, vl_build *b, const vl_options *opts)
 {
 	if (!b->args)
 		b->args = opts->vl_args;
@@ -193,7 +193,7 @@ static int vl_key(sl_ctx *ctx, vl_build *b)
 	}
 	char name[64];
 	snprintf(name, sizeof name, "/%.32s-%016llx", b->top, (unsigned long long) h);
-	if (!(b->cache = sim_vl_cache_dir(ctx)))
+	if (!(b->cache = vl_cache_dir(ctx)))
 		return -1;
 	b->dir = vl_cat(b->cache, name, "");
 	return 0;
@@ -386,7 +386,7 @@ static int vl_build_in(sl_ctx *ctx, const vl_build *b, const char *tmp)
 	if (status != 0)
 		vl_build_failed(ctx, b, status, tmp);
 	else
-		rc = sim_vl_stamp_write(ctx, tmp);
+		rc = vl_stamp_write(ctx, tmp);
 	return status == SL_SPAWN_NOEXEC ? -2 : rc;
 }
 
@@ -394,18 +394,18 @@ static int vl_build_in(sl_ctx *ctx, const vl_build *b, const char *tmp)
  * entry stays locked (shared) in b->lock for the run. */
 static int vl_ensure_built(sl_ctx *ctx, vl_build *b, bool *cached)
 {
-	sim_vl_sweep(b->cache, b->dir);
-	if ((b->lock = sim_vl_lock(ctx, b->dir, false)) < 0)
+	vl_sweep(b->cache, b->dir);
+	if ((b->lock = vl_lock(ctx, b->dir, false)) < 0)
 		return -1;
-	*cached = !sim_vl_entry_problem(b->dir);
+	*cached = !vl_entry_problem(b->dir);
 	if (*cached)
 		return 0;
-	if (sim_vl_relock(ctx, b->lock, b->dir, true) < 0)
+	if (vl_relock(ctx, b->lock, b->dir, true) < 0)
 		return -1;
-	const char *why = sim_vl_entry_problem(b->dir);
+	const char *why = vl_entry_problem(b->dir);
 	*cached = !why;
 	if (*cached)
-		return sim_vl_relock(ctx, b->lock, b->dir, false);
+		return vl_relock(ctx, b->lock, b->dir, false);
 	if (strcmp(why, "missing"))
 		fprintf(stderr, "sluice: note: the cached build at %s looks broken (%s); "
 			"rebuilding it\n", b->dir, why);
@@ -420,14 +420,14 @@ static int vl_ensure_built(sl_ctx *ctx, vl_build *b, bool *cached)
 	} else {
 		rc = vl_build_in(ctx, b, tmp);
 		if (rc == 0)
-			rc = sim_vl_install(ctx, tmp, b->dir);
+			rc = vl_install(ctx, tmp, b->dir);
 	}
 	if (rc == 0 || rc == -2)
 		sl_rmtree(tmp);	/* kept after a failed build, for its log */
 	sl_cleanup_dir_remove(tmp);
 	free(tmp);
 	if (rc == 0)
-		rc = sim_vl_relock(ctx, b->lock, b->dir, false);
+		rc = vl_relock(ctx, b->lock, b->dir, false);
 	return rc < 0 ? -1 : 0;
 }
 
@@ -479,7 +479,7 @@ static void vl_build_release(vl_build *b)
 	free(b->lib);
 	free(b->dir);
 	free(b->cache);
-	sim_vl_unlock(b->lock);
+	vl_unlock(b->lock);
 }
 
 /* --------------------------------------------------------------- the run */
@@ -489,10 +489,10 @@ static void vl_build_release(vl_build *b)
  * 0's words).  *sizes receives the word count of each. */
 /* A port's framing over the box of extents ext[0 .. n_dims) (words, for a
  * lane group: lane 0's box). */
-static sim_vl_port vl_port(const char *name, int bits, bool is_input, int n_dims,
+static vl_port vl_port_make(const char *name, int bits, bool is_input, int n_dims,
 	const int64_t *ext, int nf)
 {
-	sim_vl_port p = { name, bits, is_input, 1, 1, 1, 1, NULL, -1 };
+	vl_port p = { name, bits, is_input, 1, 1, 1, 1, NULL, -1 };
 	if (n_dims > 0)
 		p.row = ext[n_dims - 1];
 	for (int d = 0; d + 1 < n_dims; d++)
@@ -501,7 +501,7 @@ static sim_vl_port vl_port(const char *name, int bits, bool is_input, int n_dims
 	return p;
 }
 
-static int vl_ports(const sched_program *sp, int nf, sim_vl_port **ports, int64_t **sizes)
+static int vl_ports(const sched_program *sp, int nf, vl_port **ports, int64_t **sizes)
 {
 	int n = 0;
 	*ports = sl_xcalloc((size_t) (sp->n_stmts + sp->lowered->n_outputs) + 1,
@@ -513,7 +513,7 @@ static int vl_ports(const sched_program *sp, int nf, sim_vl_port **ports, int64_
 		int k = s->decl->lanes > 1 ? s->decl->lanes : 1;
 		if (!s->is_input || (k > 1 && s->decl->lane > 0))
 			continue;
-		sim_vl_port p = vl_port(k > 1 ? s->decl->lane_of->name : s->decl->name,
+		vl_port p = vl_port_make(k > 1 ? s->decl->lane_of->name : s->decl->name,
 			s->decl->type.bits, true, s->decl->n_dims, s->decl->extents, nf);
 		p.lanes = k;
 		p.stmt = s;
@@ -525,7 +525,7 @@ static int vl_ports(const sched_program *sp, int nf, sim_vl_port **ports, int64_
 		int k = d->lanes > 1 ? d->lanes : 1;
 		if (k > 1 && d->lane > 0)
 			continue;
-		sim_vl_port p = vl_port(k > 1 ? d->lane_of->name : d->name, d->type.bits, false,
+		vl_port p = vl_port_make(k > 1 ? d->lane_of->name : d->name, d->type.bits, false,
 			d->n_dims, d->out_extents, nf);
 		p.lanes = k;
 		p.output = i;
@@ -573,7 +573,7 @@ static int vl_write_words(sl_ctx *ctx, const char *path, const uint64_t *v,
 /* The input words of port "p" in frame "in" into v (sizes words, each
  * p->lanes values): lane l's word (r, xo) where lane 0 has it, when lane
  * l has it too.  0, or -1 when an array is missing or of another size. */
-static int vl_port_words(const sim_vl_port *p, int64_t size, const ref_inputs *in,
+static int vl_port_words(const vl_port *p, int64_t size, const ref_inputs *in,
 	uint64_t *v)
 {
 	int k = p->lanes;
@@ -606,7 +606,7 @@ static int vl_port_words(const sim_vl_port *p, int64_t size, const ref_inputs *i
 
 /* DIR/in_K.bin for each input port: frame after frame of in[0 .. nf). */
 static int vl_write_inputs(sl_ctx *ctx, const char *dir, int n_ports,
-	const sim_vl_port *ports, const int64_t *sizes, const ref_inputs *in, int nf)
+	const vl_port *ports, const int64_t *sizes, const ref_inputs *in, int nf)
 {
 	for (int i = 0, k = 0; i < n_ports; i++) {
 		if (!ports[i].is_input)
@@ -677,7 +677,7 @@ static int vl_read_stats(sl_ctx *ctx, const char *dir, int n_in, vl_result *r)
  * they came out in (.cyc, one a word).  "want" words per frame (lane 0's
  * box).  0 or -1. */
 static int vl_read_output(sl_ctx *ctx, const char *dir, int k, bool values,
-	const ir_program *lp, const sim_vl_port *p, int64_t want, int nf, int stride,
+	const ir_program *lp, const vl_port *p, int64_t want, int nf, int stride,
 	io_array **out)
 {
 	char name[40];
@@ -727,12 +727,12 @@ static int vl_read_output(sl_ctx *ctx, const char *dir, int k, bool values,
  * opts->cycles[] when asked): "ports" the output ports, "sizes" their
  * words; 0 or -1. */
 static int vl_collect(sl_ctx *ctx, const sched_program *sp, const char *dir,
-	const sim_vl_options *opts, int n_out_ports, const sim_vl_port *ports,
-	const int64_t *sizes, io_array **outputs, sim_vl_stats *stats)
+	const vl_options *opts, int n_out_ports, const vl_port *ports,
+	const int64_t *sizes, io_array **outputs, vl_stats *stats)
 {
 	int rc = 0, nf = opts->frames > 1 ? opts->frames : 1, no = sp->lowered->n_outputs;
 	for (int k = 0; k < n_out_ports; k++) {
-		const sim_vl_port *p = &ports[k];
+		const vl_port *p = &ports[k];
 		int got = vl_read_output(ctx, dir, k, true, sp->lowered, p, sizes[k], nf, no,
 			outputs);
 		if (got == 0 && opts->cycles)
@@ -751,13 +751,13 @@ static int vl_collect(sl_ctx *ctx, const sched_program *sp, const char *dir,
 /* Every input taken exactly once per element, done within the timeout. */
 static int vl_check_result(sl_ctx *ctx, const sched_program *sp,
 	const vl_result *r, int64_t timeout, int n_ports,
-	const sim_vl_port *ports, const int64_t *sizes, int nf)
+	const vl_port *ports, const int64_t *sizes, int nf)
 {
 	int rc = 0;
 	if (!r->done) {
 		sl_error(ctx, sl_noloc, "the hardware did not raise done within %lld "
 			"cycles (predicted %lld)", (long long) timeout,
-			(long long) sim_frames_predicted_cycles(sp, nf));
+			(long long) sched_frames_predicted_cycles(sp, nf));
 		rc = -1;
 	}
 	for (int i = 0, k = 0; i < n_ports; i++) {
@@ -789,7 +789,7 @@ static int64_t vl_timeout(const sched_program *sp, int nf)
 		if (sched_n_iters(s) > 0 && sched_time(s, it) + s->latency + 1 > end)
 			end = sched_time(s, it) + s->latency + 1;
 	}
-	return 2 * (end + (int64_t) (nf - 1) * sim_frame_period(sp)) + 1000;
+	return 2 * (end + (int64_t) (nf - 1) * sched_frame_period(sp)) + 1000;
 }
 
 /* The file the testbench dumps the waveform into: a fresh temporary for
@@ -818,13 +818,13 @@ static int vl_vcd_open(sl_ctx *ctx, const char *path, char **tmp)
 }
 
 /* A testbench that did not exit 0: why, as well as can be told. */
-static void vl_tb_failed(sl_ctx *ctx, const vl_build *b, const sim_vl_options *opts,
+static void vl_tb_failed(sl_ctx *ctx, const vl_build *b, const vl_options *opts,
 	int status, const char *log)
 {
 	vl_show_log(log);
 	if (status == SL_SPAWN_TIMEOUT) {
 		sl_error(ctx, sl_noloc, "the testbench was killed by the watchdog");
-	} else if (status == SIM_VL_TB_CHECKS_FAILED) {
+	} else if (status == VL_TB_CHECKS_FAILED) {
 		sl_error(ctx, sl_noloc, "the AXI4-Stream testbench found the failures above "
 			"(its log: %s)", log);
 	} else if (status == VL_TB_VCD_FAILED) {
@@ -847,7 +847,7 @@ static void vl_tb_failed(sl_ctx *ctx, const vl_build *b, const sim_vl_options *o
  * model's; 0 or -1 (reported).  The AXI4-Stream testbench ("axis_seeds"
  * > 0, "n_in" inputs) runs the design 1 + 5 * axis_seeds + 2 times, 2
  * more with inputs (the framing errors), the run after the stalled ones
- * cut by a reset (sim/vl_axis_tb.c); the tiles number them from 1. */
+ * cut by a reset (verilator/axis_tb.c); the tiles number them from 1. */
 static int vl_check_pub_counts(sl_ctx *ctx, const ub_pub_set *ps, const char *log,
 	int axis_seeds, int n_in)
 {
@@ -857,8 +857,8 @@ static int vl_check_pub_counts(sl_ctx *ctx, const ub_pub_set *ps, const char *lo
 		sl_error(ctx, sl_noloc, "cannot read '%s': %s", log, strerror(errno));
 		return -1;
 	}
-	int rc = axis_seeds > 0 ? sim_vl_pub_check_runs(ctx, ps, text, 1 + 5 * axis_seeds + 2 +
-		(n_in ? 2 : 0), 5 * axis_seeds + 2) : sim_vl_pub_check(ctx, ps, text);
+	int rc = axis_seeds > 0 ? vl_pub_check_runs(ctx, ps, text, 1 + 5 * axis_seeds + 2 +
+		(n_in ? 2 : 0), 5 * axis_seeds + 2) : vl_pub_check(ctx, ps, text);
 	free(text);
 	return rc;
 }
@@ -866,17 +866,17 @@ static int vl_check_pub_counts(sl_ctx *ctx, const ub_pub_set *ps, const char *lo
 /* Run the testbench of "b" in a fresh run directory and collect; the
  * waveform into "vcd" (vl_vcd_open) when not NULL. */
 static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
-	const ref_inputs *in, const sim_vl_options *opts, char *vcd, io_array **outputs,
-	sim_vl_stats *stats)
+	const ref_inputs *in, const vl_options *opts, char *vcd, io_array **outputs,
+	vl_stats *stats)
 {
-	sim_vl_port *ports;
+	vl_port *ports;
 	int64_t *sizes;
 	int n_ports = vl_ports(sp, opts->frames > 1 ? opts->frames : 1, &ports, &sizes);
 	char run[48], timeout_s[32], window_s[32], last_fire[32];
 	snprintf(run, sizeof run, "/run-%ld", (long) getpid());
 	/* with tiles: the run's cycle of their last fire, for the harness to
 	 * clock on to after done (their counts) */
-	snprintf(last_fire, sizeof last_fire, "%lld\n", (long long) sim_vl_pub_last_fire(opts->pub));
+	snprintf(last_fire, sizeof last_fire, "%lld\n", (long long) vl_pub_last_fire(opts->pub));
 	char *dir = vl_cat(b->dir, run, "");
 	char *exe = sl_path_join(b->dir, "obj/tb", NULL);
 	char *log = sl_path_join(dir, "tb.log", NULL);
@@ -904,7 +904,7 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 		if (vcd)
 			argv[3] = vcd;
 		sl_progress_push("Verilated %s, %lld cycles predicted", b->top,
-			(long long) sim_frames_predicted_cycles(sp, nf));
+			(long long) sched_frames_predicted_cycles(sp, nf));
 		int status = sl_spawn(argv, log);
 		sl_progress_pop();
 		if (status != 0) {
@@ -944,7 +944,7 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 /* The build's extra arguments with a configuration image: -CFLAGS
  * -DSL_RUNTIME_CONFIG=BITS (the testbench loads the image; [1] owned),
  * then opts->vl_args (borrowed), NULL-terminated. */
-static char **vl_config_args(const sim_vl_options *opts)
+static char **vl_config_args(const vl_options *opts)
 {
 	int n = 0;
 	while (opts->vl_args && opts->vl_args[n])
@@ -958,9 +958,9 @@ static char **vl_config_args(const sim_vl_options *opts)
 	return a;
 }
 
-int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
+int vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	const char *verilog, size_t len, const ref_inputs *in,
-	const sim_vl_options *opts, io_array **outputs, sim_vl_stats *stats)
+	const vl_options *opts, io_array **outputs, vl_stats *stats)
 {
 	memset(stats, 0, sizeof *stats);
 	int n_out = (opts->frames > 1 ? opts->frames : 1) * sp->lowered->n_outputs;
@@ -977,21 +977,21 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	char *renamed = vl_short_top(&b);
 	b.trace = opts->vcd_path != NULL;
 	b.pub_count = opts->pub != NULL;
-	sim_vl_port *ports;
+	vl_port *ports;
 	int64_t *sizes;
 	int n_ports = vl_ports(sp, opts->frames > 1 ? opts->frames : 1, &ports, &sizes);
 	FILE *tb = open_memstream(&b.testbench, &b.testbench_len);
 	if (!tb)
 		sl_unreachable();
 	if (opts->axis_seeds > 0)
-		sim_vl_write_axis_testbench(tb, top_name, n_ports, ports, opts->axis_seeds);
+		vl_write_axis_testbench(tb, top_name, n_ports, ports, opts->axis_seeds);
 	else
-		sim_vl_write_testbench(tb, top_name, n_ports, ports);
+		vl_write_testbench(tb, top_name, n_ports, ports);
 	fclose(tb);
 	free(ports);
 	free(sizes);
 	int rc = -1;
-	double t0 = sim_vl_now();
+	double t0 = vl_now();
 	b.lock = -1;
 	char **cfg_args = opts->config ? vl_config_args(opts) : NULL;
 	b.args = (const char *const *) cfg_args;
@@ -1003,7 +1003,7 @@ int sim_vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 		&& vl_ensure_built(ctx, &b, &stats->cached) == 0;
 	umask(mask);
 	if (built) {
-		stats->build_seconds = stats->cached ? 0.0 : sim_vl_now() - t0;
+		stats->build_seconds = stats->cached ? 0.0 : vl_now() - t0;
 		rc = vl_execute(ctx, sp, &b, in, opts, vcd, outputs, stats);
 	}
 	if (vcd && rc == 0 && sl_temp_commit(vcd, opts->vcd_path) < 0) {

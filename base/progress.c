@@ -1,4 +1,4 @@
-/* ir/progress.c: one line of progress on a terminal.
+/* base/progress.c: one line of progress on a terminal.
  * Stage: basics shared by every stage.  While a long step runs (a tool
  * sluice waits for, the cycle-level model, a study's configurations) one
  * line on stderr says what runs, how far it is and for how long, e.g.
@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ir/ir.h"
+#include "base/base.h"
 
 enum { PROGRESS_DEPTH = 4, PROGRESS_LABEL = 96 };
 

@@ -1,10 +1,10 @@
-/* ir/util.c: small services every stage shares: file paths, running a
+/* base/util.c: small services every stage shares: file paths, running a
  * tool, JSON strings.
  * Stage: basics.  Nothing here knows the IR; each helper exists once so
- * that the driver, target/ and sim/ format, spawn and join the same way
- * (sl_make_dir and the file readers are in ir/ctx.c, the writers in
- * ir/file.c).  A child runs in its own process group under a watchdog;
- * an interrupt kills the group (ir/file.c). */
+ * that the driver, fpga/ and sim/ format, spawn and join the same way
+ * (sl_make_dir and the file readers are in base/ctx.c, the writers in
+ * base/file.c).  A child runs in its own process group under a watchdog;
+ * an interrupt kills the group (base/file.c). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ir/ir_private.h"
+#include "base/base_private.h"
 
 char *sl_path_join(const char *dir, const char *name, const char *ext)
 {

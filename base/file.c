@@ -1,7 +1,7 @@
-/* ir/file.c: files written so that a failure or an interrupt never leaves
+/* base/file.c: files written so that a failure or an interrupt never leaves
  * a half-written or mixed result, and the temporaries of a process
  * removed when it is interrupted.
- * Stage: basics shared by every stage (the driver, io/, target/, sim/).
+ * Stage: basics shared by every stage (the driver, io/, fpga/, sim/).
  * Owns the process-wide list of temporaries (files being written, the
  * staged files of an open output set, directories of the Verilator cache
  * being built or run in) and the SIGINT/SIGTERM/SIGHUP handler that
@@ -23,7 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ir/ir_private.h"
+#include "base/base_private.h"
 
 #ifndef NAME_MAX
 #define NAME_MAX 255

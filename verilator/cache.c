@@ -1,5 +1,5 @@
-/* sim/vl_cache.c: the Verilator build cache, kept private and whole.
- * Stage: sim (the Verilator harness, for sim/verilator.c).  The cache
+/* verilator/cache.c: the Verilator build cache, kept private and whole.
+ * Stage: verilator (for verilator/run.c).  The cache
  * root is $SLUICE_CACHE_DIR, else $XDG_CACHE_HOME/sluice, else
  * $HOME/.cache/sluice; with none of them set there is no cache (never a
  * shared /tmp).  The root and its verilator/ directory are the user's
@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sim/sim_private.h"
+#include "verilator/verilator_private.h"
 
 #define VL_STAMP_MAGIC "sluice-vl-stamp-1"
 
@@ -62,7 +62,7 @@ static int vl_private_dir(sl_ctx *ctx, const char *dir, bool follow)
 }
 
 /* CACHE/verilator, private; NULL (reported) when there is none. */
-char *sim_vl_cache_dir(sl_ctx *ctx)
+char *vl_cache_dir(sl_ctx *ctx)
 {
 	const char *e = getenv("SLUICE_CACHE_DIR"), *x = getenv("XDG_CACHE_HOME"),
 		*h = getenv("HOME");
@@ -125,7 +125,7 @@ static int vl_file_sum(const char *path, long long *size, unsigned long long *ha
 	return 0;
 }
 
-int sim_vl_stamp_write(sl_ctx *ctx, const char *dir)
+int vl_stamp_write(sl_ctx *ctx, const char *dir)
 {
 	char *tb = sl_path_join(dir, "obj/tb", NULL), *stamp = sl_path_join(dir, "stamp", NULL);
 	long long size;
@@ -146,7 +146,7 @@ int sim_vl_stamp_write(sl_ctx *ctx, const char *dir)
 }
 
 /* Why entry "dir" cannot be run, or NULL when it is a whole build. */
-const char *sim_vl_entry_problem(const char *dir)
+const char *vl_entry_problem(const char *dir)
 {
 	char *obj = sl_path_join(dir, "obj", NULL), *tb = sl_path_join(dir, "obj/tb", NULL),
 		*stamp = sl_path_join(dir, "stamp", NULL);
@@ -187,7 +187,7 @@ static char *vl_concat(const char *a, const char *b)
 	return s;
 }
 
-int sim_vl_relock(sl_ctx *ctx, int fd, const char *dir, bool exclusive)
+int vl_relock(sl_ctx *ctx, int fd, const char *dir, bool exclusive)
 {
 	bool said = false;
 	while (flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) < 0) {
@@ -204,21 +204,21 @@ int sim_vl_relock(sl_ctx *ctx, int fd, const char *dir, bool exclusive)
 	return 0;
 }
 
-int sim_vl_lock(sl_ctx *ctx, const char *dir, bool exclusive)
+int vl_lock(sl_ctx *ctx, const char *dir, bool exclusive)
 {
 	char *path = vl_concat(dir, ".lock");
 	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		sl_error(ctx, sl_noloc, "cannot open the lock '%s': %s", path, strerror(errno));
 	free(path);
-	if (fd >= 0 && sim_vl_relock(ctx, fd, dir, exclusive) < 0) {
+	if (fd >= 0 && vl_relock(ctx, fd, dir, exclusive) < 0) {
 		close(fd);
 		fd = -1;
 	}
 	return fd;
 }
 
-void sim_vl_unlock(int fd)
+void vl_unlock(int fd)
 {
 	if (fd >= 0)
 		close(fd);
@@ -226,7 +226,7 @@ void sim_vl_unlock(int fd)
 
 /* ---------------------------------------------------------- installation */
 
-int sim_vl_install(sl_ctx *ctx, const char *tmp, const char *dir)
+int vl_install(sl_ctx *ctx, const char *tmp, const char *dir)
 {
 	char aside[64];
 	snprintf(aside, sizeof aside, ".stale.tmp-%ld", (long) getpid());
@@ -246,7 +246,7 @@ int sim_vl_install(sl_ctx *ctx, const char *tmp, const char *dir)
 	return rc;
 }
 
-void sim_vl_sweep(const char *cache_dir, const char *entry)
+void vl_sweep(const char *cache_dir, const char *entry)
 {
 	sl_sweep_stale(cache_dir, true);
 	sl_sweep_stale(entry, true);

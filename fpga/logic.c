@@ -1,6 +1,6 @@
-/* target/logic.c: the logic of a generated design, counted from its
+/* fpga/logic.c: the logic of a generated design, counted from its
  * structure before synthesis (LUTs, flip-flops, DSPs per statement).
- * Stage: target, after storage mapping, beside target/storage.c.
+ * Stage: fpga, after storage mapping, beside fpga/storage.c.
  * It walks what rtlgen emits and costs each piece in the family's
  * primitives (k = LUT inputs), whose numbers are the board file's
  * (`carry`, `dsp_mul`, `lutram`, `lutram_cell`: boards/README.md "Logic";
@@ -13,7 +13,7 @@
  *       and an AND tree of (k-1)-input LUTs over them
  *   n-bit magnitude comparison   a subtractor's carry: n LUTs
  *   2:1 mux of n bits   n LUTs
- *   w x w multiplier   DSPs where the board has `dsp_mul` (target/dsp.c's
+ *   w x w multiplier   DSPs where the board has `dsp_mul` (fpga/dsp.c's
  *       model of mul2dsp: 16x16 iCE40, 18x18 ECP5, 25x18 xc7, 27x18
  *       xcup, signed only on Xilinx), within the board's DSP count: the
  *       widest multipliers first, the rest (and those mul2dsp leaves
@@ -63,13 +63,13 @@
  * same Verilog, not a function of the structure); this model follows the
  * -abc9 mapping (measured ratios in the report of this change).
  * A buffer on push-memory tiles (--memory pub) is its tiles' logic
- * (target/pub.c) in its producer's stage.
+ * (fpga/pub.c) in its producer's stage.
  * Storage (delay-chain registers, register-file and LUT-RAM words, block
- * RAM) is target/storage.c's and is not counted here. */
+ * RAM) is fpga/storage.c's and is not counted here. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "target/target_private.h"
+#include "fpga/fpga_private.h"
 #include "rtlgen/rtlgen.h"
 
 /* ------------------------------------------------------------ families */
@@ -1014,8 +1014,8 @@ static const ub_pub_buf *est_pub_of(const ub_pub_set *pub, const ub_buffer *b)
 	return NULL;
 }
 
-/* A buffer on push-memory tiles: each tile's logic (target/pub.c); the
- * delay lines are storage (target/storage.c), the read ports wires. */
+/* A buffer on push-memory tiles: each tile's logic (fpga/pub.c); the
+ * delay lines are storage (fpga/storage.c), the read ports wires. */
 static void est_pub(est_walk *w, const ub_pub_set *pub, const ub_pub_buf *pb)
 {
 	for (int k = 0; k < pb->n_tiles; k++) {

@@ -1,12 +1,12 @@
-/* target/target.h: a mapped design on a board.
+/* fpga/fpga.h: a mapped design on a board.
  * Stage: after rtlgen, beside sim; the driver calls it.  Before any RTL it
- * predicts what the design takes (target/storage.c: block RAM cells,
- * storage flip-flops and LUT RAM of every buffer; target/logic.c: LUTs,
+ * predicts what the design takes (fpga/storage.c: block RAM cells,
+ * storage flip-flops and LUT RAM of every buffer; fpga/logic.c: LUTs,
  * flip-flops and DSPs of every stage, a structural count of what rtlgen
  * emits), says whether that fits the board and why not
- * (target/explain.c), synthesizes the Verilog with the board's Yosys
- * flow (target/synth.c) and simulates the synthesized netlist against the
- * reference (target/netlist.c).  Every family fact comes from the board file
+ * (fpga/explain.c), synthesizes the Verilog with the board's Yosys
+ * flow (fpga/synth.c) and simulates the synthesized netlist against the
+ * reference (fpga/netlist.c).  Every family fact comes from the board file
  * (boards/README.md).  A tg_report owns its arrays; tg_report_release()
  * frees them. */
 #ifndef SLUICE_TARGET_H
@@ -45,7 +45,7 @@ typedef struct tg_logic {
 	int n;
 	tg_stage *stages;		/* owned */
 	int64_t luts, ffs, dsps;
-	/* Multipliers that DSPs could take (target/dsp.c): how many, the
+	/* Multipliers that DSPs could take (fpga/dsp.c): how many, the
 	 * DSPs they would take with no limit, and how many the board's DSP
 	 * count leaves in logic and their LUTs (in "luts"). */
 	int n_muls, n_soft_muls;
@@ -95,7 +95,7 @@ int64_t tg_tile_cells(const board *bd, const ub_pub_params *p, int width_bits,
  * rtlgen/pub.c connects it (input 0 fed with words of in_bits significant
  * bits, t->n_outs outputs read): its
  * flip-flops (docs/pub.md "Structure", less what the connections leave
- * dead) and an estimate of its LUTs (target/pub.c). */
+ * dead) and an estimate of its LUTs (fpga/pub.c). */
 void tg_pub_tile_logic(const board *bd, const ub_pub_set *pub, const ub_pub_tile *t,
 	int width_bits, int in_bits, int64_t *ffs, int64_t *luts);
 /* The block-RAM cells of the design's configuration ROM (rtlgen/pub.c: a
@@ -132,7 +132,7 @@ bool tg_explain(sl_ctx *ctx, const tg_report *r, bool sequential,
 	const tg_report *others, int n_others, const tg_report *seq);
 
 /* One multiplier ($mul) at the widths Yosys keeps (wreduce), and what
- * it costs on the board (target/dsp.c). */
+ * it costs on the board (fpga/dsp.c). */
 typedef struct tg_mul {
 	int a, b, y;		/* operand widths, result width */
 	bool sa, sb;		/* signed operands */
@@ -161,7 +161,7 @@ void tg_mul_drop_dead(tg_mul *ms, int n, const char *live);
 /* Partial-product bits of an a x b multiplier kept in w result bits. */
 double tg_soft_mul_bits(int a, int b, int w);
 
-/* Timing (target/timing.c).  The program's stage names (and their
+/* Timing (fpga/timing.c).  The program's stage names (and their
  * source lines, or NULL) that name the nets of a path. */
 typedef struct tg_stage_names {
 	int n;

@@ -1,6 +1,6 @@
-/* sim/vl_pubcount.c: the push-memory tiles' access counts measured in
+/* verilator/pubcount.c: the push-memory tiles' access counts measured in
  * Verilator, checked against the tile model.
- * Stage: sim (the Verilator harness, after the run).  With --memory pub
+ * Stage: verilator (after the run).  With --memory pub
  * the harness is built with SL_PUB_COUNT, under which every sl_pub
  * instance counts the fires of each of its controllers in a run and
  * prints, when the run ends (the next flush, or the end of the
@@ -11,12 +11,12 @@
  * rtlgen/pub.c gives it (PRODUCER_pubK, the last component of PATH) and
  * compared with that tile's counts (which ub_pub_map checked against
  * ub_pub_model's), the whole run's: the harness clocks on after done
- * until the tiles' last fire (sim_vl_pub_last_fire; docs/pub.md, "Counts
+ * until the tiles' last fire (vl_pub_last_fire; docs/pub.md, "Counts
  * in Verilator").  Owns nothing past a call. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/sim_private.h"
+#include "verilator/verilator_private.h"
 
 enum { PC_MAX_PORTS = 8 };
 
@@ -250,12 +250,12 @@ static bool pc_find(sl_ctx *ctx, const ub_pub_buf *pb, int k, const char *inst,
 	return false;
 }
 
-int sim_vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log)
+int vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log)
 {
-	return sim_vl_pub_check_runs(ctx, ps, log, 1, 0);
+	return vl_pub_check_runs(ctx, ps, log, 1, 0);
 }
 
-int sim_vl_pub_check_runs(sl_ctx *ctx, const ub_pub_set *ps, const char *log, int n_runs,
+int vl_pub_check_runs(sl_ctx *ctx, const ub_pub_set *ps, const char *log, int n_runs,
 	int cut_run)
 {
 	int n = 0;
@@ -285,7 +285,7 @@ int sim_vl_pub_check_runs(sl_ctx *ctx, const ub_pub_set *ps, const char *log, in
 				continue;
 			}
 			/* the whole run's fires (the harness clocks on after done
-			 * until the last one, sim_vl_pub_last_fire): the tile's
+			 * until the last one, vl_pub_last_fire): the tile's
 			 * counts, which the mapping ran the tile model to equal */
 			for (int r = 0; r < n_runs; r++)
 				if (pc_compare(ctx, pb, k, pb->tiles[k].n_outs, &pb->tiles[k].counts,
@@ -304,7 +304,7 @@ int sim_vl_pub_check_runs(sl_ctx *ctx, const ub_pub_set *ps, const char *log, in
 	return rc;
 }
 
-int64_t sim_vl_pub_last_fire(const ub_pub_set *ps)
+int64_t vl_pub_last_fire(const ub_pub_set *ps)
 {
 	int64_t last = -1;
 	for (int i = 0; ps && i < ps->n_bufs; i++) {

@@ -1,6 +1,6 @@
-/* target/storage.c: the storage of a mapped design on a board, and the
+/* fpga/storage.c: the storage of a mapped design on a board, and the
  * totals the fit check weighs.
- * Stage: target, after storage mapping and before any RTL or synthesis.
+ * Stage: fpga, after storage mapping and before any RTL or synthesis.
  * A delay chain is costed from its layout (ub_buffer.runs and its pack,
  * the rule in ubuffer/ubuffer.c), as rtlgen emits it: each group of SRAM
  * runs of a pack one sl_sram of the pack's runs side by side (counted at
@@ -22,12 +22,12 @@
  * single-port use (board_bram_cells); the design's one configuration ROM
  * (every tile's writes) is block RAM, counted with the first buffer on
  * tiles; docs/pub.md "Synthesis".
- * Logic is counted by target/logic.c; target/explain.c says why a
+ * Logic is counted by fpga/logic.c; fpga/explain.c says why a
  * design does not fit. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "target/target_private.h"
+#include "fpga/fpga_private.h"
 
 /* Delay chain: block-RAM cells of its pack's SRAM groups (each one
  * memory of the members' runs side by side, ub_pack_memory), counted at
