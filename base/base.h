@@ -69,6 +69,13 @@ void sl_note(sl_ctx *ctx, sl_loc loc, const char *fmt, ...)
 void sl_error_file(sl_ctx *ctx, const char *path, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int sl_n_errors(const sl_ctx *ctx);
+/* The message of the first error reported (no place, no "error: "), or
+ * NULL: what a caller that tries alternatives (the tile study) records
+ * as the reason one was refused. */
+const char *sl_first_error(const sl_ctx *ctx);
+/* Quiet: diagnostics are counted (and the first error kept) but never
+ * printed. */
+void sl_ctx_set_quiet(sl_ctx *ctx, bool quiet);
 /* Hold diagnostics from now on, and print the held ones in source order
  * (sl_ctx_free flushes too): so that every pass's errors read top to
  * bottom whatever order the passes found them in. */

@@ -47,6 +47,8 @@ struct sl_ctx {
 	int n_lines;
 	size_t held_bytes;	/* of the held diagnostics' text */
 	int n_dropped;		/* diagnostics not held past SL_DIAG_HELD_MAX */
+	bool quiet;		/* count diagnostics, print none */
+	const char *first_error;	/* the first error's message (arena), or NULL */
 	const sl_define *defines;	/* -D values (not owned) */
 	int n_defines;
 };

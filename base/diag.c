@@ -107,6 +107,10 @@ static void print_source_line(sl_ctx *ctx, FILE *out, sl_loc loc)
  * joins the message before it. */
 static void hold(sl_ctx *ctx, sl_loc loc, bool is_note, char *text, size_t len)
 {
+	if (ctx->quiet) {
+		free(text);
+		return;
+	}
 	if (!ctx->batch) {
 		sl_progress_hide();
 		fwrite(text, 1, len, ctx->diag);
@@ -161,13 +165,42 @@ static void report(sl_ctx *ctx, sl_loc loc, const char *kind,
 	hold(ctx, loc, !strcmp(kind, "note"), buf, len);
 }
 
+/* Keep the first error's message for sl_first_error. */
+static void keep_first(sl_ctx *ctx, const char *fmt, va_list ap)
+{
+	if (ctx->first_error)
+		return;
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		return;
+	char *m = sl_alloc(ctx, (size_t) n + 1);
+	vsnprintf(m, (size_t) n + 1, fmt, ap);
+	ctx->first_error = m;
+}
+
 void sl_error(sl_ctx *ctx, sl_loc loc, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	report(ctx, loc, "error", fmt, ap);
 	va_end(ap);
+	va_start(ap, fmt);
+	keep_first(ctx, fmt, ap);
+	va_end(ap);
 	ctx->n_errors++;
+}
+
+const char *sl_first_error(const sl_ctx *ctx)
+{
+	return ctx->first_error;
+}
+
+void sl_ctx_set_quiet(sl_ctx *ctx, bool quiet)
+{
+	ctx->quiet = quiet;
 }
 
 void sl_warning(sl_ctx *ctx, sl_loc loc, const char *fmt, ...)
@@ -200,6 +233,9 @@ void sl_error_file(sl_ctx *ctx, const char *path, const char *fmt, ...)
 		fclose(out);
 		hold(ctx, sl_noloc, false, buf, len);
 	}
+	va_end(ap);
+	va_start(ap, fmt);
+	keep_first(ctx, fmt, ap);
 	va_end(ap);
 	ctx->n_errors++;
 }

@@ -514,29 +514,29 @@ static void print_report(const void *arg, FILE *out)
 	}
 	fputs(d->pub ? "  ],\n" : "  ]\n", out);
 	if (d->pub)
-		ub_pub_report_json(d->pub, out);
+		pub_report_json(d->pub, out);
 	fputs("}\n", out);
 }
 
 static void print_pub_json(const void *arg, FILE *out)
 {
-	ub_pub_dump_json(arg, out);
+	pub_dump_json(arg, out);
 }
 
 typedef struct pub_hex_arg {
-	const ub_pub_set *ps;
-	const ub_pub_tile *t;
+	const pub_set *ps;
+	const pub_tile *t;
 } pub_hex_arg;
 
 static void print_pub_hex(const void *arg, FILE *out)
 {
 	const pub_hex_arg *a = arg;
-	ub_pub_write_hex(a->ps, a->t, out);
+	pub_write_hex(a->ps, a->t, out);
 }
 
 static void print_pub_rom(const void *arg, FILE *out)
 {
-	ub_pub_write_rom_hex(arg, out);
+	pub_write_rom_hex(arg, out);
 }
 
 /* With --memory pub: DIR/pub.json, DIR/pub_BUFFER_K.hex per tile and,
@@ -549,7 +549,7 @@ static int write_pub(const flow_design *d, const char *dir)
 	if (write_text(dir, "pub.json", NULL, print_pub_json, d->pub) < 0)
 		return -1;
 	for (int i = 0; i < d->pub->n_bufs; i++) {
-		const ub_pub_buf *pb = &d->pub->bufs[i];
+		const pub_buf *pb = &d->pub->bufs[i];
 		for (int k = 0; k < pb->n_tiles; k++) {
 			char name[256];
 			snprintf(name, sizeof name, "pub_%s_%d.hex", pb->buf->name, k);
@@ -558,7 +558,7 @@ static int write_pub(const flow_design *d, const char *dir)
 				return -1;
 		}
 	}
-	if (ub_pub_n_tiles(d->pub) > 0 && !d->pub->params.runtime &&
+	if (pub_n_tiles(d->pub) > 0 && !d->pub->params.runtime &&
 	    write_text(dir, "pub_rom.hex", NULL, print_pub_rom, d->pub) < 0)
 		return -1;
 	char *cfg;	/* --runtime-config: DIR/config.hex */
@@ -781,7 +781,7 @@ static int cmd_sim(const options *opt)
 	if (d && write_design(d, opt->out_dir, opt->frames) == 0
 	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
-	if (rc == 0 && d->pub && ub_pub_print_counts(d->pub, strcmp(opt->engine, "verilator")
+	if (rc == 0 && d->pub && pub_print_counts(ctx, d->pub, strcmp(opt->engine, "verilator")
 	    ? "tile model" : "tile model and Verilator agree", stdout) < 0)
 		rc = EXIT_PROGRAM;
 	rc = finish_outputs(rc);
@@ -947,7 +947,7 @@ static bool set_dump(options *o, const char *val)
 {
 	char bad[2] = { 0, 0 };
 	if (!flow_dump_letters_ok(val, &bad[0]))
-		return usage_error("-d takes dump letters P, L, S, B and R, not '%s'",
+		return usage_error("-d takes dump letters P, L, S, B, T and R, not '%s'",
 			bad[0] ? bad : val);
 	o->flow.dump = val;
 	return true;
@@ -1042,14 +1042,14 @@ static bool count_or_fit(options *o, const char *val, uint64_t lo, uint64_t hi, 
 
 static bool set_pub_levels(options *o, const char *val)
 {
-	return count_or_fit(o, val, 1, UB_PUB_MAX_LEVELS, &o->flow.pub.levels) ||
+	return count_or_fit(o, val, 1, PUB_MAX_LEVELS, &o->flow.pub.levels) ||
 		usage_error("--pub-levels takes a loop-level count from 1 to 16, or 'fit', "
 			"not '%s'", val);
 }
 
 static bool set_pub_width(options *o, const char *val)
 {
-	return count_or_fit(o, val, 2, UB_PUB_MAX_WIDTH, &o->flow.pub.cw) || usage_error(
+	return count_or_fit(o, val, 2, PUB_MAX_WIDTH, &o->flow.pub.cw) || usage_error(
 		"--pub-width takes a configuration width in bits from 2 to 62, or 'fit', not '%s'",
 		val);
 }
@@ -1057,7 +1057,7 @@ static bool set_pub_width(options *o, const char *val)
 static bool set_pub_ext_width(options *o, const char *val)
 {
 	o->pub_ew_set = true;
-	return count_or_fit(o, val, 2, UB_PUB_MAX_WIDTH, &o->flow.pub.ew) || usage_error(
+	return count_or_fit(o, val, 2, PUB_MAX_WIDTH, &o->flow.pub.ew) || usage_error(
 		"--pub-ext-width takes an extent width in bits from 2 to 62, or 'fit', not '%s'",
 		val);
 }
@@ -1210,6 +1210,7 @@ static const command commands[] = {
 	  "  -d LETTERS    print stage dumps on stdout, each right after its stage:\n"
 	  "                P checked program, L lowered program (and the lane\n"
 	  "                program, with lanes), S schedule, B buffers,\n"
+	  "                T push-memory tiles (with --memory pub),\n"
 	  "                R predicted resources (with --board)\n"
 	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "sim", cmd_sim,
@@ -1416,9 +1417,9 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 	}
 	if (!opt->pub_ew_set)
 		opt->flow.pub.ew = opt->flow.pub.cw;
-	if (opt->flow.pub.cw && opt->flow.pub.ew > opt->flow.pub.cw) {
-		fprintf(stderr, "sluice %s: error: --pub-ext-width %d is wider than --pub-width %d: "
-			"cfg_data must carry an extent\n", c->name, opt->flow.pub.ew, opt->flow.pub.cw);
+	char why[256];
+	if (!opt->is_study && pub_params_problem(&opt->flow.pub, why, sizeof why)) {
+		fprintf(stderr, "sluice %s: error: %s\n", c->name, why);
 		return EXIT_USAGE;
 	}
 	if (opt->flow.pub.runtime && (!opt->flow.pub.cw || !opt->flow.pub.ew ||
@@ -1426,13 +1427,6 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 		fprintf(stderr, "sluice %s: error: --runtime-config loads configurations of other "
 			"sizes into one build: give --pub-width, --pub-ext-width and --pub-levels, "
 			"not 'fit'\n", c->name);
-		return EXIT_USAGE;
-	}
-	if (opt->flow.memory_pub && !opt->is_study && opt->flow.pub.cw &&
-	    ((int64_t) 1 << opt->flow.pub.cw) < opt->flow.pub.depth) {
-		fprintf(stderr, "sluice %s: error: --pub-width %d is narrower than the SRAM "
-			"address of --depth %lld: the configuration width must be at least the "
-			"address width\n", c->name, opt->flow.pub.cw, (long long) opt->flow.pub.depth);
 		return EXIT_USAGE;
 	}
 	opt->flow.pub.frames = opt->frames;	/* the tiles run every frame */

@@ -701,7 +701,7 @@ out:
  * (docs/pub.md, "Studies").  The program is compiled once (today's
  * mapping); then for every memory (native, pub) and, for pub, every fetch
  * width and depth, its buffers are mapped onto tiles of that
- * configuration (ub_pub_map, each in a diagnostics context of its own, so
+ * configuration (pub_map, each in a diagnostics context of its own, so
  * an illegal configuration is a row saying why, not an error of the run)
  * and costed by the model of docs/pub.md "Area and energy", beside the
  * dual-port buffer of the same ports.  One table on stdout,
@@ -792,10 +792,10 @@ static void study_pub_native(const flow_design *d, study_pub_row *r)
 }
 
 /* The row of tiles of FW "fw" and DEPTH "depth". */
-static void study_pub_tiles(const flow_design *d, const ub_pub_params *base, int fw, int64_t depth,
+static void study_pub_tiles(const flow_design *d, const pub_params *base, int fw, int64_t depth,
 	int n_in, int n_out, study_pub_row *r)
 {
-	ub_pub_params p = *base;
+	pub_params p = *base;
 	p.fw = fw;
 	p.depth = depth;
 	p.n_in = n_in;
@@ -805,26 +805,12 @@ static void study_pub_tiles(const flow_design *d, const ub_pub_params *base, int
 	r->depth = depth;
 	r->n_in = n_in;
 	r->n_out = n_out;
-	sl_ctx *ctx = sl_ctx_alloc();
-	char *diag = NULL;
-	size_t dlen = 0;
-	FILE *df = open_memstream(&diag, &dlen);
-	sl_ctx_set_diag_stream(ctx, df);
-	ub_pub_set *ps = ub_pub_map(ctx, d->isl, d->ubs, &p, d->opts.ub.register_threshold);
-	sl_ctx_free(ctx);	/* flushes its diagnostics into df */
-	fclose(df);
+	pub_set *ps = flow_retile(d, &p, r->why, sizeof r->why);
 	r->legal = ps != NULL;
 	if (ps)
 		p = ps->params;	/* the widths as fitted */
-	if (!ps) {
-		/* the first line of the diagnostic, after its location */
-		const char *m = diag ? strstr(diag, "error: ") : NULL;
-		m = m ? m + 7 : "unknown";
-		size_t n = strcspn(m, "\n");
-		snprintf(r->why, sizeof r->why, "%.*s", (int) (n < 399 ? n : 399), m);
-	}
 	for (int i = 0; ps && i < ps->n_bufs; i++) {
-		const ub_pub_buf *pb = &ps->bufs[i];
+		const pub_buf *pb = &ps->bufs[i];
 		if (pb->buf->storage == UB_NONE)
 			continue;
 		if (pb->native_why) {
@@ -839,11 +825,11 @@ static void study_pub_tiles(const flow_design *d, const ub_pub_params *base, int
 		r->mapped++;
 		r->reg_bits += pb->reg_words * pb->buf->width_bits;
 		for (int k = 0; k < pb->n_tiles; k++) {
-			ub_pub_cost c, dp;
-			const ub_pub_counts *n = &pb->tiles[k].counts;
-			ub_pub_cost_tile(&p, pb->buf->width_bits, n, &c);
-			ub_pub_cost_dualport(&p, pb->buf->width_bits, n, &dp);
-			int peak = ub_pub_dualport_peak(&pb->tiles[k]);
+			pub_cost c, dp;
+			const pub_counts *n = &pb->tiles[k].counts;
+			pub_cost_tile(&p, pb->buf->width_bits, n, &c);
+			pub_cost_dualport(&p, pb->buf->width_bits, n, &dp);
+			int peak = pub_dualport_peak(&pb->tiles[k]);
 			r->dp_sram_bits += dp.sram_bits;
 			r->dp_area += dp.area_um2;
 			r->dp_energy += dp.energy_pj;
@@ -860,8 +846,7 @@ static void study_pub_tiles(const flow_design *d, const ub_pub_params *base, int
 			r->tb_reads += n->tb_reads;
 		}
 	}
-	ub_pub_set_free(ps);
-	free(diag);
+	pub_set_free(ps);
 }
 
 enum { STUDY_PUB_COLS = 21 };

@@ -7,8 +7,8 @@
  *   schedule      sched_program_schedule, then sched_check     dump S
  *   buffers       ub_set_build (mapped for the board), ub_set_check
  *                                                               dump B
- *   tiles         with --memory pub: ub_pub_map (its own checks: isl
- *                 placement, field widths, the tile model)      dump B
+ *   tiles         with --memory pub: pub_map (its own checks: isl
+ *                 placement, field widths, the tile model)      dump T
  *   board         the predicted resources (fpga/), then, when
  *                 asked, the fit check and its explanation     dump R
  *
@@ -24,14 +24,14 @@
 #include "frontend/frontend.h"
 #include "rtlgen/rtlgen.h"
 
-static const char flow_letters[] = "PLSBR";
+static const char flow_letters[] = "PLSBTR";
 
 void flow_options_default(flow_options *o)
 {
 	memset(o, 0, sizeof *o);
 	o->sched.policy = SCHED_STREAM;
 	ub_options_default(&o->ub);
-	ub_pub_params_default(&o->pub);
+	pub_params_default(&o->pub);
 }
 
 bool flow_dump_letters_ok(const char *letters, char *bad)
@@ -80,7 +80,7 @@ static void flow_print_buffers(const flow_design *d, FILE *out)
 
 static void flow_print_tiles(const flow_design *d, FILE *out)
 {
-	ub_pub_dump_json(d->pub, out);
+	pub_dump_text(d->pub, out);
 }
 
 /* Per buffer its storage on the board, then per stage its logic. */
@@ -137,6 +137,25 @@ static char *flow_name(sl_ctx *ctx, const char *path)
 	return sl_strndup(ctx, base, n);
 }
 
+/* What the tile stage takes from the schedule, the buffers' options and
+ * the board. */
+static pub_env flow_pub_env(const flow_design *d)
+{
+	return (pub_env) { d->opts.ub.register_threshold, sched_frame_period(d->sp), d->opts.bd };
+}
+
+pub_set *flow_retile(const flow_design *d, const pub_params *p, char *why, size_t n)
+{
+	sl_ctx *quiet = sl_ctx_alloc();
+	sl_ctx_set_quiet(quiet, true);
+	pub_env env = flow_pub_env(d);
+	pub_set *ps = pub_map(quiet, d->isl, d->ubs, p, &env);
+	if (!ps)
+		snprintf(why, n, "%s", sl_first_error(quiet) ? sl_first_error(quiet) : "unknown");
+	sl_ctx_free(quiet);
+	return ps;
+}
+
 /* Lowering, schedule, check, buffers: everything after the front end
  * that depends on the schedule policy.  0 or -1 (reported). */
 static int flow_back_end(flow_design *d)
@@ -164,15 +183,11 @@ static int flow_back_end(flow_design *d)
 		return -1;
 	flow_dump(d, 'B', "buffers (-dB)", flow_print_buffers);
 	if (d->opts.memory_pub) {
-		if (d->opts.pub.frames > 1)
-			d->opts.pub.period = sched_frame_period(d->sp);
-		d->pub = ub_pub_map(d->ctx, d->isl, d->ubs, &d->opts.pub, d->opts.ub.register_threshold);
+		pub_env env = flow_pub_env(d);
+		d->pub = pub_map(d->ctx, d->isl, d->ubs, &d->opts.pub, &env);
 		if (!d->pub || (d->opts.pub.runtime && rtl_runtime_check(d->ctx, d->sp, d->pub) < 0))
 			return -1;
-		/* on a board with a huge primitive (UP5K: SPRAM) the tiles'
-		 * SRAMs go there (fpga/storage.c, docs/pub.md "Synthesis") */
-		d->pub->spram = d->opts.bd && board_huge_mem(d->opts.bd);
-		flow_dump(d, 'B', "push-memory tiles (-dB)", flow_print_tiles);
+		flow_dump(d, 'T', "push-memory tiles (-dT)", flow_print_tiles);
 	}
 	return 0;
 }
@@ -273,7 +288,7 @@ static void flow_drop_back_end(flow_design *d)
 	if (d->has_pred)
 		tg_report_release(&d->pred);
 	d->has_pred = false;
-	ub_pub_set_free(d->pub);
+	pub_set_free(d->pub);
 	d->pub = NULL;
 	ub_set_free(d->ubs);
 	d->ubs = NULL;
@@ -318,22 +333,22 @@ int flow_verilog(const flow_design *d, char **text, size_t *len, const char **to
 	return flow_verilog_frames(d, 1, text, len, top);
 }
 
-/* The tiles of a design of "frames" frames: its tiles when they were
- * mapped for as many (sim --frames N --memory pub), else none. */
-static const ub_pub_set *flow_pub_for(const flow_design *d, int frames)
-{
-	return d->pub && d->pub->params.frames == frames ? d->pub : NULL;
-}
 
 int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *len,
 	const char **top)
 {
 	*text = NULL;
 	*len = 0;
+	/* the tiles walk the frames they were mapped for (pub_params.frames) */
+	if (d->pub && d->pub->params.frames != (frames > 1 ? frames : 1)) {
+		sl_error(d->ctx, sl_noloc, "internal: the Verilog of %d frames asked of tiles "
+			"mapped for %d", frames, d->pub->params.frames);
+		return -1;
+	}
 	FILE *f = open_memstream(text, len);
 	if (!f)
 		sl_unreachable();
-	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, flow_pub_for(d, frames), d->name, frames,
+	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, d->pub, d->name, frames,
 		d->opts.iface, f, NULL);
 	fclose(f);
 	if (rc < 0) {
@@ -356,7 +371,7 @@ int flow_verilog_files(const flow_design *d, int frames, char **text, size_t *le
 	FILE *f = open_memstream(text, len), *c = open_memstream(core, core_len);
 	if (!f || !c)
 		sl_unreachable();
-	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, flow_pub_for(d, frames), d->name, frames,
+	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, d->pub, d->name, frames,
 		d->opts.iface, f, c);
 	fclose(f);
 	fclose(c);

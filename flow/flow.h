@@ -15,6 +15,7 @@
 #include "rtlgen/rtlgen.h"
 #include "scheduler/scheduler.h"
 #include "fpga/fpga.h"
+#include "pub/pub.h"
 #include "ubuffer/ubuffer.h"
 
 #ifdef __cplusplus
@@ -26,10 +27,10 @@ typedef struct flow_options {
 	ub_options ub;		/* ub.bd is set from bd */
 	const board *bd;	/* map for this board, or NULL */
 	/* --memory pub: map the buffers onto push-memory tiles of "pub" as
-	 * well (ubuffer/pub.c); the design's Verilog and model stay today's
+	 * well (pub/map.c); the design's Verilog and model stay today's
 	 * mapping (docs/pub.md, "Mapping"). */
 	bool memory_pub;
-	ub_pub_params pub;
+	pub_params pub;
 	/* With bd: a design whose storage or estimated logic does not fit
 	 * the board is a located error (fpga/: the largest buffers and
 	 * stages, and what would help). */
@@ -61,7 +62,7 @@ typedef struct flow_design {
 	ir_program *prog;	/* checked, bounds inferred */
 	sched_program *sp;	/* lowered, scheduled and checked */
 	ub_set *ubs;		/* sized, checked, mapped for opts.bd */
-	ub_pub_set *pub;	/* with opts.memory_pub: the tiles; else NULL */
+	pub_set *pub;	/* with opts.memory_pub: the tiles; else NULL */
 	bool has_pred;		/* compiled with a board (not remapped): */
 	tg_report pred;		/* its predicted storage and logic */
 } flow_design;
@@ -96,6 +97,12 @@ int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *l
  * NULL.  The caller frees both. */
 int flow_verilog_files(const flow_design *d, int frames, char **text, size_t *len,
 	char **core, size_t *core_len, const char **top);
+
+/* The tile stage again on the buffers of "d" with parameters "p" (the
+ * tile study's configurations): the tiles, which the caller frees
+ * (pub_set_free), or NULL with the mapping's reason in "why" (nothing is
+ * reported: a refused configuration is a row of the study). */
+pub_set *flow_retile(const flow_design *d, const pub_params *p, char *why, size_t n);
 
 /* With --memory pub --runtime-config: the design's configuration image
  * (rtl_runtime_image, DIR/config.hex) in a heap buffer the caller frees,

@@ -14,6 +14,7 @@
 
 #include "boards/boards.h"
 #include "sim/sim.h"
+#include "pub/pub.h"
 #include "ubuffer/ubuffer.h"
 
 #ifdef __cplusplus
@@ -80,23 +81,24 @@ void tg_predict(const board *bd, const sched_program *sp, const ub_set *ubs,
  * (tg_tile_cells), the delay lines beside them flip-flops, and each
  * tile's logic counted (docs/pub.md "Synthesis"). */
 void tg_predict_pub(const board *bd, const sched_program *sp, const ub_set *ubs,
-	const ub_pub_set *pub, tg_report *r);
+	const pub_set *pub, tg_report *r);
 /* The storage alone (has_logic false): enough to compare schedules. */
 void tg_predict_storage(const board *bd, const ub_set *ubs, tg_report *r);
-void tg_predict_storage_pub(const board *bd, const ub_set *ubs, const ub_pub_set *pub,
+void tg_predict_storage_pub(const board *bd, const ub_set *ubs, const pub_set *pub,
 	tg_report *r);
 /* The memory cells of one tile's SRAM (FW x width_bits bits by DEPTH
  * words of "p") on "bd", and in *mem their primitive: the board's huge
- * primitive when it has one (board_huge_cells), else block RAM
+ * primitive when the mapping chose it ("spram", pub_set.spram: the tile
+ * stage decides it) (board_huge_cells), else block RAM
  * (board_bram_cells). */
-int64_t tg_tile_cells(const board *bd, const ub_pub_params *p, int width_bits,
+int64_t tg_tile_cells(const board *bd, bool spram, const pub_params *p, int width_bits,
 	const board_mem **mem);
 /* The logic of tile "t" of "pub" with words of width_bits, as
  * rtlgen/pub.c connects it (input 0 fed with words of in_bits significant
  * bits, t->n_outs outputs read): its
  * flip-flops (docs/pub.md "Structure", less what the connections leave
  * dead) and an estimate of its LUTs (fpga/pub.c). */
-void tg_pub_tile_logic(const board *bd, const ub_pub_set *pub, const ub_pub_tile *t,
+void tg_pub_tile_logic(const board *bd, const pub_set *pub, const pub_tile *t,
 	int width_bits, int in_bits, int64_t *ffs, int64_t *luts);
 /* The block-RAM cells of the design's configuration ROM (rtlgen/pub.c: a
  * `case` of every tile's bus writes, {tile, cfg_addr, cfg_data}, on the
@@ -105,7 +107,7 @@ void tg_pub_tile_logic(const board *bd, const ub_pub_set *pub, const ub_pub_tile
  * for n writes, the words past n the case's all-ones default, and drops
  * its bit lanes that are 0 in every word: board_bram_cells of that depth
  * and the lanes left. */
-int64_t tg_pub_rom_cells(const board *bd, const ub_pub_set *pub, const board_mem **mem);
+int64_t tg_pub_rom_cells(const board *bd, const pub_set *pub, const board_mem **mem);
 /* Are the huge primitives (SPRAM) within the board's count? */
 bool tg_huge_fits(const tg_report *r);
 void tg_report_release(tg_report *r);

@@ -9,7 +9,7 @@
  * tiles of "pub", or NULL) on board "bd" (fpga/logic.c), into *l (its
  * stages owned by *l). */
 void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
-	const ub_pub_set *pub, tg_logic *l);
+	const pub_set *pub, tg_logic *l);
 
 /* Bits of v (0 for 0). */
 int tg_bits(uint64_t v);

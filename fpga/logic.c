@@ -1005,18 +1005,9 @@ static void est_split(const board *bd, est_muls *ml, est_walk *ws, tg_logic *r)
 	free(ml->m);
 }
 
-/* The tiles of buffer "b", or NULL when it is not on tiles. */
-static const ub_pub_buf *est_pub_of(const ub_pub_set *pub, const ub_buffer *b)
-{
-	for (int i = 0; pub && i < pub->n_bufs; i++)
-		if (pub->bufs[i].buf == b && !pub->bufs[i].native_why && pub->bufs[i].n_tiles > 0)
-			return &pub->bufs[i];
-	return NULL;
-}
-
 /* A buffer on push-memory tiles: each tile's logic (fpga/pub.c); the
  * delay lines are storage (fpga/storage.c), the read ports wires. */
-static void est_pub(est_walk *w, const ub_pub_set *pub, const ub_pub_buf *pb)
+static void est_pub(est_walk *w, const pub_set *pub, const pub_buf *pb)
 {
 	for (int k = 0; k < pb->n_tiles; k++) {
 		int64_t ffs, luts;
@@ -1031,7 +1022,7 @@ static void est_pub(est_walk *w, const ub_pub_set *pub, const ub_pub_buf *pb)
 }
 
 void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
-	const ub_pub_set *pub, tg_logic *r)
+	const pub_set *pub, tg_logic *r)
 {
 	est_fam f = est_family(bd);
 	int n = sp->n_stmts, tw = est_tw(sp);
@@ -1060,7 +1051,7 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 		est_walk *pw = &ws[b->producer->index];
 		pw->keys = keys;
 		pw->n_keys = n_keys;
-		const ub_pub_buf *pb = est_pub_of(pub, b);
+		const pub_buf *pb = pub_buf_of(pub, b);
 		if (pb)
 			est_pub(pw, pub, pb);
 		else if (b->storage == UB_CIRCULAR)

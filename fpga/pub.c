@@ -82,7 +82,7 @@ static int pub_field(uint64_t data, int w)
 
 /* One controller of AGW address bits: flip-flops and LUTs.  "data" has
  * the cfg_data bits that can be 1 (pub_data_bits). */
-static void pub_ctrl(const board *bd, const ub_pub_params *p, int agw, uint64_t data,
+static void tile_ctrl_logic(const board *bd, const pub_params *p, int agw, uint64_t data,
 	int64_t *ffs, double *luts)
 {
 	int L = p->levels, cw = p->cw, ew = p->ew, k = bd->lut_inputs;
@@ -102,24 +102,24 @@ static void pub_ctrl(const board *bd, const ub_pub_params *p, int agw, uint64_t 
  * other such bit (counter >= n), and Yosys 0.23 (opt_expr, opt_merge)
  * keeps one flip-flop of a field for all of them; otherwise every bit is
  * a lane of the ROM of its own. */
-static uint64_t pub_data_bits(const ub_pub_set *pub)
+static uint64_t pub_data_bits(const pub_set *pub)
 {
-	int n = ub_pub_rom(pub, NULL);
+	int n = pub_rom(pub, NULL);
 	if (n < 2 || (n & (n - 1)))
 		return ~(uint64_t) 0;
-	ub_pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
+	pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
 	uint64_t any = 0;
-	ub_pub_rom(pub, w);
+	pub_rom(pub, w);
 	for (int i = 0; i < n; i++)
 		any |= w[i].data;
 	free(w);
 	return any;
 }
 
-void tg_pub_tile_logic(const board *bd, const ub_pub_set *pub, const ub_pub_tile *t,
+void tg_pub_tile_logic(const board *bd, const pub_set *pub, const pub_tile *t,
 	int width_bits, int in_bits, int64_t *ffs, int64_t *luts)
 {
-	const ub_pub_params *p = &pub->params;
+	const pub_params *p = &pub->params;
 	bool flat = bd->logic.flatten;
 	uint64_t data = flat ? pub_data_bits(pub) : ~(uint64_t) 0;
 	int n_outs = flat ? t->n_outs : p->n_out, n_fed = flat ? 1 : p->n_in;
@@ -130,19 +130,19 @@ void tg_pub_tile_logic(const board *bd, const ub_pub_set *pub, const ub_pub_tile
 	/* the inputs fed (input 0): aggregator, row toggle, IN_i */
 	for (int i = 0; i < n_fed; i++) {
 		f += 2LL * p->fw * (flat && in_bits < width_bits ? in_bits : width_bits) + 1;
-		pub_ctrl(bd, p, sw, data, &f, &l);
+		tile_ctrl_logic(bd, p, sw, data, &f, &l);
 		l += 2 * p->fw + ww;
 	}
 	for (int i = 0; i < p->n_in; i++) {
-		pub_ctrl(bd, p, aw, data, &f, &l);		/* WR_i */
+		tile_ctrl_logic(bd, p, aw, data, &f, &l);		/* WR_i */
 		l += ww + aw;				/* the port's data and address */
 	}
 	for (int j = 0; j < p->n_out; j++) {
-		pub_ctrl(bd, p, aw, data, &f, &l);		/* RD_j */
+		tile_ctrl_logic(bd, p, aw, data, &f, &l);		/* RD_j */
 		l += aw;
 		if (j >= n_outs)
 			continue;
-		pub_ctrl(bd, p, sw, data, &f, &l);		/* OUT_j */
+		tile_ctrl_logic(bd, p, sw, data, &f, &l);		/* OUT_j */
 		f += 2 * ww + width_bits + 3;
 		l += (double) width_bits * pub_cdiv(2 * p->fw - 1, k - 2 > 1 ? k - 2 : 1) +
 			width_bits + 4;

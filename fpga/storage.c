@@ -15,7 +15,7 @@
  * (iCE40); elsewhere Yosys makes it LUT RAM (measured on the Artix-7:
  * gaussian's sequential 94,272-bit frame took 342 flip-flops), counted as
  * the lower bound ceil(bits / lutram_bits) LUTs.
- * With --memory pub a buffer on push-memory tiles (ub_pub_set) is only its
+ * With --memory pub a buffer on push-memory tiles (pub_set) is only its
  * tiles and their delay lines (fit_pub): each tile one sl_pub_sram of
  * FW x W bits by DEPTH words, in the board's huge primitive when it has
  * one (iCE40 UP5K: SPRAM, board_huge_cells), else in block RAM in
@@ -62,21 +62,11 @@ static void fit_copies(const board *bd, const ub_buffer *b, tg_buf *f)
 	}
 }
 
-/* The tiles of buffer "b" in "pub", or NULL when it is not on tiles (as
- * rtlgen/pub.c decides: mapped, and at least one tile). */
-static const ub_pub_buf *fit_pub_of(const ub_pub_set *pub, const ub_buffer *b)
-{
-	for (int i = 0; pub && i < pub->n_bufs; i++)
-		if (pub->bufs[i].buf == b && !pub->bufs[i].native_why && pub->bufs[i].n_tiles > 0)
-			return &pub->bufs[i];
-	return NULL;
-}
-
-int64_t tg_tile_cells(const board *bd, const ub_pub_params *p, int width_bits,
+int64_t tg_tile_cells(const board *bd, bool spram, const pub_params *p, int width_bits,
 	const board_mem **mem)
 {
 	int wide = p->fw * width_bits;
-	const board_mem *h = board_huge_mem(bd);
+	const board_mem *h = spram ? board_huge_mem(bd) : NULL;
 	if (h) {
 		*mem = h;
 		return board_huge_cells(h, wide, p->depth);
@@ -84,12 +74,12 @@ int64_t tg_tile_cells(const board *bd, const ub_pub_params *p, int width_bits,
 	return board_bram_cells(bd, wide, p->depth, mem);
 }
 
-int64_t tg_pub_rom_cells(const board *bd, const ub_pub_set *pub, const board_mem **mem)
+int64_t tg_pub_rom_cells(const board *bd, const pub_set *pub, const board_mem **mem)
 {
-	const ub_pub_params *p = &pub->params;
-	int n = ub_pub_rom(pub, NULL);
-	ub_pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
-	ub_pub_rom(pub, w);
+	const pub_params *p = &pub->params;
+	int n = pub_rom(pub, NULL);
+	pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
+	pub_rom(pub, w);
 	uint64_t data = 0, addr = 0, tile = 0;
 	for (int i = 0; i < n; i++) {
 		data |= w[i].data;
@@ -101,7 +91,7 @@ int64_t tg_pub_rom_cells(const board *bd, const ub_pub_set *pub, const board_mem
 	while (depth < n)
 		depth *= 2;
 	/* a lane 0 in every word goes, unless the all-ones default fills it */
-	int lanes = 0, widths[3] = { p->cw, ub_pub_addr_bits(p), ub_pub_rom_tile_bits(pub) };
+	int lanes = 0, widths[3] = { p->cw, pub_addr_bits(p), pub_rom_tile_bits(pub) };
 	uint64_t any[3] = { data, addr, tile };
 	for (int f = 0; f < 3; f++)
 		for (int b = 0; b < widths[f]; b++)
@@ -116,13 +106,13 @@ int64_t tg_pub_rom_cells(const board *bd, const ub_pub_set *pub, const board_mem
  * registers of the word width as the longest lag read from it (on the
  * producer's stream also the first pass of a port read in passes,
  * port_split).  Nothing of the buffer's own mapping is emitted. */
-static void fit_pub(const board *bd, const ub_pub_set *pub, const ub_pub_buf *pb,
+static void fit_pub(const board *bd, const pub_set *pub, const pub_buf *pb,
 	bool with_rom, tg_buf *f)
 {
 	const ub_buffer *b = pb->buf;
 	const board_mem *m;
 	for (int k = 0; k < pb->n_tiles; k++) {
-		int64_t c = tg_tile_cells(bd, &pub->params, b->width_bits, &m);
+		int64_t c = tg_tile_cells(bd, pub->spram, &pub->params, b->width_bits, &m);
 		f->cells[m - bd->mems] += c;
 		f->units += c * m->units;
 	}
@@ -152,7 +142,7 @@ void tg_predict_storage(const board *bd, const ub_set *ubs, tg_report *r)
 	tg_predict_storage_pub(bd, ubs, NULL, r);
 }
 
-void tg_predict_storage_pub(const board *bd, const ub_set *ubs, const ub_pub_set *pub,
+void tg_predict_storage_pub(const board *bd, const ub_set *ubs, const pub_set *pub,
 	tg_report *r)
 {
 	memset(r, 0, sizeof(*r));
@@ -167,7 +157,7 @@ void tg_predict_storage_pub(const board *bd, const ub_set *ubs, const ub_pub_set
 			continue;
 		f->words = b->capacity_words;
 		int64_t bits = b->capacity_words * b->width_bits;
-		const ub_pub_buf *pb = fit_pub_of(pub, b);
+		const pub_buf *pb = pub_buf_of(pub, b);
 		if (pb) {
 			fit_pub(bd, pub, pb, rom, f);
 			rom = false;
@@ -196,7 +186,7 @@ void tg_predict(const board *bd, const sched_program *sp, const ub_set *ubs,
 }
 
 void tg_predict_pub(const board *bd, const sched_program *sp, const ub_set *ubs,
-	const ub_pub_set *pub, tg_report *r)
+	const pub_set *pub, tg_report *r)
 {
 	tg_predict_storage_pub(bd, ubs, pub, r);
 	r->program = sp->lowered->path;

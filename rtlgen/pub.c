@@ -1,10 +1,10 @@
 /* rtlgen/pub.c: buffers on push-memory tiles (sl_pub), with --memory pub.
- * Stage: rtlgen.  For a buffer ubuffer/pub.c mapped onto tiles: one
+ * Stage: rtlgen.  For a buffer pub/map.c mapped onto tiles: one
  * sl_pub instance per tile (tile k+1's input the output of tile k that
  * feeds it), a delay line of registers after each tile output and on the
  * producer's stream (a register per cycle: the ports read at constant
  * delays), and each read port's wire from its tap.  The configuration of
- * every tile is one ROM of the design (ub_pub_rom: each write's tile
+ * every tile is one ROM of the design (pub_rom: each write's tile
  * number, register address and value), written after reset, one word a
  * cycle whatever the clock enable, on cfg_addr / cfg_data wires that all
  * tiles share, the tile number raising one tile's cfg_we; 'ready' rises
@@ -17,23 +17,9 @@
 
 #include "rtlgen/rtlgen_private.h"
 
-/* The tiles of buffer "b", or NULL when it is not on tiles. */
-static const ub_pub_buf *pub_of(const rtl_gen *g, const ub_buffer *b)
-{
-	for (int i = 0; g->pub && i < g->pub->n_bufs; i++) {
-		const ub_pub_buf *pb = &g->pub->bufs[i];
-		if (pb->buf == b && !pb->native_why && pb->n_tiles > 0)
-			return pb;
-	}
-	return NULL;
-}
-
 bool rtl_pub_any(const rtl_gen *g)
 {
-	for (int i = 0; g->pub && i < g->pub->n_bufs; i++)
-		if (!g->pub->bufs[i].native_why && g->pub->bufs[i].n_tiles > 0)
-			return true;
-	return false;
+	return pub_any(g->pub);
 }
 
 /* The tile number field of the ROM word: tile t's cfg_we. */
@@ -50,8 +36,8 @@ static void pub_tile_we(rtl_gen *g, const char *nm, int k, int tile, int tb, int
 
 void rtl_pub_loader(rtl_gen *g)
 {
-	const ub_pub_set *ps = g->pub;
-	const ub_pub_params *p = &ps->params;
+	const pub_set *ps = g->pub;
+	const pub_params *p = &ps->params;
 	FILE *o = g->out;
 	if (!rtl_pub_any(g)) {
 		fprintf(o, "    // ======== push-memory tiles (docs/pub.md): none in this design,\n"
@@ -59,10 +45,10 @@ void rtl_pub_loader(rtl_gen *g)
 			"    assign ready = !rst;\n\n");
 		return;
 	}
-	int ca = ub_pub_addr_bits(p), ww = ca + p->cw, tb = ub_pub_rom_tile_bits(ps);
-	int n = ub_pub_rom(ps, NULL), iw = rtl_bits_for(n), tile = 0;
-	ub_pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
-	ub_pub_rom(ps, w);
+	int ca = pub_addr_bits(p), ww = ca + p->cw, tb = pub_rom_tile_bits(ps);
+	int n = pub_rom(ps, NULL), iw = rtl_bits_for(n), tile = 0;
+	pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
+	pub_rom(ps, w);
 	fprintf(o, "    // ======== push-memory tile configuration (docs/pub.md): one ROM of\n"
 		"    // every tile's bus writes, {tile, cfg_addr, cfg_data}, one a cycle\n"
 		"    // after reset, whatever the clock enable (the tiles' bus acts without\n"
@@ -77,15 +63,15 @@ void rtl_pub_loader(rtl_gen *g)
 		"        (* rom_style = \"block\" *) case (pub_cfg_i)\n", tb + ww - 1);
 	for (int j = 0; j < n; j++) {
 		fprintf(o, "        %d'd%d: pub_cfg = %d'h", iw, j, tb + ww);
-		ub_pub_print_word(o, (tb + ww + 3) / 4, ((uint64_t) w[j].tile << ca) |
+		pub_print_word(o, (tb + ww + 3) / 4, ((uint64_t) w[j].tile << ca) |
 			(uint64_t) w[j].addr, p->cw, w[j].data);
 		fprintf(o, ";\n");
 	}
 	fprintf(o, "        default: pub_cfg = {%d{1'b1}};\n        endcase\n", tb + ww);
 	free(w);
 	for (int i = 0; i < ps->n_bufs; i++) {
-		const ub_pub_buf *pb = &ps->bufs[i];
-		if (!pub_of(g, pb->buf))
+		const pub_buf *pb = &ps->bufs[i];
+		if (!pub_buf_of(g->pub, pb->buf))
 			continue;
 		const char *nm = g->stages[pb->buf->producer->index].name;
 		for (int k = 0; k < pb->n_tiles; k++)
@@ -116,11 +102,11 @@ static void pub_delay_line(rtl_gen *g, const char *src, int w, int64_t len)
 	fprintf(o, "    end\n");
 }
 
-static void pub_tile(rtl_gen *g, const ub_pub_buf *pb, const char *nm, int k)
+static void emit_tile(rtl_gen *g, const pub_buf *pb, const char *nm, int k)
 {
-	const ub_pub_params *p = &g->pub->params;
+	const pub_params *p = &g->pub->params;
 	FILE *o = g->out;
-	int w = pb->buf->width_bits, ca = ub_pub_addr_bits(p);
+	int w = pb->buf->width_bits, ca = pub_addr_bits(p);
 	const char *in = k == 0 || pb->side ? rtl_fmt(g, "%s_wdata", nm)
 		: rtl_fmt(g, "%s_pub%d_out[%d:%d]", nm, k - 1, (pb->tiles[k - 1].feeds + 1) * w - 1,
 			pb->tiles[k - 1].feeds * w);
@@ -161,7 +147,7 @@ static void pub_tile(rtl_gen *g, const ub_pub_buf *pb, const char *nm, int k)
 
 bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
-	const ub_pub_buf *pb = pub_of(g, b);
+	const pub_buf *pb = pub_buf_of(g->pub, b);
 	FILE *o = g->out;
 	if (!pb)
 		return false;
@@ -170,7 +156,7 @@ bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm)
 		g->pub->params.fw,
 		(long long) g->pub->params.depth);
 	for (int k = 0; k < pb->n_tiles; k++)
-		pub_tile(g, pb, nm, k);
+		emit_tile(g, pb, nm, k);
 	/* the tiles take the producer's words by their schedules, not by wen */
 	rtl_sink(g, rtl_fmt(g, "%s_wen", nm));
 	/* the delay line of each source: its longest lag */

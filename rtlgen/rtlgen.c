@@ -634,7 +634,7 @@ int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 }
 
 int rtl_emit_pub(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const ub_pub_set *pub, const char *top_name, FILE *out)
+	const pub_set *pub, const char *top_name, FILE *out)
 {
 	return rtl_emit_iface(ctx, sp, ubs, pub, top_name, 1, RTL_IFACE_NATIVE, out, NULL);
 }
@@ -645,7 +645,7 @@ const char *rtl_interface_str(rtl_interface iface)
 }
 
 int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const ub_pub_set *pub, const char *top_name, int frames, rtl_interface iface, FILE *out,
+	const pub_set *pub, const char *top_name, int frames, rtl_interface iface, FILE *out,
 	FILE *core_out)
 {
 	FILE *top_out = out;

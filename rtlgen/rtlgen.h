@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 
+#include "pub/pub.h"
 #include "ubuffer/ubuffer.h"
 
 #ifdef __cplusplus
@@ -38,7 +39,7 @@ int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
  * 'ready' (every tile configured; with no buffer on tiles, high from
  * reset) and takes 'start' only when it is high (docs/pub.md, "Mapping"). */
 int rtl_emit_pub(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const ub_pub_set *pub, const char *top_name, FILE *out);
+	const pub_set *pub, const char *top_name, FILE *out);
 /* The top level's interface (docs/hardware.md): the native ports
  * (NAME_en / NAME_valid, no flow control), or AXI4-Stream, the native
  * module as sluice_<name>_core under a wrapper sluice_<name> with one
@@ -54,7 +55,7 @@ typedef enum rtl_interface {
  * "core_out" (its own file, sluice_<name>_core.v) when not NULL, else
  * into "out" before the wrapper. */
 int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const ub_pub_set *pub, const char *top_name, int frames, rtl_interface iface, FILE *out,
+	const pub_set *pub, const char *top_name, int frames, rtl_interface iface, FILE *out,
 	FILE *core_out);
 /* "native" or "axis". */
 const char *rtl_interface_str(rtl_interface iface);
@@ -65,15 +66,15 @@ const char *rtl_interface_str(rtl_interface iface);
  * bus writes in "$readmemh" words (cfg_addr << cfg_data bits | cfg_data),
  * one a line after three comment lines.  0, or -1 with a located error
  * (a value past its register). */
-int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *pub,
+int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const pub_set *pub,
 	FILE *out);
 /* Can the design be configured at run time: every schedule value fits
  * its register, and no buffer off the tiles has storage the sizes shape
  * (a delay chain or circular buffer)?  0, or -1 with a located error.
  * flow/ checks it after the mapping, before anything is written. */
-int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *pub);
+int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const pub_set *pub);
 /* cfg_data's width in a run-time configured design. */
-int rtl_runtime_data_bits(const ub_pub_set *pub);
+int rtl_runtime_data_bits(const pub_set *pub);
 
 /* The largest extent of a statement dimension the hardware counts: the
  * 32-bit EXT and idx fields of sl_sched (docs/hardware.md). */

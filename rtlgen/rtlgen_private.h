@@ -25,7 +25,7 @@ typedef struct rtl_gen {
 	sl_ctx *ctx;
 	const sched_program *sp;
 	const ub_set *ubs;
-	const ub_pub_set *pub;		/* --memory pub: the tiles, or NULL */
+	const pub_set *pub;		/* --memory pub: the tiles, or NULL */
 	FILE *out;
 	int tw;				/* width of the schedules' START and DELTA */
 	int frames;			/* frames per start (docs/hardware.md "Frames") */

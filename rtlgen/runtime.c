@@ -32,11 +32,6 @@ bool rtl_runtime(const rtl_gen *g)
 	return g->pub && g->pub->params.runtime;
 }
 
-/* Tiles in the register map's order: buffer by buffer, tile by tile. */
-static bool rt_on_tiles(const ub_pub_buf *pb)
-{
-	return !pb->native_why && pb->n_tiles > 0;
-}
 
 /* Dimensions of statement s's schedule generator (at least 1). */
 static int rt_dims(const sched_stmt *s)
@@ -44,15 +39,15 @@ static int rt_dims(const sched_stmt *s)
 	return s->n_dims > 0 ? s->n_dims : 1;
 }
 
-static void rt_map_of(const sched_program *sp, const ub_pub_set *ps, rt_map *m)
+static void rt_map_of(const sched_program *sp, const pub_set *ps, rt_map *m)
 {
-	m->ca = ub_pub_addr_bits(&ps->params);
+	m->ca = pub_addr_bits(&ps->params);
 	m->cw = m->tw = ps->params.cw;
 	m->xw = m->cw < 32 ? m->cw : 32;
 	m->rw = 2 * m->cw < 63 ? 2 * m->cw : 63;
 	m->n_tiles = 0;
 	for (int i = 0; i < ps->n_bufs; i++)
-		if (rt_on_tiles(&ps->bufs[i]))
+		if (pub_on_tiles(&ps->bufs[i]))
 			m->n_tiles += ps->bufs[i].n_tiles;
 	m->base = (int64_t) m->n_tiles << m->ca;
 	m->n_regs = 3;
@@ -90,12 +85,12 @@ static int rt_too_wide(sl_ctx *ctx, const sched_stmt *s, const char *field, int6
 
 /* Every value fits its register, and every buffer off the tiles keeps
  * storage the sizes do not shape; 0, or -1 with a located error. */
-static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *ps,
+static int rt_check(sl_ctx *ctx, const sched_program *sp, const pub_set *ps,
 	const rt_map *m)
 {
 	for (int i = 0; i < ps->n_bufs; i++) {
 		const ub_buffer *b = ps->bufs[i].buf;
-		if (rt_on_tiles(&ps->bufs[i]) || b->storage == UB_NONE || b->storage == UB_REGISTERS)
+		if (pub_on_tiles(&ps->bufs[i]) || b->storage == UB_NONE || b->storage == UB_REGISTERS)
 			continue;
 		sl_error(ctx, b->producer->decl->loc, "--runtime-config: buffer '%s' is not on "
 			"tiles (%s) and its storage (%s) is sized for this image at compile time; "
@@ -132,7 +127,7 @@ static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *ps,
 	return 0;
 }
 
-int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *ps)
+int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const pub_set *ps)
 {
 	rt_map m;
 	rt_map_of(sp, ps, &m);
@@ -199,7 +194,7 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 
 void rtl_rt_config(rtl_gen *g)
 {
-	const ub_pub_set *ps = g->pub;
+	const pub_set *ps = g->pub;
 	FILE *o = g->out;
 	rt_map m;
 	rt_map_of(g->sp, ps, &m);
@@ -212,8 +207,8 @@ void rtl_rt_config(rtl_gen *g)
 		"    assign ready = cfg_configured && !rst;\n");
 	int t = 0;
 	for (int i = 0; i < ps->n_bufs; i++) {
-		const ub_pub_buf *pb = &ps->bufs[i];
-		if (!rt_on_tiles(pb))
+		const pub_buf *pb = &ps->bufs[i];
+		if (!pub_on_tiles(pb))
 			continue;
 		const char *nm = g->stages[pb->buf->producer->index].name;
 		for (int k = 0; k < pb->n_tiles; k++, t++) {
@@ -243,7 +238,7 @@ void rtl_rt_sched(rtl_gen *g, rtl_stage *st, const char *idx, const char *nidx)
 
 /* ------------------------------------------------------------ the image */
 
-int rtl_runtime_data_bits(const ub_pub_set *ps)
+int rtl_runtime_data_bits(const pub_set *ps)
 {
 	return ps->params.cw;
 }
@@ -252,24 +247,24 @@ int rtl_runtime_data_bits(const ub_pub_set *ps)
 static void rt_word(FILE *out, const rt_map *m, int64_t addr, uint64_t data)
 {
 	uint64_t dm = m->cw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << m->cw) - 1;
-	ub_pub_print_word(out, (m->ta + m->cw + 3) / 4, (uint64_t) addr, m->cw, data & dm);
+	pub_print_word(out, (m->ta + m->cw + 3) / 4, (uint64_t) addr, m->cw, data & dm);
 	fputc('\n', out);
 }
 
 /* The tiles' writes, each at its tile's addresses: the words of the
- * ROM a design without --runtime-config has (ub_pub_rom). */
-static int rt_tile_words(const ub_pub_set *ps, const rt_map *m, FILE *out)
+ * ROM a design without --runtime-config has (pub_rom). */
+static int rt_tile_words(const pub_set *ps, const rt_map *m, FILE *out)
 {
-	int n = ub_pub_rom(ps, NULL);
-	ub_pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
-	ub_pub_rom(ps, w);
+	int n = pub_rom(ps, NULL);
+	pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
+	pub_rom(ps, w);
 	for (int j = 0; j < n; j++)
 		rt_word(out, m, ((int64_t) w[j].tile << m->ca) | w[j].addr, w[j].data);
 	free(w);
 	return n;
 }
 
-int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *ps, FILE *out)
+int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const pub_set *ps, FILE *out)
 {
 	rt_map m;
 	rt_map_of(sp, ps, &m);

@@ -37,7 +37,7 @@ add_test(NAME t_bench_sim_smoke
 set_tests_properties(t_bench_sim_smoke PROPERTIES LABELS bench TIMEOUT 120)
 # The push-memory study of docs/pub_study.md (tests/bench/pub_study.sh)
 # once: the script keeps working and writes its three tables (about 2 s).
-# The area fit behind ubuffer/pubcost.c (tests/bench/pub_area_fit.py,
+# The area fit behind pub/cost.c (tests/bench/pub_area_fit.py,
 # 31 Yosys runs) is run by hand.
 add_test(NAME t_bench_pub_study_smoke
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bench/pub_study.sh $<TARGET_FILE:sluice>

@@ -2,25 +2,26 @@
 # Fail when a module includes a header of a module after it in the flow,
 # or the private header of another module.
 # Order (index = rank): base ir io frontend ref scheduler|boards ubuffer
-# rtlgen verilator sim fpga flow|report driver.  base/ (the context,
+# pub rtlgen verilator sim fpga flow|report driver.  base/ (the context,
 # diagnostics, files, processes) stands below everything; io/ (arrays and
 # data files) sits just above ir/, so that the front end can read a const's
 # file(...); ref/ (the CPU reference) needs only ir/ and io/ and comes
 # after the front end whose programs it runs.  boards/ feeds ubuffer and
-# later stages, so it ranks with scheduler; verilator/ (the Verilated run)
+# later stages, so it ranks with scheduler; pub/ (the push-memory tile, a
+# way of mapping a buffer) follows ubuffer/; verilator/ (the Verilated run)
 # follows rtlgen; sim/ (the checks against the reference) uses it, and
 # fpga/ (prediction, fit, synthesis, the netlist check) comes after sim/;
 # report/ (report.html) draws what flow/ and the driver hand it, beside
 # flow/.
 set -u
 top=${1:-.}
-modules="base ir io frontend ref scheduler boards ubuffer rtlgen verilator sim fpga flow report driver"
+modules="base ir io frontend ref scheduler boards ubuffer pub rtlgen verilator sim fpga flow report driver"
 rank() {
 	case $1 in
 	base) echo 0 ;; ir) echo 1 ;; io) echo 2 ;; frontend) echo 3 ;; ref) echo 4 ;;
-	scheduler|boards) echo 5 ;; ubuffer) echo 6 ;; rtlgen) echo 7 ;;
-	verilator) echo 8 ;; sim) echo 9 ;; fpga) echo 10 ;;
-	flow|report) echo 11 ;; driver) echo 12 ;;
+	scheduler|boards) echo 5 ;; ubuffer) echo 6 ;; pub) echo 7 ;; rtlgen) echo 8 ;;
+	verilator) echo 9 ;; sim) echo 10 ;; fpga) echo 11 ;;
+	flow|report) echo 12 ;; driver) echo 13 ;;
 	*) echo -1 ;;
 	esac
 }

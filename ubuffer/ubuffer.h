@@ -16,6 +16,8 @@
 #define SLUICE_UBUFFER_H
 
 #include "boards/boards.h"
+#include <isl/val.h>
+
 #include "scheduler/scheduler.h"
 
 #ifdef __cplusplus
@@ -218,183 +220,24 @@ const char *ub_mem_str(ub_mem m);
 bool ub_ram_parse(const char *s, ub_ram *out);
 const char *ub_ram_str(ub_ram r);
 
+/* For the tile mapping (pub/map.c). */
+/* A read port whose delay grows along one dimension of its reader that
+ * the access does not use (a pass: the reader reads the same elements
+ * again, e.g. once per output channel): pass p of n reads at the
+ * constant delay d0 + p * period.  A constant delay is one pass (dim -1,
+ * period 0). */
+typedef struct ub_passes {
+	int dim;		/* the reader's dimension, or -1 */
+	int64_t n, period, d0;
+} ub_passes;
+/* 1 and *out filled when "port" reads in passes (or at a constant delay),
+ * 0 when its delay is any other function, -1 on an isl error. */
+int ub_port_passes(isl_ctx *isl, const ub_buffer *buf, const ub_port *port, ub_passes *out);
 
-/* The push-memory tile sl_pub (pub.c, docs/pub.md): a buffer whose read
- * ports are all at constant delays is served by tiles of one wide
- * single-port SRAM, an aggregator per input and a transpose buffer per
- * output, each step of them fired by an affine controller.  Read ports
- * whose delays lie within register_threshold of each other share one
- * tile output and a delay line of registers; ports at delays too short
- * for the tile read a delay line on the producer's stream. */
-enum { UB_PUB_MAX_LEVELS = 16, UB_PUB_MAX_TILES = 4, UB_PUB_MAX_WIDTH = 62 };
+/* Read an integer isl value (taken); false when it is not one or does
+ * not fit in 63 bits. */
+bool ub_val_to_int(__isl_take isl_val *v, int64_t *out);
 
-typedef struct ub_pub_params {
-	int fw;			/* fetch width: words per SRAM word, a power of two */
-	int64_t depth;		/* SRAM words per tile, a power of two */
-	int n_in, n_out;	/* ports of one tile */
-	int levels;		/* loop levels of a controller; 0: fit, the levels and
-				 * widths of the fewest flip-flops (with cw, ew 0) */
-	int cw;			/* counter and configuration width, bits (CW): the
-				 * cycle counter, starts, deltas, cfg_data; 0: fit,
-				 * the narrowest that holds this program's fields */
-	int ew;			/* extent and index width, bits (EW, <= CW); 0: fit */
-	const char *only;	/* comma-separated buffer names to map (--pub-buffers),
-				 * or NULL: every buffer that can go on tiles */
-	int frames;		/* frames per run, back to back (sim --frames): 1 */
-	int64_t period;		/* cycles from one frame to the next (frames > 1) */
-	bool runtime;		/* --runtime-config: the Verilog takes the schedule and
-				 * the tiles' registers from a configuration bus
-				 * (rtlgen/runtime.c); the mapping ignores it */
-} ub_pub_params;
-
-typedef enum ub_pub_kind { UB_PUB_IN, UB_PUB_WR, UB_PUB_RD, UB_PUB_OUT } ub_pub_kind;
-
-/* A controller: an affine loop nest, level 0 innermost, firing at
- * sg_start + sum sg[l]*idx[l] with address ag_start + sum ag[l]*idx[l]
- * (addresses modulo 2^AGW, as the hardware wraps them). */
-typedef struct ub_pub_ctrl {
-	ub_pub_kind kind;
-	int port;		/* IN_i, WR_i: i; RD_j, OUT_j: j */
-	bool enable;
-	int n_levels;
-	int64_t ext[UB_PUB_MAX_LEVELS], sg[UB_PUB_MAX_LEVELS], ag[UB_PUB_MAX_LEVELS];
-	int64_t sg_start, ag_start;
-	int agw;		/* address bits: SW for IN/OUT, AW for WR/RD */
-	/* ew_need[L]: the narrowest EW that holds it in L loop levels (1..16;
-	 * UB_PUB_MAX_WIDTH + 1: none does), from its nest before folding */
-	int ew_need[UB_PUB_MAX_LEVELS + 1];
-} ub_pub_ctrl;
-
-/* Accesses of one tile in one run. */
-typedef struct ub_pub_counts {
-	int64_t agg_writes;	/* words into the aggregator (IN fires) */
-	int64_t sram_writes;	/* wide SRAM writes = aggregator reads (WR fires) */
-	int64_t sram_reads;	/* wide SRAM reads = transpose-buffer writes (RD fires) */
-	int64_t tb_reads;	/* words out of the transpose buffers (OUT fires) */
-	int64_t tb_reads_port[8];	/* the same per output port (first 8) */
-	int64_t steps;		/* controller steps: fires of every controller */
-} ub_pub_counts;
-
-typedef struct ub_pub_tile {
-	int n_ctrl;		/* 2 * (n_in + n_out), in register-map order */
-	ub_pub_ctrl *ctrl;
-	int n_outs;		/* output ports used */
-	int feeds;		/* the output that feeds the next tile, or -1 */
-	ub_pub_counts counts;	/* from the controllers' extents */
-	int64_t live_words;	/* SRAM words it needs: the most written since a word
-				 * read, that one included (model) */
-	/* The elements (producer coordinates) its input takes and each
-	 * output presents, in row-major order: boxes of n_dims dimensions. */
-	int n_dims;
-	int64_t in_lo[SCHED_MAX_DIMS], in_ext[SCHED_MAX_DIMS];
-	int64_t out_lo[8][SCHED_MAX_DIMS], out_ext[8][SCHED_MAX_DIMS];
-	int64_t out_delay[8];	/* cycles from the producer's write */
-	/* Reads in passes: output j presents its box out_passes[j] times,
-	 * out_period[j] cycles apart (1 and 0 otherwise). */
-	int64_t out_passes[8], out_period[8];
-} ub_pub_tile;
-
-typedef struct ub_pub_buf {
-	const ub_buffer *buf;
-	const char *native_why;	/* kept on today's mapping, and why; or NULL */
-	int n_tiles;		/* in series: tile k+1 takes an output of tile k */
-	bool side;		/* or side by side: every tile takes the producer's
-				 * stream, a slab of rows each, output j of tile k
-				 * chained into output j of tile k+1 */
-	ub_pub_tile *tiles;
-	int n_groups;		/* tile outputs serving the buffer's read ports */
-	int64_t reg_words;	/* delay-line registers beside the tiles, words */
-	/* Per port (index as buf->ports; 0 unused): the tile and output that
-	 * serve it (tile -1: the producer's stream), and the cycles of delay
-	 * line after it (the port's delay minus the output's). */
-	int *port_tile, *port_out;
-	int64_t *port_lag;
-	/* Ports read in passes whose first pass is too close to the write for
-	 * the tile: that pass reads the producer's stream port_split[k]
-	 * cycles late, the other passes the tile output (-1: no split). */
-	int64_t *port_split;
-} ub_pub_buf;
-
-typedef struct ub_pub_set {
-	ub_pub_params params;
-	/* The tiles' SPRAM parameter (sl_pub.v): set by flow/ after
-	 * ub_pub_map on a board with a huge primitive (UP5K SPRAM;
-	 * docs/pub.md "Synthesis"); false from ub_pub_map. */
-	bool spram;
-	int n_bufs;
-	ub_pub_buf *bufs;	/* one per buffer of the ub_set, in its order */
-} ub_pub_set;
-
-void ub_pub_params_default(ub_pub_params *p);
-/* Map every buffer of "set" onto tiles of "p": vectorize, fold, check the
- * widths (a width 0 is fitted; the set's params hold the result), place
- * every SRAM access in a cycle of its own (proved with isl), and run each
- * tile's configuration through the tile model.  NULL on an error (located
- * at the buffer's declaration). */
-ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
-	const ub_pub_params *p, int64_t register_threshold);
-void ub_pub_set_free(ub_pub_set *ps);
-/* Run a tile's configuration cycle by cycle (the register-map semantics
- * of docs/pub.md) on element identities; count every access into *out.
- * 0, or -1 with "why" set (a collision, or a word read that is not the
- * element the port expects). */
-int ub_pub_model(const ub_pub_set *ps, const ub_pub_buf *pb, int tile,
-	ub_pub_counts *out, int64_t *live_words, char *why, size_t why_len);
-/* Configuration: register addresses, bits per tile, and the files. */
-int ub_pub_addr_bits(const ub_pub_params *p);
-int64_t ub_pub_config_bits(const ub_pub_params *p);
-void ub_pub_dump_json(const ub_pub_set *ps, FILE *out);
-/* report.json's "memory_pub" member (counts, cost per tile). */
-void ub_pub_report_json(const ub_pub_set *ps, FILE *out);
-/* Every tile's counts from the tile model, a line each ending with
- * "(SOURCE)" (what counted them); 0, or -1 with an error on stderr. */
-int ub_pub_print_counts(const ub_pub_set *ps, const char *source, FILE *out);
-/* The register values of controller "c" at offsets 0 .. 3*levels+2. */
-void ub_pub_ctrl_regs(const ub_pub_params *p, const ub_pub_ctrl *c, int64_t *regs);
-/* The bus writes of one tile, one "$readmemh" word (address << cw |
- * data) a line, ending with an all-ones word; returns the writes. */
-int ub_pub_write_hex(const ub_pub_set *ps, const ub_pub_tile *t, FILE *out);
-/* One bus write of the design's configuration ROM: tile "tile" (in
- * pub.json's order, buffer by buffer, tile by tile) takes "data" at
- * register address "addr". */
-typedef struct ub_pub_write {
-	int tile;
-	int addr;
-	uint64_t data;
-} ub_pub_write;
-/* Tiles of buffers on tiles (rtlgen instantiates these). */
-int ub_pub_n_tiles(const ub_pub_set *ps);
-/* Bits of the ROM's tile number: clog2(tiles), 0 for one tile. */
-int ub_pub_rom_tile_bits(const ub_pub_set *ps);
-/* The design's one configuration ROM (docs/pub.md "In the Verilog"):
- * every tile's writes, tile by tile, into w[] (NULL: only count them);
- * their count. */
-int ub_pub_rom(const ub_pub_set *ps, ub_pub_write *w);
-/* The ROM as a $readmemh image, (tile << (CA + CW)) | (cfg_addr << CW) |
- * cfg_data a line, ending with an all-ones word; returns the writes. */
-int ub_pub_write_rom_hex(const ub_pub_set *ps, FILE *out);
-/* (hi << lo_bits) | lo in "digits" hex digits, wider than 64 bits too
- * (lo below 2^lo_bits, hi below 2^32). */
-void ub_pub_print_word(FILE *out, int digits, uint64_t hi, int lo_bits, uint64_t lo);
-/* The cost model (pubcost.c, docs/pub.md "Area and energy"). */
-typedef struct ub_pub_cost {
-	int64_t sram_bits, flops, ctrl_luts;
-	double area_um2, energy_pj;
-} ub_pub_cost;
-void ub_pub_cost_tile(const ub_pub_params *p, int width_bits, const ub_pub_counts *c,
-	ub_pub_cost *out);
-/* The flip-flops of a tile's controllers (configuration and state) and
- * its cycle counter (docs/pub.md "Structure"): what --pub-levels fit
- * weighs. */
-int64_t ub_pub_ctrl_flops(const ub_pub_params *p);
-/* The baseline of the same ports and access streams: a dual-port SRAM of
- * the tile's capacity in W-bit words, a controller per port, no
- * aggregators or transpose buffers, under the same table. */
-void ub_pub_cost_dualport(const ub_pub_params *p, int width_bits, const ub_pub_counts *c,
-	ub_pub_cost *out);
-/* The most words the tile's inputs and outputs take or present in one
- * cycle: the accesses a cycle the dual-port SRAM would have to serve. */
-int ub_pub_dualport_peak(const ub_pub_tile *t);
 
 #ifdef __cplusplus
 }

@@ -28,19 +28,6 @@ typedef struct ub_isl {
 	isl_pw_aff *last_read;
 } ub_isl;
 
-/* A read port whose delay grows along one dimension of its reader that
- * the access does not use (a pass: the reader reads the same elements
- * again, e.g. once per output channel): pass p of n reads at the
- * constant delay d0 + p * period.  A constant delay is one pass (dim -1,
- * period 0). */
-typedef struct ub_passes {
-	int dim;		/* the reader's dimension, or -1 */
-	int64_t n, period, d0;
-} ub_passes;
-/* 1 and *out filled when "port" reads in passes (or at a constant delay),
- * 0 when its delay is any other function, -1 on an isl error. */
-int ub_port_passes(isl_ctx *isl, const ub_buffer *buf, const ub_port *port, ub_passes *out);
-
 __isl_null ub_isl *ub_isl_free(__isl_take ub_isl *ui);
 /* Size the buffer exactly and fill the ports' delays and distances:
  * symbolically within opts->isl_budget isl operations, else by a walk
@@ -69,8 +56,4 @@ int ub_enumerate(sl_ctx *ctx, ub_buffer *buf);
 const char *ub_why(const ub_buffer *buf, bool unread, bool out_of_order);
 /* Report that "port" reads "cycles" before the write; -1. */
 int ub_report_early_read(sl_ctx *ctx, const ub_port *port, int64_t cycles);
-/* Read an integer isl value (taken); false when it is not one or does
- * not fit in 63 bits. */
-bool ub_val_to_int(__isl_take isl_val *v, int64_t *out);
-
 #endif

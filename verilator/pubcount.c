@@ -9,8 +9,8 @@
  * N_c the fires of controller c in register-map order (IN_i, WR_i, RD_j,
  * OUT_j).  Each line is matched to its tile by the instance name
  * rtlgen/pub.c gives it (PRODUCER_pubK, the last component of PATH) and
- * compared with that tile's counts (which ub_pub_map checked against
- * ub_pub_model's), the whole run's: the harness clocks on after done
+ * compared with that tile's counts (which pub_map checked against
+ * pub_model's), the whole run's: the harness clocks on after done
  * until the tiles' last fire (vl_pub_last_fire; docs/pub.md, "Counts
  * in Verilator").  Owns nothing past a call. */
 #include <stdlib.h>
@@ -136,7 +136,7 @@ static pc_line *pc_lines(sl_ctx *ctx, const char *log, int *n)
 /* The instance name rtlgen/pub.c gives tile k of "pb" (owned by the
  * caller): the producer's name with every character that is not a
  * letter, digit or '_' as '_' (rtlgen's rtl_ident), then _pubK. */
-static char *pc_instance(const ub_pub_buf *pb, int k)
+static char *pc_instance(const pub_buf *pb, int k)
 {
 	size_t len = strlen(pb->buf->producer->name) + 32;
 	char *out = sl_xmalloc(len);
@@ -149,7 +149,7 @@ static char *pc_instance(const ub_pub_buf *pb, int k)
 }
 
 /* The counts of a line, as the tile model keeps them. */
-static void pc_counts(const pc_line *l, ub_pub_counts *c)
+static void pc_counts(const pc_line *l, pub_counts *c)
 {
 	memset(c, 0, sizeof *c);
 	for (int i = 0; i < l->ni; i++) {
@@ -176,10 +176,10 @@ typedef struct pc_row {
  * difference reported).  "several": the harness made several runs (the
  * message names the run); "at_most": a run cut short by a reset, whose
  * counts may only fall short of the model's. */
-static int pc_compare(sl_ctx *ctx, const ub_pub_buf *pb, int k, int n_outs,
-	const ub_pub_counts *m, const pc_line *l, bool several, bool at_most)
+static int pc_compare(sl_ctx *ctx, const pub_buf *pb, int k, int n_outs,
+	const pub_counts *m, const pc_line *l, bool several, bool at_most)
 {
-	ub_pub_counts v;
+	pub_counts v;
 	pc_counts(l, &v);
 	pc_row rows[4 + PC_MAX_PORTS];
 	int n = 0;
@@ -211,7 +211,7 @@ static int pc_compare(sl_ctx *ctx, const ub_pub_buf *pb, int k, int n_outs,
 /* The lines of instance "inst" (marked used) into got[0 .. n_runs-1],
  * run r + 1 in got[r]; false when it has none, another number of lines,
  * or not runs 1 .. n_runs once each (reported). */
-static bool pc_find(sl_ctx *ctx, const ub_pub_buf *pb, int k, const char *inst,
+static bool pc_find(sl_ctx *ctx, const pub_buf *pb, int k, const char *inst,
 	pc_line *lines, int n, int n_runs, pc_line **got)
 {
 	int runs = 0;
@@ -250,12 +250,12 @@ static bool pc_find(sl_ctx *ctx, const ub_pub_buf *pb, int k, const char *inst,
 	return false;
 }
 
-int vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log)
+int vl_pub_check(sl_ctx *ctx, const pub_set *ps, const char *log)
 {
 	return vl_pub_check_runs(ctx, ps, log, 1, 0);
 }
 
-int vl_pub_check_runs(sl_ctx *ctx, const ub_pub_set *ps, const char *log, int n_runs,
+int vl_pub_check_runs(sl_ctx *ctx, const pub_set *ps, const char *log, int n_runs,
 	int cut_run)
 {
 	int n = 0;
@@ -265,8 +265,8 @@ int vl_pub_check_runs(sl_ctx *ctx, const ub_pub_set *ps, const char *log, int n_
 	int rc = 0;
 	pc_line **runs = sl_xcalloc((size_t) n_runs, sizeof(*runs));
 	for (int i = 0; i < ps->n_bufs; i++) {
-		const ub_pub_buf *pb = &ps->bufs[i];
-		if (pb->native_why)
+		const pub_buf *pb = &ps->bufs[i];
+		if (!pub_on_tiles(pb))
 			continue;
 		for (int k = 0; k < pb->n_tiles; k++) {
 			char *inst = pc_instance(pb, k);
@@ -304,15 +304,15 @@ int vl_pub_check_runs(sl_ctx *ctx, const ub_pub_set *ps, const char *log, int n_
 	return rc;
 }
 
-int64_t vl_pub_last_fire(const ub_pub_set *ps)
+int64_t vl_pub_last_fire(const pub_set *ps)
 {
 	int64_t last = -1;
 	for (int i = 0; ps && i < ps->n_bufs; i++) {
-		const ub_pub_buf *pb = &ps->bufs[i];
-		for (int k = 0; !pb->native_why && k < pb->n_tiles; k++)
+		const pub_buf *pb = &ps->bufs[i];
+		for (int k = 0; pub_on_tiles(pb) && k < pb->n_tiles; k++)
 			for (int c = 0; c < pb->tiles[k].n_ctrl; c++) {
 				/* the last iteration of the nest, every index at its end */
-				const ub_pub_ctrl *x = &pb->tiles[k].ctrl[c];
+				const pub_ctrl *x = &pb->tiles[k].ctrl[c];
 				int64_t t = x->sg_start;
 				for (int l = 0; l < x->n_levels; l++)
 					t += x->sg[l] * (x->ext[l] - 1);

@@ -848,7 +848,7 @@ static void vl_tb_failed(sl_ctx *ctx, const vl_build *b, const vl_options *opts,
  * > 0, "n_in" inputs) runs the design 1 + 5 * axis_seeds + 2 times, 2
  * more with inputs (the framing errors), the run after the stalled ones
  * cut by a reset (verilator/axis_tb.c); the tiles number them from 1. */
-static int vl_check_pub_counts(sl_ctx *ctx, const ub_pub_set *ps, const char *log,
+static int vl_check_pub_counts(sl_ctx *ctx, const pub_set *ps, const char *log,
 	int axis_seeds, int n_in)
 {
 	size_t len = 0;

@@ -1,6 +1,6 @@
 /* verilator/verilator.h: the generated Verilog run in Verilator.
  *
- * Rank 8 (tests/check_layout.sh): above rtlgen, below sim/ (whose
+ * Rank 9 (tests/check_layout.sh): above rtlgen, below sim/ (whose
  * sim_check_verilator compares a run with the reference) and fpga/ (whose
  * netlist check runs a synthesized netlist here).  The Verilog (run.c) is driven by a
  * generated C++ testbench (docs/hardware.md).  The build is cached in
@@ -15,11 +15,15 @@
 #include "io/io.h"
 #include "ref/ref.h"
 #include "scheduler/scheduler.h"
+#include "pub/pub.h"
 #include "ubuffer/ubuffer.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Seconds on a monotonic clock. */
+double vl_now(void);
 
 typedef struct vl_options {
 	const char *vcd_path;	/* dump a waveform here, or NULL */
@@ -51,7 +55,7 @@ typedef struct vl_options {
 	 * every tile's access counts, measured in the simulated hardware,
 	 * must equal the tile model's (vl_pub_check, or
 	 * vl_pub_check_runs for the AXI4-Stream testbench's runs). */
-	const ub_pub_set *pub;
+	const pub_set *pub;
 	/* --runtime-config (docs/pub.md): the design's configuration image
 	 * (rtl_runtime_image's text, config_len bytes) and its cfg_data
 	 * width; the testbench writes it through the bus after reset (the
@@ -88,25 +92,25 @@ int vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
  * no NO N_0 ... N_{2(NI+NO)-1}" a run, N_c the fires of controller c in
  * register-map order; rtlgen/lib/sl_pub.v), each matched to its tile of
  * "ps" by instance name (PRODUCER_pubK) and compared with the tile
- * model's counts of the whole run (ub_pub_model; the harness clocks on
+ * model's counts of the whole run (pub_model; the harness clocks on
  * after done until vl_pub_last_fire): aggregator writes, SRAM writes
  * and reads, transpose-buffer reads per output, controller steps.  A
  * difference, a tile without exactly one line of run 1, a line of no
  * tile or a malformed one is an error naming the buffer, the tile, the
  * count and both values.  0 or -1 (reported). */
-int vl_pub_check(sl_ctx *ctx, const ub_pub_set *ps, const char *log);
+int vl_pub_check(sl_ctx *ctx, const pub_set *ps, const char *log);
 /* vl_pub_check for the AXI4-Stream testbench's runs back to back:
  * every tile has exactly one line of each run 1 .. n_runs, each with the
  * model's counts, but run "cut_run" (0: none), cut by a reset, whose
  * counts may only fall short of them; an error names the run. */
-int vl_pub_check_runs(sl_ctx *ctx, const ub_pub_set *ps, const char *log, int n_runs,
+int vl_pub_check_runs(sl_ctx *ctx, const pub_set *ps, const char *log, int n_runs,
 	int cut_run);
 /* The last cycle of a run (from 0, the cycle after go; frames included)
  * in which any enabled controller of any tile of "ps" fires: the end of
  * its loop nest; -1 without tiles.  A tile may fire after the design's
  * last cycle (blur_xy's padded last word of its last row: cycle 4,101
  * of a 4,101-cycle run), so the harness clocks on until this cycle. */
-int64_t vl_pub_last_fire(const ub_pub_set *ps);
+int64_t vl_pub_last_fire(const pub_set *ps);
 
 
 #ifdef __cplusplus

@@ -22,8 +22,6 @@ typedef struct vl_port {
 	int output;		/* outputs: lane 0's index in sp->lowered->outputs */
 } vl_port;
 
-/* Seconds on a monotonic clock. */
-double vl_now(void);
 
 /* The C++ testbench of module "top_name" (verilated with --prefix Vdut)
  * with these ports, inputs and outputs each in the order given. */

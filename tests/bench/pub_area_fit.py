@@ -1,5 +1,5 @@
 # tests/bench/pub_area_fit.py: the measurement and fit behind the area
-# model of the push-memory tile (ubuffer/pubcost.c, docs/pub.md "Area and
+# model of the push-memory tile (pub/cost.c, docs/pub.md "Area and
 # energy").  For each parameterization (W, FW, DEPTH, NI, NO, LEVELS, CW,
 # EW) it synthesizes sl_pub (rtlgen/lib/sl_pub*.v) with Yosys in one
 # technology-neutral flow:
@@ -21,7 +21,7 @@
 # "check" are left out of the fit and only predicted.  Prints one table
 # per point (measured, predicted, relative error), the fit error (max and
 # mean relative error over the fit points and over the check points) and
-# the coefficients as C for ubuffer/pubcost.c.
+# the coefficients as C for pub/cost.c.
 #
 #   python3 tests/bench/pub_area_fit.py [--cache DIR] [--quick] [--jobs N]
 #
@@ -260,7 +260,7 @@ def main():
                   (role, len(errs[role]), 100 * max(errs[role]),
                    100 * sum(errs[role]) / len(errs[role])))
     print()
-    print('/* ubuffer/pubcost.c */')
+    print('/* pub/cost.c */')
     for c, t in zip(coef, TERMS):
         print('#define LUT_%s %.4f' % (t[0].upper(), c))
     return 1 if bad else 0

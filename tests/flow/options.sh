@@ -37,7 +37,7 @@ expect 2 "'--schedule' is not an option of 'check'" check "$PROG" --schedule seq
 expect 2 "'-d' is not an option of 'run'" run "$PROG" -dP --seed 1 -o "$TMP/r"
 expect 2 "'--pnr' is not an option of 'sim'" sim "$PROG" --pnr --seed 1 -o "$TMP/m"
 expect 2 "'-o' is not an option of 'boards'" boards -o "$TMP/b"
-expect 2 "-d takes dump letters P, L, S, B and R, not 'X'" compile "$PROG" -dPX -o "$TMP/c"
+expect 2 "-d takes dump letters P, L, S, B, T and R, not 'X'" compile "$PROG" -dPX -o "$TMP/c"
 expect 2 "unknown option or missing value: '--frobnicate'" sim "$PROG" --frobnicate
 # An option that means nothing in this combination is an error too
 # (audit D15-D17).

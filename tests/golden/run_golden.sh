@@ -7,7 +7,8 @@
 # dump (schedule.txt, buffers.txt) byte for byte with the golden file of
 # that name; then run `SLUICE compile program.sl [ARGS] -d PLSBR` and compare
 # its stage dumps the same way: program.txt (-dP, the checked program),
-# lowered.txt (-dL) and, when ARGS name a board, resources.txt (-dR); the
+# lowered.txt (-dL), with --memory pub tiles.txt (-dT) and, when ARGS name
+# a board, resources.txt (-dR); the
 # -dS and -dB sections must equal schedule.txt and buffers.txt.  A dump that the compiler writes but that has no golden file
 # yet is a failure too (run with --update and review it).
 # --update (or UPDATE_GOLDEN=1) rewrites the golden files instead; review
@@ -30,7 +31,7 @@ for a in "$@"; do
 done
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-DUMPS="schedule.txt buffers.txt program.txt lowered.txt resources.txt"
+DUMPS="schedule.txt buffers.txt program.txt lowered.txt tiles.txt resources.txt"
 if [ ${#NAMES[@]} -eq 0 ]; then
 	for d in "$HERE"/compile/*/; do NAMES+=("$(basename "$d")"); done
 fi
@@ -53,9 +54,9 @@ for name in "${NAMES[@]}"; do
 	# The -d sections, each into its file (a section runs from its
 	# "==== NAME: what (-dX)" line to the line before the next one; the
 	# dumps come before anything else compile prints).
-	if ! (cd "$dir" && "$SLUICE" compile program.sl "${args[@]}" -d PLSBR -o "$out/d" \
+	if ! (cd "$dir" && "$SLUICE" compile program.sl "${args[@]}" -d PLSBTR -o "$out/d" \
 		> "$TMP/$name.dumps" 2>>"$TMP/$name.log"); then
-		echo "FAIL $name: sluice compile -d PLSBR failed:"
+		echo "FAIL $name: sluice compile -d PLSBTR failed:"
 		cat "$TMP/$name.log"
 		fail=1
 		continue
@@ -64,6 +65,7 @@ for name in "${NAMES[@]}"; do
 		/^==== .*\(-dP\)$/ { f = out "/program.txt"; next }
 		/^==== .*\(-dL\)$/ { f = out "/lowered.txt"; next }
 		/^==== .*\(-dR\)$/ { f = out "/resources.txt"; next }
+		/^==== .*\(-dT\)$/ { f = out "/tiles.txt"; next }
 		/^==== .*\(-dS\)$/ { f = out "/dump_S.txt"; next }
 		/^==== .*\(-dB\)$/ { f = out "/dump_B.txt"; next }
 		/^wrote / { f = "" }

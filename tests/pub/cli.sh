@@ -70,7 +70,7 @@ usage "it takes neither --frames nor --interface axis" \
 usage "--fetch takes a fetch width, a power of two from 1 to 64, not '3'" \
 	compile $G --memory pub --fetch 3 -o "$TMP/u"
 usage "--depth takes SRAM words per tile, a power of two" compile $G --memory pub --depth 500 -o "$TMP/u"
-usage "--pub-width 8 is narrower than the SRAM address of --depth 512" \
+usage "configuration width CW 8 (--pub-width) is narrower than its SRAM address (9 bits for DEPTH 512, --depth)" \
 	compile $G --memory pub --pub-width 8 -o "$TMP/u"
 usage "--pub-ports takes INPUTSxOUTPUTS" compile $G --memory pub --pub-ports 2 -o "$TMP/u"
 usage "they need --memory pub" compile $G --fetch 4 -o "$TMP/u"
@@ -401,7 +401,7 @@ usage "give --pub-width, --pub-ext-width and --pub-levels" compile $G --memory p
 	--runtime-config --pub-levels fit -o "$TMP/u"
 usage "--pub-levels takes a loop-level count from 1 to 16, or 'fit'" compile $G \
 	--memory pub --pub-levels 0 -o "$TMP/u"
-usage "--pub-ext-width 17 is wider than --pub-width 16" compile $G --memory pub \
+usage "extent width EW 17 (--pub-ext-width) is wider than its configuration width CW 16 (--pub-width)" compile $G --memory pub \
 	--pub-ext-width 17 -o "$TMP/u"
 usage "--pub-ext-width takes an extent width in bits from 2 to 62, or 'fit'" compile $G \
 	--memory pub --pub-ext-width 1 -o "$TMP/u"

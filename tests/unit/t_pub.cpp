@@ -1,11 +1,11 @@
 // tests/unit/t_pub.cpp: unified buffers on the push-memory tile
-// (ubuffer/pub.c).  Every expected figure below is derived by hand from
+// (pub/map.c).  Every expected figure below is derived by hand from
 // the program's port domains and schedule (the derivation sits beside
 // it), never copied from the program's output: the counts of the
 // vectorized ports, the tiles a buffer needs, the first colliding cycle
 // of a schedule the single SRAM port cannot serve, and the field that
 // does not fit the configuration width.  Every mapping also runs through
-// the tile model inside ub_pub_map (a wrong word or a collision there is
+// the tile model inside pub_map (a wrong word or a collision there is
 // an error), so a test that maps at all has had its configuration run.
 #include <gtest/gtest.h>
 
@@ -20,6 +20,7 @@
 
 #include "frontend/frontend.h"
 #include "scheduler/scheduler.h"
+#include "pub/pub.h"
 #include "ubuffer/ubuffer.h"
 
 namespace {
@@ -33,9 +34,9 @@ struct Pub {
 	sched_program *sp = nullptr;
 	isl_ctx *isl = nullptr;
 	ub_set *set = nullptr;
-	ub_pub_set *ps = nullptr;
+	pub_set *ps = nullptr;
 
-	Pub(const std::string &path, const std::string &text, const ub_pub_params &p)
+	Pub(const std::string &path, const std::string &text, const pub_params &p)
 	{
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&dbuf, &dlen);
@@ -52,11 +53,11 @@ struct Pub {
 			return;
 		set = ub_set_build(ctx, sp, isl, nullptr);
 		if (set)
-			ps = ub_pub_map(ctx, isl, set, &p, 8);
+			{ pub_env env = { 8, 0, nullptr }; ps = pub_map(ctx, isl, set, &p, &env); }
 	}
 	~Pub()
 	{
-		ub_pub_set_free(ps);
+		pub_set_free(ps);
 		ub_set_free(set);
 		sched_program_free(sp);
 		isl_ctx_free(isl);	// aborts on a leaked isl object
@@ -72,7 +73,7 @@ struct Pub {
 		fflush(diag);
 		return std::string(dbuf ? dbuf : "", dlen);
 	}
-	const ub_pub_buf *buf(const char *name) const
+	const pub_buf *buf(const char *name) const
 	{
 		for (int i = 0; ps && i < ps->n_bufs; i++)
 			if (!strcmp(ps->bufs[i].buf->name, name))
@@ -89,16 +90,16 @@ std::string read_example(const char *name)
 	return ss.str();
 }
 
-ub_pub_params params(int fw, int64_t depth = 512)
+pub_params params(int fw, int64_t depth = 512)
 {
-	ub_pub_params p;
-	ub_pub_params_default(&p);
+	pub_params p;
+	pub_params_default(&p);
 	p.fw = fw;
 	p.depth = depth;
 	return p;
 }
 
-void expect_counts(const ub_pub_tile &t, int64_t in, int64_t wr, int64_t rd,
+void expect_counts(const pub_tile &t, int64_t in, int64_t wr, int64_t rd,
 	std::initializer_list<int64_t> outs)
 {
 	EXPECT_EQ(t.counts.agg_writes, in);
@@ -138,7 +139,7 @@ TEST(t_pub, gaussian_clockwork_counts)
 {
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), params(4));
 	ASSERT_TRUE(u.ps) << u.diags();
-	const ub_pub_buf *in = u.buf("in");
+	const pub_buf *in = u.buf("in");
 	ASSERT_TRUE(in);
 	EXPECT_FALSE(in->native_why);
 	ASSERT_EQ(in->n_tiles, 1);
@@ -170,7 +171,7 @@ TEST(t_pub, vectorize_padded_rows)
 	for (auto c : cases) {
 		Pub u("t.sl", two_rows, params(c.fw));
 		ASSERT_TRUE(u.ps) << "FW " << c.fw << ": " << u.diags();
-		const ub_pub_buf *a = u.buf("a");
+		const pub_buf *a = u.buf("a");
 		ASSERT_TRUE(a && !a->native_why) << "FW " << c.fw;
 		ASSERT_EQ(a->n_tiles, 1);
 		EXPECT_EQ(a->tiles[0].out_delay[0], 20);
@@ -196,7 +197,7 @@ TEST(t_pub, chain_for_outputs)
 		"func f(y, x) : u16 = u16(a(y, x)) + u16(a(y + 1, x)) + u16(a(y + 2, x)) + u16(a(y + 3, x));\n"
 		"output f[13][16];\n", params(4));
 	ASSERT_TRUE(u.ps) << u.diags();
-	const ub_pub_buf *a = u.buf("a");
+	const pub_buf *a = u.buf("a");
 	ASSERT_TRUE(a && !a->native_why);
 	ASSERT_EQ(a->n_tiles, 2);
 	EXPECT_EQ(a->tiles[0].feeds, 1);
@@ -215,7 +216,7 @@ TEST(t_pub, chain_for_capacity)
 {
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), params(4, 32));
 	ASSERT_TRUE(u.ps) << u.diags();
-	const ub_pub_buf *in = u.buf("in");
+	const pub_buf *in = u.buf("in");
 	ASSERT_TRUE(in && in->n_tiles == 2);
 	expect_counts(in->tiles[0], 4096, 1024, 1008, { 4032 });
 	expect_counts(in->tiles[1], 4032, 1008, 992, { 3968 });
@@ -260,15 +261,15 @@ TEST(t_pub, collision_bad)
 TEST(t_pub, width_bad)
 {
 	{
-		ub_pub_params p = params(4);
+		pub_params p = params(4);
 		p.cw = p.ew = 8;
 		Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
 		EXPECT_FALSE(u.ps);
-		EXPECT_NE(u.diags().find("error: the push-memory tile's configuration width CW 8 is "
-			"narrower than its SRAM address (9 bits for DEPTH 512)"), std::string::npos)
+		EXPECT_NE(u.diags().find("error: the push-memory tile's configuration width CW 8 (--pub-width) is "
+			"narrower than its SRAM address (9 bits for DEPTH 512, --depth)"), std::string::npos)
 			<< u.diags();
 	}
-	ub_pub_params p = params(4, 64);
+	pub_params p = params(4, 64);
 	p.cw = p.ew = 7;
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
 	EXPECT_FALSE(u.ps);
@@ -286,12 +287,12 @@ TEST(t_pub, fold_levels)
 	{
 		Pub u("examples/gaussian.sl", read_example("gaussian.sl"), params(4));
 		ASSERT_TRUE(u.ps) << u.diags();
-		const ub_pub_ctrl &in0 = u.buf("in")->tiles[0].ctrl[0];
-		ASSERT_EQ(in0.kind, UB_PUB_IN);
+		const pub_ctrl &in0 = u.buf("in")->tiles[0].ctrl[0];
+		ASSERT_EQ(in0.kind, PUB_IN);
 		ASSERT_EQ(in0.n_levels, 1);
 		EXPECT_EQ(in0.ext[0], 4096);
 	}
-	ub_pub_params p = params(4, 256);
+	pub_params p = params(4, 256);
 	p.cw = p.ew = 8;
 	p.levels = 1;
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
@@ -305,9 +306,9 @@ TEST(t_pub, fold_levels)
 // 2,008 bits; cfg_addr: 3 controller bits + 5 offset bits.
 TEST(t_pub, config_bits)
 {
-	ub_pub_params p = params(4);
-	EXPECT_EQ(ub_pub_config_bits(&p), 2008);
-	EXPECT_EQ(ub_pub_addr_bits(&p), 8);
+	pub_params p = params(4);
+	EXPECT_EQ(pub_config_bits(&p), 2008);
+	EXPECT_EQ(pub_addr_bits(&p), 8);
 }
 
 // The register values in delta form: WR_0 of gaussian walks 1,024 words
@@ -318,11 +319,11 @@ TEST(t_pub, register_values)
 {
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), params(4));
 	ASSERT_TRUE(u.ps) << u.diags();
-	const ub_pub_tile &t = u.buf("in")->tiles[0];
-	const ub_pub_ctrl &wr = t.ctrl[2];
-	ASSERT_EQ(wr.kind, UB_PUB_WR);
-	int64_t regs[3 * UB_PUB_MAX_LEVELS + 3];
-	ub_pub_ctrl_regs(&u.ps->params, &wr, regs);
+	const pub_tile &t = u.buf("in")->tiles[0];
+	const pub_ctrl &wr = t.ctrl[2];
+	ASSERT_EQ(wr.kind, PUB_WR);
+	int64_t regs[3 * PUB_MAX_LEVELS + 3];
+	pub_ctrl_regs(&u.ps->params, &wr, regs);
 	int L = u.ps->params.levels;
 	EXPECT_EQ(regs[0], 1);
 	EXPECT_EQ(regs[1], 5);
@@ -344,22 +345,22 @@ TEST(t_pub, register_values)
 // CW 9 still.  The fitted tiles are configured as the fixed ones.
 TEST(t_pub, fit_widths)
 {
-	ub_pub_params p = params(4);
+	pub_params p = params(4);
 	p.cw = p.ew = 0;
 	{
 		Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
 		ASSERT_TRUE(u.ps) << u.diags();
 		EXPECT_EQ(u.ps->params.cw, 9);
 		EXPECT_EQ(u.ps->params.ew, 6);
-		const ub_pub_ctrl &in0 = u.buf("in")->tiles[0].ctrl[0];
+		const pub_ctrl &in0 = u.buf("in")->tiles[0].ctrl[0];
 		ASSERT_EQ(in0.n_levels, 2);
 		EXPECT_EQ(in0.ext[0], 64);
 		EXPECT_EQ(in0.ext[1], 64);
 		// NC (1 + CW (LEVELS + 1) + EW LEVELS) + (NI + NO)(LEVELS + 1)(SW + AW)
-		EXPECT_EQ(ub_pub_config_bits(&u.ps->params), 8 * (1 + 9 * 7 + 6 * 6) + 4 * 7 * (3 + 9));
+		EXPECT_EQ(pub_config_bits(&u.ps->params), 8 * (1 + 9 * 7 + 6 * 6) + 4 * 7 * (3 + 9));
 	}
 	{
-		ub_pub_params q = p;
+		pub_params q = p;
 		q.levels = 1;
 		Pub u("examples/gaussian.sl", read_example("gaussian.sl"), q);
 		ASSERT_TRUE(u.ps) << u.diags();
@@ -367,7 +368,7 @@ TEST(t_pub, fit_widths)
 		EXPECT_EQ(u.ps->params.ew, 12);
 	}
 	{
-		ub_pub_params q = p;
+		pub_params q = p;
 		q.ew = 8;
 		Pub u("examples/gaussian.sl", read_example("gaussian.sl"), q);
 		ASSERT_TRUE(u.ps) << u.diags();
@@ -382,7 +383,7 @@ TEST(t_pub, fit_widths)
 		// CW 12): 8 x 37 + 4 x 2 x 12 = 392 and 8 x 46 + 96 = 464, 868
 		// with the counter; two (EW 6, CW 9): 8 x 40 + 4 x 3 x 12 = 464
 		// and 8 x 46 + 96 = 464, 937.  One level wins.
-		ub_pub_params q = p;
+		pub_params q = p;
 		q.levels = 0;
 		Pub u("examples/gaussian.sl", read_example("gaussian.sl"), q);
 		ASSERT_TRUE(u.ps) << u.diags();
@@ -391,7 +392,7 @@ TEST(t_pub, fit_widths)
 		EXPECT_EQ(u.ps->params.ew, 12);
 	}
 	// one width narrower than the fit is refused, located, naming the field
-	ub_pub_params q = params(4);
+	pub_params q = params(4);
 	q.cw = 9;
 	q.ew = 5;
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), q);
@@ -399,12 +400,12 @@ TEST(t_pub, fit_widths)
 	EXPECT_NE(u.diags().find("examples/gaussian.sl:14:8: error: the push-memory tile of 'in': "
 		"IN_0's EXT_M1[0] is 63, past the 5-bit extent fields (--pub-ext-width 6 would fit)"),
 		std::string::npos) << u.diags();
-	ub_pub_params r = params(4);
+	pub_params r = params(4);
 	r.cw = 10;
 	r.ew = 11;
 	Pub v("examples/gaussian.sl", read_example("gaussian.sl"), r);
 	EXPECT_FALSE(v.ps);
-	EXPECT_NE(v.diags().find("extent width EW 11 is wider than its configuration width CW 10"),
+	EXPECT_NE(v.diags().find("extent width EW 11 (--pub-ext-width) is wider than its configuration width CW 10"),
 		std::string::npos) << v.diags();
 }
 
@@ -417,23 +418,23 @@ TEST(t_pub, model_rejects)
 {
 	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), params(4));
 	ASSERT_TRUE(u.ps) << u.diags();
-	ub_pub_buf *in = &u.ps->bufs[0];
+	pub_buf *in = &u.ps->bufs[0];
 	ASSERT_STREQ(in->buf->name, "in");
-	ub_pub_tile &t = in->tiles[0];
-	ub_pub_counts c;
+	pub_tile &t = in->tiles[0];
+	pub_counts c;
 	int64_t live;
 	char why[256];
-	ASSERT_EQ(ub_pub_model(u.ps, in, 0, &c, &live, why, sizeof why), 0) << why;
-	ub_pub_ctrl &rd0 = t.ctrl[4], &rd1 = t.ctrl[5], &out0 = t.ctrl[6];
-	ASSERT_EQ(rd0.kind, UB_PUB_RD);
-	ASSERT_EQ(out0.kind, UB_PUB_OUT);
+	ASSERT_EQ(pub_model(u.ps, in, 0, &c, &live, why, sizeof why), 0) << why;
+	pub_ctrl &rd0 = t.ctrl[4], &rd1 = t.ctrl[5], &out0 = t.ctrl[6];
+	ASSERT_EQ(rd0.kind, PUB_RD);
+	ASSERT_EQ(out0.kind, PUB_OUT);
 	int64_t keep = rd1.sg_start;
 	rd1.sg_start = rd0.sg_start;
-	EXPECT_EQ(ub_pub_model(u.ps, in, 0, &c, &live, why, sizeof why), -1);
+	EXPECT_EQ(pub_model(u.ps, in, 0, &c, &live, why, sizeof why), -1);
 	EXPECT_STREQ(why, "RD_0 and RD_1 both access the SRAM in cycle 126");
 	rd1.sg_start = keep;
 	out0.ag_start += 1;
-	EXPECT_EQ(ub_pub_model(u.ps, in, 0, &c, &live, why, sizeof why), -1);
+	EXPECT_EQ(pub_model(u.ps, in, 0, &c, &live, why, sizeof why), -1);
 	EXPECT_STREQ(why, "OUT_0 presents element 65 in cycle 128, its port reads element 64 "
 		"(write order)");
 }

@@ -1,5 +1,5 @@
 // tests/unit/t_pubcost.cpp: the push-memory tile's area and energy model
-// (ubuffer/pubcost.c, docs/pub.md "Area and energy").  The tile's
+// (pub/cost.c, docs/pub.md "Area and energy").  The tile's
 // flip-flops and LUTs are checked against Yosys 0.23 cell counts of sl_pub
 // (`synth -flatten -lut 4`, the SRAM a black box, measured by
 // tests/bench/pub_area_fit.py): the flip-flop formula must be exact, and
@@ -11,14 +11,15 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "pub/pub.h"
 #include "ubuffer/ubuffer.h"
 
 namespace {
 
-ub_pub_params params(int fw, int64_t depth, int ni, int no, int levels, int cw, int ew)
+pub_params params(int fw, int64_t depth, int ni, int no, int levels, int cw, int ew)
 {
-	ub_pub_params p;
-	ub_pub_params_default(&p);
+	pub_params p;
+	pub_params_default(&p);
 	p.fw = fw;
 	p.depth = depth;
 	p.n_in = ni;
@@ -52,11 +53,11 @@ const int n_measured = sizeof measured / sizeof measured[0];
 
 TEST(PubCost, FlopsEqualYosys)
 {
-	ub_pub_counts c = {};
+	pub_counts c = {};
 	for (const Measured &m : measured) {
-		ub_pub_params p = params(m.fw, m.depth, m.ni, m.no, m.levels, m.cw, m.ew);
-		ub_pub_cost cost;
-		ub_pub_cost_tile(&p, m.w, &c, &cost);
+		pub_params p = params(m.fw, m.depth, m.ni, m.no, m.levels, m.cw, m.ew);
+		pub_cost cost;
+		pub_cost_tile(&p, m.w, &c, &cost);
 		EXPECT_EQ(cost.flops, m.flops) << "W " << m.w << " FW " << m.fw << " EW " << m.ew;
 		EXPECT_EQ(cost.sram_bits, m.depth * m.fw * m.w);
 	}
@@ -66,12 +67,12 @@ TEST(PubCost, LutsOfPointsOutsideTheFit)
 {
 	// The bench reports 0.1, 2.7, 3.3, 0.5 and 0.7 % on these five; 4 %
 	// bounds them all.
-	ub_pub_counts c = {};
+	pub_counts c = {};
 	for (int i = 1; i < n_measured; i++) {
 		const Measured &m = measured[i];
-		ub_pub_params p = params(m.fw, m.depth, m.ni, m.no, m.levels, m.cw, m.ew);
-		ub_pub_cost cost;
-		ub_pub_cost_tile(&p, m.w, &c, &cost);
+		pub_params p = params(m.fw, m.depth, m.ni, m.no, m.levels, m.cw, m.ew);
+		pub_cost cost;
+		pub_cost_tile(&p, m.w, &c, &cost);
 		double err = std::fabs((double) cost.ctrl_luts - (double) m.luts) / (double) m.luts;
 		EXPECT_LT(err, 0.04) << "W " << m.w << ": " << cost.ctrl_luts << " against " << m.luts;
 	}
@@ -88,13 +89,13 @@ TEST(PubCost, LutsOfPointsOutsideTheFit)
 // share, 2.2541 x 8 x 6 x 3 = 324.6.
 TEST(PubCost, NarrowExtentsByHand)
 {
-	ub_pub_counts c = {};
-	ub_pub_params p = params(4, 256, 2, 2, 6, 9, 6);
-	ub_pub_cost fitted, wide;
-	ub_pub_cost_tile(&p, 8, &c, &fitted);
+	pub_counts c = {};
+	pub_params p = params(4, 256, 2, 2, 6, 9, 6);
+	pub_cost fitted, wide;
+	pub_cost_tile(&p, 8, &c, &fitted);
 	EXPECT_EQ(fitted.flops, 2237);
 	p.ew = 9;
-	ub_pub_cost_tile(&p, 8, &c, &wide);
+	pub_cost_tile(&p, 8, &c, &wide);
 	EXPECT_EQ(wide.flops - fitted.flops, 288);
 	EXPECT_NEAR((double) (wide.ctrl_luts - fitted.ctrl_luts), 324.6, 1.0);
 }
@@ -104,12 +105,12 @@ TEST(PubCost, NarrowExtentsByHand)
 // same 256 x 4 x 8 = 8,192 bits as 1,024 words of 8 bits (AW 10).
 TEST(PubCost, DualPortByHand)
 {
-	ub_pub_params p = params(4, 256, 2, 2, 6, 16, 16);
-	ub_pub_counts c = {};
+	pub_params p = params(4, 256, 2, 2, 6, 16, 16);
+	pub_counts c = {};
 	c.agg_writes = 4096;
 	c.tb_reads = 7936;
-	ub_pub_cost dp;
-	ub_pub_cost_dualport(&p, 8, &c, &dp);
+	pub_cost dp;
+	pub_cost_dualport(&p, 8, &c, &dp);
 	EXPECT_EQ(dp.sram_bits, 8192);
 	// 4 controllers: configuration 4 (1 + 16 x 13) + 7 x 4 x 10 = 1,116;
 	// state 4 (6 x 22 + 2 x 16 + 4) + 2 x 40 = 752 (docs/pub.md
@@ -128,18 +129,18 @@ TEST(PubCost, DualPortByHand)
 	EXPECT_NEAR(dp.energy_pj, e, 1e-6);
 	// The same tile as a PUB: the SRAM costs less per bit (0.5 against
 	// 0.75 um^2), so at this depth the difference is the logic.
-	ub_pub_cost pub;
+	pub_cost pub;
 	c.sram_writes = 1024;
 	c.sram_reads = 1984;
-	ub_pub_cost_tile(&p, 8, &c, &pub);
+	pub_cost_tile(&p, 8, &c, &pub);
 	EXPECT_EQ(pub.sram_bits, dp.sram_bits);
 	EXPECT_GT(pub.flops, dp.flops);
 }
 
-ub_pub_ctrl ctrl(ub_pub_kind kind, bool enable, int64_t start, int n, const int64_t *ext,
+pub_ctrl ctrl(pub_kind kind, bool enable, int64_t start, int n, const int64_t *ext,
 	const int64_t *sg)
 {
-	ub_pub_ctrl c = {};
+	pub_ctrl c = {};
 	c.kind = kind;
 	c.enable = enable;
 	c.sg_start = start;
@@ -155,31 +156,31 @@ TEST(PubCost, DualPortPeak)
 {
 	// IN fires at 0, 2, .., 18; OUT_0 at 1, 3, .., 19: never together.
 	const int64_t e10[] = { 10 }, s2[] = { 2 };
-	ub_pub_ctrl cs[4];
-	cs[0] = ctrl(UB_PUB_IN, true, 0, 1, e10, s2);
-	cs[1] = ctrl(UB_PUB_OUT, true, 1, 1, e10, s2);
-	ub_pub_tile t = {};
+	pub_ctrl cs[4];
+	cs[0] = ctrl(PUB_IN, true, 0, 1, e10, s2);
+	cs[1] = ctrl(PUB_OUT, true, 1, 1, e10, s2);
+	pub_tile t = {};
 	t.ctrl = cs;
 	t.n_ctrl = 2;
-	EXPECT_EQ(ub_pub_dualport_peak(&t), 1);
+	EXPECT_EQ(pub_dualport_peak(&t), 1);
 	// OUT_1 at 4, 6, 8 (3 fires) meets IN there; a WR controller firing
 	// with them, and a disabled OUT, do not count.
 	const int64_t e3[] = { 3 };
-	cs[2] = ctrl(UB_PUB_OUT, true, 4, 1, e3, s2);
-	cs[3] = ctrl(UB_PUB_WR, true, 4, 1, e3, s2);
+	cs[2] = ctrl(PUB_OUT, true, 4, 1, e3, s2);
+	cs[3] = ctrl(PUB_WR, true, 4, 1, e3, s2);
 	t.n_ctrl = 4;
-	EXPECT_EQ(ub_pub_dualport_peak(&t), 2);
+	EXPECT_EQ(pub_dualport_peak(&t), 2);
 	// Two levels: OUT_1 walks 3 rows of 4 fires a cycle apart, a row
 	// every 10 cycles (0..3, 10..13, 20..23); the last controller is
 	// disabled.  At 0 and 2: IN and OUT_1; at 1 and 3: OUT_0 and OUT_1;
 	// at 10, 12: IN and OUT_1 again: never three.
 	const int64_t e43[] = { 4, 3 }, s1_10[] = { 1, 10 };
-	cs[2] = ctrl(UB_PUB_OUT, true, 0, 2, e43, s1_10);
-	cs[3] = ctrl(UB_PUB_OUT, false, 0, 1, e10, s2);
-	EXPECT_EQ(ub_pub_dualport_peak(&t), 2);
-	cs[3] = ctrl(UB_PUB_OUT, true, 2, 1, e3, s2);
+	cs[2] = ctrl(PUB_OUT, true, 0, 2, e43, s1_10);
+	cs[3] = ctrl(PUB_OUT, false, 0, 1, e10, s2);
+	EXPECT_EQ(pub_dualport_peak(&t), 2);
+	cs[3] = ctrl(PUB_OUT, true, 2, 1, e3, s2);
 	// enabled at 2, 4, 6: at 2 with IN and OUT_1: 3
-	EXPECT_EQ(ub_pub_dualport_peak(&t), 3);
+	EXPECT_EQ(pub_dualport_peak(&t), 3);
 }
 
 }  // namespace

@@ -23,6 +23,7 @@
 #include "frontend/frontend.h"
 #include "scheduler/scheduler.h"
 #include "sim/sim.h"
+#include "pub/pub.h"
 #include "ubuffer/ubuffer.h"
 
 namespace {
@@ -37,7 +38,7 @@ struct Example {
 	sched_program *sp = nullptr;
 	isl_ctx *isl = nullptr;
 	ub_set *set = nullptr;
-	ub_pub_set *ps = nullptr;
+	pub_set *ps = nullptr;
 
 	explicit Example(int64_t depth, const std::string &name = "gaussian")
 	{
@@ -60,16 +61,16 @@ struct Example {
 		if (!sp)
 			return;
 		set = ub_set_build(ctx, sp, isl, nullptr);
-		ub_pub_params p;
-		ub_pub_params_default(&p);
+		pub_params p;
+		pub_params_default(&p);
 		p.fw = 4;
 		p.depth = depth;
 		if (set)
-			ps = ub_pub_map(ctx, isl, set, &p, 8);
+			{ pub_env env = { 8, 0, nullptr }; ps = pub_map(ctx, isl, set, &p, &env); }
 	}
 	~Example()
 	{
-		ub_pub_set_free(ps);
+		pub_set_free(ps);
 		ub_set_free(set);
 		sched_program_free(sp);
 		isl_ctx_free(isl);

@@ -58,7 +58,7 @@ TEST(t_pubsynth, spram_cells_match_yosys)
 TEST(t_pubsynth, tile_cells)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
-	ub_pub_params p;
+	pub_params p;
 	p.fw = 4;
 	p.depth = 512;
 	p.n_in = p.n_out = 2;
@@ -68,17 +68,21 @@ TEST(t_pubsynth, tile_cells)
 	const board *up = board_find(ctx, "ice40up5k"), *ec = board_find(ctx, "ecp5-85f");
 	const board *xc = board_find(ctx, "artix7-100t");
 	ASSERT_TRUE(up && ec && xc);
-	EXPECT_EQ(tg_tile_cells(up, &p, 16, &m), 4);
+	EXPECT_EQ(tg_tile_cells(up, true, &p, 16, &m), 4);
 	EXPECT_STREQ(m->cell, "SB_SPRAM256KA");
-	EXPECT_EQ(tg_tile_cells(xc, &p, 16, &m), 1);
+	// the UP5K's tiles in RAM4K when the mapping did not choose SPRAM:
+	// 64 bits x 512 words, a RAM4K holding 16 x 256 (4 wide, 2 deep)
+	EXPECT_EQ(tg_tile_cells(up, false, &p, 16, &m), 8);
+	EXPECT_STREQ(m->cell, "SB_RAM40_4K");
+	EXPECT_EQ(tg_tile_cells(xc, false, &p, 16, &m), 1);
 	EXPECT_STREQ(m->cell, "RAMB36E1");
-	EXPECT_EQ(tg_tile_cells(ec, &p, 16, &m), 2);
+	EXPECT_EQ(tg_tile_cells(ec, false, &p, 16, &m), 2);
 	EXPECT_STREQ(m->cell, "DP16KD");
 	p.fw = 8;
 	p.depth = 2048;
-	EXPECT_EQ(tg_tile_cells(ec, &p, 16, &m), 15);
+	EXPECT_EQ(tg_tile_cells(ec, false, &p, 16, &m), 15);
 	p.depth = 65536;
-	EXPECT_EQ(tg_tile_cells(up, &p, 16, &m), 32);
+	EXPECT_EQ(tg_tile_cells(up, true, &p, 16, &m), 32);
 	sl_ctx_free(ctx);
 }
 
@@ -127,14 +131,14 @@ struct Design {
 		fflush(diag);
 		return std::string(dbuf ? dbuf : "", dlen);
 	}
-	const ub_pub_buf *buf(const char *name) const
+	const pub_buf *buf(const char *name) const
 	{
 		for (int i = 0; d && d->pub && i < d->pub->n_bufs; i++)
 			if (std::string(d->pub->bufs[i].buf->name) == name)
 				return &d->pub->bufs[i];
 		return nullptr;
 	}
-	const ub_pub_buf *in() const { return buf("in"); }
+	const pub_buf *in() const { return buf("in"); }
 };
 
 // gaussian's 'in' (u8) on one tile of the UP5K, 2 levels, 1x2 ports: the
@@ -150,7 +154,7 @@ TEST(t_pubsynth, up5k_tile_storage_and_flip_flops)
 {
 	Design g("ice40up5k", 2, 1, 2);
 	ASSERT_NE(g.d, nullptr) << g.diags();
-	const ub_pub_buf *pb = g.in();
+	const pub_buf *pb = g.in();
 	ASSERT_NE(pb, nullptr);
 	ASSERT_EQ(pb->n_tiles, 1);
 	EXPECT_TRUE(g.d->pub->spram);
@@ -182,7 +186,7 @@ TEST(t_pubsynth, ecp5_default_tile)
 {
 	Design g("ecp5-85f", 6, 2, 2);
 	ASSERT_NE(g.d, nullptr) << g.diags();
-	const ub_pub_buf *pb = g.in();
+	const pub_buf *pb = g.in();
 	ASSERT_NE(pb, nullptr);
 	EXPECT_FALSE(g.d->pub->spram);
 	const board *bd = g.d->pred.bd;
@@ -205,7 +209,7 @@ TEST(t_pubsynth, xc7_whole_tile)
 {
 	Design g("artix7-100t", 6, 2, 2);
 	ASSERT_NE(g.d, nullptr) << g.diags();
-	const ub_pub_buf *pb = g.in();
+	const pub_buf *pb = g.in();
 	ASSERT_NE(pb, nullptr);
 	const board *bd = g.d->pred.bd;
 	EXPECT_FALSE(bd->logic.flatten);
@@ -240,15 +244,15 @@ TEST(t_pubsynth, camera_red_green_on_spram)
 	EXPECT_EQ(g.d->pred.cells[1], 4);
 	EXPECT_TRUE(tg_huge_fits(&g.d->pred));
 	for (const char *name : { "red", "green" }) {
-		const ub_pub_buf *pb = g.buf(name);
+		const pub_buf *pb = g.buf(name);
 		ASSERT_NE(pb, nullptr) << name;
 		ASSERT_EQ(pb->n_tiles, 1) << name;
 		const board_mem *m = nullptr;
-		EXPECT_EQ(tg_tile_cells(bd, &g.d->pub->params, 16, &m), 2) << name;
+		EXPECT_EQ(tg_tile_cells(bd, g.d->pub->spram, &g.d->pub->params, 16, &m), 2) << name;
 	}
-	EXPECT_EQ(ub_pub_n_tiles(g.d->pub), 2);
-	EXPECT_EQ(ub_pub_rom_tile_bits(g.d->pub), 1);
-	EXPECT_EQ(ub_pub_rom(g.d->pub, nullptr), 96);
+	EXPECT_EQ(pub_n_tiles(g.d->pub), 2);
+	EXPECT_EQ(pub_rom_tile_bits(g.d->pub), 1);
+	EXPECT_EQ(pub_rom(g.d->pub, nullptr), 96);
 	const board_mem *m = nullptr;
 	EXPECT_EQ(tg_pub_rom_cells(bd, g.d->pub, &m), 2);
 	EXPECT_STREQ(m->cell, "SB_RAM40_4K");

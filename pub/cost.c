@@ -1,6 +1,6 @@
-/* ubuffer/pubcost.c: area and energy of one push-memory tile, and of the
+/* pub/cost.c: area and energy of one push-memory tile, and of the
  * dual-port buffer of the same ports that the paper compares it with.
- * Stage: ubuffer, after pub.c.  A structural count (SRAM bits,
+ * Stage: pub, after map.c.  A structural count (SRAM bits,
  * flip-flops, logic in 4-input LUTs) and, from the access counts, energy
  * and area by the constants of docs/pub.md "Area and energy" (each with
  * its source, or marked as an assumption).  Pure arithmetic, but for the
@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "ubuffer/ubuffer.h"
+#include "pub/pub.h"
 
 /* Constants (docs/pub.md, "Area and energy"). */
 #define E_SRAM_64B_8KB_PJ 10.0	/* 64-bit read of an 8 KB SRAM, 45 nm: Horowitz, ISSCC 2014 */
@@ -52,20 +52,20 @@ static int clog2(long long v)
 /* Flip-flops of "nc" controllers whose address widths add up to "agw_sum"
  * (docs/pub.md "Structure": per controller LEVELS (EW + 6) + 2 CW + 2 AGW
  * + 4, besides its configuration bits). */
-static int64_t ctrl_flops(const ub_pub_params *p, int nc, int64_t agw_sum)
+static int64_t ctrl_flops(const pub_params *p, int nc, int64_t agw_sum)
 {
 	return (int64_t) nc * ((int64_t) p->levels * (p->ew + 6) + 2 * p->cw + 4) + 2 * agw_sum;
 }
 
 /* Configuration bits of "nc" controllers (docs/pub.md "Configuration bits
  * per tile"). */
-static int64_t ctrl_config(const ub_pub_params *p, int nc, int64_t agw_sum)
+static int64_t ctrl_config(const pub_params *p, int nc, int64_t agw_sum)
 {
 	return (int64_t) nc * (1 + (int64_t) p->cw * (p->levels + 1) + (int64_t) p->ew * p->levels) +
 		(int64_t) (p->levels + 1) * agw_sum;
 }
 
-int64_t ub_pub_ctrl_flops(const ub_pub_params *p)
+int64_t pub_ctrl_flops(const pub_params *p)
 {
 	int nc = 2 * (p->n_in + p->n_out), aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1;
 	int64_t agw_sum = (int64_t) (p->n_in + p->n_out) * (aw + clog2(p->fw) + 1);
@@ -75,7 +75,7 @@ int64_t ub_pub_ctrl_flops(const ub_pub_params *p)
 /* The fitted LUTs of "nc" controllers (address widths adding up to
  * "agw_sum"), without the data path: the index counters scale with EW,
  * the schedule (its deltas' multiplexer, adder and compare) with CW. */
-static double ctrl_luts(const ub_pub_params *p, int nc, int64_t agw_sum)
+static double ctrl_luts(const pub_params *p, int nc, int64_t agw_sum)
 {
 	double lv = (double) nc * p->levels;
 	return LUT_LEVELS_EW * lv * p->ew + LUT_LEVELS_CW * lv * p->cw + LUT_LEVELS * lv +
@@ -90,8 +90,8 @@ static double e_sram(int64_t word_bits, int64_t bits)
 	return E_SRAM_64B_8KB_PJ * ((double) word_bits / 64.0) * sqrt((double) bits / 8.0 / 8192.0);
 }
 
-void ub_pub_cost_tile(const ub_pub_params *p, int width_bits, const ub_pub_counts *c,
-	ub_pub_cost *out)
+void pub_cost_tile(const pub_params *p, int width_bits, const pub_counts *c,
+	pub_cost *out)
 {
 	int nc = 2 * (p->n_in + p->n_out), aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1;
 	int sw = clog2(p->fw) + 1, nports = p->n_in + p->n_out;
@@ -120,8 +120,8 @@ void ub_pub_cost_tile(const ub_pub_params *p, int width_bits, const ub_pub_count
 		+ (double) c->steps * e_step;
 }
 
-void ub_pub_cost_dualport(const ub_pub_params *p, int width_bits, const ub_pub_counts *c,
-	ub_pub_cost *out)
+void pub_cost_dualport(const pub_params *p, int width_bits, const pub_counts *c,
+	pub_cost *out)
 {
 	/* The same capacity as W-bit words in a dual-port SRAM; one
 	 * controller per port, addressing words (no aggregators, transpose
@@ -152,15 +152,15 @@ void ub_pub_cost_dualport(const ub_pub_params *p, int width_bits, const ub_pub_c
 /* The fire cycles of one controller, in increasing order (the walk is
  * lexicographic and every true delta is positive). */
 typedef struct fire_it {
-	const ub_pub_ctrl *c;
-	int64_t idx[UB_PUB_MAX_LEVELS];
+	const pub_ctrl *c;
+	int64_t idx[PUB_MAX_LEVELS];
 	int64_t cycle;
 	bool done;
 } fire_it;
 
 static void fire_next(fire_it *it)
 {
-	const ub_pub_ctrl *c = it->c;
+	const pub_ctrl *c = it->c;
 	for (int l = 0; l < c->n_levels; l++) {
 		if (it->idx[l] + 1 < c->ext[l]) {
 			it->idx[l]++;
@@ -173,13 +173,13 @@ static void fire_next(fire_it *it)
 	it->done = true;
 }
 
-int ub_pub_dualport_peak(const ub_pub_tile *t)
+int pub_dualport_peak(const pub_tile *t)
 {
 	fire_it its[2 * 8];
 	int n = 0, peak = 0;
 	for (int i = 0; i < t->n_ctrl && n < 16; i++) {
-		const ub_pub_ctrl *c = &t->ctrl[i];
-		if (!c->enable || (c->kind != UB_PUB_IN && c->kind != UB_PUB_OUT))
+		const pub_ctrl *c = &t->ctrl[i];
+		if (!c->enable || (c->kind != PUB_IN && c->kind != PUB_OUT))
 			continue;
 		fire_it *it = &its[n++];
 		*it = (fire_it) { .c = c, .cycle = c->sg_start };

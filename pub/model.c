@@ -1,8 +1,8 @@
-/* ubuffer/pubmodel.c: the configuration of push-memory tiles as data, and
+/* pub/model.c: the configuration of push-memory tiles as data, and
  * a model that runs it.
- * Stage: ubuffer, after pub.c's mapping.  The register values of a
+ * Stage: pub, after map.c.  The register values of a
  * controller (the delta form of docs/pub.md "Register map"), the bus
- * writes as a $readmemh image, and ub_pub_model: every controller of one
+ * writes as a $readmemh image, and pub_model: every controller of one
  * tile stepped from its register values exactly as the hardware steps it
  * (start, then a delta per level, modulo 2^CW and 2^AGW), on element
  * identities, checking the single-port rule and that every output
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ubuffer/ubuffer_private.h"
+#include "pub/pub.h"
 
 static int clog2(int64_t v)
 {
@@ -29,18 +29,18 @@ static int64_t wrap(int64_t v, int bits)
 }
 
 /* RB: register-offset bits within a controller. */
-static int reg_bits(const ub_pub_params *p)
+static int reg_bits(const pub_params *p)
 {
 	return clog2(3 * p->levels + 3);
 }
 
-int ub_pub_addr_bits(const ub_pub_params *p)
+int pub_addr_bits(const pub_params *p)
 {
 	int nc = 2 * (p->n_in + p->n_out), cb = clog2(nc) > 0 ? clog2(nc) : 1;
 	return cb + reg_bits(p);
 }
 
-int64_t ub_pub_config_bits(const ub_pub_params *p)
+int64_t pub_config_bits(const pub_params *p)
 {
 	int nc = 2 * (p->n_in + p->n_out);
 	int aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1, sw = clog2(2 * p->fw);
@@ -48,7 +48,7 @@ int64_t ub_pub_config_bits(const ub_pub_params *p)
 		(int64_t) (p->n_in + p->n_out) * (p->levels + 1) * (sw + aw);
 }
 
-void ub_pub_ctrl_regs(const ub_pub_params *p, const ub_pub_ctrl *c, int64_t *regs)
+void pub_ctrl_regs(const pub_params *p, const pub_ctrl *c, int64_t *regs)
 {
 	int L = p->levels;
 	memset(regs, 0, sizeof(int64_t) * (size_t) (3 * L + 3));
@@ -71,20 +71,20 @@ void ub_pub_ctrl_regs(const ub_pub_params *p, const ub_pub_ctrl *c, int64_t *reg
 
 /* A controller as the hardware runs it: its registers and its state. */
 typedef struct runner {
-	const ub_pub_ctrl *c;
-	int64_t regs[3 * UB_PUB_MAX_LEVELS + 3];
-	int64_t idx[UB_PUB_MAX_LEVELS];
+	const pub_ctrl *c;
+	int64_t regs[3 * PUB_MAX_LEVELS + 3];
+	int64_t idx[PUB_MAX_LEVELS];
 	int64_t t;		/* the true cycle of the next fire */
 	int64_t addr;
 	int64_t k;		/* fires so far */
 	bool active;
 } runner;
 
-static void runner_start(runner *r, const ub_pub_params *p, const ub_pub_ctrl *c)
+static void runner_start(runner *r, const pub_params *p, const pub_ctrl *c)
 {
 	memset(r, 0, sizeof(*r));
 	r->c = c;
-	ub_pub_ctrl_regs(p, c, r->regs);
+	pub_ctrl_regs(p, c, r->regs);
 	r->active = r->regs[0] != 0;
 	r->t = r->regs[1];
 	r->addr = r->regs[2];
@@ -92,7 +92,7 @@ static void runner_start(runner *r, const ub_pub_params *p, const ub_pub_ctrl *c
 
 /* After a fire: the innermost level not at its end increments, the ones
  * inside return to 0, and the level's deltas are added. */
-static void runner_step(runner *r, const ub_pub_params *p)
+static void runner_step(runner *r, const pub_params *p)
 {
 	int L = p->levels;
 	r->k++;
@@ -137,7 +137,7 @@ typedef struct tile_state {
 	int64_t live;		/* the most words written since a word read (+1) */
 } tile_state;
 
-static void state_alloc(tile_state *s, const ub_pub_params *p)
+static void state_alloc(tile_state *s, const pub_params *p)
 {
 	s->fw = p->fw;
 	s->agg = sl_xmalloc(sizeof(int64_t) * (size_t) (2 * p->fw));
@@ -174,12 +174,12 @@ static void state_free(tile_state *s)
 static const char *const kind_names[] = { "IN", "WR", "RD", "OUT" };
 
 /* The state change of one fire of WR, RD or IN in cycle t. */
-static int fire(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile *tile,
+static int fire(const pub_params *p, const pub_buf *pb, const pub_tile *tile,
 	tile_state *s, const runner *r, int64_t t, char *why, size_t len)
 {
 	int fw = p->fw;
-	const ub_pub_ctrl *c = r->c;
-	if (c->kind == UB_PUB_WR) {
+	const pub_ctrl *c = r->c;
+	if (c->kind == PUB_WR) {
 		if (r->addr >= p->depth) {
 			snprintf(why, len, "WR_0 writes address %lld past DEPTH", (long long) r->addr);
 			return -1;
@@ -187,7 +187,7 @@ static int fire(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile 
 		memcpy(&s->sram[r->addr * fw], &s->agg[*s->ra * fw], sizeof(int64_t) * (size_t) fw);
 		s->seq[r->addr] = ++s->n_wr;
 		*s->ra ^= 1;
-	} else if (c->kind == UB_PUB_RD) {
+	} else if (c->kind == PUB_RD) {
 		int j = c->port, a = s->pend_t[2 * j] < 0 ? 2 * j : 2 * j + 1;
 		if (s->pend_t[a] >= 0) {
 			snprintf(why, len, "RD_%d has three reads in flight", j);
@@ -201,14 +201,14 @@ static int fire(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile 
 		if (s->seq[r->addr] && s->n_wr - s->seq[r->addr] + 1 > s->live)
 			s->live = s->n_wr - s->seq[r->addr] + 1;
 		s->pend_t[a] = t + 2;
-	} else if (c->kind == UB_PUB_IN) {
+	} else if (c->kind == PUB_IN) {
 		s->agg[r->addr] = box_elem(pb->buf, tile->n_dims, tile->in_lo, tile->in_ext, r->k);
 	}
 	return 0;
 }
 
 /* One cycle t of the tile: the fires of runners "due" (their t). */
-static int cycle(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile *tile,
+static int cycle(const pub_params *p, const pub_buf *pb, const pub_tile *tile,
 	tile_state *s, runner *rs, int n, int64_t t, char *why, size_t len)
 {
 	int fw = p->fw, sram_user = -1;
@@ -228,8 +228,8 @@ static int cycle(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile
 		runner *r = &rs[i];
 		if (!r->active || r->t != t)
 			continue;
-		const ub_pub_ctrl *c = r->c;
-		if (c->kind == UB_PUB_WR || c->kind == UB_PUB_RD) {
+		const pub_ctrl *c = r->c;
+		if (c->kind == PUB_WR || c->kind == PUB_RD) {
 			if (sram_user >= 0) {
 				snprintf(why, len, "%s_%d and %s_%d both access the SRAM in cycle %lld",
 					kind_names[rs[sram_user].c->kind], rs[sram_user].c->port,
@@ -244,7 +244,7 @@ static int cycle(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile
 	 * IN), RD, IN */
 	for (int i = 0; i < n; i++) {
 		runner *r = &rs[i];
-		if (!r->active || r->t != t || r->c->kind != UB_PUB_OUT)
+		if (!r->active || r->t != t || r->c->kind != PUB_OUT)
 			continue;
 		int j = r->c->port;
 		int64_t got = s->tb[2 * j * fw + r->addr];
@@ -262,7 +262,7 @@ static int cycle(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile
 			return -1;
 		}
 	}
-	static const ub_pub_kind order[] = { UB_PUB_WR, UB_PUB_RD, UB_PUB_IN };
+	static const pub_kind order[] = { PUB_WR, PUB_RD, PUB_IN };
 	for (int o = 0; o < 3; o++)
 		for (int i = 0; i < n; i++) {
 			runner *r = &rs[i];
@@ -276,11 +276,11 @@ static int cycle(const ub_pub_params *p, const ub_pub_buf *pb, const ub_pub_tile
 	return 0;
 }
 
-int ub_pub_model(const ub_pub_set *ps, const ub_pub_buf *pb, int tile,
-	ub_pub_counts *out, int64_t *live_words, char *why, size_t why_len)
+int pub_model(const pub_set *ps, const pub_buf *pb, int tile,
+	pub_counts *out, int64_t *live_words, char *why, size_t why_len)
 {
-	const ub_pub_params *p = &ps->params;
-	const ub_pub_tile *t = &pb->tiles[tile];
+	const pub_params *p = &ps->params;
+	const pub_tile *t = &pb->tiles[tile];
 	runner *rs = sl_xcalloc((size_t) t->n_ctrl, sizeof(runner));
 	tile_state s;
 	int rc = 0;
@@ -302,10 +302,10 @@ int ub_pub_model(const ub_pub_set *ps, const ub_pub_buf *pb, int tile,
 		int64_t f = rs[i].k;
 		out->steps += f;
 		switch (rs[i].c->kind) {
-		case UB_PUB_IN: out->agg_writes += f; break;
-		case UB_PUB_WR: out->sram_writes += f; break;
-		case UB_PUB_RD: out->sram_reads += f; break;
-		case UB_PUB_OUT:
+		case PUB_IN: out->agg_writes += f; break;
+		case PUB_WR: out->sram_writes += f; break;
+		case PUB_RD: out->sram_reads += f; break;
+		case PUB_OUT:
 			out->tb_reads += f;
 			if (rs[i].c->port < 8)
 				out->tb_reads_port[rs[i].c->port] = f;
@@ -322,50 +322,63 @@ int ub_pub_model(const ub_pub_set *ps, const ub_pub_buf *pb, int tile,
 
 /* The writes of tile "t" (number "tile" in the ROM) into w[] (NULL: only
  * count them), controllers in register-map order; their count. */
-static int tile_entries(const ub_pub_set *ps, const ub_pub_tile *t, int tile, ub_pub_write *w)
+static int tile_entries(const pub_set *ps, const pub_tile *t, int tile, pub_write *w)
 {
-	const ub_pub_params *p = &ps->params;
+	const pub_params *p = &ps->params;
 	int rb = reg_bits(p), n = 0;
 	uint64_t dm = p->cw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << p->cw) - 1;
-	int64_t regs[3 * UB_PUB_MAX_LEVELS + 3];
+	int64_t regs[3 * PUB_MAX_LEVELS + 3];
 	for (int c = 0; c < t->n_ctrl; c++) {
-		ub_pub_ctrl_regs(p, &t->ctrl[c], regs);
+		pub_ctrl_regs(p, &t->ctrl[c], regs);
 		int nr = t->ctrl[c].enable ? 3 * p->levels + 3 : 1;
 		for (int r = 0; r < nr; r++, n++)
 			if (w)
-				w[n] = (ub_pub_write) { tile, (c << rb) + r, (uint64_t) regs[r] & dm };
+				w[n] = (pub_write) { tile, (c << rb) + r, (uint64_t) regs[r] & dm };
 	}
 	return n;
 }
 
-static bool on_tiles(const ub_pub_buf *pb)
+bool pub_on_tiles(const pub_buf *pb)
 {
 	return !pb->native_why && pb->n_tiles > 0;
 }
 
-int ub_pub_n_tiles(const ub_pub_set *ps)
+const pub_buf *pub_buf_of(const pub_set *ps, const ub_buffer *b)
+{
+	for (int i = 0; ps && i < ps->n_bufs; i++)
+		if (ps->bufs[i].buf == b)
+			return pub_on_tiles(&ps->bufs[i]) ? &ps->bufs[i] : NULL;
+	return NULL;
+}
+
+bool pub_any(const pub_set *ps)
+{
+	return pub_n_tiles(ps) > 0;
+}
+
+int pub_n_tiles(const pub_set *ps)
 {
 	int n = 0;
 	for (int i = 0; ps && i < ps->n_bufs; i++)
-		n += on_tiles(&ps->bufs[i]) ? ps->bufs[i].n_tiles : 0;
+		n += pub_on_tiles(&ps->bufs[i]) ? ps->bufs[i].n_tiles : 0;
 	return n;
 }
 
-int ub_pub_rom_tile_bits(const ub_pub_set *ps)
+int pub_rom_tile_bits(const pub_set *ps)
 {
-	return clog2(ub_pub_n_tiles(ps));
+	return clog2(pub_n_tiles(ps));
 }
 
-int ub_pub_rom(const ub_pub_set *ps, ub_pub_write *w)
+int pub_rom(const pub_set *ps, pub_write *w)
 {
 	int n = 0, tile = 0;
 	for (int i = 0; ps && i < ps->n_bufs; i++)
-		for (int k = 0; on_tiles(&ps->bufs[i]) && k < ps->bufs[i].n_tiles; k++, tile++)
+		for (int k = 0; pub_on_tiles(&ps->bufs[i]) && k < ps->bufs[i].n_tiles; k++, tile++)
 			n += tile_entries(ps, &ps->bufs[i].tiles[k], tile, w ? w + n : NULL);
 	return n;
 }
 
-void ub_pub_print_word(FILE *out, int digits, uint64_t hi, int lo_bits, uint64_t lo)
+void pub_print_word(FILE *out, int digits, uint64_t hi, int lo_bits, uint64_t lo)
 {
 	/* two 64-bit limbs of (hi << lo_bits) | lo: fields wider than 64 bits in all */
 	uint64_t l = lo | (lo_bits < 64 ? hi << lo_bits : 0);
@@ -388,18 +401,18 @@ static void print_ones(FILE *out, int bits)
 	fputc('\n', out);
 }
 
-int ub_pub_write_hex(const ub_pub_set *ps, const ub_pub_tile *t, FILE *out)
+int pub_write_hex(const pub_set *ps, const pub_tile *t, FILE *out)
 {
-	const ub_pub_params *p = &ps->params;
-	int ca = ub_pub_addr_bits(p), digits = (ca + p->cw + 3) / 4;
+	const pub_params *p = &ps->params;
+	int ca = pub_addr_bits(p), digits = (ca + p->cw + 3) / 4;
 	int n = tile_entries(ps, t, 0, NULL);
-	ub_pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
+	pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
 	tile_entries(ps, t, 0, w);
 	fprintf(out, "// sl_pub configuration: one bus write a word, (cfg_addr << %d) | cfg_data,\n"
 		"// %d-bit cfg_addr, %d-bit cfg_data; the all-ones word ends the list\n", p->cw, ca,
 		p->cw);
 	for (int i = 0; i < n; i++) {
-		ub_pub_print_word(out, digits, (uint64_t) w[i].addr, p->cw, w[i].data);
+		pub_print_word(out, digits, (uint64_t) w[i].addr, p->cw, w[i].data);
 		fputc('\n', out);
 	}
 	print_ones(out, ca + p->cw);
@@ -407,20 +420,20 @@ int ub_pub_write_hex(const ub_pub_set *ps, const ub_pub_tile *t, FILE *out)
 	return n;
 }
 
-int ub_pub_write_rom_hex(const ub_pub_set *ps, FILE *out)
+int pub_write_rom_hex(const pub_set *ps, FILE *out)
 {
-	const ub_pub_params *p = &ps->params;
-	int ca = ub_pub_addr_bits(p), tb = ub_pub_rom_tile_bits(ps);
+	const pub_params *p = &ps->params;
+	int ca = pub_addr_bits(p), tb = pub_rom_tile_bits(ps);
 	int digits = (tb + ca + p->cw + 3) / 4;
-	int n = ub_pub_rom(ps, NULL);
-	ub_pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
-	ub_pub_rom(ps, w);
+	int n = pub_rom(ps, NULL);
+	pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
+	pub_rom(ps, w);
 	fprintf(out, "// sluice configuration ROM (docs/pub.md): one bus write a word,\n"
 		"// (tile << %d) | (cfg_addr << %d) | cfg_data, %d-bit tile, %d-bit cfg_addr,\n"
 		"// %d-bit cfg_data; the all-ones word ends the list\n", ca + p->cw, p->cw, tb, ca,
 		p->cw);
 	for (int i = 0; i < n; i++) {
-		ub_pub_print_word(out, digits, ((uint64_t) w[i].tile << ca) | (uint64_t) w[i].addr,
+		pub_print_word(out, digits, ((uint64_t) w[i].tile << ca) | (uint64_t) w[i].addr,
 			p->cw, w[i].data);
 		fputc('\n', out);
 	}

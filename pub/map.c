@@ -1,5 +1,5 @@
-/* ubuffer/pub.c: unified buffers mapped onto the push-memory tile sl_pub.
- * Stage: ubuffer (after ub_set_build), before rtlgen.  For a buffer whose
+/* pub/map.c: unified buffers mapped onto the push-memory tile sl_pub.
+ * Stage: pub (after ub_set_build), before rtlgen.  For a buffer whose
  * read ports all read at constant delays (a delay chain):
  *   - group the read ports: ports within register_threshold cycles of the
  *     group's least delay share one tile output and a delay line of
@@ -21,7 +21,7 @@
  *   - run every tile's configuration through the tile model (pubmodel.c)
  *     on element identities: every word an output presents is the one
  *     its port reads, and the counts are the model's.
- * The register map, timing and rules are docs/pub.md's.  A ub_pub_set
+ * The register map, timing and rules are docs/pub.md's.  A pub_set
  * owns its buffers' tiles and controllers (heap); isl objects live only
  * inside one call. */
 #include <stddef.h>
@@ -35,9 +35,9 @@
 #include <isl/set.h>
 #include <isl/val.h>
 
-#include "ubuffer/ubuffer_private.h"
+#include "pub/pub.h"
 
-void ub_pub_params_default(ub_pub_params *p)
+void pub_params_default(pub_params *p)
 {
 	p->fw = 4;
 	p->depth = 512;
@@ -48,7 +48,6 @@ void ub_pub_params_default(ub_pub_params *p)
 	p->ew = 16;
 	p->only = NULL;
 	p->frames = 1;
-	p->period = 0;
 	p->runtime = false;
 }
 
@@ -144,7 +143,7 @@ static void sort_ports(const ub_buffer *buf, int *order)
  * arrives (FW-1) stream steps after the first, then WR (+1), RD (+1), the
  * transpose buffer (+2) and the output register (+1); FW more steps leave
  * the placement room. */
-static int64_t tile_min_delay(const ub_pub_params *p, int64_t cx)
+static int64_t tile_min_delay(const pub_params *p, int64_t cx)
 {
 	return (2 * p->fw - 1) * cx + 5;
 }
@@ -250,7 +249,7 @@ static group *make_groups(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const
 static const char *const kind_names[] = { "IN", "WR", "RD", "OUT" };
 
 /* "RD_1" (with the tile when the buffer has several). */
-static void ctrl_name(const ub_pub_ctrl *c, int tile, int n_tiles, char *out, size_t len)
+static void ctrl_name(const pub_ctrl *c, int tile, int n_tiles, char *out, size_t len)
 {
 	if (n_tiles > 1)
 		snprintf(out, len, "tile %d %s_%d", tile, kind_names[c->kind], c->port);
@@ -265,7 +264,7 @@ static int64_t mod_pow2(int64_t v, int bits)
 }
 
 /* Set level l (0 innermost) of "c". */
-static void ctrl_level(ub_pub_ctrl *c, int l, int64_t ext, int64_t sg, int64_t ag)
+static void ctrl_level(pub_ctrl *c, int l, int64_t ext, int64_t sg, int64_t ag)
 {
 	c->ext[l] = ext;
 	c->sg[l] = sg;
@@ -278,7 +277,7 @@ static void ctrl_level(ub_pub_ctrl *c, int l, int64_t ext, int64_t sg, int64_t a
  * its strides continue the inner level's (sg[l+1] = sg[l]*ext[l], the
  * same for the address modulo 2^agw) and the product still fits the
  * extent field: the fewest levels that walk the same points. */
-static void ctrl_fold(ub_pub_ctrl *c, int ew)
+static void ctrl_fold(pub_ctrl *c, int ew)
 {
 	int m = 0;
 	for (int l = 0; l < c->n_levels; l++)
@@ -306,7 +305,7 @@ static void ctrl_fold(ub_pub_ctrl *c, int ew)
 	}
 }
 
-static int64_t ctrl_fires(const ub_pub_ctrl *c)
+static int64_t ctrl_fires(const pub_ctrl *c)
 {
 	int64_t n = c->enable ? 1 : 0;
 	for (int l = 0; l < c->n_levels; l++)
@@ -316,7 +315,7 @@ static int64_t ctrl_fires(const ub_pub_ctrl *c)
 
 /* The true schedule delta of level l: cycles between the fire before the
  * level increments and the one after. */
-static int64_t ctrl_delta(const ub_pub_ctrl *c, int l)
+static int64_t ctrl_delta(const pub_ctrl *c, int l)
 {
 	int64_t d = c->sg[l];
 	for (int k = 0; k < l; k++)
@@ -336,9 +335,9 @@ typedef struct layout {
 	int64_t frame_pidx;	/* padded write indices per frame */
 } layout;
 
-static void make_layout(const stream *in, const ub_pub_params *p, layout *L)
+static void make_layout(const stream *in, const pub_set *ps, layout *L)
 {
-	int fw = p->fw;
+	int fw = ps->params.fw;
 	int n = in->n;
 	L->n = n;
 	memcpy(L->lo, in->lo, sizeof(L->lo));
@@ -351,13 +350,13 @@ static void make_layout(const stream *in, const ub_pub_params *p, layout *L)
 		s *= in->ext[d];
 	}
 	L->frame_pidx = s;
-	L->frames = p->frames > 1 ? p->frames : 1;
-	L->period = p->period;
+	L->frames = ps->params.frames > 1 ? ps->params.frames : 1;
+	L->period = ps->frame_period;
 }
 
 /* With several frames, the outermost level of "c": the next frame,
  * "period" cycles later, its address "ag" further on. */
-static void frame_level(ub_pub_ctrl *c, const layout *L, int64_t ag)
+static void frame_level(pub_ctrl *c, const layout *L, int64_t ag)
 {
 	if (L->frames > 1)
 		ctrl_level(c, c->n_levels, L->frames, L->period, ag);
@@ -373,7 +372,7 @@ static int64_t layout_pidx(const layout *L, const int64_t *e)
 
 /* IN_0: every element of the input stream into aggregator slot
  * pidx mod 2FW. */
-static void build_in(ub_pub_ctrl *c, const stream *in, const layout *L, int fw)
+static void build_in(pub_ctrl *c, const stream *in, const layout *L, int fw)
 {
 	int n = in->n;
 	c->sg_start = in->t0;
@@ -386,7 +385,7 @@ static void build_in(ub_pub_ctrl *c, const stream *in, const layout *L, int fw)
 /* WR_0: one wide write per SRAM word, u cycles after the cycle after
  * the IN of its last lane (extrapolated for a padded word); address
  * word index mod 2^AW. */
-static void build_wr(ub_pub_ctrl *c, const stream *in, const layout *L, int fw, int64_t u)
+static void build_wr(pub_ctrl *c, const stream *in, const layout *L, int fw, int64_t u)
 {
 	int n = in->n;
 	int64_t cx = in->coef[n - 1];
@@ -413,7 +412,7 @@ static void group_stream(const stream *in, const group *g, int64_t rel, stream *
 
 /* RD_j and OUT_j for output stream "os" (inside the input box), the RD
  * s cycles before the latest cycle the transpose buffer allows. */
-static void build_rd_out(ub_pub_ctrl *rd, ub_pub_ctrl *out, const stream *os, const layout *L,
+static void build_rd_out(pub_ctrl *rd, pub_ctrl *out, const stream *os, const layout *L,
 	int fw, int64_t s, int64_t npass, int64_t period)
 {
 	int n = os->n;
@@ -449,7 +448,7 @@ static void build_rd_out(ub_pub_ctrl *rd, ub_pub_ctrl *out, const stream *os, co
 /* ------------------------------------------------------------ placement */
 
 /* { [t] : c fires at t } */
-static __isl_give isl_set *fire_set(isl_ctx *isl, const ub_pub_ctrl *c)
+static __isl_give isl_set *fire_set(isl_ctx *isl, const pub_ctrl *c)
 {
 	char buf[2048];
 	int k = snprintf(buf, sizeof buf, "{ [t] : exists (");
@@ -471,7 +470,7 @@ static __isl_give isl_set *fire_set(isl_ctx *isl, const ub_pub_ctrl *c)
 
 /* The first cycle both a and b fire in, or -1 when none (isl proves the
  * intersection empty); -2 on an isl error. */
-static int64_t first_collision(isl_ctx *isl, const ub_pub_ctrl *a, const ub_pub_ctrl *b)
+static int64_t first_collision(isl_ctx *isl, const pub_ctrl *a, const pub_ctrl *b)
 {
 	isl_set *both = isl_set_intersect(fire_set(isl, a), fire_set(isl, b));
 	isl_bool empty = isl_set_is_empty(both);
@@ -495,31 +494,31 @@ typedef struct tile_plan {
 	int feeds;		/* the output feeding the next tile, or -1 */
 } tile_plan;
 
-static ub_pub_ctrl *tile_ctrl(ub_pub_tile *t, const ub_pub_params *p, ub_pub_kind k, int port)
+static pub_ctrl *tile_ctrl(pub_tile *t, const pub_params *p, pub_kind k, int port)
 {
 	int base[] = { 0, p->n_in, 2 * p->n_in, 2 * p->n_in + p->n_out };
 	return &t->ctrl[base[k] + port];
 }
 
-static void tile_alloc(ub_pub_tile *t, const ub_pub_params *p)
+static void tile_alloc(pub_tile *t, const pub_params *p)
 {
 	int aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1, sw = clog2(2 * p->fw);
 	t->n_ctrl = 2 * (p->n_in + p->n_out);
-	t->ctrl = sl_xcalloc((size_t) t->n_ctrl, sizeof(ub_pub_ctrl));
+	t->ctrl = sl_xcalloc((size_t) t->n_ctrl, sizeof(pub_ctrl));
 	for (int i = 0; i < t->n_ctrl; i++) {
-		ub_pub_ctrl *c = &t->ctrl[i];
+		pub_ctrl *c = &t->ctrl[i];
 		int k = i < p->n_in ? 0 : i < 2 * p->n_in ? 1 : i < 2 * p->n_in + p->n_out ? 2 : 3;
 		int first[] = { 0, p->n_in, 2 * p->n_in, 2 * p->n_in + p->n_out };
-		c->kind = (ub_pub_kind) k;
+		c->kind = (pub_kind) k;
 		c->port = i - first[k];
-		c->agw = k == UB_PUB_WR || k == UB_PUB_RD ? aw : sw;
+		c->agw = k == PUB_WR || k == PUB_RD ? aw : sw;
 	}
 	t->feeds = -1;
 }
 
 /* Report a collision of "a" (placed last) with "b" at cycle t; -1. */
-static int report_collision(sl_ctx *ctx, const ub_buffer *buf, const ub_pub_params *p,
-	const ub_pub_ctrl *a, const ub_pub_ctrl *b, int64_t t, int tile, int n_tiles, int n_rd,
+static int report_collision(sl_ctx *ctx, const ub_buffer *buf, const pub_params *p,
+	const pub_ctrl *a, const pub_ctrl *b, int64_t t, int tile, int n_tiles, int n_rd,
 	int64_t cx)
 {
 	char na[48], nb[48];
@@ -545,12 +544,12 @@ static int report_collision(sl_ctx *ctx, const ub_buffer *buf, const ub_pub_para
  * sooner (a row of 13 words at FW 4: the last word holds one, and the
  * next row's first read follows it one cycle after its lane 0), so every
  * read of the walk is checked.  INT64_MAX when there are fewer than 3. */
-static int64_t tb_slack(const ub_pub_ctrl *rd, const stream *os, const layout *L, int fw)
+static int64_t tb_slack(const pub_ctrl *rd, const stream *os, const layout *L, int fw)
 {
 	int n = os->n;
 	int64_t cx = os->coef[n - 1];
 	int64_t c0 = os->lo[n - 1] - L->lo[n - 1], c1 = c0 + os->ext[n - 1] - 1;
-	int64_t idx[UB_PUB_MAX_LEVELS] = { 0 }, t[2] = { 0 }, off[2] = { 0 };
+	int64_t idx[PUB_MAX_LEVELS] = { 0 }, t[2] = { 0 }, off[2] = { 0 };
 	int64_t slack = INT64_MAX;
 	for (int64_t k = 0;; k++) {
 		int64_t tk = rd->sg_start;
@@ -574,45 +573,45 @@ static int64_t tb_slack(const ub_pub_ctrl *rd, const stream *os, const layout *L
  * the earliest cycle its last word allows (u = 0) or later, each RD at
  * the latest its transpose buffer allows (s = 0) or earlier, the first
  * offset isl proves collision-free.  0, or -1 (reported). */
-static int place(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const ub_pub_params *p,
-	ub_pub_tile *t, const tile_plan *tp, const layout *L, const stream *outs,
+static int place(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const pub_params *p,
+	pub_tile *t, const tile_plan *tp, const layout *L, const stream *outs,
 	const int64_t *rel, const int64_t *npass, const int64_t *period, int tile, int n_tiles)
 {
 	int64_t cx = tp->in.coef[tp->in.n - 1];
-	ub_pub_ctrl *wr = tile_ctrl(t, p, UB_PUB_WR, 0);
+	pub_ctrl *wr = tile_ctrl(t, p, PUB_WR, 0);
 	/* the earliest cycle: the aggregator row of word g is refilled only
 	 * by word g+2's first lane, at least (last_lanes + 1) cx cycles later */
 	int64_t u = 0;
 	build_wr(wr, &tp->in, L, p->fw, u);
 	wr->enable = true;
 	for (int j = 0; j < tp->n; j++) {
-		ub_pub_ctrl *rd = tile_ctrl(t, p, UB_PUB_RD, j), *out = tile_ctrl(t, p, UB_PUB_OUT, j);
+		pub_ctrl *rd = tile_ctrl(t, p, PUB_RD, j), *out = tile_ctrl(t, p, PUB_OUT, j);
 		/* RD after the WR of its word, and RD k+2 after the last OUT of
 		 * RD k's row. */
 		int64_t smax = (p->fw + 1) * cx - 1;
 		int64_t s_raw = rel[j] - 5 - (p->fw - 1) * cx - u;
 		if (s_raw < smax)
 			smax = s_raw;
-		memset(rd, 0, offsetof(ub_pub_ctrl, agw));
-		memset(out, 0, offsetof(ub_pub_ctrl, agw));
+		memset(rd, 0, offsetof(pub_ctrl, agw));
+		memset(out, 0, offsetof(pub_ctrl, agw));
 		build_rd_out(rd, out, &outs[j], L, p->fw, 0, npass[j], period[j]);
 		int64_t tb = tb_slack(rd, &outs[j], L, p->fw);
 		if (tb < smax)
 			smax = tb;
 		int64_t first_t = -1;
-		const ub_pub_ctrl *first_b = NULL;
+		const pub_ctrl *first_b = NULL;
 		bool placed = false;
 		for (int64_t s = 0; s <= smax && !placed; s++) {
-			memset(rd, 0, offsetof(ub_pub_ctrl, agw));
-			memset(out, 0, offsetof(ub_pub_ctrl, agw));
-			rd->kind = UB_PUB_RD;
-			out->kind = UB_PUB_OUT;
+			memset(rd, 0, offsetof(pub_ctrl, agw));
+			memset(out, 0, offsetof(pub_ctrl, agw));
+			rd->kind = PUB_RD;
+			out->kind = PUB_OUT;
 			rd->port = out->port = j;
 			build_rd_out(rd, out, &outs[j], L, p->fw, s, npass[j], period[j]);
 			rd->enable = out->enable = true;
 			placed = true;
 			for (int k = -1; k < j && placed; k++) {
-				const ub_pub_ctrl *b = k < 0 ? wr : tile_ctrl(t, p, UB_PUB_RD, k);
+				const pub_ctrl *b = k < 0 ? wr : tile_ctrl(t, p, PUB_RD, k);
 				int64_t c = first_collision(isl, rd, b);
 				if (c == -2) {
 					sl_error(ctx, buf->producer->decl->loc, "cannot place the SRAM "
@@ -645,11 +644,11 @@ static int place(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const ub_pub_p
 }
 
 /* The narrowest extent width that holds controller "c" in "levels" loop
- * levels (folding only what it must), or UB_PUB_MAX_WIDTH + 1. */
-static int ctrl_min_ew(const ub_pub_ctrl *c, int levels)
+ * levels (folding only what it must), or PUB_MAX_WIDTH + 1. */
+static int ctrl_min_ew(const pub_ctrl *c, int levels)
 {
-	for (int e = 2; e <= UB_PUB_MAX_WIDTH; e++) {
-		ub_pub_ctrl f = *c;
+	for (int e = 2; e <= PUB_MAX_WIDTH; e++) {
+		pub_ctrl f = *c;
 		ctrl_fold(&f, e);
 		bool fits = f.n_levels <= levels;
 		for (int l = 0; fits && l < f.n_levels; l++)
@@ -657,25 +656,25 @@ static int ctrl_min_ew(const ub_pub_ctrl *c, int levels)
 		if (fits)
 			return e;
 	}
-	return UB_PUB_MAX_WIDTH + 1;
+	return PUB_MAX_WIDTH + 1;
 }
 
 /* Check every configuration field of the tile's controllers fits: the
  * levels (after folding), the extents in EW bits, the starts and deltas
  * in CW bits.  0, or -1 with a located error naming the field, its value
  * and the width that would hold it. */
-static int check_fields(sl_ctx *ctx, const ub_buffer *buf, const ub_pub_params *p,
-	ub_pub_tile *t, int tile, int n_tiles)
+static int check_fields(sl_ctx *ctx, const ub_buffer *buf, const pub_params *p,
+	pub_tile *t, int tile, int n_tiles)
 {
 	int64_t lim = (int64_t) 1 << p->cw, elim = (int64_t) 1 << p->ew;
 	for (int i = 0; i < t->n_ctrl; i++) {
-		ub_pub_ctrl *c = &t->ctrl[i];
+		pub_ctrl *c = &t->ctrl[i];
 		char nm[48], field[32];
 		int64_t v = 0;
 		bool ext = false;
 		if (!c->enable)
 			continue;
-		for (int L = 1; L <= UB_PUB_MAX_LEVELS; L++)
+		for (int L = 1; L <= PUB_MAX_LEVELS; L++)
 			c->ew_need[L] = ctrl_min_ew(c, L);
 		ctrl_fold(c, p->ew);
 		ctrl_name(c, tile, n_tiles, nm, sizeof nm);
@@ -717,26 +716,26 @@ static int check_fields(sl_ctx *ctx, const ub_buffer *buf, const ub_pub_params *
 
 /* The tile that holds every field of the mapped tiles of "ps" (mapped
  * at the widest tile "want" allows: 62-bit fields and 16 levels where it
- * gives none) in the fewest flip-flops (ub_pub_ctrl_flops), keeping what
+ * gives none) in the fewest flip-flops (pub_ctrl_flops), keeping what
  * "want" gives (non-zero): for L levels, EW is the narrowest in which
  * every controller's nest fits L levels (folding only as far as it
  * must), CW the narrowest that holds every start and true delta (folding
  * does not change them), the SRAM address and EW.  Ties go to fewer
  * levels.  The wide tile itself holds them, so there is always one. */
-static ub_pub_params fit_tile(const ub_pub_set *ps, const ub_pub_params *want)
+static pub_params fit_tile(const pub_set *ps, const pub_params *want)
 {
 	int aw = clog2(ps->params.depth) > 0 ? clog2(ps->params.depth) : 1;
-	int w = aw > 2 ? aw : 2, ew[UB_PUB_MAX_LEVELS + 1];
-	for (int L = 1; L <= UB_PUB_MAX_LEVELS; L++)
+	int w = aw > 2 ? aw : 2, ew[PUB_MAX_LEVELS + 1];
+	for (int L = 1; L <= PUB_MAX_LEVELS; L++)
 		ew[L] = 2;
 	for (int b = 0; b < ps->n_bufs; b++)
 		for (int k = 0; k < ps->bufs[b].n_tiles; k++) {
-			const ub_pub_tile *t = &ps->bufs[b].tiles[k];
+			const pub_tile *t = &ps->bufs[b].tiles[k];
 			for (int i = 0; i < t->n_ctrl; i++) {
-				const ub_pub_ctrl *c = &t->ctrl[i];
+				const pub_ctrl *c = &t->ctrl[i];
 				if (!c->enable)
 					continue;
-				for (int L = 1; L <= UB_PUB_MAX_LEVELS; L++)
+				for (int L = 1; L <= PUB_MAX_LEVELS; L++)
 					if (c->ew_need[L] > ew[L])
 						ew[L] = c->ew_need[L];
 				if (clog2(c->sg_start + 1) > w)
@@ -746,17 +745,17 @@ static ub_pub_params fit_tile(const ub_pub_set *ps, const ub_pub_params *want)
 						w = clog2(ctrl_delta(c, l) + 1);
 			}
 		}
-	ub_pub_params fit = ps->params;
-	int64_t best = ub_pub_ctrl_flops(&fit);
+	pub_params fit = ps->params;
+	int64_t best = pub_ctrl_flops(&fit);
 	for (int L = want->levels ? want->levels : 1;
-	     L <= (want->levels ? want->levels : UB_PUB_MAX_LEVELS); L++) {
-		ub_pub_params q = *want;
+	     L <= (want->levels ? want->levels : PUB_MAX_LEVELS); L++) {
+		pub_params q = *want;
 		q.levels = L;
 		q.ew = want->ew ? want->ew : ew[L];
 		q.cw = want->cw ? want->cw : w > q.ew ? w : q.ew;
-		if (q.ew > UB_PUB_MAX_WIDTH || q.ew < ew[L] || q.ew > q.cw)
+		if (q.ew > PUB_MAX_WIDTH || q.ew < ew[L] || q.ew > q.cw)
 			continue;
-		int64_t f = ub_pub_ctrl_flops(&q);
+		int64_t f = pub_ctrl_flops(&q);
 		if (f < best || (f == best && L < fit.levels)) {
 			fit = q;
 			best = f;
@@ -766,18 +765,18 @@ static ub_pub_params fit_tile(const ub_pub_set *ps, const ub_pub_params *want)
 }
 
 /* The counts of a tile from its controllers' extents. */
-static void tile_counts(const ub_pub_tile *t, ub_pub_counts *c)
+static void tile_counts(const pub_tile *t, pub_counts *c)
 {
 	memset(c, 0, sizeof(*c));
 	for (int i = 0; i < t->n_ctrl; i++) {
-		const ub_pub_ctrl *k = &t->ctrl[i];
+		const pub_ctrl *k = &t->ctrl[i];
 		int64_t f = ctrl_fires(k);
 		c->steps += f;
 		switch (k->kind) {
-		case UB_PUB_IN: c->agg_writes += f; break;
-		case UB_PUB_WR: c->sram_writes += f; break;
-		case UB_PUB_RD: c->sram_reads += f; break;
-		case UB_PUB_OUT:
+		case PUB_IN: c->agg_writes += f; break;
+		case PUB_WR: c->sram_writes += f; break;
+		case PUB_RD: c->sram_reads += f; break;
+		case PUB_OUT:
 			c->tb_reads += f;
 			if (k->port < 8)
 				c->tb_reads_port[k->port] = f;
@@ -787,17 +786,17 @@ static void tile_counts(const ub_pub_tile *t, ub_pub_counts *c)
 }
 
 /* Build, place, fold, check and model tile "tile" of plan "tp". */
-static int build_tile(sl_ctx *ctx, isl_ctx *isl, const ub_pub_set *ps, ub_pub_buf *pb,
+static int build_tile(sl_ctx *ctx, isl_ctx *isl, const pub_set *ps, pub_buf *pb,
 	const group *g, const tile_plan *tp, int tile)
 {
-	const ub_pub_params *p = &ps->params;
-	ub_pub_tile *t = &pb->tiles[tile];
+	const pub_params *p = &ps->params;
+	pub_tile *t = &pb->tiles[tile];
 	layout L;
 	stream outs[8];
 	int64_t rel[8], npass[8], period[8];
 	tile_alloc(t, p);
-	make_layout(&tp->in, p, &L);
-	ub_pub_ctrl *in = tile_ctrl(t, p, UB_PUB_IN, 0);
+	make_layout(&tp->in, ps, &L);
+	pub_ctrl *in = tile_ctrl(t, p, PUB_IN, 0);
 	build_in(in, &tp->in, &L, p->fw);
 	in->enable = true;
 	for (int j = 0; j < tp->n; j++) {
@@ -824,8 +823,8 @@ static int build_tile(sl_ctx *ctx, isl_ctx *isl, const ub_pub_set *ps, ub_pub_bu
 		return -1;
 	tile_counts(t, &t->counts);
 	char why[256];
-	ub_pub_counts mc;
-	int mr = ub_pub_model(ps, pb, tile, &mc, &t->live_words, why, sizeof why);
+	pub_counts mc;
+	int mr = pub_model(ps, pb, tile, &mc, &t->live_words, why, sizeof why);
 	if (mr < 0 || memcmp(&mc, &t->counts, sizeof mc)) {
 		sl_error(ctx, pb->buf->producer->decl->loc, "the push-memory tile of '%s': the "
 			"tile model rejects its configuration: %s", pb->buf->name, mr < 0 ? why
@@ -862,8 +861,8 @@ static int64_t words_needed(int64_t dist, int64_t base_dist, int fw)
  * it has outputs and SRAM words for them; its last group feeds the next
  * tile (its box widened to every element read after it).  -1 (reported)
  * when a group alone is too far for a tile, or more tiles are needed
- * than UB_PUB_MAX_TILES. */
-static int plan_tiles(sl_ctx *ctx, const ub_pub_params *p, const ub_buffer *buf, group *g,
+ * than PUB_MAX_TILES. */
+static int plan_tiles(sl_ctx *ctx, const pub_params *p, const ub_buffer *buf, group *g,
 	int ng, const stream *w, tile_plan *plans, int *n_plans)
 {
 	int np = 0;
@@ -873,10 +872,10 @@ static int plan_tiles(sl_ctx *ctx, const ub_pub_params *p, const ub_buffer *buf,
 	while (i < ng && !g[i].sram)
 		i++;
 	while (i < ng) {
-		if (np == UB_PUB_MAX_TILES) {
+		if (np == PUB_MAX_TILES) {
 			sl_error(ctx, buf->producer->decl->loc, "the push-memory tile of '%s': its "
 				"read ports need more than %d tiles in series (FW %d, DEPTH %lld, %d "
-				"outputs a tile)", buf->name, UB_PUB_MAX_TILES, p->fw,
+				"outputs a tile)", buf->name, PUB_MAX_TILES, p->fw,
 				(long long) p->depth, p->n_out);
 			return -1;
 		}
@@ -927,7 +926,7 @@ static int plan_tiles(sl_ctx *ctx, const ub_pub_params *p, const ub_buffer *buf,
  * the last tile's outputs carry every slab (docs/pub.md "Chaining").
  * The groups of tile k go to gs[k*ng ..].  NULL, or why the buffer
  * stays native. */
-static const char *plan_side(const ub_pub_params *p, const group *g, int ng, const stream *w,
+static const char *plan_side(const pub_params *p, const group *g, int ng, const stream *w,
 	tile_plan *plans, int *n_plans, group *gs)
 {
 	int n = w->n, first = -1, cnt = 0;
@@ -950,7 +949,7 @@ static const char *plan_side(const ub_pub_params *p, const group *g, int ng, con
 		return "it is read in passes and one row of it holds more words than a tile's "
 			"SRAM (--depth)";
 	int64_t nt = (w->ext[0] + rows - 1) / rows;
-	if (nt > UB_PUB_MAX_TILES)
+	if (nt > PUB_MAX_TILES)
 		return "it is read in passes and holds more words than 4 tiles side by side "
 			"(--depth)";
 	rows = (w->ext[0] + nt - 1) / nt;	/* even slabs */
@@ -1028,7 +1027,7 @@ static void group_place(const tile_plan *plans, int np, int gi, int *tile, int *
 
 /* Which tile output (or the producer's stream) serves each port, and
  * the delay line after it. */
-static void assign_ports(ub_pub_buf *pb, const group *g, int ng, const tile_plan *plans, int np,
+static void assign_ports(pub_buf *pb, const group *g, int ng, const tile_plan *plans, int np,
 	const ub_passes *pass)
 {
 	const ub_buffer *buf = pb->buf;
@@ -1166,11 +1165,11 @@ static const char *groups_reason(const group *g, int ng, const stream *w, int fw
 	return NULL;
 }
 
-static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
+static int map_buffer(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb,
 	int64_t threshold)
 {
 	const ub_buffer *buf = pb->buf;
-	const ub_pub_params *p = &ps->params;
+	const pub_params *p = &ps->params;
 	stream w;
 	int ng;
 	write_stream(buf->producer, &w);
@@ -1208,14 +1207,14 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 		free(g);
 		return 0;
 	}
-	tile_plan plans[UB_PUB_MAX_TILES];
+	tile_plan plans[PUB_MAX_TILES];
 	group *gs = NULL;	/* side by side: each tile's groups, ng a tile */
 	int np = 0, rc = 0;
 	bool passes = false;
 	for (int i = 0; i < ng; i++)
 		passes = passes || (g[i].port > 0 && g[i].sram);
 	if (passes) {
-		gs = sl_xcalloc((size_t) (UB_PUB_MAX_TILES * ng), sizeof(group));
+		gs = sl_xcalloc((size_t) (PUB_MAX_TILES * ng), sizeof(group));
 		if ((pb->native_why = plan_side(p, g, ng, &w, plans, &np, gs))) {
 			free(gs);
 			free(pass);
@@ -1237,7 +1236,7 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 	if (rc == 0 && np > 0)
 		assign_ports(pb, g, ng, plans, np, pass);
 	pb->n_tiles = np;
-	pb->tiles = np ? sl_xcalloc((size_t) np, sizeof(ub_pub_tile)) : NULL;
+	pb->tiles = np ? sl_xcalloc((size_t) np, sizeof(pub_tile)) : NULL;
 	for (int k = 0; rc == 0 && k < np; k++)
 		rc = build_tile(ctx, isl, ps, pb, gs ? gs + k * ng : g, &plans[k], k);
 	free(gs);
@@ -1246,37 +1245,48 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, ub_pub_set *ps, ub_pub_buf *pb,
 	return rc;
 }
 
-static ub_pub_set *map_set(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
-	const ub_pub_params *p, int64_t register_threshold)
+static pub_set *map_set(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
+	const pub_params *p, const pub_env *env)
 {
-	ub_pub_set *ps = sl_xcalloc(1, sizeof(*ps));
+	pub_set *ps = sl_xcalloc(1, sizeof(*ps));
 	ps->params = *p;
+	ps->frame_period = p->frames > 1 ? env->frame_period : 0;
+	ps->spram = env->bd && board_huge_mem(env->bd);
 	ps->n_bufs = set->n_buffers;
-	ps->bufs = sl_xcalloc((size_t) set->n_buffers + 1, sizeof(ub_pub_buf));
+	ps->bufs = sl_xcalloc((size_t) set->n_buffers + 1, sizeof(pub_buf));
 	for (int i = 0; i < set->n_buffers; i++) {
 		ps->bufs[i].buf = set->buffers[i];
-		if (map_buffer(ctx, isl, ps, &ps->bufs[i], register_threshold) < 0) {
-			ub_pub_set_free(ps);
+		if (map_buffer(ctx, isl, ps, &ps->bufs[i], env->register_threshold) < 0) {
+			pub_set_free(ps);
 			return NULL;
 		}
 	}
 	return ps;
 }
 
-ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
-	const ub_pub_params *p, int64_t register_threshold)
+const char *pub_params_problem(const pub_params *p, char *buf, size_t n)
 {
 	int aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1;
-	if (p->cw && p->cw < aw) {
-		sl_error(ctx, sl_noloc, "the push-memory tile's configuration width CW %d is "
-			"narrower than its SRAM address (%d bits for DEPTH %lld): cfg_data could not "
-			"carry an address (docs/pub.md, Parameters)", p->cw, aw, (long long) p->depth);
+	if (p->cw && p->cw < aw)
+		snprintf(buf, n, "the push-memory tile's configuration width CW %d "
+			"(--pub-width) is narrower than its SRAM address (%d bits for DEPTH %lld, "
+			"--depth): cfg_data could not carry an address (docs/pub.md, Parameters)",
+			p->cw, aw, (long long) p->depth);
+	else if (p->cw && p->ew > p->cw)
+		snprintf(buf, n, "the push-memory tile's extent width EW %d (--pub-ext-width) "
+			"is wider than its configuration width CW %d (--pub-width): cfg_data could "
+			"not carry an extent (docs/pub.md, Parameters)", p->ew, p->cw);
+	else
 		return NULL;
-	}
-	if (p->cw && p->ew > p->cw) {
-		sl_error(ctx, sl_noloc, "the push-memory tile's extent width EW %d is wider than "
-			"its configuration width CW %d: cfg_data could not carry an extent "
-			"(docs/pub.md, Parameters)", p->ew, p->cw);
+	return buf;
+}
+
+pub_set *pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
+	const pub_params *p, const pub_env *env)
+{
+	char why[256];
+	if (pub_params_problem(p, why, sizeof why)) {
+		sl_error(ctx, sl_noloc, "%s", why);
 		return NULL;
 	}
 	size_t len;
@@ -1296,25 +1306,25 @@ ub_pub_set *ub_pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 		}
 	}
 	if (p->cw && p->ew && p->levels)
-		return map_set(ctx, isl, set, p, register_threshold);
+		return map_set(ctx, isl, set, p, env);
 	/* Fit (--pub-width fit, --pub-ext-width fit, --pub-levels fit): map at
 	 * the widest fields and the most levels, take the tile that holds what
 	 * that mapping configures in the fewest flip-flops, and map again at
 	 * it, so every check runs at the tile the Verilog gets.  The placement
 	 * and the proofs do not depend on the widths or the levels. */
-	ub_pub_params wide = *p;
-	wide.cw = p->cw ? p->cw : UB_PUB_MAX_WIDTH;
+	pub_params wide = *p;
+	wide.cw = p->cw ? p->cw : PUB_MAX_WIDTH;
 	wide.ew = p->ew ? p->ew : wide.cw;
-	wide.levels = p->levels ? p->levels : UB_PUB_MAX_LEVELS;
-	ub_pub_set *w = map_set(ctx, isl, set, &wide, register_threshold);
+	wide.levels = p->levels ? p->levels : PUB_MAX_LEVELS;
+	pub_set *w = map_set(ctx, isl, set, &wide, env);
 	if (!w)
 		return NULL;
-	ub_pub_params fit = fit_tile(w, p);
-	ub_pub_set_free(w);
-	return map_set(ctx, isl, set, &fit, register_threshold);
+	pub_params fit = fit_tile(w, p);
+	pub_set_free(w);
+	return map_set(ctx, isl, set, &fit, env);
 }
 
-void ub_pub_set_free(ub_pub_set *ps)
+void pub_set_free(pub_set *ps)
 {
 	if (!ps)
 		return;

@@ -1,13 +1,13 @@
-/* ubuffer/pubdump.c: the push-memory tiles as text: pub.json (every
+/* pub/dump.c: the push-memory tiles as text: pub.json (every
  * tile's controllers, plain and as register values), report.json's
  * "memory_pub" (counts and the cost model per tile), and the counts
  * `sim --memory pub` prints from the tile model.
- * Stage: ubuffer, after pub.c's mapping; nothing here holds memory past a
+ * Stage: pub, after map.c; nothing here holds memory past a
  * call. */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ubuffer/ubuffer_private.h"
+#include "pub/pub.h"
 
 static const char *const kind_names[] = { "IN", "WR", "RD", "OUT" };
 
@@ -17,7 +17,7 @@ static int64_t wrap(int64_t v, int bits)
 	return ((v % m) + m) % m;
 }
 
-static void dump_counts(const ub_pub_counts *c, int n_outs, FILE *out)
+static void dump_counts(const pub_counts *c, int n_outs, FILE *out)
 {
 	fprintf(out, "\"agg_writes\": %lld, \"sram_writes\": %lld, \"sram_reads\": %lld, "
 		"\"tb_reads\": %lld, \"tb_reads_per_output\": [", (long long) c->agg_writes,
@@ -36,14 +36,14 @@ static void dump_ints(FILE *out, const char *key, const int64_t *v, int n)
 	fputc(']', out);
 }
 
-static void dump_ctrl(const ub_pub_params *p, const ub_pub_ctrl *c, FILE *out)
+static void dump_ctrl(const pub_params *p, const pub_ctrl *c, FILE *out)
 {
-	int64_t regs[3 * UB_PUB_MAX_LEVELS + 3];
-	ub_pub_ctrl_regs(p, c, regs);
+	int64_t regs[3 * PUB_MAX_LEVELS + 3];
+	pub_ctrl_regs(p, c, regs);
 	fprintf(out, "          { \"name\": \"%s_%d\", \"enable\": %d", kind_names[c->kind],
 		c->port, c->enable);
 	if (c->enable) {
-		int64_t ag[UB_PUB_MAX_LEVELS];
+		int64_t ag[PUB_MAX_LEVELS];
 		for (int l = 0; l < c->n_levels; l++)
 			ag[l] = wrap(c->ag[l], c->agw);
 		fprintf(out, ", \"sg_start\": %lld, \"ag_start\": %lld, ",
@@ -59,17 +59,17 @@ static void dump_ctrl(const ub_pub_params *p, const ub_pub_ctrl *c, FILE *out)
 	fputs(" }", out);
 }
 
-void ub_pub_dump_json(const ub_pub_set *ps, FILE *out)
+void pub_dump_json(const pub_set *ps, FILE *out)
 {
-	const ub_pub_params *p = &ps->params;
+	const pub_params *p = &ps->params;
 	fprintf(out, "{\n  \"tile\": { \"fw\": %d, \"depth\": %lld, \"inputs\": %d, \"outputs\": %d, "
 		"\"levels\": %d, \"cw\": %d, \"ew\": %d, \"cfg_addr_bits\": %d, \"config_bits\": %lld },\n",
 		p->fw, (long long) p->depth, p->n_in, p->n_out, p->levels, p->cw, p->ew,
-		ub_pub_addr_bits(p), (long long) ub_pub_config_bits(p));
+		pub_addr_bits(p), (long long) pub_config_bits(p));
 	fputs("  \"buffers\": [\n", out);
 	bool first = true;
 	for (int i = 0; i < ps->n_bufs; i++) {
-		const ub_pub_buf *pb = &ps->bufs[i];
+		const pub_buf *pb = &ps->bufs[i];
 		if (pb->buf->storage == UB_NONE)
 			continue;
 		fprintf(out, "%s    { \"name\": ", first ? "" : ",\n");
@@ -86,7 +86,7 @@ void ub_pub_dump_json(const ub_pub_set *ps, FILE *out)
 			pb->buf->width_bits, pb->n_groups, (long long) pb->reg_words,
 			pb->n_tiles <= 1 ? "none" : pb->side ? "side by side" : "series");
 		for (int k = 0; k < pb->n_tiles; k++) {
-			const ub_pub_tile *t = &pb->tiles[k];
+			const pub_tile *t = &pb->tiles[k];
 			fprintf(out, "        { \"tile\": %d, \"feeds_next_from\": %d, \"sram_words\": %lld, ",
 				k, t->feeds, (long long) t->live_words);
 			dump_ints(out, "output_delays", t->out_delay, t->n_outs);
@@ -108,23 +108,108 @@ void ub_pub_dump_json(const ub_pub_set *ps, FILE *out)
 	fputs("\n  ]\n}\n", out);
 }
 
+/* -dT: one line per controller, "KIND_PORT ext [..] sg START + [..] ag
+ * START + [..]" (strides by level, level 0 innermost), after its tile's
+ * counts and delays. */
+static void text_ctrl(const pub_ctrl *c, FILE *out)
+{
+	fprintf(out, "    %s_%d", kind_names[c->kind], c->port);
+	if (!c->enable) {
+		fputs(" off\n", out);
+		return;
+	}
+	const char *head[3] = { " ext", " sg", " ag" };
+	const int64_t *v[3] = { c->ext, c->sg, c->ag };
+	int64_t start[3] = { 0, c->sg_start, wrap(c->ag_start, c->agw) };
+	for (int r = 0; r < 3; r++) {
+		fputs(head[r], out);
+		if (r)
+			fprintf(out, " %lld +", (long long) start[r]);
+		for (int l = 0; l < c->n_levels; l++)
+			fprintf(out, "%s%lld", l ? " " : " [", (long long) (r == 2 ? wrap(v[r][l],
+				c->agw) : v[r][l]));
+		fputs("]", out);
+	}
+	fputc('\n', out);
+}
+
+static void text_tile(const pub_buf *pb, int k, FILE *out)
+{
+	const pub_tile *t = &pb->tiles[k];
+	const pub_counts *c = &t->counts;
+	fprintf(out, "  tile %d: %lld SRAM words live; %lld aggregator writes, %lld SRAM "
+		"writes, %lld SRAM reads, %lld transpose-buffer reads, %lld controller steps\n", k,
+		(long long) t->live_words, (long long) c->agg_writes, (long long) c->sram_writes,
+		(long long) c->sram_reads, (long long) c->tb_reads, (long long) c->steps);
+	if (t->feeds >= 0)
+		fprintf(out, "    output %d feeds tile %d\n", t->feeds, k + 1);
+	for (int j = 0; j < t->n_outs; j++) {
+		fprintf(out, "    output %d: delay %lld", j, (long long) t->out_delay[j]);
+		if (t->out_passes[j] > 1)
+			fprintf(out, ", %lld passes %lld cycles apart", (long long) t->out_passes[j],
+				(long long) t->out_period[j]);
+		fputc('\n', out);
+	}
+	for (int i = 0; i < t->n_ctrl; i++)
+		text_ctrl(&t->ctrl[i], out);
+}
+
+void pub_dump_text(const pub_set *ps, FILE *out)
+{
+	const pub_params *p = &ps->params;
+	fprintf(out, "tile: FW %d, DEPTH %lld, %dx%d ports, %d level%s, CW %d, EW %d, "
+		"%d frame%s (period %lld), SRAM in %s\n", p->fw, (long long) p->depth, p->n_in,
+		p->n_out, p->levels, p->levels == 1 ? "" : "s", p->cw, p->ew, p->frames,
+		p->frames == 1 ? "" : "s",
+		(long long) ps->frame_period, ps->spram ? "the board's huge memory" : "block RAM");
+	for (int i = 0; i < ps->n_bufs; i++) {
+		const pub_buf *pb = &ps->bufs[i];
+		if (pb->buf->storage == UB_NONE)
+			continue;
+		if (!pub_on_tiles(pb)) {
+			fprintf(out, "buffer %s: native (%s)\n", pb->buf->name,
+				pb->native_why ? pb->native_why : "no tile");
+			continue;
+		}
+		fprintf(out, "buffer %s: %d tile%s%s, %d output%s, %lld delay-line words\n",
+			pb->buf->name, pb->n_tiles, pb->n_tiles == 1 ? "" : "s", pb->n_tiles <= 1 ? ""
+			: pb->side ? " side by side" : " in series", pb->n_groups,
+			pb->n_groups == 1 ? "" : "s", (long long) pb->reg_words);
+		for (int q = 1; q < pb->buf->n_ports; q++) {
+			if (pb->port_tile[q] < 0)
+				fprintf(out, "  port %d: the producer's stream", q);
+			else
+				fprintf(out, "  port %d: tile %d output %d", q, pb->port_tile[q],
+					pb->port_out[q]);
+			fprintf(out, ", %lld cycle%s of delay line", (long long) pb->port_lag[q],
+				pb->port_lag[q] == 1 ? "" : "s");
+			if (pb->port_split && pb->port_split[q] >= 0)
+				fprintf(out, ", first pass from the producer's stream %lld cycles late",
+					(long long) pb->port_split[q]);
+			fputc('\n', out);
+		}
+		for (int k = 0; k < pb->n_tiles; k++)
+			text_tile(pb, k, out);
+	}
+}
+
 /* report.json's "memory_pub": per mapped buffer its tiles, each with its
  * access counts and the cost model's figures (docs/pub.md). */
-void ub_pub_report_json(const ub_pub_set *ps, FILE *out)
+void pub_report_json(const pub_set *ps, FILE *out)
 {
-	const ub_pub_params *p = &ps->params;
+	const pub_params *p = &ps->params;
 	fprintf(out, "  \"memory_pub\": { \"fw\": %d, \"depth\": %lld, \"inputs\": %d, "
 		"\"outputs\": %d, \"levels\": %d, \"cw\": %d, \"ew\": %d, \"config_bits_per_tile\": %lld,\n"
 		"    \"tiles\": [", p->fw, (long long) p->depth, p->n_in, p->n_out, p->levels, p->cw, p->ew,
-		(long long) ub_pub_config_bits(p));
+		(long long) pub_config_bits(p));
 	bool first = true;
 	for (int i = 0; i < ps->n_bufs; i++) {
-		const ub_pub_buf *pb = &ps->bufs[i];
+		const pub_buf *pb = &ps->bufs[i];
 		for (int k = 0; k < pb->n_tiles; k++) {
-			const ub_pub_tile *t = &pb->tiles[k];
-			const ub_pub_counts *c = &t->counts;
-			ub_pub_cost cost;
-			ub_pub_cost_tile(p, pb->buf->width_bits, c, &cost);
+			const pub_tile *t = &pb->tiles[k];
+			const pub_counts *c = &t->counts;
+			pub_cost cost;
+			pub_cost_tile(p, pb->buf->width_bits, c, &cost);
 			fprintf(out, "%s\n      { \"buffer\": ", first ? "" : ",");
 			first = false;
 			sl_json_str(out, pb->buf->name);
@@ -147,17 +232,17 @@ void ub_pub_report_json(const ub_pub_set *ps, FILE *out)
 /* sim --memory pub: every tile's configuration run in the tile model, its
  * counts printed with their source ("tile model", or with Verilator's
  * agreeing).  0, or -1 (reported). */
-int ub_pub_print_counts(const ub_pub_set *ps, const char *source, FILE *out)
+int pub_print_counts(sl_ctx *ctx, const pub_set *ps, const char *source, FILE *out)
 {
 	for (int i = 0; i < ps->n_bufs; i++) {
-		const ub_pub_buf *pb = &ps->bufs[i];
+		const pub_buf *pb = &ps->bufs[i];
 		for (int k = 0; k < pb->n_tiles; k++) {
-			ub_pub_counts c;
+			pub_counts c;
 			int64_t live;
 			char why[256];
-			if (ub_pub_model(ps, pb, k, &c, &live, why, sizeof why) < 0) {
-				fprintf(stderr, "sluice: error: the push-memory tile %d of '%s': %s\n", k,
-					pb->buf->name, why);
+			if (pub_model(ps, pb, k, &c, &live, why, sizeof why) < 0) {
+				sl_error(ctx, pb->buf->producer->decl->loc, "the push-memory tile %d of "
+					"'%s': %s", k, pb->buf->name, why);
 				return -1;
 			}
 			fprintf(out, "pub %s tile %d: %lld aggregator writes, %lld SRAM writes, %lld SRAM "
