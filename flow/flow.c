@@ -280,6 +280,8 @@ flow_design *flow_compile_text(sl_ctx *ctx, const char *path, const char *text, 
 		flow_free(d);
 		return NULL;
 	}
+	if (d->opts.sched.policy == SCHED_STREAM)	/* sequential stores frames by design */
+		ub_set_warn_order(ctx, d->isl, d->ubs);
 	return d;
 }
 

@@ -519,3 +519,52 @@ int ub_port_passes(isl_ctx *isl, const ub_buffer *buf, const ub_port *port, ub_p
 	isl_pw_multi_aff_free(acc);
 	return rc;
 }
+
+/* ------------------------------------------------------------ output order */
+
+/* Values in one plane of the producer: its two innermost extents. */
+static int64_t plane_elems(const sched_stmt *p)
+{
+	int n = p->n_vars;
+	return n >= 2 ? p->ext[n - 1] * p->ext[n - 2] : 0;
+}
+
+/* The read port of "buf" that makes it hold a plane: it reads each value
+ * in several passes along a dimension of its reader, a pass at least half
+ * a plane of cycles after the one before (so the passes, not the reuse
+ * within one, keep the plane: matmul's rows read again at once are not
+ * this); NULL when none. */
+static const ub_port *order_port(isl_ctx *isl, const ub_buffer *buf, int64_t plane,
+	ub_passes *ps)
+{
+	for (int k = 1; k < buf->n_ports; k++)
+		if (ub_port_passes(isl, buf, &buf->ports[k], ps) == 1 && ps->dim >= 0
+		    && ps->n > 1 && 2 * ps->period >= plane)
+			return &buf->ports[k];
+	return NULL;
+}
+
+void ub_set_warn_order(sl_ctx *ctx, isl_ctx *isl, const ub_set *set)
+{
+	for (int i = 0; i < set->n_buffers; i++) {
+		const ub_buffer *b = set->buffers[i];
+		int64_t plane = plane_elems(b->producer);
+		ub_passes ps;
+		if (b->storage == UB_NONE || b->storage == UB_REGISTERS || plane < 16
+		    || b->max_live_words < plane)
+			continue;
+		const ub_port *port = order_port(isl, b, plane, &ps);
+		if (!port)
+			continue;
+		const sched_stmt *r = port->stmt;
+		const char *var = ps.dim < r->decl->n_dims && r->decl->var_names
+			? r->decl->var_names[ps.dim] : "?";
+		sl_warning(ctx, b->producer->decl->loc, "buffer '%s' holds %lld values of %d bits "
+			"(%lld bits) at once: '%s' reads each of them %lld times, once per '%s', "
+			"%lld cycles apart; with '%s' varying fastest (innermost in the order of "
+			"the output that '%s' feeds) line buffers would do",
+			b->name, (long long) b->max_live_words, b->width_bits,
+			(long long) (b->max_live_words * b->width_bits), r->name, (long long) ps.n, var,
+			(long long) ps.period, var, r->name);
+	}
+}

@@ -184,6 +184,12 @@ void ub_set_remap(ub_set *set, const ub_options *opts);
  * groups and banks consistent.  0, or -1 with errors reported (a
  * compiler bug).  flow/ runs it after ub_set_build and every remap. */
 int ub_set_check(sl_ctx *ctx, const ub_set *set);
+/* Warn, at its producer, of every buffer that holds a whole plane of its
+ * values (max_live_words at least its two innermost extents' product)
+ * because a reader reads each value once per step of a dimension the
+ * access does not use (ub_port_passes): naming the buffer, its bits, the
+ * reader and the dimension that, made innermost, leaves line buffers. */
+void ub_set_warn_order(sl_ctx *ctx, isl_ctx *isl, const ub_set *set);
 /* The buffer of statement "s", or NULL. */
 const ub_buffer *ub_set_find(const ub_set *set, const sched_stmt *s);
 

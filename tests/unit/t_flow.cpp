@@ -285,3 +285,54 @@ TEST(t_flow, remap_equals_a_fresh_compile)
 	EXPECT_GE(layouts.size(), 2u);
 	flow_free(a);
 }
+
+namespace {
+
+// Three channels of one 8 x 8 plane, read by a channel-outer output: each
+// plane value is read once per c, a whole plane (64 values, 64 cycles)
+// apart, so 'p' holds all 64 (ub_set_warn_order); written with the
+// channel innermost it is read three cycles in a row and needs no plane.
+const char kChannelOuter[] =
+	"input in : u8[8][8];\n"
+	"func p(y, x) : u16 = u16(in(y, x)) * 3;\n"
+	"func o(c, y, x) : u16 = p(y, x) + u16(c);\n"
+	"output o[3][8][8];\n";
+const char kChannelInner[] =
+	"input in : u8[8][8];\n"
+	"func p(y, x) : u16 = u16(in(y, x)) * 3;\n"
+	"func o(y, x, c) : u16 = p(y, x) + u16(c);\n"
+	"output o[8][8][3];\n";
+
+} // namespace
+
+TEST(Flow, WarnsOfAPlaneKeptByTheOutputOrder)
+{
+	flow_options fo;
+	flow_options_default(&fo);
+	{
+		Diag d;
+		flow_design *fd = compile(d, kChannelOuter, fo);
+		ASSERT_NE(fd, nullptr) << d.text();
+		std::string t = d.text();
+		EXPECT_NE(t.find("t.sl:2:6: warning: buffer 'p' holds 64 values of 16 bits (1024 bits) "
+			"at once: 'o' reads each of them 3 times, once per 'c', 64 cycles apart"),
+			std::string::npos) << t;
+		flow_free(fd);
+	}
+	{
+		Diag d;
+		flow_design *fd = compile(d, kChannelInner, fo);
+		ASSERT_NE(fd, nullptr) << d.text();
+		EXPECT_EQ(d.text().find("warning"), std::string::npos) << d.text();
+		flow_free(fd);
+	}
+	{
+		// the sequential schedule stores whole planes by design: no warning
+		Diag d;
+		fo.sched.policy = SCHED_SEQUENTIAL;
+		flow_design *fd = compile(d, kChannelOuter, fo);
+		ASSERT_NE(fd, nullptr) << d.text();
+		EXPECT_EQ(d.text().find("warning"), std::string::npos) << d.text();
+		flow_free(fd);
+	}
+}
