@@ -8,12 +8,14 @@
 # boards/ feeds ubuffer and later stages, so it ranks with scheduler;
 # target/ (prediction, fit, synthesis) follows rtlgen beside sim; report/
 # (report.html) draws what flow/ and the driver hand it, beside flow/.
+# onnx/ (ONNX models in) writes sluice source text and .npy weights, so
+# it needs only ir/ and io/: it ranks with the front end, above io/.
 set -u
 top=${1:-.}
-modules="ir io frontend ref scheduler boards ubuffer rtlgen sim target flow report driver"
+modules="ir io frontend onnx ref scheduler boards ubuffer rtlgen sim target flow report driver"
 rank() {
 	case $1 in
-	ir) echo 0 ;; io) echo 1 ;; frontend) echo 2 ;; ref) echo 3 ;;
+	ir) echo 0 ;; io) echo 1 ;; frontend|onnx) echo 2 ;; ref) echo 3 ;;
 	scheduler|boards) echo 4 ;; ubuffer) echo 5 ;; rtlgen) echo 6 ;;
 	sim|target) echo 7 ;; flow|report) echo 8 ;; driver) echo 9 ;;
 	*) echo -1 ;;
