@@ -167,7 +167,7 @@ static int add_initializers(ox_imp *m)
 		int64_t dims[OX_MAX_RANK] = { 0 };
 		io_array *a = NULL;
 		ir_type t;
-		if (ox_elem_type(tp->data_type, &t) || tp->n_dims > OX_MAX_RANK) {
+		if (ox_elem_type(tp->data_type, &t) || tp->data_type == 1 || tp->n_dims > OX_MAX_RANK) {
 			char *what = ox_fmt(m, "initializer '%s'", tp->name);
 			if (!(a = ox_tensor_array(m->ctx, m->path, tp, what))) {
 				bad = -1;

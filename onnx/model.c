@@ -81,7 +81,7 @@ static uint64_t raw_elem(const uint8_t *p, int bytes)
 
 static int elem_bytes(ir_type t)
 {
-	return t.bits <= 8 ? 1 : t.bits <= 16 ? 2 : t.bits <= 32 ? 4 : 8;
+	return t.bits == 0 ? 4 : t.bits <= 8 ? 1 : t.bits <= 16 ? 2 : t.bits <= 32 ? 4 : 8;
 }
 
 /* Fill "a" from the field that holds the data; false when its length is
@@ -93,8 +93,20 @@ static bool fill_tensor(io_array *a, const Onnx__TensorProto *tp)
 		int eb = elem_bytes(a->type);
 		if (tp->raw_data.len != (size_t) n * (size_t) eb)
 			return false;
-		for (int64_t i = 0; i < n; i++)
-			a->data[i] = ir_norm(a->type, raw_elem(tp->raw_data.data + i * eb, eb));
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t v = raw_elem(tp->raw_data.data + i * eb, eb);
+			a->data[i] = a->type.bits ? ir_norm(a->type, v) : v;
+		}
+		return true;
+	}
+	if (tp->data_type == 1) {
+		if (tp->n_float_data != (size_t) n)
+			return false;
+		for (int64_t i = 0; i < n; i++) {
+			uint32_t bits;
+			memcpy(&bits, &tp->float_data[i], 4);
+			a->data[i] = bits;
+		}
 		return true;
 	}
 	size_t have = tp->data_type == 7 ? tp->n_int64_data
@@ -141,6 +153,8 @@ io_array *ox_tensor_array(sl_ctx *ctx, const char *path, const Onnx__TensorProto
 	if (tp->has_data_location && tp->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL)
 		bad = "keeps its data in an external file (external data is not supported: "
 			"save the model with its data inside)";
+	else if (tp->data_type == 1)
+		t = ir_type_make(false, 0);	/* float32: its bits, for scales */
 	else if (!ox_elem_type(tp->data_type, &t)) {
 		sl_error_file(ctx, path, "%s has element type %s: sluice computes on integers "
 			"only (quantize the model to int8/uint8 with integer operators)", what,
@@ -201,4 +215,13 @@ const char *ox_attr_str(ox_imp *m, const Onnx__NodeProto *n, const char *name,
 	if (!a || !a->has_s)
 		return def;
 	return sl_strndup(m->ctx, (const char *) a->s.data, a->s.len);
+}
+
+/* Element i of a float32 constant (its bits in an array of type none). */
+float ox_float(const io_array *a, int64_t i)
+{
+	uint32_t bits = (uint32_t) a->data[i];
+	float f;
+	memcpy(&f, &bits, 4);
+	return f;
 }

@@ -52,8 +52,10 @@ int onnx_import(sl_ctx *ctx, const char *model, const onnx_options *o, onnx_resu
 void onnx_result_free(onnx_result *res);
 
 /* Read a serialized TensorProto (a test's input_N.pb or output_N.pb) as
- * an array of its integer type (a rank-0 tensor becomes [1]); its name
- * in *name (heap, may be NULL).  NULL with an error naming the file. */
+ * an array of its integer type (a rank-0 tensor becomes [1]); a float32
+ * tensor (a scale) comes back with type none (0 bits), each value's
+ * IEEE bits in .data.  Its name in *name (heap, may be NULL).  NULL with
+ * an error naming the file. */
 io_array *onnx_read_tensor(sl_ctx *ctx, const char *path, char **name);
 
 #ifdef __cplusplus

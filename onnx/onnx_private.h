@@ -68,6 +68,7 @@ int ox_attr_ints(const Onnx__NodeProto *n, const char *name, int64_t *v, int max
 const char *ox_attr_str(ox_imp *m, const Onnx__NodeProto *n, const char *name,
 	const char *def);
 int64_t ox_sval(const io_array *a, int64_t i);
+float ox_float(const io_array *a, int64_t i);
 
 /* names.c: the name mapping. */
 const char *ox_name(ox_imp *m, const char *onnx);
