@@ -351,6 +351,12 @@ static int import_node(ox_imp *m, const Onnx__NodeProto *n)
 			return -1;
 		}
 	}
+	for (int k = 0; k < (int) n->n_input; k++) {	/* its consts above its comment */
+		ox_tensor *t = ox_in(m, n, k);
+		if (t && t->val && t->size > 1 && !ir_type_none(t->type) &&
+		    !(k < 32 && (op->statics >> k & 1)) && ox_declare(m, t) < 0)
+			return -1;
+	}
 	if (op->fn != ox_op_constant)
 		ox_comment_node(m, n);
 	return op->fn(m, n);
@@ -455,7 +461,11 @@ int onnx_import(sl_ctx *ctx, const char *model, const onnx_options *o, onnx_resu
 	m.folded = sl_xcalloc((size_t) o->n_values + 1, sizeof(bool));
 	m.out = open_memstream(&m.text, &m.len);
 	split_out(&m, o->out);
-	int rc = import_graph(&m);
+	int rc = sl_make_dir(m.dir) < 0 ? -1 : 0;
+	if (rc < 0)
+		sl_error_file(ctx, m.dir, "cannot make the directory: %s", strerror(errno));
+	else
+		rc = import_graph(&m);
 	fclose(m.out);
 	m.out = NULL;
 	if (rc == 0)
