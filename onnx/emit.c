@@ -60,8 +60,8 @@ int ox_declare(ox_imp *m, ox_tensor *t)
 		return 0;
 	char *file = ox_fmt(m, "%s.%s.npy", m->stem, t->name);
 	char *path = sl_path_join(m->dir, file, NULL);
-	int rc = io_npy_write(m->ctx, path, t->val);
-	if (rc == 0) {
+	int rc = m->opts->dry_run ? 1 : io_npy_write(m->ctx, path, t->val);
+	if (rc == 0) {	/* 1: a dry run, nothing written */
 		m->written = sl_xrealloc(m->written, (size_t) (m->n_written + 1) * sizeof(char *));
 		m->written[m->n_written++] = sl_strdup(m->ctx, path);
 	}
@@ -139,8 +139,8 @@ char *ox_helper_name(ox_imp *m, const ox_tensor *base, const char *suffix)
 
 void ox_comment_node(ox_imp *m, const Onnx__NodeProto *n)
 {
-	fprintf(m->out, "\n# node '%s' (%s):", n->name && *n->name ? n->name : n->output[0],
-		n->op_type);
+	fprintf(m->out, "\n# node '%s' (%s):", n->name && *n->name ? n->name
+		: n->n_output ? n->output[0] : "", n->op_type);
 	for (size_t i = 0; i < n->n_input; i++)
 		fprintf(m->out, "%s%s", i ? ", " : " ", *n->input[i] ? n->input[i] : "(none)");
 	fprintf(m->out, " ->");

@@ -383,10 +383,32 @@ static int check_opset(ox_imp *m)
 	return 0;
 }
 
+/* Every node has an op type and every graph input and output a name
+ * (protobuf leaves an absent string NULL). */
+static int check_names(ox_imp *m)
+{
+	for (size_t i = 0; i < m->g->n_node; i++)
+		if (!m->g->node[i]->op_type || !*m->g->node[i]->op_type) {
+			sl_error_file(m->ctx, m->path, "node %zu has no op type", i);
+			return -1;
+		}
+	for (size_t i = 0; i < m->g->n_input + m->g->n_output; i++) {
+		const Onnx__ValueInfoProto *vi = i < m->g->n_input ? m->g->input[i]
+			: m->g->output[i - m->g->n_input];
+		if (!vi->name || !*vi->name) {
+			sl_error_file(m->ctx, m->path, "graph %s %zu has no name",
+				i < m->g->n_input ? "input" : "output",
+				i < m->g->n_input ? i : i - m->g->n_input);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* Everything between the model and the program text. */
 static int import_graph(ox_imp *m)
 {
-	if (check_opset(m) < 0 || add_initializers(m) < 0)
+	if (check_opset(m) < 0 || check_names(m) < 0 || add_initializers(m) < 0)
 		return -1;
 	const char *prod = m->model->producer_name;
 	fprintf(m->out, "# imported from %s (ONNX opset %lld%s%s) by sluice import\n", m->path,
@@ -441,7 +463,9 @@ static void fill_result(ox_imp *m, onnx_result *res)
 
 static int write_program(ox_imp *m)
 {
-	if (fflush(m->out) != 0 || sl_write_file_atomic(m->opts->out, m->text, m->len) < 0) {
+	if (m->opts->dry_run)
+		return 0;
+	if (sl_write_file_atomic(m->opts->out, m->text, m->len) < 0) {
 		sl_error_file(m->ctx, m->opts->out, "cannot write the program: %s", strerror(errno));
 		return -1;
 	}
@@ -461,7 +485,7 @@ int onnx_import(sl_ctx *ctx, const char *model, const onnx_options *o, onnx_resu
 	m.folded = sl_xcalloc((size_t) o->n_values + 1, sizeof(bool));
 	m.out = open_memstream(&m.text, &m.len);
 	split_out(&m, o->out);
-	int rc = sl_make_dir(m.dir) < 0 ? -1 : 0;
+	int rc = !o->dry_run && sl_make_dir(m.dir) < 0 ? -1 : 0;
 	if (rc < 0)
 		sl_error_file(ctx, m.dir, "cannot make the directory: %s", strerror(errno));
 	else

@@ -122,6 +122,18 @@ static bool fill_tensor(io_array *a, const Onnx__TensorProto *tp)
 	return true;
 }
 
+/* How many elements the message holds, in the field that has them. */
+static int64_t data_count(const Onnx__TensorProto *tp, ir_type t)
+{
+	if (tp->has_raw_data)
+		return (int64_t) (tp->raw_data.len / (size_t) elem_bytes(t)) +
+			(tp->raw_data.len % (size_t) elem_bytes(t) ? 1 : 0);
+	if (tp->data_type == 1)
+		return (int64_t) tp->n_float_data;
+	return (int64_t) (tp->data_type == 7 ? tp->n_int64_data
+		: tp->data_type == 12 || tp->data_type == 13 ? tp->n_uint64_data : tp->n_int32_data);
+}
+
 /* The shape of "tp" checked: at most 8 dimensions, each >= 0, a size
  * within the memory limit.  NULL with the reason in *why. */
 static const char *tensor_shape(const Onnx__TensorProto *tp, int64_t *dims, int *rank)
@@ -168,10 +180,13 @@ io_array *ox_tensor_array(sl_ctx *ctx, const char *path, const Onnx__TensorProto
 	}
 	if (rank == 0)
 		dims[0] = 1;
-	io_array *a = io_array_alloc(t, rank ? rank : 1, dims);
-	if (!fill_tensor(a, tp)) {
+	int64_t size = 1;
+	for (int d = 0; d < (rank ? rank : 1); d++)
+		size *= dims[d];
+	io_array *a = data_count(tp, t) == size ? io_array_alloc(t, rank ? rank : 1, dims) : NULL;
+	if (!a || !fill_tensor(a, tp)) {
 		sl_error_file(ctx, path, "%s: its data does not hold its %lld elements", what,
-			(long long) a->size);
+			(long long) size);
 		io_array_free(a);
 		return NULL;
 	}

@@ -30,6 +30,7 @@ typedef struct onnx_options {
 	int n_values;
 	const onnx_value *values;
 	bool quiet;		/* no "wrote PATH" lines */
+	bool dry_run;		/* write nothing (the fuzzer): only the checks */
 } onnx_options;
 
 /* What an import made: the sluice names of the graph's inputs (those not

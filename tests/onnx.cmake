@@ -25,3 +25,23 @@ add_test(NAME t_onnx_bad
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/bad_models.sh
     $<TARGET_FILE:sluice> ${Python3_EXECUTABLE} ${CMAKE_CURRENT_BINARY_DIR}/onnx_bad)
 set_tests_properties(t_onnx_bad PROPERTIES LABELS onnx TIMEOUT 120)
+
+#   t_onnx_fuzz_replay   the fuzz target (tests/onnx/fuzz_onnx.c) over every
+#       model and tensor of libonnx-testdata's node tests and the models of
+#       make_models.py: no crash (label frontend, so the sanitizer build
+#       runs it too)
+#   t_onnx_fuzz     builds the libFuzzer binary with clang
+#       (tests/onnx/build_fuzzer.sh) and fuzzes the importer for 120 s from
+#       the node tests' models: no crash (label slow)
+add_executable(onnx_fuzz_replay ${CMAKE_CURRENT_SOURCE_DIR}/onnx/fuzz_onnx.c)
+target_link_libraries(onnx_fuzz_replay PRIVATE sl_onnx sl_io sl_ir)
+target_compile_definitions(onnx_fuzz_replay PRIVATE FUZZ_REPLAY=1)
+add_test(NAME t_onnx_fuzz_replay
+  COMMAND onnx_fuzz_replay ${SLUICE_ONNX_TESTDATA} ${CMAKE_CURRENT_BINARY_DIR}/onnx_bad)
+set_tests_properties(t_onnx_fuzz_replay PROPERTIES LABELS frontend TIMEOUT 300)
+find_program(SLUICE_ONNX_CLANG clang)
+if(SLUICE_ONNX_CLANG)
+  add_test(NAME t_onnx_fuzz
+    COMMAND sh -c "sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/build_fuzzer.sh ${CMAKE_BINARY_DIR}/onnx/gen ${CMAKE_CURRENT_BINARY_DIR}/onnx_fuzz && mkdir -p ${CMAKE_CURRENT_BINARY_DIR}/onnx_fuzz/work && ${CMAKE_CURRENT_BINARY_DIR}/onnx_fuzz/fuzz_onnx -max_len=65536 -timeout=10 -rss_limit_mb=4096 -max_total_time=120 -print_final_stats=1 ${CMAKE_CURRENT_BINARY_DIR}/onnx_fuzz/work ${SLUICE_ONNX_TESTDATA}/test_qlinearconv ${SLUICE_ONNX_TESTDATA}/test_convinteger_with_padding ${SLUICE_ONNX_TESTDATA}/test_mod_mixed_sign_int64 ${SLUICE_ONNX_TESTDATA}/test_reflect_pad ${SLUICE_ONNX_TESTDATA}/test_maxpool_2d_uint8 ${SLUICE_ONNX_TESTDATA}/test_qlinearmatmul_3D")
+  set_tests_properties(t_onnx_fuzz PROPERTIES LABELS slow TIMEOUT 900)
+endif()
