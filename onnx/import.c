@@ -146,7 +146,7 @@ ox_tensor *ox_out(ox_imp *m, const Onnx__NodeProto *n, int i, int elem, int rank
 		return NULL;
 	}
 	ox_tensor *t = ox_new_tensor(m, n->output[i], elem, rank, dims);
-	t->declared = true;
+	t->declared = t->is_func = true;
 	return t;
 }
 
@@ -306,7 +306,12 @@ static int add_output(ox_imp *m, const Onnx__ValueInfoProto *vi)
 			ox_elem_name(elem), rank, ox_elem_name(t->elem), t->rank);
 		return -1;
 	}
-	if (t->is_input || t->val || t->is_output) {
+	if (ir_type_none(t->type)) {
+		sl_error_file(m->ctx, m->path, "graph output '%s' has element type %s: sluice "
+			"computes on integers only", vi->name, ox_elem_name(t->elem));
+		return -1;
+	}
+	if (!t->is_func || t->is_output) {
 		char *r = ox_read_bcast(m, t, t->rank, t->dims);
 		if (!r)
 			return -1;

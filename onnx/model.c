@@ -172,7 +172,8 @@ io_array *ox_tensor_array(sl_ctx *ctx, const char *path, const Onnx__TensorProto
 			"only (quantize the model to int8/uint8 with integer operators)", what,
 			ox_elem_name(tp->data_type));
 		return NULL;
-	} else
+	}
+	if (!bad)
 		bad = tensor_shape(tp, dims, &rank);
 	if (bad) {
 		sl_error_file(ctx, path, "%s %s", what, bad);

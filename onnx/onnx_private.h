@@ -25,6 +25,7 @@ typedef struct ox_tensor {
 	bool is_input;		/* a graph input (not folded) */
 	bool declared;		/* declared in the program */
 	bool is_output;
+	bool is_func;		/* computed by a func of its node */
 } ox_tensor;
 
 typedef struct ox_imp {

@@ -300,7 +300,7 @@ static int emit_layer(ox_imp *m, const Onnx__NodeProto *n, const ox_qlayer *q,
 		char *bi = (char *) ch, *br = ox_read(m, q->b, &bi);
 		if (!br)
 			return -1;
-		acc = ox_fmt(m, "%s + %s", acc, br);
+		acc = ox_fmt(m, "(%s) + %s", acc, br);	/* a sum's body reaches right */
 	}
 	char *mult = plan_value(m, y, rq, q->nch, 0, ch), *sh = plan_value(m, y, rq, q->nch, 1, ch);
 	char *rnd = plan_value(m, y, rq, q->nch, 2, ch), *zpi = "0";

@@ -45,3 +45,24 @@ if(SLUICE_ONNX_CLANG)
     COMMAND sh -c "sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/build_fuzzer.sh ${CMAKE_BINARY_DIR}/onnx/gen ${CMAKE_CURRENT_BINARY_DIR}/onnx_fuzz && mkdir -p ${CMAKE_CURRENT_BINARY_DIR}/onnx_fuzz/work && ${CMAKE_CURRENT_BINARY_DIR}/onnx_fuzz/fuzz_onnx -max_len=65536 -timeout=10 -rss_limit_mb=4096 -max_total_time=120 -print_final_stats=1 ${CMAKE_CURRENT_BINARY_DIR}/onnx_fuzz/work ${SLUICE_ONNX_TESTDATA}/test_qlinearconv ${SLUICE_ONNX_TESTDATA}/test_convinteger_with_padding ${SLUICE_ONNX_TESTDATA}/test_mod_mixed_sign_int64 ${SLUICE_ONNX_TESTDATA}/test_reflect_pad ${SLUICE_ONNX_TESTDATA}/test_maxpool_2d_uint8 ${SLUICE_ONNX_TESTDATA}/test_qlinearmatmul_3D")
   set_tests_properties(t_onnx_fuzz PROPERTIES LABELS slow TIMEOUT 900)
 endif()
+
+#   t_onnx_networks     six small quantized networks (tests/onnx/
+#       make_networks.py: QLinearConv with ties, depthwise + pointwise with
+#       per-channel scales, conv-pool-reshape-QLinearMatMul, ConvInteger +
+#       Add, MatMulInteger, Max + Clip) through onnxruntime-node (the
+#       reference, tests/onnx/ort_run.js, installed by scripts/install-deps.sh)
+#       and `sluice run MODEL.onnx`, bit for bit, then `sluice sim` on the
+#       model: cycles = predicted (tests/onnx/networks.sh; label onnx;
+#       skipped without onnxruntime-node unless $CI is set)
+#   t_onnx_networks_verilator   the same with `sim --engine verilator`
+#       (label slow: six Verilator builds)
+set(SLUICE_ORT_DIR /opt/sluice-ort CACHE PATH "where install-deps.sh puts onnxruntime-node")
+add_test(NAME t_onnx_networks
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/networks.sh $<TARGET_FILE:sluice>
+    ${Python3_EXECUTABLE} ${SLUICE_ORT_DIR} ${CMAKE_CURRENT_BINARY_DIR}/onnx_networks model)
+set_tests_properties(t_onnx_networks PROPERTIES LABELS onnx TIMEOUT 300 SKIP_RETURN_CODE 77)
+add_test(NAME t_onnx_networks_verilator
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/networks.sh $<TARGET_FILE:sluice>
+    ${Python3_EXECUTABLE} ${SLUICE_ORT_DIR} ${CMAKE_CURRENT_BINARY_DIR}/onnx_networks_vl verilator)
+set_tests_properties(t_onnx_networks_verilator PROPERTIES LABELS slow TIMEOUT 1800
+  PROCESSORS 2 SKIP_RETURN_CODE 77)
