@@ -106,6 +106,7 @@ int ox_window_of(ox_imp *m, const Onnx__NodeProto *n, const int64_t *in, int nsp
 	const int64_t *kernel, ox_window *w);
 void ox_window_read(ox_imp *m, const ox_window *w, int j, const char *ov, const char *rv,
 	char **idx, char **cond);
+char *ox_minus_zp(ox_imp *m, const char *v, const char *zp);
 char *ox_conv_sum(ox_imp *m, const Onnx__NodeProto *n, ox_tensor *x, ox_tensor *w,
 	const char *xzp, const char *wzp, const ox_window *win, int64_t group);
 

@@ -136,6 +136,14 @@ int ox_op_maxpool(ox_imp *m, const Onnx__NodeProto *n)
 	return 0;
 }
 
+/* (i32(v) - zp), or i32(v) when there is no zero point. */
+char *ox_minus_zp(ox_imp *m, const char *v, const char *zp)
+{
+	if (!strcmp(zp, "i32(0)"))
+		return ox_fmt(m, "i32(%s)", v);
+	return ox_fmt(m, "(i32(%s) - %s)", v, zp);
+}
+
 /* A zero point read as i32: "i32(ZP(i))" with i the channel index for
  * a per-channel one, "i32(0)" when absent. */
 static char *zero_point(ox_imp *m, ox_tensor *zp, const char *ch)
@@ -170,10 +178,10 @@ char *ox_conv_sum(ox_imp *m, const Onnx__NodeProto *n, ox_tensor *x, ox_tensor *
 	char *xr = ox_read(m, x, xi), *wr = ox_read(m, w, wi);
 	if (!xr || !wr)
 		return NULL;
-	char *xv = ox_fmt(m, "i32(%s) - %s", xr, xzp);
+	char *xv = ox_minus_zp(m, xr, xzp);
 	if (cond)
 		xv = ox_fmt(m, "select(%s, %s, i32(0))", cond, xv);
-	return ox_fmt(m, "sum(%s) (%s) * (i32(%s) - %s)", hdr, xv, wr, wzp);
+	return ox_fmt(m, "sum(%s) %s * %s", hdr, xv, ox_minus_zp(m, wr, wzp));
 }
 
 /* The shapes of a convolution: x [N][C][spatial], w [M][C/group][kernel]. */
@@ -257,7 +265,7 @@ int ox_op_matmul_integer(ox_imp *m, const Onnx__NodeProto *n)
 	if (!y || !ar || !br)
 		return -1;
 	char *azs = zero_point(m, az, ai[a->rank - 2]), *bzs = zero_point(m, bz, bi[b->rank - 1]);
-	ox_func(m, n, y->name, rank, y->type, ox_fmt(m, "sum(r0 in 0..%lld) (i32(%s) - %s) * "
-		"(i32(%s) - %s)", (long long) K, ar, azs, br, bzs));
+	ox_func(m, n, y->name, rank, y->type, ox_fmt(m, "sum(r0 in 0..%lld) %s * %s",
+		(long long) K, ox_minus_zp(m, ar, azs), ox_minus_zp(m, br, bzs)));
 	return 0;
 }

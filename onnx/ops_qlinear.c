@@ -425,7 +425,7 @@ int ox_op_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *n)
 	char *ar = ox_read(m, q.x, ai), *br = ox_read(m, q.w, bi);
 	if (!ar || !br)
 		return -1;
-	char *acc = ox_fmt(m, "sum(r0 in 0..%lld) (i32(%s) - %s) * (i32(%s) - %s)",
-		(long long) q.taps, ar, zp_read(m, q.xz, "0"), br, zp_read(m, q.wz, bi[rb - 1]));
+	char *acc = ox_fmt(m, "sum(r0 in 0..%lld) %s * %s", (long long) q.taps,
+		ox_minus_zp(m, ar, zp_read(m, q.xz, "0")), ox_minus_zp(m, br, zp_read(m, q.wz, bi[rb - 1])));
 	return emit_layer(m, n, &q, y, acc, bi[rb - 1]);
 }
