@@ -26,6 +26,11 @@ typedef struct ox_tensor {
 	bool declared;		/* declared in the program */
 	bool is_output;
 	bool is_func;		/* computed by a func of its node */
+	/* The QDQ form: the output of DequantizeLinear (its integer input,
+	 * scale and zero point), and the float result of a Conv or MatMul on
+	 * such outputs, waiting for its QuantizeLinear (the node). */
+	struct ox_tensor *dq_q, *dq_scale, *dq_zp;
+	const Onnx__NodeProto *pending;
 } ox_tensor;
 
 typedef struct ox_imp {
@@ -54,6 +59,14 @@ typedef struct ox_window {
 	int64_t in[OX_MAX_RANK], k[OX_MAX_RANK], s[OX_MAX_RANK], d[OX_MAX_RANK];
 	int64_t pb[OX_MAX_RANK], pe[OX_MAX_RANK], out[OX_MAX_RANK];
 } ox_window;
+
+/* A quantized layer: its operands and, per output channel, the weights'
+ * taps (w[c][j] at c * w_chan + j * w_tap). */
+typedef struct ox_qlayer {
+	ox_tensor *x, *xs, *xz, *w, *ws, *wz, *ys, *yz, *b;
+	int64_t nch, taps, w_chan, w_tap;
+	ir_type yt;
+} ox_qlayer;
 
 typedef int (*ox_op_fn)(ox_imp *m, const Onnx__NodeProto *n);
 
@@ -122,6 +135,13 @@ int ox_op_pow(ox_imp *m, const Onnx__NodeProto *n);
 int ox_op_conv_integer(ox_imp *m, const Onnx__NodeProto *n);
 int ox_op_matmul_integer(ox_imp *m, const Onnx__NodeProto *n);
 int ox_op_maxpool(ox_imp *m, const Onnx__NodeProto *n);
+int ox_qlinear_conv(ox_imp *m, const Onnx__NodeProto *a, const Onnx__NodeProto *o,
+	ox_qlayer *q);
+int ox_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *a, const Onnx__NodeProto *o,
+	ox_qlayer *q);
+int ox_op_dequantize(ox_imp *m, const Onnx__NodeProto *n);
+int ox_op_qdq_layer(ox_imp *m, const Onnx__NodeProto *n);
+int ox_op_quantize(ox_imp *m, const Onnx__NodeProto *n);
 int ox_op_qlinear_conv(ox_imp *m, const Onnx__NodeProto *n);
 int ox_op_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *n);
 int ox_op_reshape(ox_imp *m, const Onnx__NodeProto *n);

@@ -145,13 +145,6 @@ static void tap_range(int64_t xlo, int64_t xhi, const int64_t *wlo, const int64_
 	}
 }
 
-/* A quantized layer: its operands and, per output channel, the weights'
- * taps (w[c][j] at c * w_chan + j * w_tap). */
-typedef struct ox_qlayer {
-	ox_tensor *x, *xs, *xz, *w, *ws, *wz, *ys, *yz, *b;
-	int64_t nch, taps, w_chan, w_tap;
-	ir_type yt;
-} ox_qlayer;
 
 /* The accumulator's range for output channel c. */
 static void acc_range(ox_imp *m, const ox_qlayer *q, int64_t c, int64_t *lo, int64_t *hi)
@@ -359,43 +352,53 @@ static char *zp_read(ox_imp *m, ox_tensor *zp, const char *ch)
 	return ox_fmt(m, "i32(%s)", ox_read(m, zp, &i));
 }
 
+/* The layer of QLinearConv or of a Conv in QDQ form: geometry from node
+ * "a" (its attributes), the result output 0 of node "o". */
+int ox_qlinear_conv(ox_imp *m, const Onnx__NodeProto *a, const Onnx__NodeProto *o,
+	ox_qlayer *q)
+{
+	if (!q->x || !q->w || q->x->rank < 3 || q->w->rank != q->x->rank) {
+		ox_node_error(m, a, "needs x [N][C][...] and w [M][C/group][...]");
+		return -1;
+	}
+	q->nch = q->w->dims[0], q->w_chan = q->w->size / q->nch, q->taps = q->w_chan, q->w_tap = 1;
+	if (!check_q(m, a, q))
+		return -1;
+	int nsp = q->x->rank - 2;
+	int64_t k[OX_MAX_RANK], dims[OX_MAX_RANK], group = ox_attr_int(a, "group", 1);
+	ox_window win;
+	if (ox_attr_ints(a, "kernel_shape", k, OX_MAX_RANK) < 0)
+		memcpy(k, q->w->dims + 2, (size_t) nsp * sizeof(int64_t));
+	if (group < 1 || q->nch % group || q->x->dims[1] != q->w->dims[1] * group ||
+	    ox_window_of(m, a, q->x->dims + 2, nsp, k, &win) < 0) {
+		ox_node_error(m, a, "its input, weight and group do not match");
+		return -1;
+	}
+	dims[0] = q->x->dims[0], dims[1] = q->nch;
+	memcpy(dims + 2, win.out, (size_t) nsp * sizeof(int64_t));
+	ox_tensor *y = ox_out(m, o, 0, q->yz ? q->yz->elem : 2, q->x->rank, dims);
+	if (!y)
+		return -1;
+	char *acc = ox_conv_sum(m, a, q->x, q->w, zp_read(m, q->xz, "0"), zp_read(m, q->wz, "v1"),
+		&win, group);
+	return acc ? emit_layer(m, o, q, y, acc, "v1") : -1;
+}
+
 int ox_op_qlinear_conv(ox_imp *m, const Onnx__NodeProto *n)
 {
 	ox_qlayer q = { .x = ox_in(m, n, 0), .xs = ox_in(m, n, 1), .xz = ox_in(m, n, 2),
 		.w = ox_in(m, n, 3), .ws = ox_in(m, n, 4), .wz = ox_in(m, n, 5),
 		.ys = ox_in(m, n, 6), .yz = ox_in(m, n, 7), .b = ox_in(m, n, 8) };
-	if (!q.x || !q.w || q.x->rank < 3 || q.w->rank != q.x->rank) {
-		ox_node_error(m, n, "needs x [N][C][...] and w [M][C/group][...]");
-		return -1;
-	}
-	q.nch = q.w->dims[0], q.w_chan = q.w->size / q.nch, q.taps = q.w_chan, q.w_tap = 1;
-	if (!check_q(m, n, &q))
-		return -1;
-	int nsp = q.x->rank - 2;
-	int64_t k[OX_MAX_RANK], dims[OX_MAX_RANK], group = ox_attr_int(n, "group", 1);
-	ox_window win;
-	if (ox_attr_ints(n, "kernel_shape", k, OX_MAX_RANK) < 0)
-		memcpy(k, q.w->dims + 2, (size_t) nsp * sizeof(int64_t));
-	if (group < 1 || q.nch % group || q.x->dims[1] != q.w->dims[1] * group ||
-	    ox_window_of(m, n, q.x->dims + 2, nsp, k, &win) < 0) {
-		ox_node_error(m, n, "its input, weight and group do not match");
-		return -1;
-	}
-	dims[0] = q.x->dims[0], dims[1] = q.nch;
-	memcpy(dims + 2, win.out, (size_t) nsp * sizeof(int64_t));
-	ox_tensor *y = ox_out(m, n, 0, q.yz ? q.yz->elem : 2, q.x->rank, dims);
-	if (!y)
-		return -1;
-	char *acc = ox_conv_sum(m, n, q.x, q.w, zp_read(m, q.xz, "0"), zp_read(m, q.wz, "v1"),
-		&win, group);
-	return acc ? emit_layer(m, n, &q, y, acc, "v1") : -1;
+	return ox_qlinear_conv(m, n, n, &q);
 }
 
-int ox_op_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *n)
+/* The layer of QLinearMatMul or of a MatMul in QDQ form (node "a"),
+ * the result output 0 of node "o". */
+int ox_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *a, const Onnx__NodeProto *o,
+	ox_qlayer *qp)
 {
-	ox_qlayer q = { .x = ox_in(m, n, 0), .xs = ox_in(m, n, 1), .xz = ox_in(m, n, 2),
-		.w = ox_in(m, n, 3), .ws = ox_in(m, n, 4), .wz = ox_in(m, n, 5),
-		.ys = ox_in(m, n, 6), .yz = ox_in(m, n, 7) };
+	ox_qlayer q = *qp;
+	const Onnx__NodeProto *n = a;
 	int r = q.x ? q.x->rank : 0, rb = q.w ? q.w->rank : 0;
 	bool ok = q.x && q.w && r >= 2 && (rb == 2 || rb == r) &&
 		q.x->dims[r - 1] == q.w->dims[rb - 2];
@@ -414,7 +417,7 @@ int ox_op_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *n)
 	int64_t dims[OX_MAX_RANK];
 	memcpy(dims, q.x->dims, sizeof dims);
 	dims[r - 1] = q.nch;
-	ox_tensor *y = ox_out(m, n, 0, q.yz ? q.yz->elem : 2, r, dims);
+	ox_tensor *y = ox_out(m, o, 0, q.yz ? q.yz->elem : 2, r, dims);
 	if (!y)
 		return -1;
 	char *ai[OX_MAX_RANK], *bi[OX_MAX_RANK];
@@ -427,5 +430,13 @@ int ox_op_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *n)
 		return -1;
 	char *acc = ox_fmt(m, "sum(r0 in 0..%lld) %s * %s", (long long) q.taps,
 		ox_minus_zp(m, ar, zp_read(m, q.xz, "0")), ox_minus_zp(m, br, zp_read(m, q.wz, bi[rb - 1])));
-	return emit_layer(m, n, &q, y, acc, bi[rb - 1]);
+	return emit_layer(m, o, &q, y, acc, bi[rb - 1]);
+}
+
+int ox_op_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *n)
+{
+	ox_qlayer q = { .x = ox_in(m, n, 0), .xs = ox_in(m, n, 1), .xz = ox_in(m, n, 2),
+		.w = ox_in(m, n, 3), .ws = ox_in(m, n, 4), .wz = ox_in(m, n, 5),
+		.ys = ox_in(m, n, 6), .yz = ox_in(m, n, 7) };
+	return ox_qlinear_matmul(m, n, n, &q);
 }

@@ -10,6 +10,8 @@ with make_models.py's protobuf encoder (Python's standard library only).
   convint_add     ConvInteger with a zero point, Add of an int32 bias
   matmulint       MatMulInteger with both zero points
   max_clip        Max of two int8 inputs, Clip by int8 constants
+  qdq_conv        DequantizeLinear -> Conv (per-channel weights, int32 bias) -> QuantizeLinear
+  qdq_matmul      DequantizeLinear -> MatMul -> QuantizeLinear
 """
 import os
 import random
@@ -122,7 +124,39 @@ def networks(rng):
     cl = node("Clip", ["m", "lo", "hi"], ["y"], "clip")
     nets["max_clip"] = ([mx, cl], [init("lo", I8, [], [-20]), init("hi", I8, [], [90])],
                         [("a", I8, [2, 3, 4]), ("b", I8, [3, 4])], [("y", I8, [2, 3, 4])])
+    nets["qdq_conv"] = qdq_conv(rng)
+    nets["qdq_matmul"] = qdq_matmul(rng)
     return nets
+
+
+def dq(name, q, scale, zp, axis=None):
+    attrs = [attr_int("axis", axis)] if axis is not None else []
+    return node("DequantizeLinear", [q, scale, zp], [name], "dq_" + name, attrs)
+
+
+def qdq_conv(rng):
+    m = 4
+    inits = [init("wq", I8, [m, 2, 3, 3], rand(rng, I8, m * 18)),
+             init("w_s", F32, [m], [0.01 * (1 + c / 4) for c in range(m)]),
+             init("w_z", I8, [m], [0] * m), init("x_s", F32, [], [0.02]), init("x_z", U8, [], [128]),
+             init("bq", I32, [m], rand(rng, I32, m)),
+             init("b_s", F32, [m], [0.02 * 0.01 * (1 + c / 4) for c in range(m)]),
+             init("b_z", I32, [m], [0] * m), init("y_s", F32, [], [0.05]), init("y_z", U8, [], [110])]
+    nodes = [dq("xf", "x", "x_s", "x_z"), dq("wf", "wq", "w_s", "w_z", 0),
+             dq("bf", "bq", "b_s", "b_z", 0),
+             node("Conv", ["xf", "wf", "bf"], ["yf"], "conv", [attr_ints("pads", [1, 1, 1, 1])]),
+             node("QuantizeLinear", ["yf", "y_s", "y_z"], ["y"], "q_y")]
+    return (nodes, inits, [("x", U8, [1, 2, 6, 6])], [("y", U8, [1, m, 6, 6])])
+
+
+def qdq_matmul(rng):
+    inits = [init("bq", I8, [8, 5], rand(rng, I8, 40)), init("b_s", F32, [], [0.013]),
+             init("b_z", I8, [], [0]), init("a_s", F32, [], [0.021]), init("a_z", U8, [], [120]),
+             init("y_s", F32, [], [0.07]), init("y_z", U8, [], [128])]
+    nodes = [dq("af", "a", "a_s", "a_z"), dq("bf", "bq", "b_s", "b_z"),
+             node("MatMul", ["af", "bf"], ["yf"], "mm"),
+             node("QuantizeLinear", ["yf", "y_s", "y_z"], ["y"], "q_y")]
+    return (nodes, inits, [("a", U8, [3, 8])], [("y", U8, [3, 5])])
 
 
 def main():
