@@ -45,6 +45,7 @@ expect external "initializer 'W' keeps its data in an external file"
 expect opset "opset 99 is outside the supported range"
 expect unsupported "node 'gather_1' (Gather): operator Gather is not supported; sluice imports Abs, Add"
 expect float "graph input 'x' has element type float: sluice computes on integers only"
+expect huge "initializer 'W' is larger than the memory limit"
 expect truncated "not an ONNX model: the protobuf is truncated or corrupt"
 expect corrupt "not an ONNX model: the protobuf is truncated or corrupt"
 "$sluice" import "$work/missing.onnx" > "$work/missing.log" 2>&1

@@ -6,7 +6,8 @@ Written with a protobuf encoder of a few lines (Python's standard library
 only; no onnx package): one good model (Relu(Add(x, W)) on int8 with an
 initializer, and its expected output computed here in Python) and the bad
 ones: a symbolic shape, external data, an opset out of range, an
-unsupported op, a float input, a truncated and a corrupt file.
+unsupported op, a float input, an initializer past the memory limit, a
+truncated and a corrupt file.
 """
 import os
 import struct
@@ -104,6 +105,8 @@ def main():
                              [tensor("W", INT8, [2, 3], raw=raw)]),
         "float": model([node("Relu", ["x"], ["y"], "relu")], [value_info("x", FLOAT, [2, 3])],
                        [value_info("y", FLOAT, [2, 3])]),
+        "huge": model(add_relu, [value_info("x", INT8, [2, 3])], [value_info("y", INT8, [2, 3])],
+                      [tensor("W", INT8, [1 << 24, 1 << 24], raw=raw)]),
         "truncated": good[: len(good) // 2],
         "corrupt": b"\xff" * 24,
     }
