@@ -46,12 +46,13 @@ static char *qbit(ox_div *d, int k)
 	return carry ? ox_fmt(d->m, "(%s || %s)", carry, ge) : ge;
 }
 
-/* r[N-1] .. r[0]: the remainders, one func each. */
-static void remainders(ox_div *d, const Onnx__NodeProto *n)
+/* r[N-1] .. r[lo]: the remainders, one func each (a quotient needs
+ * r[N-1] .. r[1] only). */
+static void remainders(ox_div *d, const Onnx__NodeProto *n, int lo)
 {
 	int N = d->t.bits;
 	d->r = sl_alloc(d->m->ctx, (size_t) (N + 1) * sizeof(char *));
-	for (int k = N - 1; k >= 0; k--) {
+	for (int k = N - 1; k >= lo; k--) {
 		char *carry, *s = shifted(d, k, &carry);
 		d->r[k] = ox_helper_name(d->m, d->y, ox_fmt(d->m, "r%d", k));
 		char *body = ox_fmt(d->m, "select(%s, %s - %s, %s)", qbit(d, k), s, d->b, s);
@@ -123,7 +124,7 @@ static int long_division(ox_div *d, const Onnx__NodeProto *n, ox_tensor *A, ox_t
 		return -1;
 	const char *T = ox_tname(d->t), *z = ox_lit(d->m, d->t, 0);
 	char *body;
-	remainders(d, n);
+	remainders(d, n, div ? 1 : 0);
 	if (div) {
 		char *q = quotient(d);
 		body = !d->t.is_signed ? q : ox_fmt(d->m, "select((%s < %s) != (%s < %s), -%s(%s), %s(%s))",

@@ -12,6 +12,9 @@ with make_models.py's protobuf encoder (Python's standard library only).
   max_clip        Max of two int8 inputs, Clip by int8 constants
   qdq_conv        DequantizeLinear -> Conv (per-channel weights, int32 bias) -> QuantizeLinear
   qdq_matmul      DequantizeLinear -> MatMul -> QuantizeLinear
+  layout          Transpose, Pad (constant, edge, reflect), Concat, Unsqueeze,
+                  Squeeze, Flatten, Cast, Relu, Div and Mod by constants and by
+                  tensors, Sub, Abs, Neg, Where, Equal
 """
 import os
 import random
@@ -126,7 +129,48 @@ def networks(rng):
                         [("a", I8, [2, 3, 4]), ("b", I8, [3, 4])], [("y", I8, [2, 3, 4])])
     nets["qdq_conv"] = qdq_conv(rng)
     nets["qdq_matmul"] = qdq_matmul(rng)
+    nets["layout"] = layout()
     return nets
+
+
+def i64s(name, vals):
+    return tensor(name, 7, [len(vals)], raw=struct.pack("<%dq" % len(vals), *vals))
+
+
+def attr_str(name, v):
+    return fbytes(1, name) + fint(20, 3) + fbytes(4, v)
+
+
+def layout():
+    inits = [i64s("pads", [0, 1, 2, 1, 0, 1]), i64s("pads2", [1, 0, 0, 0, 1, 2]),
+             i64s("ax0", [0]), init("cm3", I32, [], [-3]), init("pv", I8, [], [-5])]
+    nodes = [
+        node("Transpose", ["x"], ["t"], "transpose", [attr_ints("perm", [2, 0, 1])]),
+        node("Pad", ["t", "pads", "pv"], ["pc"], "pad_const"),
+        node("Pad", ["t", "pads"], ["pe"], "pad_edge", [attr_str("mode", "edge")]),
+        node("Pad", ["t", "pads2"], ["pr"], "pad_reflect", [attr_str("mode", "reflect")]),
+        node("Concat", ["pc", "pe"], ["cat"], "concat", [attr_int("axis", 1)]),
+        node("Unsqueeze", ["cat", "ax0"], ["u"], "unsqueeze"),
+        node("Squeeze", ["u", "ax0"], ["sq"], "squeeze"),
+        node("Flatten", ["sq"], ["f"], "flatten", [attr_int("axis", 2)]),
+        node("Relu", ["f"], ["r"], "relu"),
+        node("Cast", ["f"], ["f32"], "cast", [attr_int("to", I32)]),
+        node("Div", ["f32", "cm3"], ["dc"], "div_const"),
+        node("Mod", ["f32", "cm3"], ["mc"], "mod_const"),
+        node("Sub", ["r", "f"], ["d"], "sub"),
+        node("Abs", ["f"], ["ab"], "abs"),
+        node("Neg", ["ab"], ["ng"], "neg"),
+        node("Equal", ["ng", "f"], ["eq"], "equal"),
+        node("Where", ["eq", "dc", "mc"], ["w"], "where"),
+        node("Cast", ["pr"], ["pr32"], "cast_pr", [attr_int("to", I32)]),
+        node("Cast", ["y"], ["y32"], "cast_y", [attr_int("to", I32)]),
+        node("Div", ["pr32", "y32"], ["dt"], "div_tensor"),
+        node("Mod", ["pr32", "y32"], ["mt"], "mod_tensor"),
+        node("Mod", ["pr32", "y32"], ["ft"], "fmod_tensor", [attr_int("fmod", 1)]),
+    ]
+    outs = [("w", I32, [30, 6]), ("d", I8, [30, 6]), ("dc", I32, [30, 6]), ("mc", I32, [30, 6]),
+            ("dt", I32, [5, 3, 5]), ("mt", I32, [5, 3, 5]), ("ft", I32, [5, 3, 5])]
+    return (nodes, inits, [("x", I8, [2, 3, 4]), ("y", I8, [3, 5])], outs)
 
 
 def dq(name, q, scale, zp, axis=None):
@@ -166,14 +210,17 @@ def main():
         d = os.path.join(out, name)
         os.makedirs(d, exist_ok=True)
         m = model(nodes, [value_info(n, e, s) for n, e, s in ins],
-                  [value_info(n, e, s) for n, e, s in outs], inits, opset=13)
+                  [value_info(n, e, s) for n, e, s in outs], inits, opset=14)
         with open(os.path.join(d, "model.onnx"), "wb") as f:
             f.write(m)
         for n, e, s in ins:
             size = 1
             for v in s:
                 size *= v
-            write_npy(os.path.join(d, n + ".npy"), e, s, rand(rng, e, size))
+            vals = rand(rng, e, size)
+            if name == "layout" and n == "y":  # a divisor: no zero
+                vals = [v or 1 for v in vals]
+            write_npy(os.path.join(d, n + ".npy"), e, s, vals)
 
 
 if __name__ == "__main__":
