@@ -5,12 +5,12 @@
  * onnxruntime computes y = saturate(rne(fl(fl(acc) * s)) + y_zp), with
  * s = fl(fl(x_scale * w_scale) / y_scale) in float32, fl() float32
  * rounding and rne() rounding half to even.  A float32 s is exactly
- * m * 2^-k (m below 2^24), and fl(acc) = acc for |acc| < 2^24, so
- * fl(acc * s) = F(P) / 2^k with P = acc * m (exact in i64) and F the
- * rounding of |P| to 24 significant bits (half to even), sign restored:
- *     A = |P|,  F = A below 2^24, else rne(A / 2^g) * 2^g for the g
- *     that leaves 24 bits (a select per binade the window reaches),
- *     q = (F + 2^(k-1) - 1 + bit k of F) >> k   (rne of F / 2^k),
+ * m * 2^-k (m below 2^24), and with F(a) the rounding of an integer
+ * a >= 0 to 24 significant bits (half to even; a select per binade the
+ * window reaches), fl(acc) = sign(acc) F(|acc|), so
+ *     P = fl(acc) * m (exact in i64),  A = |P|,
+ *     fl(fl(acc) * s) = sign(P) F(A) / 2^k,
+ *     q = (F(A) + 2^(k-1) - 1 + bit k of F(A)) >> k   (rne of F(A) / 2^k),
  *     y = clamp(sign(P) q + y_zp, QMIN, QMAX).
  * Both forms are monotone in acc, so they agree everywhere once they
  * agree on every accumulator value the layer can produce whose result
@@ -50,29 +50,41 @@ static ox_requant requant_of(float s)
 	return r;
 }
 
-/* The integer form of rne(fl(acc * s)), as the program computes it:
- * F rounds |P| to 24 bits in the binades up to 2^lmax. */
-static int64_t int_form(int64_t acc, const ox_requant *r, int lmax)
+/* F: a >= 0 rounded to 24 significant bits, half to even, in the
+ * binades up to 2^lmax (mag_chain writes the same). */
+static int64_t round24(int64_t a, int lmax)
 {
-	int64_t p = acc * r->m, a = p < 0 ? -p : p, f = a;
+	int64_t f = a;
 	for (int L = 25; L <= lmax; L++)
 		if (a >= (int64_t) 1 << (L - 1))
 			f = rne_shift(a, L - 24) << (L - 24);
-	int64_t q = rne_shift(f, r->k);
+	return f;
+}
+
+/* The integer form of rne(fl(fl(acc) * s)), as the program computes it:
+ * fl(acc) = sign F(|acc|) in the binades up to 2^lim[1], then F of |P|
+ * up to 2^lim[0]. */
+static int64_t int_form(int64_t acc, const ox_requant *r, const int *lim)
+{
+	int64_t fa = round24(acc < 0 ? -acc : acc, lim[1]);
+	int64_t p = (acc < 0 ? -fa : fa) * r->m;
+	int64_t q = rne_shift(round24(p < 0 ? -p : p, lim[0]), r->k);
 	return p < 0 ? -q : q;
 }
 
-/* The bit length of |acc| * m over the unsaturated window: the binades
- * the program rounds in. */
-static int window_bits(const ox_requant *r, int64_t wlo, int64_t whi)
+/* The bit lengths over the unsaturated window of |acc| rounded to 24
+ * bits, times m (lim[0]), and of |acc| (lim[1]): the binades the program
+ * rounds in. */
+static void window_bits(const ox_requant *r, int64_t wlo, int64_t whi, int *lim)
 {
 	int64_t a = (wlo < 0 ? -wlo : wlo) > (whi < 0 ? -whi : whi) ? (wlo < 0 ? -wlo : wlo)
 		: (whi < 0 ? -whi : whi);
-	__int128 p = (__int128) a * r->m;
-	int L = 0;
-	while (p >> L)
-		L++;
-	return L;
+	__int128 p = (__int128) (a + (a >> 23) + 1) * r->m;
+	lim[0] = lim[1] = 0;
+	while (p >> lim[0])
+		lim[0]++;
+	while (a >> lim[1])
+		lim[1]++;
 }
 
 /* The window of acc whose results are not saturated, one beyond, within
@@ -92,15 +104,10 @@ static void sat_window(const ox_requant *r, int64_t lo, int64_t hi, int64_t zp,
 /* Does the integer form give onnxruntime's y for every acc in [lo, hi]?
  * "why" says where it fails. */
 static bool requant_exact(const ox_requant *r, int64_t lo, int64_t hi, int64_t zp,
-	int64_t qmin, int64_t qmax, int lmax, char *why, size_t cap)
+	int64_t qmin, int64_t qmax, const int *lim, char *why, size_t cap)
 {
 	int64_t wlo, whi;
 	sat_window(r, lo, hi, zp, qmin, qmax, &wlo, &whi);
-	if (wlo <= -(1 << 24) || whi >= 1 << 24) {
-		snprintf(why, cap, "its unsaturated accumulators [%lld, %lld] reach 2^24, where "
-			"float32 rounds the accumulator itself", (long long) wlo, (long long) whi);
-		return false;
-	}
 	if (whi - wlo > OX_WINDOW_MAX) {
 		snprintf(why, cap, "its unsaturated accumulator window [%lld, %lld] is too wide "
 			"to check", (long long) wlo, (long long) whi);
@@ -109,7 +116,7 @@ static bool requant_exact(const ox_requant *r, int64_t lo, int64_t hi, int64_t z
 	for (int64_t acc = wlo; acc <= whi; acc++) {
 		float f = nearbyintf((float) acc * r->s);
 		int64_t want = (int64_t) fmax(fmin((double) f + (double) zp, qmax), qmin);
-		int64_t q = int_form(acc, r, lmax) + zp;
+		int64_t q = int_form(acc, r, lim) + zp;
 		int64_t got = q < qmin ? qmin : q > qmax ? qmax : q;
 		if (got != want || ((acc == wlo && wlo > lo && got != qmin) ||
 		    (acc == whi && whi < hi && got != qmax))) {
@@ -180,14 +187,14 @@ static void qbounds(ir_type t, int64_t *qmin, int64_t *qmax)
 }
 
 /* Each channel's s = m * 2^-k, its accumulator range and the binades
- * reached (*lmax).  0, or -1 (reported). */
+ * reached (lim, as window_bits).  0, or -1 (reported). */
 static int plan_scales(ox_imp *m, const Onnx__NodeProto *n, const ox_qlayer *q,
-	ox_requant *rq, int64_t (*range)[2], int *lmax)
+	ox_requant *rq, int64_t (*range)[2], int *lim)
 {
 	int64_t zp = zp_at(q->yz, 0), qmin, qmax, wlo, whi;
 	qbounds(q->yt, &qmin, &qmax);
 	float xs = scale_at(q->xs, 0), ys = scale_at(q->ys, 0);
-	*lmax = 0;
+	lim[0] = lim[1] = 0;
 	for (int64_t c = 0; c < q->nch; c++) {
 		float s = xs * scale_at(q->ws, c);
 		s = s / ys;
@@ -199,32 +206,44 @@ static int plan_scales(ox_imp *m, const Onnx__NodeProto *n, const ox_qlayer *q,
 		rq[c] = requant_of(s);
 		acc_range(m, q, c, &range[c][0], &range[c][1]);
 		sat_window(&rq[c], range[c][0], range[c][1], zp, qmin, qmax, &wlo, &whi);
-		int L = window_bits(&rq[c], wlo, whi);
-		*lmax = L > *lmax ? L : *lmax;
+		int L[2];
+		window_bits(&rq[c], wlo, whi, L);
+		lim[0] = L[0] > lim[0] ? L[0] : lim[0];
+		lim[1] = L[1] > lim[1] ? L[1] : lim[1];
 	}
 	return 0;
+}
+
+/* Was an earlier channel of the same m and k proved over a range that
+ * holds channel c's? */
+static bool proved_before(const ox_requant *rq, int64_t (*range)[2], int64_t c)
+{
+	for (int64_t e = 0; e < c; e++)
+		if (rq[e].m == rq[c].m && rq[e].k == rq[c].k && range[e][0] <= range[c][0] &&
+		    range[e][1] >= range[c][1])
+			return true;
+	return false;
 }
 
 /* The requantization of every channel, proved exact over its range:
  * 0, or -1 (reported). */
 static int plan_channels(ox_imp *m, const Onnx__NodeProto *n, const ox_qlayer *q,
-	ox_requant *rq, int *lmax)
+	ox_requant *rq, int *lim)
 {
 	int64_t (*range)[2] = sl_alloc(m->ctx, (size_t) q->nch * sizeof *range);
 	int64_t zp = zp_at(q->yz, 0), qmin, qmax;
 	qbounds(q->yt, &qmin, &qmax);
-	if (plan_scales(m, n, q, rq, range, lmax) < 0)
+	if (plan_scales(m, n, q, rq, range, lim) < 0)
 		return -1;
 	for (int64_t c = 0; c < q->nch; c++) {
 		int64_t lo = range[c][0], hi = range[c][1];
 		char why[256];
-		if (c > 0 && rq[c].m == rq[c - 1].m && rq[c].k == rq[c - 1].k &&
-		    lo == range[c - 1][0] && hi == range[c - 1][1])
-			continue;	/* proved for the same scale and range */
-		bool wide = rq[c].k > 62 || *lmax > 62;
+		if (proved_before(rq, range, c))
+			continue;	/* proved for the same scale over a wider range */
+		bool wide = rq[c].k > 62 || lim[0] > 62;
 		if (wide)
 			snprintf(why, sizeof why, "its product needs more than 62 bits");
-		if (wide || !requant_exact(&rq[c], lo, hi, zp, qmin, qmax, *lmax, why, sizeof why)) {
+		if (wide || !requant_exact(&rq[c], lo, hi, zp, qmin, qmax, lim, why, sizeof why)) {
 			ox_node_error(m, n, "the requantization of output channel %lld (scale %.9g = "
 				"%lld * 2^-%d, accumulators in [%lld, %lld]) cannot be made exact in "
 				"integers: %s", (long long) c, (double) rq[c].s, (long long) rq[c].m,
@@ -275,14 +294,31 @@ static char *mag_chain(ox_imp *m, const char *a, int lmax)
 	return e;
 }
 
+/* fl(acc) as i64: acc itself below 2^24, else sign F(|acc|) by the
+ * funcs Y__aabs and Y__afl (int_form's first rounding). */
+static char *acc_fl(ox_imp *m, const Onnx__NodeProto *n, ox_tensor *y, const char *acc,
+	int lacc)
+{
+	if (lacc <= 24)
+		return ox_fmt(m, "i64(%s)", acc);
+	const char *vars = ox_vars(m, y->rank);
+	char *an = ox_helper_name(m, y, "aabs"), *fn = ox_helper_name(m, y, "afl");
+	ir_type i64 = ir_type_make(true, 64);
+	ox_func(m, n, an, y->rank, i64, ox_fmt(m, "select(%s < i32(0), -i64(%s), i64(%s))", acc, acc,
+		acc));
+	ox_func(m, n, fn, y->rank, i64, mag_chain(m, ox_fmt(m, "%s(%s)", an, vars), lacc));
+	char *f = ox_fmt(m, "%s(%s)", fn, vars);
+	return ox_fmt(m, "select(%s < i32(0), -%s, %s)", acc, f, f);
+}
+
 /* The layer's funcs: Y__acc (i32), Y__prod = acc * m, Y__abs = |prod|,
  * Y__fl = F(|prod|) (i64), and Y = clamp(sign * rne(F / 2^k) + y_zp). */
 static int emit_layer(ox_imp *m, const Onnx__NodeProto *n, const ox_qlayer *q,
 	ox_tensor *y, const char *acc, const char *ch)
 {
 	ox_requant *rq = sl_alloc(m->ctx, (size_t) q->nch * sizeof *rq);
-	int lmax;
-	if (plan_channels(m, n, q, rq, &lmax) < 0)
+	int lim[2];
+	if (plan_channels(m, n, q, rq, lim) < 0)
 		return -1;
 	const char *vars = ox_vars(m, y->rank);
 	char *nm[4] = { ox_helper_name(m, y, "acc"), ox_helper_name(m, y, "prod"),
@@ -304,10 +340,10 @@ static int emit_layer(ox_imp *m, const Onnx__NodeProto *n, const ox_qlayer *q,
 	int64_t qmin, qmax;
 	qbounds(y->type, &qmin, &qmax);
 	ox_func(m, n, nm[0], y->rank, ir_type_make(true, 32), acc);
-	ox_func(m, n, nm[1], y->rank, i64, ox_fmt(m, "i64(%s) * %s", rd[0], mult));
+	ox_func(m, n, nm[1], y->rank, i64, ox_fmt(m, "%s * %s", acc_fl(m, n, y, rd[0], lim[1]), mult));
 	ox_func(m, n, nm[2], y->rank, i64, ox_fmt(m, "select(%s < i64(0), -%s, %s)", rd[1], rd[1],
 		rd[1]));
-	ox_func(m, n, nm[3], y->rank, i64, mag_chain(m, rd[2], lmax));
+	ox_func(m, n, nm[3], y->rank, i64, mag_chain(m, rd[2], lim[0]));
 	char *qv = ox_fmt(m, "((%s + %s + ((%s >> %s) & i64(1))) >> %s)", rd[3], rnd, rd[3], sh, sh);
 	ox_func(m, n, y->name, y->rank, y->type, ox_fmt(m, "%s(clamp(select(%s < i64(0), -%s, %s) "
 		"+ %s, %s, %s))", ox_tname(y->type), rd[1], qv, qv, zp, ox_lit(m, i64, (uint64_t) qmin),

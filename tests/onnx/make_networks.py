@@ -12,6 +12,8 @@ with make_models.py's protobuf encoder (Python's standard library only).
   max_clip        Max of two int8 inputs, Clip by int8 constants
   qdq_conv        DequantizeLinear -> Conv (per-channel weights, int32 bias) -> QuantizeLinear
   qdq_matmul      DequantizeLinear -> MatMul -> QuantizeLinear
+  fc_wide         QLinearMatMul over 1024 taps, s = 1e-6: accumulators past 2^24,
+                  where float32 rounds the accumulator itself
   layout          Transpose, Pad (constant, edge, reflect), Concat, Unsqueeze,
                   Squeeze, Flatten, Cast, Relu, Div and Mod by constants and by
                   tensors, Sub, Abs, Neg, Where, Equal
@@ -130,7 +132,17 @@ def networks(rng):
     nets["qdq_conv"] = qdq_conv(rng)
     nets["qdq_matmul"] = qdq_matmul(rng)
     nets["layout"] = layout()
+    nets["fc_wide"] = fc_wide(rng)
     return nets
+
+
+def fc_wide(rng):
+    k, n = 1024, 16
+    inits = [init("b", U8, [k, n], rand(rng, U8, k * n)), init("a_s", F32, [], [1e-3]),
+             init("a_z", U8, [], [0]), init("b_s", F32, [], [1e-3]), init("b_z", U8, [], [0]),
+             init("y_s", F32, [], [1.0]), init("y_z", U8, [], [0])]
+    mm = node("QLinearMatMul", ["a", "a_s", "a_z", "b", "b_s", "b_z", "y_s", "y_z"], ["y"], "fc")
+    return ([mm], inits, [("a", U8, [4, k])], [("y", U8, [4, n])])
 
 
 def i64s(name, vals):
