@@ -68,7 +68,11 @@ int ox_declare(ox_imp *m, ox_tensor *t)
 	free(path);
 	if (rc < 0)
 		return -1;
-	fprintf(m->out, "# initializer '%s'\nconst %s : %s", t->onnx, t->name, ox_tname(t->type));
+	if (t->note)
+		fprintf(m->out, "# %s\n", t->note);
+	else
+		fprintf(m->out, "# initializer '%s'\n", t->onnx);
+	fprintf(m->out, "const %s : %s", t->name, ox_tname(t->type));
 	for (int d = 0; d < t->val->n_dims; d++)
 		fprintf(m->out, "[%lld]", (long long) t->val->dims[d]);
 	fprintf(m->out, " = file(\"%s\");\n", file);

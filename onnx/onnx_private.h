@@ -22,6 +22,7 @@ typedef struct ox_tensor {
 	int64_t size;
 	io_array *val;		/* a constant's values, else NULL */
 	const Onnx__TensorProto *proto;	/* an initializer's (float scales) */
+	const char *note;	/* the comment of a const the importer made */
 	bool is_input;		/* a graph input (not folded) */
 	bool declared;		/* declared in the program */
 	bool is_output;

@@ -164,7 +164,10 @@ char *ox_conv_sum(ox_imp *m, const Onnx__NodeProto *n, ox_tensor *x, ox_tensor *
 	int64_t cg = w->dims[1], mg = w->dims[0] / group;
 	char *xi[OX_MAX_RANK], *wi[OX_MAX_RANK], *cond = NULL;
 	xi[0] = "v0";
-	xi[1] = group == 1 ? "r0" : ox_fmt(m, "v1 / %lld * %lld + r0", (long long) mg, (long long) cg);
+	char *grp = mg == 1 ? "v1" : ox_fmt(m, "v1 / %lld", (long long) mg);
+	if (cg > 1)
+		grp = ox_fmt(m, "%s * %lld", grp, (long long) cg);
+	xi[1] = group == 1 ? "r0" : ox_fmt(m, "%s + r0", grp);
 	wi[0] = "v1", wi[1] = "r0";
 	char *hdr = ox_fmt(m, "r0 in 0..%lld", (long long) cg);
 	for (int j = 0; j < nsp; j++) {

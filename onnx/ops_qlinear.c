@@ -275,6 +275,9 @@ static char *plan_value(ox_imp *m, const ox_tensor *y, const ox_requant *rq, int
 	static const char *const sfx[] = { "mult", "shift", "round" };
 	ox_tensor *t = ox_new_tensor(m, ox_fmt(m, "%s__%s", y->name, sfx[what]), 7, 1, &nch);
 	t->val = a;
+	static const char *const what_s[] = { "multiplier m", "shift k", "rounding 2^(k-1) - 1" };
+	t->note = ox_fmt(m, "the requantization of '%s' per output channel: its %s", y->onnx,
+		what_s[what]);
 	char *idx = (char *) ch;
 	return ox_read(m, t, &idx);
 }
