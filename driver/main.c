@@ -10,6 +10,7 @@
 
 #include "frontend/frontend.h"
 #include "io/io.h"
+#include "onnx/onnx.h"
 #include "ref/ref.h"
 #include "flow/flow.h"
 #include "report/report.h"
@@ -27,6 +28,7 @@ typedef struct options {
 	const char *engine;	/* sim: "model" or "verilator" */
 	const char *vcd;	/* sim --engine verilator: a waveform file */
 	const char *out_dir;
+	bool out_given;		/* -o was given (import: the program's path) */
 	const char *board;	/* compile, sim, synth: the board */
 	bool pnr;		/* synth, study: place and route */
 	bool check_netlist;	/* synth: simulate the synthesized netlist */
@@ -71,6 +73,57 @@ static sl_ctx *new_ctx(const options *opt)
 	sl_ctx *ctx = sl_ctx_alloc();
 	sl_ctx_set_defines(ctx, opt->defines, opt->n_defines);
 	return ctx;
+}
+
+/* --------------------------------------------------------------- import */
+
+/* sluice import MODEL.onnx [-o OUT.sl]: the program beside the model by
+ * default (docs/onnx.md). */
+static int cmd_import(const options *opt)
+{
+	if (!onnx_is_model(opt->prog)) {
+		fprintf(stderr, "sluice import: error: '%s' is not an ONNX model (.onnx)\n", opt->prog);
+		return EXIT_USAGE;
+	}
+	size_t n = strlen(opt->prog);
+	char *out = opt->out_given ? sl_xstrdup(opt->out_dir) : sl_xmalloc(n);
+	if (!opt->out_given)
+		snprintf(out, n, "%.*s.sl", (int) (n - 5), opt->prog);
+	sl_ctx *ctx = new_ctx(opt);
+	onnx_options oo = { .out = out };
+	int rc = onnx_import(ctx, opt->prog, &oo, NULL) < 0 ? EXIT_PROGRAM : 0;
+	sl_ctx_free(ctx);
+	free(out);
+	return rc;
+}
+
+/* Any other command given MODEL.onnx: the model imported into a fresh
+ * temporary directory (removed at exit or interrupt), whose program the
+ * command then reads.  0, or EXIT_PROGRAM (reported). */
+static int import_for_command(options *opt, char **tmpdir, char **prog)
+{
+	const char *base = strrchr(opt->prog, '/');
+	base = base ? base + 1 : opt->prog;
+	const char *tmp = getenv("TMPDIR");
+	char *dir = sl_path_join(tmp && *tmp ? tmp : "/tmp", "sluice-onnx-XXXXXX", NULL);
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "sluice: error: cannot make a temporary directory: %s\n",
+			strerror(errno));
+		free(dir);
+		return EXIT_PROGRAM;
+	}
+	sl_cleanup_dir_add(dir);
+	*tmpdir = dir;
+	char *stem = sl_xstrdup(base);
+	stem[strlen(stem) - 5] = 0;
+	*prog = sl_path_join(dir, stem, ".sl");
+	free(stem);
+	sl_ctx *ctx = new_ctx(opt);
+	onnx_options oo = { .out = *prog, .quiet = true };
+	int rc = onnx_import(ctx, opt->prog, &oo, NULL) < 0 ? EXIT_PROGRAM : 0;
+	sl_ctx_free(ctx);
+	opt->prog = *prog;
+	return rc;
 }
 
 /* ---------------------------------------------------------------- check */
@@ -1074,7 +1127,7 @@ static bool set_pub_buffers(options *o, const char *val)
 
 static bool set_runtime(options *o, const char *v) { return o->pub_tile_opts = o->flow.pub.runtime = true; }
 static bool set_board(options *o, const char *v) { o->board = v; return true; }
-static bool set_out(options *o, const char *v) { o->out_dir = v; return true; }
+static bool set_out(options *o, const char *v) { o->out_dir = v; return o->out_given = true; }
 static bool set_vcd(options *o, const char *v) { o->vcd = v; return true; }
 static bool set_boards(options *o, const char *v) { o->study_boards = v; return true; }
 static bool set_schedules(options *o, const char *v) { o->study_schedules = v; return true; }
@@ -1152,6 +1205,13 @@ static const option_spec *find_option(const char *flag)
 /* ------------------------------------------------------------- commands */
 
 static const command commands[] = {
+	{ "import", cmd_import, OPT_OUT, true,
+	  "MODEL.onnx [-o OUT.sl]",
+	  "import an ONNX model as a sluice program with its weights as .npy consts",
+	  "Writes OUT.sl (default: the model's path with .sl) and each initializer\n"
+	  "as OUT.NAME.npy beside it (docs/onnx.md).  Every other command takes\n"
+	  "MODEL.onnx in place of a program and imports it on the fly.\n"
+	  "  -o OUT.sl     the program written\n" },
 	{ "check", cmd_check, OPT_DEFINE, true,
 	  "PROG [-D NAME=VALUE]...",
 	  "parse and check a program; print its funcs, types and inferred domains",
@@ -1469,10 +1529,19 @@ int main(int argc, char **argv)
 	int rc = parse_options(c, argc - 2, argv + 2, &opt);
 	if (rc == 0 && opt.help)
 		command_help(c, stdout);
-	else if (rc == 0) {
+	char *onnx_dir = NULL, *onnx_prog = NULL;
+	if (rc == 0 && !opt.help && c->run != cmd_import && opt.prog && onnx_is_model(opt.prog))
+		rc = import_for_command(&opt, &onnx_dir, &onnx_prog);
+	if (rc == 0 && !opt.help) {
 		sl_progress_init(opt.quiet);
 		rc = c->run(&opt);
 	}
+	if (onnx_dir) {
+		sl_rmtree(onnx_dir);
+		sl_cleanup_dir_remove(onnx_dir);
+	}
+	free(onnx_dir);
+	free(onnx_prog);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "sluice: error: cannot write the standard output: %s\n",
 			strerror(errno));

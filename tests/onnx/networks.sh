@@ -1,0 +1,59 @@
+#!/bin/sh
+# tests/onnx/networks.sh SLUICE PYTHON ORT_DIR WORK [ENGINE]
+# The networks of tests/onnx/make_networks.py: each run by onnxruntime-node
+# (tests/onnx/ort_run.js, from ORT_DIR, the reference) and by `sluice run
+# MODEL.onnx`, compared bit for bit; then `sluice sim MODEL.onnx --engine
+# ENGINE` (default model), which compares the design with the reference and
+# its cycles with the prediction.  Exits 77 (skipped) when onnxruntime-node
+# is not installed (scripts/install-deps.sh installs it), unless $CI is set.
+set -u
+sluice=$1 python=$2 ort=$3 work=$4 engine=${5:-model}
+here=$(dirname "$0")
+if [ ! -f "$ort/node_modules/onnxruntime-node/package.json" ] || ! command -v node > /dev/null; then
+	echo "onnx networks: onnxruntime-node is not in $ort (scripts/install-deps.sh installs it)"
+	[ -n "${CI:-}" ] && exit 1
+	exit 77
+fi
+rm -rf "$work"
+"$python" "$here/make_networks.py" "$work" || exit 1
+pass=0 fail=0
+for d in "$work"/*/; do
+	d=${d%/}
+	n=$(basename "$d")
+	ins="" ort_ins=""
+	for f in "$d"/*.npy; do
+		b=$(basename "$f" .npy)
+		ins="$ins --input $b=$f"
+		ort_ins="$ort_ins $b=$f"
+	done
+	# shellcheck disable=SC2086
+	if ! SLUICE_ORT_DIR=$ort node "$here/ort_run.js" "$d/model.onnx" "$d/ort" $ort_ins 2> "$d/ort.log"; then
+		echo "FAIL $n: onnxruntime: $(cat "$d/ort.log")"; fail=$((fail + 1)); continue
+	fi
+	# shellcheck disable=SC2086
+	if ! "$sluice" run "$d/model.onnx" $ins -o "$d/sl" > "$d/run.log" 2>&1; then
+		echo "FAIL $n: sluice run: $(cat "$d/run.log")"; fail=$((fail + 1)); continue
+	fi
+	same=1
+	for o in "$d"/ort/*.npy; do
+		"$python" "$here/make_models.py" --same "$o" "$d/sl/$(basename "$o")" || same=0
+	done
+	if [ $same -ne 1 ]; then
+		echo "FAIL $n: sluice run differs from onnxruntime"; fail=$((fail + 1)); continue
+	fi
+	if [ "$engine" = verilator ] && [ "$n" = fc_wide ]; then
+		# Its weight ROM of 16384 words unrolls past Verilator's default
+		# --unroll-count in rtlgen/lib/sl_rom.v: the model engine covers it.
+		echo "PASS $n: bit for bit with onnxruntime; Verilator skipped (a ROM of 16384 words)"
+		pass=$((pass + 1)); continue
+	fi
+	# shellcheck disable=SC2086
+	if ! "$sluice" sim "$d/model.onnx" --engine "$engine" $ins -o "$d/sim" > "$d/sim.log" 2>&1; then
+		echo "FAIL $n: sluice sim --engine $engine: $(tail -3 "$d/sim.log")"; fail=$((fail + 1)); continue
+	fi
+	echo "PASS $n: bit for bit with onnxruntime; $(grep -m1 'cycles' "$d/sim.log")"
+	pass=$((pass + 1))
+done
+echo "onnx networks: $pass passed, $fail failed"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
