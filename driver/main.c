@@ -90,10 +90,12 @@ static int cmd_check(const options *opt)
 
 /* ------------------------------------------------------------------ run */
 
-/* Create "dir" (and sweep the temporaries of killed runs out of it). */
+/* Create "dir" (and sweep the temporaries and the commits of killed runs
+ * out of it). */
 static int make_out_dir(const char *dir)
 {
 	if (sl_make_dir(dir) == 0) {
+		sl_outputs_recover(dir);
 		sl_sweep_stale(dir, false);
 		return 0;
 	}
@@ -337,7 +339,7 @@ static int cmd_run(const options *opt)
 {
 	sl_ctx *ctx = new_ctx(opt);
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
-	sl_outputs_begin();
+	sl_outputs_begin(opt->out_dir);
 	int rc = prog ? run_program(ctx, prog, opt, reference_engine, NULL) : EXIT_PROGRAM;
 	rc = finish_outputs(rc);
 	sl_ctx_free(ctx);
@@ -633,7 +635,7 @@ static int cmd_compile(const options *opt)
 	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
-	sl_outputs_begin();
+	sl_outputs_begin(opt->out_dir);
 	if (d && write_design(d, opt->out_dir, 1) == 0)
 		rc = 0;
 	if ((rc = finish_outputs(rc)) == 0)
@@ -708,7 +710,7 @@ static int cmd_synth(const options *opt)
 	}
 	if (rc == 0) {
 		netlist_arg arg = { d, top, netlist };
-		sl_outputs_begin();
+		sl_outputs_begin(opt->out_dir);
 		if (netlist)
 			rc = run_program(ctx, d->prog, opt, netlist_engine, &arg);
 		if (rc == 0 && write_html(d, opt->out_dir, 1, &meas) < 0)
@@ -777,7 +779,7 @@ static int cmd_sim(const options *opt)
 	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
-	sl_outputs_begin();
+	sl_outputs_begin(opt->out_dir);
 	if (d && write_design(d, opt->out_dir, opt->frames) == 0
 	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);

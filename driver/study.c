@@ -682,7 +682,7 @@ int study_run(const study_options *so)
 	rc = study_rows(so, &g, rows, total);
 	sl_progress_pop();
 	study_table(rows, total, stdout);
-	sl_outputs_begin();
+	sl_outputs_begin(so->out_dir);
 	if (study_files(so, rows, total) != 0) {
 		sl_outputs_abort();
 		rc = 1;

@@ -149,12 +149,20 @@ int sl_temp_commit(char *tmp, const char *path);
 void sl_temp_discard(char *tmp);
 /* An output set: the files a command writes between begin and commit
  * appear together at commit (renamed after all were written), or not at
- * all (abort, a failed write, an interrupt).  commit prints "wrote PATH"
- * on stdout for each, in the order written, and reports a failed rename
- * ("sluice: error: cannot write 'PATH': ...", the rest discarded): -1. */
-void sl_outputs_begin(void);
+ * all (abort, a failed write, an interrupt).  Those in "dir" (the -o
+ * directory) are committed by exchanging "dir" with a sibling stage that
+ * holds them and a hard link of every other file of "dir": even a
+ * SIGKILL leaves the old set or the new one (file.c, "output sets", says
+ * when it falls back to renames one by one).  SIGINT, SIGTERM and SIGHUP
+ * wait for the commit's end.  commit prints "wrote PATH" on stdout for
+ * each, in the order written, and reports a failed rename ("sluice:
+ * error: cannot write 'PATH': ...", the rest discarded): -1. */
+void sl_outputs_begin(const char *dir);
 int sl_outputs_commit(void);
 void sl_outputs_abort(void);
+/* Finish or undo the commits into "dir" of processes that were killed
+ * (stages ".DIR.tmp-PID.XXXXXX" beside it): run before writing into it. */
+void sl_outputs_recover(const char *dir);
 /* A directory to remove when the process is interrupted (a build or run
  * directory of the Verilator cache), and its removal from that list. */
 void sl_cleanup_dir_add(const char *dir);
