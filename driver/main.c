@@ -1064,12 +1064,35 @@ static bool set_pub_ext_width(options *o, const char *val)
 		val);
 }
 
+/* The first item of the comma list "val" an earlier item repeats (its
+ * length in *len), or NULL. */
+static const char *list_dup(const char *val, int *len)
+{
+	for (const char *b = val; *b;) {
+		size_t nb = strcspn(b, ",");
+		for (const char *a = val; a < b; a += strcspn(a, ",") + 1)
+			if (strcspn(a, ",") == nb && !strncmp(a, b, nb)) {
+				*len = (int) nb;
+				return b;
+			}
+		b += nb + (b[nb] == ',');
+	}
+	return NULL;
+}
+
 static bool set_pub_buffers(options *o, const char *val)
 {
 	o->pub_tile_opts = true;
 	if (!*val || val[0] == ',' || val[strlen(val) - 1] == ',' || strstr(val, ",,"))
 		return usage_error("--pub-buffers takes buffer names separated by commas, not '%s'",
 			val);
+	int len;
+	const char *dup = list_dup(val, &len);
+	if (dup) {
+		fprintf(stderr, "sluice: error: --pub-buffers %s: '%.*s' is given twice\n", val, len,
+			dup);
+		return false;
+	}
 	o->flow.pub.only = val;
 	return true;
 }
