@@ -302,7 +302,8 @@ static bool check_fresh_decl(parser *p, const fe_token *t)
 	}
 	const var_name *v = tab_find(&p->var_tab, t->start, t->len);
 	if (v) {
-		sl_error(p->ctx, t->loc, "'%.*s' is already used as a variable; names are never shadowed",
+		sl_error(p->ctx, t->loc, "'%.*s' is already used as a variable; names are never "
+			"shadowed: a variable differs from every declared name, also a later one",
 			t->len, t->start);
 		sl_note(p->ctx, v->loc, "'%s' is a variable here", v->name);
 		return false;
