@@ -90,8 +90,7 @@ static int cmd_check(const options *opt)
 
 /* ------------------------------------------------------------------ run */
 
-/* Create "dir" (and sweep the temporaries and the commits of killed runs
- * out of it). */
+/* Create "dir" (and clear what killed runs left in and beside it). */
 static int make_out_dir(const char *dir)
 {
 	if (sl_make_dir(dir) == 0) {
@@ -1064,37 +1063,18 @@ static bool set_pub_ext_width(options *o, const char *val)
 		val);
 }
 
-/* The first item of the comma list "val" an earlier item repeats (its
- * length in *len), or NULL. */
-static const char *list_dup(const char *val, int *len)
-{
-	for (const char *b = val; *b;) {
-		size_t nb = strcspn(b, ",");
-		for (const char *a = val; a < b; a += strcspn(a, ",") + 1)
-			if (strcspn(a, ",") == nb && !strncmp(a, b, nb)) {
-				*len = (int) nb;
-				return b;
-			}
-		b += nb + (b[nb] == ',');
-	}
-	return NULL;
-}
-
 static bool set_pub_buffers(options *o, const char *val)
 {
+	int n;
+	const char *dup = sl_list_dup(val, &n);
 	o->pub_tile_opts = true;
 	if (!*val || val[0] == ',' || val[strlen(val) - 1] == ',' || strstr(val, ",,"))
 		return usage_error("--pub-buffers takes buffer names separated by commas, not '%s'",
 			val);
-	int len;
-	const char *dup = list_dup(val, &len);
-	if (dup) {
-		fprintf(stderr, "sluice: error: --pub-buffers %s: '%.*s' is given twice\n", val, len,
-			dup);
-		return false;
-	}
+	if (dup)
+		fprintf(stderr, "sluice: error: --pub-buffers %s: '%.*s' is given twice\n", val, n, dup);
 	o->flow.pub.only = val;
-	return true;
+	return !dup;
 }
 
 static bool set_runtime(options *o, const char *v) { return o->pub_tile_opts = o->flow.pub.runtime = true; }

@@ -526,20 +526,18 @@ static int study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 		int n = study_split(so->boards, "--boards", w);
 		if (n < 0)
 			return 2;
-		int dup = -1;
-		for (int i = 0; i < n && dup < 0; i++)
-			for (int j = 0; j < i; j++)
-				if (!strcmp(w[i], w[j]))
-					dup = i;
-		if (dup >= 0)
-			study_dup_error("--boards", so->boards, w[dup]);
+		int len;
+		const char *dup = sl_list_dup(so->boards, &len);
+		if (dup)
+			fprintf(stderr, "sluice study: error: --boards %s: '%.*s' is given twice\n",
+				so->boards, len, dup);
 		for (int i = 0; i < n; i++) {
-			g->boards[g->nb] = dup < 0 ? board_find(ctx, w[i]) : NULL;
+			g->boards[g->nb] = dup ? NULL : board_find(ctx, w[i]);
 			if (g->boards[g->nb])
 				g->nb++;
 			free(w[i]);
 		}
-		if (dup >= 0)
+		if (dup)
 			return 2;
 		if (g->nb < n)
 			return 1;

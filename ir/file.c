@@ -798,6 +798,7 @@ static void outputs_close(void)
 	set_dir = NULL;
 	set_mode = 0;
 	output_set_open = false;
+	fflush(stdout);	/* said before a signal held back meanwhile ends the process */
 	restore_signals(&old);
 }
 

@@ -183,6 +183,9 @@ void sl_interrupts_install(void);
 int sl_make_dir(const char *dir);
 /* "DIR/NAMEEXT" on the heap ("ext" may be NULL).  Caller frees. */
 char *sl_path_join(const char *dir, const char *name, const char *ext);
+/* The first item of the comma list "list" that repeats an earlier one
+ * (its length in *len), or NULL: "a,b,a" gives the second "a". */
+const char *sl_list_dup(const char *list, int *len);
 /* Run argv[0] (found on $PATH) with stdout and stderr to "log" (NULL:
  * discarded) and wait for it: its exit status; 128 + N when signal N
  * ended it; SL_SPAWN_NOEXEC (errno set) when it could not be run;
