@@ -20,7 +20,6 @@
 extern "C" {
 #endif
 
-
 typedef struct sl_ctx sl_ctx;
 
 /* A place in a source file.  "file" indexes the context's source table;
@@ -154,12 +153,20 @@ int sl_temp_commit(char *tmp, const char *path);
 void sl_temp_discard(char *tmp);
 /* An output set: the files a command writes between begin and commit
  * appear together at commit (renamed after all were written), or not at
- * all (abort, a failed write, an interrupt).  commit prints "wrote PATH"
- * on stdout for each, in the order written, and reports a failed rename
- * ("sluice: error: cannot write 'PATH': ...", the rest discarded): -1. */
-void sl_outputs_begin(void);
+ * all (abort, a failed write, an interrupt).  Those in "dir" (the -o
+ * directory) are committed by exchanging "dir" with a sibling stage that
+ * holds them and a hard link of every other file of "dir": even a
+ * SIGKILL leaves the old set or the new one (file.c, "output sets", says
+ * when it falls back to renames one by one).  SIGINT, SIGTERM and SIGHUP
+ * wait for the commit's end.  commit prints "wrote PATH" on stdout for
+ * each, in the order written, and reports a failed rename ("sluice:
+ * error: cannot write 'PATH': ...", the rest discarded): -1. */
+void sl_outputs_begin(const char *dir);
 int sl_outputs_commit(void);
 void sl_outputs_abort(void);
+/* Finish or undo the commits into "dir" of processes that were killed
+ * (stages ".DIR.tmp-PID.XXXXXX" beside it): run before writing into it. */
+void sl_outputs_recover(const char *dir);
 /* A directory to remove when the process is interrupted (a build or run
  * directory of the Verilator cache), and its removal from that list. */
 void sl_cleanup_dir_add(const char *dir);
@@ -180,6 +187,9 @@ void sl_interrupts_install(void);
 int sl_make_dir(const char *dir);
 /* "DIR/NAMEEXT" on the heap ("ext" may be NULL).  Caller frees. */
 char *sl_path_join(const char *dir, const char *name, const char *ext);
+/* The first item of the comma list "list" that repeats an earlier one
+ * (its length in *len), or NULL: "a,b,a" gives the second "a". */
+const char *sl_list_dup(const char *list, int *len);
 /* Run argv[0] (found on $PATH) with stdout and stderr to "log" (NULL:
  * discarded) and wait for it: its exit status; 128 + N when signal N
  * ended it; SL_SPAWN_NOEXEC (errno set) when it could not be run;

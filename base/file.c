@@ -3,20 +3,23 @@
  * removed when it is interrupted.
  * Stage: basics shared by every stage (the driver, io/, fpga/, sim/).
  * Owns the process-wide list of temporaries (files being written, the
- * staged files of an open output set, directories of the Verilator cache
- * being built or run in) and the SIGINT/SIGTERM/SIGHUP handler that
- * removes them (docs/verilator.md, "Output files, interrupts and time
- * limits").
+ * staged files of an open output set and its stage directory, directories
+ * of the Verilator cache being built or run in), the SIGINT/SIGTERM/SIGHUP
+ * handler that removes them, and the commit of an output set by one
+ * exchange of directories (docs/verilator.md, "Output files, interrupts
+ * and time limits").
  *
  * A temporary is ".BASE.tmp-PID.XXXXXX" beside its final name: unique per
  * process and call, created with O_CREAT|O_EXCL|O_NOFOLLOW (never a file
  * or symlink someone planted), fsynced, then renamed over the final name.
  * sl_sweep_stale() removes those of processes that are gone. */
+#define _GNU_SOURCE	/* renameat2 */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -35,6 +38,7 @@ typedef struct sl_temp {
 	char *path;		/* the temporary (a file, or a directory when is_dir) */
 	char *final;		/* staged: renamed to this at commit; else NULL */
 	bool is_dir;
+	bool done;		/* staged and committed (sl_outputs_commit) */
 } sl_temp;
 
 /* Read by the signal handler: changed only with the signals blocked. */
@@ -42,6 +46,9 @@ static sl_temp *volatile temps;
 static volatile int n_temps;
 static int cap_temps;
 static bool output_set_open;
+
+static void stage_unlink(void);
+static char *stage_path_for(const char *path);
 
 volatile sig_atomic_t sl_interrupt_signal;
 volatile pid_t sl_child_pgid;
@@ -74,6 +81,7 @@ static void temp_add(char *path, char *final, bool is_dir)
 	temps[n_temps].path = path;
 	temps[n_temps].final = final;
 	temps[n_temps].is_dir = is_dir;
+	temps[n_temps].done = false;
 	n_temps++;
 	restore_signals(&old);
 }
@@ -139,6 +147,7 @@ static void remove_temps(bool dirs)
 		else if (dirs)
 			sl_rmtree(temps[i].path);
 	}
+	stage_unlink();
 }
 
 void sl_die_interrupted(void)
@@ -210,18 +219,31 @@ static char *temp_name(const char *path, unsigned long long salt)
 	return t;
 }
 
-/* A fresh temporary for "path", opened for writing; its name in *tmp,
- * registered for removal.  -1 (errno set) on failure. */
-static int temp_open(const char *path, char **tmp)
+/* The next of a sequence of random-looking numbers, different per call,
+ * time and process. */
+static unsigned long long next_salt(void)
 {
-	static unsigned long long counter;
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	unsigned long long salt = (unsigned long long) ts.tv_nsec * 0x9e3779b97f4a7c15ull
-		^ (unsigned long long) getpid() << 20;
+	static unsigned long long salt, counter;
+	if (!counter) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		salt = (unsigned long long) ts.tv_nsec * 0x9e3779b97f4a7c15ull
+			^ (unsigned long long) getpid() << 20;
+	}
+	salt = salt * 6364136223846793005ull + 1442695040888963407ull + ++counter;
+	return salt;
+}
+
+/* A fresh temporary for "path", opened for writing; its name in *tmp,
+ * registered for removal; in the open set's stage when "staged" and
+ * "path" is in the set's directory.  -1 (errno set) on failure. */
+static int temp_open(const char *path, char **tmp, bool staged)
+{
+	char *in_stage = staged ? stage_path_for(path) : NULL;
+	if (in_stage)
+		path = in_stage;
 	for (int attempt = 0; attempt < 100; attempt++) {
-		salt = salt * 6364136223846793005ull + 1442695040888963407ull + ++counter;
-		char *t = temp_name(path, salt >> 11);
+		char *t = temp_name(path, next_salt() >> 11);
 		sigset_t old;
 		block_signals(&old);
 		int fd = open(t, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
@@ -229,16 +251,19 @@ static int temp_open(const char *path, char **tmp)
 			temp_add(t, NULL, false);
 			restore_signals(&old);
 			*tmp = sl_xstrdup(t);
+			free(in_stage);
 			return fd;
 		}
 		int err = errno;
 		restore_signals(&old);
 		free(t);
 		if (err != EEXIST) {
+			free(in_stage);
 			errno = err;
 			return -1;
 		}
 	}
+	free(in_stage);
 	errno = EEXIST;
 	return -1;
 }
@@ -277,11 +302,16 @@ static int check_final(const char *path)
 	return 0;
 }
 
-int sl_temp_create(const char *path, char **tmp)
+static int temp_create(const char *path, char **tmp, bool staged)
 {
 	if (check_final(path) < 0)
 		return -1;
-	return temp_open(path, tmp);
+	return temp_open(path, tmp, staged);
+}
+
+int sl_temp_create(const char *path, char **tmp)
+{
+	return temp_create(path, tmp, output_set_open);
 }
 
 void sl_temp_discard(char *tmp)
@@ -333,7 +363,7 @@ int sl_temp_commit(char *tmp, const char *path)
 static int write_file(const char *path, const void *data, size_t len, bool may_stage)
 {
 	char *tmp;
-	int fd = sl_temp_create(path, &tmp);
+	int fd = temp_create(path, &tmp, may_stage && output_set_open);
 	if (fd < 0)
 		return -1;
 	int rc = write_all(fd, data, len);
@@ -360,47 +390,6 @@ int sl_write_file_atomic(const char *path, const void *data, size_t len)
 int sl_write_file_now(const char *path, const void *data, size_t len)
 {
 	return write_file(path, data, len, false);
-}
-
-/* ------------------------------------------------------------ output sets */
-
-void sl_outputs_begin(void)
-{
-	output_set_open = true;
-}
-
-int sl_outputs_commit(void)
-{
-	output_set_open = false;
-	int rc = 0;
-	for (int i = 0; i < n_temps; i++) {
-		if (!temps[i].final)
-			continue;
-		if (rc == 0 && rename(temps[i].path, temps[i].final) < 0) {
-			fprintf(stderr, "sluice: error: cannot write '%s': %s\n", temps[i].final,
-				strerror(errno));
-			rc = -1;
-		} else if (rc == 0) {
-			printf("wrote %s\n", temps[i].final);
-		}
-		if (rc < 0)
-			unlink(temps[i].path);
-		temp_forget(temps[i].path);
-		i--;
-	}
-	return rc;
-}
-
-void sl_outputs_abort(void)
-{
-	output_set_open = false;
-	for (int i = 0; i < n_temps; i++) {
-		if (!temps[i].final)
-			continue;
-		unlink(temps[i].path);
-		temp_forget(temps[i].path);
-		i--;
-	}
 }
 
 /* ------------------------------------------------------------ the sweep */
@@ -451,4 +440,426 @@ void sl_sweep_stale(const char *dir, bool dirs)
 		free(sub);
 	}
 	closedir(d);
+}
+
+/* ------------------------------------------------------------ output sets */
+
+/* An open set writes the temporaries of its files in its directory DIR
+ * into a fresh sibling stage ".DIR.tmp-PID.XXXXXX", made at the first
+ * write (never into DIR, where another run's commit would carry them
+ * off).  sl_outputs_commit renames them there to their names (with any
+ * staged before the set began, beside their names), hard-links into the
+ * stage every other file of DIR, and exchanges the two directories in
+ * one renameat2(RENAME_EXCHANGE): a reader, or a process killed at any
+ * point, sees the old DIR or the new one.  Then the subdirectories of
+ * the old DIR (and anything that appeared in it meanwhile) move into the
+ * new one and the old is removed.  The stage holds a marker
+ * ".sluice-stage.tmp-PID.XXXXXX" until the exchange: sl_outputs_recover()
+ * tells by it a stage a killed process left before its exchange
+ * (removed: DIR is the old set) from an old DIR left after it (its
+ * subdirectories moved back first).  Where the exchange cannot be made
+ * (DIR a symlink, "." or "..", a mount point, another user's, its parent
+ * not writable, a file system without hard links or RENAME_EXCHANGE)
+ * the files are renamed one by one: whole, but a SIGKILL may leave a
+ * mix.  SIGINT, SIGTERM and SIGHUP wait for the end of the commit in
+ * every case (docs/verilator.md, "Output files, interrupts and time
+ * limits"). */
+
+static char *set_dir;		/* the open set's directory, without trailing '/' */
+static int set_mode;		/* 0: no stage yet, 1: set_stage, -1: none possible */
+/* Read by the signal handler: changed only with the signals blocked. */
+static char *volatile set_stage, *volatile set_marker;
+
+/* A copy of "path" without trailing '/' (but "/"). */
+static char *strip_slashes(const char *path)
+{
+	char *d = sl_xstrdup(path);
+	for (size_t n = strlen(d); n > 1 && d[n - 1] == '/'; n--)
+		d[n - 1] = 0;
+	return d;
+}
+
+void sl_outputs_begin(const char *dir)
+{
+	free(set_dir);
+	set_dir = strip_slashes(dir);
+	set_mode = 0;
+	output_set_open = true;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/* The directory part of "path" ("." when there is none). */
+static char *dir_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return sl_xstrdup(".");
+	if (slash == path)
+		return sl_xstrdup("/");
+	char *d = sl_xstrdup(path);
+	d[slash - path] = 0;
+	return d;
+}
+
+/* Whether the file "path" is directly inside the set's directory, by
+ * name (its inode changes with every commit into it). */
+static bool in_set_dir(const char *path)
+{
+	char *d = dir_name(path), *n = strip_slashes(d);
+	bool in = set_dir && !strcmp(n, set_dir);
+	free(d);
+	free(n);
+	return in;
+}
+
+/* The last ".tmp-" in "name", or NULL. */
+static char *last_tmp(char *name)
+{
+	char *last = NULL;
+	for (char *t = strstr(name, ".tmp-"); t; t = strstr(t + 1, ".tmp-"))
+		last = t;
+	return last;
+}
+
+/* ".sluice-stage.tmp-PID.XXXXXX", the marker of the stage "stage". */
+static char *stage_marker(const char *stage)
+{
+	char *s = sl_xstrdup(stage);
+	char *m = sl_path_join(stage, ".sluice-stage", last_tmp((char *) base_name(s)));
+	free(s);
+	return m;
+}
+
+static bool is_marker(const char *name)
+{
+	return !strncmp(name, ".sluice-stage.tmp-", 18);
+}
+
+/* A fresh stage beside "dir" with its marker, made in "dir" and renamed
+ * into the stage (so names move between the two: "dir" is no mount
+ * point): its path, or NULL. */
+static char *stage_make(const char *dir)
+{
+	for (int attempt = 0; attempt < 100; attempt++) {
+		char *s = temp_name(dir, next_salt() >> 11);
+		if (mkdir(s, 0700) == 0) {
+			char *m = stage_marker(s), *probe = sl_path_join(dir, base_name(m), NULL);
+			int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+			bool ok = fd >= 0 && close(fd) == 0 && rename(probe, m) == 0;
+			if (!ok)
+				unlink(probe);
+			free(probe);
+			free(m);
+			if (ok)
+				return s;
+			rmdir(s);
+			free(s);
+			return NULL;
+		}
+		int err = errno;
+		free(s);
+		if (err != EEXIST)
+			return NULL;
+	}
+	return NULL;
+}
+
+/* Whether "name" is the name of a staged file of the set's directory. */
+static bool in_set(const char *name)
+{
+	for (int i = 0; i < n_temps; i++)
+		if (temps[i].final && !strcmp(base_name(temps[i].final), name)
+		    && in_set_dir(temps[i].final))
+			return true;
+	return false;
+}
+
+/* Rename the set's files of its directory to their names in "stage". */
+static int stage_files(const char *stage)
+{
+	for (int i = 0; i < n_temps; i++) {
+		if (!temps[i].final || temps[i].done || !in_set_dir(temps[i].final))
+			continue;
+		char *to = sl_path_join(stage, base_name(temps[i].final), NULL);
+		if (rename(temps[i].path, to) < 0) {
+			free(to);
+			return -1;
+		}
+		free(temps[i].path);
+		temps[i].path = to;
+	}
+	return 0;
+}
+
+/* Hard-link into "stage" every file of "dir" the set does not replace
+ * (the subdirectories move after the exchange). */
+static int stage_link_rest(const char *dir, const char *stage)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return -1;
+	int rc = 0, sfd = open(stage, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct dirent *e;
+	while (rc == 0 && sfd >= 0 && (e = readdir(d))) {
+		const char *n = e->d_name;
+		struct stat st;
+		if (!strcmp(n, ".") || !strcmp(n, "..") || is_marker(n) || in_set(n)
+		    || fstatat(dirfd(d), n, &st, AT_SYMLINK_NOFOLLOW) < 0 || S_ISDIR(st.st_mode))
+			continue;
+		if (linkat(dirfd(d), n, sfd, n, 0) < 0 && errno != ENOENT)
+			rc = -1;
+	}
+	if (sfd < 0)
+		rc = -1;
+	else
+		close(sfd);
+	closedir(d);
+	return rc;
+}
+
+/* Move "name" from the directory "from" into "to" unless "to" has one: 0
+ * when moved or when what stays behind may go (a file "to" has too). */
+static int move_noreplace(int from, const char *name, int to)
+{
+	struct stat st;
+	if (renameat2(from, name, to, name, RENAME_NOREPLACE) == 0 || errno == ENOENT)
+		return 0;
+	if (errno != EEXIST && errno != EINVAL)
+		return -1;
+	if (fstatat(to, name, &st, AT_SYMLINK_NOFOLLOW) < 0)	/* EINVAL: no NOREPLACE here */
+		return errno == ENOENT ? renameat(from, name, to, name) : -1;
+	/* "to" has one: a file left behind may go, a directory is kept */
+	return fstatat(from, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode) ? -1 : 0;
+}
+
+/* Move every entry of "from" that "dir" lacks into "dir"; then remove
+ * "from" when nothing of it is left to keep.  0, or -1 ("from" kept). */
+static int stage_restore(const char *dir, const char *from)
+{
+	DIR *d = opendir(from);
+	if (!d)
+		return -1;
+	int rc = 0, dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct dirent *e;
+	while (dfd >= 0 && (e = readdir(d))) {
+		const char *n = e->d_name;
+		if (!strcmp(n, ".") || !strcmp(n, "..") || is_marker(n))
+			continue;
+		if (move_noreplace(dirfd(d), n, dfd) < 0)
+			rc = -1;
+	}
+	if (dfd < 0)
+		rc = -1;
+	else
+		close(dfd);
+	closedir(d);
+	if (rc == 0)
+		sl_rmtree(from);
+	return rc;
+}
+
+/* Rename the staged files not yet committed, one by one, but for those
+ * of the set's directory when "skip_dir".  0, or -1 (reported). */
+static int commit_each(bool skip_dir)
+{
+	for (int i = 0; i < n_temps; i++) {
+		if (!temps[i].final || temps[i].done || (skip_dir && in_set_dir(temps[i].final)))
+			continue;
+		if (rename(temps[i].path, temps[i].final) < 0) {
+			fprintf(stderr, "sluice: error: cannot write '%s': %s\n", temps[i].final,
+				strerror(errno));
+			return -1;
+		}
+		temps[i].done = true;
+	}
+	return 0;
+}
+
+/* Whether the set's directory may be exchanged: a directory of ours by
+ * a name of its own (not a symlink, ".", "..", "/"); "st" its status. */
+static bool swappable(const char *dir, struct stat *st)
+{
+	const char *b = base_name(dir);
+	return lstat(dir, st) == 0 && S_ISDIR(st->st_mode) && st->st_uid == geteuid() && *b
+		&& strcmp(b, ".") && strcmp(b, "..");
+}
+
+/* The open set's stage, made at the first need (the commits of killed
+ * runs into DIR recovered first): true when it goes through one. */
+static bool stage_ensure(void)
+{
+	struct stat st;
+	if (set_mode != 0)
+		return set_mode > 0;
+	sigset_t old;
+	block_signals(&old);
+	set_mode = -1;
+	if (set_dir && swappable(set_dir, &st)) {
+		sl_outputs_recover(set_dir);
+		char *s = stage_make(set_dir);
+		if (s) {
+			set_marker = stage_marker(s);
+			set_stage = s;
+			set_mode = 1;
+		}
+	}
+	restore_signals(&old);
+	return set_mode > 0;
+}
+
+static char *stage_path_for(const char *path)
+{
+	if (!output_set_open || !in_set_dir(path) || !stage_ensure())
+		return NULL;
+	return sl_path_join(set_stage, base_name(path), NULL);
+}
+
+/* The stage and its marker gone (the handler's part: it is empty then). */
+static void stage_unlink(void)
+{
+	if (!set_stage)
+		return;
+	unlink(set_marker);
+	rmdir(set_stage);
+}
+
+static bool has_files(void)
+{
+	for (int i = 0; i < n_temps; i++)
+		if (temps[i].final && !temps[i].done && in_set_dir(temps[i].final))
+			return true;
+	return false;
+}
+
+/* After the exchange: "stage" names the old DIR. */
+static void after_swap(const char *dir, const char *stage)
+{
+	size_t n = strlen(stage);
+	for (int i = 0; i < n_temps; i++)	/* those stage_files moved */
+		if (temps[i].final && !strncmp(temps[i].path, stage, n) && temps[i].path[n] == '/')
+			temps[i].done = true;
+	char *in_new = sl_path_join(dir, base_name(set_marker), NULL);
+	unlink(in_new);
+	free(in_new);
+	chmod(stage, 0700);
+	if (stage_restore(dir, stage) < 0)
+		fprintf(stderr, "sluice: warning: cannot move everything of the previous '%s' "
+			"into the new one: %s; the rest is in '%s'\n", dir, strerror(errno), stage);
+}
+
+/* Commit the set's files of "dir" (status "st") by exchanging it with the
+ * stage: 0; or -1 with DIR unchanged and the stage kept, some files
+ * renamed to their names in it. */
+static int commit_swap(const char *dir, const struct stat *st)
+{
+	const char *stage = set_stage;
+	struct stat ss;
+	if (stage_files(stage) < 0 || stage_link_rest(dir, stage) < 0
+	    || chmod(stage, st->st_mode & 07777) < 0 || lstat(stage, &ss) < 0
+	    || (ss.st_gid != st->st_gid && chown(stage, (uid_t) -1, st->st_gid) < 0)
+	    || renameat2(AT_FDCWD, stage, AT_FDCWD, dir, RENAME_EXCHANGE) < 0)
+		return -1;
+	after_swap(dir, stage);
+	free(set_stage);
+	free(set_marker);
+	set_stage = set_marker = NULL;
+	return 0;
+}
+
+/* "wrote PATH" for every committed file, in the order written; the set's
+ * temporaries forgotten (those not committed removed), its stage too. */
+static void outputs_close(void)
+{
+	sigset_t old;
+	block_signals(&old);
+	for (int i = 0; i < n_temps; i++) {
+		if (!temps[i].final)
+			continue;
+		if (temps[i].done)
+			printf("wrote %s\n", temps[i].final);
+		else
+			unlink(temps[i].path);
+		temp_forget(temps[i].path);
+		i--;
+	}
+	if (set_stage) {
+		unlink(set_marker);
+		sl_rmtree(set_stage);	/* its links, files left by a failed commit */
+	}
+	free(set_stage);
+	free(set_marker);
+	set_stage = set_marker = NULL;
+	free(set_dir);
+	set_dir = NULL;
+	set_mode = 0;
+	output_set_open = false;
+	fflush(stdout);	/* said before a signal held back meanwhile ends the process */
+	restore_signals(&old);
+}
+
+int sl_outputs_commit(void)
+{
+	sigset_t old;
+	block_signals(&old);
+	output_set_open = false;
+	struct stat st;
+	bool swap = has_files() && swappable(set_dir, &st) && stage_ensure();
+	int rc = commit_each(swap);	/* files outside DIR (--vcd) first */
+	if (rc == 0 && swap && commit_swap(set_dir, &st) < 0)
+		rc = commit_each(false);
+	outputs_close();
+	restore_signals(&old);
+	return rc;
+}
+
+void sl_outputs_abort(void)
+{
+	outputs_close();
+}
+
+/* A stage of a process that is gone: before its exchange (its marker
+ * inside) DIR holds the old set and the stage goes; after it, the stage
+ * is the old DIR, whose entries DIR lacks move into DIR first. */
+static void recover_stage(const char *dir, const char *stage)
+{
+	char *m = stage_marker(stage);
+	struct stat st;
+	if (lstat(m, &st) == 0) {
+		sl_rmtree(stage);
+	} else {
+		chmod(stage, 0700);
+		stage_restore(dir, stage);
+	}
+	free(m);
+}
+
+void sl_outputs_recover(const char *dir)
+{
+	struct stat st;
+	char *parent = dir_name(dir), *probe = temp_name(dir, 0);
+	char *cut = last_tmp((char *) base_name(probe));
+	DIR *d = lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && cut ? opendir(parent) : NULL;
+	if (cut)
+		cut[5] = 0;	/* ".DIR.tmp-" */
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		bool is_file = false;
+		long pid = strncmp(e->d_name, base_name(probe), strlen(base_name(probe))) ? 0
+			: temp_pid(e->d_name, &is_file);
+		if (!pid || !is_file || pid == (long) getpid() || sl_pid_alive(pid))
+			continue;
+		char *sub = sl_path_join(parent, e->d_name, NULL);
+		if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid())
+			recover_stage(dir, sub);
+		free(sub);
+	}
+	if (d)
+		closedir(d);
+	free(parent);
+	free(probe);
 }

@@ -21,6 +21,9 @@
 #include "base/base_private.h"
 
 static uint64_t mem_limit;	/* 0: not computed yet */
+/* What set the default limit: half of what (for the note of an error). */
+static enum { LIMIT_PHYS, LIMIT_PHYS_UNKNOWN, LIMIT_AS } limit_from;
+static uint64_t limit_of;	/* the memory or address space halved */
 
 /* "4096", "64K", "1.5G", "2T" (powers of 1024); false for anything else. */
 static bool parse_size(const char *s, uint64_t *v)
@@ -46,17 +49,21 @@ static bool parse_size(const char *s, uint64_t *v)
 	return true;
 }
 
+/* Half the physical memory (4 GiB when unknown), or half the
+ * address-space limit when that is less; limit_from says which. */
 static uint64_t default_limit(void)
 {
 	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-	uint64_t phys = pages > 0 && page > 0 ? (uint64_t) pages * (uint64_t) page
-		: (uint64_t) 4 << 30;
-	uint64_t lim = phys / 2;
+	bool known = pages > 0 && page > 0;
+	limit_of = known ? (uint64_t) pages * (uint64_t) page : (uint64_t) 4 << 30;
+	limit_from = known ? LIMIT_PHYS : LIMIT_PHYS_UNKNOWN;
 	struct rlimit rl;
 	if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
-	    && (uint64_t) rl.rlim_cur / 2 < lim)
-		lim = (uint64_t) rl.rlim_cur / 2;
-	return lim;
+	    && (uint64_t) rl.rlim_cur < limit_of) {
+		limit_of = (uint64_t) rl.rlim_cur;
+		limit_from = LIMIT_AS;
+	}
+	return limit_of / 2;
 }
 
 int sl_mem_limit_init(void)
@@ -100,6 +107,27 @@ static const char *size_str(uint64_t n, char buf[32])
 	return buf;
 }
 
+/* The note after an error of the limit: what set it. */
+static void limit_note(sl_ctx *ctx)
+{
+	const char *env = getenv("SLUICE_MAX_MEMORY");
+	char b[32];
+	if (env && *env)
+		sl_note(ctx, sl_noloc, "the limit is SLUICE_MAX_MEMORY=%s (docs/language.md)", env);
+	else if (limit_from == LIMIT_AS)
+		sl_note(ctx, sl_noloc, "the limit is half the address-space limit of %s "
+			"(ulimit -v); SLUICE_MAX_MEMORY=SIZE (e.g. 64G) sets another "
+			"(docs/language.md)", size_str(limit_of, b));
+	else if (limit_from == LIMIT_PHYS)
+		sl_note(ctx, sl_noloc, "the limit is half the physical memory of %s; "
+			"SLUICE_MAX_MEMORY=SIZE (e.g. 64G) sets another (docs/language.md)",
+			size_str(limit_of, b));
+	else
+		sl_note(ctx, sl_noloc, "the limit is half of %s, taken for the physical memory "
+			"(this system does not tell it); SLUICE_MAX_MEMORY=SIZE (e.g. 64G) sets "
+			"another (docs/language.md)", size_str(limit_of, b));
+}
+
 bool sl_mem_reserve(sl_ctx *ctx, sl_loc loc, const char *kind, const char *name,
 	int64_t elems, size_t elem_bytes)
 {
@@ -121,12 +149,7 @@ bool sl_mem_reserve(sl_ctx *ctx, sl_loc loc, const char *kind, const char *name,
 			size_str(ctx->mem_held, c));
 	sl_error(ctx, loc, "%s '%s' needs %llu bytes (%s)%s more than the memory limit of %s",
 		kind, name, bytes, what, held, size_str(limit, b));
-	const char *env = getenv("SLUICE_MAX_MEMORY");
-	if (env && *env)
-		sl_note(ctx, sl_noloc, "the limit is SLUICE_MAX_MEMORY=%s (docs/language.md)", env);
-	else
-		sl_note(ctx, sl_noloc, "the limit is half the physical memory; "
-			"SLUICE_MAX_MEMORY=SIZE (e.g. 64G) sets another (docs/language.md)");
+	limit_note(ctx);
 	return false;
 }
 

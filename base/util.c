@@ -1,5 +1,5 @@
-/* base/util.c: small services every stage shares: file paths, running a
- * tool, JSON strings.
+/* base/util.c: small services every stage shares: file paths, comma
+ * lists, running a tool, JSON strings.
  * Stage: basics.  Nothing here knows the IR; each helper exists once so
  * that the driver, fpga/ and sim/ format, spawn and join the same way
  * (sl_make_dir and the file readers are in base/ctx.c, the writers in
@@ -25,6 +25,20 @@ char *sl_path_join(const char *dir, const char *name, const char *ext)
 	char *s = sl_xmalloc(n);
 	snprintf(s, n, "%s/%s%s", dir, name, ext);
 	return s;
+}
+
+const char *sl_list_dup(const char *list, int *len)
+{
+	for (const char *b = list; *b;) {
+		size_t nb = strcspn(b, ",");
+		for (const char *a = list; a < b; a += strcspn(a, ",") + 1)
+			if (strcspn(a, ",") == nb && !strncmp(a, b, nb)) {
+				*len = (int) nb;
+				return b;
+			}
+		b += nb + (b[nb] == ',');
+	}
+	return NULL;
 }
 
 /* The watchdog of every child: $SLUICE_CHILD_TIMEOUT seconds, default

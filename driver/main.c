@@ -143,10 +143,11 @@ static int cmd_check(const options *opt)
 
 /* ------------------------------------------------------------------ run */
 
-/* Create "dir" (and sweep the temporaries of killed runs out of it). */
+/* Create "dir" (and clear what killed runs left in and beside it). */
 static int make_out_dir(const char *dir)
 {
 	if (sl_make_dir(dir) == 0) {
+		sl_outputs_recover(dir);
 		sl_sweep_stale(dir, false);
 		return 0;
 	}
@@ -390,7 +391,7 @@ static int cmd_run(const options *opt)
 {
 	sl_ctx *ctx = new_ctx(opt);
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
-	sl_outputs_begin();
+	sl_outputs_begin(opt->out_dir);
 	int rc = prog ? run_program(ctx, prog, opt, reference_engine, NULL) : EXIT_PROGRAM;
 	rc = finish_outputs(rc);
 	sl_ctx_free(ctx);
@@ -686,7 +687,7 @@ static int cmd_compile(const options *opt)
 	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
-	sl_outputs_begin();
+	sl_outputs_begin(opt->out_dir);
 	if (d && write_design(d, opt->out_dir, 1) == 0)
 		rc = 0;
 	if ((rc = finish_outputs(rc)) == 0)
@@ -761,7 +762,7 @@ static int cmd_synth(const options *opt)
 	}
 	if (rc == 0) {
 		netlist_arg arg = { d, top, netlist };
-		sl_outputs_begin();
+		sl_outputs_begin(opt->out_dir);
 		if (netlist)
 			rc = run_program(ctx, d->prog, opt, netlist_engine, &arg);
 		if (rc == 0 && write_html(d, opt->out_dir, 1, &meas) < 0)
@@ -830,7 +831,7 @@ static int cmd_sim(const options *opt)
 	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
-	sl_outputs_begin();
+	sl_outputs_begin(opt->out_dir);
 	if (d && write_design(d, opt->out_dir, opt->frames) == 0
 	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
 		rc = run_program(ctx, d->prog, opt, sim_engine, d);
@@ -1117,12 +1118,16 @@ static bool set_pub_ext_width(options *o, const char *val)
 
 static bool set_pub_buffers(options *o, const char *val)
 {
+	int n;
+	const char *dup = sl_list_dup(val, &n);
 	o->pub_tile_opts = true;
 	if (!*val || val[0] == ',' || val[strlen(val) - 1] == ',' || strstr(val, ",,"))
 		return usage_error("--pub-buffers takes buffer names separated by commas, not '%s'",
 			val);
+	if (dup)
+		fprintf(stderr, "sluice: error: --pub-buffers %s: '%.*s' is given twice\n", val, n, dup);
 	o->flow.pub.only = val;
-	return true;
+	return !dup;
 }
 
 static bool set_runtime(options *o, const char *v) { return o->pub_tile_opts = o->flow.pub.runtime = true; }

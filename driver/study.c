@@ -447,9 +447,28 @@ typedef struct study_grid {
 	ub_ram ram[STUDY_MAX_LIST];
 } study_grid;
 
+/* A list of "flag" ("s") that gives "item" a second time: a usage
+ * error, as a repeated -D or --input is. */
+static void study_dup_error(const char *flag, const char *s, const char *item)
+{
+	fprintf(stderr, "sluice study: error: %s %s: '%s' is given twice\n", flag, s, item);
+}
+
+/* The first of n elements of "size" bytes at "v" equal to an earlier
+ * one, or -1. */
+static int study_first_dup(const void *v, size_t size, int n)
+{
+	const char *e = v;
+	for (int i = 1; i < n; i++)
+		for (int j = 0; j < i; j++)
+			if (!memcmp(e + (size_t) i * size, e + (size_t) j * size, size))
+				return i;
+	return -1;
+}
+
 /* Parse the comma-separated words of "s" into out[] (elements of "size"
  * bytes) with "parse": their count, or -1 after a usage error naming
- * "flag" and what it takes. */
+ * "flag" and what it takes, or a value given twice ("08" is "8"). */
 static int study_list(const char *s, void *out, size_t size,
 	bool (*parse)(const char *w, void *elem), const char *flag, const char *takes)
 {
@@ -458,15 +477,18 @@ static int study_list(const char *s, void *out, size_t size,
 	if (n < 0)
 		return -1;
 	bool bad = false;
-	for (int i = 0; i < n; i++) {
-		if (!bad && !parse(w[i], (char *) out + (size_t) i * size)) {
+	for (int i = 0; i < n && !bad; i++)
+		if (!parse(w[i], (char *) out + (size_t) i * size)) {
 			fprintf(stderr, "sluice study: error: %s takes %s, not '%s'\n", flag, takes,
 				w[i]);
 			bad = true;
 		}
+	int dup = bad ? -1 : study_first_dup(out, size, n);
+	if (dup >= 0)
+		study_dup_error(flag, s, w[dup]);
+	for (int i = 0; i < n; i++)
 		free(w[i]);
-	}
-	return bad ? -1 : n;
+	return bad || dup >= 0 ? -1 : n;
 }
 
 static bool study_policy(const char *w, void *elem)
@@ -504,12 +526,19 @@ static int study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 		int n = study_split(so->boards, "--boards", w);
 		if (n < 0)
 			return 2;
+		int len;
+		const char *dup = sl_list_dup(so->boards, &len);
+		if (dup)
+			fprintf(stderr, "sluice study: error: --boards %s: '%.*s' is given twice\n",
+				so->boards, len, dup);
 		for (int i = 0; i < n; i++) {
-			g->boards[g->nb] = board_find(ctx, w[i]);
+			g->boards[g->nb] = dup ? NULL : board_find(ctx, w[i]);
 			if (g->boards[g->nb])
 				g->nb++;
 			free(w[i]);
 		}
+		if (dup)
+			return 2;
 		if (g->nb < n)
 			return 1;
 	} else {
@@ -682,7 +711,7 @@ int study_run(const study_options *so)
 	rc = study_rows(so, &g, rows, total);
 	sl_progress_pop();
 	study_table(rows, total, stdout);
-	sl_outputs_begin();
+	sl_outputs_begin(so->out_dir);
 	if (study_files(so, rows, total) != 0) {
 		sl_outputs_abort();
 		rc = 1;
@@ -744,6 +773,12 @@ static int study_pub_list(const char *s, const char *flag, int64_t lo, int64_t h
 			return -1;
 		}
 		out[n++] = v;
+		if (study_first_dup(out, sizeof *out, n) >= 0) {
+			char item[32];
+			snprintf(item, sizeof item, "%lld", v);
+			study_dup_error(flag, s, item);
+			return -1;
+		}
 		if (!*end)
 			return n;
 		p = end + 1;
@@ -765,6 +800,13 @@ static int study_pub_ports(const char *s, int *ni, int *no)
 		}
 		ni[n] = a;
 		no[n++] = b;
+		for (int j = 0; j + 1 < n; j++)
+			if (ni[j] == a && no[j] == b) {
+				char item[32];
+				snprintf(item, sizeof item, "%dx%d", a, b);
+				study_dup_error("--pub-ports", s, item);
+				return -1;
+			}
 		if (!p[len])
 			return n;
 		p += len + 1;
@@ -956,6 +998,29 @@ static int study_pub_files(const pub_study_options *so, const study_pub_row *row
 	return rc;
 }
 
+/* --memory "s": native and pub, each at most once.  0, or -1 after a
+ * usage error. */
+static int study_memories(const char *s, bool *native, bool *pub)
+{
+	for (const char *p = s; *p;) {
+		size_t n = strcspn(p, ",");
+		bool *want = n == 3 && !strncmp(p, "pub", 3) ? pub
+			: n == 6 && !strncmp(p, "native", 6) ? native : NULL;
+		if (!want) {
+			fprintf(stderr, "sluice study: error: --memory takes native and pub, "
+				"comma-separated, not '%s'\n", s);
+			return -1;
+		}
+		if (*want) {
+			study_dup_error("--memory", s, *p == 'p' ? "pub" : "native");
+			return -1;
+		}
+		*want = true;
+		p += n + (p[n] == ',');
+	}
+	return 0;
+}
+
 int pub_study_run(const pub_study_options *so)
 {
 	int64_t fws[STUDY_MAX_LIST], depths[STUDY_MAX_LIST];
@@ -963,19 +1028,8 @@ int pub_study_run(const pub_study_options *so)
 	bool want_pub = false, want_native = false;
 	fws[0] = so->flow.pub.fw;
 	depths[0] = so->flow.pub.depth;
-	for (const char *p = so->memories; *p;) {
-		size_t n = strcspn(p, ",");
-		if (n == 3 && !strncmp(p, "pub", 3))
-			want_pub = true;
-		else if (n == 6 && !strncmp(p, "native", 6))
-			want_native = true;
-		else {
-			fprintf(stderr, "sluice study: error: --memory takes native and pub, "
-				"comma-separated, not '%s'\n", so->memories);
-			return 2;
-		}
-		p += n + (p[n] == ',');
-	}
+	if (study_memories(so->memories, &want_native, &want_pub) < 0)
+		return 2;
 	if ((so->fetches && (nf = study_pub_list(so->fetches, "--fetch", 1, 64, fws)) < 0) ||
 	    (so->depths && (nd = study_pub_list(so->depths, "--depth", 2, 1 << 20, depths)) < 0))
 		return 2;

@@ -137,6 +137,28 @@ static void extents_text(char *buf, size_t cap, const int64_t *ext, const char *
 		strcpy(buf + cap - 4, "...");
 }
 
+/* "y in 0..1077, x in 0..1918": the domain of func "f". */
+static void domain_text(char *dom, size_t cap, const ir_decl *f)
+{
+	char *q = dom;
+	*q = 0;
+	for (int i = 0; i < f->n_dims && q < dom + cap - 48; i++)
+		q += sprintf(q, "%s%s in %lld..%lld", i ? ", " : "", f->var_names[i],
+			(long long) f->dom_lo[i], (long long) (f->dom_lo[i] + f->dom_ext[i] - 1));
+}
+
+/* " (its output box [H - 2 = 1078, where H = 1080][W = 1920])" for an
+ * output whose extents read params, else "". */
+static void box_text(char *box, size_t cap, const ir_decl *f)
+{
+	box[0] = 0;
+	if (f->is_output && f->out_ext_text) {
+		char ob[400];
+		extents_text(ob, sizeof(ob), f->out_extents, f->out_ext_text, f->n_dims);
+		snprintf(box, cap, " (its output box %s)", ob);
+	}
+}
+
 static void out_of_bounds(bounds *b, const ir_expr *e, int dim, int64_t lo, int64_t hi)
 {
 	const ir_decl *d = e->u.access.decl;
@@ -161,16 +183,9 @@ static void out_of_bounds(bounds *b, const ir_expr *e, int dim, int64_t lo, int6
 	extents_text(ext, sizeof(ext), d->extents, d->ext_text, d->n_dims);
 	sl_note(b->ctx, d->loc, "'%s' is declared here with extents %s", d->name, ext);
 	const ir_decl *f = b->func;
-	char dom[200] = "", *q = dom;
-	for (int i = 0; i < f->n_dims && q < dom + sizeof(dom) - 48; i++)
-		q += sprintf(q, "%s%s in %lld..%lld", i ? ", " : "", f->var_names[i],
-			(long long) f->dom_lo[i], (long long) (f->dom_lo[i] + f->dom_ext[i] - 1));
-	char box[420] = "";
-	if (f->is_output && f->out_ext_text) {
-		char ob[400];
-		extents_text(ob, sizeof(ob), f->out_extents, f->out_ext_text, f->n_dims);
-		snprintf(box, sizeof(box), " (its output box %s)", ob);
-	}
+	char dom[200], box[420];
+	domain_text(dom, sizeof(dom), f);
+	box_text(box, sizeof(box), f);
 	sl_note(b->ctx, f->loc, "'%s' is computed over %s%s%s; clamp the index or shrink the output",
 		f->name, dom, box, f->is_output ? "" : " (what its consumers read)");
 	b->failed = true;
@@ -267,7 +282,11 @@ static bool set_domain(bounds *b, ir_decl *f)
 		points = points > DOMAIN_LIMIT ? points : points * f->dom_ext[i];
 	}
 	if (points > DOMAIN_LIMIT) {
-		sl_error(b->ctx, f->loc, "func '%s' would be computed over more than 2^31 points", f->name);
+		char dom[200], bx_text[420];
+		domain_text(dom, sizeof(dom), f);
+		box_text(bx_text, sizeof(bx_text), f);
+		sl_error(b->ctx, f->loc, "func '%s' would be computed over more than 2^31 points: "
+			"%s%s", f->name, dom, bx_text);
 		b->failed = true;
 		return false;
 	}

@@ -302,7 +302,8 @@ static bool check_fresh_decl(parser *p, const fe_token *t)
 	}
 	const var_name *v = tab_find(&p->var_tab, t->start, t->len);
 	if (v) {
-		sl_error(p->ctx, t->loc, "'%.*s' is already used as a variable; names are never shadowed",
+		sl_error(p->ctx, t->loc, "'%.*s' is already used as a variable; names are never "
+			"shadowed: a variable differs from every declared name, also a later one",
 			t->len, t->start);
 		sl_note(p->ctx, v->loc, "'%s' is a variable here", v->name);
 		return false;
@@ -797,7 +798,16 @@ static void text_add(parser *p, text_buf *b, const char *s, size_t n)
  * "W = 1920" for a param alone, else the source text (each run of
  * whitespace one space), its value and the params it read:
  * "W - 2 = 1918, where W = 1920". */
-static const char *param_text(parser *p, int from, int64_t value)
+/* A constant's value (in [-2^63, 2^64): every intermediate lies there). */
+static void value_str(char num[32], const char *pre, __int128 v)
+{
+	if (v >= 0 && v > INT64_MAX)
+		snprintf(num, 32, "%s%llu", pre, (unsigned long long) v);
+	else
+		snprintf(num, 32, "%s%lld", pre, (long long) v);
+}
+
+static const char *param_text(parser *p, int from, __int128 value)
 {
 	text_buf b = { 0 };
 	char num[32];
@@ -809,7 +819,7 @@ static const char *param_text(parser *p, int from, int64_t value)
 		else if (b.n && b.s[b.n - 1] != ' ')
 			text_add(p, &b, " ", 1);
 	}
-	snprintf(num, sizeof(num), " = %lld", (long long) value);
+	value_str(num, " = ", value);
 	text_add(p, &b, num, strlen(num));
 	if (p->pos - from == 1)
 		return b.s;
@@ -852,8 +862,7 @@ static bool parse_extent(parser *p, __int128 *ext, const char **text)
 	}
 	if (!fe_fold_constant(p->ctx, e, ext))
 		return false;
-	bool big = *ext > ((__int128) 1 << 62) || *ext < -((__int128) 1 << 62);
-	*text = p->n_param_uses > uses && !big ? param_text(p, from, (int64_t) *ext) : NULL;
+	*text = p->n_param_uses > uses ? param_text(p, from, *ext) : NULL;
 	if (*ext <= 0) {
 		if (*text)
 			sl_error(p->ctx, loc, "an extent must be positive: %s", *text);
@@ -863,6 +872,27 @@ static bool parse_extent(parser *p, __int128 *ext, const char **text)
 	}
 	p->failed_expr = false;
 	return true;
+}
+
+/* The error of an array past 2^40 elements at its extent "v" (text "t")
+ * after n others: with the extents so far when params made any, as
+ * "(its extents [H = 64][W = 9223372036854775807])". */
+static void too_large(parser *p, sl_loc loc, const int64_t *ext, const char **txt, int n,
+	__int128 v, const char *t, bool texts)
+{
+	text_buf b = { 0 };
+	char num[32];
+	text_add(p, &b, "", 0);
+	for (int i = 0; texts && i <= n; i++) {
+		const char *ti = i < n ? txt[i] : t;
+		value_str(num, "", i < n ? ext[i] : v);
+		text_add(p, &b, i ? "][" : " (its extents [", i ? 2 : 15);
+		text_add(p, &b, ti ? ti : num, strlen(ti ? ti : num));
+		if (i == n)
+			text_add(p, &b, "])", 2);
+	}
+	sl_error(p->ctx, loc, "this array is too large: more than 2^40 elements%s", b.s);
+	p->failed_expr = true;
 }
 
 /* "[E1][E2]...": positive constants, *texts as parse_extent gives them
@@ -887,8 +917,7 @@ static int parse_extents(parser *p, int64_t **out, const char ***texts)
 			return -1;
 		total *= v > ((__int128) 1 << 40) ? ((__int128) 1 << 41) : v;
 		if (total > ((__int128) 1 << 40)) {
-			sl_error(p->ctx, loc, "this array is too large: more than 2^40 elements");
-			p->failed_expr = true;
+			too_large(p, loc, ext, txt, n, v, t, any_text || t);
 			return -1;
 		}
 		if (n == 8) {

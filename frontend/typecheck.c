@@ -63,24 +63,30 @@ static const char *op_text(const ir_expr *e)
 
 /* --------------------------------------------------- constant folding */
 
-/* Made only of literals and operators (?: and select included). */
-static bool is_constexpr(const ir_expr *e)
+/* Made only of literals and operators (?: and select included); with
+ * "fns" also min, max, abs and clamp (the operand of a cast). */
+static bool literal_tree(const ir_expr *e, bool fns)
 {
 	switch (e->kind) {
 	case IR_CONST:
 		return ir_type_none(e->type);
 	case IR_UNARY:
-		return e->op != IR_OP_ABS && is_constexpr(e->args[0]);
+		return (fns || e->op != IR_OP_ABS) && literal_tree(e->args[0], fns);
 	case IR_BINARY:
-		if (e->op == IR_OP_MIN || e->op == IR_OP_MAX)
+		if (!fns && (e->op == IR_OP_MIN || e->op == IR_OP_MAX))
 			return false;
-		return is_constexpr(e->args[0]) && is_constexpr(e->args[1]);
+		return literal_tree(e->args[0], fns) && literal_tree(e->args[1], fns);
 	case IR_SELECT:
-		return is_constexpr(e->args[0]) && is_constexpr(e->args[1]) &&
-			is_constexpr(e->args[2]);
+		return literal_tree(e->args[0], fns) && literal_tree(e->args[1], fns) &&
+			literal_tree(e->args[2], fns);
 	default:
 		return false;
 	}
+}
+
+static bool is_constexpr(const ir_expr *e)
+{
+	return literal_tree(e, false);
 }
 
 /* An index constant's "a / b" or "a % b": floor division and a
@@ -389,10 +395,14 @@ static ir_type assign_unary(checker *c, ir_expr *e, ir_type ctx)
 	return e->op == IR_OP_ABS ? ir_type_make(false, t.bits) : t;
 }
 
+/* A cast of literals, operators, min, max, abs and clamp folds them
+ * exactly, as mathematical integers, then converts the value (keeping its
+ * low bits): u8(min(300, 5)) is 5 and u8(min(300, 400)) is u8(300), 44
+ * (docs/language.md, "Constants and typing"). */
 static ir_type assign_cast(checker *c, ir_expr *e)
 {
 	ir_expr *a = e->args[0];
-	if (is_constexpr(a)) {
+	if (literal_tree(a, true)) {
 		__int128 v;
 		if (!fold(c, a, &v))
 			return NONE;

@@ -6,7 +6,7 @@ set -eu
 
 PKGS="build-essential cmake pkg-config libisl-dev libpng-dev zlib1g-dev \
 verilator yosys iverilog nextpnr-ice40 fpga-icestorm googletest libgtest-dev \
-clang libclang-rt-14-dev python3 ccache chromium-headless-shell \
+clang libclang-rt-14-dev python3 ccache chromium-headless-shell strace \
 libonnx-dev protobuf-c-compiler libprotobuf-c-dev libonnx-testdata"
 
 missing=""

@@ -14,6 +14,10 @@
 #                            or crashing testbench, --vcd errors, a cache
 #                            path with a space (5 Verilator builds of
 #                            brighten, about 35 s of CPU)
+#   t_robust_signals         tests/robust/signals.sh: SIGINT, SIGTERM, SIGHUP
+#                            and SIGKILL (strace) at every step of an output
+#                            set's commit leave the old set or the new one,
+#                            and the next command recovers a killed commit
 #   t_robust_files_slow      files.sh with 30 concurrent rounds (label slow)
 #   t_robust_cache_damage_slow  tests/robust/cache_damage.sh: each damage of the
 #                            audit's D10 table heals (7 builds; label slow)
@@ -23,6 +27,10 @@ add_test(NAME t_robust_files
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/robust/files.sh $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}
           ${CMAKE_CURRENT_BINARY_DIR}/robust_files)
 set_tests_properties(t_robust_files PROPERTIES LABELS robust TIMEOUT 300)
+add_test(NAME t_robust_signals
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/robust/signals.sh $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}
+          ${CMAKE_CURRENT_BINARY_DIR}/robust_signals)
+set_tests_properties(t_robust_signals PROPERTIES LABELS robust TIMEOUT 200)
 add_test(NAME t_robust_files_slow
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/robust/files.sh $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}
           ${CMAKE_CURRENT_BINARY_DIR}/robust_files_slow 30)

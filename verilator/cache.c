@@ -75,7 +75,7 @@ char *vl_cache_dir(sl_ctx *ctx)
 		root = sl_path_join(h, ".cache/sluice", NULL);
 	else {
 		sl_error(ctx, sl_noloc, "no directory for the Verilator build cache: HOME is "
-			"unset; set SLUICE_CACHE_DIR (or HOME or XDG_CACHE_HOME)");
+			"%s; set SLUICE_CACHE_DIR (or HOME or XDG_CACHE_HOME)", h ? "empty" : "unset");
 		return NULL;
 	}
 	char *slash = strrchr(root, '/');
@@ -164,9 +164,10 @@ const char *vl_entry_problem(const char *dir)
 		why = "no obj/tb";
 	else if (!vl_private(&st, false) || !(st.st_mode & S_IXUSR))
 		why = "obj/tb is not the user's private executable";
-	else if (!(text = sl_read_file(stamp, &len))
-		 || sscanf(text, VL_STAMP_MAGIC " %lld %llx", &want_size, &want_hash) != 2)
-		why = "no stamp";
+	else if (!(text = sl_read_file(stamp, &len)))
+		why = errno == ENOENT ? "no stamp" : "its stamp cannot be read";
+	else if (sscanf(text, VL_STAMP_MAGIC " %lld %llx", &want_size, &want_hash) != 2)
+		why = "its stamp is garbage, not '" VL_STAMP_MAGIC " SIZE HASH'";
 	else if (vl_file_sum(tb, &size, &hash) < 0 || size != want_size || hash != want_hash)
 		why = "its testbench does not match its stamp";
 	free(text);

@@ -362,6 +362,22 @@ def is_const(e):
     return False
 
 
+def is_cast_const(e):
+    """The operand of a cast that folds exactly: literals, operators and
+    min, max, abs, clamp and select of them (docs/language.md, "Constants
+    and typing": u8(min(300, 5)) is 5)."""
+    k = e[0]
+    if k == 'call':
+        return all(is_cast_const(x) for x in e[2])
+    if k == 'un':
+        return is_cast_const(e[2])
+    if k == 'bin':
+        return is_cast_const(e[2]) and is_cast_const(e[3])
+    if k == '?:':
+        return all(is_cast_const(x) for x in e[1:])
+    return k == 'int'
+
+
 def tdiv(a, b):
     q = abs(a) // abs(b)
     return q if (a < 0) == (b < 0) else -q
@@ -376,6 +392,10 @@ def fold(e, index=False):
     k = e[0]
     if k == 'int':
         v = e[1]
+    elif k == 'call' and e[1] != 'select':
+        a = [fold(x, index) for x in e[2]]
+        v = {'min': lambda: min(a), 'max': lambda: max(a), 'abs': lambda: abs(a[0]),
+             'clamp': lambda: min(max(a[0], a[1]), a[2])}[e[1]]()
     elif k in ('?:', 'call'):
         c, a, b = e[1:] if k == '?:' else e[2]
         cv = fold(c, index)
@@ -629,7 +649,7 @@ class Program:
 
     def cast(self, e, scope):
         w = wrapper(e[1])
-        if is_const(e[2]):
+        if is_cast_const(e[2]):
             v = w(fold(e[2]))
             return lambda env: v
         f = self.val(e[2], self.syn(e[2], scope), scope)

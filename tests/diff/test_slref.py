@@ -162,6 +162,15 @@ output w[2]; output n[2]; output k[2]; output c[1];'''
     assert r['n'][2] == [55, -100], r
     assert r['k'][2] == [44, 45], r
     assert r['c'][2] == [8], r
+    # the operand of a cast made of literals and min/max/abs/clamp folds
+    # exactly, then converts: min(300, 5) = 5; min(300, 400) = 300 -> 44;
+    # abs(-7) = 7; clamp(1000, -3, 100) = 100; 5 + 44 + 7 + 100 = 156
+    src = '''input a : u8[1];
+func f(x) : u8 = u8(min(300, 5)) + u8(min(300, 400)) + u8(abs(-7)) + u8(clamp(1000, -3, 100)) + a(x);
+output f[1];'''
+    assert out(src, 'f', {'a': ('|u1', (1,), [0])}) == [156]
+    # outside a cast the literals of min take the context's type: 300 is no u8
+    assert rejects('input a : u8[1];\nfunc f(x) : u8 = min(300, 5) + a(x);\noutput f[1];')
 
 
 def test_index_vs_value_arithmetic():

@@ -66,6 +66,11 @@ expect 2 "'-D' is not an option of 'boards'" boards -D W=1
 expect 1 "brighten.sl:11:19: error: an extent must be positive: W = 0" check "$PROG" -D W=0
 expect 1 "gaussian.sl:22:24: error: an extent must be positive: W - 2 = -1, where W = 1" \
 	check "$HERE/examples/gaussian.sl" -D W=1
+# A size past the limits names the params that made it (issue 24).
+expect 1 "brighten.sl:11:19: error: this array is too large: more than 2^40 elements (its extents [H = 64][W = 9223372036854775807])" \
+	check "$PROG" -D W=9223372036854775807
+expect 1 "gaussian.sl:20:8: error: func 'gaussian' would be computed over more than 2^31 points: y in 0..61, x in 0..4294967293 (its output box [H - 2 = 62, where H = 64][W - 2 = 4294967294, where W = 4294967296])" \
+	check "$HERE/examples/gaussian.sl" -D W=4294967296
 # A failed command writes nothing.
 expect 1 "" compile "$PROG" -D W=0 -o "$TMP/none"
 [ ! -e "$TMP/none/sluice_brighten.v" ] || { echo "FAIL a failed compile wrote files"; fail=1; }

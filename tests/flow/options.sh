@@ -45,6 +45,21 @@ expect 2 "--vcd needs --engine verilator" sim "$PROG" --vcd "$TMP/w.vcd" --seed 
 [ ! -e "$TMP/m" ] || { echo "FAIL sim --vcd with the model wrote $TMP/m"; fail=1; }
 expect 2 "--input in is given 2 times; give it once" run "$PROG" --input in=a.npy --input in=b.npy -o "$TMP/r"
 expect 2 "--boards has an empty value in ''" study "$PROG" --boards "" -o "$TMP/st"
+# an item of a comma list given twice, like a repeated -D (issue 24, item 6);
+# by value where the value has other spellings (08 is 8)
+expect 2 "--pub-buffers in,in: 'in' is given twice" compile "$PROG" --memory pub --pub-buffers in,in -o "$TMP/c"
+expect 2 "--pub-buffers in,brighten,in: 'in' is given twice" sim "$PROG" --memory pub --pub-buffers in,brighten,in --seed 1 -o "$TMP/m"
+expect 2 "--memory native,pub,pub: 'pub' is given twice" study "$PROG" --memory native,pub,pub -o "$TMP/st"
+expect 2 "--fetch 4,4: '4' is given twice" study "$PROG" --memory pub --fetch 4,4 -o "$TMP/st"
+expect 2 "--fetch 2,4,04: '4' is given twice" study "$PROG" --memory pub --fetch 2,4,04 -o "$TMP/st"
+expect 2 "--depth 512,256,512: '512' is given twice" study "$PROG" --memory pub --depth 512,256,512 -o "$TMP/st"
+expect 2 "--pub-ports 2x2,1x1,2x2: '2x2' is given twice" study "$PROG" --memory pub --pub-ports 2x2,1x1,2x2 -o "$TMP/st"
+expect 2 "--boards ice40up5k,ice40up5k: 'ice40up5k' is given twice" study "$PROG" --boards ice40up5k,ice40up5k -o "$TMP/st"
+expect 2 "--schedules stream,sequential,stream: 'stream' is given twice" study "$PROG" --schedules stream,sequential,stream -o "$TMP/st"
+expect 2 "--unrolls 1,2,1: '1' is given twice" study "$PROG" --unrolls 1,2,1 -o "$TMP/st"
+expect 2 "--thresholds 8,08: '08' is given twice" study "$PROG" --thresholds 8,08 -o "$TMP/st"
+expect 2 "--rams auto,lut,auto: 'auto' is given twice" study "$PROG" --rams auto,lut,auto -o "$TMP/st"
+[ ! -e "$TMP/st" ] && [ ! -e "$TMP/c" ] || { echo "FAIL a repeated list item wrote $TMP/st or $TMP/c"; fail=1; }
 expect 2 "--schedules has an empty value in 'stream,'" study "$PROG" --schedules stream, -o "$TMP/st"
 expect 2 "--thresholds takes at most 16 values" study "$PROG" \
 	--thresholds 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 -o "$TMP/st"

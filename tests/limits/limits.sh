@@ -111,6 +111,15 @@ PY
 		"k.sl:2:6: error: func 'f' needs 8000 bytes (1000 values of 8 bytes, 7.8 KiB): with the 7.8 KiB already held, more than the memory limit of 12 KiB" \
 		run k.sl --seed 1 -o o
 	ENV=SLUICE_MAX_MEMORY=12K expect 1 "note: the limit is SLUICE_MAX_MEMORY=12K" run k.sl --seed 1 -o o
+	# the note says what set the limit: the physical memory, or ulimit -v
+	# when half of it is less (1 GiB here: a 512 MiB limit, under the
+	# physical memory of any machine that runs these tests)
+	expect 1 "note: the limit is half the physical memory of " run h.sl --seed 1 -o o
+	(ulimit -v 1048576 &&
+	 expect 1 "more than the memory limit of 512 MiB" run h.sl --seed 1 -o o &&
+	 expect 1 "note: the limit is half the address-space limit of 1.0 GiB (ulimit -v)" \
+		run h.sl --seed 1 -o o
+	 exit $fail) || fail=1
 	ENV=SLUICE_MAX_MEMORY=24K expect 0 "" run k.sl --seed 1 -o o
 	# sim holds the input, the reference's output and the model's, then
 	# the model's buffer of 'in' (sim/model.c mdl_setup_buffer): 8-byte

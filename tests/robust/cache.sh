@@ -4,7 +4,7 @@
 #   cache.sh SLUICE SRCDIR WORKDIR
 # Every run uses brighten.sl and a cache of its own under WORKDIR:
 #   no_home      HOME, XDG_CACHE_HOME and SLUICE_CACHE_DIR unset: exit 1,
-#                "HOME is unset", nothing built
+#                "HOME is unset", nothing built; HOME empty: "HOME is empty"
 #   foreign      (root only) a cache root owned by another user, holding a
 #                planted obj/tb: exit 1 "belongs to another user", the
 #                planted file never runs (its marker file stays absent)
@@ -19,6 +19,8 @@
 #   signal       obj/tb a script that dies by SIGSEGV, its stamp matching:
 #                exit 1 "the cached build at DIR looks broken (the
 #                testbench died by signal 11)"
+#   garbage_stamp  the stamp replaced by text that is no stamp: "looks
+#                broken (its stamp is garbage, ...)", rebuilt, right
 #   vcd_path     --vcd into a missing directory: exit 1 before any build
 #   vcd_full     --vcd /dev/full: exit 1 "No space left on device" in
 #                under 10 s (the traced build made beforehand)
@@ -42,6 +44,11 @@ rc=$?
 [ $rc = 1 ] && grep -q 'HOME is unset; set SLUICE_CACHE_DIR' nohome.out ||
 	bad "no_home: exit $rc: $(cat nohome.out)"
 ! grep -q 'verilated in' nohome.out || bad "no_home: it built"
+env -u XDG_CACHE_HOME -u SLUICE_CACHE_DIR HOME= "$S" sim "$B" --engine verilator --seed 1 \
+	-o nohome > nohome.out 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q 'HOME is empty; set SLUICE_CACHE_DIR' nohome.out ||
+	bad "no_home: HOME empty: exit $rc: $(cat nohome.out)"
 echo "no_home: refused"
 
 # --------------------------------------------------------------- foreign
@@ -128,6 +135,15 @@ cp good_stamp "$E/stamp"
 "$S" sim "$B" --engine verilator --seed 1 -o sg2 > sg2.out 2>&1 && grep -q '^  build: cached$' sg2.out ||
 	bad "signal: the restored build is not used: $(cat sg2.out)"
 echo "signal: named the broken build"
+
+# ---------------------------------------------------------- garbage_stamp
+echo 'not a stamp' > "$E/stamp"
+"$S" sim "$B" --engine verilator --seed 1 -o gs > gs.out 2>&1 || bad "garbage_stamp: $(cat gs.out)"
+grep -q "the cached build at $E looks broken (its stamp is garbage, not 'sluice-vl-stamp-1 SIZE HASH'); rebuilding it" gs.out ||
+	bad "garbage_stamp: no note: $(cat gs.out)"
+grep -q 'build: verilated in' gs.out || bad "garbage_stamp: not rebuilt"
+cmp -s gs/brighten.npy ref/s1/brighten.npy || bad "garbage_stamp: output differs"
+echo "garbage_stamp: named, rebuilt"
 
 # -------------------------------------------------------------- vcd_path
 "$S" sim "$B" --engine verilator --seed 1 -o vp --vcd "$W/nodir/w.vcd" > vp.out 2>&1

@@ -37,6 +37,8 @@ EOF
 	"$S" sim "$B" --engine verilator --seed 1 -o $damage > $damage.out 2>&1 ||
 		bad "$damage: $(tail -5 $damage.out)"
 	grep -q "the cached build at $E looks broken" $damage.out || bad "$damage: no note"
+	[ $damage != nostamp ] || grep -q "looks broken (no stamp)" $damage.out ||
+		bad "nostamp: the note does not say 'no stamp'"
 	grep -q 'build: verilated in' $damage.out || bad "$damage: not rebuilt"
 	cmp -s $damage/brighten.npy ref/brighten.npy || bad "$damage: output differs"
 	[ -z "$(ls -d cache/verilator/*.tmp-* 2> /dev/null)" ] || bad "$damage: a .tmp-PID is left"

@@ -114,6 +114,30 @@ TEST(t_fe_params, extent_that_is_not_positive_bad)
 	EXPECT_TRUE(g.has("t.sl:2:15: error: an extent must be positive: W = -3\n")) << g.diags();
 }
 
+// A size past the limits names the params that made it, like every other
+// size error (issue 24): the array's extents, or the func's domain and
+// output box.  INT64_MAX as a -D (docs/language.md, "Params").
+TEST(t_fe_params, size_past_the_limits_names_the_params_bad)
+{
+	const char *text = "param W = 4;\nparam H = 2;\ninput in : u8[H][W];\n"
+		"func f(y, x) : u8 = in(y, x);\noutput f[H][W];\n";
+	Fe f(text, "t.sl", { { "W", INT64_MAX } });
+	EXPECT_FALSE(f.ok());
+	EXPECT_TRUE(f.has("t.sl:3:18: error: this array is too large: more than 2^40 elements "
+		"(its extents [H = 2][W = 9223372036854775807])\n")) << f.diags();
+	// 2^31 + 1 columns of two rows: past 2^31 points, within 2^40 elements
+	Fe g(text, "t.sl", { { "W", 2147483649 } });
+	EXPECT_FALSE(g.ok());
+	EXPECT_TRUE(g.has("t.sl:4:6: error: func 'f' would be computed over more than 2^31 points: "
+		"y in 0..1, x in 0..2147483648 (its output box [H = 2][W = 2147483649])\n"))
+		<< g.diags();
+	// an expression of params shows how it came about, its value past 2^62
+	Fe h("param W = 4;\ninput in : u8[W * W];\nfunc f(x) : u8 = in(x);\noutput f[4];\n",
+		"t.sl", { { "W", 3037000499 } });
+	EXPECT_TRUE(h.has("t.sl:2:15: error: this array is too large: more than 2^40 elements "
+		"(its extents [W * W = 9223372030926249001, where W = 3037000499])\n")) << h.diags();
+}
+
 TEST(t_fe_params, define_of_no_param_bad)
 {
 	Fe f(SIZED, "t.sl", { { "Q", 1 } });

@@ -329,6 +329,33 @@ TEST(t_fe_typing, cast_then_context)
 	expect_bad("u16", "u8(3) + w(0)");
 }
 
+// The operand of a cast made of literals, operators and min, max, abs and
+// clamp folds exactly, as mathematical integers, and the cast converts the
+// value as it converts u8(300) (docs/language.md, "Constants and typing";
+// the spec leaves the operand untyped).  By hand: min(300, 5) = 5;
+// min(300, 400) = 300 -> 300 - 256 = 44; abs(-7) = 7; clamp(1000, -3, 100)
+// = 100; max(-1, 2) + min(3, 4) = 5; min(20, 30) = 20 -> 20 - 16 = 4 in u4;
+// max(-200, -300) = -200 -> 256 - 200 = 56 in i8 bits (56).
+TEST(t_fe_typing, cast_of_literal_min_max_abs_clamp)
+{
+	expect_const("u8", "u8(min(300, 5))", 5);
+	expect_const("u8", "u8(min(300, 400))", 44);
+	expect_const("u8", "u8(abs(-7))", 7);
+	expect_const("i8", "i8(clamp(1000, -3, 100))", 100);
+	expect_const("u8", "u8(max(-1, 2) + min(3, 4))", 5);
+	expect_const("u4", "u4(select(1, min(20, 30), 0))", 4);
+	expect_const("i8", "i8(max(-200, -300))", 56);
+	// the folding itself must stay in range
+	expect_bad("u8", "u8(min(1 << 64, 5))");
+	// outside a cast min's literals still take their context's type: 300 is no u8
+	expect_bad("u8", "min(300, 5)");
+	// an operand with a typed part is typed as before: min of two u16
+	F g("u8", "u8(min(u16(300), 400))");
+	ASSERT_NE(g.e, nullptr) << g.fe.diags();
+	ASSERT_EQ(g.e->kind, IR_CAST) << g.print(g.e);
+	EXPECT_EQ(ty(g.e->args[0]->type), "u16");
+}
+
 TEST(t_fe_typing, cast_of_constant_overflow_bad)
 {
 	// The cast need not fit, but the folding itself still must.

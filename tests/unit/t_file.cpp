@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -58,6 +59,17 @@ protected:
 		fs::create_directories(dir);
 	}
 	std::string p(const std::string &name) const { return dir + "/" + name; }
+	// The stages beside the directory (".NAME.tmp-PID.XXXXXX"), sorted.
+	std::vector<std::string> stages() const
+	{
+		std::vector<std::string> v;
+		std::string pre = "." + fs::path(dir).filename().string() + ".tmp-";
+		for (const auto &e : fs::directory_iterator(fs::path(dir).parent_path()))
+			if (e.path().filename().string().rfind(pre, 0) == 0)
+				v.push_back(e.path().filename().string());
+		std::sort(v.begin(), v.end());
+		return v;
+	}
 	// Every name in the directory, sorted.
 	std::vector<std::string> names() const
 	{
@@ -115,12 +127,13 @@ TEST_F(t_file, longest_name_is_written)
 TEST_F(t_file, output_set_commits_all_in_order)
 {
 	put(p("b"), "old b");
-	sl_outputs_begin();
+	sl_outputs_begin(dir.c_str());
 	ASSERT_EQ(sl_write_file_atomic(p("b").c_str(), "new b", 5), 0);
 	ASSERT_EQ(sl_write_file_atomic(p("a").c_str(), "new a", 5), 0);
 	EXPECT_EQ(read_all(p("b")), "old b");	// staged, not yet renamed
 	EXPECT_FALSE(fs::exists(p("a")));
-	EXPECT_EQ(names().size(), 3u);	// b and two temporaries
+	EXPECT_EQ(names(), std::vector<std::string>{ "b" });	// the temporaries are in the stage
+	EXPECT_EQ(stages().size(), 1u);
 	testing::internal::CaptureStdout();
 	EXPECT_EQ(sl_outputs_commit(), 0);
 	std::string said = testing::internal::GetCapturedStdout();
@@ -128,17 +141,85 @@ TEST_F(t_file, output_set_commits_all_in_order)
 	EXPECT_EQ(read_all(p("a")), "new a");
 	EXPECT_EQ(read_all(p("b")), "new b");
 	EXPECT_EQ(names(), (std::vector<std::string>{ "a", "b" }));
+	EXPECT_EQ(stages(), std::vector<std::string>{});
+}
+
+// The set goes in by exchanging the directory with a stage: a new inode,
+// holding the set, the other files of the old directory (the same
+// inodes) and its subdirectories, with its mode; no stage left beside it.
+TEST_F(t_file, output_set_swaps_the_directory_keeping_the_rest)
+{
+	put(p("b"), "old b");
+	put(p("keep"), "kept");
+	fs::create_directory(p("sub"));
+	put(p("sub/x"), "x");
+	ASSERT_EQ(chmod(dir.c_str(), 0751), 0);
+	struct stat before, keep_before, after, keep_after;
+	ASSERT_EQ(stat(dir.c_str(), &before), 0);
+	ASSERT_EQ(stat(p("keep").c_str(), &keep_before), 0);
+	sl_outputs_begin((dir + "/").c_str());
+	ASSERT_EQ(sl_write_file_atomic(p("b").c_str(), "new b", 5), 0);
+	ASSERT_EQ(sl_write_file_atomic(p("a").c_str(), "new a", 5), 0);
+	testing::internal::CaptureStdout();
+	EXPECT_EQ(sl_outputs_commit(), 0);
+	EXPECT_EQ(testing::internal::GetCapturedStdout(),
+		"wrote " + p("b") + "\nwrote " + p("a") + "\n");
+	ASSERT_EQ(stat(dir.c_str(), &after), 0);
+	ASSERT_EQ(stat(p("keep").c_str(), &keep_after), 0);
+	EXPECT_NE(after.st_ino, before.st_ino);
+	EXPECT_EQ(keep_after.st_ino, keep_before.st_ino);
+	EXPECT_EQ(after.st_mode & 07777, 0751u);
+	EXPECT_EQ(names(), (std::vector<std::string>{ "a", "b", "keep", "sub" }));
+	EXPECT_EQ(read_all(p("a")), "new a");
+	EXPECT_EQ(read_all(p("b")), "new b");
+	EXPECT_EQ(read_all(p("sub/x")), "x");
+	EXPECT_EQ(stages(), std::vector<std::string>{});
+}
+
+// What a killed commit leaves, and what the next one makes of it: a stage
+// with its marker (killed before the exchange) goes, the old set stays; an
+// old directory without one (killed after it) gives back what the new
+// directory lacks (a subdirectory, a late file), the rest goes.
+TEST_F(t_file, recover_finishes_killed_commits)
+{
+	long dead = 0;
+	FILE *f = fopen("/proc/sys/kernel/pid_max", "r");
+	ASSERT_NE(f, nullptr);
+	ASSERT_EQ(fscanf(f, "%ld", &dead), 1);
+	fclose(f);
+	dead++;
+	std::string out = p("out"), tag = ".tmp-" + std::to_string(dead);
+	std::string before = p(".out" + tag + ".aaaaaa"), after = p(".out" + tag + ".bbbbbb");
+	fs::create_directories(out);
+	put(out + "/a", "old a");
+	fs::create_directories(before);
+	put(before + "/a", "new a");
+	put(before + "/n", "new n");
+	put(before + "/.sluice-stage" + tag + ".aaaaaa", "");
+	fs::create_directories(after + "/sub");
+	put(after + "/a", "older a");
+	put(after + "/late", "late");
+	sl_outputs_recover(out.c_str());
+	EXPECT_EQ(names(), std::vector<std::string>{ "out" });
+	std::vector<std::string> in_out;
+	for (auto &e : fs::directory_iterator(out))
+		in_out.push_back(e.path().filename().string());
+	std::sort(in_out.begin(), in_out.end());
+	EXPECT_EQ(in_out, (std::vector<std::string>{ "a", "late", "sub" }));
+	EXPECT_EQ(read_all(out + "/a"), "old a");
+	EXPECT_EQ(read_all(out + "/late"), "late");
 }
 
 TEST_F(t_file, output_set_abort_writes_nothing)
 {
 	put(p("b"), "old b");
-	sl_outputs_begin();
+	sl_outputs_begin(dir.c_str());
 	ASSERT_EQ(sl_write_file_atomic(p("a").c_str(), "new a", 5), 0);
 	ASSERT_EQ(sl_write_file_atomic(p("b").c_str(), "new b", 5), 0);
 	sl_outputs_abort();
 	EXPECT_EQ(read_all(p("b")), "old b");
 	EXPECT_EQ(names(), std::vector<std::string>{ "b" });
+	EXPECT_EQ(stages(), std::vector<std::string>{});
 	// a write after the set is immediate again
 	ASSERT_EQ(sl_write_file_atomic(p("c").c_str(), "c", 1), 0);
 	EXPECT_EQ(read_all(p("c")), "c");
@@ -146,7 +227,7 @@ TEST_F(t_file, output_set_abort_writes_nothing)
 
 TEST_F(t_file, write_now_is_immediate_inside_a_set)
 {
-	sl_outputs_begin();
+	sl_outputs_begin(dir.c_str());
 	ASSERT_EQ(sl_write_file_now(p("scratch").c_str(), "s", 1), 0);
 	EXPECT_EQ(read_all(p("scratch")), "s");
 	sl_outputs_abort();
