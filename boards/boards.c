@@ -368,6 +368,8 @@ static bool board_directive(board *b, const board_line *l)
 		return board_int(l, 1, 1, &b->ffs);
 	else if (!strcmp(k, "dsp"))
 		return board_int(l, 1, 0, &b->dsps);
+	else if (!strcmp(k, "pins"))
+		return board_int(l, 1, 1, &b->pins);
 	else if (!strcmp(k, "clock")) {
 		char *end;
 		b->clock_mhz = strtod(l->w[1], &end);

@@ -89,6 +89,7 @@ typedef struct board {
 	int lutram_bits;	/* bits one LUT holds as RAM; 0: no LUT RAM */
 	int64_t ffs;
 	int64_t dsps;
+	int64_t pins;		/* user I/O pins of the package; 0: not checked */
 	double clock_mhz;
 	int n_mems;
 	board_mem mems[BOARD_MAX_MEMS];

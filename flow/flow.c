@@ -243,6 +243,32 @@ static void flow_explain(flow_design *d)
 
 /* With a board: predict the design's resources; with check_fit, a design
  * over the board is an error.  0 or -1 (reported). */
+/* The board's package has pins for the top level's ports (boards/README.md
+ * "pins"; the ports as rtlgen emits them): 0, or -1 (reported). */
+static int flow_check_pins(flow_design *d)
+{
+	const board *bd = d->opts.bd;
+	char *text;
+	size_t len;
+	const char *top;
+	int64_t in, out;
+	if (!bd->pins || flow_verilog_frames(d, d->pub ? d->pub->params.frames : 1, &text, &len,
+	    &top) < 0)
+		return bd->pins ? -1 : 0;
+	int64_t pins = tg_top_pins(text, len, top, &in, &out);
+	free(text);
+	if (pins < 0)
+		sl_unreachable();	/* rtlgen always writes the top module */
+	if (pins <= bd->pins)
+		return 0;
+	sl_error(d->ctx, sl_noloc, "the design needs %lld I/O pins at its top level (%lld data "
+		"bits in, %lld out, %lld of clock and control), more than the %lld of the board's "
+		"package (%s, %s); fewer lanes (--unroll) or a narrower interface would fit",
+		(long long) pins, (long long) in, (long long) out, (long long) (pins - in - out),
+		(long long) bd->pins, bd->name, bd->part);
+	return -1;
+}
+
 static int flow_board(flow_design *d)
 {
 	if (d->has_pred)
@@ -251,10 +277,13 @@ static int flow_board(flow_design *d)
 	if (d->has_pred)
 		tg_predict_pub(d->opts.bd, d->sp, d->ubs, d->pub, &d->pred);
 	flow_dump(d, 'R', "predicted resources (-dR)", flow_print_resources);
-	if (!d->has_pred || !d->opts.check_fit || tg_fits(&d->pred))
+	if (!d->has_pred || !d->opts.check_fit)
 		return 0;
-	flow_explain(d);
-	return -1;
+	if (!tg_fits(&d->pred)) {
+		flow_explain(d);
+		return -1;
+	}
+	return flow_check_pins(d);
 }
 
 flow_design *flow_compile(sl_ctx *ctx, const char *path, const flow_options *o)

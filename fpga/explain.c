@@ -6,6 +6,7 @@
  * with the largest buffers' or stages' numbers, and one note on what
  * would help (a smaller tile, another board that holds it, the
  * sequential schedule, the register threshold, the memory choice). */
+#define _GNU_SOURCE	/* memmem */
 #include <stdlib.h>
 #include <string.h>
 
@@ -257,4 +258,62 @@ bool tg_explain(sl_ctx *ctx, const tg_report *r, bool sequential,
 	explain_help(ctx, loc, r, sequential, others, n_others, seq);
 	free(s);
 	return false;
+}
+
+/* ------------------------------------------------------------ I/O pins */
+
+/* The bits of one port declaration "input  wire [H:L] name ..." (1
+ * without a range), -1 for another line; its direction in *is_in,
+ * whether it carries data (NAME_data, NAME_tdata) in *data. */
+static int64_t port_bits(const char *p, bool *is_in, bool *data)
+{
+	int hi = 0, lo = 0, n = 0;
+	while (*p == ' ')
+		p++;
+	*is_in = !strncmp(p, "input", 5);
+	if (!*is_in && strncmp(p, "output", 6))
+		return -1;
+	p += strcspn(p, " ");
+	p += strspn(p, " ");
+	if (!strncmp(p, "wire", 4) || !strncmp(p, "reg", 3)) {
+		p += strcspn(p, " ");
+		p += strspn(p, " ");
+	}
+	int64_t bits = 1;
+	if (*p == '[' && sscanf(p, "[%d:%d]%n", &hi, &lo, &n) == 2) {
+		bits = (int64_t) (hi - lo) + 1;
+		p += n;
+		p += strspn(p, " ");
+	}
+	size_t id = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$");
+	*data = (id >= 5 && !strncmp(p + id - 5, "_data", 5));
+	return bits;
+}
+
+int64_t tg_top_pins(const char *verilog, size_t len, const char *top, int64_t *in,
+	int64_t *out)
+{
+	char head[256];
+	snprintf(head, sizeof head, "module %s (\n", top);
+	const char *p = memmem(verilog, len, head, strlen(head));
+	*in = *out = 0;
+	if (!p)
+		return -1;
+	int64_t pins = 0;
+	for (p += strlen(head); p < verilog + len && strncmp(p, ");", 2); ) {
+		bool is_in, data;
+		int64_t b = port_bits(p, &is_in, &data);
+		if (b > 0) {
+			pins += b;
+			if (data)
+				*(is_in ? in : out) += b;
+		}
+		const char *nl = memchr(p, '\n', (size_t) (verilog + len - p));
+		if (!nl)
+			break;
+		p = nl + 1;
+		while (*p == ' ')
+			p++;
+	}
+	return pins;
 }

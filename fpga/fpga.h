@@ -121,6 +121,12 @@ void tg_print_logic(const tg_report *r, FILE *out);
 /* Does it fit: block units, flip-flops, LUTs (and with the logic, DSPs)
  * within the board? */
 bool tg_fits(const tg_report *r);
+/* The I/O pins of module "top" in "verilog" (its ANSI port list, as
+ * rtlgen writes it): the bits of every input and output; in *in and *out
+ * the data bits each way (ports NAME_data, AXI4-Stream TDATA).  -1 when
+ * the module is not found. */
+int64_t tg_top_pins(const char *verilog, size_t len, const char *top, int64_t *in,
+	int64_t *out);
 /* One line: why it does not fit ("needs 32 of 30 SB_RAM40_4K"). */
 void tg_reason(const tg_report *r, char *buf, size_t n);
 /* Explain a design that does not fit: a located error at the largest
