@@ -193,12 +193,25 @@ typedef struct est_val {
 	bool rom;		/* a constant read from a ROM (sl_rom) */
 } est_val;
 
-/* The design's multipliers, split between DSPs and logic once the walk
- * has found them all (tg_mul_split). */
+/* The design's multipliers that DSPs could take, found by the walk: the
+ * lane program's (a node each) as tg_dsp_decide put them, the address
+ * arithmetic's (no node) split over the DSPs left (tg_mul_split). */
 typedef struct est_muls {
 	int n;
 	tg_mul *m;
 } est_muls;
+
+/* A subexpression costed so far (opt_merge): its key and first node. */
+typedef struct est_seen_ent {
+	char *key;
+	const ir_expr *e;
+} est_seen_ent;
+
+/* A subexpression merged into an earlier one: tg_dsp_decide copies the
+ * earlier one's decision to it. */
+typedef struct est_dup {
+	const ir_expr *e, *first;
+} est_dup;
 
 typedef struct est_walk {
 	const est_fam *f;
@@ -206,20 +219,31 @@ typedef struct est_walk {
 	const ub_set *ubs;
 	int stage;		/* statement index of what is counted */
 	est_muls *muls;		/* shared by every walk */
+	const ir_expr *node;	/* the node whose multiply is costed, or NULL */
+	bool addr;		/* in a buffer's address arithmetic */
 	double luts;
 	int64_t ffs, dsps;
 	int val_ew;		/* significant bits of the statement's value */
 	int n_keys;
-	char **keys;		/* subexpressions costed so far (opt_merge) */
+	est_seen_ent *keys;	/* shared by every walk */
+	int n_dups;
+	est_dup *dups;		/* tg_dsp_decide's walk only */
 } est_walk;
 
-static bool est_seen(est_walk *w, const char *key)
+static bool est_seen(est_walk *w, const char *key, const ir_expr *e)
 {
 	for (int i = 0; i < w->n_keys; i++)
-		if (!strcmp(w->keys[i], key))
+		if (!strcmp(w->keys[i].key, key)) {
+			if (w->dups) {
+				w->dups = sl_xrealloc(w->dups, (size_t) (w->n_dups + 1) * sizeof(*w->dups));
+				w->dups[w->n_dups].e = e;
+				w->dups[w->n_dups++].first = w->keys[i].e;
+			}
 			return true;
+		}
 	w->keys = sl_xrealloc(w->keys, (size_t) (w->n_keys + 1) * sizeof(*w->keys));
-	w->keys[w->n_keys++] = sl_xstrdup(key);
+	w->keys[w->n_keys].key = sl_xstrdup(key);
+	w->keys[w->n_keys++].e = e;
 	return false;
 }
 
@@ -280,6 +304,8 @@ static est_val est_conv(est_val v, int tw, bool sgn)
 }
 
 static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e);
+static est_val est_index_divconst(est_walk *w, const sched_stmt *s, const ir_expr *e,
+	est_val a, int need);
 
 /* Significant width of an add or sub result. */
 static int est_sum_width(est_val a, est_val b, int tw)
@@ -303,7 +329,7 @@ static void est_mul_add(est_walk *w, int a, int b, int y, bool sa, bool sb, doub
 		return;
 	}
 	tg_mul m = { .a = a, .b = b, .y = y, .sa = sa, .sb = sb, .stage = w->stage,
-		.order = ml->n };
+		.order = ml->n, .node = w->node };
 	tg_mul_cost(w->f->bd, &m);
 	if (soft >= 0)
 		m.soft_luts = soft;
@@ -415,6 +441,24 @@ static est_val est_divmod(est_walk *w, const ir_expr *e, est_val a, est_val b, i
 	return est_make(t.bits, p.qbits < a.ew ? p.qbits : a.ew, false);
 }
 
+/* est_mul, or est_divmod (index: est_index_divconst), of node e: the
+ * multiply it adds is e's, unless in a buffer's address arithmetic. */
+static est_val est_node_mul(est_walk *w, const sched_stmt *s, const ir_expr *e, est_val a,
+	est_val b, ir_type t)
+{
+	const ir_expr *outer = w->node;
+	w->node = w->addr ? NULL : e;
+	est_val v;
+	if (e->op == IR_OP_MUL)
+		v = est_mul(w, a, b, t);
+	else if (ir_type_none(e->type))
+		v = est_index_divconst(w, s, e, a, t.bits);
+	else
+		v = est_divmod(w, e, a, b, t);
+	w->node = outer;
+	return v;
+}
+
 static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 {
 	const est_fam *f = w->f;
@@ -452,8 +496,7 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		w->luts += est_add(f, sw);
 		return est_make(t.bits, sw, e->op == IR_OP_SUB || a.sx || b.sx);
 	}
-	case IR_OP_MUL: return est_mul(w, a, b, t);
-	case IR_OP_DIV: case IR_OP_MOD: return est_divmod(w, e, a, b, t);
+	case IR_OP_MUL: case IR_OP_DIV: case IR_OP_MOD: return est_node_mul(w, s, e, a, b, t);
 	case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR:
 		w->luts += k ? 0 : m;
 		return est_make(t.bits, m, a.sx || b.sx);
@@ -578,7 +621,7 @@ static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int
 		uint64_t c = e->args[1]->u.cval;
 		if (c && !(c & (c - 1)))
 			return est_make(64, e->op == IR_OP_MOD ? tg_bits(c - 1) : a.ew, a.sx);
-		return est_index_divconst(w, s, e, a, need);
+		return est_node_mul(w, s, e, a, a, ir_type_make(true, need));
 	}
 	est_val b = est_index(w, s, e->args[1], need);
 	int n = a.ew > b.ew ? a.ew : b.ew;
@@ -590,7 +633,7 @@ static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int
 			w->luts += est_add(w->f, n + 1 < need ? n + 1 : need);
 		return est_make(64, n + 1, true);
 	case IR_OP_MUL: {
-		est_val v = est_mul(w, a, b, ir_type_make(true, need));
+		est_val v = est_node_mul(w, s, e, a, b, ir_type_make(true, need));
 		return est_make(64, v.ew, true);
 	}
 	default:	/* MIN, MAX: a comparison and a select */
@@ -698,7 +741,7 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		v = est_make(t.bits, t.bits, t.is_signed);
 		break;
 	}
-	if (key && est_seen(w, key)) {
+	if (key && est_seen(w, key, e)) {
 		w->luts = luts;		/* the same hardware exists: merged */
 		w->dsps = dsps;
 		if (w->muls)
@@ -897,6 +940,7 @@ static void est_circ_addr(est_walk *w, const ub_buffer *b, const ub_port *p)
 	int need = mod ? wi : aw;
 	int64_t stride = 1;
 	int terms = 0;
+	w->addr = true;		/* address arithmetic: no lane-program multiply */
 	for (int d = ps->n_vars - 1; d >= 0; d--) {
 		est_val c = est_index(w, s, e->args[d], need);
 		if (ps->lo[d])
@@ -915,6 +959,7 @@ static void est_circ_addr(est_walk *w, const ub_buffer *b, const ub_port *p)
 		est_divplan(w, &dp, wi, false);
 	else if (mod)
 		w->luts += est_divider(w->f, wi);
+	w->addr = false;
 }
 
 /* LUT sites of one LUT-RAM copy of depth x wd bits: whole cells of the
@@ -983,16 +1028,28 @@ static void est_control(est_walk *w, const sched_program *sp)
 	w->luts += est_add(w->f, rw) + 5;
 }
 
-/* Split the multipliers between DSPs and logic within the board's count
- * and charge each to its stage's walk. */
-static void est_split(const board *bd, est_muls *ml, est_walk *ws, tg_logic *r)
+/* The multipliers between DSPs and logic: the lane program's as
+ * tg_dsp_decide decided them for this board (for another board, as it
+ * would), the address arithmetic's over the DSPs left; each charged to
+ * its stage's walk.  r keeps the list. */
+static void est_split(const board *bd, const sched_program *sp, est_muls *ml, est_walk *ws,
+	tg_logic *r)
 {
-	tg_mul_split(bd, ml->m, ml->n);
+	bool decided = sp->lowered->dsp_board == bd;
+	for (int i = 0; decided && i < ml->n; i++)
+		if (ml->m[i].node) {
+			ml->m[i].in_dsp = ml->m[i].node->dsps > 0;
+			if (ml->m[i].in_dsp)
+				ml->m[i].dsps = ml->m[i].node->dsps;
+		}
+	tg_mul_split(bd->dsps, ml->m, ml->n, decided);
 	r->n_muls = ml->n;
 	for (int i = 0; i < ml->n; i++) {
 		const tg_mul *m = &ml->m[i];
 		est_walk *w = &ws[m->stage];
 		r->dsps_wanted += m->dsps;
+		if (m->node && m->in_dsp)
+			r->dsps_lanes += m->dsps;
 		if (m->in_dsp) {
 			w->dsps += m->dsps;
 			w->luts += m->rest_luts;
@@ -1002,7 +1059,7 @@ static void est_split(const board *bd, est_muls *ml, est_walk *ws, tg_logic *r)
 			r->soft_mul_luts += (int64_t) (m->soft_luts + 0.5);
 		}
 	}
-	free(ml->m);
+	r->muls = ml->m;
 }
 
 /* The tiles of buffer "b", or NULL when it is not on tiles. */
@@ -1036,7 +1093,7 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	est_fam f = est_family(bd);
 	int n = sp->n_stmts, tw = est_tw(sp);
 	est_walk *ws = sl_xcalloc((size_t) n + 1, sizeof(*ws));
-	char **keys = NULL;
+	est_seen_ent *keys = NULL;
 	int n_keys = 0;
 	est_muls muls = { 0, NULL };
 	for (int i = 0; i < n; i++) {
@@ -1071,7 +1128,7 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 		n_keys = pw->n_keys;
 	}
 	memset(r, 0, sizeof(*r));
-	est_split(bd, &muls, ws, r);
+	est_split(bd, sp, &muls, ws, r);
 	r->n = n;
 	r->stages = sl_xcalloc((size_t) n + 1, sizeof(*r->stages));
 	for (int i = 0; i < n; i++) {
@@ -1089,9 +1146,92 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	r->luts += (int64_t) (c.luts + 0.5);
 	r->ffs += c.ffs;
 	for (int i = 0; i < n_keys; i++)
-		free(keys[i]);
+		free(keys[i].key);
 	free(keys);
 	free(ws);
+}
+
+/* ------------------------------------------------------------ the decision */
+
+/* The statement of func d before the schedule, as far as the walk reads
+ * it: its box as scheduler/statements.c makes it (the domain, then a
+ * reduction's variables). */
+static void est_shell(const ir_decl *d, sched_stmt *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->name = d->name;
+	s->decl = d;
+	s->is_output = d->is_output;
+	s->n_vars = s->n_dims = d->n_dims;
+	for (int i = 0; i < d->n_dims && i < SCHED_MAX_DIMS; i++) {
+		s->lo[i] = d->dom_lo[i];
+		s->ext[i] = d->dom_ext[i];
+	}
+	if (d->body->kind != IR_REDUCE)
+		return;
+	s->is_reduction = true;
+	for (int i = 0; i < d->body->u.reduce.n_rvars && s->n_dims < SCHED_MAX_DIMS; i++) {
+		const ir_rvar *rv = &d->body->u.reduce.rvars[i];
+		s->lo[s->n_dims] = rv->lo;
+		s->ext[s->n_dims++] = rv->hi - rv->lo;
+	}
+}
+
+/* A subexpression merged into an earlier one is the same hardware: the
+ * earlier one's decision, node by node. */
+static void est_copy_decision(ir_expr *e, const ir_expr *first)
+{
+	e->mul_id = first->mul_id;
+	e->dsps = first->dsps;
+	for (int i = 0; i < e->n_args && i < first->n_args; i++)
+		est_copy_decision(e->args[i], first->args[i]);
+	if (e->kind == IR_REDUCE && first->kind == IR_REDUCE)
+		est_copy_decision(e->u.reduce.body, first->u.reduce.body);
+}
+
+/* The walk of tg_logic_count over the lane program's datapaths, each
+ * func's value as est_stmt walks it (funcs nothing reads are skipped, as
+ * Yosys removes them), collecting the multipliers into *ml. */
+static void est_decide_walk(const board *bd, const ir_program *lanes, est_muls *ml,
+	est_walk *w)
+{
+	est_fam f = est_family(bd);
+	w->f = &f;
+	w->muls = ml;
+	w->dups = sl_xmalloc(sizeof(*w->dups));
+	for (int i = 0; i < lanes->n_decls; i++) {
+		const ir_decl *d = lanes->decls[i];
+		if (d->kind != IR_DECL_FUNC || d->is_inline || d->dom_empty ||
+		    (!d->is_output && d->n_users == 0))
+			continue;
+		sched_stmt s;
+		est_shell(d, &s);
+		w->stage = i;
+		est_value(w, &s, s.is_reduction ? d->body->u.reduce.body : d->body);
+	}
+	w->f = NULL;
+}
+
+void tg_dsp_decide(const board *bd, ir_program *lanes)
+{
+	est_muls ml = { 0, NULL };
+	est_walk w = { 0 };
+	est_decide_walk(bd, lanes, &ml, &w);
+	tg_mul_split(bd->dsps, ml.m, ml.n, false);
+	for (int i = 0; i < ml.n; i++) {
+		/* the walk reads the program; its nodes are the lane program's */
+		ir_expr *e = (ir_expr *) ml.m[i].node;
+		e->mul_id = i + 1;
+		e->dsps = ml.m[i].in_dsp ? (int) ml.m[i].dsps : 0;
+	}
+	for (int i = 0; i < w.n_dups; i++)
+		est_copy_decision((ir_expr *) w.dups[i].e, w.dups[i].first);
+	lanes->dsp_board = bd;
+	for (int i = 0; i < w.n_keys; i++)
+		free(w.keys[i].key);
+	free(w.keys);
+	free(w.dups);
+	free(ml.m);
 }
 
 void tg_print_logic(const tg_report *rep, FILE *out)

@@ -54,6 +54,13 @@ const char *rtl_fmt(rtl_gen *g, const char *fmt, ...)
 	return s;
 }
 
+const char *rtl_mul_attr(rtl_gen *g, const ir_expr *e)
+{
+	if (e->mul_id <= 0)
+		return "";
+	return rtl_fmt(g, "(* sl_mul = \"%d\"%s *) ", e->mul_id, e->dsps > 0 ? "" : ", sl_logic");
+}
+
 static unsigned rtl_hash(const char *s)
 {
 	unsigned h = 2166136261u;

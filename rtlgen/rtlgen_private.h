@@ -34,6 +34,7 @@ typedef struct rtl_gen {
 	rtl_stage *stages;		/* by statement index */
 	bool nx;			/* index expressions of the next cycle */
 	int need;			/* the cycle the value being emitted is needed in */
+	const char *mul_attr;		/* of the multiply being emitted (rtl_mul_attr) */
 	int n_sink, cap_sink;
 	const char **sink;		/* signals that may have unused bits */
 	const char **sink_set;		/* the same by hash, sink_set_cap slots */
@@ -43,6 +44,10 @@ typedef struct rtl_gen {
 /* rtlgen.c */
 const char *rtl_fmt(rtl_gen *g, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* The attribute that names the multiply of node e for fpga/synth.c as
+ * the DSP decision numbered it (ir_expr.mul_id): "(* sl_mul = "N" *) ",
+ * with sl_logic when it stays in logic; "" when it has no number. */
+const char *rtl_mul_attr(rtl_gen *g, const ir_expr *e);
 void rtl_sink(rtl_gen *g, const char *signal);
 int rtl_addr_bits(int64_t depth);
 /* "w'(x)": the low w bits; a whole signal x goes to the lint sink. */

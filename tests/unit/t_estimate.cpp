@@ -223,7 +223,7 @@ TEST(t_estimate, mul_split_within_count)
 		tg_mul_cost(bi, &ms[i]);
 	}
 	EXPECT_EQ(ms[9].dsps, 3);
-	EXPECT_EQ(tg_mul_split(bi, ms, 10), 8);
+	EXPECT_EQ(tg_mul_split(bi->dsps, ms, 10, false), 8);
 	EXPECT_TRUE(ms[9].in_dsp);
 	int in = 0;
 	for (int i = 0; i < 9; i++)
