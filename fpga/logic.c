@@ -1190,8 +1190,9 @@ static void est_copy_decision(ir_expr *e, const ir_expr *first)
 }
 
 /* The walk of tg_logic_count over the lane program's datapaths, each
- * func's value as est_stmt walks it (funcs nothing reads are skipped, as
- * Yosys removes them), collecting the multipliers into *ml. */
+ * func's value as est_stmt walks it, collecting the multipliers into
+ * *ml.  (Lowering has dropped the funcs nothing reads; a stage the
+ * buffers leave dead, est_dead, still takes its DSPs here.) */
 static void est_decide_walk(const board *bd, const ir_program *lanes, est_muls *ml,
 	est_walk *w)
 {
@@ -1201,8 +1202,7 @@ static void est_decide_walk(const board *bd, const ir_program *lanes, est_muls *
 	w->dups = sl_xmalloc(sizeof(*w->dups));
 	for (int i = 0; i < lanes->n_decls; i++) {
 		const ir_decl *d = lanes->decls[i];
-		if (d->kind != IR_DECL_FUNC || d->is_inline || d->dom_empty ||
-		    (!d->is_output && d->n_users == 0))
+		if (d->kind != IR_DECL_FUNC || d->is_inline || d->dom_empty)
 			continue;
 		sched_stmt s;
 		est_shell(d, &s);
