@@ -27,7 +27,8 @@ typedef struct rtl_gen {
 	const ub_set *ubs;
 	const ub_pub_set *pub;		/* --memory pub: the tiles, or NULL */
 	FILE *out;
-	int tw;				/* width of the schedules' START and DELTA */
+	rtl_plan plan;			/* what is built (rtlgen/plan.c) */
+	int tw;				/* plan.tw */
 	int frames;			/* frames per start (docs/hardware.md "Frames") */
 	bool axis;			/* the core of an AXI4-Stream wrapper: ce is a port */
 	int64_t period;			/* cycles from a frame's start to the next's */
@@ -54,6 +55,12 @@ int rtl_addr_bits(int64_t depth);
 const char *rtl_trunc(rtl_gen *g, const char *x, int w);
 /* Send x to the lint sink when it is a signal name (not an expression). */
 void rtl_sink_ident(rtl_gen *g, const char *x);
+/* plan.c: the last cycle anything happens (the run's end, a later
+ * write). */
+int64_t rtl_end_cycle(const sched_program *sp);
+/* rtlgen.c: a name as a Verilog identifier (non-identifier characters
+ * '_'). */
+char *rtl_ident(sl_ctx *ctx, const char *name);
 /* Bits to hold every value in [0, n]. */
 int rtl_bits_for(int64_t n);
 /* "// file:line: text of the line" for a source location. */
@@ -105,7 +112,7 @@ bool rtl_runtime(const rtl_gen *g);
 /* The configuration bus ports, after 'ready'. */
 void rtl_rt_ports(rtl_gen *g);
 /* Bits of the run-length register (remain). */
-int rtl_rt_run_bits(const rtl_gen *g);
+int rtl_rt_run_bits(const sched_program *sp, const ub_pub_set *pub);
 /* The configuration registers, 'ready', and the tiles' bus wires. */
 void rtl_rt_config(rtl_gen *g);
 /* Statement st's sl_sched_rt, its idx and nidx on the wires named. */
