@@ -39,7 +39,8 @@
  *   D-entry ROM of W bits, variable address   W functions of the address
  *       bits that vary (the varying indices' widths, at most the address:
  *       ABC maps the cone, constant address arithmetic folded, onto them)
- *   sl_sched   its structure (est_sched): counters sized to the extents,
+ *   sl_sched   its structure (est_generator, the RTL plan's parameters):
+ *       counters sized to the extents,
  *       the down counter, the registered wait's distinct columns
  *       (flip-flops as Yosys keeps them; LUTs fitted to Yosys on iCE40)
  *   register-file read port (iCE40: no LUT RAM) of D words: one-hot
@@ -753,22 +754,9 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 
 /* ------------------------------------------------------------ stages */
 
-/* The width of the cycle counter, as rtl_setup sets it. */
-static int est_tw(const sched_program *sp)
-{
-	int64_t e = sp->predicted_cycles, tmax;
-	for (int i = 0; i < sp->n_stmts; i++)
-		if (sched_last_time(sp->stmts[i]) + sp->stmts[i]->latency > e)
-			e = sched_last_time(sp->stmts[i]) + sp->stmts[i]->latency;
-	tmax = e;
-	int b = 1;
-	while (b < 63 && ((int64_t) 1 << b) <= tmax)
-		b++;
-	return b + 1;
-}
-
-/* sl_sched (rtlgen/lib/sl_sched.v) by its structure, with DELTA and START
- * as rtlgen passes them.  Flip-flops, exactly as Yosys 0.23 keeps them
+/* sl_sched (rtlgen/lib/sl_sched.v) by its structure, with the EXT,
+ * DELTA and START of the RTL plan (rtlgen/plan.c, TW bits).  Flip-flops,
+ * exactly as Yosys 0.23 keeps them
  * in the module alone: per dimension of extent E > 1 the counters ni and
  * ci of bits_of(E-1) bits and the flag nl; the down counter of CW =
  * bits_of(the largest wait) + 1 bits and lz; of the registered wait
@@ -780,30 +768,25 @@ static int est_tw(const sched_program *sp)
  * waits 1-13627): per dimension its incrementer and last-value test; the
  * down counter's decrement and its three-way load select, a LUT a bit;
  * 9 + N for the flags, the wait select, fire and active. */
-static void est_sched(est_walk *w, const sched_stmt *s, int tw)
+static void est_generator(est_walk *w, const rtl_sched_plan *q, int tw)
 {
 	const est_fam *f = w->f;
-	int n = s->n_dims > 0 ? s->n_dims : 1;
+	int n = q->n, nd = q->n;
 	uint64_t tm = tw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << tw) - 1;
-	uint64_t maxw = (uint64_t) s->offset & tm, delta[64];
-	int nd = s->n_dims < 64 ? s->n_dims : 63;
-	for (int d = 0; d < nd; d++) {
-		int64_t v = s->coef[d];
-		for (int k = d + 1; k < s->n_dims; k++)
-			v -= s->coef[k] * (s->ext[k] - 1);
-		delta[d] = (uint64_t) v & tm;
-		if (s->ext[d] > 1 && delta[d] > maxw)
+	uint64_t maxw = q->start & tm;
+	const uint64_t *delta = q->delta;
+	for (int d = 0; d < nd; d++)
+		if (q->ext[d] > 1 && delta[d] > maxw)
 			maxw = delta[d];
-	}
 	int cw = est_bits_of(maxw) + 1;
 	/* The loaded wait's columns over its rows: bit r of a column is its
 	 * value in row r (a dimension that increments, then the final row). */
 	uint64_t col[66] = { 0 }, cm = cw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << cw) - 1;
 	int rows = 0;
 	for (int d = 0; d < nd; d++) {
-		if (s->ext[d] <= 1)
+		if (q->ext[d] <= 1)
 			continue;
-		int iw = est_counter_bits(s, d);
+		int iw = est_bits_of((uint64_t) (q->ext[d] - 1));
 		w->ffs += 2 * iw + 1;
 		w->luts += est_add(f, iw) + (double) est_eq(f, iw, true);
 		uint64_t load = (delta[d] - 3) & cm;
@@ -874,12 +857,13 @@ static bool est_dead(const ub_set *ubs, const sched_stmt *s)
 }
 
 /* A statement's schedule, datapath and pipe. */
-static void est_stmt(est_walk *w, const sched_stmt *s, int tw)
+static void est_stmt(est_walk *w, const sched_stmt *s, const rtl_plan *plan)
 {
 	if (est_dead(w->ubs, s))
 		return;	/* nothing reads it: Yosys removes it all */
-	if (sched_controller(w->sp, s) == s)
-		est_sched(w, s, tw);	/* else an earlier lane's (rtlgen shares it) */
+	const rtl_sched_plan *q = &plan->sched[s->index];
+	if (q->controller == s)
+		est_generator(w, q, plan->tw);	/* else an earlier lane's (shared) */
 	est_val v;
 	if (s->is_input)
 		v = est_make(s->decl->type.bits, s->decl->type.bits, false);
@@ -1015,15 +999,14 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 
 /* ------------------------------------------------------------ the design */
 
-/* The run control of rtlgen.c (rtl_control): 'remain', bits(predicted
- * cycles) + 1 bits, counts down to its sign bit; busy, done and go.
- * Measured alone (Yosys 0.23, iCE40) for 6, 14 and 22 bits: flip-flops
- * the width + 3, LUTs the width + 5 (the decrement and its load, a LUT a
- * bit beside the carry chain; go, busy, done). */
-static void est_control(est_walk *w, const sched_program *sp)
+/* The run control of the plan: 'remain' of run_bits counts down to its
+ * sign bit; busy, done and go.  Measured alone (Yosys 0.23, iCE40) for
+ * 6, 14 and 22 bits: flip-flops the width + 3, LUTs the width + 5 (the
+ * decrement and its load, a LUT a bit beside the carry chain; go, busy,
+ * done). */
+static void est_run(est_walk *w, const rtl_plan *plan)
 {
-	int64_t pd = sp->predicted_cycles > 0 ? sp->predicted_cycles : 1;
-	int rw = est_bits_of((uint64_t) pd) + 1;
+	int rw = plan->run_bits;
 	w->ffs += rw + 3;
 	w->luts += est_add(w->f, rw) + 5;
 }
@@ -1091,7 +1074,9 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	const ub_pub_set *pub, tg_logic *r)
 {
 	est_fam f = est_family(bd);
-	int n = sp->n_stmts, tw = est_tw(sp);
+	int n = sp->n_stmts;
+	rtl_plan plan;
+	rtl_plan_build(sp->ctx, sp, pub, 1, &plan);
 	est_walk *ws = sl_xcalloc((size_t) n + 1, sizeof(*ws));
 	est_seen_ent *keys = NULL;
 	int n_keys = 0;
@@ -1106,7 +1091,7 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	for (int i = 0; i < n; i++) {
 		ws[i].keys = keys;	/* merged subexpressions across stages */
 		ws[i].n_keys = n_keys;
-		est_stmt(&ws[i], sp->stmts[i], tw);
+		est_stmt(&ws[i], sp->stmts[i], &plan);
 		keys = ws[i].keys;
 		n_keys = ws[i].n_keys;
 	}
@@ -1142,7 +1127,7 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 		r->dsps += st->dsps;
 	}
 	est_walk c = { .f = &f };
-	est_control(&c, sp);
+	est_run(&c, &plan);
 	r->luts += (int64_t) (c.luts + 0.5);
 	r->ffs += c.ffs;
 	for (int i = 0; i < n_keys; i++)
