@@ -1,14 +1,32 @@
 /* rtlgen/plan.c: the RTL plan, what rtl_emit builds, decided before any
  * Verilog is written.
- * Stage: rtlgen (rank 7); the emitter (rtlgen.c) writes it and the
- * estimate (fpga/logic.c) costs it, so neither re-derives the other's
- * rules.  It holds the cycle-counter width TW of every schedule's START
- * and DELTA, the run control's 'remain' width, and per statement its
- * Verilog name and the parameters of its sl_sched (rtlgen/lib/sl_sched.v)
- * or the earlier lane whose sl_sched it shares (sched_controller). */
+ * Stage: rtlgen (rank 7); the emitter (rtlgen.c) writes it, the
+ * estimate (fpga/logic.c) costs it and the Verilator harness
+ * (verilator/) reads its names, so none re-derives another's rules.  It
+ * holds the cycle-counter width TW of every schedule's START and DELTA,
+ * the run control's 'remain' width, and per statement its Verilog name,
+ * its top-level port group's name and the parameters of its sl_sched
+ * (rtlgen/lib/sl_sched.v) or the earlier lane whose sl_sched it shares
+ * (sched_controller); the names of the push-memory tile instances are
+ * rtl_tile_name's. */
+#include <stdio.h>
 #include <string.h>
 
 #include "rtlgen/rtlgen_private.h"
+
+const char *rtl_port_name(sl_ctx *ctx, const ir_decl *d)
+{
+	return rtl_ident(ctx, d->lanes > 1 ? d->lane_of->name : d->name);
+}
+
+const char *rtl_tile_name(sl_ctx *ctx, const sched_stmt *producer, int k)
+{
+	const char *nm = rtl_ident(ctx, producer->name);
+	size_t n = strlen(nm) + 24;
+	char *s = sl_alloc(ctx, n);
+	snprintf(s, n, "%s_pub%d", nm, k);
+	return s;
+}
 
 /* The last cycle anything happens: the run's end or a later write. */
 int64_t rtl_end_cycle(const sched_program *sp)
@@ -74,6 +92,7 @@ void rtl_plan_build(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *pub,
 		rtl_sched_plan *q = &p->sched[i];
 		const sched_stmt *s = sp->stmts[i];
 		q->name = rtl_ident(ctx, s->name);
+		q->port = rtl_port_name(ctx, s->decl);
 		q->controller = sched_controller(sp, s);
 		plan_sched(p, s, q);
 	}

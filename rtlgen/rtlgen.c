@@ -207,7 +207,7 @@ int rtl_lanes(const sched_stmt *s)
 /* The port name of a stage: its group's for a lane, else its own. */
 const char *rtl_port(rtl_gen *g, const rtl_stage *st)
 {
-	return rtl_lanes(st->s) > 1 ? rtl_ident(g->ctx, st->s->decl->lane_of->name) : st->name;
+	return g->plan.sched[st->s->index].port;
 }
 
 /* Lane l's word of port group "port" of lanes of w bits. */

@@ -24,6 +24,8 @@ extern "C" {
  * it.  Per statement: */
 typedef struct rtl_sched_plan {
 	const char *name;		/* its Verilog identifier */
+	const char *port;		/* its port group, NAME_en / _valid / _data
+					 * (rtl_port_name; inputs and outputs) */
 	const sched_stmt *controller;	/* whose sl_sched drives it: itself, or
 					 * an earlier lane (sched_controller) */
 	int n;				/* its dimensions (at least 1), the frame after */
@@ -41,6 +43,13 @@ typedef struct rtl_plan {
 	rtl_sched_plan *sched;	/* by statement index, in the context's arena */
 } rtl_plan;
 
+/* The name of the top-level port group of input or output "d" (lanes:
+ * of the declaration they split; docs/hardware.md "Top-level
+ * interface"), as a Verilog identifier (in the context's arena). */
+const char *rtl_port_name(sl_ctx *ctx, const ir_decl *d);
+/* The instance name of push-memory tile k of the buffer "producer"
+ * writes (in the context's arena). */
+const char *rtl_tile_name(sl_ctx *ctx, const sched_stmt *producer, int k);
 /* The plan of the design of "sp" with the tiles of "pub" (or NULL) for
  * "frames" frames, into *p. */
 void rtl_plan_build(sl_ctx *ctx, const sched_program *sp, const ub_pub_set *pub, int frames,
