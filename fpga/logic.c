@@ -18,7 +18,11 @@
  *       xcup, signed only on Xilinx), within the board's DSP count: the
  *       widest multipliers first, the rest (and those mul2dsp leaves
  *       alone) two LUTs per partial-product bit kept in the result width
- *       (the AND, which the carry cell needs as a signal, and the sum)
+ *       (the AND, which the carry cell needs as a signal, and the sum).
+ *       The lane program's multiplies are split once, before the
+ *       schedule, by this walk over its funcs (tg_dsp_decide, recorded
+ *       in ir_expr.dsps, which the count here reads); the address
+ *       arithmetic's take the DSPs left
  *   x * c   (popcount(c) - 1) adders (shift-and-add; powers of two free),
  *       or a DSP on DSP families (mul2dsp takes constant operands too);
  *       with `rom_late` (Xilinx) a constant read from a ROM at a constant
