@@ -163,6 +163,12 @@ static int est_counter_bits(const sched_stmt *s, int d)
 	return est_bits_of((uint64_t) (s->ext[d] > 1 ? s->ext[d] - 1 : 0));
 }
 
+/* The zero bits of v below its lowest 1 (64 for 0). */
+static int est_low_zeros(uint64_t v)
+{
+	return v ? __builtin_ctzll(v) : 64;
+}
+
 static int est_popcount(uint64_t v)
 {
 	int n = 0;
@@ -497,8 +503,12 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	switch (e->op) {
 	case IR_OP_ADD:
 	case IR_OP_SUB: {
-		int sw = est_sum_width(a, b, t.bits);
-		w->luts += est_add(f, sw);
+		int sw = est_sum_width(a, b, t.bits), tz = 0;
+		/* x + c, c + x, x - c: the bits below c's lowest 1 are x's,
+		 * no carry logic (Yosys drops carry cells with constant inputs) */
+		if (b.is_const || (a.is_const && e->op == IR_OP_ADD))
+			tz = est_low_zeros(b.is_const ? b.c : a.c);
+		w->luts += est_add(f, sw > tz ? sw - tz : 0);
 		return est_make(t.bits, sw, e->op == IR_OP_SUB || a.sx || b.sx);
 	}
 	case IR_OP_MUL: case IR_OP_DIV: case IR_OP_MOD: return est_node_mul(w, s, e, a, b, t);
