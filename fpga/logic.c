@@ -258,18 +258,19 @@ static bool est_seen(est_walk *w, const char *key, const ir_expr *e)
 	return false;
 }
 
-/* A text key of a subtree: equal keys are the same hardware. */
-static void est_key(const sched_stmt *s, const ir_expr *e, FILE *o)
+/* A text key of a subtree, its variables those of stage "who": equal
+ * keys are the same hardware. */
+static void est_key(const char *who, const ir_expr *e, FILE *o)
 {
 	fprintf(o, "(%d.%d.%d.%d", e->kind, e->op, e->type.bits, e->type.is_signed);
 	if (e->kind == IR_CONST)
 		fprintf(o, " c%llx", (unsigned long long) e->u.cval);
 	else if (e->kind == IR_VAR)
-		fprintf(o, " %s.v%d", s->name, e->u.var.slot);
+		fprintf(o, " %s.v%d", who, e->u.var.slot);
 	else if (e->kind == IR_ACCESS)
 		fprintf(o, " %s", e->u.access.decl->name);
 	for (int i = 0; i < e->n_args; i++)
-		est_key(s, e->args[i], o);
+		est_key(who, e->args[i], o);
 	fputc(')', o);
 }
 
@@ -279,7 +280,27 @@ static char *est_key_str(const sched_stmt *s, const ir_expr *e, const char *tag)
 	size_t len = 0;
 	FILE *o = open_memstream(&buf, &len);
 	fputs(tag, o);
-	est_key(s, e, o);
+	est_key(s->name, e, o);
+	fclose(o);
+	return buf;
+}
+
+/* The key of the read address of circular-buffer port p: the write
+ * index of the element it reads over the counters of the consumer's
+ * schedule generator (lanes that share one compute it alike: Yosys
+ * merges them), modulo the capacity. */
+static char *est_circ_key(const sched_program *sp, const ub_buffer *b, const ub_port *p)
+{
+	const sched_stmt *ps = b->producer;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *o = open_memstream(&buf, &len);
+	fprintf(o, "circ %lld %lld", (long long) b->capacity_words, (long long) b->n_elems);
+	for (int d = 0; d < ps->n_vars; d++)
+		fprintf(o, " %lld+%lld", (long long) ps->lo[d], (long long) ps->ext[d]);
+	const ir_expr *e = p->access->expr;
+	for (int d = 0; d < ps->n_vars && d < e->n_args; d++)
+		est_key(sched_controller(sp, p->stmt)->name, e->args[d], o);
 	fclose(o);
 	return buf;
 }
@@ -987,7 +1008,10 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 	for (int i = 1; i < b->n_ports; i++) {
 		const ub_port *p = &b->ports[i];
 		est_walk *r = &by_stmt[p->stmt->index];
-		est_circ_addr(r, b, p);
+		char *key = est_circ_key(w->sp, b, p);
+		if (!est_seen(w, key, NULL))	/* w holds the design's keys */
+			est_circ_addr(r, b, p);
+		free(key);
 		if (sram) {
 			int ac = p->win_len < depth ? est_addr_bits(p->win_len) : aw;
 			if (p->win_len < depth && p->same_as < 0) {
