@@ -4,6 +4,9 @@
  *   front end     fe_compile          checked program          dump P
  *   lowering      sched_lower         lowered program, ir_check dump L
  *   lanes         sched_unroll        lane program, ir_check   dump L
+ *   DSPs          with a board: tg_dsp_decide, each multiply in DSPs
+ *                 or logic (ir_expr.dsps), read by the timing model,
+ *                 the estimate and synthesis
  *   schedule      sched_program_schedule, then sched_check     dump S
  *   buffers       ub_set_build (mapped for the board), ub_set_check
  *                                                               dump B
@@ -169,6 +172,9 @@ static int flow_back_end(flow_design *d)
 		return -1;
 	if (lanes != lowered)
 		flow_dump_program(d, 'L', lanes);
+	const board *target = d->opts.sched.timing ? d->opts.sched.timing : d->opts.bd;
+	if (target)
+		tg_dsp_decide(target, lanes);
 	d->sp = sched_program_schedule(d->ctx, d->isl, lanes, &d->opts.sched);
 	if (!d->sp)
 		return -1;

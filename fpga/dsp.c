@@ -19,7 +19,11 @@
  * tg_mul_split keeps the design within the board's DSP count: the
  * multipliers that save most LUTs first (widest product first, then the
  * most DSPs, then the earliest), each mapped when its DSPs still fit,
- * the others left in logic.  fpga/synth.c turns the others into
+ * the others left in logic; the lane program's multipliers first (their
+ * choice is made once, before the schedule: fpga/logic.c
+ * tg_dsp_decide), then the address arithmetic's over the DSPs left.
+ * rtlgen marks the lane program's left in logic (* sl_logic *), and
+ * fpga/synth.c turns those and the address arithmetic's left over into
  * $__soft_mul, which every flow maps to logic after its DSP pass. */
 #include <stdlib.h>
 #include <string.h>
@@ -139,23 +143,36 @@ static int dsp_cmp(const void *pa, const void *pb)
 	return a->order < b->order ? -1 : a->order > b->order;
 }
 
-int64_t tg_mul_split(const board *bd, tg_mul *ms, int n)
+/* The multipliers of ms with (lanes) or without a node, widest first,
+ * into DSPs while *left allows ("keep": their in_dsp stays); the DSPs
+ * they take. */
+static int64_t dsp_split_part(tg_mul *ms, int n, bool lanes, bool keep, int64_t *left)
 {
 	tg_mul **order = sl_xmalloc(((size_t) n + 1) * sizeof(*order));
+	int k = 0;
 	for (int i = 0; i < n; i++)
-		order[i] = &ms[i];
-	qsort(order, (size_t) n, sizeof(*order), dsp_cmp);
-	int64_t left = bd->dsps, used = 0;
-	for (int i = 0; i < n; i++) {
+		if ((ms[i].node != NULL || ms[i].mul_id > 0) == lanes)
+			order[k++] = &ms[i];
+	qsort(order, (size_t) k, sizeof(*order), dsp_cmp);
+	int64_t used = 0;
+	for (int i = 0; i < k; i++) {
 		tg_mul *m = order[i];
-		m->in_dsp = m->dsps > 0 && m->dsps <= left;
+		if (!keep)
+			m->in_dsp = m->dsps > 0 && m->dsps <= *left;
 		if (m->in_dsp) {
-			left -= m->dsps;
+			*left -= m->dsps;
 			used += m->dsps;
 		}
 	}
 	free(order);
 	return used;
+}
+
+int64_t tg_mul_split(int64_t budget, tg_mul *ms, int n, bool decided)
+{
+	int64_t left = budget;
+	int64_t used = dsp_split_part(ms, n, true, decided, &left);
+	return used + dsp_split_part(ms, n, false, false, &left);
 }
 
 /* The value of "\NAME V" on the line at p (a `parameter` line of dump). */
@@ -168,20 +185,57 @@ static bool dsp_param(const char *line, const char *name, int *v)
 	return true;
 }
 
+/* The value of attribute "\NAME" (an integer, or a string of one) on
+ * the `attribute` line at line, else -1. */
+int tg_dump_attr(const char *line, const char *name)
+{
+	const char *p = strstr(line, "attribute \\");
+	size_t n = strlen(name);
+	if (!p || strncmp(p + 11, name, n) || p[11 + n] != ' ')
+		return -1;
+	p += 12 + n;
+	return atoi(*p == '"' ? p + 1 : p);
+}
+
+char *tg_dump_src(const char *line)
+{
+	const char *p = strstr(line, "attribute \\src \"");
+	if (!p)
+		return NULL;
+	p += strlen("attribute \\src \"");
+	return strndup(p, strcspn(p, "|\""));
+}
+
 int tg_parse_muls(const char *text, tg_mul **out)
 {
 	tg_mul *ms = NULL;
-	int n = 0;
+	char *src = NULL;
+	int n = 0, id = 0, logic = 0;
 	for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
 		const char *e = strchr(l, '\n');
 		size_t len = e ? (size_t) (e - l) : strlen(l);
 		char *line = strndup(l, len), *c = strstr(line, "cell $mul ");
+		int v;
+		char *sv = tg_dump_src(line);
+		if (sv) {
+			free(src);
+			src = sv;
+		}
+		if ((v = tg_dump_attr(line, "sl_mul")) >= 0)
+			id = v;
+		else if ((v = tg_dump_attr(line, "sl_logic")) >= 0)
+			logic = v;
 		if (c) {
 			ms = sl_xrealloc(ms, (size_t) (n + 1) * sizeof(*ms));
 			memset(&ms[n], 0, sizeof(ms[n]));
 			ms[n].cell = sl_xstrdup(c + strlen("cell $mul "));
 			ms[n].stage = -1;
 			ms[n].order = n;
+			ms[n].mul_id = id;
+			ms[n].logic = logic > 0;
+			ms[n].src = src;
+			src = NULL;
+			id = logic = 0;
 			n++;
 		} else if (n && strstr(line, "parameter ")) {
 			tg_mul *m = &ms[n - 1];
@@ -199,6 +253,7 @@ int tg_parse_muls(const char *text, tg_mul **out)
 		}
 		free(line);
 	}
+	free(src);
 	*out = ms;
 	return n;
 }

@@ -32,6 +32,8 @@ typedef struct tg_buf {
 	int tiles;			/* --memory pub: its push-memory tiles */
 } tg_buf;
 
+typedef struct tg_mul tg_mul;
+
 /* The logic of one statement: its sl_sched, datapath, pipe, and the
  * storage logic (counters, address generators, read muxes) of the buffer
  * it writes and of the read ports it owns. */
@@ -51,6 +53,8 @@ typedef struct tg_logic {
 	 * count leaves in logic and their LUTs (in "luts"). */
 	int n_muls, n_soft_muls;
 	int64_t dsps_wanted, soft_mul_luts;
+	int64_t dsps_lanes;		/* of the lane program's multipliers */
+	struct tg_mul *muls;		/* the n_muls; owned */
 } tg_logic;
 
 /* A prediction: the storage of every buffer and (has_logic) the logic. */
@@ -141,7 +145,7 @@ bool tg_explain(sl_ctx *ctx, const tg_report *r, bool sequential,
 
 /* One multiplier ($mul) at the widths Yosys keeps (wreduce), and what
  * it costs on the board (fpga/dsp.c). */
-typedef struct tg_mul {
+struct tg_mul {
 	int a, b, y;		/* operand widths, result width */
 	bool sa, sb;		/* signed operands */
 	int stage;		/* statement index (prediction), or -1 */
@@ -151,17 +155,30 @@ typedef struct tg_mul {
 	double soft_luts;	/* LUTs when it stays in logic */
 	double rest_luts;	/* LUTs beside its DSPs when mapped */
 	bool in_dsp;		/* chosen for DSPs (tg_mul_split) */
-} tg_mul;
+	const ir_expr *node;	/* the lane program's node, or NULL: address
+				 * arithmetic (or synthesis) */
+	int mul_id;		/* synthesis: its sl_mul (the node's mul_id), or 0 */
+	char *src;		/* synthesis: its Verilog place ("F.v:L.C-L.C"), owned */
+	bool logic;		/* synthesis: marked sl_logic (decided for logic) */
+};
 
 /* Fill m->dsps, soft_luts and rest_luts from m's widths: the board's
  * `dsp_mul` (mul2dsp) model. */
 void tg_mul_cost(const board *bd, tg_mul *m);
-/* Choose which multipliers take DSPs within bd->dsps: the widest first,
- * each when its DSPs still fit.  Sets in_dsp; returns the DSPs used. */
-int64_t tg_mul_split(const board *bd, tg_mul *ms, int n);
-/* The $mul cells of a Yosys `dump` ("cell $mul NAME" and its width and
- * signedness parameters), in order, into *out (owned by the caller, and
- * each cell name); their number. */
+/* Choose which multipliers take DSPs within "budget": the lane
+ * program's (node set) first, the widest first, each when its DSPs still
+ * fit (with "decided" their in_dsp is tg_dsp_decide's, kept), then the
+ * others over what is left.  Sets in_dsp; returns the DSPs used. */
+int64_t tg_mul_split(int64_t budget, tg_mul *ms, int n, bool decided);
+/* The DSP decision, once, on the lane program before the schedule: the
+ * multipliers of its datapaths (ir_expr.mul_id, .dsps), found by the
+ * estimate's walk at the widths Yosys keeps, split over bd's DSPs by
+ * tg_mul_split; lanes->dsp_board = bd (fpga/logic.c). */
+void tg_dsp_decide(const board *bd, ir_program *lanes);
+/* The $mul cells of a Yosys `dump` ("cell $mul NAME", its width and
+ * signedness parameters, and the sl_mul and sl_logic attributes rtlgen
+ * gives the lane program's multiplies), in order, into *out (owned by the
+ * caller, and each cell name); their number. */
 int tg_parse_muls(const char *text, tg_mul **out);
 /* Multipliers of ms not named in "live" (Yosys's `select -list`, one
  * MODULE/CELL a line) are removed by the flow: no DSPs, no LUTs. */

@@ -11,6 +11,14 @@
 void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	const pub_set *pub, tg_logic *l);
 
+/* The value of attribute "\NAME" on a Yosys `dump` line ("attribute
+ * \sl_mul "3""), or -1 when the line is not that attribute. */
+int tg_dump_attr(const char *line, const char *name);
+
+/* The first place of a `dump` line's src attribute (a DSP cell's is its
+ * $mul's, then the techmap files': "F.v:L.C-L.C"), malloc'd, or NULL. */
+char *tg_dump_src(const char *line);
+
 /* Bits of v (0 for 0). */
 int tg_bits(uint64_t v);
 

@@ -18,7 +18,11 @@
  *       xcup, signed only on Xilinx), within the board's DSP count: the
  *       widest multipliers first, the rest (and those mul2dsp leaves
  *       alone) two LUTs per partial-product bit kept in the result width
- *       (the AND, which the carry cell needs as a signal, and the sum)
+ *       (the AND, which the carry cell needs as a signal, and the sum).
+ *       The lane program's multiplies are split once, before the
+ *       schedule, by this walk over its funcs (tg_dsp_decide, recorded
+ *       in ir_expr.dsps, which the count here reads); the address
+ *       arithmetic's take the DSPs left
  *   x * c   (popcount(c) - 1) adders (shift-and-add; powers of two free),
  *       or a DSP on DSP families (mul2dsp takes constant operands too);
  *       with `rom_late` (Xilinx) a constant read from a ROM at a constant
@@ -39,7 +43,8 @@
  *   D-entry ROM of W bits, variable address   W functions of the address
  *       bits that vary (the varying indices' widths, at most the address:
  *       ABC maps the cone, constant address arithmetic folded, onto them)
- *   sl_sched   its structure (est_sched): counters sized to the extents,
+ *   sl_sched   its structure (est_generator, the RTL plan's parameters):
+ *       counters sized to the extents,
  *       the down counter, the registered wait's distinct columns
  *       (flip-flops as Yosys keeps them; LUTs fitted to Yosys on iCE40)
  *   register-file read port (iCE40: no LUT RAM) of D words: one-hot
@@ -158,6 +163,12 @@ static int est_counter_bits(const sched_stmt *s, int d)
 	return est_bits_of((uint64_t) (s->ext[d] > 1 ? s->ext[d] - 1 : 0));
 }
 
+/* The zero bits of v below its lowest 1 (64 for 0). */
+static int est_low_zeros(uint64_t v)
+{
+	return v ? __builtin_ctzll(v) : 64;
+}
+
 static int est_popcount(uint64_t v)
 {
 	int n = 0;
@@ -193,12 +204,25 @@ typedef struct est_val {
 	bool rom;		/* a constant read from a ROM (sl_rom) */
 } est_val;
 
-/* The design's multipliers, split between DSPs and logic once the walk
- * has found them all (tg_mul_split). */
+/* The design's multipliers that DSPs could take, found by the walk: the
+ * lane program's (a node each) as tg_dsp_decide put them, the address
+ * arithmetic's (no node) split over the DSPs left (tg_mul_split). */
 typedef struct est_muls {
 	int n;
 	tg_mul *m;
 } est_muls;
+
+/* A subexpression costed so far (opt_merge): its key and first node. */
+typedef struct est_seen_ent {
+	char *key;
+	const ir_expr *e;
+} est_seen_ent;
+
+/* A subexpression merged into an earlier one: tg_dsp_decide copies the
+ * earlier one's decision to it. */
+typedef struct est_dup {
+	const ir_expr *e, *first;
+} est_dup;
 
 typedef struct est_walk {
 	const est_fam *f;
@@ -206,35 +230,47 @@ typedef struct est_walk {
 	const ub_set *ubs;
 	int stage;		/* statement index of what is counted */
 	est_muls *muls;		/* shared by every walk */
+	const ir_expr *node;	/* the node whose multiply is costed, or NULL */
+	bool addr;		/* in a buffer's address arithmetic */
 	double luts;
 	int64_t ffs, dsps;
 	int val_ew;		/* significant bits of the statement's value */
 	int n_keys;
-	char **keys;		/* subexpressions costed so far (opt_merge) */
+	est_seen_ent *keys;	/* shared by every walk */
+	int n_dups;
+	est_dup *dups;		/* tg_dsp_decide's walk only */
 } est_walk;
 
-static bool est_seen(est_walk *w, const char *key)
+static bool est_seen(est_walk *w, const char *key, const ir_expr *e)
 {
 	for (int i = 0; i < w->n_keys; i++)
-		if (!strcmp(w->keys[i], key))
+		if (!strcmp(w->keys[i].key, key)) {
+			if (w->dups) {
+				w->dups = sl_xrealloc(w->dups, (size_t) (w->n_dups + 1) * sizeof(*w->dups));
+				w->dups[w->n_dups].e = e;
+				w->dups[w->n_dups++].first = w->keys[i].e;
+			}
 			return true;
+		}
 	w->keys = sl_xrealloc(w->keys, (size_t) (w->n_keys + 1) * sizeof(*w->keys));
-	w->keys[w->n_keys++] = sl_xstrdup(key);
+	w->keys[w->n_keys].key = sl_xstrdup(key);
+	w->keys[w->n_keys++].e = e;
 	return false;
 }
 
-/* A text key of a subtree: equal keys are the same hardware. */
-static void est_key(const sched_stmt *s, const ir_expr *e, FILE *o)
+/* A text key of a subtree, its variables those of stage "who": equal
+ * keys are the same hardware. */
+static void est_key(const char *who, const ir_expr *e, FILE *o)
 {
 	fprintf(o, "(%d.%d.%d.%d", e->kind, e->op, e->type.bits, e->type.is_signed);
 	if (e->kind == IR_CONST)
 		fprintf(o, " c%llx", (unsigned long long) e->u.cval);
 	else if (e->kind == IR_VAR)
-		fprintf(o, " %s.v%d", s->name, e->u.var.slot);
+		fprintf(o, " %s.v%d", who, e->u.var.slot);
 	else if (e->kind == IR_ACCESS)
 		fprintf(o, " %s", e->u.access.decl->name);
 	for (int i = 0; i < e->n_args; i++)
-		est_key(s, e->args[i], o);
+		est_key(who, e->args[i], o);
 	fputc(')', o);
 }
 
@@ -244,7 +280,27 @@ static char *est_key_str(const sched_stmt *s, const ir_expr *e, const char *tag)
 	size_t len = 0;
 	FILE *o = open_memstream(&buf, &len);
 	fputs(tag, o);
-	est_key(s, e, o);
+	est_key(s->name, e, o);
+	fclose(o);
+	return buf;
+}
+
+/* The key of the read address of circular-buffer port p: the write
+ * index of the element it reads over the counters of the consumer's
+ * schedule generator (lanes that share one compute it alike: Yosys
+ * merges them), modulo the capacity. */
+static char *est_circ_key(const sched_program *sp, const ub_buffer *b, const ub_port *p)
+{
+	const sched_stmt *ps = b->producer;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *o = open_memstream(&buf, &len);
+	fprintf(o, "circ %lld %lld", (long long) b->capacity_words, (long long) b->n_elems);
+	for (int d = 0; d < ps->n_vars; d++)
+		fprintf(o, " %lld+%lld", (long long) ps->lo[d], (long long) ps->ext[d]);
+	const ir_expr *e = p->access->expr;
+	for (int d = 0; d < ps->n_vars && d < e->n_args; d++)
+		est_key(sched_controller(sp, p->stmt)->name, e->args[d], o);
 	fclose(o);
 	return buf;
 }
@@ -280,6 +336,8 @@ static est_val est_conv(est_val v, int tw, bool sgn)
 }
 
 static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e);
+static est_val est_index_divconst(est_walk *w, const sched_stmt *s, const ir_expr *e,
+	est_val a, int need);
 
 /* Significant width of an add or sub result. */
 static int est_sum_width(est_val a, est_val b, int tw)
@@ -303,7 +361,7 @@ static void est_mul_add(est_walk *w, int a, int b, int y, bool sa, bool sb, doub
 		return;
 	}
 	tg_mul m = { .a = a, .b = b, .y = y, .sa = sa, .sb = sb, .stage = w->stage,
-		.order = ml->n };
+		.order = ml->n, .node = w->node };
 	tg_mul_cost(w->f->bd, &m);
 	if (soft >= 0)
 		m.soft_luts = soft;
@@ -415,6 +473,24 @@ static est_val est_divmod(est_walk *w, const ir_expr *e, est_val a, est_val b, i
 	return est_make(t.bits, p.qbits < a.ew ? p.qbits : a.ew, false);
 }
 
+/* est_mul, or est_divmod (index: est_index_divconst), of node e: the
+ * multiply it adds is e's, unless in a buffer's address arithmetic. */
+static est_val est_node_mul(est_walk *w, const sched_stmt *s, const ir_expr *e, est_val a,
+	est_val b, ir_type t)
+{
+	const ir_expr *outer = w->node;
+	w->node = w->addr ? NULL : e;
+	est_val v;
+	if (e->op == IR_OP_MUL)
+		v = est_mul(w, a, b, t);
+	else if (ir_type_none(e->type))
+		v = est_index_divconst(w, s, e, a, t.bits);
+	else
+		v = est_divmod(w, e, a, b, t);
+	w->node = outer;
+	return v;
+}
+
 static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 {
 	const est_fam *f = w->f;
@@ -448,12 +524,15 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	switch (e->op) {
 	case IR_OP_ADD:
 	case IR_OP_SUB: {
-		int sw = est_sum_width(a, b, t.bits);
-		w->luts += est_add(f, sw);
+		int sw = est_sum_width(a, b, t.bits), tz = 0;
+		/* x + c, c + x, x - c: the bits below c's lowest 1 are x's,
+		 * no carry logic (Yosys drops carry cells with constant inputs) */
+		if (b.is_const || (a.is_const && e->op == IR_OP_ADD))
+			tz = est_low_zeros(b.is_const ? b.c : a.c);
+		w->luts += est_add(f, sw > tz ? sw - tz : 0);
 		return est_make(t.bits, sw, e->op == IR_OP_SUB || a.sx || b.sx);
 	}
-	case IR_OP_MUL: return est_mul(w, a, b, t);
-	case IR_OP_DIV: case IR_OP_MOD: return est_divmod(w, e, a, b, t);
+	case IR_OP_MUL: case IR_OP_DIV: case IR_OP_MOD: return est_node_mul(w, s, e, a, b, t);
 	case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR:
 		w->luts += k ? 0 : m;
 		return est_make(t.bits, m, a.sx || b.sx);
@@ -578,7 +657,7 @@ static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int
 		uint64_t c = e->args[1]->u.cval;
 		if (c && !(c & (c - 1)))
 			return est_make(64, e->op == IR_OP_MOD ? tg_bits(c - 1) : a.ew, a.sx);
-		return est_index_divconst(w, s, e, a, need);
+		return est_node_mul(w, s, e, a, a, ir_type_make(true, need));
 	}
 	est_val b = est_index(w, s, e->args[1], need);
 	int n = a.ew > b.ew ? a.ew : b.ew;
@@ -590,7 +669,7 @@ static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int
 			w->luts += est_add(w->f, n + 1 < need ? n + 1 : need);
 		return est_make(64, n + 1, true);
 	case IR_OP_MUL: {
-		est_val v = est_mul(w, a, b, ir_type_make(true, need));
+		est_val v = est_node_mul(w, s, e, a, b, ir_type_make(true, need));
 		return est_make(64, v.ew, true);
 	}
 	default:	/* MIN, MAX: a comparison and a select */
@@ -698,7 +777,7 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		v = est_make(t.bits, t.bits, t.is_signed);
 		break;
 	}
-	if (key && est_seen(w, key)) {
+	if (key && est_seen(w, key, e)) {
 		w->luts = luts;		/* the same hardware exists: merged */
 		w->dsps = dsps;
 		if (w->muls)
@@ -710,22 +789,9 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 
 /* ------------------------------------------------------------ stages */
 
-/* The width of the cycle counter, as rtl_setup sets it. */
-static int est_tw(const sched_program *sp)
-{
-	int64_t e = sp->predicted_cycles, tmax;
-	for (int i = 0; i < sp->n_stmts; i++)
-		if (sched_last_time(sp->stmts[i]) + sp->stmts[i]->latency > e)
-			e = sched_last_time(sp->stmts[i]) + sp->stmts[i]->latency;
-	tmax = e;
-	int b = 1;
-	while (b < 63 && ((int64_t) 1 << b) <= tmax)
-		b++;
-	return b + 1;
-}
-
-/* sl_sched (rtlgen/lib/sl_sched.v) by its structure, with DELTA and START
- * as rtlgen passes them.  Flip-flops, exactly as Yosys 0.23 keeps them
+/* sl_sched (rtlgen/lib/sl_sched.v) by its structure, with the EXT,
+ * DELTA and START of the RTL plan (rtlgen/plan.c, TW bits).  Flip-flops,
+ * exactly as Yosys 0.23 keeps them
  * in the module alone: per dimension of extent E > 1 the counters ni and
  * ci of bits_of(E-1) bits and the flag nl; the down counter of CW =
  * bits_of(the largest wait) + 1 bits and lz; of the registered wait
@@ -737,30 +803,25 @@ static int est_tw(const sched_program *sp)
  * waits 1-13627): per dimension its incrementer and last-value test; the
  * down counter's decrement and its three-way load select, a LUT a bit;
  * 9 + N for the flags, the wait select, fire and active. */
-static void est_sched(est_walk *w, const sched_stmt *s, int tw)
+static void est_generator(est_walk *w, const rtl_sched_plan *q, int tw)
 {
 	const est_fam *f = w->f;
-	int n = s->n_dims > 0 ? s->n_dims : 1;
+	int n = q->n, nd = q->n;
 	uint64_t tm = tw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << tw) - 1;
-	uint64_t maxw = (uint64_t) s->offset & tm, delta[64];
-	int nd = s->n_dims < 64 ? s->n_dims : 63;
-	for (int d = 0; d < nd; d++) {
-		int64_t v = s->coef[d];
-		for (int k = d + 1; k < s->n_dims; k++)
-			v -= s->coef[k] * (s->ext[k] - 1);
-		delta[d] = (uint64_t) v & tm;
-		if (s->ext[d] > 1 && delta[d] > maxw)
+	uint64_t maxw = q->start & tm;
+	const uint64_t *delta = q->delta;
+	for (int d = 0; d < nd; d++)
+		if (q->ext[d] > 1 && delta[d] > maxw)
 			maxw = delta[d];
-	}
 	int cw = est_bits_of(maxw) + 1;
 	/* The loaded wait's columns over its rows: bit r of a column is its
 	 * value in row r (a dimension that increments, then the final row). */
 	uint64_t col[66] = { 0 }, cm = cw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << cw) - 1;
 	int rows = 0;
 	for (int d = 0; d < nd; d++) {
-		if (s->ext[d] <= 1)
+		if (q->ext[d] <= 1)
 			continue;
-		int iw = est_counter_bits(s, d);
+		int iw = est_bits_of((uint64_t) (q->ext[d] - 1));
 		w->ffs += 2 * iw + 1;
 		w->luts += est_add(f, iw) + (double) est_eq(f, iw, true);
 		uint64_t load = (delta[d] - 3) & cm;
@@ -831,12 +892,13 @@ static bool est_dead(const ub_set *ubs, const sched_stmt *s)
 }
 
 /* A statement's schedule, datapath and pipe. */
-static void est_stmt(est_walk *w, const sched_stmt *s, int tw)
+static void est_stmt(est_walk *w, const sched_stmt *s, const rtl_plan *plan)
 {
 	if (est_dead(w->ubs, s))
 		return;	/* nothing reads it: Yosys removes it all */
-	if (sched_controller(w->sp, s) == s)
-		est_sched(w, s, tw);	/* else an earlier lane's (rtlgen shares it) */
+	const rtl_sched_plan *q = &plan->sched[s->index];
+	if (q->controller == s)
+		est_generator(w, q, plan->tw);	/* else an earlier lane's (shared) */
 	est_val v;
 	if (s->is_input)
 		v = est_make(s->decl->type.bits, s->decl->type.bits, false);
@@ -897,6 +959,7 @@ static void est_circ_addr(est_walk *w, const ub_buffer *b, const ub_port *p)
 	int need = mod ? wi : aw;
 	int64_t stride = 1;
 	int terms = 0;
+	w->addr = true;		/* address arithmetic: no lane-program multiply */
 	for (int d = ps->n_vars - 1; d >= 0; d--) {
 		est_val c = est_index(w, s, e->args[d], need);
 		if (ps->lo[d])
@@ -915,6 +978,7 @@ static void est_circ_addr(est_walk *w, const ub_buffer *b, const ub_port *p)
 		est_divplan(w, &dp, wi, false);
 	else if (mod)
 		w->luts += est_divider(w->f, wi);
+	w->addr = false;
 }
 
 /* LUT sites of one LUT-RAM copy of depth x wd bits: whole cells of the
@@ -944,7 +1008,10 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 	for (int i = 1; i < b->n_ports; i++) {
 		const ub_port *p = &b->ports[i];
 		est_walk *r = &by_stmt[p->stmt->index];
-		est_circ_addr(r, b, p);
+		char *key = est_circ_key(w->sp, b, p);
+		if (!est_seen(w, key, NULL))	/* w holds the design's keys */
+			est_circ_addr(r, b, p);
+		free(key);
 		if (sram) {
 			int ac = p->win_len < depth ? est_addr_bits(p->win_len) : aw;
 			if (p->win_len < depth && p->same_as < 0) {
@@ -970,29 +1037,40 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 
 /* ------------------------------------------------------------ the design */
 
-/* The run control of rtlgen.c (rtl_control): 'remain', bits(predicted
- * cycles) + 1 bits, counts down to its sign bit; busy, done and go.
- * Measured alone (Yosys 0.23, iCE40) for 6, 14 and 22 bits: flip-flops
- * the width + 3, LUTs the width + 5 (the decrement and its load, a LUT a
- * bit beside the carry chain; go, busy, done). */
-static void est_control(est_walk *w, const sched_program *sp)
+/* The run control of the plan: 'remain' of run_bits counts down to its
+ * sign bit; busy, done and go.  Measured alone (Yosys 0.23, iCE40) for
+ * 6, 14 and 22 bits: flip-flops the width + 3, LUTs the width + 5 (the
+ * decrement and its load, a LUT a bit beside the carry chain; go, busy,
+ * done). */
+static void est_run(est_walk *w, const rtl_plan *plan)
 {
-	int64_t pd = sp->predicted_cycles > 0 ? sp->predicted_cycles : 1;
-	int rw = est_bits_of((uint64_t) pd) + 1;
+	int rw = plan->run_bits;
 	w->ffs += rw + 3;
 	w->luts += est_add(w->f, rw) + 5;
 }
 
-/* Split the multipliers between DSPs and logic within the board's count
- * and charge each to its stage's walk. */
-static void est_split(const board *bd, est_muls *ml, est_walk *ws, tg_logic *r)
+/* The multipliers between DSPs and logic: the lane program's as
+ * tg_dsp_decide decided them for this board (for another board, as it
+ * would), the address arithmetic's over the DSPs left; each charged to
+ * its stage's walk.  r keeps the list. */
+static void est_split(const board *bd, const sched_program *sp, est_muls *ml, est_walk *ws,
+	tg_logic *r)
 {
-	tg_mul_split(bd, ml->m, ml->n);
+	bool decided = sp->lowered->dsp_board == bd;
+	for (int i = 0; decided && i < ml->n; i++)
+		if (ml->m[i].node) {
+			ml->m[i].in_dsp = ml->m[i].node->dsps > 0;
+			if (ml->m[i].in_dsp)
+				ml->m[i].dsps = ml->m[i].node->dsps;
+		}
+	tg_mul_split(bd->dsps, ml->m, ml->n, decided);
 	r->n_muls = ml->n;
 	for (int i = 0; i < ml->n; i++) {
 		const tg_mul *m = &ml->m[i];
 		est_walk *w = &ws[m->stage];
 		r->dsps_wanted += m->dsps;
+		if (m->node && m->in_dsp)
+			r->dsps_lanes += m->dsps;
 		if (m->in_dsp) {
 			w->dsps += m->dsps;
 			w->luts += m->rest_luts;
@@ -1002,7 +1080,7 @@ static void est_split(const board *bd, est_muls *ml, est_walk *ws, tg_logic *r)
 			r->soft_mul_luts += (int64_t) (m->soft_luts + 0.5);
 		}
 	}
-	free(ml->m);
+	r->muls = ml->m;
 }
 
 /* A buffer on push-memory tiles: each tile's logic (fpga/pub.c); the
@@ -1025,9 +1103,11 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	const pub_set *pub, tg_logic *r)
 {
 	est_fam f = est_family(bd);
-	int n = sp->n_stmts, tw = est_tw(sp);
+	int n = sp->n_stmts;
+	rtl_plan plan;
+	rtl_plan_build(sp->ctx, sp, pub, 1, &plan);
 	est_walk *ws = sl_xcalloc((size_t) n + 1, sizeof(*ws));
-	char **keys = NULL;
+	est_seen_ent *keys = NULL;
 	int n_keys = 0;
 	est_muls muls = { 0, NULL };
 	for (int i = 0; i < n; i++) {
@@ -1040,7 +1120,7 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	for (int i = 0; i < n; i++) {
 		ws[i].keys = keys;	/* merged subexpressions across stages */
 		ws[i].n_keys = n_keys;
-		est_stmt(&ws[i], sp->stmts[i], tw);
+		est_stmt(&ws[i], sp->stmts[i], &plan);
 		keys = ws[i].keys;
 		n_keys = ws[i].n_keys;
 	}
@@ -1062,7 +1142,7 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 		n_keys = pw->n_keys;
 	}
 	memset(r, 0, sizeof(*r));
-	est_split(bd, &muls, ws, r);
+	est_split(bd, sp, &muls, ws, r);
 	r->n = n;
 	r->stages = sl_xcalloc((size_t) n + 1, sizeof(*r->stages));
 	for (int i = 0; i < n; i++) {
@@ -1076,13 +1156,96 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 		r->dsps += st->dsps;
 	}
 	est_walk c = { .f = &f };
-	est_control(&c, sp);
+	est_run(&c, &plan);
 	r->luts += (int64_t) (c.luts + 0.5);
 	r->ffs += c.ffs;
 	for (int i = 0; i < n_keys; i++)
-		free(keys[i]);
+		free(keys[i].key);
 	free(keys);
 	free(ws);
+}
+
+/* ------------------------------------------------------------ the decision */
+
+/* The statement of func d before the schedule, as far as the walk reads
+ * it: its box as scheduler/statements.c makes it (the domain, then a
+ * reduction's variables). */
+static void est_shell(const ir_decl *d, sched_stmt *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->name = d->name;
+	s->decl = d;
+	s->is_output = d->is_output;
+	s->n_vars = s->n_dims = d->n_dims;
+	for (int i = 0; i < d->n_dims && i < SCHED_MAX_DIMS; i++) {
+		s->lo[i] = d->dom_lo[i];
+		s->ext[i] = d->dom_ext[i];
+	}
+	if (d->body->kind != IR_REDUCE)
+		return;
+	s->is_reduction = true;
+	for (int i = 0; i < d->body->u.reduce.n_rvars && s->n_dims < SCHED_MAX_DIMS; i++) {
+		const ir_rvar *rv = &d->body->u.reduce.rvars[i];
+		s->lo[s->n_dims] = rv->lo;
+		s->ext[s->n_dims++] = rv->hi - rv->lo;
+	}
+}
+
+/* A subexpression merged into an earlier one is the same hardware: the
+ * earlier one's decision, node by node. */
+static void est_copy_decision(ir_expr *e, const ir_expr *first)
+{
+	e->mul_id = first->mul_id;
+	e->dsps = first->dsps;
+	for (int i = 0; i < e->n_args && i < first->n_args; i++)
+		est_copy_decision(e->args[i], first->args[i]);
+	if (e->kind == IR_REDUCE && first->kind == IR_REDUCE)
+		est_copy_decision(e->u.reduce.body, first->u.reduce.body);
+}
+
+/* The walk of tg_logic_count over the lane program's datapaths, each
+ * func's value as est_stmt walks it, collecting the multipliers into
+ * *ml.  (Lowering has dropped the funcs nothing reads; a stage the
+ * buffers leave dead, est_dead, still takes its DSPs here.) */
+static void est_decide_walk(const board *bd, const ir_program *lanes, est_muls *ml,
+	est_walk *w)
+{
+	est_fam f = est_family(bd);
+	w->f = &f;
+	w->muls = ml;
+	w->dups = sl_xmalloc(sizeof(*w->dups));
+	for (int i = 0; i < lanes->n_decls; i++) {
+		const ir_decl *d = lanes->decls[i];
+		if (d->kind != IR_DECL_FUNC || d->is_inline || d->dom_empty)
+			continue;
+		sched_stmt s;
+		est_shell(d, &s);
+		w->stage = i;
+		est_value(w, &s, s.is_reduction ? d->body->u.reduce.body : d->body);
+	}
+	w->f = NULL;
+}
+
+void tg_dsp_decide(const board *bd, ir_program *lanes)
+{
+	est_muls ml = { 0, NULL };
+	est_walk w = { 0 };
+	est_decide_walk(bd, lanes, &ml, &w);
+	tg_mul_split(bd->dsps, ml.m, ml.n, false);
+	for (int i = 0; i < ml.n; i++) {
+		/* the walk reads the program; its nodes are the lane program's */
+		ir_expr *e = (ir_expr *) ml.m[i].node;
+		e->mul_id = i + 1;
+		e->dsps = ml.m[i].in_dsp ? (int) ml.m[i].dsps : 0;
+	}
+	for (int i = 0; i < w.n_dups; i++)
+		est_copy_decision((ir_expr *) w.dups[i].e, w.dups[i].first);
+	lanes->dsp_board = bd;
+	for (int i = 0; i < w.n_keys; i++)
+		free(w.keys[i].key);
+	free(w.keys);
+	free(w.dups);
+	free(ml.m);
 }
 
 void tg_print_logic(const tg_report *rep, FILE *out)

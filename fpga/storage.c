@@ -201,6 +201,7 @@ void tg_report_release(tg_report *r)
 	r->bufs = NULL;
 	r->n = 0;
 	free(r->logic.stages);
+	free(r->logic.muls);
 	memset(&r->logic, 0, sizeof(r->logic));
 	r->has_logic = false;
 }

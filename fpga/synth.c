@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "rtlgen/rtlgen.h"
-#include "fpga/fpga.h"
+#include "fpga/fpga_private.h"
 
 #ifndef SLUICE_SOURCE_DIR
 #define SLUICE_SOURCE_DIR "."
@@ -158,6 +158,19 @@ static void synth_huge_opts(FILE *f, const tg_report *pred)
 		}
 }
 
+/* The board's DSP cells, dumped into dsp_cells.txt: each names its
+ * multiply by rtlgen's sl_mul or by its $mul's src (synth_mul_report). */
+static void synth_dsp_cells(FILE *f, const board *bd)
+{
+	const board_globs *g = &bd->cells_dsp;
+	if (!g->n)
+		return;
+	fputs("tee -q -o dsp_cells.txt dump", f);
+	for (int i = 0; i < g->n; i++)
+		fprintf(f, " t:%s%s", g->pat[i], i ? " %u" : "");
+	fputs("\n", f);
+}
+
 /* The Yosys script: read, hierarchy, the board's force_bram, then "pre"
  * (or nothing), then with "stat" the board's flow (its {huge} from
  * "pred", synth_huge_opts) and stat, and the
@@ -196,6 +209,7 @@ static char *synth_script(const board *bd, const tg_report *pred, const char *vf
 		}
 	}
 	fprintf(f, "\ntee -q -o %s stat -json\n", synth_base(stat));
+	synth_dsp_cells(f, bd);
 	if (json)
 		fprintf(f, "write_json %s\n", synth_base(json));
 	else if (ltp)
@@ -209,6 +223,84 @@ static char *synth_script(const board *bd, const tg_report *pred, const char *vf
 out:
 	fclose(f);
 	return buf;
+}
+
+/* The sl_mul of the $mul whose Verilog place is "src" (a chunk of a
+ * cut multiply keeps only that), or 0. */
+static int synth_src_mul(const synth_result *r, const char *src)
+{
+	for (int i = 0; src && i < r->n_muls; i++)
+		if (r->muls[i].src && !strcmp(r->muls[i].src, src))
+			return r->muls[i].mul_id;
+	return 0;
+}
+
+/* The DSPs of each of the lane program's multiplies in the netlist
+ * (dsp_cells.txt: DSP cells by their sl_mul or src), into n[id]. */
+static void synth_dsp_tally(const board *bd, const synth_result *r, const char *text,
+	int64_t *n, int max_id)
+{
+	int id = 0;
+	for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		const char *e = strchr(l, '\n');
+		char *line = strndup(l, e ? (size_t) (e - l) : strlen(l));
+		const char *c = strstr(line, "cell ");
+		int v = tg_dump_attr(line, "sl_mul");
+		char *src = tg_dump_src(line);
+		if (src && !id)
+			id = synth_src_mul(r, src);
+		free(src);
+		if (v >= 0) {
+			id = v;
+		} else if (c && !strstr(line, "attribute")) {
+			char *type = sl_xstrdup(c + 5 + (c[5] == '\\')), *sp = strchr(type, ' ');
+			if (sp)
+				*sp = 0;
+			if (id > 0 && id <= max_id)
+				n[id] += board_globs_weight(&bd->cells_dsp, type);
+			free(type);
+			id = 0;
+		}
+		free(line);
+	}
+}
+
+/* DIR/multipliers.txt: per multiply of the lane program (its sl_mul) the
+ * choice of the timing model (sched_mul_on_dsp), of the estimate and of
+ * Yosys (its DSP cells in the netlist), one line each:
+ *   mul ID STAGE timing dsp|logic estimate N yosys N
+ * 0, or -1 (reported). */
+static int synth_mul_report(sl_ctx *ctx, const tg_report *p, const synth_result *r,
+	const char *dir)
+{
+	const tg_logic *lg = &p->logic;
+	int max_id = 0;
+	for (int i = 0; i < lg->n_muls; i++)
+		if (lg->muls[i].node && lg->muls[i].node->mul_id > max_id)
+			max_id = lg->muls[i].node->mul_id;
+	char *cells = sl_path_join(dir, "dsp_cells.txt", NULL);
+	char *out = sl_path_join(dir, "multipliers.txt", NULL);
+	size_t len;
+	char *text = sl_read_file(cells, &len);
+	int64_t *n = sl_xcalloc((size_t) max_id + 1, sizeof(*n));
+	synth_dsp_tally(p->bd, r, text, n, max_id);
+	FILE *f = fopen(out, "w");
+	for (int i = 0; f && i < lg->n_muls; i++) {
+		const tg_mul *m = &lg->muls[i];
+		if (!m->node)
+			continue;
+		fprintf(f, "mul %d %s timing %s estimate %lld yosys %lld\n", m->node->mul_id,
+			lg->stages[m->stage].s->name, sched_mul_on_dsp(m->node) ? "dsp" : "logic",
+			(long long) (m->in_dsp ? m->dsps : 0), (long long) n[m->node->mul_id]);
+	}
+	int rc = f && fclose(f) == 0 ? 0 : -1;
+	if (rc)
+		sl_error(ctx, sl_noloc, "cannot write '%s'", out);
+	free(n);
+	free(text);
+	free(cells);
+	free(out);
+	return rc;
 }
 
 /* The cells by type of the "design" in a stat -json file. */
@@ -531,8 +623,10 @@ out:
 }
 
 /* The design's multipliers as the flow will see them (a short Yosys run:
- * synth_dsp_prep, then `dump t:$mul` into DIR/dsp_muls.txt), costed and
- * split within the board's DSPs (fpga/dsp.c) into r.  0 or -1. */
+ * synth_dsp_prep, then `dump t:$mul` into DIR/dsp_muls.txt), costed into
+ * r: the lane program's where the DSP decision put them (the sl_mul and
+ * sl_logic attributes rtlgen wrote), the address arithmetic's split over
+ * the DSPs left (fpga/dsp.c).  0 or -1. */
 static int synth_dsp_plan(sl_ctx *ctx, const board *bd, const char *dir, const char *top,
 	const char *vfile, synth_result *r)
 {
@@ -558,7 +652,11 @@ static int synth_dsp_plan(sl_ctx *ctx, const board *bd, const char *dir, const c
 			for (int i = 0; i < r->n_muls; i++)
 				tg_mul_cost(bd, &r->muls[i]);
 			tg_mul_drop_dead(r->muls, r->n_muls, alive);
-			r->dsps_expected = tg_mul_split(bd, r->muls, r->n_muls);
+			/* the lane program's as decided (rtlgen's sl_mul, sl_logic),
+			 * the address arithmetic's over the DSPs left */
+			for (int i = 0; i < r->n_muls; i++)
+				r->muls[i].in_dsp = !r->muls[i].logic && r->muls[i].dsps > 0;
+			r->dsps_expected = tg_mul_split(bd->dsps, r->muls, r->n_muls, true);
 			rc = 0;
 		}
 		free(text);
@@ -697,6 +795,8 @@ static int synth_design(sl_ctx *ctx, const tg_report *pred, const char *verilog,
 		goto out;
 	synth_tally(bd, r);
 	synth_stage_names(pred, r);
+	if (synth_mul_report(ctx, pred, r, dir) != 0)
+		goto out;
 	r->m.logic_depth = -1;
 	if (pnr && synth_pnr(ctx, bd, pred->clock_mhz, dir, json, r) != 0)
 		goto out;
@@ -720,8 +820,10 @@ out:
 	synth_quiet = false;
 	for (int i = 0; i < r->n_types; i++)
 		free((char *) r->types[i].cell);
-	for (int i = 0; i < r->n_muls; i++)
+	for (int i = 0; i < r->n_muls; i++) {
 		free(r->muls[i].cell);
+		free(r->muls[i].src);
+	}
 	free(r->muls);
 	free((void *) r->st.names);
 	free((void *) r->st.lines);

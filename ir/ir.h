@@ -131,6 +131,10 @@ struct ir_expr {
 	ir_op op;
 	int n_args;
 	ir_expr **args;
+	/* A multiply the board's flow could put in DSPs (MUL, a DIV / MOD
+	 * plan's): its number (> 0) and the DSPs it takes, 0 in logic, as
+	 * fpga/logic.c tg_dsp_decide decided before the schedule. */
+	int mul_id, dsps;
 	union {
 		uint64_t cval;		/* CONST, normalised (int64 if index) */
 		struct {
@@ -288,6 +292,7 @@ typedef struct ir_program {
 				 * lane program every lane of each, lane by lane */
 	/* A lane program: the lowered program it splits, else NULL. */
 	const struct ir_program *lanes_of;
+	const struct board *dsp_board;	/* of ir_expr.dsps, or NULL */
 } ir_program;
 
 /* The most lanes of one declaration (`unroll NAME k`, --unroll k). */

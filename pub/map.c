@@ -18,7 +18,7 @@
  *   - chain tiles in series when the groups need more outputs or more
  *     SRAM words than one tile has: an output of tile k is tile k+1's
  *     input stream;
- *   - run every tile's configuration through the tile model (pubmodel.c)
+ *   - run every tile's configuration through the tile model (model.c)
  *     on element identities: every word an output presents is the one
  *     its port reads, and the counts are the model's.
  * The register map, timing and rules are docs/pub.md's.  A pub_set

@@ -200,7 +200,7 @@ int pub_write_rom_hex(const pub_set *ps, FILE *out);
 /* (hi << lo_bits) | lo in "digits" hex digits, wider than 64 bits too
  * (lo below 2^lo_bits, hi below 2^32). */
 void pub_print_word(FILE *out, int digits, uint64_t hi, int lo_bits, uint64_t lo);
-/* The cost model (pubcost.c, docs/pub.md "Area and energy"). */
+/* The cost model (cost.c, docs/pub.md "Area and energy"). */
 typedef struct pub_cost {
 	int64_t sram_bits, flops, ctrl_luts;
 	double area_um2, energy_pj;

@@ -112,15 +112,18 @@ const char *rtl_index_expr(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	if (e->op == IR_OP_DIV || e->op == IR_OP_MOD) {
 		if (e->args[1]->kind != IR_CONST || (int64_t) e->args[1]->u.cval <= 0)
 			sl_unreachable();	/* the front end checks the divisor */
-		return rtl_wire(g, st, 64, true, rtl_index_floor(g, st, e->args[0], a, e->op,
-			(int64_t) e->args[1]->u.cval));
+		g->mul_attr = rtl_mul_attr(g, e);
+		const char *q = rtl_index_floor(g, st, e->args[0], a, e->op,
+			(int64_t) e->args[1]->u.cval);
+		g->mul_attr = "";
+		return rtl_wire(g, st, 64, true, q);
 	}
 	const char *b = rtl_index_expr(g, st, e->args[1]);
 	const char *x;
 	switch (e->op) {
 	case IR_OP_ADD: x = rtl_fmt(g, "%s + %s", a, b); break;
 	case IR_OP_SUB: x = rtl_fmt(g, "%s - %s", a, b); break;
-	case IR_OP_MUL: x = rtl_fmt(g, "%s * %s", a, b); break;
+	case IR_OP_MUL: x = rtl_fmt(g, "%s * %s%s", a, rtl_mul_attr(g, e), b); break;
 	case IR_OP_MIN: x = rtl_fmt(g, "(%s < %s) ? %s : %s", a, b, a, b); break;
 	case IR_OP_MAX: x = rtl_fmt(g, "(%s > %s) ? %s : %s", a, b, a, b); break;
 	default: sl_unreachable();
@@ -200,7 +203,10 @@ static const char *rtl_divmod(rtl_gen *g, rtl_stage *st, const ir_expr *e, ir_ty
 	const char *op = e->op == IR_OP_DIV ? "/" : "%";
 	if (rtl_fold(e->args[1], t, &c)) {
 		rtl_sink_ident(g, b);	/* a cast of a constant: a wire unused */
-		return rtl_divconst(g, st, a, t, e->op, c);
+		g->mul_attr = rtl_mul_attr(g, e);
+		const char *q = rtl_divconst(g, st, a, t, e->op, c);
+		g->mul_attr = "";
+		return q;
 	}
 	if (!t.is_signed)
 		return rtl_fmt(g, "%s %s %s", a, op, b);
@@ -296,7 +302,8 @@ static const char *rtl_binary(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	case IR_OP_MUL:	/* signed as the type: the same low bits, and Yosys's wreduce
 			 * then drops sign-extension bits, so i32(i16) * i32(i16)
 			 * is one 16x16 DSP, not 32x32 (fpga/dsp.c) */
-		return rtl_fmt(g, "%s * %s", rtl_sgn(g, a, t.is_signed), rtl_sgn(g, b, t.is_signed));
+		return rtl_fmt(g, "%s * %s%s", rtl_sgn(g, a, t.is_signed), rtl_mul_attr(g, e),
+			rtl_sgn(g, b, t.is_signed));
 	case IR_OP_DIV: case IR_OP_MOD: return rtl_divmod(g, st, e, t, a, b);
 	case IR_OP_AND: return rtl_fmt(g, "%s & %s", a, b);
 	case IR_OP_OR: return rtl_fmt(g, "%s | %s", a, b);

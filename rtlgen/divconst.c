@@ -91,8 +91,8 @@ static const char *dc_quot_unsigned(rtl_gen *g, rtl_stage *st, const ir_divplan 
 	fprintf(g->out, "    // x / %llu: x%s times %llu%s, bits from %d\n",
 		(unsigned long long) p->d, p->pre ? rtl_fmt(g, " >> %d", p->pre) : "",
 		(unsigned long long) p->magic, p->magic_top ? " + 2^64" : "", p->shift);
-	const char *prod = dc_wire(g, st, pw, false, rtl_fmt(g, "%s * %s",
-		dc_zext(g, y, p->xbits, pw), m));
+	const char *prod = dc_wire(g, st, pw, false, rtl_fmt(g, "%s * %s%s",
+		dc_zext(g, y, p->xbits, pw), g->mul_attr ? g->mul_attr : "", m));
 	rtl_sink(g, prod);
 	return dc_wire(g, st, p->qbits, false, dc_bits(g, prod, pw, p->shift, p->qbits));
 }
@@ -126,8 +126,8 @@ static const char *dc_quot_signed(rtl_gen *g, rtl_stage *st, const ir_divplan *p
 	fprintf(g->out, "    // x / %s%llu: x times %s%llu, bits from %d, plus 1 when negative\n",
 		p->neg ? "-" : "", (unsigned long long) p->d, p->neg ? "-" : "",
 		(unsigned long long) p->magic, p->shift);
-	const char *prod = dc_wire(g, st, pw, true, rtl_fmt(g, "$signed(%s) * %s",
-		dc_sext(g, x, n, pw), m));
+	const char *prod = dc_wire(g, st, pw, true, rtl_fmt(g, "$signed(%s) * %s%s",
+		dc_sext(g, x, n, pw), g->mul_attr ? g->mul_attr : "", m));
 	rtl_sink(g, prod);
 	int top = pw - p->shift < n ? pw - p->shift : n;
 	const char *q0 = dc_bits(g, prod, pw, p->shift, top);

@@ -122,11 +122,12 @@ static void emit_tile(rtl_gen *g, const pub_buf *pb, const char *nm, int k)
 	if (p->ew != p->cw)	/* the tile's default EW is CW */
 		snprintf(ew, sizeof ew, ", .EW(%d)", p->ew);
 	fprintf(o, "    sl_pub #(.W(%d), .FW(%d), .DEPTH(%lld), .NI(%d), .NO(%d), .LEVELS(%d), "
-		".CW(%d)%s%s) %s_pub%d (\n"
+		".CW(%d)%s%s) %s (\n"
 		"        .clk(clk), .rst(rst), .clk_en(ce), .flush(go && ce),\n"
 		"        .cfg_we(%s_pub%d_cfg_we), .cfg_addr(%s_pub%d_cfg[%d:%d]), "
 		".cfg_data(%s_pub%d_cfg[%d:0]),\n", w, p->fw, (long long) p->depth, p->n_in,
-		p->n_out, p->levels, p->cw, ew, g->pub->spram ? ", .SPRAM(1)" : "", nm, k, nm, k, nm, k,
+		p->n_out, p->levels, p->cw, ew, g->pub->spram ? ", .SPRAM(1)" : "",
+		rtl_tile_name(g->ctx, pb->buf->producer, k), nm, k, nm, k,
 		ca + p->cw - 1, p->cw, nm, k,
 		p->cw - 1);
 	if (p->n_in > 1)

@@ -54,6 +54,13 @@ const char *rtl_fmt(rtl_gen *g, const char *fmt, ...)
 	return s;
 }
 
+const char *rtl_mul_attr(rtl_gen *g, const ir_expr *e)
+{
+	if (e->mul_id <= 0)
+		return "";
+	return rtl_fmt(g, "(* sl_mul = \"%d\"%s *) ", e->mul_id, e->dsps > 0 ? "" : ", sl_logic");
+}
+
 static unsigned rtl_hash(const char *s)
 {
 	unsigned h = 2166136261u;
@@ -109,7 +116,7 @@ int rtl_addr_bits(int64_t depth)
 	return b;
 }
 
-static char *rtl_ident(sl_ctx *ctx, const char *name)
+char *rtl_ident(sl_ctx *ctx, const char *name)
 {
 	char *s = sl_strdup(ctx, name);
 	for (char *p = s; *p; p++)
@@ -200,7 +207,7 @@ int rtl_lanes(const sched_stmt *s)
 /* The port name of a stage: its group's for a lane, else its own. */
 const char *rtl_port(rtl_gen *g, const rtl_stage *st)
 {
-	return rtl_lanes(st->s) > 1 ? rtl_ident(g->ctx, st->s->decl->lane_of->name) : st->name;
+	return g->plan.sched[st->s->index].port;
 }
 
 /* Lane l's word of port group "port" of lanes of w bits. */
@@ -287,15 +294,6 @@ static void rtl_ports(rtl_gen *g, const char *module)
 
 /* The cycle after every statement's last write (trailing input elements
  * may stream after the last output write). */
-static int64_t rtl_end_cycle(const sched_program *sp)
-{
-	int64_t e = sp->predicted_cycles;
-	for (int i = 0; i < sp->n_stmts; i++)
-		if (sched_last_time(sp->stmts[i]) + sp->stmts[i]->latency > e)
-			e = sched_last_time(sp->stmts[i]) + sp->stmts[i]->latency;
-	return e;
-}
-
 /* The run control.  'start' is registered: sampled high at the edge that
  * ends cycle -2 (while idle or done), it makes 'go' high in cycle -1, a
  * flip-flop, so the wide fan-out of go to every schedule starts at a
@@ -309,7 +307,7 @@ static void rtl_control(rtl_gen *g)
 	int64_t more = (int64_t) (g->frames - 1) * g->period;
 	int64_t p = g->sp->predicted_cycles + more, e = rtl_end_cycle(g->sp) + more;
 	int64_t pd = p > 0 ? p : 1;
-	int rw = rtl_runtime(g) ? rtl_rt_run_bits(g) : rtl_bits_for(pd) + 1;
+	int rw = g->plan.run_bits;
 	if (rtl_runtime(g))
 		fprintf(o, "    // Run control: 'start' in cycle -2 (idle or done) makes 'go' high in\n"
 			"    // cycle -1 (a register); 'remain' counts down from cfg_run (the\n"
@@ -369,25 +367,6 @@ static void rtl_stage_comment(rtl_gen *g, const rtl_stage *st)
 	fputc('\n', g->out);
 }
 
-/* DELTA[d] = coef[d] - sum_{k>d} coef[k] * (ext[k]-1), in TW bits. */
-static uint64_t rtl_delta(const sched_stmt *s, int d, int tw)
-{
-	int64_t v = s->coef[d];
-	for (int k = d + 1; k < s->n_dims; k++)
-		v -= s->coef[k] * (s->ext[k] - 1);
-	uint64_t m = tw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << tw) - 1;
-	return (uint64_t) v & m;
-}
-
-/* DELTA of the frame dimension: the period less the statement's span. */
-static uint64_t rtl_frame_delta(const rtl_gen *g, const sched_stmt *s)
-{
-	int64_t v = g->period;
-	for (int k = 0; k < s->n_dims; k++)
-		v -= s->coef[k] * (s->ext[k] - 1);
-	return (uint64_t) v & (((uint64_t) 1 << g->tw) - 1);
-}
-
 /* With frames, the schedule has one more dimension, the outermost
  * (index bits [31:0] of _fidx): the frame, extent g->frames, coefficient
  * g->period; _idx and _nidx are the statement's own dimensions. */
@@ -400,7 +379,8 @@ static void rtl_sched(rtl_gen *g, rtl_stage *st)
 	rtl_stage_comment(g, st);
 	fprintf(o, "    wire %s_fire;\n    wire %s_active;\n    wire [%d:0] %s_idx;\n"
 		"    wire [%d:0] %s_nidx;\n", nm, nm, n * 32 - 1, nm, n * 32 - 1, nm);
-	const sched_stmt *c = sched_controller(g->sp, s);
+	const rtl_sched_plan *q = &g->plan.sched[s->index];
+	const sched_stmt *c = q->controller;
 	if (c != s) {
 		/* A lane with the box and schedule of an earlier lane: its fires
 		 * and counters (sched_controller). */
@@ -426,16 +406,15 @@ static void rtl_sched(rtl_gen *g, rtl_stage *st)
 	}
 	fprintf(o, "    sl_sched #(.N(%d), .TW(%d),\n        .EXT({", n + fr, g->tw);
 	for (int d = n - 1; d >= 0; d--)
-		fprintf(o, "%s32'd%lld", d == n - 1 ? "" : ", ",
-			(long long) (s->n_dims ? s->ext[d] : 1));
+		fprintf(o, "%s32'd%lld", d == n - 1 ? "" : ", ", (long long) q->ext[d]);
 	if (fr)
-		fprintf(o, ", 32'd%d", g->frames);
+		fprintf(o, ", 32'd%lld", (long long) q->ext[n]);
 	fprintf(o, "}),\n        .DELTA({");
 	for (int d = n - 1; d >= 0; d--)
 		fprintf(o, "%s%d'd%llu", d == n - 1 ? "" : ", ", g->tw,
-			(unsigned long long) (s->n_dims ? rtl_delta(s, d, g->tw) : 0));
+			(unsigned long long) q->delta[d]);
 	if (fr)
-		fprintf(o, ", %d'd%llu", g->tw, (unsigned long long) rtl_frame_delta(g, s));
+		fprintf(o, ", %d'd%llu", g->tw, (unsigned long long) q->delta[n]);
 	fprintf(o, "}),\n        .START(%d'd%lld))\n", g->tw, (long long) s->offset);
 	fprintf(o, "        %s_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), "
 		".fire(%s_fire), .idx(%s_%sidx), .nidx(%s_%snidx), .active(%s_active));\n",
@@ -604,21 +583,18 @@ static void rtl_sink_emit(rtl_gen *g)
 static void rtl_setup(rtl_gen *g)
 {
 	const sched_program *sp = g->sp;
-	int64_t more = (int64_t) (g->frames - 1) * g->period;
-	int64_t tmax = rtl_end_cycle(sp) + more;
+	rtl_plan_build(g->ctx, sp, g->pub, g->frames, &g->plan);
+	g->tw = g->plan.tw;
 	g->stages = sl_alloc(g->ctx, (size_t) (sp->n_stmts + 1) * sizeof(*g->stages));
 	for (int i = 0; i < sp->n_stmts; i++) {
 		rtl_stage *st = &g->stages[i];
 		const sched_stmt *s = sp->stmts[i];
 		st->s = s;
-		st->name = rtl_ident(g->ctx, s->name);
+		st->name = g->plan.sched[i].name;
 		st->buf = ub_set_find(g->ubs, s);
-		if (sched_last_time(s) + more > tmax)
-			tmax = sched_last_time(s) + more;
 		if (!s->is_input)
 			rtl_mark_slots(g, st);
 	}
-	g->tw = rtl_bits_for(tmax) + 1;
 }
 
 int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,

@@ -20,6 +20,42 @@
 extern "C" {
 #endif
 
+/* The RTL plan (rtlgen/plan.c): what rtl_emit builds, decided before
+ * any Verilog is written; the emitter writes it and fpga/logic.c costs
+ * it.  Per statement: */
+typedef struct rtl_sched_plan {
+	const char *name;		/* its Verilog identifier */
+	const char *port;		/* its port group, NAME_en / _valid / _data
+					 * (rtl_port_name; inputs and outputs) */
+	const sched_stmt *controller;	/* whose sl_sched drives it: itself, or
+					 * an earlier lane (sched_controller) */
+	int n;				/* its dimensions (at least 1), the frame after */
+	int64_t ext[SCHED_MAX_DIMS + 1];	/* sl_sched's EXT, DELTA (TW bits), */
+	uint64_t delta[SCHED_MAX_DIMS + 1];	/* outermost first */
+	uint64_t start;			/* and START */
+} rtl_sched_plan;
+
+typedef struct rtl_plan {
+	int frames;		/* frames per start (docs/hardware.md "Frames") */
+	int64_t period;		/* cycles from a frame's start to the next's */
+	int tw;			/* width of the schedules' START and DELTA */
+	int run_bits;		/* the run control's 'remain' */
+	int n_stages;
+	rtl_sched_plan *sched;	/* by statement index, in the context's arena */
+} rtl_plan;
+
+/* The name of the top-level port group of input or output "d" (lanes:
+ * of the declaration they split; docs/hardware.md "Top-level
+ * interface"), as a Verilog identifier (in the context's arena). */
+const char *rtl_port_name(sl_ctx *ctx, const ir_decl *d);
+/* The instance name of push-memory tile k of the buffer "producer"
+ * writes (in the context's arena). */
+const char *rtl_tile_name(sl_ctx *ctx, const sched_stmt *producer, int k);
+/* The plan of the design of "sp" with the tiles of "pub" (or NULL) for
+ * "frames" frames, into *p. */
+void rtl_plan_build(sl_ctx *ctx, const sched_program *sp, const pub_set *pub, int frames,
+	rtl_plan *p);
+
 /* Write the Verilog of the scheduled, mapped program to "out", each
  * buffer stored as "ubs" maps and lays it out.  "top_name" is the
  * program's name (the module is sluice_<top_name>; non-identifier

@@ -27,13 +27,15 @@ typedef struct rtl_gen {
 	const ub_set *ubs;
 	const pub_set *pub;		/* --memory pub: the tiles, or NULL */
 	FILE *out;
-	int tw;				/* width of the schedules' START and DELTA */
+	rtl_plan plan;			/* what is built (rtlgen/plan.c) */
+	int tw;				/* plan.tw */
 	int frames;			/* frames per start (docs/hardware.md "Frames") */
 	bool axis;			/* the core of an AXI4-Stream wrapper: ce is a port */
 	int64_t period;			/* cycles from a frame's start to the next's */
 	rtl_stage *stages;		/* by statement index */
 	bool nx;			/* index expressions of the next cycle */
 	int need;			/* the cycle the value being emitted is needed in */
+	const char *mul_attr;		/* of the multiply being emitted (rtl_mul_attr) */
 	int n_sink, cap_sink;
 	const char **sink;		/* signals that may have unused bits */
 	const char **sink_set;		/* the same by hash, sink_set_cap slots */
@@ -43,12 +45,22 @@ typedef struct rtl_gen {
 /* rtlgen.c */
 const char *rtl_fmt(rtl_gen *g, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* The attribute that names the multiply of node e for fpga/synth.c as
+ * the DSP decision numbered it (ir_expr.mul_id): "(* sl_mul = "N" *) ",
+ * with sl_logic when it stays in logic; "" when it has no number. */
+const char *rtl_mul_attr(rtl_gen *g, const ir_expr *e);
 void rtl_sink(rtl_gen *g, const char *signal);
 int rtl_addr_bits(int64_t depth);
 /* "w'(x)": the low w bits; a whole signal x goes to the lint sink. */
 const char *rtl_trunc(rtl_gen *g, const char *x, int w);
 /* Send x to the lint sink when it is a signal name (not an expression). */
 void rtl_sink_ident(rtl_gen *g, const char *x);
+/* plan.c: the last cycle anything happens (the run's end, a later
+ * write). */
+int64_t rtl_end_cycle(const sched_program *sp);
+/* rtlgen.c: a name as a Verilog identifier (non-identifier characters
+ * '_'). */
+char *rtl_ident(sl_ctx *ctx, const char *name);
 /* Bits to hold every value in [0, n]. */
 int rtl_bits_for(int64_t n);
 /* "// file:line: text of the line" for a source location. */
@@ -100,7 +112,7 @@ bool rtl_runtime(const rtl_gen *g);
 /* The configuration bus ports, after 'ready'. */
 void rtl_rt_ports(rtl_gen *g);
 /* Bits of the run-length register (remain). */
-int rtl_rt_run_bits(const rtl_gen *g);
+int rtl_rt_run_bits(const sched_program *sp, const pub_set *pub);
 /* The configuration registers, 'ready', and the tiles' bus wires. */
 void rtl_rt_config(rtl_gen *g);
 /* Statement st's sl_sched_rt, its idx and nidx on the wires named. */

@@ -142,10 +142,10 @@ void rtl_rt_ports(rtl_gen *g)
 		"    input  wire [%d:0] cfg_data", m.ta - 1, m.cw - 1);
 }
 
-int rtl_rt_run_bits(const rtl_gen *g)
+int rtl_rt_run_bits(const sched_program *sp, const pub_set *pub)
 {
 	rt_map m;
-	rt_map_of(g->sp, g->pub, &m);
+	rt_map_of(sp, pub, &m);
 	return m.rw;
 }
 

@@ -157,11 +157,27 @@ static double d(const timing *t, board_delay_kind k, int w)
 	return board_delay(t->bd, k, w);
 }
 
-/* A product of a x b bits: a DSP when the board's flow maps one there. */
+bool sched_mul_on_dsp(const ir_expr *e)
+{
+	return e->dsps > 0;
+}
+
+/* A multiply in DSPs (the DSP decision, sched_mul_on_dsp): one DSP, and
+ * past one the adders of mul2dsp's chain that sums the partial
+ * products, one per DSP after the first. */
+static double dsp_delay(const timing *t, const ir_expr *e, int w)
+{
+	return d(t, BOARD_DELAY_DSP, w) + (e->dsps - 1) * d(t, BOARD_DELAY_ADD, w);
+}
+
+/* A product of a x b bits: in DSPs as the DSP decision put it, else a
+ * shift, an adder tree of a constant's shifted copies or an array
+ * multiplier in logic. */
 static double mul_delay(const timing *t, const ir_expr *e)
 {
-	const board_logic *g = &t->bd->logic;
 	int w = op_width(e);
+	if (sched_mul_on_dsp(e))
+		return dsp_delay(t, e, w);
 	if (const_pow2(e->args[0]) || const_pow2(e->args[1]))
 		return 0;	/* a shift (or 0) */
 	uint64_t v;
@@ -171,10 +187,6 @@ static double mul_delay(const timing *t, const ir_expr *e)
 			levels++;	/* a tree of shifted copies */
 		return levels * d(t, BOARD_DELAY_ADD, w);
 	}
-	int wa = g->dsp_signed && !e->type.is_signed ? w + 1 : w;
-	if (t->bd->dsps > 0 && g->dsp_a > 0 && 2 * w >= g->dsp_min &&
-	    wa <= (g->dsp_a > g->dsp_b ? g->dsp_a : g->dsp_b))
-		return d(t, BOARD_DELAY_DSP, w);
 	return d(t, BOARD_DELAY_MUL, w);
 }
 
@@ -201,10 +213,9 @@ static double div_delay(const timing *t, const ir_expr *e)
 	case IR_DIVF_COMPARE:
 		return d(t, BOARD_DELAY_CMP, w) + (p.is_mod ? d(t, BOARD_DELAY_ADD, w) : 0);
 	case IR_DIVF_MULHI: {
-		const board_logic *g = &t->bd->logic;
 		int a = p.xbits + p.is_signed, b = p.mbits + p.is_signed;
-		bool dsp = t->bd->dsps > 0 && g->dsp_a > 0 && a + b >= g->dsp_min;
-		x = d(t, dsp ? BOARD_DELAY_DSP : BOARD_DELAY_MUL, a > b ? a : b);
+		x = sched_mul_on_dsp(e) ? dsp_delay(t, e, a > b ? a : b)
+			: d(t, BOARD_DELAY_MUL, a > b ? a : b);
 		if (p.is_signed)
 			x += d(t, BOARD_DELAY_ADD, w);
 		if (p.is_mod)

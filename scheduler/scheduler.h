@@ -150,6 +150,10 @@ double sched_path_ns(const sched_stmt *s);
 double sched_clock_mhz(const sched_program *sp);
 /* Bits of the datapath's read, delay and valid registers. */
 int64_t sched_pipe_reg_bits(const sched_stmt *s);
+/* Is the multiply of node e (MUL, a DIV / MOD plan's) timed as DSP
+ * blocks: the DSP decision recorded on it (ir_expr.dsps, made before
+ * the schedule by the flow: fpga/logic.c tg_dsp_decide)? */
+bool sched_mul_on_dsp(const ir_expr *e);
 
 /* Time of iteration "it" of "s" (absolute coordinates). */
 int64_t sched_time(const sched_stmt *s, const int64_t *it);

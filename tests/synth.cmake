@@ -39,6 +39,16 @@
 #   t_synth_ice40_dsp_over    tests/synth/dsp_over.sl: nine 16 x 16 products
 #                             on 8 DSPs: 8 of 8 used, predicted and measured,
 #                             one multiplier in LUTs, predicted and measured
+#   t_synth_ice40_dsp_agree_over, _wide  tests/synth/dsp_agree.sh (issue 23,
+#                             one DSP decision): every multiply in DSPs or
+#                             logic alike in the timing model, the estimate
+#                             and the netlist's DSP cells (DIR/multipliers.txt),
+#                             and as worked out by hand: dsp_over.sl's nine
+#                             16 x 16 on 8 SB_MAC16, 1 each, the widest first,
+#                             ties to the earliest: the ninth in logic;
+#                             dsp4.sl's 8 x 8 (1) and 32 x 32 -> 32, which
+#                             mul2dsp cuts into 3 (the file: 4 halves, the
+#                             high x high past bit 32 removed)
 #   t_synth_ice40_critical_path  tests/synth/critical.sl with --pnr: the
 #                             critical path is named by stage, f's datapath
 #                             (line 5) on it (the parse itself: t_timing)
@@ -186,6 +196,13 @@ if(SLUICE_SYNTH_YOSYS)
     PROCESSORS 1 PASS_REGULAR_EXPRESSION
     "DSPs +8 of +8 .*\\(estimated 8\\)[\r\n]+  multipliers +9: 8 in 8 DSPs, 1 left in logic by the DSP count \\(estimated 1\\)"
     FAIL_REGULAR_EXPRESSION "warning|error")
+  add_test(NAME t_synth_ice40_dsp_agree_over
+    COMMAND ${sd}/dsp_agree.sh ${SLUICE_EXE} ${sd}/dsp_over.sl ice40up5k ${bd}/synth_agree_over
+      1,1,1,1,1,1,1,1,0)
+  add_test(NAME t_synth_ice40_dsp_agree_wide
+    COMMAND ${sd}/dsp_agree.sh ${SLUICE_EXE} ${sd}/dsp4.sl ice40up5k ${bd}/synth_agree_wide 1,3)
+  set_tests_properties(t_synth_ice40_dsp_agree_over t_synth_ice40_dsp_agree_wide PROPERTIES
+    LABELS synth TIMEOUT 300 PROCESSORS 1 PASS_REGULAR_EXPRESSION "agree: [0-9]+ multipliers")
   add_test(NAME t_synth_ice40_critical_path
     COMMAND ${SLUICE_EXE} synth ${sd}/critical.sl --board ice40up5k --pnr
       -o ${bd}/synth_critical)

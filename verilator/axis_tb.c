@@ -472,22 +472,6 @@ static const char *const axis_tb_run =
 	"\treturn 0;\n"
 	"}\n";
 
-/* NAME as rtlgen writes a port: every character that is not a letter,
- * digit or '_' as '_' (a lane "in.lane0" is in_lane0), in a static buffer
- * (one use per call). */
-static const char *axis_id(const char *name)
-{
-	static char id[4][256];
-	static int k;
-	char *s = id[k = (k + 1) % 4];
-	size_t i = 0;
-	for (const char *p = name; *p && i + 1 < sizeof id[0]; p++, i++)
-		s[i] = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-			(*p >= '0' && *p <= '9') || *p == '_' ? *p : '_';
-	s[i] = 0;
-	return s;
-}
-
 /* The port accessors: set_in, get_in_ready, set_out_ready, get_out, and
  * a snapshot of every output of the wrapper. */
 static void axis_tb_ports(FILE *out, int n_ports, const vl_port *ports)
@@ -496,7 +480,7 @@ static void axis_tb_ports(FILE *out, int n_ports, const vl_port *ports)
 		"\tswitch (k) {\n", out);
 	for (int i = 0, k = 0; i < n_ports; i++)
 		if (ports[i].is_input) {
-			const char *n = axis_id(ports[i].name);
+			const char *n = ports[i].name;
 			fprintf(out, "\tcase %d:\n\t\ttop->s_axis_%s_tvalid = valid;\n"
 				"\t\ttop->s_axis_%s_tdata = data;\n\t\ttop->s_axis_%s_tuser = user;\n"
 				"\t\ttop->s_axis_%s_tlast = last;\n\t\tbreak;\n", k++, n, n, n, n);
@@ -507,19 +491,19 @@ static void axis_tb_ports(FILE *out, int n_ports, const vl_port *ports)
 	for (int i = 0, k = 0; i < n_ports; i++)
 		if (ports[i].is_input)
 			fprintf(out, "\tcase %d:\n\t\treturn top->s_axis_%s_tready;\n", k++,
-				axis_id(ports[i].name));
+				ports[i].name);
 	fputs("\tdefault:\n\t\t(void) top;\n\t\treturn false;\n\t}\n}\n\n", out);
 	fputs("void set_out_ready(Vdut *top, int k, bool ready)\n{\n\tswitch (k) {\n", out);
 	for (int i = 0, k = 0; i < n_ports; i++)
 		if (!ports[i].is_input)
 			fprintf(out, "\tcase %d:\n\t\ttop->m_axis_%s_tready = ready;\n\t\tbreak;\n", k++,
-				axis_id(ports[i].name));
+				ports[i].name);
 	fputs("\tdefault:\n\t\t(void) top;\n\t\t(void) ready;\n\t}\n}\n\n", out);
 	fputs("struct output {\n\tbool valid, ready, user, last;\n\tuint64_t data;\n};\n\n"
 		"output get_out(Vdut *top, int k)\n{\n\toutput o{};\n\tswitch (k) {\n", out);
 	for (int i = 0, k = 0; i < n_ports; i++)
 		if (!ports[i].is_input) {
-			const char *n = axis_id(ports[i].name);
+			const char *n = ports[i].name;
 			fprintf(out, "\tcase %d:\n\t\to.valid = top->m_axis_%s_tvalid;\n"
 				"\t\to.ready = top->m_axis_%s_tready;\n\t\to.user = top->m_axis_%s_tuser;\n"
 				"\t\to.last = top->m_axis_%s_tlast;\n"
@@ -534,7 +518,7 @@ static void axis_tb_ports(FILE *out, int n_ports, const vl_port *ports)
 		"\ts.v.push_back(top->done);\n\ts.v.push_back(top->error);\n"
 		"\ts.v.push_back(top->advance);\n", out);
 	for (int i = 0; i < n_ports; i++) {
-		const char *n = axis_id(ports[i].name);
+		const char *n = ports[i].name;
 		if (ports[i].is_input)
 			fprintf(out, "\ts.v.push_back(top->s_axis_%s_tready);\n", n);
 		else

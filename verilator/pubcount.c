@@ -133,20 +133,6 @@ static pc_line *pc_lines(sl_ctx *ctx, const char *log, int *n)
 	return lines;
 }
 
-/* The instance name rtlgen/pub.c gives tile k of "pb" (owned by the
- * caller): the producer's name with every character that is not a
- * letter, digit or '_' as '_' (rtlgen's rtl_ident), then _pubK. */
-static char *pc_instance(const pub_buf *pb, int k)
-{
-	size_t len = strlen(pb->buf->producer->name) + 32;
-	char *out = sl_xmalloc(len);
-	snprintf(out, len, "%s_pub%d", pb->buf->producer->name, k);
-	for (char *p = out; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')
-		      || (*p >= '0' && *p <= '9') || *p == '_'))
-			*p = '_';
-	return out;
-}
 
 /* The counts of a line, as the tile model keeps them. */
 static void pc_counts(const pc_line *l, pub_counts *c)
@@ -269,9 +255,9 @@ int vl_pub_check_runs(sl_ctx *ctx, const pub_set *ps, const char *log, int n_run
 		if (!pub_on_tiles(pb))
 			continue;
 		for (int k = 0; k < pb->n_tiles; k++) {
-			char *inst = pc_instance(pb, k);
+			/* the instance name rtlgen gives the tile (rtlgen/plan.c) */
+			const char *inst = rtl_tile_name(ctx, pb->buf->producer, k);
 			bool found = pc_find(ctx, pb, k, inst, lines, n, n_runs, runs);
-			free(inst);
 			if (!found) {
 				rc = -1;
 				continue;

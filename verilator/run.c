@@ -513,8 +513,8 @@ static int vl_ports(const sched_program *sp, int nf, vl_port **ports, int64_t **
 		int k = s->decl->lanes > 1 ? s->decl->lanes : 1;
 		if (!s->is_input || (k > 1 && s->decl->lane > 0))
 			continue;
-		vl_port p = vl_port_make(k > 1 ? s->decl->lane_of->name : s->decl->name,
-			s->decl->type.bits, true, s->decl->n_dims, s->decl->extents, nf);
+		vl_port p = vl_port_make(rtl_port_name(sp->ctx, s->decl), s->decl->type.bits, true,
+			s->decl->n_dims, s->decl->extents, nf);
 		p.lanes = k;
 		p.stmt = s;
 		(*sizes)[n] = sched_n_iters(s);
@@ -525,7 +525,7 @@ static int vl_ports(const sched_program *sp, int nf, vl_port **ports, int64_t **
 		int k = d->lanes > 1 ? d->lanes : 1;
 		if (k > 1 && d->lane > 0)
 			continue;
-		vl_port p = vl_port_make(k > 1 ? d->lane_of->name : d->name, d->type.bits, false,
+		vl_port p = vl_port_make(rtl_port_name(sp->ctx, d), d->type.bits, false,
 			d->n_dims, d->out_extents, nf);
 		p.lanes = k;
 		p.output = i;

@@ -424,16 +424,11 @@ void vl_write_tb_common(FILE *out)
 	fputs(vl_tb_clock, out);
 }
 
-/* "top->NAME_suffix" with NAME as rtlgen writes a port: every character
- * that is not a letter, digit or '_' as '_' (the lanes of a declaration
- * are one port group named for it, verilator/run.c vl_ports). */
+/* "top->NAME_suffix", NAME the port group's name from the RTL plan
+ * (rtl_port_name, verilator/run.c vl_ports). */
 static void vl_tb_port(FILE *out, const char *name, const char *suffix)
 {
-	fputs("top->", out);
-	for (const char *p = name; *p; p++)
-		fputc((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-			(*p >= '0' && *p <= '9') || *p == '_' ? *p : '_', out);
-	fputs(suffix, out);
+	fprintf(out, "top->%s%s", name, suffix);
 }
 
 void vl_write_testbench(FILE *out, const char *top_name, int n_ports,

@@ -2,6 +2,7 @@
 #ifndef SLUICE_VERILATOR_PRIVATE_H
 #define SLUICE_VERILATOR_PRIVATE_H
 
+#include "rtlgen/rtlgen.h"
 #include "verilator/verilator.h"
 
 

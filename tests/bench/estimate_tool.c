@@ -1,7 +1,7 @@
 /* tests/bench/estimate_tool.c: print the logic estimate (fpga/logic.c)
  * of one program on one board, for tests/bench/estimate_bench.sh.
  *   sluice_estimate PROG.sl BOARD [--schedule stream|sequential]
- *                   [--register-threshold N] [--stages]
+ *                   [--register-threshold N] [--unroll K] [--stages]
  * Prints the logic, the storage (fpga/storage.c: storage flip-flops and
  * LUT RAM) and their sum, which is what Yosys reports:
  *   logic luts N ffs N dsps N
@@ -28,6 +28,8 @@ static int est_tool(sl_ctx *ctx, int argc, char **argv)
 			so.policy = !strcmp(argv[++i], "sequential") ? SCHED_SEQUENTIAL : SCHED_STREAM;
 		else if (!strcmp(argv[i], "--register-threshold") && i + 1 < argc)
 			uo.register_threshold = atoll(argv[++i]);
+		else if (!strcmp(argv[i], "--unroll") && i + 1 < argc)
+			so.unroll = atoi(argv[++i]);
 		else
 			return 2;
 	}
@@ -35,6 +37,7 @@ static int est_tool(sl_ctx *ctx, int argc, char **argv)
 	flow_options fo;
 	flow_options_default(&fo);
 	fo.sched = so;
+	fo.sched.timing = bd;	/* pipelined for the board, as `sluice synth` builds it */
 	fo.ub = uo;
 	fo.bd = bd;
 	flow_design *d = bd ? flow_compile(ctx, argv[1], &fo) : NULL;
@@ -62,7 +65,7 @@ int main(int argc, char **argv)
 {
 	if (argc < 3) {
 		fprintf(stderr, "usage: %s PROG.sl BOARD [--schedule S] "
-			"[--register-threshold N] [--stages]\n", argv[0]);
+			"[--register-threshold N] [--unroll K] [--stages]\n", argv[0]);
 		return 2;
 	}
 	sl_ctx *ctx = sl_ctx_alloc();

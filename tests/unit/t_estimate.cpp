@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include <isl/ctx.h>
 #include <isl/options.h>
@@ -223,7 +224,7 @@ TEST(t_estimate, mul_split_within_count)
 		tg_mul_cost(bi, &ms[i]);
 	}
 	EXPECT_EQ(ms[9].dsps, 3);
-	EXPECT_EQ(tg_mul_split(bi, ms, 10), 8);
+	EXPECT_EQ(tg_mul_split(bi->dsps, ms, 10, false), 8);
 	EXPECT_TRUE(ms[9].in_dsp);
 	int in = 0;
 	for (int i = 0; i < 9; i++)
@@ -232,6 +233,79 @@ TEST(t_estimate, mul_split_within_count)
 	EXPECT_TRUE(ms[4].in_dsp);
 	EXPECT_FALSE(ms[5].in_dsp);
 	sl_ctx_free(ctx);
+}
+
+// The multiplies of the lane program's datapaths, numbered in walk order
+// (ir_expr.mul_id), into *out.
+void decided_muls(const ir_expr *e, std::vector<const ir_expr *> *out)
+{
+	if (e->mul_id > 0 && (e->op == IR_OP_MUL || e->op == IR_OP_DIV || e->op == IR_OP_MOD))
+		out->push_back(e);
+	for (int i = 0; i < e->n_args; i++)
+		decided_muls(e->args[i], out);
+	if (e->kind == IR_REDUCE)
+		decided_muls(e->u.reduce.body, out);
+}
+
+// One DSP decision (issue 23), before the schedule (fpga/logic.c
+// tg_dsp_decide): nine 16 x 16 products (i16 widened to i32: Yosys keeps
+// 16 bits of each, one SB_MAC16 apiece) on the UP5K's 8 DSPs: the widest
+// first, ties to the earliest, so the first eight take one DSP each and
+// the ninth stays in logic (tests/synth/dsp_over.sl, where Yosys is run).
+// The timing model (sched_mul_on_dsp) and the estimate read the same
+// choice, node by node.
+TEST(t_estimate, dsp_decision_over_count)
+{
+	std::string prod;
+	for (int k = 0; k < 9; k++)
+		prod += std::string(k ? " + " : "") + "i32(a(x) + " + std::to_string(k) +
+			") * i32(b(x))";
+	Est e("input a : i16[8];\ninput b : i16[8];\nfunc p(x) : i32 = " + prod +
+		";\noutput p[8];\n", "ice40up5k");
+	ASSERT_NE(e.sp, nullptr);
+	std::vector<const ir_expr *> ms;
+	const ir_program *lp = e.sp->lowered;
+	for (int i = 0; i < lp->n_decls; i++)
+		if (lp->decls[i]->kind == IR_DECL_FUNC)
+			decided_muls(lp->decls[i]->body, &ms);
+	ASSERT_EQ(ms.size(), 9u);
+	EXPECT_EQ(lp->dsp_board, e.rep.bd);
+	int on = 0;
+	for (const ir_expr *m : ms) {
+		on += m->dsps;
+		EXPECT_EQ(sched_mul_on_dsp(m), m->dsps > 0) << "mul " << m->mul_id;
+		bool est = false, found = false;
+		for (int i = 0; i < e.r.n_muls; i++)
+			if (e.r.muls[i].node == m) {
+				found = true;
+				est = e.r.muls[i].in_dsp;
+			}
+		EXPECT_TRUE(found) << "mul " << m->mul_id;
+		EXPECT_EQ(est, m->dsps > 0) << "mul " << m->mul_id;
+		EXPECT_EQ(m->dsps, m->mul_id <= 8 ? 1 : 0) << "mul " << m->mul_id;
+	}
+	EXPECT_EQ(on, 8);
+	EXPECT_EQ(e.r.dsps, 8);
+}
+
+// Operands wider than one DSP: i32 x i32 -> i32 on the UP5K is cut into
+// halves, the high x high partial past bit 32 removed: 3 SB_MAC16, and
+// the timing model times it in DSPs (before issue 23 it timed it as a
+// 32-bit multiplier in LUTs).
+TEST(t_estimate, dsp_decision_wide)
+{
+	Est e("input c : i32[8];\ninput d : i32[8];\nfunc q(x) : i32 = c(x) * d(x);\n"
+		"output q[8];\n", "ice40up5k");
+	ASSERT_NE(e.sp, nullptr);
+	std::vector<const ir_expr *> ms;
+	const ir_program *lp = e.sp->lowered;
+	for (int i = 0; i < lp->n_decls; i++)
+		if (lp->decls[i]->kind == IR_DECL_FUNC)
+			decided_muls(lp->decls[i]->body, &ms);
+	ASSERT_EQ(ms.size(), 1u);
+	EXPECT_EQ(ms[0]->dsps, 3);
+	EXPECT_TRUE(sched_mul_on_dsp(ms[0]));
+	EXPECT_EQ(e.r.dsps, 3);
 }
 
 // A multiplication by a power of two is a shift: no DSP, no LUT.  The
