@@ -60,29 +60,31 @@ struct Gen {
 		c->args[0] = v;
 		return c;
 	}
+	// - ~ abs ! (abs of iN gives uN: a uN of width >= 2 from an iN)
+	ir_expr *unary(ir_type t, int depth, int k)
+	{
+		static const ir_op u[4] = { IR_OP_NEG, IR_OP_NOT, IR_OP_ABS, IR_OP_LNOT };
+		ir_op op = u[k];
+		ir_type at = op == IR_OP_LNOT ? ir_type_make(false, 1) : t;
+		if (op == IR_OP_ABS) {
+			if (t.is_signed || t.bits == 1)
+				return tree(t, depth - 1);
+			at = ir_type_make(true, t.bits);
+		}
+		if (op == IR_OP_LNOT && t.bits != 1)
+			return tree(t, depth - 1);
+		ir_expr *e = node(IR_UNARY, t, 1);
+		e->op = op;
+		e->args[0] = tree(at, depth - 1);
+		return e;
+	}
 	ir_expr *tree(ir_type t, int depth)
 	{
 		if (depth == 0)
 			return leaf(t);
 		int k = (int) (splitmix(seed) % 26);
-		if (k < 4) {
-			static const ir_op u[4] = { IR_OP_NEG, IR_OP_NOT, IR_OP_ABS, IR_OP_LNOT };
-			ir_op op = u[k];
-			ir_type at = op == IR_OP_LNOT ? ir_type_make(false, 1) : t;
-			if (op == IR_OP_ABS) {
-				if (t.is_signed)
-					return tree(t, depth - 1);
-				at = ir_type_make(t.bits > 1, t.bits > 1 ? t.bits : 2);
-				if (t.bits == 1)
-					return tree(t, depth - 1);
-			}
-			if (op == IR_OP_LNOT && t.bits != 1)
-				return tree(t, depth - 1);
-			ir_expr *e = node(IR_UNARY, t, 1);
-			e->op = op;
-			e->args[0] = tree(at, depth - 1);
-			return e;
-		}
+		if (k < 4)
+			return unary(t, depth, k);
 		if (k == 4) {
 			ir_expr *e = node(IR_SELECT, t, 3);
 			e->args[0] = tree(ir_type_make(false, 1), depth - 1);
