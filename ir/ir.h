@@ -210,6 +210,28 @@ uint64_t ir_divplan_eval(const ir_divplan *p, uint64_t x);
 bool ir_index_range(const ir_expr *e, const int64_t *slot_lo, const int64_t *slot_hi,
 	int n_slots, int64_t *lo, int64_t *hi);
 
+/* The interval of values of expression e (ir/range.c): a uN's in
+ * [0, 2^N), an iN's signed, an index expression's in int64; slot_lo[s] >
+ * slot_hi[s] is a variable slot of unknown interval (NULL: all unknown).
+ * Conservative (every value e takes lies in [lo, hi]) and exact on
+ * constants (all leaves constant: lo == hi, the value ir_eval_* gives).
+ * _compare: 0 or 1 when every a OP b with a, b in the intervals gives
+ * that (OP a comparison), else -1.  _const: e's value, normalised to its
+ * type, when the interval is one value. */
+typedef struct ir_range {
+	__int128 lo, hi;
+} ir_range;
+ir_range ir_expr_range(const ir_expr *e, const int64_t *slot_lo, const int64_t *slot_hi,
+	int n_slots);
+int ir_range_compare(ir_op op, ir_range a, ir_range b);
+/* The whole of type t (none: int64); e's interval as an operand of type
+ * t (an operand of another type, e.g. an index, keeps t's low bits). */
+ir_range ir_type_range(ir_type t);
+ir_range ir_operand_range(const ir_expr *e, ir_type t, const int64_t *slot_lo,
+	const int64_t *slot_hi, int n_slots);
+bool ir_expr_const(const ir_expr *e, const int64_t *slot_lo, const int64_t *slot_hi,
+	int n_slots, uint64_t *v);
+
 /* ------------------------------------------------------------ declarations */
 
 typedef enum ir_decl_kind { IR_DECL_INPUT, IR_DECL_CONST, IR_DECL_FUNC } ir_decl_kind;

@@ -18,6 +18,8 @@ void rtl_mark_slots(rtl_gen *g, rtl_stage *st)
 	st->slot_used = sl_alloc(g->ctx, (size_t) (st->n_slots + 1) * sizeof(bool));
 	st->slot_nx = sl_alloc(g->ctx, (size_t) (st->n_slots + 1) * sizeof(bool));
 	st->slot_dim = sl_alloc(g->ctx, (size_t) (st->n_slots + 1) * sizeof(int));
+	st->slot_lo = sl_alloc(g->ctx, (size_t) (st->n_slots + 1) * sizeof(int64_t));
+	st->slot_hi = sl_alloc(g->ctx, (size_t) (st->n_slots + 1) * sizeof(int64_t));
 	for (int k = 0; k < st->n_slots; k++)
 		st->slot_dim[k] = k < s->n_vars ? k : -1;
 	if (s->is_reduction) {
@@ -25,6 +27,39 @@ void rtl_mark_slots(rtl_gen *g, rtl_stage *st)
 		for (int k = 0; k < r->u.reduce.n_rvars; k++)
 			st->slot_dim[r->u.reduce.rvars[k].slot] = s->n_vars + k;
 	}
+	for (int k = 0; k < st->n_slots; k++) {
+		int dim = st->slot_dim[k];
+		st->slot_lo[k] = dim >= 0 ? s->lo[dim] : 1;
+		st->slot_hi[k] = dim >= 0 ? s->lo[dim] + s->ext[dim] - 1 : 0;
+	}
+}
+
+/* ------------------------------------------------------------ folding
+ * A value whose interval (ir/range.c, over the stage's variable ranges)
+ * is one value is emitted as that literal, and a comparison its operands'
+ * intervals decide as 1'b0 or 1'b1: Verilator rightly flags a constant
+ * comparison (UNSIGNED, CMPCONST), and the result is the same bits. */
+
+static bool rtl_folds(const rtl_stage *st, const ir_expr *e, uint64_t *v)
+{
+	return !ir_type_none(e->type)
+		&& ir_expr_const(e, st->slot_lo, st->slot_hi, st->n_slots, v);
+}
+
+static ir_range rtl_range(const rtl_stage *st, const ir_expr *e, ir_type t)
+{
+	return ir_operand_range(e, t, st->slot_lo, st->slot_hi, st->n_slots);
+}
+
+/* The read wires of a subtree that is not emitted go to the lint sink. */
+static void rtl_sink_reads(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+{
+	if (e->kind == IR_ACCESS && e->u.access.decl->kind != IR_DECL_CONST)
+		rtl_sink(g, rtl_fmt(g, "%s_rd%d", st->name, sched_read_slot(st->s, e)));
+	for (int i = 0; i < e->n_args; i++)
+		rtl_sink_reads(g, st, e->args[i]);
+	if (e->kind == IR_REDUCE)
+		rtl_sink_reads(g, st, e->u.reduce.body);
 }
 
 /* ------------------------------------------------------------ literals */
@@ -235,49 +270,20 @@ static const char *rtl_compare(rtl_gen *g, ir_op op, bool s, const char *a,
 	return rtl_fmt(g, "%s %s %s", rtl_sgn(g, a, s), o, rtl_sgn(g, b, s));
 }
 
-/* Is "x OP c" (c a constant of type t) the same for every x of t?  For
- * comparisons against the type's minimum or maximum: such a comparison
- * is emitted as a constant, since a lint rightly flags it. */
-static int trivial_vs_const(ir_op op, ir_type t, uint64_t c)
-{
-	bool at_min = c == ir_type_min(t), at_max = c == ir_type_max(t);
-	if ((op == IR_OP_LT && at_min) || (op == IR_OP_GT && at_max))
-		return 0;
-	if ((op == IR_OP_GE && at_min) || (op == IR_OP_LE && at_max))
-		return 1;
-	return -1;
-}
-
-static ir_op mirror(ir_op op)
-{
-	switch (op) {
-	case IR_OP_LT: return IR_OP_GT;
-	case IR_OP_GT: return IR_OP_LT;
-	case IR_OP_LE: return IR_OP_GE;
-	case IR_OP_GE: return IR_OP_LE;
-	default: return op;
-	}
-}
-
-/* 0 or 1 when "a OP b" does not depend on the non-constant side; -1. */
-static int trivial_compare(ir_op op, ir_type t, const ir_expr *a, const ir_expr *b)
-{
-	if (b->kind == IR_CONST && a->kind != IR_CONST)
-		return trivial_vs_const(op, t, b->u.cval);
-	if (a->kind == IR_CONST && b->kind != IR_CONST)
-		return trivial_vs_const(mirror(op), t, a->u.cval);
-	return -1;
-}
-
 /* min(a, b) is b < a ? b : a, max(a, b) is a < b ? b : a: both pick b
- * when their comparison holds (decided here when it is trivial). */
-static const char *rtl_min_max(rtl_gen *g, const ir_expr *e, ir_type t, const char *a,
-	const char *b)
+ * when their comparison holds; when the operands' intervals decide it,
+ * only the operand picked is emitted. */
+static const char *rtl_min_max(rtl_gen *g, rtl_stage *st, const ir_expr *e, ir_type t)
 {
 	bool max = e->op == IR_OP_MAX;
-	int k = trivial_compare(IR_OP_LT, t, e->args[max ? 0 : 1], e->args[max ? 1 : 0]);
-	if (k >= 0)
-		return k ? b : a;
+	const ir_expr *x = e->args[max ? 0 : 1], *y = e->args[max ? 1 : 0];
+	int k = ir_range_compare(IR_OP_LT, rtl_range(st, x, t), rtl_range(st, y, t));
+	if (k >= 0) {
+		rtl_sink_reads(g, st, e->args[k ? 0 : 1]);
+		return rtl_operand(g, st, e->args[k ? 1 : 0], t);
+	}
+	const char *a = rtl_operand(g, st, e->args[0], t);
+	const char *b = rtl_operand(g, st, e->args[1], t);
 	return rtl_fmt(g, "(%s) ? %s : %s", rtl_compare(g, IR_OP_LT, t.is_signed,
 		max ? a : b, max ? b : a), b, a);
 }
@@ -294,6 +300,8 @@ static const char *rtl_binary(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	ir_type t = e->args[0]->type;
 	if (ir_type_none(t))
 		t = e->args[1]->type;
+	if (e->op == IR_OP_MIN || e->op == IR_OP_MAX)
+		return rtl_min_max(g, st, e, t);
 	const char *a = rtl_operand(g, st, e->args[0], t);
 	const char *b = rtl_operand(g, st, e->args[1], t);
 	switch (e->op) {
@@ -308,13 +316,7 @@ static const char *rtl_binary(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	case IR_OP_AND: return rtl_fmt(g, "%s & %s", a, b);
 	case IR_OP_OR: return rtl_fmt(g, "%s | %s", a, b);
 	case IR_OP_XOR: return rtl_fmt(g, "%s ^ %s", a, b);
-	case IR_OP_MIN: case IR_OP_MAX: return rtl_min_max(g, e, t, a, b);
-	default: {
-		int k = trivial_compare(e->op, t, e->args[0], e->args[1]);
-		if (k >= 0)
-			return k ? "1'b1" : "1'b0";
-		return rtl_compare(g, e->op, t.is_signed, a, b);
-	}
+	default: return rtl_compare(g, e->op, t.is_signed, a, b);	/* undecided: rtl_value */
 	}
 }
 
@@ -460,6 +462,12 @@ static const char *rtl_node(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	case IR_UNARY: x = rtl_unary(g, st, e); break;
 	case IR_BINARY: x = rtl_binary(g, st, e); break;
 	case IR_SELECT: {
+		uint64_t k;
+		if (rtl_folds(st, e->args[0], &k)) {	/* only the arm taken */
+			rtl_sink_reads(g, st, e->args[0]);
+			rtl_sink_reads(g, st, e->args[k ? 2 : 1]);
+			return rtl_operand(g, st, e->args[k ? 1 : 2], t);
+		}
 		const char *c = rtl_truth(g, st, e->args[0]);
 		const char *a = rtl_operand(g, st, e->args[1], t);
 		const char *b = rtl_operand(g, st, e->args[2], t);
@@ -479,6 +487,11 @@ static const char *rtl_node(rtl_gen *g, rtl_stage *st, const ir_expr *e)
  * (g->need), delayed from the node's own cycle. */
 static const char *rtl_value(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 {
+	uint64_t v;
+	if (rtl_folds(st, e, &v)) {
+		rtl_sink_reads(g, st, e);
+		return rtl_const(g, e->type.bits, v);
+	}
 	int need = g->need;
 	int c = ir_type_none(e->type) && e->kind != IR_ACCESS ? 0 : sched_node_cycle(st->s, e);
 	g->need = c;
@@ -512,6 +525,26 @@ static const char *rtl_reduce_flag(rtl_gen *g, rtl_stage *st, bool last, int c)
 	return rtl_delay(g, st, rtl_fmt(g, "%s_%s", nm, f), 1, 0, c);
 }
 
+/* The accumulator's next value from a (acc_in) and the body's value v:
+ * sum a + v; maximum picks v when a < v, minimum when v < a, decided when
+ * the body's interval decides it against the whole type's (a body that is
+ * the start value itself). */
+static const char *rtl_reduce_next(rtl_gen *g, rtl_stage *st, ir_type t,
+	const char *a, const char *v)
+{
+	const ir_expr *r = st->s->decl->body;
+	ir_reduce_op op = r->u.reduce.op;
+	if (op == IR_RED_SUM)
+		return rtl_fmt(g, "%s + %s", a, v);
+	bool max = op == IR_RED_MAXIMUM;
+	ir_range ra = ir_type_range(t), rv = rtl_range(st, r->u.reduce.body, t);
+	int k = ir_range_compare(IR_OP_LT, max ? ra : rv, max ? rv : ra);
+	if (k >= 0)
+		return k ? v : a;
+	return rtl_fmt(g, "(%s) ? %s : %s", rtl_compare(g, IR_OP_LT, t.is_signed,
+		max ? a : v, max ? v : a), v, a);
+}
+
 static void rtl_reduction(rtl_gen *g, rtl_stage *st, const char **value,
 	const char **valid)
 {
@@ -536,12 +569,8 @@ static void rtl_reduction(rtl_gen *g, rtl_stage *st, const char **value,
 	fprintf(o, "    reg [%d:0] %s_acc;\n", t.bits - 1, nm);
 	fprintf(o, "    wire [%d:0] %s_acc_in = %s ? %s : %s_acc;\n", t.bits - 1, nm,
 		first, rtl_const(g, t.bits, ident), nm);
-	const char *a = rtl_fmt(g, "%s_acc_in", nm), *next;
-	if (op == IR_RED_SUM)
-		next = rtl_fmt(g, "%s + %s", a, v);
-	else
-		next = rtl_fmt(g, "(%s) ? %s : %s", rtl_compare(g, IR_OP_LT, t.is_signed,
-			op == IR_RED_MAXIMUM ? a : v, op == IR_RED_MAXIMUM ? v : a), v, a);
+	const char *a = rtl_fmt(g, "%s_acc_in", nm);
+	const char *next = rtl_reduce_next(g, st, t, a, v);
 	fprintf(o, "    wire [%d:0] %s_acc_next = %s;\n", t.bits - 1, nm, next);
 	fprintf(o, "    always @(posedge clk)\n        if (ce && %s)\n"
 		"            %s_acc <= %s_acc_next;\n", fire, nm, nm);

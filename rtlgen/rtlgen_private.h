@@ -16,6 +16,7 @@ typedef struct rtl_stage {
 	bool *slot_used;		/* index wires <name>_v<k> declared */
 	int *slot_dim;			/* iteration dimension of each slot, or -1 */
 	bool *slot_nx;			/* next-cycle wires <name>_x<k> declared */
+	int64_t *slot_lo, *slot_hi;	/* each slot's interval (lo > hi: none) */
 	int n_nodes;			/* node wires <name>_n<k> made so far */
 	int n_roms;
 	int n_fire_regs;		/* <name>_fire_d1 .. _d<n> declared */

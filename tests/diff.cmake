@@ -22,6 +22,18 @@
 #   t_diff_regress  every tests/diff/regress/*.sl (minimal programs that
 #                   once failed) through `sluice sim --seed 1` under both
 #                   policies.
+#   t_diff_lint     300 random programs (seeds 1..300, t_diff_random's
+#                   first) through `sluice run` and slref, and the Verilog of
+#                   each, native and AXI4-Stream, through `verilator
+#                   --lint-only -Wall`: no warning at all (run_diff.py --lint;
+#                   about 75 s of CPU).
+#   t_diff_scale_vl_{native,axis,lanes,tiles}  (label slow) random programs
+#                   through Verilator, 20 merged into one program a build
+#                   (run_diff.py --batch 20), each program's own design
+#                   linted: 500 native, 500 AXI4-Stream (--interface axis),
+#                   700 at --unroll 2 (about a quarter refused by the lane
+#                   rules) and 600 with --memory pub (tiles): at least 2,000
+#                   through Verilator in all (docs/testing.md has the times).
 #   t_diff_scale_10k   (label slow) 10,000 programs (seeds 1..10000), each
 #                   through `sluice run` and `sluice sim --engine model` under
 #                   both schedule policies, compared with slref bit for bit;
@@ -78,6 +90,11 @@ add_test(NAME t_diff_regress
           --timeout 30)
 set_tests_properties(t_diff_regress PROPERTIES LABELS diff TIMEOUT 180)
 
+add_test(NAME t_diff_lint
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
+          --sluice $<TARGET_FILE:sluice> --lint --count 300 --start 1 -j 2)
+set_tests_properties(t_diff_lint PROPERTIES LABELS diff TIMEOUT 900 PROCESSORS 2)
+
 # Pipelined for tests/boards/pipeline.board (scheduler/pipeline.c): the
 # model checks the longer latencies' schedule and buffers, on the seeds of
 # t_diff_model_stream (the same programs, unpipelined there).
@@ -118,6 +135,26 @@ add_test(NAME t_diff_scale_verilator
           --count 300 --start 1 --guard 900 -j 2 --progress 25)
 set_tests_properties(t_diff_scale_verilator PROPERTIES LABELS "diff;verilator;slow"
   TIMEOUT 36000 PROCESSORS 2)
+# Verilator at scale, 20 programs a build (--batch 20), every program's
+# design linted (--lint); the seeds are the slow set's own.
+foreach(v native axis lanes tiles)
+  if(v STREQUAL native)
+    set(vl_args --count 500 --start 60001)
+  elseif(v STREQUAL axis)
+    set(vl_args --interface axis --count 500 --start 61001)
+  elseif(v STREQUAL lanes)
+    set(vl_args --unroll 2 --count 700 --start 62001)
+  else()
+    set(vl_args --pub= --count 600 --start 63001)
+  endif()
+  add_test(NAME t_diff_scale_vl_${v}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
+            --sluice $<TARGET_FILE:sluice> --engine verilator --batch 20 --lint
+            ${vl_args} --guard 900 --timeout 1800 -j 2 --progress 100)
+  set_tests_properties(t_diff_scale_vl_${v} PROPERTIES LABELS "diff;verilator;slow"
+    TIMEOUT 36000 PROCESSORS 2
+    ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+endforeach()
 find_program(SLUICE_DIFF_YOSYS yosys)
 if(SLUICE_DIFF_YOSYS)
   add_test(NAME t_diff_scale_netlist

@@ -88,3 +88,29 @@ foreach(ex ${SLUICE_LANE_EXAMPLES})
     endif()
   endforeach()
 endforeach()
+
+# Constant folding (ir/range.c, rtlgen/datapath.c): tests/rtlgen/fold.sl,
+# expressions of one value and comparisons the operands' intervals decide
+# (issue 24: Verilator's UNSIGNED was fatal on `max(in(x), in(x) % 1)`).
+#   t_rtlgen_lint_fold_{native,axis,k2}  verilator -Wall, no warnings
+#   t_rtlgen_sim_fold    sim --engine verilator: equal to the reference
+if(SLUICE_VERILATOR)
+  foreach(v native axis k2)
+    set(fold_args native)
+    if(v STREQUAL axis)
+      set(fold_args axis)
+    elseif(v STREQUAL k2)
+      set(fold_args native --unroll 2)
+    endif()
+    add_test(NAME t_rtlgen_lint_fold_${v}
+      COMMAND ${SLUICE_RTL_CHECK} $<TARGET_FILE:sluice> ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/fold.sl
+              ${SLUICE_RTL_LIB} lint ${fold_args})
+    set_tests_properties(t_rtlgen_lint_fold_${v} PROPERTIES LABELS rtlgen TIMEOUT 120)
+  endforeach()
+  add_test(NAME t_rtlgen_sim_fold
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/fold.sl
+            --engine verilator --seed 3 -o ${CMAKE_CURRENT_BINARY_DIR}/rtlgen_out/fold)
+  set_tests_properties(t_rtlgen_sim_fold PROPERTIES LABELS verilator TIMEOUT 600 PROCESSORS 2
+    ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+    PASS_REGULAR_EXPRESSION "128 output values equal to the reference")
+endif()

@@ -167,7 +167,88 @@ def check_one(args, seed, work, prog_path=None):
             return False, head + '\n'.join(diffs) + '\n' + text
         if args.pub is not None and engine != 'run' and on_tiles(d1):
             res_tiled = True
+    if args.lint:
+        for iface in ('native', 'axis'):
+            st, msg = lint_compile(args, prog_path, seed, d, iface)
+            if st == 'fail':
+                return False, head + 'for lint: ' + msg + '\n' + text
     return ('tiled' if args.pub is not None and res_tiled else True), ''
+
+
+# ---------------------------------------------------------------- lint
+# verilator --lint-only -Wall on the Verilog of every program (--lint):
+# `sluice compile` writes the program's design under a module name of its
+# own (the program's file name, L<seed>.sl or A<seed>.sl) and Verilator
+# lints it with --top-module and the library files it uses, in the worker
+# that ran the program (about 0.1 s of CPU a design).  Not several designs
+# in one Verilator run: with several top modules Verilator 5.006 reports
+# UNDRIVEN and UNUSED bits inside sl_pipe that no design alone has (its
+# parameterizations mixed up between tops), so a batch would need waivers.
+
+def lint_compile(args, prog_path, seed, d, iface):
+    """`sluice compile` of the program as L<seed>.sl (native) or A<seed>.sl
+    (axis) with the run's lane and tile options; records the design in
+    d/lint.txt.  (status, message): 'ok'; 'refused' by the lane or tile
+    rules, 'skipped' by the time guard (neither linted); 'fail'."""
+    name = '%s%d' % ('A' if iface == 'axis' else 'L', seed)
+    src = os.path.join(os.path.dirname(prog_path), name + '.sl')
+    if os.path.abspath(src) != os.path.abspath(prog_path):
+        shutil.copyfile(prog_path, src)
+    out = os.path.join(d, 'lint-' + name)
+    cmd = [args.sluice, 'compile', src, '-o', out, '--interface', iface]
+    if args.unroll:
+        cmd += ['--unroll', str(args.unroll)]
+    if args.pub is not None:
+        cmd += ['--memory', 'pub'] + args.pub.split()
+    if args.board:
+        cmd += ['--board', args.board]
+    try:
+        p = run_cmd(cmd, args.guard or args.timeout)
+    except subprocess.TimeoutExpired:
+        return 'skipped', 'sluice compile ran over %g s' % (args.guard or args.timeout)
+    rules = lanes_refused(args, p.stderr) if p.returncode == 1 else None
+    if rules:
+        return 'refused', 'refused by %s: %s' % (rules, first_error(p.stderr))
+    if p.returncode != 0:
+        return 'fail', 'sluice compile failed (exit %d):\n%s' % (p.returncode,
+                                                               p.stderr.strip())
+    if not args.lint:
+        return 'ok', ''
+    top = 'sluice_' + name
+    files = [os.path.join(out, top + '.v')]
+    if iface == 'axis':
+        files.append(os.path.join(out, top + '_core.v'))
+    libs = sorted(f for f in os.listdir(out) if f.startswith('sl_') and f.endswith('.v'))
+    ok, msg = verilator_lint(files + [os.path.join(LIB_DIR, l) for l in libs], top)
+    if not ok:
+        return 'fail', 'verilator --lint-only -Wall on %s:\n%s' % (top, msg)
+    with open(os.path.join(d, 'lint.txt'), 'a') as f:
+        f.write('%d %s\n' % (seed, top))
+    return 'ok', ''
+
+
+def lint_count(d):
+    """The designs linted clean for the seed of directory d."""
+    try:
+        with open(os.path.join(d, 'lint.txt')) as f:
+            return sum(1 for ln in f if ln.strip())
+    except OSError:
+        return 0
+
+
+LIB_DIR = os.path.join(HERE, '..', '..', 'rtlgen', 'lib')
+
+
+def verilator_lint(files, top):
+    """(clean, Verilator's output): no warning at all and no waiver."""
+    p = subprocess.run(['verilator', '--lint-only', '-Wall', '--top-module', top] + files,
+                       capture_output=True, text=True)
+    out = (p.stdout + p.stderr).strip()
+    for fn in files[:2]:
+        with open(fn) as f:
+            if 'lint_off' in f.read():
+                out += '\n%s carries a lint waiver' % fn
+    return p.returncode == 0 and not out, out
 
 
 def on_tiles(d1):
@@ -253,6 +334,8 @@ def sluice_cmd(args, prog_path, seed, d1, engine, schedule):
     lanes = ['--unroll', str(args.unroll)] if args.unroll else []
     if args.pub is not None:
         lanes += ['--memory', 'pub'] + args.pub.split()
+    if args.interface != 'native':
+        lanes += ['--interface', args.interface]
     if engine in ('model', 'verilator'):
         return [args.sluice, 'sim', prog_path, '--seed', str(seed), '-o', d1,
                 '--engine', engine, '--schedule', schedule,
@@ -318,6 +401,136 @@ def run_prog(prog, paths):
         descr, shape, fort, vals = npyio.read(p)
         prog.set_input(n, descr, shape, vals)
     return prog.run()
+
+
+# ---------------------------------------------------------------- batches
+# --batch N: N programs merged into one, each name prefixed with its seed
+# ("s17_f0"), so that one `sluice sim` (one Verilator build) runs them all:
+# their funcs are independent, so the merged program's outputs are the
+# programs' outputs.  Each program is first compiled alone (`sluice
+# compile` with the run's interface, lane and tile options: its design is
+# also the one --lint lints), which sorts out the programs the lane or tile
+# rules refuse and those over the time guard; the rest are merged.  The
+# merged program's outputs are compared with slref's on it (a difference
+# names its seed by the prefix).  A batch whose sim fails is run again
+# program by program (check_one), to name the seeds.
+
+NAME_RE = re.compile(r'"[^"\n]*"|#[^\n]*|0[xX][0-9A-Fa-f]+|[0-9]+|[A-Za-z_][A-Za-z0-9_]*'
+                     r'|\.\.|<<|>>|<=|>=|==|!=|&&|\|\||\S')
+
+
+def prefix_program(seed, text):
+    """The program with every name prefixed by s<seed>_ (file names too);
+    `in` after a (prefixed) reduction variable and `file` before `("` are
+    the grammar's words, kept."""
+    out, prev = [], None
+    toks = NAME_RE.findall(text)
+    for i, tok in enumerate(toks):
+        nxt = toks[i + 1] if i + 1 < len(toks) else ''
+        if tok.startswith('#'):
+            out.append('\n')
+            continue
+        if tok.startswith('"'):
+            tok = '"s%d_%s' % (seed, tok[1:])
+        elif re.match(r'[A-Za-z_]', tok) and not slref.is_reserved(tok) \
+                and not (tok == 'in' and prev is not None and re.match(r's\d+_', prev)) \
+                and not (tok == 'file' and nxt == '(' and i + 2 < len(toks)
+                         and toks[i + 2].startswith('"')):
+            tok = 's%d_%s' % (seed, tok)
+        out.append(tok)
+        prev = tok
+    return ' '.join(out).replace(' \n ', '\n').replace(';', ';\n')
+
+
+def check_chunk(args, chunk, work):
+    """[(seed, (ok, report))] for the seeds of one batch."""
+    res, items = {}, []
+    for seed in chunk:
+        d = os.path.join(work, 's%d' % seed)
+        os.makedirs(d, exist_ok=True)
+        text, files = gen.generate(seed, True)
+        for fn, arr in files.items():
+            npyio.write(os.path.join(d, fn), *arr)
+        prog_path = os.path.join(d, 'prog.sl')
+        with open(prog_path, 'w') as f:
+            f.write(text)
+        head = '=== seed %d: %s\n' % (seed, prog_path)
+        st, msg = lint_compile(args, prog_path, seed, d, args.interface)
+        if st == 'ok':
+            items.append((seed, text, files))
+        else:
+            res[seed] = ({'refused': 'refused', 'skipped': None}.get(st, False),
+                         head + msg + '\n' + ('' if st == 'refused' else text))
+    if items:
+        res.update(run_merged(args, items, work))
+    return [(seed, res[seed]) for seed in chunk]
+
+
+def run_merged(args, items, work):
+    """{seed: (ok, report)} for the programs items merged into one."""
+    first = items[0][0]
+    d = os.path.join(work, 'b%d' % first)
+    os.makedirs(d, exist_ok=True)
+    prog_path = merge_programs(items, d, 'B%d' % first)
+    saved = args.lint
+    args.lint = False
+    ok, rep = check_one(args, first, d, prog_path)
+    args.lint = saved
+    if ok in (True, 'tiled'):
+        tiled = tiled_seeds(os.path.join(d, 's%d' % first)) if ok == 'tiled' else set()
+        return {seed: ('tiled' if seed in tiled else True, '') for seed, _, _ in items}
+    if len(items) == 1:
+        return {first: (ok, rep)}
+    out = {}
+    for seed, _, _ in items:	# again alone, to name the failing seeds
+        args.lint = False
+        alone = check_one(args, seed, work)
+        args.lint = saved
+        out[seed] = alone
+    if all(r[0] in (True, 'tiled') for r in out.values()):
+        out[first] = (False, '=== batch of seeds %s fails merged, no seed alone:\n%s'
+                      % (' '.join(str(s) for s, _, _ in items), rep))
+    return out
+
+
+def merge_programs(items, d, name):
+    """Writes the programs items [(seed, text, {file: array})] merged as
+    d/NAME.sl with their files; its path."""
+    parts = []
+    for seed, text, files in items:
+        parts.append(prefix_program(seed, text))
+        for fn, arr in files.items():
+            npyio.write(os.path.join(d, 's%d_%s' % (seed, fn)), *arr)
+    path = os.path.join(d, name + '.sl')
+    with open(path, 'w') as f:
+        f.write('# seeds %s merged by tests/diff/run_diff.py\n'
+                % ' '.join(str(s) for s, _, _ in items) + '\n'.join(parts))
+    return path
+
+
+def tiled_seeds(d):
+    """The seeds whose buffers a merged run in d put on tiles (pub.json
+    names them s<seed>_NAME)."""
+    out = set()
+    for sub in os.listdir(d):
+        try:
+            with open(os.path.join(d, sub, 'pub.json')) as f:
+                bufs = json.load(f)['buffers']
+        except (OSError, ValueError, KeyError):
+            continue
+        for b in bufs:
+            m = re.match(r's(\d+)_', b.get('name', ''))
+            if m and b.get('memory') == 'pub':
+                out.add(int(m.group(1)))
+    return out
+
+
+def run_batches(args, ex, seeds, work):
+    """(seed, (ok, report)) in seed order, --batch programs a sim."""
+    chunks = [list(seeds[i:i + args.batch]) for i in range(0, len(seeds), args.batch)]
+    for rows in ex.map(check_chunk, itertools.repeat(args), chunks, itertools.repeat(work)):
+        for r in rows:
+            yield r
 
 
 def run_regress(args, work):
@@ -389,6 +602,16 @@ def main():
     ap.add_argument('--ref-both', action='store_true',
                     help='engine run: also run with SLUICE_REF=tree and require '
                          'the same output files')
+    ap.add_argument('--interface', choices=['native', 'axis'], default='native',
+                    help='model, verilator: sim --interface')
+    ap.add_argument('--lint', action='store_true',
+                    help='also verilator --lint-only -Wall on the Verilog of every '
+                         'program (native and AXI4-Stream; with --batch the run\'s '
+                         'interface); a warning fails the seed')
+    ap.add_argument('--batch', type=int, default=0, metavar='N',
+                    help='model, verilator: merge N programs into one (names '
+                         'prefixed with their seed) for one sim, one Verilator build '
+                         'for N programs (see run_batches)')
     ap.add_argument('--timeout', type=float, default=60)
     ap.add_argument('-j', '--jobs', type=int, default=max(1, min(4, os.cpu_count() or 1)))
     ap.add_argument('--max-reports', type=int, default=20)
@@ -407,11 +630,17 @@ def main():
         return run_regress(args, work)
     seeds = range(args.start, args.start + args.count)
     failed, skipped, refused, tiled = [], [], [], []
+    linted = 0
     t0 = time.time()
     with ProcessPoolExecutor(max_workers=args.jobs) as ex:
-        fn = check_bad if args.bad else check_one
-        jobs = ex.map(fn, itertools.repeat(args), seeds, itertools.repeat(work))
-        for seed, (ok, rep) in zip(seeds, jobs):
+        if args.batch:
+            results = run_batches(args, ex, seeds, work)
+        else:
+            fn = check_bad if args.bad else check_one
+            results = zip(seeds, ex.map(fn, itertools.repeat(args), seeds,
+                                        itertools.repeat(work)))
+        for seed, (ok, rep) in results:
+            linted += lint_count(os.path.join(work, 's%d' % seed)) if args.lint else 0
             if ok is None:
                 skipped.append(seed)
                 print(rep, end='', flush=True)
@@ -428,6 +657,8 @@ def main():
                 print('... %d seeds, %d failed, %d skipped, %.0f s'
                       % (seed - args.start + 1, len(failed), len(skipped), time.time() - t0),
                       flush=True)
+    if args.lint:
+        print('lint: %d designs clean under verilator --lint-only -Wall' % linted)
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     engines = ', '.join(e if e == 'run' else '%s:%s' % (e, s) for e, s in engine_list(args))
