@@ -1458,6 +1458,9 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 			return EXIT_USAGE;
 		}
 	}
+	/* advice for the design compile writes; pins for one to be placed */
+	opt->flow.warn_order = !strcmp(c->name, "compile");
+	opt->flow.check_pins = !strcmp(c->name, "compile") || (!strcmp(c->name, "synth") && opt->pnr);
 	if (opt->vcd && strcmp(opt->engine, "verilator")) {
 		fprintf(stderr, "sluice %s: error: --vcd needs --engine verilator (the model "
 			"has no waveform)\n", c->name);

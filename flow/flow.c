@@ -258,9 +258,9 @@ static int flow_check_pins(flow_design *d)
 	size_t len;
 	const char *top;
 	int64_t in, out;
-	if (!bd->pins || flow_verilog_frames(d, d->pub ? d->pub->params.frames : 1, &text, &len,
+	if (!d->opts.check_pins || !bd->pins || flow_verilog_frames(d, d->pub ? d->pub->params.frames : 1, &text, &len,
 	    &top) < 0)
-		return bd->pins ? -1 : 0;
+		return d->opts.check_pins && bd->pins ? -1 : 0;
 	int64_t pins = tg_top_pins(text, len, top, &in, &out);
 	free(text);
 	if (pins < 0)
@@ -315,7 +315,8 @@ flow_design *flow_compile_text(sl_ctx *ctx, const char *path, const char *text, 
 		flow_free(d);
 		return NULL;
 	}
-	if (d->opts.sched.policy == SCHED_STREAM)	/* sequential stores frames by design */
+	if (d->opts.warn_order && d->opts.sched.policy == SCHED_STREAM)
+		/* the sequential schedule stores whole arrays by design */
 		ub_set_warn_order(ctx, d->isl, d->ubs);
 	return d;
 }

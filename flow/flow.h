@@ -35,6 +35,11 @@ typedef struct flow_options {
 	 * the board is a located error (fpga/: the largest buffers and
 	 * stages, and what would help). */
 	bool check_fit;
+	/* With check_fit: the package's I/O pins too (compile, and synth
+	 * --pnr: a design that is to be placed), and the warning of a plane
+	 * kept by the output order (compile, the command that gives advice). */
+	bool check_pins;
+	bool warn_order;
 	/* The Verilog's top level (flow_verilog): native or AXI4-Stream. */
 	rtl_interface iface;
 	/* Stage dumps, as letters: P the checked program, L the lowered

@@ -131,20 +131,22 @@ add_test(NAME t_synth_harris_ice40_dsp_fit
     --board ice40up5k -o ${CMAKE_CURRENT_BINARY_DIR}/fit_harris_dsp)
 set_tests_properties(t_synth_harris_ice40_dsp_fit PROPERTIES LABELS synth
   PASS_REGULAR_EXPRESSION "does not fit the ice40up5k.*needs [^;]*of 5280 (LUTs|flip-flops).*note: DSPs: the 6 multipliers would take 12 DSPs, the ice40up5k has 8: 4 use 8 DSPs \\(the widest first\\), 2 stay in logic, about [0-9]+ of the [0-9]+ LUTs")
-# t_synth_fit_pins_k4[_compile]  synth / compile --board ice40up5k
+# t_synth_fit_pins_k4[_compile]  synth --pnr / compile --board ice40up5k
 #   --unroll 4 of gaussian (tests/synth/t_fit_pins_gaussian_k4.sl): 70 I/O
 #   pins against the SG48 package's 39, refused before any RTL is written
 #   or Yosys run (flow_check_pins; the count by hand in the .sl);
 #   t_synth_fit_pins_k2_compile: --unroll 2 needs 38 and fits (exit 0)
 foreach(cmd synth compile)
   set(n t_synth_fit_pins_k4)
+  set(pnr --pnr)
   if(cmd STREQUAL compile)
     set(n t_synth_fit_pins_k4_compile)
+    set(pnr "")
   endif()
   add_test(NAME ${n}
     COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/synth/run_fit_bad.sh $<TARGET_FILE:sluice>
       ${cmd} t_fit_pins_gaussian_k4 ice40up5k ${CMAKE_CURRENT_BINARY_DIR}/fit_pins_${cmd}
-      t_fit_pins_gaussian_k4 --unroll 4)
+      t_fit_pins_gaussian_k4 --unroll 4 ${pnr})
   set_tests_properties(${n} PROPERTIES LABELS synth)
 endforeach()
 add_test(NAME t_synth_fit_pins_k2_compile

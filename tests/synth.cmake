@@ -50,8 +50,10 @@
 #                             mul2dsp cuts into 3 (the file: 4 halves, the
 #                             high x high past bit 32 removed)
 #   t_synth_ice40_critical_path  tests/synth/critical.sl with --pnr: the
-#                             critical path is named by stage, f's datapath
-#                             (line 5) on it (the parse itself: t_timing)
+#                             critical path is named by stage, a datapath of
+#                             LUT products on it: f's (line 5) or, since the
+#                             one DSP decision pipelines f's products as
+#                             logic, g's (line 6) (the parse: t_timing)
 #   t_synth_ecp5_logic_depth  the same without place and route (ECP5): Yosys's
 #                             logic depth, and the delay model's "Fmax
 #                             (estimate)" naming its longest path
@@ -208,7 +210,7 @@ if(SLUICE_SYNTH_YOSYS)
       -o ${bd}/synth_critical)
   set_tests_properties(t_synth_ice40_critical_path PROPERTIES LABELS synth TIMEOUT 900
     PROCESSORS 1 PASS_REGULAR_EXPRESSION
-    "Fmax +[0-9.]+ MHz.*[\r\n]+  critical path [0-9.]+ ns \\([0-9.]+ ns logic, [0-9.]+ ns routing\\): .*f \\(datapath, line 5, [0-9.]+ ns\\)")
+    "Fmax +[0-9.]+ MHz.*[\r\n]+  critical path [0-9.]+ ns \\([0-9.]+ ns logic, [0-9.]+ ns routing\\): .*(f \\(datapath, line 5|g \\(datapath, line 6), [0-9.]+ ns\\)")
   add_test(NAME t_synth_ecp5_logic_depth
     COMMAND ${SLUICE_EXE} synth ${sd}/critical.sl --board ecp5-85f -o ${bd}/synth_depth)
   set_tests_properties(t_synth_ecp5_logic_depth PROPERTIES LABELS synth TIMEOUT 300

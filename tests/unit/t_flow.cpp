@@ -310,6 +310,15 @@ TEST(Flow, WarnsOfAPlaneKeptByTheOutputOrder)
 	flow_options fo;
 	flow_options_default(&fo);
 	{
+		// only when asked (compile): sim and synth build the same design
+		Diag d;
+		flow_design *fd = compile(d, kChannelOuter, fo);
+		ASSERT_NE(fd, nullptr) << d.text();
+		EXPECT_EQ(d.text().find("warning"), std::string::npos) << d.text();
+		flow_free(fd);
+	}
+	fo.warn_order = true;
+	{
 		Diag d;
 		flow_design *fd = compile(d, kChannelOuter, fo);
 		ASSERT_NE(fd, nullptr) << d.text();
