@@ -22,11 +22,12 @@
 #   t_diff_regress  every tests/diff/regress/*.sl (minimal programs that
 #                   once failed) through `sluice sim --seed 1` under both
 #                   policies.
-#   t_diff_lint     300 random programs (seeds 1..300, t_diff_random's
+#   t_diff_lint     150 random programs (seeds 1..150, t_diff_random's
 #                   first) through `sluice run` and slref, and the Verilog of
 #                   each, native and AXI4-Stream, through `verilator
 #                   --lint-only -Wall`: no warning at all (run_diff.py --lint;
-#                   about 75 s of CPU).
+#                   about 40 s of CPU; seeds 6, 41, 120 and 126 warn without
+#                   the folding of ir/range.c).
 #   t_diff_scale_vl_{native,axis,lanes,tiles}  (label slow) random programs
 #                   through Verilator, 20 merged into one program a build
 #                   (run_diff.py --batch 20), each program's own design
@@ -92,7 +93,7 @@ set_tests_properties(t_diff_regress PROPERTIES LABELS diff TIMEOUT 180)
 
 add_test(NAME t_diff_lint
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
-          --sluice $<TARGET_FILE:sluice> --lint --count 300 --start 1 -j 2)
+          --sluice $<TARGET_FILE:sluice> --lint --count 150 --start 1 -j 2)
 set_tests_properties(t_diff_lint PROPERTIES LABELS diff TIMEOUT 900 PROCESSORS 2)
 
 # Pipelined for tests/boards/pipeline.board (scheduler/pipeline.c): the

@@ -34,6 +34,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'diff'))
 import npyio  # noqa: E402
+from slref import fits, tmax, tmin, tname  # noqa: E402  (the types as the spec has them)
 
 WIDTHS = (1, 2, 7, 8, 9, 16, 31, 32, 33, 63, 64)
 TYPES = [(s, w) for w in WIDTHS for s in (False, True) if not (s and w == 1)]
@@ -46,22 +47,6 @@ GROUPS = [
 ]
 EDGES = 10
 RANDOM_ROWS = 3
-
-
-def tname(t):
-    return ('i' if t[0] else 'u') + str(t[1])
-
-
-def tmin(t):
-    return -(1 << (t[1] - 1)) if t[0] else 0
-
-
-def tmax(t):
-    return (1 << (t[1] - 1)) - 1 if t[0] else (1 << t[1]) - 1
-
-
-def fits(v, t):
-    return tmin(t) <= v <= tmax(t)
 
 
 def lit(v):
