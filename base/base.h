@@ -85,6 +85,9 @@ void sl_diag_flush(sl_ctx *ctx);
 void *sl_alloc(sl_ctx *ctx, size_t size);
 char *sl_strndup(sl_ctx *ctx, const char *s, size_t len);
 char *sl_strdup(sl_ctx *ctx, const char *s);
+/* printf into the arena. */
+char *sl_fmt(sl_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+char *sl_vfmt(sl_ctx *ctx, const char *fmt, va_list ap);
 /* The list "set" (n pointers, in the arena, built only by this function)
  * with "p" added at its end unless it is already the last: the same
  * array, or a copy in the arena twice as long when it was full; *n is

@@ -172,6 +172,27 @@ char *sl_strdup(sl_ctx *ctx, const char *s)
 	return sl_strndup(ctx, s, strlen(s));
 }
 
+char *sl_vfmt(sl_ctx *ctx, const char *fmt, va_list ap)
+{
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	char *s = sl_alloc(ctx, n > 0 ? (size_t) n + 1 : 1);
+	if (n > 0)
+		vsnprintf(s, (size_t) n + 1, fmt, ap);
+	return s;
+}
+
+char *sl_fmt(sl_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = sl_vfmt(ctx, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
 void **sl_ptr_set_add(sl_ctx *ctx, void **set, int *n, void *p)
 {
 	if (*n && set[*n - 1] == p)

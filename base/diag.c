@@ -168,17 +168,8 @@ static void report(sl_ctx *ctx, sl_loc loc, const char *kind,
 /* Keep the first error's message for sl_first_error. */
 static void keep_first(sl_ctx *ctx, const char *fmt, va_list ap)
 {
-	if (ctx->first_error)
-		return;
-	va_list aq;
-	va_copy(aq, ap);
-	int n = vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	if (n < 0)
-		return;
-	char *m = sl_alloc(ctx, (size_t) n + 1);
-	vsnprintf(m, (size_t) n + 1, fmt, ap);
-	ctx->first_error = m;
+	if (!ctx->first_error)
+		ctx->first_error = sl_vfmt(ctx, fmt, ap);
 }
 
 void sl_error(sl_ctx *ctx, sl_loc loc, const char *fmt, ...)

@@ -15,11 +15,7 @@ char *ox_fmt(ox_imp *m, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	char *s = sl_alloc(m->ctx, (size_t) n + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t) n + 1, fmt, ap);
+	char *s = sl_vfmt(m->ctx, fmt, ap);
 	va_end(ap);
 	return s;
 }

@@ -74,15 +74,10 @@ void ox_node_error(ox_imp *m, const Onnx__NodeProto *n, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	int len = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	char *msg = sl_xmalloc((size_t) len + 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, (size_t) len + 1, fmt, ap);
+	const char *msg = sl_vfmt(m->ctx, fmt, ap);
 	va_end(ap);
 	const char *name = n->name && *n->name ? n->name : n->n_output ? n->output[0] : "";
 	sl_error_file(m->ctx, m->path, "node '%s' (%s): %s", name, n->op_type, msg);
-	free(msg);
 }
 
 /* ------------------------------------------------------------- tensors */

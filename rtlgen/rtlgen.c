@@ -45,11 +45,7 @@ const char *rtl_fmt(rtl_gen *g, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	char *s = sl_alloc(g->ctx, (size_t) n + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t) n + 1, fmt, ap);
+	char *s = sl_vfmt(g->ctx, fmt, ap);
 	va_end(ap);
 	return s;
 }
