@@ -415,14 +415,14 @@ static const char *rtl_read(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	return rtl_delay(g, st, rd, e->type.bits, 0, 1);
 }
 
-/* The stage's fire (reset to 0) as of cycle c. */
+/* The stage's fire (0 after reset or a new run's go) as of cycle c. */
 static const char *rtl_fire_at(rtl_gen *g, rtl_stage *st, int c)
 {
 	const char *nm = st->name;
 	for (int k = 1; k <= c; k++) {
 		if (k > st->n_fire_regs) {
 			fprintf(g->out, "    reg %s_fire_d%d;\n    always @(posedge clk) if (rst || ce) %s_fire_d%d <= "
-				"!rst && %s_fire%s;\n", nm, k, nm, k, nm,
+				"!flush && %s_fire%s;\n", nm, k, nm, k, nm,
 				k == 1 ? "" : rtl_fmt(g, "_d%d", k - 1));
 			st->n_fire_regs = k;
 		}

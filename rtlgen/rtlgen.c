@@ -335,7 +335,12 @@ static void rtl_control(rtl_gen *g)
 		"            end\n"
 		"        end\n"
 		"    end\n"
-		"    assign done = done_r;\n\n",
+		"    assign done = done_r;\n"
+		"    // 'flush' drops what a run still has in flight when the next one\n"
+		"    // starts: done rises at the last output write, and the values\n"
+		"    // computed after it are never read, but a late write would move\n"
+		"    // the next run's write addresses.\n"
+		"    wire flush = rst || (ce && go);\n\n",
 		rtl_runtime(g) ? "cfg_run" : pd >= 2 ? rtl_fmt(g, "%d'd%lld", rw, (long long) (pd - 2))
 			: rtl_fmt(g, "{%d{1'b1}}", rw), rw, rw - 1);
 }
@@ -510,7 +515,7 @@ static void rtl_pipe(rtl_gen *g, rtl_stage *st, const char *value,
 		s->latency == 1 ? "" : "s");
 	fprintf(o, vc ? " (datapath registers: cycles 1..%d)\n" : "\n", vc);
 	if (!inbox) {
-		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst), .ce(ce),\n"
+		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(flush), .ce(ce),\n"
 			"        .in_valid(%s), .in_data(%s), .out_valid(%s_wen), .out_data(%s_wdata));\n",
 			w, l, nm, valid, value, nm, nm);
 		if (valid_port)
@@ -518,7 +523,7 @@ static void rtl_pipe(rtl_gen *g, rtl_stage *st, const char *value,
 	} else {
 		fprintf(o, "    wire %s_inbox = %s;\n    wire [%d:0] %s_out;\n", nm, inbox, w, nm);
 		const char *in = rtl_delay(g, st, rtl_fmt(g, "%s_inbox", nm), 1, 0, vc);
-		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(rst), .ce(ce),\n"
+		fprintf(o, "    sl_pipe #(.W(%d), .L(%d)) %s_pipe (.clk(clk), .rst(flush), .ce(ce),\n"
 			"        .in_valid(%s), .in_data({%s, %s}), .out_valid(%s_wen), "
 			".out_data(%s_out));\n", w + 1, l, nm, valid, in, value, nm, nm);
 		fprintf(o, "    assign %s_wdata = %s_out[%d:0];\n", nm, nm, w - 1);

@@ -17,6 +17,10 @@
 #                           check clean (else the testbench exits 4)
 #   t_axis_sim_odd_widths   tests/axis/odd_widths.sl, three frames: data
 #                           narrower than TDATA, a 1-D input, a 3-D output
+#   t_axis_sim_restart      tests/axis/restart.sl, natively and on tiles:
+#                           stages still computing at done, every run
+#                           started at done (the core's flush of the work in
+#                           flight; random program 50280)
 #   t_axis_stall_lib_bad    a library whose sl_fifo_seg ignores ce: native
 #                           sim passes, axis sim exits 1 naming the output
 #                           that differs from the unstalled run's
@@ -74,6 +78,15 @@ if(SLUICE_AXIS_VERILATOR)
   set_tests_properties(t_axis_sim_odd_widths PROPERTIES LABELS verilator PROCESSORS 2
     TIMEOUT 900 PASS_REGULAR_EXPRESSION "288 output values equal[^\n]*\n[^\n]*${SLUICE_AXIS_RUNS}"
     ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  foreach(mem native pub)
+    add_test(NAME t_axis_sim_restart_${mem}
+      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/axis/restart.sl
+              --engine verilator --interface axis --seed 1 --memory ${mem}
+              -o ${CMAKE_CURRENT_BINARY_DIR}/axis_out/restart_${mem})
+    set_tests_properties(t_axis_sim_restart_${mem} PROPERTIES LABELS verilator PROCESSORS 2
+      TIMEOUT 900 PASS_REGULAR_EXPRESSION "64 output values equal[^\n]*\n[^\n]*${SLUICE_AXIS_RUNS}"
+      ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  endforeach()
   add_test(NAME t_axis_lint_odd_widths
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
             ${CMAKE_CURRENT_SOURCE_DIR}/axis/odd_widths.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib lint axis)

@@ -46,6 +46,11 @@ module sluice_reduce (
         end
     end
     assign done = done_r;
+    // 'flush' drops what a run still has in flight when the next one
+    // starts: done rises at the last output write, and the values
+    // computed after it are never read, but a late write would move
+    // the next run's write addresses.
+    wire flush = rst || (ce && go);
 
     // ======== schedules
     // reduce.sl:4: input  img : u8[33][33];
@@ -165,7 +170,7 @@ module sluice_reduce (
     // ---- input 'img'
     assign img_en = img_fire;
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) img_pipe (.clk(clk), .rst(rst), .ce(ce),
+    sl_pipe #(.W(8), .L(1)) img_pipe (.clk(clk), .rst(flush), .ce(ce),
         .in_valid(img_fire), .in_data(img_data), .out_valid(img_wen), .out_data(img_wdata));
 
     // ---- stage 'rowmax'
@@ -181,7 +186,7 @@ module sluice_reduce (
             rowmax_acc <= rowmax_acc_next;
     wire rowmax_done = rowmax_fire && rowmax_last;
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) rowmax_pipe (.clk(clk), .rst(rst), .ce(ce),
+    sl_pipe #(.W(8), .L(1)) rowmax_pipe (.clk(clk), .rst(flush), .ce(ce),
         .in_valid(rowmax_done), .in_data(rowmax_acc_next), .out_valid(rowmax_wen), .out_data(rowmax_wdata));
 
     // ---- stage 'colmin'
@@ -197,7 +202,7 @@ module sluice_reduce (
             colmin_acc <= colmin_acc_next;
     wire colmin_done = colmin_fire && colmin_last;
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) colmin_pipe (.clk(clk), .rst(rst), .ce(ce),
+    sl_pipe #(.W(8), .L(1)) colmin_pipe (.clk(clk), .rst(flush), .ce(ce),
         .in_valid(colmin_done), .in_data(colmin_acc_next), .out_valid(colmin_wen), .out_data(colmin_wdata));
 
     // ---- stage 'spread'
@@ -212,7 +217,7 @@ module sluice_reduce (
         8'h31, 8'h24, 8'h19, 8'h10, 8'h9, 8'h4, 8'h1, 8'h0}))
         spread_rom0 (.addr(spread_rom0_addr), .data(spread_n2));
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) spread_pipe (.clk(clk), .rst(rst), .ce(ce),
+    sl_pipe #(.W(8), .L(1)) spread_pipe (.clk(clk), .rst(flush), .ce(ce),
         .in_valid(spread_fire), .in_data(spread_n2), .out_valid(spread_wen), .out_data(spread_wdata));
     assign spread_valid = spread_wen;
     assign spread_data = spread_wdata;

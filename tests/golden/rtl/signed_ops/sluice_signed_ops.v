@@ -48,6 +48,11 @@ module sluice_signed_ops (
         end
     end
     assign done = done_r;
+    // 'flush' drops what a run still has in flight when the next one
+    // starts: done rises at the last output write, and the values
+    // computed after it are never read, but a late write would move
+    // the next run's write addresses.
+    wire flush = rst || (ce && go);
 
     // ======== schedules
     // signed_ops.sl:5: input  a : i8[4][4];
@@ -298,13 +303,13 @@ module sluice_signed_ops (
     // ---- input 'a'
     assign a_en = a_fire;
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) a_pipe (.clk(clk), .rst(rst), .ce(ce),
+    sl_pipe #(.W(8), .L(1)) a_pipe (.clk(clk), .rst(flush), .ce(ce),
         .in_valid(a_fire), .in_data(a_data), .out_valid(a_wen), .out_data(a_wdata));
 
     // ---- input 's'
     assign s_en = s_fire;
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) s_pipe (.clk(clk), .rst(rst), .ce(ce),
+    sl_pipe #(.W(8), .L(1)) s_pipe (.clk(clk), .rst(flush), .ce(ce),
         .in_valid(s_fire), .in_data(s_data), .out_valid(s_wen), .out_data(s_wdata));
 
     // ---- stage 'q'
@@ -326,7 +331,7 @@ module sluice_signed_ops (
     wire [7:0] q_n27 = -q_rd2;
     wire [7:0] q_n28 = q_n26 + q_n27;
     // written 2 cycles after it fires
-    sl_pipe #(.W(8), .L(2)) q_pipe (.clk(clk), .rst(rst), .ce(ce),
+    sl_pipe #(.W(8), .L(2)) q_pipe (.clk(clk), .rst(flush), .ce(ce),
         .in_valid(q_fire), .in_data(q_n28), .out_valid(q_wen), .out_data(q_wdata));
 
     // ---- stage 'sh'
@@ -344,7 +349,7 @@ module sluice_signed_ops (
     wire [15:0] sh_n19 = sh_n12 << sh_n18;
     wire [15:0] sh_n20 = sh_n11 ^ sh_n19;
     // written 2 cycles after it fires
-    sl_pipe #(.W(16), .L(2)) sh_pipe (.clk(clk), .rst(rst), .ce(ce),
+    sl_pipe #(.W(16), .L(2)) sh_pipe (.clk(clk), .rst(flush), .ce(ce),
         .in_valid(sh_fire), .in_data(sh_n20), .out_valid(sh_wen), .out_data(sh_wdata));
 
     // ---- stage 'm'
@@ -355,7 +360,7 @@ module sluice_signed_ops (
     wire [7:0] m_n18 = m_n17;
     wire [7:0] m_n19 = m_n15 + m_n18;
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) m_pipe (.clk(clk), .rst(rst), .ce(ce),
+    sl_pipe #(.W(8), .L(1)) m_pipe (.clk(clk), .rst(flush), .ce(ce),
         .in_valid(m_fire), .in_data(m_n19), .out_valid(m_wen), .out_data(m_wdata));
 
     // ---- stage 'out'
@@ -374,7 +379,7 @@ module sluice_signed_ops (
     wire [31:0] out_n6 = {{16{out_n5[15]}}, out_n5};
     wire [31:0] out_n7 = out_n3 - out_n6;
     // written 2 cycles after it fires
-    sl_pipe #(.W(32), .L(2)) out_pipe (.clk(clk), .rst(rst), .ce(ce),
+    sl_pipe #(.W(32), .L(2)) out_pipe (.clk(clk), .rst(flush), .ce(ce),
         .in_valid(out_fire), .in_data(out_n7), .out_valid(out_wen), .out_data(out_wdata));
     assign out_valid = out_wen;
     assign out_data = out_wdata;

@@ -46,6 +46,11 @@ module sluice_stencil (
         end
     end
     assign done = done_r;
+    // 'flush' drops what a run still has in flight when the next one
+    // starts: done rises at the last output write, and the values
+    // computed after it are never read, but a late write would move
+    // the next run's write addresses.
+    wire flush = rst || (ce && go);
 
     // ======== schedules
     // stencil.sl:4: input  in : u8[6][16];
@@ -134,7 +139,7 @@ module sluice_stencil (
     // ---- input 'in'
     assign in_en = in_fire;
     // written 1 cycle after it fires
-    sl_pipe #(.W(8), .L(1)) in_pipe (.clk(clk), .rst(rst), .ce(ce),
+    sl_pipe #(.W(8), .L(1)) in_pipe (.clk(clk), .rst(flush), .ce(ce),
         .in_valid(in_fire), .in_data(in_data), .out_valid(in_wen), .out_data(in_wdata));
 
     // ---- stage 'vblur'
@@ -146,7 +151,7 @@ module sluice_stencil (
     wire [15:0] vblur_n4 = {8'd0, vblur_rd2};
     wire [15:0] vblur_n5 = vblur_n3 + vblur_n4;
     // written 2 cycles after it fires
-    sl_pipe #(.W(16), .L(2)) vblur_pipe (.clk(clk), .rst(rst), .ce(ce),
+    sl_pipe #(.W(16), .L(2)) vblur_pipe (.clk(clk), .rst(flush), .ce(ce),
         .in_valid(vblur_fire), .in_data(vblur_n5), .out_valid(vblur_wen), .out_data(vblur_wdata));
 
     // ---- stage 'hdiff'
@@ -155,7 +160,7 @@ module sluice_stencil (
     wire [15:0] hdiff_n1 = hdiff_rd1;
     wire [15:0] hdiff_n2 = hdiff_n0 - hdiff_n1;
     // written 1 cycle after it fires
-    sl_pipe #(.W(16), .L(1)) hdiff_pipe (.clk(clk), .rst(rst), .ce(ce),
+    sl_pipe #(.W(16), .L(1)) hdiff_pipe (.clk(clk), .rst(flush), .ce(ce),
         .in_valid(hdiff_fire), .in_data(hdiff_n2), .out_valid(hdiff_wen), .out_data(hdiff_wdata));
     assign hdiff_valid = hdiff_wen;
     assign hdiff_data = hdiff_wdata;
