@@ -1,4 +1,5 @@
 /* driver/main.c: the `sluice` command.
+ * Rank 13 (tests/check_layout.sh).
  * Stage: on top of every module.  One table of commands, each with the
  * options it honours (an option another command takes is a usage error
  * here, not silently ignored); each command is one short function on

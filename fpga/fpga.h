@@ -1,4 +1,5 @@
 /* fpga/fpga.h: a mapped design on a board.
+ * Rank 11 (tests/check_layout.sh).
  * Stage: after rtlgen, beside sim; the driver calls it.  Before any RTL it
  * predicts what the design takes (fpga/storage.c: block RAM cells,
  * storage flip-flops and LUT RAM of every buffer; fpga/logic.c: LUTs,

@@ -1,4 +1,5 @@
 /* rtlgen/rtlgen.h: Verilog generation.
+ * Rank 8 (tests/check_layout.sh).
  * Stage: scheduler -> ubuffer -> [rtlgen] -> sim.  From a scheduled
  * program and its mapped unified buffers, write one top module
  * sluice_<name> (interface and timing: docs/hardware.md) that instantiates
