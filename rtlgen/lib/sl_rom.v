@@ -15,25 +15,16 @@ module sl_rom (addr, data);
   parameter DEPTH = 4;
   parameter [DEPTH*W-1:0] DATA = {DEPTH*W{1'b0}};
   localparam AW = DEPTH > 1 ? $clog2(DEPTH) : 1;
-  localparam SIZE = 1 << AW;
+  // The bit offset of an entry: wide enough for DEPTH * W.
+  localparam OW = DEPTH * W > 1 ? $clog2(DEPTH * W) : 1;
 
   input  [AW-1:0] addr;
   output [W-1:0]  data;
 
-  // The table padded with zero entries to a power of two, so that every
-  // address value selects a defined entry.
-  wire [W-1:0] table_w [0:SIZE-1];
-
-  genvar k;
-  generate
-    for (k = 0; k < SIZE; k = k + 1) begin : g_entry
-      if (k < DEPTH) begin : g_data
-        assign table_w[k] = DATA[k*W +: W];
-      end else begin : g_pad
-        assign table_w[k] = {W{1'b0}};
-      end
-    end
-  endgenerate
-
-  assign data = table_w[addr];
+  // One indexed part-select of DATA, not a table of DEPTH wires: a
+  // generate loop over a 16,384-entry table is past what Verilator will
+  // unroll.  An address past the table reads 0.
+  wire [OW-1:0] at = OW'(addr) * OW'(W);
+  wire          in_table = {1'b0, addr} < (AW + 1)'(DEPTH);
+  assign data = in_table ? DATA[at +: W] : {W{1'b0}};
 endmodule
