@@ -61,7 +61,7 @@ set_tests_properties(t_diff_slref PROPERTIES LABELS diff)
 add_test(NAME t_diff_random
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
           --sluice $<TARGET_FILE:sluice> --count 1000 --ref-both)
-set_tests_properties(t_diff_random PROPERTIES LABELS diff TIMEOUT 120)
+set_tests_properties(t_diff_random PROPERTIES LABELS diff TIMEOUT 600)
 
 # Random programs with lanes (docs/language.md "Lanes"): through the model
 # under both schedules at two lanes; the programs the lane rules refuse
