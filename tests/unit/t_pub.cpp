@@ -18,7 +18,7 @@
 #include <isl/ctx.h>
 #include <isl/options.h>
 
-#include "frontend/frontend.h"
+#include "flow/flow.h"
 #include "scheduler/scheduler.h"
 #include "pub/pub.h"
 #include "ubuffer/ubuffer.h"
@@ -30,7 +30,8 @@ struct Pub {
 	FILE *diag = nullptr;
 	char *dbuf = nullptr;
 	size_t dlen = 0;
-	ir_program *prog = nullptr;
+	flow_design *d = nullptr;	// built through the flow, as every command's
+	const ir_program *prog = nullptr;
 	sched_program *sp = nullptr;
 	isl_ctx *isl = nullptr;
 	ub_set *set = nullptr;
@@ -41,26 +42,23 @@ struct Pub {
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&dbuf, &dlen);
 		sl_ctx_set_diag_stream(ctx, diag);
-		isl = isl_ctx_alloc();
-		isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
-		prog = fe_compile_text(ctx, path.c_str(), text.data(), text.size());
-		if (!prog)
+		flow_options o;
+		flow_options_default(&o);
+		o.memory_pub = true;
+		o.pub = p;
+		d = flow_compile_text(ctx, path.c_str(), text.data(), text.size(), &o);
+		if (!d)
 			return;
-		sched_options so{};
-		so.policy = SCHED_STREAM;
-		sp = sched_program_build(ctx, isl, prog, &so);
-		if (!sp)
-			return;
-		set = ub_set_build(ctx, sp, isl, nullptr);
-		if (set)
-			{ pub_env env = { 8, 0, nullptr }; ps = pub_map(ctx, isl, set, &p, &env); }
+		isl = d->isl;
+		isl_options_set_on_error(isl, ISL_ON_ERROR_ABORT);	// a leaked isl object
+		prog = d->prog;
+		sp = d->sp;
+		set = d->ubs;
+		ps = d->pub;
 	}
 	~Pub()
 	{
-		pub_set_free(ps);
-		ub_set_free(set);
-		sched_program_free(sp);
-		isl_ctx_free(isl);	// aborts on a leaked isl object
+		flow_free(d);
 		sl_ctx_free(ctx);
 		fclose(diag);
 		free(dbuf);

@@ -20,7 +20,7 @@
 #include <isl/ctx.h>
 #include <isl/options.h>
 
-#include "frontend/frontend.h"
+#include "flow/flow.h"
 #include "scheduler/scheduler.h"
 #include "sim/sim.h"
 #include "pub/pub.h"
@@ -35,6 +35,7 @@ struct Example {
 	FILE *diag = nullptr;
 	char *dbuf = nullptr;
 	size_t dlen = 0;
+	flow_design *d = nullptr;	// built through the flow, as every command's
 	sched_program *sp = nullptr;
 	isl_ctx *isl = nullptr;
 	ub_set *set = nullptr;
@@ -45,35 +46,29 @@ struct Example {
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&dbuf, &dlen);
 		sl_ctx_set_diag_stream(ctx, diag);
-		isl = isl_ctx_alloc();
-		isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
 		std::string file = "examples/" + name + ".sl";
 		std::ifstream f(std::string(SLUICE_SOURCE_DIR) + "/" + file);
 		std::stringstream ss;
 		ss << f.rdbuf();
 		std::string text = ss.str();
-		ir_program *prog = fe_compile_text(ctx, file.c_str(), text.data(), text.size());
-		if (!prog)
+		flow_options o;
+		flow_options_default(&o);
+		o.memory_pub = true;
+		pub_params_default(&o.pub);
+		o.pub.fw = 4;
+		o.pub.depth = depth;
+		d = flow_compile_text(ctx, file.c_str(), text.data(), text.size(), &o);
+		if (!d)
 			return;
-		sched_options so{};
-		so.policy = SCHED_STREAM;
-		sp = sched_program_build(ctx, isl, prog, &so);
-		if (!sp)
-			return;
-		set = ub_set_build(ctx, sp, isl, nullptr);
-		pub_params p;
-		pub_params_default(&p);
-		p.fw = 4;
-		p.depth = depth;
-		if (set)
-			{ pub_env env = { 8, 0, nullptr }; ps = pub_map(ctx, isl, set, &p, &env); }
+		isl = d->isl;
+		isl_options_set_on_error(isl, ISL_ON_ERROR_ABORT);	// a leaked isl object
+		sp = d->sp;
+		set = d->ubs;
+		ps = d->pub;
 	}
 	~Example()
 	{
-		pub_set_free(ps);
-		ub_set_free(set);
-		sched_program_free(sp);
-		isl_ctx_free(isl);
+		flow_free(d);
 		sl_ctx_free(ctx);
 		fclose(diag);
 		free(dbuf);

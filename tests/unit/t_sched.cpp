@@ -31,6 +31,7 @@
 #include <isl/ctx.h>
 #include <isl/options.h>
 
+#include "flow/flow.h"
 #include "scheduler/scheduler.h"
 
 namespace {
@@ -42,14 +43,16 @@ std::string src_path(const std::string &rel)
 	return std::string(SLUICE_SOURCE_DIR) + "/" + rel;
 }
 
-// One compilation: context with diagnostics captured in memory, the
-// checked program and its schedule.
+// One compilation through the flow, as every command's: context with
+// diagnostics captured in memory, the checked program and its schedule
+// (the design's; its buffers are built too, and not looked at here).
 struct Compiled {
 	sl_ctx *ctx = nullptr;
 	FILE *diag = nullptr;
 	char *buf = nullptr;
 	size_t buf_len = 0;
-	ir_program *prog = nullptr;
+	flow_design *d = nullptr;
+	const ir_program *prog = nullptr;
 	isl_ctx *isl = nullptr;
 	sched_program *sp = nullptr;
 	std::vector<sl_define> defines;
@@ -63,22 +66,20 @@ struct Compiled {
 		sl_ctx_set_defines(ctx, defines.data(), (int) defines.size());
 		diag = open_memstream(&buf, &buf_len);
 		sl_ctx_set_diag_stream(ctx, diag);
-		prog = fe_compile_text(ctx, path.c_str(), text.data(), text.size());
-		if (!prog)
+		flow_options o;
+		flow_options_default(&o);
+		o.sched.policy = pol;
+		o.sched.unroll = unroll;
+		d = flow_compile_text(ctx, path.c_str(), text.data(), text.size(), &o);
+		if (!d)
 			return;
-		sched_options o{};
-		o.policy = pol;
-		o.unroll = unroll;
-		isl = isl_ctx_alloc();
-		isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
-		sp = sched_program_build(ctx, isl, prog, &o);
+		prog = d->prog;
+		isl = d->isl;
+		sp = d->sp;
 	}
 	~Compiled()
 	{
-		if (sp)
-			sched_program_free(sp);
-		if (isl)
-			isl_ctx_free(isl);
+		flow_free(d);
 		sl_ctx_free(ctx);
 		fclose(diag);
 		free(buf);

@@ -17,7 +17,7 @@
 #include <isl/ctx.h>
 #include <isl/options.h>
 
-#include "frontend/frontend.h"
+#include "flow/flow.h"
 #include "scheduler/scheduler.h"
 #include "ubuffer/ubuffer.h"
 
@@ -28,7 +28,8 @@ struct Ub {
 	FILE *diag = nullptr;
 	char *dbuf = nullptr;
 	size_t dlen = 0;
-	ir_program *prog = nullptr;
+	flow_design *d = nullptr;	// built through the flow, as every command's
+	const ir_program *prog = nullptr;
 	sched_program *sp = nullptr;
 	isl_ctx *isl = nullptr;
 	ub_set *set = nullptr;
@@ -39,32 +40,29 @@ struct Ub {
 	explicit Ub(const std::string &text, sched_policy pol = SCHED_STREAM,
 		const ub_options *opts = nullptr)
 	{
-		ub_options symbolic;
-		ub_options_default(&symbolic);
-		symbolic.walk_below = 0;
-		if (!opts)
-			opts = &symbolic;
-		threshold = opts->register_threshold;
+		flow_options o;
+		flow_options_default(&o);
+		o.ub.walk_below = 0;
+		if (opts)
+			o.ub = *opts;
+		o.sched.policy = pol;
+		threshold = o.ub.register_threshold;
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&dbuf, &dlen);
 		sl_ctx_set_diag_stream(ctx, diag);
-		// A leaked isl object makes isl_ctx_free fail, which aborts.
-		isl = isl_ctx_alloc();
+		d = flow_compile_text(ctx, "t.sl", text.data(), text.size(), &o);
+		if (!d)
+			return;
+		// A leaked isl object makes isl_ctx_free fail, which then aborts.
+		isl = d->isl;
 		isl_options_set_on_error(isl, ISL_ON_ERROR_ABORT);
-		prog = fe_compile_text(ctx, "t.sl", text.data(), text.size());
-		if (!prog)
-			return;
-		sched_options so{}; so.policy = pol;
-		sp = sched_program_build(ctx, isl, prog, &so);
-		if (!sp)
-			return;
-		set = ub_set_build(ctx, sp, isl, opts);
+		prog = d->prog;
+		sp = d->sp;
+		set = d->ubs;
 	}
 	~Ub()
 	{
-		ub_set_free(set);
-		sched_program_free(sp);
-		isl_ctx_free(isl);
+		flow_free(d);
 		sl_ctx_free(ctx);
 		fclose(diag);
 		free(dbuf);
