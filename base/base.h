@@ -96,7 +96,10 @@ char *sl_vfmt(sl_ctx *ctx, const char *fmt, va_list ap);
  * that a list holds each user once. */
 void **sl_ptr_set_add(sl_ctx *ctx, void **set, int *n, void *p);
 
-/* Heap wrappers: print "sluice: out of memory" and abort on failure. */
+/* Heap wrappers.  On failure: "sluice: error: out of memory", every
+ * temporary of an output set removed (the earlier outputs stay), exit 1.
+ * SLUICE_FAIL_ALLOC=N in the environment makes the N-th call (from 1) of
+ * the three fail, for the tests of that path (tests/robust/oom.sh). */
 void *sl_xmalloc(size_t size);
 void *sl_xcalloc(size_t n, size_t size);
 void *sl_xrealloc(void *p, size_t size);

@@ -63,5 +63,7 @@ extern volatile pid_t sl_child_pgid;
 extern volatile sig_atomic_t sl_in_child_wait;
 /* Remove every temporary and die by the interrupt's signal. */
 _Noreturn void sl_die_interrupted(void);
+/* Out of memory: the message, the temporaries away, exit 1. */
+_Noreturn void sl_die_out_of_memory(void);
 
 #endif

@@ -13,33 +13,41 @@ const sl_loc sl_noloc = { -1, 0, 0 };
 
 enum { SL_BLOCK_SIZE = 64 * 1024 };
 
-_Noreturn static void out_of_memory(void)
+/* SLUICE_FAIL_ALLOC=N: whether this call is the N-th (tests only). */
+static bool alloc_should_fail(void)
 {
-	fputs("sluice: out of memory\n", stderr);
-	abort();
+	static long fail_at = -1;
+	static long calls;
+	if (fail_at < 0) {
+		const char *e = getenv("SLUICE_FAIL_ALLOC");
+		fail_at = e && *e ? strtol(e, NULL, 10) : 0;
+		if (fail_at < 0)
+			fail_at = 0;
+	}
+	return fail_at > 0 && __atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED) == fail_at;
 }
 
 void *sl_xmalloc(size_t size)
 {
-	void *p = malloc(size ? size : 1);
+	void *p = alloc_should_fail() ? NULL : malloc(size ? size : 1);
 	if (!p)
-		out_of_memory();
+		sl_die_out_of_memory();
 	return p;
 }
 
 void *sl_xcalloc(size_t n, size_t size)
 {
-	void *p = calloc(n ? n : 1, size ? size : 1);
+	void *p = alloc_should_fail() ? NULL : calloc(n ? n : 1, size ? size : 1);
 	if (!p)
-		out_of_memory();
+		sl_die_out_of_memory();
 	return p;
 }
 
 void *sl_xrealloc(void *p, size_t size)
 {
-	p = realloc(p, size ? size : 1);
+	p = alloc_should_fail() ? NULL : realloc(p, size ? size : 1);
 	if (!p)
-		out_of_memory();
+		sl_die_out_of_memory();
 	return p;
 }
 

@@ -70,7 +70,9 @@ static void restore_signals(const sigset_t *old)
 }
 
 /* Takes "path" and "final" (may be NULL). */
-static void temp_add(char *path, char *final, bool is_dir)
+/* Room for one more temporary, made before the temporary itself so that
+ * registering it cannot run out of memory with the file made. */
+static void temp_reserve(void)
 {
 	sigset_t old;
 	block_signals(&old);
@@ -78,6 +80,14 @@ static void temp_add(char *path, char *final, bool is_dir)
 		cap_temps = cap_temps ? 2 * cap_temps : 16;
 		temps = sl_xrealloc((void *) temps, (size_t) cap_temps * sizeof(sl_temp));
 	}
+	restore_signals(&old);
+}
+
+static void temp_add(char *path, char *final, bool is_dir)
+{
+	sigset_t old;
+	temp_reserve();
+	block_signals(&old);
 	temps[n_temps].path = path;
 	temps[n_temps].final = final;
 	temps[n_temps].is_dir = is_dir;
@@ -114,25 +124,33 @@ void sl_cleanup_dir_remove(const char *dir)
 	temp_forget(dir);
 }
 
+/* Remove "name" under the directory "parent" (a file, or a directory and
+ * everything in it; a symbolic link is removed, not followed).  It makes
+ * no path and allocates nothing of ours, so that it can run when the
+ * memory is out (sl_die_out_of_memory). */
+static void rmtree_at(int parent, const char *name)
+{
+	int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		unlinkat(parent, name, 0);
+		return;
+	}
+	DIR *d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return;
+	}
+	struct dirent *e;
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			rmtree_at(fd, e->d_name);
+	closedir(d);
+	unlinkat(parent, name, AT_REMOVEDIR);
+}
+
 void sl_rmtree(const char *path)
 {
-	DIR *d = opendir(path);
-	if (d) {
-		struct dirent *e;
-		while ((e = readdir(d))) {
-			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-				continue;
-			char *sub = sl_path_join(path, e->d_name, NULL);
-			struct stat st;
-			if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode))
-				sl_rmtree(sub);
-			else
-				unlink(sub);
-			free(sub);
-		}
-		closedir(d);
-	}
-	rmdir(path);
+	rmtree_at(AT_FDCWD, path);
 }
 
 /* ------------------------------------------------------------ interrupts */
@@ -162,6 +180,23 @@ void sl_die_interrupted(void)
 	restore_signals(&old);
 	raise(sig);
 	_exit(128 + sig);
+}
+
+void sl_die_out_of_memory(void)
+{
+	static volatile sig_atomic_t dying;
+	static const char msg[] = "sluice: error: out of memory\n";
+	if (dying)
+		_exit(1);	/* out of memory again while cleaning up */
+	dying = 1;
+	sigset_t old;
+	block_signals(&old);
+	fflush(stdout);
+	if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0) {
+		/* nothing left to tell it with */
+	}
+	remove_temps(true);
+	_exit(1);
 }
 
 static void on_signal(int sig)
@@ -244,19 +279,22 @@ static int temp_open(const char *path, char **tmp, bool staged)
 		path = in_stage;
 	for (int attempt = 0; attempt < 100; attempt++) {
 		char *t = temp_name(path, next_salt() >> 11);
+		char *copy = sl_xstrdup(t);
 		sigset_t old;
+		temp_reserve();
 		block_signals(&old);
 		int fd = open(t, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 		if (fd >= 0) {
 			temp_add(t, NULL, false);
 			restore_signals(&old);
-			*tmp = sl_xstrdup(t);
+			*tmp = copy;
 			free(in_stage);
 			return fd;
 		}
 		int err = errno;
 		restore_signals(&old);
 		free(t);
+		free(copy);
 		if (err != EEXIST) {
 			free(in_stage);
 			errno = err;
@@ -542,26 +580,32 @@ static bool is_marker(const char *name)
 
 /* A fresh stage beside "dir" with its marker, made in "dir" and renamed
  * into the stage (so names move between the two: "dir" is no mount
- * point): its path, or NULL. */
-static char *stage_make(const char *dir)
+ * point): its path and the marker's in *marker, or NULL.  The names are
+ * made before anything is created, so that running out of memory leaves
+ * nothing behind. */
+static char *stage_make(const char *dir, char **marker)
 {
 	for (int attempt = 0; attempt < 100; attempt++) {
 		char *s = temp_name(dir, next_salt() >> 11);
+		char *m = stage_marker(s), *probe = sl_path_join(dir, base_name(m), NULL);
 		if (mkdir(s, 0700) == 0) {
-			char *m = stage_marker(s), *probe = sl_path_join(dir, base_name(m), NULL);
 			int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 			bool ok = fd >= 0 && close(fd) == 0 && rename(probe, m) == 0;
 			if (!ok)
 				unlink(probe);
 			free(probe);
-			free(m);
-			if (ok)
+			if (ok) {
+				*marker = m;
 				return s;
+			}
+			free(m);
 			rmdir(s);
 			free(s);
 			return NULL;
 		}
 		int err = errno;
+		free(probe);
+		free(m);
 		free(s);
 		if (err != EEXIST)
 			return NULL;
@@ -701,9 +745,9 @@ static bool stage_ensure(void)
 	set_mode = -1;
 	if (set_dir && swappable(set_dir, &st)) {
 		sl_outputs_recover(set_dir);
-		char *s = stage_make(set_dir);
+		char *m = NULL, *s = stage_make(set_dir, &m);
 		if (s) {
-			set_marker = stage_marker(s);
+			set_marker = m;
 			set_stage = s;
 			set_mode = 1;
 		}
@@ -736,14 +780,15 @@ static bool has_files(void)
 	return false;
 }
 
-/* After the exchange: "stage" names the old DIR. */
-static void after_swap(const char *dir, const char *stage)
+/* After the exchange: "stage" names the old DIR; "in_new" is the
+ * marker's path in DIR (made before the exchange: nothing between it and
+ * the marker's removal allocates). */
+static void after_swap(const char *dir, const char *stage, char *in_new)
 {
 	size_t n = strlen(stage);
 	for (int i = 0; i < n_temps; i++)	/* those stage_files moved */
 		if (temps[i].final && !strncmp(temps[i].path, stage, n) && temps[i].path[n] == '/')
 			temps[i].done = true;
-	char *in_new = sl_path_join(dir, base_name(set_marker), NULL);
 	unlink(in_new);
 	free(in_new);
 	chmod(stage, 0700);
@@ -759,12 +804,15 @@ static int commit_swap(const char *dir, const struct stat *st)
 {
 	const char *stage = set_stage;
 	struct stat ss;
+	char *in_new = sl_path_join(dir, base_name(set_marker), NULL);
 	if (stage_files(stage) < 0 || stage_link_rest(dir, stage) < 0
 	    || chmod(stage, st->st_mode & 07777) < 0 || lstat(stage, &ss) < 0
 	    || (ss.st_gid != st->st_gid && chown(stage, (uid_t) -1, st->st_gid) < 0)
-	    || renameat2(AT_FDCWD, stage, AT_FDCWD, dir, RENAME_EXCHANGE) < 0)
+	    || renameat2(AT_FDCWD, stage, AT_FDCWD, dir, RENAME_EXCHANGE) < 0) {
+		free(in_new);
 		return -1;
-	after_swap(dir, stage);
+	}
+	after_swap(dir, stage, in_new);
 	free(set_stage);
 	free(set_marker);
 	set_stage = set_marker = NULL;

@@ -18,6 +18,11 @@
 #                            and SIGKILL (strace) at every step of an output
 #                            set's commit leave the old set or the new one,
 #                            and the next command recovers a killed commit
+#   t_robust_oom             tests/robust/oom.sh: the N-th allocation fails
+#                            (SLUICE_FAIL_ALLOC=N) for N spread over all of
+#                            check, run, compile and sim of gaussian: exit 1
+#                            with "sluice: error: out of memory", earlier
+#                            outputs intact, no temporary left
 #   t_robust_files_slow      files.sh with 30 concurrent rounds (label slow)
 #   t_robust_cache_damage_slow  tests/robust/cache_damage.sh: each damage of the
 #                            audit's D10 table heals (7 builds; label slow)
@@ -31,6 +36,10 @@ add_test(NAME t_robust_signals
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/robust/signals.sh $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}
           ${CMAKE_CURRENT_BINARY_DIR}/robust_signals)
 set_tests_properties(t_robust_signals PROPERTIES LABELS robust TIMEOUT 200)
+add_test(NAME t_robust_oom
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/robust/oom.sh $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}
+          ${CMAKE_CURRENT_BINARY_DIR}/robust_oom)
+set_tests_properties(t_robust_oom PROPERTIES LABELS robust TIMEOUT 600)
 add_test(NAME t_robust_files_slow
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/robust/files.sh $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}
           ${CMAKE_CURRENT_BINARY_DIR}/robust_files_slow 30)
