@@ -1009,6 +1009,9 @@ static const char *native_reason(const ub_buffer *buf, const stream *w)
 		return NULL;
 	if (buf->storage == UB_REGISTERS)
 		return "a delay chain of registers only";
+	if (buf->border)
+		return "a line buffer with border taps (a tile reads at delays fixed "
+			"everywhere, and these reads move near a border)";
 	if (w->n == 0 || !stream_in_order(w))
 		return "its producer does not write in row-major order";
 	return NULL;
