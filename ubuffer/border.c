@@ -110,6 +110,48 @@ static bool has_minmax(const ir_expr *e)
 	return false;
 }
 
+/* The slope of the interior form of index "e" (dimension d of access
+ * "acc", on reader dimension v): the one the rate rule asks for when no
+ * other index uses v (the reader steps coef[v] cycles, q per write, so
+ * coef[v] / (q * stride_d) elements of dimension d), else the slope at
+ * the middle, i0. */
+static int64_t interior_slope(const sched_stmt *c, const ir_expr *acc, int d, int v,
+	const int64_t *stride, int64_t q, const ir_expr *e, int64_t i0)
+{
+	bool alone = true;
+	for (int k = 0; k < acc->n_args; k++)
+		alone = alone && (k == d || index_dim(c, acc->args[k]) != v);
+	int64_t per = q * stride[d];
+	if (alone && c->coef[v] % per == 0)
+		return c->coef[v] / per;
+	return c->ext[v] >= 2 ? eval_index(e, i0 + 1) - eval_index(e, i0) : 0;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;
+	return (x > y) - (x < y);
+}
+
+/* The offset of the interior form: the most frequent e(i) - alpha * i over
+ * the n values of the reader dimension from lo (the fewest edges). */
+static int64_t interior_offset(const ir_expr *e, int64_t lo, int64_t n, int64_t alpha)
+{
+	int64_t *r = sl_xcalloc((size_t) n, sizeof(int64_t)), best = 0, run = 0, top = 0;
+	for (int64_t i = 0; i < n; i++)
+		r[i] = eval_index(e, lo + i) - alpha * (lo + i);
+	qsort(r, (size_t) n, sizeof(int64_t), cmp_i64);
+	for (int64_t i = 0; i < n; i++) {
+		run = i > 0 && r[i] == r[i - 1] ? run + 1 : 1;
+		if (run > top) {
+			top = run;
+			best = r[i];
+		}
+	}
+	free(r);
+	return best;
+}
+
 /* The edges of one read, as they are found. */
 typedef struct edge_list {
 	int n, cap;
@@ -165,9 +207,8 @@ static const char *border_port(ub_buffer *buf, ub_port *p, const int64_t *stride
 			free(l.e);
 			return "a reader dimension too long to look at";
 		}
-		/* the interior form: the slope and value at the middle */
-		int64_t alpha = n >= 2 ? eval_index(e, i0 + 1) - eval_index(e, i0) : 0;
-		int64_t beta = eval_index(e, i0) - alpha * i0;
+		int64_t alpha = interior_slope(c, acc, d, v, stride, q, e, i0);
+		int64_t beta = interior_offset(e, lo, n, alpha);
 		for (int64_t i = lo; i < lo + n; i++) {
 			int64_t corr = alpha * i + beta - eval_index(e, i);
 			if (corr == 0)
