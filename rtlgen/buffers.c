@@ -12,7 +12,6 @@
  * addressed a cycle ahead from the reader's next-cycle indices, that
  * holds only the window of addresses its read reads.  All read
  * through a same-cycle write bypass (docs/hardware.md). */
-#include <stdbool.h>
 #include <stdlib.h>
 
 #include "rtlgen/rtlgen_private.h"
@@ -199,8 +198,11 @@ static void rtl_chain_vshifts(rtl_gen *g, const ub_buffer *b, const char *nm)
 static const char *rtl_border_mux(rtl_gen *g, const ub_port *p, const char *idx,
 	const char *nm, int e0, int64_t tap)
 {
+	if (e0 >= p->n_edges && !p->shifting)
+		return rtl_fmt(g, "%s_pos%lld", nm, (long long) tap);
 	if (e0 >= p->n_edges)
-		return rtl_fmt(g, "%s_tap%lld", nm, (long long) tap);
+		return tap == 0 ? rtl_fmt(g, "%s_wdata", nm)
+			: rtl_fmt(g, "%s_pos%lld", nm, (long long) (tap - 1));
 	int e1 = e0, d = p->edges[e0].dim;
 	while (e1 < p->n_edges && p->edges[e1].dim == d)
 		e1++;
@@ -213,44 +215,19 @@ static const char *rtl_border_mux(rtl_gen *g, const ub_port *p, const char *idx,
 	return x;
 }
 
-/* The reads of a chain with border taps: a wire per tap any read takes
- * (the position through the same-cycle bypass), and per read a
- * multiplexer on its reader's index that picks, near a border, the tap
- * the bent index names (ubuffer/border.c). */
+/* The reads of a chain with border taps: per read a multiplexer on its
+ * reader's index that picks, near a border, the tap the bent index names
+ * (ubuffer/border.c), each tap without a bypass (ub_port.shifting). */
 static void rtl_border_reads(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
-	FILE *o = g->out;
-	int n = 0;
-	int64_t *all = NULL;
-	for (int i = 1; i < b->n_ports; i++) {
-		int np;
-		int64_t *t = ub_port_taps(b, &b->ports[i], &np);
-		all = realloc(all, (size_t) (n + np) * sizeof(int64_t));
-		for (int k = 0; k < np; k++) {
-			bool seen = false;
-			for (int j = 0; j < n && !seen; j++)
-				seen = all[j] == t[k];
-			if (!seen)
-				all[n++] = t[k];
-		}
-		free(t);
-	}
-	const char *sh = rtl_chain_shifts(g, b, nm);
-	for (int j = 0; j < n; j++) {
-		int64_t d = all[j];
-		const char *bypass = d == 0 ? rtl_fmt(g, "%s_wdata", nm)
-			: rtl_fmt(g, "%s_pos%lld", nm, (long long) (d - 1));
-		fprintf(o, "    wire [%d:0] %s_tap%lld = %s ? %s : %s_pos%lld;\n", b->width_bits - 1,
-			nm, (long long) d, sh, bypass, nm, (long long) d);
-	}
-	free(all);
 	for (int i = 1; i < b->n_ports; i++) {
 		int k;
 		const ub_port *pt = &b->ports[i];
 		rtl_stage *st = rtl_port_reader(g, pt, &k);
-		fprintf(o, "    assign %s_rd%d = %s;  // tap %lld%s\n", st->name, k,
+		fprintf(g->out, "    assign %s_rd%d = %s;  // tap %lld%s%s\n", st->name, k,
 			rtl_border_mux(g, pt, rtl_fmt(g, "%s_idx", st->name), nm, 0, pt->tap),
-			(long long) pt->tap, pt->n_edges ? ", border taps by the index" : "");
+			(long long) pt->tap, pt->shifting ? ", read as the chain shifts" : "",
+			pt->n_edges ? ", border taps by the index" : "");
 	}
 }
 

@@ -19,6 +19,9 @@
  *     vshift_n more times every q cycles (no data), until the last read:
  *     the border reads of the last rows find their values at the shifts
  *     the interior counts on.
+ * Every reader step is then a multiple of q cycles, so a port reads only
+ * in cycles where the chain shifts (ub_port.shifting), or only in others:
+ * no same-cycle bypass multiplexer.
  * Then a read at iteration j reads chain position
  *   tap + sum over producer dimensions d of stride_d * (interior_d(j) - e_d(j))
  * (stride_d: the write-index step of dimension d), which is the edges'
@@ -249,6 +252,9 @@ static const char *border_port(ub_buffer *buf, ub_port *p, const int64_t *stride
 	*tmin = tap + lo_s;
 	*tmax = tap + hi_s;
 	free(p->edges);
+	/* the rate rule makes every step a multiple of q: the reads fall on
+	 * shift cycles (T0 + q w, every one up to the last read) or on none */
+	p->shifting = (t - t0) % q == 0;
 	p->tap = tap;
 	p->n_edges = l.n;
 	p->edges = l.e;

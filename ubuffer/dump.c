@@ -13,7 +13,7 @@ const char ub_walk_note[] = "sized by walking its elements and reads, the same "
 static void dump_edges(const ub_port *p, FILE *out)
 {
 	const ir_decl *d = p->stmt->decl;
-	fprintf(out, ", tap %lld", (long long) p->tap);
+	fprintf(out, ", tap %lld%s", (long long) p->tap, p->shifting ? " as it shifts" : "");
 	for (int e = 0; e < p->n_edges; e++) {
 		const ub_edge *x = &p->edges[e];
 		const char *var = x->dim < d->n_dims && d->var_names ? d->var_names[x->dim] : NULL;

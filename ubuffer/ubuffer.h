@@ -91,6 +91,11 @@ typedef struct ub_port {
 	int64_t tap;
 	int n_edges;
 	ub_edge *edges;
+	/* Chains with border taps: every read of the port comes in a cycle
+	 * in which the chain shifts (the reader fires only then: its tap d
+	 * reads position d-1, or the value being written for d = 0), else
+	 * in none (position d); no same-cycle bypass either way. */
+	bool shifting;
 } ub_port;
 
 /* A run of delay-chain positions start .. start+len-1 (position 0 holds
