@@ -6,6 +6,9 @@
  * Such a buffer is one delay chain (the interior's taps) whose reads near
  * a border pick, by the reader's index, the tap the bent index names:
  * the edge multiplexers of a vendor line buffer.  The rule:
+ *   - some read's index has a min or max (clamp and the mirror forms are
+ *     min and max; a read at a varying distance without one, such as the
+ *     sequential schedule's, keeps its circular buffer);
  *   - the producer is not a reduction and writes element w (its write
  *     index) in cycle T0 + q * w (row-major, one value every q cycles);
  *   - every index of every read depends on at most one dimension of its
@@ -343,7 +346,7 @@ void ub_border_map(ub_buffer *buf)
 	}
 	buf->why_circular = NULL;
 	border_clear(buf);
-	if (all_const || buf->n_ports < 2)
+	if (all_const || !bent || buf->n_ports < 2)
 		return;
 	int64_t cap = buf->capacity_words;
 	const char *why = border_try(buf);
