@@ -3,13 +3,15 @@
 # the mapping (no circular buffer; at one lane the input is the one chain
 # with border taps) and `sluice sim` bit for bit with measured = predicted
 # cycles, on examples/box_clamp.sl and the corner cases of tests/border/:
-# a 5x5 clamp, a clamp on one axis, a constant border by select, a
-# mirrored border, a clamp at stride 2; odd widths at one lane, k = 2, 4, 8
+# a 5x5 clamp, a clamp on one axis, one-sided clamps (max or min alone), a
+# constant border by select, mirrored borders (reflect-101 and reflect),
+# a clamp at stride 2; odd widths at one lane, k = 2, 4, 8
 # lanes on rows of 32 (a multiple of k: rows that are not wait for issue
 # 25 item 2), three frames.
 #   t_border_model_<prog>_k<k>       the cycle-level model (label ubuffer)
 #   t_border_verilator_<prog>_k<k>   Verilator (label verilator)
-# The mirrored border at k > 1 stays a circular buffer (the lane rewrite
+# With --memory pub the buffer stays native (t_border_model_box_clamp_pub).
+# The mirrored borders at k > 1 stay a circular buffer (the lane rewrite
 # keeps its input one lane, read k elements a word): checked as such.
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 
@@ -19,13 +21,15 @@ set(SLUICE_BORDER_PROGS
   clamp_x=${CMAKE_CURRENT_SOURCE_DIR}/border/clamp_x.sl
   const_border=${CMAKE_CURRENT_SOURCE_DIR}/border/const_border.sl
   mirror=${CMAKE_CURRENT_SOURCE_DIR}/border/mirror.sl
+  mirror_reflect=${CMAKE_CURRENT_SOURCE_DIR}/border/mirror_reflect.sl
+  onesided=${CMAKE_CURRENT_SOURCE_DIR}/border/onesided.sl
   stride2=${CMAKE_CURRENT_SOURCE_DIR}/border/stride2.sl)
 
 function(sluice_border_case engine name prog k)
   set(extra ${ARGN})
   if(k GREATER 1)
     list(APPEND extra -D W=32 -D H=9)
-    if(name STREQUAL "mirror")
+    if(name MATCHES "^mirror")
       list(APPEND extra --allow-circular --expect-border 0)
     endif()
   else()
@@ -51,7 +55,7 @@ foreach(entry ${SLUICE_BORDER_PROGS})
     sluice_border_case(model ${name} ${prog} ${k})
   endforeach()
   sluice_border_case(verilator ${name} ${prog} 1)
-  if(NOT name STREQUAL "mirror")
+  if(NOT name MATCHES "^mirror")
     sluice_border_case(verilator ${name} ${prog} 8)
   else()
     sluice_border_case(verilator ${name} ${prog} 2)
@@ -78,3 +82,7 @@ add_test(NAME t_border_verilator_box_clamp_frames
           --expect-border 1)
 set_tests_properties(t_border_verilator_box_clamp_frames PROPERTIES
   LABELS verilator PROCESSORS 2 TIMEOUT 600)
+add_test(NAME t_border_model_box_clamp_pub
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/border/check_border.py
+          $<TARGET_FILE:sluice> ${box} -D W=16 -D H=8 --memory pub --expect-border 1)
+set_tests_properties(t_border_model_box_clamp_pub PROPERTIES LABELS ubuffer TIMEOUT 120)

@@ -7,7 +7,7 @@ buffer) unless --allow-circular, then runs `sluice sim` (the model or
 Verilator) on a seeded input, which checks every output bit for bit
 against the reference and the measured cycles against the prediction.
 Usage: check_border.py SLUICE PROG --unroll K [--engine E] [--frames N]
-       [-D NAME=V]... [--allow-circular] [--expect-border N]
+       [-D NAME=V]... [--memory M] [--allow-circular] [--expect-border N]
 """
 import argparse
 import re
@@ -25,12 +25,13 @@ def main():
     ap.add_argument("--frames", default="1")
     ap.add_argument("-D", action="append", default=[])
     ap.add_argument("--seed", default="1")
+    ap.add_argument("--memory", default="")
     ap.add_argument("--allow-circular", action="store_true")
     ap.add_argument("--expect-border", type=int, default=-1,
                     help="buffers with border taps the mapping must have")
     a = ap.parse_args()
     defs = [x for d in a.D for x in ("-D", d)]
-    common = defs + ["--unroll", a.unroll]
+    common = defs + ["--unroll", a.unroll] + (["--memory", a.memory] if a.memory else [])
     with tempfile.TemporaryDirectory() as tmp:
         c = subprocess.run([a.sluice, "compile", a.prog, "-dB", "-o", tmp + "/c"] + common,
                            capture_output=True, text=True)
