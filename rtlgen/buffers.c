@@ -220,6 +220,18 @@ static const char *rtl_border_mux(rtl_gen *g, const ub_port *p, const char *idx,
  * (ubuffer/border.c), each tap without a bypass (ub_port.shifting). */
 static void rtl_border_reads(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
+	/* the chain ends at the deepest tap (its capacity holds every live
+	 * value, the one being written too); read as the chain shifts, that
+	 * last register feeds nothing */
+	bool last_read = false;
+	for (int i = 1; i < b->n_ports && !last_read; i++) {
+		int np;
+		int64_t *t = ub_port_taps(b, &b->ports[i], &np);
+		last_read = !b->ports[i].shifting && t[np - 1] == b->capacity_words - 1;
+		free(t);
+	}
+	if (!last_read && b->capacity_words > 0)
+		rtl_sink(g, rtl_fmt(g, "%s_pos%lld", nm, (long long) (b->capacity_words - 1)));
 	for (int i = 1; i < b->n_ports; i++) {
 		int k;
 		const ub_port *pt = &b->ports[i];
