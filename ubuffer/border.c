@@ -29,7 +29,8 @@
  *   tap + sum over producer dimensions d of stride_d * (interior_d(j) - e_d(j))
  * (stride_d: the write-index step of dimension d), which is the edges'
  * sum.  Every tap is a position of the chain, at least 0 (the schedule
- * reads a value no earlier than its write).  What does not fit falls back
+ * reads a value no earlier than its write), and the chain is no longer
+ * than the circular buffer the analysis sized (capacity_words).  What does not fit falls back
  * to a circular buffer with the reason in ub_buffer.why_circular. */
 #include <stdlib.h>
 #include <string.h>
@@ -314,9 +315,12 @@ static const char *border_try(ub_buffer *buf)
 	}
 	if (tmin < 0)
 		return "a border read would come before its value enters the chain";
-	if (tmax > 4 * (buf->max_live_words + 16))
-		return "its taps spread over far more positions than it has live values";
+	if (tmax + 1 > buf->capacity_words)
+		return "its taps spread over more positions than a circular buffer "
+			"addressed by write order needs words";
 	buf->capacity_words = tmax + 1;
+	if (buf->capacity_words <= buf->max_live_words)
+		buf->why = NULL;
 	int64_t shifts = last >= t0 ? floor_div(last - t0, q) + 1 : 0;
 	buf->vshift_n = shifts > buf->n_elems ? shifts - buf->n_elems : 0;
 	buf->vshift_step = q;
