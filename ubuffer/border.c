@@ -187,6 +187,26 @@ static int cmp_edge(const void *a, const void *b)
 	return (x->at > y->at) - (x->at < y->at);
 }
 
+/* The least and greatest tap of a read whose interior tap is "tap": per
+ * dimension the least and greatest shift of its edges (or none). */
+static void edge_extremes(const edge_list *l, int64_t tap, int64_t *tmin, int64_t *tmax)
+{
+	int64_t lo_s = 0, hi_s = 0;
+	for (int i = 0; i < l->n;) {
+		int64_t mn = 0, mx = 0;
+		int j = i;
+		for (; j < l->n && l->e[j].dim == l->e[i].dim; j++) {
+			mn = l->e[j].shift < mn ? l->e[j].shift : mn;
+			mx = l->e[j].shift > mx ? l->e[j].shift : mx;
+		}
+		lo_s += mn;
+		hi_s += mx;
+		i = j;
+	}
+	*tmin = tap + lo_s;
+	*tmax = tap + hi_s;
+}
+
 /* One read port: its interior tap, its edges (ub_port) and the extreme
  * taps; NULL, or why it does not fit. */
 static const char *border_port(ub_buffer *buf, ub_port *p, const int64_t *stride,
@@ -240,21 +260,7 @@ static const char *border_port(ub_buffer *buf, ub_port *p, const int64_t *stride
 	 * iteration (the rate rule). */
 	int64_t tap = floor_div(t - t0, q) - widx0;
 	qsort(l.e, (size_t) l.n, sizeof(ub_edge), cmp_edge);
-	/* the extreme taps: per dimension the least and greatest shift */
-	int64_t lo_s = 0, hi_s = 0;
-	for (int i = 0; i < l.n;) {
-		int64_t mn = 0, mx = 0;
-		int j = i;
-		for (; j < l.n && l.e[j].dim == l.e[i].dim; j++) {
-			mn = l.e[j].shift < mn ? l.e[j].shift : mn;
-			mx = l.e[j].shift > mx ? l.e[j].shift : mx;
-		}
-		lo_s += mn;
-		hi_s += mx;
-		i = j;
-	}
-	*tmin = tap + lo_s;
-	*tmax = tap + hi_s;
+	edge_extremes(&l, tap, tmin, tmax);
 	free(p->edges);
 	/* the rate rule makes every step a multiple of q: the reads fall on
 	 * shift cycles (T0 + q w, every one up to the last read) or on none */
