@@ -259,7 +259,8 @@ static const char *border_port(ub_buffer *buf, ub_port *p, const int64_t *stride
 	/* t: the reader's first fire; the interior tap is the same at every
 	 * iteration (the rate rule). */
 	int64_t tap = floor_div(t - t0, q) - widx0;
-	qsort(l.e, (size_t) l.n, sizeof(ub_edge), cmp_edge);
+	if (l.n > 1)
+		qsort(l.e, (size_t) l.n, sizeof(ub_edge), cmp_edge);
 	edge_extremes(&l, tap, tmin, tmax);
 	free(p->edges);
 	/* the rate rule makes every step a multiple of q: the reads fall on
