@@ -1001,6 +1001,18 @@ static bool rows_fit_aggregator(const stream *w, int fw)
 	return wpr >= 2 ? s >= (wpr - 2) * fw * cx + wr : 2 * s >= wr;
 }
 
+/* Is every read of "buf" at a constant delay?  A line buffer with border
+ * taps whose reads are (the inner lanes of a clamped row: their distance
+ * in writes varies only where the writes stop) goes on tiles like the
+ * circular buffer it was. */
+static bool delays_const(const ub_buffer *buf)
+{
+	for (int k = 1; k < buf->n_ports; k++)
+		if (!buf->ports[k].delay_const)
+			return false;
+	return true;
+}
+
 /* Why a buffer stays on today's mapping, or NULL when it can go on
  * tiles. */
 static const char *native_reason(const ub_buffer *buf, const stream *w)
@@ -1009,6 +1021,9 @@ static const char *native_reason(const ub_buffer *buf, const stream *w)
 		return NULL;
 	if (buf->storage == UB_REGISTERS)
 		return "a delay chain of registers only";
+	if (buf->border && !delays_const(buf))
+		return "a line buffer with border taps (a tile reads at delays fixed "
+			"everywhere, and these reads move near a border)";
 	if (w->n == 0 || !stream_in_order(w))
 		return "its producer does not write in row-major order";
 	return NULL;

@@ -26,6 +26,13 @@ static rtl_stage *rtl_port_reader(rtl_gen *g, const ub_port *p, int *k)
 
 /* ------------------------------------------------------------ delay chains */
 
+/* The signal that shifts the chain of "b" (named "nm"): its write
+ * enable, or with shifts after the last write (ub_buffer.vshift_n) both. */
+static const char *rtl_chain_shifts(rtl_gen *g, const ub_buffer *b, const char *nm)
+{
+	return b->vshift_n > 0 ? rtl_fmt(g, "%s_shift", nm) : rtl_fmt(g, "%s_wen", nm);
+}
+
 /* The runs of group "grp" of "b" as "a..b, c..d". */
 static const char *rtl_group_runs(rtl_gen *g, const ub_buffer *b, int grp)
 {
@@ -94,8 +101,9 @@ static void rtl_pack_fifos(rtl_gen *g, const ub_pack *pk)
 		fclose(fi);
 		fclose(fo);
 		fprintf(o, "    sl_fifo_seg #(.W(%d), .DEPTH(%lld)) %s_seg%lld (.clk(clk), "
-			".ce(ce), .shift(%s_wen),\n        .din({%s}), .dout({%s}));\n", width,
-			(long long) depth, nm0, (long long) first->start, nm0, din, dout);
+			".ce(ce), .shift(%s),\n        .din({%s}), .dout({%s}));\n", width,
+			(long long) depth, nm0, (long long) first->start,
+			rtl_chain_shifts(g, b0, nm0), din, dout);
 		free(din);
 		free(dout);
 	}
@@ -140,7 +148,8 @@ static void rtl_chain_decls(rtl_gen *g, const ub_buffer *b, const char *nm)
 static void rtl_chain_shift(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
 	FILE *o = g->out;
-	fprintf(o, "    always @(posedge clk)\n        if (ce && %s_wen) begin\n", nm);
+	fprintf(o, "    always @(posedge clk)\n        if (ce && %s) begin\n",
+		rtl_chain_shifts(g, b, nm));
 	for (int i = 0; i < b->n_runs; i++) {
 		const ub_run *r = &b->runs[i];
 		if (r->sram)
@@ -156,14 +165,98 @@ static void rtl_chain_shift(rtl_gen *g, const ub_buffer *b, const char *nm)
 	fprintf(o, "        end\n");
 }
 
+/* A chain with border taps that shifts after its producer's last write
+ * (ub_buffer.vshift_n): an sl_sched of those shifts, one dimension (and
+ * the frames outermost), whose fire shifts the chain beside the write
+ * enable. */
+static void rtl_chain_vshifts(rtl_gen *g, const ub_buffer *b, const char *nm)
+{
+	FILE *o = g->out;
+	int fr = g->frames > 1;
+	int64_t n = b->vshift_n, q = b->vshift_step;
+	fprintf(o, "    // %lld shifts after the last write, every %lld cycles: the "
+		"border reads of the last rows\n", (long long) n, (long long) q);
+	fprintf(o, "    wire %s_vshift;\n    wire %s_vs_active;\n    wire [%d:0] %s_vs_idx;\n"
+		"    wire [%d:0] %s_vs_nidx;\n", nm, nm, 32 * (1 + fr) - 1, nm, 32 * (1 + fr) - 1, nm);
+	fprintf(o, "    sl_sched #(.N(%d), .TW(%d), .EXT({32'd%lld", 1 + fr, g->tw, (long long) n);
+	if (fr)
+		fprintf(o, ", 32'd%d", g->frames);
+	fprintf(o, "}), .DELTA({%d'd%lld", g->tw, (long long) q);
+	if (fr)
+		fprintf(o, ", %d'd%lld", g->tw, (long long) (g->period - q * (n - 1)));
+	fprintf(o, "}),\n        .START(%d'd%lld)) %s_vsched (.clk(clk), .rst(rst), .ce(ce), "
+		".go(go), .fire(%s_vshift),\n        .idx(%s_vs_idx), .nidx(%s_vs_nidx), "
+		".active(%s_vs_active));\n", g->tw, (long long) b->vshift_start, nm, nm, nm, nm, nm);
+	fprintf(o, "    wire %s_shift = %s_wen | %s_vshift;\n", nm, nm, nm);
+	rtl_sink(g, rtl_fmt(g, "%s_vs_idx", nm));
+	rtl_sink(g, rtl_fmt(g, "%s_vs_nidx", nm));
+	rtl_sink(g, rtl_fmt(g, "%s_vs_active", nm));
+}
+
+/* The read of a border port from edge e0 on (the edges of one reader
+ * dimension at a time), its interior tap shifted by "tap" so far. */
+static const char *rtl_border_mux(rtl_gen *g, const ub_port *p, const char *idx,
+	const char *nm, int e0, int64_t tap)
+{
+	if (e0 >= p->n_edges && !p->shifting)
+		return rtl_fmt(g, "%s_pos%lld", nm, (long long) tap);
+	if (e0 >= p->n_edges)
+		return tap == 0 ? rtl_fmt(g, "%s_wdata", nm)
+			: rtl_fmt(g, "%s_pos%lld", nm, (long long) (tap - 1));
+	int e1 = e0, d = p->edges[e0].dim;
+	while (e1 < p->n_edges && p->edges[e1].dim == d)
+		e1++;
+	const char *x = rtl_border_mux(g, p, idx, nm, e1, tap);
+	for (int e = e1 - 1; e >= e0; e--)
+		x = rtl_fmt(g, "(%s[%d:%d] == 32'd%lld) ? %s : %s", idx, d * 32 + 31, d * 32,
+			(long long) (p->edges[e].at - p->stmt->lo[d]),
+			rtl_border_mux(g, p, idx, nm, e1, tap + p->edges[e].shift),
+			e1 < p->n_edges ? rtl_fmt(g, "(%s)", x) : x);
+	return x;
+}
+
+/* The reads of a chain with border taps: per read a multiplexer on its
+ * reader's index that picks, near a border, the tap the bent index names
+ * (ubuffer/border.c), each tap without a bypass (ub_port.shifting). */
+static void rtl_border_reads(rtl_gen *g, const ub_buffer *b, const char *nm)
+{
+	/* the chain ends at the deepest tap (its capacity holds every live
+	 * value, the one being written too); read as the chain shifts, that
+	 * last register feeds nothing */
+	bool last_read = false;
+	for (int i = 1; i < b->n_ports && !last_read; i++) {
+		int np;
+		int64_t *t = ub_port_taps(b, &b->ports[i], &np);
+		last_read = !b->ports[i].shifting && t[np - 1] == b->capacity_words - 1;
+		free(t);
+	}
+	if (!last_read && b->capacity_words > 0)
+		rtl_sink(g, rtl_fmt(g, "%s_pos%lld", nm, (long long) (b->capacity_words - 1)));
+	for (int i = 1; i < b->n_ports; i++) {
+		int k;
+		const ub_port *pt = &b->ports[i];
+		rtl_stage *st = rtl_port_reader(g, pt, &k);
+		fprintf(g->out, "    assign %s_rd%d = %s;  // tap %lld%s%s\n", st->name, k,
+			rtl_border_mux(g, pt, rtl_fmt(g, "%s_idx", st->name), nm, 0, pt->tap),
+			(long long) pt->tap, pt->shifting ? ", read as the chain shifts" : "",
+			pt->n_edges ? ", border taps by the index" : "");
+	}
+}
+
 static void rtl_chain(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
 {
 	FILE *o = g->out;
 	const char *nm = ps->name;
+	if (b->vshift_n > 0)
+		rtl_chain_vshifts(g, b, nm);
 	rtl_chain_decls(g, b, nm);
 	rtl_chain_shift(g, b, nm);
 	if (b->storage == UB_DELAY_CHAIN)
 		rtl_chain_fifos(g, b);
+	if (b->border) {
+		rtl_border_reads(g, b, nm);
+		return;
+	}
 	for (int i = 1; i < b->n_ports; i++) {
 		int k;
 		const ub_port *pt = &b->ports[i];

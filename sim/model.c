@@ -76,6 +76,9 @@ typedef struct mdl_port {
 	mdl_buf *buf;
 	bool tap;		/* delay chain: read at "dist" from the newest */
 	int64_t dist;
+	const ub_port *border;	/* a chain with border taps: the port, whose
+				 * tap and edges pick the position by the
+				 * iteration (ubuffer/border.c) */
 	int64_t dist_mod;	/* dist mod the capacity */
 	/* Affine indices: the write index the current iteration reads is
 	 * cursor "cursor"'s plus "off"; -1: it is evaluated. */
@@ -401,6 +404,28 @@ static int mdl_violation(mdl_run *r, const mdl_stmt *st, const mdl_port *p,
 	return -1;
 }
 
+/* The write index a read of a chain with border taps finds (-1: none):
+ * the chain position its tap and edges name at the current iteration,
+ * counted in shifts, every write and each of the chain's vshift_n
+ * shifts after a frame's last write (no data), which come before the
+ * next frame's first write (the frame period). */
+static int64_t mdl_border_held(const mdl_buf *b, const mdl_stmt *st, const ub_port *up)
+{
+	const ub_buffer *ub = b->ub;
+	int64_t tap = up->tap;
+	for (int e = 0; e < up->n_edges; e++)
+		if (st->it[up->edges[e].dim] == up->edges[e].at)
+			tap += up->edges[e].shift;
+	int64_t vn = ub->vshift_n, per = b->n_elems + vn, v = st->frame * vn;
+	int64_t since = st->t - st->frame * st->period - ub->vshift_start;
+	if (vn > 0 && since >= 0)
+		v += since / ub->vshift_step + 1 < vn ? since / ub->vshift_step + 1 : vn;
+	int64_t s = b->n_writes + v - 1 - tap;
+	if (s < 0 || tap >= b->cap || s % per >= b->n_elems)
+		return -1;
+	return s / per * b->n_elems + s % per;
+}
+
 /* Read port k of the statement's current iteration: its slot must hold
  * the element it wants. */
 static inline int mdl_read(mdl_run *r, mdl_stmt *st, mdl_port *p)
@@ -409,7 +434,9 @@ static inline int mdl_read(mdl_run *r, mdl_stmt *st, mdl_port *p)
 	int64_t elem = mdl_port_elem(st, p);
 	int64_t want = p->wbase + elem;	/* its write index */
 	int64_t held = -1;
-	if (p->tap) {
+	if (p->border) {
+		held = mdl_border_held(b, st, p->border);
+	} else if (p->tap) {
 		/* Position n_writes - 1 - dist of the chain.  The writes come in
 		 * write-index order (mdl_write checks it), so while dist is below
 		 * the capacity that slot still holds write #(n_writes - 1 - dist):
@@ -793,7 +820,8 @@ static int mdl_setup_ports(mdl_run *r, mdl_stmt *st, int n_env)
 		ub_storage kind = p->buf->ub->storage;
 		p->tap = kind == UB_REGISTERS || kind == UB_DELAY_CHAIN;
 		p->dist = up->dist;
-		if (p->tap && !up->dist_const) {
+		p->border = p->tap && p->buf->ub->border ? up : NULL;
+		if (p->tap && !up->dist_const && !p->border) {
 			sl_error(r->ctx, p->a->expr->loc, "buffer '%s' is a delay "
 				"chain but this read has no constant tap",
 				p->buf->ub->name);

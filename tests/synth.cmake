@@ -109,6 +109,7 @@ if(SLUICE_SYNTH_YOSYS)
     harris             artix7-100t  xc7     300          # 9.4, 4+1
     resnet_layer       artix7-100t  xc7     300          # 13.2, 4+0
     gaussian           zu9eg        xcup    300          # 3.9, 0+1
+    box_clamp          zu9eg        xcup    300          # ~4, 0+1
     cascade            zu9eg        xcup    300          # 4.6, 0+2
     blur_xy            zu9eg        xcup    300          # 9.6, 0+1
     mobilenet          zu9eg        xcup    300)         # 10.3, 0+17

@@ -11,6 +11,8 @@
  * with SRAM is in exactly one pack, whose members have its first member's
  * runs and writes and whose width is theirs.  A failure is a
  * compiler bug, reported at the array's declaration. */
+#include <stdlib.h>
+
 #include "ubuffer/ubuffer_private.h"
 
 /* Report a broken invariant of "b"; returns -1. */
@@ -80,6 +82,18 @@ static int check_groups(sl_ctx *ctx, const ub_buffer *b)
 	return 0;
 }
 
+/* Tap "d" of port k: inside the chain, on registers with the position
+ * before it. */
+static int check_tap(sl_ctx *ctx, const ub_buffer *b, int k, int64_t d)
+{
+	if (d < 0 || d >= b->capacity_words)
+		return check_fail(ctx, b, "a tap is outside the chain at port", k);
+	const ub_run *at = run_at(b, d), *before = d > 0 ? run_at(b, d - 1) : at;
+	if (!at || at->sram || !before || before->sram)
+		return check_fail(ctx, b, "a tap does not read registers at distance", d);
+	return 0;
+}
+
 static int check_chain(sl_ctx *ctx, const ub_buffer *b)
 {
 	if (check_tiling(ctx, b) < 0 || check_groups(ctx, b) < 0)
@@ -90,13 +104,16 @@ static int check_chain(sl_ctx *ctx, const ub_buffer *b)
 		return check_fail(ctx, b, "a delay chain has banks", b->n_banks);
 	for (int k = 1; k < b->n_ports; k++) {
 		const ub_port *p = &b->ports[k];
-		const ub_run *at, *before;
-		if (!p->dist_const || p->dist < 0 || p->dist >= b->capacity_words)
+		if (!b->border && !p->dist_const)
 			return check_fail(ctx, b, "a tap is outside the chain at port", k);
-		at = run_at(b, p->dist);
-		before = p->dist > 0 ? run_at(b, p->dist - 1) : at;
-		if (!at || at->sram || !before || before->sram)
-			return check_fail(ctx, b, "a tap does not read registers at distance", p->dist);
+		int n;
+		int64_t *taps = ub_port_taps(b, p, &n);
+		int rc = 0;
+		for (int i = 0; i < n && rc == 0; i++)
+			rc = check_tap(ctx, b, k, taps[i]);
+		free(taps);
+		if (rc < 0)
+			return -1;
 	}
 	return 0;
 }

@@ -8,6 +8,24 @@
 const char ub_walk_note[] = "sized by walking its elements and reads, the same "
 	"exact figures: its symbolic analysis exceeded its budget of isl operations";
 
+/* A read of a chain with border taps: ", tap T" and its edges, each as
+ * "VAR=V +S" (the reader's variable at V reads S positions further). */
+static void dump_edges(const ub_port *p, FILE *out)
+{
+	const ir_decl *d = p->stmt->decl;
+	fprintf(out, ", tap %lld%s", (long long) p->tap, p->shifting ? " as it shifts" : "");
+	for (int e = 0; e < p->n_edges; e++) {
+		const ub_edge *x = &p->edges[e];
+		const char *var = x->dim < d->n_dims && d->var_names ? d->var_names[x->dim] : NULL;
+		fprintf(out, "%s", e ? ", " : ", border taps ");
+		if (var)
+			fprintf(out, "%s=%lld", var, (long long) x->at);
+		else
+			fprintf(out, "i%d=%lld", x->dim, (long long) x->at);
+		fprintf(out, " %+lld", (long long) x->shift);
+	}
+}
+
 static void dump_port(const ub_buffer *b, const ub_port *p, int i, FILE *out)
 {
 	if (p->is_write) {
@@ -24,6 +42,8 @@ static void dump_port(const ub_buffer *b, const ub_port *p, int i, FILE *out)
 		fprintf(out, ", dist %lld", (long long) p->dist);
 	else
 		fprintf(out, ", dist varies");
+	if (b->border)
+		dump_edges(p, out);
 	if (b->storage == UB_CIRCULAR && p->win_len < b->capacity_words)
 		fprintf(out, ", window %lld-%lld", (long long) p->win_lo,
 			(long long) (p->win_lo + p->win_len - 1));
@@ -107,6 +127,18 @@ static void dump_buffer(const ub_set *set, const ub_buffer *b, FILE *out)
 		(long long) b->max_live_words, (long long) b->capacity_words);
 	if (b->why)
 		fprintf(out, "  why: %s\n", b->why);
+	if (b->why_circular)
+		fprintf(out, "  why: not a line buffer with border taps: %s\n", b->why_circular);
+	if (b->border) {
+		fprintf(out, "  border: reads at a fixed distance but near a border, "
+			"where the index picks the tap");
+		if (b->vshift_n > 0)
+			fprintf(out, "; %lld shifts after the last write, every %lld "
+				"cycle%s from cycle %lld", (long long) b->vshift_n,
+				(long long) b->vshift_step, b->vshift_step == 1 ? "" : "s",
+				(long long) b->vshift_start);
+		fputc('\n', out);
+	}
 	if (b->walk_steps > 0)
 		fprintf(out, "  note: %s (%lld steps)\n", ub_walk_note, (long long) b->walk_steps);
 	for (int i = 0; i < b->n_ports; i++)

@@ -4,6 +4,10 @@
  * reads it, exact sizes (analysis.c) and the storage mapping:
  *   - every read port at a constant distance in writes: a delay chain
  *     tapped at those distances (map_delay_chain);
+ *   - reads at a constant distance except near a border (clamped or
+ *     mirrored indices): one delay chain tapped at the interior's
+ *     distances, a read near a border picking the tap its index names
+ *     (border.c);
  *   - otherwise a circular buffer addressed by write order, banked when
  *     it has more read ports than one SRAM serves: a register file when
  *     small (LUT RAM on boards that have it, flip-flops elsewhere), else
@@ -188,6 +192,8 @@ static void buffer_free(ub_buffer *buf)
 {
 	if (!buf)
 		return;
+	for (int k = 0; k < buf->n_ports; k++)
+		free(buf->ports[k].edges);
 	free(buf->ports);
 	free(buf->runs);
 	free(buf);
@@ -199,19 +205,59 @@ static int cmp_i64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The distinct tap distances of "buf", ascending; *n set. */
+/* Sort and keep the distinct values of taps[0 .. n-1]; the count. */
+static int distinct_taps(int64_t *taps, int n)
+{
+	int m = 0;
+	qsort(taps, (size_t) n, sizeof(int64_t), cmp_i64);
+	for (int k = 0; k < n; k++)
+		if (m == 0 || taps[k] != taps[m - 1])
+			taps[m++] = taps[k];
+	return m;
+}
+
+int64_t ub_port_tap(const ub_buffer *b, const ub_port *p)
+{
+	return b->border ? p->tap : p->dist;
+}
+
+int64_t *ub_port_taps(const ub_buffer *b, const ub_port *p, int *n)
+{
+	int m = 1;
+	int64_t *taps = sl_xcalloc(1, sizeof(int64_t));
+	taps[0] = ub_port_tap(b, p);
+	/* per dimension: every tap so far, and each shifted by an edge */
+	for (int i = 0; i < p->n_edges;) {
+		int j = i;
+		while (j < p->n_edges && p->edges[j].dim == p->edges[i].dim)
+			j++;
+		taps = sl_xrealloc(taps, (size_t) m * (size_t) (j - i + 1) * sizeof(int64_t));
+		int mm = m;
+		for (int e = i; e < j; e++)
+			for (int t = 0; t < m; t++)
+				taps[mm++] = taps[t] + p->edges[e].shift;
+		m = distinct_taps(taps, mm);
+		i = j;
+	}
+	*n = m;
+	return taps;
+}
+
+/* The distinct taps of "buf", ascending; *n set. */
 static int64_t *chain_taps(const ub_buffer *buf, int *n)
 {
 	int m = 0;
-	int64_t *taps = sl_xcalloc((size_t) buf->n_ports, sizeof(int64_t));
+	int64_t *taps = NULL;
 
-	for (int k = 1; k < buf->n_ports; k++)
-		taps[k - 1] = buf->ports[k].dist;
-	qsort(taps, (size_t) buf->n_ports - 1, sizeof(int64_t), cmp_i64);
-	for (int k = 0; k < buf->n_ports - 1; k++)
-		if (m == 0 || taps[k] != taps[m - 1])
-			taps[m++] = taps[k];
-	*n = m;
+	for (int k = 1; k < buf->n_ports; k++) {
+		int np;
+		int64_t *pt = ub_port_taps(buf, &buf->ports[k], &np);
+		taps = sl_xrealloc(taps, (size_t) (m + np) * sizeof(int64_t));
+		memcpy(taps + m, pt, (size_t) np * sizeof(int64_t));
+		m += np;
+		free(pt);
+	}
+	*n = distinct_taps(taps, m);
 	return taps;
 }
 
@@ -325,7 +371,7 @@ static void map_storage(ub_buffer *buf, const ub_options *opts)
 	}
 	for (int k = 1; k < buf->n_ports; k++)
 		chain = chain && buf->ports[k].dist_const;
-	if (chain) {
+	if (chain || buf->border) {
 		map_delay_chain(buf, opts);
 		return;
 	}
@@ -345,6 +391,9 @@ static bool same_writes(const ub_buffer *a, const ub_buffer *b)
 	const sched_stmt *p = a->producer, *q = b->producer;
 
 	if (p->n_dims != q->n_dims || p->offset != q->offset || p->latency != q->latency)
+		return false;
+	if (a->vshift_n != b->vshift_n || (a->vshift_n > 0 && (a->vshift_step != b->vshift_step
+	    || a->vshift_start != b->vshift_start)))
 		return false;
 	for (int d = 0; d < p->n_dims; d++)
 		if (p->lo[d] != q->lo[d] || p->ext[d] != q->ext[d] || p->coef[d] != q->coef[d])
@@ -427,6 +476,7 @@ ub_set *ub_set_build(sl_ctx *ctx, const sched_program *sp, isl_ctx *isl,
 			ub_set_free(set);
 			return NULL;
 		}
+		ub_border_map(buf);
 		map_storage(buf, opts);
 	}
 	set_pack(set, opts);

@@ -47,6 +47,17 @@ typedef enum ub_ram {
 	UB_RAM_LUT,	/* every circular buffer a register file */
 } ub_ram;
 
+/* A read near a border of a line buffer with border taps (ub_buffer.
+ * border): when the reader's dimension "dim" is at "at" (an absolute index
+ * of the reader's box), the read is "shift" chain positions away from its
+ * interior tap (ub_port.tap): a clamped index names an element nearer the
+ * border than the interior's fixed-distance element. */
+typedef struct ub_edge {
+	int dim;
+	int64_t at;
+	int64_t shift;
+} ub_edge;
+
 typedef struct ub_port {
 	bool is_write;
 	const sched_stmt *stmt;		/* writer or reader */
@@ -73,6 +84,19 @@ typedef struct ub_port {
 	 * its port's window (rtlgen/buffers.c): a read of one channel of an
 	 * array keeps one channel's words, not the array's. */
 	int64_t win_lo, win_len;
+	/* Chains with border taps (ub_buffer.border; a chain without reads
+	 * at "dist"): the chain position of the interior's reads, and near a
+	 * border tap + the shifts of the edges whose dimension is at its
+	 * index (at most one edge per dimension matches), edges sorted by
+	 * dimension, then index.  border.c states the rule. */
+	int64_t tap;
+	int n_edges;
+	ub_edge *edges;
+	/* Chains with border taps: every read of the port comes in a cycle
+	 * in which the chain shifts (the reader fires only then: its tap d
+	 * reads position d-1, or the value being written for d = 0), else
+	 * in none (position d); no same-cycle bypass either way. */
+	bool shifting;
 } ub_port;
 
 /* A run of delay-chain positions start .. start+len-1 (position 0 holds
@@ -118,6 +142,19 @@ typedef struct ub_buffer {
 	 * group g); else -1 and 0. */
 	int pack;
 	int pack_bits_below;
+	/* A delay chain whose reads are at a fixed distance except near a
+	 * border (clamped, mirrored or otherwise bent indices; border.c): its
+	 * ports' edges pick, near the border, the tap the index names.  The
+	 * chain then shifts vshift_n more times after the producer's last
+	 * write (no data: the border reads of the last rows find their taps
+	 * where the interior's are), every vshift_step cycles from cycle
+	 * vshift_start of each frame. */
+	bool border;
+	int64_t vshift_n, vshift_step, vshift_start;
+	/* A circular buffer with a read whose index has a min or max (a
+	 * border form) but that is not mapped to a chain with border taps:
+	 * why (buffers.txt "why: not a line buffer"), else NULL. */
+	const char *why_circular;
 } ub_buffer;
 
 /* Delay chains whose SRAM groups share memories (the rule in ubuffer.c):
@@ -212,6 +249,14 @@ void ub_pack_memory(const ub_pack *p, int g, int64_t *depth, int *width);
  * the producer's box (a buffer the analysis rejects). */
 int ub_live_profile(const ub_buffer *buf, int frames, int64_t period, int64_t bin,
 	int n_bins, int64_t *peak);
+
+/* The interior chain position of read port "p" of delay chain "b": its
+ * tap with border taps (b->border), else its dist. */
+int64_t ub_port_tap(const ub_buffer *b, const ub_port *p);
+/* Every chain position "p" may read (ub_port_tap, and with edges every
+ * sum of it and one edge per dimension), ascending and distinct,
+ * heap-allocated; *n set. */
+int64_t *ub_port_taps(const ub_buffer *b, const ub_port *p, int *n);
 
 /* Registers in the delay-chain layout of "buf" (0 for other storage). */
 int64_t ub_chain_registers(const ub_buffer *buf);

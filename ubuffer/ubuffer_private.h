@@ -33,6 +33,12 @@ __isl_null ub_isl *ub_isl_free(__isl_take ub_isl *ui);
  * symbolically within opts->isl_budget isl operations, else by a walk
  * (ub_enumerate).  0, or -1 with an error reported. */
 int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf, const ub_options *opts);
+/* border.c: map "buf", sized, whose reads are not all at constant
+ * distances, to a delay chain with border taps when its reads fit the
+ * rule (ub_buffer.border, the ports' tap and edges, capacity_words the
+ * chain's length), else leave it (why_circular set when a read's index
+ * has a border form).  Runs once, after ub_analyse. */
+void ub_border_map(ub_buffer *buf);
 /* max over cycles c of #{read e : W(e) <= c <= LR(e)}, by walking every
  * element and read (only where isl cannot prove it equals the capacity).
  * -1 on error. */

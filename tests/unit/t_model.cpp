@@ -524,3 +524,31 @@ TEST(t_model, gaussian_1080p)
 }
 
 } // namespace
+
+// A chain with border taps (ubuffer/border.c): the model reads the tap its
+// edges name at each iteration, so a border tap one position off finds
+// another element, and the uncorrupted design passes.
+TEST(t_model, border_tap_off_bad)
+{
+	const char *box =
+		"input in : u8[6][7];\n"
+		"func px(y, x) : u16 = u16(in(clamp(y, 0, 5), clamp(x, 0, 6)));\n"
+		"func b(y, x) : u16 = px(y - 1, x - 1) + px(y, x) + px(y + 1, x + 1);\n"
+		"inline px;\n"
+		"output b[6][7];\n";
+	Mdl m(box);
+	ASSERT_TRUE(m.built()) << m.diags();
+	ub_buffer *b = m.buffer("in");
+	ASSERT_NE(b, nullptr);
+	ASSERT_TRUE(b->border);
+	ASSERT_EQ(m.run(), 0) << m.diags();
+	EXPECT_EQ(m.compare(), "");
+	ub_edge *e = nullptr;
+	for (int i = 1; i < b->n_ports && !e; i++)
+		if (b->ports[i].n_edges > 0)
+			e = &b->ports[i].edges[0];
+	ASSERT_NE(e, nullptr);
+	e->shift += 1;
+	EXPECT_EQ(m.run(), -1);
+	EXPECT_NE(m.diags().find("reads 'in'"), std::string::npos) << m.diags();
+}
