@@ -156,142 +156,24 @@ static int make_out_dir(const char *dir)
 	return -1;
 }
 
-/* The k-th file given for input "name" with --input (k from 0), or NULL;
- * *n_given receives how many there are. */
-static const char *input_file(const options *opt, const char *name, int k, int *n_given)
+/* What the command line gives for the inputs of a run. */
+static io_input_spec input_spec(const options *opt)
 {
-	const char *file = NULL;
-	*n_given = 0;
-	for (int i = 0; i < opt->n_inputs; i++)
-		if (!strcmp(opt->input_names[i], name) && (*n_given)++ == k)
-			file = opt->input_files[i];
-	return file;
+	return (io_input_spec) { opt->n_inputs, opt->input_names, opt->input_files,
+		opt->have_seed, opt->seed, opt->frames, opt->out_dir };
 }
 
-/* Every --input must name an input of the program. */
-static bool check_input_names(const ir_program *prog, const options *opt)
-{
-	bool ok = true;
-	for (int i = 0; i < opt->n_inputs; i++) {
-		ir_decl *d = ir_program_find(prog, opt->input_names[i]);
-		if (!d || d->kind != IR_DECL_INPUT) {
-			fprintf(stderr, "sluice: error: --input %s: the program has no input named '%s'\n",
-				opt->input_names[i], opt->input_names[i]);
-			ok = false;
-		}
-	}
-	return ok;
-}
-
-/* Frame f of "all" (its leading dimension the frame). */
-static io_array *frame_slice(const io_array *all, int f)
-{
-	io_array *a = io_array_alloc(all->type, all->n_dims - 1, all->dims + 1);
-	if (a)
-		memcpy(a->data, all->data + (size_t) f * a->size,
-			(size_t) a->size * sizeof(*a->data));
-	return a;
-}
-
-/* The frames a[0 .. n) of one shape as one array with a leading frame
- * dimension. */
-static io_array *frames_stack(io_array *const *a, int n, size_t step)
-{
-	int64_t dims[9] = { n };
-	memcpy(dims + 1, a[0]->dims, (size_t) a[0]->n_dims * sizeof(*dims));
-	io_array *all = io_array_alloc(a[0]->type, a[0]->n_dims + 1, dims);
-	for (int f = 0; all && f < n; f++)
-		memcpy(all->data + (size_t) f * a[0]->size, a[(size_t) f * step]->data,
-			(size_t) a[0]->size * sizeof(*all->data));
-	return all;
-}
-
-/* Input d's data in every frame, into frames[f] (stride "step"): its
- * file (one, or one per frame; with --frames N a single .npy may carry
- * the frames as a leading dimension of N), or seeded values (frame f
- * from seed N + f) written beside the outputs.  false after an error
- * (reported); *usage when it is a usage error. */
-static bool load_input(sl_ctx *ctx, const ir_decl *d, const options *opt, io_array **frames,
-	size_t step, bool *usage)
-{
-	int n = opt->frames, given;
-	const char *file = input_file(opt, d->name, 0, &given);
-	if (!sl_mem_reserve_box(ctx, d->loc, "input", d->name, d->n_dims, d->extents,
-			sizeof(uint64_t) * (size_t) n))
-		return false;
-	if (given > 1 && given != n) {
-		if (n == 1)
-			fprintf(stderr, "sluice: error: --input %s is given %d times; give it "
-				"once\n", d->name, given);
-		else
-			fprintf(stderr, "sluice: error: --input %s is given %d times; with --frames "
-				"%d give it once (a .npy with a leading dimension of %d) or %d "
-				"times\n", d->name, given, n, n, n);
-		*usage = true;
-		return false;
-	}
-	if (given > 1 || (file && n == 1)) {
-		for (int f = 0; f < n; f++)
-			if (!(frames[f * step] = io_read_data(ctx, input_file(opt, d->name, f, &given),
-					d->type, d->n_dims, d->extents)))
-				return false;
-		return true;
-	}
-	if (file) {
-		int64_t dims[9] = { n };
-		if (d->n_dims > 7) {
-			fprintf(stderr, "sluice: error: --input %s: an input of %d dimensions "
-				"takes one file per frame\n", d->name, d->n_dims);
-			*usage = true;
-			return false;
-		}
-		memcpy(dims + 1, d->extents, (size_t) d->n_dims * sizeof(*dims));
-		io_array *all = io_read_data(ctx, file, d->type, d->n_dims + 1, dims);
-		bool ok = all != NULL;
-		for (int f = 0; ok && f < n; f++)
-			ok = (frames[f * step] = frame_slice(all, f)) != NULL;
-		io_array_free(all);
-		if (all && !ok)
-			fprintf(stderr, "sluice: error: out of memory for the frames of input '%s'\n",
-				d->name);
-		return ok;
-	}
-	if (!opt->have_seed) {
-		fprintf(stderr, "sluice: error: no data for input '%s': give --input %s=FILE or --seed N\n",
-			d->name, d->name);
-		*usage = true;
-		return false;
-	}
-	for (int f = 0; f < n; f++)
-		frames[f * step] = io_random_array(d->type, d->n_dims, d->extents,
-			opt->seed + (uint64_t) f, d->name);
-	io_array *all = n > 1 ? frames_stack(frames, n, step) : frames[0];
-	char *path = sl_path_join(opt->out_dir, d->name, ".in.npy");
-	int rc = all ? io_npy_write(ctx, path, all) : -1;
-	free(path);
-	if (all != frames[0])
-		io_array_free(all);
-	return rc == 0;
-}
-
-/* Load or generate every input of every frame (in[f]); -1 on a data
- * error, -2 on usage. */
+/* The inputs of every frame (in[f]) over "arrays": -1 on a data error,
+ * -2 on usage (reported). */
 static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
-	ref_inputs *in)
+	ref_inputs *in, io_array **arrays)
 {
-	bool usage = false, failed = false;
-	for (int i = 0; i < prog->n_decls && !usage; i++) {
-		ir_decl *d = prog->decls[i];
-		if (d->kind != IR_DECL_INPUT)
-			continue;
-		for (int f = 0; f < opt->frames; f++)
-			in[f].decls[in[f].n] = d;
-		failed |= !load_input(ctx, d, opt, &in[0].arrays[in[0].n],
-			(size_t) (prog->n_decls + 1), &usage);
-		for (int f = 0; f < opt->frames; f++)
-			in[f].n++;
-	}
-	return usage ? -2 : failed ? -1 : 0;
+	for (int i = 0; i < prog->n_decls; i++)
+		if (prog->decls[i]->kind == IR_DECL_INPUT)
+			for (int f = 0; f < opt->frames; f++)
+				in[f].decls[in[f].n++] = prog->decls[i];
+	io_input_spec spec = input_spec(opt);
+	return io_inputs_load(ctx, prog, &spec, arrays);
 }
 
 /* Write every output (outs[f * n_outputs + i] by frame) into the
@@ -306,10 +188,9 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 		const char *name = prog->outputs[i]->name;
 		char *path = sl_path_join(opt->out_dir, name, ".npy");
 		io_array *all = opt->frames > 1
-			? frames_stack(outs + i, opt->frames, (size_t) prog->n_outputs) : outs[i];
+			? io_frames_stack(outs + i, opt->frames, (size_t) prog->n_outputs) : outs[i];
 		if (!all)
-			fprintf(stderr, "sluice: error: out of memory for the frames of output '%s'\n",
-				name);
+			sl_error(ctx, sl_noloc, "out of memory for the frames of output '%s'", name);
 		if (!all || io_npy_write(ctx, path, all) < 0)
 			rc = -1;
 		free(path);
@@ -336,7 +217,8 @@ typedef int (*engine_fn)(sl_ctx *ctx, const ir_program *prog, const options *opt
 static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	engine_fn engine, const void *arg)
 {
-	if (!check_input_names(prog, opt))
+	io_input_spec spec = input_spec(opt);
+	if (io_inputs_check(ctx, prog, &spec) < 0)
 		return EXIT_USAGE;
 	if (make_out_dir(opt->out_dir) < 0)
 		return EXIT_PROGRAM;
@@ -350,7 +232,7 @@ static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
 		in[f].arrays = arrays + f * per;
 	}
 	io_array **outs = sl_xcalloc(n_out + 1, sizeof(*outs));
-	int rc = gather_inputs(ctx, prog, opt, in);
+	int rc = gather_inputs(ctx, prog, opt, in, arrays);
 	if (rc < 0)
 		rc = rc == -2 ? EXIT_USAGE : EXIT_PROGRAM;
 	else if (engine(ctx, prog, opt, arg, in, outs) < 0 ||
