@@ -23,6 +23,8 @@ enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
 enum { SIM_VCD_CYCLES = 2000 };	/* --vcd: the window dumped, from reset */
 
 typedef struct options {
+	sl_ctx *diag;		/* the command line's diagnostics */
+	const char *command;	/* the command's name */
 	const char *prog;	/* the .sl file */
 	flow_options flow;	/* schedule, mapping, dumps */
 	const char *engine;	/* sim: "model" or "verilator" */
@@ -282,25 +284,12 @@ static int cmd_run(const options *opt)
 
 /* -------------------------------------------------------------- compile */
 
-/* Write what "print" prints on a memory stream to DIR/NAME(EXT), in the
- * command's output set. */
-static int write_text(const char *dir, const char *name, const char *ext,
+/* Write what "print" prints to DIR/NAME(EXT), in the command's output
+ * set. */
+static int write_text(sl_ctx *ctx, const char *dir, const char *name, const char *ext,
 	void (*print)(const void *, FILE *), const void *arg)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	if (!f)
-		return -1;
-	print(arg, f);
-	fclose(f);
-	char *path = sl_path_join(dir, name, ext);
-	int rc = sl_write_file_atomic(path, buf, len);
-	if (rc < 0)
-		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
-	free(path);
-	free(buf);
-	return rc;
+	return rp_write_text(ctx, dir, ext ? sl_fmt(ctx, "%s%s", name, ext) : name, print, arg);
 }
 
 static void print_verilog(const void *arg, FILE *out)
@@ -308,19 +297,9 @@ static void print_verilog(const void *arg, FILE *out)
 	fputs(arg, out);
 }
 
-static int write_bytes(const char *dir, const char *name, const char *text, size_t len)
-{
-	char *path = sl_path_join(dir, name, NULL);
-	int rc = sl_write_file_atomic(path, text, len);
-	if (rc < 0)
-		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
-	free(path);
-	return rc;
-}
-
 /* The library files and the top module "top", one name a line, relative
  * to their directory (verilator -F, or -f from the directory). */
-static int write_filelist(const char *dir, const char *top, const char *core,
+static int write_filelist(sl_ctx *ctx, const char *dir, const char *top, const char *core,
 	const rtl_lib_file *lib, int n)
 {
 	char *buf = NULL;
@@ -334,7 +313,7 @@ static int write_filelist(const char *dir, const char *top, const char *core,
 		fprintf(f, "%s.v\n", core);
 	fprintf(f, "%s.v\n", top);
 	fclose(f);
-	int rc = write_text(dir, top, ".f", print_verilog, buf);
+	int rc = write_text(ctx, dir, top, ".f", print_verilog, buf);
 	free(buf);
 	return rc;
 }
@@ -360,13 +339,13 @@ static int write_verilog(const flow_design *d, const char *dir, int frames)
 	int rc = core ? rtl_library_used(d->ctx, core, core_len, &lib, &n_lib)
 		: rtl_library_used(d->ctx, text, len, &lib, &n_lib);
 	for (int i = 0; rc == 0 && i < n_lib; i++)
-		rc = write_bytes(dir, lib[i].name, lib[i].text, lib[i].len);
+		rc = rp_write_bytes(d->ctx, dir, lib[i].name, lib[i].text, lib[i].len);
 	if (rc == 0 && core)
-		rc = write_text(dir, core_name, ".v", print_verilog, core);
+		rc = write_text(d->ctx, dir, core_name, ".v", print_verilog, core);
 	if (rc == 0)
-		rc = write_text(dir, top, ".v", print_verilog, text);
+		rc = write_text(d->ctx, dir, top, ".v", print_verilog, text);
 	if (rc == 0)
-		rc = write_filelist(dir, top, core ? core_name : NULL, lib, n_lib);
+		rc = write_filelist(d->ctx, dir, top, core ? core_name : NULL, lib, n_lib);
 	rtl_library_free(lib, n_lib);
 	free(text);
 	free(core);
@@ -381,82 +360,6 @@ static void print_schedule(const void *arg, FILE *out)
 static void print_buffers(const void *arg, FILE *out)
 {
 	ub_set_dump(((const flow_design *) arg)->ubs, out);
-}
-
-static void print_buffer_json(const ub_set *set, const ub_buffer *b, FILE *out)
-{
-	fputs("    { \"name\": ", out);
-	sl_json_str(out, b->name);
-	fprintf(out, ", \"width_bits\": %d, \"ports\": %d, \"read_ports\": %d,\n",
-		b->width_bits, b->n_ports, b->n_ports - 1);
-	fprintf(out, "      \"max_live_words\": %lld, \"capacity_words\": %lld, \"storage\": ",
-		(long long) b->max_live_words, (long long) b->capacity_words);
-	sl_json_str(out, ub_storage_str(b->storage));
-	fprintf(out, ", \"banks\": %d", b->n_banks);
-	if (b->pack >= 0 && set->packs[b->pack].n_members > 1) {
-		/* The pack whose memories it shares (docs/hardware.md "Buffers"). */
-		const ub_pack *p = &set->packs[b->pack];
-		fputs(",\n      \"pack\": [", out);
-		for (int m = 0; m < p->n_members; m++) {
-			fputs(m ? ", " : "", out);
-			sl_json_str(out, p->members[m]->name);
-		}
-		fputs("]", out);
-	}
-	if (b->why) {
-		fputs(",\n      \"why\": ", out);
-		sl_json_str(out, b->why);
-	}
-	if (b->walk_steps > 0) {
-		fprintf(out, ",\n      \"walk_steps\": %lld, \"note\": ", (long long) b->walk_steps);
-		sl_json_str(out, ub_walk_note);
-	}
-	fputs(" }", out);
-}
-
-/* A lane program's lanes (docs/language.md "Lanes"): per declaration of
- * more than one lane, its name and lane count; nothing without lanes. */
-static void print_lanes_json(const ir_program *lp, FILE *out)
-{
-	if (!lp->lanes_of)
-		return;
-	fputs("  \"lanes\": {", out);
-	int n = 0;
-	for (int i = 0; i < lp->n_decls; i++) {
-		const ir_decl *d = lp->decls[i];
-		if (d->lanes <= 1 || d->lane != 0)
-			continue;
-		fputs(n++ ? ", " : "", out);
-		sl_json_str(out, d->lane_of->name);
-		fprintf(out, ": %d", d->lanes);
-	}
-	fputs("},\n", out);
-}
-
-static void print_report(const void *arg, FILE *out)
-{
-	const flow_design *d = arg;
-	const sched_program *sp = d->sp;
-	fputs("{\n  \"program\": ", out);
-	sl_json_str(out, sp->lowered->path);
-	fprintf(out, ",\n  \"schedule\": \"%s\",\n", sched_policy_str(sp->opts.policy));
-	fprintf(out, "  \"predicted_cycles\": %lld,\n", (long long) sp->predicted_cycles);
-	fprintf(out, "  \"ideal_cycles\": %lld,\n", (long long) sp->ideal_cycles);
-	print_lanes_json(sp->lowered, out);
-	fputs("  \"buffers\": [\n", out);
-	for (int i = 0; i < d->ubs->n_buffers; i++) {
-		print_buffer_json(d->ubs, d->ubs->buffers[i], out);
-		fputs(i + 1 < d->ubs->n_buffers ? ",\n" : "\n", out);
-	}
-	fputs(d->pub ? "  ],\n" : "  ]\n", out);
-	if (d->pub)
-		pub_report_json(d->pub, out);
-	fputs("}\n", out);
-}
-
-static void print_pub_json(const void *arg, FILE *out)
-{
-	pub_dump_json(arg, out);
 }
 
 typedef struct pub_hex_arg {
@@ -482,7 +385,7 @@ static int write_pub(const flow_design *d, const char *dir)
 {
 	if (!d->pub)
 		return 0;
-	if (write_text(dir, "pub.json", NULL, print_pub_json, d->pub) < 0)
+	if (rp_write_pub_json(d->ctx, dir, d->pub) < 0)
 		return -1;
 	for (int i = 0; i < d->pub->n_bufs; i++) {
 		const pub_buf *pb = &d->pub->bufs[i];
@@ -490,16 +393,16 @@ static int write_pub(const flow_design *d, const char *dir)
 			char name[256];
 			snprintf(name, sizeof name, "pub_%s_%d.hex", pb->buf->name, k);
 			pub_hex_arg a = { d->pub, &pb->tiles[k] };
-			if (write_text(dir, name, NULL, print_pub_hex, &a) < 0)
+			if (write_text(d->ctx, dir, name, NULL, print_pub_hex, &a) < 0)
 				return -1;
 		}
 	}
 	if (pub_n_tiles(d->pub) > 0 && !d->pub->params.runtime &&
-	    write_text(dir, "pub_rom.hex", NULL, print_pub_rom, d->pub) < 0)
+	    write_text(d->ctx, dir, "pub_rom.hex", NULL, print_pub_rom, d->pub) < 0)
 		return -1;
 	char *cfg;	/* --runtime-config: DIR/config.hex */
 	size_t n;
-	int rc = flow_config_image(d, &cfg, &n) < 0 || (cfg && write_bytes(dir, "config.hex",
+	int rc = flow_config_image(d, &cfg, &n) < 0 || (cfg && rp_write_bytes(d->ctx, dir, "config.hex",
 		cfg, n) < 0) ? -1 : 0;
 	free(cfg);
 	return rc;
@@ -528,7 +431,18 @@ static int write_html(const flow_design *d, const char *dir, int frames,
 	const tg_measured *meas)
 {
 	html_arg h = { d, frames, meas };
-	return write_text(dir, "report.html", NULL, print_html, &h);
+	return write_text(d->ctx, dir, "report.html", NULL, print_html, &h);
+}
+
+/* What the option rules (flow/options.c) read of the command line; "bd"
+ * the board once loaded. */
+static flow_request request_of(const options *opt, const board *bd)
+{
+	return (flow_request) { opt->command, &opt->flow, opt->board != NULL, bd, opt->frames,
+		!strcmp(opt->engine, "verilator"), opt->vcd != NULL, opt->have_stall_seeds,
+		opt->check_netlist, opt->n_inputs || opt->have_seed, opt->pub_tile_opts,
+		opt->study_memories != NULL, opt->study_boards || opt->study_schedules ||
+		opt->study_thresholds || opt->study_rams || opt->sim || opt->pnr };
 }
 
 /* The design of the program under the command's options: the board
@@ -539,11 +453,9 @@ static flow_design *build_design(sl_ctx *ctx, const options *opt)
 	flow_options fo = opt->flow;
 	if (opt->board && !(fo.bd = board_find(ctx, opt->board)))
 		return NULL;
-	if (fo.sched.clock_mhz > 0 && (!fo.bd || !fo.bd->has_delays)) {
-		fprintf(stderr, "sluice: error: --clock needs --board with a delay model "
-			"(docs/timing.md)%s%s\n", fo.bd ? ": none in " : "", fo.bd ? fo.bd->path : "");
+	flow_request req = request_of(opt, fo.bd);
+	if (flow_options_check(ctx, &req) != 0)
 		return NULL;
-	}
 	fo.sched.timing = fo.bd;
 	fo.check_fit = fo.bd != NULL;
 	return flow_compile(ctx, opt->prog, &fo);
@@ -555,9 +467,10 @@ static flow_design *build_design(sl_ctx *ctx, const options *opt)
  * frames, the one sim checks.  0 or -1 (reported). */
 static int write_design(const flow_design *d, const char *dir, int frames)
 {
-	if (make_out_dir(dir) < 0 || write_text(dir, "schedule.txt", NULL, print_schedule, d) < 0 ||
-	    write_text(dir, "buffers.txt", NULL, print_buffers, d) < 0 ||
-	    write_text(dir, "report.json", NULL, print_report, d) < 0 || write_pub(d, dir) < 0 ||
+	if (make_out_dir(dir) < 0 ||
+	    write_text(d->ctx, dir, "schedule.txt", NULL, print_schedule, d) < 0 ||
+	    write_text(d->ctx, dir, "buffers.txt", NULL, print_buffers, d) < 0 ||
+	    rp_write_compile_json(d->ctx, dir, d->sp, d->ubs, d->pub) < 0 || write_pub(d, dir) < 0 ||
 	    write_html(d, dir, frames, NULL) < 0 ||
 	    write_verilog(d, dir, frames > 1 ? frames : 1) < 0)
 		return -1;
@@ -605,25 +518,6 @@ static int netlist_engine(sl_ctx *ctx, const ir_program *prog, const options *op
 
 static int cmd_synth(const options *opt)
 {
-	if (!opt->board) {
-		fprintf(stderr, "sluice synth: error: no board given (--board B; see 'sluice boards')\n");
-		return EXIT_USAGE;
-	}
-	if (opt->check_netlist && opt->flow.iface == RTL_IFACE_AXIS) {
-		fprintf(stderr, "sluice synth: error: --check-netlist simulates the native "
-			"interface; drop --interface axis\n");
-		return EXIT_USAGE;
-	}
-	if (opt->check_netlist && opt->flow.memory_pub) {
-		fprintf(stderr, "sluice synth: error: --check-netlist does not wait for the tiles' "
-			"configuration yet; drop --memory pub or --check-netlist (docs/pub.md)\n");
-		return EXIT_USAGE;
-	}
-	if (!opt->check_netlist && (opt->n_inputs || opt->have_seed)) {
-		fprintf(stderr, "sluice synth: error: --input and --seed are the data of "
-			"--check-netlist\n");
-		return EXIT_USAGE;
-	}
 	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
@@ -704,12 +598,6 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 
 static int cmd_sim(const options *opt)
 {
-	if (opt->have_stall_seeds && (opt->flow.iface != RTL_IFACE_AXIS
-	    || strcmp(opt->engine, "verilator"))) {
-		fprintf(stderr, "sluice sim: error: --stall-seeds needs --interface axis and "
-			"--engine verilator\n");
-		return EXIT_USAGE;
-	}
 	sl_ctx *ctx = new_ctx(opt);
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
@@ -1322,6 +1210,7 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 	opt->engine = "model";
 	opt->frames = 1;
 	opt->is_study = !strcmp(c->name, "study");
+	opt->command = c->name;
 	opt->stall_seeds = 3;
 	flow_options_default(&opt->flow);
 	for (int i = 0; i < argc; i++) {
@@ -1343,48 +1232,14 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 	/* advice for the design compile writes; pins for one to be placed */
 	opt->flow.warn_order = !strcmp(c->name, "compile");
 	opt->flow.check_pins = !strcmp(c->name, "compile") || (!strcmp(c->name, "synth") && opt->pnr);
-	if (opt->vcd && strcmp(opt->engine, "verilator")) {
-		fprintf(stderr, "sluice %s: error: --vcd needs --engine verilator (the model "
-			"has no waveform)\n", c->name);
-		return EXIT_USAGE;
-	}
-	if (opt->is_study && opt->pub_tile_opts && !opt->study_memories) {
-		fprintf(stderr, "sluice study: error: --fetch, --depth and --pub-* are axes of "
-			"--memory native,pub\n");
-		return EXIT_USAGE;
-	}
-	if (opt->is_study && opt->study_memories && (opt->study_boards || opt->study_schedules ||
-	    opt->study_thresholds || opt->study_rams || opt->sim || opt->pnr)) {
-		fprintf(stderr, "sluice study: error: --memory compares tile configurations; it "
-			"does not combine with --boards, --schedules, --thresholds, --rams, --sim "
-			"or --pnr\n");
-		return EXIT_USAGE;
-	}
-	if (!opt->is_study && opt->pub_tile_opts && !opt->flow.memory_pub) {
-		fprintf(stderr, "sluice %s: error: --fetch, --depth, --pub-* and --runtime-config "
-			"describe the push-memory tile: they need --memory pub\n", c->name);
-		return EXIT_USAGE;
-	}
 	if (!opt->pub_ew_set)
 		opt->flow.pub.ew = opt->flow.pub.cw;
-	char why[256];
-	if (!opt->is_study && pub_params_problem(&opt->flow.pub, why, sizeof why)) {
-		fprintf(stderr, "sluice %s: error: %s\n", c->name, why);
-		return EXIT_USAGE;
-	}
-	if (opt->flow.pub.runtime && (!opt->flow.pub.cw || !opt->flow.pub.ew ||
-	    !opt->flow.pub.levels)) {
-		fprintf(stderr, "sluice %s: error: --runtime-config loads configurations of other "
-			"sizes into one build: give --pub-width, --pub-ext-width and --pub-levels, "
-			"not 'fit'\n", c->name);
-		return EXIT_USAGE;
-	}
+	opt->flow.frames = opt->frames;
 	opt->flow.pub.frames = opt->frames;	/* the tiles run every frame */
-	if (opt->flow.pub.runtime && (opt->frames > 1 || opt->flow.iface == RTL_IFACE_AXIS)) {
-		fprintf(stderr, "sluice %s: error: --runtime-config configures one frame's run on "
-			"the native interface: it takes neither --frames nor --interface axis\n", c->name);
-		return EXIT_USAGE;
-	}
+	flow_request req = request_of(opt, NULL);
+	int rc = flow_options_check(opt->diag, &req);
+	if (rc != 0)
+		return rc;
 	if (!opt->prog && c->needs_prog) {
 		fprintf(stderr, "sluice %s: error: no program given\n", c->name);
 		command_help(c, stderr);
@@ -1413,6 +1268,7 @@ int main(int argc, char **argv)
 	}
 	sl_interrupts_install();
 	options opt = { 0 };
+	opt.diag = sl_ctx_alloc();
 	opt.input_names = sl_xcalloc(argc, sizeof(char *));
 	opt.input_files = sl_xcalloc(argc, sizeof(char *));
 	opt.defines = sl_xcalloc(argc, sizeof(*opt.defines));
@@ -1444,5 +1300,6 @@ int main(int argc, char **argv)
 		free((char *) opt.defines[i].name);
 	free(opt.defines);
 	free(opt.input_files);
+	sl_ctx_free(opt.diag);
 	return rc;
 }
