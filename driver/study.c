@@ -28,17 +28,17 @@ enum { STUDY_MAX_LIST = 16, STUDY_SIM_SEED = 1, STUDY_FIELD = 600 };
 /* Split the value "s" of option "flag", "a,b,c", into at most
  * STUDY_MAX_LIST words (strdup'ed): their count, or -1 after a usage
  * error for an empty list, an empty word or too many words. */
-static int study_split(const char *s, const char *flag, char **out)
+static int study_split(sl_ctx *diag, const char *s, const char *flag, char **out)
 {
 	int n = 0;
 	for (const char *p = s;; ) {
 		size_t len = strcspn(p, ",");
 		if (len == 0 || n == STUDY_MAX_LIST) {
 			if (len == 0)
-				fprintf(stderr, "sluice study: error: %s has an empty value in '%s'\n",
+				sl_error_file(diag, "sluice study", "%s has an empty value in '%s'",
 					flag, s);
 			else
-				fprintf(stderr, "sluice study: error: %s takes at most %d values\n",
+				sl_error_file(diag, "sluice study", "%s takes at most %d values",
 					flag, STUDY_MAX_LIST);
 			while (n > 0)
 				free(out[--n]);
@@ -159,9 +159,9 @@ typedef struct study_grid {
 
 /* A list of "flag" ("s") that gives "item" a second time: a usage
  * error, as a repeated -D or --input is. */
-static void study_dup_error(const char *flag, const char *s, const char *item)
+static void study_dup_error(sl_ctx *diag, const char *flag, const char *s, const char *item)
 {
-	fprintf(stderr, "sluice study: error: %s %s: '%s' is given twice\n", flag, s, item);
+	sl_error_file(diag, "sluice study", "%s %s: '%s' is given twice", flag, s, item);
 }
 
 /* The first of n elements of "size" bytes at "v" equal to an earlier
@@ -179,23 +179,23 @@ static int study_first_dup(const void *v, size_t size, int n)
 /* Parse the comma-separated words of "s" into out[] (elements of "size"
  * bytes) with "parse": their count, or -1 after a usage error naming
  * "flag" and what it takes, or a value given twice ("08" is "8"). */
-static int study_list(const char *s, void *out, size_t size,
+static int study_list(sl_ctx *diag, const char *s, void *out, size_t size,
 	bool (*parse)(const char *w, void *elem), const char *flag, const char *takes)
 {
 	char *w[STUDY_MAX_LIST];
-	int n = study_split(s, flag, w);
+	int n = study_split(diag, s, flag, w);
 	if (n < 0)
 		return -1;
 	bool bad = false;
 	for (int i = 0; i < n && !bad; i++)
 		if (!parse(w[i], (char *) out + (size_t) i * size)) {
-			fprintf(stderr, "sluice study: error: %s takes %s, not '%s'\n", flag, takes,
+			sl_error_file(diag, "sluice study", "%s takes %s, not '%s'", flag, takes,
 				w[i]);
 			bad = true;
 		}
 	int dup = bad ? -1 : study_first_dup(out, size, n);
 	if (dup >= 0)
-		study_dup_error(flag, s, w[dup]);
+		study_dup_error(diag, flag, s, w[dup]);
 	for (int i = 0; i < n; i++)
 		free(w[i]);
 	return bad || dup >= 0 ? -1 : n;
@@ -233,13 +233,13 @@ static int study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 {
 	char *w[STUDY_MAX_LIST];
 	if (so->boards) {
-		int n = study_split(so->boards, "--boards", w);
+		int n = study_split(ctx, so->boards, "--boards", w);
 		if (n < 0)
 			return 2;
 		int len;
 		const char *dup = sl_list_dup(so->boards, &len);
 		if (dup)
-			fprintf(stderr, "sluice study: error: --boards %s: '%.*s' is given twice\n",
+			sl_error_file(ctx, "sluice study", "--boards %s: '%.*s' is given twice",
 				so->boards, len, dup);
 		for (int i = 0; i < n; i++) {
 			g->boards[g->nb] = dup ? NULL : board_find(ctx, w[i]);
@@ -261,10 +261,10 @@ static int study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 	}
 	sched_policy pol[STUDY_MAX_LIST];
 	int unr[STUDY_MAX_LIST] = { so->sched.unroll > 1 ? so->sched.unroll : 1 }, nu = 1;
-	int np = study_list(so->schedules ? so->schedules : "stream", pol, sizeof pol[0],
+	int np = study_list(ctx, so->schedules ? so->schedules : "stream", pol, sizeof pol[0],
 		study_policy, "--schedules", "stream and sequential");
 	if (so->unrolls)
-		nu = study_list(so->unrolls, unr, sizeof unr[0], study_unroll, "--unrolls",
+		nu = study_list(ctx, so->unrolls, unr, sizeof unr[0], study_unroll, "--unrolls",
 			"lane counts from 1 to 256");
 	g->ns = np > 0 && nu > 0 ? np * nu : 0;
 	for (int u = 0; u < nu; u++)
@@ -275,12 +275,12 @@ static int study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 	g->nt = 1;
 	g->thr[0] = so->ub.register_threshold;
 	if (so->thresholds)
-		g->nt = study_list(so->thresholds, g->thr, sizeof g->thr[0], study_threshold,
+		g->nt = study_list(ctx, so->thresholds, g->thr, sizeof g->thr[0], study_threshold,
 			"--thresholds", "word counts");
 	g->nr = 1;
 	g->ram[0] = so->ub.ram;
 	if (so->rams)
-		g->nr = study_list(so->rams, g->ram, sizeof g->ram[0], study_ram, "--rams",
+		g->nr = study_list(ctx, so->rams, g->ram, sizeof g->ram[0], study_ram, "--rams",
 			"auto, block or lut");
 	return g->nb > 0 && g->ns > 0 && g->nt > 0 && g->nr > 0 ? 0 : 2;
 }
@@ -364,7 +364,7 @@ static void study_failed(const study_grid *g, int s, int b, rp_study_row *rows, 
 /* The program parsed once, scheduled once per policy and board (the
  * datapaths are pipelined for each board's delay model and clock), mapped
  * once per threshold and RAM choice. */
-static int rp_study_rows(const study_options *so, const study_grid *g, rp_study_row *rows,
+static int study_rows(const study_options *so, const study_grid *g, rp_study_row *rows,
 	int total)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
@@ -410,7 +410,7 @@ int study_run(const study_options *so)
 	if (rc != 0)
 		goto out;
 	if (sl_make_dir(so->out_dir) < 0) {
-		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
+		sl_error(ctx, sl_noloc, "cannot create the output directory '%s': %s",
 			so->out_dir, strerror(errno));
 		rc = 1;
 		goto out;
@@ -418,7 +418,7 @@ int study_run(const study_options *so)
 	int total = g.nb * g.ns * g.nt * g.nr;
 	rp_study_row *rows = sl_xcalloc((size_t) total, sizeof(*rows));
 	sl_progress_push("study");
-	rc = rp_study_rows(so, &g, rows, total);
+	rc = study_rows(so, &g, rows, total);
 	sl_progress_pop();
 	rp_study_table(rows, total, stdout);
 	sl_outputs_begin(so->out_dir);
@@ -449,7 +449,7 @@ out:
 
 /* "a,b,c" into at most STUDY_MAX_LIST positive integers that are powers of two;
  * their count, or -1 after a usage error. */
-static int study_pub_list(const char *s, const char *flag, int64_t lo, int64_t hi, int64_t *out)
+static int study_pub_list(sl_ctx *diag, const char *s, const char *flag, int64_t lo, int64_t hi, int64_t *out)
 {
 	int n = 0;
 	const char *p = s;
@@ -459,8 +459,8 @@ static int study_pub_list(const char *s, const char *flag, int64_t lo, int64_t h
 		long long v = strtoll(p, &end, 10);
 		if (end == p || errno || v < lo || v > hi || (v & (v - 1)) || n == STUDY_MAX_LIST ||
 		    (*end && *end != ',')) {
-			fprintf(stderr, "sluice study: error: %s takes up to %d powers of two from "
-				"%lld to %lld, comma-separated, not '%s'\n", flag, STUDY_MAX_LIST,
+			sl_error_file(diag, "sluice study", "%s takes up to %d powers of two from "
+				"%lld to %lld, comma-separated, not '%s'", flag, STUDY_MAX_LIST,
 				(long long) lo, (long long) hi, s);
 			return -1;
 		}
@@ -468,7 +468,7 @@ static int study_pub_list(const char *s, const char *flag, int64_t lo, int64_t h
 		if (study_first_dup(out, sizeof *out, n) >= 0) {
 			char item[32];
 			snprintf(item, sizeof item, "%lld", v);
-			study_dup_error(flag, s, item);
+			study_dup_error(diag, flag, s, item);
 			return -1;
 		}
 		if (!*end)
@@ -479,15 +479,15 @@ static int study_pub_list(const char *s, const char *flag, int64_t lo, int64_t h
 
 /* "1x1,2x2" into at most STUDY_MAX_LIST port counts; their count, or -1
  * after a usage error. */
-static int study_pub_ports(const char *s, int *ni, int *no)
+static int study_pub_ports(sl_ctx *diag, const char *s, int *ni, int *no)
 {
 	int n = 0;
 	for (const char *p = s;;) {
 		int a, b, len = 0;
 		if (n == STUDY_MAX_LIST || sscanf(p, "%dx%d%n", &a, &b, &len) != 2 || a < 1 ||
 		    a > 8 || b < 1 || b > 8 || (p[len] && p[len] != ',')) {
-			fprintf(stderr, "sluice study: error: --pub-ports takes up to %d INPUTSxOUTPUTS, "
-				"each 1 to 8, comma-separated, not '%s'\n", STUDY_MAX_LIST, s);
+			sl_error_file(diag, "sluice study", "--pub-ports takes up to %d "
+				"INPUTSxOUTPUTS, each 1 to 8, comma-separated, not '%s'", STUDY_MAX_LIST, s);
 			return -1;
 		}
 		ni[n] = a;
@@ -496,7 +496,7 @@ static int study_pub_ports(const char *s, int *ni, int *no)
 			if (ni[j] == a && no[j] == b) {
 				char item[32];
 				snprintf(item, sizeof item, "%dx%d", a, b);
-				study_dup_error("--pub-ports", s, item);
+				study_dup_error(diag, "--pub-ports", s, item);
 				return -1;
 			}
 		if (!p[len])
@@ -585,19 +585,19 @@ static void study_pub_tiles(const flow_design *d, const pub_params *base, int fw
 
 /* --memory "s": native and pub, each at most once.  0, or -1 after a
  * usage error. */
-static int study_memories(const char *s, bool *native, bool *pub)
+static int study_memories(sl_ctx *diag, const char *s, bool *native, bool *pub)
 {
 	for (const char *p = s; *p;) {
 		size_t n = strcspn(p, ",");
 		bool *want = n == 3 && !strncmp(p, "pub", 3) ? pub
 			: n == 6 && !strncmp(p, "native", 6) ? native : NULL;
 		if (!want) {
-			fprintf(stderr, "sluice study: error: --memory takes native and pub, "
-				"comma-separated, not '%s'\n", s);
+			sl_error_file(diag, "sluice study", "--memory takes native and pub, "
+				"comma-separated, not '%s'", s);
 			return -1;
 		}
 		if (*want) {
-			study_dup_error("--memory", s, *p == 'p' ? "pub" : "native");
+			study_dup_error(diag, "--memory", s, *p == 'p' ? "pub" : "native");
 			return -1;
 		}
 		*want = true;
@@ -613,15 +613,15 @@ int pub_study_run(const pub_study_options *so)
 	bool want_pub = false, want_native = false;
 	fws[0] = so->flow.pub.fw;
 	depths[0] = so->flow.pub.depth;
-	if (study_memories(so->memories, &want_native, &want_pub) < 0)
+	if (study_memories(so->diag, so->memories, &want_native, &want_pub) < 0)
 		return 2;
-	if ((so->fetches && (nf = study_pub_list(so->fetches, "--fetch", 1, 64, fws)) < 0) ||
-	    (so->depths && (nd = study_pub_list(so->depths, "--depth", 2, 1 << 20, depths)) < 0))
+	if ((so->fetches && (nf = study_pub_list(so->diag, so->fetches, "--fetch", 1, 64, fws)) < 0) ||
+	    (so->depths && (nd = study_pub_list(so->diag, so->depths, "--depth", 2, 1 << 20, depths)) < 0))
 		return 2;
 	int nis[STUDY_MAX_LIST], nos[STUDY_MAX_LIST], np = 1;
 	nis[0] = so->flow.pub.n_in;
 	nos[0] = so->flow.pub.n_out;
-	if (so->ports && (np = study_pub_ports(so->ports, nis, nos)) < 0)
+	if (so->ports && (np = study_pub_ports(so->diag, so->ports, nis, nos)) < 0)
 		return 2;
 	sl_ctx *ctx = sl_ctx_alloc();
 	sl_ctx_set_defines(ctx, so->defines, so->n_defines);
