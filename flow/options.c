@@ -124,7 +124,7 @@ static const flow_rule flow_rules[] = {
 	  "interface: it takes neither --frames nor --interface axis",
 	  "docs/pub.md#run-time-configuration", FLOW_EXIT_USAGE, false },
 	{ synth_no_board, "no board given (--board B; see 'sluice boards')",
-	  "docs/hardware.md#self-contained-output", FLOW_EXIT_USAGE, false },
+	  "boards/README.md#format", FLOW_EXIT_USAGE, false },
 	{ netlist_axis, "--check-netlist simulates the native interface; drop --interface axis",
 	  "docs/verilator.md#the-netlist-check", FLOW_EXIT_USAGE, false },
 	{ netlist_pub, "--check-netlist does not wait for the tiles' configuration yet; drop "
