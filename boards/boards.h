@@ -1,4 +1,5 @@
 /* boards/boards.h: target boards (FPGA parts) and their resources.
+ * Rank 5 (tests/check_layout.sh).
  * Stage: beside the scheduler; feeds storage mapping and the synth
  * driver.  A board file (boards/README.md: format) gives a part's logic,
  * flip-flops, memory primitives with their shapes (depth x width) and

@@ -1,9 +1,12 @@
 /* driver/main.c: the `sluice` command.
- * Stage: on top of every module.  One table of commands, each with the
- * options it honours (an option another command takes is a usage error
- * here, not silently ignored); each command is one short function on
- * the design flow/ builds.  Exit codes: 0 ok, 1 an error in the program
- * or its data, 2 a usage error.  Nothing below main() exits. */
+ * Rank 13 (tests/check_layout.sh).
+ * Stage: on top of every module.  The commands: each is one short
+ * function on the design flow/ builds, its inputs from io/ and its files
+ * through report/.  Their table (with the options each honours and the
+ * help) is driver/commands.c, the options and their parser
+ * driver/options.c, and which options combine flow/options.c.  Exit
+ * codes: 0 ok, 1 an error in the program or its data, 2 a usage error.
+ * Nothing below main() exits. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -19,6 +19,7 @@
  *
  * Each stage runs only when the one before succeeded; each checker runs
  * in every build type.  One isl context serves the whole compilation. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -217,6 +218,31 @@ static int flow_back_end(flow_design *d)
 
 static void flow_drop_back_end(flow_design *d);
 
+/* The back end at the clock the design can use.  With a delay model and
+ * no --clock, a first pass at the board's clock gives the control floor
+ * (tg_control_ns: the run control, schedule generators and buffer
+ * addresses, which the pipeliner cannot cut), and the datapaths are
+ * pipelined again for the clock that floor allows, so that they are
+ * never what limits it (docs/timing.md, "The default clock").  The
+ * first pass writes no dump. */
+static int flow_clocked_back_end(flow_design *d)
+{
+	const board *bd = d->opts.sched.timing;
+	if (!bd || !bd->has_delays || d->opts.sched.clock_mhz > 0)
+		return flow_back_end(d);
+	const char *dump = d->opts.dump;
+	d->opts.dump = NULL;
+	int rc = flow_back_end(d);
+	d->opts.dump = dump;
+	if (rc < 0)
+		return -1;
+	const char *what = "", *name = "";
+	double ns = tg_control_ns(bd, d->sp, d->ubs, &what, &name);
+	flow_drop_back_end(d);
+	d->opts.sched.clock_mhz = ns > 0 ? floor(10000.0 / ns) / 10 : bd->clock_mhz;
+	return flow_back_end(d);
+}
+
 /* The storage of the sequential schedule of the same program on the
  * same board, for the advice of a stream design that does not fit. */
 static bool flow_sequential_storage(const flow_design *d, tg_report *seq)
@@ -304,6 +330,7 @@ static int flow_board(flow_design *d)
 		return 0;
 	if (!tg_fits(&d->pred)) {
 		flow_explain(d);
+		flow_check_pins(d);	/* the pins too: a design may miss on both */
 		return -1;
 	}
 	return flow_check_pins(d);
@@ -327,7 +354,7 @@ flow_design *flow_compile_text(sl_ctx *ctx, const char *path, const char *text, 
 		sl_unreachable();
 	isl_options_set_on_error(d->isl, ISL_ON_ERROR_CONTINUE);
 	d->prog = fe_compile(ctx, d->isl, path, text, len);
-	if (!d->prog || (flow_dump_program(d, 'P', d->prog), flow_back_end(d) < 0) ||
+	if (!d->prog || (flow_dump_program(d, 'P', d->prog), flow_clocked_back_end(d) < 0) ||
 	    flow_board(d) < 0) {
 		flow_free(d);
 		return NULL;
@@ -365,7 +392,7 @@ int flow_reschedule(flow_design *d, const sched_options *so)
 {
 	flow_drop_back_end(d);
 	d->opts.sched = *so;
-	return flow_back_end(d) < 0 || flow_board(d) < 0 ? -1 : 0;
+	return flow_clocked_back_end(d) < 0 || flow_board(d) < 0 ? -1 : 0;
 }
 
 void flow_remap(flow_design *d, const ub_options *uo, const board *bd)

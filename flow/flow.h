@@ -1,4 +1,5 @@
 /* flow/flow.h: the compiler, as one list of stages.
+ * Rank 12 (tests/check_layout.sh).
  * Stage: on top of every module but the command line.  flow_compile
  * builds the design of one program once (front end, lowering, schedule,
  * schedule check, buffers, board mapping, each followed by its checker

@@ -1,4 +1,5 @@
 /* fpga/fpga.h: a mapped design on a board.
+ * Rank 11 (tests/check_layout.sh).
  * Stage: after rtlgen, beside sim; the driver calls it.  Before any RTL it
  * predicts what the design takes (fpga/storage.c: block RAM cells,
  * storage flip-flops and LUT RAM of every buffer; fpga/logic.c: LUTs,
@@ -226,6 +227,13 @@ int tg_parse_logic_depth(const char *text);
  * generators, read ports and addresses).  False without a model; "why"
  * names the path. */
 bool tg_estimate_fmax(const tg_report *r, double *mhz, char *why, size_t n);
+/* The longest path by the board's delay model that the pipeliner cannot
+ * cut, outside the datapaths: the run control's countdown, the schedule
+ * generators, the delay chains' read ports and the circular buffers'
+ * read addresses (ns; *what and *name say which, name "" for the run
+ * control).  0 on a board without a delay model. */
+double tg_control_ns(const board *bd, const sched_program *sp, const ub_set *ubs,
+	const char **what, const char **name);
 
 /* What synthesis measured. */
 typedef struct tg_measured {

@@ -394,15 +394,16 @@ static void synth_depth(const tg_report *pred, const char *dir, synth_result *r)
 	free(path);
 }
 
-/* The stage names (and source lines) of the prediction's stages, which
- * name the nets of the critical path. */
-static void synth_stage_names(const tg_report *p, synth_result *r)
+/* The stage names (and source lines) of the prediction's stages, as
+ * rtlgen names their signals (rtl_stage_name), which name the nets of
+ * the critical path. */
+static void synth_stage_names(sl_ctx *ctx, const tg_report *p, synth_result *r)
 {
 	const tg_logic *l = &p->logic;
 	const char **names = sl_xcalloc((size_t) l->n + 1, sizeof(*names));
 	int *lines = sl_xcalloc((size_t) l->n + 1, sizeof(*lines));
 	for (int i = 0; i < l->n; i++) {
-		names[i] = l->stages[i].s->name;
+		names[i] = rtl_stage_name(ctx, l->stages[i].s);
 		lines[i] = l->stages[i].s->decl->loc.line;
 	}
 	r->st.n = l->n;
@@ -794,7 +795,7 @@ static int synth_design(sl_ctx *ctx, const tg_report *pred, const char *verilog,
 	    synth_yosys(ctx, pred, dir, top, vfile, json, netlist, r) != 0)
 		goto out;
 	synth_tally(bd, r);
-	synth_stage_names(pred, r);
+	synth_stage_names(ctx, pred, r);
 	if (synth_mul_report(ctx, pred, r, dir) != 0)
 		goto out;
 	r->m.logic_depth = -1;

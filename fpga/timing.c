@@ -7,8 +7,9 @@
  * storage of the buffer it writes "<s>_pos<k>", "<s>_seg<k>", ...  Yosys
  * and nextpnr keep those names as prefixes of the cells and nets they
  * make, so each net of nextpnr's "Critical path report" maps to a stage
- * (the longest stage name that prefixes it) and a role; a net of no stage
- * is the run control (go, cyc, start).  Families without open place and
+ * (the longest stage name that prefixes it) and a role; a net the tools
+ * named ("$...") belongs to the hop before it, and any other net of no
+ * stage is the run control (go, busy, remain, start).  Families without open place and
  * route get Yosys's logic depth (`ltp -noff`) and, when the board has a
  * delay model, an estimate (tg_estimate_fmax). */
 #include <stdio.h>
@@ -32,6 +33,9 @@ static const char *timing_role(const char *rest)
 		{ "wdata", "pipeline register" }, { "n", "datapath" }, { "rd", "read port" },
 		{ "pos", "buffer" }, { "seg", "buffer" }, { "sram", "buffer" }, { "ram", "buffer" },
 		{ "buf", "buffer" }, { "acc", "reduction" }, { "rom", "table" },
+		{ "pub", "tile" },
+		/* the datapath's pipeline registers (rtl_delay: "<s>_p<k>") */
+		{ "p", "pipeline register" },
 	};
 	for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++) {
 		size_t n = strlen(roles[i].prefix);
@@ -62,8 +66,15 @@ static int timing_stage(const char *name, const tg_stage_names *st)
 static void timing_hop(tg_path *p, const char *name, double at, const tg_stage_names *st)
 {
 	int s = timing_stage(name, st);
-	const char *role = s < 0 ? "run control" : timing_role(name + strlen(st->names[s]) + 1);
 	tg_hop *last = p->n ? &p->hops[p->n - 1] : NULL;
+	/* A net the tools made ("$abc$...", "$nextpnr_..."): the logic
+	 * between the named nets around it, counted with the hop before. */
+	if (s < 0 && name[0] == '$' && last) {
+		last->to_ns = at;
+		return;
+	}
+	const char *role = s < 0 ? name[0] == '$' ? "logic" : "run control"
+		: timing_role(name + strlen(st->names[s]) + 1);
 	if (last && last->stage == s && !strcmp(last->role, role)) {
 		last->to_ns = at;
 		return;
@@ -147,54 +158,95 @@ int tg_parse_logic_depth(const char *text)
 /* ------------------------------------------------------------ the delay model */
 
 /* The paths the delay model sees besides the datapaths (whose longest
- * path the pipeliner computed): the schedule generators (a countdown
- * counter sized to the extents and the odometer's step select), the
- * delay chains' read multiplexers and block-RAM segments, and the
- * circular buffers' read addresses (index arithmetic, the capacity's
- * modulo as a multiply-high, into a block RAM's or a register file's
- * address). */
+ * path the pipeliner computed): the run control's countdown, the
+ * schedule generators (a countdown counter sized to the extents and the
+ * odometer's step select), the delay chains' read multiplexers and
+ * block-RAM segments, and the circular buffers' read addresses (index
+ * arithmetic, the capacity's modulo as a multiply-high, into a block
+ * RAM's or a register file's address). */
+static double control_sched_ns(const board *bd, const sched_stmt *s)
+{
+	int64_t span = 1;
+	for (int d = 0; d < s->n_dims; d++)
+		span = span > s->ext[d] ? span : s->ext[d];
+	int w = tg_bits((uint64_t) span);
+	return board_delay(bd, BOARD_DELAY_FF, 1) + board_delay(bd, BOARD_DELAY_EQ, w)
+		+ board_delay(bd, BOARD_DELAY_MUX, w);
+}
+
+static double control_buffer_ns(const board *bd, const ub_buffer *b)
+{
+	if (b->storage == UB_NONE || b->n_ports <= 1)
+		return 0;
+	int aw = tg_bits((uint64_t) b->capacity_words);
+	double ff = board_delay(bd, BOARD_DELAY_FF, 1);
+	if (b->storage != UB_CIRCULAR)
+		return ff + board_delay(bd, BOARD_DELAY_LUT, 1);	/* a tap's bypass */
+	double t = ff + 2 * board_delay(bd, BOARD_DELAY_ADD, aw + 2);
+	if (b->capacity_words < b->n_elems && (b->capacity_words & (b->capacity_words - 1)))
+		t += board_delay(bd, bd->dsps > 0 && bd->logic.dsp_a ? BOARD_DELAY_DSP
+			: BOARD_DELAY_MUL, aw + 1) + board_delay(bd, BOARD_DELAY_ADD, aw);
+	t += b->mem == UB_MEM_SRAM ? board_delay(bd, BOARD_DELAY_MUX, aw)
+		: (aw / 2 + 1) * board_delay(bd, BOARD_DELAY_LUT, 1);
+	bool win = false;	/* a copy addressed from its window's first word */
+	for (int k = 1; k < b->n_ports; k++)
+		win = win || (b->mem == UB_MEM_SRAM && b->ports[k].win_lo > 0);
+	if (win)
+		t += board_delay(bd, BOARD_DELAY_ADD, aw);
+	return t;
+}
+
+/* The run control's 'remain', run_bits wide (rtl_plan), decremented
+ * and tested for its sign every cycle. */
+static double control_run_ns(const board *bd, const sched_program *sp)
+{
+	int64_t pd = sp->predicted_cycles > 0 ? sp->predicted_cycles : 1;
+	return board_delay(bd, BOARD_DELAY_FF, 1)
+		+ board_delay(bd, BOARD_DELAY_ADD, tg_bits((uint64_t) pd) + 1);
+}
+
+static void control_worst(double t, const char *w, const char *n, double *worst,
+	const char **what, const char **name)
+{
+	if (t > *worst) {
+		*worst = t;
+		*what = w;
+		*name = n;
+	}
+}
+
+double tg_control_ns(const board *bd, const sched_program *sp, const ub_set *ubs,
+	const char **what, const char **name)
+{
+	double worst = 0;
+	if (!bd->has_delays)
+		return 0;
+	control_worst(control_run_ns(bd, sp), "run control", "", &worst, what, name);
+	for (int i = 0; i < sp->n_stmts; i++)
+		control_worst(control_sched_ns(bd, sp->stmts[i]), "schedule generator",
+			sp->stmts[i]->name, &worst, what, name);
+	for (int i = 0; ubs && i < ubs->n_buffers; i++) {
+		const ub_buffer *b = ubs->buffers[i];
+		control_worst(control_buffer_ns(bd, b), b->storage == UB_CIRCULAR
+			? "read address of buffer" : "read port of buffer", b->name, &worst, what,
+			name);
+	}
+	return worst;
+}
+
+/* tg_control_ns of a prediction (its stages and buffers). */
 static double timing_control(const tg_report *r, const char **what, const char **name)
 {
 	const board *bd = r->bd;
-	double ff = board_delay(bd, BOARD_DELAY_FF, 1), worst = 0;
-	for (int i = 0; i < r->logic.n; i++) {
-		const sched_stmt *s = r->logic.stages[i].s;
-		int64_t span = 1;
-		for (int d = 0; d < s->n_dims; d++)
-			span = span > s->ext[d] ? span : s->ext[d];
-		int w = tg_bits((uint64_t) span);
-		double t = ff + board_delay(bd, BOARD_DELAY_EQ, w) + board_delay(bd, BOARD_DELAY_MUX, w);
-		if (t > worst) {
-			worst = t;
-			*what = "schedule generator";
-			*name = s->name;
-		}
-	}
+	double worst = 0;
+	for (int i = 0; i < r->logic.n; i++)
+		control_worst(control_sched_ns(bd, r->logic.stages[i].s), "schedule generator",
+			r->logic.stages[i].s->name, &worst, what, name);
 	for (int i = 0; i < r->n; i++) {
 		const ub_buffer *b = r->bufs[i].b;
-		if (b->storage == UB_NONE || b->n_ports <= 1)
-			continue;
-		int aw = tg_bits((uint64_t) b->capacity_words);
-		double t = ff + board_delay(bd, BOARD_DELAY_LUT, 1);	/* a tap's bypass */
-		if (b->storage == UB_CIRCULAR) {
-			t = ff + 2 * board_delay(bd, BOARD_DELAY_ADD, aw + 2);
-			if (b->capacity_words < b->n_elems &&
-			    (b->capacity_words & (b->capacity_words - 1)))
-				t += board_delay(bd, bd->dsps > 0 && bd->logic.dsp_a ? BOARD_DELAY_DSP
-					: BOARD_DELAY_MUL, aw + 1) + board_delay(bd, BOARD_DELAY_ADD, aw);
-			t += b->mem == UB_MEM_SRAM ? board_delay(bd, BOARD_DELAY_MUX, aw)
-				: (aw / 2 + 1) * board_delay(bd, BOARD_DELAY_LUT, 1);
-			bool win = false;	/* a copy addressed from its window's first word */
-			for (int k = 1; k < b->n_ports; k++)
-				win = win || (b->mem == UB_MEM_SRAM && b->ports[k].win_lo > 0);
-			if (win)
-				t += board_delay(bd, BOARD_DELAY_ADD, aw);
-		}
-		if (t > worst) {
-			worst = t;
-			*what = b->storage == UB_CIRCULAR ? "read address of buffer" : "read port of buffer";
-			*name = b->name;
-		}
+		control_worst(control_buffer_ns(bd, b), b->storage == UB_CIRCULAR
+			? "read address of buffer" : "read port of buffer", b->name, &worst, what,
+			name);
 	}
 	return worst;
 }

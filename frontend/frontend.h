@@ -1,4 +1,5 @@
 /* frontend/frontend.h: from source text to a checked, typed program.
+ * Rank 3 (tests/check_layout.sh).
  * Stage: [frontend] -> scheduler.  Lexing, parsing (names resolved as
  * declared, since a name is declared before its use), typing and
  * constant folding, and bounds inference with isl.  The program lives in

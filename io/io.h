@@ -1,4 +1,5 @@
 /* io/io.h: the data of a run, in memory and in files.
+ * Rank 2 (tests/check_layout.sh).
  * Stage: beside the IR, before the front end (which reads a const's
  * file("...") through it); the reference, the simulators and the command
  * line read inputs and write outputs with it.  It holds

@@ -1,8 +1,9 @@
 /* ir/ir.h: the shared vocabulary of sluice.
  *
- * Rank 1, above base/ (the context, diagnostics, arena and OS plumbing,
- * base/base.h, included here); the front end fills it, every later stage
- * (io, ref, scheduler -> ubuffer -> rtlgen -> sim) reads it.  It holds
+ * Rank 1 (tests/check_layout.sh), above base/ (the context, diagnostics,
+ * arena and OS plumbing, base/base.h, included here); the front end fills
+ * it, every later stage (io, ref, scheduler -> ubuffer -> rtlgen -> sim)
+ * reads it.  It holds
  *   - the typed program IR: declarations and expression trees, each node
  *     with its source location;
  *   - exact integer arithmetic of the language (wrap-around in uN / iN).

@@ -1,4 +1,5 @@
 /* onnx/onnx.h: ONNX models in.
+ * Rank 3 (tests/check_layout.sh).
  * Stage: beside the front end, on ir/ and io/ only.  onnx_import() reads
  * a model file (protobuf, parsed by the protoc-c code generated from the
  * system's onnx.proto at build time) and writes an ordinary sluice

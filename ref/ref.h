@@ -1,4 +1,5 @@
 /* ref/ref.h: the CPU reference, the meaning of a program bit for bit.
+ * Rank 4 (tests/check_layout.sh).
  * Stage: after the front end, beside the flow to hardware: it executes a
  * checked program (bounds inferred) directly, with no schedule or buffer,
  * for `sluice run` and as the oracle that sim/ compares the mapped design

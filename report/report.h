@@ -1,4 +1,5 @@
 /* report/report.h: report.html, a design or a study at a glance.
+ * Rank 12 (tests/check_layout.sh).
  * Stage: beside flow/, under the driver.  One static, self-contained page
  * (inline CSS and SVG, no script, nothing fetched): for a design the
  * schedule as a Gantt chart (one bar per statement and frame), each

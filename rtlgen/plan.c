@@ -19,6 +19,11 @@ const char *rtl_port_name(sl_ctx *ctx, const ir_decl *d)
 	return rtl_ident(ctx, d->lanes > 1 ? d->lane_of->name : d->name);
 }
 
+const char *rtl_stage_name(sl_ctx *ctx, const sched_stmt *s)
+{
+	return rtl_ident(ctx, s->name);
+}
+
 const char *rtl_tile_name(sl_ctx *ctx, const sched_stmt *producer, int k)
 {
 	const char *nm = rtl_ident(ctx, producer->name);
@@ -91,7 +96,7 @@ void rtl_plan_build(sl_ctx *ctx, const sched_program *sp, const pub_set *pub, in
 	for (int i = 0; i < sp->n_stmts; i++) {
 		rtl_sched_plan *q = &p->sched[i];
 		const sched_stmt *s = sp->stmts[i];
-		q->name = rtl_ident(ctx, s->name);
+		q->name = rtl_stage_name(ctx, s);
 		q->port = rtl_port_name(ctx, s->decl);
 		q->controller = sched_controller(sp, s);
 		plan_sched(p, s, q);

@@ -1,4 +1,5 @@
 /* rtlgen/rtlgen.h: Verilog generation.
+ * Rank 8 (tests/check_layout.sh).
  * Stage: scheduler -> ubuffer -> [rtlgen] -> sim.  From a scheduled
  * program and its mapped unified buffers, write one top module
  * sluice_<name> (interface and timing: docs/hardware.md) that instantiates
@@ -48,6 +49,10 @@ typedef struct rtl_plan {
  * of the declaration they split; docs/hardware.md "Top-level
  * interface"), as a Verilog identifier (in the context's arena). */
 const char *rtl_port_name(sl_ctx *ctx, const ir_decl *d);
+/* The Verilog name of statement s, the prefix of every signal and
+ * instance of its stage ("blur.lane1" is blur_lane1; in the context's
+ * arena). */
+const char *rtl_stage_name(sl_ctx *ctx, const sched_stmt *s);
 /* The instance name of push-memory tile k of the buffer "producer"
  * writes (in the context's arena). */
 const char *rtl_tile_name(sl_ctx *ctx, const sched_stmt *producer, int k);

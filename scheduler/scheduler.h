@@ -1,4 +1,5 @@
 /* scheduler/scheduler.h: the polyhedral model and cycle schedules.
+ * Rank 5 (tests/check_layout.sh).
  * Stage: frontend -> [scheduler] -> ubuffer.  The checked program is first
  * lowered (inline funcs substituted, every reduction lifted into a func of
  * its own whose body is exactly one reduction), then every stored func and

@@ -1,4 +1,5 @@
 /* sim/sim.h: the mapped design, executed and compared.
+ * Rank 10 (tests/check_layout.sh).
  * Stage: the last of the flow.  It runs the scheduled, buffered design two
  * ways, the cycle-level model and the generated Verilog in Verilator, and
  * compares both with the CPU reference (ref/) bit for bit and with the

@@ -64,5 +64,20 @@ for mod in $modules; do
 		done
 	done
 done
-[ $bad -eq 0 ] && echo "layout: every include follows the flow"
+# Every module's banner (its header NAME/NAME.h, the driver's main.c)
+# names its rank, and README.md's layout table has a row for it.
+for mod in $modules; do
+	[ -d "$top/$mod" ] || continue
+	banner=$top/$mod/$mod.h
+	[ "$mod" = driver ] && banner=$top/driver/main.c
+	if ! head -n 15 "$banner" 2>/dev/null | grep -q "Rank $(rank "$mod") (tests/check_layout.sh)"; then
+		echo "$banner: the banner does not name the module's rank, $(rank "$mod") (tests/check_layout.sh)"
+		bad=1
+	fi
+	if ! grep -q "^| \`$mod/\` |" "$top/README.md"; then
+		echo "README.md: the layout table has no row for $mod/"
+		bad=1
+	fi
+done
+[ $bad -eq 0 ] && echo "layout: every include follows the flow; every module names its rank and has a README row"
 exit $bad

@@ -1,9 +1,12 @@
 # tests/layout.cmake: the architecture is visible in the includes.
-#   t_layout_flow   no header or source includes a module after its own in
-#                   the flow ir -> io -> frontend -> ref -> scheduler ->
-#                   ubuffer -> rtlgen -> sim, target -> flow, report -> driver, nor another module's
-#                   private header, and every module has a rank
-#                   (tests/check_layout.sh).
+#   t_layout_flow   no header or source includes a module of a higher rank
+#                   (base 0, ir 1, io 2, frontend|onnx 3, ref 4,
+#                   scheduler|boards 5, ubuffer 6, pub 7, rtlgen 8,
+#                   verilator 9, sim 10, fpga 11, flow|report 12, driver 13)
+#                   nor another module's private header; every module has
+#                   a rank, names it in its banner (NAME/NAME.h,
+#                   driver/main.c) and has a row in README.md's layout
+#                   table (tests/check_layout.sh).
 add_test(NAME t_layout_flow
   COMMAND sh ${CMAKE_SOURCE_DIR}/tests/check_layout.sh ${CMAKE_SOURCE_DIR})
 set_tests_properties(t_layout_flow PROPERTIES LABELS frontend)

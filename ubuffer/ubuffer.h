@@ -1,4 +1,5 @@
 /* ubuffer/ubuffer.h: unified buffers, one per stored array.
+ * Rank 6 (tests/check_layout.sh).
  * Stage: scheduler -> [ubuffer] -> rtlgen.  A buffer is the set of ports
  * on the array of one statement (a stored func or an input): one write
  * port (the producer) and one read port per access that reads it.  Each

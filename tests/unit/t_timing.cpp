@@ -83,6 +83,40 @@ TEST(t_timing, control_and_longest_prefix)
 	EXPECT_FALSE(tg_parse_critical_path("no report here", &st, &p));
 }
 
+// A net the tools named ("$nextpnr_...", "$abc$...") is the logic between
+// the named nets around it: it extends the hop before it and is never the
+// run control (gaussian at 2 lanes on the UP5K was reported as "control
+// (run control, 18.1 ns)" for a path in blur_lane0's adder, because its
+// stage names were the IR's "blur.lane0" and one carry net was nextpnr's).
+TEST(t_timing, tool_named_nets_join_the_hop_before)
+{
+	const char *log = "Info: Critical path report for clock 'clk' (posedge -> posedge):\n"
+		"Info: curr total\n"
+		"Info:  1.4  1.4  Source blur_lane1_p0_SB_DFFE_Q_6_DFFLC.O\n"
+		"Info:  3.1  4.5    Net blur_lane0_n5[1] budget 5.2 ns (2,2) -> (3,7)\n"
+		"Info:  8.5 13.0  Source blur_lane0_n18_SB_LUT4_O_LC.COUT\n"
+		"Info:  1.2 14.2    Net $nextpnr_ICESTORM_LC_15$I3 budget 1.2 ns (2,8) -> (2,9)\n"
+		"Info:  0.9 15.1  Source $nextpnr_ICESTORM_LC_15.O\n"
+		"Info:  1.8 16.9    Net blur_lane0_n18[10] budget 12.2 ns (2,9) -> (3,9)\n"
+		"Info:  1.2 18.1  Setup blur_lane0_p19_SB_DFF_Q_DFFLC.I0\n"
+		"Info: 8.6 ns logic, 9.5 ns routing\n";
+	const char *names[] = { "in", "blur_lane0", "blur_lane1" };
+	tg_stage_names st = { 3, names, nullptr };
+	tg_path p;
+	ASSERT_TRUE(tg_parse_critical_path(log, &st, &p));
+	for (int i = 0; i < p.n; i++)
+		EXPECT_GE(p.hops[i].stage, 1) << "hop " << i << " is not in a stage";
+	ASSERT_EQ(p.n, 3);
+	EXPECT_EQ(p.hops[0].stage, 2);
+	EXPECT_EQ(p.hops[1].stage, 1);
+	EXPECT_STREQ(p.hops[1].role, "datapath");
+	// blur_lane0's datapath from 1.4 ns to 16.9 ns, the $nextpnr nets within
+	EXPECT_NEAR(p.hops[1].to_ns - p.hops[1].from_ns, 15.5, 1e-9);
+	EXPECT_EQ(p.hops[2].stage, 1);
+	EXPECT_STREQ(p.hops[2].role, "pipeline register");
+	EXPECT_DOUBLE_EQ(p.ns, 18.1);
+}
+
 // Yosys's ltp report gives the depth; a prediction without a board with a
 // delay model gives no Fmax estimate.
 TEST(t_timing, depth_and_no_estimate)
