@@ -68,6 +68,23 @@ static bool board_shape_parse(const board_line *l, int i, board_shape *s)
 }
 
 /* memory KIND CELL count N units U bits B ports P shapes DxW... */
+/* A memory line gave count, bits and shapes, each shape within the bits. */
+static bool board_memory_complete(const board_line *l, const board_mem *m)
+{
+	if (!m->count || !m->bits || !m->n_shapes) {
+		sl_error(l->ctx, board_loc(l, 0), "memory '%s' needs count, bits and shapes", m->cell);
+		return false;
+	}
+	for (int s = 0; s < m->n_shapes; s++)
+		if (m->shapes[s].depth * m->shapes[s].width > m->bits) {
+			sl_error(l->ctx, board_loc(l, 0), "memory '%s': shape %lldx%d exceeds %lld bits",
+				m->cell, (long long) m->shapes[s].depth, m->shapes[s].width,
+				(long long) m->bits);
+			return false;
+		}
+	return true;
+}
+
 static bool board_memory(board *b, const board_line *l)
 {
 	if (b->n_mems == BOARD_MAX_MEMS) {
@@ -118,17 +135,8 @@ static bool board_memory(board *b, const board_line *l)
 			return false;
 		}
 	}
-	if (!m->count || !m->bits || !m->n_shapes) {
-		sl_error(l->ctx, board_loc(l, 0), "memory '%s' needs count, bits and shapes", m->cell);
+	if (!board_memory_complete(l, m))
 		return false;
-	}
-	for (int s = 0; s < m->n_shapes; s++)
-		if (m->shapes[s].depth * m->shapes[s].width > m->bits) {
-			sl_error(l->ctx, board_loc(l, 0), "memory '%s': shape %lldx%d exceeds %lld bits",
-				m->cell, (long long) m->shapes[s].depth, m->shapes[s].width,
-				(long long) m->bits);
-			return false;
-		}
 	b->n_mems++;
 	return true;
 }
@@ -312,36 +320,32 @@ double board_delay(const board *b, board_delay_kind k, int w)
 	return d->a[k] + d->b[k] * w;
 }
 
-static bool board_directive(board *b, const board_line *l)
+/* "flatten 0|1". */
+static bool board_flatten(board *b, const board_line *l)
 {
-	const char *k = l->w[0];
-	int64_t v;
-	if (!strcmp(k, "source"))
-		return true;
-	if (!strcmp(k, "memory"))
-		return board_memory(b, l);
-	if (!strcmp(k, "cells"))
-		return board_cells(b, l);
-	if (!strcmp(k, "carry"))
-		return board_carry(b, l);
-	if (!strcmp(k, "dsp_mul"))
-		return board_dsp_mul(b, l);
-	if (!strcmp(k, "lutram_cell"))
-		return board_lutram_cell(b, l);
-	if (!strcmp(k, "flatten")) {
-		if (l->n != 2 || (strcmp(l->w[1], "0") && strcmp(l->w[1], "1"))) {
-			sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0), "expected 'flatten 0|1'");
-			return false;
-		}
-		b->logic.flatten = !strcmp(l->w[1], "1");
-		return true;
-	}
-	if (!strcmp(k, "delay"))
-		return board_delay_line(b, l);
-	if (l->n < 2) {
-		sl_error(l->ctx, board_loc(l, 0), "'%s' needs a value", k);
+	if (l->n != 2 || (strcmp(l->w[1], "0") && strcmp(l->w[1], "1"))) {
+		sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0), "expected 'flatten 0|1'");
 		return false;
 	}
+	b->logic.flatten = !strcmp(l->w[1], "1");
+	return true;
+}
+
+/* "clock MHZ". */
+static bool board_clock(board *b, const board_line *l)
+{
+	char *end;
+	b->clock_mhz = strtod(l->w[1], &end);
+	if (*end || !(b->clock_mhz > 0)) {
+		sl_error(l->ctx, board_loc(l, 1), "expected a clock in MHz, not '%s'", l->w[1]);
+		return false;
+	}
+	return true;
+}
+
+/* A directive of text: true when "k" is one (stored). */
+static bool board_text(board *b, const board_line *l, const char *k)
+{
 	if (!strcmp(k, "name"))
 		b->name = l->w[1];
 	else if (!strcmp(k, "part"))
@@ -356,7 +360,18 @@ static bool board_directive(board *b, const board_line *l)
 		b->pnr = l->rest[1];
 	else if (!strcmp(k, "simlib"))
 		b->simlib = l->rest[1];
-	else if (!strcmp(k, "lut")) {
+	else
+		return false;
+	return true;
+}
+
+/* A directive with a value (l->n >= 2): text, a count or the clock. */
+static bool board_valued(board *b, const board_line *l, const char *k)
+{
+	int64_t v;
+	if (board_text(b, l, k))
+		return true;
+	if (!strcmp(k, "lut")) {
 		if (!board_int(l, 1, 1, &b->luts) || !board_int(l, 2, 2, &v))
 			return false;
 		b->lut_inputs = (int) v;
@@ -370,18 +385,39 @@ static bool board_directive(board *b, const board_line *l)
 		return board_int(l, 1, 0, &b->dsps);
 	else if (!strcmp(k, "pins"))
 		return board_int(l, 1, 1, &b->pins);
-	else if (!strcmp(k, "clock")) {
-		char *end;
-		b->clock_mhz = strtod(l->w[1], &end);
-		if (*end || !(b->clock_mhz > 0)) {
-			sl_error(l->ctx, board_loc(l, 1), "expected a clock in MHz, not '%s'", l->w[1]);
-			return false;
-		}
-	} else {
+	else if (!strcmp(k, "clock"))
+		return board_clock(b, l);
+	else {
 		sl_error(l->ctx, board_loc(l, 0), "unknown directive '%s'", k);
 		return false;
 	}
 	return true;
+}
+
+static bool board_directive(board *b, const board_line *l)
+{
+	const char *k = l->w[0];
+	if (!strcmp(k, "source"))
+		return true;
+	if (!strcmp(k, "memory"))
+		return board_memory(b, l);
+	if (!strcmp(k, "cells"))
+		return board_cells(b, l);
+	if (!strcmp(k, "carry"))
+		return board_carry(b, l);
+	if (!strcmp(k, "dsp_mul"))
+		return board_dsp_mul(b, l);
+	if (!strcmp(k, "lutram_cell"))
+		return board_lutram_cell(b, l);
+	if (!strcmp(k, "flatten"))
+		return board_flatten(b, l);
+	if (!strcmp(k, "delay"))
+		return board_delay_line(b, l);
+	if (l->n < 2) {
+		sl_error(l->ctx, board_loc(l, 0), "'%s' needs a value", k);
+		return false;
+	}
+	return board_valued(b, l, k);
 }
 
 /* Cut line "s" (NUL-terminated, comment stripped) into words. */

@@ -25,35 +25,20 @@
 
 enum { STUDY_MAX_LIST = 16, STUDY_SIM_SEED = 1, STUDY_FIELD = 600 };
 
-typedef struct study_row {
-	const board *bd;
-	const char *schedule;
-	int unroll;		/* lanes per output (1: none) */
-	double px_per_cycle;	/* output points / predicted cycles */
-	int64_t threshold;
-	ub_ram ram;
-	int64_t pred_cycles, meas_cycles;	/* meas -1: not measured */
-	int64_t words;
-	tg_report fit;
-	bool fits, synthesized;
-	tg_measured syn;
-	char status[512];
-} study_row;
-
 /* Split the value "s" of option "flag", "a,b,c", into at most
  * STUDY_MAX_LIST words (strdup'ed): their count, or -1 after a usage
  * error for an empty list, an empty word or too many words. */
-static int study_split(const char *s, const char *flag, char **out)
+static int study_split(sl_ctx *diag, const char *s, const char *flag, char **out)
 {
 	int n = 0;
 	for (const char *p = s;; ) {
 		size_t len = strcspn(p, ",");
 		if (len == 0 || n == STUDY_MAX_LIST) {
 			if (len == 0)
-				fprintf(stderr, "sluice study: error: %s has an empty value in '%s'\n",
+				sl_error_file(diag, "sluice study", "%s has an empty value in '%s'",
 					flag, s);
 			else
-				fprintf(stderr, "sluice study: error: %s takes at most %d values\n",
+				sl_error_file(diag, "sluice study", "%s takes at most %d values",
 					flag, STUDY_MAX_LIST);
 			while (n > 0)
 				free(out[--n]);
@@ -108,18 +93,9 @@ static int64_t study_sim(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs
 	return cycles;
 }
 
-static int64_t study_block_cells(const board *bd, const int64_t *cells)
-{
-	int64_t n = 0;
-	for (int m = 0; m < bd->n_mems; m++)
-		if (!strcmp(bd->mems[m].kind, "block"))
-			n += cells[m];
-	return n;
-}
-
 /* The Verilog of the design and Yosys on it, in "sub"; 0 or 1. */
 static int study_synth(sl_ctx *ctx, const flow_design *d, bool pnr, const char *sub,
-	study_row *row)
+	rp_study_row *row)
 {
 	char *text = NULL;
 	size_t len;
@@ -133,7 +109,7 @@ static int study_synth(sl_ctx *ctx, const flow_design *d, bool pnr, const char *
 
 /* One board for a compiled design: fit, then synth. */
 static void study_board(sl_ctx *ctx, const study_options *so, const flow_design *d,
-	study_row *row)
+	rp_study_row *row)
 {
 	tg_predict(row->bd, d->sp, d->ubs, &row->fit);
 	row->words = row->fit.words;
@@ -170,272 +146,6 @@ static void study_board(sl_ctx *ctx, const study_options *so, const flow_design 
 		snprintf(row->status, sizeof row->status, "synthesis failed (see %s)", sub);
 }
 
-static void study_cells(char *buf, size_t n, const study_row *r, bool measured)
-{
-	if (!r->synthesized && !r->fits) {
-		snprintf(buf, n, "%lld/-",
-			(long long) study_block_cells(r->bd, r->fit.cells));
-		return;
-	}
-	snprintf(buf, n, "%lld/%lld", (long long) study_block_cells(r->bd, r->fit.cells),
-		(long long) (measured ? study_block_cells(r->bd, r->syn.cells) : 0));
-}
-
-static void study_num(char *buf, size_t n, bool known, long long v)
-{
-	if (known)
-		snprintf(buf, n, "%lld", v);
-	else
-		snprintf(buf, n, "-");
-}
-
-/* "estimated/measured", or "estimated/-" before synthesis. */
-static void study_pair(char *buf, size_t n, long long est, bool syn, long long meas)
-{
-	if (syn)
-		snprintf(buf, n, "%lld/%lld", est, meas);
-	else
-		snprintf(buf, n, "%lld/-", est);
-}
-
-/* The text fields of a row, in column order. */
-enum { STUDY_COLS = 17 };
-static const char *const study_heads[STUDY_COLS] = { "board", "schedule", "unroll",
-	"threshold", "ram", "pred_cycles", "meas_cycles", "px_per_cycle", "buffer_words",
-	"luts_est/meas", "ffs_est/meas", "block_ram", "bram_pred/meas", "dsps_est/meas",
-	"fmax_mhz", "mpx_per_s", "status" };
-
-static void study_fields(const study_row *r, char f[STUDY_COLS][STUDY_FIELD])
-{
-	bool syn = r->synthesized && (r->syn.luts || r->syn.ffs);
-	snprintf(f[0], STUDY_FIELD, "%s", r->bd->name);
-	snprintf(f[1], STUDY_FIELD, "%s", r->schedule);
-	snprintf(f[2], STUDY_FIELD, "%d", r->unroll);
-	snprintf(f[3], STUDY_FIELD, "%lld", (long long) r->threshold);
-	snprintf(f[4], STUDY_FIELD, "%s", ub_ram_str(r->ram));
-	snprintf(f[5], STUDY_FIELD, "%lld", (long long) r->pred_cycles);
-	study_num(f[6], STUDY_FIELD, r->meas_cycles >= 0, (long long) r->meas_cycles);
-	snprintf(f[7], STUDY_FIELD, "%.3f", r->px_per_cycle);
-	snprintf(f[8], STUDY_FIELD, "%lld", (long long) r->words);
-	study_pair(f[9], STUDY_FIELD, (long long) tg_luts(&r->fit), syn, (long long) r->syn.luts);
-	study_pair(f[10], STUDY_FIELD, (long long) tg_ffs(&r->fit), syn, (long long) r->syn.ffs);
-	snprintf(f[11], STUDY_FIELD, "%s", board_block_mem(r->bd)->cell);
-	if (syn)
-		study_cells(f[12], STUDY_FIELD, r, true);
-	else
-		snprintf(f[12], STUDY_FIELD, "%lld/-", (long long) study_block_cells(r->bd, r->fit.cells));
-	study_pair(f[13], STUDY_FIELD, (long long) tg_dsps(&r->fit), syn, (long long) r->syn.dsps);
-	if (syn && r->syn.fmax > 0) {
-		snprintf(f[14], STUDY_FIELD, "%.2f", r->syn.fmax);
-		snprintf(f[15], STUDY_FIELD, "%.1f", r->px_per_cycle * r->syn.fmax);
-	} else {
-		snprintf(f[14], STUDY_FIELD, "-");
-		snprintf(f[15], STUDY_FIELD, "-");
-	}
-	snprintf(f[16], STUDY_FIELD, "%s", r->status);
-}
-
-static void study_table(const study_row *rows, int n, FILE *o)
-{
-	int w[STUDY_COLS];
-	char (*f)[STUDY_COLS][STUDY_FIELD] = sl_xcalloc((size_t) n + 1, sizeof(*f));
-	for (int c = 0; c < STUDY_COLS; c++)
-		w[c] = (int) strlen(study_heads[c]);
-	for (int i = 0; i < n; i++) {
-		study_fields(&rows[i], f[i]);
-		for (int c = 0; c < STUDY_COLS - 1; c++)
-			if ((int) strlen(f[i][c]) > w[c])
-				w[c] = (int) strlen(f[i][c]);
-	}
-	for (int c = 0; c < STUDY_COLS - 1; c++)
-		fprintf(o, "%-*s  ", w[c], study_heads[c]);
-	fprintf(o, "%s\n", study_heads[STUDY_COLS - 1]);
-	for (int i = 0; i < n; i++) {
-		for (int c = 0; c < STUDY_COLS - 1; c++)
-			fprintf(o, "%-*s  ", w[c], f[i][c]);
-		fprintf(o, "%s\n", f[i][STUDY_COLS - 1]);
-	}
-	free(f);
-}
-
-static void study_csv_field(FILE *o, const char *s)
-{
-	if (!strpbrk(s, ",\"\n")) {
-		fputs(s, o);
-		return;
-	}
-	fputc('"', o);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', o);
-		fputc(*s, o);
-	}
-	fputc('"', o);
-}
-
-/* One CSV line: the "n" fields at "f", "stride" bytes apart, then "last"
- * when it is not NULL. */
-static void study_csv_line(FILE *o, const char *f, size_t stride, int n, const char *last)
-{
-	for (int c = 0; c < n; c++) {
-		study_csv_field(o, f + (size_t) c * stride);
-		if (c + 1 < n || last)
-			fputc(',', o);
-	}
-	if (last)
-		study_csv_field(o, last);
-	fputc('\n', o);
-}
-
-static void study_json_row(FILE *o, const study_row *r)
-{
-	bool syn = r->synthesized && (r->syn.luts || r->syn.ffs);
-	fputs("    { \"board\": ", o);
-	sl_json_str(o, r->bd->name);
-	fputs(", \"schedule\": ", o);
-	sl_json_str(o, r->schedule);
-	fprintf(o, ", \"unroll\": %d, \"pixels_per_cycle\": %.6f", r->unroll, r->px_per_cycle);
-	fprintf(o, ", \"threshold\": %lld, \"ram\": \"%s\",\n      \"predicted_cycles\": %lld, "
-		"\"measured_cycles\": ", (long long) r->threshold, ub_ram_str(r->ram),
-		(long long) r->pred_cycles);
-	if (r->meas_cycles >= 0)
-		fprintf(o, "%lld", (long long) r->meas_cycles);
-	else
-		fputs("null", o);
-	fprintf(o, ", \"buffer_words\": %lld, \"fits\": %s,\n      \"storage_flip_flops\": %lld, "
-		"\"block_ram_units\": %lld,\n", (long long) r->words, r->fits ? "true" : "false",
-		(long long) r->fit.ffs, (long long) r->fit.units);
-	fprintf(o, "      \"luts_estimated\": %lld, \"flip_flops_estimated\": %lld, "
-		"\"dsps_estimated\": %lld,\n", (long long) tg_luts(&r->fit),
-		(long long) tg_ffs(&r->fit), (long long) tg_dsps(&r->fit));
-	if (syn)
-		fprintf(o, "      \"luts\": %lld, \"flip_flops\": %lld, \"dsps\": %lld,\n",
-			(long long) r->syn.luts, (long long) r->syn.ffs, (long long) r->syn.dsps);
-	else
-		fputs("      \"luts\": null, \"flip_flops\": null, \"dsps\": null,\n", o);
-	fputs("      \"block_rams\": [", o);
-	for (int m = 0; m < r->bd->n_mems; m++) {
-		fputs(m ? ", " : "", o);
-		fputs("{ \"cell\": ", o);
-		sl_json_str(o, r->bd->mems[m].cell);
-		fprintf(o, ", \"predicted\": %lld, \"measured\": ", (long long) r->fit.cells[m]);
-		if (syn)
-			fprintf(o, "%lld }", (long long) r->syn.cells[m]);
-		else
-			fputs("null }", o);
-	}
-	fputs("],\n      \"fmax_mhz\": ", o);
-	if (syn && r->syn.fmax > 0)
-		fprintf(o, "%.2f, \"mpixels_per_s\": %.3f", r->syn.fmax, r->px_per_cycle * r->syn.fmax);
-	else
-		fputs("null, \"mpixels_per_s\": null", o);
-	fputs(", \"status\": ", o);
-	sl_json_str(o, r->status);
-	fputs(" }", o);
-}
-
-/* Write DIR/FILE in the study's output set ("wrote" at its commit). */
-static int study_write(const char *dir, const char *file, const char *buf, size_t len)
-{
-	char *path = sl_path_join(dir, file, NULL);
-	int rc = sl_write_file_atomic(path, buf, len);
-	if (rc != 0)
-		fprintf(stderr, "sluice: error: cannot write '%s': %s\n", path, strerror(errno));
-	free(path);
-	return rc;
-}
-
-/* The program's file name, without its directories. */
-static const char *study_base(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	return slash ? slash + 1 : path;
-}
-
-/* "status" with "DIR/" left out of the paths it names (the page names no
- * absolute path: "see ice40up5k_stream_t8_auto"), into buf. */
-static const char *study_rel_status(const char *status, const char *dir, char *buf,
-	size_t n)
-{
-	size_t dl = strlen(dir), k = 0;
-	for (const char *p = status; *p && k + 1 < n; ) {
-		if (!strncmp(p, dir, dl) && p[dl] == '/') {
-			p += dl + 1;
-			continue;
-		}
-		buf[k++] = *p++;
-	}
-	buf[k] = 0;
-	return buf;
-}
-
-/* DIR/report.html: the rows as configurations of a scatter. */
-static int study_html(const study_options *so, const study_row *rows, int n)
-{
-	rp_config *c = sl_xcalloc((size_t) n + 1, sizeof(*c));
-	char (*status)[sizeof rows[0].status] = sl_xcalloc((size_t) n + 1, sizeof(*status));
-	char (*sched)[48] = sl_xcalloc((size_t) n + 1, sizeof(*sched));
-	for (int i = 0; i < n; i++) {
-		const study_row *r = &rows[i];
-		bool syn = r->synthesized && (r->syn.luts || r->syn.ffs);
-		if (r->unroll > 1)
-			snprintf(sched[i], sizeof sched[i], "%s, %d lanes", r->schedule, r->unroll);
-		else
-			snprintf(sched[i], sizeof sched[i], "%s", r->schedule);
-		c[i] = (rp_config) { r->bd->name, sched[i], r->threshold, ub_ram_str(r->ram),
-			r->pred_cycles, syn ? r->syn.luts : tg_luts(&r->fit),
-			study_block_cells(r->bd, syn ? r->syn.cells : r->fit.cells), syn,
-			r->fits, board_block_mem(r->bd)->cell,
-			study_rel_status(r->status, so->out_dir, status[i], sizeof status[i]) };
-	}
-	rp_study st = { study_base(so->prog), n, c };
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *o = open_memstream(&buf, &len);
-	rp_study_html(&st, o);
-	fclose(o);
-	int rc = study_write(so->out_dir, "report.html", buf, len);
-	free(buf);
-	free(status);
-	free(sched);
-	free(c);
-	return rc;
-}
-
-static int study_files(const study_options *so, const study_row *rows, int n)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *o = open_memstream(&buf, &len);
-	char f[STUDY_COLS][STUDY_FIELD];
-	for (int c = 0; c < STUDY_COLS; c++)
-		fprintf(o, "%s%s", study_heads[c], c + 1 < STUDY_COLS ? "," : "\n");
-	for (int i = 0; i < n; i++) {
-		study_fields(&rows[i], f);
-		study_csv_line(o, f[0], sizeof f[0], STUDY_COLS, NULL);
-	}
-	fclose(o);
-	int rc = study_write(so->out_dir, "study.csv", buf, len);
-	free(buf);
-	buf = NULL;
-	o = open_memstream(&buf, &len);
-	fputs("{\n  \"program\": ", o);
-	sl_json_str(o, so->prog);
-	fputs(",\n  \"runs\": [\n", o);
-	for (int i = 0; i < n; i++) {
-		study_json_row(o, &rows[i]);
-		fputs(i + 1 < n ? ",\n" : "\n", o);
-	}
-	fputs("  ]\n}\n", o);
-	fclose(o);
-	if (study_write(so->out_dir, "study.json", buf, len) != 0)
-		rc = -1;
-	free(buf);
-	if (study_html(so, rows, n) != 0)
-		rc = -1;
-	return rc;
-}
-
 /* The schedule axis "s" is every policy under every lane count: pol[s]
  * and unr[s], the lane counts outermost. */
 typedef struct study_grid {
@@ -449,9 +159,9 @@ typedef struct study_grid {
 
 /* A list of "flag" ("s") that gives "item" a second time: a usage
  * error, as a repeated -D or --input is. */
-static void study_dup_error(const char *flag, const char *s, const char *item)
+static void study_dup_error(sl_ctx *diag, const char *flag, const char *s, const char *item)
 {
-	fprintf(stderr, "sluice study: error: %s %s: '%s' is given twice\n", flag, s, item);
+	sl_error_file(diag, "sluice study", "%s %s: '%s' is given twice", flag, s, item);
 }
 
 /* The first of n elements of "size" bytes at "v" equal to an earlier
@@ -469,23 +179,23 @@ static int study_first_dup(const void *v, size_t size, int n)
 /* Parse the comma-separated words of "s" into out[] (elements of "size"
  * bytes) with "parse": their count, or -1 after a usage error naming
  * "flag" and what it takes, or a value given twice ("08" is "8"). */
-static int study_list(const char *s, void *out, size_t size,
+static int study_list(sl_ctx *diag, const char *s, void *out, size_t size,
 	bool (*parse)(const char *w, void *elem), const char *flag, const char *takes)
 {
 	char *w[STUDY_MAX_LIST];
-	int n = study_split(s, flag, w);
+	int n = study_split(diag, s, flag, w);
 	if (n < 0)
 		return -1;
 	bool bad = false;
 	for (int i = 0; i < n && !bad; i++)
 		if (!parse(w[i], (char *) out + (size_t) i * size)) {
-			fprintf(stderr, "sluice study: error: %s takes %s, not '%s'\n", flag, takes,
+			sl_error_file(diag, "sluice study", "%s takes %s, not '%s'", flag, takes,
 				w[i]);
 			bad = true;
 		}
 	int dup = bad ? -1 : study_first_dup(out, size, n);
 	if (dup >= 0)
-		study_dup_error(flag, s, w[dup]);
+		study_dup_error(diag, flag, s, w[dup]);
 	for (int i = 0; i < n; i++)
 		free(w[i]);
 	return bad || dup >= 0 ? -1 : n;
@@ -523,13 +233,13 @@ static int study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 {
 	char *w[STUDY_MAX_LIST];
 	if (so->boards) {
-		int n = study_split(so->boards, "--boards", w);
+		int n = study_split(ctx, so->boards, "--boards", w);
 		if (n < 0)
 			return 2;
 		int len;
 		const char *dup = sl_list_dup(so->boards, &len);
 		if (dup)
-			fprintf(stderr, "sluice study: error: --boards %s: '%.*s' is given twice\n",
+			sl_error_file(ctx, "sluice study", "--boards %s: '%.*s' is given twice",
 				so->boards, len, dup);
 		for (int i = 0; i < n; i++) {
 			g->boards[g->nb] = dup ? NULL : board_find(ctx, w[i]);
@@ -551,10 +261,10 @@ static int study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 	}
 	sched_policy pol[STUDY_MAX_LIST];
 	int unr[STUDY_MAX_LIST] = { so->sched.unroll > 1 ? so->sched.unroll : 1 }, nu = 1;
-	int np = study_list(so->schedules ? so->schedules : "stream", pol, sizeof pol[0],
+	int np = study_list(ctx, so->schedules ? so->schedules : "stream", pol, sizeof pol[0],
 		study_policy, "--schedules", "stream and sequential");
 	if (so->unrolls)
-		nu = study_list(so->unrolls, unr, sizeof unr[0], study_unroll, "--unrolls",
+		nu = study_list(ctx, so->unrolls, unr, sizeof unr[0], study_unroll, "--unrolls",
 			"lane counts from 1 to 256");
 	g->ns = np > 0 && nu > 0 ? np * nu : 0;
 	for (int u = 0; u < nu; u++)
@@ -565,12 +275,12 @@ static int study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
 	g->nt = 1;
 	g->thr[0] = so->ub.register_threshold;
 	if (so->thresholds)
-		g->nt = study_list(so->thresholds, g->thr, sizeof g->thr[0], study_threshold,
+		g->nt = study_list(ctx, so->thresholds, g->thr, sizeof g->thr[0], study_threshold,
 			"--thresholds", "word counts");
 	g->nr = 1;
 	g->ram[0] = so->ub.ram;
 	if (so->rams)
-		g->nr = study_list(so->rams, g->ram, sizeof g->ram[0], study_ram, "--rams",
+		g->nr = study_list(ctx, so->rams, g->ram, sizeof g->ram[0], study_ram, "--rams",
 			"auto, block or lut");
 	return g->nb > 0 && g->ns > 0 && g->nt > 0 && g->nr > 0 ? 0 : 2;
 }
@@ -579,7 +289,7 @@ static int study_grid_read(sl_ctx *ctx, const study_options *so, study_grid *g)
  * for every board in turn.  0, or 1 when a row failed. */
 /* The row of schedule s, threshold t, RAM choice ra and board b: rows
  * in the order of those loops, the board innermost. */
-static study_row *study_row_at(const study_grid *g, study_row *rows, int s, int t, int ra,
+static rp_study_row *study_row_at(const study_grid *g, rp_study_row *rows, int s, int t, int ra,
 	int b)
 {
 	return &rows[((s * g->nt + t) * g->nr + ra) * g->nb + b];
@@ -602,7 +312,7 @@ static int64_t study_points(const ir_program *prog)
 /* The rows of board b under the design's schedule: the design mapped for
  * every threshold and RAM choice.  0, or 1 when a row failed. */
 static int study_config(const study_options *so, const study_grid *g, flow_design *d,
-	int64_t meas, int s, int b, study_row *rows, int *done, int total)
+	int64_t meas, int s, int b, rp_study_row *rows, int *done, int total)
 {
 	int rc = 0;
 	for (int t = 0; t < g->nt; t++)
@@ -610,7 +320,7 @@ static int study_config(const study_options *so, const study_grid *g, flow_desig
 			ub_options uopt = so->ub;
 			uopt.register_threshold = g->thr[t];
 			uopt.ram = g->ram[ra];
-			study_row *r = study_row_at(g, rows, s, t, ra, b);
+			rp_study_row *r = study_row_at(g, rows, s, t, ra, b);
 			r->bd = g->boards[b];
 			r->schedule = sched_policy_str(d->opts.sched.policy);
 			r->unroll = g->unr[s];
@@ -635,11 +345,11 @@ static int study_config(const study_options *so, const study_grid *g, flow_desig
 }
 
 /* The rows of schedule s on board b when it failed to compile. */
-static void study_failed(const study_grid *g, int s, int b, study_row *rows, int *done)
+static void study_failed(const study_grid *g, int s, int b, rp_study_row *rows, int *done)
 {
 	for (int t = 0; t < g->nt; t++)
 		for (int ra = 0; ra < g->nr; ra++) {
-			study_row *r = study_row_at(g, rows, s, t, ra, b);
+			rp_study_row *r = study_row_at(g, rows, s, t, ra, b);
 			r->bd = g->boards[b];
 			r->schedule = sched_policy_str(g->pol[s]);
 			r->unroll = g->unr[s];
@@ -654,7 +364,7 @@ static void study_failed(const study_grid *g, int s, int b, study_row *rows, int
 /* The program parsed once, scheduled once per policy and board (the
  * datapaths are pipelined for each board's delay model and clock), mapped
  * once per threshold and RAM choice. */
-static int study_rows(const study_options *so, const study_grid *g, study_row *rows,
+static int study_rows(const study_options *so, const study_grid *g, rp_study_row *rows,
 	int total)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
@@ -700,19 +410,19 @@ int study_run(const study_options *so)
 	if (rc != 0)
 		goto out;
 	if (sl_make_dir(so->out_dir) < 0) {
-		fprintf(stderr, "sluice: error: cannot create the output directory '%s': %s\n",
+		sl_error(ctx, sl_noloc, "cannot create the output directory '%s': %s",
 			so->out_dir, strerror(errno));
 		rc = 1;
 		goto out;
 	}
 	int total = g.nb * g.ns * g.nt * g.nr;
-	study_row *rows = sl_xcalloc((size_t) total, sizeof(*rows));
+	rp_study_row *rows = sl_xcalloc((size_t) total, sizeof(*rows));
 	sl_progress_push("study");
 	rc = study_rows(so, &g, rows, total);
 	sl_progress_pop();
-	study_table(rows, total, stdout);
+	rp_study_table(rows, total, stdout);
 	sl_outputs_begin(so->out_dir);
-	if (study_files(so, rows, total) != 0) {
+	if (rp_study_files(ctx, so->prog, so->out_dir, rows, total) != 0) {
 		sl_outputs_abort();
 		rc = 1;
 	} else if (sl_outputs_commit() != 0) {
@@ -737,27 +447,9 @@ out:
  * DIR/pub_study.csv and DIR/pub_study.json, rows in the order of the
  * loops. */
 
-typedef struct study_pub_row {
-	bool pub;
-	int fw, n_in, n_out;
-	int64_t depth;
-	bool legal;
-	char why[400];
-	int tiles, mapped, native;	/* tiles; buffers on tiles; buffers kept native */
-	int64_t sram_bits, reg_bits, flops, luts;
-	int64_t sram_writes, sram_reads, tb_reads;
-	double area, energy;
-	/* the dual-port buffer of the same ports (docs/pub.md "Area and
-	 * energy"): SRAM bits, area, energy, and the most accesses a tile's
-	 * ports make in one cycle (more than 2: two ports do not serve them) */
-	int64_t dp_sram_bits;
-	double dp_area, dp_energy;
-	int dp_peak;
-} study_pub_row;
-
 /* "a,b,c" into at most STUDY_MAX_LIST positive integers that are powers of two;
  * their count, or -1 after a usage error. */
-static int study_pub_list(const char *s, const char *flag, int64_t lo, int64_t hi, int64_t *out)
+static int study_pub_list(sl_ctx *diag, const char *s, const char *flag, int64_t lo, int64_t hi, int64_t *out)
 {
 	int n = 0;
 	const char *p = s;
@@ -767,8 +459,8 @@ static int study_pub_list(const char *s, const char *flag, int64_t lo, int64_t h
 		long long v = strtoll(p, &end, 10);
 		if (end == p || errno || v < lo || v > hi || (v & (v - 1)) || n == STUDY_MAX_LIST ||
 		    (*end && *end != ',')) {
-			fprintf(stderr, "sluice study: error: %s takes up to %d powers of two from "
-				"%lld to %lld, comma-separated, not '%s'\n", flag, STUDY_MAX_LIST,
+			sl_error_file(diag, "sluice study", "%s takes up to %d powers of two from "
+				"%lld to %lld, comma-separated, not '%s'", flag, STUDY_MAX_LIST,
 				(long long) lo, (long long) hi, s);
 			return -1;
 		}
@@ -776,7 +468,7 @@ static int study_pub_list(const char *s, const char *flag, int64_t lo, int64_t h
 		if (study_first_dup(out, sizeof *out, n) >= 0) {
 			char item[32];
 			snprintf(item, sizeof item, "%lld", v);
-			study_dup_error(flag, s, item);
+			study_dup_error(diag, flag, s, item);
 			return -1;
 		}
 		if (!*end)
@@ -787,15 +479,15 @@ static int study_pub_list(const char *s, const char *flag, int64_t lo, int64_t h
 
 /* "1x1,2x2" into at most STUDY_MAX_LIST port counts; their count, or -1
  * after a usage error. */
-static int study_pub_ports(const char *s, int *ni, int *no)
+static int study_pub_ports(sl_ctx *diag, const char *s, int *ni, int *no)
 {
 	int n = 0;
 	for (const char *p = s;;) {
 		int a, b, len = 0;
 		if (n == STUDY_MAX_LIST || sscanf(p, "%dx%d%n", &a, &b, &len) != 2 || a < 1 ||
 		    a > 8 || b < 1 || b > 8 || (p[len] && p[len] != ',')) {
-			fprintf(stderr, "sluice study: error: --pub-ports takes up to %d INPUTSxOUTPUTS, "
-				"each 1 to 8, comma-separated, not '%s'\n", STUDY_MAX_LIST, s);
+			sl_error_file(diag, "sluice study", "--pub-ports takes up to %d "
+				"INPUTSxOUTPUTS, each 1 to 8, comma-separated, not '%s'", STUDY_MAX_LIST, s);
 			return -1;
 		}
 		ni[n] = a;
@@ -804,7 +496,7 @@ static int study_pub_ports(const char *s, int *ni, int *no)
 			if (ni[j] == a && no[j] == b) {
 				char item[32];
 				snprintf(item, sizeof item, "%dx%d", a, b);
-				study_dup_error("--pub-ports", s, item);
+				study_dup_error(diag, "--pub-ports", s, item);
 				return -1;
 			}
 		if (!p[len])
@@ -814,7 +506,7 @@ static int study_pub_ports(const char *s, int *ni, int *no)
 }
 
 /* The row of today's mapping: words of SRAM and registers by buffer. */
-static void study_pub_native(const flow_design *d, study_pub_row *r)
+static void study_pub_native(const flow_design *d, rp_pub_row *r)
 {
 	r->legal = true;
 	for (int i = 0; i < d->ubs->n_buffers; i++) {
@@ -835,7 +527,7 @@ static void study_pub_native(const flow_design *d, study_pub_row *r)
 
 /* The row of tiles of FW "fw" and DEPTH "depth". */
 static void study_pub_tiles(const flow_design *d, const pub_params *base, int fw, int64_t depth,
-	int n_in, int n_out, study_pub_row *r)
+	int n_in, int n_out, rp_pub_row *r)
 {
 	pub_params p = *base;
 	p.fw = fw;
@@ -891,128 +583,21 @@ static void study_pub_tiles(const flow_design *d, const pub_params *base, int fw
 	pub_set_free(ps);
 }
 
-enum { STUDY_PUB_COLS = 21 };
-static const char *const study_pub_heads[STUDY_PUB_COLS] = { "memory", "fw", "depth", "ports",
-	"legal", "tiles", "buffers_on_tiles", "buffers_native", "sram_bits", "register_bits",
-	"tile_flops", "sram_writes", "sram_reads", "area_um2", "energy_pj", "dualport_sram_bits",
-	"dualport_area_um2", "dualport_energy_pj", "dualport_peak_accesses",
-	"area_vs_dualport", "energy_vs_dualport" };
-
-static void study_pub_fields(const study_pub_row *r, char f[STUDY_PUB_COLS][64])
-{
-	int c = 0;
-	snprintf(f[c++], 64, "%s", r->pub ? "pub" : "native");
-	snprintf(f[c++], 64, r->pub ? "%d" : "-", r->fw);
-	snprintf(f[c++], 64, r->pub ? "%lld" : "-", (long long) r->depth);
-	if (r->pub)
-		snprintf(f[c++], 64, "%dx%d", r->n_in, r->n_out);
-	else
-		snprintf(f[c++], 64, "-");
-	snprintf(f[c++], 64, "%s", r->legal ? "yes" : "no");
-	if (!r->legal) {
-		while (c < STUDY_PUB_COLS)
-			snprintf(f[c++], 64, "-");
-		return;
-	}
-	snprintf(f[c++], 64, "%d", r->tiles);
-	snprintf(f[c++], 64, "%d", r->mapped);
-	snprintf(f[c++], 64, "%d", r->native);
-	snprintf(f[c++], 64, "%lld", (long long) r->sram_bits);
-	snprintf(f[c++], 64, "%lld", (long long) r->reg_bits);
-	snprintf(f[c++], 64, r->pub ? "%lld" : "-", (long long) r->flops);
-	snprintf(f[c++], 64, r->pub ? "%lld" : "-", (long long) r->sram_writes);
-	snprintf(f[c++], 64, r->pub ? "%lld" : "-", (long long) r->sram_reads);
-	snprintf(f[c++], 64, r->pub ? "%.0f" : "-", r->area);
-	snprintf(f[c++], 64, r->pub ? "%.1f" : "-", r->energy);
-	bool dp = r->pub && r->tiles > 0;
-	snprintf(f[c++], 64, dp ? "%lld" : "-", (long long) r->dp_sram_bits);
-	snprintf(f[c++], 64, dp ? "%.0f" : "-", r->dp_area);
-	snprintf(f[c++], 64, dp ? "%.1f" : "-", r->dp_energy);
-	snprintf(f[c++], 64, dp ? "%d" : "-", r->dp_peak);
-	snprintf(f[c++], 64, dp ? "%.3f" : "-", dp ? r->area / r->dp_area : 0.0);
-	snprintf(f[c++], 64, dp ? "%.3f" : "-", dp ? r->energy / r->dp_energy : 0.0);
-}
-
-static void study_pub_table(const study_pub_row *rows, int n, FILE *o)
-{
-	char f[STUDY_PUB_COLS][64];
-	for (int c = 0; c < STUDY_PUB_COLS; c++)
-		fprintf(o, "%s%s", study_pub_heads[c], c + 1 < STUDY_PUB_COLS ? " " : "\n");
-	for (int i = 0; i < n; i++) {
-		study_pub_fields(&rows[i], f);
-		for (int c = 0; c < STUDY_PUB_COLS; c++)
-			fprintf(o, "%s%s", f[c], c + 1 < STUDY_PUB_COLS ? " " : "");
-		if (!rows[i].legal)
-			fprintf(o, "  (%s)", rows[i].why);
-		fputc('\n', o);
-	}
-}
-
-/* study_write, saying "wrote" (the pub study's files are written one by
- * one, not as a set). */
-static int study_pub_write(const char *dir, const char *file, const char *buf, size_t len)
-{
-	int rc = study_write(dir, file, buf, len);
-	if (rc == 0)
-		fprintf(stderr, "wrote %s/%s\n", dir, file);
-	return rc;
-}
-
-static int study_pub_files(const pub_study_options *so, const study_pub_row *rows, int n,
-	int64_t cycles)
-{
-	char *buf = NULL, f[STUDY_PUB_COLS][64];
-	size_t len = 0;
-	FILE *o = open_memstream(&buf, &len);
-	for (int c = 0; c < STUDY_PUB_COLS; c++)
-		fprintf(o, "%s,", study_pub_heads[c]);
-	fputs("why\n", o);
-	for (int i = 0; i < n; i++) {
-		study_pub_fields(&rows[i], f);
-		study_csv_line(o, f[0], sizeof f[0], STUDY_PUB_COLS, rows[i].legal ? "" : rows[i].why);
-	}
-	fclose(o);
-	int rc = study_pub_write(so->out_dir, "pub_study.csv", buf, len);
-	free(buf);
-	buf = NULL;
-	o = open_memstream(&buf, &len);
-	fputs("{\n  \"program\": ", o);
-	sl_json_str(o, so->prog);
-	fprintf(o, ",\n  \"predicted_cycles\": %lld,\n  \"rows\": [\n", (long long) cycles);
-	for (int i = 0; i < n; i++) {
-		study_pub_fields(&rows[i], f);
-		fputs("    {", o);
-		for (int c = 0; c < STUDY_PUB_COLS; c++) {
-			fprintf(o, "%s\"%s\": ", c ? ", " : " ", study_pub_heads[c]);
-			sl_json_str(o, f[c]);
-		}
-		fputs(", \"why\": ", o);
-		sl_json_str(o, rows[i].legal ? "" : rows[i].why);
-		fputs(i + 1 < n ? " },\n" : " }\n", o);
-	}
-	fputs("  ]\n}\n", o);
-	fclose(o);
-	if (study_pub_write(so->out_dir, "pub_study.json", buf, len) != 0)
-		rc = -1;
-	free(buf);
-	return rc;
-}
-
 /* --memory "s": native and pub, each at most once.  0, or -1 after a
  * usage error. */
-static int study_memories(const char *s, bool *native, bool *pub)
+static int study_memories(sl_ctx *diag, const char *s, bool *native, bool *pub)
 {
 	for (const char *p = s; *p;) {
 		size_t n = strcspn(p, ",");
 		bool *want = n == 3 && !strncmp(p, "pub", 3) ? pub
 			: n == 6 && !strncmp(p, "native", 6) ? native : NULL;
 		if (!want) {
-			fprintf(stderr, "sluice study: error: --memory takes native and pub, "
-				"comma-separated, not '%s'\n", s);
+			sl_error_file(diag, "sluice study", "--memory takes native and pub, "
+				"comma-separated, not '%s'", s);
 			return -1;
 		}
 		if (*want) {
-			study_dup_error("--memory", s, *p == 'p' ? "pub" : "native");
+			study_dup_error(diag, "--memory", s, *p == 'p' ? "pub" : "native");
 			return -1;
 		}
 		*want = true;
@@ -1028,15 +613,15 @@ int pub_study_run(const pub_study_options *so)
 	bool want_pub = false, want_native = false;
 	fws[0] = so->flow.pub.fw;
 	depths[0] = so->flow.pub.depth;
-	if (study_memories(so->memories, &want_native, &want_pub) < 0)
+	if (study_memories(so->diag, so->memories, &want_native, &want_pub) < 0)
 		return 2;
-	if ((so->fetches && (nf = study_pub_list(so->fetches, "--fetch", 1, 64, fws)) < 0) ||
-	    (so->depths && (nd = study_pub_list(so->depths, "--depth", 2, 1 << 20, depths)) < 0))
+	if ((so->fetches && (nf = study_pub_list(so->diag, so->fetches, "--fetch", 1, 64, fws)) < 0) ||
+	    (so->depths && (nd = study_pub_list(so->diag, so->depths, "--depth", 2, 1 << 20, depths)) < 0))
 		return 2;
 	int nis[STUDY_MAX_LIST], nos[STUDY_MAX_LIST], np = 1;
 	nis[0] = so->flow.pub.n_in;
 	nos[0] = so->flow.pub.n_out;
-	if (so->ports && (np = study_pub_ports(so->ports, nis, nos)) < 0)
+	if (so->ports && (np = study_pub_ports(so->diag, so->ports, nis, nos)) < 0)
 		return 2;
 	sl_ctx *ctx = sl_ctx_alloc();
 	sl_ctx_set_defines(ctx, so->defines, so->n_defines);
@@ -1048,7 +633,7 @@ int pub_study_run(const pub_study_options *so)
 		return 1;
 	}
 	int total = (want_native ? 1 : 0) + (want_pub ? np * nf * nd : 0), k = 0;
-	study_pub_row *rows = sl_xcalloc((size_t) total + 1, sizeof(*rows));
+	rp_pub_row *rows = sl_xcalloc((size_t) total + 1, sizeof(*rows));
 	if (want_native)
 		study_pub_native(d, &rows[k++]);
 	for (int q = 0; want_pub && q < np; q++)
@@ -1058,8 +643,9 @@ int pub_study_run(const pub_study_options *so)
 					&rows[k++]);
 	printf("%s: %lld cycles predicted (every configuration: the schedule does not "
 		"change)\n", so->prog, (long long) d->sp->predicted_cycles);
-	study_pub_table(rows, total, stdout);
-	if (sl_make_dir(so->out_dir) < 0 || study_pub_files(so, rows, total, d->sp->predicted_cycles) != 0)
+	rp_pub_study_table(rows, total, stdout);
+	if (sl_make_dir(so->out_dir) < 0 || rp_pub_study_files(ctx, so->prog, so->out_dir, rows, total,
+	    d->sp->predicted_cycles) != 0)
 		rc = 1;
 	free(rows);
 	flow_free(d);

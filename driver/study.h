@@ -30,6 +30,7 @@ int study_run(const study_options *so);
  * the program's buffers under today's mapping and on tiles of every
  * fetch width and depth (docs/pub.md, "Studies"). */
 typedef struct pub_study_options {
+	sl_ctx *diag;		/* the command line's diagnostics (usage errors) */
 	const char *prog;
 	const char *memories;	/* "native,pub" */
 	const char *fetches;	/* "1,2,4"; NULL: flow.pub.fw */

@@ -8,6 +8,8 @@
  *                 or logic (ir_expr.dsps), read by the timing model,
  *                 the estimate and synthesis
  *   schedule      sched_program_schedule, then sched_check     dump S
+ *   RTL           rtl_check: the Verilog can be emitted (counters,
+ *                 frames, lanes, interface); emission only emits
  *   buffers       ub_set_build (mapped for the board), ub_set_check
  *                                                               dump B
  *   tiles         with --memory pub: pub_map (its own checks: isl
@@ -34,6 +36,7 @@ void flow_options_default(flow_options *o)
 {
 	memset(o, 0, sizeof *o);
 	o->sched.policy = SCHED_STREAM;
+	o->frames = 1;
 	ub_options_default(&o->ub);
 	pub_params_default(&o->pub);
 }
@@ -160,6 +163,20 @@ pub_set *flow_retile(const flow_design *d, const pub_params *p, char *why, size_
 	return ps;
 }
 
+/* What the design's Verilog is emitted with for "frames" frames. */
+static rtl_options flow_rtl_options(const flow_design *d, int frames)
+{
+	return (rtl_options) { d->name, d->pub, frames, d->opts.iface };
+}
+
+/* The RTL stage: the Verilog the command will ask for (opts.frames
+ * frames, on opts.iface) can be emitted.  0 or -1 (reported). */
+static int flow_rtl_check(const flow_design *d)
+{
+	rtl_options ro = flow_rtl_options(d, d->opts.frames > 1 ? d->opts.frames : 1);
+	return rtl_check(d->ctx, d->sp, &ro);
+}
+
 /* Lowering, schedule, check, buffers: everything after the front end
  * that depends on the schedule policy.  0 or -1 (reported). */
 static int flow_back_end(flow_design *d)
@@ -181,7 +198,7 @@ static int flow_back_end(flow_design *d)
 		return -1;
 	if (d->opts.after_schedule)
 		d->opts.after_schedule(d->sp, d->opts.hook_arg);
-	if (sched_check(d->sp, d->isl) < 0 || rtl_check_extents(d->ctx, d->sp) < 0)
+	if (sched_check(d->sp, d->isl) < 0 || flow_rtl_check(d) < 0)
 		return -1;
 	flow_dump(d, 'S', "schedule (-dS)", flow_print_schedule);
 	d->opts.ub.bd = d->opts.bd;
@@ -413,8 +430,8 @@ int flow_verilog_frames(const flow_design *d, int frames, char **text, size_t *l
 	FILE *f = open_memstream(text, len);
 	if (!f)
 		sl_unreachable();
-	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, d->pub, d->name, frames,
-		d->opts.iface, f, NULL);
+	rtl_options ro = flow_rtl_options(d, frames);
+	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, &ro, f, NULL);
 	fclose(f);
 	if (rc < 0) {
 		free(*text);
@@ -436,8 +453,8 @@ int flow_verilog_files(const flow_design *d, int frames, char **text, size_t *le
 	FILE *f = open_memstream(text, len), *c = open_memstream(core, core_len);
 	if (!f || !c)
 		sl_unreachable();
-	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, d->pub, d->name, frames,
-		d->opts.iface, f, c);
+	rtl_options ro = flow_rtl_options(d, frames);
+	int rc = rtl_emit_iface(d->ctx, d->sp, d->ubs, &ro, f, c);
 	fclose(f);
 	fclose(c);
 	if (rc < 0) {

@@ -43,6 +43,9 @@ typedef struct flow_options {
 	bool warn_order;
 	/* The Verilog's top level (flow_verilog): native or AXI4-Stream. */
 	rtl_interface iface;
+	/* Frames per start of the Verilog the command emits (sim --frames
+	 * N; 1 elsewhere): the RTL stage checks that one. */
+	int frames;
 	/* Stage dumps, as letters: P the checked program, L the lowered
 	 * program, S the schedule, B the buffers, R the predicted resources
 	 * (with a board).  Each is written to dump_out (stdout when NULL)
@@ -58,6 +61,34 @@ void flow_options_default(flow_options *o);
 /* Is every letter of "letters" a dump letter?  Sets *bad to the first
  * one that is not. */
 bool flow_dump_letters_ok(const char *letters, char *bad);
+
+/* ----------------------------------------- option rules (flow/options.c) */
+
+enum { FLOW_EXIT_PROGRAM = 1, FLOW_EXIT_USAGE = 2 };
+
+/* What a command asks of the flow, as the option rules read it. */
+typedef struct flow_request {
+	const char *command;		/* "compile", "sim", "synth", "study", ... */
+	const flow_options *flow;	/* the design's options */
+	bool board_given;		/* --board B */
+	const board *bd;		/* B once loaded, else NULL */
+	int frames;			/* --frames N (1) */
+	bool engine_verilator, vcd;	/* sim: --engine verilator, --vcd FILE */
+	bool have_stall_seeds;		/* sim: --stall-seeds N */
+	bool check_netlist, have_data;	/* synth: --check-netlist; --input or --seed */
+	bool pub_tile_opts;		/* a --fetch, --depth, --pub-* or --runtime-config */
+	bool study_memories;		/* study: --memory LIST */
+	bool study_board_axes;		/* study: --boards, --schedules, --thresholds,
+					 * --rams, --sim or --pnr */
+} flow_request;
+
+/* Does "r" combine its options as every rule of flow/options.c allows?
+ * 0, or the exit code of the first rule broken (FLOW_EXIT_USAGE, or
+ * FLOW_EXIT_PROGRAM for a board without the delay model --clock needs),
+ * its message reported as "sluice CMD: error: ...". */
+int flow_options_check(sl_ctx *ctx, const flow_request *r);
+/* The rules in the table. */
+int flow_options_n_rules(void);
 
 typedef struct flow_design {
 	sl_ctx *ctx;		/* diagnostics and the arena (not owned) */

@@ -1099,6 +1099,48 @@ static void est_pub(est_walk *w, const pub_set *pub, const pub_buf *pb)
 	}
 }
 
+/* Every buffer with readers, costed in its producer's walk (ws[index]),
+ * the merged subexpressions *keys carried from walk to walk. */
+static void est_buffers(est_walk *ws, const ub_set *ubs, const pub_set *pub,
+	est_seen_ent **keys, int *n_keys)
+{
+	for (int k = 0; k < ubs->n_buffers; k++) {
+		const ub_buffer *b = ubs->buffers[k];
+		if (b->storage == UB_NONE || b->n_ports <= 1)
+			continue;
+		est_walk *pw = &ws[b->producer->index];
+		pw->keys = *keys;
+		pw->n_keys = *n_keys;
+		const pub_buf *pb = pub_buf_of(pub, b);
+		if (pb)
+			est_pub(pw, pub, pb);
+		else if (b->storage == UB_CIRCULAR)
+			est_circular(pw, b, ws);
+		else
+			est_chain(pw, b, ws);
+		*keys = pw->keys;
+		*n_keys = pw->n_keys;
+	}
+}
+
+/* Per stage its walk's LUTs, flip-flops and DSPs, and their sums. */
+static void est_stage_totals(const sched_program *sp, const est_walk *ws, tg_logic *r)
+{
+	int n = sp->n_stmts;
+	r->n = n;
+	r->stages = sl_xcalloc((size_t) n + 1, sizeof(*r->stages));
+	for (int i = 0; i < n; i++) {
+		tg_stage *st = &r->stages[i];
+		st->s = sp->stmts[i];
+		st->luts = (int64_t) (ws[i].luts + 0.5);
+		st->ffs = ws[i].ffs;
+		st->dsps = ws[i].dsps;
+		r->luts += st->luts;
+		r->ffs += st->ffs;
+		r->dsps += st->dsps;
+	}
+}
+
 void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	const pub_set *pub, tg_logic *r)
 {
@@ -1124,37 +1166,10 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 		keys = ws[i].keys;
 		n_keys = ws[i].n_keys;
 	}
-	for (int k = 0; k < ubs->n_buffers; k++) {
-		const ub_buffer *b = ubs->buffers[k];
-		if (b->storage == UB_NONE || b->n_ports <= 1)
-			continue;
-		est_walk *pw = &ws[b->producer->index];
-		pw->keys = keys;
-		pw->n_keys = n_keys;
-		const pub_buf *pb = pub_buf_of(pub, b);
-		if (pb)
-			est_pub(pw, pub, pb);
-		else if (b->storage == UB_CIRCULAR)
-			est_circular(pw, b, ws);
-		else
-			est_chain(pw, b, ws);
-		keys = pw->keys;
-		n_keys = pw->n_keys;
-	}
+	est_buffers(ws, ubs, pub, &keys, &n_keys);
 	memset(r, 0, sizeof(*r));
 	est_split(bd, sp, &muls, ws, r);
-	r->n = n;
-	r->stages = sl_xcalloc((size_t) n + 1, sizeof(*r->stages));
-	for (int i = 0; i < n; i++) {
-		tg_stage *st = &r->stages[i];
-		st->s = sp->stmts[i];
-		st->luts = (int64_t) (ws[i].luts + 0.5);
-		st->ffs = ws[i].ffs;
-		st->dsps = ws[i].dsps;
-		r->luts += st->luts;
-		r->ffs += st->ffs;
-		r->dsps += st->dsps;
-	}
+	est_stage_totals(sp, ws, r);
 	est_walk c = { .f = &f };
 	est_run(&c, &plan);
 	r->luts += (int64_t) (c.luts + 0.5);

@@ -7,7 +7,8 @@
  *   - .npy files of every integer dtype (io/npy.c);
  *   - PNG and PGM/PPM images as arrays (io/image.c);
  *   - reading an input by its file extension, and seeded random inputs
- *     (io/data.c).
+ *     (io/data.c);
+ *   - the inputs of a run as the command line names them (io/inputs.c).
  * Every io_array returned is owned by the caller; io_array_free()
  * releases it with its data. */
 #ifndef SLUICE_IO_H
@@ -60,6 +61,33 @@ bool io_is_image(const io_array *a);
 int io_write_png(sl_ctx *ctx, const char *path, const io_array *a);
 /* Write a binary PGM (2-D) or PPM ([3][H][W]). */
 int io_write_pnm(sl_ctx *ctx, const char *path, const io_array *a);
+
+/* The inputs of a run as the command line gives them: NAME=FILE pairs
+ * (names[i], files[i]) in the order given, and a seed for the others. */
+typedef struct io_input_spec {
+	int n_files;
+	const char **names;
+	const char **files;
+	bool have_seed;
+	uint64_t seed;		/* frame f from seed + f */
+	int frames;		/* frames streamed back to back (1) */
+	const char *seed_dir;	/* seeded inputs are written as DIR/NAME.in.npy */
+} io_input_spec;
+
+/* Does every NAME of "spec" name an input of "prog"?  0, or -2 after a
+ * usage error (reported). */
+int io_inputs_check(sl_ctx *ctx, const ir_program *prog, const io_input_spec *spec);
+/* Load or generate every input of every frame: the k-th input
+ * declaration of "prog" in frame f into arrays[f * (n_decls + 1) + k]
+ * (arrays zeroed by the caller, who frees what it holds after).  Each
+ * input is a file (one, or one per frame, or with spec->frames > 1 one
+ * .npy whose leading dimension is the frame), or seeded values.  0, -1
+ * after a data error, -2 after a usage error (both reported). */
+int io_inputs_load(sl_ctx *ctx, const ir_program *prog, const io_input_spec *spec,
+	io_array **arrays);
+/* The frames a[0], a[step], ... a[(n - 1) * step] of one shape as one
+ * array with a leading frame dimension. */
+io_array *io_frames_stack(io_array *const *a, int n, size_t step);
 
 #ifdef __cplusplus
 }

@@ -56,27 +56,84 @@ static const char *slot_name(const ir_expr *e)
 }
 
 /* Fully parenthesised: the dump shows how the program was read. */
+/* A call-like form: NAME(a0, a1, ...). */
+static void print_call(const char *name, const ir_expr *e, const ir_decl *func, FILE *out)
+{
+	fprintf(out, "%s(", name);
+	for (int i = 0; i < e->n_args; i++) {
+		if (i)
+			fputs(", ", out);
+		ir_expr_print(e->args[i], func, out);
+	}
+	fputc(')', out);
+}
+
+static void print_const(const ir_expr *e, FILE *out)
+{
+	if (ir_type_none(e->type) || e->type.is_signed)
+		fprintf(out, "%lld", (long long) (int64_t) e->u.cval);
+	else
+		fprintf(out, "%llu", (unsigned long long) e->u.cval);
+}
+
+static void print_unary(const ir_expr *e, const ir_decl *func, FILE *out)
+{
+	if (e->op == IR_OP_ABS)
+		fputs("abs(", out);
+	else
+		fprintf(out, "(%s", ir_op_str(e->op));
+	ir_expr_print(e->args[0], func, out);
+	fputc(')', out);
+}
+
+static void print_binary(const ir_expr *e, const ir_decl *func, FILE *out)
+{
+	if (e->op == IR_OP_MIN || e->op == IR_OP_MAX) {
+		print_call(e->op == IR_OP_MIN ? "min" : "max", e, func, out);
+		return;
+	}
+	fputc('(', out);
+	ir_expr_print(e->args[0], func, out);
+	fprintf(out, " %s ", ir_op_str(e->op));
+	ir_expr_print(e->args[1], func, out);
+	fputc(')', out);
+}
+
+static void print_select(const ir_expr *e, const ir_decl *func, FILE *out)
+{
+	fputc('(', out);
+	ir_expr_print(e->args[0], func, out);
+	fputs(" ? ", out);
+	ir_expr_print(e->args[1], func, out);
+	fputs(" : ", out);
+	ir_expr_print(e->args[2], func, out);
+	fputc(')', out);
+}
+
+static void print_reduce(const ir_expr *e, const ir_decl *func, FILE *out)
+{
+	fprintf(out, "%s(", reduce_str(e->u.reduce.op));
+	for (int i = 0; i < e->u.reduce.n_rvars; i++) {
+		const ir_rvar *r = &e->u.reduce.rvars[i];
+		fprintf(out, "%s%s in %lld..%lld", i ? ", " : "", r->name,
+			(long long) r->lo, (long long) r->hi);
+	}
+	fputs(") ", out);
+	ir_expr_print(e->u.reduce.body, func, out);
+}
+
 void ir_expr_print(const ir_expr *e, const ir_decl *func, FILE *out)
 {
 	char tb[8];
 	switch (e->kind) {
 	case IR_CONST:
-		if (ir_type_none(e->type) || e->type.is_signed)
-			fprintf(out, "%lld", (long long) (int64_t) e->u.cval);
-		else
-			fprintf(out, "%llu", (unsigned long long) e->u.cval);
+		print_const(e, out);
 		return;
 	case IR_VAR:
 		fputs(slot_name(e), out);
 		return;
 	case IR_ACCESS:
-		fprintf(out, "%s(", e->u.access.decl->name);
-		for (int i = 0; i < e->n_args; i++) {
-			if (i)
-				fputs(", ", out);
-			ir_expr_print(e->args[i], func, out);
-		}
-		fputc(')', out);
+		print_call(e->u.access.decl->name, e, func, out);
 		return;
 	case IR_CAST:
 		fprintf(out, "%s(", ir_type_str(e->type, tb));
@@ -84,46 +141,16 @@ void ir_expr_print(const ir_expr *e, const ir_decl *func, FILE *out)
 		fputc(')', out);
 		return;
 	case IR_UNARY:
-		if (e->op == IR_OP_ABS)
-			fputs("abs(", out);
-		else
-			fprintf(out, "(%s", ir_op_str(e->op));
-		ir_expr_print(e->args[0], func, out);
-		fputc(')', out);
+		print_unary(e, func, out);
 		return;
 	case IR_BINARY:
-		if (e->op == IR_OP_MIN || e->op == IR_OP_MAX) {
-			fprintf(out, "%s(", e->op == IR_OP_MIN ? "min" : "max");
-			ir_expr_print(e->args[0], func, out);
-			fputs(", ", out);
-			ir_expr_print(e->args[1], func, out);
-			fputc(')', out);
-			return;
-		}
-		fputc('(', out);
-		ir_expr_print(e->args[0], func, out);
-		fprintf(out, " %s ", ir_op_str(e->op));
-		ir_expr_print(e->args[1], func, out);
-		fputc(')', out);
+		print_binary(e, func, out);
 		return;
 	case IR_SELECT:
-		fputc('(', out);
-		ir_expr_print(e->args[0], func, out);
-		fputs(" ? ", out);
-		ir_expr_print(e->args[1], func, out);
-		fputs(" : ", out);
-		ir_expr_print(e->args[2], func, out);
-		fputc(')', out);
+		print_select(e, func, out);
 		return;
 	case IR_REDUCE:
-		fprintf(out, "%s(", reduce_str(e->u.reduce.op));
-		for (int i = 0; i < e->u.reduce.n_rvars; i++) {
-			const ir_rvar *r = &e->u.reduce.rvars[i];
-			fprintf(out, "%s%s in %lld..%lld", i ? ", " : "", r->name,
-				(long long) r->lo, (long long) r->hi);
-		}
-		fputs(") ", out);
-		ir_expr_print(e->u.reduce.body, func, out);
+		print_reduce(e, func, out);
 		return;
 	}
 	sl_unreachable();

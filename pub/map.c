@@ -174,6 +174,53 @@ static void insert_group(group *g, int *ng, const group *x)
 /* The read groups of "buf", by delay ("pass": each port's passes, every
  * port one pass of its delay unless the buffer is read in passes); NULL
  * (reported) on an isl error. */
+/* Port p (one pass at delay ps->d0, reading the box lo..hi) joins the
+ * last group when within "threshold" of its first delay, else opens a
+ * group of its own. */
+static void join_group(group *g, int *ng, const ub_port *p, const ub_passes *ps,
+	const stream *w, const int64_t *lo, const int64_t *hi, int nv, int64_t threshold)
+{
+	group *cur = *ng ? &g[*ng - 1] : NULL;
+	if (!cur || ps->d0 - cur->dmin >= (threshold > 1 ? threshold : 1)) {
+		cur = &g[(*ng)++];
+		cur->dmin = ps->d0;
+		cur->dist = p->dist_const ? p->dist : dist_bound(w, ps->d0);
+		cur->npass = 1;
+		memcpy(cur->lo, lo, sizeof(cur->lo));
+		memcpy(cur->hi, hi, sizeof(cur->hi));
+	}
+	cur->dmax = ps->d0;
+	for (int d = 0; d < nv; d++) {
+		cur->lo[d] = lo[d] < cur->lo[d] ? lo[d] : cur->lo[d];
+		cur->hi[d] = hi[d] > cur->hi[d] ? hi[d] : cur->hi[d];
+	}
+}
+
+/* A port read in passes ("port", reading the box lo..hi): its own
+ * group; when its first pass is too close to the write for the tile,
+ * that pass reads the producer's stream (a group of registers) and the
+ * tile serves the rest. */
+static void add_pass_group(group *g, int *ng, int port, const ub_passes *ps,
+	const int64_t *lo, const int64_t *hi, const stream *w, int64_t min_delay)
+{
+	group x = { 0 };
+	memcpy(x.lo, lo, sizeof(x.lo));
+	memcpy(x.hi, hi, sizeof(x.hi));
+	x.port = port;
+	x.dmin = x.dmax = ps->d0;
+	x.npass = ps->n;
+	x.period = ps->period;
+	if (ps->d0 < min_delay) {
+		group r = x;
+		r.npass = 1;
+		insert_group(g, ng, &r);
+		x.dmin = x.dmax = ps->d0 + ps->period;
+		x.npass = ps->n - 1;
+	}
+	x.dist = dist_bound(w, x.dmin + (x.npass - 1) * x.period);
+	insert_group(g, ng, &x);
+}
+
 static group *make_groups(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const stream *w,
 	const ub_passes *pass, int64_t threshold, int64_t min_delay, int *n_groups)
 {
@@ -195,47 +242,16 @@ static group *make_groups(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const
 			free(box);
 			return NULL;
 		}
-		if (ps->n > 1)
-			continue;
-		group *cur = ng ? &g[ng - 1] : NULL;
-		if (!cur || ps->d0 - cur->dmin >= (threshold > 1 ? threshold : 1)) {
-			cur = &g[ng++];
-			cur->dmin = ps->d0;
-			cur->dist = p->dist_const ? p->dist : dist_bound(w, ps->d0);
-			cur->npass = 1;
-			memcpy(cur->lo, lo, sizeof(box[i][0]));
-			memcpy(cur->hi, hi, sizeof(box[i][1]));
-		}
-		cur->dmax = ps->d0;
-		for (int d = 0; d < nv; d++) {
-			cur->lo[d] = lo[d] < cur->lo[d] ? lo[d] : cur->lo[d];
-			cur->hi[d] = hi[d] > cur->hi[d] ? hi[d] : cur->hi[d];
-		}
+		if (ps->n <= 1)
+			join_group(g, &ng, p, ps, w, lo, hi, nv, threshold);
 	}
 	/* a port read in passes: its own group; when its first pass is too
 	 * close to the write for the tile, that pass reads the producer's
 	 * stream (a group of registers) and the tile serves the rest */
-	for (int i = 0; i < n; i++) {
-		const ub_passes *ps = &pass[order[i]];
-		if (ps->n <= 1)
-			continue;
-		group x = { 0 };
-		memcpy(x.lo, box[i][0], sizeof(x.lo));
-		memcpy(x.hi, box[i][1], sizeof(x.hi));
-		x.port = order[i];
-		x.dmin = x.dmax = ps->d0;
-		x.npass = ps->n;
-		x.period = ps->period;
-		if (ps->d0 < min_delay) {
-			group r = x;
-			r.npass = 1;
-			insert_group(g, &ng, &r);
-			x.dmin = x.dmax = ps->d0 + ps->period;
-			x.npass = ps->n - 1;
-		}
-		x.dist = dist_bound(w, x.dmin + (x.npass - 1) * x.period);
-		insert_group(g, &ng, &x);
-	}
+	for (int i = 0; i < n; i++)
+		if (pass[order[i]].n > 1)
+			add_pass_group(g, &ng, order[i], &pass[order[i]], box[i][0], box[i][1], w,
+				min_delay);
 	for (int i = 0; i < ng; i++)
 		g[i].sram = g[i].dmin >= min_delay;
 	free(order);
@@ -573,6 +589,29 @@ static int64_t tb_slack(const pub_ctrl *rd, const stream *os, const layout *L, i
  * the earliest cycle its last word allows (u = 0) or later, each RD at
  * the latest its transpose buffer allows (s = 0) or earlier, the first
  * offset isl proves collision-free.  0, or -1 (reported). */
+/* Does RD_j "rd" meet the WR "wr" or an earlier RD in the SRAM?  0 no;
+ * 1 yes, the first such cycle in *c against *b; -1 on an isl error
+ * (reported). */
+static int rd_collides(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, pub_tile *t,
+	const pub_params *p, const pub_ctrl *wr, const pub_ctrl *rd, int j, int64_t *c,
+	const pub_ctrl **b)
+{
+	for (int k = -1; k < j; k++) {
+		*b = k < 0 ? wr : tile_ctrl(t, p, PUB_RD, k);
+		*c = first_collision(isl, rd, *b);
+		if (*c == -2) {
+			sl_error(ctx, buf->producer->decl->loc, "cannot place the SRAM "
+				"accesses of '%s' on the push-memory tile: %s", buf->name,
+				isl_ctx_last_error_msg(isl) ? isl_ctx_last_error_msg(isl)
+					: "an isl error");
+			return -1;
+		}
+		if (*c >= 0)
+			return 1;
+	}
+	return 0;
+}
+
 static int place(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const pub_params *p,
 	pub_tile *t, const tile_plan *tp, const layout *L, const stream *outs,
 	const int64_t *rel, const int64_t *npass, const int64_t *period, int tile, int n_tiles)
@@ -609,24 +648,15 @@ static int place(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const pub_para
 			rd->port = out->port = j;
 			build_rd_out(rd, out, &outs[j], L, p->fw, s, npass[j], period[j]);
 			rd->enable = out->enable = true;
-			placed = true;
-			for (int k = -1; k < j && placed; k++) {
-				const pub_ctrl *b = k < 0 ? wr : tile_ctrl(t, p, PUB_RD, k);
-				int64_t c = first_collision(isl, rd, b);
-				if (c == -2) {
-					sl_error(ctx, buf->producer->decl->loc, "cannot place the SRAM "
-						"accesses of '%s' on the push-memory tile: %s", buf->name,
-						isl_ctx_last_error_msg(isl) ? isl_ctx_last_error_msg(isl)
-							: "an isl error");
-					return -1;
-				}
-				if (c >= 0) {
-					placed = false;
-					if (s == 0) {
-						first_t = c;
-						first_b = b;
-					}
-				}
+			int64_t c;
+			const pub_ctrl *b;
+			int col = rd_collides(ctx, isl, buf, t, p, wr, rd, j, &c, &b);
+			if (col < 0)
+				return -1;
+			placed = col == 0;
+			if (col == 1 && s == 0) {
+				first_t = c;
+				first_b = b;
 			}
 		}
 		if (!placed) {
@@ -1180,48 +1210,45 @@ static const char *groups_reason(const group *g, int ng, const stream *w, int fw
 	return NULL;
 }
 
-static int map_buffer(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb,
-	int64_t threshold)
+/* Why buffer "buf" (written as "w") stays native before its ports are
+ * analysed, or NULL. */
+static const char *native_before_ports(const pub_params *p, const ub_buffer *buf,
+	const stream *w)
+{
+	const char *why = native_reason(buf, w);
+	if (!why && p->only && !in_list(p->only, buf->name))
+		why = "not named by --pub-buffers";
+	if (!why && buf->storage != UB_NONE && !rows_fit_aggregator(w, p->fw))
+		why = "its rows come too fast for the aggregator: a row's last SRAM "
+			"word is not written before the next rows refill its aggregator row";
+	return why;
+}
+
+/* The passes of every read port of pb's buffer into pass[]: 1, 0 with
+ * pb->native_why (no passes of constant delays), or -1 (reported). */
+static int map_passes(sl_ctx *ctx, isl_ctx *isl, pub_buf *pb, ub_passes *pass)
 {
 	const ub_buffer *buf = pb->buf;
-	const pub_params *p = &ps->params;
-	stream w;
-	int ng;
-	write_stream(buf->producer, &w);
-	pb->native_why = native_reason(buf, &w);
-	if (!pb->native_why && p->only && !in_list(p->only, buf->name))
-		pb->native_why = "not named by --pub-buffers";
-	if (!pb->native_why && buf->storage != UB_NONE && !rows_fit_aggregator(&w, p->fw))
-		pb->native_why = "its rows come too fast for the aggregator: a row's last SRAM "
-			"word is not written before the next rows refill its aggregator row";
-	if (pb->native_why || buf->storage == UB_NONE)
-		return 0;
-	ub_passes *pass = sl_xcalloc((size_t) buf->n_ports, sizeof(ub_passes));
 	int pr = buffer_passes(isl, buf, pass);
 	if (pr < 0) {
 		sl_error(ctx, buf->producer->decl->loc, "cannot map the buffer of '%s' onto the "
 			"push-memory tile: %s", buf->name, isl_ctx_last_error_msg(isl) ?
 			isl_ctx_last_error_msg(isl) : "an isl error");
-		free(pass);
 		return -1;
 	}
-	if (pr == 0) {
+	if (pr == 0)
 		pb->native_why = "its read ports are neither at constant delays from the write "
 			"nor in passes of constant delays (docs/pub.md \"Passes\")";
-		free(pass);
-		return 0;
-	}
-	int64_t min_delay = tile_min_delay(p, w.coef[w.n - 1]);
-	group *g = make_groups(ctx, isl, buf, &w, pass, threshold, min_delay, &ng);
-	if (!g) {
-		free(pass);
-		return -1;
-	}
-	if ((pb->native_why = groups_reason(g, ng, &w, p->fw))) {
-		free(pass);
-		free(g);
-		return 0;
-	}
+	return pr;
+}
+
+/* The tiles of pb from its ng groups g: planned (side by side when a
+ * read port has passes on the SRAM), ports assigned, each tile built.
+ * 0 (pb->native_why when none fits), or -1 (reported). */
+static int map_groups(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb, group *g, int ng,
+	const stream *w, ub_passes *pass)
+{
+	const pub_params *p = &ps->params;
 	tile_plan plans[PUB_MAX_TILES];
 	group *gs = NULL;	/* side by side: each tile's groups, ng a tile */
 	int np = 0, rc = 0;
@@ -1230,15 +1257,13 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb,
 		passes = passes || (g[i].port > 0 && g[i].sram);
 	if (passes) {
 		gs = sl_xcalloc((size_t) (PUB_MAX_TILES * ng), sizeof(group));
-		if ((pb->native_why = plan_side(p, g, ng, &w, plans, &np, gs))) {
+		if ((pb->native_why = plan_side(p, g, ng, w, plans, &np, gs))) {
 			free(gs);
-			free(pass);
-			free(g);
 			return 0;
 		}
 		pb->side = np > 1;
 	} else {
-		rc = plan_tiles(ctx, p, buf, g, ng, &w, plans, &np);
+		rc = plan_tiles(ctx, p, pb->buf, g, ng, w, plans, &np);
 	}
 	pb->n_groups = 0;
 	pb->reg_words = 0;
@@ -1255,6 +1280,33 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb,
 	for (int k = 0; rc == 0 && k < np; k++)
 		rc = build_tile(ctx, isl, ps, pb, gs ? gs + k * ng : g, &plans[k], k);
 	free(gs);
+	return rc;
+}
+
+static int map_buffer(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb,
+	int64_t threshold)
+{
+	const ub_buffer *buf = pb->buf;
+	const pub_params *p = &ps->params;
+	stream w;
+	int ng;
+	write_stream(buf->producer, &w);
+	pb->native_why = native_before_ports(p, buf, &w);
+	if (pb->native_why || buf->storage == UB_NONE)
+		return 0;
+	ub_passes *pass = sl_xcalloc((size_t) buf->n_ports, sizeof(ub_passes));
+	int rc = map_passes(ctx, isl, pb, pass);
+	group *g = NULL;
+	if (rc == 1) {
+		int64_t min_delay = tile_min_delay(p, w.coef[w.n - 1]);
+		g = make_groups(ctx, isl, buf, &w, pass, threshold, min_delay, &ng);
+		if (!g)
+			rc = -1;
+		else if ((pb->native_why = groups_reason(g, ng, &w, p->fw)))
+			rc = 0;
+		else
+			rc = map_groups(ctx, isl, ps, pb, g, ng, &w, pass);
+	}
 	free(g);
 	free(pass);
 	return rc;

@@ -208,10 +208,11 @@ static int fire(const pub_params *p, const pub_buf *pb, const pub_tile *tile,
 }
 
 /* One cycle t of the tile: the fires of runners "due" (their t). */
-static int cycle(const pub_params *p, const pub_buf *pb, const pub_tile *tile,
-	tile_state *s, runner *rs, int n, int64_t t, char *why, size_t len)
+/* The SRAM reads due by cycle t land in the transpose buffer, the older
+ * read of each output first. */
+static void land_reads(const pub_params *p, tile_state *s, int64_t t)
 {
-	int fw = p->fw, sram_user = -1;
+	int fw = p->fw;
 	for (int j = 0; j < p->n_out; j++)
 		for (int q = 0; q < 2; q++) {
 			/* the older read first: its words reach the row first */
@@ -224,6 +225,13 @@ static int cycle(const pub_params *p, const pub_buf *pb, const pub_tile *tile,
 			s->rt[j] ^= 1;
 			s->pend_t[a] = -1;
 		}
+}
+
+/* At most one controller (WR or RD) uses the SRAM in cycle t; -1 with
+ * "why" otherwise. */
+static int one_sram_user(runner *rs, int n, int64_t t, char *why, size_t len)
+{
+	int sram_user = -1;
 	for (int i = 0; i < n; i++) {
 		runner *r = &rs[i];
 		if (!r->active || r->t != t)
@@ -239,9 +247,15 @@ static int cycle(const pub_params *p, const pub_buf *pb, const pub_tile *tile,
 			sram_user = i;
 		}
 	}
-	/* reads of this cycle's state first: OUT (the transpose buffer as it
-	 * is in this cycle), then WR (the aggregator row before this cycle's
-	 * IN), RD, IN */
+	return 0;
+}
+
+/* Every OUT controller due in cycle t presents the element its port
+ * reads (the transpose buffer as it is in this cycle); -1 with "why". */
+static int check_outs(const pub_params *p, const pub_buf *pb, const pub_tile *tile,
+	const tile_state *s, runner *rs, int n, int64_t t, char *why, size_t len)
+{
+	int fw = p->fw;
 	for (int i = 0; i < n; i++) {
 		runner *r = &rs[i];
 		if (!r->active || r->t != t || r->c->kind != PUB_OUT)
@@ -262,6 +276,20 @@ static int cycle(const pub_params *p, const pub_buf *pb, const pub_tile *tile,
 			return -1;
 		}
 	}
+	return 0;
+}
+
+static int cycle(const pub_params *p, const pub_buf *pb, const pub_tile *tile,
+	tile_state *s, runner *rs, int n, int64_t t, char *why, size_t len)
+{
+	land_reads(p, s, t);
+	if (one_sram_user(rs, n, t, why, len) < 0)
+		return -1;
+	/* reads of this cycle's state first: OUT (the transpose buffer as it
+	 * is in this cycle), then WR (the aggregator row before this cycle's
+	 * IN), RD, IN */
+	if (check_outs(p, pb, tile, s, rs, n, t, why, len) < 0)
+		return -1;
 	static const pub_kind order[] = { PUB_WR, PUB_RD, PUB_IN };
 	for (int o = 0; o < 3; o++)
 		for (int i = 0; i < n; i++) {

@@ -18,6 +18,7 @@
 
 #include "scheduler/scheduler.h"
 #include "fpga/fpga.h"
+#include "pub/pub.h"
 #include "ubuffer/ubuffer.h"
 
 #ifdef __cplusplus
@@ -69,6 +70,76 @@ void rp_study_html(const rp_study *s, FILE *out);
  * their board: they fit, and no fitting configuration of the same board
  * is at most as large in cycles, LUTs and block RAMs and smaller in one. */
 void rp_pareto(const rp_study *s, bool *pareto);
+
+/* ------------------------------------------------ files (report/json.c) */
+
+/* Write "text" as DIR/NAME atomically (in the command's output set, when
+ * one is open); 0, or -1 after an error naming the path. */
+int rp_write_bytes(sl_ctx *ctx, const char *dir, const char *name, const char *text,
+	size_t len);
+/* The same for what "print" prints of "arg". */
+int rp_write_text(sl_ctx *ctx, const char *dir, const char *name,
+	void (*print)(const void *, FILE *), const void *arg);
+/* report.json of a design: the program, the schedule's cycles, the lanes,
+ * every buffer and, with tiles, their summary (docs/report.md). */
+void rp_compile_json(const sched_program *sp, const ub_set *ubs, const pub_set *pub, FILE *out);
+int rp_write_compile_json(sl_ctx *ctx, const char *dir, const sched_program *sp,
+	const ub_set *ubs, const pub_set *pub);
+/* DIR/pub.json: every tile of "pub" (pub_dump_json). */
+int rp_write_pub_json(sl_ctx *ctx, const char *dir, const pub_set *pub);
+
+/* --------------------------------------------- studies (report/tables.c) */
+
+/* One configuration of `sluice study`: its options, prediction and, when
+ * synthesized, measurement (driver/study.c fills it; rp_study_table and
+ * rp_study_files write it). */
+typedef struct rp_study_row {
+	const board *bd;
+	const char *schedule;
+	int unroll;		/* lanes per output (1: none) */
+	double px_per_cycle;	/* output points / predicted cycles */
+	int64_t threshold;
+	ub_ram ram;
+	int64_t pred_cycles, meas_cycles;	/* meas -1: not measured */
+	int64_t words;
+	tg_report fit;
+	bool fits, synthesized;
+	tg_measured syn;
+	char status[512];
+} rp_study_row;
+
+/* One configuration of `sluice study --memory`: native, or tiles of a
+ * fetch width, depth and ports (driver/study.c fills it). */
+typedef struct rp_pub_row {
+	bool pub;
+	int fw, n_in, n_out;
+	int64_t depth;
+	bool legal;
+	char why[400];
+	int tiles, mapped, native;	/* tiles; buffers on tiles; buffers kept native */
+	int64_t sram_bits, reg_bits, flops, luts;
+	int64_t sram_writes, sram_reads, tb_reads;
+	double area, energy;
+	/* the dual-port buffer of the same ports (docs/pub.md "Area and
+	 * energy"): SRAM bits, area, energy, and the most accesses a tile's
+	 * ports make in one cycle (more than 2: two ports do not serve them) */
+	int64_t dp_sram_bits;
+	double dp_area, dp_energy;
+	int dp_peak;
+} rp_pub_row;
+
+/* The block-RAM primitives among "cells" (one count per memory of "bd"). */
+int64_t rp_block_cells(const board *bd, const int64_t *cells);
+/* The study's table on "out", and DIR/study.csv, DIR/study.json and
+ * DIR/report.html of program "prog"; 0, or -1 (reported). */
+void rp_study_table(const rp_study_row *rows, int n, FILE *out);
+int rp_study_files(sl_ctx *ctx, const char *prog, const char *dir, const rp_study_row *rows,
+	int n);
+/* The tile study's table, and DIR/pub_study.csv and DIR/pub_study.json
+ * ("cycles": the schedule's, the same in every row). */
+void rp_pub_study_table(const rp_pub_row *rows, int n, FILE *out);
+int rp_pub_study_files(sl_ctx *ctx, const char *prog, const char *dir, const rp_pub_row *rows,
+	int n, int64_t cycles);
 
 /* "s" with & < > " ' as character references (NULL: nothing). */
 void rp_html_str(FILE *out, const char *s);

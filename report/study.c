@@ -125,7 +125,7 @@ static void rp_scatter(FILE *out, const rp_study *s, const bool *pareto, bool lu
 	fputs("</svg>\n", out);
 }
 
-static void rp_study_table(FILE *out, const rp_study *s, const bool *pareto)
+static void rp_html_study_table(FILE *out, const rp_study *s, const bool *pareto)
 {
 	fputs("<table class=\"configs\">\n<tr><th>board</th><th>schedule</th><th>threshold</th>"
 	      "<th>ram</th><th>cycles</th><th>LUTs</th><th>block RAMs</th><th>of</th>"
@@ -166,7 +166,7 @@ void rp_study_html(const rp_study *s, FILE *out)
 	rp_scatter(out, s, pareto, true);
 	rp_scatter(out, s, pareto, false);
 	fputs("<h2 id=\"configs\">Configurations</h2>\n", out);
-	rp_study_table(out, s, pareto);
+	rp_html_study_table(out, s, pareto);
 	rp_page_end(out);
 	free(pareto);
 }

@@ -598,6 +598,16 @@ static void rtl_setup(rtl_gen *g)
 	}
 }
 
+/* The legality and then the text: what the wrappers below do. */
+static int rtl_check_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const rtl_options *ro, FILE *out)
+{
+	if (rtl_check(ctx, sp, ro) < 0 ||
+	    (ro->pub && ro->pub->params.runtime && rtl_runtime_check(ctx, sp, ro->pub) < 0))
+		return -1;
+	return rtl_emit_iface(ctx, sp, ubs, ro, out, NULL);
+}
+
 int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, FILE *out)
 {
@@ -607,13 +617,15 @@ int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, int frames, FILE *out)
 {
-	return rtl_emit_iface(ctx, sp, ubs, NULL, top_name, frames, RTL_IFACE_NATIVE, out, NULL);
+	rtl_options ro = { top_name, NULL, frames, RTL_IFACE_NATIVE };
+	return rtl_check_emit(ctx, sp, ubs, &ro, out);
 }
 
 int rtl_emit_pub(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const pub_set *pub, const char *top_name, FILE *out)
 {
-	return rtl_emit_iface(ctx, sp, ubs, pub, top_name, 1, RTL_IFACE_NATIVE, out, NULL);
+	rtl_options ro = { top_name, pub, 1, RTL_IFACE_NATIVE };
+	return rtl_check_emit(ctx, sp, ubs, &ro, out);
 }
 
 const char *rtl_interface_str(rtl_interface iface)
@@ -621,52 +633,56 @@ const char *rtl_interface_str(rtl_interface iface)
 	return iface == RTL_IFACE_AXIS ? "axis" : "native";
 }
 
-int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const pub_set *pub, const char *top_name, int frames, rtl_interface iface, FILE *out,
-	FILE *core_out)
+/* ------------------------------------------------------ the RTL stage */
+
+/* "frames" frames of the design's period end before cycle 2^48 (the
+ * width of the frame counters). */
+static int rtl_check_frames(sl_ctx *ctx, const sched_program *sp, int frames)
 {
-	FILE *top_out = out;
-	if (iface == RTL_IFACE_AXIS && core_out)
-		out = core_out;
-	rtl_gen gen;
-	memset(&gen, 0, sizeof gen);
-	rtl_gen *g = &gen;
-	g->ctx = ctx;
-	g->sp = sp;
-	g->ubs = ubs;
-	g->pub = pub;
-	g->out = out;
 	if (frames < 1)
 		sl_unreachable();
-	g->frames = frames;
-	g->axis = iface == RTL_IFACE_AXIS;
-	g->period = frames > 1 ? sched_frame_period(sp) : 0;
-	if (frames > 1 && (g->period > ((int64_t) 1 << 48) / (frames - 1)
-	    || rtl_end_cycle(sp) + (int64_t) (frames - 1) * g->period >= ((int64_t) 1 << 48))) {
+	int64_t period = frames > 1 ? sched_frame_period(sp) : 0;
+	if (frames > 1 && (period > ((int64_t) 1 << 48) / (frames - 1)
+	    || rtl_end_cycle(sp) + (int64_t) (frames - 1) * period >= ((int64_t) 1 << 48))) {
 		sl_error(ctx, sp->n_stmts ? sp->stmts[0]->decl->loc : sl_noloc, "%d frames of "
-			"period %lld run past 2^48 cycles", frames, (long long) g->period);
+			"period %lld run past 2^48 cycles", frames, (long long) period);
 		return -1;
 	}
-	if (rtl_check_lanes(ctx, sp) < 0)
+	return 0;
+}
+
+/* The AXI4-Stream wrapper frames a lane group as one stream of k words,
+ * but the stall testbench does not drive lane groups yet: refused rather
+ * than emitted unproven. */
+static int rtl_check_axis_lanes(sl_ctx *ctx, const sched_program *sp, rtl_interface iface)
+{
+	if (iface != RTL_IFACE_AXIS || !sp->lowered->lanes_of)
+		return 0;
+	const sched_stmt *s = NULL;
+	for (int i = 0; i < sp->n_stmts && !s; i++)
+		if (sp->stmts[i]->decl->lanes > 1)
+			s = sp->stmts[i];
+	sl_error(ctx, s ? s->decl->lane_of->loc : sl_noloc, "--interface axis does not "
+		"take lanes yet: '%s' has %d lanes (use the native interface, or --unroll 1)",
+		s ? s->decl->lane_of->name : "?", s ? s->decl->lanes : 0);
+	return -1;
+}
+
+int rtl_check(sl_ctx *ctx, const sched_program *sp, const rtl_options *ro)
+{
+	if (rtl_check_extents(ctx, sp) < 0 || rtl_check_frames(ctx, sp, ro->frames) < 0 ||
+	    rtl_check_lanes(ctx, sp) < 0 || rtl_check_axis_lanes(ctx, sp, ro->iface) < 0)
 		return -1;
-	if (iface == RTL_IFACE_AXIS && sp->lowered->lanes_of) {
-		/* The wrapper frames a lane group as one stream of k words, but the
-		 * stall testbench does not drive lane groups yet: refused rather
-		 * than emitted unproven. */
-		const sched_stmt *s = NULL;
-		for (int i = 0; i < sp->n_stmts && !s; i++)
-			if (sp->stmts[i]->decl->lanes > 1)
-				s = sp->stmts[i];
-		sl_error(ctx, s ? s->decl->lane_of->loc : sl_noloc, "--interface axis does not "
-			"take lanes yet: '%s' has %d lanes (use the native interface, or --unroll 1)",
-			s ? s->decl->lane_of->name : "?", s ? s->decl->lanes : 0);
-		return -1;
-	}
-	const char *top = rtl_module_name(ctx, top_name);
-	const char *module = g->axis ? rtl_fmt(g, "%s_core", top) : top;
-	rtl_setup(g);
-	if (rtl_runtime(g) && rtl_runtime_check(ctx, sp, pub) < 0)
-		return -1;
+	return 0;
+}
+
+/* ------------------------------------------------------------- emission */
+
+/* The banner of the module "module" (of the top "top"). */
+static void rtl_banner(rtl_gen *g, const char *module, const char *top)
+{
+	const sched_program *sp = g->sp;
+	FILE *out = g->out;
 	fprintf(out, "// %s: generated by sluice from %s; do not edit.\n", module,
 		sp->lowered->path ? rtl_source_name(g, sp->n_stmts
 			? sp->stmts[0]->decl->loc.file : 0) : "?");
@@ -675,13 +691,22 @@ int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 			"length and the\n// tiles are configured at run time (docs/pub.md).\n");
 	else
 		fprintf(out, "// Interface and timing: docs/hardware.md.  %lld cycles from start "
-			"to done.\n", (long long) (sp->predicted_cycles + (int64_t) (frames - 1) * g->period));
-	if (frames > 1)
+			"to done.\n", (long long) (sp->predicted_cycles +
+			(int64_t) (g->frames - 1) * g->period));
+	if (g->frames > 1)
 		fprintf(out, "// %d frames per start, frame f %lld * f cycles after frame 0 "
-			"(\"Frames\").\n", frames, (long long) g->period);
+			"(\"Frames\").\n", g->frames, (long long) g->period);
 	fprintf(out, "// Library blocks: rtlgen/lib/.\n\n");
 	if (g->axis)
 		fprintf(out, "// The core, under the AXI4-Stream wrapper %s.\n\n", top);
+}
+
+/* The module's body: ports, control, configuration, then per section
+ * every schedule, buffer and datapath. */
+static void rtl_body(rtl_gen *g, const char *module)
+{
+	const sched_program *sp = g->sp;
+	FILE *out = g->out;
 	rtl_ports(g, module);
 	rtl_control(g);
 	if (rtl_runtime(g))
@@ -694,14 +719,39 @@ int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 		rtl_stage_decls(g, &g->stages[i]);
 	}
 	fprintf(out, "    // ======== buffers\n");
-	for (int k = 0; k < ubs->n_buffers; k++)
-		rtl_buffer(g, ubs->buffers[k]);
+	for (int k = 0; k < g->ubs->n_buffers; k++)
+		rtl_buffer(g, g->ubs->buffers[k]);
 	fprintf(out, "    // ======== datapaths\n");
 	for (int i = 0; i < sp->n_stmts; i++)
 		rtl_stage_body(g, &g->stages[i]);
 	rtl_sink_emit(g);
 	fprintf(out, "endmodule\n");
-	if (g->axis) {
+}
+
+int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const rtl_options *ro, FILE *out, FILE *core_out)
+{
+	FILE *top_out = out;
+	bool axis = ro->iface == RTL_IFACE_AXIS;
+	if (axis && core_out)
+		out = core_out;
+	rtl_gen gen;
+	memset(&gen, 0, sizeof gen);
+	rtl_gen *g = &gen;
+	g->ctx = ctx;
+	g->sp = sp;
+	g->ubs = ubs;
+	g->pub = ro->pub;
+	g->out = out;
+	g->frames = ro->frames;
+	g->axis = axis;
+	g->period = ro->frames > 1 ? sched_frame_period(sp) : 0;
+	const char *top = rtl_module_name(ctx, ro->top_name);
+	const char *module = axis ? rtl_fmt(g, "%s_core", top) : top;
+	rtl_setup(g);
+	rtl_banner(g, module, top);
+	rtl_body(g, module);
+	if (axis) {
 		if (top_out != out)
 			fprintf(top_out, "// %s: generated by sluice; do not edit.  Its core is in "
 				"%s.v.\n", top, module);

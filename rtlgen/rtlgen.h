@@ -64,7 +64,8 @@ void rtl_plan_build(sl_ctx *ctx, const sched_program *sp, const pub_set *pub, in
 /* Write the Verilog of the scheduled, mapped program to "out", each
  * buffer stored as "ubs" maps and lays it out.  "top_name" is the
  * program's name (the module is sluice_<top_name>; non-identifier
- * characters become '_').  0, or -1 (error reported). */
+ * characters become '_').  These three check (rtl_check) and emit
+ * (rtl_emit_iface) in one call.  0, or -1 (error reported). */
 int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, FILE *out);
 
@@ -90,14 +91,31 @@ typedef enum rtl_interface {
 	RTL_IFACE_AXIS,
 } rtl_interface;
 
-/* rtl_emit_frames with the top level of "iface" (and the tiles of "pub",
- * rtl_emit_pub's, when not NULL; one frame only); RTL_IFACE_NATIVE is
- * rtl_emit_frames' text.  With RTL_IFACE_AXIS the core module goes to
- * "core_out" (its own file, sluice_<name>_core.v) when not NULL, else
- * into "out" before the wrapper. */
+/* What the Verilog of a design is emitted with. */
+typedef struct rtl_options {
+	const char *top_name;	/* the program's name: module sluice_<top_name> */
+	const pub_set *pub;	/* the buffers on tiles (rtl_emit_pub's), or NULL */
+	int frames;		/* frames per start (rtl_emit_frames'), from 1 */
+	rtl_interface iface;	/* the top level */
+} rtl_options;
+
+/* The RTL stage: can the design be emitted under "ro"?  Every extent
+ * fits sl_sched's counters (rtl_check_extents), the frames end before
+ * cycle 2^48, the lanes of every port group fire together, and the
+ * AXI4-Stream interface has no lanes (not yet).  0, or -1 with a located
+ * error.  flow/ runs it after the schedule, so no command builds a design
+ * it cannot emit; with --runtime-config rtl_runtime_check follows the
+ * tiles. */
+int rtl_check(sl_ctx *ctx, const sched_program *sp, const rtl_options *ro);
+
+/* Emit the Verilog of a design that passed rtl_check: rtl_emit_frames'
+ * text with the top level of ro->iface (and the tiles of ro->pub);
+ * RTL_IFACE_NATIVE is rtl_emit_frames' text.  With RTL_IFACE_AXIS the
+ * core module goes to "core_out" (its own file, sluice_<name>_core.v)
+ * when not NULL, else into "out" before the wrapper.  0, or -1 when the
+ * text cannot be written (reported). */
 int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const pub_set *pub, const char *top_name, int frames, rtl_interface iface, FILE *out,
-	FILE *core_out);
+	const rtl_options *ro, FILE *out, FILE *core_out);
 /* "native" or "axis". */
 const char *rtl_interface_str(rtl_interface iface);
 

@@ -448,6 +448,62 @@ static isl_stat take_multi_aff(__isl_take isl_set *set, __isl_take isl_multi_aff
 	return isl_stat_ok;
 }
 
+/* Does no coordinate of the access "ma" (its first n) depend on
+ * dimension d?  1 yes, 0 no, -1 on an isl error. */
+static int access_free_of(isl_multi_aff *ma, int n, int d)
+{
+	int rc = 1;
+	for (int e = 0; rc == 1 && e < n; e++) {
+		isl_aff *ae = isl_multi_aff_get_aff(ma, e);
+		int64_t c;
+		if (!aff_coef(ae, d, &c))
+			rc = -1;
+		else if (c != 0)
+			rc = 0;
+		isl_aff_free(ae);
+	}
+	return rc;
+}
+
+/* ub_port_passes for a delay and an access of one piece each: the one
+ * dimension the delay grows along, into *out.  1, 0 or -1 as there. */
+static int passes_of_piece(const ub_buffer *buf, const sched_stmt *s,
+	__isl_keep isl_pw_aff *delay, __isl_keep isl_pw_multi_aff *acc, ub_passes *out)
+{
+	isl_aff *aff = NULL;
+	isl_multi_aff *ma = NULL;
+	int rc;
+	if (isl_pw_aff_foreach_piece(delay, take_aff, &aff) < 0 ||
+	    isl_pw_multi_aff_foreach_piece(acc, take_multi_aff, &ma) < 0)
+		rc = -1;
+	else
+		rc = 1;
+	if (isl_aff_dim(aff, isl_dim_div) != 0)
+		rc = 0;
+	for (int d = 0; rc == 1 && d < s->n_dims; d++) {
+		int64_t a;
+		if (!aff_coef(aff, d, &a)) {
+			rc = -1;
+			break;
+		}
+		if (a == 0 || s->ext[d] <= 1)
+			continue;
+		/* a dimension the delay grows along: the access must not
+		 * use it, and only one such dimension */
+		rc = access_free_of(ma, buf->producer->n_vars, d);
+		if (rc == 1 && (out->dim >= 0 || a < 0))
+			rc = 0;
+		if (rc == 1) {
+			out->dim = d;
+			out->n = s->ext[d];
+			out->period = a;
+		}
+	}
+	isl_aff_free(aff);
+	isl_multi_aff_free(ma);
+	return rc;
+}
+
 int ub_port_passes(isl_ctx *isl, const ub_buffer *buf, const ub_port *port, ub_passes *out)
 {
 	const sched_stmt *s = port->stmt;
@@ -465,46 +521,8 @@ int ub_port_passes(isl_ctx *isl, const ub_buffer *buf, const ub_port *port, ub_p
 	isl_size np = isl_pw_aff_n_piece(delay), npa = isl_pw_multi_aff_n_piece(acc);
 	if (np < 0 || npa < 0)
 		rc = -1;
-	if (rc == 0 && np == 1 && npa == 1) {
-		isl_aff *aff = NULL;
-		isl_multi_aff *ma = NULL;
-		if (isl_pw_aff_foreach_piece(delay, take_aff, &aff) < 0 ||
-		    isl_pw_multi_aff_foreach_piece(acc, take_multi_aff, &ma) < 0)
-			rc = -1;
-		else
-			rc = 1;
-		if (isl_aff_dim(aff, isl_dim_div) != 0)
-			rc = 0;
-		for (int d = 0; rc == 1 && d < s->n_dims; d++) {
-			int64_t a;
-			if (!aff_coef(aff, d, &a)) {
-				rc = -1;
-				break;
-			}
-			if (a == 0 || s->ext[d] <= 1)
-				continue;
-			/* a dimension the delay grows along: the access must not
-			 * use it, and only one such dimension */
-			for (int e = 0; rc == 1 && e < buf->producer->n_vars; e++) {
-				isl_aff *ae = isl_multi_aff_get_aff(ma, e);
-				int64_t c;
-				if (!aff_coef(ae, d, &c))
-					rc = -1;
-				else if (c != 0)
-					rc = 0;
-				isl_aff_free(ae);
-			}
-			if (rc == 1 && (out->dim >= 0 || a < 0))
-				rc = 0;
-			if (rc == 1) {
-				out->dim = d;
-				out->n = s->ext[d];
-				out->period = a;
-			}
-		}
-		isl_aff_free(aff);
-		isl_multi_aff_free(ma);
-	}
+	if (rc == 0 && np == 1 && npa == 1)
+		rc = passes_of_piece(buf, s, delay, acc, out);
 	if (rc == 1) {
 		isl_val *lo = pw_aff_extreme(isl_pw_aff_copy(delay), false);
 		if (!ub_val_to_int(lo, &out->d0))

@@ -1,0 +1,104 @@
+/* driver/driver_private.h: what the files of the `sluice` command share.
+ * Stage: driver (rank 13, on top of every module).  The parsed command
+ * line (options), the table of commands (driver/commands.c: each with
+ * the options it honours and its help), the parser (driver/options.c)
+ * and the commands themselves (driver/main.c). */
+#ifndef SLUICE_DRIVER_PRIVATE_H
+#define SLUICE_DRIVER_PRIVATE_H
+
+#include <stdio.h>
+
+#include "flow/flow.h"
+
+enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
+enum { SIM_VCD_CYCLES = 2000 };	/* --vcd: the window dumped, from reset */
+
+typedef struct options {
+	sl_ctx *diag;		/* the command line's diagnostics */
+	const char *command;	/* the command's name */
+	const char *prog;	/* the .sl file */
+	flow_options flow;	/* schedule, mapping, dumps */
+	const char *engine;	/* sim: "model" or "verilator" */
+	const char *vcd;	/* sim --engine verilator: a waveform file */
+	const char *out_dir;
+	bool out_given;		/* -o was given (import: the program's path) */
+	const char *board;	/* compile, sim, synth: the board */
+	bool pnr;		/* synth, study: place and route */
+	bool check_netlist;	/* synth: simulate the synthesized netlist */
+	const char *study_boards;	/* study: --boards B1,B2 */
+	const char *study_schedules;	/* study: --schedules stream,sequential */
+	const char *study_unrolls;	/* study: --unrolls 1,2,4 */
+	const char *study_thresholds;	/* study: --thresholds 8,64 */
+	const char *study_rams;		/* study: --rams auto,block,lut */
+	bool sim;		/* study: measure cycles with the model */
+	bool have_seed;
+	bool help;		/* -h or --help in an option's place */
+	bool quiet;		/* --quiet: no progress line on a terminal */
+	uint64_t seed;
+	int frames;		/* run, sim: frames streamed back to back (1) */
+	int stall_seeds;	/* sim --interface axis: seeds of pause patterns (3) */
+	bool have_stall_seeds;
+	int64_t max_cycles;	/* sim: the budget in predicted cycles */
+	bool pub_tile_opts;	/* a --fetch, --depth or --pub-* option was given */
+	bool pub_ew_set;	/* --pub-ext-width was given (else EW follows CW) */
+	bool is_study;		/* the command is study: --memory, --fetch, --depth are lists */
+	const char *study_memories, *study_fetches, *study_depths, *study_ports;
+	int n_inputs;
+	const char **input_names;
+	const char **input_files;
+	int n_defines;
+	sl_define *defines;	/* -D NAME=VALUE, in the order given */
+} options;
+
+typedef struct command {
+	const char *name;
+	int (*run)(const options *opt);
+	unsigned accepts;	/* OPT_* bits: the options it honours */
+	bool needs_prog;
+	const char *args;
+	const char *summary;
+	const char *help;
+} command;
+
+/* The option bits of command.accepts. */
+enum {
+	OPT_INPUT = 1 << 0, OPT_SEED = 1 << 1, OPT_OUT = 1 << 2, OPT_SCHEDULE = 1 << 3,
+	OPT_THRESHOLD = 1 << 4, OPT_RAM = 1 << 5, OPT_BOARD = 1 << 6, OPT_DUMP = 1 << 7,
+	OPT_ENGINE = 1 << 8, OPT_VCD = 1 << 9, OPT_PNR = 1 << 10, OPT_STUDY = 1 << 11,
+	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
+	OPT_MAX_CYCLES = 1 << 15, OPT_UNROLL = 1 << 16, OPT_DEFINE = 1 << 17, OPT_QUIET = 1 << 18,
+	OPT_MEMORY = 1 << 19, OPT_INTERFACE = 1 << 20, OPT_STALL_SEEDS = 1 << 21,
+	/* what compile, sim and synth share: the design */
+	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK |
+		OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY | OPT_INTERFACE,
+};
+
+/* The entry named "name" of a table of n entries of "size" bytes that
+ * each begin with their name, or NULL. */
+const void *driver_find_named(const void *table, int n, size_t size, const char *name);
+
+/* driver/commands.c: the command named "name", or NULL; the list of
+ * commands; a command's help. */
+const command *driver_find_command(const char *name);
+void driver_usage(FILE *out);
+void driver_command_help(const command *c, FILE *out);
+
+/* driver/options.c: parse the options after the command name into
+ * "opt" (its diag context set); 0, or EXIT_USAGE (reported). */
+int driver_parse_options(const command *c, int argc, char **argv, options *opt);
+
+/* What the option rules (flow_options_check) read of "opt"; "bd" the
+ * board once loaded, else NULL. */
+flow_request driver_request(const options *opt, const board *bd);
+
+/* driver/main.c: the commands. */
+int cmd_import(const options *opt);
+int cmd_check(const options *opt);
+int cmd_run(const options *opt);
+int cmd_compile(const options *opt);
+int cmd_boards(const options *opt);
+int cmd_synth(const options *opt);
+int cmd_study(const options *opt);
+int cmd_sim(const options *opt);
+
+#endif
