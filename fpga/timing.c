@@ -162,7 +162,7 @@ static double timing_control(const tg_report *r, const char **what, const char *
 		int64_t span = 1;
 		for (int d = 0; d < s->n_dims; d++)
 			span = span > s->ext[d] ? span : s->ext[d];
-		int w = tg_bits((uint64_t) span);
+		int w = sl_bits((uint64_t) span);
 		double t = ff + board_delay(bd, BOARD_DELAY_EQ, w) + board_delay(bd, BOARD_DELAY_MUX, w);
 		if (t > worst) {
 			worst = t;
@@ -174,7 +174,7 @@ static double timing_control(const tg_report *r, const char **what, const char *
 		const ub_buffer *b = r->bufs[i].b;
 		if (b->storage == UB_NONE || b->n_ports <= 1)
 			continue;
-		int aw = tg_bits((uint64_t) b->capacity_words);
+		int aw = sl_bits((uint64_t) b->capacity_words);
 		double t = ff + board_delay(bd, BOARD_DELAY_LUT, 1);	/* a tap's bypass */
 		if (b->storage == UB_CIRCULAR) {
 			t = ff + 2 * board_delay(bd, BOARD_DELAY_ADD, aw + 2);
