@@ -373,7 +373,7 @@ static void fr_udiv_const(ir_op op, ir_type t, const uint64_t *a, uint64_t d,
 {
 	bool mod = op == IR_OP_MOD;
 	if (fr_is_pow2(d)) {
-		int k = sl_clog2((int64_t) d);
+		int k = sl_bits(d) - 1;
 		if (mod)
 			FR_RAW(a[i] & (d - 1));
 		else
@@ -400,7 +400,7 @@ static void fr_sdiv_const(ir_op op, ir_type t, const uint64_t *a, uint64_t dv,
 	uint64_t ad = d < 0 ? 0 - (uint64_t) d : (uint64_t) d;
 	bool mod = op == IR_OP_MOD, dneg = d < 0;
 	uint64_t m = ad > 1 ? ~(uint64_t) 0 / ad + 1 : 0;
-	int k = fr_is_pow2(ad) ? sl_clog2((int64_t) ad) : -1;
+	int k = fr_is_pow2(ad) ? sl_bits(ad) - 1 : -1;
 	for (int i = 0; i < len; i++) {
 		int64_t x = (int64_t) a[i];
 		uint64_t ax = x < 0 ? 0 - (uint64_t) x : (uint64_t) x;
@@ -561,7 +561,7 @@ static void fr_index_op(const fr_node *n, const uint64_t *a, const uint64_t *b, 
 	}
 	const fr_node *dn = n->args[1];
 	if (dn->kind == FR_CONST && (int64_t) dn->cval > 0 && fr_is_pow2(dn->cval)) {
-		int k = sl_clog2((int64_t) dn->cval);
+		int k = sl_bits(dn->cval) - 1;
 		if (n->op == IR_OP_DIV)
 			FR_RAW((uint64_t) (x[i] >> k));
 		else
