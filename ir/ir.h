@@ -55,7 +55,7 @@ typedef enum ir_op {
 	IR_OP_NEG, IR_OP_NOT, IR_OP_LNOT, IR_OP_ABS,
 } ir_op;
 
-enum { IR_N_OPS = IR_OP_ABS + 1 };
+enum { IR_N_OPS = IR_OP_ABS + 1 };	/* IR_OP_ABS is the last */
 
 /* How an operator is written: "a + b", "-a", or "min(a, b)". */
 typedef enum ir_op_syntax { IR_SYN_INFIX, IR_SYN_PREFIX, IR_SYN_CALL } ir_op_syntax;
