@@ -105,6 +105,16 @@ void *sl_xcalloc(size_t n, size_t size);
 void *sl_xrealloc(void *p, size_t size);
 char *sl_xstrdup(const char *s);
 
+/* Bit widths, each defined once here so the hardware rtlgen emits and
+ * the models that cost or simulate it agree.  sl_bits: the bits of v, 0
+ * for 0; sl_bits_for: the bits that hold every value 0 .. n, at least 1;
+ * sl_addr_bits: the address of a memory of "depth" words, at least 1;
+ * sl_clog2: ceil(log2 v), 0 for v <= 1. */
+static inline int sl_bits(uint64_t v) { return v ? 64 - __builtin_clzll(v) : 0; }
+static inline int sl_bits_for(int64_t n) { return n > 0 ? sl_bits((uint64_t) n) : 1; }
+static inline int sl_addr_bits(int64_t depth) { return sl_bits_for(depth - 1); }
+static inline int sl_clog2(int64_t v) { return v > 1 ? sl_bits((uint64_t) (v - 1)) : 0; }
+
 /* Compiler bugs, never user errors. */
 #define sl_unreachable() sl_unreachable_at(__FILE__, __LINE__)
 #ifdef __cplusplus

@@ -309,9 +309,7 @@ double board_delay(const board *b, board_delay_kind k, int w)
 		case BOARD_DELAY_MUX: k = BOARD_DELAY_LUT; break;
 		case BOARD_DELAY_DSP: k = BOARD_DELAY_MUL; break;
 		case BOARD_DELAY_SHIFT: {
-			int levels = 1;
-			while ((1 << levels) < w)
-				levels++;
+			int levels = sl_clog2(w) > 0 ? sl_clog2(w) : 1;
 			return levels * board_delay(b, BOARD_DELAY_LUT, 1);
 		}
 		default: sl_unreachable();

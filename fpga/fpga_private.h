@@ -19,7 +19,4 @@ int tg_dump_attr(const char *line, const char *name);
  * $mul's, then the techmap files': "F.v:L.C-L.C"), malloc'd, or NULL. */
 char *tg_dump_src(const char *line);
 
-/* Bits of v (0 for 0). */
-int tg_bits(uint64_t v);
-
 #endif

@@ -142,25 +142,11 @@ static int64_t est_fun(const est_fam *f, int n)
 	return m + (m - 1);
 }
 
-int tg_bits(uint64_t v)
-{
-	int b = 0;
-	while (b < 64 && (v >> b))
-		b++;
-	return b;
-}
-
-/* bits_of of sl_sched.v: the bits of v, at least 1. */
-static int est_bits_of(uint64_t v)
-{
-	return v ? tg_bits(v) : 1;
-}
-
 /* The width of statement s's counter of dimension d in sl_sched (its
  * idx and nidx above it are 0). */
 static int est_counter_bits(const sched_stmt *s, int d)
 {
-	return est_bits_of((uint64_t) (s->ext[d] > 1 ? s->ext[d] - 1 : 0));
+	return sl_bits_for(s->ext[d] > 1 ? s->ext[d] - 1 : 0);
 }
 
 /* The zero bits of v below its lowest 1 (64 for 0). */
@@ -182,14 +168,6 @@ static int est_popcount(uint64_t v)
 static double est_divider(const est_fam *f, int n)
 {
 	return (double) n * (est_add(f, n) + n);
-}
-
-static int est_addr_bits(int64_t depth)
-{
-	int b = 1;
-	while (b < 63 && ((int64_t) 1 << b) < depth)
-		b++;
-	return b;
 }
 
 /* ------------------------------------------------------------ the walk */
@@ -343,9 +321,9 @@ static est_val est_index_divconst(est_walk *w, const sched_stmt *s, const ir_exp
 static int est_sum_width(est_val a, est_val b, int tw)
 {
 	if (a.is_const)
-		a.ew = tg_bits(a.c);
+		a.ew = sl_bits(a.c);
 	if (b.is_const)
-		b.ew = tg_bits(b.c);
+		b.ew = sl_bits(b.c);
 	int m = (a.ew > b.ew ? a.ew : b.ew) + 1;
 	return m < tw ? m : tw;
 }
@@ -392,7 +370,7 @@ static est_val est_mul(est_walk *w, est_val a, est_val b, ir_type t)
 	int wa = est_mul_width(a, t);
 	if (b.is_const) {
 		uint64_t c = b.c & (t.bits >= 64 ? ~0ull : (1ull << t.bits) - 1);
-		int pc = est_popcount(c), cb = tg_bits(c);
+		int pc = est_popcount(c), cb = sl_bits(c);
 		int y = a.ew + cb < t.bits ? a.ew + cb : t.bits;
 		if (b.rom && f->dsp_rom_late)	/* folded after map_dsp */
 			est_mul_add(w, wa, b.w, t.bits, t.is_signed, t.is_signed,
@@ -498,18 +476,19 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	if (ir_type_none(t))
 		t = e->args[1]->type;
 	est_val a = est_value(w, s, e->args[0]), b = est_value(w, s, e->args[1]);
-	if (e->op == IR_OP_SHL || e->op == IR_OP_SHR) {
+	ir_op_hw hw = ir_op_info[e->op].hw;
+	if (hw == IR_HW_SHIFT) {
 		ir_type at = e->args[0]->type;
 		if (b.is_const) {
 			int sh = (int) ir_shift_amount(at, b.c);
 			return e->op == IR_OP_SHL ? est_make(at.bits, a.ew + sh, a.sx)
 				: est_make(at.bits, a.ew - sh, a.sx);
 		}
-		int stages = tg_bits((uint64_t) at.bits - 1);
+		int stages = sl_bits((uint64_t) at.bits - 1);
 		w->luts += (double) at.bits * stages / (f->k >= 6 ? 2 : 1);
 		return est_make(at.bits, at.bits, at.is_signed);
 	}
-	if (e->op == IR_OP_LAND || e->op == IR_OP_LOR) {
+	if (hw == IR_HW_BOOL) {
 		w->luts += 1;
 		return est_make(1, 1, false);
 	}
@@ -521,9 +500,8 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	b = est_conv(b, t.bits, t.is_signed);
 	int m = a.ew > b.ew ? a.ew : b.ew;
 	bool k = a.is_const || b.is_const;
-	switch (e->op) {
-	case IR_OP_ADD:
-	case IR_OP_SUB: {
+	switch (hw) {
+	case IR_HW_ADD: {
 		int sw = est_sum_width(a, b, t.bits), tz = 0;
 		/* x + c, c + x, x - c: the bits below c's lowest 1 are x's,
 		 * no carry logic (Yosys drops carry cells with constant inputs) */
@@ -532,19 +510,20 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		w->luts += est_add(f, sw > tz ? sw - tz : 0);
 		return est_make(t.bits, sw, e->op == IR_OP_SUB || a.sx || b.sx);
 	}
-	case IR_OP_MUL: case IR_OP_DIV: case IR_OP_MOD: return est_node_mul(w, s, e, a, b, t);
-	case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR:
+	case IR_HW_MUL: case IR_HW_DIV: return est_node_mul(w, s, e, a, b, t);
+	case IR_HW_BITWISE:
 		w->luts += k ? 0 : m;
 		return est_make(t.bits, m, a.sx || b.sx);
-	case IR_OP_MIN: case IR_OP_MAX:
+	case IR_HW_CMP_MUX:
 		w->luts += est_lt(f, m, k) + m;
 		return est_make(t.bits, m, a.sx || b.sx);
-	case IR_OP_EQ: case IR_OP_NE:
+	case IR_HW_EQ:
 		w->luts += est_eq(f, m, k);
 		return est_make(1, 1, false);
-	default:
+	case IR_HW_CMP:
 		w->luts += est_lt(f, m, k);
 		return est_make(1, 1, false);
+	default: sl_unreachable();	/* no binary operator of a unary class */
 	}
 }
 
@@ -554,20 +533,21 @@ static est_val est_unary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	ir_type t = e->args[0]->type;
 	if (a.is_const)
 		return est_const(e->type, ir_eval_unop(e->op, t, a.c));
-	switch (e->op) {
-	case IR_OP_LNOT:
+	switch (ir_op_info[e->op].hw) {
+	case IR_HW_OR_TREE:
 		w->luts += est_tree(w->f, a.ew) + (a.ew > 1);
 		return est_make(1, 1, false);
-	case IR_OP_NOT:
+	case IR_HW_NOT:
 		return est_make(t.bits, t.bits, t.is_signed);
-	case IR_OP_NEG:
+	case IR_HW_NEG:
 		w->luts += est_add(w->f, a.ew + 1 < t.bits ? a.ew + 1 : t.bits);
 		return est_make(t.bits, a.ew + 1, true);
-	default:	/* ABS */
+	case IR_HW_ABS:
 		if (!t.is_signed)
 			return a;
 		w->luts += est_add(w->f, a.ew) + a.ew;
 		return est_make(t.bits, a.ew + 1, false);
+	default: sl_unreachable();	/* no unary operator of a binary class */
 	}
 }
 
@@ -642,7 +622,7 @@ static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int
 		}
 		if (!lo)
 			return est_make(64, iw, false);
-		int lb = tg_bits((uint64_t) (lo < 0 ? -lo : lo));
+		int lb = sl_bits((uint64_t) (lo < 0 ? -lo : lo));
 		int ew = (iw > lb ? iw : lb) + 1;
 		w->luts += est_add(w->f, need < ew ? need : ew);
 		return est_make(64, ew + 1, true);
@@ -656,7 +636,7 @@ static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int
 	if (e->op == IR_OP_DIV || e->op == IR_OP_MOD) {
 		uint64_t c = e->args[1]->u.cval;
 		if (c && !(c & (c - 1)))
-			return est_make(64, e->op == IR_OP_MOD ? tg_bits(c - 1) : a.ew, a.sx);
+			return est_make(64, e->op == IR_OP_MOD ? sl_bits(c - 1) : a.ew, a.sx);
 		return est_node_mul(w, s, e, a, a, ir_type_make(true, need));
 	}
 	est_val b = est_index(w, s, e->args[1], need);
@@ -696,7 +676,7 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		v.rom = true;
 		return v;
 	}
-	int aw = est_addr_bits(depth), support = 0;
+	int aw = sl_addr_bits(depth), support = 0;
 	double addr = 0;
 	for (int i = 0; i < d->n_dims; i++) {
 		est_val a = ir_type_none(e->args[i]->type) ? est_index(w, s, e->args[i], aw)
@@ -715,7 +695,7 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		: ((uint64_t) 1 << d->type.bits) - 1;
 	for (int64_t i = 0; i < depth; i++)
 		any |= (uint64_t) d->data[i] & tm;	/* a negative entry's bits in its type */
-	int wb = tg_bits(any);
+	int wb = sl_bits(any);
 	w->luts += (double) wb * est_fun(w->f, n);
 	return est_make(d->type.bits, wb, false);
 }
@@ -761,9 +741,9 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 			break;
 		}
 		if (a.is_const)
-			a.ew = tg_bits(a.c);
+			a.ew = sl_bits(a.c);
 		if (b.is_const)
-			b.ew = tg_bits(b.c);
+			b.ew = sl_bits(b.c);
 		int m = a.ew > b.ew ? a.ew : b.ew;
 		w->luts += (a.is_const && b.is_const) ? 0 : m;
 		v = est_make(t.bits, m, a.sx || b.sx);
@@ -813,7 +793,7 @@ static void est_generator(est_walk *w, const rtl_sched_plan *q, int tw)
 	for (int d = 0; d < nd; d++)
 		if (q->ext[d] > 1 && delta[d] > maxw)
 			maxw = delta[d];
-	int cw = est_bits_of(maxw) + 1;
+	int cw = sl_bits_for((int64_t) maxw) + 1;
 	/* The loaded wait's columns over its rows: bit r of a column is its
 	 * value in row r (a dimension that increments, then the final row). */
 	uint64_t col[66] = { 0 }, cm = cw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << cw) - 1;
@@ -821,7 +801,7 @@ static void est_generator(est_walk *w, const rtl_sched_plan *q, int tw)
 	for (int d = 0; d < nd; d++) {
 		if (q->ext[d] <= 1)
 			continue;
-		int iw = est_bits_of((uint64_t) (q->ext[d] - 1));
+		int iw = sl_bits_for(q->ext[d] - 1);
 		w->ffs += 2 * iw + 1;
 		w->luts += est_add(f, iw) + (double) est_eq(f, iw, true);
 		uint64_t load = (delta[d] - 3) & cm;
@@ -931,7 +911,7 @@ static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 		int64_t len;
 		int width;
 		ub_pack_memory(p, grp, &len, &width);
-		int aw = est_addr_bits(len);
+		int aw = sl_addr_bits(len);
 		w->ffs += aw;
 		w->luts += est_add(f, aw) + est_lt(f, aw, true) + aw;
 	}
@@ -950,7 +930,7 @@ static void est_circ_addr(est_walk *w, const ub_buffer *b, const ub_port *p)
 {
 	const sched_stmt *ps = b->producer, *s = p->stmt;
 	const ir_expr *e = p->access->expr;
-	int aw = est_addr_bits(b->capacity_words);
+	int aw = sl_addr_bits(b->capacity_words);
 	int64_t cap = b->capacity_words;
 	int wi = 1;
 	while (wi < 63 && ((int64_t) 1 << wi) <= (b->n_elems > 0 ? b->n_elems - 1 : 0))
@@ -998,7 +978,7 @@ static int64_t est_lutram_copy(const est_fam *f, int64_t depth, int wd)
 static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 {
 	const est_fam *f = w->f;
-	int aw = est_addr_bits(b->capacity_words), wd = b->width_bits;
+	int aw = sl_addr_bits(b->capacity_words), wd = b->width_bits;
 	int64_t depth = b->capacity_words, nr = b->n_ports - 1;
 	w->ffs += aw;
 	w->luts += est_add(f, aw) + (double) est_eq(f, aw, true);
@@ -1013,7 +993,7 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 			est_circ_addr(r, b, p);
 		free(key);
 		if (sram) {
-			int ac = p->win_len < depth ? est_addr_bits(p->win_len) : aw;
+			int ac = p->win_len < depth ? sl_addr_bits(p->win_len) : aw;
 			if (p->win_len < depth && p->same_as < 0) {
 				/* a window: the write enable's range test, both
 				 * addresses less its first word */

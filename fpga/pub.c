@@ -55,14 +55,6 @@ static int64_t pub_eq(int k, int n, bool vs_const)
 	return m + (m > 1 ? pub_cdiv(m - 1, k - 1) : 0);
 }
 
-static int pub_log2(int64_t v)
-{
-	int b = 0;
-	while (((int64_t) 1 << b) < v)
-		b++;
-	return b;
-}
-
 static int pub_popcount(uint64_t v)
 {
 	int n = 0;
@@ -123,8 +115,8 @@ void tg_pub_tile_logic(const board *bd, const pub_set *pub, const pub_tile *t,
 	bool flat = bd->logic.flatten;
 	uint64_t data = flat ? pub_data_bits(pub) : ~(uint64_t) 0;
 	int n_outs = flat ? t->n_outs : p->n_out, n_fed = flat ? 1 : p->n_in;
-	int aw = pub_log2(p->depth) > 0 ? pub_log2(p->depth) : 1;
-	int sw = pub_log2(p->fw) + 1, k = bd->lut_inputs;
+	int aw = sl_addr_bits(p->depth);
+	int sw = sl_clog2(p->fw) + 1, k = bd->lut_inputs;
 	int64_t ww = (int64_t) p->fw * width_bits, f = p->cw;
 	double l = 0;
 	/* the inputs fed (input 0): aggregator, row toggle, IN_i */
@@ -147,7 +139,7 @@ void tg_pub_tile_logic(const board *bd, const pub_set *pub, const pub_tile *t,
 		l += (double) width_bits * pub_cdiv(2 * p->fw - 1, k - 2 > 1 ? k - 2 : 1) +
 			width_bits + 4;
 	}
-	int ncb = pub_log2(2 * (p->n_in + p->n_out));
+	int ncb = sl_clog2(2 * (p->n_in + p->n_out));
 	l += 2.0 * pub_eq(k, p->cw, true) + (double) (2 * (p->n_in + p->n_out)) *
 		pub_eq(k, ncb > 0 ? ncb : 1, true);
 	*ffs = f;

@@ -169,7 +169,7 @@ static double control_sched_ns(const board *bd, const sched_stmt *s)
 	int64_t span = 1;
 	for (int d = 0; d < s->n_dims; d++)
 		span = span > s->ext[d] ? span : s->ext[d];
-	int w = tg_bits((uint64_t) span);
+	int w = sl_bits((uint64_t) span);
 	return board_delay(bd, BOARD_DELAY_FF, 1) + board_delay(bd, BOARD_DELAY_EQ, w)
 		+ board_delay(bd, BOARD_DELAY_MUX, w);
 }
@@ -178,7 +178,7 @@ static double control_buffer_ns(const board *bd, const ub_buffer *b)
 {
 	if (b->storage == UB_NONE || b->n_ports <= 1)
 		return 0;
-	int aw = tg_bits((uint64_t) b->capacity_words);
+	int aw = sl_bits((uint64_t) b->capacity_words);
 	double ff = board_delay(bd, BOARD_DELAY_FF, 1);
 	if (b->storage != UB_CIRCULAR)
 		return ff + board_delay(bd, BOARD_DELAY_LUT, 1);	/* a tap's bypass */
@@ -202,7 +202,7 @@ static double control_run_ns(const board *bd, const sched_program *sp)
 {
 	int64_t pd = sp->predicted_cycles > 0 ? sp->predicted_cycles : 1;
 	return board_delay(bd, BOARD_DELAY_FF, 1)
-		+ board_delay(bd, BOARD_DELAY_ADD, tg_bits((uint64_t) pd) + 1);
+		+ board_delay(bd, BOARD_DELAY_ADD, sl_bits((uint64_t) pd) + 1);
 }
 
 static void control_worst(double t, const char *w, const char *n, double *worst,

@@ -16,6 +16,7 @@ typedef enum fe_tok_kind {
 	TK_PLUS, TK_MINUS, TK_STAR, TK_SLASH, TK_PERCENT, TK_SHL, TK_SHR,
 	TK_AMP, TK_PIPE, TK_CARET, TK_TILDE, TK_BANG, TK_ANDAND, TK_OROR,
 	TK_EQ, TK_NE, TK_LT, TK_LE, TK_GT, TK_GE,
+	TK_OP,		/* an operator of ir_op_info that is none of the above */
 	TK_ERROR,	/* a lexical error, already reported */
 } fe_tok_kind;
 

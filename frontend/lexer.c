@@ -42,6 +42,7 @@ const char *fe_tok_kind_str(fe_tok_kind kind)
 	case TK_INT: return "an integer";
 	case TK_STRING: return "a string";
 	case TK_TYPE: return "a type";
+	case TK_OP: return "an operator";
 	case TK_ERROR: return "an invalid token";
 	default: break;
 	}
@@ -205,17 +206,43 @@ static void lex_string(lexer *lx)
 	push(lx, TK_STRING, s, (int) (lx->p - s));
 }
 
+static bool lex_at(const lexer *lx, const char *text, size_t n)
+{
+	return (size_t) (lx->end - lx->p) >= n && !memcmp(lx->p, text, n);
+}
+
+/* The longest operator symbol of ir_op_info (not a name) at lx->p; 0 if
+ * none. */
+static size_t op_symbol_len(const lexer *lx)
+{
+	size_t best = 0;
+	for (int op = 0; op < IR_N_OPS; op++) {
+		const char *sym = ir_op_info[op].sym;
+		size_t n = strlen(sym);
+		if (n > best && !isalpha((unsigned char) sym[0]) && lex_at(lx, sym, n))
+			best = n;
+	}
+	return best;
+}
+
+/* Punctuation, longest first; an operator symbol longer than every
+ * punctuation match is a TK_OP (the parser looks it up in ir_op_info). */
 static bool lex_punct(lexer *lx)
 {
+	size_t nop = op_symbol_len(lx);
 	for (size_t i = 0; i < sizeof(puncts) / sizeof(puncts[0]); i++) {
 		size_t n = strlen(puncts[i].text);
-		if ((size_t) (lx->end - lx->p) >= n && !memcmp(lx->p, puncts[i].text, n)) {
+		if (n >= nop && lex_at(lx, puncts[i].text, n)) {
 			push(lx, puncts[i].kind, lx->p, (int) n);
 			lx->p += n;
 			return true;
 		}
 	}
-	return false;
+	if (!nop)
+		return false;
+	push(lx, TK_OP, lx->p, (int) nop);
+	lx->p += nop;
+	return true;
 }
 
 static void bad_char(lexer *lx)

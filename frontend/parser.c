@@ -444,9 +444,8 @@ static bool is_literal_tree(const ir_expr *e)
 {
 	if (e->kind == IR_VAR || e->kind == IR_ACCESS || e->kind == IR_CAST || e->kind == IR_REDUCE)
 		return false;
-	if (e->kind == IR_BINARY && (e->op == IR_OP_MIN || e->op == IR_OP_MAX))
-		return false;
-	if (e->kind == IR_UNARY && e->op == IR_OP_ABS)
+	if ((e->kind == IR_BINARY || e->kind == IR_UNARY) &&
+	    ir_op_info[e->op].syntax == IR_SYN_CALL)
 		return false;
 	for (int i = 0; i < e->n_args; i++)
 		if (!is_literal_tree(e->args[i]))
@@ -646,10 +645,13 @@ static ir_expr *parse_primary(parser *p)
 			return NULL;
 		return e;
 	}
-	case TK_MIN: next(p); return parse_builtin(p, t, 2, IR_BINARY, IR_OP_MIN);
-	case TK_MAX: next(p); return parse_builtin(p, t, 2, IR_BINARY, IR_OP_MAX);
+	case TK_MIN: case TK_MAX: case TK_ABS: {
+		next(p);
+		int op = ir_op_find(t->start, t->len, 0, IR_SYN_CALL, 0);
+		int n = ir_op_info[op].arity;
+		return parse_builtin(p, t, n, n == 2 ? IR_BINARY : IR_UNARY, (ir_op) op);
+	}
 	case TK_CLAMP: next(p); return parse_builtin(p, t, 3, IR_BINARY, IR_OP_MAX);
-	case TK_ABS: next(p); return parse_builtin(p, t, 1, IR_UNARY, IR_OP_ABS);
 	case TK_SELECT: {
 		next(p);
 		ir_expr *e = parse_builtin(p, t, 3, IR_SELECT, 0);
@@ -666,16 +668,21 @@ static ir_expr *parse_primary(parser *p)
 	}
 }
 
+/* The operator of ir_op_info written as token t (punctuation only), of
+ * "arity" operands, syntax "syn" and (infix) precedence "prec"; -1 if none. */
+static int tok_op(const fe_token *t, int arity, ir_op_syntax syn, int prec)
+{
+	if (t->kind < TK_LPAREN || t->kind == TK_ERROR)
+		return -1;
+	return ir_op_find(t->start, t->len, arity, syn, prec);
+}
+
 static ir_expr *parse_unary(parser *p)
 {
 	fe_token *t = peek(p);
-	ir_op op;
-	switch (t->kind) {
-	case TK_MINUS: op = IR_OP_NEG; break;
-	case TK_TILDE: op = IR_OP_NOT; break;
-	case TK_BANG: op = IR_OP_LNOT; break;
-	default: return parse_primary(p);
-	}
+	int op = tok_op(t, 1, IR_SYN_PREFIX, 0);
+	if (op < 0)
+		return parse_primary(p);
 	next(p);
 	if (p->depth >= MAX_DEPTH) {
 		if (!p->failed_expr)
@@ -689,49 +696,29 @@ static ir_expr *parse_unary(parser *p)
 	if (!a || !count_node(p, t->loc))
 		return NULL;
 	ir_expr *e = fe_expr_new(p->ctx, IR_UNARY, t->loc, 1);
-	e->op = op;
+	e->op = (ir_op) op;
 	e->args[0] = a;
 	return e;
 }
 
-/* Binary levels, lowest first (below ?:). */
-static const struct level {
-	int n;
-	fe_tok_kind toks[4];
-	ir_op ops[4];
-} levels[] = {
-	{ 1, { TK_OROR }, { IR_OP_LOR } },
-	{ 1, { TK_ANDAND }, { IR_OP_LAND } },
-	{ 1, { TK_PIPE }, { IR_OP_OR } },
-	{ 1, { TK_CARET }, { IR_OP_XOR } },
-	{ 1, { TK_AMP }, { IR_OP_AND } },
-	{ 2, { TK_EQ, TK_NE }, { IR_OP_EQ, IR_OP_NE } },
-	{ 4, { TK_LT, TK_LE, TK_GT, TK_GE }, { IR_OP_LT, IR_OP_LE, IR_OP_GT, IR_OP_GE } },
-	{ 2, { TK_SHL, TK_SHR }, { IR_OP_SHL, IR_OP_SHR } },
-	{ 2, { TK_PLUS, TK_MINUS }, { IR_OP_ADD, IR_OP_SUB } },
-	{ 3, { TK_STAR, TK_SLASH, TK_PERCENT }, { IR_OP_MUL, IR_OP_DIV, IR_OP_MOD } },
-};
-enum { N_LEVELS = sizeof(levels) / sizeof(levels[0]) };
-
+/* The infix operators of precedence "level" and above (ir_op_info's
+ * prec, 1 lowest, below ?:), each level associating to the left. */
 static ir_expr *parse_level(parser *p, int level)
 {
-	if (level == N_LEVELS)
+	if (level > IR_MAX_PREC)
 		return parse_unary(p);
 	ir_expr *e = parse_level(p, level + 1);
 	for (;;) {
 		if (!e)
 			return NULL;
-		const struct level *l = &levels[level];
 		fe_token *t = peek(p);
-		int i;
-		for (i = 0; i < l->n && l->toks[i] != t->kind; i++)
-			;
-		if (i == l->n)
+		int op = tok_op(t, 2, IR_SYN_INFIX, level);
+		if (op < 0)
 			return e;
 		next(p);
 		/* A reduction's body reaches as far right as it can. */
 		ir_expr *b = parse_level(p, level + 1);
-		e = binary(p, l->ops[i], t->loc, e, b);
+		e = binary(p, (ir_op) op, t->loc, e, b);
 	}
 }
 
@@ -753,7 +740,7 @@ static ir_expr *parse_expr(parser *p)
 
 static ir_expr *parse_ternary(parser *p)
 {
-	ir_expr *c = parse_level(p, 0);
+	ir_expr *c = parse_level(p, 1);
 	fe_token *t = peek(p);
 	if (!c || t->kind != TK_QUESTION)
 		return c;

@@ -54,6 +54,9 @@ static const char *i128_str(__int128 v, char buf[48])
 	return buf;
 }
 
+/* The facts of e's operator (ir/ir.h struct ir_op_info). */
+#define OP(e) (ir_op_info[(e)->op])
+
 static const char *op_text(const ir_expr *e)
 {
 	if (e->kind == IR_SELECT)
@@ -71,9 +74,9 @@ static bool literal_tree(const ir_expr *e, bool fns)
 	case IR_CONST:
 		return ir_type_none(e->type);
 	case IR_UNARY:
-		return (fns || e->op != IR_OP_ABS) && literal_tree(e->args[0], fns);
+		return (fns || OP(e).syntax != IR_SYN_CALL) && literal_tree(e->args[0], fns);
 	case IR_BINARY:
-		if (!fns && (e->op == IR_OP_MIN || e->op == IR_OP_MAX))
+		if (!fns && OP(e).syntax == IR_SYN_CALL)
 			return false;
 		return literal_tree(e->args[0], fns) && literal_tree(e->args[1], fns);
 	case IR_SELECT:
@@ -141,13 +144,13 @@ static bool fold(checker *c, const ir_expr *e, __int128 *v)
 	case IR_BINARY:
 		if (!fold(c, e->args[0], &a) || !fold(c, e->args[1], &b))
 			return false;
-		if ((e->op == IR_OP_DIV || e->op == IR_OP_MOD) && c->index)
+		if (OP(e).typing == IR_TY_DIVIDE && c->index)
 			return fold_index_div(c, e, a, b, v);
-		if ((e->op == IR_OP_DIV || e->op == IR_OP_MOD) && b == 0) {
+		if (OP(e).typing == IR_TY_DIVIDE && b == 0) {
 			error(c, e->loc, "division by zero in a constant expression");
 			return false;
 		}
-		if ((e->op == IR_OP_SHL || e->op == IR_OP_SHR) && b < 0) {
+		if (OP(e).typing == IR_TY_SHIFT && b < 0) {
 			error(c, e->args[1]->loc, "negative shift amount");
 			return false;
 		}
@@ -207,22 +210,6 @@ bool fe_fold_constant(sl_ctx *ctx, const ir_expr *e, __int128 *v)
 
 /* ------------------------------------------------------------- typing */
 
-static bool is_arith(ir_op op)
-{
-	switch (op) {
-	case IR_OP_ADD: case IR_OP_SUB: case IR_OP_MUL: case IR_OP_DIV: case IR_OP_MOD:
-	case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_MIN: case IR_OP_MAX:
-		return true;
-	default:
-		return false;
-	}
-}
-
-static bool is_compare(ir_op op)
-{
-	return op >= IR_OP_EQ && op <= IR_OP_GE;
-}
-
 /* The type "e" has regardless of its context, or none. */
 static ir_type natural(const ir_expr *e)
 {
@@ -244,17 +231,17 @@ static ir_type natural(const ir_expr *e)
 		return ir_type_none(t) ? natural(e->args[2]) : t;
 	}
 	case IR_UNARY:
-		if (e->op == IR_OP_LNOT)
+		if (OP(e).typing == IR_TY_LOGIC)
 			return U1;
-		if (e->op == IR_OP_ABS) {
+		if (OP(e).typing == IR_TY_UNSIGNED) {
 			ir_type t = natural(e->args[0]);
 			return ir_type_none(t) ? t : ir_type_make(false, t.bits);
 		}
 		return natural(e->args[0]);
 	case IR_BINARY:
-		if (is_compare(e->op) || e->op == IR_OP_LAND || e->op == IR_OP_LOR)
+		if (OP(e).typing == IR_TY_COMPARE || OP(e).typing == IR_TY_LOGIC)
 			return U1;
-		if (e->op == IR_OP_SHL || e->op == IR_OP_SHR)
+		if (OP(e).typing == IR_TY_SHIFT)
 			return natural(e->args[0]);
 		ir_type t = natural(e->args[0]);
 		return ir_type_none(t) ? natural(e->args[1]) : t;
@@ -359,40 +346,47 @@ static ir_type assign_shift(checker *c, ir_expr *e, ir_type ctx)
 	return t;
 }
 
+/* By the operator's typing rule (ir_op_info[op].typing). */
 static ir_type assign_binary(checker *c, ir_expr *e, ir_type ctx)
 {
-	ir_op op = e->op;
-	if (op == IR_OP_DIV || op == IR_OP_MOD)
-		return assign_divide(c, e, ctx);
-	if (op == IR_OP_SHL || op == IR_OP_SHR)
-		return assign_shift(c, e, ctx);
-	if (op == IR_OP_LAND || op == IR_OP_LOR) {
-		const char *what = op == IR_OP_LAND ? "an operand of '&&'" : "an operand of '||'";
+	switch (OP(e).typing) {
+	case IR_TY_DIVIDE: return assign_divide(c, e, ctx);
+	case IR_TY_SHIFT: return assign_shift(c, e, ctx);
+	case IR_TY_LOGIC: {
+		char what[32];
+		snprintf(what, sizeof(what), "an operand of '%s'", op_text(e));
 		ir_type a = need_u1(c, e->args[0], what);
 		ir_type b = need_u1(c, e->args[1], what);
 		return ir_type_none(a) || ir_type_none(b) ? NONE : U1;
 	}
-	if (is_compare(op))
+	case IR_TY_COMPARE:
 		return ir_type_none(assign_pair(c, e, e->args[0], e->args[1], NONE)) ? NONE : U1;
-	if (is_arith(op))
+	case IR_TY_ARITH:
 		return assign_pair(c, e, e->args[0], e->args[1], ctx);
-	sl_unreachable();
+	default: sl_unreachable();
+	}
 }
 
+/* SAME takes its type from the context, UNSIGNED (abs) only from its
+ * operand. */
 static ir_type assign_unary(checker *c, ir_expr *e, ir_type ctx)
 {
 	ir_expr *a = e->args[0];
-	if (e->op == IR_OP_LNOT)
-		return need_u1(c, a, "the operand of '!'");
-	ir_type t = pick(natural(a), e->op == IR_OP_ABS ? NONE : ctx);
+	char what[32];
+	snprintf(what, sizeof(what), OP(e).syntax == IR_SYN_CALL ? "the operand of %s"
+		: "the operand of '%s'", op_text(e));
+	if (OP(e).typing == IR_TY_LOGIC)
+		return need_u1(c, a, what);
+	bool own = OP(e).typing == IR_TY_UNSIGNED;
+	ir_type t = pick(natural(a), own ? NONE : ctx);
 	if (ir_type_none(t)) {
-		untyped(c, e, e->op == IR_OP_ABS ? "the operand of abs" : "this operand");
+		untyped(c, e, own ? what : "this operand");
 		return NONE;
 	}
 	t = assign(c, a, t);
 	if (ir_type_none(t))
 		return NONE;
-	return e->op == IR_OP_ABS ? ir_type_make(false, t.bits) : t;
+	return own ? ir_type_make(false, t.bits) : t;
 }
 
 /* A cast of literals, operators, min, max, abs and clamp folds them
@@ -473,15 +467,15 @@ bool fe_is_index_form(const ir_expr *e)
 	case IR_VAR:
 		return true;
 	case IR_UNARY:
-		return e->op == IR_OP_NEG && fe_is_index_form(e->args[0]);
+		return OP(e).index == IR_IDX_YES && fe_is_index_form(e->args[0]);
 	case IR_BINARY:
-		switch (e->op) {
-		case IR_OP_ADD: case IR_OP_SUB: case IR_OP_MIN: case IR_OP_MAX:
+		switch (OP(e).index) {
+		case IR_IDX_YES:
 			return fe_is_index_form(e->args[0]) && fe_is_index_form(e->args[1]);
-		case IR_OP_MUL:
+		case IR_IDX_BY_CONST:
 			return fe_is_index_form(e->args[0]) && fe_is_index_form(e->args[1]) &&
 				(is_constexpr(e->args[0]) || is_constexpr(e->args[1]));
-		case IR_OP_DIV: case IR_OP_MOD:
+		case IR_IDX_DIVISOR:
 			return fe_is_index_form(e->args[0]) && is_constexpr(e->args[1]);
 		default:
 			return false;
@@ -513,16 +507,16 @@ static bool index_const(checker *c, ir_expr *e)
 static bool check_index_binary(checker *c, ir_expr *e)
 {
 	ir_expr *a = e->args[0], *b = e->args[1];
-	switch (e->op) {
-	case IR_OP_ADD: case IR_OP_SUB: case IR_OP_MIN: case IR_OP_MAX:
+	switch (OP(e).index) {
+	case IR_IDX_YES:
 		return check_index(c, a) & check_index(c, b);
-	case IR_OP_MUL:
+	case IR_IDX_BY_CONST:
 		if (!is_constexpr(a) && !is_constexpr(b)) {
 			error(c, e->loc, "an index may multiply only by a constant (indices are affine)");
 			return false;
 		}
 		return check_index(c, a) & check_index(c, b);
-	case IR_OP_DIV: case IR_OP_MOD:
+	case IR_IDX_DIVISOR:
 		if (!is_constexpr(b)) {
 			error(c, b->loc, "an index may divide only by a positive constant (indices are quasi-affine)");
 			return false;
@@ -551,7 +545,7 @@ static bool check_index(checker *c, ir_expr *e)
 		e->type = NONE;
 		return true;
 	case IR_UNARY:
-		if (e->op == IR_OP_NEG)
+		if (OP(e).index == IR_IDX_YES)
 			return check_index(c, e->args[0]);
 		error(c, e->loc, "operator '%s' cannot appear in an index", ir_op_str(e->op));
 		return false;

@@ -5,6 +5,7 @@
  * operation is done in uint64_t and converted, so nothing here has C
  * undefined behaviour, whatever the operands.  Owns no memory. */
 #include <stdio.h>
+#include <string.h>
 
 #include "ir/ir.h"
 
@@ -23,39 +24,58 @@ const char *ir_type_str(ir_type t, char buf[8])
 	return buf;
 }
 
-/* The operator as written in the source. */
+/* ------------------------------------------------------------ operators */
+
+#define BIN(sym, prec, ty, ix, hw, v) { sym, 2, IR_SYN_INFIX, prec, ty, ix, hw, v }
+#define FN2(sym, ty, ix, hw) { sym, 2, IR_SYN_CALL, 0, ty, ix, hw, NULL }
+#define UN(sym, syn, ty, ix, hw, v) { sym, 1, syn, 0, ty, ix, hw, v }
+
+/* The operator table (ir/ir.h struct ir_op_info): in the order of ir_op. */
+const struct ir_op_info ir_op_info[IR_N_OPS] = {
+	[IR_OP_ADD] = BIN("+", 9, IR_TY_ARITH, IR_IDX_YES, IR_HW_ADD, "$a + $b"),
+	[IR_OP_SUB] = BIN("-", 9, IR_TY_ARITH, IR_IDX_YES, IR_HW_ADD, "$a - $b"),
+	[IR_OP_MUL] = BIN("*", 10, IR_TY_ARITH, IR_IDX_BY_CONST, IR_HW_MUL, NULL),
+	[IR_OP_DIV] = BIN("/", 10, IR_TY_DIVIDE, IR_IDX_DIVISOR, IR_HW_DIV, NULL),
+	[IR_OP_MOD] = BIN("%", 10, IR_TY_DIVIDE, IR_IDX_DIVISOR, IR_HW_DIV, NULL),
+	[IR_OP_SHL] = BIN("<<", 8, IR_TY_SHIFT, IR_IDX_NO, IR_HW_SHIFT, NULL),
+	[IR_OP_SHR] = BIN(">>", 8, IR_TY_SHIFT, IR_IDX_NO, IR_HW_SHIFT, NULL),
+	[IR_OP_AND] = BIN("&", 5, IR_TY_ARITH, IR_IDX_NO, IR_HW_BITWISE, "$a & $b"),
+	[IR_OP_OR] = BIN("|", 3, IR_TY_ARITH, IR_IDX_NO, IR_HW_BITWISE, "$a | $b"),
+	[IR_OP_XOR] = BIN("^", 4, IR_TY_ARITH, IR_IDX_NO, IR_HW_BITWISE, "$a ^ $b"),
+	[IR_OP_EQ] = BIN("==", 6, IR_TY_COMPARE, IR_IDX_NO, IR_HW_EQ, "$A == $B"),
+	[IR_OP_NE] = BIN("!=", 6, IR_TY_COMPARE, IR_IDX_NO, IR_HW_EQ, "$A != $B"),
+	[IR_OP_LT] = BIN("<", 7, IR_TY_COMPARE, IR_IDX_NO, IR_HW_CMP, "$A < $B"),
+	[IR_OP_LE] = BIN("<=", 7, IR_TY_COMPARE, IR_IDX_NO, IR_HW_CMP, "$A <= $B"),
+	[IR_OP_GT] = BIN(">", 7, IR_TY_COMPARE, IR_IDX_NO, IR_HW_CMP, "$A > $B"),
+	[IR_OP_GE] = BIN(">=", 7, IR_TY_COMPARE, IR_IDX_NO, IR_HW_CMP, "$A >= $B"),
+	[IR_OP_LAND] = BIN("&&", 2, IR_TY_LOGIC, IR_IDX_NO, IR_HW_BOOL, NULL),
+	[IR_OP_LOR] = BIN("||", 1, IR_TY_LOGIC, IR_IDX_NO, IR_HW_BOOL, NULL),
+	[IR_OP_MIN] = FN2("min", IR_TY_ARITH, IR_IDX_YES, IR_HW_CMP_MUX),
+	[IR_OP_MAX] = FN2("max", IR_TY_ARITH, IR_IDX_YES, IR_HW_CMP_MUX),
+	[IR_OP_NEG] = UN("-", IR_SYN_PREFIX, IR_TY_SAME, IR_IDX_YES, IR_HW_NEG, "-$a"),
+	[IR_OP_NOT] = UN("~", IR_SYN_PREFIX, IR_TY_SAME, IR_IDX_NO, IR_HW_NOT, "~$a"),
+	[IR_OP_LNOT] = UN("!", IR_SYN_PREFIX, IR_TY_LOGIC, IR_IDX_NO, IR_HW_OR_TREE, NULL),
+	[IR_OP_ABS] = UN("abs", IR_SYN_CALL, IR_TY_UNSIGNED, IR_IDX_NO, IR_HW_ABS, NULL),
+};
+
 const char *ir_op_str(ir_op op)
 {
-	switch (op) {
-	case IR_OP_ADD: return "+";
-	case IR_OP_SUB: return "-";
-	case IR_OP_MUL: return "*";
-	case IR_OP_DIV: return "/";
-	case IR_OP_MOD: return "%";
-	case IR_OP_SHL: return "<<";
-	case IR_OP_SHR: return ">>";
-	case IR_OP_AND: return "&";
-	case IR_OP_OR: return "|";
-	case IR_OP_XOR: return "^";
-	case IR_OP_EQ: return "==";
-	case IR_OP_NE: return "!=";
-	case IR_OP_LT: return "<";
-	case IR_OP_LE: return "<=";
-	case IR_OP_GT: return ">";
-	case IR_OP_GE: return ">=";
-	case IR_OP_LAND: return "&&";
-	case IR_OP_LOR: return "||";
-	case IR_OP_MIN: return "min";
-	case IR_OP_MAX: return "max";
-	case IR_OP_NEG: return "-";
-	case IR_OP_NOT: return "~";
-	case IR_OP_LNOT: return "!";
-	case IR_OP_ABS: return "abs";
-	}
-	return "?";
+	return ir_op_info[op].sym;
 }
 
-/* The low "bits" bits set; bits 0 (no type) and 64 give all ones. */
+int ir_op_find(const char *s, int len, int arity, ir_op_syntax syn, int prec)
+{
+	for (int op = 0; op < IR_N_OPS; op++) {
+		const struct ir_op_info *o = &ir_op_info[op];
+		if ((!arity || o->arity == arity) && o->syntax == syn && (!prec || o->prec == prec) &&
+		    (int) strlen(o->sym) == len && !memcmp(o->sym, s, len))
+			return op;
+	}
+	return -1;
+}
+
+/* ---------------------------------------------------------------- values */
+
 static uint64_t low_mask(int bits)
 {
 	if (bits <= 0 || bits >= 64)

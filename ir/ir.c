@@ -55,6 +55,26 @@ static const char *slot_name(const ir_expr *e)
 	return e->u.var.name ? e->u.var.name : "?";
 }
 
+/* An operator as ir_op_info writes it: "min(a, b)", "(-a)", "(a + b)". */
+static void print_op(const ir_expr *e, const ir_decl *func, FILE *out)
+{
+	const struct ir_op_info *o = &ir_op_info[e->op];
+	bool call = o->syntax == IR_SYN_CALL;
+	if (call)
+		fprintf(out, "%s(", o->sym);
+	else
+		fprintf(out, "(%s", o->syntax == IR_SYN_PREFIX ? o->sym : "");
+	ir_expr_print(e->args[0], func, out);
+	if (e->n_args == 2) {
+		if (call)
+			fputs(", ", out);
+		else
+			fprintf(out, " %s ", o->sym);
+		ir_expr_print(e->args[1], func, out);
+	}
+	fputc(')', out);
+}
+
 /* Fully parenthesised: the dump shows how the program was read. */
 /* A call-like form: NAME(a0, a1, ...). */
 static void print_call(const char *name, const ir_expr *e, const ir_decl *func, FILE *out)
@@ -74,29 +94,6 @@ static void print_const(const ir_expr *e, FILE *out)
 		fprintf(out, "%lld", (long long) (int64_t) e->u.cval);
 	else
 		fprintf(out, "%llu", (unsigned long long) e->u.cval);
-}
-
-static void print_unary(const ir_expr *e, const ir_decl *func, FILE *out)
-{
-	if (e->op == IR_OP_ABS)
-		fputs("abs(", out);
-	else
-		fprintf(out, "(%s", ir_op_str(e->op));
-	ir_expr_print(e->args[0], func, out);
-	fputc(')', out);
-}
-
-static void print_binary(const ir_expr *e, const ir_decl *func, FILE *out)
-{
-	if (e->op == IR_OP_MIN || e->op == IR_OP_MAX) {
-		print_call(e->op == IR_OP_MIN ? "min" : "max", e, func, out);
-		return;
-	}
-	fputc('(', out);
-	ir_expr_print(e->args[0], func, out);
-	fprintf(out, " %s ", ir_op_str(e->op));
-	ir_expr_print(e->args[1], func, out);
-	fputc(')', out);
 }
 
 static void print_select(const ir_expr *e, const ir_decl *func, FILE *out)
@@ -141,10 +138,8 @@ void ir_expr_print(const ir_expr *e, const ir_decl *func, FILE *out)
 		fputc(')', out);
 		return;
 	case IR_UNARY:
-		print_unary(e, func, out);
-		return;
 	case IR_BINARY:
-		print_binary(e, func, out);
+		print_op(e, func, out);
 		return;
 	case IR_SELECT:
 		print_select(e, func, out);

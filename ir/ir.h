@@ -56,7 +56,77 @@ typedef enum ir_op {
 	IR_OP_NEG, IR_OP_NOT, IR_OP_LNOT, IR_OP_ABS,
 } ir_op;
 
+enum { IR_N_OPS = IR_OP_ABS + 1 };	/* IR_OP_ABS is the last */
+
+/* How an operator is written: "a + b", "-a", or "min(a, b)". */
+typedef enum ir_op_syntax { IR_SYN_INFIX, IR_SYN_PREFIX, IR_SYN_CALL } ir_op_syntax;
+
+/* The typing rule (frontend/typecheck.c, docs/language.md "Operators"). */
+typedef enum ir_op_typing {
+	IR_TY_ARITH,	/* operands of one type, from the context; the result has it */
+	IR_TY_DIVIDE,	/* ARITH, and a constant divisor must not be 0 */
+	IR_TY_SHIFT,	/* the left operand's type; the amount any type, not negative */
+	IR_TY_COMPARE,	/* operands of one type (not the context's); result u1 */
+	IR_TY_LOGIC,	/* u1 operands; result u1 */
+	IR_TY_SAME,	/* unary: the operand's type, from the context */
+	IR_TY_UNSIGNED,	/* unary: the operand's own type; the result the uN of its width */
+} ir_op_typing;
+
+/* Where an operator may appear in an index expression (ir_expr above). */
+typedef enum ir_op_index {
+	IR_IDX_NO,	/* never */
+	IR_IDX_YES,	/* on index operands */
+	IR_IDX_BY_CONST,	/* when one operand is a constant (affine) */
+	IR_IDX_DIVISOR,	/* when the right operand is a positive constant */
+} ir_op_index;
+
+/* The hardware an operator becomes, as the delay model
+ * (scheduler/pipeline.c) and the LUT estimate (fpga/logic.c) cost it; the
+ * board's delay kinds (boards/boards.h board_delay_kind) in parentheses. */
+typedef enum ir_op_hw {
+	IR_HW_ADD,	/* a carry chain of the operand width (add) */
+	IR_HW_MUL,	/* a product: DSPs or logic, as the DSP decision put it (dsp, mul) */
+	IR_HW_DIV,	/* a divider, or a constant's plan (ir/divconst.c) */
+	IR_HW_SHIFT,	/* wiring by a constant, else a barrel shifter (shift) */
+	IR_HW_BITWISE,	/* one LUT level per bit (lut) */
+	IR_HW_BOOL,	/* one LUT on truth values (lut) */
+	IR_HW_EQ,	/* an equality tree (eq) */
+	IR_HW_CMP,	/* a magnitude comparison (cmp) */
+	IR_HW_CMP_MUX,	/* a comparison and a select of one operand (cmp, mux) */
+	IR_HW_NEG,	/* a negation: a carry chain (add) */
+	IR_HW_NOT,	/* an inversion, free in the next LUT (lut) */
+	IR_HW_OR_TREE,	/* the OR of the operand's bits (lut) */
+	IR_HW_ABS,	/* a negation and a select by the sign (add, mux) */
+} ir_op_hw;
+
+/* Each operator's facts, decided here once (ir/arith.c) and read by the
+ * parser (levels), the type checker, the printer, the range analysis, the
+ * delay model, the estimate and rtlgen.  Every infix level associates to
+ * the left; prefix operators bind tighter than every infix one. */
+struct ir_op_info {
+	const char *sym;	/* as written: "+", "<=", "min" */
+	int arity;		/* 1 or 2 */
+	ir_op_syntax syntax;
+	int prec;		/* infix: 1 (||) .. 10 (* / %); higher binds tighter */
+	ir_op_typing typing;
+	ir_op_index index;
+	ir_op_hw hw;
+	/* rtlgen's Verilog for the plain cases, over operands converted to
+	 * the operator's type: $a / $b the operand, $A / $B the operand
+	 * read as the type's signedness ($signed(...) for iN); NULL when
+	 * rtlgen/datapath.c builds it by its own rule. */
+	const char *verilog;
+};
+extern const struct ir_op_info ir_op_info[IR_N_OPS];
+/* The highest infix precedence level. */
+enum { IR_MAX_PREC = 10 };
+
+/* The operator as written in the source: ir_op_info[op].sym. */
 const char *ir_op_str(ir_op op);
+/* The operator of "arity" operands (0: any) and syntax "syn" written as
+ * the "len" characters at "s" (infix: of precedence "prec", 0: any); -1
+ * if none. */
+int ir_op_find(const char *s, int len, int arity, ir_op_syntax syn, int prec);
 
 /* Normalise the low bits of "v" to type "t". */
 uint64_t ir_norm(ir_type t, uint64_t v);

@@ -263,10 +263,10 @@ static ir_range rg_typed_binary(const ir_expr *e, ir_type t, ir_range a, ir_rang
 {
 	ir_type bt = e->args[1]->type;
 	ir_range r;
+	bool shift = ir_op_info[e->op].typing == IR_TY_SHIFT;
 	if (rg_single(a) && rg_single(b)) {
-		uint64_t x = rg_norm(t, a.lo), y = rg_norm(e->op == IR_OP_SHL
-			|| e->op == IR_OP_SHR ? bt : t, b.lo);
-		if (e->op == IR_OP_SHL || e->op == IR_OP_SHR)
+		uint64_t x = rg_norm(t, a.lo), y = rg_norm(shift ? bt : t, b.lo);
+		if (shift)
 			y = ir_shift_amount(ir_type_none(bt) ? ir_type_make(false, 64) : bt, y);
 		uint64_t v = ir_eval_binop(e->op, t, x, y);
 		return rg_make(rg_value(e->type, v), rg_value(e->type, v));
@@ -285,18 +285,21 @@ static ir_range rg_typed_binary(const ir_expr *e, ir_type t, ir_range a, ir_rang
 		return rg_logic(e->op, a, b);
 	case IR_OP_MIN: case IR_OP_MAX:
 		return rg_index_binary(e->op, a, b);
-	default:
-		return rg_bool(ir_range_compare(e->op, a, b));
+	default:	/* any other: a comparison, else the whole result type */
+		if (ir_op_info[e->op].typing == IR_TY_COMPARE)
+			return rg_bool(ir_range_compare(e->op, a, b));
+		return rg_full(e->type);
 	}
 }
 
 static ir_range rg_binary(const ir_expr *e, const rg_env *env)
 {
 	ir_type t = e->args[0]->type;
-	if (e->op == IR_OP_SHL || e->op == IR_OP_SHR)
+	ir_op_typing ty = ir_op_info[e->op].typing;
+	if (ty == IR_TY_SHIFT)
 		return rg_typed_binary(e, t, rg_expr(e->args[0], env),
 			rg_expr(e->args[1], env));
-	if (e->op == IR_OP_LAND || e->op == IR_OP_LOR)
+	if (ty == IR_TY_LOGIC)
 		return rg_logic(e->op, rg_expr(e->args[0], env), rg_expr(e->args[1], env));
 	if (ir_type_none(t))
 		t = e->args[1]->type;
@@ -311,7 +314,7 @@ static ir_range rg_unary(const ir_expr *e, const rg_env *env)
 {
 	ir_type t = e->args[0]->type;
 	ir_range a = rg_expr(e->args[0], env);
-	if (e->op == IR_OP_LNOT) {
+	if (ir_op_info[e->op].typing == IR_TY_LOGIC) {	/* ! */
 		int k = rg_truth(a);
 		return rg_bool(k < 0 ? -1 : !k);
 	}
@@ -333,7 +336,7 @@ static ir_range rg_unary(const ir_expr *e, const rg_env *env)
 		if (a.hi <= 0)
 			return rg_make(-a.hi, -a.lo);
 		return rg_make(0, -a.lo > a.hi ? -a.lo : a.hi);
-	default: sl_unreachable();
+	default: return rg_full(e->type);	/* an operator without a rule here */
 	}
 }
 

@@ -24,16 +24,19 @@ static bool same_types(ox_imp *m, const Onnx__NodeProto *n, ox_tensor **in, int 
 	return true;
 }
 
+/* The operator of an ONNX binary node, and whether its result is a truth
+ * value (ir_op_info's typing); NULL for BitShift. */
 static const char *binary_op(const char *op, bool *cmp)
 {
-	static const char *const map[][2] = { { "Add", "+" }, { "Sub", "-" }, { "Mul", "*" },
-		{ "And", "&" }, { "Or", "|" }, { "Xor", "^" }, { "Equal", "==" },
-		{ "Greater", ">" }, { "Less", "<" }, { "GreaterOrEqual", ">=" },
-		{ "LessOrEqual", "<=" } };
+	static const struct { const char *onnx; ir_op op; } map[] = {
+		{ "Add", IR_OP_ADD }, { "Sub", IR_OP_SUB }, { "Mul", IR_OP_MUL },
+		{ "And", IR_OP_AND }, { "Or", IR_OP_OR }, { "Xor", IR_OP_XOR },
+		{ "Equal", IR_OP_EQ }, { "Greater", IR_OP_GT }, { "Less", IR_OP_LT },
+		{ "GreaterOrEqual", IR_OP_GE }, { "LessOrEqual", IR_OP_LE } };
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (!strcmp(map[i][0], op)) {
-			*cmp = i >= 6;
-			return map[i][1];
+		if (!strcmp(map[i].onnx, op)) {
+			*cmp = ir_op_info[map[i].op].typing == IR_TY_COMPARE;
+			return ir_op_str(map[i].op);
 		}
 	return NULL;
 }
@@ -55,8 +58,6 @@ int ox_op_binary(ox_imp *m, const Onnx__NodeProto *n)
 		}
 		op = !strcmp(dir, "LEFT") ? "<<" : ">>";
 	}
-	if (!strcmp(op, "&") || !strcmp(op, "|") || !strcmp(op, "^"))
-		cmp = false;
 	ox_tensor *y = ox_out(m, n, 0, cmp ? 9 : in[0]->elem, rank, dims);
 	char *a = ox_read_bcast(m, in[0], rank, dims), *b = ox_read_bcast(m, in[1], rank, dims);
 	if (!y || !a || !b)

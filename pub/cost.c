@@ -41,14 +41,6 @@
 #define LUT_IN_WORD 1.5879	/* NI x FW x W: aggregator row select, SRAM write mux */
 #define LUT_OUT_WORD 1.5724	/* NO x FW x W: transpose-buffer slot mux, chain mux */
 
-static int clog2(long long v)
-{
-	int b = 0;
-	while ((1LL << b) < v)
-		b++;
-	return b;
-}
-
 /* Flip-flops of "nc" controllers whose address widths add up to "agw_sum"
  * (docs/pub.md "Structure": per controller LEVELS (EW + 6) + 2 CW + 2 AGW
  * + 4, besides its configuration bits). */
@@ -67,8 +59,8 @@ static int64_t ctrl_config(const pub_params *p, int nc, int64_t agw_sum)
 
 int64_t pub_ctrl_flops(const pub_params *p)
 {
-	int nc = 2 * (p->n_in + p->n_out), aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1;
-	int64_t agw_sum = (int64_t) (p->n_in + p->n_out) * (aw + clog2(p->fw) + 1);
+	int nc = 2 * (p->n_in + p->n_out), aw = sl_addr_bits(p->depth);
+	int64_t agw_sum = (int64_t) (p->n_in + p->n_out) * (aw + sl_clog2(p->fw) + 1);
 	return ctrl_config(p, nc, agw_sum) + ctrl_flops(p, nc, agw_sum) + p->cw;
 }
 
@@ -93,8 +85,8 @@ static double e_sram(int64_t word_bits, int64_t bits)
 void pub_cost_tile(const pub_params *p, int width_bits, const pub_counts *c,
 	pub_cost *out)
 {
-	int nc = 2 * (p->n_in + p->n_out), aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1;
-	int sw = clog2(p->fw) + 1, nports = p->n_in + p->n_out;
+	int nc = 2 * (p->n_in + p->n_out), aw = sl_addr_bits(p->depth);
+	int sw = sl_clog2(p->fw) + 1, nports = p->n_in + p->n_out;
 	int64_t word_bits = (int64_t) p->fw * width_bits, agw_sum = (int64_t) nports * (aw + sw);
 	/* storage: the SRAM; the controllers' configuration and state; the
 	 * aggregators (2 rows of FW words and a row toggle), the transpose
@@ -129,7 +121,7 @@ void pub_cost_dualport(const pub_params *p, int width_bits, const pub_counts *c,
 	 * flag; the cycle counter. */
 	int nports = p->n_in + p->n_out;
 	int64_t words = p->depth * p->fw;
-	int aw = clog2(words) > 0 ? clog2(words) : 1;
+	int aw = sl_addr_bits(words);
 	int64_t agw_sum = (int64_t) nports * aw;
 	out->sram_bits = words * width_bits;
 	out->flops = ctrl_config(p, nports, agw_sum) + ctrl_flops(p, nports, agw_sum) +

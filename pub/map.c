@@ -51,14 +51,6 @@ void pub_params_default(pub_params *p)
 	p->runtime = false;
 }
 
-static int clog2(int64_t v)
-{
-	int b = 0;
-	while (((int64_t) 1 << b) < v)
-		b++;
-	return b;
-}
-
 /* A stream of one word a fire: the elements of a box (producer
  * coordinates) in row-major order, element i at t0 + sum coef[d]*(i-lo). */
 typedef struct stream {
@@ -394,8 +386,8 @@ static void build_in(pub_ctrl *c, const stream *in, const layout *L, int fw)
 	c->sg_start = in->t0;
 	c->ag_start = 0;
 	for (int d = 0; d < n; d++)
-		ctrl_level(c, n - 1 - d, in->ext[d], in->coef[d], mod_pow2(L->pstride[d], clog2(2 * fw)));
-	frame_level(c, L, mod_pow2(L->frame_pidx, clog2(2 * fw)));
+		ctrl_level(c, n - 1 - d, in->ext[d], in->coef[d], mod_pow2(L->pstride[d], sl_clog2(2 * fw)));
+	frame_level(c, L, mod_pow2(L->frame_pidx, sl_clog2(2 * fw)));
 }
 
 /* WR_0: one wide write per SRAM word, u cycles after the cycle after
@@ -442,23 +434,23 @@ static void build_rd_out(pub_ctrl *rd, pub_ctrl *out, const stream *os, const la
 	rd->ag_start = layout_pidx(L, e0) / fw;
 	ctrl_level(rd, 0, nq, fw * cx, 1);
 	out->sg_start = os->t0;
-	out->ag_start = mod_pow2(c0 - fw * q0, clog2(2 * fw));
+	out->ag_start = mod_pow2(c0 - fw * q0, sl_clog2(2 * fw));
 	ctrl_level(out, 0, os->ext[n - 1], cx, 1);
 	int64_t slots = nq * fw;	/* TB slots per row of the output */
 	for (int d = n - 2; d >= 0; d--) {
 		int l = n - 1 - d;
 		ctrl_level(rd, l, os->ext[d], os->coef[d], L->pstride[d] / fw);
-		ctrl_level(out, l, os->ext[d], os->coef[d], mod_pow2(slots, clog2(2 * fw)));
+		ctrl_level(out, l, os->ext[d], os->coef[d], mod_pow2(slots, sl_clog2(2 * fw)));
 		slots *= os->ext[d];
 	}
 	/* passes: the same words again, every period cycles; the transpose
 	 * buffer's slots go on from where the pass before left them */
 	if (npass > 1) {
 		ctrl_level(rd, n, npass, period, 0);
-		ctrl_level(out, n, npass, period, mod_pow2(slots, clog2(2 * fw)));
+		ctrl_level(out, n, npass, period, mod_pow2(slots, sl_clog2(2 * fw)));
 	}
 	frame_level(rd, L, L->frame_pidx / fw);
-	frame_level(out, L, mod_pow2(slots * (npass > 1 ? npass : 1), clog2(2 * fw)));
+	frame_level(out, L, mod_pow2(slots * (npass > 1 ? npass : 1), sl_clog2(2 * fw)));
 }
 
 /* ------------------------------------------------------------ placement */
@@ -518,7 +510,7 @@ static pub_ctrl *tile_ctrl(pub_tile *t, const pub_params *p, pub_kind k, int por
 
 static void tile_alloc(pub_tile *t, const pub_params *p)
 {
-	int aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1, sw = clog2(2 * p->fw);
+	int aw = sl_addr_bits(p->depth), sw = sl_clog2(2 * p->fw);
 	t->n_ctrl = 2 * (p->n_in + p->n_out);
 	t->ctrl = sl_xcalloc((size_t) t->n_ctrl, sizeof(pub_ctrl));
 	for (int i = 0; i < t->n_ctrl; i++) {
@@ -732,7 +724,7 @@ static int check_fields(sl_ctx *ctx, const ub_buffer *buf, const pub_params *p,
 		}
 		if (field[0]) {
 			int have = ext ? p->ew : p->cw;
-			int need = clog2(v + 1) > have ? clog2(v + 1) : have + 1;
+			int need = sl_clog2(v + 1) > have ? sl_clog2(v + 1) : have + 1;
 			sl_error(ctx, buf->producer->decl->loc, "the push-memory tile of '%s': %s's "
 				"%s is %lld, %s the %d-bit %s fields%s%d would fit)",
 				buf->name, nm, field, (long long) v, v < 1 ? "outside" : "past", have,
@@ -754,7 +746,7 @@ static int check_fields(sl_ctx *ctx, const ub_buffer *buf, const pub_params *p,
  * levels.  The wide tile itself holds them, so there is always one. */
 static pub_params fit_tile(const pub_set *ps, const pub_params *want)
 {
-	int aw = clog2(ps->params.depth) > 0 ? clog2(ps->params.depth) : 1;
+	int aw = sl_addr_bits(ps->params.depth);
 	int w = aw > 2 ? aw : 2, ew[PUB_MAX_LEVELS + 1];
 	for (int L = 1; L <= PUB_MAX_LEVELS; L++)
 		ew[L] = 2;
@@ -768,11 +760,11 @@ static pub_params fit_tile(const pub_set *ps, const pub_params *want)
 				for (int L = 1; L <= PUB_MAX_LEVELS; L++)
 					if (c->ew_need[L] > ew[L])
 						ew[L] = c->ew_need[L];
-				if (clog2(c->sg_start + 1) > w)
-					w = clog2(c->sg_start + 1);
+				if (sl_clog2(c->sg_start + 1) > w)
+					w = sl_clog2(c->sg_start + 1);
 				for (int l = 0; l < c->n_levels; l++)
-					if (clog2(ctrl_delta(c, l) + 1) > w)
-						w = clog2(ctrl_delta(c, l) + 1);
+					if (sl_clog2(ctrl_delta(c, l) + 1) > w)
+						w = sl_clog2(ctrl_delta(c, l) + 1);
 			}
 		}
 	pub_params fit = ps->params;
@@ -1333,7 +1325,7 @@ static pub_set *map_set(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 
 const char *pub_params_problem(const pub_params *p, char *buf, size_t n)
 {
-	int aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1;
+	int aw = sl_addr_bits(p->depth);
 	if (p->cw && p->cw < aw)
 		snprintf(buf, n, "the push-memory tile's configuration width CW %d "
 			"(--pub-width) is narrower than its SRAM address (%d bits for DEPTH %lld, "

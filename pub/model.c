@@ -14,14 +14,6 @@
 
 #include "pub/pub.h"
 
-static int clog2(int64_t v)
-{
-	int b = 0;
-	while (((int64_t) 1 << b) < v)
-		b++;
-	return b;
-}
-
 static int64_t wrap(int64_t v, int bits)
 {
 	int64_t m = (int64_t) 1 << bits;
@@ -31,19 +23,19 @@ static int64_t wrap(int64_t v, int bits)
 /* RB: register-offset bits within a controller. */
 static int reg_bits(const pub_params *p)
 {
-	return clog2(3 * p->levels + 3);
+	return sl_clog2(3 * p->levels + 3);
 }
 
 int pub_addr_bits(const pub_params *p)
 {
-	int nc = 2 * (p->n_in + p->n_out), cb = clog2(nc) > 0 ? clog2(nc) : 1;
+	int nc = 2 * (p->n_in + p->n_out), cb = sl_addr_bits(nc);
 	return cb + reg_bits(p);
 }
 
 int64_t pub_config_bits(const pub_params *p)
 {
 	int nc = 2 * (p->n_in + p->n_out);
-	int aw = clog2(p->depth) > 0 ? clog2(p->depth) : 1, sw = clog2(2 * p->fw);
+	int aw = sl_addr_bits(p->depth), sw = sl_clog2(2 * p->fw);
 	return (int64_t) nc * (1 + (int64_t) p->cw * (p->levels + 1) + (int64_t) p->ew * p->levels) +
 		(int64_t) (p->n_in + p->n_out) * (p->levels + 1) * (sw + aw);
 }
@@ -394,7 +386,7 @@ int pub_n_tiles(const pub_set *ps)
 
 int pub_rom_tile_bits(const pub_set *ps)
 {
-	return clog2(pub_n_tiles(ps));
+	return sl_clog2(pub_n_tiles(ps));
 }
 
 int pub_rom(const pub_set *ps, pub_write *w)

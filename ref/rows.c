@@ -358,14 +358,6 @@ static bool fr_is_pow2(uint64_t d)
 	return d != 0 && (d & (d - 1)) == 0;
 }
 
-static int fr_log2(uint64_t d)
-{
-	int k = 0;
-	while ((d >> k) != 1)
-		k++;
-	return k;
-}
-
 /* Unsigned quotient by a constant d > 1 for operands below 2^32: with
  * M = floor((2^64 - 1) / d) + 1, q = (M * x) >> 64 is exact for every
  * 32-bit x (Lemire, Kaser and Kurz, "Faster remainder by direct
@@ -381,7 +373,7 @@ static void fr_udiv_const(ir_op op, ir_type t, const uint64_t *a, uint64_t d,
 {
 	bool mod = op == IR_OP_MOD;
 	if (fr_is_pow2(d)) {
-		int k = fr_log2(d);
+		int k = sl_bits(d) - 1;
 		if (mod)
 			FR_RAW(a[i] & (d - 1));
 		else
@@ -408,7 +400,7 @@ static void fr_sdiv_const(ir_op op, ir_type t, const uint64_t *a, uint64_t dv,
 	uint64_t ad = d < 0 ? 0 - (uint64_t) d : (uint64_t) d;
 	bool mod = op == IR_OP_MOD, dneg = d < 0;
 	uint64_t m = ad > 1 ? ~(uint64_t) 0 / ad + 1 : 0;
-	int k = fr_is_pow2(ad) ? fr_log2(ad) : -1;
+	int k = fr_is_pow2(ad) ? sl_bits(ad) - 1 : -1;
 	for (int i = 0; i < len; i++) {
 		int64_t x = (int64_t) a[i];
 		uint64_t ax = x < 0 ? 0 - (uint64_t) x : (uint64_t) x;
@@ -472,8 +464,9 @@ static void fr_binary(const fr_node *n, const uint64_t *a, const uint64_t *b, in
 	case IR_OP_DIV: case IR_OP_MOD:
 		fr_div(n, a, b, len, out);
 		break;
-	default:
-		sl_unreachable();
+	default:	/* an operator without a row form: ir_eval_binop per value */
+		FR_RAW(ir_eval_binop(n->op, t, a[i], b[i]));
+		break;
 	}
 }
 
@@ -537,8 +530,9 @@ static void fr_unary(const fr_node *n, const uint64_t *a, int len, uint64_t *out
 			for (int i = 0; i < len; i++)
 				out[i] = ir_eval_unop(IR_OP_ABS, t, a[i]);
 		break;
-	default:
-		sl_unreachable();
+	default:	/* an operator without a row form */
+		FR_RAW(ir_eval_unop(n->op, t, a[i]));
+		break;
 	}
 }
 
@@ -567,7 +561,7 @@ static void fr_index_op(const fr_node *n, const uint64_t *a, const uint64_t *b, 
 	}
 	const fr_node *dn = n->args[1];
 	if (dn->kind == FR_CONST && (int64_t) dn->cval > 0 && fr_is_pow2(dn->cval)) {
-		int k = fr_log2(dn->cval);
+		int k = sl_bits(dn->cval) - 1;
 		if (n->op == IR_OP_DIV)
 			FR_RAW((uint64_t) (x[i] >> k));
 		else

@@ -80,7 +80,7 @@ static void axis_ports(rtl_gen *g, const char *module)
 static void axis_framer(rtl_gen *g, const char *nm, const axis_port *p, const char *step)
 {
 	FILE *o = g->out;
-	int cw = rtl_bits_for(p->row - 1), rw = rtl_bits_for(p->rows - 1);
+	int cw = sl_bits_for(p->row - 1), rw = sl_bits_for(p->rows - 1);
 	fprintf(o, "    reg [%d:0] %s_col;  // the element's column, of %lld\n"
 		"    reg [%d:0] %s_row;  // its row, of %lld per frame\n",
 		cw - 1, nm, (long long) p->row, rw - 1, nm, (long long) p->rows);

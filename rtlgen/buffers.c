@@ -291,8 +291,8 @@ static const char *rtl_circ_addr(rtl_gen *g, const ub_buffer *b, const ub_port *
 		widx = widx ? rtl_fmt(g, "%s + %s", term, widx) : term;
 		stride *= ps->ext[d];
 	}
-	int wi = rtl_bits_for(b->n_elems > 0 ? b->n_elems - 1 : 0);
-	int aw = rtl_addr_bits(b->capacity_words);
+	int wi = sl_bits_for(b->n_elems > 0 ? b->n_elems - 1 : 0);
+	int aw = sl_addr_bits(b->capacity_words);
 	int64_t cap = b->capacity_words;
 	if (!widx)
 		widx = "64'sd0";
@@ -314,9 +314,9 @@ static const char *rtl_circ_addr(rtl_gen *g, const ub_buffer *b, const ub_port *
  * after the previous frame's last read (docs/hardware.md "Frames"). */
 static void rtl_circ_waddr(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
-	int aw = rtl_addr_bits(b->capacity_words);
+	int aw = sl_addr_bits(b->capacity_words);
 	if (g->frames > 1 && b->capacity_words > 0 && b->n_elems % b->capacity_words != 0) {
-		int ew = rtl_bits_for(b->n_elems - 1);
+		int ew = sl_bits_for(b->n_elems - 1);
 		fprintf(g->out, "    reg [%d:0] %s_waddr;\n    reg [%d:0] %s_welem;  "
 			"// the element of the frame written next\n", aw - 1, nm, ew - 1, nm);
 		fprintf(g->out, "    always @(posedge clk)\n"
@@ -346,7 +346,7 @@ static void rtl_circ_regfile(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
 	FILE *o = g->out;
 	int w = b->width_bits, nr = b->n_ports - 1;
-	int aw = rtl_addr_bits(b->capacity_words);
+	int aw = sl_addr_bits(b->capacity_words);
 	const char **addr = sl_alloc(g->ctx, (size_t) (nr + 1) * sizeof(*addr));
 	for (int i = 0; i < nr; i++) {
 		int k;
@@ -388,7 +388,7 @@ static const char *rtl_win_addr(rtl_gen *g, const ub_port *p, const char *a, int
 static void rtl_circ_sram(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
 	FILE *o = g->out;
-	int aw = rtl_addr_bits(b->capacity_words);
+	int aw = sl_addr_bits(b->capacity_words);
 	for (int i = 1; i < b->n_ports; i++) {
 		int k;
 		const ub_port *p = &b->ports[i];
@@ -408,7 +408,7 @@ static void rtl_circ_sram(rtl_gen *g, const ub_buffer *b, const char *nm)
 		const char *raddr = rtl_fmt(g, "%s_rd%d_naddr", st->name, k);
 		int64_t depth = b->capacity_words, hi = p->win_lo + p->win_len - 1;
 		if (p->win_len < b->capacity_words) {
-			int awc = rtl_addr_bits(p->win_len);
+			int awc = sl_addr_bits(p->win_len);
 			depth = p->win_len;
 			fprintf(o, "    // addresses %lld..%lld: the words this read reads\n",
 				(long long) p->win_lo, (long long) hi);

@@ -102,9 +102,7 @@ static bool rtl_pow2(int64_t c, int *k)
 {
 	if (c <= 0 || (c & (c - 1)))
 		return false;
-	*k = 0;
-	while (((int64_t) 1 << *k) != c)
-		(*k)++;
+	*k = sl_clog2(c);
 	return true;
 }
 
@@ -262,12 +260,32 @@ static const char *rtl_shift(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	return rtl_fmt(g, "%s >> %s", a, b);
 }
 
+/* Operator op's Verilog template (ir_op_info[op].verilog) over operands
+ * a and b (b NULL for a unary one): $a and $b are the operands, $A and $B
+ * the operands read as signed when "s". */
+static const char *rtl_template(rtl_gen *g, ir_op op, bool s, const char *a,
+	const char *b)
+{
+	const char *v = ir_op_info[op].verilog, *seg, *x = "";
+	if (!v)
+		sl_unreachable();	/* an operator datapath.c builds by its own rule */
+	for (seg = v; *v; v++) {
+		if (v[0] != '$' || !v[1] || !strchr("aAbB", v[1]))
+			continue;
+		const char *arg = v[1] == 'a' || v[1] == 'A' ? a : b;
+		if (!arg)
+			sl_unreachable();
+		x = rtl_fmt(g, "%s%.*s%s", x, (int) (v - seg), seg,
+			v[1] == 'A' || v[1] == 'B' ? rtl_sgn(g, arg, s) : arg);
+		seg = ++v + 1;
+	}
+	return rtl_fmt(g, "%s%s", x, seg);
+}
+
 static const char *rtl_compare(rtl_gen *g, ir_op op, bool s, const char *a,
 	const char *b)
 {
-	const char *o = op == IR_OP_EQ ? "==" : op == IR_OP_NE ? "!=" : op == IR_OP_LT ? "<"
-		: op == IR_OP_LE ? "<=" : op == IR_OP_GT ? ">" : ">=";
-	return rtl_fmt(g, "%s %s %s", rtl_sgn(g, a, s), o, rtl_sgn(g, b, s));
+	return rtl_template(g, op, s, a, b);
 }
 
 /* min(a, b) is b < a ? b : a, max(a, b) is a < b ? b : a: both pick b
@@ -305,18 +323,14 @@ static const char *rtl_binary(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	const char *a = rtl_operand(g, st, e->args[0], t);
 	const char *b = rtl_operand(g, st, e->args[1], t);
 	switch (e->op) {
-	case IR_OP_ADD: return rtl_fmt(g, "%s + %s", a, b);
-	case IR_OP_SUB: return rtl_fmt(g, "%s - %s", a, b);
 	case IR_OP_MUL:	/* signed as the type: the same low bits, and Yosys's wreduce
 			 * then drops sign-extension bits, so i32(i16) * i32(i16)
 			 * is one 16x16 DSP, not 32x32 (fpga/dsp.c) */
 		return rtl_fmt(g, "%s * %s%s", rtl_sgn(g, a, t.is_signed), rtl_mul_attr(g, e),
 			rtl_sgn(g, b, t.is_signed));
 	case IR_OP_DIV: case IR_OP_MOD: return rtl_divmod(g, st, e, t, a, b);
-	case IR_OP_AND: return rtl_fmt(g, "%s & %s", a, b);
-	case IR_OP_OR: return rtl_fmt(g, "%s | %s", a, b);
-	case IR_OP_XOR: return rtl_fmt(g, "%s ^ %s", a, b);
-	default: return rtl_compare(g, e->op, t.is_signed, a, b);	/* undecided: rtl_value */
+	default:	/* a comparison rtl_value did not decide, or a plain template */
+		return rtl_template(g, e->op, t.is_signed, a, b);
 	}
 }
 
@@ -326,15 +340,11 @@ static const char *rtl_unary(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	if (e->op == IR_OP_LNOT)
 		return rtl_fmt(g, "!%s", rtl_truth(g, st, e->args[0]));
 	const char *a = rtl_value(g, st, e->args[0]);
-	switch (e->op) {
-	case IR_OP_NEG: return rtl_fmt(g, "-%s", a);
-	case IR_OP_NOT: return rtl_fmt(g, "~%s", a);
-	case IR_OP_ABS:
-		if (!t.is_signed)
-			return a;
-		return rtl_fmt(g, "%s[%d] ? -%s : %s", a, t.bits - 1, a, a);
-	default: sl_unreachable();
-	}
+	if (e->op != IR_OP_ABS)
+		return rtl_template(g, e->op, t.is_signed, a, NULL);
+	if (!t.is_signed)
+		return a;
+	return rtl_fmt(g, "%s[%d] ? -%s : %s", a, t.bits - 1, a, a);
 }
 
 /* ------------------------------------------------------------ table look-ups */
@@ -369,7 +379,7 @@ static const char *rtl_rom(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	}
 	int k = st->n_roms++;
 	const char *rom = rtl_fmt(g, "%s_rom%d", st->name, k);
-	int aw = rtl_addr_bits(depth);
+	int aw = sl_addr_bits(depth);
 	int64_t c;
 	const char *addr = rtl_index_fold(d, e, &c) ? rtl_fmt(g, "%d'd%lld", aw,
 		(long long) c) : rtl_trunc(g, off, aw);

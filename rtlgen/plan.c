@@ -86,10 +86,10 @@ void rtl_plan_build(sl_ctx *ctx, const sched_program *sp, const pub_set *pub, in
 	for (int i = 0; i < sp->n_stmts; i++)
 		if (sched_last_time(sp->stmts[i]) + more > tmax)
 			tmax = sched_last_time(sp->stmts[i]) + more;
-	p->tw = rtl_bits_for(tmax) + 1;
+	p->tw = sl_bits_for(tmax) + 1;
 	int64_t pd = sp->predicted_cycles + more > 0 ? sp->predicted_cycles + more : 1;
 	p->run_bits = pub && pub->params.runtime ? rtl_rt_run_bits(sp, pub)
-		: rtl_bits_for(pd) + 1;
+		: sl_bits_for(pd) + 1;
 	p->n_stages = sp->n_stmts;
 	p->sched = sl_alloc(ctx, ((size_t) sp->n_stmts + 1) * sizeof(*p->sched));
 	memset(p->sched, 0, ((size_t) sp->n_stmts + 1) * sizeof(*p->sched));

@@ -46,7 +46,7 @@ void rtl_pub_loader(rtl_gen *g)
 		return;
 	}
 	int ca = pub_addr_bits(p), ww = ca + p->cw, tb = pub_rom_tile_bits(ps);
-	int n = pub_rom(ps, NULL), iw = rtl_bits_for(n), tile = 0;
+	int n = pub_rom(ps, NULL), iw = sl_bits_for(n), tile = 0;
 	pub_write *w = sl_xcalloc((size_t) n + 1, sizeof(*w));
 	pub_rom(ps, w);
 	fprintf(o, "    // ======== push-memory tile configuration (docs/pub.md): one ROM of\n"

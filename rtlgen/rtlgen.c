@@ -96,22 +96,6 @@ void rtl_sink(rtl_gen *g, const char *signal)
 	g->sink[g->n_sink++] = signal;
 }
 
-int rtl_bits_for(int64_t n)
-{
-	int b = 1;
-	while (b < 63 && ((int64_t) 1 << b) <= n)
-		b++;
-	return b;
-}
-
-int rtl_addr_bits(int64_t depth)
-{
-	int b = 1;
-	while (b < 63 && ((int64_t) 1 << b) < depth)
-		b++;
-	return b;
-}
-
 char *rtl_ident(sl_ctx *ctx, const char *name)
 {
 	char *s = sl_strdup(ctx, name);

@@ -51,7 +51,6 @@ const char *rtl_fmt(rtl_gen *g, const char *fmt, ...)
  * with sl_logic when it stays in logic; "" when it has no number. */
 const char *rtl_mul_attr(rtl_gen *g, const ir_expr *e);
 void rtl_sink(rtl_gen *g, const char *signal);
-int rtl_addr_bits(int64_t depth);
 /* "w'(x)": the low w bits; a whole signal x goes to the lint sink. */
 const char *rtl_trunc(rtl_gen *g, const char *x, int w);
 /* Send x to the lint sink when it is a signal name (not an expression). */
@@ -62,8 +61,6 @@ int64_t rtl_end_cycle(const sched_program *sp);
 /* rtlgen.c: a name as a Verilog identifier (non-identifier characters
  * '_'). */
 char *rtl_ident(sl_ctx *ctx, const char *name);
-/* Bits to hold every value in [0, n]. */
-int rtl_bits_for(int64_t n);
 /* "// file:line: text of the line" for a source location. */
 void rtl_comment_loc(rtl_gen *g, sl_loc loc, const char *indent);
 /* The 64-bit wire of variable slot k of "st": <name>_v<k> (declared with

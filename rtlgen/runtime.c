@@ -54,7 +54,7 @@ static void rt_map_of(const sched_program *sp, const pub_set *ps, rt_map *m)
 	for (int i = 0; i < sp->n_stmts; i++)
 		if (sched_controller(sp, sp->stmts[i]) == sp->stmts[i])
 			m->n_regs += 1 + 2 * rt_dims(sp->stmts[i]);
-	m->ta = rtl_bits_for(m->base + m->n_regs - 1);
+	m->ta = sl_bits_for(m->base + m->n_regs - 1);
 }
 
 /* DELTA[d] = coef[d] - sum_{k>d} coef[k] * (ext[k]-1), not reduced. */
@@ -76,7 +76,7 @@ static uint64_t rt_run(const sched_program *sp, const rt_map *m)
 static int rt_too_wide(sl_ctx *ctx, const sched_stmt *s, const char *field, int64_t v,
 	int bits)
 {
-	int need = rtl_bits_for(v < 0 ? 0 : v);
+	int need = sl_bits_for(v < 0 ? 0 : v);
 	sl_error(ctx, s->decl->loc, "--runtime-config: the schedule of '%s' has %s %lld, "
 		"past the %d-bit configuration fields (--pub-width %d would fit)", s->name, field,
 		(long long) v, bits, need > 62 ? 62 : need < 2 ? 2 : need);

@@ -182,10 +182,8 @@ static double mul_delay(const timing *t, const ir_expr *e)
 		return 0;	/* a shift (or 0) */
 	uint64_t v;
 	if (const_value(e->args[0], &v) || const_value(e->args[1], &v)) {
-		int bits = __builtin_popcountll(v & (w >= 64 ? ~0ull : (1ull << w) - 1)), levels = 0;
-		while ((1 << levels) < bits)
-			levels++;	/* a tree of shifted copies */
-		return levels * d(t, BOARD_DELAY_ADD, w);
+		int bits = __builtin_popcountll(v & (w >= 64 ? ~0ull : (1ull << w) - 1));
+		return sl_clog2(bits) * d(t, BOARD_DELAY_ADD, w);	/* a tree of shifted copies */
 	}
 	return d(t, BOARD_DELAY_MUL, w);
 }
@@ -226,37 +224,33 @@ static double div_delay(const timing *t, const ir_expr *e)
 	}
 }
 
-static double binary_delay(const timing *t, const ir_expr *e)
+/* The delay of an operator by its hardware class (ir_op_info[op].hw):
+ * binary operators at their operand width, unary ones at their own. */
+static double op_delay(const timing *t, const ir_expr *e)
 {
-	int w = op_width(e);
-	switch (e->op) {
-	case IR_OP_ADD: case IR_OP_SUB: return d(t, BOARD_DELAY_ADD, w);
-	case IR_OP_MUL: return mul_delay(t, e);
-	case IR_OP_DIV: case IR_OP_MOD: return div_delay(t, e);
-	case IR_OP_SHL: case IR_OP_SHR:
+	int w = e->kind == IR_BINARY ? op_width(e) : node_width(e);
+	switch (ir_op_info[e->op].hw) {
+	case IR_HW_ADD: case IR_HW_NEG: return d(t, BOARD_DELAY_ADD, w);
+	case IR_HW_MUL: return mul_delay(t, e);
+	case IR_HW_DIV: return div_delay(t, e);
+	case IR_HW_SHIFT:
 		return e->args[1]->kind == IR_CONST ? 0 : d(t, BOARD_DELAY_SHIFT, w);
-	case IR_OP_AND: case IR_OP_OR: case IR_OP_XOR: case IR_OP_LAND: case IR_OP_LOR:
+	case IR_HW_BITWISE: case IR_HW_BOOL: case IR_HW_NOT: case IR_HW_OR_TREE:
 		return d(t, BOARD_DELAY_LUT, 1);
-	case IR_OP_EQ: case IR_OP_NE: return d(t, BOARD_DELAY_EQ, w);
-	case IR_OP_MIN: case IR_OP_MAX:
-		return d(t, BOARD_DELAY_CMP, w) + d(t, BOARD_DELAY_MUX, w);
-	default: return d(t, BOARD_DELAY_CMP, w);
+	case IR_HW_EQ: return d(t, BOARD_DELAY_EQ, w);
+	case IR_HW_CMP: return d(t, BOARD_DELAY_CMP, w);
+	case IR_HW_CMP_MUX: return d(t, BOARD_DELAY_CMP, w) + d(t, BOARD_DELAY_MUX, w);
+	case IR_HW_ABS: return d(t, BOARD_DELAY_ADD, w) + d(t, BOARD_DELAY_MUX, w);
 	}
+	sl_unreachable();
 }
 
 /* The delay of node e itself, its operands ready. */
 static double node_delay(const timing *t, const ir_expr *e)
 {
-	int w = node_width(e);
 	switch (e->kind) {
-	case IR_UNARY:
-		if (e->op == IR_OP_NEG)
-			return d(t, BOARD_DELAY_ADD, w);
-		if (e->op == IR_OP_ABS)
-			return d(t, BOARD_DELAY_ADD, w) + d(t, BOARD_DELAY_MUX, w);
-		return d(t, BOARD_DELAY_LUT, 1);
-	case IR_BINARY: return binary_delay(t, e);
-	case IR_SELECT: return d(t, BOARD_DELAY_MUX, w);
+	case IR_UNARY: case IR_BINARY: return op_delay(t, e);
+	case IR_SELECT: return d(t, BOARD_DELAY_MUX, node_width(e));
 	default: return 0;	/* casts are wiring */
 	}
 }

@@ -20,7 +20,8 @@ static int mul_depth(const ir_expr *e)
 	}
 	if (e->kind == IR_REDUCE)
 		d = mul_depth(e->u.reduce.body);
-	if (e->kind == IR_BINARY && (e->op == IR_OP_MUL || e->op == IR_OP_DIV || e->op == IR_OP_MOD))
+	if (e->kind == IR_BINARY && (ir_op_info[e->op].hw == IR_HW_MUL ||
+	    ir_op_info[e->op].hw == IR_HW_DIV))
 		d++;
 	return d;
 }
