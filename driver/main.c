@@ -382,8 +382,9 @@ static int finish_outputs(int rc)
 static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const void *arg, const ref_inputs *in, io_array **outs)
 {
+	ref_engine e = !strcmp(opt->engine, "c") ? REF_ENGINE_C : REF_ENGINE_DEFAULT;
 	for (int f = 0; f < opt->frames; f++)
-		if (ref_run(ctx, prog, &in[f], outs + (size_t) f * prog->n_outputs) < 0)
+		if (ref_run_engine(ctx, prog, &in[f], outs + (size_t) f * prog->n_outputs, e) < 0)
 			return -1;
 	return 0;
 }
@@ -956,8 +957,10 @@ static bool set_unroll(options *o, const char *val)
 
 static bool set_engine(options *o, const char *val)
 {
-	if (strcmp(val, "model") && strcmp(val, "verilator"))
-		return usage_error("--engine takes 'model' or 'verilator', not '%s'", val);
+	if (strcmp(val, "model") && strcmp(val, "verilator") && strcmp(val, "c")
+	    && strcmp(val, "interp"))
+		return usage_error("--engine takes 'model' or 'verilator' (sim), 'interp' or "
+			"'c' (run), not '%s'", val);
 	o->engine = val;
 	return true;
 }
@@ -1224,11 +1227,13 @@ static const command commands[] = {
 	  "Reads PROG, reports every error, and prints every declaration: its kind,\n"
 	  "name and type, and for a func its variables, the domain bounds inference\n"
 	  "gave it and its body.\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
-	{ "run", cmd_run, OPT_INPUT | OPT_SEED | OPT_OUT | OPT_FRAMES | OPT_DEFINE, true,
-	  "PROG [-D NAME=VALUE]... [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR]",
+	{ "run", cmd_run, OPT_INPUT | OPT_SEED | OPT_OUT | OPT_FRAMES | OPT_DEFINE | OPT_ENGINE, true,
+	  "PROG [-D NAME=VALUE]... [--engine interp|c] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR]",
 	  "evaluate a program with the CPU reference",
 	  "Evaluates every output of PROG bit-exactly and writes DIR/NAME.npy for each\n"
 	  "(and DIR/NAME.png when the output is a u8/u16 image).\n"
+	  "  --engine E         interp (the interpreter; the default) or c (the program\n"
+	  "                     compiled to C with the system compiler, cached)\n"
 	  "  --input NAME=FILE  data for input NAME: .npy, .png, .pgm or .ppm\n"
 	  "  --seed N           fill inputs without --input with pseudo-random values\n"
 	  "                     from seed N, and write them as DIR/NAME.in.npy\n"
@@ -1462,6 +1467,13 @@ static int parse_options(const command *c, int argc, char **argv, options *opt)
 	/* advice for the design compile writes; pins for one to be placed */
 	opt->flow.warn_order = !strcmp(c->name, "compile");
 	opt->flow.check_pins = !strcmp(c->name, "compile") || (!strcmp(c->name, "synth") && opt->pnr);
+	bool is_run = !strcmp(c->name, "run"), ref_engine = !strcmp(opt->engine, "c")
+		|| !strcmp(opt->engine, "interp");
+	if (is_run ? !ref_engine && strcmp(opt->engine, "model") : ref_engine) {
+		fprintf(stderr, "sluice %s: error: --engine takes %s here, not '%s'\n", c->name,
+			is_run ? "'interp' or 'c'" : "'model' or 'verilator'", opt->engine);
+		return EXIT_USAGE;
+	}
 	if (opt->vcd && strcmp(opt->engine, "verilator")) {
 		fprintf(stderr, "sluice %s: error: --vcd needs --engine verilator (the model "
 			"has no waveform)\n", c->name);

@@ -36,9 +36,14 @@ int ref_run(sl_ctx *ctx, const ir_program *prog,
  * loops specialised per operator and type) and the tree-walking
  * evaluator (a point at a time), kept as an independent second path that
  * the tests compare the first against.  DEFAULT is what $SLUICE_REF
- * names: "rows" (or unset) or "tree". */
+ * names: "rows" (or unset), "tree" or "c". */
 typedef enum ref_engine {
 	REF_ENGINE_DEFAULT, REF_ENGINE_ROWS, REF_ENGINE_TREE,
+	/* The compiled reference (ref/cgen.c, ref/cref.c): the program as C,
+	 * built with the system C compiler at -O3 into the user's cache and
+	 * loaded; SLUICE_REF=c or `run --engine c`.  ref_run_funcs (the
+	 * model's values) uses the row kernels for it. */
+	REF_ENGINE_C,
 } ref_engine;
 
 /* ref_run with the evaluator "engine"; an unknown $SLUICE_REF is an
