@@ -386,6 +386,20 @@ static int cref_load(sl_ctx *ctx, const char *src, size_t len, cref_kernel *k)
 
 /* ------------------------------------------------------------ the run */
 
+static ref_cref_times cref_times;
+
+ref_cref_times ref_cref_last_times(void)
+{
+	return cref_times;
+}
+
+static double cref_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
+}
+
 /* The packed buffers of the run, by declaration; their bytes in *held. */
 static int cref_buffers(sl_ctx *ctx, const ir_program *prog, const bool *substituted,
 	void **bufs, uint64_t *held)
@@ -469,9 +483,11 @@ int ref_cref_run(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
 	size_t len;
 	char *src = ref_cgen(prog, substituted, &len);
 	cref_kernel k = { 0 };
+	double t0 = cref_now();
 	int rc = cref_bind(ctx, prog, inputs, in);
 	if (rc == 0)
 		rc = cref_load(ctx, src, len, &k);
+	double t1 = cref_now();
 	if (rc == 0)
 		rc = cref_buffers(ctx, prog, substituted, bufs, &held);
 	if (rc == 0)
@@ -480,8 +496,11 @@ int ref_cref_run(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
 		for (int i = 0; i < prog->n_outputs; i++)
 			out[i] = outputs[i]->data;
 		k.pack(in, bufs);
+		double t2 = cref_now();
 		k.compute(bufs);
+		double t3 = cref_now();
 		k.unpack(bufs, out);
+		cref_times = (ref_cref_times) { t1 - t0, t2 - t1, t3 - t2, cref_now() - t3 };
 	} else {
 		for (int i = 0; i < prog->n_outputs; i++) {
 			io_array_free(outputs[i]);

@@ -51,6 +51,16 @@ typedef enum ref_engine {
 int ref_run_engine(sl_ctx *ctx, const ir_program *prog,
 	const ref_inputs *inputs, io_array **outputs, ref_engine engine);
 
+/* CPU seconds of the parts of the compiled reference's last run in this
+ * process (for the benchmark, tests/bench/cref_bench.py): the kernel's
+ * look-up in the cache (or build) and loading, the packing of the
+ * inputs into arrays of their types' C widths, the funcs, and the
+ * unpacking of the outputs. */
+typedef struct ref_cref_times {
+	double load_s, pack_s, compute_s, unpack_s;
+} ref_cref_times;
+ref_cref_times ref_cref_last_times(void);
+
 /* Every func of "prog" (checked or lowered, bounds inferred) over its
  * whole inferred domain, dense and row-major over [dom_lo, dom_lo +
  * dom_ext): funcs[i] for declaration i, NULL for inputs, consts and funcs
