@@ -637,6 +637,63 @@ static void cg_decide(cg_state *g)
 	free(sizes);
 }
 
+/* Count the reads of each declaration in e into reads[]; *fusable[p]
+ * stays true only while every read of func p is at the reader's own
+ * variables, outside any reduction. */
+static void cg_count_reads(const ir_expr *e, const ir_decl *reader, bool in_reduce,
+	int *reads, bool *fusable)
+{
+	if (e->kind == IR_ACCESS) {
+		const ir_decl *p = e->u.access.decl;
+		reads[p->index]++;
+		bool identity = !in_reduce && p->kind == IR_DECL_FUNC && !p->dom_empty
+			&& p->n_dims == reader->n_dims;
+		for (int i = 0; identity && i < e->n_args; i++)
+			identity = e->args[i]->kind == IR_VAR && e->args[i]->u.var.slot == i
+				&& p->dom_lo[i] == reader->dom_lo[i]
+				&& p->dom_ext[i] == reader->dom_ext[i];
+		if (!identity)
+			fusable[p->index] = false;
+	}
+	if (e->kind == IR_REDUCE)
+		cg_count_reads(e->u.reduce.body, reader, true, reads, fusable);
+	for (int i = 0; i < e->n_args; i++)
+		cg_count_reads(e->args[i], reader, in_reduce, reads, fusable);
+}
+
+/* A func read once, by a stored func at its own point over the same
+ * domain, is computed in that read (no buffer, nothing computed twice):
+ * gaussian's blur goes into gaussian's loop. */
+static void cg_fuse(cg_state *g)
+{
+	const ir_program *p = g->prog;
+	int *reads = sl_xcalloc((size_t) p->n_decls + 1, sizeof(*reads));
+	bool *fusable = sl_xcalloc((size_t) p->n_decls + 1, sizeof(*fusable));
+	for (int i = 0; i < p->n_decls; i++)
+		fusable[i] = p->decls[i]->kind == IR_DECL_FUNC && !p->decls[i]->is_output
+			&& !p->decls[i]->dom_empty;
+	for (int i = 0; i < p->n_decls; i++) {
+		const ir_decl *d = p->decls[i];
+		if (d->kind != IR_DECL_FUNC || d->dom_empty)
+			continue;
+		if (g->substituted[i]) {
+			/* its reads happen at each of its readers' points */
+			int *none = sl_xcalloc((size_t) p->n_decls + 1, sizeof(*none));
+			cg_count_reads(d->body, d, true, none, fusable);
+			for (int k = 0; k < p->n_decls; k++)
+				reads[k] += none[k];
+			free(none);
+		} else {
+			cg_count_reads(d->body, d, false, reads, fusable);
+		}
+	}
+	for (int i = p->n_decls - 1; i >= 0; i--)
+		if (fusable[i] && reads[i] == 1 && !g->substituted[i])
+			g->substituted[i] = true;
+	free(reads);
+	free(fusable);
+}
+
 bool ref_cgen_stored(const ir_decl *d, const bool *substituted)
 {
 	return d->kind == IR_DECL_FUNC && !d->dom_empty && ir_decl_dom_size(d) > 0
@@ -748,6 +805,7 @@ char *ref_cgen(const ir_program *prog, bool *substituted, size_t *len)
 	cg_state g = { .prog = prog, .substituted = substituted };
 	g.read = sl_xcalloc((size_t) prog->n_decls + 1, sizeof(*g.read));
 	cg_decide(&g);
+	cg_fuse(&g);
 	cg_text out = { 0 };
 	cg_put(&out, "%s", cg_prelude);
 	for (int i = 0; i < prog->n_decls; i++)
