@@ -596,7 +596,9 @@ static char *cg_value(cg_state *g, const ir_expr *e, cg_slot *env)
 	case IR_CAST: {
 		const ir_expr *s = e->args[0];
 		char *v = ir_type_none(s->type) ? cg_index(g, s, env) : cg_value(g, s, env);
-		return cg_norm(e->type, cg_fmt("(%s)%s", cg_utype(e->type), v));
+		char *r = cg_norm(e->type, cg_fmt("(%s)%s", cg_utype(e->type), v));
+		free(v);
+		return r;
 	}
 	case IR_REDUCE:
 		return cg_reduce(g, e, env);
