@@ -5,7 +5,8 @@
  * int64_t, the value kept normalised as everywhere in sluice); the
  * innermost loop is one expression of fixed-width integer arithmetic the
  * C compiler can vectorise.  Inline funcs are substituted at each read
- * (GNU statement expressions bind their variables once); reductions of
+ * (GNU statement expressions bind their variables once), and so is a
+ * func read once, at its reader's own point (no buffer); reductions of
  * at most CG_UNROLL points are unrolled with their variables as literals,
  * so a const read at constant indices becomes its value.  The same
  * program always gives the same bytes (the cache key).  Owns nothing past
