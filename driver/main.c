@@ -221,8 +221,9 @@ static int finish_outputs(int rc)
 static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const void *arg, const ref_inputs *in, io_array **outs)
 {
+	ref_engine e = !strcmp(opt->engine, "c") ? REF_ENGINE_C : REF_ENGINE_DEFAULT;
 	for (int f = 0; f < opt->frames; f++)
-		if (ref_run(ctx, prog, &in[f], outs + (size_t) f * prog->n_outputs) < 0)
+		if (ref_run_engine(ctx, prog, &in[f], outs + (size_t) f * prog->n_outputs, e) < 0)
 			return -1;
 	return 0;
 }

@@ -110,8 +110,10 @@ static bool set_unroll(options *o, const char *val)
 
 static bool set_engine(options *o, const char *val)
 {
-	if (strcmp(val, "model") && strcmp(val, "verilator"))
-		return usage_error(o, "--engine takes 'model' or 'verilator', not '%s'", val);
+	if (strcmp(val, "model") && strcmp(val, "verilator") && strcmp(val, "c")
+	    && strcmp(val, "interp"))
+		return usage_error(o, "--engine takes 'model' or 'verilator' (sim), 'interp' or "
+			"'c' (run), not '%s'", val);
 	o->engine = val;
 	return true;
 }
@@ -365,7 +367,7 @@ static const option_spec *find_option(const char *flag)
 flow_request driver_request(const options *opt, const board *bd)
 {
 	return (flow_request) { opt->command, &opt->flow, opt->board != NULL, bd, opt->frames,
-		!strcmp(opt->engine, "verilator"), opt->vcd != NULL, opt->have_stall_seeds,
+		opt->engine, !strcmp(opt->engine, "verilator"), opt->vcd != NULL, opt->have_stall_seeds,
 		opt->check_netlist, opt->n_inputs || opt->have_seed, opt->pub_tile_opts,
 		opt->study_memories != NULL, opt->study_boards || opt->study_schedules ||
 		opt->study_thresholds || opt->study_rams || opt->sim || opt->pnr };

@@ -73,6 +73,7 @@ typedef struct flow_request {
 	bool board_given;		/* --board B */
 	const board *bd;		/* B once loaded, else NULL */
 	int frames;			/* --frames N (1) */
+	const char *engine;		/* --engine E: run interp|c, sim model|verilator */
 	bool engine_verilator, vcd;	/* sim: --engine verilator, --vcd FILE */
 	bool have_stall_seeds;		/* sim: --stall-seeds N */
 	bool check_netlist, have_data;	/* synth: --check-netlist; --input or --seed */

@@ -27,6 +27,17 @@ static bool is(const flow_request *r, const char *command)
 	return !strcmp(r->command, command);
 }
 
+/* run evaluates (interp, c), sim simulates (model, verilator). */
+static bool engine_of_other_command(const flow_request *r, char *d, size_t n)
+{
+	bool ref = !strcmp(r->engine, "interp") || !strcmp(r->engine, "c");
+	if (is(r, "run") ? ref || !strcmp(r->engine, "model") : !ref)
+		return false;	/* "model" is the default of every command */
+	snprintf(d, n, "%s here, not '%s'", is(r, "run") ? "'interp' or 'c'"
+		: "'model' or 'verilator'", r->engine);
+	return true;
+}
+
 static bool vcd_without_verilator(const flow_request *r, char *d, size_t n)
 {
 	return r->vcd && !r->engine_verilator;
@@ -106,6 +117,8 @@ static bool clock_without_delays(const flow_request *r, char *d, size_t n)
 }
 
 static const flow_rule flow_rules[] = {
+	{ engine_of_other_command, "--engine takes %s", "docs/speed.md#the-compiled-reference---engine-c",
+	  FLOW_EXIT_USAGE, false },
 	{ vcd_without_verilator, "--vcd needs --engine verilator (the model has no waveform)",
 	  "docs/verilator.md#waveforms", FLOW_EXIT_USAGE, false },
 	{ study_tile_axes_alone, "--fetch, --depth and --pub-* are axes of --memory native,pub",

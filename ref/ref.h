@@ -36,15 +36,30 @@ int ref_run(sl_ctx *ctx, const ir_program *prog,
  * loops specialised per operator and type) and the tree-walking
  * evaluator (a point at a time), kept as an independent second path that
  * the tests compare the first against.  DEFAULT is what $SLUICE_REF
- * names: "rows" (or unset) or "tree". */
+ * names: "rows" (or unset), "tree" or "c". */
 typedef enum ref_engine {
 	REF_ENGINE_DEFAULT, REF_ENGINE_ROWS, REF_ENGINE_TREE,
+	/* The compiled reference (ref/cgen.c, ref/cref.c): the program as C,
+	 * built with the system C compiler at -O3 into the user's cache and
+	 * loaded; SLUICE_REF=c or `run --engine c`.  ref_run_funcs (the
+	 * model's values) uses the row kernels for it. */
+	REF_ENGINE_C,
 } ref_engine;
 
 /* ref_run with the evaluator "engine"; an unknown $SLUICE_REF is an
  * error (reported, -1). */
 int ref_run_engine(sl_ctx *ctx, const ir_program *prog,
 	const ref_inputs *inputs, io_array **outputs, ref_engine engine);
+
+/* CPU seconds of the parts of the compiled reference's last run in this
+ * process (for the benchmark, tests/bench/cref_bench.py): the kernel's
+ * look-up in the cache (or build) and loading, the packing of the
+ * inputs into arrays of their types' C widths, the funcs, and the
+ * unpacking of the outputs. */
+typedef struct ref_cref_times {
+	double load_s, pack_s, compute_s, unpack_s;
+} ref_cref_times;
+ref_cref_times ref_cref_last_times(void);
 
 /* Every func of "prog" (checked or lowered, bounds inferred) over its
  * whole inferred domain, dense and row-major over [dom_lo, dom_lo +

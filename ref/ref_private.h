@@ -42,4 +42,28 @@ void ref_rows_fill(const ref_state *r, const ir_decl *d, uint64_t *buf, int64_t 
  * compute at each of its reads. */
 void ref_rows_inlined(const ir_program *prog, bool *no_store);
 
+/* reference.c: the array given for input d (the pos-th input), or NULL;
+ * whether array a has d's type and declared shape. */
+const io_array *ref_find_input(const ref_inputs *in, const ir_decl *d, int pos);
+bool ref_shape_matches(const io_array *a, const ir_decl *d);
+
+/* ------------------------------------------------ the compiled reference */
+
+/* The version of the generated code's entry points (cgen.c, cref.c). */
+#define REF_CREF_ABI 1
+#define REF_CREF_ABI_STR "1"
+
+/* The C source of "prog" (checked, bounds inferred), deterministic: its
+ * length in *len, heap text the caller frees.  substituted[i] (n_decls
+ * entries, zeroed by the caller) is set for every inline func read in
+ * place, which gets no buffer. */
+char *ref_cgen(const ir_program *prog, bool *substituted, size_t *len);
+/* Whether func d gets a packed buffer in the generated code. */
+bool ref_cgen_stored(const ir_decl *d, const bool *substituted);
+/* Bytes of one value of t in a packed buffer: 1, 2, 4 or 8. */
+int ref_cgen_elem_size(ir_type t);
+/* Every output of "prog" by the compiled reference (cref.c): as ref_run. */
+int ref_cref_run(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
+	io_array **outputs);
+
 #endif

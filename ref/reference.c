@@ -215,7 +215,7 @@ static int ref_run_func(ref_state *r, const ir_decl *d)
 }
 
 /* The array given for input d (the pos-th input), or NULL. */
-static const io_array *ref_find_input(const ref_inputs *in, const ir_decl *d,
+const io_array *ref_find_input(const ref_inputs *in, const ir_decl *d,
 	int pos)
 {
 	if (!in)
@@ -229,7 +229,7 @@ static const io_array *ref_find_input(const ref_inputs *in, const ir_decl *d,
 	return pos < in->n ? in->arrays[pos] : NULL;
 }
 
-static bool ref_shape_matches(const io_array *a, const ir_decl *d)
+bool ref_shape_matches(const io_array *a, const ir_decl *d)
 {
 	if (!ir_type_eq(a->type, d->type) || a->n_dims != d->n_dims)
 		return false;
@@ -364,8 +364,10 @@ static ref_engine ref_env_engine(sl_ctx *ctx)
 		return REF_ENGINE_ROWS;
 	if (!strcmp(v, "tree"))
 		return REF_ENGINE_TREE;
-	sl_error(ctx, sl_noloc, "SLUICE_REF names the reference's evaluator: 'rows' or "
-		"'tree', not '%s'", v);
+	if (!strcmp(v, "c"))
+		return REF_ENGINE_C;
+	sl_error(ctx, sl_noloc, "SLUICE_REF names the reference's evaluator: 'rows', "
+		"'tree' or 'c', not '%s'", v);
 	return REF_ENGINE_DEFAULT;
 }
 
@@ -382,6 +384,10 @@ static int ref_run_all(sl_ctx *ctx, const ir_program *prog, const ref_inputs *in
 {
 	if (engine == REF_ENGINE_DEFAULT && (engine = ref_env_engine(ctx)) == REF_ENGINE_DEFAULT)
 		return -1;
+	if (engine == REF_ENGINE_C && !funcs)
+		return ref_cref_run(ctx, prog, inputs, outputs);
+	if (engine == REF_ENGINE_C)
+		engine = REF_ENGINE_ROWS;	/* the model's values: the row kernels */
 	int n = prog->n_decls;
 	ref_state r = { .ctx = ctx, .prog = prog, .engine = engine, .keep_funcs = funcs != NULL };
 	r.stores = sl_xcalloc(n ? n : 1, sizeof(*r.stores));

@@ -5,7 +5,10 @@
 #                              an independent Python model (examples_ref.py);
 #   t_examples_ref_<name>      the reference's two evaluators, the row kernels
 #                              and the tree-walking one, agree bit for bit on
-#                              seeded inputs (sluice_speed, tests/bench/).
+#                              seeded inputs (sluice_speed, tests/bench/);
+#   t_cref_examples_<name>     the compiled reference (run --engine c) too,
+#                              against both (sluice_speed --cref; label
+#                              "cref", tests/cref.cmake).
 # Label "examples"; the 1080p runs (5-30 s each) also carry "slow", so
 # `ctest -LE slow` skips them.
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
@@ -52,3 +55,20 @@ foreach(ex ${SLUICE_EXAMPLES_1080P})
             ${CMAKE_CURRENT_BINARY_DIR}/examples_out ${SLUICE_1080P})
   set_tests_properties(t_examples_run_${ex}_1080p PROPERTIES LABELS "examples;slow")
 endforeach()
+
+# The compiled reference against the interpreter (tests/cref.cmake).
+set(SLUICE_CREF_ENV "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/cref_cache")
+foreach(ex ${SLUICE_EXAMPLES_SMALL})
+  add_test(NAME t_cref_examples_${ex}
+    COMMAND $<TARGET_FILE:sluice_speed> ${CMAKE_SOURCE_DIR}/examples/${ex}.sl -n 1 --cref)
+  set_tests_properties(t_cref_examples_${ex} PROPERTIES LABELS "examples;diff;cref"
+    ENVIRONMENT "${SLUICE_CREF_ENV}")
+endforeach()
+foreach(ex ${SLUICE_EXAMPLES_1080P} ${SLUICE_EXAMPLES_1080P_CHECK_ONLY})
+  add_test(NAME t_cref_examples_${ex}_1080p
+    COMMAND $<TARGET_FILE:sluice_speed> ${CMAKE_SOURCE_DIR}/examples/${ex}.sl ${SLUICE_1080P}
+            -n 1 --cref)
+  set_tests_properties(t_cref_examples_${ex}_1080p PROPERTIES LABELS "examples;slow;cref"
+    ENVIRONMENT "${SLUICE_CREF_ENV}")
+endforeach()
+

@@ -1,6 +1,6 @@
 /* tests/bench/speed_tool.c: how fast the reference and the cycle-level
  * model compute one program, in one process, for tests/bench/sim_bench.sh.
- *   sluice_speed PROG.sl [--seed N] [-n REPS] [--model] [--c-gaussian]
+ *   sluice_speed PROG.sl [--seed N] [-n REPS] [--model] [--c-gaussian] [--cref]
  * Inputs are the seeded values `sluice run --seed N` uses (default 1).
  * Prints, as "key value" lines, the best of REPS runs (default 3), in
  * CPU seconds of the process's thread:
@@ -8,10 +8,16 @@
  *   ref_tree_s     the tree-walking evaluator (one run)
  *   c_loop_s       --c-gaussian: a hand-written C loop computing the 3x3
  *                  Gaussian of examples/gaussian*.sl on u8 arrays
+ *   cref_load_s, cref_pack_s, cref_compute_s, cref_unpack_s, cref_s
+ *                  --cref: the compiled reference (ref/cref.c): its
+ *                  parts as ref_cref_last_times gives them (each the best
+ *                  of REPS) and its whole ref_run_engine, after one run
+ *                  that builds or finds the kernel
  *   model_s, model_wall_s, model_cycles, model_cycles_per_s
  *                  --model: sim_model_run (CPU seconds, and wall-clock
  *                  seconds for a like-for-like look at Verilator's)
- * and exits 1 when the two evaluators (or the C loop, or the model)
+ * and exits 1 when the two evaluators (or the C loop, the compiled
+ * reference, or the model)
  * disagree on any output bit. */
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +98,38 @@ static int time_c_loop(const io_array *in, const io_array *ref, int reps)
 	return ok ? 0 : -1;
 }
 
+/* The compiled reference, timed, checked against "ref". */
+static int time_cref(sl_ctx *ctx, const ir_program *prog, const ref_inputs *in,
+	io_array **ref, int reps)
+{
+	int n = prog->n_outputs;
+	io_array **got = sl_xcalloc((size_t) n + 1, sizeof(*got));
+	int rc = ref_run_engine(ctx, prog, in, got, REF_ENGINE_C);
+	if (rc == 0 && !same(got, ref, n))
+		rc = -1;
+	free_outs(got, n);
+	ref_cref_times best = { 1e9, 1e9, 1e9, 1e9 };
+	double whole = 1e9;
+	for (int k = 0; k < reps && rc == 0; k++) {
+		double t0 = now();
+		rc = ref_run_engine(ctx, prog, in, got, REF_ENGINE_C);
+		double t = now() - t0;
+		ref_cref_times c = ref_cref_last_times();
+		whole = t < whole ? t : whole;
+		best.load_s = c.load_s < best.load_s ? c.load_s : best.load_s;
+		best.pack_s = c.pack_s < best.pack_s ? c.pack_s : best.pack_s;
+		best.compute_s = c.compute_s < best.compute_s ? c.compute_s : best.compute_s;
+		best.unpack_s = c.unpack_s < best.unpack_s ? c.unpack_s : best.unpack_s;
+		if (rc == 0 && !same(got, ref, n))
+			rc = -1;
+		free_outs(got, n);
+	}
+	free(got);
+	printf("cref_load_s %.6f\ncref_pack_s %.6f\ncref_compute_s %.6f\ncref_unpack_s %.6f\n"
+		"cref_s %.6f\n", best.load_s, best.pack_s, best.compute_s, best.unpack_s, whole);
+	return rc;
+}
+
 static int time_model(sl_ctx *ctx, const flow_design *d, const ref_inputs *in,
 	io_array **ref, int reps)
 {
@@ -121,7 +159,7 @@ static int time_model(sl_ctx *ctx, const flow_design *d, const ref_inputs *in,
 }
 
 static int speed(sl_ctx *ctx, const char *path, uint64_t seed, int reps, bool model,
-	bool c_loop)
+	bool c_loop, bool cref)
 {
 	flow_options fo;
 	flow_options_default(&fo);
@@ -164,6 +202,10 @@ static int speed(sl_ctx *ctx, const char *path, uint64_t seed, int reps, bool mo
 		fprintf(stderr, "sluice_speed: the C loop differs from the reference\n");
 		rc = -1;
 	}
+	if (rc == 0 && cref && time_cref(ctx, prog, &in, rows, reps) < 0) {
+		fprintf(stderr, "sluice_speed: the compiled reference failed or differs\n");
+		rc = -1;
+	}
 	if (rc == 0 && model && time_model(ctx, d, &in, rows, reps) < 0) {
 		fprintf(stderr, "sluice_speed: the model failed or differs\n");
 		rc = -1;
@@ -184,7 +226,7 @@ int main(int argc, char **argv)
 {
 	uint64_t seed = 1;
 	int reps = 3;
-	bool model = false, c_loop = false;
+	bool model = false, c_loop = false, cref = false;
 	const char *path = NULL;
 	sl_define defs[16];
 	int n_defs = 0;
@@ -202,6 +244,8 @@ int main(int argc, char **argv)
 			model = true;
 		else if (!strcmp(argv[i], "--c-gaussian"))
 			c_loop = true;
+		else if (!strcmp(argv[i], "--cref"))
+			cref = true;
 		else if (argv[i][0] != '-' && !path)
 			path = argv[i];
 		else
@@ -209,12 +253,12 @@ int main(int argc, char **argv)
 	}
 	if (!path || reps < 1) {
 		fprintf(stderr, "usage: sluice_speed PROG.sl [-D NAME=VALUE]... [--seed N] [-n REPS] "
-			"[--model] [--c-gaussian]\n");
+			"[--model] [--c-gaussian] [--cref]\n");
 		return 2;
 	}
 	sl_ctx *ctx = sl_ctx_alloc();
 	sl_ctx_set_defines(ctx, defs, n_defs);
-	int rc = speed(ctx, path, seed, reps, model, c_loop);
+	int rc = speed(ctx, path, seed, reps, model, c_loop, cref);
 	sl_ctx_free(ctx);
 	return rc < 0 ? 1 : 0;
 }

@@ -163,6 +163,8 @@ def check_one(args, seed, work, prog_path=None):
                 diffs.append('%s: %s' % (what, msg))
         if not diffs and engine == 'run' and args.ref_both:
             diffs = tree_diffs(args, prog_path, seed, d, res)
+        if not diffs and engine == 'run' and args.cref:
+            diffs = cref_diffs(args, prog_path, seed, d, res)
         if diffs:
             return False, head + '\n'.join(diffs) + '\n' + text
         if args.pub is not None and engine != 'run' and on_tiles(d1):
@@ -279,6 +281,25 @@ def tree_diffs(args, prog_path, seed, d, res):
             if f1.read() != f2.read():
                 diffs.append('%s: the row kernels and the tree-walking evaluator differ'
                              % name)
+    return diffs
+
+
+def cref_diffs(args, prog_path, seed, d, res):
+    """--cref: `sluice run --engine c` (the compiled reference) again;
+    every output file must equal the interpreter's byte for byte."""
+    d3 = os.path.join(d, 'd3')
+    cmd = [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d3, '--engine', 'c']
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
+    if p.returncode != 0 or sanitizer_report(p.stderr):
+        return ['sluice run --engine c failed (exit %d):\n%s'
+                % (p.returncode, p.stderr.strip())]
+    diffs = []
+    for name in res:
+        with open(os.path.join(d, 'd1', name + '.npy'), 'rb') as f1, \
+                open(os.path.join(d3, name + '.npy'), 'rb') as f2:
+            if f1.read() != f2.read():
+                diffs.append('%s: the compiled reference (--engine c) and the '
+                             'interpreter differ' % name)
     return diffs
 
 
@@ -599,6 +620,9 @@ def main():
                     help='memory of circular buffers for --engine model|verilator')
     ap.add_argument('--board', metavar='B',
                     help='--engine model|verilator: map (and pipeline) for board B')
+    ap.add_argument('--cref', action='store_true',
+                    help='engine run: also run `sluice run --engine c` (the compiled '
+                    'reference) and require output files equal byte for byte')
     ap.add_argument('--ref-both', action='store_true',
                     help='engine run: also run with SLUICE_REF=tree and require '
                          'the same output files')

@@ -15,7 +15,8 @@
 #
 #   run_ops.py --sluice PATH [--group G]... [--seed S] [--engine run|model|verilator]
 #              [--keep DIR] [--no-lint]
-# --engine run or model skips Verilator (quick checks of the harness).
+# --engine run or model skips Verilator (quick checks of the harness); --engine
+# c runs `sluice run --engine c` (the compiled reference) against slref.
 import argparse
 import os
 import re
@@ -37,7 +38,8 @@ LIB = os.path.join(HERE, '..', '..', 'rtlgen', 'lib')
 
 
 def sluice_cmd(args, prog, inputs, out):
-    cmd = [args.sluice, 'run' if args.engine == 'run' else 'sim', prog, '-o', out]
+    run = args.engine in ('run', 'c')
+    cmd = [args.sluice, 'run' if run else 'sim', prog, '-o', out]
     if args.engine != 'run':
         cmd += ['--engine', args.engine]
     for name, path in sorted(inputs.items()):
@@ -104,7 +106,7 @@ def run_group(args, g, work):
         return errs, n_cases, 0, time.time() - t0
     ref = slref.in_big_stack(lambda: expected(prog, inputs))
     n_vals = sum(len(v[2]) for v in ref.values())
-    if args.engine != 'run':
+    if args.engine not in ('run', 'c'):
         m = re.search(r'(\d+) output values equal to the reference', p.stderr + p.stdout)
         if not m or int(m.group(1)) != n_vals:
             errs.append('group %d: sim did not report %d output values equal to the '
@@ -123,7 +125,7 @@ def main():
     ap.add_argument('--sluice', required=True)
     ap.add_argument('--group', type=int, action='append')
     ap.add_argument('--seed', type=int, default=1)
-    ap.add_argument('--engine', choices=['run', 'model', 'verilator'], default='verilator')
+    ap.add_argument('--engine', choices=['run', 'c', 'model', 'verilator'], default='verilator')
     ap.add_argument('--keep')
     ap.add_argument('--no-lint', dest='lint', action='store_false')
     args = ap.parse_args()

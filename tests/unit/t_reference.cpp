@@ -31,9 +31,15 @@ const ir_type I16 = ir_type_make(true, 16);
 const ir_type I32 = ir_type_make(true, 32);
 const ir_type I64 = ir_type_make(true, 64);
 
-// Both evaluators of the reference on one program: the row kernels'
+// The kernels of the compiled reference go into the build tree's cache
+// unless the caller chose one.
+static const bool cref_cache_set = [] {
+	return setenv("SLUICE_CACHE_DIR", SLUICE_BINARY_DIR "/cref_cache", 0) == 0;
+}();
+
+// Every evaluator of the reference on one program: the row kernels'
 // results (the default engine), after checking that the tree-walking
-// evaluator gives the same bits.  A failing run is not repeated (its
+// evaluator and the compiled reference (ref/cref.c) give the same bits.  A failing run is not repeated (its
 // errors come from the code both share, and would be reported twice).
 static int run_both(sl_ctx *ctx, const ir_program *prog, const ref_inputs *in,
 	std::vector<io_array *> &results)
@@ -50,6 +56,17 @@ static int run_both(sl_ctx *ctx, const ir_program *prog, const ref_inputs *in,
 			<< "output " << prog->outputs[i]->name
 			<< ": the row kernels and the tree-walking evaluator differ";
 		io_array_free(tree[(size_t) i]);
+	}
+	EXPECT_TRUE(cref_cache_set);
+	std::vector<io_array *> comp((size_t) prog->n_outputs + 1, nullptr);
+	EXPECT_EQ(ref_run_engine(ctx, prog, in, comp.data(), REF_ENGINE_C), 0);
+	for (int i = 0; i < prog->n_outputs; i++) {
+		const io_array *a = results[(size_t) i], *b = comp[(size_t) i];
+		EXPECT_TRUE(a && b && a->size == b->size
+			&& !memcmp(a->data, b->data, (size_t) a->size * sizeof(uint64_t)))
+			<< "output " << prog->outputs[i]->name
+			<< ": the row kernels and the compiled reference differ";
+		io_array_free(comp[(size_t) i]);
 	}
 	return rc;
 }
