@@ -254,6 +254,28 @@ static void cref_log_note(sl_ctx *ctx, const char *log)
 
 /* Build "src" into the fresh entry "entry" (through a temporary beside
  * it): 0, or -1 reported with nothing left behind. */
+/* The finished build "tmp" renamed to "entry", a broken entry there
+ * moved aside first.  0, or -1 (reported). */
+static int cref_install(sl_ctx *ctx, const char *tmp, const char *entry)
+{
+	char suffix[64];
+	snprintf(suffix, sizeof suffix, ".stale.tmp-%ld", (long) getpid());
+	char *old = cref_concat(entry, suffix);
+	struct stat st;
+	int rc = 0;
+	if (lstat(entry, &st) == 0 && rename(entry, old) < 0) {
+		sl_error(ctx, sl_noloc, "cannot move the broken build '%s' aside: %s", entry,
+			strerror(errno));
+		rc = -1;
+	} else if (rename(tmp, entry) < 0) {
+		sl_error(ctx, sl_noloc, "cannot install the build '%s': %s", entry, strerror(errno));
+		rc = -1;
+	}
+	sl_rmtree(old);
+	free(old);
+	return rc;
+}
+
 static int cref_build(sl_ctx *ctx, const char *cc, const char *entry, const char *src,
 	size_t len)
 {
@@ -293,22 +315,8 @@ static int cref_build(sl_ctx *ctx, const char *cc, const char *entry, const char
 				rc = 0;
 		}
 	}
-	if (rc == 0) {
-		snprintf(suffix, sizeof suffix, ".stale.tmp-%ld", (long) getpid());
-		char *old = cref_concat(entry, suffix);
-		struct stat st;
-		if (lstat(entry, &st) == 0 && rename(entry, old) < 0) {
-			sl_error(ctx, sl_noloc, "cannot move the broken build '%s' aside: %s", entry,
-				strerror(errno));
-			rc = -1;
-		} else if (rename(tmp, entry) < 0) {
-			sl_error(ctx, sl_noloc, "cannot install the build '%s': %s", entry,
-				strerror(errno));
-			rc = -1;
-		}
-		sl_rmtree(old);
-		free(old);
-	}
+	if (rc == 0)
+		rc = cref_install(ctx, tmp, entry);
 	sl_rmtree(tmp);
 	sl_cleanup_dir_remove(tmp);
 	free(c);

@@ -17,7 +17,7 @@
 #                           check clean (else the testbench exits 4)
 #   t_axis_sim_odd_widths   tests/axis/odd_widths.sl, three frames: data
 #                           narrower than TDATA, a 1-D input, a 3-D output
-#   t_axis_sim_restart      tests/axis/restart.sl, natively and on tiles:
+#   t_axis_sim_restart      tests/axis/restart.sl, natively and on tiles (slow):
 #                           stages still computing at done, every run
 #                           started at done (the core's flush of the work in
 #                           flight; random program 50280)
@@ -83,7 +83,12 @@ if(SLUICE_AXIS_VERILATOR)
       COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/axis/restart.sl
               --engine verilator --interface axis --seed 1 --memory ${mem}
               -o ${CMAKE_CURRENT_BINARY_DIR}/axis_out/restart_${mem})
-    set_tests_properties(t_axis_sim_restart_${mem} PROPERTIES LABELS verilator PROCESSORS 2
+    if(mem STREQUAL native)
+      set(restart_labels verilator)
+    else()
+      set(restart_labels "verilator;slow")
+    endif()
+    set_tests_properties(t_axis_sim_restart_${mem} PROPERTIES LABELS "${restart_labels}" PROCESSORS 2
       TIMEOUT 900 PASS_REGULAR_EXPRESSION "64 output values equal[^\n]*\n[^\n]*${SLUICE_AXIS_RUNS}"
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   endforeach()

@@ -9,7 +9,9 @@
 # lanes on rows of 32 (a multiple of k: rows that are not wait for issue
 # 25 item 2), three frames.
 #   t_border_model_<prog>_k<k>       the cycle-level model (label ubuffer)
-#   t_border_verilator_<prog>_k<k>   Verilator (label verilator)
+#   t_border_verilator_<prog>_k<k>   Verilator (label verilator; all but box
+#                                    at k = 1 and 8, the constant border and
+#                                    reflect-101 at k = 1 also "slow")
 # With --memory pub the buffer stays native (t_border_model_box_clamp_pub).
 # The mirrored borders at k > 1 stay a circular buffer (the lane rewrite
 # keeps its input one lane, read k elements a word): checked as such.
@@ -39,8 +41,16 @@ function(sluice_border_case engine name prog k)
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/border/check_border.py
             $<TARGET_FILE:sluice> ${prog} --unroll ${k} --engine ${engine} ${extra})
   if(engine STREQUAL "verilator")
+    # make test: a spread (box at 1 and 8 lanes, the constant border, a
+    # mirror, and the frames below); the other Verilator builds are slow
+    # (make test-slow): each is a cold Verilator build on a fresh machine.
+    if("${name}_k${k}" MATCHES "^(box_clamp_k1|box_clamp_k8|const_border_k1|mirror_reflect_k1)$")
+      set(border_labels verilator)
+    else()
+      set(border_labels "verilator;slow")
+    endif()
     set_tests_properties(t_border_${engine}_${name}_k${k} PROPERTIES
-      LABELS verilator PROCESSORS 2 TIMEOUT 600)
+      LABELS "${border_labels}" PROCESSORS 2 TIMEOUT 600)
   else()
     set_tests_properties(t_border_${engine}_${name}_k${k} PROPERTIES
       LABELS ubuffer TIMEOUT 120)

@@ -9,7 +9,7 @@
 #                           and the tree-walking evaluator give the same bits
 #                           on seeded inputs (sluice_speed --cref); the 1080p
 #                           ones carry "slow"
-#   t_diff_cref             200 random programs (seeds 30001-30200):
+#   t_diff_cref             100 random programs (seeds 30001-30100):
 #                           `run --engine c` writes the interpreter's output
 #                           files byte for byte (run_diff.py --cref)
 #   t_diff_cref_scale       (slow) the same on 1,000 (seeds 1-1000)
@@ -25,7 +25,7 @@ set_tests_properties(t_cref_cache PROPERTIES LABELS "unit;cref" TIMEOUT 300)
 
 add_test(NAME t_diff_cref
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
-          --sluice $<TARGET_FILE:sluice> --count 200 --start 30001 --cref)
+          --sluice $<TARGET_FILE:sluice> --count 100 --start 30001 --cref)
 set_tests_properties(t_diff_cref PROPERTIES LABELS "diff;cref" TIMEOUT 900
   ENVIRONMENT "${SLUICE_CREF_ENV}")
 add_test(NAME t_diff_cref_scale

@@ -865,6 +865,40 @@ static int vl_check_pub_counts(sl_ctx *ctx, const pub_set *ps, const char *log,
 
 /* Run the testbench of "b" in a fresh run directory and collect; the
  * waveform into "vcd" (vl_vcd_open) when not NULL. */
+/* The run directory "dir" with what the harness reads: the inputs, the
+ * configuration image, and with tiles the run's cycle of their last fire
+ * (the harness clocks on to it after done, for their counts).  0, or -1
+ * (reported). */
+static int vl_run_files(sl_ctx *ctx, const char *dir, const vl_options *opts, int n_ports,
+	vl_port *ports, int64_t *sizes, const ref_inputs *in, int nf)
+{
+	char last_fire[32];
+	snprintf(last_fire, sizeof last_fire, "%lld\n", (long long) vl_pub_last_fire(opts->pub));
+	if (mkdir(dir, 0700) < 0) {
+		sl_error(ctx, sl_noloc, "cannot create '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	if (vl_write_inputs(ctx, dir, n_ports, ports, sizes, in, nf) != 0
+	    || (opts->config && vl_write(ctx, dir, "config.hex", opts->config,
+		opts->config_len) != 0)
+	    || (opts->pub && vl_write(ctx, dir, "pub_last_fire", last_fire,
+		strlen(last_fire)) != 0))
+		return -1;
+	return 0;
+}
+
+/* The run's figures, as stats.txt gave them. */
+static void vl_stats_of(const vl_result *r, vl_stats *stats)
+{
+	stats->cycles = r->cycles;
+	stats->run_seconds = r->seconds;
+	stats->axis_runs = r->axis[0];
+	stats->axis_checked = r->axis[1];
+	stats->axis_wall = r->axis[2];
+	stats->axis_stalls = r->axis[3];
+	stats->axis_dep_checks = r->axis[4];
+}
+
 static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	const ref_inputs *in, const vl_options *opts, char *vcd, io_array **outputs,
 	vl_stats *stats)
@@ -872,11 +906,8 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	vl_port *ports;
 	int64_t *sizes;
 	int n_ports = vl_ports(sp, opts->frames > 1 ? opts->frames : 1, &ports, &sizes);
-	char run[48], timeout_s[32], window_s[32], last_fire[32];
+	char run[48], timeout_s[32], window_s[32];
 	snprintf(run, sizeof run, "/run-%ld", (long) getpid());
-	/* with tiles: the run's cycle of their last fire, for the harness to
-	 * clock on to after done (their counts) */
-	snprintf(last_fire, sizeof last_fire, "%lld\n", (long long) vl_pub_last_fire(opts->pub));
 	char *dir = vl_cat(b->dir, run, "");
 	char *exe = sl_path_join(b->dir, "obj/tb", NULL);
 	char *log = sl_path_join(dir, "tb.log", NULL);
@@ -894,13 +925,7 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 		n_in += ports[i].is_input;
 	sl_rmtree(dir);
 	sl_cleanup_dir_add(dir);
-	if (mkdir(dir, 0700) < 0) {
-		sl_error(ctx, sl_noloc, "cannot create '%s': %s", dir, strerror(errno));
-	} else if (vl_write_inputs(ctx, dir, n_ports, ports, sizes, in, nf) == 0
-		   && (!opts->config || vl_write(ctx, dir, "config.hex", opts->config,
-			opts->config_len) == 0)
-		   && (!opts->pub || vl_write(ctx, dir, "pub_last_fire", last_fire,
-			strlen(last_fire)) == 0)) {
+	if (vl_run_files(ctx, dir, opts, n_ports, ports, sizes, in, nf) == 0) {
 		if (vcd)
 			argv[3] = vcd;
 		sl_progress_push("Verilated %s, %lld cycles predicted", b->top,
@@ -920,13 +945,7 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	if (ran && vl_collect(ctx, sp, dir, opts, n_ports - n_in, ports + n_in, sizes + n_in,
 			outputs, stats) < 0)
 		rc = -1;
-	stats->cycles = r.cycles;
-	stats->run_seconds = r.seconds;
-	stats->axis_runs = r.axis[0];
-	stats->axis_checked = r.axis[1];
-	stats->axis_wall = r.axis[2];
-	stats->axis_stalls = r.axis[3];
-	stats->axis_dep_checks = r.axis[4];
+	vl_stats_of(&r, stats);
 	if (rc == 0)
 		sl_rmtree(dir);
 	else if (access(dir, F_OK) == 0)
@@ -958,6 +977,38 @@ static char **vl_config_args(const vl_options *opts)
 	return a;
 }
 
+/* The harness of the run (native or AXI4-Stream) into b->testbench. */
+static void vl_testbench_text(const sched_program *sp, const char *top_name,
+	const vl_options *opts, vl_build *b)
+{
+	vl_port *ports;
+	int64_t *sizes;
+	int n_ports = vl_ports(sp, opts->frames > 1 ? opts->frames : 1, &ports, &sizes);
+	FILE *tb = open_memstream(&b->testbench, &b->testbench_len);
+	if (!tb)
+		sl_unreachable();
+	if (opts->axis_seeds > 0)
+		vl_write_axis_testbench(tb, top_name, n_ports, ports, opts->axis_seeds);
+	else
+		vl_write_testbench(tb, top_name, n_ports, ports);
+	fclose(tb);
+	free(ports);
+	free(sizes);
+}
+
+/* A failed run returns no output and no cycles. */
+static void vl_outputs_drop(const vl_options *opts, int n_out, io_array **outputs)
+{
+	for (int i = 0; i < n_out; i++) {
+		io_array_free(outputs[i]);
+		outputs[i] = NULL;
+		if (opts->cycles) {
+			io_array_free(opts->cycles[i]);
+			opts->cycles[i] = NULL;
+		}
+	}
+}
+
 int vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	const char *verilog, size_t len, const ref_inputs *in,
 	const vl_options *opts, io_array **outputs, vl_stats *stats)
@@ -977,19 +1028,7 @@ int vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	char *renamed = vl_short_top(&b);
 	b.trace = opts->vcd_path != NULL;
 	b.pub_count = opts->pub != NULL;
-	vl_port *ports;
-	int64_t *sizes;
-	int n_ports = vl_ports(sp, opts->frames > 1 ? opts->frames : 1, &ports, &sizes);
-	FILE *tb = open_memstream(&b.testbench, &b.testbench_len);
-	if (!tb)
-		sl_unreachable();
-	if (opts->axis_seeds > 0)
-		vl_write_axis_testbench(tb, top_name, n_ports, ports, opts->axis_seeds);
-	else
-		vl_write_testbench(tb, top_name, n_ports, ports);
-	fclose(tb);
-	free(ports);
-	free(sizes);
+	vl_testbench_text(sp, top_name, opts, &b);
 	int rc = -1;
 	double t0 = vl_now();
 	b.lock = -1;
@@ -1014,14 +1053,8 @@ int vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 		sl_temp_discard(vcd);
 	}
 out:
-	for (int i = 0; rc < 0 && i < n_out; i++) {
-		io_array_free(outputs[i]);
-		outputs[i] = NULL;
-		if (opts->cycles) {
-			io_array_free(opts->cycles[i]);
-			opts->cycles[i] = NULL;
-		}
-	}
+	if (rc < 0)
+		vl_outputs_drop(opts, n_out, outputs);
 	vl_build_release(&b);
 	free(renamed);
 	if (cfg_args)
