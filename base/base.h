@@ -189,6 +189,22 @@ void sl_cleanup_dir_add(const char *dir);
 void sl_cleanup_dir_remove(const char *dir);
 /* rm -r, not following symlinks. */
 void sl_rmtree(const char *path);
+/* A build cache's entries are private (verilator/cache.c, ref/cref.c):
+ * "st" is the user's, not writable by group or others, and a directory
+ * ("dir") or a regular file. */
+struct stat;
+bool sl_private_stat(const struct stat *st, bool dir);
+/* "dir" exists as a private directory of the user: made 0700 when
+ * missing, its mode corrected when the user owns it.  "follow": it may
+ * be a symbolic link (a cache root, ~/.cache elsewhere).  "what" says
+ * what sluice refuses to do from another user's directory ("runs no
+ * build", "loads no code").  0, or -1 (reported). */
+int sl_private_dir(sl_ctx *ctx, const char *dir, bool follow, const char *what);
+/* CACHE/"sub", private, with CACHE $SLUICE_CACHE_DIR, else
+ * $XDG_CACHE_HOME/sluice, else ~/.cache/sluice (made when missing): a
+ * heap path, or NULL (reported; "cache" names it in the message, "what"
+ * as for sl_private_dir). */
+char *sl_cache_dir(sl_ctx *ctx, const char *sub, const char *cache, const char *what);
 /* Remove the temporaries in "dir" of processes that are gone: files
  * ".NAME.tmp-PID.XXXXXX", and with "dirs" also directories "X.tmp-PID"
  * and "run-PID" owned by the user. */

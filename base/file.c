@@ -153,6 +153,75 @@ void sl_rmtree(const char *path)
 	rmtree_at(AT_FDCWD, path);
 }
 
+bool sl_private_stat(const struct stat *st, bool dir)
+{
+	return (dir ? S_ISDIR(st->st_mode) : S_ISREG(st->st_mode)) && st->st_uid == geteuid()
+		&& !(st->st_mode & 022);
+}
+
+int sl_private_dir(sl_ctx *ctx, const char *dir, bool follow, const char *what)
+{
+	if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
+		sl_error(ctx, sl_noloc, "cannot create the cache directory '%s': %s", dir,
+			strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if ((follow ? stat(dir, &st) : lstat(dir, &st)) < 0 || !S_ISDIR(st.st_mode)) {
+		sl_error(ctx, sl_noloc, "the cache directory '%s' is not a directory", dir);
+		return -1;
+	}
+	if (st.st_uid != geteuid()) {
+		sl_error(ctx, sl_noloc, "the cache directory '%s' belongs to another user "
+			"(uid %ld): sluice %s from it; set SLUICE_CACHE_DIR to a "
+			"directory of yours", dir, (long) st.st_uid, what);
+		return -1;
+	}
+	if ((st.st_mode & 077) && chmod(dir, 0700) < 0) {
+		sl_error(ctx, sl_noloc, "cannot make the cache directory '%s' private: %s", dir,
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+char *sl_cache_dir(sl_ctx *ctx, const char *sub, const char *cache, const char *what)
+{
+	const char *e = getenv("SLUICE_CACHE_DIR"), *x = getenv("XDG_CACHE_HOME"),
+		*h = getenv("HOME");
+	char *root;
+	if (e && *e)
+		root = sl_xstrdup(e);
+	else if (x && *x)
+		root = sl_path_join(x, "sluice", NULL);
+	else if (h && *h)
+		root = sl_path_join(h, ".cache/sluice", NULL);
+	else {
+		sl_error(ctx, sl_noloc, "no directory for %s: HOME is %s; set SLUICE_CACHE_DIR "
+			"(or HOME or XDG_CACHE_HOME)", cache, h ? "empty" : "unset");
+		return NULL;
+	}
+	char *slash = strrchr(root, '/');
+	if (slash && slash != root) {
+		*slash = 0;
+		int rc = sl_make_dir(root);
+		*slash = '/';
+		if (rc < 0) {
+			sl_error(ctx, sl_noloc, "cannot create the cache directory '%s': %s", root,
+				strerror(errno));
+			free(root);
+			return NULL;
+		}
+	}
+	char *dir = sl_path_join(root, sub, NULL);
+	if (sl_private_dir(ctx, root, true, what) < 0 || sl_private_dir(ctx, dir, false, what) < 0) {
+		free(dir);
+		dir = NULL;
+	}
+	free(root);
+	return dir;
+}
+
 /* ------------------------------------------------------------ interrupts */
 
 /* Every temporary away; directories only when "dirs" (not from a handler

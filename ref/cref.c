@@ -37,76 +37,10 @@ typedef void (*cref_unpack_fn)(void *const *bufs, uint64_t *const *out);
 
 /* ------------------------------------------------------------ the cache */
 
-static bool cref_private(const struct stat *st, bool dir)
-{
-	return (dir ? S_ISDIR(st->st_mode) : S_ISREG(st->st_mode)) && st->st_uid == geteuid()
-		&& !(st->st_mode & 022);
-}
-
-/* "dir" a private directory of the user: made 0700, its mode corrected. */
-static int cref_private_dir(sl_ctx *ctx, const char *dir, bool follow)
-{
-	if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
-		sl_error(ctx, sl_noloc, "cannot create the cache directory '%s': %s", dir,
-			strerror(errno));
-		return -1;
-	}
-	struct stat st;
-	if ((follow ? stat(dir, &st) : lstat(dir, &st)) < 0 || !S_ISDIR(st.st_mode)) {
-		sl_error(ctx, sl_noloc, "the cache directory '%s' is not a directory", dir);
-		return -1;
-	}
-	if (st.st_uid != geteuid()) {
-		sl_error(ctx, sl_noloc, "the cache directory '%s' belongs to another user "
-			"(uid %ld): sluice loads no code from it; set SLUICE_CACHE_DIR to a "
-			"directory of yours", dir, (long) st.st_uid);
-		return -1;
-	}
-	if ((st.st_mode & 077) && chmod(dir, 0700) < 0) {
-		sl_error(ctx, sl_noloc, "cannot make the cache directory '%s' private: %s", dir,
-			strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 /* CACHE/cref, private; NULL (reported) when there is none. */
 static char *cref_cache_dir(sl_ctx *ctx)
 {
-	const char *e = getenv("SLUICE_CACHE_DIR"), *x = getenv("XDG_CACHE_HOME"),
-		*h = getenv("HOME");
-	char *root;
-	if (e && *e)
-		root = sl_xstrdup(e);
-	else if (x && *x)
-		root = sl_path_join(x, "sluice", NULL);
-	else if (h && *h)
-		root = sl_path_join(h, ".cache/sluice", NULL);
-	else {
-		sl_error(ctx, sl_noloc, "no directory for the compiled reference's cache: HOME "
-			"is %s; set SLUICE_CACHE_DIR (or HOME or XDG_CACHE_HOME)",
-			h ? "empty" : "unset");
-		return NULL;
-	}
-	char *slash = strrchr(root, '/');
-	if (slash && slash != root) {
-		*slash = 0;
-		int rc = sl_make_dir(root);
-		*slash = '/';
-		if (rc < 0) {
-			sl_error(ctx, sl_noloc, "cannot create the cache directory '%s': %s", root,
-				strerror(errno));
-			free(root);
-			return NULL;
-		}
-	}
-	char *dir = sl_path_join(root, "cref", NULL);
-	if (cref_private_dir(ctx, root, true) < 0 || cref_private_dir(ctx, dir, false) < 0) {
-		free(dir);
-		dir = NULL;
-	}
-	free(root);
-	return dir;
+	return sl_cache_dir(ctx, "cref", "the compiled reference's cache", "loads no code");
 }
 
 static uint64_t cref_fnv(uint64_t h, const void *data, size_t n)
@@ -153,12 +87,12 @@ static const char *cref_entry_problem(const char *dir, const char *src, size_t l
 	unsigned long long want_hash = 0;
 	if (lstat(dir, &st) < 0)
 		why = "missing";
-	else if (!cref_private(&st, true))
+	else if (!sl_private_stat(&st, true))
 		why = "not the user's private build";
-	else if (lstat(c, &st) < 0 || !cref_private(&st, false) || !(text = sl_read_file(c, &n))
+	else if (lstat(c, &st) < 0 || !sl_private_stat(&st, false) || !(text = sl_read_file(c, &n))
 		 || n != len || memcmp(text, src, len))
 		why = "its kernel.c is not this program's";
-	else if (lstat(so, &st) < 0 || !cref_private(&st, false))
+	else if (lstat(so, &st) < 0 || !sl_private_stat(&st, false))
 		why = "kernel.so is not the user's private file";
 	else if (!(stext = sl_read_file(stamp, &sn)))
 		why = "no stamp";

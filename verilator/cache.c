@@ -24,79 +24,10 @@
 
 #define VL_STAMP_MAGIC "sluice-vl-stamp-1"
 
-/* The user's and not writable by group or others: a directory ("dir")
- * or a regular file. */
-static bool vl_private(const struct stat *st, bool dir)
-{
-	return (dir ? S_ISDIR(st->st_mode) : S_ISREG(st->st_mode)) && st->st_uid == geteuid()
-		&& !(st->st_mode & 022);
-}
-
-/* "dir" exists as a private directory of the user: made 0700 when
- * missing, its mode corrected when the user owns it.  "follow": the root
- * may be a symlink (~/.cache elsewhere), verilator/ may not. */
-static int vl_private_dir(sl_ctx *ctx, const char *dir, bool follow)
-{
-	if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
-		sl_error(ctx, sl_noloc, "cannot create the cache directory '%s': %s", dir,
-			strerror(errno));
-		return -1;
-	}
-	struct stat st;
-	if ((follow ? stat(dir, &st) : lstat(dir, &st)) < 0 || !S_ISDIR(st.st_mode)) {
-		sl_error(ctx, sl_noloc, "the cache directory '%s' is not a directory", dir);
-		return -1;
-	}
-	if (st.st_uid != geteuid()) {
-		sl_error(ctx, sl_noloc, "the cache directory '%s' belongs to another user "
-			"(uid %ld): sluice runs no build from it; set SLUICE_CACHE_DIR to a "
-			"directory of yours", dir, (long) st.st_uid);
-		return -1;
-	}
-	if ((st.st_mode & 077) && chmod(dir, 0700) < 0) {
-		sl_error(ctx, sl_noloc, "cannot make the cache directory '%s' private: %s", dir,
-			strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 /* CACHE/verilator, private; NULL (reported) when there is none. */
 char *vl_cache_dir(sl_ctx *ctx)
 {
-	const char *e = getenv("SLUICE_CACHE_DIR"), *x = getenv("XDG_CACHE_HOME"),
-		*h = getenv("HOME");
-	char *root;
-	if (e && *e)
-		root = sl_xstrdup(e);
-	else if (x && *x)
-		root = sl_path_join(x, "sluice", NULL);
-	else if (h && *h)
-		root = sl_path_join(h, ".cache/sluice", NULL);
-	else {
-		sl_error(ctx, sl_noloc, "no directory for the Verilator build cache: HOME is "
-			"%s; set SLUICE_CACHE_DIR (or HOME or XDG_CACHE_HOME)", h ? "empty" : "unset");
-		return NULL;
-	}
-	char *slash = strrchr(root, '/');
-	if (slash && slash != root) {
-		*slash = 0;
-		int rc = sl_make_dir(root);
-		*slash = '/';
-		if (rc < 0) {
-			sl_error(ctx, sl_noloc, "cannot create the cache directory '%s': %s", root,
-				strerror(errno));
-			free(root);
-			return NULL;
-		}
-	}
-	char *dir = sl_path_join(root, "verilator", NULL);
-	if (vl_private_dir(ctx, root, true) < 0 || vl_private_dir(ctx, dir, false) < 0) {
-		free(dir);
-		dir = NULL;
-	}
-	free(root);
-	return dir;
+	return sl_cache_dir(ctx, "verilator", "the Verilator build cache", "runs no build");
 }
 
 /* ------------------------------------------------------------- the stamp */
@@ -158,11 +89,11 @@ const char *vl_entry_problem(const char *dir)
 	unsigned long long hash = 0, want_hash = 0;
 	if (lstat(dir, &st) < 0)
 		why = "missing";
-	else if (!vl_private(&st, true) || lstat(obj, &st) < 0 || !vl_private(&st, true))
+	else if (!sl_private_stat(&st, true) || lstat(obj, &st) < 0 || !sl_private_stat(&st, true))
 		why = "not the user's private build";
 	else if (lstat(tb, &st) < 0)
 		why = "no obj/tb";
-	else if (!vl_private(&st, false) || !(st.st_mode & S_IXUSR))
+	else if (!sl_private_stat(&st, false) || !(st.st_mode & S_IXUSR))
 		why = "obj/tb is not the user's private executable";
 	else if (!(text = sl_read_file(stamp, &len)))
 		why = errno == ENOENT ? "no stamp" : "its stamp cannot be read";
