@@ -224,16 +224,19 @@ static void flow_drop_back_end(flow_design *d);
  * addresses, which the pipeliner cannot cut), and the datapaths are
  * pipelined again for the clock that floor allows, so that they are
  * never what limits it (docs/timing.md, "The default clock").  The
- * first pass writes no dump. */
+ * first pass writes no dump and maps no tile. */
 static int flow_clocked_back_end(flow_design *d)
 {
 	const board *bd = d->opts.sched.timing;
 	if (!bd || !bd->has_delays || d->opts.sched.clock_mhz > 0)
 		return flow_back_end(d);
 	const char *dump = d->opts.dump;
+	bool pub = d->opts.memory_pub;
 	d->opts.dump = NULL;
+	d->opts.memory_pub = false;	/* the floor reads the buffers, not the tiles */
 	int rc = flow_back_end(d);
 	d->opts.dump = dump;
+	d->opts.memory_pub = pub;
 	if (rc < 0)
 		return -1;
 	const char *what = "", *name = "";
