@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtlgen/rtlgen.h"
 #include "fpga/fpga_private.h"
 
 /* The role of a name's part after "<stage>_". */
@@ -196,13 +197,13 @@ static double control_buffer_ns(const board *bd, const ub_buffer *b)
 	return t;
 }
 
-/* The run control's 'remain', run_bits wide (rtl_plan), decremented
- * and tested for its sign every cycle. */
+/* The run control's 'remain', as wide as the RTL plan makes it,
+ * decremented and tested for its sign every cycle. */
 static double control_run_ns(const board *bd, const sched_program *sp)
 {
-	int64_t pd = sp->predicted_cycles > 0 ? sp->predicted_cycles : 1;
-	return board_delay(bd, BOARD_DELAY_FF, 1)
-		+ board_delay(bd, BOARD_DELAY_ADD, sl_bits((uint64_t) pd) + 1);
+	rtl_plan plan;
+	rtl_plan_build(sp->ctx, sp, NULL, 1, &plan);
+	return board_delay(bd, BOARD_DELAY_FF, 1) + board_delay(bd, BOARD_DELAY_ADD, plan.run_bits);
 }
 
 static void control_worst(double t, const char *w, const char *n, double *worst,
