@@ -53,7 +53,7 @@ if(SLUICE_FIT_YOSYS)
   add_test(NAME t_synth_study_unrolls
     COMMAND $<TARGET_FILE:sluice> study ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
       --boards ice40up5k --unrolls 1,2 -o ${CMAKE_CURRENT_BINARY_DIR}/study_unrolls)
-  set_tests_properties(t_synth_study_unrolls PROPERTIES LABELS synth TIMEOUT 600
+  set_tests_properties(t_synth_study_unrolls PROPERTIES LABELS "synth;slow" TIMEOUT 600
     PASS_REGULAR_EXPRESSION "ice40up5k +stream +1 +8 +auto +[0-9]+ +- +0[.]9[34][0-9] .* ok\nice40up5k +stream +2 +8 +auto +[0-9]+ +- +1[.]8[678][0-9] .* ok\n")
 endif()
 add_test(NAME t_synth_study_fit

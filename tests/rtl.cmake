@@ -5,8 +5,9 @@
 #                combinational loops or undriven nets)
 #   t_rtl_ice40  `synth_ice40` of a 512 x 8 sl_sram infers one SB_RAM40_4K
 #   t_rtl_units  tests/rtl/run_rtl_tests.sh: each block verilated with
-#                several parameterizations and compared cycle by cycle with
-#                a C++ model (builds in build/rtl_tests/)
+#                its edge and one large parameterization (SLUICE_RTL_QUICK)
+#                and compared cycle by cycle with a C++ model (builds in
+#                build/rtl_tests/); t_rtl_units_full (slow) runs every case
 #   t_rtl_pub    tests/rtl/run_pub_tests.sh: the push-memory tile sl_pub
 #                (docs/pub.md) in five parameterizations against its C++
 #                model on seeded random legal configurations, and a line
@@ -22,7 +23,12 @@ if(VERILATOR_EXECUTABLE AND BASH_EXECUTABLE)
   add_test(NAME t_rtl_lint
     COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/rtl/check_lib.sh lint)
   add_test(NAME t_rtl_units
-    COMMAND ${BASH_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/rtl/run_rtl_tests.sh ${CMAKE_BINARY_DIR})
+    COMMAND ${CMAKE_COMMAND} -E env SLUICE_RTL_QUICK=1
+      ${BASH_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/rtl/run_rtl_tests.sh ${CMAKE_BINARY_DIR})
+  add_test(NAME t_rtl_units_full
+    COMMAND ${BASH_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/rtl/run_rtl_tests.sh
+      ${CMAKE_BINARY_DIR}/rtl_full)
+  set_tests_properties(t_rtl_units_full PROPERTIES LABELS "rtl;slow" TIMEOUT 1200 PROCESSORS 2)
   add_test(NAME t_rtl_pub
     COMMAND ${BASH_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/rtl/run_pub_tests.sh ${CMAKE_BINARY_DIR})
   set_tests_properties(t_rtl_lint t_rtl_units PROPERTIES LABELS rtl)

@@ -41,6 +41,7 @@ pack() {
 run_case() {
   local name=$1 module=$2 gargs=$3 targs=$4 dir=$out/$1
   [[ -n $pattern && $name != *$pattern* ]] && return
+  [[ ${SLUICE_RTL_QUICK:-0} = 1 && " $quick " != *" $name "* ]] && return
   ran=$((ran + 1))
   rm -rf "$dir"
   mkdir -p "$dir"
@@ -205,6 +206,14 @@ sched_random() {
 }
 
 RANDOM=4242   # reproducible seeds and ROM contents
+
+# SLUICE_RTL_QUICK=1 (make test's t_rtl_units) builds one or two cases per
+# block: its edge parameterization (width or depth 1) and a large one; the
+# others run in t_rtl_units_full (label slow). Every case's seed and ROM
+# contents are the same in both: $RANDOM is read before a case is skipped.
+quick="sched_n1_ext1 sched_n8_wrap sched_random_a pipe_w1_l1 pipe_w33_l5
+  fifo_w5_d1 fifo_w12_d37 sram_w8_d1 sram_w16_d100 srampf_w8_d1 srampf_w16_d100
+  ram_w8_d1_nr1 ram_w10_d5_nr3 rom_w7_d1 rom_w30_d33 sched_rt_random"
 
 sched_case sched_n1          8   5 0   "7"               "3"
 sched_case sched_n1_ext1     4   0 0   "1"               "1"
