@@ -52,6 +52,8 @@ static const command commands[] = {
 	  "                from N words, or past 64 LUTs of LUT RAM on boards with\n"
 	  "                it), block (always block RAM) or lut (register files:\n"
 	  "                LUT RAM, or flip-flops on the iCE40)\n"
+	  "  --widths W    narrow (default: each func and operation at the width its\n"
+	  "                values need) or declared (the program's types)\n"
 	  "  --board B     map for board B, and fail before writing anything when\n"
 	  "                the design's storage (block RAMs, storage flip-flops)\n"
 	  "                does not fit it; pipeline every datapath, by the board's\n"
@@ -101,6 +103,7 @@ static const command commands[] = {
 	  "  --register-threshold N untapped delay-chain runs shorter than N words\n"
 	  "                         are registers (default 8), as for compile\n"
 	  "  --ram R                auto, block or lut, as for compile\n"
+	  "  --widths W             narrow or declared, as for compile\n"
 	  "  --board B              simulate the design mapped for board B, exactly\n"
 	  "                         what 'compile --board B' writes\n"
 	  "  --clock MHz            as for compile\n"
@@ -150,7 +153,8 @@ static const command commands[] = {
 	  "                the reference and the cycles with the prediction; fails on\n"
 	  "                any difference (docs/verilator.md)\n"
 	  "  --input, --seed  the data of the netlist check, as for run\n"
-	  "  --schedule P, --register-threshold N, --ram R, --unroll K   as for compile\n"
+	  "  --schedule P, --register-threshold N, --ram R, --unroll K, --widths W\n"
+	  "                as for compile\n"
 	  "  --memory M, --fetch N, --depth N, --pub-ports IxO, --pub-levels N,\n"
 	  "  --pub-width N, --pub-ext-width N\n"
 	  "                as for compile: the buffers on tiles are sl_pub instances,\n"
@@ -158,7 +162,7 @@ static const command commands[] = {
 	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "study", cmd_study,
 	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK |
-	  OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY, true,
+	  OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY | OPT_WIDTHS, true,
 	  "PROG [-D NAME=VALUE]... [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--unroll K | --unrolls K1,K2,...] [--sim] [--pnr] [--clock MHz] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"

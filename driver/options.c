@@ -186,6 +186,14 @@ static bool set_memory(options *o, const char *val)
 	return true;
 }
 
+static bool set_widths(options *o, const char *val)
+{
+	if (strcmp(val, "narrow") && strcmp(val, "declared"))
+		return usage_error(o, "--widths takes narrow or declared, not '%s'", val);
+	o->flow.declared_widths = !strcmp(val, "declared");
+	return true;
+}
+
 /* A power of two from lo to hi; false for anything else. */
 static bool parse_pow2(const char *val, uint64_t lo, uint64_t hi, uint64_t *n)
 {
@@ -320,6 +328,7 @@ static const option_spec option_specs[] = {
 	{ "--board", OPT_BOARD, true, set_board },
 	{ "--clock", OPT_CLOCK, true, set_clock },
 	{ "--memory", OPT_MEMORY, true, set_memory },
+	{ "--widths", OPT_WIDTHS, true, set_widths },
 	{ "--fetch", OPT_MEMORY, true, set_fetch },
 	{ "--depth", OPT_MEMORY, true, set_depth },
 	{ "--pub-ports", OPT_MEMORY, true, set_pub_ports },

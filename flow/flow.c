@@ -3,6 +3,8 @@
  *
  *   front end     fe_compile          checked program          dump P
  *   lowering      sched_lower         lowered program, ir_check dump L
+ *                 (with value-range widths, ir_narrow, but under
+ *                 --widths declared)
  *   lanes         sched_unroll        lane program, ir_check   dump L
  *   DSPs          with a board: tg_dsp_decide, each multiply in DSPs
  *                 or logic (ir_expr.dsps), read by the timing model,
@@ -181,7 +183,7 @@ static int flow_rtl_check(const flow_design *d)
  * that depends on the schedule policy.  0 or -1 (reported). */
 static int flow_back_end(flow_design *d)
 {
-	ir_program *lowered = sched_lower(d->ctx, d->isl, d->prog);
+	ir_program *lowered = sched_lower(d->ctx, d->isl, d->prog, !d->opts.declared_widths);
 	if (!lowered || ir_check(d->ctx, lowered) < 0)
 		return -1;
 	flow_dump_program(d, 'L', lowered);

@@ -41,6 +41,10 @@ typedef struct flow_options {
 	 * kept by the output order (compile, the command that gives advice). */
 	bool check_pins;
 	bool warn_order;
+	/* --widths declared: every func and operation at the type the
+	 * program declares (no ir_narrow: docs/hardware.md "Value-range
+	 * widths"). */
+	bool declared_widths;
 	/* The Verilog's top level (flow_verilog): native or AXI4-Stream. */
 	rtl_interface iface;
 	/* Frames per start of the Verilog the command emits (sim --frames

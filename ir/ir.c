@@ -157,9 +157,28 @@ static void print_extents(const int64_t *ext, int n, FILE *out)
 		fprintf(out, "[%lld]", (long long) ext[i]);
 }
 
+/* v in decimal (|v| < 2^127) into buf (48 bytes). */
+static const char *i128_str(__int128 v, char *buf)
+{
+	char tmp[48];
+	int n = 0;
+	unsigned __int128 m = v < 0 ? -(unsigned __int128) v : (unsigned __int128) v;
+	do {
+		tmp[n++] = (char) ('0' + (int) (m % 10));
+		m /= 10;
+	} while (m);
+	int k = 0;
+	if (v < 0)
+		buf[k++] = '-';
+	while (n)
+		buf[k++] = tmp[--n];
+	buf[k] = 0;
+	return buf;
+}
+
 static void dump_func(const ir_decl *d, FILE *out)
 {
-	char tb[8];
+	char tb[8], tb2[48];
 	fprintf(out, "func   %s(", d->name);
 	for (int i = 0; i < d->n_dims; i++)
 		fprintf(out, "%s%s", i ? ", " : "", d->var_names[i]);
@@ -182,6 +201,12 @@ static void dump_func(const ir_decl *d, FILE *out)
 			fprintf(out, "%s%s in %lld..%lld", i ? ", " : "", d->var_names[i],
 				(long long) d->dom_lo[i], (long long) (d->dom_lo[i] + d->dom_ext[i] - 1));
 		fprintf(out, "  (%lld points)", (long long) ir_decl_dom_size(d));
+	}
+	if (d->has_vrange) {	/* ir/narrow.c */
+		fprintf(out, "\n       values %s..", i128_str(d->vrange.lo, tb2));
+		fprintf(out, "%s", i128_str(d->vrange.hi, tb2));
+		if (!ir_type_eq(d->type, d->declared_type))
+			fprintf(out, "  (declared %s)", ir_type_str(d->declared_type, tb));
 	}
 	fputs("\n       = ", out);
 	ir_expr_print(d->body, d, out);

@@ -305,6 +305,20 @@ bool ir_expr_const(const ir_expr *e, const int64_t *slot_lo, const int64_t *slot
 
 /* ------------------------------------------------------------ declarations */
 
+/* Value-range widths (ir/narrow.c, docs/hardware.md "Value-range
+ * widths"), in place on a lowered program: products with constants of
+ * one or two signed-digit terms become shifts and an add; each func
+ * that is not an output takes the narrowest type holding its values,
+ * and each operation the narrowest its operands and result allow.
+ * Exact: every value the program computes is unchanged. */
+struct ir_program;
+void ir_narrow(sl_ctx *ctx, struct ir_program *prog);
+/* The same on one expression whose variable slots have the intervals
+ * [slot_lo[s], slot_hi[s]] (NULL: unknown): an expression of e's type
+ * with e's value at every point of them (tests/unit/t_range.cpp). */
+ir_expr *ir_narrow_expr(sl_ctx *ctx, ir_expr *e, const int64_t *slot_lo,
+	const int64_t *slot_hi, int n_slots);
+
 typedef enum ir_decl_kind { IR_DECL_INPUT, IR_DECL_CONST, IR_DECL_FUNC } ir_decl_kind;
 
 struct ir_decl {
@@ -359,6 +373,14 @@ struct ir_decl {
 	bool dom_empty;
 	int64_t *dom_lo;
 	int64_t *dom_ext;
+
+	/* Value ranges (ir/narrow.c, lowered programs only): every value a
+	 * func computes or a const holds lies in vrange; a func that is not
+	 * an output has the narrowest type that holds it, and declared_type
+	 * is the type the program gave it. */
+	bool has_vrange;
+	ir_range vrange;
+	ir_type declared_type;
 
 	/* The declarations that read this one, in declaration order. */
 	int n_users;

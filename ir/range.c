@@ -257,6 +257,39 @@ static ir_range rg_index_binary(ir_op op, ir_range a, ir_range b)
 	}
 }
 
+/* Are a and b the same expression (so one value at every point)?  Reads
+ * of a func or an input at the same indices are. */
+static bool rg_same(const ir_expr *a, const ir_expr *b)
+{
+	if (a == b)
+		return true;
+	if (a->kind != b->kind || !ir_type_eq(a->type, b->type) || a->n_args != b->n_args ||
+	    a->op != b->op)
+		return false;
+	switch (a->kind) {
+	case IR_CONST: return a->u.cval == b->u.cval;
+	case IR_VAR: return a->u.var.slot == b->u.var.slot;
+	case IR_ACCESS: if (a->u.access.decl != b->u.access.decl) return false; break;
+	case IR_REDUCE: return false;
+	default: break;
+	}
+	for (int i = 0; i < a->n_args; i++)
+		if (!rg_same(a->args[i], b->args[i]))
+			return false;
+	return true;
+}
+
+/* x * x over x in a: a square is never negative. */
+static ir_range rg_square(ir_type t, ir_range a)
+{
+	ir_range r;
+	if (!rg_mul(a, a, &r))
+		return rg_full(t);
+	if (a.lo < 0 && a.hi > 0)
+		r.lo = 0;
+	return rg_wrap(t, r.lo, r.hi);
+}
+
 /* A typed binary operator over operand intervals a and b (for shifts, b
  * is the amount operand's own interval). */
 static ir_range rg_typed_binary(const ir_expr *e, ir_type t, ir_range a, ir_range b)
@@ -274,7 +307,10 @@ static ir_range rg_typed_binary(const ir_expr *e, ir_type t, ir_range a, ir_rang
 	switch (e->op) {
 	case IR_OP_ADD: return rg_wrap(t, a.lo + b.lo, a.hi + b.hi);
 	case IR_OP_SUB: return rg_wrap(t, a.lo - b.hi, a.hi - b.lo);
-	case IR_OP_MUL: return rg_mul(a, b, &r) ? rg_wrap(t, r.lo, r.hi) : rg_full(t);
+	case IR_OP_MUL:
+		if (rg_same(e->args[0], e->args[1]))
+			return rg_square(t, a);
+		return rg_mul(a, b, &r) ? rg_wrap(t, r.lo, r.hi) : rg_full(t);
 	case IR_OP_DIV: case IR_OP_MOD:
 		return rg_single(b) ? rg_divmod(e->op, t, a, b.lo) : rg_full(t);
 	case IR_OP_SHL: case IR_OP_SHR:
@@ -356,6 +392,9 @@ static ir_range rg_access(const ir_expr *e)
 	const ir_decl *d = e->u.access.decl;
 	ir_type t = e->type;
 	int64_t n = 1;
+	if (d->has_vrange && (d->kind == IR_DECL_FUNC || ir_type_eq(d->type, t)))
+		/* a lowered program's (ir/narrow.c) */
+		return rg_wrap(t, d->vrange.lo, d->vrange.hi);
 	if (d->kind != IR_DECL_CONST || !d->data || !ir_type_eq(d->type, t))
 		return rg_full(t);
 	for (int i = 0; i < d->n_dims && n <= (1 << 20); i++)

@@ -14,6 +14,7 @@
  * reduction whose body is reduction-free.  Unused and inline funcs are
  * dropped and bounds are inferred again on the result.  Everything is
  * allocated in the context's arena; the input program is not changed. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "scheduler/scheduler_private.h"
@@ -335,6 +336,29 @@ static bool always_zero(const ir_expr *e)
 	return false;
 }
 
+/* A read of a const table at constant indices inside its box: *v its
+ * value (so a small kernel's coefficients become literals, never a ROM
+ * and multipliers). */
+static bool const_read(const ir_expr *e, uint64_t *v)
+{
+	const ir_decl *d = e->u.access.decl;
+	if (d->kind != IR_DECL_CONST || !d->data || !ir_type_eq(d->type, e->type))
+		return false;
+	int64_t off = 0;
+	for (int i = 0; i < d->n_dims; i++) {
+		const ir_expr *a = e->args[i];
+		if (a->kind != IR_CONST)
+			return false;
+		int64_t k = ir_type_none(a->type) || a->type.is_signed ? (int64_t) a->u.cval
+			: (a->u.cval > INT64_MAX ? -1 : (int64_t) a->u.cval);
+		if (k < 0 || k >= d->extents[i])
+			return false;
+		off = off * d->extents[i] + k;
+	}
+	*v = d->data[off];
+	return true;
+}
+
 /* Replace every value subtree whose operands are all constants by its
  * value, computed with the language's own arithmetic (ir/arith.c): the
  * datapath then holds no logic whose result is known, and the hardware
@@ -375,6 +399,10 @@ static void fold_constants(ir_expr *e)
 		else
 			v = ir_eval_binop(e->op, e->args[0]->type, e->args[0]->u.cval,
 				e->args[1]->u.cval);
+		break;
+	case IR_ACCESS:
+		if (!const_read(e, &v))
+			return;
 		break;
 	case IR_SELECT:
 		if (!is_value_const(e->args[0]))
@@ -417,22 +445,40 @@ static ir_decl *lower_func(lowerer *lw, const ir_decl *d)
 	return f;
 }
 
+/* Mark (read[decl index]) every declaration e reads. */
+static void mark_reads(const ir_expr *e, bool *read)
+{
+	if (e->kind == IR_ACCESS)
+		read[e->u.access.decl->index] = true;
+	if (e->kind == IR_REDUCE)
+		mark_reads(e->u.reduce.body, read);
+	for (int i = 0; i < e->n_args; i++)
+		mark_reads(e->args[i], read);
+}
+
 /* Funcs that folding left without readers (a product with 0, a shift
- * past the width) are not computed at all. */
+ * past the width) are not computed at all, and a const whose every read
+ * became a literal is no ROM. */
 static void drop_unused(ir_program *p)
 {
 	int n = 0;
+	bool *read = sl_xcalloc((size_t) p->n_decls + 1, sizeof(bool));
+	for (int i = 0; i < p->n_decls; i++)
+		if (p->decls[i]->kind == IR_DECL_FUNC && !p->decls[i]->dom_empty)
+			mark_reads(p->decls[i]->body, read);
 	for (int i = 0; i < p->n_decls; i++) {
 		ir_decl *d = p->decls[i];
-		if (d->kind == IR_DECL_FUNC && d->dom_empty)
+		if ((d->kind == IR_DECL_FUNC && d->dom_empty) ||
+		    (d->kind == IR_DECL_CONST && !read[i]))
 			continue;
 		d->index = n;
 		p->decls[n++] = d;
 	}
+	free(read);
 	p->n_decls = n;
 }
 
-ir_program *sched_lower(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog)
+ir_program *sched_lower(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog, bool narrow)
 {
 	lowerer lw = { ctx, sl_alloc(ctx, sizeof(ir_program)), 0, NULL, false };
 	lw.map = sl_alloc(ctx, prog->n_decls * sizeof(*lw.map));
@@ -470,6 +516,8 @@ ir_program *sched_lower(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog)
 	lw.out->outputs = sl_alloc(ctx, prog->n_outputs * sizeof(ir_decl *));
 	for (int i = 0; i < prog->n_outputs; i++)
 		lw.out->outputs[i] = lw.map[prog->outputs[i]->index];
+	if (narrow)	/* before the bounds: a read it folds is no read */
+		ir_narrow(ctx, lw.out);
 	if (fe_infer_bounds(ctx, isl, lw.out, false) < 0)
 		return NULL;
 	drop_unused(lw.out);

@@ -47,7 +47,7 @@ sched_program *sched_program_schedule(sl_ctx *ctx, isl_ctx *isl, ir_program *low
 sched_program *sched_program_build(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog,
 	const sched_options *opts)
 {
-	ir_program *lowered = sched_lower(ctx, isl, prog);
+	ir_program *lowered = sched_lower(ctx, isl, prog, true);
 	ir_program *lanes = lowered ? sched_unroll(ctx, isl, lowered, opts->unroll) : NULL;
 	return lanes ? sched_program_schedule(ctx, isl, lanes, opts) : NULL;
 }

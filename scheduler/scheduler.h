@@ -101,10 +101,10 @@ bool sched_policy_parse(const char *s, sched_policy *out);
 const char *sched_policy_str(sched_policy p);
 
 /* Lowering: inline funcs substituted, reductions lifted into funcs of
- * their own, unused funcs dropped, bounds inferred again (on "isl", the
- * compilation's context: its on-error mode set to continue).  NULL on
- * error, reported. */
-ir_program *sched_lower(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog);
+ * their own, with "narrow" value-range widths (ir_narrow), unused funcs
+ * dropped, bounds inferred again (on "isl", the compilation's context:
+ * its on-error mode set to continue).  NULL on error, reported. */
+ir_program *sched_lower(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog, bool narrow);
 /* Lanes (scheduler/unroll.c, docs/language.md "Lanes"): the lane count
  * of every declaration of the lowered program "lp" into lanes[i] (by
  * decl index): every output has k lanes when k > 0, else its `unroll`

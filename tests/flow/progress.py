@@ -7,7 +7,7 @@ comparison, on a pipe.  SLUICE_PROGRESS_DELAY=0 draws every step at once, so
 nothing here depends on the machine's speed.  Yosys and Verilator are
 replaced by a tool that fails at once (SLUICE_YOSYS, SLUICE_VERILATOR): what
 is checked is the line naming it, not a synthesis.  Expected texts follow
-docs/hardware.md's cycle count for gaussian: H * W + 5 cycles, so 262149 at
+tests/golden/README.md's cycle count for gaussian: H * W + 4 cycles, so 262148 at
 512 x 512."""
 import os, pty, re, shutil, subprocess, sys
 
@@ -55,9 +55,9 @@ def steady(out):
 gauss = [os.path.join(src, 'examples/gaussian.sl'), '-D', 'W=512', '-D', 'H=512', '--seed', '1']
 rc, out_t, err_t = run(['sim'] + gauss + ['-o', os.path.join(work, 'm1')], True)
 check('sim on a terminal succeeds', rc == 0)
-check('the model names itself and counts to the predicted 262149 cycles',
+check('the model names itself and counts to the predicted 262148 cycles',
       err_t.startswith(b'\rsluice: cycle-level model, cycles') and
-      re.search(rb'cycles \d+/262149 \(\d+%\) [0-9.]+ s\x1b\[K', err_t) is not None)
+      re.search(rb'cycles \d+/262148 \(\d+%\) [0-9.]+ s\x1b\[K', err_t) is not None)
 check('the line is cleared at the end', err_t.endswith(b'\r\x1b[K'))
 rc, out_p, err_p = run(['sim'] + gauss + ['-o', os.path.join(work, 'm2')], False)
 check('sim on a pipe: stderr empty', rc == 0 and err_p == b'')

@@ -132,6 +132,7 @@ TEST(t_flow, ir_check_rejects_a_broken_lowered_program)
 	Diag d;
 	flow_options fo;
 	flow_options_default(&fo);
+	fo.declared_widths = true;	// out's body the division itself, no cast
 	flow_design *fd = compile(d, kBlur, fo);
 	ASSERT_NE(fd, nullptr) << d.text();
 	ir_program *lw = fd->sp->lowered;

@@ -87,12 +87,13 @@ struct Packed {
 	}
 };
 
-// tests/golden/compile/pack: a (8 bits) and b (16 bits) are both read
-// two rows apart (20 wide): taps 0 and 40, a chain of 41 with registers
-// 0, 39-40 and one SRAM run 1-38.  Both read in(y, x) only, so both are
-// at t = 1 + 20y + x with latency 1: one pack, a in bits 0-7, b in 8-23
-// of one 38x24 memory.  c (16 bits, read three rows apart: taps 0, 60,
-// run 1-58) is alone.
+// tests/golden/compile/pack: a (8 bits) and b (10 bits: in << 2 is at
+// most 1020, value-range widths) are both read two rows apart (20 wide):
+// taps 0 and 40, a chain of 41 with registers 0, 39-40 and one SRAM run
+// 1-38.  Both read in(y, x) only, so both are at t = 1 + 20y + x with
+// latency 1: one pack, a in bits 0-7, b in 8-17 of one 38x18 memory.  c
+// (12 bits: 255 + 255 + 1020 + 1020 = 2550, read three rows apart: taps
+// 0, 60, run 1-58) is alone.
 const char *two =
 	"input in : u8[12][20];\n"
 	"func a(y, x) : u8 = in(y, x) + 1;\n"
@@ -116,22 +117,22 @@ TEST(t_pack, two_buffers_one_memory)
 	ASSERT_EQ(pk->n_members, 2);
 	EXPECT_EQ(pk->members[0], a);
 	EXPECT_EQ(pk->members[1], b);
-	EXPECT_EQ(pk->width_bits, 24);
+	EXPECT_EQ(pk->width_bits, 18);
 	EXPECT_EQ(a->pack_bits_below, 0);
 	EXPECT_EQ(b->pack_bits_below, 8);
 	int64_t depth = 0;
 	int width = 0;
 	ub_pack_memory(pk, 0, &depth, &width);
 	EXPECT_EQ(depth, 38);
-	EXPECT_EQ(width, 24);
+	EXPECT_EQ(width, 18);
 	EXPECT_EQ(ub_set_check(p.ctx, p.set()), 0) << p.diags();
 	std::string d = p.dump();
-	EXPECT_NE(d.find("chain 41: registers 0, 39-40; sram 1-38 as bits 0-7 of one 38x24 fifo\n"
+	EXPECT_NE(d.find("chain 41: registers 0, 39-40; sram 1-38 as bits 0-7 of one 38x18 fifo\n"
 		"  pack a, b:"), std::string::npos) << d;
-	EXPECT_NE(d.find("sram 1-38 as bits 8-23 of one 38x24 fifo\n"), std::string::npos) << d;
-	EXPECT_NE(d.find("chain 61: registers 0, 59-60; sram 1-58 as a 58x16 fifo\n"),
+	EXPECT_NE(d.find("sram 1-38 as bits 8-17 of one 38x18 fifo\n"), std::string::npos) << d;
+	EXPECT_NE(d.find("chain 61: registers 0, 59-60; sram 1-58 as a 58x12 fifo\n"),
 		std::string::npos) << d;
-	// 38x24 is one RAMB18E2 (512x36), counted at a; c's 58x16 another
+	// 38x18 is one RAMB18E2 (1024x18), counted at a; c's 58x12 another
 	// (1024x18).  Apart, a (2048x9) and b (1024x18) would take one each.
 	EXPECT_EQ(p.cells("RAMB18E2"), 2);
 	EXPECT_EQ(p.cells("RAMB36E2"), 0);

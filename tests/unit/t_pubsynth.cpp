@@ -95,7 +95,7 @@ struct Design {
 
 	Design(const char *board_name, int levels, int n_in, int n_out, int fw = 4,
 		const char *prog = "gaussian", int64_t depth = 512, const char *only = nullptr,
-		int width = 16)
+		int width = 16, bool declared = false)
 	{
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&dbuf, &dlen);
@@ -103,6 +103,7 @@ struct Design {
 		flow_options fo;
 		flow_options_default(&fo);
 		fo.memory_pub = true;
+		fo.declared_widths = declared;
 		fo.pub.levels = levels;
 		fo.pub.n_in = n_in;
 		fo.pub.n_out = n_out;
@@ -235,9 +236,11 @@ TEST(t_pubsynth, xc7_whole_tile)
 // Yosys's wreduce sees it): 2 x 2 x 9 + 1; the output 2 x 2 x 16 + 16 + 3;
 // the counter 16: 2 x 227 + 2 x 281 + 37 + 83 + 16 = 1152 (Yosys
 // synth_ice40 keeps these in red's tile, docs/pub.md "Synthesis").
+// (At the program's declared 16-bit words, --widths declared: with
+// value-range widths red and green keep 9 bits.)
 TEST(t_pubsynth, camera_red_green_on_spram)
 {
-	Design g("ice40up5k", 3, 1, 1, 2, "camera_pipeline", 2048, "red,green");
+	Design g("ice40up5k", 3, 1, 1, 2, "camera_pipeline", 2048, "red,green", 16, true);
 	ASSERT_NE(g.d, nullptr) << g.diags();
 	const board *bd = g.d->pred.bd;
 	ASSERT_STREQ(bd->mems[1].cell, "SB_SPRAM256KA");
@@ -277,7 +280,7 @@ TEST(t_pubsynth, camera_red_green_on_spram)
 // 20 bits, 128 words with every lane: 2 RAM4K still, 20 in all.
 TEST(t_pubsynth, camera_fitted_widths)
 {
-	Design g("ice40up5k", 3, 1, 1, 2, "camera_pipeline", 2048, "red,green", 0);
+	Design g("ice40up5k", 3, 1, 1, 2, "camera_pipeline", 2048, "red,green", 0, true);
 	ASSERT_NE(g.d, nullptr) << g.diags();
 	EXPECT_EQ(g.d->pub->params.cw, 13);
 	EXPECT_EQ(g.d->pub->params.ew, 6);

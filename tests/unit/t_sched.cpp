@@ -686,8 +686,9 @@ TEST(t_sched, flipped_corrupted_bad)
 // Every statement of gaussian at row stride 64, column stride 1: the input
 // streams one pixel a cycle and every stage keeps its pace.  Offsets by
 // hand: in(y, x) is written at 64y + x + 1 (latency 1); blur(y, x) reads
-// in(y + 2, x + 2), so 131 + 64y + x; blur's latency is 2 (one multiplier
-// level), so gaussian(y, x) reads blur(y, x) at 131 + 2 = 133 + 64y + x.
+// in(y + 2, x + 2), so 131 + 64y + x; blur's latency is 1 (adders and
+// shifts: its kernel's coefficients 1, 2, 4 are literals, value-range
+// widths), so gaussian(y, x) reads blur(y, x) at 131 + 1 = 132 + 64y + x.
 TEST(t_sched, gaussian_rate_matched)
 {
 	auto c = compile_example("gaussian", SCHED_STREAM);
@@ -701,9 +702,9 @@ TEST(t_sched, gaussian_rate_matched)
 	}
 	EXPECT_EQ(c->stmt("in")->offset, 0);
 	EXPECT_EQ(c->stmt("blur")->offset, 131);
-	EXPECT_EQ(c->stmt("gaussian")->offset, 133);
-	// last output write: 133 + 64*61 + 61 + latency 2, plus one
-	EXPECT_EQ(c->sp->predicted_cycles, 133 + 64 * 61 + 61 + 2 + 1);
+	EXPECT_EQ(c->stmt("gaussian")->offset, 132);
+	// last output write: 132 + 64*61 + 61 + latency 2, plus one
+	EXPECT_EQ(c->sp->predicted_cycles, 132 + 64 * 61 + 61 + 2 + 1);
 	EXPECT_EQ(c->sp->ideal_cycles, 64 * 64);
 }
 
@@ -940,8 +941,8 @@ TEST(t_sched, sequential_one_stage_after_another)
 
 // Sequential gaussian by hand: in takes 4096 cycles (0..4095, last write
 // at 4096); blur 62x62 from 4096, last iteration 4096 + 3843, written at
-// +2 = 7941; gaussian from 7941, last write 7941 + 3843 + 2 = 11786, so
-// 11787 cycles.
+// +1 = 7940 (latency 1: its kernel's products are shifts); gaussian from
+// 7940, last write 7940 + 3843 + 2 = 11785, so 11786 cycles.
 TEST(t_sched, sequential_gaussian_by_hand)
 {
 	auto c = compile_example("gaussian", SCHED_SEQUENTIAL);
@@ -950,8 +951,8 @@ TEST(t_sched, sequential_gaussian_by_hand)
 	EXPECT_EQ(c->stmt("blur")->offset, 4096);
 	EXPECT_EQ(c->stmt("blur")->coef[0], 62);
 	EXPECT_EQ(c->stmt("blur")->coef[1], 1);
-	EXPECT_EQ(c->stmt("gaussian")->offset, 7941);
-	EXPECT_EQ(c->sp->predicted_cycles, 11787);
+	EXPECT_EQ(c->stmt("gaussian")->offset, 7940);
+	EXPECT_EQ(c->sp->predicted_cycles, 11786);
 }
 
 } // namespace

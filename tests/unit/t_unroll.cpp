@@ -43,7 +43,7 @@ struct Lanes {
 		prog = fe_compile(ctx, isl, "t.sl", text.data(), text.size());
 		if (!prog)
 			return;
-		lowered = sched_lower(ctx, isl, prog);
+		lowered = sched_lower(ctx, isl, prog, true);
 		if (!lowered)
 			return;
 		lanes.assign(lowered->n_decls, 0);
