@@ -41,6 +41,18 @@
 #                           the output's buffer, and the error flag
 #   t_axis_options_bad      --interface takes native or axis; --check-netlist
 #                           refuses axis (usage errors, exit 2)
+#   t_axis_lanes_<case>     --unroll K: k pixels a beat (docs/hardware.md
+#                           "AXI4-Stream interface", "Lanes"), the same
+#                           testbench and checks as t_axis_sim_<example>,
+#                           natively and on tiles (--memory pub); make test:
+#                           gaussian at W = 65 and k = 2 (rows of 33 input
+#                           and 32 output beats, the last output beat one
+#                           pixel and a zero: 33 * 64 words + the 5 cycles
+#                           of latency of t_axis_frames_gaussian's 4101 =
+#                           2117 enabled cycles) and odd_widths at k = 3
+#                           (u12, i5 and u1 pixels in byte lanes, 9 and 3
+#                           lanes, rows of 12 and 4 that 9 and 3 do not
+#                           divide, three frames); the rest slow
 set(SLUICE_AXIS_EXAMPLES
   blur_xy brighten gaussian cascade harris unsharp upsample downsample
   camera_pipeline laplacian_pyramid jacobi mobilenet matmul)
@@ -90,6 +102,39 @@ if(SLUICE_AXIS_VERILATOR)
     endif()
     set_tests_properties(t_axis_sim_restart_${mem} PROPERTIES LABELS "${restart_labels}" PROCESSORS 2
       TIMEOUT 900 PASS_REGULAR_EXPRESSION "64 output values equal[^\n]*\n[^\n]*${SLUICE_AXIS_RUNS}"
+      ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  endforeach()
+  # Lanes: "name|program|sim arguments|labels|what the output line says".
+  set(axis_lanes_cases
+    "gaussian_w65_k2|examples/gaussian.sl|-D,W=65,--unroll,2,--seed,1|verilator|verilator: 2117 cycles \\(predicted 2117\\), 3906 output values equal"
+    "odd_widths_k3|tests/axis/odd_widths.sl|--unroll,3,--frames,3,--seed,4|verilator|288 output values equal"
+    "gaussian_k4|examples/gaussian.sl|--unroll,4,--seed,1|verilator,slow|3844 output values equal"
+    "gaussian_k8|examples/gaussian.sl|--unroll,8,--seed,1|verilator,slow|3844 output values equal"
+    "gaussian_frames_k2|examples/gaussian.sl|--unroll,2,--frames,3,--seed,1|verilator,slow|11532 output values equal"
+    "gaussian_pub_k2|examples/gaussian.sl|--unroll,2,--memory,pub,--seed,1|verilator,slow|3844 output values equal"
+    "gaussian_pub_k4|examples/gaussian.sl|--unroll,4,--memory,pub,--seed,1|verilator,slow|3844 output values equal"
+    "odd_widths_pub_k4|tests/axis/odd_widths.sl|--unroll,4,--frames,3,--seed,4,--memory,pub|verilator,slow|288 output values equal"
+    "restart_k2|tests/axis/restart.sl|--unroll,2,--seed,1|verilator,slow|64 output values equal"
+    "harris_k2|examples/harris.sl|--unroll,2,--seed,1|verilator,slow|3364 output values equal"
+    "camera_pipeline_k2|examples/camera_pipeline.sl|--unroll,2,--seed,1|verilator,slow|11532 output values equal"
+    "blur_xy_k4|examples/blur_xy.sl|--unroll,4,--seed,1|verilator,slow|3844 output values equal"
+    "downsample_k2|examples/downsample.sl|--unroll,2,--seed,1|verilator,slow|1024 output values equal"
+    "upsample_k4|examples/upsample.sl|--unroll,4,--seed,1|verilator,slow|16384 output values equal")
+  foreach(case ${axis_lanes_cases})
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 name)
+    list(GET parts 1 prog)
+    list(GET parts 2 args)
+    list(GET parts 3 labels)
+    list(GET parts 4 want)
+    string(REPLACE "," ";" args "${args}")
+    string(REPLACE "," ";" labels "${labels}")
+    add_test(NAME t_axis_lanes_${name}
+      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/${prog}
+              --engine verilator --interface axis ${args}
+              -o ${CMAKE_CURRENT_BINARY_DIR}/axis_out/lanes_${name})
+    set_tests_properties(t_axis_lanes_${name} PROPERTIES LABELS "${labels}" PROCESSORS 2
+      TIMEOUT 900 PASS_REGULAR_EXPRESSION "${want}[^\n]*\n[^\n]*${SLUICE_AXIS_RUNS}"
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   endforeach()
   add_test(NAME t_axis_lint_odd_widths
