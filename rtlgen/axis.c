@@ -124,14 +124,26 @@ static void axis_framer(rtl_gen *g, const char *nm, const axis_port *p, const ch
 		(long long) (p->rows - 1), rw, nm, rw);
 }
 
+/* The comment that opens a stream's part of the wrapper. */
+static void axis_comment(rtl_gen *g, const char *dir, const axis_port *p)
+{
+	if (p->lanes == 1)
+		fprintf(g->out, "    // %s '%s': %d-bit elements in %d-byte TDATA, rows of %lld\n",
+			dir, p->name, p->bits, p->bytes, (long long) p->row);
+	else
+		fprintf(g->out, "    // %s '%s': %d %d-bit pixels a beat in %d-byte TDATA "
+			"(lane 0 low), rows of %lld beats, %d pixel%s in the last\n", dir, p->name,
+			p->lanes, p->lane_bits, p->bytes, (long long) p->row, p->tail,
+			p->tail == 1 ? "" : "s");
+}
+
 /* An input stream: TREADY when the core takes an element in an enabled
  * cycle; the framing checked on every transfer. */
 static void axis_input(rtl_gen *g, const axis_port *p)
 {
 	FILE *o = g->out;
 	const char *nm = rtl_fmt(g, "s_axis_%s", p->name);
-	fprintf(o, "    // input '%s': %d-bit elements in %d-byte TDATA, rows of %lld\n",
-		p->name, p->bits, p->bytes, (long long) p->row);
+	axis_comment(g, "input", p);
 	fprintf(o, "    assign %s_tready = core_%s_en && ce;\n", nm, p->name);
 	fprintf(o, "    wire %s_take = %s_tvalid && %s_tready;\n", nm, nm, nm);
 	axis_framer(g, nm, p, rtl_fmt(g, "%s_take", nm));
@@ -142,6 +154,22 @@ static void axis_input(rtl_gen *g, const axis_port *p)
 	fputc('\n', o);
 }
 
+/* A master's TDATA from the head entry: each lane in its bytes, the pad
+ * bits 0. */
+static void axis_tdata(rtl_gen *g, const char *nm, const axis_port *p)
+{
+	FILE *o = g->out;
+	int tw = p->bytes * 8;
+	if (p->lanes > 1)
+		fprintf(o, "    assign %s_tdata = %s;\n", nm, axis_lanes(g, rtl_fmt(g, "%s_e0", nm),
+			p->lanes, p->lane_bits, p->lane_bits, tw / p->lanes - p->lane_bits));
+	else if (tw > p->bits)
+		fprintf(o, "    assign %s_tdata = {%d'd0, %s_e0[%d:0]};\n", nm, tw - p->bits, nm,
+			p->bits - 1);
+	else
+		fprintf(o, "    assign %s_tdata = %s_e0[%d:0];\n", nm, nm, p->bits - 1);
+}
+
 /* An output stream: the core's values, each with its framing, through a
  * two-entry buffer, so TVALID and TDATA come from registers and the core
  * writes only while an entry is free at the start of the cycle. */
@@ -149,9 +177,8 @@ static void axis_output(rtl_gen *g, const axis_port *p)
 {
 	FILE *o = g->out;
 	const char *nm = rtl_fmt(g, "m_axis_%s", p->name);
-	int w = p->bits + 2, tw = p->bytes * 8;
-	fprintf(o, "    // output '%s': %d-bit elements in %d-byte TDATA, rows of %lld\n",
-		p->name, p->bits, p->bytes, (long long) p->row);
+	int w = p->bits + 2;
+	axis_comment(g, "output", p);
 	fprintf(o, "    wire %s_push = core_%s_valid && ce;\n", nm, p->name);
 	axis_framer(g, nm, p, rtl_fmt(g, "%s_push", nm));
 	const char *data = rtl_fmt(g, "core_%s_data", p->name);
@@ -177,14 +204,7 @@ static void axis_output(rtl_gen *g, const axis_port *p)
 		"    end\n",
 		nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm);
 	fprintf(o, "    assign %s_tvalid = %s_n != 2'd0;\n", nm, nm);
-	if (p->lanes > 1)
-		fprintf(o, "    assign %s_tdata = %s;\n", nm, axis_lanes(g, rtl_fmt(g, "%s_e0", nm),
-			p->lanes, p->lane_bits, p->lane_bits, tw / p->lanes - p->lane_bits));
-	else if (tw > p->bits)
-		fprintf(o, "    assign %s_tdata = {%d'd0, %s_e0[%d:0]};\n", nm, tw - p->bits, nm,
-			p->bits - 1);
-	else
-		fprintf(o, "    assign %s_tdata = %s_e0[%d:0];\n", nm, nm, p->bits - 1);
+	axis_tdata(g, nm, p);
 	fprintf(o, "    assign %s_tuser = %s_e0[%d];\n    assign %s_tlast = %s_e0[%d];\n\n",
 		nm, nm, p->bits, nm, nm, p->bits + 1);
 }

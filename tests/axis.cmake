@@ -41,6 +41,8 @@
 #                           the output's buffer, and the error flag
 #   t_axis_options_bad      --interface takes native or axis; --check-netlist
 #                           refuses axis (usage errors, exit 2)
+#   t_axis_lint_odd_widths_k3, t_axis_yosys_gaussian_k4 (slow): the same
+#                           checks of lane streams and their padded tails
 #   t_axis_lanes_<case>     --unroll K: k pixels a beat (docs/hardware.md
 #                           "AXI4-Stream interface", "Lanes"), the same
 #                           testbench and checks as t_axis_sim_<example>,
@@ -141,6 +143,12 @@ if(SLUICE_AXIS_VERILATOR)
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
             ${CMAKE_CURRENT_SOURCE_DIR}/axis/odd_widths.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib lint axis)
   set_tests_properties(t_axis_lint_odd_widths PROPERTIES LABELS rtlgen TIMEOUT 120)
+  # Lanes: byte lanes of u12, i5 and u1 pixels, padded tails (--unroll 3).
+  add_test(NAME t_axis_lint_odd_widths_k3
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
+            ${CMAKE_CURRENT_SOURCE_DIR}/axis/odd_widths.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib lint axis
+            --unroll 3)
+  set_tests_properties(t_axis_lint_odd_widths_k3 PROPERTIES LABELS rtlgen TIMEOUT 120)
   add_test(NAME t_axis_stall_lib_bad
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/axis/stall_lib.sh $<TARGET_FILE:sluice>
             ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/axis_stall_lib)
@@ -186,6 +194,12 @@ if(SLUICE_AXIS_YOSYS)
       set_tests_properties(t_axis_yosys_${ex} PROPERTIES LABELS "rtlgen;slow" TIMEOUT 600)
     endif()
   endforeach()
+  # gaussian at 67 columns and k = 4: rows of 17 beats, the last 1 pixel
+  add_test(NAME t_axis_yosys_gaussian_k4
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
+            ${CMAKE_SOURCE_DIR}/examples/gaussian.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib yosys axis
+            --unroll 4 -D W=67)
+  set_tests_properties(t_axis_yosys_gaussian_k4 PROPERTIES LABELS "rtlgen;slow" TIMEOUT 600)
   foreach(bd ice40up5k ecp5-85f artix7-100t zu9eg)
     set(want "AXI4-Stream wrapper: [0-9]+ LUTs, [0-9]+ flip-flops")
     if(bd STREQUAL "ice40up5k")
