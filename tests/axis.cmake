@@ -43,6 +43,8 @@
 #                           refuses axis (usage errors, exit 2)
 #   t_axis_lint_odd_widths_k3, t_axis_yosys_gaussian_k4 (slow): the same
 #                           checks of lane streams and their padded tails
+#   t_axis_synth_ice40up5k_k<K>  (slow) the wrapper's flip-flops at k = 2
+#                           and 4: 61 and 91 (the counts below)
 #   t_axis_lanes_<case>     --unroll K: k pixels a beat (docs/hardware.md
 #                           "AXI4-Stream interface", "Lanes"), the same
 #                           testbench and checks as t_axis_sim_<example>,
@@ -200,6 +202,23 @@ if(SLUICE_AXIS_YOSYS)
             ${CMAKE_SOURCE_DIR}/examples/gaussian.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib yosys axis
             --unroll 4 -D W=67)
   set_tests_properties(t_axis_yosys_gaussian_k4 PROPERTIES LABELS "rtlgen;slow" TIMEOUT 600)
+  # The wrapper with lanes on the iCE40 (slow): gaussian at k = 2 has
+  # 5 + 6 counter bits per stream (32 input and 31 output beats a row, 64
+  # and 62 rows), two 18-bit entries (16 data bits, TUSER, TLAST), the
+  # 2-bit count and the error flag: 22 + 36 + 3 = 61 flip-flops; at k = 4
+  # 4 + 6 per stream (16 beats a row both ways) and two 34-bit entries:
+  # 20 + 68 + 3 = 91.
+  foreach(case "2|61" "4|91")
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 k)
+    list(GET parts 1 ffs)
+    add_test(NAME t_axis_synth_ice40up5k_k${k}
+      COMMAND $<TARGET_FILE:sluice> synth ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
+              --board ice40up5k --interface axis --unroll ${k}
+              -o ${CMAKE_CURRENT_BINARY_DIR}/axis_out/synth_ice40up5k_k${k})
+    set_tests_properties(t_axis_synth_ice40up5k_k${k} PROPERTIES LABELS "synth;slow"
+      TIMEOUT 600 PASS_REGULAR_EXPRESSION "AXI4-Stream wrapper: [0-9]+ LUTs, ${ffs} flip-flops")
+  endforeach()
   foreach(bd ice40up5k ecp5-85f artix7-100t zu9eg)
     set(want "AXI4-Stream wrapper: [0-9]+ LUTs, [0-9]+ flip-flops")
     if(bd STREQUAL "ice40up5k")
