@@ -482,6 +482,33 @@ static const char *const axis_tb_run =
 	"\treturn 0;\n"
 	"}\n";
 
+/* Every output of the wrapper, through the port accessors. */
+static const char *const axis_tb_snap =
+	"// What a master or the control may not make depend on TREADY.\n"
+	"struct snapshot {\n"
+	"\tstd::vector<uint64_t> v;\n"
+	"\tbool operator==(const snapshot &o) const { return v == o.v; }\n"
+	"};\n"
+	"\n"
+	"snapshot snap(Vdut *top)\n"
+	"{\n"
+	"\tsnapshot s;\n"
+	"\ts.v.push_back(top->done);\n"
+	"\ts.v.push_back(top->error);\n"
+	"\ts.v.push_back(top->advance);\n"
+	"\tfor (int k = 0; k < N_IN; k++)\n"
+	"\t\ts.v.push_back(get_in_ready(top, k));\n"
+	"\tfor (int k = 0; k < N_OUT; k++) {\n"
+	"\t\toutput o = get_out(top, k);\n"
+	"\t\ts.v.push_back(o.valid);\n"
+	"\t\ts.v.insert(s.v.end(), o.data, o.data + OUT_LANES[k]);\n"
+	"\t\ts.v.push_back(o.user);\n"
+	"\t\ts.v.push_back(o.last);\n"
+	"\t}\n"
+	"\treturn s;\n"
+	"}\n"
+	"\n";
+
 /* The port accessors: set_in, get_in_ready, set_out_ready, get_out, and
  * a snapshot of every output of the wrapper.  TDATA is a scalar of up to
  * 64 bits or Verilator's VlWide; put_lane and get_lane (testbench.c)
@@ -529,21 +556,7 @@ static void axis_tb_ports(FILE *out, int n_ports, const vl_port *ports)
 			k++;
 		}
 	fputs("\tdefault:\n\t\t(void) top;\n\t}\n\treturn o;\n}\n\n", out);
-	fputs("// What a master or the control may not make depend on TREADY.\n"
-		"struct snapshot {\n\tstd::vector<uint64_t> v;\n"
-		"\tbool operator==(const snapshot &o) const { return v == o.v; }\n};\n\n"
-		"snapshot snap(Vdut *top)\n{\n\tsnapshot s;\n"
-		"\ts.v.push_back(top->done);\n\ts.v.push_back(top->error);\n"
-		"\ts.v.push_back(top->advance);\n"
-		"\tfor (int k = 0; k < N_IN; k++)\n"
-		"\t\ts.v.push_back(get_in_ready(top, k));\n"
-		"\tfor (int k = 0; k < N_OUT; k++) {\n"
-		"\t\toutput o = get_out(top, k);\n"
-		"\t\ts.v.push_back(o.valid);\n"
-		"\t\ts.v.insert(s.v.end(), o.data, o.data + OUT_LANES[k]);\n"
-		"\t\ts.v.push_back(o.user);\n"
-		"\t\ts.v.push_back(o.last);\n"
-		"\t}\n\treturn s;\n}\n\n", out);
+	fputs(axis_tb_snap, out);
 }
 
 static void axis_tb_table(FILE *out, const char *what, const char *type, int n_ports,
