@@ -62,11 +62,12 @@ static const char *axis_range(rtl_gen *g, int w)
 
 /* The k lanes of "src", lane l in bits l*stride .. l*stride+n-1, as one
  * word of k*n bits (lane 0 low), each lane "pad" zero bits wider; the
- * plain slice when the lanes are already tight. */
+ * plain slice when the lanes are already tight or there is one (inputs:
+ * "pad" 0). */
 static const char *axis_lanes(rtl_gen *g, const char *src, int k, int n, int stride,
 	int pad)
 {
-	if (stride == n && !pad)
+	if (k == 1 || (stride == n && !pad))
 		return rtl_fmt(g, "%s[%d:0]", src, k * n - 1);
 	const char *s = "{";
 	for (int l = k - 1; l >= 0; l--)
