@@ -5,8 +5,11 @@
  * core one scheduled cycle only when every input it takes has TVALID and
  * every output it writes has room, a two-entry skid buffer per output and
  * the framing (TUSER[0] start of frame, TLAST end of row) both ways
- * (docs/hardware.md, "AXI4-Stream interface").  The wrapper sees each
- * port's data as an opaque word of the core's width.  Owns nothing. */
+ * (docs/hardware.md, "AXI4-Stream interface").  A port group of k lanes
+ * is one stream of k pixels a beat: lane l in TDATA bytes l*B .. l*B+B-1
+ * (B = ceil(N/8) bytes of an N-bit lane), the core's k*N bits packed
+ * tight; the lanes past the extent in a row's last beat are 0 on the
+ * masters.  Owns nothing. */
 #include <string.h>
 
 #include "rtlgen/rtlgen_private.h"
@@ -14,19 +17,26 @@
 /* One stream: its core port, its data width and its framing. */
 typedef struct axis_port {
 	const char *name;	/* the core's port name (identifier form) */
-	int bits;		/* the core's data width */
-	int bytes;		/* TDATA bytes */
-	int64_t row;		/* elements per row (the innermost extent) */
+	int lanes;		/* pixels a beat (k) */
+	int lane_bits;		/* each pixel's width (N) */
+	int bits;		/* the core's data width, k * N */
+	int bytes;		/* TDATA bytes, k * ceil(N/8) */
+	int tail;		/* the pixels of a row's last beat, 1 .. k */
+	int64_t row;		/* beats per row (lane 0's innermost extent) */
 	int64_t rows;		/* rows per frame */
 } axis_port;
 
-static axis_port axis_port_of(const char *name, int bits, int n_dims, const int64_t *ext)
+/* The stream of declaration "d" (lane 0 of a group), over the box of
+ * extents ext[0 .. n_dims) (lane 0's words). */
+static axis_port axis_port_of(const char *name, const ir_decl *d, int n_dims,
+	const int64_t *ext)
 {
-	axis_port p = { name, bits, (bits + 7) / 8, 1, 1 };
+	int k = d->lanes > 1 ? d->lanes : 1, n = d->type.bits;
+	axis_port p = { name, k, n, k * n, k * ((n + 7) / 8), rtl_port_tail(d), 1, 1 };
 	if (n_dims > 0)
 		p.row = ext[n_dims - 1];
-	for (int d = 0; d + 1 < n_dims; d++)
-		p.rows *= ext[d];
+	for (int e = 0; e + 1 < n_dims; e++)
+		p.rows *= ext[e];
 	return p;
 }
 
@@ -50,6 +60,22 @@ static const char *axis_range(rtl_gen *g, int w)
 	return w == 1 ? "" : rtl_fmt(g, "[%d:0] ", w - 1);
 }
 
+/* The k lanes of "src", lane l in bits l*stride .. l*stride+n-1, as one
+ * word of k*n bits (lane 0 low), each lane "pad" zero bits wider; the
+ * plain slice when the lanes are already tight or there is one (inputs:
+ * "pad" 0). */
+static const char *axis_lanes(rtl_gen *g, const char *src, int k, int n, int stride,
+	int pad)
+{
+	if (k == 1 || (stride == n && !pad))
+		return rtl_fmt(g, "%s[%d:0]", src, k * n - 1);
+	const char *s = "{";
+	for (int l = k - 1; l >= 0; l--)
+		s = rtl_fmt(g, "%s%s%s[%d:%d]%s%s", s, pad ? rtl_fmt(g, "{%d'd0, ", pad) : "",
+			src, l * stride + n - 1, l * stride, pad ? "}" : "", l ? ", " : "}");
+	return s;
+}
+
 static void axis_ports(rtl_gen *g, const char *module)
 {
 	FILE *o = g->out;
@@ -61,7 +87,7 @@ static void axis_ports(rtl_gen *g, const char *module)
 		const rtl_stage *st = &g->stages[i];
 		if (axis_skip(st))
 			continue;
-		int w = (axis_bits(st) + 7) / 8 * 8;
+		int w = rtl_lanes(st->s) * ((st->s->decl->type.bits + 7) / 8 * 8);
 		const char *nm = rtl_port(g, st);
 		const char *pre = st->s->is_input ? "s_axis" : "m_axis";
 		const char *in = st->s->is_input ? "input " : "output", *out = st->s->is_input
@@ -99,14 +125,26 @@ static void axis_framer(rtl_gen *g, const char *nm, const axis_port *p, const ch
 		(long long) (p->rows - 1), rw, nm, rw);
 }
 
+/* The comment that opens a stream's part of the wrapper. */
+static void axis_comment(rtl_gen *g, const char *dir, const axis_port *p)
+{
+	if (p->lanes == 1)
+		fprintf(g->out, "    // %s '%s': %d-bit elements in %d-byte TDATA, rows of %lld\n",
+			dir, p->name, p->bits, p->bytes, (long long) p->row);
+	else
+		fprintf(g->out, "    // %s '%s': %d %d-bit pixels a beat in %d-byte TDATA "
+			"(lane 0 low), rows of %lld beats, %d pixel%s in the last\n", dir, p->name,
+			p->lanes, p->lane_bits, p->bytes, (long long) p->row, p->tail,
+			p->tail == 1 ? "" : "s");
+}
+
 /* An input stream: TREADY when the core takes an element in an enabled
  * cycle; the framing checked on every transfer. */
 static void axis_input(rtl_gen *g, const axis_port *p)
 {
 	FILE *o = g->out;
 	const char *nm = rtl_fmt(g, "s_axis_%s", p->name);
-	fprintf(o, "    // input '%s': %d-bit elements in %d-byte TDATA, rows of %lld\n",
-		p->name, p->bits, p->bytes, (long long) p->row);
+	axis_comment(g, "input", p);
 	fprintf(o, "    assign %s_tready = core_%s_en && ce;\n", nm, p->name);
 	fprintf(o, "    wire %s_take = %s_tvalid && %s_tready;\n", nm, nm, nm);
 	axis_framer(g, nm, p, rtl_fmt(g, "%s_take", nm));
@@ -117,6 +155,22 @@ static void axis_input(rtl_gen *g, const axis_port *p)
 	fputc('\n', o);
 }
 
+/* A master's TDATA from the head entry: each lane in its bytes, the pad
+ * bits 0. */
+static void axis_tdata(rtl_gen *g, const char *nm, const axis_port *p)
+{
+	FILE *o = g->out;
+	int tw = p->bytes * 8;
+	if (p->lanes > 1)
+		fprintf(o, "    assign %s_tdata = %s;\n", nm, axis_lanes(g, rtl_fmt(g, "%s_e0", nm),
+			p->lanes, p->lane_bits, p->lane_bits, tw / p->lanes - p->lane_bits));
+	else if (tw > p->bits)
+		fprintf(o, "    assign %s_tdata = {%d'd0, %s_e0[%d:0]};\n", nm, tw - p->bits, nm,
+			p->bits - 1);
+	else
+		fprintf(o, "    assign %s_tdata = %s_e0[%d:0];\n", nm, nm, p->bits - 1);
+}
+
 /* An output stream: the core's values, each with its framing, through a
  * two-entry buffer, so TVALID and TDATA come from registers and the core
  * writes only while an entry is free at the start of the cycle. */
@@ -124,13 +178,16 @@ static void axis_output(rtl_gen *g, const axis_port *p)
 {
 	FILE *o = g->out;
 	const char *nm = rtl_fmt(g, "m_axis_%s", p->name);
-	int w = p->bits + 2, tw = p->bytes * 8;
-	fprintf(o, "    // output '%s': %d-bit elements in %d-byte TDATA, rows of %lld\n",
-		p->name, p->bits, p->bytes, (long long) p->row);
+	int w = p->bits + 2;
+	axis_comment(g, "output", p);
 	fprintf(o, "    wire %s_push = core_%s_valid && ce;\n", nm, p->name);
 	axis_framer(g, nm, p, rtl_fmt(g, "%s_push", nm));
-	fprintf(o, "    wire [%d:0] %s_in = {%s_eol, %s_sof, core_%s_data};\n",
-		w - 1, nm, nm, nm, p->name);
+	const char *data = rtl_fmt(g, "core_%s_data", p->name);
+	if (p->tail < p->lanes)	/* the lanes past the extent: 0 */
+		data = rtl_fmt(g, "(%s_eol ? %d'd0 : %s[%d:%d]), %s[%d:0]", nm,
+			(p->lanes - p->tail) * p->lane_bits, data, p->bits - 1,
+			p->tail * p->lane_bits, data, p->tail * p->lane_bits - 1);
+	fprintf(o, "    wire [%d:0] %s_in = {%s_eol, %s_sof, %s};\n", w - 1, nm, nm, nm, data);
 	fprintf(o, "    reg [%d:0] %s_e0;  // the head: {TLAST, TUSER, data}\n"
 		"    reg [%d:0] %s_e1;  // the entry behind it\n"
 		"    reg [1:0] %s_n;    // entries held\n", w - 1, nm, w - 1, nm, nm);
@@ -148,11 +205,7 @@ static void axis_output(rtl_gen *g, const axis_port *p)
 		"    end\n",
 		nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm, nm);
 	fprintf(o, "    assign %s_tvalid = %s_n != 2'd0;\n", nm, nm);
-	if (tw > p->bits)
-		fprintf(o, "    assign %s_tdata = {%d'd0, %s_e0[%d:0]};\n", nm, tw - p->bits, nm,
-			p->bits - 1);
-	else
-		fprintf(o, "    assign %s_tdata = %s_e0[%d:0];\n", nm, nm, p->bits - 1);
+	axis_tdata(g, nm, p);
 	fprintf(o, "    assign %s_tuser = %s_e0[%d];\n    assign %s_tlast = %s_e0[%d];\n\n",
 		nm, nm, p->bits, nm, nm, p->bits + 1);
 }
@@ -197,9 +250,11 @@ static void axis_core(rtl_gen *g, const char *core)
 		if (axis_skip(st))
 			continue;
 		const char *nm = rtl_port(g, st);
+		int k = rtl_lanes(st->s), n = st->s->decl->type.bits;
 		if (st->s->is_input)
-			fprintf(o, ",\n        .%s_en(core_%s_en), .%s_data(s_axis_%s_tdata[%d:0])",
-				nm, nm, nm, nm, axis_bits(st) - 1);
+			fprintf(o, ",\n        .%s_en(core_%s_en), .%s_data(%s)", nm, nm, nm,
+				axis_lanes(g, rtl_fmt(g, "s_axis_%s_tdata", nm), k, n,
+				(n + 7) / 8 * 8, 0));
 		else if (st->s->is_output)
 			fprintf(o, ",\n        .%s_valid(core_%s_valid), .%s_data(core_%s_data)",
 				nm, nm, nm, nm);
@@ -224,10 +279,9 @@ void rtl_axis_wrapper(rtl_gen *g, const char *module, const char *core)
 			continue;
 		/* a lane group's frame is lane 0's words */
 		if (st->s->is_input)
-			in[n_in++] = axis_port_of(rtl_port(g, st), axis_bits(st), d->n_dims,
-				d->extents);
+			in[n_in++] = axis_port_of(rtl_port(g, st), d, d->n_dims, d->extents);
 		else
-			out[n_out++] = axis_port_of(rtl_port(g, st), axis_bits(st), d->n_dims,
+			out[n_out++] = axis_port_of(rtl_port(g, st), d, d->n_dims,
 				d->out_extents);
 	}
 	fprintf(o, "\n// %s: the AXI4-Stream interface of %s (docs/hardware.md,\n"

@@ -19,6 +19,15 @@ const char *rtl_port_name(sl_ctx *ctx, const ir_decl *d)
 	return rtl_ident(ctx, d->lanes > 1 ? d->lane_of->name : d->name);
 }
 
+int rtl_port_tail(const ir_decl *d)
+{
+	if (d->lanes <= 1)
+		return 1;
+	const ir_decl *w = d->lane_of;
+	int64_t e = (w->kind == IR_DECL_INPUT ? w->extents : w->out_extents)[w->n_dims - 1];
+	return e % d->lanes ? (int) (e % d->lanes) : d->lanes;
+}
+
 const char *rtl_stage_name(sl_ctx *ctx, const sched_stmt *s)
 {
 	return rtl_ident(ctx, s->name);

@@ -635,27 +635,10 @@ static int rtl_check_frames(sl_ctx *ctx, const sched_program *sp, int frames)
 	return 0;
 }
 
-/* The AXI4-Stream wrapper frames a lane group as one stream of k words,
- * but the stall testbench does not drive lane groups yet: refused rather
- * than emitted unproven. */
-static int rtl_check_axis_lanes(sl_ctx *ctx, const sched_program *sp, rtl_interface iface)
-{
-	if (iface != RTL_IFACE_AXIS || !sp->lowered->lanes_of)
-		return 0;
-	const sched_stmt *s = NULL;
-	for (int i = 0; i < sp->n_stmts && !s; i++)
-		if (sp->stmts[i]->decl->lanes > 1)
-			s = sp->stmts[i];
-	sl_error(ctx, s ? s->decl->lane_of->loc : sl_noloc, "--interface axis does not "
-		"take lanes yet: '%s' has %d lanes (use the native interface, or --unroll 1)",
-		s ? s->decl->lane_of->name : "?", s ? s->decl->lanes : 0);
-	return -1;
-}
-
 int rtl_check(sl_ctx *ctx, const sched_program *sp, const rtl_options *ro)
 {
 	if (rtl_check_extents(ctx, sp) < 0 || rtl_check_frames(ctx, sp, ro->frames) < 0 ||
-	    rtl_check_lanes(ctx, sp) < 0 || rtl_check_axis_lanes(ctx, sp, ro->iface) < 0)
+	    rtl_check_lanes(ctx, sp) < 0)
 		return -1;
 	return 0;
 }

@@ -49,6 +49,10 @@ typedef struct rtl_plan {
  * of the declaration they split; docs/hardware.md "Top-level
  * interface"), as a Verilog identifier (in the context's arena). */
 const char *rtl_port_name(sl_ctx *ctx, const ir_decl *d);
+/* The lanes of the last word of a row of port group "d" (lane 0 of an
+ * input or output): its split declaration's innermost extent mod k, or k
+ * when k divides it; 1 without lanes (docs/hardware.md "Lanes"). */
+int rtl_port_tail(const ir_decl *d);
 /* The Verilog name of statement s, the prefix of every signal and
  * instance of its stage ("blur.lane1" is blur_lane1; in the context's
  * arena). */

@@ -41,6 +41,22 @@
 #                           the output's buffer, and the error flag
 #   t_axis_options_bad      --interface takes native or axis; --check-netlist
 #                           refuses axis (usage errors, exit 2)
+#   t_axis_lint_odd_widths_k3, t_axis_yosys_gaussian_k4 (slow): the same
+#                           checks of lane streams and their padded tails
+#   t_axis_synth_ice40up5k_k<K>  (slow) the wrapper's flip-flops at k = 2
+#                           and 4: 61 and 91 (the counts below)
+#   t_axis_lanes_<case>     --unroll K: k pixels a beat (docs/hardware.md
+#                           "AXI4-Stream interface", "Lanes"), the same
+#                           testbench and checks as t_axis_sim_<example>,
+#                           natively and on tiles (--memory pub); make test:
+#                           gaussian at W = 65 and k = 2 (rows of 33 input
+#                           and 32 output beats, the last output beat one
+#                           pixel and a zero: 33 * 64 words + the 5 cycles
+#                           of latency of t_axis_frames_gaussian's 4101 =
+#                           2117 enabled cycles) and odd_widths at k = 3
+#                           (u12, i5 and u1 pixels in byte lanes, 9 and 3
+#                           lanes, rows of 12 and 4 that 9 and 3 do not
+#                           divide, three frames); the rest slow
 set(SLUICE_AXIS_EXAMPLES
   blur_xy brighten gaussian cascade harris unsharp upsample downsample
   camera_pipeline laplacian_pyramid jacobi mobilenet matmul)
@@ -92,10 +108,49 @@ if(SLUICE_AXIS_VERILATOR)
       TIMEOUT 900 PASS_REGULAR_EXPRESSION "64 output values equal[^\n]*\n[^\n]*${SLUICE_AXIS_RUNS}"
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   endforeach()
+  # Lanes: "name|program|sim arguments|labels|what the output line says".
+  set(axis_lanes_cases
+    "gaussian_w65_k2|examples/gaussian.sl|-D,W=65,--unroll,2,--seed,1|verilator|verilator: 2117 cycles \\(predicted 2117\\), 3906 output values equal"
+    "odd_widths_k3|tests/axis/odd_widths.sl|--unroll,3,--frames,3,--seed,4|verilator|288 output values equal"
+    "gaussian_k4|examples/gaussian.sl|--unroll,4,--seed,1|verilator,slow|3844 output values equal"
+    "gaussian_k8|examples/gaussian.sl|--unroll,8,--seed,1|verilator,slow|3844 output values equal"
+    "gaussian_frames_k2|examples/gaussian.sl|--unroll,2,--frames,3,--seed,1|verilator,slow|11532 output values equal"
+    "gaussian_pub_k2|examples/gaussian.sl|--unroll,2,--memory,pub,--seed,1|verilator,slow|3844 output values equal"
+    "gaussian_pub_k4|examples/gaussian.sl|--unroll,4,--memory,pub,--seed,1|verilator,slow|3844 output values equal"
+    "harris_pub_k2|examples/harris.sl|--unroll,2,--memory,pub,--seed,1|verilator,slow|3364 output values equal"
+    "restart_k2|tests/axis/restart.sl|--unroll,2,--seed,1|verilator,slow|64 output values equal"
+    "harris_k2|examples/harris.sl|--unroll,2,--seed,1|verilator,slow|3364 output values equal"
+    "camera_pipeline_k2|examples/camera_pipeline.sl|--unroll,2,--seed,1|verilator,slow|11532 output values equal"
+    "blur_xy_k4|examples/blur_xy.sl|--unroll,4,--seed,1|verilator,slow|3844 output values equal"
+    "downsample_k2|examples/downsample.sl|--unroll,2,--seed,1|verilator,slow|1024 output values equal"
+    "upsample_k4|examples/upsample.sl|--unroll,4,--seed,1|verilator,slow|16384 output values equal")
+  foreach(case ${axis_lanes_cases})
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 name)
+    list(GET parts 1 prog)
+    list(GET parts 2 args)
+    list(GET parts 3 labels)
+    list(GET parts 4 want)
+    string(REPLACE "," ";" args "${args}")
+    string(REPLACE "," ";" labels "${labels}")
+    add_test(NAME t_axis_lanes_${name}
+      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/${prog}
+              --engine verilator --interface axis ${args}
+              -o ${CMAKE_CURRENT_BINARY_DIR}/axis_out/lanes_${name})
+    set_tests_properties(t_axis_lanes_${name} PROPERTIES LABELS "${labels}" PROCESSORS 2
+      TIMEOUT 900 PASS_REGULAR_EXPRESSION "${want}[^\n]*\n[^\n]*${SLUICE_AXIS_RUNS}"
+      ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  endforeach()
   add_test(NAME t_axis_lint_odd_widths
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
             ${CMAKE_CURRENT_SOURCE_DIR}/axis/odd_widths.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib lint axis)
   set_tests_properties(t_axis_lint_odd_widths PROPERTIES LABELS rtlgen TIMEOUT 120)
+  # Lanes: byte lanes of u12, i5 and u1 pixels, padded tails (--unroll 3).
+  add_test(NAME t_axis_lint_odd_widths_k3
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
+            ${CMAKE_CURRENT_SOURCE_DIR}/axis/odd_widths.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib lint axis
+            --unroll 3)
+  set_tests_properties(t_axis_lint_odd_widths_k3 PROPERTIES LABELS rtlgen TIMEOUT 120)
   add_test(NAME t_axis_stall_lib_bad
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/axis/stall_lib.sh $<TARGET_FILE:sluice>
             ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/axis_stall_lib)
@@ -140,6 +195,29 @@ if(SLUICE_AXIS_YOSYS)
     else()
       set_tests_properties(t_axis_yosys_${ex} PROPERTIES LABELS "rtlgen;slow" TIMEOUT 600)
     endif()
+  endforeach()
+  # gaussian at 67 columns and k = 4: rows of 17 beats, the last 1 pixel
+  add_test(NAME t_axis_yosys_gaussian_k4
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
+            ${CMAKE_SOURCE_DIR}/examples/gaussian.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib yosys axis
+            --unroll 4 -D W=67)
+  set_tests_properties(t_axis_yosys_gaussian_k4 PROPERTIES LABELS "rtlgen;slow" TIMEOUT 600)
+  # The wrapper with lanes on the iCE40 (slow): gaussian at k = 2 has
+  # 5 + 6 counter bits per stream (32 input and 31 output beats a row, 64
+  # and 62 rows), two 18-bit entries (16 data bits, TUSER, TLAST), the
+  # 2-bit count and the error flag: 22 + 36 + 3 = 61 flip-flops; at k = 4
+  # 4 + 6 per stream (16 beats a row both ways) and two 34-bit entries:
+  # 20 + 68 + 3 = 91.
+  foreach(case "2|61" "4|91")
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 k)
+    list(GET parts 1 ffs)
+    add_test(NAME t_axis_synth_ice40up5k_k${k}
+      COMMAND $<TARGET_FILE:sluice> synth ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
+              --board ice40up5k --interface axis --unroll ${k}
+              -o ${CMAKE_CURRENT_BINARY_DIR}/axis_out/synth_ice40up5k_k${k})
+    set_tests_properties(t_axis_synth_ice40up5k_k${k} PROPERTIES LABELS "synth;slow"
+      TIMEOUT 600 PASS_REGULAR_EXPRESSION "AXI4-Stream wrapper: [0-9]+ LUTs, ${ffs} flip-flops")
   endforeach()
   foreach(bd ice40up5k ecp5-85f artix7-100t zu9eg)
     set(want "AXI4-Stream wrapper: [0-9]+ LUTs, [0-9]+ flip-flops")

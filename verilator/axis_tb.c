@@ -16,7 +16,8 @@
  * Every cycle a protocol monitor checks each master (TVALID never falls
  * without a transfer; TDATA, TUSER, TLAST stable while stalled; TUSER[0]
  * on the first element of every frame and only there; TLAST on the last
- * of every row and only there; pad bits 0) and every output of the
+ * of every row and only there; pad bits 0, and the pixels past the
+ * extent in a row's last beat) and every output of the
  * wrapper is evaluated again with every TREADY inverted, which must change
  * none of them.  A checked run must give run 0's outputs bit for bit, take
  * as many inputs and count as many enabled cycles (advance high from go to
@@ -24,8 +25,11 @@
  * for enabled cycles until the tiles' last fire (DIR/pub_last_fire, as
  * in testbench.c) before the next run or a reset, so that each run's
  * tile counts are whole.  Any failure is printed and the testbench
- * exits 4.  Nothing here names a path: the same program always gives the
- * same text. */
+ * exits 4.  A port group of k lanes is a stream of k pixels a beat, lane
+ * l in TDATA bits l*S .. l*S+S-1 (S = 8 * ceil(N/8)); the files hold k
+ * values a beat, as testbench.c's.  The inputs' pad bits are driven with
+ * junk, which the wrapper must ignore.  Nothing here names a path: the
+ * same program always gives the same text. */
 #include "verilator/verilator_private.h"
 
 /* The shared part, after the generated constants and port accessors. */
@@ -90,7 +94,7 @@ static const char *const axis_tb_body =
 	"\tstd::vector<uint64_t> got[N_OUT + 1], when[N_OUT + 1];\n"
 	"\tuint64_t since_reset[N_OUT + 1] = {};\t// transfers, for the framing\n"
 	"\tbool held[N_OUT + 1] = {};\n"
-	"\tuint64_t held_data[N_OUT + 1] = {};\n"
+	"\tuint64_t held_data[N_OUT + 1][MAX_LANES] = {};\n"
 	"\tbool held_user[N_OUT + 1] = {}, held_last[N_OUT + 1] = {};\n"
 	"\t// the run\n"
 	"\tint role = 0;\n"
@@ -115,14 +119,23 @@ static const char *const axis_tb_body =
 	"\t\t\t(unsigned long long) a, (unsigned long long) b);\n"
 	"\t}\n"
 	"\n"
+	"\t// Lane l of a beat: the value in its N bits, junk in its pad bits.\n"
+	"\tstatic uint64_t lane_word(int bits, int stride, uint64_t v, uint64_t junk)\n"
+	"\t{\n"
+	"\t\treturn bits >= stride ? mask(bits, v) : mask(bits, v) | mask(stride - bits, junk) << bits;\n"
+	"\t}\n"
+	"\n"
 	"\tvoid drive_inputs()\n"
 	"\t{\n"
 	"\t\tfor (int k = 0; k < N_IN; k++) {\n"
-	"\t\t\tuint64_t n = in_data[k].size();\n"
+	"\t\t\tint lanes = IN_LANES[k];\n"
+	"\t\t\tuint64_t n = in_data[k].size() / (uint64_t) lanes, w[MAX_LANES];\n"
 	"\t\t\tif (!presenting[k] && src[k] < n && in_gate[k].step())\n"
 	"\t\t\t\tpresenting[k] = true;\n"
 	"\t\t\tif (!presenting[k]) {\n"
-	"\t\t\t\tset_in(top, k, false, poison(IN_BITS[k], wall), false, false);\n"
+	"\t\t\t\tfor (int l = 0; l < lanes; l++)\n"
+	"\t\t\t\t\tw[l] = poison(IN_STRIDE[k], wall * lanes + l);\n"
+	"\t\t\t\tset_in(top, k, false, w, false, false);\n"
 	"\t\t\t\tcontinue;\n"
 	"\t\t\t}\n"
 	"\t\t\tuint64_t e = src[k], frame = (uint64_t) (IN_ROW[k] * IN_ROWS[k]);\n"
@@ -131,7 +144,10 @@ static const char *const axis_tb_body =
 	"\t\t\t\tuser = false;\n"
 	"\t\t\tif (k == 0 && e == 0 && role == 3)\n"
 	"\t\t\t\tlast = !last;\n"
-	"\t\t\tset_in(top, k, true, mask(IN_BITS[k], in_data[k][e]), user, last);\n"
+	"\t\t\tfor (int l = 0; l < lanes; l++)\n"
+	"\t\t\t\tw[l] = lane_word(IN_BITS[k], IN_STRIDE[k], in_data[k][e * lanes + l],\n"
+	"\t\t\t\t\tpoison(64, wall * lanes + l));\n"
+	"\t\t\tset_in(top, k, true, w, user, last);\n"
 	"\t\t}\n"
 	"\t}\n"
 	"\n"
@@ -170,35 +186,47 @@ static const char *const axis_tb_body =
 	"\t\t\tfail(\"an output of the wrapper changed when every TREADY was inverted (outputs changed, want 0)\", -1, 1, 0);\n"
 	"\t}\n"
 	"\n"
+	"\t// One transfer of output k: its framing, its pad bits and pixels\n"
+	"\t// past the extent 0; its pixels into got[k].\n"
+	"\tvoid transfer(int k, const output &o)\n"
+	"\t{\n"
+	"\t\tuint64_t e = since_reset[k]++, frame = (uint64_t) (OUT_ROW[k] * OUT_ROWS[k]);\n"
+	"\t\tbool sof = e % frame == 0, eol = e % (uint64_t) OUT_ROW[k] == (uint64_t) OUT_ROW[k] - 1;\n"
+	"\t\tif (o.user != sof)\n"
+	"\t\t\tfail(\"TUSER[0] (start of frame)\", k, o.user, sof);\n"
+	"\t\tif (o.last != eol)\n"
+	"\t\t\tfail(\"TLAST (end of row)\", k, o.last, eol);\n"
+	"\t\tfor (int l = 0; l < OUT_LANES[k]; l++) {\n"
+	"\t\t\tif (o.data[l] != mask(OUT_BITS[k], o.data[l]))\n"
+	"\t\t\t\tfail(\"TDATA's pad bits\", k, o.data[l], mask(OUT_BITS[k], o.data[l]));\n"
+	"\t\t\tif (eol && l >= OUT_TAIL[k] && o.data[l])\n"
+	"\t\t\t\tfail(\"a pixel past the extent in a row's last beat\", k, o.data[l], 0);\n"
+	"\t\t\tgot[k].push_back(o.data[l]);\n"
+	"\t\t}\n"
+	"\t\twhen[k].push_back((uint64_t) (cyc > 0 ? cyc - 1 : 0));\n"
+	"\t\ttransfers++;\n"
+	"\t}\n"
+	"\n"
 	"\tvoid monitor_outputs()\n"
 	"\t{\n"
 	"\t\tfor (int k = 0; k < N_OUT; k++) {\n"
 	"\t\t\toutput o = get_out(top, k);\n"
+	"\t\t\tsize_t bytes = sizeof(uint64_t) * (size_t) OUT_LANES[k];\n"
 	"\t\t\tif (held[k]) {\n"
 	"\t\t\t\tif (!o.valid)\n"
 	"\t\t\t\t\tfail(\"TVALID fell without a transfer\", k, 0, 1);\n"
-	"\t\t\t\telse if (o.data != held_data[k] || o.user != held_user[k] || o.last != held_last[k])\n"
-	"\t\t\t\t\tfail(\"TDATA/TUSER/TLAST changed while stalled\", k, o.data, held_data[k]);\n"
+	"\t\t\t\telse if (std::memcmp(o.data, held_data[k], bytes) || o.user != held_user[k] ||\n"
+	"\t\t\t\t\t o.last != held_last[k])\n"
+	"\t\t\t\t\tfail(\"TDATA/TUSER/TLAST changed while stalled\", k, o.data[0], held_data[k][0]);\n"
 	"\t\t\t}\n"
 	"\t\t\tif (o.valid && !o.ready)\n"
 	"\t\t\t\tstalls++;\n"
 	"\t\t\theld[k] = o.valid && !o.ready;\n"
-	"\t\t\theld_data[k] = o.data;\n"
+	"\t\t\tstd::memcpy(held_data[k], o.data, bytes);\n"
 	"\t\t\theld_user[k] = o.user;\n"
 	"\t\t\theld_last[k] = o.last;\n"
-	"\t\t\tif (!(o.valid && o.ready))\n"
-	"\t\t\t\tcontinue;\n"
-	"\t\t\tuint64_t e = since_reset[k]++, frame = (uint64_t) (OUT_ROW[k] * OUT_ROWS[k]);\n"
-	"\t\t\tbool sof = e % frame == 0, eol = e % (uint64_t) OUT_ROW[k] == (uint64_t) OUT_ROW[k] - 1;\n"
-	"\t\t\tif (o.user != sof)\n"
-	"\t\t\t\tfail(\"TUSER[0] (start of frame)\", k, o.user, sof);\n"
-	"\t\t\tif (o.last != eol)\n"
-	"\t\t\t\tfail(\"TLAST (end of row)\", k, o.last, eol);\n"
-	"\t\t\tif (o.data != mask(OUT_BITS[k], o.data))\n"
-	"\t\t\t\tfail(\"TDATA's pad bits\", k, o.data, mask(OUT_BITS[k], o.data));\n"
-	"\t\t\tgot[k].push_back(o.data);\n"
-	"\t\t\twhen[k].push_back((uint64_t) (cyc > 0 ? cyc - 1 : 0));\n"
-	"\t\t\ttransfers++;\n"
+	"\t\t\tif (o.valid && o.ready)\n"
+	"\t\t\t\ttransfer(k, o);\n"
 	"\t\t}\n"
 	"\t}\n"
 	"\n"
@@ -237,8 +265,9 @@ static const char *const axis_tb_body =
 	"\tvoid reset()\n"
 	"\t{\n"
 	"\t\ttop->rst = 1;\n"
+	"\t\tuint64_t zero[MAX_LANES] = {};\n"
 	"\t\tfor (int k = 0; k < N_IN; k++)\n"
-	"\t\t\tset_in(top, k, false, 0, false, false);\n"
+	"\t\t\tset_in(top, k, false, zero, false, false);\n"
 	"\t\tfor (int k = 0; k < N_OUT; k++)\n"
 	"\t\t\tset_out_ready(top, k, false);\n"
 	"\t\ttop->eval();\n"
@@ -382,7 +411,7 @@ static const char *const axis_tb_run =
 	"\t\tfor (int64_t w = 0; w < 200 * (int64_t) N_OUT * 4 + 1000; w++) {\n"
 	"\t\t\tbool all = true;\n"
 	"\t\t\tfor (int k = 0; k < N_OUT; k++)\n"
-	"\t\t\t\tall = all && b.got[k].size() - start_at[k] >= OUT_SIZE[k];\n"
+	"\t\t\t\tall = all && b.got[k].size() - start_at[k] >= OUT_SIZE[k] * (uint64_t) OUT_LANES[k];\n"
 	"\t\t\tif (all)\n"
 	"\t\t\t\tbreak;\n"
 	"\t\t\tb.cycle();\n"
@@ -453,20 +482,52 @@ static const char *const axis_tb_run =
 	"\treturn 0;\n"
 	"}\n";
 
+/* Every output of the wrapper, through the port accessors. */
+static const char *const axis_tb_snap =
+	"// What a master or the control may not make depend on TREADY.\n"
+	"struct snapshot {\n"
+	"\tstd::vector<uint64_t> v;\n"
+	"\tbool operator==(const snapshot &o) const { return v == o.v; }\n"
+	"};\n"
+	"\n"
+	"snapshot snap(Vdut *top)\n"
+	"{\n"
+	"\tsnapshot s;\n"
+	"\ts.v.push_back(top->done);\n"
+	"\ts.v.push_back(top->error);\n"
+	"\ts.v.push_back(top->advance);\n"
+	"\tfor (int k = 0; k < N_IN; k++)\n"
+	"\t\ts.v.push_back(get_in_ready(top, k));\n"
+	"\tfor (int k = 0; k < N_OUT; k++) {\n"
+	"\t\toutput o = get_out(top, k);\n"
+	"\t\ts.v.push_back(o.valid);\n"
+	"\t\ts.v.insert(s.v.end(), o.data, o.data + OUT_LANES[k]);\n"
+	"\t\ts.v.push_back(o.user);\n"
+	"\t\ts.v.push_back(o.last);\n"
+	"\t}\n"
+	"\treturn s;\n"
+	"}\n"
+	"\n";
+
 /* The port accessors: set_in, get_in_ready, set_out_ready, get_out, and
- * a snapshot of every output of the wrapper. */
+ * a snapshot of every output of the wrapper.  TDATA is a scalar of up to
+ * 64 bits or Verilator's VlWide; put_lane and get_lane (testbench.c)
+ * take either. */
 static void axis_tb_ports(FILE *out, int n_ports, const vl_port *ports)
 {
-	fputs("void set_in(Vdut *top, int k, bool valid, uint64_t data, bool user, bool last)\n{\n"
+	fputs("void set_in(Vdut *top, int k, bool valid, const uint64_t *v, bool user, bool last)\n{\n"
 		"\tswitch (k) {\n", out);
 	for (int i = 0, k = 0; i < n_ports; i++)
 		if (ports[i].is_input) {
 			const char *n = ports[i].name;
 			fprintf(out, "\tcase %d:\n\t\ttop->s_axis_%s_tvalid = valid;\n"
-				"\t\ttop->s_axis_%s_tdata = data;\n\t\ttop->s_axis_%s_tuser = user;\n"
-				"\t\ttop->s_axis_%s_tlast = last;\n\t\tbreak;\n", k++, n, n, n, n);
+				"\t\tfor (int l = 0; l < IN_LANES[%d]; l++)\n"
+				"\t\t\tput_lane(top->s_axis_%s_tdata, l * IN_STRIDE[%d], IN_STRIDE[%d], v[l]);\n"
+				"\t\ttop->s_axis_%s_tuser = user;\n"
+				"\t\ttop->s_axis_%s_tlast = last;\n\t\tbreak;\n", k, n, k, n, k, k, n, n);
+			k++;
 		}
-	fputs("\tdefault:\n\t\t(void) top;\n\t\t(void) valid;\n\t\t(void) data;\n"
+	fputs("\tdefault:\n\t\t(void) top;\n\t\t(void) valid;\n\t\t(void) v;\n"
 		"\t\t(void) user;\n\t\t(void) last;\n\t}\n}\n\n", out);
 	fputs("bool get_in_ready(Vdut *top, int k)\n{\n\tswitch (k) {\n", out);
 	for (int i = 0, k = 0; i < n_ports; i++)
@@ -480,7 +541,8 @@ static void axis_tb_ports(FILE *out, int n_ports, const vl_port *ports)
 			fprintf(out, "\tcase %d:\n\t\ttop->m_axis_%s_tready = ready;\n\t\tbreak;\n", k++,
 				ports[i].name);
 	fputs("\tdefault:\n\t\t(void) top;\n\t\t(void) ready;\n\t}\n}\n\n", out);
-	fputs("struct output {\n\tbool valid, ready, user, last;\n\tuint64_t data;\n};\n\n"
+	fputs("// A master's beat: lane l of TDATA in data[l], its pad bits included.\n"
+		"struct output {\n\tbool valid, ready, user, last;\n\tuint64_t data[MAX_LANES];\n};\n\n"
 		"output get_out(Vdut *top, int k)\n{\n\toutput o{};\n\tswitch (k) {\n", out);
 	for (int i = 0, k = 0; i < n_ports; i++)
 		if (!ports[i].is_input) {
@@ -488,27 +550,13 @@ static void axis_tb_ports(FILE *out, int n_ports, const vl_port *ports)
 			fprintf(out, "\tcase %d:\n\t\to.valid = top->m_axis_%s_tvalid;\n"
 				"\t\to.ready = top->m_axis_%s_tready;\n\t\to.user = top->m_axis_%s_tuser;\n"
 				"\t\to.last = top->m_axis_%s_tlast;\n"
-				"\t\to.data = (uint64_t) top->m_axis_%s_tdata;\n\t\tbreak;\n",
-				k++, n, n, n, n, n);
+				"\t\tfor (int l = 0; l < OUT_LANES[%d]; l++)\n"
+				"\t\t\to.data[l] = get_lane(top->m_axis_%s_tdata, l * OUT_STRIDE[%d], "
+				"OUT_STRIDE[%d]);\n\t\tbreak;\n", k, n, n, n, n, k, n, k, k);
+			k++;
 		}
 	fputs("\tdefault:\n\t\t(void) top;\n\t}\n\treturn o;\n}\n\n", out);
-	fputs("// What a master or the control may not make depend on TREADY.\n"
-		"struct snapshot {\n\tstd::vector<uint64_t> v;\n"
-		"\tbool operator==(const snapshot &o) const { return v == o.v; }\n};\n\n"
-		"snapshot snap(Vdut *top)\n{\n\tsnapshot s;\n"
-		"\ts.v.push_back(top->done);\n\ts.v.push_back(top->error);\n"
-		"\ts.v.push_back(top->advance);\n", out);
-	for (int i = 0; i < n_ports; i++) {
-		const char *n = ports[i].name;
-		if (ports[i].is_input)
-			fprintf(out, "\ts.v.push_back(top->s_axis_%s_tready);\n", n);
-		else
-			fprintf(out, "\ts.v.push_back(top->m_axis_%s_tvalid);\n"
-				"\ts.v.push_back((uint64_t) top->m_axis_%s_tdata);\n"
-				"\ts.v.push_back(top->m_axis_%s_tuser);\n"
-				"\ts.v.push_back(top->m_axis_%s_tlast);\n", n, n, n, n);
-	}
-	fputs("\treturn s;\n}\n\n", out);
+	fputs(axis_tb_snap, out);
 }
 
 static void axis_tb_table(FILE *out, const char *what, const char *type, int n_ports,
@@ -519,8 +567,10 @@ static void axis_tb_table(FILE *out, const char *what, const char *type, int n_p
 	for (int i = 0; i < n_ports; i++) {
 		if (ports[i].is_input != inputs)
 			continue;
-		int64_t v = field == 0 ? ports[i].bits : field == 1 ? ports[i].row
-			: field == 2 ? ports[i].rows : ports[i].size;
+		const vl_port *p = &ports[i];
+		int64_t v = field == 0 ? p->bits : field == 1 ? p->row : field == 2 ? p->rows
+			: field == 3 ? p->size : field == 4 ? p->lanes
+			: field == 5 ? (p->bits + 7) / 8 * 8 : p->tail;
 		fprintf(out, "%s%lld", c++ ? ", " : "", (long long) v);
 	}
 	fprintf(out, "%s0 };\n", c ? ", " : "");
@@ -536,8 +586,11 @@ void vl_write_axis_testbench(FILE *out, const char *top_name, int n_ports,
 		"(verilator/axis_tb.c).\n", top_name);
 	fprintf(out, "// Interface and timing: docs/hardware.md, \"AXI4-Stream interface\".\n");
 	vl_write_tb_common(out);
-	fprintf(out, "const int N_IN = %d;\nconst int N_OUT = %d;\nconst int STALL_SEEDS = %d;\n",
-		n_in, n_ports - n_in, stall_seeds);
+	int max_lanes = 1;
+	for (int i = 0; i < n_ports; i++)
+		max_lanes = ports[i].lanes > max_lanes ? ports[i].lanes : max_lanes;
+	fprintf(out, "const int N_IN = %d;\nconst int N_OUT = %d;\nconst int STALL_SEEDS = %d;\n"
+		"const int MAX_LANES = %d;\n", n_in, n_ports - n_in, stall_seeds, max_lanes);
 	axis_tb_table(out, "IN_BITS", "int", n_ports, ports, true, 0);
 	axis_tb_table(out, "IN_ROW", "int64_t", n_ports, ports, true, 1);
 	axis_tb_table(out, "IN_ROWS", "int64_t", n_ports, ports, true, 2);
@@ -545,6 +598,11 @@ void vl_write_axis_testbench(FILE *out, const char *top_name, int n_ports,
 	axis_tb_table(out, "OUT_ROW", "int64_t", n_ports, ports, false, 1);
 	axis_tb_table(out, "OUT_ROWS", "int64_t", n_ports, ports, false, 2);
 	axis_tb_table(out, "OUT_SIZE", "uint64_t", n_ports, ports, false, 3);
+	axis_tb_table(out, "IN_LANES", "int", n_ports, ports, true, 4);
+	axis_tb_table(out, "IN_STRIDE", "int", n_ports, ports, true, 5);
+	axis_tb_table(out, "OUT_LANES", "int", n_ports, ports, false, 4);
+	axis_tb_table(out, "OUT_STRIDE", "int", n_ports, ports, false, 5);
+	axis_tb_table(out, "OUT_TAIL", "int", n_ports, ports, false, 6);
 	fputc('\n', out);
 	axis_tb_ports(out, n_ports, ports);
 	fputs(axis_tb_body, out);

@@ -484,15 +484,12 @@ static void vl_build_release(vl_build *b)
 
 /* --------------------------------------------------------------- the run */
 
-/* The ports of the design of "sp": its input statements, then its
- * outputs, the lanes of one declaration one port group (its name, lane
- * 0's words).  *sizes receives the word count of each. */
 /* A port's framing over the box of extents ext[0 .. n_dims) (words, for a
  * lane group: lane 0's box). */
 static vl_port vl_port_make(const char *name, int bits, bool is_input, int n_dims,
 	const int64_t *ext, int nf)
 {
-	vl_port p = { name, bits, is_input, 1, 1, 1, 1, NULL, -1 };
+	vl_port p = { name, bits, is_input, 1, 1, 1, 1, 1, NULL, -1 };
 	if (n_dims > 0)
 		p.row = ext[n_dims - 1];
 	for (int d = 0; d + 1 < n_dims; d++)
@@ -501,6 +498,9 @@ static vl_port vl_port_make(const char *name, int bits, bool is_input, int n_dim
 	return p;
 }
 
+/* The ports of the design of "sp": its input statements, then its
+ * outputs, the lanes of one declaration one port group (its name, lane
+ * 0's words).  *sizes receives the word count of each. */
 static int vl_ports(const sched_program *sp, int nf, vl_port **ports, int64_t **sizes)
 {
 	int n = 0;
@@ -516,6 +516,7 @@ static int vl_ports(const sched_program *sp, int nf, vl_port **ports, int64_t **
 		vl_port p = vl_port_make(rtl_port_name(sp->ctx, s->decl), s->decl->type.bits, true,
 			s->decl->n_dims, s->decl->extents, nf);
 		p.lanes = k;
+		p.tail = rtl_port_tail(s->decl);
 		p.stmt = s;
 		(*sizes)[n] = sched_n_iters(s);
 		(*ports)[n++] = p;
@@ -528,6 +529,7 @@ static int vl_ports(const sched_program *sp, int nf, vl_port **ports, int64_t **
 		vl_port p = vl_port_make(rtl_port_name(sp->ctx, d), d->type.bits, false,
 			d->n_dims, d->out_extents, nf);
 		p.lanes = k;
+		p.tail = rtl_port_tail(d);
 		p.output = i;
 		(*sizes)[n] = p.size / nf;
 		(*ports)[n++] = p;

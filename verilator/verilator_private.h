@@ -19,6 +19,7 @@ typedef struct vl_port {
 	int64_t rows;		/* rows per frame */
 	int64_t size;		/* elements per run: row * rows * frames */
 	int lanes;
+	int tail;		/* the lanes of a row's last word, 1 .. lanes */
 	const sched_stmt *stmt;	/* inputs: lane 0's statement (lanes consecutive) */
 	int output;		/* outputs: lane 0's index in sp->lowered->outputs */
 } vl_port;

@@ -115,8 +115,17 @@ expect 2 "--unroll takes a lane count from 1 to 256, not 'two'" compile "$PROG" 
 # The push-memory tile follows the core's clock enable: --memory pub takes
 # the AXI4-Stream interface (tests/pub/examples.sh axis runs it).
 expect 0 "" compile "$PROG" --memory pub --interface axis -o "$TMP/cpa"
-# AXI4-Stream does not take lanes yet: a located error, not unproven Verilog.
-expect 1 "error: --interface axis does not take lanes yet: 'in' has 2 lanes" compile "$PROG" --unroll 2 --interface axis -o "$TMP/c"
+# AXI4-Stream takes lanes: brighten's 64 u8 pixels a row at two lanes are
+# one stream of 16-bit beats, 32 a row (tests/axis.cmake t_axis_lanes_*
+# runs them), natively and on tiles.
+expect 0 "" compile "$PROG" --unroll 2 --interface axis -o "$TMP/cal"
+if grep -qF "input  wire [15:0] s_axis_in_tdata" "$TMP/cal/sluice_brighten.v" &&
+	grep -qF "_col;  // the element's column, of 32" "$TMP/cal/sluice_brighten.v"; then
+	echo "ok   axis at two lanes: 16-bit TDATA, rows of 32 beats"
+else
+	echo "FAIL axis at two lanes: want 16-bit TDATA and rows of 32 beats"; fail=1
+fi
+expect 0 "" compile "$PROG" --unroll 2 --interface axis --memory pub -o "$TMP/calp"
 # An output read outside its box by another func: at two lanes f's lane 1
 # has the word x = -1 (g reads f(y, x - 1)) that lane 0 has not, so the
 # lanes cannot share one port: a located error, not unproven Verilog.
