@@ -26,7 +26,7 @@
 #                           capacity does not divide a frame: its write
 #                           address restarts every frame)
 #   t_verilator_frames_gaussian_1080p  issue 14's bar: ten 1080p frames,
-#                           bit-exact, 20736005 cycles (label slow)
+#                           bit-exact, 20736004 cycles (label slow)
 #   t_verilator_sim_pack    tests/golden/compile/pack: two delay chains of 8
 #                           and 16 bits in one 38x24 FIFO (a pack): 244
 #                           cycles (the golden's), 7 x 20 = 140 outputs
@@ -91,14 +91,14 @@ if(SLUICE_VERILATOR_EXE)
   # The sequential schedule keeps whole frames in block RAM, one copy per
   # read holding its read's window (gaussian: 9 copies of 3966 of the 4096
   # words, tests/golden/README.md), written only inside it and addressed
-  # from its first word: 11787 cycles (the golden's predicted_cycles).
+  # from its first word: 11786 cycles (the golden's predicted_cycles).
   add_test(NAME t_verilator_sim_sequential_gaussian
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
             --engine verilator --seed 3 --schedule sequential
             -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/sequential_gaussian)
   set_tests_properties(t_verilator_sim_sequential_gaussian PROPERTIES LABELS verilator
     TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
-    PASS_REGULAR_EXPRESSION "verilator: 11787 cycles \\(predicted 11787\\), 3844 output values equal to the reference")
+    PASS_REGULAR_EXPRESSION "verilator: 11786 cycles \\(predicted 11786\\), 3844 output values equal to the reference")
   # A pack: a's and b's runs side by side in one memory (the golden's
   # figures, tests/golden/README.md "pack").
   add_test(NAME t_verilator_sim_pack
@@ -179,13 +179,13 @@ if(SLUICE_VERILATOR_EXE)
 
   # Frames.  The values in the expressions are reasoned, not copied: the
   # 64x64 gaussian takes a pixel a cycle, so its period is 64 * 64 = 4096
-  # and three frames take 4101 + 2 * 4096 = 12293 cycles; a 1080p frame's
-  # period is 1920 * 1080 = 2073600 and ten take 2073605 + 9 * 2073600.  The
+  # and three frames take 4100 + 2 * 4096 = 12292 cycles; a 1080p frame's
+  # period is 1920 * 1080 = 2073600 and ten take 2073604 + 9 * 2073600.  The
   # output counts are three (ten) times the output boxes (gaussian 62 * 62,
   # 1080p 1918 * 1078; cascade 60 * 60; matmul 16 * 16; upsample 128 * 128;
   # transpose 7 * 9).
   set(frames_cases
-    "gaussian|examples/gaussian.sl|--ram,auto|verilator: 3 frames, 12293 cycles \\(predicted 12293: 4101 \\+ 2 \\* period 4096\\), 11532 output values"
+    "gaussian|examples/gaussian.sl|--ram,auto|verilator: 3 frames, 12292 cycles \\(predicted 12292: 4100 \\+ 2 \\* period 4096\\), 11532 output values"
     "cascade|examples/cascade.sl|--ram,auto|verilator: 3 frames, .*, 10800 output values equal"
     "matmul|examples/matmul.sl|--ram,auto|verilator: 3 frames, .*, 768 output values equal"
     "block_upsample|examples/upsample.sl|--ram,block|verilator: 3 frames, .*, 49152 output values equal"
@@ -214,7 +214,7 @@ if(SLUICE_VERILATOR_EXE)
   set_tests_properties(t_verilator_frames_gaussian_1080p PROPERTIES LABELS "verilator;slow"
     PROCESSORS 2 TIMEOUT 600
     ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
-    PASS_REGULAR_EXPRESSION "verilator: 10 frames, 20736005 cycles \\(predicted 20736005: 2073605 \\+ 9 \\* period 2073600\\), 20676040 output values equal")
+    PASS_REGULAR_EXPRESSION "verilator: 10 frames, 20736004 cycles \\(predicted 20736004: 2073604 \\+ 9 \\* period 2073600\\), 20676040 output values equal")
 
   add_test(NAME t_verilator_sim_crop
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/verilator/crop.sl

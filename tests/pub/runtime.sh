@@ -10,7 +10,7 @@
 #    the runs at 48x40 and 32x32 are cache hits ("build: cached", one
 #    entry in the cache) that load their own image: all three bit-exact
 #    at their own predicted cycles (the simulator's checks, figures
-#    derived by hand: W*H + 5 cycles, (W-2)*(H-2) output values).
+#    derived by hand: W*H + 4 cycles (tests/golden/README.md, gaussian), (W-2)*(H-2) output values).
 #   runtime.sh SLUICE BUILD_DIR EXAMPLE...
 # The same for other examples, at 64x64 and 48x40: one Verilog, the
 # second run a cache hit, both bit-exact at their predicted cycles.
@@ -60,16 +60,17 @@ fi
 # DELTA[1]; then RUN_LO, RUN_HI, CONFIGURED.  gaussian at W x H: 'in'
 # streams at t = W*y + x (START 0, DELTA 1, 1); blur and gaussian read
 # in(y+2, x+2), 2 rows and 2 columns later, blur one cycle after the
-# write (latency 1), gaussian two after blur: START 2W+3 and 2W+5, boxes
-# (H-2) x (W-2), the row DELTA W - (W-3) = 3.  The last output is written
-# at 2W+5 + W(H-3) + (W-3) + 2 (latency), so done rises in cycle W*H + 5
-# and remain counts down from W*H + 3.
+# write (latency 1), gaussian one after blur (blur's latency 1: its
+# kernel's products are shifts): START 2W+3 and 2W+4, boxes (H-2) x
+# (W-2), the row DELTA W - (W-3) = 3.  The last output is written at
+# 2W+4 + W(H-3) + (W-3) + 2 (latency), so done rises in cycle W*H + 4
+# and remain counts down from W*H + 2.
 expect_regs() {
 	local w=$1 h=$2 a=256 v
 	local -a vals=(0 "$h" 1 "$w" 1
 		$((2 * w + 3)) $((h - 2)) 3 $((w - 2)) 1
-		$((2 * w + 5)) $((h - 2)) 3 $((w - 2)) 1
-		$((w * h + 3)) 0 1)
+		$((2 * w + 4)) $((h - 2)) 3 $((w - 2)) 1
+		$((w * h + 2)) 0 1)
 	for v in "${vals[@]}"; do
 		printf '%07x\n' $(( (a << 16) | v ))
 		a=$((a + 1))
@@ -102,7 +103,7 @@ for size in 64x64 48x40 32x32; do
 	log=$OUT/s$size.log
 	"$SLUICE" sim "$G" -D W="$w" -D H="$h" --memory pub --runtime-config --engine verilator \
 		--seed "$n" --quiet -o "$OUT/s$size" >"$log" 2>&1 || { cat "$log"; no "sim $size"; continue; }
-	want="verilator: $((w * h + 5)) cycles (predicted $((w * h + 5))), $(( (w - 2) * (h - 2) )) output values equal to the reference"
+	want="verilator: $((w * h + 4)) cycles (predicted $((w * h + 4))), $(( (w - 2) * (h - 2) )) output values equal to the reference"
 	grep -qxF "$want" "$log" || { cat "$log"; no "$size: want '$want'"; }
 	if [ "$n" = 1 ]; then
 		grep -q '^  build: verilated' "$log" || no "$size: the first run did not build"
