@@ -763,7 +763,9 @@ static int64_t cg_points(const ir_decl *d)
 	return n;
 }
 
-/* The entry points: pack, compute, unpack. */
+/* The entry points: pack (the inputs and consts given as uint64_t
+ * arrays; in[i] NULL for one whose packed buffer B[i] is already
+ * filled), compute, unpack (the outputs whose out[k] is not NULL). */
 static void cg_entry(cg_state *g, cg_text *out)
 {
 	const ir_program *p = g->prog;
@@ -772,8 +774,8 @@ static void cg_entry(cg_state *g, cg_text *out)
 		const ir_decl *d = p->decls[i];
 		if (d->kind == IR_DECL_FUNC)
 			continue;
-		cg_put(out, "\t{ const uint64_t *restrict s = in[%d]; %s *restrict o = B[%d];\n"
-			"\t  for (int64_t k = 0; k < %lldll; k++) o[k] = (%s)s[k]; }\n",
+		cg_put(out, "\tif (in[%d]) { const uint64_t *restrict s = in[%d]; %s *restrict o = B[%d];\n"
+			"\t  for (int64_t k = 0; k < %lldll; k++) o[k] = (%s)s[k]; }\n", i,
 			i, cg_ctype(d->type), i, (long long) cg_points(d), cg_ctype(d->type));
 	}
 	cg_put(out, "}\n\nvoid sluice_cref_compute(void *const *B)\n{\n");
@@ -785,8 +787,8 @@ static void cg_entry(cg_state *g, cg_text *out)
 		const ir_decl *d = p->outputs[k];
 		int n = d->n_dims;
 		const char *ct = cg_ctype(d->type);
-		cg_put(out, "\t{ const %s *restrict s = B[%d]; uint64_t *restrict o = out[%d];\n",
-			ct, d->index, k);
+		cg_put(out, "\tif (out[%d]) { const %s *restrict s = B[%d]; uint64_t *restrict o = out[%d];\n",
+			k, ct, d->index, k);
 		cg_put(out, "\t  int64_t k = 0;\n");
 		for (int i = 0; i < n; i++)
 			cg_put(out, "\t  for (int64_t v%d = 0; v%d < %lldll; v%d++)\n", i, i,

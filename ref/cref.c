@@ -342,13 +342,16 @@ static double cref_now(void)
 	return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
 }
 
-/* The packed buffers of the run, by declaration; their bytes in *held. */
+/* The packed buffers of the run, by declaration (those of packed inputs,
+ * bound by cref_bind, are left as they are); their bytes in *held. */
 static int cref_buffers(sl_ctx *ctx, const ir_program *prog, const bool *substituted,
 	void **bufs, uint64_t *held)
 {
 	for (int i = 0; i < prog->n_decls; i++) {
 		const ir_decl *d = prog->decls[i];
 		int64_t n = 1;
+		if (bufs[i])
+			continue;
 		if (d->kind == IR_DECL_FUNC) {
 			if (!ref_cgen_stored(d, substituted))
 				continue;
@@ -371,9 +374,10 @@ static int cref_buffers(sl_ctx *ctx, const ir_program *prog, const bool *substit
 	return 0;
 }
 
-/* The uint64_t arrays of the inputs and consts, by declaration. */
+/* The inputs and consts, by declaration: the uint64_t arrays to pack
+ * (in[i]), or a packed input's own buffer (bufs[i], borrowed[i]). */
 static int cref_bind(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
-	const uint64_t **in)
+	const uint64_t **in, void **bufs, bool *borrowed)
 {
 	int pos = 0;
 	char tb[8];
@@ -394,14 +398,41 @@ static int cref_bind(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inpu
 			return -1;
 		}
 		in[i] = a->data;
+		if (!a->data) {
+			bufs[i] = a->packed;
+			borrowed[i] = true;
+		}
 	}
 	return 0;
 }
 
-static int cref_outputs(sl_ctx *ctx, const ir_program *prog, io_array **outputs)
+/* Is output d's func buffer its output box, row-major (so that it can
+ * be handed over as the packed output)? */
+static bool cref_buffer_is_box(const ir_decl *d)
+{
+	for (int j = 0; j < d->n_dims; j++)
+		if (d->dom_lo[j] != 0 || d->dom_ext[j] != d->out_extents[j])
+			return false;
+	return true;
+}
+
+/* The output arrays: with packed_outputs, an output whose func buffer is
+ * its box takes that buffer over (out[i] NULL: nothing to unpack);
+ * every other output is an array to unpack into (out[i]). */
+static int cref_outputs(sl_ctx *ctx, const ir_program *prog, bool packed, void **bufs,
+	io_array **outputs, uint64_t **out, uint64_t *held)
 {
 	for (int i = 0; i < prog->n_outputs; i++) {
 		const ir_decl *d = prog->outputs[i];
+		if (packed && cref_buffer_is_box(d) && bufs[d->index]) {
+			outputs[i] = io_array_alloc_packed(d->type, d->n_dims, d->out_extents);
+			free(outputs[i]->packed);
+			outputs[i]->packed = bufs[d->index];
+			bufs[d->index] = NULL;
+			/* stays reserved, as an output array is */
+			*held -= (uint64_t) outputs[i]->size * (uint64_t) io_packed_size(d->type);
+			continue;
+		}
 		if (!sl_mem_reserve_box(ctx, d->loc, "output", d->name, d->n_dims, d->out_extents,
 			sizeof(uint64_t)))
 			return -1;
@@ -409,8 +440,32 @@ static int cref_outputs(sl_ctx *ctx, const ir_program *prog, io_array **outputs)
 			sl_error(ctx, d->loc, "out of memory for output '%s'", d->name);
 			return -1;
 		}
+		out[i] = outputs[i]->data;
 	}
 	return 0;
+}
+
+/* Pack, compute, unpack, each timed (ref_cref_last_times); the outputs
+ * taken over by cref_outputs are handed over after the compute. */
+static int cref_execute(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
+	const cref_kernel *k, const uint64_t **in, void **bufs, io_array **outputs,
+	uint64_t *held, double t0, double t1)
+{
+	uint64_t **out = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*out));
+	void **run = sl_xcalloc((size_t) prog->n_decls + 1, sizeof(*run));
+	memcpy(run, bufs, (size_t) prog->n_decls * sizeof(*run));
+	int rc = cref_outputs(ctx, prog, inputs->packed_outputs, bufs, outputs, out, held);
+	if (rc == 0) {
+		k->pack(in, run);
+		double t2 = cref_now();
+		k->compute(run);
+		double t3 = cref_now();
+		k->unpack(run, out);
+		cref_times = (ref_cref_times) { t1 - t0, t2 - t1, t3 - t2, cref_now() - t3 };
+	}
+	free(run);
+	free(out);
+	return rc;
 }
 
 int ref_cref_run(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
@@ -418,46 +473,37 @@ int ref_cref_run(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
 {
 	int n = prog->n_decls;
 	bool *substituted = sl_xcalloc((size_t) n + 1, sizeof(*substituted));
+	bool *borrowed = sl_xcalloc((size_t) n + 1, sizeof(*borrowed));
 	const uint64_t **in = sl_xcalloc((size_t) n + 1, sizeof(*in));
 	void **bufs = sl_xcalloc((size_t) n + 1, sizeof(*bufs));
-	uint64_t **out = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*out));
 	uint64_t held = 0;
 	size_t len;
 	char *src = ref_cgen(prog, substituted, &len);
 	cref_kernel k = { 0 };
 	double t0 = cref_now();
-	int rc = cref_bind(ctx, prog, inputs, in);
+	int rc = cref_bind(ctx, prog, inputs, in, bufs, borrowed);
 	if (rc == 0)
 		rc = cref_load(ctx, src, len, &k);
 	double t1 = cref_now();
 	if (rc == 0)
 		rc = cref_buffers(ctx, prog, substituted, bufs, &held);
 	if (rc == 0)
-		rc = cref_outputs(ctx, prog, outputs);
-	if (rc == 0) {
-		for (int i = 0; i < prog->n_outputs; i++)
-			out[i] = outputs[i]->data;
-		k.pack(in, bufs);
-		double t2 = cref_now();
-		k.compute(bufs);
-		double t3 = cref_now();
-		k.unpack(bufs, out);
-		cref_times = (ref_cref_times) { t1 - t0, t2 - t1, t3 - t2, cref_now() - t3 };
-	} else {
+		rc = cref_execute(ctx, prog, inputs, &k, in, bufs, outputs, &held, t0, t1);
+	if (rc != 0)
 		for (int i = 0; i < prog->n_outputs; i++) {
 			io_array_free(outputs[i]);
 			outputs[i] = NULL;
 		}
-	}
 	if (k.handle)
 		dlclose(k.handle);
 	for (int i = 0; i < n; i++)
-		free(bufs[i]);
+		if (!borrowed[i])
+			free(bufs[i]);
 	sl_mem_release(ctx, held);
 	free(src);
 	free(substituted);
+	free(borrowed);
 	free(in);
 	free(bufs);
-	free(out);
 	return rc;
 }

@@ -22,7 +22,10 @@ extern "C" {
 typedef struct ref_inputs {
 	int n;
 	ir_decl **decls;
-	io_array **arrays;
+	io_array **arrays;	/* packed or not (the interpreter unpacks them) */
+	/* The compiled reference: give the outputs packed (io_array.packed),
+	 * as its funcs compute them, instead of unpacking them. */
+	bool packed_outputs;
 } ref_inputs;
 
 /* Evaluate every output of "prog" (checked, bounds inferred) on

@@ -388,6 +388,9 @@ static int ref_run_all(sl_ctx *ctx, const ir_program *prog, const ref_inputs *in
 		return ref_cref_run(ctx, prog, inputs, outputs);
 	if (engine == REF_ENGINE_C)
 		engine = REF_ENGINE_ROWS;	/* the model's values: the row kernels */
+	for (int i = 0; i < inputs->n; i++)
+		if (inputs->arrays[i])
+			io_array_unpack(inputs->arrays[i]);
 	int n = prog->n_decls;
 	ref_state r = { .ctx = ctx, .prog = prog, .engine = engine, .keep_funcs = funcs != NULL };
 	r.stores = sl_xcalloc(n ? n : 1, sizeof(*r.stores));
