@@ -286,17 +286,25 @@ def tree_diffs(args, prog_path, seed, d, res):
 
 def cref_diffs(args, prog_path, seed, d, res):
     """--cref: `sluice run --engine c` (the compiled reference) again;
-    every output file must equal the interpreter's byte for byte."""
+    every file it writes (outputs' .npy and .png, the seeded inputs'
+    .in.npy) must equal the interpreter's byte for byte, and the two
+    must write the same files."""
     d3 = os.path.join(d, 'd3')
     cmd = [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d3, '--engine', 'c']
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
     if p.returncode != 0 or sanitizer_report(p.stderr):
         return ['sluice run --engine c failed (exit %d):\n%s'
                 % (p.returncode, p.stderr.strip())]
+    d1 = os.path.join(d, 'd1')
+    names = sorted(set(os.listdir(d1)) | set(os.listdir(d3)))
     diffs = []
-    for name in res:
-        with open(os.path.join(d, 'd1', name + '.npy'), 'rb') as f1, \
-                open(os.path.join(d3, name + '.npy'), 'rb') as f2:
+    for name in names:
+        if not (os.path.isfile(os.path.join(d1, name)) and os.path.isfile(os.path.join(d3, name))):
+            diffs.append('%s: written by only one of the compiled reference and the '
+                         'interpreter' % name)
+            continue
+        with open(os.path.join(d1, name), 'rb') as f1, \
+                open(os.path.join(d3, name), 'rb') as f2:
             if f1.read() != f2.read():
                 diffs.append('%s: the compiled reference (--engine c) and the '
                              'interpreter differ' % name)
