@@ -222,10 +222,22 @@ static int finish_outputs(int rc)
 	return rc;
 }
 
+/* The reference's evaluator for `run`: --engine c or interp, else the
+ * automatic choice, or $SLUICE_REF's when it is set (docs/speed.md). */
+static ref_engine run_engine_of(const options *opt)
+{
+	const char *env = getenv("SLUICE_REF");
+	if (!strcmp(opt->engine, "c"))
+		return REF_ENGINE_C;
+	if (!strcmp(opt->engine, "interp") || (strcmp(opt->engine, "auto") && env && *env))
+		return REF_ENGINE_DEFAULT;
+	return REF_ENGINE_AUTO;
+}
+
 static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const void *arg, const ref_inputs *in, io_array **outs)
 {
-	ref_engine e = !strcmp(opt->engine, "c") ? REF_ENGINE_C : REF_ENGINE_DEFAULT;
+	ref_engine e = run_engine_of(opt);
 	for (int f = 0; f < opt->frames; f++)
 		if (ref_run_engine(ctx, prog, &in[f], outs + (size_t) f * prog->n_outputs, e) < 0)
 			return -1;
@@ -238,7 +250,8 @@ int cmd_run(const options *opt)
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
 	sl_outputs_begin(opt->out_dir);
 	int rc = prog ? run_program(ctx, prog, opt, reference_engine, NULL,
-		!strcmp(opt->engine, "c")) : EXIT_PROGRAM;
+		run_engine_of(opt) == REF_ENGINE_C
+		|| (run_engine_of(opt) == REF_ENGINE_AUTO && ref_auto_compiles(prog))) : EXIT_PROGRAM;
 	rc = finish_outputs(rc);
 	sl_ctx_free(ctx);
 	return rc;

@@ -111,9 +111,9 @@ static bool set_unroll(options *o, const char *val)
 static bool set_engine(options *o, const char *val)
 {
 	if (strcmp(val, "model") && strcmp(val, "verilator") && strcmp(val, "c")
-	    && strcmp(val, "interp"))
-		return usage_error(o, "--engine takes 'model' or 'verilator' (sim), 'interp' or "
-			"'c' (run), not '%s'", val);
+	    && strcmp(val, "interp") && strcmp(val, "auto"))
+		return usage_error(o, "--engine takes 'model' or 'verilator' (sim), 'auto', "
+			"'interp' or 'c' (run), not '%s'", val);
 	o->engine = val;
 	return true;
 }

@@ -468,7 +468,23 @@ static int cref_execute(sl_ctx *ctx, const ir_program *prog, const ref_inputs *i
 	return rc;
 }
 
-int ref_cref_run(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
+/* cref_load for the automatic engine: a failure is a note, and 1. */
+static int cref_load_or_note(sl_ctx *ctx, const char *src, size_t len, cref_kernel *k)
+{
+	sl_ctx *scratch = sl_ctx_alloc();
+	sl_ctx_set_quiet(scratch, true);
+	int rc = cref_load(scratch, src, len, k);
+	if (rc < 0) {
+		const char *why = sl_first_error(scratch);
+		sl_note(ctx, sl_noloc, "the compiled reference is not available (%s); the "
+			"interpreter computes the same values", why ? why : "no reason given");
+		rc = 1;
+	}
+	sl_ctx_free(scratch);
+	return rc;
+}
+
+int ref_cref_run(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs, bool fallback,
 	io_array **outputs)
 {
 	int n = prog->n_decls;
@@ -483,13 +499,13 @@ int ref_cref_run(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
 	double t0 = cref_now();
 	int rc = cref_bind(ctx, prog, inputs, in, bufs, borrowed);
 	if (rc == 0)
-		rc = cref_load(ctx, src, len, &k);
+		rc = fallback ? cref_load_or_note(ctx, src, len, &k) : cref_load(ctx, src, len, &k);
 	double t1 = cref_now();
 	if (rc == 0)
 		rc = cref_buffers(ctx, prog, substituted, bufs, &held);
 	if (rc == 0)
 		rc = cref_execute(ctx, prog, inputs, &k, in, bufs, outputs, &held, t0, t1);
-	if (rc != 0)
+	if (rc != 0)	/* -1, or 1 for the interpreter */
 		for (int i = 0; i < prog->n_outputs; i++) {
 			io_array_free(outputs[i]);
 			outputs[i] = NULL;

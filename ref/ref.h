@@ -47,7 +47,20 @@ typedef enum ref_engine {
 	 * loaded; SLUICE_REF=c or `run --engine c`.  ref_run_funcs (the
 	 * model's values) uses the row kernels for it. */
 	REF_ENGINE_C,
+	/* `run`'s default: the compiled reference for a program that computes
+	 * at least REF_AUTO_POINTS values (ref_auto_compiles), the row
+	 * kernels below, where the interpreter is done before a compiler
+	 * has started; a compiled reference that cannot be had (no compiler,
+	 * no cache, a failed build) is a note, and the row kernels run. */
+	REF_ENGINE_AUTO,
 } ref_engine;
+
+/* 512 x 512: gaussian's interpreter takes about 4 ms there, a first
+ * compile 100 ms, a cached kernel's look-up 0.2 ms. */
+#define REF_AUTO_POINTS (INT64_C(1) << 18)
+/* Does the automatic engine compile "prog" (the points of its stored
+ * funcs' domains, at least REF_AUTO_POINTS)? */
+bool ref_auto_compiles(const ir_program *prog);
 
 /* ref_run with the evaluator "engine"; an unknown $SLUICE_REF is an
  * error (reported, -1). */

@@ -268,7 +268,7 @@ def tree_diffs(args, prog_path, seed, d, res):
     (SLUICE_REF=tree); every output file must equal the row kernels' byte
     for byte."""
     d2 = os.path.join(d, 'd2')
-    cmd = [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d2]
+    cmd = [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d2, '--engine', 'interp']
     env = dict(os.environ, SLUICE_REF='tree')
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout, env=env)
     if p.returncode != 0:
@@ -369,7 +369,9 @@ def sluice_cmd(args, prog_path, seed, d1, engine, schedule):
         return [args.sluice, 'sim', prog_path, '--seed', str(seed), '-o', d1,
                 '--engine', engine, '--schedule', schedule,
                 '--ram', args.ram] + (['--board', args.board] if args.board else []) + lanes
-    return [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d1]
+    # the interpreter, named: run's default picks the compiled reference
+    # for large programs (docs/speed.md)
+    return [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d1, '--engine', 'interp']
 
 
 SANITIZER_MARKS = ('ERROR: AddressSanitizer', 'ERROR: LeakSanitizer',
