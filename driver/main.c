@@ -127,8 +127,10 @@ static io_input_spec input_spec(const options *opt, bool packed)
 static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	bool packed, ref_inputs *in, io_array **arrays)
 {
-	for (int f = 0; f < opt->frames; f++)
+	for (int f = 0; f < opt->frames; f++) {
 		in[f].packed_outputs = packed;
+		in[f].threads = opt->jobs;
+	}
 	for (int i = 0; i < prog->n_decls; i++)
 		if (prog->decls[i]->kind == IR_DECL_INPUT)
 			for (int f = 0; f < opt->frames; f++)

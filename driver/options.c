@@ -84,6 +84,15 @@ static bool set_frames(options *o, const char *val)
 	return true;
 }
 
+static bool set_jobs(options *o, const char *val)
+{
+	uint64_t n;
+	if (!parse_count(val, &n) || n < 1 || n > 256)
+		return usage_error(o, "-j takes a thread count from 1 to 256, not '%s'", val);
+	o->jobs = (int) n;
+	return true;
+}
+
 static bool set_max_cycles(options *o, const char *val)
 {
 	uint64_t n;
@@ -312,6 +321,7 @@ static const option_spec option_specs[] = {
 	{ "--input", OPT_INPUT, true, set_input },
 	{ "--seed", OPT_SEED, true, set_seed },
 	{ "--frames", OPT_FRAMES, true, set_frames },
+	{ "-j", OPT_JOBS, true, set_jobs },
 	{ "-o", OPT_OUT, true, set_out },
 	{ "--schedule", OPT_SCHEDULE, true, set_schedule },
 	{ "--unroll", OPT_UNROLL, true, set_unroll },
@@ -410,6 +420,7 @@ int driver_parse_options(const command *c, int argc, char **argv, options *opt)
 	opt->out_dir = "out";
 	opt->engine = "model";
 	opt->frames = 1;
+	opt->jobs = 1;
 	opt->is_study = !strcmp(c->name, "study");
 	opt->command = c->name;
 	opt->stall_seeds = 3;

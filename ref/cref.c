@@ -18,6 +18,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,9 @@
 typedef void (*cref_pack_fn)(const uint64_t *const *in, void *const *bufs);
 typedef void (*cref_compute_fn)(void *const *bufs);
 typedef void (*cref_unpack_fn)(void *const *bufs, uint64_t *const *out);
+typedef int (*cref_n_funcs_fn)(void);
+typedef void (*cref_func_rows_fn)(int k, int64_t *r0, int64_t *r1);
+typedef void (*cref_func_fn)(int k, void *const *bufs, int64_t r0, int64_t r1);
 
 /* ------------------------------------------------------------ the cache */
 
@@ -267,6 +271,9 @@ typedef struct cref_kernel {
 	cref_pack_fn pack;
 	cref_compute_fn compute;
 	cref_unpack_fn unpack;
+	cref_n_funcs_fn n_funcs;	/* the funcs one at a time, for threads */
+	cref_func_rows_fn func_rows;
+	cref_func_fn func;
 } cref_kernel;
 
 static int cref_open(sl_ctx *ctx, const char *entry, cref_kernel *k)
@@ -281,7 +288,11 @@ static int cref_open(sl_ctx *ctx, const char *entry, cref_kernel *k)
 		k->pack = (cref_pack_fn) dlsym(k->handle, "sluice_cref_pack");
 		k->compute = (cref_compute_fn) dlsym(k->handle, "sluice_cref_compute");
 		k->unpack = (cref_unpack_fn) dlsym(k->handle, "sluice_cref_unpack");
-		if (!abi || abi() != REF_CREF_ABI || !k->pack || !k->compute || !k->unpack) {
+		k->n_funcs = (cref_n_funcs_fn) dlsym(k->handle, "sluice_cref_n_funcs");
+		k->func_rows = (cref_func_rows_fn) dlsym(k->handle, "sluice_cref_func_rows");
+		k->func = (cref_func_fn) dlsym(k->handle, "sluice_cref_func");
+		if (!abi || abi() != REF_CREF_ABI || !k->pack || !k->compute || !k->unpack
+		    || !k->n_funcs || !k->func_rows || !k->func) {
 			sl_error(ctx, sl_noloc, "the compiled reference '%s' is not this sluice's", so);
 			dlclose(k->handle);
 			k->handle = NULL;
@@ -445,6 +456,51 @@ static int cref_outputs(sl_ctx *ctx, const ir_program *prog, bool packed, void *
 	return 0;
 }
 
+/* One thread's share of a func: rows [r0, r1). */
+typedef struct cref_share {
+	const cref_kernel *k;
+	void *const *bufs;
+	int func;
+	int64_t r0, r1;
+} cref_share;
+
+static void *cref_share_run(void *arg)
+{
+	const cref_share *s = arg;
+	s->k->func(s->func, s->bufs, s->r0, s->r1);
+	return NULL;
+}
+
+/* Every func in order, its rows split into "threads" contiguous shares
+ * (the calling thread takes the first; a thread that cannot be started
+ * leaves its share to the calling thread).  Every point is computed by
+ * the same code as with one thread, so the bytes are the same. */
+static void cref_compute_threads(const cref_kernel *k, void *const *bufs, int threads)
+{
+	cref_share *sh = sl_xcalloc((size_t) threads, sizeof(*sh));
+	pthread_t *tid = sl_xcalloc((size_t) threads, sizeof(*tid));
+	bool *started = sl_xcalloc((size_t) threads, sizeof(*started));
+	for (int f = 0; f < k->n_funcs(); f++) {
+		int64_t r0, r1;
+		k->func_rows(f, &r0, &r1);
+		int64_t rows = r1 - r0;
+		int t = rows < threads ? (int) (rows > 0 ? rows : 1) : threads;
+		for (int j = 0; j < t; j++) {
+			sh[j] = (cref_share) { k, bufs, f, r0 + rows * j / t, r0 + rows * (j + 1) / t };
+			started[j] = j > 0 && pthread_create(&tid[j], NULL, cref_share_run, &sh[j]) == 0;
+		}
+		for (int j = 0; j < t; j++)
+			if (!started[j])
+				cref_share_run(&sh[j]);
+		for (int j = 1; j < t; j++)
+			if (started[j])
+				pthread_join(tid[j], NULL);
+	}
+	free(sh);
+	free(tid);
+	free(started);
+}
+
 /* Pack, compute, unpack, each timed (ref_cref_last_times); the outputs
  * taken over by cref_outputs are handed over after the compute. */
 static int cref_execute(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
@@ -458,7 +514,10 @@ static int cref_execute(sl_ctx *ctx, const ir_program *prog, const ref_inputs *i
 	if (rc == 0) {
 		k->pack(in, run);
 		double t2 = cref_now();
-		k->compute(run);
+		if (inputs->threads > 1)
+			cref_compute_threads(k, run, inputs->threads);
+		else
+			k->compute(run);
 		double t3 = cref_now();
 		k->unpack(run, out);
 		cref_times = (ref_cref_times) { t1 - t0, t2 - t1, t3 - t2, cref_now() - t3 };

@@ -26,6 +26,9 @@ typedef struct ref_inputs {
 	/* The compiled reference: give the outputs packed (io_array.packed),
 	 * as its funcs compute them, instead of unpacking them. */
 	bool packed_outputs;
+	/* The compiled reference: threads sharing each func's rows (`run -j
+	 * N`; 0 or 1: the calling thread alone).  The same bytes for any N. */
+	int threads;
 } ref_inputs;
 
 /* Evaluate every output of "prog" (checked, bounds inferred) on

@@ -50,8 +50,8 @@ bool ref_shape_matches(const io_array *a, const ir_decl *d);
 /* ------------------------------------------------ the compiled reference */
 
 /* The version of the generated code's entry points (cgen.c, cref.c). */
-#define REF_CREF_ABI 2
-#define REF_CREF_ABI_STR "2"
+#define REF_CREF_ABI 3
+#define REF_CREF_ABI_STR "3"
 
 /* The C source of "prog" (checked, bounds inferred), deterministic: its
  * length in *len, heap text the caller frees.  substituted[i] (n_decls
