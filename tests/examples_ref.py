@@ -215,9 +215,11 @@ def main(argv):
     tag = ''.join('_' + a.replace('=', '') for a in defines if a != '-D')
     d = os.path.join(work, name + tag)
     os.makedirs(d, exist_ok=True)
-    # the interpreter, named: run's default compiles the 1080p programs
+    # the interpreter, named (run's default compiles the 1080p programs),
+    # or EXAMPLES_REF_ENGINE's
+    engine = os.environ.get('EXAMPLES_REF_ENGINE', 'interp')
     cmd = [sluice, 'run', os.path.join(HERE, name + '.sl')] + defines + ['--seed', '1', '-o', d,
-                                                                          '--engine', 'interp']
+                                                                          '--engine', engine]
     if subprocess.call(cmd) != 0:
         print('%s: sluice run failed: %s' % (name, ' '.join(cmd)))
         return 1
