@@ -59,7 +59,7 @@ foreach(ex gaussian camera_pipeline laplacian_pyramid matmul)
   set_tests_properties(t_frames_check_${ex} PROPERTIES LABELS model)
 endforeach()
 # The same with the compiled reference: frames of packed arrays.
-foreach(ex gaussian matmul)
+foreach(ex gaussian)
   add_test(NAME t_frames_check_cref_${ex}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/frames_check.py
             $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
