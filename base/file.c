@@ -468,7 +468,7 @@ int sl_temp_commit(char *tmp, const char *path)
 }
 
 static int write_file_parts(const char *path, const void *const *parts,
-	const size_t *lens, int n, bool may_stage)
+	const size_t *lens, int n, bool may_stage, bool sync)
 {
 	char *tmp;
 	int fd = temp_create(path, &tmp, may_stage && output_set_open);
@@ -477,7 +477,7 @@ static int write_file_parts(const char *path, const void *const *parts,
 	int rc = 0;
 	for (int i = 0; i < n && rc == 0; i++)
 		rc = write_all(fd, parts[i], lens[i]);
-	if (rc == 0)
+	if (rc == 0 && sync)
 		rc = fsync(fd);
 	int err = errno;
 	if (close(fd) < 0 && rc == 0) {
@@ -494,7 +494,7 @@ static int write_file_parts(const char *path, const void *const *parts,
 
 static int write_file(const char *path, const void *data, size_t len, bool may_stage)
 {
-	return write_file_parts(path, &data, &len, 1, may_stage);
+	return write_file_parts(path, &data, &len, 1, may_stage, true);
 }
 
 int sl_write_file_atomic(const char *path, const void *data, size_t len)
@@ -505,12 +505,17 @@ int sl_write_file_atomic(const char *path, const void *data, size_t len)
 int sl_write_file_atomic_parts(const char *path, const void *const *parts,
 	const size_t *lens, int n)
 {
-	return write_file_parts(path, parts, lens, n, true);
+	return write_file_parts(path, parts, lens, n, true, true);
 }
 
 int sl_write_file_now(const char *path, const void *data, size_t len)
 {
 	return write_file(path, data, len, false);
+}
+
+int sl_write_scratch(const char *path, const void *data, size_t len)
+{
+	return write_file_parts(path, &data, &len, 1, false, false);
 }
 
 /* ------------------------------------------------------------ the sweep */

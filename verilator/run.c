@@ -558,7 +558,7 @@ static int vl_write_words(sl_ctx *ctx, const char *path, const uint64_t *v,
 	for (int64_t i = 0; i < n; i++)
 		for (int b = 0; b < 8; b++)
 			buf[i * 8 + b] = (unsigned char) (v[i] >> (8 * b));
-	int rc = sl_write_file_now(path, buf, (size_t) n * 8);
+	int rc = sl_write_scratch(path, buf, (size_t) n * 8);
 	if (rc < 0)
 		sl_error(ctx, sl_noloc, "cannot write '%s': %s", path, strerror(errno));
 	free(buf);
