@@ -189,8 +189,10 @@ io_array *io_random_array_packed(ir_type type, int n_dims, const int64_t *dims,
 	uint64_t state = seed ^ name_hash(name ? name : "");
 	int bits = type.bits == 0 ? 64 : type.bits, es = io_packed_size(type);
 #ifdef HAVE_RANDOM_FILL_AVX512
-	if (__builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw")
-	    && __builtin_cpu_supports("avx512vl")) {
+	/* SLUICE_SCALAR_FILL=1: the scalar loops, for the tests to compare */
+	const char *scalar = getenv("SLUICE_SCALAR_FILL");
+	if (!(scalar && *scalar == '1') && __builtin_cpu_supports("avx512dq")
+	    && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")) {
 		random_fill_avx512(a->packed, a->size, state, bits, type.is_signed, es);
 		return a;
 	}
