@@ -157,9 +157,16 @@ void sl_mem_release(sl_ctx *ctx, uint64_t bytes);
  * an earlier file intact and no temporary.  Inside an output set the
  * rename waits for sl_outputs_commit.  0, or -1 (errno set). */
 int sl_write_file_atomic(const char *path, const void *data, size_t len);
+/* The same with the file's bytes in n pieces: parts[i], lens[i] bytes. */
+int sl_write_file_atomic_parts(const char *path, const void *const *parts,
+	const size_t *lens, int n);
 /* The same, renamed at once even inside an output set: a scratch file
  * another program reads next (a build's sources, a testbench's input). */
 int sl_write_file_now(const char *path, const void *data, size_t len);
+/* The same without the fsync: a file of a run's private work directory
+ * that another program reads next and nothing reads after a crash (the
+ * Verilator testbench's input words). */
+int sl_write_scratch(const char *path, const void *data, size_t len);
 /* The pieces of sl_write_file_atomic for a file another process writes
  * (a waveform): create a fresh temporary for "path" (its fd; its name in
  * *tmp), then commit (rename, or stage in the open output set) or

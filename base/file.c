@@ -467,14 +467,17 @@ int sl_temp_commit(char *tmp, const char *path)
 	return temp_commit(tmp, path, true);
 }
 
-static int write_file(const char *path, const void *data, size_t len, bool may_stage)
+static int write_file_parts(const char *path, const void *const *parts,
+	const size_t *lens, int n, bool may_stage, bool sync)
 {
 	char *tmp;
 	int fd = temp_create(path, &tmp, may_stage && output_set_open);
 	if (fd < 0)
 		return -1;
-	int rc = write_all(fd, data, len);
-	if (rc == 0)
+	int rc = 0;
+	for (int i = 0; i < n && rc == 0; i++)
+		rc = write_all(fd, parts[i], lens[i]);
+	if (rc == 0 && sync)
 		rc = fsync(fd);
 	int err = errno;
 	if (close(fd) < 0 && rc == 0) {
@@ -489,14 +492,30 @@ static int write_file(const char *path, const void *data, size_t len, bool may_s
 	return temp_commit(tmp, path, may_stage);
 }
 
+static int write_file(const char *path, const void *data, size_t len, bool may_stage)
+{
+	return write_file_parts(path, &data, &len, 1, may_stage, true);
+}
+
 int sl_write_file_atomic(const char *path, const void *data, size_t len)
 {
 	return write_file(path, data, len, true);
 }
 
+int sl_write_file_atomic_parts(const char *path, const void *const *parts,
+	const size_t *lens, int n)
+{
+	return write_file_parts(path, parts, lens, n, true, true);
+}
+
 int sl_write_file_now(const char *path, const void *data, size_t len)
 {
 	return write_file(path, data, len, false);
+}
+
+int sl_write_scratch(const char *path, const void *data, size_t len)
+{
+	return write_file_parts(path, &data, &len, 1, false, false);
 }
 
 /* ------------------------------------------------------------ the sweep */

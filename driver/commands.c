@@ -21,13 +21,18 @@ static const command commands[] = {
 	  "Reads PROG, reports every error, and prints every declaration: its kind,\n"
 	  "name and type, and for a func its variables, the domain bounds inference\n"
 	  "gave it and its body.\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
-	{ "run", cmd_run, OPT_INPUT | OPT_SEED | OPT_OUT | OPT_FRAMES | OPT_DEFINE | OPT_ENGINE, true,
-	  "PROG [-D NAME=VALUE]... [--engine interp|c] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR]",
+	{ "run", cmd_run, OPT_INPUT | OPT_SEED | OPT_OUT | OPT_FRAMES | OPT_DEFINE | OPT_ENGINE |
+	  OPT_JOBS, true,
+	  "PROG [-D NAME=VALUE]... [--engine auto|interp|c] [-j N] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR]",
 	  "evaluate a program with the CPU reference",
 	  "Evaluates every output of PROG bit-exactly and writes DIR/NAME.npy for each\n"
-	  "(and DIR/NAME.png when the output is a u8/u16 image).\n"
-	  "  --engine E         interp (the interpreter; the default) or c (the program\n"
-	  "                     compiled to C with the system compiler, cached)\n"
+	  "(and DIR/NAME.png, uncompressed, when the output is a u8/u16 image).\n"
+	  "  --engine E         c (the program compiled to C with the system compiler,\n"
+	  "                     cached), interp (the interpreter) or auto (the default:\n"
+	  "                     c for a program of at least 262,144 points, interp\n"
+	  "                     below; without a working compiler a note and interp)\n"
+	  "  -j N               the compiled reference's threads, each func's rows\n"
+	  "                     shared among them (default 1; the same bytes for any N)\n"
 	  "  --input NAME=FILE  data for input NAME: .npy, .png, .pgm or .ppm\n"
 	  "  --seed N           fill inputs without --input with pseudo-random values\n"
 	  "                     from seed N, and write them as DIR/NAME.in.npy\n"

@@ -36,6 +36,7 @@ typedef struct options {
 	bool quiet;		/* --quiet: no progress line on a terminal */
 	uint64_t seed;
 	int frames;		/* run, sim: frames streamed back to back (1) */
+	int jobs;		/* run -j N: the compiled reference's threads (1) */
 	int stall_seeds;	/* sim --interface axis: seeds of pause patterns (3) */
 	bool have_stall_seeds;
 	int64_t max_cycles;	/* sim: the budget in predicted cycles */
@@ -68,7 +69,7 @@ enum {
 	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
 	OPT_MAX_CYCLES = 1 << 15, OPT_UNROLL = 1 << 16, OPT_DEFINE = 1 << 17, OPT_QUIET = 1 << 18,
 	OPT_MEMORY = 1 << 19, OPT_INTERFACE = 1 << 20, OPT_STALL_SEEDS = 1 << 21,
-	OPT_WIDTHS = 1 << 22,
+	OPT_WIDTHS = 1 << 22, OPT_JOBS = 1 << 23,
 	/* what compile, sim and synth share: the design */
 	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK |
 		OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY | OPT_INTERFACE | OPT_WIDTHS,

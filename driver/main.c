@@ -114,23 +114,28 @@ static int make_out_dir(sl_ctx *ctx, const char *dir)
 	return -1;
 }
 
-/* What the command line gives for the inputs of a run. */
-static io_input_spec input_spec(const options *opt)
+/* What the command line gives for the inputs of a run; "packed" for the
+ * compiled reference, which takes and gives arrays of the types' widths. */
+static io_input_spec input_spec(const options *opt, bool packed)
 {
 	return (io_input_spec) { opt->n_inputs, opt->input_names, opt->input_files,
-		opt->have_seed, opt->seed, opt->frames, opt->out_dir };
+		opt->have_seed, opt->seed, opt->frames, opt->out_dir, packed };
 }
 
 /* The inputs of every frame (in[f]) over "arrays": -1 on a data error,
  * -2 on usage (reported). */
 static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
-	ref_inputs *in, io_array **arrays)
+	bool packed, ref_inputs *in, io_array **arrays)
 {
+	for (int f = 0; f < opt->frames; f++) {
+		in[f].packed_outputs = packed;
+		in[f].threads = opt->jobs;
+	}
 	for (int i = 0; i < prog->n_decls; i++)
 		if (prog->decls[i]->kind == IR_DECL_INPUT)
 			for (int f = 0; f < opt->frames; f++)
 				in[f].decls[in[f].n++] = prog->decls[i];
-	io_input_spec spec = input_spec(opt);
+	io_input_spec spec = input_spec(opt, packed);
 	return io_inputs_load(ctx, prog, &spec, arrays);
 }
 
@@ -171,11 +176,12 @@ typedef int (*engine_fn)(sl_ctx *ctx, const ir_program *prog, const options *opt
 	const void *arg, const ref_inputs *in, io_array **outs);
 
 /* Gather the inputs of "prog", run "engine", write the outputs: the
- * shape of `run` and `sim`. */
+ * shape of `run` and `sim`.  "packed": the inputs made and the outputs
+ * taken packed (io_array.packed), for the compiled reference. */
 static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
-	engine_fn engine, const void *arg)
+	engine_fn engine, const void *arg, bool packed)
 {
-	io_input_spec spec = input_spec(opt);
+	io_input_spec spec = input_spec(opt, packed);
 	if (io_inputs_check(ctx, prog, &spec) < 0)
 		return EXIT_USAGE;
 	if (make_out_dir(ctx, opt->out_dir) < 0)
@@ -190,7 +196,7 @@ static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
 		in[f].arrays = arrays + f * per;
 	}
 	io_array **outs = sl_xcalloc(n_out + 1, sizeof(*outs));
-	int rc = gather_inputs(ctx, prog, opt, in, arrays);
+	int rc = gather_inputs(ctx, prog, opt, packed, in, arrays);
 	if (rc < 0)
 		rc = rc == -2 ? EXIT_USAGE : EXIT_PROGRAM;
 	else if (engine(ctx, prog, opt, arg, in, outs) < 0 ||
@@ -218,10 +224,22 @@ static int finish_outputs(int rc)
 	return rc;
 }
 
+/* The reference's evaluator for `run`: --engine c or interp, else the
+ * automatic choice, or $SLUICE_REF's when it is set (docs/speed.md). */
+static ref_engine run_engine_of(const options *opt)
+{
+	const char *env = getenv("SLUICE_REF");
+	if (!strcmp(opt->engine, "c"))
+		return REF_ENGINE_C;
+	if (!strcmp(opt->engine, "interp") || (strcmp(opt->engine, "auto") && env && *env))
+		return REF_ENGINE_DEFAULT;
+	return REF_ENGINE_AUTO;
+}
+
 static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const void *arg, const ref_inputs *in, io_array **outs)
 {
-	ref_engine e = !strcmp(opt->engine, "c") ? REF_ENGINE_C : REF_ENGINE_DEFAULT;
+	ref_engine e = run_engine_of(opt);
 	for (int f = 0; f < opt->frames; f++)
 		if (ref_run_engine(ctx, prog, &in[f], outs + (size_t) f * prog->n_outputs, e) < 0)
 			return -1;
@@ -233,7 +251,9 @@ int cmd_run(const options *opt)
 	sl_ctx *ctx = new_ctx(opt);
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
 	sl_outputs_begin(opt->out_dir);
-	int rc = prog ? run_program(ctx, prog, opt, reference_engine, NULL) : EXIT_PROGRAM;
+	int rc = prog ? run_program(ctx, prog, opt, reference_engine, NULL,
+		run_engine_of(opt) == REF_ENGINE_C
+		|| (run_engine_of(opt) == REF_ENGINE_AUTO && ref_auto_compiles(prog))) : EXIT_PROGRAM;
 	rc = finish_outputs(rc);
 	sl_ctx_free(ctx);
 	return rc;
@@ -493,7 +513,7 @@ static int synth_outputs(sl_ctx *ctx, const flow_design *d, const options *opt,
 	int rc = 0;
 	sl_outputs_begin(opt->out_dir);
 	if (netlist)
-		rc = run_program(ctx, d->prog, opt, netlist_engine, &arg);
+		rc = run_program(ctx, d->prog, opt, netlist_engine, &arg, false);
 	if (rc == 0 && write_html(d, opt->out_dir, 1, meas) < 0)
 		rc = EXIT_PROGRAM;
 	return finish_outputs(rc);
@@ -567,7 +587,7 @@ int cmd_sim(const options *opt)
 	sl_outputs_begin(opt->out_dir);
 	if (d && write_design(d, opt->out_dir, opt->frames) == 0
 	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
-		rc = run_program(ctx, d->prog, opt, sim_engine, d);
+		rc = run_program(ctx, d->prog, opt, sim_engine, d, false);
 	if (rc == 0 && d->pub && pub_print_counts(ctx, d->pub, strcmp(opt->engine, "verilator")
 	    ? "tile model" : "tile model and Verilator agree", stdout) < 0)
 		rc = EXIT_PROGRAM;

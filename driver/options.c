@@ -84,6 +84,15 @@ static bool set_frames(options *o, const char *val)
 	return true;
 }
 
+static bool set_jobs(options *o, const char *val)
+{
+	uint64_t n;
+	if (!parse_count(val, &n) || n < 1 || n > 256)
+		return usage_error(o, "-j takes a thread count from 1 to 256, not '%s'", val);
+	o->jobs = (int) n;
+	return true;
+}
+
 static bool set_max_cycles(options *o, const char *val)
 {
 	uint64_t n;
@@ -111,9 +120,9 @@ static bool set_unroll(options *o, const char *val)
 static bool set_engine(options *o, const char *val)
 {
 	if (strcmp(val, "model") && strcmp(val, "verilator") && strcmp(val, "c")
-	    && strcmp(val, "interp"))
-		return usage_error(o, "--engine takes 'model' or 'verilator' (sim), 'interp' or "
-			"'c' (run), not '%s'", val);
+	    && strcmp(val, "interp") && strcmp(val, "auto"))
+		return usage_error(o, "--engine takes 'model' or 'verilator' (sim), 'auto', "
+			"'interp' or 'c' (run), not '%s'", val);
 	o->engine = val;
 	return true;
 }
@@ -320,6 +329,7 @@ static const option_spec option_specs[] = {
 	{ "--input", OPT_INPUT, true, set_input },
 	{ "--seed", OPT_SEED, true, set_seed },
 	{ "--frames", OPT_FRAMES, true, set_frames },
+	{ "-j", OPT_JOBS, true, set_jobs },
 	{ "-o", OPT_OUT, true, set_out },
 	{ "--schedule", OPT_SCHEDULE, true, set_schedule },
 	{ "--unroll", OPT_UNROLL, true, set_unroll },
@@ -419,6 +429,7 @@ int driver_parse_options(const command *c, int argc, char **argv, options *opt)
 	opt->out_dir = "out";
 	opt->engine = "model";
 	opt->frames = 1;
+	opt->jobs = 1;
 	opt->is_study = !strcmp(c->name, "study");
 	opt->command = c->name;
 	opt->stall_seeds = 3;

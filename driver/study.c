@@ -59,7 +59,7 @@ static int64_t study_sim(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs
 {
 	const ir_program *prog = sp->lowered;
 	ref_inputs in = { 0, sl_xcalloc((size_t) prog->n_decls + 1, sizeof(ir_decl *)),
-		sl_xcalloc((size_t) prog->n_decls + 1, sizeof(io_array *)) };
+		sl_xcalloc((size_t) prog->n_decls + 1, sizeof(io_array *)), false, 0 };
 	bool ok = true;
 	for (int i = 0; ok && i < prog->n_decls; i++) {
 		ir_decl *d = prog->decls[i];

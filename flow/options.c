@@ -27,13 +27,14 @@ static bool is(const flow_request *r, const char *command)
 	return !strcmp(r->command, command);
 }
 
-/* run evaluates (interp, c), sim simulates (model, verilator). */
+/* run evaluates (auto, interp, c), sim simulates (model, verilator). */
 static bool engine_of_other_command(const flow_request *r, char *d, size_t n)
 {
-	bool ref = !strcmp(r->engine, "interp") || !strcmp(r->engine, "c");
+	bool ref = !strcmp(r->engine, "interp") || !strcmp(r->engine, "c")
+		|| !strcmp(r->engine, "auto");
 	if (is(r, "run") ? ref || !strcmp(r->engine, "model") : !ref)
 		return false;	/* "model" is the default of every command */
-	snprintf(d, n, "%s here, not '%s'", is(r, "run") ? "'interp' or 'c'"
+	snprintf(d, n, "%s here, not '%s'", is(r, "run") ? "'auto', 'interp' or 'c'"
 		: "'model' or 'verilator'", r->engine);
 	return true;
 }

@@ -38,24 +38,51 @@ static bool check_input_names(sl_ctx *ctx, const ir_program *prog, const io_inpu
 	return ok;
 }
 
-/* Frame f of "all" (its leading dimension the frame). */
-static io_array *frame_slice(const io_array *all, int f)
+/* An array of "like"'s form (packed or not) and type, of shape dims;
+ * its values' bytes, and the bytes of one value in *es. */
+static io_array *alloc_like(const io_array *like, int n_dims, const int64_t *dims,
+	unsigned char **bytes, size_t *es)
 {
-	io_array *a = io_array_alloc(all->type, all->n_dims - 1, all->dims + 1);
-	if (a)
-		memcpy(a->data, all->data + (size_t) f * a->size,
-			(size_t) a->size * sizeof(*a->data));
+	io_array *a = like->packed ? io_array_alloc_packed(like->type, n_dims, dims)
+		: io_array_alloc(like->type, n_dims, dims);
+	*es = like->packed ? (size_t) io_packed_size(like->type) : sizeof(uint64_t);
+	*bytes = like->packed ? (unsigned char *) a->packed : (unsigned char *) a->data;
 	return a;
 }
 
+/* The bytes of a's values, in its form. */
+static const unsigned char *values_of(const io_array *a)
+{
+	return a->packed ? (const unsigned char *) a->packed : (const unsigned char *) a->data;
+}
+
+/* Frame f of "all" (its leading dimension the frame), of its form. */
+static io_array *frame_slice(const io_array *all, int f)
+{
+	unsigned char *to;
+	size_t es;
+	io_array *a = alloc_like(all, all->n_dims - 1, all->dims + 1, &to, &es);
+	memcpy(to, values_of(all) + (size_t) f * (size_t) a->size * es, (size_t) a->size * es);
+	return a;
+}
+
+/* The frames share a[0]'s form (every array of a run is packed, or none). */
 io_array *io_frames_stack(io_array *const *a, int n, size_t step)
 {
 	int64_t dims[9] = { n };
 	memcpy(dims + 1, a[0]->dims, (size_t) a[0]->n_dims * sizeof(*dims));
-	io_array *all = io_array_alloc(a[0]->type, a[0]->n_dims + 1, dims);
-	for (int f = 0; all && f < n; f++)
-		memcpy(all->data + (size_t) f * a[0]->size, a[(size_t) f * step]->data,
-			(size_t) a[0]->size * sizeof(*all->data));
+	unsigned char *to;
+	size_t es, bytes = (size_t) a[0]->size;
+	io_array *all = alloc_like(a[0], a[0]->n_dims + 1, dims, &to, &es);
+	bytes *= es;
+	for (int f = 0; f < n; f++) {
+		io_array *fr = a[(size_t) f * step];
+		if (a[0]->packed)
+			io_array_pack(fr);
+		else
+			io_array_unpack(fr);
+		memcpy(to + (size_t) f * bytes, values_of(fr), bytes);
+	}
 	return all;
 }
 
@@ -64,10 +91,13 @@ static bool load_files(sl_ctx *ctx, const ir_decl *d, const io_input_spec *s,
 	io_array **frames, size_t step)
 {
 	int given;
-	for (int f = 0; f < s->frames; f++)
+	for (int f = 0; f < s->frames; f++) {
 		if (!(frames[f * step] = io_read_data(ctx, input_file(s, d->name, f, &given),
 				d->type, d->n_dims, d->extents)))
 			return false;
+		if (s->packed)
+			io_array_pack(frames[f * step]);
+	}
 	return true;
 }
 
@@ -86,6 +116,8 @@ static bool load_stacked(sl_ctx *ctx, const ir_decl *d, const io_input_spec *s,
 	memcpy(dims + 1, d->extents, (size_t) d->n_dims * sizeof(*dims));
 	io_array *all = io_read_data(ctx, file, d->type, d->n_dims + 1, dims);
 	bool ok = all != NULL;
+	if (ok && s->packed)
+		io_array_pack(all);
 	for (int f = 0; ok && f < n; f++)
 		ok = (frames[f * step] = frame_slice(all, f)) != NULL;
 	io_array_free(all);
@@ -100,8 +132,8 @@ static bool load_seeded(sl_ctx *ctx, const ir_decl *d, const io_input_spec *s,
 {
 	int n = s->frames;
 	for (int f = 0; f < n; f++)
-		frames[f * step] = io_random_array(d->type, d->n_dims, d->extents,
-			s->seed + (uint64_t) f, d->name);
+		frames[f * step] = (s->packed ? io_random_array_packed : io_random_array)(d->type,
+			d->n_dims, d->extents, s->seed + (uint64_t) f, d->name);
 	io_array *all = n > 1 ? io_frames_stack(frames, n, step) : frames[0];
 	char *path = sl_path_join(s->seed_dir, d->name, ".in.npy");
 	int rc = all ? io_npy_write(ctx, path, all) : -1;
@@ -130,8 +162,9 @@ static bool load_input(sl_ctx *ctx, const ir_decl *d, const io_input_spec *s,
 {
 	int n = s->frames, given;
 	const char *file = input_file(s, d->name, 0, &given);
+	size_t es = s->packed ? (size_t) io_packed_size(d->type) : sizeof(uint64_t);
 	if (!sl_mem_reserve_box(ctx, d->loc, "input", d->name, d->n_dims, d->extents,
-			sizeof(uint64_t) * (size_t) n))
+			es * (size_t) n))
 		return false;
 	if (given > 1 && given != n) {
 		given_times_error(ctx, d, given, n);

@@ -26,16 +26,37 @@ typedef struct io_array {
 	int n_dims;
 	int64_t dims[8];
 	int64_t size;		/* product of dims */
-	uint64_t *data;		/* normalised to .type */
+	uint64_t *data;		/* normalised to .type; NULL while packed */
+	/* NULL, or (and then data is NULL) the values in the C container of
+	 * the type, io_packed_size(type) bytes each in host order: uint8_t
+	 * for u1..u8, uint16_t for u9..u16, ..., int8_t .. int64_t for iN,
+	 * each holding the value (the compiled reference's layout).  Only
+	 * `run` with the compiled reference makes packed arrays (its inputs,
+	 * outputs and the files written from them); everything else reads
+	 * data, after io_array_unpack where an array may be packed. */
+	void *packed;
 } io_array;
 
 /* A zeroed array; dims[d] >= 0, 0 <= n_dims <= 8. */
 io_array *io_array_alloc(ir_type type, int n_dims, const int64_t *dims);
+/* The same, packed (data NULL). */
+io_array *io_array_alloc_packed(ir_type type, int n_dims, const int64_t *dims);
 void io_array_free(io_array *a);
+/* Bytes of one value of a packed array of type t: 1, 2, 4 or 8. */
+int io_packed_size(ir_type t);
+/* Hold the values as data (unpack) or packed (pack), freeing the other
+ * form; nothing when they are held so already. */
+void io_array_unpack(io_array *a);
+void io_array_pack(io_array *a);
+/* Element i (row-major) of either form, normalised. */
+uint64_t io_array_get(const io_array *a, int64_t i);
 
 /* Fill an array of "type" and shape with deterministic pseudo-random
  * values over the whole range of the type, from "seed" and "name". */
 io_array *io_random_array(ir_type type, int n_dims, const int64_t *dims,
+	uint64_t seed, const char *name);
+/* The same values, packed. */
+io_array *io_random_array_packed(ir_type type, int n_dims, const int64_t *dims,
 	uint64_t seed, const char *name);
 
 /* Read a .npy of any integer (or bool) dtype.  The values must fit
@@ -72,6 +93,7 @@ typedef struct io_input_spec {
 	uint64_t seed;		/* frame f from seed + f */
 	int frames;		/* frames streamed back to back (1) */
 	const char *seed_dir;	/* seeded inputs are written as DIR/NAME.in.npy */
+	bool packed;		/* every input array made packed (io_array.packed) */
 } io_input_spec;
 
 /* Does every NAME of "spec" name an input of "prog"?  0, or -2 after a

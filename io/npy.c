@@ -503,19 +503,33 @@ static size_t build_header(const io_array *a, char *out, size_t cap)
 	return n;
 }
 
+/* Can a packed array's bytes be written as they are (its container is
+ * the dtype, and the host little-endian)? */
+static bool packed_as_is(const io_array *a)
+{
+	return a->packed && host_order() == '<'
+		&& io_packed_size(a->type) == npy_itemsize(a->type);
+}
+
 int io_npy_write(sl_ctx *ctx, const char *path, const io_array *a)
 {
 	char header[NPY_SHAPE_MAX + 128];
 	size_t hlen = build_header(a, header, sizeof(header));
 	size_t item = (size_t) npy_itemsize(a->type);
-	size_t len = hlen + (size_t) a->size * item;
-	unsigned char *buf = sl_xmalloc(len);
-	memcpy(buf, header, hlen);
-	unsigned char *p = buf + hlen;
-	for (int64_t i = 0; i < a->size; i++)
-		for (size_t b = 0; b < item; b++)
-			*p++ = (unsigned char) (a->data[i] >> (8 * b));
-	int rc = sl_write_file_atomic(path, buf, len);
+	size_t body = (size_t) a->size * item;
+	unsigned char *buf = NULL;
+	const void *parts[2] = { header, a->packed };
+	size_t lens[2] = { hlen, body };
+	if (!packed_as_is(a)) {
+		unsigned char *p = buf = sl_xmalloc(body + 1);
+		for (int64_t i = 0; i < a->size; i++) {
+			uint64_t v = io_array_get(a, i);
+			for (size_t b = 0; b < item; b++)
+				*p++ = (unsigned char) (v >> (8 * b));
+		}
+		parts[1] = buf;
+	}
+	int rc = sl_write_file_atomic_parts(path, parts, lens, 2);
 	if (rc != 0)
 		sl_error_file(ctx, path, "cannot write: %s", strerror(errno));
 	free(buf);

@@ -727,15 +727,24 @@ static void cg_func(cg_state *g, const ir_decl *d, cg_text *out)
 	g->tmp = 0;
 	char *body = cg_value(g, d->body, env);
 
-	cg_put(out, "\n/* %s */\nstatic void f%d(void *const *B)\n{\n", d->name, d->index);
+	/* rows [r0, r1) of the outermost dimension (of a 0-d func: the point,
+	 * when r0 < r1), so that threads can share the func's rows */
+	cg_put(out, "\n/* %s */\nstatic void f%d(void *const *B, int64_t r0, int64_t r1)\n{\n",
+		d->name, d->index);
+	if (n == 0)
+		cg_put(out, "\tif (r0 >= r1)\n\t\treturn;\n");
 	for (int i = 0; i < g->prog->n_decls; i++)
 		if (g->read[i])
 			cg_put(out, "\tconst %s *restrict p%d = B[%d];\n",
 				cg_ctype(g->prog->decls[i]->type), i, i);
 	cg_put(out, "\t%s *restrict o = B[%d];\n", cg_ctype(d->type), d->index);
 	for (int i = 0; i < n; i++)
-		cg_put(out, "%*sfor (int64_t v%d = %lldll; v%d < %lldll; v%d++) {\n", i + 1, "",
-			i, (long long) d->dom_lo[i], i, (long long) (d->dom_lo[i] + d->dom_ext[i]), i);
+		if (i == 0)
+			cg_put(out, " for (int64_t v0 = r0; v0 < r1; v0++) {\n");
+		else
+			cg_put(out, "%*sfor (int64_t v%d = %lldll; v%d < %lldll; v%d++) {\n", i + 1, "",
+				i, (long long) d->dom_lo[i], i,
+				(long long) (d->dom_lo[i] + d->dom_ext[i]), i);
 	/* the row's offset, outer dimensions only, so the inner loop is contiguous */
 	cg_put(out, "%*so[(int64_t)0", n + 1, "");
 	int64_t stride = 1;
@@ -763,7 +772,46 @@ static int64_t cg_points(const ir_decl *d)
 	return n;
 }
 
-/* The entry points: pack, compute, unpack. */
+/* The rows of stored func d's outermost dimension ([0, 1) for a 0-d one). */
+static int64_t cg_row_lo(const ir_decl *d)
+{
+	return d->n_dims ? d->dom_lo[0] : 0;
+}
+
+static int64_t cg_row_hi(const ir_decl *d)
+{
+	return d->n_dims ? d->dom_lo[0] + d->dom_ext[0] : 1;
+}
+
+/* The funcs one at a time, for threads over rows (cref.c): how many
+ * there are, the rows of the k-th (in order), and rows [r0, r1) of it. */
+static void cg_rows(cg_state *g, cg_text *out)
+{
+	const ir_program *p = g->prog;
+	int n = 0;
+	cg_put(out, "\nstatic const int64_t sluice_rows[][2] = {\n\t{ 0, 0 },\n");
+	for (int i = 0; i < p->n_decls; i++)
+		if (ref_cgen_stored(p->decls[i], g->substituted)) {
+			cg_put(out, "\t{ %lldll, %lldll },\n", (long long) cg_row_lo(p->decls[i]),
+				(long long) cg_row_hi(p->decls[i]));
+			n++;
+		}
+	cg_put(out, "};\n\nint sluice_cref_n_funcs(void) { return %d; }\n\n"
+		"void sluice_cref_func_rows(int k, int64_t *r0, int64_t *r1)\n"
+		"{ *r0 = sluice_rows[k + 1][0]; *r1 = sluice_rows[k + 1][1]; }\n\n"
+		"void sluice_cref_func(int k, void *const *B, int64_t r0, int64_t r1)\n{\n"
+		"\tswitch (k) {\n", n);
+	n = 0;
+	for (int i = 0; i < p->n_decls; i++)
+		if (ref_cgen_stored(p->decls[i], g->substituted))
+			cg_put(out, "\tcase %d: f%d(B, r0, r1); break;\n", n++, i);
+	cg_put(out, "\t}\n}\n");
+}
+
+/* The entry points: pack (the inputs and consts given as uint64_t
+ * arrays; in[i] NULL for one whose packed buffer B[i] is already
+ * filled), compute (every func in order), the funcs one at a time
+ * (cg_rows), unpack (the outputs whose out[k] is not NULL). */
 static void cg_entry(cg_state *g, cg_text *out)
 {
 	const ir_program *p = g->prog;
@@ -772,21 +820,24 @@ static void cg_entry(cg_state *g, cg_text *out)
 		const ir_decl *d = p->decls[i];
 		if (d->kind == IR_DECL_FUNC)
 			continue;
-		cg_put(out, "\t{ const uint64_t *restrict s = in[%d]; %s *restrict o = B[%d];\n"
-			"\t  for (int64_t k = 0; k < %lldll; k++) o[k] = (%s)s[k]; }\n",
+		cg_put(out, "\tif (in[%d]) { const uint64_t *restrict s = in[%d]; %s *restrict o = B[%d];\n"
+			"\t  for (int64_t k = 0; k < %lldll; k++) o[k] = (%s)s[k]; }\n", i,
 			i, cg_ctype(d->type), i, (long long) cg_points(d), cg_ctype(d->type));
 	}
 	cg_put(out, "}\n\nvoid sluice_cref_compute(void *const *B)\n{\n");
 	for (int i = 0; i < p->n_decls; i++)
 		if (ref_cgen_stored(p->decls[i], g->substituted))
-			cg_put(out, "\tf%d(B);\n", i);
-	cg_put(out, "}\n\nvoid sluice_cref_unpack(void *const *B, uint64_t *const *out)\n{\n");
+			cg_put(out, "\tf%d(B, %lldll, %lldll);\n", i, (long long) cg_row_lo(p->decls[i]),
+				(long long) cg_row_hi(p->decls[i]));
+	cg_put(out, "}\n");
+	cg_rows(g, out);
+	cg_put(out, "\nvoid sluice_cref_unpack(void *const *B, uint64_t *const *out)\n{\n");
 	for (int k = 0; k < p->n_outputs; k++) {
 		const ir_decl *d = p->outputs[k];
 		int n = d->n_dims;
 		const char *ct = cg_ctype(d->type);
-		cg_put(out, "\t{ const %s *restrict s = B[%d]; uint64_t *restrict o = out[%d];\n",
-			ct, d->index, k);
+		cg_put(out, "\tif (out[%d]) { const %s *restrict s = B[%d]; uint64_t *restrict o = out[%d];\n",
+			k, ct, d->index, k);
 		cg_put(out, "\t  int64_t k = 0;\n");
 		for (int i = 0; i < n; i++)
 			cg_put(out, "\t  for (int64_t v%d = 0; v%d < %lldll; v%d++)\n", i, i,

@@ -18,6 +18,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,9 @@
 typedef void (*cref_pack_fn)(const uint64_t *const *in, void *const *bufs);
 typedef void (*cref_compute_fn)(void *const *bufs);
 typedef void (*cref_unpack_fn)(void *const *bufs, uint64_t *const *out);
+typedef int (*cref_n_funcs_fn)(void);
+typedef void (*cref_func_rows_fn)(int k, int64_t *r0, int64_t *r1);
+typedef void (*cref_func_fn)(int k, void *const *bufs, int64_t r0, int64_t r1);
 
 /* ------------------------------------------------------------ the cache */
 
@@ -267,6 +271,9 @@ typedef struct cref_kernel {
 	cref_pack_fn pack;
 	cref_compute_fn compute;
 	cref_unpack_fn unpack;
+	cref_n_funcs_fn n_funcs;	/* the funcs one at a time, for threads */
+	cref_func_rows_fn func_rows;
+	cref_func_fn func;
 } cref_kernel;
 
 static int cref_open(sl_ctx *ctx, const char *entry, cref_kernel *k)
@@ -281,7 +288,11 @@ static int cref_open(sl_ctx *ctx, const char *entry, cref_kernel *k)
 		k->pack = (cref_pack_fn) dlsym(k->handle, "sluice_cref_pack");
 		k->compute = (cref_compute_fn) dlsym(k->handle, "sluice_cref_compute");
 		k->unpack = (cref_unpack_fn) dlsym(k->handle, "sluice_cref_unpack");
-		if (!abi || abi() != REF_CREF_ABI || !k->pack || !k->compute || !k->unpack) {
+		k->n_funcs = (cref_n_funcs_fn) dlsym(k->handle, "sluice_cref_n_funcs");
+		k->func_rows = (cref_func_rows_fn) dlsym(k->handle, "sluice_cref_func_rows");
+		k->func = (cref_func_fn) dlsym(k->handle, "sluice_cref_func");
+		if (!abi || abi() != REF_CREF_ABI || !k->pack || !k->compute || !k->unpack
+		    || !k->n_funcs || !k->func_rows || !k->func) {
 			sl_error(ctx, sl_noloc, "the compiled reference '%s' is not this sluice's", so);
 			dlclose(k->handle);
 			k->handle = NULL;
@@ -342,13 +353,16 @@ static double cref_now(void)
 	return (double) ts.tv_sec + 1e-9 * (double) ts.tv_nsec;
 }
 
-/* The packed buffers of the run, by declaration; their bytes in *held. */
+/* The packed buffers of the run, by declaration (those of packed inputs,
+ * bound by cref_bind, are left as they are); their bytes in *held. */
 static int cref_buffers(sl_ctx *ctx, const ir_program *prog, const bool *substituted,
 	void **bufs, uint64_t *held)
 {
 	for (int i = 0; i < prog->n_decls; i++) {
 		const ir_decl *d = prog->decls[i];
 		int64_t n = 1;
+		if (bufs[i])
+			continue;
 		if (d->kind == IR_DECL_FUNC) {
 			if (!ref_cgen_stored(d, substituted))
 				continue;
@@ -371,9 +385,10 @@ static int cref_buffers(sl_ctx *ctx, const ir_program *prog, const bool *substit
 	return 0;
 }
 
-/* The uint64_t arrays of the inputs and consts, by declaration. */
+/* The inputs and consts, by declaration: the uint64_t arrays to pack
+ * (in[i]), or a packed input's own buffer (bufs[i], borrowed[i]). */
 static int cref_bind(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
-	const uint64_t **in)
+	const uint64_t **in, void **bufs, bool *borrowed)
 {
 	int pos = 0;
 	char tb[8];
@@ -394,14 +409,41 @@ static int cref_bind(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inpu
 			return -1;
 		}
 		in[i] = a->data;
+		if (!a->data) {
+			bufs[i] = a->packed;
+			borrowed[i] = true;
+		}
 	}
 	return 0;
 }
 
-static int cref_outputs(sl_ctx *ctx, const ir_program *prog, io_array **outputs)
+/* Is output d's func buffer its output box, row-major (so that it can
+ * be handed over as the packed output)? */
+static bool cref_buffer_is_box(const ir_decl *d)
+{
+	for (int j = 0; j < d->n_dims; j++)
+		if (d->dom_lo[j] != 0 || d->dom_ext[j] != d->out_extents[j])
+			return false;
+	return true;
+}
+
+/* The output arrays: with packed_outputs, an output whose func buffer is
+ * its box takes that buffer over (out[i] NULL: nothing to unpack);
+ * every other output is an array to unpack into (out[i]). */
+static int cref_outputs(sl_ctx *ctx, const ir_program *prog, bool packed, void **bufs,
+	io_array **outputs, uint64_t **out, uint64_t *held)
 {
 	for (int i = 0; i < prog->n_outputs; i++) {
 		const ir_decl *d = prog->outputs[i];
+		if (packed && cref_buffer_is_box(d) && bufs[d->index]) {
+			outputs[i] = io_array_alloc_packed(d->type, d->n_dims, d->out_extents);
+			free(outputs[i]->packed);
+			outputs[i]->packed = bufs[d->index];
+			bufs[d->index] = NULL;
+			/* stays reserved, as an output array is */
+			*held -= (uint64_t) outputs[i]->size * (uint64_t) io_packed_size(d->type);
+			continue;
+		}
 		if (!sl_mem_reserve_box(ctx, d->loc, "output", d->name, d->n_dims, d->out_extents,
 			sizeof(uint64_t)))
 			return -1;
@@ -409,55 +451,134 @@ static int cref_outputs(sl_ctx *ctx, const ir_program *prog, io_array **outputs)
 			sl_error(ctx, d->loc, "out of memory for output '%s'", d->name);
 			return -1;
 		}
+		out[i] = outputs[i]->data;
 	}
 	return 0;
 }
 
-int ref_cref_run(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
+/* One thread's share of a func: rows [r0, r1). */
+typedef struct cref_share {
+	const cref_kernel *k;
+	void *const *bufs;
+	int func;
+	int64_t r0, r1;
+} cref_share;
+
+static void *cref_share_run(void *arg)
+{
+	const cref_share *s = arg;
+	s->k->func(s->func, s->bufs, s->r0, s->r1);
+	return NULL;
+}
+
+/* Every func in order, its rows split into "threads" contiguous shares
+ * (the calling thread takes the first; a thread that cannot be started
+ * leaves its share to the calling thread).  Every point is computed by
+ * the same code as with one thread, so the bytes are the same. */
+static void cref_compute_threads(const cref_kernel *k, void *const *bufs, int threads)
+{
+	cref_share *sh = sl_xcalloc((size_t) threads, sizeof(*sh));
+	pthread_t *tid = sl_xcalloc((size_t) threads, sizeof(*tid));
+	bool *started = sl_xcalloc((size_t) threads, sizeof(*started));
+	for (int f = 0; f < k->n_funcs(); f++) {
+		int64_t r0, r1;
+		k->func_rows(f, &r0, &r1);
+		int64_t rows = r1 - r0;
+		int t = rows < threads ? (int) (rows > 0 ? rows : 1) : threads;
+		for (int j = 0; j < t; j++) {
+			sh[j] = (cref_share) { k, bufs, f, r0 + rows * j / t, r0 + rows * (j + 1) / t };
+			started[j] = j > 0 && pthread_create(&tid[j], NULL, cref_share_run, &sh[j]) == 0;
+		}
+		for (int j = 0; j < t; j++)
+			if (!started[j])
+				cref_share_run(&sh[j]);
+		for (int j = 1; j < t; j++)
+			if (started[j])
+				pthread_join(tid[j], NULL);
+	}
+	free(sh);
+	free(tid);
+	free(started);
+}
+
+/* Pack, compute, unpack, each timed (ref_cref_last_times); the outputs
+ * taken over by cref_outputs are handed over after the compute. */
+static int cref_execute(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
+	const cref_kernel *k, const uint64_t **in, void **bufs, io_array **outputs,
+	uint64_t *held, double t0, double t1)
+{
+	uint64_t **out = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*out));
+	void **run = sl_xcalloc((size_t) prog->n_decls + 1, sizeof(*run));
+	memcpy(run, bufs, (size_t) prog->n_decls * sizeof(*run));
+	int rc = cref_outputs(ctx, prog, inputs->packed_outputs, bufs, outputs, out, held);
+	if (rc == 0) {
+		k->pack(in, run);
+		double t2 = cref_now();
+		if (inputs->threads > 1)
+			cref_compute_threads(k, run, inputs->threads);
+		else
+			k->compute(run);
+		double t3 = cref_now();
+		k->unpack(run, out);
+		cref_times = (ref_cref_times) { t1 - t0, t2 - t1, t3 - t2, cref_now() - t3 };
+	}
+	free(run);
+	free(out);
+	return rc;
+}
+
+/* cref_load for the automatic engine: a failure is a note, and 1. */
+static int cref_load_or_note(sl_ctx *ctx, const char *src, size_t len, cref_kernel *k)
+{
+	sl_ctx *scratch = sl_ctx_alloc();
+	sl_ctx_set_quiet(scratch, true);
+	int rc = cref_load(scratch, src, len, k);
+	if (rc < 0) {
+		const char *why = sl_first_error(scratch);
+		sl_note(ctx, sl_noloc, "the compiled reference is not available (%s); the "
+			"interpreter computes the same values", why ? why : "no reason given");
+		rc = 1;
+	}
+	sl_ctx_free(scratch);
+	return rc;
+}
+
+int ref_cref_run(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs, bool fallback,
 	io_array **outputs)
 {
 	int n = prog->n_decls;
 	bool *substituted = sl_xcalloc((size_t) n + 1, sizeof(*substituted));
+	bool *borrowed = sl_xcalloc((size_t) n + 1, sizeof(*borrowed));
 	const uint64_t **in = sl_xcalloc((size_t) n + 1, sizeof(*in));
 	void **bufs = sl_xcalloc((size_t) n + 1, sizeof(*bufs));
-	uint64_t **out = sl_xcalloc((size_t) prog->n_outputs + 1, sizeof(*out));
 	uint64_t held = 0;
 	size_t len;
 	char *src = ref_cgen(prog, substituted, &len);
 	cref_kernel k = { 0 };
 	double t0 = cref_now();
-	int rc = cref_bind(ctx, prog, inputs, in);
+	int rc = cref_bind(ctx, prog, inputs, in, bufs, borrowed);
 	if (rc == 0)
-		rc = cref_load(ctx, src, len, &k);
+		rc = fallback ? cref_load_or_note(ctx, src, len, &k) : cref_load(ctx, src, len, &k);
 	double t1 = cref_now();
 	if (rc == 0)
 		rc = cref_buffers(ctx, prog, substituted, bufs, &held);
 	if (rc == 0)
-		rc = cref_outputs(ctx, prog, outputs);
-	if (rc == 0) {
-		for (int i = 0; i < prog->n_outputs; i++)
-			out[i] = outputs[i]->data;
-		k.pack(in, bufs);
-		double t2 = cref_now();
-		k.compute(bufs);
-		double t3 = cref_now();
-		k.unpack(bufs, out);
-		cref_times = (ref_cref_times) { t1 - t0, t2 - t1, t3 - t2, cref_now() - t3 };
-	} else {
+		rc = cref_execute(ctx, prog, inputs, &k, in, bufs, outputs, &held, t0, t1);
+	if (rc != 0)	/* -1, or 1 for the interpreter */
 		for (int i = 0; i < prog->n_outputs; i++) {
 			io_array_free(outputs[i]);
 			outputs[i] = NULL;
 		}
-	}
 	if (k.handle)
 		dlclose(k.handle);
 	for (int i = 0; i < n; i++)
-		free(bufs[i]);
+		if (!borrowed[i])
+			free(bufs[i]);
 	sl_mem_release(ctx, held);
 	free(src);
 	free(substituted);
+	free(borrowed);
 	free(in);
 	free(bufs);
-	free(out);
 	return rc;
 }

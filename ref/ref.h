@@ -22,7 +22,13 @@ extern "C" {
 typedef struct ref_inputs {
 	int n;
 	ir_decl **decls;
-	io_array **arrays;
+	io_array **arrays;	/* packed or not (the interpreter unpacks them) */
+	/* The compiled reference: give the outputs packed (io_array.packed),
+	 * as its funcs compute them, instead of unpacking them. */
+	bool packed_outputs;
+	/* The compiled reference: threads sharing each func's rows (`run -j
+	 * N`; 0 or 1: the calling thread alone).  The same bytes for any N. */
+	int threads;
 } ref_inputs;
 
 /* Evaluate every output of "prog" (checked, bounds inferred) on
@@ -44,7 +50,20 @@ typedef enum ref_engine {
 	 * loaded; SLUICE_REF=c or `run --engine c`.  ref_run_funcs (the
 	 * model's values) uses the row kernels for it. */
 	REF_ENGINE_C,
+	/* `run`'s default: the compiled reference for a program that computes
+	 * at least REF_AUTO_POINTS values (ref_auto_compiles), the row
+	 * kernels below, where the interpreter is done before a compiler
+	 * has started; a compiled reference that cannot be had (no compiler,
+	 * no cache, a failed build) is a note, and the row kernels run. */
+	REF_ENGINE_AUTO,
 } ref_engine;
+
+/* 512 x 512: gaussian's interpreter takes about 4 ms there, a first
+ * compile 100 ms, a cached kernel's look-up 0.2 ms. */
+#define REF_AUTO_POINTS (INT64_C(1) << 18)
+/* Does the automatic engine compile "prog" (the points of its stored
+ * funcs' domains, at least REF_AUTO_POINTS)? */
+bool ref_auto_compiles(const ir_program *prog);
 
 /* ref_run with the evaluator "engine"; an unknown $SLUICE_REF is an
  * error (reported, -1). */

@@ -50,8 +50,8 @@ bool ref_shape_matches(const io_array *a, const ir_decl *d);
 /* ------------------------------------------------ the compiled reference */
 
 /* The version of the generated code's entry points (cgen.c, cref.c). */
-#define REF_CREF_ABI 1
-#define REF_CREF_ABI_STR "1"
+#define REF_CREF_ABI 3
+#define REF_CREF_ABI_STR "3"
 
 /* The C source of "prog" (checked, bounds inferred), deterministic: its
  * length in *len, heap text the caller frees.  substituted[i] (n_decls
@@ -62,8 +62,11 @@ char *ref_cgen(const ir_program *prog, bool *substituted, size_t *len);
 bool ref_cgen_stored(const ir_decl *d, const bool *substituted);
 /* Bytes of one value of t in a packed buffer: 1, 2, 4 or 8. */
 int ref_cgen_elem_size(ir_type t);
-/* Every output of "prog" by the compiled reference (cref.c): as ref_run. */
-int ref_cref_run(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs,
+/* Every output of "prog" by the compiled reference (cref.c): as ref_run.
+ * With "fallback" (the automatic engine), a kernel that cannot be had
+ * (no compiler, no cache, a failed build) is a note and 1: the caller
+ * runs the interpreter instead. */
+int ref_cref_run(sl_ctx *ctx, const ir_program *prog, const ref_inputs *inputs, bool fallback,
 	io_array **outputs);
 
 #endif

@@ -371,6 +371,17 @@ static ref_engine ref_env_engine(sl_ctx *ctx)
 	return REF_ENGINE_DEFAULT;
 }
 
+bool ref_auto_compiles(const ir_program *prog)
+{
+	int64_t n = 0;
+	for (int i = 0; i < prog->n_decls && n < REF_AUTO_POINTS; i++) {
+		const ir_decl *d = prog->decls[i];
+		if (d->kind == IR_DECL_FUNC && !d->dom_empty)
+			n += ir_decl_dom_size(d);
+	}
+	return n >= REF_AUTO_POINTS;
+}
+
 int ref_run(sl_ctx *ctx, const ir_program *prog,
 	const ref_inputs *inputs, io_array **outputs)
 {
@@ -384,10 +395,18 @@ static int ref_run_all(sl_ctx *ctx, const ir_program *prog, const ref_inputs *in
 {
 	if (engine == REF_ENGINE_DEFAULT && (engine = ref_env_engine(ctx)) == REF_ENGINE_DEFAULT)
 		return -1;
+	if (engine == REF_ENGINE_AUTO && !funcs && ref_auto_compiles(prog)) {
+		int rc = ref_cref_run(ctx, prog, inputs, true, outputs);
+		if (rc != 1)
+			return rc;
+	}
 	if (engine == REF_ENGINE_C && !funcs)
-		return ref_cref_run(ctx, prog, inputs, outputs);
-	if (engine == REF_ENGINE_C)
+		return ref_cref_run(ctx, prog, inputs, false, outputs);
+	if (engine == REF_ENGINE_C || engine == REF_ENGINE_AUTO)
 		engine = REF_ENGINE_ROWS;	/* the model's values: the row kernels */
+	for (int i = 0; i < inputs->n; i++)
+		if (inputs->arrays[i])
+			io_array_unpack(inputs->arrays[i]);
 	int n = prog->n_decls;
 	ref_state r = { .ctx = ctx, .prog = prog, .engine = engine, .keep_funcs = funcs != NULL };
 	r.stores = sl_xcalloc(n ? n : 1, sizeof(*r.stores));

@@ -45,3 +45,15 @@ add_test(NAME t_bench_pub_study_smoke
 set_tests_properties(t_bench_pub_study_smoke PROPERTIES LABELS "bench;pub" TIMEOUT 120
   PASS_REGULAR_EXPRESSION "### gaussian.*### harris.*### camera_pipeline.*\\| pub \\| 8 \\| 2048 \\| 2x2 \\| yes \\|"
   FAIL_REGULAR_EXPRESSION "failed on")
+# t_bench_cref_smoke: tests/bench/cref_bench.py once (issue 29's bars:
+# gaussian 1080p, the compiled reference against a hand-written -O3
+# program), so that the script keeps working; it fails when sluice's
+# output differs from the hand-written program's; its times are not
+# checked.  About 1 s of CPU.
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+add_test(NAME t_bench_cref_smoke
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/bench/cref_bench.py
+          --sluice $<TARGET_FILE:sluice> --speed $<TARGET_FILE:sluice_speed> -n 1)
+set_tests_properties(t_bench_cref_smoke PROPERTIES LABELS "bench;cref" TIMEOUT 120
+  ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/cref_cache"
+  PASS_REGULAR_EXPRESSION "bar: whole run within 3x")

@@ -10,8 +10,9 @@
 #                           on seeded inputs (sluice_speed --cref); the 1080p
 #                           ones carry "slow"
 #   t_diff_cref             100 random programs (seeds 30001-30100):
-#                           `run --engine c` writes the interpreter's output
-#                           files byte for byte (run_diff.py --cref)
+#                           `run --engine c`, and with -j 3, write the
+#                           interpreter's files byte for byte (run_diff.py
+#                           --cref --cref-jobs 3)
 #   t_diff_cref_scale       (slow) the same on 1,000 (seeds 1-1000)
 #   t_ops_cref              the operator harness (tests/ops/, 8,405 cases)
 #                           through `run --engine c` against slref
@@ -25,12 +26,12 @@ set_tests_properties(t_cref_cache PROPERTIES LABELS "unit;cref" TIMEOUT 300)
 
 add_test(NAME t_diff_cref
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
-          --sluice $<TARGET_FILE:sluice> --count 100 --start 30001 --cref)
+          --sluice $<TARGET_FILE:sluice> --count 100 --start 30001 --cref --cref-jobs 3)
 set_tests_properties(t_diff_cref PROPERTIES LABELS "diff;cref" TIMEOUT 900
   ENVIRONMENT "${SLUICE_CREF_ENV}")
 add_test(NAME t_diff_cref_scale
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
-          --sluice $<TARGET_FILE:sluice> --count 1000 --start 1 --cref)
+          --sluice $<TARGET_FILE:sluice> --count 1000 --start 1 --cref --cref-jobs 3)
 set_tests_properties(t_diff_cref_scale PROPERTIES LABELS "diff;slow;cref" TIMEOUT 3600
   ENVIRONMENT "${SLUICE_CREF_ENV}")
 

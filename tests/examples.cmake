@@ -54,6 +54,13 @@ foreach(ex ${SLUICE_EXAMPLES_1080P})
             $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples ${ex}
             ${CMAKE_CURRENT_BINARY_DIR}/examples_out ${SLUICE_1080P})
   set_tests_properties(t_examples_run_${ex}_1080p PROPERTIES LABELS "examples;slow")
+  # run's default at 1080p, the compiled reference, against the same models
+  add_test(NAME t_examples_run_cref_${ex}_1080p
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/examples_ref.py
+            $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples ${ex}
+            ${CMAKE_CURRENT_BINARY_DIR}/examples_out_cref ${SLUICE_1080P})
+  set_tests_properties(t_examples_run_cref_${ex}_1080p PROPERTIES LABELS "examples;slow;cref"
+    ENVIRONMENT "EXAMPLES_REF_ENGINE=auto;SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/cref_cache")
 endforeach()
 
 # The compiled reference against the interpreter (tests/cref.cmake).

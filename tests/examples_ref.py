@@ -5,7 +5,7 @@
 # Each model is written from the maths in the program's header comment (not
 # from sluice's code): plain Python integers, with the program's shifts,
 # floor divisions and clamps.  The script runs
-#     SLUICE run examples/NAME.sl --seed 1 -o WORKDIR/NAME
+#     SLUICE run examples/NAME.sl --seed 1 -o WORKDIR/NAME --engine interp
 # and compares every output .npy with the model evaluated on the generated
 # inputs (WORKDIR/NAME/INPUT.in.npy).  Pure Python, no numpy.
 #
@@ -215,7 +215,11 @@ def main(argv):
     tag = ''.join('_' + a.replace('=', '') for a in defines if a != '-D')
     d = os.path.join(work, name + tag)
     os.makedirs(d, exist_ok=True)
-    cmd = [sluice, 'run', os.path.join(HERE, name + '.sl')] + defines + ['--seed', '1', '-o', d]
+    # the interpreter, named (run's default compiles the 1080p programs),
+    # or EXAMPLES_REF_ENGINE's
+    engine = os.environ.get('EXAMPLES_REF_ENGINE', 'interp')
+    cmd = [sluice, 'run', os.path.join(HERE, name + '.sl')] + defines + ['--seed', '1', '-o', d,
+                                                                          '--engine', engine]
     if subprocess.call(cmd) != 0:
         print('%s: sluice run failed: %s' % (name, ' '.join(cmd)))
         return 1

@@ -13,6 +13,8 @@
 #     cycles against the prediction inside sluice) exits 0, writes the
 #     same outputs, and reports its cycles as predicted_cycles + (N - 1) *
 #     period with the period printed.
+# With FRAMES_CHECK_ENGINE=E in the environment every `run` takes
+# `--engine E` (c: the compiled reference's packed frames).
 # Exit 1 on the first difference, with what differs.
 import os, re, subprocess, sys
 
@@ -30,7 +32,12 @@ n = int(sys.argv[4]) if len(sys.argv) > 4 else 3
 seed = 5
 
 
+ENGINE = os.environ.get('FRAMES_CHECK_ENGINE')
+
+
 def sl(*args):
+    if args[0] == 'run' and ENGINE:
+        args = args + ('--engine', ENGINE)
     r = subprocess.run([sluice] + list(args), capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit('frames_check: sluice %s failed (exit %d):\n%s'

@@ -58,6 +58,15 @@ foreach(ex gaussian camera_pipeline laplacian_pyramid matmul)
             ${CMAKE_CURRENT_BINARY_DIR}/model_out/frames_check_${ex} 3)
   set_tests_properties(t_frames_check_${ex} PROPERTIES LABELS model)
 endforeach()
+# The same with the compiled reference: frames of packed arrays.
+foreach(ex gaussian)
+  add_test(NAME t_frames_check_cref_${ex}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/frames_check.py
+            $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+            ${CMAKE_CURRENT_BINARY_DIR}/model_out/frames_check_cref_${ex} 3)
+  set_tests_properties(t_frames_check_cref_${ex} PROPERTIES LABELS "model;cref"
+    ENVIRONMENT "FRAMES_CHECK_ENGINE=c;SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/cref_cache")
+endforeach()
 add_test(NAME t_model_frames_gaussian_1080p
   COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/gaussian.sl -D W=1920 -D H=1080
           --engine model --seed 1 --frames 10

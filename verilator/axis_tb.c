@@ -304,7 +304,7 @@ static const char *const axis_tb_body =
 	"\tconst int64_t timeout = std::strtoll(argv[2], nullptr, 10);\n"
 	"\tstd::vector<uint64_t> in[N_IN + 1];\n"
 	"\tfor (int k = 0; k < N_IN; k++)\n"
-	"\t\tif (!read_bin(dir + \"/in_\" + std::to_string(k) + \".bin\", in[k])) {\n"
+	"\t\tif (!read_bin(dir + \"/in_\" + std::to_string(k) + \".bin\", in[k], IN_BYTES[k])) {\n"
 	"\t\t\tstd::fprintf(stderr, \"tb: cannot read input %d\\n\", k);\n"
 	"\t\t\treturn 1;\n"
 	"\t\t}\n";
@@ -465,7 +465,7 @@ static const char *const axis_tb_run =
 	"\t\treturn 3;\n"
 	"\ttop->final();\n"
 	"\tstd::vector<long long> taken(ref_taken, ref_taken + N_IN);\n"
-	"\tFILE *st = write_results(dir, N_OUT, ref, ref_when, all_done && ref_cycles >= 0,\n"
+	"\tFILE *st = write_results(dir, N_OUT, OUT_BYTES, ref, ref_when, all_done && ref_cycles >= 0,\n"
 	"\t\t(long long) ref_cycles, secs.count(), taken);\n"
 	"\tif (!st)\n"
 	"\t\treturn 1;\n"
@@ -591,6 +591,7 @@ void vl_write_axis_testbench(FILE *out, const char *top_name, int n_ports,
 		max_lanes = ports[i].lanes > max_lanes ? ports[i].lanes : max_lanes;
 	fprintf(out, "const int N_IN = %d;\nconst int N_OUT = %d;\nconst int STALL_SEEDS = %d;\n"
 		"const int MAX_LANES = %d;\n", n_in, n_ports - n_in, stall_seeds, max_lanes);
+	vl_write_word_bytes(out, n_ports, ports);
 	axis_tb_table(out, "IN_BITS", "int", n_ports, ports, true, 0);
 	axis_tb_table(out, "IN_ROW", "int64_t", n_ports, ports, true, 1);
 	axis_tb_table(out, "IN_ROWS", "int64_t", n_ports, ports, true, 2);

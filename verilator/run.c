@@ -553,14 +553,15 @@ static const io_array *vl_input_array(const ref_inputs *in, const char *name)
 	return NULL;
 }
 
+/* n values, es bytes each (vl_word_bytes), little-endian. */
 static int vl_write_words(sl_ctx *ctx, const char *path, const uint64_t *v,
-	int64_t n)
+	int64_t n, int es)
 {
-	unsigned char *buf = sl_xmalloc((size_t) n * 8 + 1);
+	unsigned char *buf = sl_xmalloc((size_t) n * (size_t) es + 1);
 	for (int64_t i = 0; i < n; i++)
-		for (int b = 0; b < 8; b++)
-			buf[i * 8 + b] = (unsigned char) (v[i] >> (8 * b));
-	int rc = sl_write_file_now(path, buf, (size_t) n * 8);
+		for (int b = 0; b < es; b++)
+			buf[i * es + b] = (unsigned char) (v[i] >> (8 * b));
+	int rc = sl_write_scratch(path, buf, (size_t) n * (size_t) es);
 	if (rc < 0)
 		sl_error(ctx, sl_noloc, "cannot write '%s': %s", path, strerror(errno));
 	free(buf);
@@ -625,7 +626,7 @@ static int vl_write_inputs(sl_ctx *ctx, const char *dir, int n_ports,
 		char name[32];
 		snprintf(name, sizeof name, "/in_%d.bin", k++);
 		char *path = vl_cat(dir, name, "");
-		int rc = vl_write_words(ctx, path, v, per * nf);
+		int rc = vl_write_words(ctx, path, v, per * nf, vl_word_bytes(ports[i].bits));
 		free(path);
 		free(v);
 		if (rc < 0)
@@ -689,14 +690,15 @@ static int vl_read_output(sl_ctx *ctx, const char *dir, int k, bool values,
 	unsigned char *buf = (unsigned char *) sl_read_file(path, &len);
 	const ir_decl *d0 = lp->outputs[p->output];
 	int per = values ? p->lanes : 1, last = d0->n_dims - 1;
+	size_t es = values ? (size_t) vl_word_bytes(p->bits) : 8;
 	int64_t row0 = d0->out_extents[last];
 	int rc = -1;
 	if (!buf) {
 		sl_error(ctx, sl_noloc, "cannot read '%s': %s", path, strerror(errno));
-	} else if ((int64_t) (len / 8) != want * per * nf) {
+	} else if (len % es || (int64_t) (len / es) != want * per * nf) {
 		sl_error(ctx, (p->lanes > 1 ? d0->lane_of : d0)->loc, "output '%s': the "
 			"hardware presented %lld %s on %s_valid, its box has %lld%s", p->name,
-			(long long) (len / 8 / per), p->lanes > 1 ? "words" : "values", p->name,
+			(long long) (len / es / per), p->lanes > 1 ? "words" : "values", p->name,
 			(long long) want, nf > 1 ? vl_frames_note(nf) : "");
 	} else {
 		for (int f = 0; f < nf; f++)
@@ -705,14 +707,14 @@ static int vl_read_output(sl_ctx *ctx, const char *dir, int k, bool values,
 				ir_type t = values ? d->type : ir_type_make(true, 64);
 				io_array *a = io_array_alloc(t, d->n_dims, d->out_extents);
 				int64_t row = d->out_extents[last];
-				const unsigned char *q = buf + (size_t) (f * want * per) * 8;
+				const unsigned char *q = buf + (size_t) (f * want * per) * es;
 				for (int64_t w = 0; w < want; w++) {
 					int64_t r = row0 ? w / row0 : 0, xo = row0 ? w % row0 : 0;
 					if (xo >= row)
 						continue;
 					uint64_t v = 0;
-					const unsigned char *e = q + (size_t) (w * per + (values ? l : 0)) * 8;
-					for (int b = 7; b >= 0; b--)
+					const unsigned char *e = q + (size_t) (w * per + (values ? l : 0)) * es;
+					for (int b = (int) es - 1; b >= 0; b--)
 						v = v << 8 | e[b];
 					a->data[r * row + xo] = ir_norm(t, v);
 				}

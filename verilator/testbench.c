@@ -89,34 +89,46 @@ static const char *const vl_tb_head =
 	"\treturn mask(bits, 0xa5c3968778e12d4bull ^ (uint64_t(cyc) * 0x9e3779b97f4a7c15ull));\n"
 	"}\n"
 	"\n"
-	"bool read_bin(const std::string &path, std::vector<uint64_t> &v)\n"
+	"// The values of a word file, little-endian, es bytes each (IN_BYTES,\n"
+	"// OUT_BYTES; 8 for the cycles): read and written 64 KiB at a time.\n"
+	"bool read_bin(const std::string &path, std::vector<uint64_t> &v, int es)\n"
 	"{\n"
 	"\tFILE *f = std::fopen(path.c_str(), \"rb\");\n"
 	"\tif (!f)\n"
 	"\t\treturn false;\n"
-	"\tunsigned char b[8];\n"
-	"\twhile (std::fread(b, 1, 8, f) == 8) {\n"
-	"\t\tuint64_t x = 0;\n"
-	"\t\tfor (int i = 7; i >= 0; i--)\n"
-	"\t\t\tx = x << 8 | b[i];\n"
-	"\t\tv.push_back(x);\n"
+	"\tstatic unsigned char b[1 << 16];\n"
+	"\tsize_t got, e = (size_t) es;\n"
+	"\twhile ((got = std::fread(b, 1, sizeof b, f)) >= e) {\n"
+	"\t\tfor (size_t j = 0; j + e <= got; j += e) {\n"
+	"\t\t\tuint64_t x = 0;\n"
+	"\t\t\tfor (int i = es - 1; i >= 0; i--)\n"
+	"\t\t\t\tx = x << 8 | b[j + i];\n"
+	"\t\t\tv.push_back(x);\n"
+	"\t\t}\n"
+	"\t\tif (got % e)\n"
+	"\t\t\tbreak;\n"
 	"\t}\n"
 	"\tstd::fclose(f);\n"
 	"\treturn true;\n"
 	"}\n"
 	"\n"
-	"bool write_bin(const std::string &path, const std::vector<uint64_t> &v)\n"
+	"bool write_bin(const std::string &path, const std::vector<uint64_t> &v, int es)\n"
 	"{\n"
 	"\tFILE *f = std::fopen(path.c_str(), \"wb\");\n"
 	"\tif (!f)\n"
 	"\t\treturn false;\n"
 	"\tbool ok = true;\n"
+	"\tstatic unsigned char b[1 << 16];\n"
+	"\tsize_t n = 0;\n"
 	"\tfor (uint64_t x : v) {\n"
-	"\t\tunsigned char b[8];\n"
-	"\t\tfor (int i = 0; i < 8; i++)\n"
-	"\t\t\tb[i] = (unsigned char) (x >> (8 * i));\n"
-	"\t\tok = std::fwrite(b, 1, 8, f) == 8 && ok;\n"
+	"\t\tfor (int i = 0; i < es; i++)\n"
+	"\t\t\tb[n++] = (unsigned char) (x >> (8 * i));\n"
+	"\t\tif (n == sizeof b) {\n"
+	"\t\t\tok = std::fwrite(b, 1, n, f) == n && ok;\n"
+	"\t\t\tn = 0;\n"
+	"\t\t}\n"
 	"\t}\n"
+	"\tok = std::fwrite(b, 1, n, f) == n && ok;\n"
 	"\treturn std::fclose(f) == 0 && ok;\n"
 	"}\n"
 	"\n"
@@ -276,14 +288,14 @@ static const char *const vl_tb_clock =
 	"\treturn true;\n"
 	"}\n"
 	"\n"
-	"FILE *write_results(const std::string &dir, int n_out, const std::vector<uint64_t> *out,\n"
-	"\tconst std::vector<uint64_t> *when, bool done, long long cycles, double secs,\n"
-	"\tconst std::vector<long long> &taken)\n"
+	"FILE *write_results(const std::string &dir, int n_out, const int *out_bytes,\n"
+	"\tconst std::vector<uint64_t> *out, const std::vector<uint64_t> *when, bool done,\n"
+	"\tlong long cycles, double secs, const std::vector<long long> &taken)\n"
 	"{\n"
 	"\tbool ok = true;\n"
 	"\tfor (int k = 0; k < n_out; k++)\n"
-	"\t\tok = write_bin(dir + \"/out_\" + std::to_string(k) + \".bin\", out[k])\n"
-	"\t\t\t&& write_bin(dir + \"/out_\" + std::to_string(k) + \".cyc\", when[k]) && ok;\n"
+	"\t\tok = write_bin(dir + \"/out_\" + std::to_string(k) + \".bin\", out[k], out_bytes[k])\n"
+	"\t\t\t&& write_bin(dir + \"/out_\" + std::to_string(k) + \".cyc\", when[k], 8) && ok;\n"
 	"\tFILE *st = std::fopen((dir + \"/stats.txt\").c_str(), \"w\");\n"
 	"\tif (!st || !ok) {\n"
 	"\t\tif (st)\n"
@@ -354,7 +366,7 @@ static const char *const vl_tb_main =
 	"\tstream in[N_IN + 1];\n"
 	"\tstd::vector<uint64_t> out[N_OUT + 1], when[N_OUT + 1];\n"
 	"\tfor (int k = 0; k < N_IN; k++)\n"
-	"\t\tif (!read_bin(dir + \"/in_\" + std::to_string(k) + \".bin\", in[k].data)) {\n"
+	"\t\tif (!read_bin(dir + \"/in_\" + std::to_string(k) + \".bin\", in[k].data, IN_BYTES[k])) {\n"
 	"\t\t\tstd::fprintf(stderr, \"tb: cannot read input %d\\n\", k);\n"
 	"\t\t\treturn 1;\n"
 	"\t\t}\n";
@@ -443,7 +455,8 @@ static const char *const vl_tb_main_run =
 	"\tstd::vector<long long> taken;\n"
 	"\tfor (int k = 0; k < N_IN; k++)\n"
 	"\t\ttaken.push_back((long long) in[k].taken);\n"
-	"\tFILE *st = write_results(dir, N_OUT, out, when, done, (long long) cyc, secs.count(), taken);\n"
+	"\tFILE *st = write_results(dir, N_OUT, OUT_BYTES, out, when, done, (long long) cyc,\n"
+	"\t\tsecs.count(), taken);\n"
 	"\tif (!st || !close_stats(st))\n"
 	"\t\treturn 1;\n"
 	"\tdelete top;\n"
@@ -454,6 +467,22 @@ void vl_write_tb_common(FILE *out)
 {
 	fputs(vl_tb_head, out);
 	fputs(vl_tb_clock, out);
+}
+
+int vl_word_bytes(int bits)
+{
+	return bits <= 8 ? 1 : bits <= 16 ? 2 : bits <= 32 ? 4 : 8;
+}
+
+void vl_write_word_bytes(FILE *out, int n_ports, const vl_port *ports)
+{
+	for (int dir = 1; dir >= 0; dir--) {
+		fprintf(out, "const int %s[] = {", dir ? "IN_BYTES" : "OUT_BYTES");
+		for (int i = 0; i < n_ports; i++)
+			if (ports[i].is_input == dir)
+				fprintf(out, " %d,", vl_word_bytes(ports[i].bits));
+		fputs(" 0 };\n", out);
+	}
 }
 
 /* "top->NAME_suffix", NAME the port group's name from the RTL plan
@@ -474,8 +503,9 @@ void vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 		"(verilator/testbench.c).\n", top_name);
 	fprintf(out, "// Interface and timing: docs/hardware.md.\n");
 	vl_write_tb_common(out);
-	fprintf(out, "const int N_IN = %d;\nconst int N_OUT = %d;\n\n", n_in, n_out);
-	fputs("void drive_inputs(Vdut *top, stream *in, int64_t cyc)\n{\n", out);
+	fprintf(out, "const int N_IN = %d;\nconst int N_OUT = %d;\n", n_in, n_out);
+	vl_write_word_bytes(out, n_ports, ports);
+	fputs("\nvoid drive_inputs(Vdut *top, stream *in, int64_t cyc)\n{\n", out);
 	if (!n_in)
 		fputs("\t(void) top;\n\t(void) in;\n\t(void) cyc;\n", out);
 	for (int i = 0, k = 0; i < n_ports; i++) {

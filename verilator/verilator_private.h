@@ -33,6 +33,12 @@ void vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 /* The start every testbench shares: includes, the waveform file, the
  * data files, the clock (inside an open anonymous namespace). */
 void vl_write_tb_common(FILE *out);
+/* Bytes of a value of "bits" bits in the word files (in_K.bin,
+ * out_K.bin): 1, 2, 4 or 8, little-endian. */
+int vl_word_bytes(int bits);
+/* The testbench's IN_BYTES[] and OUT_BYTES[] (vl_word_bytes of each
+ * port), after N_IN and N_OUT. */
+void vl_write_word_bytes(FILE *out, int n_ports, const vl_port *ports);
 /* The part of a testbench's main() that makes the model, its clock and
  * its waveform (testbench.c); both testbenches write it. */
 extern const char *const vl_tb_open_model;

@@ -4,7 +4,11 @@
 # (issue 29's bars; the table in docs/speed.md).
 #
 #   python3 tests/bench/cref_bench.py --sluice build/driver/sluice \
-#       --speed build/tests/sluice_speed [-n 5] [--cc cc]
+#       --speed build/tests/sluice_speed [-n 5] [--cc cc] [--doc docs/speed.md]
+#
+# --doc FILE: also put the table (with the machine's load and the commit)
+# into FILE between the lines '<!-- cref_bench: begin -->' and
+# '<!-- cref_bench: end -->', replacing what was there.
 #
 # The hand-written program is tests/bench/cref_hand.c compiled here with
 # `CC -O3`: it generates the input `--seed 1` gives, blurs it with a plain
@@ -17,9 +21,10 @@
 #   the hand program once with one blur (the process's CPU time) and once
 #     with five (the least CPU time of a blur: output pages already
 #     mapped, the loop's best case);
-#   `sluice run --engine c` (the kernel cached: the whole command's CPU
-#     time, user + system, of the process);
-#   `sluice run` (the interpreter, the same).
+#   `sluice run` (its default engine, auto, compiles gaussian at 1080p;
+#     the kernel cached: the whole command's CPU time, user + system, of
+#     the process);
+#   `sluice run --engine interp` (the interpreter, the same).
 # The table gives medians over the rounds, and the ratios of the medians.
 import argparse
 import os
@@ -61,13 +66,14 @@ def main():
     ap.add_argument('--speed', required=True, help='build/tests/sluice_speed')
     ap.add_argument('-n', type=int, default=5, help='rounds (at least 5 for the table)')
     ap.add_argument('--cc', default=os.environ.get('SLUICE_CC', 'cc'))
+    ap.add_argument('--doc', help='put the table into this file (docs/speed.md)')
     args = ap.parse_args()
     work = tempfile.mkdtemp(prefix='sl_cref_bench_')
     hand = os.path.join(work, 'cref_hand')
     subprocess.run([args.cc, '-O3', '-o', hand, os.path.join(HERE, 'cref_hand.c')], check=True)
-    run_c = [args.sluice, 'run', PROG] + SIZE + ['--seed', '1', '--engine', 'c',
-                                                 '-o', os.path.join(work, 'c')]
-    run_i = [args.sluice, 'run', PROG] + SIZE + ['--seed', '1', '-o', os.path.join(work, 'i')]
+    run_c = [args.sluice, 'run', PROG] + SIZE + ['--seed', '1', '-o', os.path.join(work, 'c')]
+    run_i = [args.sluice, 'run', PROG] + SIZE + ['--seed', '1', '--engine', 'interp',
+                                                 '-o', os.path.join(work, 'i')]
     hand_cmd = [hand, '1920', '1080', os.path.join(work, 'hand.npy'), '1']
     hand_warm = [hand, '1920', '1080', os.path.join(work, 'hand.npy'), '5']
     cpu_of(run_c)           # builds the kernel, or finds it
@@ -88,20 +94,49 @@ def main():
             if f.read() != g.read():
                 sys.exit('the hand-written program and sluice run (%s) differ' % name)
     med = {k: statistics.median(v) for k, v in rows.items()}
-    ms = lambda v: '%.3f' % (v * 1e3)
-    print('gaussian 1920x1080, medians of %d rounds (CPU time), load average %s'
-          % (args.n, open('/proc/loadavg').read().split()[0]))
-    print()
-    print('| what | ms | / hand-written |')
-    print('|---|---:|---:|')
-    print('| compute: interpreter (row kernels) | %s | %.2f |' % (ms(med['rows']), med['rows'] / med['hand']))
-    print('| compute: compiled reference (funcs on packed arrays) | %s | %.2f |' % (ms(med['cref']), med['cref'] / med['hand']))
-    print('| compute: compiled reference with packing and unpacking | %s | %.2f |' % (ms(med['cref_whole']), med['cref_whole'] / med['hand']))
-    print('| compute: hand-written C loop, `%s -O3` | %s | 1 |' % (args.cc, ms(med['hand'])))
-    print('| whole `sluice run` (interpreter) | %s | %.2f |' % (ms(med['run_i']), med['run_i'] / med['hand_prog']))
-    print('| whole `sluice run --engine c` (kernel cached) | %s | %.2f |' % (ms(med['run_c']), med['run_c'] / med['hand_prog']))
-    print('| whole hand-written program (input, blur, .npy) | %s | 1 |' % ms(med['hand_prog']))
+    text = table(args, med)
+    print(text, end='')
+    if args.doc:
+        put_in_doc(args.doc, text)
     subprocess.run(['rm', '-rf', work])
+
+
+def table(args, med):
+    """The table of medians and ratios, and the bars' verdicts."""
+    ms = lambda v: '%.3f' % (v * 1e3)
+    commit = subprocess.run(['git', '-C', TOP, 'rev-parse', '--short', 'HEAD'],
+                            capture_output=True, text=True).stdout.strip() or 'unknown'
+    out = ['gaussian 1920x1080, medians of %d rounds (CPU time), load average %s, commit %s'
+           % (args.n, open('/proc/loadavg').read().split()[0], commit), '',
+           '| what | ms | / hand-written |', '|---|---:|---:|']
+    row = lambda what, k, base: out.append('| %s | %s | %s |' % (
+        what, ms(med[k]), '1' if k == base else '%.2f' % (med[k] / med[base])))
+    row('compute: interpreter (row kernels)', 'rows', 'hand')
+    row('compute: compiled reference (funcs on packed arrays)', 'cref', 'hand')
+    row('compute: compiled reference with packing and unpacking', 'cref_whole', 'hand')
+    row('compute: hand-written C loop, `%s -O3`' % args.cc, 'hand', 'hand')
+    row('whole `sluice run --engine interp`', 'run_i', 'hand_prog')
+    row('whole `sluice run` (auto: compiled, kernel cached)', 'run_c', 'hand_prog')
+    row('whole hand-written program (input, blur, .npy)', 'hand_prog', 'hand_prog')
+    c, w = med['cref'] / med['hand'], med['run_c'] / med['hand_prog']
+    out += ['', 'the physical limit, the -O3 loop: %.0f Mpixels/s (1920x1080 in %s ms)'
+            % (1920 * 1080 / med['hand'] / 1e6, ms(med['hand'])), 'bar: compute within 2x of the -O3 loop: %.2fx, %s' % (c, 'met' if c <= 2 else 'NOT met'),
+            'bar: whole run within 3x of the hand-written program: %.2fx, %s'
+            % (w, 'met' if w <= 3 else 'NOT met')]
+    return '\n'.join(out) + '\n'
+
+
+def put_in_doc(path, text):
+    begin, end = '<!-- cref_bench: begin -->', '<!-- cref_bench: end -->'
+    doc = open(path).read()
+    i, j = doc.find(begin), doc.find(end)
+    if i < 0 or j < i:
+        sys.exit('%s has no %s ... %s block' % (path, begin, end))
+    new = doc[:i + len(begin)] + '\n' + text + doc[j:]
+    tmp = path + '.tmp'
+    with open(tmp, 'w') as f:
+        f.write(new)
+    os.replace(tmp, path)
 
 
 if __name__ == '__main__':

@@ -169,7 +169,7 @@ static int speed(sl_ctx *ctx, const char *path, uint64_t seed, int reps, bool mo
 		return -1;
 	int n = prog->n_outputs;
 	ref_inputs in = { 0, sl_xcalloc((size_t) prog->n_decls + 1, sizeof(ir_decl *)),
-		sl_xcalloc((size_t) prog->n_decls + 1, sizeof(io_array *)) };
+		sl_xcalloc((size_t) prog->n_decls + 1, sizeof(io_array *)), false, 0 };
 	for (int i = 0; i < prog->n_decls; i++) {
 		ir_decl *dc = prog->decls[i];
 		if (dc->kind != IR_DECL_INPUT)

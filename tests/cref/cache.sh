@@ -6,6 +6,10 @@
 # rebuilt; the root made private; no compiler and a failing compiler give
 # an error without a location, exit 1, and leave no entry or temporary;
 # --engine values outside their command are usage errors (exit 2).
+# The default engine (auto): brighten at 512x512 (262,144 points, the
+# threshold) is compiled, at 512x511 interpreted (no entry); gaussian at
+# 600x600 is compiled, and with no compiler or a failing one it is a note,
+# exit 0, and the interpreter's files, byte for byte.
 set -u
 sluice=$1
 src=$2
@@ -18,7 +22,11 @@ bad() { echo "FAIL: $*"; fail=1; }
 entries() { find "$SLUICE_CACHE_DIR/cref" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l; }
 run_c() { "$sluice" run "$prog" --seed 3 --engine c -o "$work/$1" >/dev/null 2>"$work/$1.err"; }
 
-"$sluice" run "$prog" --seed 3 -o "$work/interp" >/dev/null || bad "the interpreter failed"
+"$sluice" run "$prog" --seed 3 --engine interp -o "$work/interp" >/dev/null || bad "the interpreter failed"
+"$sluice" run "$prog" --seed 3 -o "$work/auto64" >/dev/null 2>"$work/auto64.err" || bad "the default engine failed"
+[ "$(entries)" = 0 ] || bad "the default engine compiled gaussian at 64x64"
+[ -s "$work/auto64.err" ] && bad "the default engine at 64x64 printed: $(cat "$work/auto64.err")"
+cmp -s "$work/interp/gaussian.npy" "$work/auto64/gaussian.npy" || bad "default and interpreted outputs differ"
 run_c c1 || bad "first --engine c run failed: $(cat "$work/c1.err")"
 cmp -s "$work/interp/gaussian.npy" "$work/c1/gaussian.npy" || bad "compiled and interpreted outputs differ"
 [ "$(entries)" = 1 ] || bad "expected one cache entry after the first run, got $(entries)"
@@ -67,6 +75,40 @@ grep -q "out of paper" "$work/badcc.err" || bad "failing compiler: its output is
 grep -q "Sanitizer\|runtime error" "$work/badcc.err" && bad "failing compiler: sanitizer report"
 [ "$(entries)" = 0 ] || bad "failing compiler: an entry or temporary was left: $(ls -a "$SLUICE_CACHE_DIR/cref")"
 [ -e "$work/badcc_out/gaussian.npy" ] && bad "failing compiler: an output was written"
+
+# The default engine: compiled from 262,144 points of funcs, with a note
+# and the interpreter when it cannot be.
+bri="$src/examples/brighten.sl"
+"$sluice" run "$bri" -D W=512 -D H=511 --seed 3 -o "$work/b511" >/dev/null 2>"$work/b511.err" \
+	|| bad "brighten 512x511 failed"
+[ "$(entries)" = 0 ] || bad "brighten at 512x511 (261,632 points) was compiled"
+"$sluice" run "$bri" -D W=512 -D H=512 --seed 3 -o "$work/b512" >/dev/null 2>"$work/b512.err" \
+	|| bad "brighten 512x512 failed"
+[ "$(entries)" = 1 ] || bad "brighten at 512x512 (262,144 points) was not compiled"
+big="-D W=600 -D H=600"
+"$sluice" run "$prog" $big --seed 3 --engine interp -o "$work/big_i" >/dev/null || bad "interp 600x600 failed"
+"$sluice" run "$prog" $big --seed 3 -o "$work/big_auto" >/dev/null 2>"$work/big_auto.err" \
+	|| bad "default 600x600 failed: $(cat "$work/big_auto.err")"
+[ "$(entries)" = 2 ] || bad "gaussian at 600x600 was not compiled by default"
+same_files() {	# DIR: every file equal to big_i's, the same names
+	[ "$(ls "$work/big_i")" = "$(ls "$work/$1")" ] || bad "$1: other files: $(ls "$work/$1")"
+	for f in $(ls "$work/big_i"); do
+		cmp -s "$work/big_i/$f" "$work/$1/$f" || bad "$1: $f differs from the interpreter's"
+	done
+}
+same_files big_auto
+rm -rf "$SLUICE_CACHE_DIR"
+SLUICE_CC=sluice-no-such-cc "$sluice" run "$prog" $big --seed 3 -o "$work/big_nocc" >/dev/null \
+	2>"$work/big_nocc.err" || bad "default, no compiler: failed: $(cat "$work/big_nocc.err")"
+grep -q "^sluice: note: the compiled reference is not available (.*needs a C compiler.*); the interpreter computes the same values" \
+	"$work/big_nocc.err" || bad "default, no compiler: note: $(cat "$work/big_nocc.err")"
+same_files big_nocc
+SLUICE_CC="$work/badcc" "$sluice" run "$prog" $big --seed 3 -o "$work/big_badcc" >/dev/null \
+	2>"$work/big_badcc.err" || bad "default, failing compiler: failed"
+grep -q "^sluice: note: the compiled reference is not available (the C compiler .* failed" \
+	"$work/big_badcc.err" || bad "default, failing compiler: note: $(cat "$work/big_badcc.err")"
+same_files big_badcc
+[ "$(entries)" = 0 ] || bad "default, failing compiler: an entry was left"
 
 # --engine belongs to its command.
 "$sluice" run "$prog" --seed 3 --engine verilator -o "$work/u1" >/dev/null 2>&1

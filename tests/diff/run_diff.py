@@ -268,7 +268,7 @@ def tree_diffs(args, prog_path, seed, d, res):
     (SLUICE_REF=tree); every output file must equal the row kernels' byte
     for byte."""
     d2 = os.path.join(d, 'd2')
-    cmd = [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d2]
+    cmd = [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d2, '--engine', 'interp']
     env = dict(os.environ, SLUICE_REF='tree')
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout, env=env)
     if p.returncode != 0:
@@ -285,21 +285,32 @@ def tree_diffs(args, prog_path, seed, d, res):
 
 
 def cref_diffs(args, prog_path, seed, d, res):
-    """--cref: `sluice run --engine c` (the compiled reference) again;
-    every output file must equal the interpreter's byte for byte."""
-    d3 = os.path.join(d, 'd3')
-    cmd = [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d3, '--engine', 'c']
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
-    if p.returncode != 0 or sanitizer_report(p.stderr):
-        return ['sluice run --engine c failed (exit %d):\n%s'
-                % (p.returncode, p.stderr.strip())]
+    """--cref: `sluice run --engine c` (the compiled reference) again, and
+    with --cref-jobs N once more with `-j N` (threads over rows); every
+    file each writes (outputs' .npy and .png, the seeded inputs' .in.npy)
+    must equal the interpreter's byte for byte, and each must write the
+    same files."""
+    d1 = os.path.join(d, 'd1')
     diffs = []
-    for name in res:
-        with open(os.path.join(d, 'd1', name + '.npy'), 'rb') as f1, \
-                open(os.path.join(d3, name + '.npy'), 'rb') as f2:
-            if f1.read() != f2.read():
-                diffs.append('%s: the compiled reference (--engine c) and the '
-                             'interpreter differ' % name)
+    variants = [('d3', [])] + ([('d4', ['-j', str(args.cref_jobs)])] if args.cref_jobs else [])
+    for sub, extra in variants:
+        d3 = os.path.join(d, sub)
+        what = ' '.join(['sluice run --engine c'] + extra)
+        cmd = [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d3,
+               '--engine', 'c'] + extra
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
+        if p.returncode != 0 or sanitizer_report(p.stderr):
+            return ['%s failed (exit %d):\n%s' % (what, p.returncode, p.stderr.strip())]
+        for name in sorted(set(os.listdir(d1)) | set(os.listdir(d3))):
+            if not (os.path.isfile(os.path.join(d1, name))
+                    and os.path.isfile(os.path.join(d3, name))):
+                diffs.append('%s: written by only one of `%s` and the interpreter'
+                             % (name, what))
+                continue
+            with open(os.path.join(d1, name), 'rb') as f1, \
+                    open(os.path.join(d3, name), 'rb') as f2:
+                if f1.read() != f2.read():
+                    diffs.append('%s: `%s` and the interpreter differ' % (name, what))
     return diffs
 
 
@@ -361,7 +372,9 @@ def sluice_cmd(args, prog_path, seed, d1, engine, schedule):
         return [args.sluice, 'sim', prog_path, '--seed', str(seed), '-o', d1,
                 '--engine', engine, '--schedule', schedule,
                 '--ram', args.ram] + (['--board', args.board] if args.board else []) + lanes
-    return [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d1]
+    # the interpreter, named: run's default picks the compiled reference
+    # for large programs (docs/speed.md)
+    return [args.sluice, 'run', prog_path, '--seed', str(seed), '-o', d1, '--engine', 'interp']
 
 
 SANITIZER_MARKS = ('ERROR: AddressSanitizer', 'ERROR: LeakSanitizer',
@@ -620,6 +633,8 @@ def main():
                     help='memory of circular buffers for --engine model|verilator')
     ap.add_argument('--board', metavar='B',
                     help='--engine model|verilator: map (and pipeline) for board B')
+    ap.add_argument('--cref-jobs', type=int, default=0, metavar='N',
+                    help='with --cref: also `run --engine c -j N`, the same bytes')
     ap.add_argument('--cref', action='store_true',
                     help='engine run: also run `sluice run --engine c` (the compiled '
                     'reference) and require output files equal byte for byte')

@@ -43,7 +43,7 @@ expect 2 "unknown option or missing value: '--frobnicate'" sim "$PROG" --frobnic
 # the table's order, before any stage runs (nothing written).
 rules=0
 rule() { rules=$((rules + 1)); expect "$@"; }
-rule 2 "sluice run: error: --engine takes 'interp' or 'c' here, not 'verilator'" \
+rule 2 "sluice run: error: --engine takes 'auto', 'interp' or 'c' here, not 'verilator'" \
 	run "$PROG" --engine verilator --seed 1 -o "$TMP/m"
 rule 2 "sluice sim: error: --vcd needs --engine verilator (the model has no waveform)" \
 	sim "$PROG" --vcd "$TMP/w.vcd" --seed 1 -o "$TMP/m"

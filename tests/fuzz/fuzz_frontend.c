@@ -92,7 +92,7 @@ static uint64_t fuzz_seed(const uint8_t *data, size_t size)
 
 static void fuzz_run_reference(sl_ctx *ctx, const ir_program *prog, uint64_t seed)
 {
-	ref_inputs in = { 0, NULL, NULL };
+	ref_inputs in = { 0, NULL, NULL, false, 0 };
 	in.decls = calloc((size_t) prog->n_decls + 1, sizeof(*in.decls));
 	in.arrays = calloc((size_t) prog->n_decls + 1, sizeof(*in.arrays));
 	io_array **outs = calloc((size_t) prog->n_outputs + 1, sizeof(*outs));

@@ -40,8 +40,8 @@ LIB = os.path.join(HERE, '..', '..', 'rtlgen', 'lib')
 def sluice_cmd(args, prog, inputs, out):
     run = args.engine in ('run', 'c')
     cmd = [args.sluice, 'run' if run else 'sim', prog, '-o', out]
-    if args.engine != 'run':
-        cmd += ['--engine', args.engine]
+    # 'run': the interpreter, named (run's default compiles large programs)
+    cmd += ['--engine', 'interp' if args.engine == 'run' else args.engine]
     for name, path in sorted(inputs.items()):
         cmd += ['--input', '%s=%s' % (name, path)]
     return cmd

@@ -473,7 +473,7 @@ TEST(t_model, command_end_to_end)
 	ASSERT_NE(design, nullptr);
 	ir_decl *d = ir_program_find(design->prog, "in");
 	io_array *a = io_random_array(d->type, d->n_dims, d->extents, 3, "in");
-	ref_inputs in{1, &d, &a};
+	ref_inputs in{1, &d, &a, false, 0};
 	io_array *out = nullptr;
 	char *rbuf = nullptr;
 	size_t rlen = 0;

@@ -400,6 +400,55 @@ TEST_F(t_npy, roundtrip_extremes)
 	EXPECT_EQ(diags(), "");
 }
 
+// A packed array (run --engine c) writes the same bytes as the same
+// values unpacked: the exact bytes of write_exact_bytes_i16_1d, and the
+// extremes of every width class read back.
+TEST_F(t_npy, write_packed)
+{
+	int64_t d1[1] = { 2 };
+	io_array *a = io_array_alloc_packed(I(16), 1, d1);
+	ASSERT_EQ(a->data, nullptr);
+	((int16_t *) a->packed)[0] = -2;
+	((int16_t *) a->packed)[1] = 0x1234;
+	ASSERT_EQ(io_npy_write(ctx, path("p.npy").c_str(), a), 0) << diags();
+	io_array_free(a);
+	std::string dict = "{'descr': '<i2', 'fortran_order': False, "
+		"'shape': (2,), }";
+	EXPECT_EQ(bytes_of(path("p.npy")), std::string("\x93NUMPY\x01\x00\x76\x00", 10)
+		+ dict + std::string(128 - 10 - dict.size() - 1, ' ') + "\n"
+		+ raw({ 0xfe, 0xff, 0x34, 0x12 }));
+	int64_t dims[2] = { 2, 2 };
+	struct { ir_type t; std::vector<uint64_t> v; } cases[] = {
+		{ U(1), { 0, 1, 1, 0 } },
+		{ U(8), { 0, 255, 128, 127 } },
+		{ I(2), { S(-2), 1, S(-1), 0 } },
+		{ U(12), { 0, 4095, 2048, 1 } },
+		{ I(9), { S(-256), 255, S(-1), 0 } },
+		{ U(17), { 0, 131071, 65536, 1 } },
+		{ I(32), { S(INT32_MIN), S(INT32_MAX), S(-1), 0 } },
+		{ I(33), { S(-(1ll << 32)), (1ull << 32) - 1, S(-1), 0 } },
+		{ U(64), { 0, UINT64_MAX, 1ull << 63, 1 } },
+	};
+	for (const auto &c : cases) {
+		char ty[8];
+		ir_type_str(c.t, ty);
+		io_array *w = io_array_alloc(c.t, 2, dims);
+		for (int i = 0; i < 4; i++)
+			w->data[i] = c.v[i];
+		ASSERT_EQ(io_npy_write(ctx, path("w.npy").c_str(), w), 0) << ty;
+		io_array_pack(w);
+		ASSERT_EQ(io_npy_write(ctx, path("p.npy").c_str(), w), 0) << ty;
+		io_array_free(w);
+		EXPECT_EQ(bytes_of(path("p.npy")), bytes_of(path("w.npy"))) << ty;
+		io_array *b = io_npy_read(ctx, path("p.npy").c_str(), sl_noloc, c.t, 2, dims);
+		ASSERT_NE(b, nullptr) << ty << ": " << diags();
+		for (int i = 0; i < 4; i++)
+			EXPECT_EQ(b->data[i], c.v[i]) << ty << " [" << i << "]";
+		io_array_free(b);
+	}
+	EXPECT_EQ(diags(), "");
+}
+
 // A u8 file read into u16 and i9 keeps its values.
 TEST_F(t_npy, read_into_wider_type)
 {

@@ -249,7 +249,7 @@ struct Prog {
 		prog.decls = decls.data();
 		prog.n_outputs = (int) outs.size();
 		prog.outputs = outs.data();
-		ref_inputs in{ (int) in_decls.size(), in_decls.data(), in_arrays.data() };
+		ref_inputs in{ (int) in_decls.size(), in_decls.data(), in_arrays.data(), false, 0 };
 		results.assign(outs.size(), nullptr);
 		return run_both(ctx, &prog, &in, results);
 	}
@@ -855,7 +855,7 @@ struct Src {
 	{
 		if (!prog)
 			return -2;
-		ref_inputs inp{ (int) in_decls.size(), in_decls.data(), in_arrays.data() };
+		ref_inputs inp{ (int) in_decls.size(), in_decls.data(), in_arrays.data(), false, 0 };
 		results.assign((size_t) prog->n_outputs, nullptr);
 		return run_both(ctx, prog, &inp, results);
 	}

@@ -395,7 +395,7 @@ TEST(t_unroll, inputs_split_and_outputs_join)
 	for (int i = 0; i < 5; i++)
 		a->data[i] = 10 + i;
 	ir_decl *d = ir_program_find(l.prog, "in");
-	ref_inputs in = { 1, &d, &a };
+	ref_inputs in = { 1, &d, &a, false, 0 };
 	sim_lane_inputs li;
 	ASSERT_EQ(sim_lane_inputs_make(l.ctx, l.prog, l.lp, &in, 1, &li), 0) << l.diags();
 	ASSERT_EQ(li.in->n, 2);

@@ -75,7 +75,7 @@ struct VlRun {
 		}
 		ir_decl *decls[2] = { ir_program_find(prog, "a"), ir_program_find(prog, "b") };
 		io_array *arrays[2] = { a, b };
-		ref_inputs in{ 2, decls, arrays };
+		ref_inputs in{ 2, decls, arrays, false, 0 };
 		vl_options vo{ nullptr, 0, nullptr, nullptr, nullptr, 1, 0, nullptr, nullptr, 0, 0 };
 		rc = vl_run(ctx, sp, "sluice_two", verilog.data(), verilog.size(),
 			&in, &vo, out, &st);
