@@ -1,0 +1,282 @@
+/* explore/eval.c: one design point at each fidelity.
+ * Stage: explore (rank 12).  A point's knobs become flow options; the
+ * option table (flow_options_check, as `sluice synth` runs it) and the
+ * flow with its fit check (flow_compile, check_fit) decide whether it is
+ * legal, each in a quiet context whose first error is the point's
+ * reason.  The schedule gives the exact cycles and buffer words, the
+ * board stage the estimate (block RAM exact, LUTs, flip-flops and DSPs
+ * of fpga/), Yosys the measurement: once per distinct Verilog and board
+ * (a cache), in DIR/synth/HASH. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "explore/explore.h"
+#include "flow/flow.h"
+#include "report/report.h"
+
+struct ex_cache_entry {
+	uint64_t h;
+	bool ok;
+	int64_t luts, ffs, dsps;
+	char why[200];
+};
+
+const char *ex_fid_str(ex_fid f)
+{
+	static const char *const names[] = { "none", "schedule", "estimate", "corrected", "yosys" };
+	return names[f];
+}
+
+static const char *ex_value(const ex_run *r, const ex_point *p, int k)
+{
+	return r->space.knobs[k].values[p->c.v[k]];
+}
+
+/* The point's knobs as flow options for its board. */
+static void ex_flow_options(const ex_run *r, const ex_point *p, flow_options *fo)
+{
+	const board *bd = r->boards[p->board];
+	flow_options_default(fo);
+	fo->bd = bd;
+	fo->sched.timing = bd;
+	fo->check_fit = true;
+	fo->sched.unroll = atoi(ex_value(r, p, EX_UNROLL));
+	sched_policy_parse(ex_value(r, p, EX_SCHEDULE), &fo->sched.policy);
+	fo->ub.register_threshold = atoll(ex_value(r, p, EX_THRESHOLD));
+	ub_ram_parse(ex_value(r, p, EX_RAM), &fo->ub.ram);
+	const char *clock = ex_value(r, p, EX_CLOCK);
+	fo->sched.clock_mhz = !strcmp(clock, "default") ? 0
+		: !strcmp(clock, "nominal") ? bd->clock_mhz : atof(clock);
+	fo->memory_pub = !strcmp(ex_value(r, p, EX_MEMORY), "pub");
+	if (fo->memory_pub) {
+		fo->pub.fw = atoi(ex_value(r, p, EX_FETCH));
+		fo->pub.depth = atoll(ex_value(r, p, EX_DEPTH));
+		sscanf(ex_value(r, p, EX_PORTS), "%dx%d", &fo->pub.n_in, &fo->pub.n_out);
+	}
+	fo->pub.ew = fo->pub.cw;
+}
+
+/* A quiet context with the run's -D values. */
+static sl_ctx *ex_quiet_ctx(const ex_run *r)
+{
+	sl_ctx *ctx = sl_ctx_alloc();
+	sl_ctx_set_defines(ctx, r->defines, r->n_defines);
+	sl_ctx_set_quiet(ctx, true);
+	return ctx;
+}
+
+/* The design of point p, or NULL with p->why set (an illegal point). */
+static flow_design *ex_design(const ex_run *r, ex_point *p, sl_ctx *ctx)
+{
+	flow_options fo;
+	ex_flow_options(r, p, &fo);
+	flow_request req = { "synth", &fo, true, fo.bd, 1, "model", false, false, false, false,
+		false, fo.memory_pub, false, false };
+	flow_design *d = NULL;
+	if (flow_options_check(ctx, &req) == 0)
+		d = flow_compile(ctx, r->prog, &fo);
+	if (!d) {
+		const char *e = sl_first_error(ctx);
+		snprintf(p->why, sizeof p->why, "%s", e ? e : "refused");
+		for (char *c = p->why; *c; c++)
+			if (*c == '\n')
+				*c = ' ';
+	}
+	return d;
+}
+
+void ex_point_estimate(ex_run *r, ex_point *p)
+{
+	if (p->evaluated)
+		return;
+	p->evaluated = true;
+	sl_ctx *ctx = ex_quiet_ctx(r);
+	flow_design *d = ex_design(r, p, ctx);
+	if (d) {
+		const board *bd = r->boards[p->board];
+		p->legal = true;
+		p->cycles = d->sp->predicted_cycles;
+		p->clock_mhz = d->pred.clock_mhz;
+		p->time_us = (double) p->cycles / p->clock_mhz;
+		p->words = d->pred.words;
+		p->units = d->pred.units;
+		for (int m = 0; m < bd->n_mems; m++)
+			if (!strcmp(bd->mems[m].kind, "huge"))
+				p->huge += d->pred.cells[m];
+		p->luts_est = tg_luts(&d->pred);
+		p->ffs_est = tg_ffs(&d->pred);
+		p->dsps_est = tg_dsps(&d->pred);
+		p->luts_cor = (double) p->luts_est;
+		p->ffs_cor = (double) p->ffs_est;
+		ex_point_area(r, p);
+	}
+	flow_free(d);
+	sl_ctx_free(ctx);
+}
+
+static struct ex_cache_entry *ex_cache_find(ex_run *r, uint64_t h)
+{
+	for (int i = 0; i < r->n_cache; i++)
+		if (r->cache[i].h == h)
+			return &r->cache[i];
+	return NULL;
+}
+
+/* Yosys on design d of point p into entry e. */
+static void ex_yosys(ex_run *r, const ex_point *p, flow_design *d, const char *text, size_t len,
+	const char *top, struct ex_cache_entry *e)
+{
+	char *sub = sl_path_join(r->synth_dir, p->hash, NULL);
+	tg_measured m;
+	memset(&m, 0, sizeof m);
+	if (sl_make_dir(sub) < 0) {
+		snprintf(e->why, sizeof e->why, "cannot create %s", sub);
+	} else if (tg_synth(d->ctx, &d->pred, text, len, top, sub, false, NULL, &m) == 0) {
+		e->ok = true;
+		e->luts = m.luts;
+		e->ffs = m.ffs;
+		e->dsps = m.dsps;
+	} else {
+		const char *err = sl_first_error(d->ctx);
+		snprintf(e->why, sizeof e->why, "%s", m.luts || m.ffs
+			? "the block RAMs differ from the prediction" : err ? err : "synthesis failed");
+	}
+	r->syntheses++;
+	free(sub);
+}
+
+int ex_point_synth(ex_run *r, ex_point *p)
+{
+	if (p->synthesized || p->synth_why[0] || !p->legal)
+		return p->synthesized ? 0 : -1;
+	sl_ctx *ctx = ex_quiet_ctx(r);
+	flow_design *d = ex_design(r, p, ctx);
+	char *text = NULL;
+	size_t len = 0;
+	const char *top;
+	if (!d || flow_verilog(d, &text, &len, &top) < 0) {
+		snprintf(p->synth_why, sizeof p->synth_why, "the Verilog could not be made");
+	} else {
+		uint64_t h = ex_hash(text) ^ ex_hash(r->boards[p->board]->name);
+		struct ex_cache_entry *e = ex_cache_find(r, h);
+		if (!e) {
+			r->cache = sl_xrealloc(r->cache, (size_t) (r->n_cache + 1) * sizeof *r->cache);
+			e = &r->cache[r->n_cache++];
+			memset(e, 0, sizeof *e);
+			e->h = h;
+			sl_progress_push("Yosys on %s, %s", r->boards[p->board]->name, p->key);
+			ex_yosys(r, p, d, text, len, top, e);
+			sl_progress_pop();
+		}
+		p->synthesized = e->ok;
+		p->luts_syn = e->luts;
+		p->ffs_syn = e->ffs;
+		p->dsps_syn = e->dsps;
+		snprintf(p->synth_why, sizeof p->synth_why, "%s", e->ok ? "" : e->why);
+	}
+	free(text);
+	flow_free(d);
+	sl_ctx_free(ctx);
+	ex_point_area(r, p);
+	return p->synthesized ? 0 : -1;
+}
+
+void ex_point_area(const ex_run *r, ex_point *p)
+{
+	const board *bd = r->boards[p->board];
+	int64_t huge = 0;
+	for (int m = 0; m < bd->n_mems; m++)
+		if (!strcmp(bd->mems[m].kind, "huge"))
+			huge += bd->mems[m].count;
+	double share[5] = {
+		(p->synthesized ? (double) p->luts_syn : p->luts_cor) / (double) bd->luts,
+		(p->synthesized ? (double) p->ffs_syn : p->ffs_cor) / (double) bd->ffs,
+		bd->block_units ? (double) p->units / (double) bd->block_units : 0,
+		bd->dsps ? (double) (p->synthesized ? p->dsps_syn : p->dsps_est) / (double) bd->dsps : 0,
+		huge ? (double) p->huge / (double) huge : 0,
+	};
+	static const char *const names[5] = { "luts", "ffs", "block_ram", "dsps", "huge" };
+	p->area = share[0];
+	p->bound = names[0];
+	for (int i = 1; i < 5; i++)
+		if (share[i] > p->area) {
+			p->area = share[i];
+			p->bound = names[i];
+		}
+}
+
+void ex_refit(ex_run *r, int b)
+{
+	int n = 0;
+	double *est = sl_xcalloc((size_t) r->n + 1, sizeof *est);
+	double *meas = sl_xcalloc((size_t) r->n + 1, sizeof *meas);
+	double *est2 = sl_xcalloc((size_t) r->n + 1, sizeof *est2);
+	double *meas2 = sl_xcalloc((size_t) r->n + 1, sizeof *meas2);
+	for (int i = 0; i < r->n; i++) {
+		const ex_point *p = r->points[i];
+		if (p->board != b || !p->synthesized)
+			continue;
+		est[n] = (double) p->luts_est;
+		meas[n] = (double) p->luts_syn;
+		est2[n] = (double) p->ffs_est;
+		meas2[n++] = (double) p->ffs_syn;
+	}
+	ex_fit_log_ratio(est, meas, n, &r->fit_luts[b]);
+	ex_fit_log_ratio(est2, meas2, n, &r->fit_ffs[b]);
+	for (int i = 0; i < r->n; i++) {
+		ex_point *p = r->points[i];
+		if (p->board != b || !p->legal)
+			continue;
+		p->luts_cor = ex_fit_apply(&r->fit_luts[b], (double) p->luts_est);
+		p->ffs_cor = ex_fit_apply(&r->fit_ffs[b], (double) p->ffs_est);
+		ex_point_area(r, p);
+	}
+	free(est);
+	free(meas);
+	free(est2);
+	free(meas2);
+}
+
+/* The slot of (b, key) in the run's table: its index, or -1. */
+static int ex_find(const ex_run *r, int b, const char *key)
+{
+	for (int i = 0; i < r->n; i++)
+		if (r->points[i]->board == b && !strcmp(r->points[i]->key, key))
+			return i;
+	return -1;
+}
+
+ex_point *ex_point_get(ex_run *r, int b, const ex_coord *c)
+{
+	char key[400];
+	ex_coord_key(&r->space, c, key, sizeof key);
+	int i = ex_find(r, b, key);
+	if (i >= 0)
+		return r->points[i];
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 64;
+		r->points = sl_xrealloc(r->points, (size_t) r->cap * sizeof *r->points);
+	}
+	ex_point *p = sl_xcalloc(1, sizeof *p);
+	p->board = b;
+	p->c = *c;
+	snprintf(p->key, sizeof p->key, "%s", key);
+	char full[480];
+	snprintf(full, sizeof full, "%s,board=%s", key, r->boards[b]->name);
+	snprintf(p->hash, sizeof p->hash, "%016llx", (unsigned long long) ex_hash(full));
+	p->bound = "luts";
+	r->points[r->n++] = p;
+	return p;
+}
+
+void ex_run_release(ex_run *r)
+{
+	for (int i = 0; i < r->n; i++)
+		free(r->points[i]);
+	free(r->points);
+	free(r->cache);
+	ex_space_free(&r->space);
+	r->points = NULL;
+	r->n = r->cap = 0;
+}
