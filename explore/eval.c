@@ -41,6 +41,7 @@ static void ex_flow_options(const ex_run *r, const ex_point *p, flow_options *fo
 	fo->bd = bd;
 	fo->sched.timing = bd;
 	fo->check_fit = true;
+	fo->check_pins = true;	/* a design to be placed: its pins on the package */
 	fo->sched.unroll = atoi(ex_value(r, p, EX_UNROLL));
 	sched_policy_parse(ex_value(r, p, EX_SCHEDULE), &fo->sched.policy);
 	fo->ub.register_threshold = atoll(ex_value(r, p, EX_THRESHOLD));

@@ -209,6 +209,7 @@ typedef struct ex_options {
 typedef struct ex_board_result {
 	const char *stop;	/* "exhaustive", "converged", "budget" */
 	int64_t space, estimated, synthesized, illegal;
+	int64_t yosys_runs;	/* the search's own (a design seen before is free) */
 	/* --truth: against the exhaustive front */
 	bool have_truth;
 	double adrs, hv_ratio, mape_luts, mape_ffs, tau_luts, tau_ffs;

@@ -130,8 +130,9 @@ static void ex_print_result(const ex_run *r, int b, const ex_board_result *s, FI
 	fputs("    { \"board\": ", o);
 	sl_json_str(o, r->boards[b]->name);
 	fprintf(o, ", \"stop\": \"%s\", \"space_points\": %lld, \"estimated\": %lld, "
-		"\"synthesized\": %lld, \"illegal\": %lld,\n", s->stop, (long long) s->space,
-		(long long) s->estimated, (long long) s->synthesized, (long long) s->illegal);
+		"\"synthesized\": %lld, \"illegal\": %lld, \"search_yosys_runs\": %lld,\n", s->stop,
+		(long long) s->space, (long long) s->estimated, (long long) s->synthesized,
+		(long long) s->illegal, (long long) s->yosys_runs);
 	fprintf(o, "      \"fit_luts\": { \"n\": %d, \"a\": %.6g, \"b\": %.6g }, "
 		"\"fit_ffs\": { \"n\": %d, \"a\": %.6g, \"b\": %.6g }", r->fit_luts[b].n,
 		r->fit_luts[b].a, r->fit_luts[b].b, r->fit_ffs[b].n, r->fit_ffs[b].a, r->fit_ffs[b].b);

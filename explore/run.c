@@ -89,9 +89,9 @@ static void ex_print_board(const ex_run *r, int b, const ex_board_result *s, int
 	int64_t front = 0;
 	for (int i = 0; i < r->n; i++)
 		front += r->points[i]->board == b && r->points[i]->on_front;
-	printf("%s: %lld points, %lld estimated, %lld illegal, %lld synthesized; front %lld "
+	printf("%s: %lld points, %lld estimated, %lld illegal, %lld Yosys runs; front %lld "
 		"points; stop: %s", r->boards[b]->name, (long long) s->space,
-		(long long) s->estimated, (long long) s->illegal, (long long) s->synthesized,
+		(long long) s->estimated, (long long) s->illegal, (long long) s->yosys_runs,
 		(long long) front, s->stop);
 	if (!strcmp(s->stop, "budget"))
 		printf(" (%lld syntheses)", (long long) budget);

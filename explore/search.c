@@ -224,6 +224,7 @@ void ex_search_board(ex_run *r, int b, int64_t budget, bool synth, ex_board_resu
 {
 	memset(res, 0, sizeof *res);
 	res->space = ex_space_points(&r->space);
+	int64_t runs = r->syntheses;
 	sl_progress_push("explore %s", r->boards[b]->name);
 	if (synth && res->space <= budget) {
 		ex_exhaustive(r, b, true);
@@ -252,6 +253,7 @@ void ex_search_board(ex_run *r, int b, int64_t budget, bool synth, ex_board_resu
 	}
 	ex_mark_front(r, b);
 	ex_count(r, b, res);
+	res->yosys_runs = r->syntheses - runs;
 	sl_progress_pop();
 }
 

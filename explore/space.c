@@ -111,11 +111,12 @@ static int ex_add_value(ex_knob *kn, const char *w, char *why, size_t n)
 /* "lo..hi", "lo..hi:step" or "lo..hi:*f" of knob k: its values added. */
 static int ex_add_range(const ex_knob_spec *sp, ex_knob *kn, const char *w, char *why, size_t n)
 {
-	char *end;
+	char *end, lo_text[64];
 	const char *dots = strstr(w, "..");
-	double lo = strtod(w, &end), hi, step = 1;
+	snprintf(lo_text, sizeof lo_text, "%.*s", (int) (dots - w), w);
+	double lo = strtod(lo_text, &end), hi, step = 1;
 	bool mul = false;
-	if (end != dots || (hi = strtod(dots + 2, &end), end == dots + 2) ||
+	if (end == lo_text || *end || (hi = strtod(dots + 2, &end), end == dots + 2) ||
 	    (*end && *end != ':')) {
 		snprintf(why, n, "a range is lo..hi, lo..hi:step or lo..hi:*factor, not '%s'", w);
 		return -1;
