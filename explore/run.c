@@ -83,6 +83,17 @@ int ex_run_setup(sl_ctx *ctx, const ex_options *o, ex_run *r)
 	return rc ? rc : ex_space_read(ctx, o, &r->space);
 }
 
+/* Front points by time, then area, then key. */
+static int ex_by_time(const void *a, const void *b)
+{
+	const ex_point *x = *(const ex_point *const *) a, *y = *(const ex_point *const *) b;
+	if (x->time_us != y->time_us)
+		return x->time_us < y->time_us ? -1 : 1;
+	if (x->area != y->area)
+		return x->area < y->area ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
 /* One board's summary and its front on stdout. */
 static void ex_print_board(const ex_run *r, int b, const ex_board_result *s, int64_t budget)
 {
@@ -101,13 +112,17 @@ static void ex_print_board(const ex_run *r, int b, const ex_board_result *s, int
 			"%.4f; estimate vs Yosys: LUTs MAPE %.1f%% tau %.3f, flip-flops MAPE %.1f%% "
 			"tau %.3f\n", (long long) s->truth_front, s->adrs, s->hv_ratio, s->mape_luts,
 			s->tau_luts, s->mape_ffs, s->tau_ffs);
-	for (int i = 0; i < r->n; i++) {
-		const ex_point *p = r->points[i];
-		if (p->board == b && p->on_front)
-			printf("  %-60s %9lld cycles %9.2f us  area %.4f (%s; LUTs %s)\n", p->key,
-				(long long) p->cycles, p->time_us, p->area, p->bound,
-				p->synthesized ? "yosys" : r->fit_luts[b].n ? "corrected" : "estimate");
-	}
+	int n = 0;
+	const ex_point **f = sl_xcalloc((size_t) r->n + 1, sizeof *f);
+	for (int i = 0; i < r->n; i++)
+		if (r->points[i]->board == b && r->points[i]->on_front)
+			f[n++] = r->points[i];
+	qsort(f, (size_t) n, sizeof *f, ex_by_time);
+	for (int i = 0; i < n; i++)
+		printf("  %-60s %9lld cycles %9.2f us  area %.4f (%s; LUTs %s)\n", f[i]->key,
+			(long long) f[i]->cycles, f[i]->time_us, f[i]->area, f[i]->bound,
+			f[i]->synthesized ? "yosys" : r->fit_luts[b].n ? "corrected" : "estimate");
+	free(f);
 }
 
 /* The default budget: a tenth of the space, at least 8 syntheses. */

@@ -8,6 +8,8 @@
 #   t_explore_jobs               a sweep at estimate fidelity: the runner,
 #                                GNU parallel -S : and a killed and resumed
 #                                run give the same explore.json
+#   t_explore_random             random programs (tests/diff/gen.py) at
+#                                estimate fidelity, against sluice compile
 #   t_explore_synth_jobs         the same with Yosys (slow)
 #   t_explore_adrs_gaussian_up5k the bar: 48 points, --truth, ADRS <= 1%
 #                                with at most 10% of the points synthesized
@@ -15,7 +17,7 @@
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 set(sl_explore_check ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/explore/check_explore.py)
 set(sl_explore_out ${CMAKE_CURRENT_BINARY_DIR}/explore)
-foreach(m estimate errors jobs)
+foreach(m estimate errors jobs random)
   set(name t_explore_${m})
   if(m STREQUAL "estimate")
     set(name t_explore_estimate_gaussian)

@@ -11,6 +11,9 @@
                         GNU parallel -S : (when installed) and a run killed
                         and resumed give byte-identical explore.json
   synthjobs SLUICE OUT  the same with Yosys (slow)
+  random SLUICE OUT [SEED...]
+                        random programs (tests/diff/gen.py) at estimate
+                        fidelity: figures against sluice compile
   adrs SLUICE OUT PROG BOARD SPACE BUDGET
                         --truth: ADRS and the hypervolume ratio recomputed
                         here from explore.json; ADRS <= 1% with the search's
@@ -308,6 +311,39 @@ def mode_adrs(sluice, out, prog, board, space, budget):
         fail("%d Yosys runs > 10%% of %d points" % (runs, space_n))
 
 
+def mode_random(sluice, out, seeds):
+    """Random programs of tests/diff/gen.py at estimate fidelity: exit 0,
+    every legal point's cycles those of `sluice compile` with its options,
+    every illegal point with a reason."""
+    sys.path.insert(0, os.path.join(SRC, "tests", "diff"))
+    import gen
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    legal_total = 0
+    for seed in seeds:
+        prog = os.path.join(out, "r%d.sl" % seed)
+        with open(prog, "w") as f:
+            f.write(gen.generate(seed)[0])
+        d = os.path.join(out, "e%d" % seed)
+        run([sluice, "explore", prog, "--boards", "ecp5-85f", "--knob", "unroll=1,2",
+             "--knob", "schedule=stream,sequential", "--fidelity", "estimate", "-o", d])
+        j = json.load(open(os.path.join(d, "explore.json")))
+        for p in j["points"]:
+            if not p["legal"]:
+                if not p["why"]:
+                    fail("seed %d: %s illegal without a reason" % (seed, p["key"]))
+                continue
+            legal_total += 1
+            k = knobs_of(p["key"])
+            c = os.path.join(out, "c")
+            run([sluice, "compile", prog, "--board", "ecp5-85f", "--unroll", k["unroll"],
+                 "--schedule", k["schedule"], "-o", c, "--quiet"])
+            cyc = json.load(open(os.path.join(c, "report.json")))["predicted_cycles"]
+            if cyc != p["cycles"]:
+                fail("seed %d: %s: %d cycles, compile %d" % (seed, p["key"], p["cycles"], cyc))
+    print("random: %d programs, %d legal points against compile" % (len(seeds), legal_total))
+
+
 def main():
     mode, sluice, out = sys.argv[1], sys.argv[2], sys.argv[3]
     if mode == "estimate":
@@ -318,6 +354,8 @@ def main():
         mode_jobs(sluice, out, True)
     elif mode == "synthjobs":
         mode_jobs(sluice, out, False)
+    elif mode == "random":
+        mode_random(sluice, out, [int(x) for x in sys.argv[4:]] or [1, 2, 3])
     elif mode == "adrs":
         mode_adrs(sluice, out, *sys.argv[4:8])
     else:
