@@ -198,13 +198,20 @@ void ex_point_area(const ex_run *r, ex_point *p)
 		huge ? (double) p->huge / (double) huge : 0,
 	};
 	static const char *const names[5] = { "luts", "ffs", "block_ram", "dsps", "huge" };
-	p->area = share[0];
-	p->bound = names[0];
-	for (int i = 1; i < 5; i++)
-		if (share[i] > p->area) {
-			p->area = share[i];
-			p->bound = names[i];
-		}
+	const bool has[5] = { bd->luts > 0, bd->ffs > 0, bd->block_units > 0, bd->dsps > 0, huge > 0 };
+	double sum = 0;
+	int n = 0, top = 0;
+	for (int i = 0; i < 5; i++) {
+		if (!has[i])
+			continue;
+		sum += share[i];
+		n++;
+		if (share[i] > share[top])
+			top = i;
+	}
+	p->bound = names[top];
+	p->peak = share[top];
+	p->area = n ? sum / n : 0;
 }
 
 void ex_refit(ex_run *r, int b)

@@ -141,7 +141,8 @@ typedef struct ex_point {
 	bool synthesized;
 	int64_t luts_syn, ffs_syn, dsps_syn;
 	char synth_why[200];	/* a failed synthesis: why; else "" */
-	double area;		/* the largest share of the board, best fidelity */
+	double area;		/* the mean share of the board's resources, best fidelity */
+	double peak;		/* the largest share */
 	const char *bound;	/* its resource: "luts", "ffs", "block_ram", "dsps", "huge" */
 	bool on_front;		/* on the explored front of its board */
 	bool expanded;		/* the search has visited its neighbours */

@@ -79,6 +79,7 @@ void ex_point_json(const ex_run *r, const ex_point *p, FILE *o, int indent)
 		ex_fid_str(lf), ex_fid_str(lf),
 		ex_fid_str(p->legal ? ex_logic_fid(p, false) : EX_FID_NONE));
 	ex_field_num(o, pad, "area", p->legal ? p->area : 0);
+	ex_field_num(o, pad, "peak_share", p->legal ? p->peak : 0);
 	ex_field_str(o, pad, "bound", p->legal ? p->bound : "", true);
 	fprintf(o, "%s\"on_front\": %s\n%*s}", pad, p->on_front ? "true" : "false", indent, "");
 }

@@ -3,8 +3,8 @@
  * synthesized whole.  Otherwise a Pareto-neighbour local search runs on
  * the corrected estimates: every point on the estimated front has its
  * neighbours (one knob one value away) estimated, plus the moves its
- * bottleneck asks for (throughput-bound: every larger lane count and
- * clock; block-RAM-bound: every RAM kind, memory, threshold; logic-bound:
+ * bottleneck asks for (throughput-bound, under half of every resource:
+ * every larger lane count and clock; block-RAM-bound: every RAM kind, memory, threshold; logic-bound:
  * every smaller lane count), until the front is closed; then the point
  * nearest the corrected front that Yosys has not seen is synthesized, the
  * correction refitted, and the search goes on, until no unsynthesized
@@ -127,7 +127,7 @@ static bool ex_expand(ex_run *r, ex_point *p)
 		any |= ex_line(r, p, EX_RAM, 0);
 		any |= ex_line(r, p, EX_MEMORY, 0);
 		any |= ex_line(r, p, EX_THRESHOLD, 0);
-	} else if (p->area < 0.5) {
+	} else if (p->peak < 0.5) {
 		any |= ex_line(r, p, EX_UNROLL, 1);	/* throughput-bound: spend area */
 		any |= ex_line(r, p, EX_CLOCK, 1);
 	} else {

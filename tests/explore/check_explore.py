@@ -147,8 +147,12 @@ def mode_estimate(sluice, out):
         got = (p["luts_estimate"], p["ffs_estimate"], p["dsps_estimate"], p["block_ram_units"])
         if got != want:
             fail("%s: LUTs, FFs, DSPs, units %s; compile -dR says %s" % (p["key"], got, want))
-        area = max(p["luts_estimate"] / 5280, p["ffs_estimate"] / 5280,
-                   p["block_ram_units"] / 30, p["dsps_estimate"] / 8)
+        # the UP5K: 5280 LUTs, 5280 FFs, 30 block RAMs, 8 DSPs, 4 SPRAMs (sluice boards)
+        shares = [p["luts_estimate"] / 5280, p["ffs_estimate"] / 5280,
+                  p["block_ram_units"] / 30, p["dsps_estimate"] / 8, p["huge_cells"] / 4]
+        area = sum(shares) / 5
+        if abs(max(shares) - p["peak_share"]) > 1e-5:
+            fail("%s: peak share %g, the shares give %g" % (p["key"], p["peak_share"], max(shares)))
         if abs(area - p["area"]) > 1e-5:
             fail("%s: area %g, the shares give %g" % (p["key"], p["area"], area))
         checked += 1
