@@ -155,6 +155,13 @@ static void ex_print_boards_file(const void *arg, FILE *f)
 	fputc('\n', f);
 }
 
+static void ex_print_defines_file(const void *arg, FILE *f)
+{
+	const ex_emit_arg *a = arg;
+	for (int i = 0; i < a->r->n_defines; i++)
+		fprintf(f, "%s=%lld\n", a->r->defines[i].name, (long long) a->r->defines[i].value);
+}
+
 static void ex_print_slurm(const void *arg, FILE *f)
 {
 	const ex_emit_arg *a = arg;
@@ -233,6 +240,7 @@ int ex_emit_jobs(const ex_options *o, ex_run *r)
 	if (!rc && (rp_write_text(ctx, dir, "jobs.txt", ex_print_jobs, &a) < 0 ||
 	    rp_write_text(ctx, dir, "space.txt", ex_print_space_file, &a) < 0 ||
 	    rp_write_text(ctx, dir, "boards.txt", ex_print_boards_file, &a) < 0 ||
+	    rp_write_text(ctx, dir, "defines.txt", ex_print_defines_file, &a) < 0 ||
 	    rp_write_text(ctx, dir, "slurm.sh", ex_print_slurm, &a) < 0))
 		rc = 1;
 	if (!rc)
@@ -290,6 +298,37 @@ static int ex_collect_points(sl_ctx *ctx, ex_run *r, const char *dir, int *bad)
 	return n;
 }
 
+/* DIR/defines.txt, the sweep's -D values, NAME=VALUE a line: their
+ * count into *defs (heap, names too), or -1 without the file. */
+static int ex_read_defines(const char *dir, sl_define **defs)
+{
+	char *path = sl_path_join(dir, "defines.txt", NULL);
+	size_t len;
+	char *text = sl_read_file(path, &len);
+	free(path);
+	*defs = NULL;
+	if (!text)
+		return -1;
+	int n = 0;
+	*defs = sl_xcalloc(len / 2 + 1, sizeof **defs);
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		char *eq = strchr(line, '=');
+		if (!eq)
+			continue;
+		(*defs)[n].name = strndup(line, (size_t) (eq - line));
+		(*defs)[n++].value = strtoll(eq + 1, NULL, 10);
+	}
+	free(text);
+	return n;
+}
+
+static void ex_free_defines(sl_define *defs, int n)
+{
+	for (int i = 0; i < n; i++)
+		free((char *) defs[i].name);
+	free(defs);
+}
+
 int ex_collect(const ex_options *o, ex_run *r, const char *dir)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
@@ -303,6 +342,12 @@ int ex_collect(const ex_options *o, ex_run *r, const char *dir)
 	co.boards = list;
 	co.space_file = space;
 	co.n_knobs = 0;
+	sl_define *defs;
+	int n_defs = ex_read_defines(dir, &defs);
+	if (n_defs >= 0) {	/* the sweep's -D values, not the merge's */
+		co.defines = defs;
+		co.n_defines = n_defs;
+	}
 	if (!list) {
 		sl_error_file(ctx, boards, "not a sweep's directory (no boards.txt): %s", strerror(errno));
 		rc = 1;
@@ -336,6 +381,7 @@ int ex_collect(const ex_options *o, ex_run *r, const char *dir)
 	free(list);
 	free(space);
 	free(boards);
+	ex_free_defines(defs, n_defs);
 	sl_ctx_free(ctx);
 	return rc;
 }
