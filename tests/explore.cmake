@@ -10,6 +10,11 @@
 #                                run give the same explore.json
 #   t_explore_random             random programs (tests/diff/gen.py) at
 #                                estimate fidelity, against sluice compile
+#   t_explore_slurm              (slow) the sweep's slurm.sh on a single-node Slurm
+#                                the test starts and stops by pid
+#                                (tests/explore/slurm_run.sh): the runner's
+#                                explore.json; skipped, with the reason,
+#                                without slurmd, slurmctld, sbatch and munge
 #   t_explore_synth_jobs         the same with Yosys (slow)
 #   t_explore_adrs_gaussian_up5k the bar: 48 points, --truth, ADRS <= 1%
 #                                with at most 10% of the points synthesized
@@ -26,6 +31,10 @@ foreach(m estimate errors jobs random)
     COMMAND ${sl_explore_check} ${m} $<TARGET_FILE:sluice> ${sl_explore_out}/${m})
   set_tests_properties(${name} PROPERTIES LABELS "explore" TIMEOUT 120)
 endforeach()
+add_test(NAME t_explore_slurm
+  COMMAND ${sl_explore_check} slurm $<TARGET_FILE:sluice> ${sl_explore_out}/slurm)
+set_tests_properties(t_explore_slurm PROPERTIES LABELS "explore;slow" TIMEOUT 300
+  SKIP_RETURN_CODE 77)
 add_test(NAME t_explore_synth_jobs
   COMMAND ${sl_explore_check} synthjobs $<TARGET_FILE:sluice> ${sl_explore_out}/synthjobs)
 set_tests_properties(t_explore_synth_jobs PROPERTIES LABELS "explore;synth;slow" TIMEOUT 1800)

@@ -11,6 +11,9 @@
                         GNU parallel -S : (when installed) and a run killed
                         and resumed give byte-identical explore.json
   synthjobs SLUICE OUT  the same with Yosys (slow)
+  slurm SLUICE OUT      the sweep's slurm.sh on a single-node Slurm started
+                        and stopped here: the runner's explore.json (exit 77,
+                        skipped, with the reason, without Slurm and munge)
   random SLUICE OUT [SEED...]
                         random programs (tests/diff/gen.py) at estimate
                         fidelity: figures against sluice compile
@@ -315,6 +318,28 @@ def mode_adrs(sluice, out, prog, board, space, budget):
         fail("%d Yosys runs > 10%% of %d points" % (runs, space_n))
 
 
+def mode_slurm(sluice, out):
+    """The sweep's slurm.sh on a single-node Slurm (tests/explore/slurm_run.sh)
+    against the built-in runner: the same explore.json.  Exit 77 (skipped)
+    with the reason when Slurm or munge is missing."""
+    shutil.rmtree(out, ignore_errors=True)
+    knobs = ["unroll=1,2", "clock=default,30,40"]
+    one, two = os.path.join(out, "runner"), os.path.join(out, "slurm")
+    run(sweep(sluice, one, knobs, True) + ["-j", "2"])
+    run(sweep(sluice, two, knobs, True))
+    p = subprocess.run([os.path.join(SRC, "tests", "explore", "slurm_run.sh"), two],
+                       capture_output=True, text=True, timeout=600)
+    print(p.stdout.strip())
+    if p.returncode == 77:
+        sys.exit(77)
+    if p.returncode != 0:
+        fail("slurm_run.sh: exit %d\n%s%s" % (p.returncode, p.stdout, p.stderr))
+    run([sluice, "explore", GAUSSIAN, "--collect", two, "-o", two])
+    if read(os.path.join(two, "explore.json")) != read(os.path.join(one, "explore.json")):
+        fail("the Slurm array and the runner differ")
+    print("slurm: the array job and the runner agree")
+
+
 def mode_random(sluice, out, seeds):
     """Random programs of tests/diff/gen.py at estimate fidelity: exit 0,
     every legal point's cycles those of `sluice compile` with its options,
@@ -358,6 +383,8 @@ def main():
         mode_jobs(sluice, out, True)
     elif mode == "synthjobs":
         mode_jobs(sluice, out, False)
+    elif mode == "slurm":
+        mode_slurm(sluice, out)
     elif mode == "random":
         mode_random(sluice, out, [int(x) for x in sys.argv[4:]] or [1, 2, 3])
     elif mode == "adrs":
