@@ -49,7 +49,7 @@ typedef struct options {
 	int n_knobs;
 	const char **explore_knobs;
 	int64_t explore_budget;
-	bool explore_estimate, explore_truth, explore_point;
+	bool explore_estimate, explore_truth, explore_point, explore_transfer;
 	const char *explore_emit, *explore_collect;
 	int explore_jobs;
 	int n_inputs;

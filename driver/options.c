@@ -304,6 +304,7 @@ static bool set_space(options *o, const char *v) { o->explore_space = v; return 
 static bool set_knob(options *o, const char *v) { o->explore_knobs[o->n_knobs++] = v; return true; }
 static bool set_truth(options *o, const char *v) { return o->explore_truth = true; }
 static bool set_point(options *o, const char *v) { return o->explore_point = true; }
+static bool set_transfer(options *o, const char *v) { return o->explore_transfer = true; }
 static bool set_emit(options *o, const char *v) { o->explore_emit = v; return true; }
 static bool set_collect(options *o, const char *v) { o->explore_collect = v; return true; }
 
@@ -382,6 +383,7 @@ static const option_spec option_specs[] = {
 	{ "--fidelity", OPT_EXPLORE, true, set_fidelity },
 	{ "--truth", OPT_EXPLORE, false, set_truth },
 	{ "--point", OPT_EXPLORE, false, set_point },
+	{ "--transfer", OPT_EXPLORE, false, set_transfer },
 	{ "--emit-jobs", OPT_EXPLORE, true, set_emit },
 	{ "--collect", OPT_EXPLORE, true, set_collect },
 	{ "-j", OPT_EXPLORE, true, set_jobs },

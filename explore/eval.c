@@ -183,19 +183,18 @@ int ex_point_synth(ex_run *r, ex_point *p)
 	return p->synthesized ? 0 : -1;
 }
 
-void ex_point_area(const ex_run *r, ex_point *p)
+double ex_area_of(const board *bd, double luts, double ffs, int64_t units, int64_t dsps,
+	int64_t huge_cells, double *peak, const char **bound)
 {
-	const board *bd = r->boards[p->board];
 	int64_t huge = 0;
 	for (int m = 0; m < bd->n_mems; m++)
 		if (!strcmp(bd->mems[m].kind, "huge"))
 			huge += bd->mems[m].count;
 	double share[5] = {
-		(p->synthesized ? (double) p->luts_syn : p->luts_cor) / (double) bd->luts,
-		(p->synthesized ? (double) p->ffs_syn : p->ffs_cor) / (double) bd->ffs,
-		bd->block_units ? (double) p->units / (double) bd->block_units : 0,
-		bd->dsps ? (double) (p->synthesized ? p->dsps_syn : p->dsps_est) / (double) bd->dsps : 0,
-		huge ? (double) p->huge / (double) huge : 0,
+		luts / (double) bd->luts, ffs / (double) bd->ffs,
+		bd->block_units ? (double) units / (double) bd->block_units : 0,
+		bd->dsps ? (double) dsps / (double) bd->dsps : 0,
+		huge ? (double) huge_cells / (double) huge : 0,
 	};
 	static const char *const names[5] = { "luts", "ffs", "block_ram", "dsps", "huge" };
 	const bool has[5] = { bd->luts > 0, bd->ffs > 0, bd->block_units > 0, bd->dsps > 0, huge > 0 };
@@ -209,9 +208,17 @@ void ex_point_area(const ex_run *r, ex_point *p)
 		if (share[i] > share[top])
 			top = i;
 	}
-	p->bound = names[top];
-	p->peak = share[top];
-	p->area = n ? sum / n : 0;
+	*bound = names[top];
+	*peak = share[top];
+	return n ? sum / n : 0;
+}
+
+void ex_point_area(const ex_run *r, ex_point *p)
+{
+	bool s = p->synthesized;
+	p->area = ex_area_of(r->boards[p->board], s ? (double) p->luts_syn : p->luts_cor,
+		s ? (double) p->ffs_syn : p->ffs_cor, p->units, s ? p->dsps_syn : p->dsps_est, p->huge,
+		&p->peak, &p->bound);
 }
 
 void ex_refit(ex_run *r, int b)
@@ -253,6 +260,12 @@ static int ex_find(const ex_run *r, int b, const char *key)
 		if (r->points[i]->board == b && !strcmp(r->points[i]->key, key))
 			return i;
 	return -1;
+}
+
+ex_point *ex_point_find(const ex_run *r, int b, const char *key)
+{
+	int i = ex_find(r, b, key);
+	return i < 0 ? NULL : r->points[i];
 }
 
 ex_point *ex_point_get(ex_run *r, int b, const ex_coord *c)

@@ -162,6 +162,7 @@ typedef struct ex_run {
 	int n, cap;
 	ex_point **points;
 	int64_t syntheses;	/* Yosys runs made */
+	bool transfer;		/* explore.json has the cross-board transfer */
 	ex_fit fit_luts[EX_MAX_BOARDS], fit_ffs[EX_MAX_BOARDS];
 	/* The Yosys results by the hash of board and Verilog: one design
 	 * synthesized once. */
@@ -181,6 +182,13 @@ int ex_point_synth(ex_run *r, ex_point *p);
 void ex_refit(ex_run *r, int b);
 /* Set p's area and bound from its best figures. */
 void ex_point_area(const ex_run *r, ex_point *p);
+/* The area of those figures on bd: the mean share of its resources (LUTs,
+ * flip-flops, block-RAM units, DSPs, huge cells); the largest share in
+ * *peak and its resource in *bound. */
+double ex_area_of(const board *bd, double luts, double ffs, int64_t units, int64_t dsps,
+	int64_t huge_cells, double *peak, const char **bound);
+/* The point of board b with "key", or NULL. */
+ex_point *ex_point_find(const ex_run *r, int b, const char *key);
 void ex_run_release(ex_run *r);
 
 /* --------------------------------------------------- the search (search.c) */
@@ -196,6 +204,7 @@ typedef struct ex_options {
 	int64_t budget;		/* syntheses; 0: the default */
 	bool estimate_only;	/* --fidelity estimate: no Yosys */
 	bool truth;		/* --truth: also synthesize exhaustively, report quality */
+	bool transfer;		/* --transfer: cross-board transfer (with --truth or --collect) */
 	bool point;		/* --point: one point, every fidelity, DIR/result.json */
 	const char *emit_jobs;	/* --emit-jobs DIR */
 	const char *collect;	/* --collect DIR */
@@ -232,6 +241,17 @@ int ex_mark_front(ex_run *r, int b);
 
 /* The run of the options: the boards, the space.  0, 1 or 2 (usage). */
 int ex_run_setup(sl_ctx *ctx, const ex_options *o, ex_run *r);
+/* ------------------------------------ cross-board transfer (transfer.c) */
+
+/* With every point synthesized on two boards or more (--truth, or a
+ * sweep's --collect): per held-out board the LUT correction fitted on
+ * the other boards' points (MAPE, Kendall tau, recall of its true front),
+ * against the uncorrected estimate and the fit on the board itself; per
+ * board pair the agreement of the signs of every one-step knob change's
+ * effect on area, and its reversals with their bounds.  Printed on "out"
+ * as text, or (json) as the "transfer" member of explore.json. */
+void ex_transfer_report(const ex_run *r, FILE *out, bool json);
+
 /* `sluice explore`: 0, 1 (an error), 2 (usage). */
 int ex_main(const ex_options *o);
 

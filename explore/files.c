@@ -166,7 +166,10 @@ static void ex_print_json(const void *arg, FILE *o)
 		ex_print_result(r, b, &a->res[b], o);
 		fputs(b + 1 < r->nb ? ",\n" : "\n", o);
 	}
-	fputs("  ],\n  \"points\": [\n", o);
+	fputs("  ],\n", o);
+	if (r->transfer)
+		ex_transfer_report(r, o, true);
+	fputs("  \"points\": [\n", o);
 	int n;
 	ex_point **s = ex_sorted(r, &n);
 	for (int i = 0; i < n; i++) {

@@ -189,6 +189,8 @@ static int ex_jobs_run(sl_ctx *ctx, ex_job *jobs, int n, int width)
 				next++, done++;
 				continue;
 			}
+			fflush(stdout);	/* else the child's freopen writes our buffer again */
+			fflush(stderr);
 			pid_t pid = fork();
 			if (pid == 0) {
 				prctl(PR_SET_PDEATHSIG, SIGTERM);
@@ -370,6 +372,9 @@ int ex_collect(const ex_options *o, ex_run *r, const char *dir)
 			}
 		}
 		printf("collected %d of %lld points\n", n, (long long) (r->nb * ex_space_points(&r->space)));
+		r->transfer = o->transfer;
+		if (o->transfer)
+			ex_transfer_report(r, stdout, false);
 		sl_outputs_begin(o->out_dir);
 		if (bad || sl_make_dir(o->out_dir) < 0 || ex_write_files(ctx, r, res, o->out_dir) < 0) {
 			sl_outputs_abort();

@@ -148,6 +148,9 @@ static int ex_search(sl_ctx *ctx, const ex_options *o, ex_run *r)
 	for (int b = 0; b < r->nb; b++)
 		ex_print_board(r, b, &res[b], budget);
 	printf("Yosys runs: %lld\n", (long long) r->syntheses);
+	r->transfer = o->transfer;
+	if (o->transfer)
+		ex_transfer_report(r, stdout, false);
 	if (sl_make_dir(o->out_dir) < 0) {
 		sl_error(ctx, sl_noloc, "cannot create the output directory '%s': %s", o->out_dir,
 			strerror(errno));
@@ -208,6 +211,10 @@ int ex_main(const ex_options *o)
 	if (modes > 1 || (o->jobs && !o->emit_jobs) || (o->truth && modes)) {
 		sl_error_file(ctx, "sluice explore", "--point, --emit-jobs and --collect exclude "
 			"each other, -j runs the jobs of --emit-jobs, and --truth is the search's");
+		rc = 2;
+	} else if (o->transfer && !o->truth && !o->collect) {
+		sl_error_file(ctx, "sluice explore", "--transfer compares boards on synthesized "
+			"points: it needs --truth or --collect");
 		rc = 2;
 	} else if (o->truth && o->estimate_only) {
 		sl_error_file(ctx, "sluice explore", "--truth synthesizes: it does not combine "

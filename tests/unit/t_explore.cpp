@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <string>
 
 #include "explore/explore.h"
 
@@ -164,4 +165,76 @@ TEST(Explore, SpaceCountsNativeOnce)
 		n++;
 	EXPECT_EQ(n, 8);
 	ex_space_free(&s);
+}
+
+// Two made-up boards of 1000 LUTs, 1000 FFs, 10 block-RAM units and 10
+// DSPs, two lane counts each, every point "synthesized".
+static ex_point *tx_point(ex_run *r, int b, int lanes, int64_t luts, int64_t dsps)
+{
+	ex_coord c;
+	memset(&c, 0, sizeof c);
+	c.v[EX_UNROLL] = lanes - 1;
+	ex_point *p = ex_point_get(r, b, &c);
+	p->evaluated = p->legal = p->synthesized = true;
+	p->cycles = 1000 / lanes;
+	p->clock_mhz = 100;
+	p->time_us = p->cycles / 100.0;
+	p->units = 1;
+	p->luts_est = 2 * luts;	// the estimate is twice Yosys everywhere
+	p->luts_syn = luts;
+	p->ffs_est = p->ffs_syn = luts;
+	p->dsps_est = p->dsps_syn = dsps;
+	ex_point_area(r, p);
+	return p;
+}
+
+TEST(Explore, TransferAndSignAgreement)
+{
+	board ba, bb;
+	memset(&ba, 0, sizeof ba);
+	ba.name = "A";
+	ba.luts = ba.ffs = 1000;
+	ba.block_units = 10;
+	ba.dsps = 10;
+	bb = ba;
+	bb.name = "B";
+	ex_run r;
+	memset(&r, 0, sizeof r);
+	r.nb = 2;
+	r.boards[0] = &ba;
+	r.boards[1] = &bb;
+	char why[300];
+	int col;
+	ASSERT_EQ(ex_space_line(&r.space, "unroll=1,2", 10, why, sizeof why, &col), 0);
+	ex_space_defaults(&r.space, true);
+	// A: shares (0.1, 0.1, 0.1, 0) -> mean 0.075; two lanes (0.2, 0.2, 0.1, 0) -> 0.125
+	ex_point *a1 = tx_point(&r, 0, 1, 100, 0), *a2 = tx_point(&r, 0, 2, 200, 0);
+	// B: (0.1, 0.1, 0.1, 0.2) -> 0.125; two lanes (0.05, 0.05, 0.1, 0) -> 0.05
+	ex_point *b1 = tx_point(&r, 1, 1, 100, 2), *b2 = tx_point(&r, 1, 2, 50, 0);
+	EXPECT_DOUBLE_EQ(a1->area, 0.075);
+	EXPECT_DOUBLE_EQ(a2->area, 0.125);
+	EXPECT_STREQ(a2->bound, "luts");
+	EXPECT_DOUBLE_EQ(b1->area, 0.125);
+	EXPECT_STREQ(b1->bound, "dsps");
+	EXPECT_DOUBLE_EQ(b2->area, 0.05);
+	EXPECT_STREQ(b2->bound, "block_ram");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	ex_transfer_report(&r, f, true);
+	fclose(f);
+	std::string j(buf, len);
+	free(buf);
+	// the estimate is 100% off; the fit on the other board (log ratio
+	// log 1/2) makes it exact, as does the board's own
+	EXPECT_NE(j.find("\"board\": \"A\", \"points\": 2, \"mape_none\": 100.00, \"mape_others\": 0.00, "
+		"\"mape_self\": 0.00"), std::string::npos) << j;
+	// two lanes: area up on A, down on B: one pair, no agreement, one reversal
+	EXPECT_NE(j.find("{ \"a\": \"A\", \"b\": \"B\", \"pairs\": 1, \"agree\": 0 }"), std::string::npos) << j;
+	EXPECT_NE(j.find("\"knob\": \"unroll\", \"from\": \"1\", \"to\": \"2\", \"area_a\": 0.05, "
+		"\"area_b\": -0.075, \"bound_a\": \"luts\", \"bound_b\": \"block_ram\""), std::string::npos) << j;
+	// the true front of each board is both points on A (faster or smaller),
+	// and on B the two-lane point alone (faster and smaller)
+	EXPECT_NE(j.find("\"board\": \"B\", \"points\": 2, \"mape_none\": 100.00"), std::string::npos) << j;
+	ex_run_release(&r);
 }
