@@ -107,6 +107,7 @@ void ex_point_estimate(ex_run *r, ex_point *p)
 				p->huge += d->pred.cells[m];
 		p->luts_est = tg_luts(&d->pred);
 		p->ffs_est = tg_ffs(&d->pred);
+		p->ffs_storage_est = d->pred.ffs;
 		p->dsps_est = tg_dsps(&d->pred);
 		p->luts_cor = (double) p->luts_est;
 		p->ffs_cor = (double) p->ffs_est;
@@ -221,36 +222,53 @@ void ex_point_area(const ex_run *r, ex_point *p)
 		&p->peak, &p->bound);
 }
 
+double ex_ffs_corrected(const ex_fit2 *fit, const ex_point *p)
+{
+	return ex_fit_split_apply(fit, (double) (p->ffs_est - p->ffs_storage_est),
+		(double) p->ffs_storage_est);
+}
+
+/* The LUT and flip-flop corrections fitted on the "n" points at "p". */
+void ex_fit_points(ex_point *const *p, int n, ex_fit *luts, ex_fit2 *ffs)
+{
+	double *est = sl_xcalloc((size_t) n + 1, sizeof *est);
+	double *meas = sl_xcalloc((size_t) n + 1, sizeof *meas);
+	double *logic = sl_xcalloc((size_t) n + 1, sizeof *logic);
+	double *storage = sl_xcalloc((size_t) n + 1, sizeof *storage);
+	double *meas2 = sl_xcalloc((size_t) n + 1, sizeof *meas2);
+	for (int i = 0; i < n; i++) {
+		est[i] = (double) p[i]->luts_est;
+		meas[i] = (double) p[i]->luts_syn;
+		logic[i] = (double) (p[i]->ffs_est - p[i]->ffs_storage_est);
+		storage[i] = (double) p[i]->ffs_storage_est;
+		meas2[i] = (double) p[i]->ffs_syn;
+	}
+	ex_fit_log_ratio(est, meas, n, luts);
+	ex_fit_split(logic, storage, meas2, n, ffs);
+	free(est);
+	free(meas);
+	free(logic);
+	free(storage);
+	free(meas2);
+}
+
 void ex_refit(ex_run *r, int b)
 {
 	int n = 0;
-	double *est = sl_xcalloc((size_t) r->n + 1, sizeof *est);
-	double *meas = sl_xcalloc((size_t) r->n + 1, sizeof *meas);
-	double *est2 = sl_xcalloc((size_t) r->n + 1, sizeof *est2);
-	double *meas2 = sl_xcalloc((size_t) r->n + 1, sizeof *meas2);
-	for (int i = 0; i < r->n; i++) {
-		const ex_point *p = r->points[i];
-		if (p->board != b || !p->synthesized)
-			continue;
-		est[n] = (double) p->luts_est;
-		meas[n] = (double) p->luts_syn;
-		est2[n] = (double) p->ffs_est;
-		meas2[n++] = (double) p->ffs_syn;
-	}
-	ex_fit_log_ratio(est, meas, n, &r->fit_luts[b]);
-	ex_fit_log_ratio(est2, meas2, n, &r->fit_ffs[b]);
+	ex_point **syn = sl_xcalloc((size_t) r->n + 1, sizeof *syn);
+	for (int i = 0; i < r->n; i++)
+		if (r->points[i]->board == b && r->points[i]->synthesized)
+			syn[n++] = r->points[i];
+	ex_fit_points(syn, n, &r->fit_luts[b], &r->fit_ffs[b]);
+	free(syn);
 	for (int i = 0; i < r->n; i++) {
 		ex_point *p = r->points[i];
 		if (p->board != b || !p->legal)
 			continue;
 		p->luts_cor = ex_fit_apply(&r->fit_luts[b], (double) p->luts_est);
-		p->ffs_cor = ex_fit_apply(&r->fit_ffs[b], (double) p->ffs_est);
+		p->ffs_cor = ex_ffs_corrected(&r->fit_ffs[b], p);
 		ex_point_area(r, p);
 	}
-	free(est);
-	free(meas);
-	free(est2);
-	free(meas2);
 }
 
 /* The slot of (b, key) in the run's table: its index, or -1. */

@@ -64,6 +64,20 @@ void ex_fit_log_ratio(const double *est, const double *meas, int n, ex_fit *fit)
 /* The corrected value of estimate "est" (est itself when est <= 0). */
 double ex_fit_apply(const ex_fit *fit, double est);
 
+/* The flip-flop correction: meas = s[0] logic + s[1] storage (the
+ * estimate's flip-flops of the datapaths and control, and of the
+ * buffers' registers, which a board may map to shift-register LUTs), by
+ * least squares without intercept, each s >= 0 (one clamped to 0, the
+ * other refitted alone); with fewer than 2 points or one direction, the
+ * common ratio of the sums; with none, 1 and 1. */
+typedef struct ex_fit2 {
+	int n;
+	double s[2];
+} ex_fit2;
+void ex_fit_split(const double *logic, const double *storage, const double *meas, int n,
+	ex_fit2 *fit);
+double ex_fit_split_apply(const ex_fit2 *fit, double logic, double storage);
+
 /* 64-bit FNV-1a of "s": the key of a design point. */
 uint64_t ex_hash(const char *s);
 
@@ -137,6 +151,7 @@ typedef struct ex_point {
 	double time_us;		/* cycles / clock */
 	int64_t units, huge;	/* block-RAM units, huge cells (SPRAM): exact */
 	int64_t luts_est, ffs_est, dsps_est;
+	int64_t ffs_storage_est;	/* of ffs_est, the buffers' registers */
 	double luts_cor, ffs_cor;
 	bool synthesized;
 	int64_t luts_syn, ffs_syn, dsps_syn;
@@ -163,7 +178,8 @@ typedef struct ex_run {
 	ex_point **points;
 	int64_t syntheses;	/* Yosys runs made */
 	bool transfer;		/* explore.json has the cross-board transfer */
-	ex_fit fit_luts[EX_MAX_BOARDS], fit_ffs[EX_MAX_BOARDS];
+	ex_fit fit_luts[EX_MAX_BOARDS];
+	ex_fit2 fit_ffs[EX_MAX_BOARDS];
 	/* The Yosys results by the hash of board and Verilog: one design
 	 * synthesized once. */
 	int n_cache;
@@ -180,6 +196,11 @@ int ex_point_synth(ex_run *r, ex_point *p);
 /* The corrections of board b refitted on its synthesized points, and the
  * corrected LUTs and flip-flops, area and bound of each of its points. */
 void ex_refit(ex_run *r, int b);
+/* p's flip-flops under the correction "fit". */
+double ex_ffs_corrected(const ex_fit2 *fit, const ex_point *p);
+/* The LUT and flip-flop corrections fitted on the n points at p
+ * (synthesized). */
+void ex_fit_points(ex_point *const *p, int n, ex_fit *luts, ex_fit2 *ffs);
 /* Set p's area and bound from its best figures. */
 void ex_point_area(const ex_run *r, ex_point *p);
 /* The area of those figures on bd: the mean share of its resources (LUTs,

@@ -49,6 +49,7 @@ static void ex_point_raw(const ex_run *r, const ex_point *p, FILE *o, const char
 	ex_field_int(o, pad, "huge_cells", p->huge);
 	ex_field_int(o, pad, "luts_estimate", p->luts_est);
 	ex_field_int(o, pad, "ffs_estimate", p->ffs_est);
+	ex_field_int(o, pad, "ffs_storage_estimate", p->ffs_storage_est);
 	ex_field_int(o, pad, "dsps_estimate", p->dsps_est);
 	fprintf(o, "%s\"synthesized\": %s,\n", pad, p->synthesized ? "true" : "false");
 	ex_field_str(o, pad, "synth_why", p->synth_why, true);
@@ -135,8 +136,9 @@ static void ex_print_result(const ex_run *r, int b, const ex_board_result *s, FI
 		(long long) s->space, (long long) s->estimated, (long long) s->synthesized,
 		(long long) s->illegal, (long long) s->yosys_runs);
 	fprintf(o, "      \"fit_luts\": { \"n\": %d, \"a\": %.6g, \"b\": %.6g }, "
-		"\"fit_ffs\": { \"n\": %d, \"a\": %.6g, \"b\": %.6g }", r->fit_luts[b].n,
-		r->fit_luts[b].a, r->fit_luts[b].b, r->fit_ffs[b].n, r->fit_ffs[b].a, r->fit_ffs[b].b);
+		"\"fit_ffs\": { \"n\": %d, \"logic\": %.6g, \"storage\": %.6g }", r->fit_luts[b].n,
+		r->fit_luts[b].a, r->fit_luts[b].b, r->fit_ffs[b].n, r->fit_ffs[b].s[0],
+		r->fit_ffs[b].s[1]);
 	if (s->have_truth)
 		fprintf(o, ",\n      \"truth\": { \"adrs_percent\": %.4f, \"hypervolume_ratio\": %.4f, "
 			"\"truth_front\": %lld, \"explored_front\": %lld, \"mape_luts\": %.2f, "
@@ -320,6 +322,7 @@ int ex_point_parse(ex_run *r, const char *text, ex_point *p)
 	p->huge = ex_int(text, "huge_cells");
 	p->luts_est = ex_int(text, "luts_estimate");
 	p->ffs_est = ex_int(text, "ffs_estimate");
+	p->ffs_storage_est = ex_int(text, "ffs_storage_estimate");
 	p->dsps_est = ex_int(text, "dsps_estimate");
 	p->synthesized = ex_bool(text, "synthesized");
 	p->luts_syn = ex_int(text, "luts_yosys");

@@ -153,6 +153,41 @@ double ex_fit_apply(const ex_fit *fit, double est)
 	return est * exp(fit->a + fit->b * log(est));
 }
 
+void ex_fit_split(const double *logic, const double *storage, const double *meas, int n,
+	ex_fit2 *fit)
+{
+	double s00 = 0, s01 = 0, s11 = 0, y0 = 0, y1 = 0, sum_x = 0, sum_y = 0;
+	for (int i = 0; i < n; i++) {
+		s00 += logic[i] * logic[i];
+		s01 += logic[i] * storage[i];
+		s11 += storage[i] * storage[i];
+		y0 += logic[i] * meas[i];
+		y1 += storage[i] * meas[i];
+		sum_x += logic[i] + storage[i];
+		sum_y += meas[i];
+	}
+	fit->n = n;
+	double ratio = n && sum_x > 0 ? sum_y / sum_x : 1;
+	fit->s[0] = fit->s[1] = ratio;
+	double det = s00 * s11 - s01 * s01;
+	if (n < 2 || det <= 1e-9 * (s00 * s11 > 0 ? s00 * s11 : 1))
+		return;
+	fit->s[0] = (y0 * s11 - y1 * s01) / det;
+	fit->s[1] = (y1 * s00 - y0 * s01) / det;
+	if (fit->s[0] < 0) {
+		fit->s[0] = 0;
+		fit->s[1] = y1 / s11;
+	} else if (fit->s[1] < 0) {
+		fit->s[1] = 0;
+		fit->s[0] = y0 / s00;
+	}
+}
+
+double ex_fit_split_apply(const ex_fit2 *fit, double logic, double storage)
+{
+	return fit->s[0] * logic + fit->s[1] * storage;
+}
+
 uint64_t ex_hash(const char *s)
 {
 	uint64_t h = 0xcbf29ce484222325ull;

@@ -81,7 +81,7 @@ static bool ex_visit(ex_run *r, int b, const ex_coord *c)
 		return false;
 	ex_point_estimate(r, p);
 	p->luts_cor = ex_fit_apply(&r->fit_luts[b], (double) p->luts_est);
-	p->ffs_cor = ex_fit_apply(&r->fit_ffs[b], (double) p->ffs_est);
+	p->ffs_cor = ex_ffs_corrected(&r->fit_ffs[b], p);
 	ex_point_area(r, p);
 	return true;
 }
@@ -151,23 +151,26 @@ static void ex_close_front(ex_run *r, int b)
 	}
 }
 
-/* The model's error on board b: twice the RMS log residual of LUTs over
- * its synthesized points, at least 2%; 10% before any. */
+/* The model's error on board b: twice the larger RMS log residual, of
+ * LUTs or of flip-flops, over its synthesized points, at least 2%; 10%
+ * before any. */
 static double ex_band(const ex_run *r, int b)
 {
-	double sum = 0;
+	double sum[2] = { 0, 0 };
 	int n = 0;
 	for (int i = 0; i < r->n; i++) {
 		const ex_point *p = r->points[i];
-		if (p->board != b || !p->synthesized || p->luts_syn <= 0 || p->luts_cor <= 0)
+		if (p->board != b || !p->synthesized || p->luts_syn <= 0 || p->luts_cor <= 0 ||
+		    p->ffs_syn <= 0 || p->ffs_cor <= 0)
 			continue;
-		double e = log((double) p->luts_syn / p->luts_cor);
-		sum += e * e;
+		double e = log((double) p->luts_syn / p->luts_cor), f = log((double) p->ffs_syn / p->ffs_cor);
+		sum[0] += e * e;
+		sum[1] += f * f;
 		n++;
 	}
 	if (!n)
 		return 0.10;
-	double band = 2 * sqrt(sum / n);
+	double band = 2 * sqrt((sum[0] > sum[1] ? sum[0] : sum[1]) / n);
 	return band < 0.02 ? 0.02 : band;
 }
 

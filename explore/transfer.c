@@ -40,30 +40,15 @@ static int ex_tx_points(const ex_run *r, int b, ex_point **out)
 }
 
 /* The corrections fitted on the boards other than h ("self": on h). */
-static void ex_tx_fit(const ex_run *r, int h, bool self, ex_fit *fl, ex_fit *ff)
+static void ex_tx_fit(const ex_run *r, int h, bool self, ex_fit *fl, ex_fit2 *ff)
 {
-	double *e = sl_xcalloc((size_t) r->n + 1, sizeof *e), *m = sl_xcalloc((size_t) r->n + 1, sizeof *m);
-	double *e2 = sl_xcalloc((size_t) r->n + 1, sizeof *e2), *m2 = sl_xcalloc((size_t) r->n + 1, sizeof *m2);
+	ex_point **all = sl_xcalloc((size_t) r->n + 1, sizeof *all);
 	int n = 0;
-	for (int b = 0; b < r->nb; b++) {
-		if ((b == h) != self)
-			continue;
-		ex_point **p = sl_xcalloc((size_t) r->n + 1, sizeof *p);
-		int k = ex_tx_points(r, b, p);
-		for (int i = 0; i < k; i++) {
-			e[n] = (double) p[i]->luts_est;
-			m[n] = (double) p[i]->luts_syn;
-			e2[n] = (double) p[i]->ffs_est;
-			m2[n++] = (double) p[i]->ffs_syn;
-		}
-		free(p);
-	}
-	ex_fit_log_ratio(e, m, n, fl);
-	ex_fit_log_ratio(e2, m2, n, ff);
-	free(e);
-	free(m);
-	free(e2);
-	free(m2);
+	for (int b = 0; b < r->nb; b++)
+		if ((b == h) == self)
+			n += ex_tx_points(r, b, all + n);
+	ex_fit_points(all, n, fl, ff);
+	free(all);
 }
 
 typedef struct ex_tx_score {
@@ -72,14 +57,14 @@ typedef struct ex_tx_score {
 
 /* The n points of board h under corrections fl, ff (NULL: none). */
 static ex_tx_score ex_tx_eval(const ex_run *r, int h, ex_point **p, int n, const ex_fit *fl,
-	const ex_fit *ff)
+	const ex_fit2 *ff)
 {
 	double *pred = sl_xcalloc((size_t) n + 1, sizeof *pred), *meas = sl_xcalloc((size_t) n + 1, sizeof *meas);
 	ex_obj *po = sl_xcalloc((size_t) n + 1, sizeof *po), *to = sl_xcalloc((size_t) n + 1, sizeof *to);
 	bool *pf = sl_xcalloc((size_t) n + 1, sizeof *pf), *tf = sl_xcalloc((size_t) n + 1, sizeof *tf);
 	for (int i = 0; i < n; i++) {
 		double l = fl ? ex_fit_apply(fl, (double) p[i]->luts_est) : (double) p[i]->luts_est;
-		double f = ff ? ex_fit_apply(ff, (double) p[i]->ffs_est) : (double) p[i]->ffs_est;
+		double f = ff ? ex_ffs_corrected(ff, p[i]) : (double) p[i]->ffs_est;
 		double peak;
 		const char *bound;
 		pred[i] = l;
@@ -168,7 +153,8 @@ static void ex_tx_held_out(const ex_run *r, FILE *out, bool json)
 	for (int h = 0; h < r->nb; h++) {
 		ex_point **p = sl_xcalloc((size_t) r->n + 1, sizeof *p);
 		int n = ex_tx_points(r, h, p);
-		ex_fit fo, ffo, fs, ffs;
+		ex_fit fo, fs;
+		ex_fit2 ffo, ffs;
 		ex_tx_fit(r, h, false, &fo, &ffo);
 		ex_tx_fit(r, h, true, &fs, &ffs);
 		ex_tx_score none = ex_tx_eval(r, h, p, n, NULL, NULL);

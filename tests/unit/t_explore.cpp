@@ -106,6 +106,31 @@ TEST(Explore, LogRatioFit)
 	EXPECT_EQ(ex_fit_apply(&f, 123), 123);
 }
 
+TEST(Explore, SplitFlipFlopFit)
+{
+	// logic 100 and 100, storage 0 and 1000, measured 80 and 130:
+	// 0.8 per logic flip-flop, 0.05 per storage flip-flop
+	double lg[] = { 100, 100 }, st[] = { 0, 1000 }, m[] = { 80, 130 };
+	ex_fit2 f;
+	ex_fit_split(lg, st, m, 2, &f);
+	EXPECT_NEAR(f.s[0], 0.8, 1e-12);
+	EXPECT_NEAR(f.s[1], 0.05, 1e-12);
+	EXPECT_NEAR(ex_fit_split_apply(&f, 200, 2000), 260, 1e-9);
+	// one point: the ratio of the sums, 80 / 100
+	ex_fit_split(lg, st, m, 1, &f);
+	EXPECT_NEAR(f.s[0], 0.8, 1e-12);
+	EXPECT_NEAR(f.s[1], 0.8, 1e-12);
+	// storage that costs "less than nothing" is clamped: measured 80 and
+	// 30 would give s1 = -0.05; s1 = 0 and s0 = (100 80 + 100 30) / (2 100^2)
+	double m2[] = { 80, 30 };
+	ex_fit_split(lg, st, m2, 2, &f);
+	EXPECT_EQ(f.s[1], 0.0);
+	EXPECT_NEAR(f.s[0], 0.55, 1e-12);
+	ex_fit_split(lg, st, m, 0, &f);
+	EXPECT_EQ(f.s[0], 1.0);
+	EXPECT_EQ(f.s[1], 1.0);
+}
+
 TEST(Explore, HashIsFnv1a)
 {
 	EXPECT_EQ(ex_hash(""), 0xcbf29ce484222325ull);
