@@ -224,6 +224,8 @@ void ex_point_area(const ex_run *r, ex_point *p)
 
 double ex_ffs_corrected(const ex_fit2 *fit, const ex_point *p)
 {
+	if (fit->n == 0)	/* nothing synthesized yet (or a fit never made) */
+		return (double) p->ffs_est;
 	return ex_fit_split_apply(fit, (double) (p->ffs_est - p->ffs_storage_est),
 		(double) p->ffs_storage_est);
 }
