@@ -9,7 +9,10 @@
 # the search's Yosys runs and their share of the space, ADRS, hypervolume
 # ratio, the front's sizes, the estimate's MAPE and Kendall tau against
 # Yosys for LUTs and flip-flops) and the explored front of the last case.
-# Exit 1 when a run fails.
+# Then the cross-board transfer study: a sweep of gaussian over 12 points
+# (unroll 1,2 x clock default,30,50 x ram auto,lut) on the four boards,
+# run by the built-in runner (-j 2) into OUTDIR/transfer/, and its
+# --collect --transfer report.  Exit 1 when a run fails.
 set -u
 sluice=${1:?usage: explore_study.sh SLUICE OUTDIR [PROG:BOARD:SPACE:BUDGET ...]}
 out=${2:?usage: explore_study.sh SLUICE OUTDIR [PROG:BOARD:SPACE:BUDGET ...]}
@@ -63,5 +66,20 @@ for p in sorted((p for p in d["points"] if p["on_front"]), key=lambda p: (p["tim
         k, p["cycles"], p["clock_mhz"], p["time_us"], p["luts_estimate"], p["luts_yosys"],
         p["ffs_estimate"], p["ffs_yosys"], p["block_ram_units"], p["area"], p["bound"]))
 PY
+fi
+echo
+echo "The cross-board transfer (48 points, every one synthesized):"
+echo
+t="$out/transfer"
+set -- --boards ice40up5k,ecp5-85f,artix7-100t,zu9eg --knob unroll=1,2 \
+	--knob clock=default,30,50 --knob ram=auto,lut
+if nice "$sluice" explore "$here/examples/gaussian.sl" "$@" --quiet --emit-jobs "$t" -j 2 \
+	>"$t.txt" 2>"$t.log" &&
+    "$sluice" explore "$here/examples/gaussian.sl" --collect "$t" --transfer -o "$t" >"$t.report"; then
+	grep -v "^wrote\|^collected" "$t.report" | sed 's/^/    /'
+else
+	echo "explore_study.sh: the transfer sweep failed:" >&2
+	cat "$t.log" >&2
+	rc=1
 fi
 exit $rc
