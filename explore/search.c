@@ -4,10 +4,11 @@
  * the corrected estimates: every point on the estimated front has its
  * neighbours (one knob one value away) estimated, plus the moves its
  * bottleneck asks for (throughput-bound, under half of every resource:
- * every larger lane count and clock; block-RAM-bound: every RAM kind, memory, threshold; logic-bound:
- * every smaller lane count), until the front is closed; then the point
- * nearest the corrected front that Yosys has not seen is synthesized, the
- * correction refitted, and the search goes on, until no unsynthesized
+ * every larger lane count and clock; block-RAM-bound: every RAM kind,
+ * memory, threshold; logic-bound: every smaller lane count), until the
+ * front is closed; then the point nearest the corrected front that Yosys
+ * has not seen (among the front's own, the one that holds the most
+ * hypervolume) is synthesized, the correction refitted, and the search goes on, until no unsynthesized
  * point is within the model's error of the front ("converged") or the
  * budget is spent ("budget").  Everything is in a fixed order: the same
  * space gives the same points. */
@@ -174,22 +175,63 @@ static double ex_band(const ex_run *r, int b)
 	return band < 0.02 ? 0.02 : band;
 }
 
-/* The unsynthesized legal point of board b nearest its front within the
- * band (ties by key), or NULL. */
+/* The hypervolume the front of board b (objs "f", n of them, under
+ * "ref") loses without point p: 0 off the front or for a duplicate. */
+static double ex_hv_gain(const ex_obj *f, int n, const ex_obj *ref, const ex_point *p)
+{
+	if (!p->on_front)
+		return 0;
+	ex_obj *rest = sl_xcalloc((size_t) n + 1, sizeof *rest), po = ex_obj_of(p);
+	int m = 0;
+	bool skipped = false;
+	for (int i = 0; i < n; i++) {
+		if (!skipped && f[i].f[0] == po.f[0] && f[i].f[1] == po.f[1]) {
+			skipped = true;
+			continue;
+		}
+		rest[m++] = f[i];
+	}
+	double gain = ex_hypervolume(f, n, ref) - ex_hypervolume(rest, m, ref);
+	free(rest);
+	return gain;
+}
+
+/* The unsynthesized legal point of board b to synthesize next: within the
+ * band of the front, the nearest; among equals (the front's own points)
+ * the one whose loss would cost the front the most hypervolume, then by
+ * key; NULL when none is within the band. */
 static ex_point *ex_next_synth(ex_run *r, int b)
 {
-	double band = ex_band(r, b), best = 1e18;
+	double band = ex_band(r, b), best = 1e18, best_gain = -1;
+	ex_obj *f = sl_xcalloc((size_t) r->n + 1, sizeof *f), ref = { { 0, 0 } };
+	int nf = 0;
+	for (int i = 0; i < r->n; i++) {
+		const ex_point *p = r->points[i];
+		if (!ex_candidate(p, b))
+			continue;
+		ex_obj o = ex_obj_of(p);
+		for (int j = 0; j < 2; j++)
+			if (1.1 * o.f[j] > ref.f[j])
+				ref.f[j] = 1.1 * o.f[j];
+		if (p->on_front)
+			f[nf++] = o;
+	}
 	ex_point *pick = NULL;
 	for (int i = 0; i < r->n; i++) {
 		ex_point *p = r->points[i];
 		if (!ex_candidate(p, b) || p->synthesized || p->synth_why[0])
 			continue;
 		double d = ex_front_distance(r, b, p);
-		if (d <= band && (d < best || (d == best && strcmp(p->key, pick->key) < 0))) {
+		if (d > band || d > best)
+			continue;
+		double gain = ex_hv_gain(f, nf, &ref, p);
+		if (d < best || gain > best_gain || (gain == best_gain && strcmp(p->key, pick->key) < 0)) {
 			best = d;
+			best_gain = gain;
 			pick = p;
 		}
 	}
+	free(f);
 	return pick;
 }
 
