@@ -167,7 +167,7 @@ static const command commands[] = {
 	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "study", cmd_study,
 	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK |
-	  OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY | OPT_WIDTHS, true,
+	  OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY | OPT_WIDTHS | OPT_BOARDS, true,
 	  "PROG [-D NAME=VALUE]... [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--unroll K | --unrolls K1,K2,...] [--sim] [--pnr] [--clock MHz] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"
@@ -197,6 +197,39 @@ static const command commands[] = {
 	  "                     and why, tiles, SRAM bits, area and energy; writes\n"
 	  "                     DIR/pub_study.csv and DIR/pub_study.json (docs/pub.md)\n"
 	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
+	{ "explore", cmd_explore, OPT_BOARDS | OPT_EXPLORE | OPT_JOBS | OPT_OUT | OPT_DEFINE | OPT_QUIET, true,
+	  "PROG [-D NAME=VALUE]... [--boards B1,B2] [--space FILE] [--knob NAME=V1,V2]... [--budget N] [--fidelity estimate|yosys] [--truth] [--transfer] [--emit-jobs DIR [-j N] | --collect DIR | --point] [-o DIR]",
+	  "search the design space of joint knobs per board; Pareto fronts of time and area",
+	  "Explores PROG over the knobs unroll, schedule, threshold, ram, clock, memory,\n"
+	  "fetch, depth and ports (docs/explore.md) on every board: each point's exact\n"
+	  "cycles and buffers, its estimate (block RAM exact, LUTs and flip-flops\n"
+	  "corrected by a fit on the points synthesized) and, for the points the\n"
+	  "corrected model places near the front, Yosys.  Prints each board's front\n"
+	  "and why the search stopped; writes DIR/explore.json and DIR/explore.csv.\n"
+	  "  --boards B1,B2     boards (default: every board of 'sluice boards')\n"
+	  "  --space FILE       the space: one knob a line, NAME=V1,V2 or NAME=LO..HI,\n"
+	  "                     LO..HI:STEP, LO..HI:*FACTOR; '#' comments\n"
+	  "  --knob NAME=VALUES one knob, as a line of a space file (repeatable)\n"
+	  "                     (default space: unroll 1,2,4, schedule stream and\n"
+	  "                     sequential, threshold 8,64, ram auto,block,lut, clock\n"
+	  "                     default,nominal; knobs not given take one value)\n"
+	  "  --budget N         at most N Yosys runs per board (default: a tenth of\n"
+	  "                     the space, at least 8); a space within it is\n"
+	  "                     synthesized exhaustively\n"
+	  "  --fidelity F       yosys (default) or estimate: no synthesis\n"
+	  "  --truth            also synthesize every point; print ADRS and the\n"
+	  "                     hypervolume ratio of the explored front against the\n"
+	  "                     exhaustive one, and the estimate's MAPE and Kendall tau\n"
+	  "  --transfer         with --truth or --collect over several boards: the\n"
+	  "                     correction fitted on the other boards, per held-out\n"
+	  "                     board, and the sign agreement of knob effects\n"
+	  "  --emit-jobs DIR    one command per point in DIR/jobs.txt (each writes\n"
+	  "                     DIR/points/HASH/result.json) and DIR/slurm.sh\n"
+	  "  -j N               with --emit-jobs: run them, N at a time, skipping the\n"
+	  "                     points done, then collect into DIR\n"
+	  "  --collect DIR      merge DIR's results into -o DIR's explore.json\n"
+	  "  --point            evaluate the one point given, write DIR/result.json\n"
+	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only)\n" },
 };
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
 

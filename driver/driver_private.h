@@ -44,6 +44,15 @@ typedef struct options {
 	bool pub_ew_set;	/* --pub-ext-width was given (else EW follows CW) */
 	bool is_study;		/* the command is study: --memory, --fetch, --depth are lists */
 	const char *study_memories, *study_fetches, *study_depths, *study_ports;
+	/* explore: --space FILE, --knob NAME=VALUES..., --budget N, --fidelity,
+	 * --truth, --point, --emit-jobs DIR, -j N, --collect DIR */
+	const char *explore_space;
+	int n_knobs;
+	const char **explore_knobs;
+	int64_t explore_budget;
+	bool explore_estimate, explore_truth, explore_point, explore_transfer;
+	const char *explore_emit, *explore_collect;
+	int explore_jobs;
 	int n_inputs;
 	const char **input_names;
 	const char **input_files;
@@ -69,7 +78,7 @@ enum {
 	OPT_CLOCK = 1 << 12, OPT_CHECK_NETLIST = 1 << 13, OPT_FRAMES = 1 << 14,
 	OPT_MAX_CYCLES = 1 << 15, OPT_UNROLL = 1 << 16, OPT_DEFINE = 1 << 17, OPT_QUIET = 1 << 18,
 	OPT_MEMORY = 1 << 19, OPT_INTERFACE = 1 << 20, OPT_STALL_SEEDS = 1 << 21,
-	OPT_WIDTHS = 1 << 22, OPT_JOBS = 1 << 23,
+	OPT_WIDTHS = 1 << 22, OPT_JOBS = 1 << 23, OPT_BOARDS = 1 << 24, OPT_EXPLORE = 1 << 25,
 	/* what compile, sim and synth share: the design */
 	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK |
 		OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY | OPT_INTERFACE | OPT_WIDTHS,
@@ -102,5 +111,6 @@ int cmd_boards(const options *opt);
 int cmd_synth(const options *opt);
 int cmd_study(const options *opt);
 int cmd_sim(const options *opt);
+int cmd_explore(const options *opt);
 
 #endif

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "frontend/frontend.h"
 #include "io/io.h"
@@ -22,6 +23,7 @@
 #include "fpga/fpga.h"
 #include "driver/driver_private.h"
 #include "driver/study.h"
+#include "explore/explore.h"
 
 
 /* A compilation context with the command's -D values. */
@@ -548,6 +550,20 @@ int cmd_study(const options *opt)
 	return study_run(&so);
 }
 
+/* `sluice explore` (docs/explore.md): the options handed to explore/. */
+int cmd_explore(const options *opt)
+{
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	self[n > 0 ? n : 0] = 0;
+	ex_options eo = { opt->prog, opt->defines, opt->n_defines, opt->study_boards,
+		opt->explore_space, opt->n_knobs, opt->explore_knobs, opt->explore_budget,
+		opt->explore_estimate, opt->explore_truth, opt->explore_transfer, opt->explore_point,
+		opt->explore_emit,
+		opt->explore_collect, opt->explore_jobs, opt->out_dir, self, 0, NULL };
+	return ex_main(&eo);
+}
+
 /* ------------------------------------------------------------------ sim */
 
 /* The design's model or its Verilog in Verilator, each compared with the
@@ -621,6 +637,7 @@ int main(int argc, char **argv)
 	opt.input_names = sl_xcalloc(argc, sizeof(char *));
 	opt.input_files = sl_xcalloc(argc, sizeof(char *));
 	opt.defines = sl_xcalloc(argc, sizeof(*opt.defines));
+	opt.explore_knobs = sl_xcalloc(argc, sizeof(char *));
 	int rc = driver_parse_options(c, argc - 2, argv + 2, &opt);
 	if (rc == 0 && opt.help)
 		driver_command_help(c, stdout);
@@ -649,6 +666,7 @@ int main(int argc, char **argv)
 		free((char *) opt.defines[i].name);
 	free(opt.defines);
 	free(opt.input_files);
+	free(opt.explore_knobs);
 	sl_ctx_free(opt.diag);
 	return rc;
 }

@@ -88,8 +88,10 @@ static bool set_jobs(options *o, const char *val)
 {
 	uint64_t n;
 	if (!parse_count(val, &n) || n < 1 || n > 256)
-		return usage_error(o, "-j takes a thread count from 1 to 256, not '%s'", val);
+		return usage_error(o, "-j takes a count from 1 to 256 (run: threads, explore: "
+			"jobs), not '%s'", val);
 	o->jobs = (int) n;
+	o->explore_jobs = (int) n;
 	return true;
 }
 
@@ -317,6 +319,30 @@ static bool set_pnr(options *o, const char *v) { o->pnr = true; return true; }
 static bool set_sim(options *o, const char *v) { o->sim = true; return true; }
 static bool set_check_netlist(options *o, const char *v) { o->check_netlist = true; return true; }
 static bool set_quiet(options *o, const char *v) { o->quiet = true; return true; }
+static bool set_space(options *o, const char *v) { o->explore_space = v; return true; }
+static bool set_knob(options *o, const char *v) { o->explore_knobs[o->n_knobs++] = v; return true; }
+static bool set_truth(options *o, const char *v) { return o->explore_truth = true; }
+static bool set_point(options *o, const char *v) { return o->explore_point = true; }
+static bool set_transfer(options *o, const char *v) { return o->explore_transfer = true; }
+static bool set_emit(options *o, const char *v) { o->explore_emit = v; return true; }
+static bool set_collect(options *o, const char *v) { o->explore_collect = v; return true; }
+
+static bool set_budget(options *o, const char *val)
+{
+	uint64_t n;
+	if (!parse_count(val, &n) || n < 1 || n > 1000000)
+		return usage_error(o, "--budget takes a synthesis count from 1 to 1000000, not '%s'", val);
+	o->explore_budget = (int64_t) n;
+	return true;
+}
+
+static bool set_fidelity(options *o, const char *val)
+{
+	if (strcmp(val, "estimate") && strcmp(val, "yosys"))
+		return usage_error(o, "--fidelity takes estimate or yosys, not '%s'", val);
+	o->explore_estimate = !strcmp(val, "estimate");
+	return true;
+}
 
 typedef struct option_spec {
 	const char *flag;
@@ -356,13 +382,22 @@ static const option_spec option_specs[] = {
 	{ "--max-cycles", OPT_MAX_CYCLES, true, set_max_cycles },
 	{ "--pnr", OPT_PNR, false, set_pnr },
 	{ "--check-netlist", OPT_CHECK_NETLIST, false, set_check_netlist },
-	{ "--boards", OPT_STUDY, true, set_boards },
+	{ "--boards", OPT_BOARDS, true, set_boards },
 	{ "--schedules", OPT_STUDY, true, set_schedules },
 	{ "--unrolls", OPT_STUDY, true, set_unrolls },
 	{ "--thresholds", OPT_STUDY, true, set_thresholds },
 	{ "--rams", OPT_STUDY, true, set_rams },
 	{ "--sim", OPT_STUDY, false, set_sim },
 	{ "--quiet", OPT_QUIET, false, set_quiet },
+	{ "--space", OPT_EXPLORE, true, set_space },
+	{ "--knob", OPT_EXPLORE, true, set_knob },
+	{ "--budget", OPT_EXPLORE, true, set_budget },
+	{ "--fidelity", OPT_EXPLORE, true, set_fidelity },
+	{ "--truth", OPT_EXPLORE, false, set_truth },
+	{ "--point", OPT_EXPLORE, false, set_point },
+	{ "--transfer", OPT_EXPLORE, false, set_transfer },
+	{ "--emit-jobs", OPT_EXPLORE, true, set_emit },
+	{ "--collect", OPT_EXPLORE, true, set_collect },
 };
 enum { N_OPTION_SPECS = sizeof(option_specs) / sizeof(option_specs[0]) };
 

@@ -141,6 +141,9 @@ void rp_pub_study_table(const rp_pub_row *rows, int n, FILE *out);
 int rp_pub_study_files(sl_ctx *ctx, const char *prog, const char *dir, const rp_pub_row *rows,
 	int n, int64_t cycles);
 
+/* "s" as one CSV field: quoted (quotes doubled) when it holds a comma, a
+ * quote or a line end. */
+void rp_csv_field(FILE *out, const char *s);
 /* "s" with & < > " ' as character references (NULL: nothing). */
 void rp_html_str(FILE *out, const char *s);
 

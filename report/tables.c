@@ -109,7 +109,7 @@ void rp_study_table(const rp_study_row *rows, int n, FILE *o)
 	free(f);
 }
 
-static void study_csv_field(FILE *o, const char *s)
+void rp_csv_field(FILE *o, const char *s)
 {
 	if (!strpbrk(s, ",\"\n")) {
 		fputs(s, o);
@@ -129,12 +129,12 @@ static void study_csv_field(FILE *o, const char *s)
 static void study_csv_line(FILE *o, const char *f, size_t stride, int n, const char *last)
 {
 	for (int c = 0; c < n; c++) {
-		study_csv_field(o, f + (size_t) c * stride);
+		rp_csv_field(o, f + (size_t) c * stride);
 		if (c + 1 < n || last)
 			fputc(',', o);
 	}
 	if (last)
-		study_csv_field(o, last);
+		rp_csv_field(o, last);
 	fputc('\n', o);
 }
 

@@ -7,7 +7,7 @@ set -eu
 PKGS="build-essential cmake pkg-config libisl-dev libpng-dev zlib1g-dev \
 verilator yosys iverilog nextpnr-ice40 fpga-icestorm googletest libgtest-dev \
 clang libclang-rt-14-dev python3 ccache chromium-headless-shell strace \
-libonnx-dev protobuf-c-compiler libprotobuf-c-dev libonnx-testdata"
+libonnx-dev protobuf-c-compiler libprotobuf-c-dev libonnx-testdata parallel"
 
 missing=""
 for p in $PKGS; do

@@ -12,17 +12,18 @@
 # follows rtlgen; sim/ (the checks against the reference) uses it, and
 # fpga/ (prediction, fit, synthesis, the netlist check) comes after sim/;
 # report/ (report.html) draws what flow/ and the driver hand it, beside
-# flow/.  onnx/ (ONNX models in) writes sluice source text and .npy
+# flow/; explore/ (design-space exploration) searches over the designs
+# flow/ builds and writes through report/, beside both.  onnx/ (ONNX models in) writes sluice source text and .npy
 # weights, so it needs only ir/ and io/: it ranks with the front end.
 set -u
 top=${1:-.}
-modules="base ir io frontend onnx ref scheduler boards ubuffer pub rtlgen verilator sim fpga flow report driver"
+modules="base ir io frontend onnx ref scheduler boards ubuffer pub rtlgen verilator sim fpga flow report explore driver"
 rank() {
 	case $1 in
 	base) echo 0 ;; ir) echo 1 ;; io) echo 2 ;; frontend|onnx) echo 3 ;; ref) echo 4 ;;
 	scheduler|boards) echo 5 ;; ubuffer) echo 6 ;; pub) echo 7 ;; rtlgen) echo 8 ;;
 	verilator) echo 9 ;; sim) echo 10 ;; fpga) echo 11 ;;
-	flow|report) echo 12 ;; driver) echo 13 ;;
+	flow|report|explore) echo 12 ;; driver) echo 13 ;;
 	*) echo -1 ;;
 	esac
 }

@@ -31,6 +31,12 @@ expect() {
 expect 2 "'--board' is not an option of 'run'" run "$PROG" --board ice40up5k --seed 1 -o "$TMP/r"
 expect 2 "'--engine' is not an option of 'compile'" compile "$PROG" --engine verilator -o "$TMP/c"
 expect 2 "'--vcd' is not an option of 'study'" study "$PROG" --vcd x.vcd -o "$TMP/st"
+expect 2 "'--unroll' is not an option of 'explore'" explore "$PROG" --unroll 2 -o "$TMP/e"
+expect 2 "'--knob' is not an option of 'study'" study "$PROG" --knob unroll=1,2 -o "$TMP/st"
+expect 2 "--point, --emit-jobs and --collect exclude each other" explore "$PROG" --point --collect "$TMP/e" -o "$TMP/e"
+expect 2 "--budget takes a synthesis count" explore "$PROG" --budget 0 -o "$TMP/e"
+expect 2 "--fidelity takes estimate or yosys, not 'exact'" explore "$PROG" --fidelity exact -o "$TMP/e"
+expect 2 "--point takes one board and one value of every knob" explore "$PROG" --boards ice40up5k --knob unroll=1,2 --point -o "$TMP/e"
 expect 2 "'--max-cycles' is not an option of 'run'" run "$PROG" --max-cycles 5 --seed 1 -o "$TMP/r"
 expect 2 "'--schedule' is not an option of 'check'" check "$PROG" --schedule sequential
 expect 2 "'-d' is not an option of 'run'" run "$PROG" -dP --seed 1 -o "$TMP/r"

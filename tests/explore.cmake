@@ -1,0 +1,46 @@
+# tests/explore.cmake: `sluice explore` (tests/explore/check_explore.py,
+# docs/explore.md).  The numbers (Pareto, ADRS, hypervolume, Kendall tau,
+# MAPE, the fit) and the space parser are unit tests (tests/unit/t_explore.cpp).
+#   t_explore_estimate_gaussian  estimate fidelity, default space, UP5K:
+#                                figures against sluice compile, the front
+#                                recomputed, same bytes twice
+#   t_explore_errors             bad space lines located, exit 2
+#   t_explore_jobs               a sweep at estimate fidelity: the runner,
+#                                GNU parallel -S : and a killed and resumed
+#                                run give the same explore.json
+#   t_explore_random             random programs (tests/diff/gen.py) at
+#                                estimate fidelity, against sluice compile
+#   t_explore_slurm              (slow) the sweep's slurm.sh on a single-node Slurm
+#                                the test starts and stops by pid
+#                                (tests/explore/slurm_run.sh): the runner's
+#                                explore.json; skipped, with the reason,
+#                                without slurmd, slurmctld, sbatch and munge
+#   t_explore_synth_jobs         the same with Yosys (slow)
+#   t_explore_adrs_gaussian_up5k the bar: 48 points, --truth, ADRS <= 1%
+#                                with at most 10% of the points synthesized
+#                                (slow)
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+set(sl_explore_check ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/explore/check_explore.py)
+set(sl_explore_out ${CMAKE_CURRENT_BINARY_DIR}/explore)
+foreach(m estimate errors jobs random)
+  set(name t_explore_${m})
+  if(m STREQUAL "estimate")
+    set(name t_explore_estimate_gaussian)
+  endif()
+  add_test(NAME ${name}
+    COMMAND ${sl_explore_check} ${m} $<TARGET_FILE:sluice> ${sl_explore_out}/${m})
+  set_tests_properties(${name} PROPERTIES LABELS "explore" TIMEOUT 120)
+endforeach()
+add_test(NAME t_explore_slurm
+  COMMAND ${sl_explore_check} slurm $<TARGET_FILE:sluice> ${sl_explore_out}/slurm)
+set_tests_properties(t_explore_slurm PROPERTIES LABELS "explore;slow" TIMEOUT 300
+  SKIP_RETURN_CODE 77)
+add_test(NAME t_explore_synth_jobs
+  COMMAND ${sl_explore_check} synthjobs $<TARGET_FILE:sluice> ${sl_explore_out}/synthjobs)
+set_tests_properties(t_explore_synth_jobs PROPERTIES LABELS "explore;synth;slow" TIMEOUT 1800)
+add_test(NAME t_explore_adrs_gaussian_up5k
+  COMMAND ${sl_explore_check} adrs $<TARGET_FILE:sluice> ${sl_explore_out}/adrs_gaussian_up5k
+    ${CMAKE_SOURCE_DIR}/examples/gaussian.sl ice40up5k
+    ${CMAKE_CURRENT_SOURCE_DIR}/explore/gaussian48.space 4)
+set_tests_properties(t_explore_adrs_gaussian_up5k PROPERTIES LABELS "explore;synth;slow"
+  TIMEOUT 5400)

@@ -1,0 +1,397 @@
+#!/usr/bin/env python3
+"""Tests of `sluice explore` (docs/explore.md), each a mode:
+
+  estimate SLUICE OUT   gaussian on the UP5K at estimate fidelity, the
+                        default space: the same bytes twice; every figure
+                        of three points against `sluice compile` of the same
+                        options (report.json, -dR); the front recomputed from
+                        explore.csv; illegal points with the fit check's reason
+  errors SLUICE OUT     bad space lines: file:line:col, the line, a caret
+  jobs SLUICE OUT       a sweep at estimate fidelity: the built-in runner,
+                        GNU parallel -S : (when installed) and a run killed
+                        and resumed give byte-identical explore.json
+  synthjobs SLUICE OUT  the same with Yosys (slow)
+  slurm SLUICE OUT      the sweep's slurm.sh on a single-node Slurm started
+                        and stopped here: the runner's explore.json (exit 77,
+                        skipped, with the reason, without Slurm and munge)
+  random SLUICE OUT [SEED...]
+                        random programs (tests/diff/gen.py) at estimate
+                        fidelity: figures against sluice compile
+  adrs SLUICE OUT PROG BOARD SPACE BUDGET
+                        --truth: ADRS and the hypervolume ratio recomputed
+                        here from explore.json; ADRS <= 1% with the search's
+                        Yosys runs <= 10% of the points (slow)
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+SRC = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GAUSSIAN = os.path.join(SRC, "examples", "gaussian.sl")
+
+
+def run(cmd, ok=True, **kw):
+    p = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if ok and p.returncode != 0:
+        sys.exit("FAIL: %s: exit %d\n%s%s" % (" ".join(cmd), p.returncode, p.stdout, p.stderr))
+    return p
+
+
+def fail(msg):
+    sys.exit("FAIL: " + msg)
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def dominates(a, b):
+    return a[0] <= b[0] and a[1] <= b[1] and (a[0] < b[0] or a[1] < b[1])
+
+
+def front(objs):
+    return [o for o in objs if not any(dominates(p, o) for p in objs)]
+
+
+def adrs(ref, approx):
+    def delta(g, w):
+        return max(0.0, max((w[j] - g[j]) / g[j] for j in range(2)))
+    return sum(min(delta(g, w) for w in approx) for g in ref) / len(ref)
+
+
+def hv(points, r):
+    pts = sorted(p for p in points if p[0] < r[0] and p[1] < r[1])
+    total, best = 0.0, r[1]
+    for x, y in pts:
+        if y < best:
+            total += (r[0] - x) * (best - y)
+            best = y
+    return total
+
+
+def knobs_of(key):
+    return dict(item.split("=", 1) for item in key.split(","))
+
+
+def compile_figures(sluice, out, key, board):
+    """cycles, block-RAM units, LUTs, FFs of `sluice compile` with the knobs."""
+    k = knobs_of(key)
+    cmd = [sluice, "compile", GAUSSIAN, "--board", board, "--unroll", k["unroll"],
+           "--schedule", k["schedule"], "--register-threshold", k["threshold"],
+           "--ram", k["ram"], "-dR", "-o", out, "--quiet"]
+    if k["clock"] not in ("default",):
+        fail("compile_figures takes the default clock only")
+    p = run(cmd)
+    rep = json.load(open(os.path.join(out, "report.json")))
+    return rep["predicted_cycles"], p.stdout
+
+
+def mode_estimate(sluice, out):
+    shutil.rmtree(out, ignore_errors=True)
+    a, b = os.path.join(out, "a"), os.path.join(out, "b")
+    cmd = [sluice, "explore", GAUSSIAN, "--boards", "ice40up5k", "--fidelity", "estimate"]
+    pa = run(cmd + ["-o", a])
+    run(cmd + ["-o", b])
+    for f in ("explore.json", "explore.csv"):
+        if read(os.path.join(a, f)) != read(os.path.join(b, f)):
+            fail("%s differs between two runs" % f)
+    if "stop: converged" not in pa.stdout:
+        fail("no stop reason: " + pa.stdout)
+    j = json.load(open(os.path.join(a, "explore.json")))
+    if j["program"] != "gaussian.sl" or "/" in json.dumps(j["program"]):
+        fail("program path: " + j["program"])
+    # the default space: 3 lane counts x 2 schedules x 2 thresholds x 3 RAMs x 2 clocks
+    if j["boards"][0]["space_points"] != 72:
+        fail("default space: %d points" % j["boards"][0]["space_points"])
+    pts = j["points"]
+    keys = [p["key"] for p in pts]
+    if keys != sorted(keys):
+        fail("points not sorted by key")
+    legal = [p for p in pts if p["legal"]]
+    # every illegal point's reason is what `sluice compile` of its options says
+    illegal = [p for p in pts if not p["legal"]]
+    if not illegal:
+        fail("no illegal point: sequential does not fit the UP5K")
+    for p in illegal[:3]:
+        k = knobs_of(p["key"])
+        cmd = [sluice, "compile", GAUSSIAN, "--board", "ice40up5k", "--unroll", k["unroll"],
+               "--schedule", k["schedule"], "--register-threshold", k["threshold"],
+               "--ram", k["ram"], "-o", os.path.join(out, "bad")]
+        if k["clock"] == "nominal":
+            cmd += ["--clock", "48"]
+        r = run(cmd, ok=False)
+        if r.returncode != 1 or not p["why"] or p["why"] not in r.stderr.replace("\n", " "):
+            fail("%s: explore says %r; compile exits %d:\n%s" % (p["key"], p["why"],
+                 r.returncode, r.stderr))
+    # figures against sluice compile of the same options
+    checked = 0
+    for p in legal:
+        k = knobs_of(p["key"])
+        if k["clock"] != "default" or k["threshold"] != "8":
+            continue
+        cyc, dump = compile_figures(sluice, os.path.join(out, "c"), p["key"], "ice40up5k")
+        if cyc != p["cycles"]:
+            fail("%s: %d cycles, compile says %d" % (p["key"], p["cycles"], cyc))
+        if abs(p["time_us"] - p["cycles"] / p["clock_mhz"]) > 1e-3 * p["time_us"]:
+            fail("time_us is not cycles / clock")
+        if p["fidelity"]["cycles"] != "schedule" or p["fidelity"]["luts"] != "estimate":
+            fail("fidelity: %s" % p["fidelity"])
+        m = re.search(r"design: (\d+) LUTs, (\d+) flip-flops, (\d+) DSPs, (\d+) block-RAM units",
+                      dump)
+        if not m:
+            fail("no design line in compile -dR:\n" + dump)
+        want = tuple(int(x) for x in m.groups())
+        got = (p["luts_estimate"], p["ffs_estimate"], p["dsps_estimate"], p["block_ram_units"])
+        if got != want:
+            fail("%s: LUTs, FFs, DSPs, units %s; compile -dR says %s" % (p["key"], got, want))
+        # the UP5K: 5280 LUTs, 5280 FFs, 30 block RAMs, 8 DSPs, 4 SPRAMs (sluice boards)
+        shares = [p["luts_estimate"] / 5280, p["ffs_estimate"] / 5280,
+                  p["block_ram_units"] / 30, p["dsps_estimate"] / 8, p["huge_cells"] / 4]
+        area = sum(shares) / 5
+        if abs(max(shares) - p["peak_share"]) > 1e-5:
+            fail("%s: peak share %g, the shares give %g" % (p["key"], p["peak_share"], max(shares)))
+        if abs(area - p["area"]) > 1e-5:
+            fail("%s: area %g, the shares give %g" % (p["key"], p["area"], area))
+        checked += 1
+    if checked < 3:
+        fail("only %d points checked against compile" % checked)
+    # the explored front is the Pareto front of the evaluated legal points
+    objs = {p["key"]: (p["time_us"], p["area"]) for p in legal}
+    want = set(k for k, o in objs.items() if not any(dominates(q, o) for q in objs.values()))
+    got = set(p["key"] for p in legal if p["on_front"])
+    if want != got:
+        fail("front: %s, recomputed %s" % (sorted(got), sorted(want)))
+    # the neighbours of every front point were estimated (the local search closed)
+    evaluated = set(keys)
+    for k in got:
+        kn = knobs_of(k)
+        for name, vals in j["space"].items():
+            if name not in kn:
+                continue
+            i = vals.index(kn[name])
+            for v in (i - 1, i + 1):
+                if 0 <= v < len(vals):
+                    nb = dict(kn)
+                    nb[name] = vals[v]
+                    nk = ",".join("%s=%s" % (n, nb[n]) for n in kn)
+                    if nk not in evaluated:
+                        fail("front point %s: neighbour %s not estimated" % (k, nk))
+    print("estimate: %d points estimated of 72, %d legal, front %d, %d checked against compile"
+          % (len(pts), len(legal), len(got), checked))
+
+
+def mode_errors(sluice, out):
+    os.makedirs(out, exist_ok=True)
+    path = os.path.join(out, "bad.space")
+    with open(path, "w") as f:
+        f.write("# a comment\nunroll = 1, 2\n\nclock=default,20..x\nram=auto,flash\n")
+    p = run([sluice, "explore", GAUSSIAN, "--space", path, "-o", out], ok=False)
+    if p.returncode != 2:
+        fail("bad space: exit %d" % p.returncode)
+    want = [path + ":4:15: error: a range is lo..hi", "    4 | clock=default,20..x",
+            "      |               ^", path + ":5:10: error: ram takes auto, block or lut, not 'flash'"]
+    for w in want:
+        if w not in p.stderr:
+            fail("no %r in:\n%s" % (w, p.stderr))
+    p = run([sluice, "explore", GAUSSIAN, "--knob", "depth=3", "-o", out], ok=False)
+    if p.returncode != 2 or "--knob depth=3: depth takes powers of two" not in p.stderr:
+        fail("--knob depth=3: " + p.stderr)
+    p = run([sluice, "explore", GAUSSIAN, "--boards", "ice40up5k,ice40up5k", "-o", out], ok=False)
+    if p.returncode != 2 or "given twice" not in p.stderr:
+        fail("--boards twice: " + p.stderr)
+    p = run([sluice, "explore", GAUSSIAN, "--schedules", "stream", "-o", out], ok=False)
+    if p.returncode != 2 or "not an option of 'explore'" not in p.stderr:
+        fail("--schedules on explore: " + p.stderr)
+    print("errors: located and exit 2")
+
+
+def sweep(sluice, out, knobs, estimate, kill_after=None):
+    cmd = [sluice, "explore", GAUSSIAN, "--boards", "ice40up5k"]
+    for k in knobs:
+        cmd += ["--knob", k]
+    if estimate:
+        cmd += ["--fidelity", "estimate"]
+    return cmd + ["--emit-jobs", out]
+
+
+def mode_jobs(sluice, out, estimate=True):
+    shutil.rmtree(out, ignore_errors=True)
+    knobs = ["unroll=1,2", "clock=default,30,40"] if estimate else ["unroll=1,2", "clock=default,40"]
+    n = 6 if estimate else 4
+    # 1. the built-in runner
+    one = os.path.join(out, "runner")
+    p = run(sweep(sluice, one, knobs, estimate) + ["-j", "2"])
+    if "collected %d of %d points" % (n, n) not in p.stdout:
+        fail("runner: " + p.stdout)
+    ref = read(os.path.join(one, "explore.json"))
+    jobs = open(os.path.join(one, "jobs.txt")).read().splitlines()
+    if len(jobs) != n:
+        fail("%d jobs for %d points" % (len(jobs), n))
+    slurm = open(os.path.join(one, "slurm.sh")).read()
+    if "#SBATCH --array=1-%d" % n not in slurm or "SLURM_ARRAY_TASK_ID" not in slurm:
+        fail("slurm.sh: " + slurm)
+    # 2. emitted only, then run by GNU parallel, collected
+    par = shutil.which("parallel")
+    if par:
+        two = os.path.join(out, "parallel")
+        run(sweep(sluice, two, knobs, estimate))
+        run([par, "-S", ":", "--will-cite", "-j", "2"], stdin=open(os.path.join(two, "jobs.txt")))
+        run([sluice, "explore", GAUSSIAN, "--collect", two, "-o", two])
+        if read(os.path.join(two, "explore.json")) != ref:
+            fail("GNU parallel and the runner differ")
+        print("jobs: parallel -S : and the runner agree")
+    elif os.environ.get("CI"):
+        fail("GNU parallel is not installed (scripts/install-deps.sh installs it)")
+    else:
+        print("jobs: GNU parallel not installed: its comparison skipped")
+    # 3. a run killed midway, then resumed
+    three = os.path.join(out, "killed")
+    proc = subprocess.Popen(sweep(sluice, three, knobs, estimate) + ["-j", "1"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    pts = os.path.join(three, "points")
+    deadline = time.time() + 600
+    while time.time() < deadline and proc.poll() is None:
+        done = [d for d in (os.listdir(pts) if os.path.isdir(pts) else [])
+                if os.path.exists(os.path.join(pts, d, "result.json"))]
+        if done:
+            break
+        time.sleep(0.02)
+    killed = proc.poll() is None
+    if killed:
+        proc.send_signal(signal.SIGTERM)
+    proc.wait()
+    done = len([d for d in os.listdir(pts) if os.path.exists(os.path.join(pts, d, "result.json"))])
+    p = run(sweep(sluice, three, knobs, estimate) + ["-j", "2"])
+    if read(os.path.join(three, "explore.json")) != ref:
+        fail("the resumed run differs from the runner's")
+    print("jobs: killed after %d of %d points (%s), resumed: byte-identical"
+          % (done, n, "killed" if killed else "it had finished"))
+    # 4. collect merges in any order: results copied in reverse
+    four = os.path.join(out, "reversed")
+    run(sweep(sluice, four, knobs, estimate))
+    for d in sorted(os.listdir(os.path.join(one, "points")), reverse=True):
+        shutil.copytree(os.path.join(one, "points", d), os.path.join(four, "points", d),
+                        dirs_exist_ok=True)
+    run([sluice, "explore", GAUSSIAN, "--collect", four, "-o", four])
+    if read(os.path.join(four, "explore.json")) != ref:
+        fail("collect depends on the order")
+    j = json.loads(ref)
+    fids = set(p["fidelity"]["luts"] for p in j["points"] if p["legal"])
+    want = {"estimate"} if estimate else {"yosys"}
+    if fids != want:
+        fail("fidelities %s, want %s" % (fids, want))
+
+
+def mode_adrs(sluice, out, prog, board, space, budget):
+    shutil.rmtree(out, ignore_errors=True)
+    p = run(["nice", sluice, "explore", prog, "--boards", board, "--space", space,
+             "--budget", budget, "--truth", "-o", out])
+    print(p.stdout)
+    j = json.load(open(os.path.join(out, "explore.json")))
+    b = j["boards"][0]
+    pts = [q for q in j["points"] if q["legal"] and q["synthesized"]]
+    objs = [(q["time_us"], q["area"]) for q in pts]
+    truth = front(objs)
+    mine = [(q["time_us"], q["area"]) for q in pts if q["on_front"]]
+    a = 100 * adrs(truth, mine) if mine else 1e9
+    r = (max(o[0] for o in objs) * 1.1, max(o[1] for o in objs) * 1.1)
+    ratio = hv(mine, r) / hv(truth, r)
+    t = b["truth"]
+    if abs(a - t["adrs_percent"]) > 1e-3 or abs(ratio - t["hypervolume_ratio"]) > 1e-3:
+        fail("ADRS %.4f / HV %.4f recomputed, explore says %.4f / %.4f"
+             % (a, ratio, t["adrs_percent"], t["hypervolume_ratio"]))
+    runs, space_n = b["search_yosys_runs"], b["space_points"]
+    print("adrs: %s on %s: %d points, %d legal, search %d Yosys runs (%.1f%%), ADRS %.3f%%, "
+          "HV ratio %.4f, LUT MAPE %.1f%% tau %.3f" % (os.path.basename(prog), board, space_n,
+          len(pts), runs, 100.0 * runs / space_n, a, ratio, t["mape_luts"], t["kendall_tau_luts"]))
+    if space_n < 48:
+        fail("the space has %d points, the bar asks for 48" % space_n)
+    if a > 1.0:
+        fail("ADRS %.3f%% > 1%%" % a)
+    if runs > 0.10 * space_n:
+        fail("%d Yosys runs > 10%% of %d points" % (runs, space_n))
+
+
+def mode_slurm(sluice, out):
+    """The sweep's slurm.sh on a single-node Slurm (tests/explore/slurm_run.sh)
+    against the built-in runner: the same explore.json.  Exit 77 (skipped)
+    with the reason when Slurm or munge is missing."""
+    shutil.rmtree(out, ignore_errors=True)
+    knobs = ["unroll=1,2", "clock=default,30,40"]
+    one, two = os.path.join(out, "runner"), os.path.join(out, "slurm")
+    run(sweep(sluice, one, knobs, True) + ["-j", "2"])
+    run(sweep(sluice, two, knobs, True))
+    p = subprocess.run([os.path.join(SRC, "tests", "explore", "slurm_run.sh"), two],
+                       capture_output=True, text=True, timeout=600)
+    print(p.stdout.strip())
+    if p.returncode == 77:
+        sys.exit(77)
+    if p.returncode != 0:
+        fail("slurm_run.sh: exit %d\n%s%s" % (p.returncode, p.stdout, p.stderr))
+    run([sluice, "explore", GAUSSIAN, "--collect", two, "-o", two])
+    if read(os.path.join(two, "explore.json")) != read(os.path.join(one, "explore.json")):
+        fail("the Slurm array and the runner differ")
+    print("slurm: the array job and the runner agree")
+
+
+def mode_random(sluice, out, seeds):
+    """Random programs of tests/diff/gen.py at estimate fidelity: exit 0,
+    every legal point's cycles those of `sluice compile` with its options,
+    every illegal point with a reason."""
+    sys.path.insert(0, os.path.join(SRC, "tests", "diff"))
+    import gen
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    legal_total = 0
+    for seed in seeds:
+        prog = os.path.join(out, "r%d.sl" % seed)
+        with open(prog, "w") as f:
+            f.write(gen.generate(seed)[0])
+        d = os.path.join(out, "e%d" % seed)
+        run([sluice, "explore", prog, "--boards", "ecp5-85f", "--knob", "unroll=1,2",
+             "--knob", "schedule=stream,sequential", "--fidelity", "estimate", "-o", d])
+        j = json.load(open(os.path.join(d, "explore.json")))
+        for p in j["points"]:
+            if not p["legal"]:
+                if not p["why"]:
+                    fail("seed %d: %s illegal without a reason" % (seed, p["key"]))
+                continue
+            legal_total += 1
+            k = knobs_of(p["key"])
+            c = os.path.join(out, "c")
+            run([sluice, "compile", prog, "--board", "ecp5-85f", "--unroll", k["unroll"],
+                 "--schedule", k["schedule"], "-o", c, "--quiet"])
+            cyc = json.load(open(os.path.join(c, "report.json")))["predicted_cycles"]
+            if cyc != p["cycles"]:
+                fail("seed %d: %s: %d cycles, compile %d" % (seed, p["key"], p["cycles"], cyc))
+    print("random: %d programs, %d legal points against compile" % (len(seeds), legal_total))
+
+
+def main():
+    mode, sluice, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    if mode == "estimate":
+        mode_estimate(sluice, out)
+    elif mode == "errors":
+        mode_errors(sluice, out)
+    elif mode == "jobs":
+        mode_jobs(sluice, out, True)
+    elif mode == "synthjobs":
+        mode_jobs(sluice, out, False)
+    elif mode == "slurm":
+        mode_slurm(sluice, out)
+    elif mode == "random":
+        mode_random(sluice, out, [int(x) for x in sys.argv[4:]] or [1, 2, 3])
+    elif mode == "adrs":
+        mode_adrs(sluice, out, *sys.argv[4:8])
+    else:
+        sys.exit("unknown mode " + mode)
+
+
+if __name__ == "__main__":
+    main()
