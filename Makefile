@@ -23,7 +23,7 @@ build: deps
 
 build-asan: deps
 	@cmake -S . -B $(ASAN) -DCMAKE_BUILD_TYPE=Debug -DSLUICE_SANITIZE=ON >/dev/null
-	@cmake --build $(ASAN) -j $(JOBS)
+	@cmake --build $(ASAN) -j $(JOBS) --target sluice_sanitizer_tests
 
 demo: build
 	$(BUILD)/driver/sluice check examples/gaussian.sl
@@ -31,6 +31,9 @@ demo: build
 	$(BUILD)/driver/sluice sim examples/gaussian.sl --engine verilator --input in=examples/data/chart64.pgm -o out/demo
 	@echo "demo: input examples/data/chart64.pgm; Verilog, schedule, buffers, report.json and report.html in out/demo; output image out/demo/gaussian.png"
 
+# The sanitizer run shares the normal run's compiled-reference cache
+# (the kernels are the same C: no second compile of each), and its build
+# is only what the unit and front-end tests run (sluice_sanitizer_tests).
 # The "slow" label (1080p runs against the Python models) is left to
 # `make test-slow`; the sanitizer build repeats the unit and front-end tests
 # at small sizes.
@@ -38,7 +41,8 @@ demo: build
 # there they must run: SLUICE_REQUIRE_BROWSER turns their skip into a failure.
 test: build build-asan
 	cd $(BUILD) && SLUICE_REQUIRE_BROWSER=1 ctest -j $(JOBS) --output-on-failure -LE slow
-	cd $(ASAN) && ctest -j $(JOBS) --output-on-failure -L 'unit|frontend' -E '1080p'
+	cd $(ASAN) && SLUICE_CACHE_DIR=$(CURDIR)/$(BUILD)/cref_cache \
+	  ctest -j $(JOBS) --output-on-failure -L 'unit|frontend' -E '1080p'
 
 test-slow: build
 	cd $(BUILD) && SLUICE_REQUIRE_BROWSER=1 ctest -j $(JOBS) --output-on-failure -L slow

@@ -9,7 +9,7 @@
 #                           and the tree-walking evaluator give the same bits
 #                           on seeded inputs (sluice_speed --cref); the 1080p
 #                           ones carry "slow"
-#   t_diff_cref             100 random programs (seeds 30001-30100):
+#   t_diff_cref             60 random programs (seeds 30001-30060):
 #                           `run --engine c`, and with -j 3, write the
 #                           interpreter's files byte for byte (run_diff.py
 #                           --cref --cref-jobs 3)
@@ -26,7 +26,7 @@ set_tests_properties(t_cref_cache PROPERTIES LABELS "unit;cref" TIMEOUT 300)
 
 add_test(NAME t_diff_cref
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
-          --sluice $<TARGET_FILE:sluice> --count 100 --start 30001 --cref --cref-jobs 3)
+          --sluice $<TARGET_FILE:sluice> --count 60 --start 30001 --cref --cref-jobs 3)
 set_tests_properties(t_diff_cref PROPERTIES LABELS "diff;cref" TIMEOUT 900
   ENVIRONMENT "${SLUICE_CREF_ENV}")
 add_test(NAME t_diff_cref_scale
