@@ -139,6 +139,19 @@ __int128 math(ir_type t, uint64_t v)
 	return t.is_signed ? (__int128) (int64_t) v : (__int128) v;
 }
 
+// The two variables' intervals: small, near 0 or far from it, often one
+// point.
+void random_intervals(Gen &g, int64_t lo[2], int64_t hi[2])
+{
+	for (int s = 0; s < 2; s++) {
+		int64_t base = (int64_t) (splitmix(g.seed) % 700) - 350;
+		if (splitmix(g.seed) % 4 == 0)
+			base = (int64_t) splitmix(g.seed) >> (splitmix(g.seed) % 40);
+		lo[s] = base;
+		hi[s] = base + (int64_t) (splitmix(g.seed) % 4 ? splitmix(g.seed) % 12 : 0);
+	}
+}
+
 TEST(Range, ConservativeAndExact)
 {
 	Gen g;
@@ -149,13 +162,7 @@ TEST(Range, ConservativeAndExact)
 		ir_type t = g.types[splitmix(g.seed) % 10];
 		ir_expr *e = g.tree(t, 1 + (int) (splitmix(g.seed) % 3));
 		int64_t lo[2], hi[2];
-		for (int s = 0; s < 2; s++) {
-			int64_t base = (int64_t) (splitmix(g.seed) % 700) - 350;
-			if (splitmix(g.seed) % 4 == 0)
-				base = (int64_t) splitmix(g.seed) >> (splitmix(g.seed) % 40);
-			lo[s] = base;
-			hi[s] = base + (int64_t) (splitmix(g.seed) % 4 ? splitmix(g.seed) % 12 : 0);
-		}
+		random_intervals(g, lo, hi);
 		ir_range r = ir_expr_range(e, lo, hi, 2);
 		for (int64_t x = lo[0]; x <= hi[0]; x++)
 			for (int64_t y = lo[1]; y <= hi[1]; y++) {
@@ -200,13 +207,7 @@ TEST(Range, NarrowingIsExact)
 		ir_type t = g.types[splitmix(g.seed) % 10];
 		ir_expr *e = g.tree(t, 1 + (int) (splitmix(g.seed) % 4));
 		int64_t lo[2], hi[2];
-		for (int s = 0; s < 2; s++) {
-			int64_t base = (int64_t) (splitmix(g.seed) % 700) - 350;
-			if (splitmix(g.seed) % 4 == 0)
-				base = (int64_t) splitmix(g.seed) >> (splitmix(g.seed) % 40);
-			lo[s] = base;
-			hi[s] = base + (int64_t) (splitmix(g.seed) % 4 ? splitmix(g.seed) % 12 : 0);
-		}
+		random_intervals(g, lo, hi);
 		ir_expr *n = ir_narrow_expr(g.ctx, e, lo, hi, 2);
 		ASSERT_TRUE(ir_type_eq(n->type, e->type)) << "iteration " << it;
 		int k = 0;
