@@ -404,8 +404,8 @@ static ir_expr *nw_by_const(nw *w, ir_expr *x, uint64_t c, sl_loc loc)
 	bool neg[2];
 	int n = x->type.bits;
 	int k = nw_csd(c, n, 2, pos, neg);
-	if (k == 0 || k > 2 || n < 2)
-		return NULL;
+	if (k == 0 || k > 2 || n < 2 || (k == 2 && neg[1]))
+		return NULL;	/* two digits: the higher must be +1 */
 	ir_expr *a = nw_shl(w, x, pos[0], loc);
 	if (k == 1) {
 		if (!neg[0])
@@ -416,13 +416,12 @@ static ir_expr *nw_by_const(nw *w, ir_expr *x, uint64_t c, sl_loc loc)
 		m->args[0] = a;
 		return m;
 	}
-	/* two digits: the higher is +1 (a number's top digit is positive) */
 	ir_expr *s = ir_expr_alloc(w->ctx, IR_BINARY, loc, 2);
 	s->op = neg[0] ? IR_OP_SUB : IR_OP_ADD;
 	s->type = x->type;
 	s->args[0] = nw_shl(w, nw_clone(w, x), pos[1], loc);
 	s->args[1] = a;
-	return neg[1] ? NULL : s;
+	return s;
 }
 
 /* Bottom-up over values: every product with a constant of few terms. */
