@@ -255,6 +255,8 @@ typedef struct lane_writer {
 	const int *lanes;	/* per lowered decl */
 	ir_decl ***lane;	/* per lowered decl: its lane decls */
 	ir_program *out;
+	const bool *pad;	/* per lowered decl: its lanes are padded */
+	bool padded;		/* the lane being copied holds pad points */
 	int errors;
 } lane_writer;
 
@@ -535,6 +537,79 @@ static ir_expr *lane_select(lane_writer *w, ir_expr *c, ir_decl *f, const ir_exp
 	return sel;
 }
 
+/* The box of decl q in dimension d: its declared extent (input, const)
+ * or its domain (func). */
+static void dim_range(const ir_decl *q, int d, int64_t *lo, int64_t *hi)
+{
+	if (q->kind == IR_DECL_FUNC) {
+		*lo = q->dom_lo[d];
+		*hi = q->dom_lo[d] + q->dom_ext[d] - 1;
+	} else {
+		*lo = 0;
+		*hi = q->extents[d] - 1;
+	}
+}
+
+/* Is e an index isl can read (fe_index_pw_aff's forms), not a value
+ * such as a table lookup's u8(...)? */
+static bool index_form(const ir_expr *e)
+{
+	switch (e->kind) {
+	case IR_CONST:
+		return true;
+	case IR_VAR:
+		return ir_type_none(e->type);
+	case IR_UNARY:
+		return e->op == IR_OP_NEG && index_form(e->args[0]);
+	case IR_BINARY:
+		switch (e->op) {
+		case IR_OP_ADD: case IR_OP_SUB: case IR_OP_MUL: case IR_OP_MIN: case IR_OP_MAX:
+			return index_form(e->args[0]) && index_form(e->args[1]);
+		case IR_OP_DIV: case IR_OP_MOD:
+			return index_form(e->args[0]) && e->args[1]->kind == IR_CONST;
+		default:
+			return false;
+		}
+	default:
+		return false;
+	}
+}
+
+/* Access a of pad-holding lane f (its arguments final) with every index
+ * clamped into its producer's box where f's pad points would read past
+ * it; a real point never does, so the clamps change no real value. */
+static void clamp_pad_reads(lane_writer *w, const ir_decl *f, ir_expr *a)
+{
+	const ir_decl *q = a->u.access.decl;
+	for (int d = 0; d < a->n_args; d++) {
+		int64_t elo, ehi, qlo, qhi;
+		if (!index_form(a->args[d]))
+			continue;	/* a value: its type bounds it (the typing rule) */
+		if (!idx_range(w->isl, f, a->args[d], 0, &elo, &ehi, NULL)) {
+			sl_error(w->ctx, a->loc, "isl could not bound the index of '%s' this access reads",
+				q->name);
+			w->errors++;
+			return;
+		}
+		dim_range(q, d, &qlo, &qhi);
+		a->args[d] = clamp_word(w->ctx, a->args[d], elo, ehi, qlo, qhi);
+	}
+}
+
+/* Every access in e (a lane_access result: an access or a select of
+ * them) with its indices clamped for f's pad points. */
+static void clamp_pads_in(lane_writer *w, const ir_decl *f, ir_expr *e)
+{
+	if (e->kind == IR_ACCESS) {
+		clamp_pad_reads(w, f, e);
+		return;
+	}
+	if (e->kind == IR_SELECT) {
+		clamp_pads_in(w, f, e->args[1]);
+		clamp_pads_in(w, f, e->args[2]);
+	}
+}
+
 /* Access "c" (its arguments substituted) of lane f to producer p with
  * k_p lanes: the lane it reads and the word, or a choice over the lanes
  * when that varies (lane_select).  Records f as a user of each lane
@@ -592,8 +667,11 @@ static ir_expr *lane_copy(lane_writer *w, const ir_expr *e, ir_decl *f)
 		c->args[i] = lane_copy(w, e->args[i], f);
 	if (e->kind == IR_REDUCE)
 		c->u.reduce.body = lane_copy(w, e->u.reduce.body, f);
-	if (e->kind == IR_ACCESS)
+	if (e->kind == IR_ACCESS) {
 		c = lane_access(w, c, f, e);
+		if (w->padded)
+			clamp_pads_in(w, f, c);
+	}
 	return c;
 }
 
@@ -627,14 +705,82 @@ static ir_decl *lane_decl(lane_writer *w, const ir_decl *d, int l, int k)
 	}
 	f->dom_lo = copy_ext(w->ctx, d->dom_lo, d->n_dims);
 	f->dom_ext = copy_ext(w->ctx, d->dom_ext, d->n_dims);
+	/* Padded (needs_pad): every lane holds the words floor(lo / k) ..
+	 * floor(hi / k), the points k * xo + l outside [lo, hi] being pad,
+	 * computed from clamped reads and never read by a real point, so the
+	 * lanes of a row write the same number of words and the reads of
+	 * every lane keep one distance; else lane l holds exactly the xo
+	 * whose point lies in [lo, hi] (docs/language.md, "Extents that are
+	 * not a multiple of k"). */
 	int64_t lo = d->dom_lo[last], hi = lo + d->dom_ext[last] - 1;
-	f->dom_lo[last] = ceil_div(lo - l, k);
-	f->dom_ext[last] = floor_div(hi - l, k) - f->dom_lo[last] + 1;
+	if (w->pad[d->index]) {
+		f->dom_lo[last] = floor_div(lo, k);
+		f->dom_ext[last] = floor_div(hi, k) - f->dom_lo[last] + 1;
+	} else {
+		f->dom_lo[last] = ceil_div(lo - l, k);
+		f->dom_ext[last] = floor_div(hi - l, k) - f->dom_lo[last] + 1;
+	}
 	if (d->is_output) {
 		f->out_extents = copy_ext(w->ctx, d->out_extents, d->n_dims);
 		f->out_extents[last] = ceil_div(d->out_extents[last] - l, k);
 	}
 	return f;
+}
+
+/* Is access a the point of its reader: every index the reader's
+ * variable of that dimension? */
+static bool identity_read(const ir_expr *a, const ir_decl *reader)
+{
+	if (a->n_args != reader->n_dims)
+		return false;
+	for (int d = 0; d < a->n_args; d++)
+		if (a->args[d]->kind != IR_VAR || a->args[d]->u.var.slot != d)
+			return false;
+	return true;
+}
+
+static void mark_buffered(const ir_expr *e, const ir_decl *reader, bool *buffered)
+{
+	if (e->kind == IR_ACCESS && !identity_read(e, reader))
+		buffered[e->u.access.decl->index] = true;
+	if (e->kind == IR_REDUCE)
+		mark_buffered(e->u.reduce.body, reader, buffered);
+	for (int i = 0; i < e->n_args; i++)
+		mark_buffered(e->args[i], reader, buffered);
+}
+
+/* The funcs whose lanes are padded: those with more than one lane, not
+ * outputs (their lanes leave with lane 0's valid), whose lanes would
+ * hold different word counts, and which some reader reads at other
+ * than its own point (so a buffer between them sees the writes' gaps). */
+static bool *needs_pad(sl_ctx *ctx, const ir_program *lp, const int *lanes)
+{
+	bool *buffered = sl_alloc(ctx, (size_t) (lp->n_decls + 1) * sizeof(bool));
+	bool *pad = sl_alloc(ctx, (size_t) (lp->n_decls + 1) * sizeof(bool));
+	memset(buffered, 0, (size_t) (lp->n_decls + 1) * sizeof(bool));
+	memset(pad, 0, (size_t) (lp->n_decls + 1) * sizeof(bool));
+	for (int i = 0; i < lp->n_decls; i++)
+		if (lp->decls[i]->kind == IR_DECL_FUNC)
+			mark_buffered(lp->decls[i]->body, lp->decls[i], buffered);
+	for (int i = 0; i < lp->n_decls; i++) {
+		const ir_decl *d = lp->decls[i];
+		int k = lanes[i], last = d->n_dims - 1;
+		if (d->kind != IR_DECL_FUNC || d->is_output || k == 1 || !buffered[i])
+			continue;
+		pad[i] = d->dom_ext[last] % k != 0 || ir_floordiv(d->dom_lo[last], k) * k != d->dom_lo[last];
+	}
+	return pad;
+}
+
+/* Does lane f of func d hold points outside d's domain? */
+static bool has_pad(const ir_decl *d, const ir_decl *f)
+{
+	int last = d->n_dims - 1;
+	if (f->lanes == 1)
+		return false;
+	int64_t x0 = f->lanes * f->dom_lo[last] + f->lane;
+	int64_t x1 = f->lanes * (f->dom_lo[last] + f->dom_ext[last] - 1) + f->lane;
+	return x0 < d->dom_lo[last] || x1 > d->dom_lo[last] + d->dom_ext[last] - 1;
 }
 
 static void add_lane_decl(lane_writer *w, ir_decl *f)
@@ -670,7 +816,8 @@ ir_program *sched_unroll(sl_ctx *ctx, isl_ctx *isl, ir_program *lp, int k)
 		return NULL;
 	if (!any_lanes(lp, lanes))
 		return lp;
-	lane_writer w = { ctx, isl, lp, lanes, NULL, sl_alloc(ctx, sizeof(ir_program)), 0 };
+	lane_writer w = { ctx, isl, lp, lanes, NULL, sl_alloc(ctx, sizeof(ir_program)),
+		needs_pad(ctx, lp, lanes), false, 0 };
 	int total = 0;
 	for (int i = 0; i < lp->n_decls; i++)
 		total += lanes[i];
@@ -684,8 +831,10 @@ ir_program *sched_unroll(sl_ctx *ctx, isl_ctx *isl, ir_program *lp, int k)
 		for (int l = 0; l < lanes[i]; l++) {
 			ir_decl *f = lane_decl(&w, d, l, lanes[i]);
 			w.lane[i][l] = f;
-			if (d->kind == IR_DECL_FUNC)
+			if (d->kind == IR_DECL_FUNC) {
+				w.padded = has_pad(d, f);
 				f->body = lane_copy(&w, d->body, f);
+			}
 			add_lane_decl(&w, f);
 		}
 	}

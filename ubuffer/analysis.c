@@ -193,6 +193,29 @@ int ub_report_early_read(sl_ctx *ctx, const ub_port *port, int64_t cycles)
 	return -1;
 }
 
+/* Is the distance "dist" one value over the reads at times "t" (takes
+ * t) before the producer's last write, and is there such a read? */
+static bool cs_while_written(__isl_keep ub_isl *ui, __isl_take isl_pw_aff *t,
+	__isl_keep isl_pw_aff *dist)
+{
+	isl_val *last = isl_set_dim_max_val(isl_map_range(isl_map_copy(ui->write)), 0);
+	if (!last || !isl_val_is_int(last)) {
+		isl_val_free(last);
+		isl_pw_aff_free(t);
+		return false;
+	}
+	isl_pw_aff *tl = isl_pw_aff_val_on_domain(isl_pw_aff_domain(isl_pw_aff_copy(t)), last);
+	isl_set *before = isl_pw_aff_lt_set(t, tl);
+	isl_pw_aff *d = isl_pw_aff_intersect_domain(isl_pw_aff_copy(dist), before);
+	isl_bool empty = isl_set_is_empty(isl_pw_aff_domain(isl_pw_aff_copy(d)));
+	int64_t lo, hi;
+	if (empty != isl_bool_false) {
+		isl_pw_aff_free(d);
+		return false;
+	}
+	return const_range(d, &lo, &hi) == isl_bool_true;
+}
+
 /* The port's reuse delay t_C(j) - W(A(j)) and distance in writes
  * N(t_C(j)) - 1 - widx(A(j)).  -1 on error or a read before its write. */
 static int port_figures(sl_ctx *ctx, __isl_keep ub_isl *ui, ub_port *port)
@@ -216,8 +239,8 @@ static int port_figures(sl_ctx *ctx, __isl_keep ub_isl *ui, ub_port *port)
 	dist = isl_pw_aff_sub(dist, isl_pw_aff_pullback_pw_multi_aff(
 		isl_pw_aff_copy(ui->widx), acc));
 	dist = isl_pw_aff_add_constant_val(dist, isl_val_negone(isl));
-	isl_pw_aff_free(t);
 	isl_pw_multi_aff_free(wr);
+	bool written = cs_while_written(ui, t, dist);
 	cd = const_range(delay, &lo, &hi);
 	cs = const_range(dist, &dlo, &dhi);
 	if (cd < 0 || cs < 0)
@@ -228,6 +251,7 @@ static int port_figures(sl_ctx *ctx, __isl_keep ub_isl *ui, ub_port *port)
 	port->delay = cd ? lo : 0;
 	port->dist_const = cs;
 	port->dist = cs ? dlo : 0;
+	port->dist_const_written = cs || written;
 	return 0;
 }
 

@@ -348,16 +348,20 @@ static void border_clear(ub_buffer *buf)
 
 void ub_border_map(ub_buffer *buf)
 {
-	bool bent = false, all_const = true;
+	bool bent = false, all_const = true, tail_only = true;
 	for (int k = 1; k < buf->n_ports; k++) {
 		const ir_expr *acc = buf->ports[k].access->expr;
 		all_const = all_const && buf->ports[k].dist_const;
+		tail_only = tail_only && buf->ports[k].dist_const_written;
 		for (int d = 0; d < acc->n_args; d++)
 			bent = bent || has_minmax(acc->args[d]);
 	}
 	buf->why_circular = NULL;
 	border_clear(buf);
-	if (all_const || !bent || buf->n_ports < 2)
+	/* Bent reads, or reads whose distance varies only after the last
+	 * write (lanes that run behind the stream): not the sequential
+	 * schedule's whole arrays, read after their last write. */
+	if (all_const || (!bent && !tail_only) || buf->n_ports < 2)
 		return;
 	int64_t cap = buf->capacity_words;
 	const char *why = border_try(buf);

@@ -192,6 +192,8 @@ static int64_t n_written(const walk *wk, int64_t t)
  * reads. */
 typedef struct port_range {
 	int64_t delay_lo, delay_hi, dist_lo, dist_hi, widx_lo, widx_hi;
+	/* the distance over the reads before the last write */
+	int64_t wdist_lo, wdist_hi;
 } port_range;
 
 /* last[i] = max(last[i], t) over the reads of port "p", and with "pr"
@@ -206,7 +208,7 @@ static int port_walk(const ub_buffer *buf, const ub_port *p, walk *wk, port_rang
 
 	if (pr)
 		*pr = (port_range) { INT64_MAX, INT64_MIN, INT64_MAX, INT64_MIN, INT64_MAX,
-			INT64_MIN };
+			INT64_MIN, INT64_MAX, INT64_MIN };
 	for (int d = 0; d < c->n_dims; d++)
 		it[d] = c->lo[d];
 	do {
@@ -225,6 +227,10 @@ static int port_walk(const ub_buffer *buf, const ub_port *p, walk *wk, port_rang
 		pr->delay_hi = delay > pr->delay_hi ? delay : pr->delay_hi;
 		pr->dist_lo = dist < pr->dist_lo ? dist : pr->dist_lo;
 		pr->dist_hi = dist > pr->dist_hi ? dist : pr->dist_hi;
+		if (wk->n > 0 && t < wk->w[wk->n - 1]) {	/* writes are in index order */
+			pr->wdist_lo = dist < pr->wdist_lo ? dist : pr->wdist_lo;
+			pr->wdist_hi = dist > pr->wdist_hi ? dist : pr->wdist_hi;
+		}
 		pr->widx_lo = i < pr->widx_lo ? i : pr->widx_lo;
 		pr->widx_hi = i > pr->widx_hi ? i : pr->widx_hi;
 	} while (next_point(c, c->n_dims, it));
@@ -315,6 +321,8 @@ static int port_set(sl_ctx *ctx, ub_port *p, const port_range *pr)
 	p->delay = p->delay_const ? pr->delay_lo : 0;
 	p->dist_const = pr->dist_lo == pr->dist_hi;
 	p->dist = p->dist_const ? pr->dist_lo : 0;
+	p->dist_const_written = p->dist_const ||
+		(pr->wdist_lo <= pr->wdist_hi && pr->wdist_lo == pr->wdist_hi);
 	return 0;
 }
 

@@ -70,6 +70,10 @@ typedef struct ub_port {
 	 * port reads, at the cycle it reads, when constant (the tap position
 	 * of a delay chain). */
 	bool dist_const;
+	/* The distance is one value over the reads made before the
+	 * producer's last write, and there are such reads (it varies only in
+	 * reads at or after its last write). */
+	bool dist_const_written;
 	int64_t dist;
 	/* Read ports: the earlier read port of the same reader, or of a lane
 	 * of its declaration with its schedule generator (sched_controller),

@@ -844,9 +844,9 @@ TEST(t_sched, lanes_legal_both_policies)
 			}
 }
 
-// A func whose domain starts before 0 (f at x = -1): its lanes start at
-// different words (the last lane at xo = -1), yet word xo of each fires
-// in one cycle.
+// A func whose domain starts before 0 (f at x = -1): its lanes are
+// padded to the same words, from xo = -1, and word xo of each fires in
+// one cycle.
 TEST(t_sched, lanes_with_a_negative_domain_start)
 {
 	const char *text =
@@ -863,15 +863,18 @@ TEST(t_sched, lanes_with_a_negative_domain_start)
 				continue;
 			expect_cycle_counts(c, what);
 			expect_lockstep(c, what);
-			// The last lane's x = k * xo + k - 1 reaches -1 at xo = -1; lane
-			// 0's x = k * xo starts at 0.
+			// f's domain is x in [-1, 18]; padded, every lane holds the words
+			// floor(-1 / k) = -1 .. floor(18 / k): the last lane's x = k * xo
+			// + k - 1 is -1 at xo = -1, lane 0's -k there (a pad point).
 			std::string last = "f.lane" + std::to_string(k - 1);
 			const ir_decl *fl = ir_program_find(c.sp->lowered, last.c_str());
 			const ir_decl *f0 = ir_program_find(c.sp->lowered, "f.lane0");
 			ASSERT_NE(fl, nullptr) << what;
 			ASSERT_NE(f0, nullptr) << what;
 			EXPECT_EQ(fl->dom_lo[1], -1) << what;
-			EXPECT_EQ(f0->dom_lo[1], 0) << what;
+			EXPECT_EQ(f0->dom_lo[1], -1) << what;
+			EXPECT_EQ(f0->dom_ext[1], fl->dom_ext[1]) << what;
+			EXPECT_EQ(f0->dom_ext[1], 18 / k + 2) << what;
 		}
 }
 

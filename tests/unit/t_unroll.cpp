@@ -292,6 +292,42 @@ TEST(t_unroll, accesses_read_their_lane_and_word)
 		"((in.lane3(y, x) + in.lane0(y, (x + 1))) + in.lane1(y, (x + 1)))");
 }
 
+// A func read at other points than its reader's (g by f's three taps),
+// 13 wide at k = 4: its lanes would hold 4 3 3 3 words, so they are
+// padded to floor(12 / 4) + 1 = 4 each; lane l's word 3 is x = 12 + l,
+// a pad point for l >= 1.  Its read in(y, x) there is word 3 of in.lane l,
+// which the input (exact, 13 wide: lane 0 holds x = 0 4 8 12, the others 3
+// words) has only in lane 0: clamped into words 0..2 in lanes 1..3.  The
+// output f keeps its exact lanes (3 3 3 2 words), and its reads of g stay
+// inside g's padded words without a clamp.
+TEST(t_unroll, buffered_func_lanes_are_padded)
+{
+	Lanes l("input  in : u8[2][13];\n"
+		"func   g(y, x) : u8 = in(y, x) + 1;\n"
+		"func   f(y, x) : u8 = g(y, x) + g(y, x + 1) + g(y, x + 2);\n"
+		"output f[2][11];\n", 4);
+	ASSERT_NE(l.lp, nullptr) << l.diags();
+	const int64_t f_words[] = { 3, 3, 3, 2 };
+	for (int i = 0; i < 4; i++) {
+		std::string n = std::to_string(i);
+		const ir_decl *g = l.lane(("g.lane" + n).c_str());
+		const ir_decl *f = l.lane(("f.lane" + n).c_str());
+		ASSERT_NE(g, nullptr);
+		ASSERT_NE(f, nullptr);
+		EXPECT_EQ(g->dom_lo[1], 0) << n;
+		EXPECT_EQ(g->dom_ext[1], 4) << n;
+		EXPECT_EQ(f->dom_ext[1], f_words[i]) << n;
+	}
+	EXPECT_EQ(l.body("g.lane0"), "(in.lane0(y, x) + 1)");
+	EXPECT_EQ(l.body("g.lane1"), "(in.lane1(y, min(x, 2)) + 1)");
+	EXPECT_EQ(l.body("g.lane3"), "(in.lane3(y, min(x, 2)) + 1)");
+	// f's lane 3 holds x = 3 and 7 (xo 0..1) and reads g at x + 1 =
+	// 4(xo + 1) and x + 2 = 4(xo + 1) + 1: words xo + 1 <= 2 of lanes 0
+	// and 1, inside their 4 words.
+	EXPECT_EQ(l.body("f.lane3"),
+		"((g.lane3(y, x) + g.lane0(y, (x + 1))) + g.lane1(y, (x + 1)))");
+}
+
 TEST(t_unroll, upsample_lanes_read_half_a_word)
 {
 	Lanes l(UPSAMPLE, 4);

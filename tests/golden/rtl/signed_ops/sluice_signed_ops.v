@@ -155,121 +155,58 @@ module sluice_signed_ops (
     wire [7:0] out_rd3;  // s(...) at line 11
 
     // ======== buffers
-    // buffer 'a': circular, 3 words of 8 bits (max live 3)
-    reg [1:0] a_waddr;
+    // buffer 'a': registers, 3 words of 8 bits (max live 3)
+    // 2 shifts after the last write, every 1 cycles: the border reads of the last rows
+    wire a_vshift;
+    wire a_vs_active;
+    wire [31:0] a_vs_idx;
+    wire [31:0] a_vs_nidx;
+    sl_sched #(.N(1), .TW(6), .EXT({32'd2}), .DELTA({6'd1}),
+        .START(6'd17)) a_vsched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(a_vshift),
+        .idx(a_vs_idx), .nidx(a_vs_nidx), .active(a_vs_active));
+    wire a_shift = a_wen | a_vshift;
+    reg [7:0] a_pos0;
+    reg [7:0] a_pos1;
+    reg [7:0] a_pos2;
     always @(posedge clk)
-        if (rst || (ce && go))
-            a_waddr <= 2'd0;
-        else if (ce && a_wen)
-            a_waddr <= (a_waddr == 2'd2) ? 2'd0 : a_waddr + 2'd1;
-    wire signed [63:0] q_v1 = 64'sd0 + $signed({32'd0, q_idx[63:32]});  // x
-    wire signed [63:0] q_v0 = 64'sd0 + $signed({32'd0, q_idx[31:0]});  // y
-    wire [3:0] q_rd0_widx = 4'(q_v0 * 64'sd4 + q_v1);
-    // % 3 over [0, 15]
-    wire [3:0] q_n0 = 4'(q_rd0_widx);
-    // x / 3: x times 11, bits from 5
-    wire [7:0] q_n1 = {4'd0, q_n0} * 8'hb;
-    wire [2:0] q_n2 = q_n1[7:5];
-    wire [1:0] q_n3 = q_n2[1:0];
-    wire [1:0] q_n4 = q_n0[1:0] - (q_n3 + {q_n3[0], 1'd0});
-    wire [1:0] q_rd0_addr = 2'(q_n4);
-    wire [3:0] q_rd1_widx = 4'(q_v0 * 64'sd4 + q_v1);
-    // % 3 over [0, 15]
-    wire [3:0] q_n5 = 4'(q_rd1_widx);
-    // x / 3: x times 11, bits from 5
-    wire [7:0] q_n6 = {4'd0, q_n5} * 8'hb;
-    wire [2:0] q_n7 = q_n6[7:5];
-    wire [1:0] q_n8 = q_n7[1:0];
-    wire [1:0] q_n9 = q_n5[1:0] - (q_n8 + {q_n8[0], 1'd0});
-    wire [1:0] q_rd1_addr = 2'(q_n9);
-    wire [3:0] q_rd2_widx = 4'(q_v0 * 64'sd4 + q_v1);
-    // % 3 over [0, 15]
-    wire [3:0] q_n10 = 4'(q_rd2_widx);
-    // x / 3: x times 11, bits from 5
-    wire [7:0] q_n11 = {4'd0, q_n10} * 8'hb;
-    wire [2:0] q_n12 = q_n11[7:5];
-    wire [1:0] q_n13 = q_n12[1:0];
-    wire [1:0] q_n14 = q_n10[1:0] - (q_n13 + {q_n13[0], 1'd0});
-    wire [1:0] q_rd2_addr = 2'(q_n14);
-    wire signed [63:0] sh_v1 = 64'sd0 + $signed({32'd0, sh_idx[63:32]});  // x
-    wire signed [63:0] sh_v0 = 64'sd0 + $signed({32'd0, sh_idx[31:0]});  // y
-    wire [3:0] sh_rd0_widx = 4'(sh_v0 * 64'sd4 + sh_v1);
-    // % 3 over [0, 15]
-    wire [3:0] sh_n0 = 4'(sh_rd0_widx);
-    // x / 3: x times 11, bits from 5
-    wire [7:0] sh_n1 = {4'd0, sh_n0} * 8'hb;
-    wire [2:0] sh_n2 = sh_n1[7:5];
-    wire [1:0] sh_n3 = sh_n2[1:0];
-    wire [1:0] sh_n4 = sh_n0[1:0] - (sh_n3 + {sh_n3[0], 1'd0});
-    wire [1:0] sh_rd0_addr = 2'(sh_n4);
-    wire [3:0] sh_rd2_widx = 4'(sh_v0 * 64'sd4 + sh_v1);
-    // % 3 over [0, 15]
-    wire [3:0] sh_n5 = 4'(sh_rd2_widx);
-    // x / 3: x times 11, bits from 5
-    wire [7:0] sh_n6 = {4'd0, sh_n5} * 8'hb;
-    wire [2:0] sh_n7 = sh_n6[7:5];
-    wire [1:0] sh_n8 = sh_n7[1:0];
-    wire [1:0] sh_n9 = sh_n5[1:0] - (sh_n8 + {sh_n8[0], 1'd0});
-    wire [1:0] sh_rd2_addr = 2'(sh_n9);
-    wire signed [63:0] m_v1 = 64'sd0 + $signed({32'd0, m_idx[63:32]});  // x
-    wire signed [63:0] m_v0 = 64'sd0 + $signed({32'd0, m_idx[31:0]});  // y
-    wire [3:0] m_rd0_widx = 4'(m_v0 * 64'sd4 + m_v1);
-    // % 3 over [0, 15]
-    wire [3:0] m_n0 = 4'(m_rd0_widx);
-    // x / 3: x times 11, bits from 5
-    wire [7:0] m_n1 = {4'd0, m_n0} * 8'hb;
-    wire [2:0] m_n2 = m_n1[7:5];
-    wire [1:0] m_n3 = m_n2[1:0];
-    wire [1:0] m_n4 = m_n0[1:0] - (m_n3 + {m_n3[0], 1'd0});
-    wire [1:0] m_rd0_addr = 2'(m_n4);
-    wire [3:0] m_rd1_widx = 4'(m_v0 * 64'sd4 + m_v1);
-    // % 3 over [0, 15]
-    wire [3:0] m_n5 = 4'(m_rd1_widx);
-    // x / 3: x times 11, bits from 5
-    wire [7:0] m_n6 = {4'd0, m_n5} * 8'hb;
-    wire [2:0] m_n7 = m_n6[7:5];
-    wire [1:0] m_n8 = m_n7[1:0];
-    wire [1:0] m_n9 = m_n5[1:0] - (m_n8 + {m_n8[0], 1'd0});
-    wire [1:0] m_rd1_addr = 2'(m_n9);
-    wire [3:0] m_rd3_widx = 4'(m_v0 * 64'sd4 + m_v1);
-    // % 3 over [0, 15]
-    wire [3:0] m_n10 = 4'(m_rd3_widx);
-    // x / 3: x times 11, bits from 5
-    wire [7:0] m_n11 = {4'd0, m_n10} * 8'hb;
-    wire [2:0] m_n12 = m_n11[7:5];
-    wire [1:0] m_n13 = m_n12[1:0];
-    wire [1:0] m_n14 = m_n10[1:0] - (m_n13 + {m_n13[0], 1'd0});
-    wire [1:0] m_rd3_addr = 2'(m_n14);
-    wire [63:0] a_rdata;
-    sl_ram #(.W(8), .DEPTH(3), .NR(8)) a_ram (.clk(clk), .ce(ce), .wen(a_wen), .waddr(a_waddr), .wdata(a_wdata),
-        .raddr({m_rd3_addr, m_rd1_addr, m_rd0_addr, sh_rd2_addr, sh_rd0_addr, q_rd2_addr, q_rd1_addr, q_rd0_addr}), .rdata(a_rdata));
-    assign q_rd0 = a_rdata[7:0];
-    assign q_rd1 = a_rdata[15:8];
-    assign q_rd2 = a_rdata[23:16];
-    assign sh_rd0 = a_rdata[31:24];
-    assign sh_rd2 = a_rdata[39:32];
-    assign m_rd0 = a_rdata[47:40];
-    assign m_rd1 = a_rdata[55:48];
-    assign m_rd3 = a_rdata[63:56];
+        if (ce && a_shift) begin
+            a_pos0 <= a_wdata;
+            a_pos1 <= a_pos0;
+            a_pos2 <= a_pos1;
+        end
+    assign q_rd0 = a_wdata;  // tap 0, read as the chain shifts
+    assign q_rd1 = a_wdata;  // tap 0, read as the chain shifts
+    assign q_rd2 = a_wdata;  // tap 0, read as the chain shifts
+    assign sh_rd0 = a_wdata;  // tap 0, read as the chain shifts
+    assign sh_rd2 = a_wdata;  // tap 0, read as the chain shifts
+    assign m_rd0 = a_pos1;  // tap 2, read as the chain shifts
+    assign m_rd1 = a_pos1;  // tap 2, read as the chain shifts
+    assign m_rd3 = a_pos1;  // tap 2, read as the chain shifts
 
-    // buffer 's': circular, 4 words of 8 bits (max live 4)
-    reg [1:0] s_waddr;
+    // buffer 's': registers, 4 words of 8 bits (max live 4)
+    // 3 shifts after the last write, every 1 cycles: the border reads of the last rows
+    wire s_vshift;
+    wire s_vs_active;
+    wire [31:0] s_vs_idx;
+    wire [31:0] s_vs_nidx;
+    sl_sched #(.N(1), .TW(6), .EXT({32'd3}), .DELTA({6'd1}),
+        .START(6'd17)) s_vsched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(s_vshift),
+        .idx(s_vs_idx), .nidx(s_vs_nidx), .active(s_vs_active));
+    wire s_shift = s_wen | s_vshift;
+    reg [7:0] s_pos0;
+    reg [7:0] s_pos1;
+    reg [7:0] s_pos2;
+    reg [7:0] s_pos3;
     always @(posedge clk)
-        if (rst || (ce && go))
-            s_waddr <= 2'd0;
-        else if (ce && s_wen)
-            s_waddr <= (s_waddr == 2'd3) ? 2'd0 : s_waddr + 2'd1;
-    wire [1:0] sh_rd1_addr = 2'(sh_v0 * 64'sd4 + sh_v1);
-    wire [1:0] sh_rd3_addr = 2'(sh_v0 * 64'sd4 + sh_v1);
-    wire signed [63:0] out_v1 = 64'sd0 + $signed({32'd0, out_idx[63:32]});  // x
-    wire signed [63:0] out_v0 = 64'sd0 + $signed({32'd0, out_idx[31:0]});  // y
-    wire [1:0] out_rd3_addr = 2'(out_v0 * 64'sd4 + out_v1);
-    wire [23:0] s_rdata;
-    sl_ram #(.W(8), .DEPTH(4), .NR(3)) s_ram (.clk(clk), .ce(ce), .wen(s_wen), .waddr(s_waddr), .wdata(s_wdata),
-        .raddr({out_rd3_addr, sh_rd3_addr, sh_rd1_addr}), .rdata(s_rdata));
-    assign sh_rd1 = s_rdata[7:0];
-    assign sh_rd3 = s_rdata[15:8];
-    assign out_rd3 = s_rdata[23:16];
+        if (ce && s_shift) begin
+            s_pos0 <= s_wdata;
+            s_pos1 <= s_pos0;
+            s_pos2 <= s_pos1;
+            s_pos3 <= s_pos2;
+        end
+    assign sh_rd1 = s_wdata;  // tap 0, read as the chain shifts
+    assign sh_rd3 = s_wdata;  // tap 0, read as the chain shifts
+    assign out_rd3 = s_pos2;  // tap 3, read as the chain shifts
 
     // buffer 'q': registers, 1 words of 8 bits (max live 1)
     reg [7:0] q_pos0;
@@ -279,20 +216,25 @@ module sluice_signed_ops (
         end
     assign m_rd2 = q_wen ? q_wdata : q_pos0;  // tap 0
 
-    // buffer 'sh': circular, 2 words of 16 bits (max live 2)
-    reg [0:0] sh_waddr;
+    // buffer 'sh': registers, 2 words of 16 bits (max live 2)
+    // 1 shifts after the last write, every 1 cycles: the border reads of the last rows
+    wire sh_vshift;
+    wire sh_vs_active;
+    wire [31:0] sh_vs_idx;
+    wire [31:0] sh_vs_nidx;
+    sl_sched #(.N(1), .TW(6), .EXT({32'd1}), .DELTA({6'd1}),
+        .START(6'd19)) sh_vsched (.clk(clk), .rst(rst), .ce(ce), .go(go), .fire(sh_vshift),
+        .idx(sh_vs_idx), .nidx(sh_vs_nidx), .active(sh_vs_active));
+    wire sh_shift = sh_wen | sh_vshift;
+    reg [15:0] sh_pos0;
+    reg [15:0] sh_pos1;
     always @(posedge clk)
-        if (rst || (ce && go))
-            sh_waddr <= 1'd0;
-        else if (ce && sh_wen)
-            sh_waddr <= (sh_waddr == 1'd1) ? 1'd0 : sh_waddr + 1'd1;
-    wire [0:0] out_rd0_addr = 1'(out_v0 * 64'sd4 + out_v1);
-    wire [0:0] out_rd1_addr = 1'(out_v0 * 64'sd4 + out_v1);
-    wire [31:0] sh_rdata;
-    sl_ram #(.W(16), .DEPTH(2), .NR(2)) sh_ram (.clk(clk), .ce(ce), .wen(sh_wen), .waddr(sh_waddr), .wdata(sh_wdata),
-        .raddr({out_rd1_addr, out_rd0_addr}), .rdata(sh_rdata));
-    assign out_rd0 = sh_rdata[15:0];
-    assign out_rd1 = sh_rdata[31:16];
+        if (ce && sh_shift) begin
+            sh_pos0 <= sh_wdata;
+            sh_pos1 <= sh_pos0;
+        end
+    assign out_rd0 = sh_pos0;  // tap 1, read as the chain shifts
+    assign out_rd1 = sh_pos0;  // tap 1, read as the chain shifts
 
     // buffer 'm': registers, 1 words of 8 bits (max live 1)
     reg [7:0] m_pos0;
@@ -317,57 +259,57 @@ module sluice_signed_ops (
 
     // ---- stage 'q'
     // signed_ops.sl:8: func   q(y, x) : i8 = a(y, x) / -3 + a(y, x) % 5 + a(y, x) / i8(-1);
-    wire [7:0] q_n15 = q_rd0;
+    wire [7:0] q_n0 = q_rd0;
     // x / -3: x times -171, bits from 9, plus 1 when negative
-    wire signed [16:0] q_n16 = $signed({{9{q_n15[7]}}, q_n15}) * 17'sh1ff55;
-    wire [7:0] q_n17 = q_n16[16:9] + {7'd0, q_n16[16]};
-    wire [7:0] q_n18 = q_n17;
-    wire [6:0] q_n19 = 7'(q_n18);
-    wire [7:0] q_n20 = q_rd1;
+    wire signed [16:0] q_n1 = $signed({{9{q_n0[7]}}, q_n0}) * 17'sh1ff55;
+    wire [7:0] q_n2 = q_n1[16:9] + {7'd0, q_n1[16]};
+    wire [7:0] q_n3 = q_n2;
+    wire [6:0] q_n4 = 7'(q_n3);
+    wire [7:0] q_n5 = q_rd1;
     // x / 5: x times 103, bits from 9, plus 1 when negative
-    wire signed [15:0] q_n21 = $signed({{8{q_n20[7]}}, q_n20}) * 16'sh67;
-    wire [6:0] q_n22 = q_n21[15:9];
-    wire [7:0] q_n23 = {{1{q_n22[6]}}, q_n22} + {7'd0, q_n21[15]};
-    wire [3:0] q_n24 = q_n23[3:0];
-    wire [3:0] q_n25 = q_n20[3:0] - (q_n24 + {q_n24[1:0], 2'd0});
-    wire [7:0] q_n26 = {{4{q_n25[3]}}, q_n25};
-    wire [6:0] q_n27 = 7'(q_n26);
-    wire [6:0] q_n28 = q_n19 + q_n27;
-    wire [7:0] q_n29 = {{1{q_n28[6]}}, q_n28};
-    wire [7:0] q_n30 = -q_rd2;
-    wire [7:0] q_n31 = q_n29 + q_n30;
+    wire signed [15:0] q_n6 = $signed({{8{q_n5[7]}}, q_n5}) * 16'sh67;
+    wire [6:0] q_n7 = q_n6[15:9];
+    wire [7:0] q_n8 = {{1{q_n7[6]}}, q_n7} + {7'd0, q_n6[15]};
+    wire [3:0] q_n9 = q_n8[3:0];
+    wire [3:0] q_n10 = q_n5[3:0] - (q_n9 + {q_n9[1:0], 2'd0});
+    wire [7:0] q_n11 = {{4{q_n10[3]}}, q_n10};
+    wire [6:0] q_n12 = 7'(q_n11);
+    wire [6:0] q_n13 = q_n4 + q_n12;
+    wire [7:0] q_n14 = {{1{q_n13[6]}}, q_n13};
+    wire [7:0] q_n15 = -q_rd2;
+    wire [7:0] q_n16 = q_n14 + q_n15;
     // written 2 cycles after it fires
     sl_pipe #(.W(8), .L(2)) q_pipe (.clk(clk), .rst(flush), .ce(ce),
-        .in_valid(q_fire), .in_data(q_n31), .out_valid(q_wen), .out_data(q_wdata));
+        .in_valid(q_fire), .in_data(q_n16), .out_valid(q_wen), .out_data(q_wdata));
 
     // ---- stage 'sh'
     // signed_ops.sl:9: func   sh(y, x) : i16 = (i16(a(y, x)) >> s(y, x)) ^ (i16(a(y, x)) << (s(y, x) % 20));
-    wire [7:0] sh_n10 = $signed(sh_rd0) >>> sh_rd1;
-    wire [15:0] sh_n11 = {{8{sh_n10[7]}}, sh_n10};
-    wire [15:0] sh_n12 = {{8{sh_rd2[7]}}, sh_rd2};
-    wire [7:0] sh_n13 = sh_rd3;
+    wire [7:0] sh_n0 = $signed(sh_rd0) >>> sh_rd1;
+    wire [15:0] sh_n1 = {{8{sh_n0[7]}}, sh_n0};
+    wire [15:0] sh_n2 = {{8{sh_rd2[7]}}, sh_rd2};
+    wire [7:0] sh_n3 = sh_rd3;
     // x / 20: x >> 2 times 13, bits from 6
-    wire [9:0] sh_n14 = {4'd0, sh_n13[7:2]} * 10'hd;
-    wire [3:0] sh_n15 = sh_n14[9:6];
-    wire [4:0] sh_n16 = {1'd0, sh_n15};
-    wire [4:0] sh_n17 = sh_n13[4:0] - ({sh_n16[2:0], 2'd0} + {sh_n16[0], 4'd0});
-    wire [7:0] sh_n18 = {3'd0, sh_n17};
-    wire [15:0] sh_n19 = sh_n12 << sh_n18;
-    wire [15:0] sh_n20 = sh_n11 ^ sh_n19;
+    wire [9:0] sh_n4 = {4'd0, sh_n3[7:2]} * 10'hd;
+    wire [3:0] sh_n5 = sh_n4[9:6];
+    wire [4:0] sh_n6 = {1'd0, sh_n5};
+    wire [4:0] sh_n7 = sh_n3[4:0] - ({sh_n6[2:0], 2'd0} + {sh_n6[0], 4'd0});
+    wire [7:0] sh_n8 = {3'd0, sh_n7};
+    wire [15:0] sh_n9 = sh_n2 << sh_n8;
+    wire [15:0] sh_n10 = sh_n1 ^ sh_n9;
     // written 2 cycles after it fires
     sl_pipe #(.W(16), .L(2)) sh_pipe (.clk(clk), .rst(flush), .ce(ce),
-        .in_valid(sh_fire), .in_data(sh_n20), .out_valid(sh_wen), .out_data(sh_wdata));
+        .in_valid(sh_fire), .in_data(sh_n10), .out_valid(sh_wen), .out_data(sh_wdata));
 
     // ---- stage 'm'
     // signed_ops.sl:10: func   m(y, x) : u8 = abs(a(y, x)) + u8(select(a(y, x) < i8(-5), q(y, x), a(y, x)));
-    wire [7:0] m_n15 = m_rd0[7] ? -m_rd0 : m_rd0;
-    wire m_n16 = $signed(m_rd1) < $signed(8'hfb);
-    wire [7:0] m_n17 = m_n16 ? m_rd2 : m_rd3;
-    wire [7:0] m_n18 = m_n17;
-    wire [7:0] m_n19 = m_n15 + m_n18;
+    wire [7:0] m_n0 = m_rd0[7] ? -m_rd0 : m_rd0;
+    wire m_n1 = $signed(m_rd1) < $signed(8'hfb);
+    wire [7:0] m_n2 = m_n1 ? m_rd2 : m_rd3;
+    wire [7:0] m_n3 = m_n2;
+    wire [7:0] m_n4 = m_n0 + m_n3;
     // written 1 cycle after it fires
     sl_pipe #(.W(8), .L(1)) m_pipe (.clk(clk), .rst(flush), .ce(ce),
-        .in_valid(m_fire), .in_data(m_n19), .out_valid(m_wen), .out_data(m_wdata));
+        .in_valid(m_fire), .in_data(m_n4), .out_valid(m_wen), .out_data(m_wdata));
 
     // ---- stage 'out'
     // signed_ops.sl:11: func   out(y, x) : i32 = i32(sh(y, x)) * 3 + i32(m(y, x)) - i32(lut(u2(s(y, x))));
@@ -399,16 +341,10 @@ module sluice_signed_ops (
     wire unused_ok = ^{a_active, a_idx, a_nidx, s_active, s_idx,
         s_nidx, q_active, q_idx, q_nidx, sh_active, sh_idx,
         sh_nidx, m_active, m_idx, m_nidx, out_active, out_idx,
-        out_nidx, q_rd0_widx, q_n0, q_n1, q_n3, q_n2,
-        q_n4, q_rd1_widx, q_n5, q_n6, q_n8, q_n7,
-        q_n9, q_rd2_widx, q_n10, q_n11, q_n13, q_n12,
-        q_n14, sh_rd0_widx, sh_n0, sh_n1, sh_n3, sh_n2,
-        sh_n4, sh_rd2_widx, sh_n5, sh_n6, sh_n8, sh_n7,
-        sh_n9, m_rd0_widx, m_n0, m_n1, m_n3, m_n2,
-        m_n4, m_rd1_widx, m_n5, m_n6, m_n8, m_n7,
-        m_n9, m_rd3_widx, m_n10, m_n11, m_n13, m_n12,
-        m_n14, q_n15, q_n16, q_n18, q_n20, q_n21,
-        q_n24, q_n23, q_n26, sh_n13, sh_n14, sh_n16,
-        sh_n15, out_rd3};
+        out_nidx, a_vs_idx, a_vs_nidx, a_vs_active, a_pos2, s_vs_idx,
+        s_vs_nidx, s_vs_active, s_pos3, sh_vs_idx, sh_vs_nidx, sh_vs_active,
+        sh_pos1, q_n0, q_n1, q_n3, q_n5, q_n6,
+        q_n9, q_n8, q_n11, sh_n3, sh_n4, sh_n6,
+        sh_n5, out_rd3};
 
 endmodule
