@@ -187,7 +187,8 @@ static int flow_back_end(flow_design *d)
 	if (!lowered || ir_check(d->ctx, lowered) < 0)
 		return -1;
 	flow_dump_program(d, 'L', lowered);
-	ir_program *lanes = sched_unroll(d->ctx, d->isl, lowered, d->opts.sched.unroll);
+	ir_program *lanes = sched_unroll(d->ctx, d->isl, lowered, d->opts.sched.unroll,
+		!d->opts.memory_pub);
 	if (!lanes || (lanes != lowered && ir_check(d->ctx, lanes) < 0))
 		return -1;
 	if (lanes != lowered)

@@ -48,7 +48,7 @@ sched_program *sched_program_build(sl_ctx *ctx, isl_ctx *isl, const ir_program *
 	const sched_options *opts)
 {
 	ir_program *lowered = sched_lower(ctx, isl, prog, true);
-	ir_program *lanes = lowered ? sched_unroll(ctx, isl, lowered, opts->unroll) : NULL;
+	ir_program *lanes = lowered ? sched_unroll(ctx, isl, lowered, opts->unroll, true) : NULL;
 	return lanes ? sched_program_schedule(ctx, isl, lanes, opts) : NULL;
 }
 

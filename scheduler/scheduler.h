@@ -116,8 +116,12 @@ int sched_lane_counts(sl_ctx *ctx, const ir_program *lp, int k, int *lanes);
  * into k lane declarations (ir_decl.lane_of, .lane, .lanes), accesses
  * sent to the lane they read, which isl proves constant.  "lp" itself
  * when no output has more than one lane (lanes come from unrolled
- * outputs only) or every declaration has one; NULL on error (reported). */
-ir_program *sched_unroll(sl_ctx *ctx, isl_ctx *isl, ir_program *lp, int k);
+ * outputs only) or every declaration has one; NULL on error (reported).
+ * With "pad", a buffered func's lanes are padded to one word count
+ * (docs/language.md, "Extents that are not a multiple of k"); without
+ * (--memory pub: the tile reads at fixed delays, which padding's clamps
+ * would break), every lane holds exactly its points. */
+ir_program *sched_unroll(sl_ctx *ctx, isl_ctx *isl, ir_program *lp, int k, bool pad);
 /* Schedule a lowered program.  NULL on error, reported against source
  * locations.  The result is not checked: run sched_check. */
 sched_program *sched_program_schedule(sl_ctx *ctx, isl_ctx *isl, ir_program *lowered,

@@ -753,7 +753,7 @@ static void mark_buffered(const ir_expr *e, const ir_decl *reader, bool *buffere
  * outputs (their lanes leave with lane 0's valid), whose lanes would
  * hold different word counts, and which some reader reads at other
  * than its own point (so a buffer between them sees the writes' gaps). */
-static bool *needs_pad(sl_ctx *ctx, const ir_program *lp, const int *lanes)
+static bool *needs_pad(sl_ctx *ctx, const ir_program *lp, const int *lanes, bool pad_any)
 {
 	bool *buffered = sl_alloc(ctx, (size_t) (lp->n_decls + 1) * sizeof(bool));
 	bool *pad = sl_alloc(ctx, (size_t) (lp->n_decls + 1) * sizeof(bool));
@@ -765,7 +765,7 @@ static bool *needs_pad(sl_ctx *ctx, const ir_program *lp, const int *lanes)
 	for (int i = 0; i < lp->n_decls; i++) {
 		const ir_decl *d = lp->decls[i];
 		int k = lanes[i], last = d->n_dims - 1;
-		if (d->kind != IR_DECL_FUNC || d->is_output || k == 1 || !buffered[i])
+		if (!pad_any || d->kind != IR_DECL_FUNC || d->is_output || k == 1 || !buffered[i])
 			continue;
 		pad[i] = d->dom_ext[last] % k != 0 || ir_floordiv(d->dom_lo[last], k) * k != d->dom_lo[last];
 	}
@@ -807,7 +807,7 @@ static bool any_unrolled(const ir_program *lp, int k)
 	return false;
 }
 
-ir_program *sched_unroll(sl_ctx *ctx, isl_ctx *isl, ir_program *lp, int k)
+ir_program *sched_unroll(sl_ctx *ctx, isl_ctx *isl, ir_program *lp, int k, bool pad)
 {
 	if (!any_unrolled(lp, k))
 		return lp;	/* lanes come from unrolled outputs only */
@@ -817,7 +817,7 @@ ir_program *sched_unroll(sl_ctx *ctx, isl_ctx *isl, ir_program *lp, int k)
 	if (!any_lanes(lp, lanes))
 		return lp;
 	lane_writer w = { ctx, isl, lp, lanes, NULL, sl_alloc(ctx, sizeof(ir_program)),
-		needs_pad(ctx, lp, lanes), false, 0 };
+		needs_pad(ctx, lp, lanes, pad), false, 0 };
 	int total = 0;
 	for (int i = 0; i < lp->n_decls; i++)
 		total += lanes[i];

@@ -49,7 +49,7 @@ struct Lanes {
 		lanes.assign(lowered->n_decls, 0);
 		rc_counts = sched_lane_counts(ctx, lowered, k, lanes.data());
 		if (rewrite)
-			lp = sched_unroll(ctx, isl, lowered, k);
+			lp = sched_unroll(ctx, isl, lowered, k, true);
 	}
 	~Lanes()
 	{
