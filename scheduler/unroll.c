@@ -700,7 +700,9 @@ static ir_decl *lane_decl(lane_writer *w, const ir_decl *d, int l, int k)
 	int last = d->n_dims - 1;
 	if (d->kind == IR_DECL_INPUT) {
 		f->extents = copy_ext(w->ctx, d->extents, d->n_dims);
-		f->extents[last] = ceil_div(d->extents[last] - l, k);
+		/* padded: ceil(E / k) words in every lane, the stream's last
+		 * word carrying pad in lanes l >= E mod k */
+		f->extents[last] = ceil_div(d->extents[last] - (w->pad[d->index] ? 0 : l), k);
 		return f;
 	}
 	f->dom_lo = copy_ext(w->ctx, d->dom_lo, d->n_dims);
@@ -749,10 +751,11 @@ static void mark_buffered(const ir_expr *e, const ir_decl *reader, bool *buffere
 		mark_buffered(e->args[i], reader, buffered);
 }
 
-/* The funcs whose lanes are padded: those with more than one lane, not
- * outputs (their lanes leave with lane 0's valid), whose lanes would
- * hold different word counts, and which some reader reads at other
- * than its own point (so a buffer between them sees the writes' gaps). */
+/* The inputs and funcs whose lanes are padded: those with more than one
+ * lane, not outputs (their lanes leave with lane 0's valid), whose lanes
+ * would hold different word counts, and which some reader reads at
+ * other than its own point (so a buffer between them sees the writes'
+ * gaps). */
 static bool *needs_pad(sl_ctx *ctx, const ir_program *lp, const int *lanes, bool pad_any)
 {
 	bool *buffered = sl_alloc(ctx, (size_t) (lp->n_decls + 1) * sizeof(bool));
@@ -765,8 +768,12 @@ static bool *needs_pad(sl_ctx *ctx, const ir_program *lp, const int *lanes, bool
 	for (int i = 0; i < lp->n_decls; i++) {
 		const ir_decl *d = lp->decls[i];
 		int k = lanes[i], last = d->n_dims - 1;
-		if (!pad_any || d->kind != IR_DECL_FUNC || d->is_output || k == 1 || !buffered[i])
+		if (!pad_any || d->kind == IR_DECL_CONST || d->is_output || k == 1 || !buffered[i])
 			continue;
+		if (d->kind == IR_DECL_INPUT) {
+			pad[i] = d->extents[last] % k != 0;
+			continue;
+		}
 		pad[i] = d->dom_ext[last] % k != 0 || ir_floordiv(d->dom_lo[last], k) * k != d->dom_lo[last];
 	}
 	return pad;

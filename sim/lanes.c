@@ -31,20 +31,22 @@ static const io_array *lanes_find(const ir_program *prog, const ref_inputs *in,
 	return NULL;
 }
 
-/* Lane l of k of array "a" along its innermost dimension. */
-static io_array *lanes_take(const io_array *a, int l, int k)
+/* Lane l of k of array "a" along its innermost dimension, "words" a row
+ * (the lane decl's extent: ceil((row - l) / k), or ceil(row / k) when the
+ * lanes are padded, the points past the row 0). */
+static io_array *lanes_take(const io_array *a, int l, int k, int64_t words)
 {
 	int64_t dims[8];
 	int nd = a->n_dims, last = nd - 1;
 	memcpy(dims, a->dims, sizeof dims);
-	int64_t row = a->dims[last], words = (row - l + k - 1) / k;
+	int64_t row = a->dims[last];
 	dims[last] = words;
 	io_array *b = io_array_alloc(a->type, nd, dims);
 	if (!b)
 		return NULL;
 	for (int64_t r = 0; row && r < a->size / row; r++)
 		for (int64_t x = 0; x < words; x++)
-			b->data[r * words + x] = a->data[r * row + k * x + l];
+			b->data[r * words + x] = k * x + l < row ? a->data[r * row + k * x + l] : 0;
 	return b;
 }
 
@@ -94,7 +96,8 @@ int sim_lane_inputs_make(sl_ctx *ctx, const ir_program *prog, const ir_program *
 				return -1;
 			}
 			li->decls[li->n] = d;
-			li->arrays[li->n] = d->lanes > 1 ? lanes_take(a, d->lane, d->lanes)
+			li->arrays[li->n] = d->lanes > 1 ? lanes_take(a, d->lane, d->lanes,
+				d->extents[d->n_dims - 1])
 				: (io_array *) a;
 			if (!li->arrays[li->n])
 				sl_unreachable();

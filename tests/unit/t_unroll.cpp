@@ -33,7 +33,7 @@ struct Lanes {
 	std::vector<int> lanes;
 	int rc_counts = -2;
 
-	explicit Lanes(const std::string &text, int k = 0, bool rewrite = true)
+	explicit Lanes(const std::string &text, int k = 0, bool rewrite = true, bool pad = true)
 	{
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&buf, &buf_len);
@@ -49,7 +49,7 @@ struct Lanes {
 		lanes.assign(lowered->n_decls, 0);
 		rc_counts = sched_lane_counts(ctx, lowered, k, lanes.data());
 		if (rewrite)
-			lp = sched_unroll(ctx, isl, lowered, k, true);
+			lp = sched_unroll(ctx, isl, lowered, k, pad);
 	}
 	~Lanes()
 	{
@@ -252,7 +252,8 @@ const char *ROW3 =
 
 TEST(t_unroll, lane_names_and_exact_extents)
 {
-	Lanes l(ROW3, 4);
+	// Unpadded (as under --memory pub).
+	Lanes l(ROW3, 4, true, false);
 	ASSERT_NE(l.lp, nullptr) << l.diags();
 	EXPECT_EQ(l.lp->lanes_of, l.lowered);
 	// Input extent 13: lane l holds ceil((13 - l) / 4) words: 4 3 3 3.
@@ -278,6 +279,20 @@ TEST(t_unroll, lane_names_and_exact_extents)
 	ASSERT_EQ(l.lp->n_outputs, 4);
 	for (int i = 0; i < 4; i++)
 		EXPECT_EQ(l.lp->outputs[i]->lane, i);
+	// Padded (the default): the input, read at x + 1 and x + 2, holds
+	// ceil(13 / 4) = 4 words in every lane (lanes 1..3's word 3, x = 13..15,
+	// is pad); f, an output, keeps its exact 3 3 3 2.
+	Lanes p(ROW3, 4);
+	ASSERT_NE(p.lp, nullptr) << p.diags();
+	for (int i = 0; i < 4; i++) {
+		std::string n = std::to_string(i);
+		const ir_decl *a = p.lane(("in.lane" + n).c_str());
+		const ir_decl *f = p.lane(("f.lane" + n).c_str());
+		ASSERT_NE(a, nullptr);
+		ASSERT_NE(f, nullptr);
+		EXPECT_EQ(a->extents[1], 4) << n;
+		EXPECT_EQ(f->dom_ext[1], f_words[i]) << n;
+	}
 }
 
 TEST(t_unroll, accesses_read_their_lane_and_word)
@@ -365,18 +380,26 @@ TEST(t_unroll, value_use_of_x_is_the_point)
 
 TEST(t_unroll, clamped_lanes_choose_and_clamp_the_word)
 {
-	// in: 15 columns in 2 lanes, lane 0 words 0..7, lane 1 words 0..6.
+	// in: 15 columns in 2 lanes, unpadded (as under --memory pub): lane 0
+	// words 0..7, lane 1 words 0..6.
 	// f lane 0 (x = 2xo, xo in 0..7) reads e = clamp(2xo + 1, 0, 14):
 	// 2xo + 1 in lane 1 for xo <= 6, 14 in lane 0 at xo = 7, so a choice
 	// on e mod 2; floor(e / 2) spans 0..7, past lane 1's last word 6, so
 	// lane 1's word is min(., 6) and lane 0's is left alone.
-	Lanes l("input in : u8[4][15];\n"
+	const char *text = "input in : u8[4][15];\n"
 		"func f(y, x) : u8 = in(y, clamp(x + 1, 0, 14));\n"
-		"output f[4][15];\n", 2);
+		"output f[4][15];\n";
+	Lanes l(text, 2, true, false);
 	ASSERT_NE(l.lp, nullptr) << l.diags();
 	const std::string e = "min(max(((x * 2) + 1), 0), 14)";
 	EXPECT_EQ(l.body("f.lane0"), "((u16((" + e + " % 2)) == 0) ? in.lane0(y, (" + e +
 		" / 2)) : in.lane1(y, min((" + e + " / 2), 6)))");
+	// Padded (the default), in's lanes hold 8 words each (lane 1's word 7
+	// is the pad x = 15), so the word needs no clamp in either lane.
+	Lanes p(text, 2);
+	ASSERT_NE(p.lp, nullptr) << p.diags();
+	EXPECT_EQ(p.body("f.lane0"), "((u16((" + e + " % 2)) == 0) ? in.lane0(y, (" + e +
+		" / 2)) : in.lane1(y, (" + e + " / 2)))");
 	// f lane 1 (x = 2xo + 1, xo in 0..6): e = 2xo + 2 <= 14, always lane 0.
 	std::string b1 = l.body("f.lane1");
 	EXPECT_EQ(b1.find("?"), std::string::npos) << b1;
