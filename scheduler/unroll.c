@@ -496,6 +496,100 @@ static ir_expr *lane_is(sl_ctx *ctx, ir_expr *e, int k, int64_t m)
 	return eq;
 }
 
+static bool index_form(const ir_expr *e);
+
+/* A comparison "x OP c" of lane f's innermost variable (node v) as a u1
+ * value, x cast to a signed type holding f's words. */
+static ir_expr *x_cmp(sl_ctx *ctx, const ir_decl *f, const ir_expr *v, ir_op op, int64_t c)
+{
+	int last = f->n_dims - 1;
+	int64_t lo = f->dom_lo[last], hi = lo + f->dom_ext[last] - 1;
+	int64_t m = (lo < 0 ? -lo : lo) > (hi < 0 ? -hi : hi) ? (lo < 0 ? -lo : lo) : (hi < 0 ? -hi : hi);
+	m = m > (c < 0 ? -c : c) ? m : (c < 0 ? -c : c);
+	int bits = 2;
+	while (bits < 63 && ((int64_t) 1 << (bits - 1)) <= m)
+		bits++;
+	ir_type t = ir_type_make(true, bits);
+	ir_expr *x = ir_expr_alloc(ctx, IR_VAR, v->loc, 0);
+	x->u.var = v->u.var;
+	ir_expr *cast = ir_expr_alloc(ctx, IR_CAST, v->loc, 1);
+	cast->type = t;
+	cast->args[0] = x;
+	ir_expr *k = ir_expr_alloc(ctx, IR_CONST, v->loc, 0);
+	k->type = t;
+	k->u.cval = (uint64_t) c;
+	ir_expr *e = idx_binary(ctx, v->loc, op, cast, k);
+	e->type = ir_type_make(false, 1);
+	return e;
+}
+
+/* The condition "e mod k == m" over lane f's domain as a range test of
+ * its innermost variable, lo_m <= x <= hi_m, when isl finds the lane
+ * depends on x alone and is m on one interval of it (a clamp at a row's
+ * ends: x == 0, or x >= 239); NULL otherwise.  A comparison of a counter
+ * with a constant, where e mod k is the clamp's arithmetic and a modulo. */
+static ir_expr *lane_range(lane_writer *w, const ir_decl *f, const ir_expr *e, int k,
+	int64_t m, const ir_expr *xvar)
+{
+	int last = f->n_dims - 1;
+	if (!xvar || !index_form(e))
+		return NULL;
+	isl_set *dom = lane_domain(w->isl, f);
+	isl_local_space *ls = isl_local_space_from_space(isl_set_get_space(dom));
+	isl_pw_aff *pa = isl_pw_aff_mod_val(fe_index_pw_aff(w->isl, e, ls),
+		isl_val_int_from_si(w->isl, k));
+	isl_local_space_free(ls);
+	isl_pw_aff *mv = isl_pw_aff_val_on_domain(isl_set_copy(dom), isl_val_int_from_si(w->isl, m));
+	isl_set *t = isl_set_intersect(isl_pw_aff_eq_set(pa, mv), isl_set_copy(dom));
+	/* x's values where lane m is read, and the test lo <= x <= hi */
+	isl_set *xs = isl_set_project_out(isl_set_copy(t), isl_dim_set, last + 1,
+		isl_set_dim(t, isl_dim_set) - last - 1);
+	xs = isl_set_project_out(xs, isl_dim_set, 0, last);
+	isl_val *a = isl_set_dim_min_val(isl_set_copy(xs), 0);
+	isl_val *b = isl_set_dim_max_val(isl_set_copy(xs), 0);
+	ir_expr *r = NULL;
+	if (a && b && isl_val_is_int(a) && isl_val_is_int(b)) {
+		int64_t lo = isl_val_get_num_si(a), hi = isl_val_get_num_si(b);
+		isl_set *box = isl_set_lower_bound_si(isl_set_copy(dom), isl_dim_set, last, (int) lo);
+		box = isl_set_upper_bound_si(box, isl_dim_set, last, (int) hi);
+		/* lane m exactly on the slab lo <= x <= hi of the domain */
+		if (isl_set_is_equal(box, t) == isl_bool_true) {
+			int64_t dlo = f->dom_lo[last], dhi = dlo + f->dom_ext[last] - 1;
+			ir_expr *c1 = lo > dlo ? x_cmp(w->ctx, f, xvar, lo == hi ? IR_OP_EQ : IR_OP_GE, lo) : NULL;
+			ir_expr *c2 = hi < dhi && lo != hi ? x_cmp(w->ctx, f, xvar, IR_OP_LE, hi) : NULL;
+			if (lo == hi && lo == dlo && hi < dhi)
+				c1 = x_cmp(w->ctx, f, xvar, IR_OP_EQ, lo), c2 = NULL;
+			if (c1 && c2) {
+				r = idx_binary(w->ctx, e->loc, IR_OP_LAND, c1, c2);
+				r->type = ir_type_make(false, 1);
+			} else {
+				r = c1 ? c1 : c2;
+			}
+		}
+		isl_set_free(box);
+	}
+	isl_val_free(a);
+	isl_val_free(b);
+	isl_set_free(xs);
+	isl_set_free(t);
+	isl_set_free(dom);
+	return r;
+}
+
+/* A node of lane f's innermost variable in e (the substituted index), or
+ * NULL. */
+static const ir_expr *find_x(const ir_expr *e, int slot)
+{
+	if (e->kind == IR_VAR && e->u.var.slot == slot && ir_type_none(e->type))
+		return e;
+	for (int i = 0; i < e->n_args; i++) {
+		const ir_expr *v = find_x(e->args[i], slot);
+		if (v)
+			return v;
+	}
+	return NULL;
+}
+
 /* Access c of lane f whose lane varies: a choice over the lanes M it
  * reads, select(e mod k == m1, p_m1(..., w1), select(..., p_mn(..., wn))),
  * each word floor(e / k) clamped into lane m's word range so that every
@@ -529,7 +623,9 @@ static ir_expr *lane_select(lane_writer *w, ir_expr *c, ir_decl *f, const ir_exp
 		}
 		ir_expr *s = ir_expr_alloc(w->ctx, IR_SELECT, orig->loc, 3);
 		s->type = c->type;
-		s->args[0] = lane_is(w->ctx, e, kp, m);
+		s->args[0] = lane_range(w, f, e, kp, m, find_x(e, f->n_dims - 1));
+		if (!s->args[0])
+			s->args[0] = lane_is(w->ctx, e, kp, m);
 		s->args[1] = a;
 		s->args[2] = sel;
 		sel = s;

@@ -384,21 +384,23 @@ TEST(t_unroll, clamped_lanes_choose_and_clamp_the_word)
 	// words 0..7, lane 1 words 0..6.
 	// f lane 0 (x = 2xo, xo in 0..7) reads e = clamp(2xo + 1, 0, 14):
 	// 2xo + 1 in lane 1 for xo <= 6, 14 in lane 0 at xo = 7, so a choice
-	// on e mod 2; floor(e / 2) spans 0..7, past lane 1's last word 6, so
-	// lane 1's word is min(., 6) and lane 0's is left alone.
+	// on e mod 2, which isl finds is lane 0 exactly at xo = 7: the test
+	// is x == 7 (x cast to i4, which holds 0..7), not the clamp's
+	// arithmetic and a modulo; floor(e / 2) spans 0..7, past lane 1's last
+	// word 6, so lane 1's word is min(., 6) and lane 0's is left alone.
 	const char *text = "input in : u8[4][15];\n"
 		"func f(y, x) : u8 = in(y, clamp(x + 1, 0, 14));\n"
 		"output f[4][15];\n";
 	Lanes l(text, 2, true, false);
 	ASSERT_NE(l.lp, nullptr) << l.diags();
 	const std::string e = "min(max(((x * 2) + 1), 0), 14)";
-	EXPECT_EQ(l.body("f.lane0"), "((u16((" + e + " % 2)) == 0) ? in.lane0(y, (" + e +
+	EXPECT_EQ(l.body("f.lane0"), "((i4(x) == 7) ? in.lane0(y, (" + e +
 		" / 2)) : in.lane1(y, min((" + e + " / 2), 6)))");
 	// Padded (the default), in's lanes hold 8 words each (lane 1's word 7
 	// is the pad x = 15), so the word needs no clamp in either lane.
 	Lanes p(text, 2);
 	ASSERT_NE(p.lp, nullptr) << p.diags();
-	EXPECT_EQ(p.body("f.lane0"), "((u16((" + e + " % 2)) == 0) ? in.lane0(y, (" + e +
+	EXPECT_EQ(p.body("f.lane0"), "((i4(x) == 7) ? in.lane0(y, (" + e +
 		" / 2)) : in.lane1(y, (" + e + " / 2)))");
 	// f lane 1 (x = 2xo + 1, xo in 0..6): e = 2xo + 2 <= 14, always lane 0.
 	std::string b1 = l.body("f.lane1");
