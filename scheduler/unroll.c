@@ -255,7 +255,8 @@ typedef struct lane_writer {
 	const int *lanes;	/* per lowered decl */
 	ir_decl ***lane;	/* per lowered decl: its lane decls */
 	ir_program *out;
-	const bool *pad;	/* per lowered decl: its lanes are padded */
+	const int64_t *pad;	/* per lowered decl: the words of each of its
+				 * lanes when they are padded, else 0 */
 	bool padded;		/* the lane being copied holds pad points */
 	int errors;
 } lane_writer;
@@ -813,7 +814,7 @@ static ir_decl *lane_decl(lane_writer *w, const ir_decl *d, int l, int k)
 	int64_t lo = d->dom_lo[last], hi = lo + d->dom_ext[last] - 1;
 	if (w->pad[d->index]) {
 		f->dom_lo[last] = floor_div(lo, k);
-		f->dom_ext[last] = floor_div(hi, k) - f->dom_lo[last] + 1;
+		f->dom_ext[last] = w->pad[d->index];
 	} else {
 		f->dom_lo[last] = ceil_div(lo - l, k);
 		f->dom_ext[last] = floor_div(hi - l, k) - f->dom_lo[last] + 1;
@@ -852,12 +853,12 @@ static void mark_buffered(const ir_expr *e, const ir_decl *reader, bool *buffere
  * would hold different word counts, and which some reader reads at
  * other than its own point (so a buffer between them sees the writes'
  * gaps). */
-static bool *needs_pad(sl_ctx *ctx, const ir_program *lp, const int *lanes, bool pad_any)
+static int64_t *needs_pad(sl_ctx *ctx, const ir_program *lp, const int *lanes, bool pad_any)
 {
 	bool *buffered = sl_alloc(ctx, (size_t) (lp->n_decls + 1) * sizeof(bool));
-	bool *pad = sl_alloc(ctx, (size_t) (lp->n_decls + 1) * sizeof(bool));
+	int64_t *pad = sl_alloc(ctx, (size_t) (lp->n_decls + 1) * sizeof(int64_t));
 	memset(buffered, 0, (size_t) (lp->n_decls + 1) * sizeof(bool));
-	memset(pad, 0, (size_t) (lp->n_decls + 1) * sizeof(bool));
+	memset(pad, 0, (size_t) (lp->n_decls + 1) * sizeof(int64_t));
 	for (int i = 0; i < lp->n_decls; i++)
 		if (lp->decls[i]->kind == IR_DECL_FUNC)
 			mark_buffered(lp->decls[i]->body, lp->decls[i], buffered);
@@ -867,10 +868,24 @@ static bool *needs_pad(sl_ctx *ctx, const ir_program *lp, const int *lanes, bool
 		if (!pad_any || d->kind == IR_DECL_CONST || d->is_output || k == 1 || !buffered[i])
 			continue;
 		if (d->kind == IR_DECL_INPUT) {
-			pad[i] = d->extents[last] % k != 0;
+			pad[i] = d->extents[last] % k != 0 ? ceil_div(d->extents[last], k) : 0;
 			continue;
 		}
-		pad[i] = d->dom_ext[last] % k != 0 || ir_floordiv(d->dom_lo[last], k) * k != d->dom_lo[last];
+		/* The words of the row: floor(lo / k) .. floor(hi / k), and at
+		 * least the words of the widest input of as many lanes and
+		 * dimensions (the stream's row period, over which a shorter row
+		 * would leave gaps in the writes). */
+		int64_t lo = d->dom_lo[last], hi = lo + d->dom_ext[last] - 1;
+		int64_t words = ir_floordiv(hi, k) - ir_floordiv(lo, k) + 1;
+		for (int j = 0; j < lp->n_decls; j++) {
+			const ir_decl *in = lp->decls[j];
+			if (in->kind == IR_DECL_INPUT && lanes[j] == k && in->n_dims == d->n_dims &&
+			    lo >= 0 && ceil_div(in->extents[last], k) > words)
+				words = ceil_div(in->extents[last], k);
+		}
+		bool exact = d->dom_ext[last] % k == 0 && ir_floordiv(lo, k) * k == lo &&
+			words == d->dom_ext[last] / k;
+		pad[i] = exact ? 0 : words;
 	}
 	return pad;
 }

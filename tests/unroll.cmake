@@ -47,3 +47,48 @@ foreach(k 16 32)
             --unroll ${k} --seed 1 -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/blur_xy_1080p_k${k})
   set_tests_properties(t_unroll_sim_blur_xy_1080p_k${k} PROPERTIES LABELS model TIMEOUT 120)
 endforeach()
+
+# Rows that are not a multiple of k (issue 25 item 2; docs/language.md,
+# "Extents that are not a multiple of k"): a buffered input's or func's
+# lanes are padded to one word count, so their buffers are delay chains,
+# not circular banked copies.
+#   t_unroll_pad_chains_<case>  `compile -dB` (rows of 250: 250 mod 8 = 2,
+#                               or the default 64): a delay chain, and no buffer
+#                               circular (before the padding: gaussian k4's
+#                               input "circular, 6 banks", box_valid k8's
+#                               lanes 2-7 banked copies);
+#   t_unroll_sim_box_valid_k<K> the model bit-exact with cycles as predicted
+#                               on the valid-region box (66 wide: 66 mod 3
+#                               is 0 but its 64-wide px rows are not, 66
+#                               mod 8 is 2);
+#   t_unroll_verilator_box_valid_k<K>  the same in Verilator (slow).
+set(SLUICE_PAD_CASES
+  "gaussian_k4|${CMAKE_SOURCE_DIR}/examples/gaussian.sl|4|W=64"
+  "blur_xy_k8|${CMAKE_SOURCE_DIR}/examples/blur_xy.sl|8|W=250"
+  "harris_k8|${CMAKE_SOURCE_DIR}/examples/harris.sl|8|W=250"
+  "box_valid_k8|${CMAKE_SOURCE_DIR}/tests/bench/box_valid.sl|8|W=250"
+  "box_valid_k3|${CMAKE_SOURCE_DIR}/tests/bench/box_valid.sl|3|W=64")
+foreach(c ${SLUICE_PAD_CASES})
+  string(REPLACE "|" ";" f "${c}")
+  list(GET f 0 name)
+  list(GET f 1 prog)
+  list(GET f 2 k)
+  list(GET f 3 def)
+  add_test(NAME t_unroll_pad_chains_${name}
+    COMMAND $<TARGET_FILE:sluice> compile ${prog} -D ${def} --unroll ${k} -dB
+            -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/pad_${name})
+  set_tests_properties(t_unroll_pad_chains_${name} PROPERTIES LABELS model TIMEOUT 120
+    PASS_REGULAR_EXPRESSION "storage delay_chain" FAIL_REGULAR_EXPRESSION "storage circular|error:")
+endforeach()
+foreach(k 3 8)
+  add_test(NAME t_unroll_sim_box_valid_k${k}
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/tests/bench/box_valid.sl
+            --unroll ${k} --seed 4 -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/box_valid_k${k})
+  set_tests_properties(t_unroll_sim_box_valid_k${k} PROPERTIES LABELS model TIMEOUT 120)
+  add_test(NAME t_unroll_verilator_box_valid_k${k}
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/tests/bench/box_valid.sl
+            --unroll ${k} --seed 5 --engine verilator
+            -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/box_valid_vl_k${k})
+  set_tests_properties(t_unroll_verilator_box_valid_k${k} PROPERTIES
+    LABELS "verilator;slow" TIMEOUT 900 PROCESSORS 2)
+endforeach()
