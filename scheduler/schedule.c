@@ -163,21 +163,30 @@ static void link_dims(links *l, int a, int b, ratio q)
 static int level(const sched_stmt *s, int d) { return s->n_vars - 1 - d; }
 
 /* Link the dimensions of each producer with the consumer's, when every
- * dimension of the producer moves with a consumer variable at the same
- * depth (a stencil, a resampling).  Otherwise the producer keeps its own
- * pace: slowing some of its dimensions to a consumer's rate while others
- * stay unmatched would stretch it (a reduction over input channels). */
+ * dimension of the producer moves with a consumer variable m levels
+ * deeper than its own (m the same for all of them), and the m innermost
+ * variables of the consumer index nothing of the producer: a stencil, a
+ * resampling (m = 0), or a consumer that reads each value once per step
+ * of inner dimensions of its own (camera_pipeline's corrected(y, x, c)
+ * reading red(y, x): red's x then takes the 3 cycles of corrected's x,
+ * so red waits for its reader instead of running ahead of it by most of
+ * a plane).  Otherwise the producer keeps its own pace: slowing some of
+ * its dimensions to a consumer's rate while others stay unmatched would
+ * stretch it (a reduction over input channels). */
 static void link_reads(links *l, const sched_stmt *c)
 {
 	for (int k = 0; k < c->n_reads; k++) {
 		const sched_access *a = &c->reads[k];
 		const sched_stmt *p = a->producer;
 		rate r[SCHED_MAX_DIMS];
-		bool all = true;
+		bool all = p->n_vars > 0;
+		int m = -1;
 		for (int d = 0; d < p->n_vars && all; d++) {
 			r[d] = index_rate(a->expr->args[d], c->n_vars);
-			all = r[d].slot >= 0 && r[d].r.num > 0 && ratio_small(r[d].r) &&
-				level(c, r[d].slot) == level(p, d);
+			all = r[d].slot >= 0 && r[d].r.num > 0 && ratio_small(r[d].r);
+			if (all && m < 0)
+				m = level(c, r[d].slot) - level(p, d);
+			all = all && m >= 0 && level(c, r[d].slot) == level(p, d) + m;
 		}
 		for (int d = 0; d < p->n_vars && all; d++)
 			link_dims(l, node(c->index, r[d].slot), node(p->index, d), r[d].r);
@@ -196,37 +205,55 @@ static void compact(sched_stmt *s, int from)
 		s->coef[d] = required(s, d);
 }
 
-/* Give every member of one linked group its coefficient at depth L. */
-static void solve_group(sched_program *sp, const links *l, int root, int L)
+/* The level of the member of linked group "root" farthest from the
+ * innermost: the group is solved once every member's inner dimensions
+ * are (each member's dimensions below it are at lower levels). */
+static int group_level(const sched_program *sp, const links *l, int root)
+{
+	int top = -1;
+	for (int i = 0; i < sp->n_stmts; i++)
+		for (int d = 0; d < sp->stmts[i]->n_vars; d++) {
+			ratio w;
+			if (find(l, node(i, d), &w) == root && level(sp->stmts[i], d) > top)
+				top = level(sp->stmts[i], d);
+		}
+	return top;
+}
+
+/* Give every member of one linked group its coefficient (the members
+ * may sit at different levels, see link_reads). */
+static void solve_group(sched_program *sp, const links *l, int root)
 {
 	int64_t lcm = 1, g = 0, b = 1;
 	for (int pass = 0; pass < 3; pass++) {
 		for (int i = 0; i < sp->n_stmts; i++) {
 			sched_stmt *s = sp->stmts[i];
-			int d = s->n_vars - 1 - L;
-			ratio w;
-			if (d < 0 || find(l, node(i, d), &w) != root)
-				continue;
-			if (pass == 0) {
-				lcm = lcm / sched_gcd(lcm, w.den) * w.den;
-				continue;
+			for (int d = 0; d < s->n_vars; d++) {
+				ratio w;
+				if (find(l, node(i, d), &w) != root)
+					continue;
+				if (pass == 0) {
+					lcm = lcm / sched_gcd(lcm, w.den) * w.den;
+					continue;
+				}
+				int64_t wi = w.num * (lcm / w.den);
+				if (pass == 1) {
+					g = g ? sched_gcd(g, wi) : wi;
+					continue;
+				}
+				wi /= g;
+				int64_t need = (required(s, d) + wi - 1) / wi;
+				b = need > b ? need : b;
 			}
-			int64_t wi = w.num * (lcm / w.den);
-			if (pass == 1) {
-				g = g ? sched_gcd(g, wi) : wi;
-				continue;
-			}
-			wi /= g;
-			int64_t need = (required(s, d) + wi - 1) / wi;
-			b = need > b ? need : b;
 		}
 	}
 	for (int i = 0; i < sp->n_stmts; i++) {
 		sched_stmt *s = sp->stmts[i];
-		int d = s->n_vars - 1 - L;
-		ratio w;
-		if (d >= 0 && find(l, node(i, d), &w) == root)
-			s->coef[d] = w.num * (lcm / w.den) / g * b;
+		for (int d = 0; d < s->n_vars; d++) {
+			ratio w;
+			if (find(l, node(i, d), &w) == root)
+				s->coef[d] = w.num * (lcm / w.den) / g * b;
+		}
 	}
 }
 
@@ -300,14 +327,24 @@ static void stream_rates(sched_program *sp)
 		compact(sp->stmts[i], sp->stmts[i]->n_vars);	/* reduction loops */
 		depth = sp->stmts[i]->n_vars > depth ? sp->stmts[i]->n_vars : depth;
 	}
-	for (int L = 0; L < depth; L++) {
-		for (int i = 0; i < sp->n_stmts; i++) {
-			int d = sp->stmts[i]->n_vars - 1 - L;
+	/* Level by level from the innermost; a group at its deepest
+	 * member's level, when every member's inner dimensions are solved. */
+	int *top = sl_xmalloc(l.n * sizeof(*top));
+	for (int i = 0; i < sp->n_stmts; i++)
+		for (int d = 0; d < sp->stmts[i]->n_vars; d++) {
 			ratio w;
-			if (d >= 0 && find(&l, node(i, d), &w) == node(i, d))
-				solve_group(sp, &l, node(i, d), L);
+			if (find(&l, node(i, d), &w) == node(i, d))
+				top[node(i, d)] = group_level(sp, &l, node(i, d));
 		}
+	for (int L = 0; L < depth; L++) {
+		for (int i = 0; i < sp->n_stmts; i++)
+			for (int d = 0; d < sp->stmts[i]->n_vars; d++) {
+				ratio w;
+				if (find(&l, node(i, d), &w) == node(i, d) && top[node(i, d)] == L)
+					solve_group(sp, &l, node(i, d));
+			}
 	}
+	free(top);
 	free(l.parent);
 	free(l.w);
 }
