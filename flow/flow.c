@@ -359,14 +359,19 @@ flow_design *flow_compile_text(sl_ctx *ctx, const char *path, const char *text, 
 		sl_unreachable();
 	isl_options_set_on_error(d->isl, ISL_ON_ERROR_CONTINUE);
 	d->prog = fe_compile(ctx, d->isl, path, text, len);
-	if (!d->prog || (flow_dump_program(d, 'P', d->prog), flow_clocked_back_end(d) < 0) ||
-	    flow_board(d) < 0) {
+	if (!d->prog || (flow_dump_program(d, 'P', d->prog), flow_clocked_back_end(d) < 0)) {
 		flow_free(d);
 		return NULL;
 	}
+	/* Before the fit check: a plane kept by the order is most often why a
+	 * design does not fit.  The sequential schedule stores whole arrays
+	 * by design. */
 	if (d->opts.warn_order && d->opts.sched.policy == SCHED_STREAM)
-		/* the sequential schedule stores whole arrays by design */
 		ub_set_warn_order(ctx, d->isl, d->ubs);
+	if (flow_board(d) < 0) {
+		flow_free(d);
+		return NULL;
+	}
 	return d;
 }
 

@@ -325,7 +325,8 @@ TEST(Flow, WarnsOfAPlaneKeptByTheOutputOrder)
 		ASSERT_NE(fd, nullptr) << d.text();
 		std::string t = d.text();
 		EXPECT_NE(t.find("t.sl:2:6: warning: buffer 'p' holds 64 values of 16 bits (1024 bits) "
-			"at once: 'o' reads each of them 3 times, once per 'c', 64 cycles apart"),
+			"at once: 'o' reads each of them 3 times, once per 'c', 64 cycles apart; "
+			"with 'c' innermost (write the output o(y, x, c)) line buffers would do"),
 			std::string::npos) << t;
 		flow_free(fd);
 	}
