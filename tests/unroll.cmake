@@ -21,13 +21,26 @@
 set(SLUICE_UNROLL_EXAMPLES
   brighten gaussian cascade blur_xy harris upsample downsample camera_pipeline
   mobilenet matmul jacobi unsharp resnet_layer laplacian_pyramid)
-foreach(ex ${SLUICE_UNROLL_EXAMPLES})
-  foreach(k 2 4)
+# camera_pipeline's innermost dimension is the channel (3 points): K = 2
+# and 3 (one pixel a cycle); its channel-outer form
+# (tests/order/camera_channel_outer.sl, lanes along x over planes kept
+# whole) at 2 and 4.
+set(SLUICE_UNROLL_DIR_camera_channel_outer ${CMAKE_SOURCE_DIR}/tests/order)
+foreach(ex ${SLUICE_UNROLL_EXAMPLES} camera_channel_outer)
+  set(ks 2 4)
+  if(ex STREQUAL "camera_pipeline")
+    set(ks 2 3)
+  endif()
+  set(dir ${CMAKE_SOURCE_DIR}/examples)
+  if(DEFINED SLUICE_UNROLL_DIR_${ex})
+    set(dir ${SLUICE_UNROLL_DIR_${ex}})
+  endif()
+  foreach(k ${ks})
     add_test(NAME t_unroll_sim_${ex}_k${k}
-      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+      COMMAND $<TARGET_FILE:sluice> sim ${dir}/${ex}.sl
               --unroll ${k} --seed 1 -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/${ex}_k${k})
     add_test(NAME t_unroll_sim_sequential_${ex}_k${k}
-      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+      COMMAND $<TARGET_FILE:sluice> sim ${dir}/${ex}.sl
               --unroll ${k} --schedule sequential --seed 2
               -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/seq_${ex}_k${k})
     set_tests_properties(t_unroll_sim_${ex}_k${k} t_unroll_sim_sequential_${ex}_k${k}
