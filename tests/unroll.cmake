@@ -23,24 +23,24 @@ set(SLUICE_UNROLL_EXAMPLES
   mobilenet matmul jacobi unsharp resnet_layer laplacian_pyramid)
 # camera_pipeline's innermost dimension is the channel (3 points): K = 2
 # and 3 (one pixel a cycle); its channel-outer form
-# (tests/order/camera_channel_outer.sl, lanes along x over planes kept
-# whole) at 2 and 4.
-set(SLUICE_UNROLL_DIR_camera_channel_outer ${CMAKE_SOURCE_DIR}/tests/order)
+# (tests/order/camera_pipeline.sl, lanes along x over planes kept whole,
+# t_unroll_sim_camera_channel_outer_k*) at 2 and 4.
+set(SLUICE_UNROLL_PATH_camera_channel_outer ${CMAKE_SOURCE_DIR}/tests/order/camera_pipeline.sl)
 foreach(ex ${SLUICE_UNROLL_EXAMPLES} camera_channel_outer)
   set(ks 2 4)
   if(ex STREQUAL "camera_pipeline")
     set(ks 2 3)
   endif()
-  set(dir ${CMAKE_SOURCE_DIR}/examples)
-  if(DEFINED SLUICE_UNROLL_DIR_${ex})
-    set(dir ${SLUICE_UNROLL_DIR_${ex}})
+  set(path ${CMAKE_SOURCE_DIR}/examples/${ex}.sl)
+  if(DEFINED SLUICE_UNROLL_PATH_${ex})
+    set(path ${SLUICE_UNROLL_PATH_${ex}})
   endif()
   foreach(k ${ks})
     add_test(NAME t_unroll_sim_${ex}_k${k}
-      COMMAND $<TARGET_FILE:sluice> sim ${dir}/${ex}.sl
+      COMMAND $<TARGET_FILE:sluice> sim ${path}
               --unroll ${k} --seed 1 -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/${ex}_k${k})
     add_test(NAME t_unroll_sim_sequential_${ex}_k${k}
-      COMMAND $<TARGET_FILE:sluice> sim ${dir}/${ex}.sl
+      COMMAND $<TARGET_FILE:sluice> sim ${path}
               --unroll ${k} --schedule sequential --seed 2
               -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/seq_${ex}_k${k})
     set_tests_properties(t_unroll_sim_${ex}_k${k} t_unroll_sim_sequential_${ex}_k${k}

@@ -2,8 +2,8 @@
 # tests/order/check_order.sh SLUICE ROOT DIR: the warning of a plane kept
 # by the output order (docs/hardware.md, "A plane kept by the output
 # order"), compile only.
-#   - tests/order/camera_channel_outer.sl (camera_pipeline channel
-#     outermost) at 64x64: one warning each for red, green and blue, at
+#   - tests/order/camera_pipeline.sl (the example channel
+#     outermost, as before) at 64x64: one warning each for red, green and blue, at
 #     their declarations.  red(y, x) is over 62 x 62 = 3844 points, its
 #     values means of u8s (8 bits: 30752 bits); corrected(c, y, x) runs
 #     at raw's pace, 64 cycles a row, so one c is 62 * 64 = 3968 cycles.
@@ -20,11 +20,11 @@ mkdir -p "$DIR"
 fail=0
 ok() { echo "ok   $1"; }
 bad() { echo "FAIL $1"; fail=1; }
-P=$ROOT/tests/order/camera_channel_outer.sl
+P=$ROOT/tests/order/camera_pipeline.sl
 "$SLUICE" compile "$P" -o "$DIR/o64" > "$DIR/o64.log" 2>&1 || bad "64x64 compiles"
-for b in red:25 green:28 blue:29; do
+for b in red:28 green:31 blue:32; do
 	n=${b%%:*} l=${b##*:}
-	if grep -qF "camera_channel_outer.sl:$l:8: warning: buffer '$n' holds 3844 values of 8 bits (30752 bits) at once: 'corrected' reads each of them 3 times, once per 'c', 3968 cycles apart; with 'c' innermost (write corrected(y, x, c), and the output 'camera' that it feeds in the same order) line buffers would do" "$DIR/o64.log"; then
+	if grep -qF "order/camera_pipeline.sl:$l:8: warning: buffer '$n' holds 3844 values of 8 bits (30752 bits) at once: 'corrected' reads each of them 3 times, once per 'c', 3968 cycles apart; with 'c' innermost (write corrected(y, x, c), and the output 'camera' that it feeds in the same order) line buffers would do" "$DIR/o64.log"; then
 		ok "64x64 warns for $n"
 	else
 		bad "64x64 warns for $n"

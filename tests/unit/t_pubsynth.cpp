@@ -225,7 +225,7 @@ TEST(t_pubsynth, xc7_whole_tile)
 	EXPECT_EQ(g.d->pred.cells[0], 0);
 }
 
-// camera_pipeline channel outermost (tests/order/camera_channel_outer.sl,
+// camera_pipeline channel outermost (tests/order/camera_pipeline.sl,
 // the example before issue 25: red, green and blue each hold a plane; the
 // example itself, channel innermost, keeps them in registers) on the UP5K
 // with red and green on tiles (FW 2, DEPTH
@@ -246,7 +246,7 @@ TEST(t_pubsynth, xc7_whole_tile)
 // value-range widths red and green keep 9 bits.)
 TEST(t_pubsynth, camera_red_green_on_spram)
 {
-	Design g("ice40up5k", 3, 1, 1, 2, "tests/order/camera_channel_outer", 2048, "red,green", 16, true);
+	Design g("ice40up5k", 3, 1, 1, 2, "tests/order/camera_pipeline", 2048, "red,green", 16, true);
 	ASSERT_NE(g.d, nullptr) << g.diags();
 	const board *bd = g.d->pred.bd;
 	ASSERT_STREQ(bd->mems[1].cell, "SB_SPRAM256KA");
@@ -286,7 +286,7 @@ TEST(t_pubsynth, camera_red_green_on_spram)
 // 20 bits, 128 words with every lane: 2 RAM4K still, 20 in all.
 TEST(t_pubsynth, camera_fitted_widths)
 {
-	Design g("ice40up5k", 3, 1, 1, 2, "tests/order/camera_channel_outer", 2048, "red,green", 0, true);
+	Design g("ice40up5k", 3, 1, 1, 2, "tests/order/camera_pipeline", 2048, "red,green", 0, true);
 	ASSERT_NE(g.d, nullptr) << g.diags();
 	EXPECT_EQ(g.d->pub->params.cw, 13);
 	EXPECT_EQ(g.d->pub->params.ew, 6);

@@ -1,10 +1,13 @@
-# tests/order/camera_channel_outer.sl: examples/camera_pipeline.sl as it
+# tests/order/camera_pipeline.sl: examples/camera_pipeline.sl as it
 # was written before issue 25, channel outermost (camera[3][H - 2][W - 2],
 # corrected(c, y, x)): corrected reads each of red, green and blue once
 # per c, a plane of cycles apart, so each holds a whole plane and
 # `compile` warns (docs/hardware.md, "A plane kept by the output order";
 # tests/order/check_order.sh).  The same demosaic, colour correction and
 # gamma as the example.
+# (Named as the example, so its designs' module and file names are the
+# ones the tests of push-memory tiles (tests/pub/) were written for: those
+# tests map its planes onto tiles and use this file.)
 param W = 64;
 param H = 64;
 input  raw : u8[H][W];
