@@ -15,6 +15,18 @@
 #     buffers, 1915 and 1916 words of 8 bits (two rows of 1920 less the
 #     window's registers), each within one RAMB18E2 (2048 x 9): 0
 #     RAMB36E2 and 2 RAMB18E2.
+#   - examples/camera_pipeline.sl at 64x64, no board: predicted 12294
+#     cycles.  corrected(y, x, c) and camera take 3 cycles an x (c
+#     innermost), and raw, red, green and blue take them too (linked to
+#     corrected's x, scheduler/schedule.c link_reads): raw at t = 192 Y +
+#     3 X (64 x 3 a row); red's last read raw(y + 2, x + 2) is written
+#     at 192 (y + 2) + 3 (x + 2) + 1 (raw's latency): red at 391 + 192 y
+#     + 3 x; corrected reads red at its latency 2 later, 393, camera
+#     corrected 2 later, 395; its last point (61, 61, 2) at 395 + 192 x 61
+#     + 3 x 61 + 2 = 12292, written a cycle later (latency 1), plus one:
+#     12294 (the latencies are schedule.txt's).  Ideal: camera's 62 x 62
+#     x 3 = 11532 points.  (Channel outermost it was 12038: red at one x a
+#     cycle, running ahead of corrected's passes by a plane.)
 SLUICE=$1 ROOT=$2 DIR=$3
 mkdir -p "$DIR"
 fail=0
@@ -49,4 +61,9 @@ fi
 grep -q warning "$DIR/e1080.log" && bad "1080p streaming order: no warning" || ok "1080p streaming order: no warning"
 grep -Eq '^total storage +[0-9]+ +0 +2 ' "$DIR/e1080.log" && ok "1080p: 0 RAMB36E2, 2 RAMB18E2" \
 	|| bad "1080p: 0 RAMB36E2, 2 RAMB18E2"
+"$SLUICE" compile "$E" -o "$DIR/e64" > "$DIR/e64.log" 2>&1 || bad "64x64 compiles"
+grep -qx "predicted 12294 cycles, ideal 11532" "$DIR/e64.log" && ok "64x64: predicted 12294 cycles" \
+	|| bad "64x64: predicted 12294 cycles"
+grep -A2 "^func red$" "$DIR/e64/schedule.txt" | grep -q "^  t = 391 + 192\*y + 3\*x$" &&
+	ok "64x64: red at 391 + 192 y + 3 x" || bad "64x64: red at 391 + 192 y + 3 x"
 [ $fail = 0 ] || { cat "$DIR"/*.log; exit 1; }
