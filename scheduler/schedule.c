@@ -191,12 +191,14 @@ static int level(const sched_stmt *s, int d) { return s->n_vars - 1 - d; }
  * each value once per step of inner dimensions of its own
  * (camera_pipeline's corrected(y, x, c) reading red(y, x), m = 1: red's x
  * then takes the 3 cycles of corrected's x, so red waits for its reader
- * instead of running ahead of it by most of a plane).  Such an access is
- * linked whole or not at all.  Otherwise the producer keeps its own pace:
+ * instead of running ahead of it by most of a plane), when the producer
+ * has two dimensions or more.  Such an access is linked whole or not at
+ * all.  Otherwise the producer keeps its own pace:
  * slowing some of its dimensions to a consumer's rate while others stay
  * unmatched would stretch it (a reduction over input channels). */
-static void link_reads(links *l, const sched_stmt *c, bool deeper, int *parent, ratio *w)
+static int link_reads(links *l, const sched_stmt *c, bool deeper, int *parent, ratio *w)
 {
+	int deep = 0;
 	for (int k = 0; k < c->n_reads; k++) {
 		const sched_access *a = &c->reads[k];
 		const sched_stmt *p = a->producer;
@@ -210,7 +212,10 @@ static void link_reads(links *l, const sched_stmt *c, bool deeper, int *parent, 
 				m = level(c, r[d].slot) - level(p, d);
 			all = all && m >= 0 && level(c, r[d].slot) == level(p, d) + m;
 		}
-		if (!all || (m > 0 && !deeper))
+		/* across levels only for a producer of two dimensions or more:
+		 * one running ahead holds up to a plane, a row at most otherwise,
+		 * and slowing it down may delay its other readers */
+		if (!all || (m > 0 && (!deeper || p->n_vars < 2)))
 			continue;
 		if (m == 0) {
 			for (int d = 0; d < p->n_vars; d++)
@@ -230,8 +235,11 @@ static void link_reads(links *l, const sched_stmt *c, bool deeper, int *parent, 
 		if (!whole) {
 			memcpy(l->parent, parent, l->n * sizeof(*parent));
 			memcpy(l->w, w, l->n * sizeof(*w));
+		} else {
+			deep++;
 		}
 	}
+	return deep;
 }
 
 /* What dimension d of s needs for one iteration per cycle. */
@@ -366,10 +374,11 @@ static bool stream_rates_links(sched_program *sp, bool deeper)
 		l.parent[i] = i;
 		l.w[i] = (ratio) { 1, 1 };
 	}
+	sp->deep_links = 0;
 	for (int i = 0; i < sp->n_stmts; i++)
 		link_lanes(&l, sp, sp->stmts[i]);
 	for (int i = 0; i < sp->n_stmts; i++) {
-		link_reads(&l, sp->stmts[i], deeper, parent, w);
+		sp->deep_links += link_reads(&l, sp->stmts[i], deeper, parent, w);
 		compact(sp->stmts[i], sp->stmts[i]->n_vars);	/* reduction loops */
 	}
 	/* Each group once the inner dimensions of all its members are
@@ -403,7 +412,8 @@ static bool stream_rates_links(sched_program *sp, bool deeper)
 
 static void stream_rates(sched_program *sp)
 {
-	if (!stream_rates_links(sp, true) && !stream_rates_links(sp, false))
+	if ((sp->opts.level_links_only || !stream_rates_links(sp, true)) &&
+	    !stream_rates_links(sp, false))
 		sl_unreachable();	/* groups of one level are solved innermost first */
 }
 
