@@ -9,9 +9,14 @@
 #   3. clamp to [0, 255] and a gamma curve as a 256-entry look-up table,
 #      gamma(i) = round(255 * (i/255)^(1/2.2)), from camera_gamma.npy
 #      (written by make_data.py), indexed by the u8 value.
-# Valid part only: output pixel (c, y, x) is raw pixel (Y, X) =
+# Valid part only: output pixel (y, x, c) is raw pixel (Y, X) =
 # (y + 1, x + 1).
-# 64x64 raw in, 3x62x62 RGB out by default (channel outermost), after the
+# Streaming order: the channel is the innermost dimension, so the three
+# channels of a pixel come out on three consecutive cycles and red, green
+# and blue are each read three times in a row (a register, not a plane;
+# written channel-outer, camera[3][H - 2][W - 2], each would hold a whole
+# plane: docs/hardware.md, "A plane kept by the output order").
+# 64x64 raw in, 62x62x3 RGB out by default (channel innermost), after the
 # camera pipeline app of the unified-buffer work (Liu et al., TACO 2022;
 # Halide-to-Hardware apps/camera_pipeline) on a 64x64 tile.
 # Sizes are params: W x H = 64 x 64 by default, -D W=1920 -D H=1080 for a
@@ -40,11 +45,11 @@ func   green(y, x) : u16 = select((y + 1) % 2 == (x + 1) % 2, cross(y, x), centr
 func   blue(y, x) : u16 = select((y + 1) % 2 == 0,
                                  select((x + 1) % 2 == 0, diag(y, x), vert(y, x)),
                                  select((x + 1) % 2 == 0, horiz(y, x), centre(y, x)));
-func   rgb(c, y, x) : i32 = select(c == 0, i32(red(y, x)),
+func   rgb(y, x, c) : i32 = select(c == 0, i32(red(y, x)),
                                    select(c == 1, i32(green(y, x)), i32(blue(y, x))));
 # Colour correction: corrected = (ccm * rgb) >> 8, per pixel.
-func   corrected(c, y, x) : i32 = (sum(k in 0..3) ccm(c, k) * rgb(k, y, x)) >> 8;
-func   camera(c, y, x) : u8 = gamma(u8(clamp(corrected(c, y, x), 0, 255)));
+func   corrected(y, x, c) : i32 = (sum(k in 0..3) ccm(c, k) * rgb(y, x, k)) >> 8;
+func   camera(y, x, c) : u8 = gamma(u8(clamp(corrected(y, x, c), 0, 255)));
 inline raw16;
 inline centre;
 inline horiz;
@@ -52,4 +57,4 @@ inline vert;
 inline cross;
 inline diag;
 inline rgb;
-output camera[3][H - 2][W - 2];
+output camera[H - 2][W - 2][3];

@@ -181,6 +181,47 @@ static int flow_rtl_check(const flow_design *d)
 
 /* Lowering, schedule, check, buffers: everything after the front end
  * that depends on the schedule policy.  0 or -1 (reported). */
+/* Bits of storage of a buffer set: every buffer's capacity. */
+static int64_t flow_storage_bits(const ub_set *set)
+{
+	int64_t bits = 0;
+	for (int i = 0; i < set->n_buffers; i++)
+		bits += set->buffers[i]->capacity_words * set->buffers[i]->width_bits;
+	return bits;
+}
+
+/* A stream schedule with links across levels (a producer slowed to a
+ * consumer that reads each of its values once per step of inner loops of
+ * its own, scheduler/schedule.c link_reads) saves a plane where the
+ * producer would run ahead, but may stretch other readers: schedule the
+ * program without them too, and keep the links only for fewer bits of
+ * storage (or as many and fewer cycles).  Replaces d->sp. */
+static void flow_choose_links(flow_design *d, ir_program *lanes)
+{
+	if (!d->sp->deep_links || d->opts.sched.policy != SCHED_STREAM)
+		return;
+	sched_options so = d->opts.sched;
+	so.level_links_only = true;
+	sched_program *alt = sched_program_schedule(d->ctx, d->isl, lanes, &so);
+	if (!alt)
+		return;
+	ub_options uo = d->opts.ub;
+	uo.bd = d->opts.bd;
+	ub_set *a = ub_set_build(d->ctx, d->sp, d->isl, &uo);
+	ub_set *b = a ? ub_set_build(d->ctx, alt, d->isl, &uo) : NULL;
+	if (a && b) {
+		int64_t ba = flow_storage_bits(a), bb = flow_storage_bits(b);
+		if (bb < ba || (bb == ba && alt->predicted_cycles <= d->sp->predicted_cycles)) {
+			sched_program *t = d->sp;
+			d->sp = alt;
+			alt = t;
+		}
+	}
+	ub_set_free(a);
+	ub_set_free(b);
+	sched_program_free(alt);
+}
+
 static int flow_back_end(flow_design *d)
 {
 	ir_program *lowered = sched_lower(d->ctx, d->isl, d->prog, !d->opts.declared_widths);
@@ -199,6 +240,7 @@ static int flow_back_end(flow_design *d)
 	d->sp = sched_program_schedule(d->ctx, d->isl, lanes, &d->opts.sched);
 	if (!d->sp)
 		return -1;
+	flow_choose_links(d, lanes);
 	if (d->opts.after_schedule)
 		d->opts.after_schedule(d->sp, d->opts.hook_arg);
 	if (sched_check(d->sp, d->isl) < 0 || flow_rtl_check(d) < 0)
@@ -360,14 +402,19 @@ flow_design *flow_compile_text(sl_ctx *ctx, const char *path, const char *text, 
 		sl_unreachable();
 	isl_options_set_on_error(d->isl, ISL_ON_ERROR_CONTINUE);
 	d->prog = fe_compile(ctx, d->isl, path, text, len);
-	if (!d->prog || (flow_dump_program(d, 'P', d->prog), flow_clocked_back_end(d) < 0) ||
-	    flow_board(d) < 0) {
+	if (!d->prog || (flow_dump_program(d, 'P', d->prog), flow_clocked_back_end(d) < 0)) {
 		flow_free(d);
 		return NULL;
 	}
+	/* Before the fit check: a plane kept by the order is most often why a
+	 * design does not fit.  The sequential schedule stores whole arrays
+	 * by design. */
 	if (d->opts.warn_order && d->opts.sched.policy == SCHED_STREAM)
-		/* the sequential schedule stores whole arrays by design */
 		ub_set_warn_order(ctx, d->isl, d->ubs);
+	if (flow_board(d) < 0) {
+		flow_free(d);
+		return NULL;
+	}
 	return d;
 }
 

@@ -146,42 +146,100 @@ static int find(const links *l, int x, ratio *w)
 	return x;
 }
 
-/* Ask coef[a] = q * coef[b]; ignored when it contradicts earlier links. */
-static void link_dims(links *l, int a, int b, ratio q)
+/* Do the groups of roots ra and rb hold dimensions of one statement?
+ * Their union would give two of its loops one coefficient. */
+static bool share_stmt(const links *l, int ra, int rb)
+{
+	int n_stmts = l->n / SCHED_MAX_DIMS;
+	for (int i = 0; i < n_stmts; i++) {
+		bool in_a = false, in_b = false;
+		for (int d = 0; d < SCHED_MAX_DIMS; d++) {
+			ratio w;
+			int r = find(l, node(i, d), &w);
+			in_a = in_a || r == ra;
+			in_b = in_b || r == rb;
+		}
+		if (in_a && in_b)
+			return true;
+	}
+	return false;
+}
+
+/* Ask coef[a] = q * coef[b]; ignored (false) when it contradicts earlier
+ * links or would put two dimensions of one statement in one group. */
+static bool link_dims(links *l, int a, int b, ratio q)
 {
 	ratio wa, wb;
 	int ra = find(l, a, &wa), rb = find(l, b, &wb);
 	if (ra == rb)
-		return;
+		return false;
 	ratio w = mul_ratio(mul_ratio(q, wb), make_ratio(wa.den, wa.num));
-	if (!ratio_small(w) || w.num <= 0)
-		return;
+	if (!ratio_small(w) || w.num <= 0 || share_stmt(l, ra, rb))
+		return false;
 	l->parent[ra] = rb;
 	l->w[ra] = w;
+	return true;
 }
 
 static int level(const sched_stmt *s, int d) { return s->n_vars - 1 - d; }
 
 /* Link the dimensions of each producer with the consumer's, when every
- * dimension of the producer moves with a consumer variable at the same
- * depth (a stencil, a resampling).  Otherwise the producer keeps its own
- * pace: slowing some of its dimensions to a consumer's rate while others
- * stay unmatched would stretch it (a reduction over input channels). */
-static void link_reads(links *l, const sched_stmt *c)
+ * dimension of the producer moves with a consumer variable m levels
+ * deeper than its own (m the same for all of them), and so the m
+ * innermost variables of the consumer index nothing of the producer: a
+ * stencil, a resampling (m = 0), or, with "deeper", a consumer that reads
+ * each value once per step of inner dimensions of its own
+ * (camera_pipeline's corrected(y, x, c) reading red(y, x), m = 1: red's x
+ * then takes the 3 cycles of corrected's x, so red waits for its reader
+ * instead of running ahead of it by most of a plane), when the producer
+ * has two dimensions or more.  Such an access is linked whole or not at
+ * all.  Otherwise the producer keeps its own pace:
+ * slowing some of its dimensions to a consumer's rate while others stay
+ * unmatched would stretch it (a reduction over input channels). */
+static int link_reads(links *l, const sched_stmt *c, bool deeper, int *parent, ratio *w)
 {
+	int deep = 0;
 	for (int k = 0; k < c->n_reads; k++) {
 		const sched_access *a = &c->reads[k];
 		const sched_stmt *p = a->producer;
 		rate r[SCHED_MAX_DIMS];
-		bool all = true;
+		bool all = p->n_vars > 0;
+		int m = -1;
 		for (int d = 0; d < p->n_vars && all; d++) {
 			r[d] = index_rate(a->expr->args[d], c->n_vars);
-			all = r[d].slot >= 0 && r[d].r.num > 0 && ratio_small(r[d].r) &&
-				level(c, r[d].slot) == level(p, d);
+			all = r[d].slot >= 0 && r[d].r.num > 0 && ratio_small(r[d].r);
+			if (all && m < 0)
+				m = level(c, r[d].slot) - level(p, d);
+			all = all && m >= 0 && level(c, r[d].slot) == level(p, d) + m;
 		}
-		for (int d = 0; d < p->n_vars && all; d++)
-			link_dims(l, node(c->index, r[d].slot), node(p->index, d), r[d].r);
+		/* across levels only for a producer of two dimensions or more:
+		 * one running ahead holds up to a plane, a row at most otherwise,
+		 * and slowing it down may delay its other readers */
+		if (!all || (m > 0 && (!deeper || p->n_vars < 2)))
+			continue;
+		if (m == 0) {
+			for (int d = 0; d < p->n_vars; d++)
+				link_dims(l, node(c->index, r[d].slot), node(p->index, d), r[d].r);
+			continue;
+		}
+		memcpy(parent, l->parent, l->n * sizeof(*parent));
+		memcpy(w, l->w, l->n * sizeof(*w));
+		bool whole = true;
+		for (int d = 0; d < p->n_vars && whole; d++) {
+			ratio wc, wp;
+			int rc = find(l, node(c->index, r[d].slot), &wc);
+			whole = rc == find(l, node(p->index, d), &wp)
+				? wc.num * wp.den * r[d].r.den == r[d].r.num * wp.num * wc.den
+				: link_dims(l, node(c->index, r[d].slot), node(p->index, d), r[d].r);
+		}
+		if (!whole) {
+			memcpy(l->parent, parent, l->n * sizeof(*parent));
+			memcpy(l->w, w, l->n * sizeof(*w));
+		} else {
+			deep++;
+		}
 	}
+	return deep;
 }
 
 /* What dimension d of s needs for one iteration per cycle. */
@@ -196,37 +254,40 @@ static void compact(sched_stmt *s, int from)
 		s->coef[d] = required(s, d);
 }
 
-/* Give every member of one linked group its coefficient at depth L. */
-static void solve_group(sched_program *sp, const links *l, int root, int L)
+/* Give every member of one linked group its coefficient (the members
+ * may sit at different levels, see link_reads). */
+static void solve_group(sched_program *sp, const links *l, int root)
 {
 	int64_t lcm = 1, g = 0, b = 1;
 	for (int pass = 0; pass < 3; pass++) {
 		for (int i = 0; i < sp->n_stmts; i++) {
 			sched_stmt *s = sp->stmts[i];
-			int d = s->n_vars - 1 - L;
-			ratio w;
-			if (d < 0 || find(l, node(i, d), &w) != root)
-				continue;
-			if (pass == 0) {
-				lcm = lcm / sched_gcd(lcm, w.den) * w.den;
-				continue;
+			for (int d = 0; d < s->n_vars; d++) {
+				ratio w;
+				if (find(l, node(i, d), &w) != root)
+					continue;
+				if (pass == 0) {
+					lcm = lcm / sched_gcd(lcm, w.den) * w.den;
+					continue;
+				}
+				int64_t wi = w.num * (lcm / w.den);
+				if (pass == 1) {
+					g = g ? sched_gcd(g, wi) : wi;
+					continue;
+				}
+				wi /= g;
+				int64_t need = (required(s, d) + wi - 1) / wi;
+				b = need > b ? need : b;
 			}
-			int64_t wi = w.num * (lcm / w.den);
-			if (pass == 1) {
-				g = g ? sched_gcd(g, wi) : wi;
-				continue;
-			}
-			wi /= g;
-			int64_t need = (required(s, d) + wi - 1) / wi;
-			b = need > b ? need : b;
 		}
 	}
 	for (int i = 0; i < sp->n_stmts; i++) {
 		sched_stmt *s = sp->stmts[i];
-		int d = s->n_vars - 1 - L;
-		ratio w;
-		if (d >= 0 && find(l, node(i, d), &w) == root)
-			s->coef[d] = w.num * (lcm / w.den) / g * b;
+		for (int d = 0; d < s->n_vars; d++) {
+			ratio w;
+			if (find(l, node(i, d), &w) == root)
+				s->coef[d] = w.num * (lcm / w.den) / g * b;
+		}
 	}
 }
 
@@ -282,34 +343,78 @@ static void lockstep_offsets(sched_program *sp, const sched_stmt *last)
 		sp->stmts[i]->offset = base + lane_base(sp->stmts[i]);
 }
 
-static void stream_rates(sched_program *sp)
+/* Can the group of root r be solved: are the inner dimensions of each of
+ * its members in solved groups? */
+static bool group_ready(const sched_program *sp, const links *l, int r, const bool *solved)
+{
+	for (int i = 0; i < sp->n_stmts; i++)
+		for (int d = 0; d < sp->stmts[i]->n_vars; d++) {
+			ratio w;
+			if (find(l, node(i, d), &w) != r)
+				continue;
+			for (int e = d + 1; e < sp->stmts[i]->n_vars; e++)
+				if (!solved[find(l, node(i, e), &w)])
+					return false;
+		}
+	return true;
+}
+
+/* The rates, with links across levels when "deeper" (link_reads); false
+ * when the groups cannot be solved inner dimensions first. */
+static bool stream_rates_links(sched_program *sp, bool deeper)
 {
 	links l;
 	l.n = sp->n_stmts * SCHED_MAX_DIMS;
 	l.parent = sl_xmalloc(l.n * sizeof(*l.parent));
 	l.w = sl_xmalloc(l.n * sizeof(*l.w));
+	int *parent = sl_xmalloc(l.n * sizeof(*parent));
+	ratio *w = sl_xmalloc(l.n * sizeof(*w));
+	bool *solved = sl_xcalloc(l.n, sizeof(*solved));
 	for (int i = 0; i < l.n; i++) {
 		l.parent[i] = i;
 		l.w[i] = (ratio) { 1, 1 };
 	}
-	int depth = 0;
+	sp->deep_links = 0;
 	for (int i = 0; i < sp->n_stmts; i++)
 		link_lanes(&l, sp, sp->stmts[i]);
 	for (int i = 0; i < sp->n_stmts; i++) {
-		link_reads(&l, sp->stmts[i]);
+		sp->deep_links += link_reads(&l, sp->stmts[i], deeper, parent, w);
 		compact(sp->stmts[i], sp->stmts[i]->n_vars);	/* reduction loops */
-		depth = sp->stmts[i]->n_vars > depth ? sp->stmts[i]->n_vars : depth;
 	}
-	for (int L = 0; L < depth; L++) {
-		for (int i = 0; i < sp->n_stmts; i++) {
-			int d = sp->stmts[i]->n_vars - 1 - L;
-			ratio w;
-			if (d >= 0 && find(&l, node(i, d), &w) == node(i, d))
-				solve_group(sp, &l, node(i, d), L);
-		}
+	/* Each group once the inner dimensions of all its members are
+	 * solved (level by level from the innermost when every group is of
+	 * one level, as without "deeper"). */
+	bool progress = true, all = false;
+	while (progress && !all) {
+		progress = false;
+		all = true;
+		for (int i = 0; i < sp->n_stmts; i++)
+			for (int d = sp->stmts[i]->n_vars - 1; d >= 0; d--) {
+				ratio wr;
+				int r = node(i, d);
+				if (find(&l, r, &wr) != r || solved[r])
+					continue;
+				if (!group_ready(sp, &l, r, solved)) {
+					all = false;
+					continue;
+				}
+				solve_group(sp, &l, r);
+				solved[r] = progress = true;
+			}
 	}
+	free(solved);
+	free(w);
+	free(parent);
 	free(l.parent);
 	free(l.w);
+	return all;
+}
+
+static void stream_rates(sched_program *sp)
+{
+	if ((sp->opts.level_links_only || !stream_rates_links(sp, true)) &&
+	    !stream_rates_links(sp, false))
+		sl_unreachable();	/* groups of one level are solved innermost first */
 }
 
 /* ------------------------------------------------------------ offsets */

@@ -81,6 +81,11 @@ typedef struct sched_options {
 	/* Lanes for every output (--unroll k), overriding `unroll`
 	 * declarations; 0: the declarations'. */
 	int unroll;
+	/* Stream rates: link a producer only with consumer variables at its
+	 * own depth (no links across levels, scheduler/schedule.c
+	 * link_reads).  flow/ schedules a program that has such links both
+	 * ways and keeps the one of less storage. */
+	bool level_links_only;
 } sched_options;
 
 typedef struct sched_program {
@@ -94,6 +99,7 @@ typedef struct sched_program {
 	int64_t predicted_cycles;
 	int64_t ideal_cycles;	/* most iterations of any statement */
 	double path_ns;		/* the longest datapath path by the delay model, or 0 */
+	int deep_links;		/* accesses linked across levels (stream rates) */
 } sched_program;
 
 /* "stream" or "sequential"; false for another word. */

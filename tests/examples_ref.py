@@ -132,7 +132,7 @@ def camera(I):
     raw = I['raw']; H = len(raw); W = len(raw[0])
     gamma = [math.floor(255 * (i / 255) ** (1 / 2.2) + 0.5) for i in range(256)]
     ccm = [[358,-70,-32],[-48,336,-32],[-16,-96,368]]
-    out = [[[0]*(W-2) for _ in range(H-2)] for _ in range(3)]
+    out = [[[0]*3 for _ in range(W-2)] for _ in range(H-2)]   # [y][x][c]: channel innermost
     for Y in range(1, H-1):
         for X in range(1, W-1):
             c = raw[Y][X]
@@ -146,7 +146,7 @@ def camera(I):
             else: rgb = (dg, cr, c)                               # B site
             for ch in range(3):
                 val = sum(ccm[ch][k]*rgb[k] for k in range(3)) >> 8
-                out[ch][Y-1][X-1] = gamma[clamp(val, 0, 255)]
+                out[Y-1][X-1][ch] = gamma[clamp(val, 0, 255)]
     return out
 
 def laplacian(I):

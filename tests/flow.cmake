@@ -11,6 +11,12 @@
 #   t_flow_dumps_stable       `compile -d PLSBR` twice: the same bytes
 #   t_flow_defines            -D NAME=VALUE on check, run, compile, sim, synth and
 #                             study; malformed (exit 2) and unknown (exit 1) ones
+#   t_flow_order              the warning of a plane kept by the output order:
+#                             camera_pipeline channel outermost warns for
+#                             red, green and blue (64x64, and 1080p before the
+#                             zu9eg's fit error); the example (channel
+#                             innermost) fits the zu9eg at 1080p in 2 RAMB18E2
+#                             (tests/order/check_order.sh, compile only)
 #   t_flow_progress           the progress line through a pseudo-terminal (model,
 #                             Yosys, a study, a Verilator build), nothing on a
 #                             pipe, with --quiet or TERM=dumb (progress.py)
@@ -50,3 +56,7 @@ add_test(NAME t_flow_dumps_stable
   COMMAND sh -c "mkdir -p \"$3\" && \"$1\" compile \"$2\" -d PLSB -o \"$3/a\" | grep -v '^wrote ' > \"$3/a.txt\" && \"$1\" compile \"$2\" -d PLSB -o \"$3/b\" | grep -v '^wrote ' > \"$3/b.txt\" && grep -c '^==== ' \"$3/a.txt\" | grep -qx 4 && cmp \"$3/a.txt\" \"$3/b.txt\""
     sh $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples/gaussian.sl ${CMAKE_CURRENT_BINARY_DIR}/flow_dumps)
 set_tests_properties(t_flow_dumps_stable PROPERTIES LABELS flow TIMEOUT 120)
+add_test(NAME t_flow_order
+  COMMAND sh ${CMAKE_SOURCE_DIR}/tests/order/check_order.sh $<TARGET_FILE:sluice>
+    ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/flow_order)
+set_tests_properties(t_flow_order PROPERTIES LABELS flow TIMEOUT 120)

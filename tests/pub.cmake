@@ -81,14 +81,15 @@ if(SLUICE_PUB_VERILATOR)
   set_tests_properties(t_pub_axis_count_bad PROPERTIES LABELS "verilator;pub;slow"
     TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 endif()
-#   t_selfc_pub_camera  compile -o DIR of camera_pipeline with two tiles
+#   t_selfc_pub_camera  compile -o DIR of camera_pipeline (channel outermost,
+#               tests/order/camera_pipeline.sl: red and green hold planes) with two tiles
 #               builds from a copy of DIR alone (the tile's three library
 #               files in the filelist; tests/rtlgen/self_contained.sh)
 find_program(SLUICE_PUB_YOSYS yosys)
 if(SLUICE_PUB_VERILATOR AND SLUICE_PUB_YOSYS)
   add_test(NAME t_selfc_pub_camera
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/self_contained.sh $<TARGET_FILE:sluice>
-      ${CMAKE_SOURCE_DIR}/examples/camera_pipeline.sl elab --memory pub --fetch 2 --depth 2048
+      ${CMAKE_SOURCE_DIR}/tests/order/camera_pipeline.sl elab --memory pub --fetch 2 --depth 2048
       --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green)
   set_tests_properties(t_selfc_pub_camera PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
 endif()
@@ -160,6 +161,8 @@ endif()
 #               unsharp and laplacian_pyramid where they have banks on
 #               tiles, bit-exact at the predicted cycles, the lane banks
 #               on tiles, gaussian's and camera_pipeline's lane-tile
+#               (camera_pipeline in tests/pub/ is the channel-outer form,
+#               tests/order/camera_pipeline.sl, whose planes go on tiles)
 #               counts by hand, and passes back to back
 #               (tests/pub/passes_aligned.sl on a tile, passes_rd_span.sl
 #               native; tests/pub/lanes.sh model; about 10 s)

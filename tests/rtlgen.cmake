@@ -67,8 +67,13 @@ endforeach()
 # by tests/unroll.cmake in the model and Verilator).
 set(SLUICE_LANE_EXAMPLES blur_xy brighten gaussian cascade harris upsample downsample
   camera_pipeline mobilenet matmul jacobi unsharp laplacian_pyramid resnet_layer)
+# camera_pipeline's innermost dimension is the channel, 3 points: K = 2, 3.
 foreach(ex ${SLUICE_LANE_EXAMPLES})
-  foreach(k 2 4)
+  set(ks 2 4)
+  if(ex STREQUAL "camera_pipeline")
+    set(ks 2 3)
+  endif()
+  foreach(k ${ks})
     if(SLUICE_VERILATOR)
       add_test(NAME t_rtlgen_lint_lanes_${ex}_k${k}
         COMMAND ${SLUICE_RTL_CHECK} $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples/${ex}.sl

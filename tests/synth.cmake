@@ -105,7 +105,7 @@ if(SLUICE_SYNTH_YOSYS)
     matmul             ecp5-85f     ecp5    300          # 6.6, 32
     laplacian_pyramid  ecp5-85f     ecp5    300          # 17.0, 12
     jacobi             ecp5-85f     ecp5    350          # 31.8, 20
-    camera_pipeline    artix7-100t  xc7     300          # 7.4, 6+2
+    camera_pipeline    artix7-100t  xc7     300          # 7.4, 6+2 channel outer; 0+2 predicted now
     harris             artix7-100t  xc7     300          # 9.4, 4+1
     resnet_layer       artix7-100t  xc7     300          # 13.2, 4+0
     gaussian           zu9eg        xcup    300          # 3.9, 0+1

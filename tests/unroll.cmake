@@ -21,13 +21,26 @@
 set(SLUICE_UNROLL_EXAMPLES
   brighten gaussian cascade blur_xy harris upsample downsample camera_pipeline
   mobilenet matmul jacobi unsharp resnet_layer laplacian_pyramid)
-foreach(ex ${SLUICE_UNROLL_EXAMPLES})
-  foreach(k 2 4)
+# camera_pipeline's innermost dimension is the channel (3 points): K = 2
+# and 3 (one pixel a cycle); its channel-outer form
+# (tests/order/camera_pipeline.sl, lanes along x over planes kept whole,
+# t_unroll_sim_camera_channel_outer_k*) at 2 and 4.
+set(SLUICE_UNROLL_PATH_camera_channel_outer ${CMAKE_SOURCE_DIR}/tests/order/camera_pipeline.sl)
+foreach(ex ${SLUICE_UNROLL_EXAMPLES} camera_channel_outer)
+  set(ks 2 4)
+  if(ex STREQUAL "camera_pipeline")
+    set(ks 2 3)
+  endif()
+  set(path ${CMAKE_SOURCE_DIR}/examples/${ex}.sl)
+  if(DEFINED SLUICE_UNROLL_PATH_${ex})
+    set(path ${SLUICE_UNROLL_PATH_${ex}})
+  endif()
+  foreach(k ${ks})
     add_test(NAME t_unroll_sim_${ex}_k${k}
-      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+      COMMAND $<TARGET_FILE:sluice> sim ${path}
               --unroll ${k} --seed 1 -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/${ex}_k${k})
     add_test(NAME t_unroll_sim_sequential_${ex}_k${k}
-      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+      COMMAND $<TARGET_FILE:sluice> sim ${path}
               --unroll ${k} --schedule sequential --seed 2
               -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/seq_${ex}_k${k})
     set_tests_properties(t_unroll_sim_${ex}_k${k} t_unroll_sim_sequential_${ex}_k${k}

@@ -32,11 +32,14 @@
 #                           cycles (the golden's), 7 x 20 = 140 outputs
 #   t_verilator_lanes_<name>_k<k>  `sim --unroll k --engine verilator` on every
 #                           example the lane rewrite accepts (SLUICE_LANE_EXAMPLES,
-#                           tests/rtlgen.cmake) at k = 2 and 4, pipelined for
+#                           tests/rtlgen.cmake) at k = 2 and 4 (camera_pipeline,
+#                           3 channels innermost, at 2 and 3), pipelined for
 #                           pipeline.board: k-lane port groups, bit-exact and
 #                           measured == predicted cycles (else exit 1)
 #   t_verilator_lanes_block_{upsample,camera_pipeline}_k4  --ram block: lanes
 #                           sharing block-RAM copies of repeated reads
+#                           (camera_pipeline channel outermost,
+#                           tests/order/camera_pipeline.sl)
 #   t_verilator_lanes_blur_xy_k8, _k3  blur_xy at 8 lanes (128-bit ports:
 #                           Verilator's wide words) and at 3 (62 and 64 not
 #                           multiples: the last word of a row part empty):
@@ -77,11 +80,18 @@ if(SLUICE_VERILATOR_EXE)
 
   # Circular buffers as register files (--ram lut; the default puts those
   # of 8 words or more in block RAM, read a cycle ahead) and all in block
-  # RAM (--ram block, down to the small ones).
+  # RAM (--ram block, down to the small ones).  camera_pipeline here is
+  # its channel-outer form (tests/order/camera_pipeline.sl: red, green and
+  # blue circular, a plane each; the example keeps them in registers).
+  set(SLUICE_VL_PATH_camera_pipeline ${CMAKE_SOURCE_DIR}/tests/order/camera_pipeline.sl)
   foreach(ex upsample camera_pipeline matmul)
+    set(path ${CMAKE_SOURCE_DIR}/examples/${ex}.sl)
+    if(DEFINED SLUICE_VL_PATH_${ex})
+      set(path ${SLUICE_VL_PATH_${ex}})
+    endif()
     foreach(ram lut block)
       add_test(NAME t_verilator_sim_${ram}_${ex}
-        COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+        COMMAND $<TARGET_FILE:sluice> sim ${path}
                 --engine verilator --seed 2 --ram ${ram}
                 -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/${ram}_${ex})
       set_tests_properties(t_verilator_sim_${ram}_${ex} PROPERTIES LABELS verilator
@@ -114,7 +124,11 @@ if(SLUICE_VERILATOR_EXE)
   # cold CI machine does not build 22 more Verilated models.
   set(SLUICE_LANES_QUICK gaussian_k2 downsample_k4 upsample_k4 harris_k2 camera_pipeline_k2)
   foreach(ex ${SLUICE_LANE_EXAMPLES})
-    foreach(k 2 4)
+    set(ks 2 4)
+    if(ex STREQUAL "camera_pipeline")
+      set(ks 2 3)	# its innermost dimension is the channel, 3 points
+    endif()
+    foreach(k ${ks})
       if("${ex}_k${k}" IN_LIST SLUICE_LANES_QUICK)
         set(lanes_labels verilator)
       else()
@@ -133,10 +147,14 @@ if(SLUICE_VERILATOR_EXE)
   # Circular buffers in block RAM read by lanes that share a schedule
   # generator: a read one lane repeats of another shares its copy
   # (ubuffer.c find_same_reads; upsample 2 such reads at k = 4,
-  # camera_pipeline 28).
+  # camera_pipeline 28: its channel-outer form, tests/order/camera_pipeline.sl).
   foreach(ex upsample camera_pipeline)
+    set(path ${CMAKE_SOURCE_DIR}/examples/${ex}.sl)
+    if(DEFINED SLUICE_VL_PATH_${ex})
+      set(path ${SLUICE_VL_PATH_${ex}})
+    endif()
     add_test(NAME t_verilator_lanes_block_${ex}_k4
-      COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
+      COMMAND $<TARGET_FILE:sluice> sim ${path}
               --unroll 4 --ram block --engine verilator --seed 6
               -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/lanes_block_${ex}_k4)
     set_tests_properties(t_verilator_lanes_block_${ex}_k4 PROPERTIES LABELS verilator

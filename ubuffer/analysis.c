@@ -18,6 +18,7 @@
  * walk of sweep.c computes the same figures.  The ub_isl built here is
  * freed before ub_analyse returns. */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -586,6 +587,35 @@ static const ub_port *order_port(isl_ctx *isl, const ub_buffer *buf, int64_t pla
 	return NULL;
 }
 
+/* The first output that statement s feeds (s itself when it is one),
+ * or NULL: through the readers of its readers, depth first. */
+static const sched_stmt *output_fed(const sched_stmt *s, int depth)
+{
+	if (s->is_output)
+		return s;
+	for (int i = 0; depth < 64 && i < s->n_users; i++) {
+		const sched_stmt *o = output_fed(s->users[i], depth + 1);
+		if (o)
+			return o;
+	}
+	return NULL;
+}
+
+/* "f(y, x, c)": statement r's variables with variable d moved innermost. */
+static void order_text(const sched_stmt *r, int d, char *buf, size_t size)
+{
+	size_t n = (size_t) snprintf(buf, size, "%s(", r->decl->name);
+	for (int k = 0; k <= r->n_vars && n < size; k++) {
+		int v = k == r->n_vars ? d : k;
+		if (k == d && k < r->n_vars)
+			continue;
+		n += (size_t) snprintf(buf + n, size - n, "%s%s", n > strlen(r->decl->name) + 1
+			? ", " : "", r->decl->var_names ? r->decl->var_names[v] : "?");
+	}
+	if (n < size)
+		snprintf(buf + n, size - n, ")");
+}
+
 void ub_set_warn_order(sl_ctx *ctx, isl_ctx *isl, const ub_set *set)
 {
 	for (int i = 0; i < set->n_buffers; i++) {
@@ -601,12 +631,17 @@ void ub_set_warn_order(sl_ctx *ctx, isl_ctx *isl, const ub_set *set)
 		const sched_stmt *r = port->stmt;
 		const char *var = ps.dim < r->decl->n_dims && r->decl->var_names
 			? r->decl->var_names[ps.dim] : "?";
+		const sched_stmt *o = output_fed(r, 0);
+		char order[256], also[160] = "";
+		order_text(r, ps.dim, order, sizeof(order));
+		if (o && o != r)
+			snprintf(also, sizeof(also), ", and the output '%s' that it feeds in the "
+				"same order", o->decl->name);
 		sl_warning(ctx, b->producer->decl->loc, "buffer '%s' holds %lld values of %d bits "
 			"(%lld bits) at once: '%s' reads each of them %lld times, once per '%s', "
-			"%lld cycles apart; with '%s' varying fastest (innermost in the order of "
-			"the output that '%s' feeds) line buffers would do",
-			b->name, (long long) b->max_live_words, b->width_bits,
+			"%lld cycles apart; with '%s' innermost (write %s%s%s) line buffers "
+			"would do", b->name, (long long) b->max_live_words, b->width_bits,
 			(long long) (b->max_live_words * b->width_bits), r->name, (long long) ps.n, var,
-			(long long) ps.period, var, r->name);
+			(long long) ps.period, var, o == r ? "the output " : "", order, also);
 	}
 }

@@ -129,8 +129,12 @@ check_counts() {	# LOG NAME K
 	return 0
 }
 
+# camera_pipeline is its channel-outer form, tests/order/camera_pipeline.sl
+# (planes in red, green and blue; the example keeps them in registers and
+# its innermost dimension, the channel, has 3 points).
 prog_of() {	# NAME
-	if [ -e "$ROOT/examples/$1.sl" ]; then echo "$ROOT/examples/$1.sl"; else echo "$ROOT/tests/pub/$1.sl"; fi
+	if [ -e "$ROOT/tests/order/$1.sl" ]; then echo "$ROOT/tests/order/$1.sl"
+	elif [ -e "$ROOT/examples/$1.sl" ]; then echo "$ROOT/examples/$1.sl"; else echo "$ROOT/tests/pub/$1.sl"; fi
 }
 
 # Tile options an example needs (tests/pub/examples.sh): mobilenet's
@@ -188,7 +192,7 @@ model)
 	# --pub-buffers takes the program's names: 'red,green' at K = 2 puts
 	# both banks of each on tiles (and no other buffer); a bank by its
 	# own name alone; a bank K = 2 does not have is an error
-	if "$SLUICE" sim "$ROOT/examples/camera_pipeline.sl" --memory pub --unroll 2 \
+	if "$SLUICE" sim "$ROOT/tests/order/camera_pipeline.sl" --memory pub --unroll 2 \
 	     --pub-buffers red,green.lane1 --seed 1 -o "$TMP/pb" >"$TMP/pb.log" 2>&1 &&
 	   exact "$TMP/pb.log" model: &&
 	   [ "$(on_tiles "$TMP/pb" | head -1)" = "red.lane0 red.lane1 green.lane1" ]; then
@@ -196,7 +200,7 @@ model)
 	else
 		cat "$TMP/pb.log"; echo "FAIL camera_pipeline --unroll 2 --pub-buffers red,green.lane1"; fail=1
 	fi
-	"$SLUICE" compile "$ROOT/examples/camera_pipeline.sl" --memory pub --unroll 2 \
+	"$SLUICE" compile "$ROOT/tests/order/camera_pipeline.sl" --memory pub --unroll 2 \
 		--pub-buffers red.lane2 -o "$TMP/pb2" >"$TMP/pb2.log" 2>&1
 	rc=$?
 	if [ $rc -eq 1 ] && [ ! -e "$TMP/pb2" ] &&
@@ -227,7 +231,7 @@ verilator)
 lint)
 	for c in gaussian:2 gaussian:4 downsample:2 camera_pipeline:2; do
 		n=${c%:*} k=${c#*:}
-		if ! "$SLUICE" compile "$ROOT/examples/$n.sl" --memory pub --unroll "$k" \
+		if ! "$SLUICE" compile "$(prog_of "$n")" --memory pub --unroll "$k" \
 		     -o "$TMP/$n.lint$k" >"$TMP/lint.log" 2>&1; then
 			cat "$TMP/lint.log"; echo "FAIL $n --unroll $k: compile"; fail=1; continue
 		fi

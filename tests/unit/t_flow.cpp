@@ -325,7 +325,8 @@ TEST(Flow, WarnsOfAPlaneKeptByTheOutputOrder)
 		ASSERT_NE(fd, nullptr) << d.text();
 		std::string t = d.text();
 		EXPECT_NE(t.find("t.sl:2:6: warning: buffer 'p' holds 64 values of 16 bits (1024 bits) "
-			"at once: 'o' reads each of them 3 times, once per 'c', 64 cycles apart"),
+			"at once: 'o' reads each of them 3 times, once per 'c', 64 cycles apart; "
+			"with 'c' innermost (write the output o(y, x, c)) line buffers would do"),
 			std::string::npos) << t;
 		flow_free(fd);
 	}
@@ -345,4 +346,66 @@ TEST(Flow, WarnsOfAPlaneKeptByTheOutputOrder)
 		EXPECT_EQ(d.text().find("warning"), std::string::npos) << d.text();
 		flow_free(fd);
 	}
+}
+
+namespace {
+
+const ub_buffer *buffer_named(const flow_design *fd, const char *name)
+{
+	for (int i = 0; i < fd->ubs->n_buffers; i++)
+		if (!strcmp(fd->ubs->buffers[i]->name, name))
+			return fd->ubs->buffers[i];
+	return nullptr;
+}
+
+const sched_stmt *stmt_named(const flow_design *fd, const char *name)
+{
+	for (int i = 0; i < fd->sp->n_stmts; i++)
+		if (!strcmp(fd->sp->stmts[i]->name, name))
+			return fd->sp->stmts[i];
+	return nullptr;
+}
+
+} // namespace
+
+// kChannelInner's o(y, x, c) reads p(y, x) once per c, c innermost (3
+// points): o takes 3 cycles an x and 24 a row, and p, linked across a
+// level to o's x (scheduler/schedule.c link_reads), the same, so each p
+// value is read on the 3 cycles after it is written and the next is
+// written 3 cycles later: one live word.  With links at one level only
+// p runs at one x a cycle, 64 values in 64 cycles while o takes 192 for
+// them: when p's last value is written o has read about a third, so p
+// holds about 64 - 64 / 3 = 43 values, and flow_choose_links keeps the
+// links (fewer bits).
+TEST(Flow, ChannelInnerLinksTheProducerAcrossALevel)
+{
+	flow_options fo;
+	flow_options_default(&fo);
+	Diag d;
+	flow_design *fd = compile(d, kChannelInner, fo);
+	ASSERT_NE(fd, nullptr) << d.text();
+	const sched_stmt *p = stmt_named(fd, "p"), *o = stmt_named(fd, "o");
+	ASSERT_TRUE(p && o);
+	EXPECT_EQ(o->coef[0], 24);
+	EXPECT_EQ(o->coef[1], 3);
+	EXPECT_EQ(o->coef[2], 1);
+	EXPECT_EQ(p->coef[0], 24);
+	EXPECT_EQ(p->coef[1], 3);
+	EXPECT_EQ(fd->sp->deep_links, 1);
+	ASSERT_NE(buffer_named(fd, "p"), nullptr);
+	EXPECT_EQ(buffer_named(fd, "p")->max_live_words, 1);
+	flow_free(fd);
+
+	fo.sched.level_links_only = true;
+	Diag d2;
+	fd = compile(d2, kChannelInner, fo);
+	ASSERT_NE(fd, nullptr) << d2.text();
+	p = stmt_named(fd, "p");
+	ASSERT_NE(p, nullptr);
+	EXPECT_EQ(p->coef[1], 1);
+	EXPECT_EQ(fd->sp->deep_links, 0);
+	ASSERT_NE(buffer_named(fd, "p"), nullptr);
+	EXPECT_GE(buffer_named(fd, "p")->max_live_words, 40);
+	EXPECT_LE(buffer_named(fd, "p")->max_live_words, 44);
+	flow_free(fd);
 }

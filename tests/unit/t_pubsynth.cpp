@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "flow/flow.h"
@@ -113,7 +114,9 @@ struct Design {
 		fo.pub.cw = fo.pub.ew = width;
 		fo.bd = board_find(ctx, board_name);
 		fo.check_fit = true;
-		path = std::string(SLUICE_SOURCE_DIR "/examples/") + prog + ".sl";
+		// an example's name, or a path from the source tree
+		path = std::string(SLUICE_SOURCE_DIR) + (strchr(prog, '/') ? "/" : "/examples/")
+			+ prog + ".sl";
 		if (fo.bd)
 			d = flow_compile(ctx, path.c_str(), &fo);
 	}
@@ -222,7 +225,10 @@ TEST(t_pubsynth, xc7_whole_tile)
 	EXPECT_EQ(g.d->pred.cells[0], 0);
 }
 
-// camera_pipeline on the UP5K with red and green on tiles (FW 2, DEPTH
+// camera_pipeline channel outermost (tests/order/camera_pipeline.sl,
+// the example before issue 25: red, green and blue each hold a plane; the
+// example itself, channel innermost, keeps them in registers) on the UP5K
+// with red and green on tiles (FW 2, DEPTH
 // 2048, 1x1 ports, 3 levels; the command of issue 12's bar): each tile's
 // SRAM 2 x 16 = 32 bits by 2048 words is 2 SPRAMs, 4 in all, the part's
 // 4; the design's one ROM holds both tiles' 4 x (3 x 3 + 3) = 48 writes,
@@ -240,7 +246,7 @@ TEST(t_pubsynth, xc7_whole_tile)
 // value-range widths red and green keep 9 bits.)
 TEST(t_pubsynth, camera_red_green_on_spram)
 {
-	Design g("ice40up5k", 3, 1, 1, 2, "camera_pipeline", 2048, "red,green", 16, true);
+	Design g("ice40up5k", 3, 1, 1, 2, "tests/order/camera_pipeline", 2048, "red,green", 16, true);
 	ASSERT_NE(g.d, nullptr) << g.diags();
 	const board *bd = g.d->pred.bd;
 	ASSERT_STREQ(bd->mems[1].cell, "SB_SPRAM256KA");
@@ -280,7 +286,7 @@ TEST(t_pubsynth, camera_red_green_on_spram)
 // 20 bits, 128 words with every lane: 2 RAM4K still, 20 in all.
 TEST(t_pubsynth, camera_fitted_widths)
 {
-	Design g("ice40up5k", 3, 1, 1, 2, "camera_pipeline", 2048, "red,green", 0, true);
+	Design g("ice40up5k", 3, 1, 1, 2, "tests/order/camera_pipeline", 2048, "red,green", 0, true);
 	ASSERT_NE(g.d, nullptr) << g.diags();
 	EXPECT_EQ(g.d->pub->params.cw, 13);
 	EXPECT_EQ(g.d->pub->params.ew, 6);
