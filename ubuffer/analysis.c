@@ -208,7 +208,9 @@ static bool cs_while_written(__isl_keep ub_isl *ui, __isl_take isl_pw_aff *t,
 	isl_pw_aff *tl = isl_pw_aff_val_on_domain(isl_pw_aff_domain(isl_pw_aff_copy(t)), last);
 	isl_set *before = isl_pw_aff_lt_set(t, tl);
 	isl_pw_aff *d = isl_pw_aff_intersect_domain(isl_pw_aff_copy(dist), before);
-	isl_bool empty = isl_set_is_empty(isl_pw_aff_domain(isl_pw_aff_copy(d)));
+	isl_set *dd = isl_pw_aff_domain(isl_pw_aff_copy(d));
+	isl_bool empty = isl_set_is_empty(dd);
+	isl_set_free(dd);
 	int64_t lo, hi;
 	if (empty != isl_bool_false) {
 		isl_pw_aff_free(d);
