@@ -481,47 +481,47 @@ static ir_expr *access_at(sl_ctx *ctx, const ir_expr *c, ir_decl *q, ir_expr *w)
 	return a;
 }
 
+/* "u OP c" as a value (u1): u cast to type t, c a constant of t. */
+static ir_expr *typed_cmp(sl_ctx *ctx, sl_loc loc, ir_op op, ir_expr *u, ir_type t, int64_t c)
+{
+	ir_expr *cast = ir_expr_alloc(ctx, IR_CAST, loc, 1);
+	cast->type = t;
+	cast->args[0] = u;
+	ir_expr *k = ir_expr_alloc(ctx, IR_CONST, loc, 0);
+	k->type = t;
+	k->u.cval = (uint64_t) c;
+	ir_expr *r = idx_binary(ctx, loc, op, cast, k);
+	r->type = ir_type_make(false, 1);
+	return r;
+}
+
 /* e mod k == m as a value (u1): the index cast to a type that holds
  * every lane number. */
 static ir_expr *lane_is(sl_ctx *ctx, ir_expr *e, int k, int64_t m)
 {
-	ir_type t = ir_type_make(false, 16);
-	ir_expr *cast = ir_expr_alloc(ctx, IR_CAST, e->loc, 1);
-	cast->type = t;
-	cast->args[0] = idx_binary(ctx, e->loc, IR_OP_MOD, e, idx_const(ctx, e->loc, k));
-	ir_expr *c = ir_expr_alloc(ctx, IR_CONST, e->loc, 0);
-	c->type = t;
-	c->u.cval = (uint64_t) m;
-	ir_expr *eq = idx_binary(ctx, e->loc, IR_OP_EQ, cast, c);
-	eq->type = ir_type_make(false, 1);
-	return eq;
+	return typed_cmp(ctx, e->loc, IR_OP_EQ,
+		idx_binary(ctx, e->loc, IR_OP_MOD, e, idx_const(ctx, e->loc, k)),
+		ir_type_make(false, 16), m);
 }
 
 static bool index_form(const ir_expr *e);
 
+static int64_t iabs(int64_t v) { return v < 0 ? -v : v; }
+
 /* A comparison "x OP c" of lane f's innermost variable (node v) as a u1
- * value, x cast to a signed type holding f's words. */
+ * value, x cast to the narrowest signed type holding f's words and c. */
 static ir_expr *x_cmp(sl_ctx *ctx, const ir_decl *f, const ir_expr *v, ir_op op, int64_t c)
 {
 	int last = f->n_dims - 1;
 	int64_t lo = f->dom_lo[last], hi = lo + f->dom_ext[last] - 1;
-	int64_t m = (lo < 0 ? -lo : lo) > (hi < 0 ? -hi : hi) ? (lo < 0 ? -lo : lo) : (hi < 0 ? -hi : hi);
-	m = m > (c < 0 ? -c : c) ? m : (c < 0 ? -c : c);
+	int64_t m = iabs(lo) > iabs(hi) ? iabs(lo) : iabs(hi);
+	m = m > iabs(c) ? m : iabs(c);
 	int bits = 2;
 	while (bits < 63 && ((int64_t) 1 << (bits - 1)) <= m)
 		bits++;
-	ir_type t = ir_type_make(true, bits);
 	ir_expr *x = ir_expr_alloc(ctx, IR_VAR, v->loc, 0);
 	x->u.var = v->u.var;
-	ir_expr *cast = ir_expr_alloc(ctx, IR_CAST, v->loc, 1);
-	cast->type = t;
-	cast->args[0] = x;
-	ir_expr *k = ir_expr_alloc(ctx, IR_CONST, v->loc, 0);
-	k->type = t;
-	k->u.cval = (uint64_t) c;
-	ir_expr *e = idx_binary(ctx, v->loc, op, cast, k);
-	e->type = ir_type_make(false, 1);
-	return e;
+	return typed_cmp(ctx, v->loc, op, x, ir_type_make(true, bits), c);
 }
 
 /* The condition "e mod k == m" over lane f's domain as a range test of
