@@ -46,6 +46,9 @@
 #                           cycles reasoned in the test
 #   t_verilator_sim_crop    an input stream that ends after the last output:
 #                           done at 256 (crop.sl)
+#   t_verilator_signed_mul_concat  an overflowing 32-bit signed product
+#                           in a wider word (signed_mul.sl): the Verilated
+#                           C++ is built with -fwrapv (label slow)
 #   t_verilator_cache_vcd   a second run reuses the build; --vcd dumps the
 #                           first 2000 cycles (tests/verilator/cache_vcd.sh)
 #   t_verilator_no_lib_bad  a missing library is an error, exit 1
@@ -240,6 +243,14 @@ if(SLUICE_VERILATOR_EXE)
   set_tests_properties(t_verilator_sim_crop PROPERTIES LABELS verilator TIMEOUT 600
     ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
     PASS_REGULAR_EXPRESSION "verilator: 256 cycles \\(predicted 256\\), 16 output values equal to the reference")
+
+  add_test(NAME t_verilator_signed_mul_concat
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/verilator/signed_mul.sl
+            --engine verilator --seed 1 -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/signed_mul)
+  set_tests_properties(t_verilator_signed_mul_concat PROPERTIES LABELS "verilator;slow"
+    TIMEOUT 600 PROCESSORS 2
+    ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+    PASS_REGULAR_EXPRESSION "verilator: 20 cycles \\(predicted 20\\), 16 output values equal to the reference")
 
   add_test(NAME t_verilator_cache_vcd
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/verilator/cache_vcd.sh $<TARGET_FILE:sluice>

@@ -30,7 +30,7 @@
 enum { VL_TB_VCD_FAILED = 3 };
 
 /* Bump when the build command or the testbench protocol changes. */
-#define VL_HARNESS_VERSION "sluice-vl-4"
+#define VL_HARNESS_VERSION "sluice-vl-5"
 
 typedef struct vl_build {
 	const char *top;
@@ -257,13 +257,19 @@ static void vl_netlist_args(vl_argv *a, const vl_build *b)
 	}
 }
 
-/* verilator --cc --exe --build ... in "work": its status (sl_spawn). */
+/* verilator --cc --exe --build ... in "work": its status (sl_spawn).
+ * -fwrapv: Verilator 5.006's VL_MULS_III multiplies two int32_t, whose
+ * overflow C++ leaves undefined, and GCC at -O1 then widens the product
+ * sign-extended into the 64-bit word a concatenation or a port of more
+ * than 32 bits is built in: a negative 32-bit signed product set the bits
+ * above it (an output's valid flag in its pipe, the next lane of a port).
+ * Wrapping is what Verilog means. (t_verilator_signed_mul_concat) */
 static int vl_verilate(const vl_build *b, const char *work)
 {
 	const char *vl = getenv("SLUICE_VERILATOR");
 	const char *fixed[] = {
 		vl && *vl ? vl : "verilator", "--cc", "--exe", "--build",
-		"-O1", "-CFLAGS", "-O1", "--build-jobs", "2",
+		"-O1", "-CFLAGS", "-O1 -fwrapv", "--build-jobs", "2",
 		"--top-module", b->top, "--prefix", "Vdut",
 	};
 	vl_argv a = { 0, NULL, NULL, 0 };

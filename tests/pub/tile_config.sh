@@ -26,7 +26,7 @@ G=$ROOT/examples/gaussian.sl
 "$SLUICE" compile "$G" -D W=32 -D H=32 --memory pub -o "$OUT/g32" >/dev/null || exit 1
 P="W=16 FW=4 DEPTH=512 NI=2 NO=2 LEVELS=6 CW=16"
 if ! verilator --cc --exe -O1 -Wno-fatal --top-module sl_pub -Mdir "$OUT/obj" \
-     -CFLAGS "-O1 -I$ROOT/tests/rtl" -DSL_PUB_COUNT -GW=16 -GFW=4 -GDEPTH=512 -GNI=2 -GNO=2 -GLEVELS=6 -GCW=16 \
+     -CFLAGS "-O1 -fwrapv -I$ROOT/tests/rtl" -DSL_PUB_COUNT -GW=16 -GFW=4 -GDEPTH=512 -GNI=2 -GNO=2 -GLEVELS=6 -GCW=16 \
      "$LIB/sl_pub.v" "$LIB/sl_pub_ctrl.v" "$LIB/sl_pub_sram.v" "$ROOT/tests/pub/tb_pub_config.cpp" \
      -o tb >"$OUT/build.log" 2>&1 ||
    ! make -C "$OUT/obj" -f Vsl_pub.mk -j2 OPT_FAST=-O1 >>"$OUT/build.log" 2>&1; then

@@ -57,7 +57,7 @@ pub_case() {
   mkdir -p "$dir"
   # shellcheck disable=SC2086
   if ! verilator --cc --exe -Wall -O1 $defs --top-module sl_pub -Mdir "$dir" \
-       -CFLAGS "-O1 -I$here" $gargs "$lib/sl_pub.v" "$lib/sl_pub_ctrl.v" \
+       -CFLAGS "-O1 -fwrapv -I$here" $gargs "$lib/sl_pub.v" "$lib/sl_pub_ctrl.v" \
        "$lib/sl_pub_sram.v" "$here/tb_sl_pub.cpp" -o tb >"$dir/build.log" 2>&1; then
     cat "$dir/build.log"; echo "FAIL $name: verilator"; fails=$((fails + 1)); return
   fi

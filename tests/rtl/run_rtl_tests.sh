@@ -53,7 +53,7 @@ run_case() {
   fi
   # shellcheck disable=SC2086
   if ! verilator --cc --exe -Wall -O1 --top-module "$top" -Mdir "$dir" \
-       -CFLAGS "-O1 -I$here" $gargs "${srcs[@]}" "$here/tb_$module.cpp" \
+       -CFLAGS "-O1 -fwrapv -I$here" $gargs "${srcs[@]}" "$here/tb_$module.cpp" \
        -o tb >"$dir/build.log" 2>&1; then
     cat "$dir/build.log"; echo "FAIL $name: verilator"; fails=$((fails + 1)); return
   fi
