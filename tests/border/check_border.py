@@ -10,6 +10,7 @@ Usage: check_border.py SLUICE PROG --unroll K [--engine E] [--frames N]
        [-D NAME=V]... [--memory M] [--allow-circular] [--expect-border N]
 """
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -29,6 +30,9 @@ def main():
     ap.add_argument("--allow-circular", action="store_true")
     ap.add_argument("--expect-border", type=int, default=-1,
                     help="buffers with border taps the mapping must have")
+    ap.add_argument("--expect-vsched", type=int, default=-1,
+                    help="sl_sched instances of shifts after the last write "
+                         "the Verilog must have (the lanes of one input share one)")
     a = ap.parse_args()
     defs = [x for d in a.D for x in ("-D", d)]
     common = defs + ["--unroll", a.unroll] + (["--memory", a.memory] if a.memory else [])
@@ -48,6 +52,13 @@ def main():
             print(c.stdout)
             print("FAIL: %d buffers with border taps, expected %d" % (border, a.expect_border))
             return 1
+        if a.expect_vsched >= 0:
+            verilog = [f for f in os.listdir(tmp + "/c") if f.startswith("sluice_") and f.endswith(".v")]
+            text = open(os.path.join(tmp, "c", verilog[0])).read()
+            n = len(re.findall(r"_vsched \(", text))
+            if n != a.expect_vsched:
+                print("FAIL: %d vertical-shift schedules, expected %d" % (n, a.expect_vsched))
+                return 1
         s = subprocess.run([a.sluice, "sim", a.prog, "--engine", a.engine, "--seed", a.seed,
                             "--frames", a.frames, "-o", tmp + "/s"] + common,
                            capture_output=True, text=True)
