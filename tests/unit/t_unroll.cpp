@@ -30,7 +30,7 @@ struct Lanes {
 	size_t buf_len = 0;
 	isl_ctx *isl = nullptr;
 	ir_program *prog = nullptr, *lowered = nullptr, *lp = nullptr;
-	std::vector<int> lanes;
+	std::vector<int> lanes, dims;
 	int rc_counts = -2;
 
 	explicit Lanes(const std::string &text, int k = 0, bool rewrite = true, bool pad = true)
@@ -47,7 +47,8 @@ struct Lanes {
 		if (!lowered)
 			return;
 		lanes.assign(lowered->n_decls, 0);
-		rc_counts = sched_lane_counts(ctx, lowered, k, lanes.data());
+		dims.assign(lowered->n_decls, -1);
+		rc_counts = sched_lane_counts(ctx, lowered, k, lanes.data(), dims.data());
 		if (rewrite)
 			lp = sched_unroll(ctx, isl, lowered, k, pad);
 	}
@@ -71,6 +72,11 @@ struct Lanes {
 	{
 		const ir_decl *d = ir_program_find(lowered, name);
 		return d ? lanes[d->index] : -1;
+	}
+	int dim_of(const char *name)
+	{
+		const ir_decl *d = ir_program_find(lowered, name);
+		return d ? dims[d->index] : -1;
 	}
 	const ir_decl *lane(const char *name) { return lp ? ir_program_find(lp, name) : nullptr; }
 	std::string body(const char *name)
