@@ -7,6 +7,9 @@
 #                                      measured cycles equal predicted, live
 #                                      values the buffer analysis (else exit 1);
 #   t_unroll_frames_<ex>               the same with --frames 3 at K = 4;
+#   t_unroll_axis_lane_dim_bad         camera_pipeline at K = 4 (lanes along
+#                                      x, not the innermost channel) under
+#                                      --interface axis: refused, located;
 #   t_unroll_sim_blur_xy_1080p_k<K>    the issue's bar at K = 16 and 32 (a
 #                                      1918-wide output: lane masks);
 #                                      (jacobi, unsharp and resnet_layer read
@@ -49,13 +52,18 @@ foreach(ex ${SLUICE_UNROLL_EXAMPLES} camera_channel_outer)
       PROPERTIES LABELS model TIMEOUT 120)
   endforeach()
 endforeach()
-foreach(ex gaussian downsample upsample)
+foreach(ex gaussian downsample upsample camera_pipeline)
   add_test(NAME t_unroll_frames_${ex}
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
             --unroll 4 --frames 3 --seed 3 -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/frames_${ex})
   set_tests_properties(t_unroll_frames_${ex} PROPERTIES LABELS model TIMEOUT 120
     PASS_REGULAR_EXPRESSION "model: 3 frames")
 endforeach()
+add_test(NAME t_unroll_axis_lane_dim_bad
+  COMMAND $<TARGET_FILE:sluice> compile ${CMAKE_SOURCE_DIR}/examples/camera_pipeline.sl
+          --unroll 4 --interface axis -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/axis_lane_dim)
+set_tests_properties(t_unroll_axis_lane_dim_bad PROPERTIES LABELS model TIMEOUT 120
+  PASS_REGULAR_EXPRESSION "camera_pipeline.sl:[0-9]+:[0-9]+: error: 'camera' has its 4 lanes along dimension 2, not its innermost")
 foreach(k 16 32)
   add_test(NAME t_unroll_sim_blur_xy_1080p_k${k}
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/blur_xy.sl -D W=1920 -D H=1080
