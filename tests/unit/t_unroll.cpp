@@ -2,7 +2,9 @@
 // "Lanes").  The `unroll` declaration as the front end reads it; the lane
 // counts propagated from the outputs to their producers (a downsample asks
 // for twice the lanes of its reader, an upsample half, rate 0 nothing;
-// conflicting or fractional demands are located errors); the lane rewrite
+// conflicting or fractional demands are located errors); the lane
+// dimension (an output's innermost with k points, a producer's the one its
+// reader's lane variable moves, two of them for one producer an error); the lane rewrite
 // (names, exact lane extents, which lane and word each access reads, a
 // lane that varies along x or a reduction variable a choice among the
 // lanes, each word clamped into its lane).  Every
