@@ -1,15 +1,19 @@
 /* scheduler/unroll.c: several points per cycle, as lanes.
  * Stage: lower -> [unroll] -> statements -> schedule.  Two steps on the
  * lowered program (docs/language.md, "Lanes"):
- *   1. lane counts: every output gets its unroll factor; walking from the
- *      consumers to the producers, an access whose producer's innermost
- *      index moves at rate a with the consumer's innermost variable asks
- *      for |a| * k lanes of the producer (1 when that is below 1, nothing
- *      at rate 0); of two demands, one a multiple of the other, the larger
- *      (the other reader's lane then varies along x: a select), others a
- *      located error;
+ *   1. lane counts and dimensions: every output gets its unroll factor,
+ *      along its innermost dimension when that has k points, else the
+ *      innermost that has; walking from the consumers to the producers,
+ *      an access whose producer index moves at rate a with the consumer's
+ *      lane variable asks for |a| * k lanes of the producer along that
+ *      index's dimension (1 when that is below 1, nothing at rate 0; a
+ *      consumer with lanes along its innermost looks at the producer's
+ *      innermost index only, as before other lane dimensions); of two
+ *      demands, one a multiple of the other, the larger (the other
+ *      reader's lane then varies along x: a select), others a located
+ *      error, and so are two lane dimensions;
  *   2. the lane rewrite: a declaration f with k > 1 lanes becomes k
- *      declarations "f.laneL" whose innermost variable xo stands for
+ *      declarations "f.laneL" whose lane variable xo stands for
  *      x = k * xo + L.  Every index is substituted, and each access to a
  *      producer p with k_p lanes reads lane e mod k_p at word
  *      floor(e / k_p), where e is the substituted index, when isl proves
