@@ -1217,8 +1217,9 @@ static void parse_inline(parser *p)
 	d->inline_loc = t->loc;
 }
 
-/* `unroll NAME k;`: k points of output NAME's innermost dimension per
- * cycle (docs/language.md, "Lanes"). */
+/* `unroll NAME k;`: k points of output NAME's lane dimension (its
+ * innermost, else the innermost of at least k points) per cycle
+ * (docs/language.md, "Lanes"). */
 static void parse_unroll(parser *p)
 {
 	fe_token *t = parse_new_name(p, "the name of an output");
@@ -1240,7 +1241,9 @@ static void parse_unroll(parser *p)
 		sl_note(p->ctx, d->unroll_loc, "first unrolled here by %d", d->unroll);
 		return;
 	}
-	int64_t inner = d->out_extents[d->n_dims - 1];
+	int64_t widest = 0;
+	for (int i = 0; i < d->n_dims; i++)
+		widest = d->out_extents[i] > widest ? d->out_extents[i] : widest;
 	if (k < 1) {
 		sl_error(p->ctx, kloc, "unroll factor %lld: an unroll factor is at least 1",
 			(long long) k);
@@ -1254,10 +1257,10 @@ static void parse_unroll(parser *p)
 				(long long) k, IR_MAX_LANES);
 		return;
 	}
-	if (k > inner) {
-		sl_error(p->ctx, kloc, "unroll factor %d is larger than the innermost extent "
-			"%lld of output '%s': some lanes would have no points", (int) k,
-			(long long) inner, d->name);
+	if (k > widest) {
+		sl_error(p->ctx, kloc, "unroll factor %d is larger than every extent of "
+			"output '%s' (at most %lld): some lanes would have no points", (int) k,
+			d->name, (long long) widest);
 		return;
 	}
 	d->unroll = (int) k;

@@ -157,6 +157,17 @@ static void print_extents(const int64_t *ext, int n, FILE *out)
 		fprintf(out, "[%lld]", (long long) ext[i]);
 }
 
+/* "lane L of K of NAME" of a lane declaration, with its lane dimension
+ * when that is not the innermost (counting from 1, outermost first). */
+static void print_lane(const ir_decl *d, FILE *out)
+{
+	if (d->lanes <= 1)
+		return;
+	fprintf(out, "  lane %d of %d of %s", d->lane, d->lanes, d->lane_of->name);
+	if (d->lane_dim != d->n_dims - 1)
+		fprintf(out, " along dimension %d", d->lane_dim + 1);
+}
+
 /* v in decimal (|v| < 2^127) into buf (48 bytes). */
 static const char *i128_str(__int128 v, char *buf)
 {
@@ -191,8 +202,7 @@ static void dump_func(const ir_decl *d, FILE *out)
 	}
 	if (d->unroll)
 		fprintf(out, "  unroll %d", d->unroll);
-	if (d->lanes > 1)
-		fprintf(out, "  lane %d of %d of %s", d->lane, d->lanes, d->lane_of->name);
+	print_lane(d, out);
 	fputs("\n       domain ", out);
 	if (d->dom_empty || !d->dom_lo) {
 		fputs("(unused)", out);
@@ -225,9 +235,7 @@ void ir_program_dump(const ir_program *prog, FILE *out)
 		case IR_DECL_INPUT:
 			fprintf(out, "input  %s : %s", d->name, ir_type_str(d->type, tb));
 			print_extents(d->extents, d->n_dims, out);
-			if (d->lanes > 1)
-				fprintf(out, "  lane %d of %d of %s", d->lane, d->lanes,
-					d->lane_of->name);
+			print_lane(d, out);
 			fputc('\n', out);
 			break;
 		case IR_DECL_CONST:

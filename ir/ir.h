@@ -346,21 +346,25 @@ struct ir_decl {
 	sl_loc output_loc;
 	int64_t *out_extents;	/* the output box [0, out_extents[d]) */
 	/* output: `unroll NAME k;` (docs/language.md "Lanes"): k points of
-	 * the innermost dimension per cycle; 0 when not declared. */
+	 * its lane dimension (the innermost, else the innermost of at least
+	 * k points) per cycle; 0 when not declared. */
 	int unroll;
 	sl_loc unroll_loc;
 
 	/* Lane programs (scheduler/unroll.c): this declaration is lane
 	 * "lane" of the "lanes" lanes of "lane_of", a declaration of the
-	 * lowered program (lanes == 0: not a lane program's).  Its innermost
-	 * variable xo stands for x = lanes * xo + lane of lane_of's innermost
-	 * dimension: an input's lane holds words [0, ceil((E - lane) / lanes)),
+	 * lowered program (lanes == 0: not a lane program's).  Its variable
+	 * xo of dimension lane_dim (the lane dimension: most often the
+	 * innermost) stands for x = lanes * xo + lane of lane_of's dimension
+	 * lane_dim: an input's lane holds words [0, ceil((E - lane) / lanes)),
 	 * a func's lane the xo with x in lane_of's domain, and an output's
-	 * box is [0, ceil((E - lane) / lanes)).  A declaration with one lane
-	 * keeps its name; lane l of several is named "NAME.laneL". */
+	 * box is [0, ceil((E - lane) / lanes)), E the extent of lane_dim.  A
+	 * declaration with one lane keeps its name; lane l of several is
+	 * named "NAME.laneL". */
 	const ir_decl *lane_of;
 	int lane;
 	int lanes;
+	int lane_dim;
 
 	/* The source text of each extent (of .extents, of .out_extents)
 	 * that names a param, as "W - 2", else NULL; the arrays are NULL

@@ -106,7 +106,8 @@ typedef struct rtl_options {
 /* The RTL stage: can the design be emitted under "ro"?  Every extent
  * fits sl_sched's counters (rtl_check_extents), the frames end before
  * cycle 2^48, the lanes of every port group fire together, and the
- * AXI4-Stream interface has no lanes (not yet).  0, or -1 with a located
+ * AXI4-Stream interface has no lanes along a dimension other than the
+ * innermost (not yet).  0, or -1 with a located
  * error.  flow/ runs it after the schedule, so no command builds a design
  * it cannot emit; with --runtime-config rtl_runtime_check follows the
  * tiles. */

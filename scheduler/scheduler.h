@@ -115,9 +115,17 @@ ir_program *sched_lower(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog, bool 
  * of every declaration of the lowered program "lp" into lanes[i] (by
  * decl index): every output has k lanes when k > 0, else its `unroll`
  * factor (1 without); a producer the lanes its readers demand (1 when
- * none does).  0, or -1 with located errors (conflicting demands, a
- * fractional demand, more lanes than innermost points). */
-int sched_lane_counts(sl_ctx *ctx, const ir_program *lp, int k, int *lanes);
+ * none does).  When "dims" is not NULL, dims[i] receives the lane
+ * dimension: an output's innermost when it has at least its lanes'
+ * points, else its innermost that has; a producer's the dimension its
+ * readers' lane variable moves (the innermost when nothing asks).  0,
+ * or -1 with located errors (conflicting demands, a fractional demand,
+ * more lanes than points in the lane dimension). */
+int sched_lane_counts(sl_ctx *ctx, const ir_program *lp, int k, int *lanes, int *dims);
+/* The lane dimension of output "o" with k lanes: its innermost when that
+ * has k points, else the innermost dimension that has (the innermost
+ * when none has: an error later). */
+int sched_output_lane_dim(const ir_decl *o, int k);
 /* The lane program of "lp": every declaration with k > 1 lanes split
  * into k lane declarations (ir_decl.lane_of, .lane, .lanes), accesses
  * sent to the lane they read, which isl proves constant.  "lp" itself

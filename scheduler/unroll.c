@@ -1,15 +1,19 @@
 /* scheduler/unroll.c: several points per cycle, as lanes.
  * Stage: lower -> [unroll] -> statements -> schedule.  Two steps on the
  * lowered program (docs/language.md, "Lanes"):
- *   1. lane counts: every output gets its unroll factor; walking from the
- *      consumers to the producers, an access whose producer's innermost
- *      index moves at rate a with the consumer's innermost variable asks
- *      for |a| * k lanes of the producer (1 when that is below 1, nothing
- *      at rate 0); of two demands, one a multiple of the other, the larger
- *      (the other reader's lane then varies along x: a select), others a
- *      located error;
+ *   1. lane counts and dimensions: every output gets its unroll factor,
+ *      along its innermost dimension when that has k points, else the
+ *      innermost that has; walking from the consumers to the producers,
+ *      an access whose producer index moves at rate a with the consumer's
+ *      lane variable asks for |a| * k lanes of the producer along that
+ *      index's dimension (1 when that is below 1, nothing at rate 0; a
+ *      consumer with lanes along its innermost looks at the producer's
+ *      innermost index only, as before other lane dimensions); of two
+ *      demands, one a multiple of the other, the larger (the other
+ *      reader's lane then varies along x: a select), others a located
+ *      error, and so are two lane dimensions;
  *   2. the lane rewrite: a declaration f with k > 1 lanes becomes k
- *      declarations "f.laneL" whose innermost variable xo stands for
+ *      declarations "f.laneL" whose lane variable xo stands for
  *      x = k * xo + L.  Every index is substituted, and each access to a
  *      producer p with k_p lanes reads lane e mod k_p at word
  *      floor(e / k_p), where e is the substituted index, when isl proves
@@ -104,6 +108,7 @@ static lane_rate rate_of(const ir_expr *e, int slot)
 
 typedef struct demand {
 	int lanes;		/* 0: none yet */
+	int dim;		/* the lane dimension asked for */
 	const ir_expr *at;	/* the access that asked (NULL: an output's own) */
 	const ir_decl *by;	/* its reader */
 	const ir_decl *refused;	/* the last reader refused (one error each) */
@@ -116,23 +121,74 @@ typedef struct lane_counter {
 	int errors;
 } lane_counter;
 
-static int64_t innermost_extent(const ir_decl *d)
+static int64_t dim_extent(const ir_decl *d, int dim)
 {
-	int last = d->n_dims - 1;
-	return d->kind == IR_DECL_INPUT ? d->extents[last] : d->dom_ext[last];
+	return d->kind == IR_DECL_INPUT ? d->extents[dim] : d->dom_ext[dim];
 }
 
-static void ask(lane_counter *lc, const ir_expr *a, const ir_decl *c, int k)
+int sched_output_lane_dim(const ir_decl *o, int k)
+{
+	for (int d = o->n_dims - 1; d >= 0; d--)
+		if (o->out_extents[d] >= k)
+			return d;
+	return o->n_dims - 1;
+}
+
+/* "dimension N" (counting from 1, outermost first) or "the innermost
+ * dimension" (static buffer; one use per message). */
+static const char *dim_words(const ir_decl *d, int dim)
+{
+	static char s[40];
+	if (dim == d->n_dims - 1)
+		return "its innermost dimension";
+	snprintf(s, sizeof s, "dimension %d", dim + 1);
+	return s;
+}
+
+static void note_demand(lane_counter *lc, const ir_decl *p, const demand *dm)
+{
+	if (dm->at)
+		sl_note(lc->ctx, dm->at->loc, "'%s' reads '%s' with %d lane%s here",
+			dm->by->name, p->name, dm->lanes, dm->lanes == 1 ? "" : "s");
+	else
+		sl_note(lc->ctx, p->unroll_loc.line ? p->unroll_loc : p->loc,
+			"'%s' is an output with %d lane%s", p->name, dm->lanes,
+			dm->lanes == 1 ? "" : "s");
+}
+
+/* Two readers asking for lanes of p along different dimensions. */
+static void refuse_dims(lane_counter *lc, const ir_expr *a, const ir_decl *c, int k, int dim)
+{
+	const ir_decl *p = a->u.access.decl;
+	demand *dm = &lc->dem[p->index];
+	char here[40];
+	snprintf(here, sizeof here, "%s", dim_words(p, dim));
+	dm->refused = c;
+	sl_error(lc->ctx, a->loc, "'%s' needs %d lanes of '%s' here, but '%s' needs them "
+		"along %s, not %s", c->name, k, p->name, dm->at ? dm->by->name : p->name,
+		dim_words(p, dm->dim), here);
+	note_demand(lc, p, dm);
+	lc->errors++;
+}
+
+static void ask(lane_counter *lc, const ir_expr *a, const ir_decl *c, int k, int dim)
 {
 	const ir_decl *p = a->u.access.decl;
 	demand *dm = &lc->dem[p->index];
 	if (dm->lanes == 0) {
 		dm->lanes = k;
+		dm->dim = dim;
 		dm->at = a;
 		dm->by = c;
 		return;
 	}
-	if (dm->lanes == k || dm->refused == c)
+	if (dm->refused == c)
+		return;
+	if (k > 1 && dm->lanes > 1 && dim != dm->dim) {
+		refuse_dims(lc, a, c, k, dim);
+		return;
+	}
+	if (dm->lanes == k)
 		return;
 	/* One count a multiple of the other: the larger, and the reader that
 	 * asked for fewer reads lanes that vary along x, through a select
@@ -142,6 +198,7 @@ static void ask(lane_counter *lc, const ir_expr *a, const ir_decl *c, int k)
 	if (hi % lo == 0) {
 		if (k > dm->lanes) {
 			dm->lanes = k;
+			dm->dim = dim;
 			dm->at = a;
 			dm->by = c;
 		}
@@ -151,35 +208,56 @@ static void ask(lane_counter *lc, const ir_expr *a, const ir_decl *c, int k)
 	sl_error(lc->ctx, a->loc, "'%s' needs %d lane%s of '%s' here, but '%s' needs %d",
 		c->name, k, k == 1 ? "" : "s", p->name, dm->at ? dm->by->name : p->name,
 		dm->lanes);
-	if (dm->at)
-		sl_note(lc->ctx, dm->at->loc, "'%s' reads '%s' with %d lane%s here",
-			dm->by->name, p->name, dm->lanes, dm->lanes == 1 ? "" : "s");
-	else
-		sl_note(lc->ctx, p->unroll_loc.line ? p->unroll_loc : p->loc,
-			"'%s' is an output with %d lane%s", p->name, dm->lanes,
-			dm->lanes == 1 ? "" : "s");
+	note_demand(lc, p, dm);
 	lc->errors++;
+}
+
+/* The dimension of producer p whose index in access a moves with the
+ * lane variable (slot cd) of its reader c, and its rate: the innermost
+ * when c's lanes run along c's innermost dimension (a transposed read
+ * then asks nothing, as before lanes could run along another
+ * dimension); else the innermost of p's dimensions whose index moves,
+ * an index of unknown rate stopping the search (the lane check
+ * decides).  -1 when nothing is asked. */
+static int moving_dim(const ir_expr *a, const ir_decl *c, int cd, lane_rate *r)
+{
+	const ir_decl *p = a->u.access.decl;
+	int last = p->n_dims - 1;
+	if (cd == c->n_dims - 1) {
+		*r = rate_of(a->args[last], cd);
+		return r->known && r->num != 0 ? last : -1;
+	}
+	for (int j = last; j >= 0; j--) {
+		*r = rate_of(a->args[j], cd);
+		if (!r->known)
+			return -1;
+		if (r->num != 0)
+			return j;
+	}
+	return -1;
 }
 
 /* The demand of one access of consumer c (k lanes) on its producer. */
 static void demand_of_access(lane_counter *lc, const ir_expr *a, const ir_decl *c, int k)
 {
 	const ir_decl *p = a->u.access.decl;
+	int cd = lc->dem[c->index].dim;
 	if (p->kind == IR_DECL_CONST)
 		return;
-	lane_rate r = rate_of(a->args[p->n_dims - 1], c->n_dims - 1);
-	if (!r.known || r.num == 0)
+	lane_rate r;
+	int dim = moving_dim(a, c, cd, &r);
+	if (dim < 0)
 		return;		/* the lane check decides */
 	int64_t num = (r.num < 0 ? -r.num : r.num) * k;
 	if (num < r.den) {
-		ask(lc, a, c, 1);
+		ask(lc, a, c, 1, dim);
 		return;
 	}
 	if (num % r.den) {
 		sl_error(lc->ctx, a->loc, "'%s' with %d lanes reads '%s' here at %lld/%lld "
 			"points per point of '%s': %lld/%lld lanes are not a whole number; "
 			"choose an unroll factor that makes them one", c->name, k, p->name,
-			(long long) r.num, (long long) r.den, c->var_names[c->n_dims - 1],
+			(long long) r.num, (long long) r.den, c->var_names[cd],
 			(long long) num, (long long) r.den);
 		lc->errors++;
 		return;
@@ -191,7 +269,7 @@ static void demand_of_access(lane_counter *lc, const ir_expr *a, const ir_decl *
 		lc->errors++;
 		return;
 	}
-	ask(lc, a, c, (int) (num / r.den));
+	ask(lc, a, c, (int) (num / r.den), dim);
 }
 
 static void demands_in(lane_counter *lc, const ir_expr *e, const ir_decl *c, int k)
@@ -204,30 +282,34 @@ static void demands_in(lane_counter *lc, const ir_expr *e, const ir_decl *c, int
 		demands_in(lc, e->args[i], c, k);
 }
 
-/* A declaration with more lanes than points in its innermost dimension
- * would have an empty lane. */
+/* A declaration with more lanes than points in its lane dimension would
+ * have an empty lane. */
 static void check_extent(lane_counter *lc, const ir_decl *d)
 {
 	const demand *dm = &lc->dem[d->index];
-	int64_t e = innermost_extent(d);
+	int64_t e = dim_extent(d, dm->dim);
 	if (dm->lanes <= e)
 		return;
 	sl_loc loc = dm->at ? dm->at->loc : d->unroll_loc.line ? d->unroll_loc : d->loc;
-	sl_error(lc->ctx, loc, "'%s' would have %d lanes but only %lld point%s in its "
-		"innermost dimension", d->name, dm->lanes, (long long) e, e == 1 ? "" : "s");
+	sl_error(lc->ctx, loc, "'%s' would have %d lanes but only %lld point%s in %s",
+		d->name, dm->lanes, (long long) e, e == 1 ? "" : "s", dim_words(d, dm->dim));
 	lc->errors++;
 }
 
-int sched_lane_counts(sl_ctx *ctx, const ir_program *lp, int k, int *lanes)
+int sched_lane_counts(sl_ctx *ctx, const ir_program *lp, int k, int *lanes, int *dims)
 {
 	lane_counter lc = { ctx, lp, sl_xcalloc((size_t) lp->n_decls + 1, sizeof(demand)), 0 };
 	for (int i = 0; i < lp->n_outputs; i++) {
 		const ir_decl *o = lp->outputs[i];
-		lc.dem[o->index].lanes = k > 0 ? k : o->unroll > 0 ? o->unroll : 1;
+		demand *dm = &lc.dem[o->index];
+		dm->lanes = k > 0 ? k : o->unroll > 0 ? o->unroll : 1;
+		dm->dim = sched_output_lane_dim(o, dm->lanes);
 	}
 	for (int i = lp->n_decls - 1; i >= 0; i--) {
 		const ir_decl *d = lp->decls[i];
 		demand *dm = &lc.dem[i];
+		if (dm->lanes <= 1)
+			dm->dim = d->n_dims - 1;
 		if (d->kind == IR_DECL_CONST) {
 			dm->lanes = 1;
 			continue;
@@ -241,6 +323,8 @@ int sched_lane_counts(sl_ctx *ctx, const ir_program *lp, int k, int *lanes)
 		if (lp->decls[i]->kind != IR_DECL_CONST)
 			check_extent(&lc, lp->decls[i]);
 		lanes[i] = lc.dem[i].lanes;
+		if (dims)
+			dims[i] = lc.dem[i].dim;
 	}
 	free(lc.dem);
 	return lc.errors ? -1 : 0;
@@ -253,6 +337,7 @@ typedef struct lane_writer {
 	isl_ctx *isl;
 	const ir_program *lp;
 	const int *lanes;	/* per lowered decl */
+	const int *dims;	/* per lowered decl: its lane dimension */
 	ir_decl ***lane;	/* per lowered decl: its lane decls */
 	ir_program *out;
 	const int64_t *pad;	/* per lowered decl: the words of each of its
@@ -443,16 +528,16 @@ static bool holds(isl_set *vals, int64_t m)
 	return !empty;
 }
 
-/* The word range of lane decl q in its innermost dimension. */
+/* The word range of lane decl q in its lane dimension. */
 static void word_range(const ir_decl *q, int64_t *lo, int64_t *hi)
 {
-	int last = q->n_dims - 1;
+	int dim = q->lane_dim;
 	if (q->kind == IR_DECL_INPUT) {
 		*lo = 0;
-		*hi = q->extents[last] - 1;
+		*hi = q->extents[dim] - 1;
 	} else {
-		*lo = q->dom_lo[last];
-		*hi = q->dom_lo[last] + q->dom_ext[last] - 1;
+		*lo = q->dom_lo[dim];
+		*hi = q->dom_lo[dim] + q->dom_ext[dim] - 1;
 	}
 }
 
@@ -469,14 +554,14 @@ static ir_expr *clamp_word(sl_ctx *ctx, ir_expr *e, int64_t elo, int64_t ehi,
 }
 
 /* A copy of access c (its arguments substituted) reading lane decl q at
- * word w in its innermost index. */
+ * word w in the index of q's lane dimension. */
 static ir_expr *access_at(sl_ctx *ctx, const ir_expr *c, ir_decl *q, ir_expr *w)
 {
 	ir_expr *a = sl_alloc(ctx, sizeof(*a));
 	*a = *c;
 	a->args = sl_alloc(ctx, (size_t) c->n_args * sizeof(*a->args));
 	memcpy(a->args, c->args, (size_t) c->n_args * sizeof(*a->args));
-	a->args[c->n_args - 1] = w;
+	a->args[q->lane_dim] = w;
 	a->u.access.decl = q;
 	return a;
 }
@@ -508,12 +593,12 @@ static bool index_form(const ir_expr *e);
 
 static int64_t iabs(int64_t v) { return v < 0 ? -v : v; }
 
-/* A comparison "x OP c" of lane f's innermost variable (node v) as a u1
+/* A comparison "x OP c" of lane f's lane variable (node v) as a u1
  * value, x cast to the narrowest signed type holding f's words and c. */
 static ir_expr *x_cmp(sl_ctx *ctx, const ir_decl *f, const ir_expr *v, ir_op op, int64_t c)
 {
-	int last = f->n_dims - 1;
-	int64_t lo = f->dom_lo[last], hi = lo + f->dom_ext[last] - 1;
+	int xd = f->lane_dim;
+	int64_t lo = f->dom_lo[xd], hi = lo + f->dom_ext[xd] - 1;
 	int64_t m = iabs(lo) > iabs(hi) ? iabs(lo) : iabs(hi);
 	m = m > iabs(c) ? m : iabs(c);
 	int bits = 2;
@@ -525,14 +610,14 @@ static ir_expr *x_cmp(sl_ctx *ctx, const ir_decl *f, const ir_expr *v, ir_op op,
 }
 
 /* The condition "e mod k == m" over lane f's domain as a range test of
- * its innermost variable, lo_m <= x <= hi_m, when isl finds the lane
+ * its lane variable, lo_m <= x <= hi_m, when isl finds the lane
  * depends on x alone and is m on one interval of it (a clamp at a row's
  * ends: x == 0, or x >= 239); NULL otherwise.  A comparison of a counter
  * with a constant, where e mod k is the clamp's arithmetic and a modulo. */
 static ir_expr *lane_range(lane_writer *w, const ir_decl *f, const ir_expr *e, int k,
 	int64_t m, const ir_expr *xvar)
 {
-	int last = f->n_dims - 1;
+	int xd = f->lane_dim;
 	if (!xvar || !index_form(e))
 		return NULL;
 	isl_set *dom = lane_domain(w->isl, f);
@@ -543,19 +628,19 @@ static ir_expr *lane_range(lane_writer *w, const ir_decl *f, const ir_expr *e, i
 	isl_pw_aff *mv = isl_pw_aff_val_on_domain(isl_set_copy(dom), isl_val_int_from_si(w->isl, m));
 	isl_set *t = isl_set_intersect(isl_pw_aff_eq_set(pa, mv), isl_set_copy(dom));
 	/* x's values where lane m is read, and the test lo <= x <= hi */
-	isl_set *xs = isl_set_project_out(isl_set_copy(t), isl_dim_set, last + 1,
-		isl_set_dim(t, isl_dim_set) - last - 1);
-	xs = isl_set_project_out(xs, isl_dim_set, 0, last);
+	isl_set *xs = isl_set_project_out(isl_set_copy(t), isl_dim_set, xd + 1,
+		isl_set_dim(t, isl_dim_set) - xd - 1);
+	xs = isl_set_project_out(xs, isl_dim_set, 0, xd);
 	isl_val *a = isl_set_dim_min_val(isl_set_copy(xs), 0);
 	isl_val *b = isl_set_dim_max_val(isl_set_copy(xs), 0);
 	ir_expr *r = NULL;
 	if (a && b && isl_val_is_int(a) && isl_val_is_int(b)) {
 		int64_t lo = isl_val_get_num_si(a), hi = isl_val_get_num_si(b);
-		isl_set *box = isl_set_lower_bound_si(isl_set_copy(dom), isl_dim_set, last, (int) lo);
-		box = isl_set_upper_bound_si(box, isl_dim_set, last, (int) hi);
+		isl_set *box = isl_set_lower_bound_si(isl_set_copy(dom), isl_dim_set, xd, (int) lo);
+		box = isl_set_upper_bound_si(box, isl_dim_set, xd, (int) hi);
 		/* lane m exactly on the slab lo <= x <= hi of the domain */
 		if (isl_set_is_equal(box, t) == isl_bool_true) {
-			int64_t dlo = f->dom_lo[last], dhi = dlo + f->dom_ext[last] - 1;
+			int64_t dlo = f->dom_lo[xd], dhi = dlo + f->dom_ext[xd] - 1;
 			ir_expr *c1 = lo > dlo ? x_cmp(w->ctx, f, xvar, lo == hi ? IR_OP_EQ : IR_OP_GE, lo) : NULL;
 			ir_expr *c2 = hi < dhi && lo != hi ? x_cmp(w->ctx, f, xvar, IR_OP_LE, hi) : NULL;
 			if (lo == hi && lo == dlo && hi < dhi)
@@ -577,8 +662,8 @@ static ir_expr *lane_range(lane_writer *w, const ir_decl *f, const ir_expr *e, i
 	return r;
 }
 
-/* A node of lane f's innermost variable in e (the substituted index), or
- * NULL. */
+/* A node of variable "slot" (lane f's lane variable) in e (the
+ * substituted index), or NULL. */
 static const ir_expr *find_x(const ir_expr *e, int slot)
 {
 	if (e->kind == IR_VAR && e->u.var.slot == slot && ir_type_none(e->type))
@@ -600,7 +685,7 @@ static ir_expr *lane_select(lane_writer *w, ir_expr *c, ir_decl *f, const ir_exp
 {
 	const ir_decl *p = orig->u.access.decl;
 	int kp = w->lanes[p->index];
-	ir_expr *e = c->args[p->n_dims - 1];
+	ir_expr *e = c->args[w->dims[p->index]];
 	ir_expr *word = word_of(w->ctx, e, f->n_slots, kp);
 	int64_t wlo, whi;
 	if (!idx_range(w->isl, f, word, 0, &wlo, &whi, NULL)) {
@@ -624,7 +709,7 @@ static ir_expr *lane_select(lane_writer *w, ir_expr *c, ir_decl *f, const ir_exp
 		}
 		ir_expr *s = ir_expr_alloc(w->ctx, IR_SELECT, orig->loc, 3);
 		s->type = c->type;
-		s->args[0] = lane_range(w, f, e, kp, m, find_x(e, f->n_dims - 1));
+		s->args[0] = lane_range(w, f, e, kp, m, find_x(e, f->lane_dim));
 		if (!s->args[0])
 			s->args[0] = lane_is(w->ctx, e, kp, m);
 		s->args[1] = a;
@@ -719,10 +804,10 @@ static ir_expr *lane_access(lane_writer *w, ir_expr *c, ir_decl *f, const ir_exp
 	c->u.access.decl = lanes[0];
 	if (p->kind == IR_DECL_CONST || kp == 1)
 		goto one;
-	int last = p->n_dims - 1;
+	int dim = w->dims[p->index];	/* p's lane dimension */
 	int64_t lo, hi;
 	isl_set *vals = NULL;
-	if (!idx_range(w->isl, f, c->args[last], kp, &lo, &hi, &vals)) {
+	if (!idx_range(w->isl, f, c->args[dim], kp, &lo, &hi, &vals)) {
 		sl_error(w->ctx, orig->loc, "isl could not find the lane of '%s' this access reads",
 			p->name);
 		w->errors++;
@@ -735,19 +820,18 @@ static ir_expr *lane_access(lane_writer *w, ir_expr *c, ir_decl *f, const ir_exp
 	}
 	isl_set_free(vals);
 	c->u.access.decl = lanes[lo];
-	c->args[last] = word_of(w->ctx, c->args[last], f->n_slots, kp);
+	c->args[dim] = word_of(w->ctx, c->args[dim], f->n_slots, kp);
 one:
 	c->u.access.decl->users = (ir_decl **) sl_ptr_set_add(w->ctx,
 		(void **) c->u.access.decl->users, &c->u.access.decl->n_users, f);
 	return c;
 }
 
-/* Copy "e" into lane decl f: its innermost variable substituted, every
+/* Copy "e" into lane decl f: its lane variable substituted, every
  * access to a producer with lanes sent to its lane. */
 static ir_expr *lane_copy(lane_writer *w, const ir_expr *e, ir_decl *f)
 {
-	int last = f->n_dims - 1;
-	if (e->kind == IR_VAR && e->u.var.slot == last && f->lanes > 1) {
+	if (e->kind == IR_VAR && e->u.var.slot == f->lane_dim && f->lanes > 1) {
 		ir_expr *x = lane_point(w->ctx, e, f->lanes, f->lane);
 		if (ir_type_none(e->type))
 			return x;
@@ -789,12 +873,13 @@ static ir_decl *lane_decl(lane_writer *w, const ir_decl *d, int l, int k)
 	f->lane_of = d;
 	f->lane = l;
 	f->lanes = k;
+	f->lane_dim = w->dims[d->index];
 	if (k == 1)
 		return f;
 	char name[300];
 	snprintf(name, sizeof name, "%s.lane%d", d->name, l);
 	f->name = sl_strdup(w->ctx, name);
-	int last = d->n_dims - 1;
+	int last = f->lane_dim;
 	if (d->kind == IR_DECL_INPUT) {
 		f->extents = copy_ext(w->ctx, d->extents, d->n_dims);
 		/* padded: ceil(E / k) words in every lane, the stream's last
@@ -853,7 +938,8 @@ static void mark_buffered(const ir_expr *e, const ir_decl *reader, bool *buffere
  * would hold different word counts, and which some reader reads at
  * other than its own point (so a buffer between them sees the writes'
  * gaps). */
-static int64_t *needs_pad(sl_ctx *ctx, const ir_program *lp, const int *lanes, bool pad_any)
+static int64_t *needs_pad(sl_ctx *ctx, const ir_program *lp, const int *lanes,
+	const int *dims, bool pad_any)
 {
 	bool *buffered = sl_alloc(ctx, (size_t) (lp->n_decls + 1) * sizeof(bool));
 	int64_t *pad = sl_alloc(ctx, (size_t) (lp->n_decls + 1) * sizeof(int64_t));
@@ -864,7 +950,7 @@ static int64_t *needs_pad(sl_ctx *ctx, const ir_program *lp, const int *lanes, b
 			mark_buffered(lp->decls[i]->body, lp->decls[i], buffered);
 	for (int i = 0; i < lp->n_decls; i++) {
 		const ir_decl *d = lp->decls[i];
-		int k = lanes[i], last = d->n_dims - 1;
+		int k = lanes[i], last = dims[i];
 		if (!pad_any || d->kind == IR_DECL_CONST || d->is_output || k == 1 || !buffered[i])
 			continue;
 		if (d->kind == IR_DECL_INPUT) {
@@ -880,7 +966,7 @@ static int64_t *needs_pad(sl_ctx *ctx, const ir_program *lp, const int *lanes, b
 		for (int j = 0; j < lp->n_decls; j++) {
 			const ir_decl *in = lp->decls[j];
 			if (in->kind == IR_DECL_INPUT && lanes[j] == k && in->n_dims == d->n_dims &&
-			    lo >= 0 && ceil_div(in->extents[last], k) > words)
+			    dims[j] == last && lo >= 0 && ceil_div(in->extents[last], k) > words)
 				words = ceil_div(in->extents[last], k);
 		}
 		bool exact = d->dom_ext[last] % k == 0 && ir_floordiv(lo, k) * k == lo &&
@@ -893,7 +979,7 @@ static int64_t *needs_pad(sl_ctx *ctx, const ir_program *lp, const int *lanes, b
 /* Does lane f of func d hold points outside d's domain? */
 static bool has_pad(const ir_decl *d, const ir_decl *f)
 {
-	int last = d->n_dims - 1;
+	int last = f->lane_dim;
 	if (f->lanes == 1)
 		return false;
 	int64_t x0 = f->lanes * f->dom_lo[last] + f->lane;
@@ -930,12 +1016,13 @@ ir_program *sched_unroll(sl_ctx *ctx, isl_ctx *isl, ir_program *lp, int k, bool 
 	if (!any_unrolled(lp, k))
 		return lp;	/* lanes come from unrolled outputs only */
 	int *lanes = sl_alloc(ctx, (size_t) (lp->n_decls + 1) * sizeof(int));
-	if (sched_lane_counts(ctx, lp, k, lanes) < 0)
+	int *dims = sl_alloc(ctx, (size_t) (lp->n_decls + 1) * sizeof(int));
+	if (sched_lane_counts(ctx, lp, k, lanes, dims) < 0)
 		return NULL;
 	if (!any_lanes(lp, lanes))
 		return lp;
-	lane_writer w = { ctx, isl, lp, lanes, NULL, sl_alloc(ctx, sizeof(ir_program)),
-		needs_pad(ctx, lp, lanes, pad), false, 0 };
+	lane_writer w = { ctx, isl, lp, lanes, dims, NULL, sl_alloc(ctx, sizeof(ir_program)),
+		needs_pad(ctx, lp, lanes, dims, pad), false, 0 };
 	int total = 0;
 	for (int i = 0; i < lp->n_decls; i++)
 		total += lanes[i];

@@ -1,7 +1,8 @@
 /* sim/lanes.c: the data of a lane program.
  * Stage: sim, around both engines.  The engines run the lane program
  * (scheduler/unroll.c): lane l of an input with k lanes holds, at word xo
- * of its innermost dimension, the input's point k * xo + l; an output's
+ * of its lane dimension (most often the innermost), the input's point
+ * k * xo + l; an output's
  * lanes are interleaved back the same way before the comparison with the
  * reference, which runs the original program.  The split inputs are
  * reserved against the memory limit and owned by the sim_lane_inputs. */
@@ -31,22 +32,38 @@ static const io_array *lanes_find(const ir_program *prog, const ref_inputs *in,
 	return NULL;
 }
 
-/* Lane l of k of array "a" along its innermost dimension, "words" a row
- * (the lane decl's extent: ceil((row - l) / k), or ceil(row / k) when the
- * lanes are padded, the points past the row 0). */
-static io_array *lanes_take(const io_array *a, int l, int k, int64_t words)
+/* The points of the dimensions of array a before "dim" and after it. */
+static void lanes_around(const int64_t *dims, int n_dims, int dim, int64_t *outer,
+	int64_t *inner)
 {
-	int64_t dims[8];
-	int nd = a->n_dims, last = nd - 1;
+	*outer = *inner = 1;
+	for (int d = 0; d < n_dims; d++) {
+		if (d < dim)
+			*outer *= dims[d];
+		if (d > dim)
+			*inner *= dims[d];
+	}
+}
+
+/* Lane l of k of array "a" along its dimension "dim", "words" its points
+ * there (the lane decl's extent: ceil((E - l) / k), or ceil(E / k) when
+ * the lanes are padded, the points past E 0). */
+static io_array *lanes_take(const io_array *a, int l, int k, int dim, int64_t words)
+{
+	int64_t dims[8], outer, inner;
+	int nd = a->n_dims;
 	memcpy(dims, a->dims, sizeof dims);
-	int64_t row = a->dims[last];
-	dims[last] = words;
+	int64_t row = a->dims[dim];
+	dims[dim] = words;
 	io_array *b = io_array_alloc(a->type, nd, dims);
 	if (!b)
 		return NULL;
-	for (int64_t r = 0; row && r < a->size / row; r++)
+	lanes_around(a->dims, nd, dim, &outer, &inner);
+	for (int64_t o = 0; o < outer; o++)
 		for (int64_t x = 0; x < words; x++)
-			b->data[r * words + x] = k * x + l < row ? a->data[r * row + k * x + l] : 0;
+			for (int64_t i = 0; i < inner; i++)
+				b->data[(o * words + x) * inner + i] = k * x + l < row
+					? a->data[(o * row + k * x + l) * inner + i] : 0;
 	return b;
 }
 
@@ -97,7 +114,7 @@ int sim_lane_inputs_make(sl_ctx *ctx, const ir_program *prog, const ir_program *
 			}
 			li->decls[li->n] = d;
 			li->arrays[li->n] = d->lanes > 1 ? lanes_take(a, d->lane, d->lanes,
-				d->extents[d->n_dims - 1])
+				d->lane_dim, d->extents[d->lane_dim])
 				: (io_array *) a;
 			if (!li->arrays[li->n])
 				sl_unreachable();
@@ -123,19 +140,21 @@ void sim_lane_inputs_release(sl_ctx *ctx, sim_lane_inputs *li)
 	memset(li, 0, sizeof *li);
 }
 
-/* Output "d" of the source program from its lanes lane[0 .. k) (values,
- * or the cycles they came out in). */
-static io_array *lanes_join(const ir_decl *d, io_array *const *lane, int k)
+/* Output "d" of the source program from its lanes lane[0 .. k) along
+ * dimension "dim" (values, or the cycles they came out in). */
+static io_array *lanes_join(const ir_decl *d, io_array *const *lane, int k, int dim)
 {
 	io_array *a = io_array_alloc(lane[0]->type, d->n_dims, d->out_extents);
-	int last = d->n_dims - 1;
-	int64_t row = d->out_extents[last];
+	int64_t row = d->out_extents[dim], outer, inner;
 	if (!a)
 		return NULL;
-	for (int64_t r = 0; row && r < a->size / row; r++)
+	lanes_around(d->out_extents, d->n_dims, dim, &outer, &inner);
+	for (int64_t o = 0; o < outer; o++)
 		for (int64_t x = 0; x < row; x++) {
 			const io_array *b = lane[x % k];
-			a->data[r * row + x] = b->data[r * b->dims[last] + x / k];
+			for (int64_t i = 0; i < inner; i++)
+				a->data[(o * row + x) * inner + i] =
+					b->data[(o * b->dims[dim] + x / k) * inner + i];
 		}
 	return a;
 }
@@ -153,7 +172,8 @@ io_array **sim_lanes_join(const ir_program *lp, io_array **lanes, int n_frames, 
 			int k = lp->outputs[j]->lanes;
 			if (lp->outputs[j]->lane_of != d)
 				sl_unreachable();	/* unroll.c: lanes in output order */
-			out[(size_t) f * src->n_outputs + i] = k > 1 ? lanes_join(d, fl + j, k) : fl[j];
+			out[(size_t) f * src->n_outputs + i] = k > 1
+				? lanes_join(d, fl + j, k, lp->outputs[j]->lane_dim) : fl[j];
 			for (int l = 0; l < k; l++) {
 				if (k > 1)
 					io_array_free(fl[j + l]);

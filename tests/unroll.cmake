@@ -7,6 +7,9 @@
 #                                      measured cycles equal predicted, live
 #                                      values the buffer analysis (else exit 1);
 #   t_unroll_frames_<ex>               the same with --frames 3 at K = 4;
+#   t_unroll_axis_lane_dim_bad         camera_pipeline at K = 4 (lanes along
+#                                      x, not the innermost channel) under
+#                                      --interface axis: refused, located;
 #   t_unroll_sim_blur_xy_1080p_k<K>    the issue's bar at K = 16 and 32 (a
 #                                      1918-wide output: lane masks);
 #                                      (jacobi, unsharp and resnet_layer read
@@ -22,14 +25,16 @@ set(SLUICE_UNROLL_EXAMPLES
   brighten gaussian cascade blur_xy harris upsample downsample camera_pipeline
   mobilenet matmul jacobi unsharp resnet_layer laplacian_pyramid)
 # camera_pipeline's innermost dimension is the channel (3 points): K = 2
-# and 3 (one pixel a cycle); its channel-outer form
+# and 3 run their lanes along it (one pixel a cycle), K = 4 and 8 along x,
+# the innermost dimension with K points (docs/language.md, "Lanes": every
+# lane computes each channel of its pixel); its channel-outer form
 # (tests/order/camera_pipeline.sl, lanes along x over planes kept whole,
 # t_unroll_sim_camera_channel_outer_k*) at 2 and 4.
 set(SLUICE_UNROLL_PATH_camera_channel_outer ${CMAKE_SOURCE_DIR}/tests/order/camera_pipeline.sl)
 foreach(ex ${SLUICE_UNROLL_EXAMPLES} camera_channel_outer)
   set(ks 2 4)
   if(ex STREQUAL "camera_pipeline")
-    set(ks 2 3)
+    set(ks 2 3 4 8)
   endif()
   set(path ${CMAKE_SOURCE_DIR}/examples/${ex}.sl)
   if(DEFINED SLUICE_UNROLL_PATH_${ex})
@@ -47,13 +52,18 @@ foreach(ex ${SLUICE_UNROLL_EXAMPLES} camera_channel_outer)
       PROPERTIES LABELS model TIMEOUT 120)
   endforeach()
 endforeach()
-foreach(ex gaussian downsample upsample)
+foreach(ex gaussian downsample upsample camera_pipeline)
   add_test(NAME t_unroll_frames_${ex}
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
             --unroll 4 --frames 3 --seed 3 -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/frames_${ex})
   set_tests_properties(t_unroll_frames_${ex} PROPERTIES LABELS model TIMEOUT 120
     PASS_REGULAR_EXPRESSION "model: 3 frames")
 endforeach()
+add_test(NAME t_unroll_axis_lane_dim_bad
+  COMMAND $<TARGET_FILE:sluice> compile ${CMAKE_SOURCE_DIR}/examples/camera_pipeline.sl
+          --unroll 4 --interface axis -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/axis_lane_dim)
+set_tests_properties(t_unroll_axis_lane_dim_bad PROPERTIES LABELS model TIMEOUT 120
+  PASS_REGULAR_EXPRESSION "camera_pipeline.sl:[0-9]+:[0-9]+: error: 'camera' has its 4 lanes along dimension 2, not its innermost")
 foreach(k 16 32)
   add_test(NAME t_unroll_sim_blur_xy_1080p_k${k}
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/blur_xy.sl -D W=1920 -D H=1080
@@ -69,7 +79,8 @@ endforeach()
 #                               or the default 64): a delay chain, and no buffer
 #                               circular (before the padding: gaussian k4's
 #                               input "circular, 6 banks", box_valid k8's
-#                               lanes 2-7 banked copies);
+#                               lanes 2-7 banked copies; camera_pipeline k8
+#                               its lanes along x, the channel innermost);
 #   t_unroll_sim_box_valid_k<K> the model bit-exact with cycles as predicted
 #                               on the valid-region box (66 wide: 66 mod 3
 #                               is 0 but its 64-wide px rows are not, 66
@@ -80,7 +91,8 @@ set(SLUICE_PAD_CASES
   "blur_xy_k8|${CMAKE_SOURCE_DIR}/examples/blur_xy.sl|8|W=250"
   "harris_k8|${CMAKE_SOURCE_DIR}/examples/harris.sl|8|W=250"
   "box_valid_k8|${CMAKE_SOURCE_DIR}/tests/bench/box_valid.sl|8|W=250"
-  "box_valid_k3|${CMAKE_SOURCE_DIR}/tests/bench/box_valid.sl|3|W=64")
+  "box_valid_k3|${CMAKE_SOURCE_DIR}/tests/bench/box_valid.sl|3|W=64"
+  "camera_pipeline_k8|${CMAKE_SOURCE_DIR}/examples/camera_pipeline.sl|8|W=250")
 foreach(c ${SLUICE_PAD_CASES})
   string(REPLACE "|" ";" f "${c}")
   list(GET f 0 name)

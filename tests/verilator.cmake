@@ -129,7 +129,7 @@ if(SLUICE_VERILATOR_EXE)
   foreach(ex ${SLUICE_LANE_EXAMPLES})
     set(ks 2 4)
     if(ex STREQUAL "camera_pipeline")
-      set(ks 2 3)	# its innermost dimension is the channel, 3 points
+      set(ks 2 3 4 8)	# the channel innermost, 3 points: 4 and 8 lanes along x
     endif()
     foreach(k ${ks})
       if("${ex}_k${k}" IN_LIST SLUICE_LANES_QUICK)

@@ -579,6 +579,18 @@ static int vl_write_words(sl_ctx *ctx, const char *path, const uint64_t *v,
  * would show. */
 #define VL_LANE_FILL 0x5a3c96e187d24b1full
 
+/* Word w of lane 0's box, whose lane dimension has row0 points and the
+ * dimensions after it inner, in lane l's box of "row" points there: its
+ * index, or -1 when lane l has not that word (a lane shorter than lane
+ * 0's). */
+static int64_t vl_lane_index(int64_t w, int64_t row0, int64_t inner, int64_t row)
+{
+	if (!row0 || !inner)
+		return -1;
+	int64_t i = w % inner, x = w / inner % row0, o = w / inner / row0;
+	return x < row ? (o * row + x) * inner + i : -1;
+}
+
 /* The input words of port "p" in frame "in" into v (sizes words, each
  * p->lanes values): lane l's word (r, xo) where lane 0 has it, when lane
  * l has it too.  0, or -1 when an array is missing or of another size. */
@@ -593,8 +605,10 @@ static int vl_port_words(const vl_port *p, int64_t size, const ref_inputs *in,
 		memcpy(v, a0->data, (size_t) size * sizeof(*v));
 		return 0;
 	}
-	int last = a0->n_dims - 1;
-	int64_t row0 = a0->dims[last];
+	int dim = p->stmt->decl->lane_dim;
+	int64_t row0 = a0->dims[dim], inner = 1;
+	for (int d = dim + 1; d < a0->n_dims; d++)
+		inner *= a0->dims[d];
 	for (int l = 0; l < k; l++) {
 		const ir_decl *dl = NULL;
 		for (int j = 0; j < in->n && !dl; j++)
@@ -604,10 +618,10 @@ static int vl_port_words(const vl_port *p, int64_t size, const ref_inputs *in,
 		const io_array *a = dl ? vl_input_array(in, dl->name) : NULL;
 		if (!a || a->n_dims != a0->n_dims)
 			return -1;
-		int64_t row = a->dims[last];
+		int64_t row = a->dims[dim];
 		for (int64_t w = 0; w < size; w++) {
-			int64_t r = row0 ? w / row0 : 0, xo = row0 ? w % row0 : 0;
-			v[w * k + l] = xo < row ? a->data[r * row + xo] : VL_LANE_FILL;
+			int64_t lane = vl_lane_index(w, row0, inner, row);
+			v[w * k + l] = lane >= 0 ? a->data[lane] : VL_LANE_FILL;
 		}
 	}
 	return 0;
@@ -695,9 +709,11 @@ static int vl_read_output(sl_ctx *ctx, const char *dir, int k, bool values,
 	size_t len = 0;
 	unsigned char *buf = (unsigned char *) sl_read_file(path, &len);
 	const ir_decl *d0 = lp->outputs[p->output];
-	int per = values ? p->lanes : 1, last = d0->n_dims - 1;
+	int per = values ? p->lanes : 1, dim = d0->lane_dim;
 	size_t es = values ? (size_t) vl_word_bytes(p->bits) : 8;
-	int64_t row0 = d0->out_extents[last];
+	int64_t row0 = d0->out_extents[dim], inner = 1;
+	for (int d = dim + 1; d < d0->n_dims; d++)
+		inner *= d0->out_extents[d];
 	int rc = -1;
 	if (!buf) {
 		sl_error(ctx, sl_noloc, "cannot read '%s': %s", path, strerror(errno));
@@ -712,17 +728,17 @@ static int vl_read_output(sl_ctx *ctx, const char *dir, int k, bool values,
 				const ir_decl *d = lp->outputs[p->output + l];
 				ir_type t = values ? d->type : ir_type_make(true, 64);
 				io_array *a = io_array_alloc(t, d->n_dims, d->out_extents);
-				int64_t row = d->out_extents[last];
+				int64_t row = d->out_extents[dim];
 				const unsigned char *q = buf + (size_t) (f * want * per) * es;
 				for (int64_t w = 0; w < want; w++) {
-					int64_t r = row0 ? w / row0 : 0, xo = row0 ? w % row0 : 0;
-					if (xo >= row)
+					int64_t at = vl_lane_index(w, row0, inner, row);
+					if (at < 0)
 						continue;
 					uint64_t v = 0;
 					const unsigned char *e = q + (size_t) (w * per + (values ? l : 0)) * es;
 					for (int b = (int) es - 1; b >= 0; b--)
 						v = v << 8 | e[b];
-					a->data[r * row + xo] = ir_norm(t, v);
+					a->data[at] = ir_norm(t, v);
 				}
 				out[f * stride + p->output + l] = a;
 			}

@@ -1,5 +1,5 @@
-# bad: more lanes than points in the output's innermost dimension.
+# bad: more lanes than points in every dimension of the output.
 input  in : u8[16][16];
 func   f(y, x) : u8 = in(y, x) + 1;
-output f[16][6];
+output f[6][6];
 unroll f 8;

@@ -2,7 +2,9 @@
 // "Lanes").  The `unroll` declaration as the front end reads it; the lane
 // counts propagated from the outputs to their producers (a downsample asks
 // for twice the lanes of its reader, an upsample half, rate 0 nothing;
-// conflicting or fractional demands are located errors); the lane rewrite
+// conflicting or fractional demands are located errors); the lane
+// dimension (an output's innermost with k points, a producer's the one its
+// reader's lane variable moves, two of them for one producer an error); the lane rewrite
 // (names, exact lane extents, which lane and word each access reads, a
 // lane that varies along x or a reduction variable a choice among the
 // lanes, each word clamped into its lane).  Every
@@ -30,7 +32,7 @@ struct Lanes {
 	size_t buf_len = 0;
 	isl_ctx *isl = nullptr;
 	ir_program *prog = nullptr, *lowered = nullptr, *lp = nullptr;
-	std::vector<int> lanes;
+	std::vector<int> lanes, dims;
 	int rc_counts = -2;
 
 	explicit Lanes(const std::string &text, int k = 0, bool rewrite = true, bool pad = true)
@@ -47,7 +49,8 @@ struct Lanes {
 		if (!lowered)
 			return;
 		lanes.assign(lowered->n_decls, 0);
-		rc_counts = sched_lane_counts(ctx, lowered, k, lanes.data());
+		dims.assign(lowered->n_decls, -1);
+		rc_counts = sched_lane_counts(ctx, lowered, k, lanes.data(), dims.data());
 		if (rewrite)
 			lp = sched_unroll(ctx, isl, lowered, k, pad);
 	}
@@ -71,6 +74,11 @@ struct Lanes {
 	{
 		const ir_decl *d = ir_program_find(lowered, name);
 		return d ? lanes[d->index] : -1;
+	}
+	int dim_of(const char *name)
+	{
+		const ir_decl *d = ir_program_find(lowered, name);
+		return d ? dims[d->index] : -1;
 	}
 	const ir_decl *lane(const char *name) { return lp ? ir_program_find(lp, name) : nullptr; }
 	std::string body(const char *name)
@@ -241,6 +249,125 @@ TEST(t_unroll, more_lanes_than_points_bad)
 	EXPECT_EQ(l.rc_counts, -1);
 	EXPECT_TRUE(l.has("t.sl:3:21: error: 'p' would have 4 lanes but only 3 points in its "
 		"innermost dimension")) << l.diags();
+}
+
+// ------------------------------------------------------ the lane dimension
+
+// An output whose innermost dimension has fewer points than lanes (a
+// pixel's channels, as camera_pipeline's) runs them along the innermost
+// dimension that has enough: x here (7 points), not c (3).
+const char *CHANNELS =
+	"input  in : u8[4][8];\n"
+	"func   p(y, x) : u8 = in(y, x) + in(y, x + 1);\n"
+	"func   q(y, x, c) : u8 = p(y, x) + u8(c);\n"
+	"output q[4][7][3];\n";
+
+TEST(t_unroll, lane_dimension_innermost_with_enough_points)
+{
+	// k = 4: q's channel has 3 points, x 7, so q's lanes run along x
+	// (dimension 1); q reads p(y, x), whose x moves with q's x at rate 1:
+	// 4 lanes of p along its x, and p (lanes along its innermost) asks for
+	// 4 lanes of in's innermost, as before.
+	Lanes l(CHANNELS, 4, false);
+	ASSERT_EQ(l.rc_counts, 0) << l.diags();
+	EXPECT_EQ(l.count_of("q"), 4);
+	EXPECT_EQ(l.dim_of("q"), 1);
+	EXPECT_EQ(l.count_of("p"), 4);
+	EXPECT_EQ(l.dim_of("p"), 1);
+	EXPECT_EQ(l.count_of("in"), 4);
+	EXPECT_EQ(l.dim_of("in"), 1);
+}
+
+TEST(t_unroll, lane_dimension_innermost_when_it_has_enough)
+{
+	// k = 3: the channel has 3 points, so q's lanes run along it (today's
+	// rule); p(y, x) does not move with c (rate 0): p and in one lane.
+	Lanes l(CHANNELS, 3, false);
+	ASSERT_EQ(l.rc_counts, 0) << l.diags();
+	EXPECT_EQ(l.count_of("q"), 3);
+	EXPECT_EQ(l.dim_of("q"), 2);
+	EXPECT_EQ(l.count_of("p"), 1);
+	EXPECT_EQ(l.count_of("in"), 1);
+}
+
+TEST(t_unroll, lane_dimension_none_has_enough_bad)
+{
+	// k = 8: 4, 7 and 3 points: no dimension of q has 8, the error names
+	// the innermost.
+	Lanes l(CHANNELS, 8, false);
+	EXPECT_EQ(l.rc_counts, -1);
+	EXPECT_TRUE(l.has("t.sl:3:8: error: 'q' would have 8 lanes but only 3 points in its "
+		"innermost dimension")) << l.diags();
+}
+
+TEST(t_unroll, lane_rewrite_along_a_middle_dimension)
+{
+	// k = 4 along x: q.lane1 is x = 4 * xo + 1, reading p(y, 4xo + 1):
+	// lane 1 of p at word xo.  q's box in x: ceil((7 - l) / 4) words, 2 2
+	// 2 1; c keeps its 3 points.  p is read off its point (2 indices for
+	// q's 3), so its lanes are padded: x in 0..6 is words 0 .. floor(6/4)
+	// = 1, 2 words, as the input's ceil(8 / 4) = 2.  in (8 wide, a
+	// multiple of 4) keeps exact lanes: ceil((8 - l) / 4) = 2.
+	Lanes l(CHANNELS, 4);
+	ASSERT_NE(l.lp, nullptr) << l.diags();
+	EXPECT_NE(l.body("q.lane1").find("p.lane1(y, x)"), std::string::npos) << l.body("q.lane1");
+	EXPECT_NE(l.body("q.lane3").find("p.lane3(y, x)"), std::string::npos) << l.body("q.lane3");
+	const int64_t q_words[4] = { 2, 2, 2, 1 };
+	for (int i = 0; i < 4; i++) {
+		std::string n = "q.lane" + std::to_string(i);
+		const ir_decl *q = l.lane(n.c_str());
+		ASSERT_NE(q, nullptr) << n;
+		EXPECT_EQ(q->lane_dim, 1) << n;
+		EXPECT_EQ(q->out_extents[1], q_words[i]) << n;
+		EXPECT_EQ(q->out_extents[2], 3) << n;
+		EXPECT_EQ(q->dom_ext[2], 3) << n;
+		const ir_decl *p = l.lane(("p.lane" + std::to_string(i)).c_str());
+		ASSERT_NE(p, nullptr);
+		EXPECT_EQ(p->dom_lo[1], 0) << i;
+		EXPECT_EQ(p->dom_ext[1], 2) << i;
+		const ir_decl *a = l.lane(("in.lane" + std::to_string(i)).c_str());
+		ASSERT_NE(a, nullptr);
+		EXPECT_EQ(a->extents[1], 2) << i;
+	}
+}
+
+TEST(t_unroll, lane_dimension_outermost_and_a_downsample)
+{
+	// f is 8 x 2: k = 4 runs along y.  f reads in(2y, x): in's row index
+	// moves at rate 2 with y, so in gets 8 lanes along y (dimension 0);
+	// f.lane1 (y = 4yo + 1) reads row 8yo + 2: lane 2 of in at word yo,
+	// and in.lane2 holds rows 2, 10: ceil((16 - 2) / 8) = 2 words.
+	Lanes l("input in : u8[16][16];\n"
+		"func f(y, x) : u8 = in(2 * y, x) + 1;\n"
+		"output f[8][2];\n", 4);
+	ASSERT_EQ(l.rc_counts, 0) << l.diags();
+	EXPECT_EQ(l.dim_of("f"), 0);
+	EXPECT_EQ(l.count_of("in"), 8);
+	EXPECT_EQ(l.dim_of("in"), 0);
+	ASSERT_NE(l.lp, nullptr) << l.diags();
+	EXPECT_EQ(l.body("f.lane1"), "(in.lane2(y, x) + 1)");
+	const ir_decl *a = l.lane("in.lane2");
+	ASSERT_NE(a, nullptr);
+	EXPECT_EQ(a->extents[0], 2);
+	EXPECT_EQ(a->extents[1], 16);
+}
+
+TEST(t_unroll, lane_dimensions_conflict_bad)
+{
+	// b (lanes along its innermost x) reads q(y, 0, x): 4 lanes of q along
+	// q's innermost; a (8 x 2 in x, c: lanes along x) reads q(y, x, c): 4
+	// lanes along q's dimension 2.  b is the later declaration, so it asks
+	// first; a's demand is the error.
+	Lanes l("input in : u8[4][8][8];\n"
+		"func q(y, x, c) : u8 = in(y, x, c) + 1;\n"
+		"func a(y, x, c) : u8 = q(y, x, c);\n"
+		"func b(y, x) : u8 = q(y, 0, x);\n"
+		"output a[4][8][2];\n"
+		"output b[4][8];\n", 4, false);
+	EXPECT_EQ(l.rc_counts, -1);
+	EXPECT_TRUE(l.has("t.sl:3:24: error: 'a' needs 4 lanes of 'q' here, but 'b' needs them "
+		"along its innermost dimension, not dimension 2")) << l.diags();
+	EXPECT_TRUE(l.has("t.sl:4:21: note: 'b' reads 'q' with 4 lanes here")) << l.diags();
 }
 
 // ---------------------------------------------------------------- rewrite
