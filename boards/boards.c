@@ -329,6 +329,44 @@ static bool board_flatten(board *b, const board_line *l)
 	return true;
 }
 
+/* srl MIN DEPTH: shift-register LUTs (boards/README.md "Logic"). */
+static bool board_srl(board *b, const board_line *l)
+{
+	int64_t a, d;
+	if (l->n != 3) {
+		sl_error(l->ctx, board_loc(l, 0), "expected 'srl MIN DEPTH'");
+		return false;
+	}
+	if (!board_int(l, 1, 2, &a) || !board_int(l, 2, 2, &d))
+		return false;
+	b->logic.srl_min = (int) a;
+	b->logic.srl_depth = (int) d;
+	return true;
+}
+
+/* cost sched C0 C1 C2 C3 C4: the LUTs of an sl_sched, fitted to Yosys
+ * (boards/README.md "Logic"). */
+static bool board_cost(board *b, const board_line *l)
+{
+	board_logic *g = &b->logic;
+	if (l->n != 7 || strcmp(l->w[1], "sched")) {
+		sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0),
+			"expected 'cost sched C0 C1 C2 C3 C4' (sl_sched's LUTs)");
+		return false;
+	}
+	for (int i = 0; i < 5; i++) {
+		char *end;
+		g->sched[i] = strtod(l->w[2 + i], &end);
+		if (*end) {
+			sl_error(l->ctx, board_loc(l, 2 + i), "expected a number, not '%s'",
+				l->w[2 + i]);
+			return false;
+		}
+	}
+	g->sched_fit = true;
+	return true;
+}
+
 /* "clock MHZ". */
 static bool board_clock(board *b, const board_line *l)
 {
@@ -409,6 +447,10 @@ static bool board_directive(board *b, const board_line *l)
 		return board_lutram_cell(b, l);
 	if (!strcmp(k, "flatten"))
 		return board_flatten(b, l);
+	if (!strcmp(k, "cost"))
+		return board_cost(b, l);
+	if (!strcmp(k, "srl"))
+		return board_srl(b, l);
 	if (!strcmp(k, "delay"))
 		return board_delay_line(b, l);
 	if (l->n < 2) {

@@ -58,6 +58,13 @@ typedef struct board_logic {
 	bool dsp_rom_late;	/* a product by a constant read from a ROM still takes a DSP */
 	board_shape ram_cell;	/* a LUT-RAM cell's shape; depth 0: bits pooled */
 	int ram_cell_luts;	/* the LUT sites one such cell occupies */
+	int srl_min, srl_depth;	/* `srl MIN DEPTH`: a run of MIN or more enable-only
+				 * registers of a bit is a shift-register LUT of
+				 * DEPTH stages (Xilinx SRL16E/SRLC32E); 0: none */
+	bool sched_fit;		/* a `cost sched` line: sl_sched's LUTs are */
+	double sched[5];	/* c0 + c1 counter bits + c2 down-counter bits +
+				 * c3 distinct wait columns + c4 counter bits x
+				 * dimensions when the innermost DELTA is 1 */
 	bool flatten;		/* the flow flattens the design (default); false:
 				 * library modules keep their boundaries
 				 * (synth_xilinx without -flatten), so no

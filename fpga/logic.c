@@ -217,6 +217,10 @@ typedef struct est_walk {
 	est_seen_ent *keys;	/* shared by every walk */
 	int n_dups;
 	est_dup *dups;		/* tg_dsp_decide's walk only */
+	int n_nodes;		/* the statement's nodes as costed: their */
+	const ir_expr **nodes;	/* significant bits (0: a constant) and */
+	int *node_ew;		/* whether merged into an earlier one */
+	bool *node_merged;
 } est_walk;
 
 static bool est_seen(est_walk *w, const char *key, const ir_expr *e)
@@ -757,13 +761,24 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		v = est_make(t.bits, t.bits, t.is_signed);
 		break;
 	}
-	if (key && est_seen(w, key, e)) {
+	bool merged = key && est_seen(w, key, e);
+	if (merged) {
 		w->luts = luts;		/* the same hardware exists: merged */
 		w->dsps = dsps;
 		if (w->muls)
 			w->muls->n = n_muls;
 	}
 	free(key);
+	if (w->nodes) {
+		int i = w->n_nodes++;
+		w->nodes = sl_xrealloc(w->nodes, (size_t) w->n_nodes * sizeof(*w->nodes));
+		w->node_ew = sl_xrealloc(w->node_ew, (size_t) w->n_nodes * sizeof(*w->node_ew));
+		w->node_merged = sl_xrealloc(w->node_merged,
+			(size_t) w->n_nodes * sizeof(*w->node_merged));
+		w->nodes[i] = e;
+		w->node_ew[i] = v.is_const ? 0 : v.ew;
+		w->node_merged[i] = merged;
+	}
 	return v;
 }
 
@@ -778,14 +793,22 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
  * {is_final, next_one, wait_cnt}, one flip-flop per distinct bit column
  * that is not constant over the values it loads (one per dimension that
  * can increment, and the final one): Yosys merges equal registers and
- * removes constant ones; fire and active.  LUTs, fitted to Yosys 0.23 on
- * the iCE40 (within 5 of every case measured, N 1-4, extents 3-1920,
- * waits 1-13627): per dimension its incrementer and last-value test; the
- * down counter's decrement and its three-way load select, a LUT a bit;
- * 9 + N for the flags, the wait select, fire and active. */
-static void est_generator(est_walk *w, const rtl_sched_plan *q, int tw)
+ * removes constant ones; fire and active.  Where the flow flattens the
+ * design, the ci of a dimension whose idx nothing reads ("idx_read", a
+ * bit a dimension) is removed with its readers.  LUTs: the board's `cost
+ * sched` line, fitted to the module alone in Yosys (boards/README.md
+ * "Logic": a constant, per counter bit, per down-counter bit, per
+ * distinct wait column, and per counter bit and dimension when the
+ * innermost DELTA is 1, the fire of the next cycle enabling every
+ * counter); without one, the iCE40's structure (within 5 of every case
+ * measured, N 1-4, extents 3-1920, waits 1-13627): per dimension its
+ * incrementer and last-value test; the down counter's decrement and its
+ * three-way load select, a LUT a bit; 9 + N for the flags, the wait
+ * select, fire and active. */
+static void est_generator(est_walk *w, const rtl_sched_plan *q, int tw, uint64_t idx_read)
 {
 	const est_fam *f = w->f;
+	const board_logic *g = &f->bd->logic;
 	int n = q->n, nd = q->n;
 	uint64_t tm = tw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << tw) - 1;
 	uint64_t maxw = q->start & tm;
@@ -797,13 +820,18 @@ static void est_generator(est_walk *w, const rtl_sched_plan *q, int tw)
 	/* The loaded wait's columns over its rows: bit r of a column is its
 	 * value in row r (a dimension that increments, then the final row). */
 	uint64_t col[66] = { 0 }, cm = cw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << cw) - 1;
-	int rows = 0;
+	int rows = 0, bits = 0, dims = 0, inner = -1;
+	double luts = 0;
 	for (int d = 0; d < nd; d++) {
 		if (q->ext[d] <= 1)
 			continue;
 		int iw = sl_bits_for(q->ext[d] - 1);
-		w->ffs += 2 * iw + 1;
-		w->luts += est_add(f, iw) + (double) est_eq(f, iw, true);
+		bool ci = !g->flatten || ((idx_read >> d) & 1);
+		w->ffs += iw + (ci ? iw : 0) + 1;
+		luts += est_add(f, iw) + (double) est_eq(f, iw, true);
+		bits += iw;
+		dims++;
+		inner = d;
 		uint64_t load = (delta[d] - 3) & cm;
 		for (int b = 0; b < cw && b < 64; b++)
 			col[b] |= ((load >> b) & 1) << rows;
@@ -821,7 +849,81 @@ static void est_generator(est_walk *w, const rtl_sched_plan *q, int tw)
 		distinct += !seen;
 	}
 	w->ffs += cw + 1 + distinct + 2;
-	w->luts += est_add(f, cw) + cw + 9 + n;
+	if (g->sched_fit) {
+		bool fast = inner >= 0 && delta[inner] == 1;
+		luts = g->sched[0] + g->sched[1] * bits + g->sched[2] * cw + g->sched[3] * distinct +
+			(fast ? g->sched[4] * bits * dims : 0);
+		w->luts += luts > 0 ? luts : 0;
+		return;
+	}
+	w->luts += luts + est_add(f, cw) + cw + 9 + n;
+}
+
+/* The variable slots expression e reads (a bit a slot), not through a
+ * buffer's access (a chain's read is a tap, a circular one's address is
+ * est_idx_reads'), a ROM's address included. */
+static uint64_t est_slots_read(const ir_expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == IR_VAR)
+		return e->u.var.slot >= 0 && e->u.var.slot < 64 ? (uint64_t) 1 << e->u.var.slot : 0;
+	if (e->kind == IR_ACCESS && e->u.access.decl->kind != IR_DECL_CONST)
+		return 0;
+	uint64_t m = 0;
+	for (int i = 0; i < e->n_args; i++)
+		m |= est_slots_read(e->args[i]);
+	if (e->kind == IR_REDUCE)
+		m |= est_slots_read(e->u.reduce.body);
+	return m;
+}
+
+/* The dimensions of s whose counter value (sl_sched's idx) s's logic
+ * reads: its datapath's variables, a reduction's first/last tests, an
+ * output's in-box test, its circular register-file read addresses and its
+ * border multiplexers (rtlgen); a block-RAM read is addressed from nidx. */
+static uint64_t est_idx_reads(const ub_set *ubs, const sched_stmt *s)
+{
+	const ir_decl *d = s->decl;
+	uint64_t slots = s->is_input ? 0 : est_slots_read(d->body), m = 0;
+	int nsl = d->n_slots > s->n_dims ? d->n_slots : s->n_dims;
+	for (int k = 0; k < nsl && k < 64; k++) {
+		if (!((slots >> k) & 1))
+			continue;
+		int dim = k < s->n_vars ? k : -1;
+		if (s->is_reduction)
+			for (int r = 0; r < d->body->u.reduce.n_rvars; r++)
+				if (d->body->u.reduce.rvars[r].slot == k)
+					dim = s->n_vars + r;
+		if (dim >= 0)
+			m |= (uint64_t) 1 << dim;
+	}
+	for (int k = s->n_vars; s->is_reduction && k < s->n_dims; k++)
+		m |= (uint64_t) 1 << k;
+	if (s->is_output && !s->is_input && !(d->lanes > 1 && d->lane > 0))
+		for (int k = 0; k < s->n_vars; k++)
+			if (-s->lo[k] > 0 || d->out_extents[k] - s->lo[k] < s->ext[k])
+				m |= (uint64_t) 1 << k;
+	for (int i = 0; i < ubs->n_buffers; i++) {
+		const ub_buffer *b = ubs->buffers[i];
+		if (b->storage == UB_NONE)
+			continue;
+		for (int j = 1; j < b->n_ports; j++) {
+			const ub_port *p = &b->ports[j];
+			if (p->stmt != s)
+				continue;
+			for (int e = 0; e < p->n_edges; e++)
+				m |= (uint64_t) 1 << p->edges[e].dim;
+			if (b->storage == UB_CIRCULAR && b->mem != UB_MEM_SRAM)
+				for (int a = 0; a < p->access->expr->n_args; a++) {
+					uint64_t sl = est_slots_read(p->access->expr->args[a]);
+					for (int k = 0; k < s->n_vars && k < 64; k++)
+						if ((sl >> k) & 1)
+							m |= (uint64_t) 1 << k;
+				}
+		}
+	}
+	return m;
 }
 
 /* The in-box test of an output whose domain passes its box. */
@@ -871,15 +973,88 @@ static bool est_dead(const ub_set *ubs, const sched_stmt *s)
 	return !s->is_output && (!b || b->storage == UB_NONE || b->n_ports <= 1);
 }
 
+/* The registers of a run of "len" cycles of an n-bit value: flip-flops,
+ * or where the board has shift-register LUTs (`srl`) and the run is long
+ * enough, a LUT a bit per DEPTH stages (Yosys's shregmap). */
+static void est_run_regs(est_walk *w, int n, int len)
+{
+	const board_logic *g = &w->f->bd->logic;
+	if (n <= 0 || len <= 0)
+		return;
+	if (g->srl_min && len >= g->srl_min)
+		w->luts += (double) n * est_cdiv(len, g->srl_depth);
+	else
+		w->ffs += (int64_t) n * len;
+}
+
+static int est_node_ew(const est_walk *w, const ir_expr *e, bool *merged)
+{
+	for (int i = w->n_nodes - 1; i >= 0; i--)
+		if (w->nodes[i] == e) {
+			*merged = w->node_merged[i];
+			return w->node_ew[i];
+		}
+	*merged = false;
+	return ir_type_none(e->type) ? 0 : e->type.bits;
+}
+
+static bool est_is_read(const ir_expr *e)
+{
+	return e->kind == IR_ACCESS && e->u.access.decl->kind != IR_DECL_CONST;
+}
+
+/* The datapath's delay and read registers (scheduler/pipeline.c places
+ * every node in a cycle): per operand of a node in a later cycle, its
+ * significant bits (Yosys removes constant flip-flops) for the cycles
+ * between, a buffer read's register included; a run of one operand is
+ * one chain (every node has one user), a merged operand's shared.  The
+ * value waits from its cycle to "vc"; the valid bit, and a reduction's
+ * fire, first and last, as scheduler/pipeline.c counts them. */
+static void est_delays(est_walk *w, const sched_stmt *s, const ir_expr *root, int vc)
+{
+	for (int i = 0; i < w->n_nodes; i++) {
+		const ir_expr *e = w->nodes[i];
+		if (w->node_merged[i] || e->n_args == 0)
+			continue;
+		if (e->kind == IR_ACCESS || ir_type_none(e->type))
+			continue;	/* an address or an index: not delayed */
+		int ce = sched_node_cycle(s, e);
+		for (int k = 0; k < e->n_args; k++) {
+			const ir_expr *a = e->args[k];
+			bool merged;
+			int ew = est_node_ew(w, a, &merged), ca = sched_node_cycle(s, a);
+			if (ca < 0 || ew == 0 || (ir_type_none(a->type) && a->kind != IR_ACCESS))
+				continue;
+			est_run_regs(w, ew, ce - ca + est_is_read(a));
+		}
+	}
+	if (root && est_is_read(root))
+		est_run_regs(w, root->type.bits, vc);	/* its read register */
+	if (s->is_reduction) {	/* the body into the accumulator */
+		const ir_expr *body = s->decl->body->u.reduce.body;
+		bool merged;
+		int ew = est_node_ew(w, body, &merged), cb = sched_node_cycle(s, body);
+		if (cb >= 0)
+			est_run_regs(w, ew, sched_acc_cycle(s) - cb + est_is_read(body));
+		w->ffs += 3 * (int64_t) sched_acc_cycle(s);
+	}
+	w->ffs += vc;
+}
+
 /* A statement's schedule, datapath and pipe. */
-static void est_stmt(est_walk *w, const sched_stmt *s, const rtl_plan *plan)
+static void est_stmt(est_walk *w, const sched_stmt *s, const rtl_plan *plan,
+	const uint64_t *idx_read)
 {
 	if (est_dead(w->ubs, s))
 		return;	/* nothing reads it: Yosys removes it all */
 	const rtl_sched_plan *q = &plan->sched[s->index];
-	if (q->controller == s)
-		est_generator(w, q, plan->tw);	/* else an earlier lane's (shared) */
+	if (q->controller == s)	/* else an earlier lane's (shared) */
+		est_generator(w, q, plan->tw, idx_read[s->index]);
 	est_val v;
+	w->nodes = sl_xmalloc(sizeof(*w->nodes));	/* record the nodes */
+	w->node_ew = sl_xmalloc(sizeof(*w->node_ew));
+	w->node_merged = sl_xmalloc(sizeof(*w->node_merged));
+	w->n_nodes = 0;
 	if (s->is_input)
 		v = est_make(s->decl->type.bits, s->decl->type.bits, false);
 	else if (s->is_reduction)
@@ -893,8 +1068,18 @@ static void est_stmt(est_walk *w, const sched_stmt *s, const rtl_plan *plan)
 	/* The pipe after the value's cycle; before it, the datapath's own
 	 * read, delay and valid registers (scheduler/pipeline.c). */
 	int vc = s->is_input ? 0 : sched_value_cycle(s);
-	w->ffs += (int64_t) (s->latency - vc) * (ew + 1 + inbox) + sched_pipe_reg_bits(s) +
-		(int64_t) vc * inbox;
+	w->ffs += (int64_t) (s->latency - vc) * (ew + 1 + inbox) + (int64_t) vc * inbox;
+	if (s->is_input || !s->pipe)
+		w->ffs += sched_pipe_reg_bits(s);
+	else
+		est_delays(w, s, s->is_reduction ? NULL : s->decl->body, vc);
+	free(w->nodes);
+	free(w->node_ew);
+	free(w->node_merged);
+	w->nodes = NULL;
+	w->node_ew = NULL;
+	w->node_merged = NULL;
+	w->n_nodes = 0;
 }
 
 /* ------------------------------------------------------------ buffers */
@@ -1132,6 +1317,10 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	est_seen_ent *keys = NULL;
 	int n_keys = 0;
 	est_muls muls = { 0, NULL };
+	uint64_t *idx_read = sl_xcalloc((size_t) n + 1, sizeof(*idx_read));
+	for (int i = 0; i < n; i++)	/* a lane reads its controller's counters */
+		if (!est_dead(ubs, sp->stmts[i]))
+			idx_read[plan.sched[i].controller->index] |= est_idx_reads(ubs, sp->stmts[i]);
 	for (int i = 0; i < n; i++) {
 		ws[i].f = &f;
 		ws[i].sp = sp;
@@ -1142,7 +1331,7 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	for (int i = 0; i < n; i++) {
 		ws[i].keys = keys;	/* merged subexpressions across stages */
 		ws[i].n_keys = n_keys;
-		est_stmt(&ws[i], sp->stmts[i], &plan);
+		est_stmt(&ws[i], sp->stmts[i], &plan, idx_read);
 		keys = ws[i].keys;
 		n_keys = ws[i].n_keys;
 	}
@@ -1158,6 +1347,7 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 		free(keys[i].key);
 	free(keys);
 	free(ws);
+	free(idx_read);
 }
 
 /* ------------------------------------------------------------ the decision */
