@@ -1003,6 +1003,23 @@ static bool est_is_read(const ir_expr *e)
 	return e->kind == IR_ACCESS && e->u.access.decl->kind != IR_DECL_CONST;
 }
 
+/* The read register of access e, 1, or 0 where it is merged: a delay
+ * chain's read with the same-cycle bypass (est_chain). */
+static int est_read_reg(const est_walk *w, const ir_expr *e)
+{
+	if (!est_is_read(e))
+		return 0;
+	for (int i = 0; i < w->ubs->n_buffers; i++) {
+		const ub_buffer *b = w->ubs->buffers[i];
+		if (b->storage != UB_REGISTERS && b->storage != UB_DELAY_CHAIN)
+			continue;
+		for (int j = 1; j < b->n_ports; j++)
+			if (b->ports[j].access && b->ports[j].access->expr == e)
+				return b->ports[j].n_edges == 0 && !b->ports[j].shifting ? 0 : 1;
+	}
+	return 1;
+}
+
 /* The datapath's delay and read registers (scheduler/pipeline.c places
  * every node in a cycle): per operand of a node in a later cycle, its
  * significant bits (Yosys removes constant flip-flops) for the cycles
@@ -1025,17 +1042,17 @@ static void est_delays(est_walk *w, const sched_stmt *s, const ir_expr *root, in
 			int ew = est_node_ew(w, a, &merged), ca = sched_node_cycle(s, a);
 			if (ca < 0 || ew == 0 || (ir_type_none(a->type) && a->kind != IR_ACCESS))
 				continue;
-			est_run_regs(w, ew, ce - ca + est_is_read(a));
+			est_run_regs(w, ew, ce - ca + est_read_reg(w, a));
 		}
 	}
-	if (root && est_is_read(root))
-		est_run_regs(w, root->type.bits, vc);	/* its read register */
+	if (root && est_is_read(root))	/* its read register */
+		est_run_regs(w, root->type.bits, vc - 1 + est_read_reg(w, root));
 	if (s->is_reduction) {	/* the body into the accumulator */
 		const ir_expr *body = s->decl->body->u.reduce.body;
 		bool merged;
 		int ew = est_node_ew(w, body, &merged), cb = sched_node_cycle(s, body);
 		if (cb >= 0)
-			est_run_regs(w, ew, sched_acc_cycle(s) - cb + est_is_read(body));
+			est_run_regs(w, ew, sched_acc_cycle(s) - cb + est_read_reg(w, body));
 		w->ffs += 3 * (int64_t) sched_acc_cycle(s);
 	}
 	w->ffs += vc;
@@ -1084,11 +1101,28 @@ static void est_stmt(est_walk *w, const sched_stmt *s, const rtl_plan *plan,
 
 /* ------------------------------------------------------------ buffers */
 
-/* Delay chain: a read mux per distinct tap (the same-cycle bypass), and
- * the write pointer of each memory of its pack (an sl_fifo_seg per SRAM
- * group of the pack, ub_pack_memory), counted at the pack's first
- * member. */
-static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
+/* The 2:1 multiplexers of a border port's read from edge e0 on, as
+ * rtlgen's rtl_border_mux nests them (per reader dimension, one a bent
+ * index, over the tree of the dimensions after). */
+static int est_border_muxes(const ub_port *p, int e0)
+{
+	if (e0 >= p->n_edges)
+		return 0;
+	int e1 = e0;
+	while (e1 < p->n_edges && p->edges[e1].dim == p->edges[e0].dim)
+		e1++;
+	return (e1 - e0 + 1) * est_border_muxes(p, e1) + (e1 - e0);
+}
+
+/* Delay chain: the write pointer of each memory of its pack (an
+ * sl_fifo_seg per SRAM group of the pack, ub_pack_memory), counted at the
+ * pack's first member; a read with the same-cycle bypass costs nothing
+ * (its read register, loaded with the bypass, is the tap's next position,
+ * merged by Yosys, the bypass that position's enable); a border read its
+ * multiplexer tree, a LUT a bit per 2:1 (LUT4) or 4:1 (LUT6) mux, on the
+ * index tests (shared), and the chain's extra shifts after the last
+ * write an sl_sched of their own (rtlgen's rtl_chain_vshifts). */
+static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt, const rtl_plan *plan)
 {
 	const est_fam *f = w->f;
 	const ub_pack *p = b->pack >= 0 ? &w->ubs->packs[b->pack] : NULL;
@@ -1101,11 +1135,27 @@ static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 		w->luts += est_add(f, aw) + est_lt(f, aw, true) + aw;
 	}
 	for (int i = 1; i < b->n_ports; i++) {
-		bool again = false;
-		for (int j = 1; j < i; j++)
-			again = again || b->ports[j].dist == b->ports[i].dist;
-		if (!again)
-			by_stmt[b->ports[i].stmt->index].luts += b->width_bits;
+		const ub_port *pt = &b->ports[i];
+		est_walk *r = &by_stmt[pt->stmt->index];
+		int m = est_border_muxes(pt, 0);
+		r->luts += (double) b->width_bits * est_cdiv(m, f->k >= 6 ? 3 : 1);
+		for (int e = 0; e < pt->n_edges; e++) {
+			char key[96];
+			snprintf(key, sizeof key, "edge %s %d %lld", pt->stmt->name, pt->edges[e].dim,
+				(long long) pt->edges[e].at);
+			if (!est_seen(w, key, NULL))
+				r->luts += (double) est_eq(f, est_counter_bits(pt->stmt,
+					pt->edges[e].dim), true);
+		}
+	}
+	if (b->vshift_n > 0) {
+		rtl_sched_plan q = { 0 };
+		q.n = 1;
+		q.ext[0] = b->vshift_n;
+		q.delta[0] = (uint64_t) b->vshift_step;
+		q.start = (uint64_t) b->vshift_start;
+		est_generator(w, &q, plan->tw, 0);
+		w->luts += 1;	/* the shift: the write enable or a vertical shift */
 	}
 }
 
@@ -1267,7 +1317,7 @@ static void est_pub(est_walk *w, const pub_set *pub, const pub_buf *pb)
 /* Every buffer with readers, costed in its producer's walk (ws[index]),
  * the merged subexpressions *keys carried from walk to walk. */
 static void est_buffers(est_walk *ws, const ub_set *ubs, const pub_set *pub,
-	est_seen_ent **keys, int *n_keys)
+	const rtl_plan *plan, est_seen_ent **keys, int *n_keys)
 {
 	for (int k = 0; k < ubs->n_buffers; k++) {
 		const ub_buffer *b = ubs->buffers[k];
@@ -1282,7 +1332,7 @@ static void est_buffers(est_walk *ws, const ub_set *ubs, const pub_set *pub,
 		else if (b->storage == UB_CIRCULAR)
 			est_circular(pw, b, ws);
 		else
-			est_chain(pw, b, ws);
+			est_chain(pw, b, ws, plan);
 		*keys = pw->keys;
 		*n_keys = pw->n_keys;
 	}
@@ -1335,7 +1385,7 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 		keys = ws[i].keys;
 		n_keys = ws[i].n_keys;
 	}
-	est_buffers(ws, ubs, pub, &keys, &n_keys);
+	est_buffers(ws, ubs, pub, &plan, &keys, &n_keys);
 	memset(r, 0, sizeof(*r));
 	est_split(bd, sp, &muls, ws, r);
 	est_stage_totals(sp, ws, r);
