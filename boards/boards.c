@@ -252,17 +252,21 @@ static bool board_dsp_mul(board *b, const board_line *l)
 	return true;
 }
 
-/* lutram_cell DxW LUTS: one LUT-RAM cell and the LUT sites it takes. */
+/* lutram_cell DxW LUTS [reads R]: one LUT-RAM cell and the LUT sites it
+ * takes; with R, a memory of several read ports is cells of one bit read
+ * by R ports each. */
 static bool board_lutram_cell(board *b, const board_line *l)
 {
-	int64_t v;
-	if (l->n != 3) {
-		sl_error(l->ctx, board_loc(l, 0), "expected 'lutram_cell DEPTHxWIDTH LUTS'");
+	int64_t v, r = 0;
+	if (l->n != 3 && !(l->n == 5 && !strcmp(l->w[3], "reads"))) {
+		sl_error(l->ctx, board_loc(l, 0), "expected 'lutram_cell DEPTHxWIDTH LUTS [reads R]'");
 		return false;
 	}
-	if (!board_shape_parse(l, 1, &b->logic.ram_cell) || !board_int(l, 2, 1, &v))
+	if (!board_shape_parse(l, 1, &b->logic.ram_cell) || !board_int(l, 2, 1, &v) ||
+	    (l->n == 5 && !board_int(l, 4, 1, &r)))
 		return false;
 	b->logic.ram_cell_luts = (int) v;
+	b->logic.ram_cell_reads = (int) r;
 	return true;
 }
 

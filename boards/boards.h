@@ -58,6 +58,8 @@ typedef struct board_logic {
 	bool dsp_rom_late;	/* a product by a constant read from a ROM still takes a DSP */
 	board_shape ram_cell;	/* a LUT-RAM cell's shape; depth 0: bits pooled */
 	int ram_cell_luts;	/* the LUT sites one such cell occupies */
+	int ram_cell_reads;	/* `reads R`: with several read ports a cell holds
+				 * one bit for R of them (else 0: a copy a port) */
 	int srl_min, srl_depth;	/* `srl MIN DEPTH`: a run of MIN or more enable-only
 				 * registers of a bit is a shift-register LUT of
 				 * DEPTH stages (Xilinx SRL16E/SRLC32E); 0: none */

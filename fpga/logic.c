@@ -1207,6 +1207,19 @@ static int64_t est_lutram_copy(const est_fam *f, int64_t depth, int wd)
 	return est_cdiv(depth * wd, f->lutram_bits);
 }
 
+/* LUT sites of a LUT-RAM memory of depth x wd bits and nr read ports in
+ * cells of `lutram_cell ... reads R`: one port, whole cells of its shape;
+ * several, per bit ceil(nr / R) cells of one bit (Yosys 0.23: a RAM64M
+ * holds 64 x 3 bits or one bit for 3 read ports). */
+static int64_t est_lutram_ports(const est_fam *f, int64_t depth, int wd, int nr)
+{
+	const board_logic *g = &f->bd->logic;
+	int64_t slices = est_cdiv(depth, f->ram_cell.depth);
+	if (nr <= 1)
+		return g->ram_cell_luts * slices * est_cdiv(wd, f->ram_cell.width);
+	return g->ram_cell_luts * slices * wd * est_cdiv(nr, g->ram_cell_reads);
+}
+
 /* A circular buffer: the write counter, then per read port its address,
  * its bypass and its read: a register-file read mux (iCE40), LUT-RAM
  * copies for the ports past the first, or a block-RAM port (sl_sram_pf). */
@@ -1242,9 +1255,14 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 			continue;
 		}
 		r->luts += (double) est_eq(f, aw, false) + wd;	/* bypass */
+		const board_logic *g = &f->bd->logic;
 		if (!f->lut_ram)
 			r->luts += (double) wd * (depth / 2.0 + depth / 6.0) + (double) depth;
-		else if (i > 1)
+		else if (g->ram_cell_reads && i == 1)	/* the cells of every port, less
+							 * fpga/storage.c's first copy */
+			r->luts += (double) (est_lutram_ports(f, depth, wd, (int) nr) -
+				est_cdiv(depth * wd, f->lutram_bits));
+		else if (!g->ram_cell_reads && i > 1)
 			r->luts += (double) est_lutram_copy(f, depth, wd);
 	}
 	(void) nr;
