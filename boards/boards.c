@@ -348,17 +348,17 @@ static bool board_srl(board *b, const board_line *l)
 	return true;
 }
 
-/* cost sched C0 C1 C2 C3 C4: the LUTs of an sl_sched, fitted to Yosys
+/* cost sched C0 C1 C2 C3 C4 C5: the LUTs of an sl_sched, fitted to Yosys
  * (boards/README.md "Logic"). */
 static bool board_cost(board *b, const board_line *l)
 {
 	board_logic *g = &b->logic;
-	if (l->n != 7 || strcmp(l->w[1], "sched")) {
+	if (l->n != 8 || strcmp(l->w[1], "sched")) {
 		sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0),
-			"expected 'cost sched C0 C1 C2 C3 C4' (sl_sched's LUTs)");
+			"expected 'cost sched C0 C1 C2 C3 C4 C5' (sl_sched's LUTs)");
 		return false;
 	}
-	for (int i = 0; i < 5; i++) {
+	for (int i = 0; i < 6; i++) {
 		char *end;
 		g->sched[i] = strtod(l->w[2 + i], &end);
 		if (*end) {

@@ -64,9 +64,10 @@ typedef struct board_logic {
 				 * registers of a bit is a shift-register LUT of
 				 * DEPTH stages (Xilinx SRL16E/SRLC32E); 0: none */
 	bool sched_fit;		/* a `cost sched` line: sl_sched's LUTs are */
-	double sched[5];	/* c0 + c1 counter bits + c2 down-counter bits +
-				 * c3 distinct wait columns + c4 counter bits x
-				 * dimensions when the innermost DELTA is 1 */
+	double sched[6];	/* c0 + c1 counter bits + c2 down-counter bits +
+				 * c3 distinct wait columns + c4 when the
+				 * innermost DELTA is not 1 + c5 counter bits x
+				 * dimensions (1 or 2) when it is */
 	bool flatten;		/* the flow flattens the design (default); false:
 				 * library modules keep their boundaries
 				 * (synth_xilinx without -flatten), so no

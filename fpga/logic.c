@@ -852,7 +852,7 @@ static void est_generator(est_walk *w, const rtl_sched_plan *q, int tw, uint64_t
 	if (g->sched_fit) {
 		bool fast = inner >= 0 && delta[inner] == 1;
 		luts = g->sched[0] + g->sched[1] * bits + g->sched[2] * cw + g->sched[3] * distinct +
-			(fast ? g->sched[4] * bits * dims : 0);
+			(fast ? (dims <= 2 ? g->sched[5] * bits * dims : 0) : g->sched[4]);
 		w->luts += luts > 0 ? luts : 0;
 		return;
 	}
