@@ -695,13 +695,31 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	int n = support < aw ? support : aw;
 	if (n > w->f->k)
 		w->luts += addr;
-	uint64_t any = 0, tm = d->type.bits >= 64 ? ~(uint64_t) 0
-		: ((uint64_t) 1 << d->type.bits) - 1;
-	for (int64_t i = 0; i < depth; i++)
-		any |= (uint64_t) d->data[i] & tm;	/* a negative entry's bits in its type */
-	int wb = sl_bits(any);
-	w->luts += (double) wb * est_fun(w->f, n);
-	return est_make(d->type.bits, wb, false);
+	/* The table's bit columns: a constant one costs nothing, equal ones
+	 * are one function (Yosys merges them), and the columns above the
+	 * last that differs from the sign bit are its sign extension. */
+	int tb = d->type.bits < 64 ? d->type.bits : 64, funcs = 0, top = 0;
+	for (int b = 0; b < tb; b++) {
+		bool zero = true, one = true, dup = false, same_prev = b > 0;
+		for (int64_t i = 0; i < depth; i++) {
+			int x = (int) (((uint64_t) d->data[i] >> b) & 1);
+			zero = zero && !x;
+			one = one && x;
+			if (same_prev && x != (int) (((uint64_t) d->data[i] >> (b - 1)) & 1))
+				same_prev = false;
+		}
+		for (int c = 0; c < b && !dup && !zero && !one; c++) {
+			dup = true;
+			for (int64_t i = 0; i < depth && dup; i++)
+				dup = (((uint64_t) d->data[i] >> b) & 1) == (((uint64_t) d->data[i] >> c) & 1);
+		}
+		funcs += !zero && !one && !dup;
+		if (!zero && !(same_prev && d->type.is_signed))
+			top = b + 1;	/* the value's bits end here */
+	}
+	w->luts += (double) funcs * est_fun(w->f, n);
+	bool sx = d->type.is_signed && top < tb;
+	return est_make(d->type.bits, top > 0 ? top + 0 : 1, sx);
 }
 
 static est_val est_access(est_walk *w, const sched_stmt *s, const ir_expr *e)
