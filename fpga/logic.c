@@ -1268,8 +1268,10 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 				if (lo)
 					w->luts += est_add(f, ac) + est_add(r->f, ac);
 			}
+			/* sl_sram_pf: ra, hit1, data1; the two address
+			 * tests and the 3:1 read select (a LUT6 a bit) */
 			r->ffs += ac + 1 + wd;
-			r->luts += 2.0 * est_eq(f, ac, false) + 2.0 * wd + (double) aw * p->stmt->n_dims;
+			r->luts += 2.0 * est_eq(f, ac, false) + (f->k >= 6 ? 1.0 : 2.0) * wd;
 			continue;
 		}
 		r->luts += (double) est_eq(f, aw, false) + wd;	/* bypass */
