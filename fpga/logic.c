@@ -1038,6 +1038,15 @@ static int est_read_reg(const est_walk *w, const ir_expr *e)
 	return 1;
 }
 
+/* A min or max against a constant: registered at once, its select is the
+ * flip-flops' synchronous set and reset (Yosys's opt_dff: SB_DFFSS/SR,
+ * FDSE/FDRE, the ECP5's LSR), no LUTs; the compare stays. */
+static bool est_saturates(const ir_expr *e)
+{
+	return e->kind == IR_BINARY && ir_op_info[e->op].hw == IR_HW_CMP_MUX &&
+		(e->args[0]->kind == IR_CONST || e->args[1]->kind == IR_CONST);
+}
+
 /* The datapath's delay and read registers (scheduler/pipeline.c places
  * every node in a cycle): per operand of a node in a later cycle, its
  * significant bits (Yosys removes constant flip-flops) for the cycles
@@ -1061,6 +1070,8 @@ static void est_delays(est_walk *w, const sched_stmt *s, const ir_expr *root, in
 			if (ca < 0 || ew == 0 || (ir_type_none(a->type) && a->kind != IR_ACCESS))
 				continue;
 			est_run_regs(w, ew, ce - ca + est_read_reg(w, a));
+			if (ce > ca && !merged && est_saturates(a))
+				w->luts -= ew;	/* its select is the register's set/reset */
 		}
 	}
 	if (root && est_is_read(root))	/* its read register */
