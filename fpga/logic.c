@@ -242,8 +242,35 @@ static bool est_seen(est_walk *w, const char *key, const ir_expr *e)
 
 /* A text key of a subtree, its variables those of stage "who": equal
  * keys are the same hardware. */
-static void est_key(const char *who, const ir_expr *e, FILE *o)
+/* The chain tap a bypassed read e is (its read register is the tap's
+ * next position, est_chain), or NULL. */
+static const ub_port *est_tap_of(const ub_set *ubs, const ir_expr *e, const ub_buffer **bp)
 {
+	for (int i = 0; ubs && e->kind == IR_ACCESS && i < ubs->n_buffers; i++) {
+		const ub_buffer *b = ubs->buffers[i];
+		if (b->storage != UB_REGISTERS && b->storage != UB_DELAY_CHAIN)
+			continue;
+		for (int j = 1; j < b->n_ports; j++)
+			if (b->ports[j].access && b->ports[j].access->expr == e) {
+				*bp = b;
+				return b->ports[j].n_edges == 0 && !b->ports[j].shifting
+					? &b->ports[j] : NULL;
+			}
+	}
+	return NULL;
+}
+
+/* A text key of a subtree, its variables those of stage "who": equal
+ * keys are the same hardware.  A bypassed chain read is its tap, the
+ * same signal in every stage that reads it. */
+static void est_key(const ub_set *ubs, const char *who, const ir_expr *e, FILE *o)
+{
+	const ub_buffer *b = NULL;
+	const ub_port *tap = est_tap_of(ubs, e, &b);
+	if (tap) {
+		fprintf(o, "(tap %s %lld)", b->name, (long long) tap->dist);
+		return;
+	}
 	fprintf(o, "(%d.%d.%d.%d", e->kind, e->op, e->type.bits, e->type.is_signed);
 	if (e->kind == IR_CONST)
 		fprintf(o, " c%llx", (unsigned long long) e->u.cval);
@@ -252,17 +279,18 @@ static void est_key(const char *who, const ir_expr *e, FILE *o)
 	else if (e->kind == IR_ACCESS)
 		fprintf(o, " %s", e->u.access.decl->name);
 	for (int i = 0; i < e->n_args; i++)
-		est_key(who, e->args[i], o);
+		est_key(ubs, who, e->args[i], o);
 	fputc(')', o);
 }
 
-static char *est_key_str(const sched_stmt *s, const ir_expr *e, const char *tag)
+static char *est_key_str(const ub_set *ubs, const sched_stmt *s, const ir_expr *e,
+	const char *tag)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *o = open_memstream(&buf, &len);
 	fputs(tag, o);
-	est_key(s->name, e, o);
+	est_key(ubs, s->name, e, o);
 	fclose(o);
 	return buf;
 }
@@ -282,7 +310,7 @@ static char *est_circ_key(const sched_program *sp, const ub_buffer *b, const ub_
 		fprintf(o, " %lld+%lld", (long long) ps->lo[d], (long long) ps->ext[d]);
 	const ir_expr *e = p->access->expr;
 	for (int d = 0; d < ps->n_vars && d < e->n_args; d++)
-		est_key(sched_controller(sp, p->stmt)->name, e->args[d], o);
+		est_key(NULL, sched_controller(sp, p->stmt)->name, e->args[d], o);
 	fclose(o);
 	return buf;
 }
@@ -736,7 +764,7 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	if (ir_type_none(t) && e->kind != IR_ACCESS)
 		return est_index(w, s, e, 64);
 	char *key = e->kind == IR_CONST || e->kind == IR_ACCESS ? NULL
-		: est_key_str(s, e, "");
+		: est_key_str(w->ubs, s, e, "");
 	double luts = w->luts;
 	int64_t dsps = w->dsps;
 	int n_muls = w->muls ? w->muls->n : 0;
