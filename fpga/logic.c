@@ -132,6 +132,29 @@ static double est_lt(const est_fam *f, int n, bool vs_const)
 	return est_add(f, n);
 }
 
+/* An n-bit value against constant c (sx: signed): against 0 the sign bit
+ * and an OR of the rest; against 2^j or 2^j - 1 an OR of the bits from j
+ * (and the low ones' AND); else a carry chain (est_lt). */
+static double est_lt_const(const est_fam *f, int n, uint64_t c, bool sx)
+{
+	if (n <= f->k)
+		return 1;
+	uint64_t m = n >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << n) - 1;
+	c &= m;
+	if (c == 0)
+		return (double) est_tree(f, n);
+	if (sx && c == m)	/* -1 */
+		return (double) est_tree(f, n);
+	int j = 0;
+	if (!(c & (c - 1)))
+		j = __builtin_ctzll(c);
+	else if (!((c + 1) & c))
+		j = sl_bits(c);
+	else
+		return est_lt(f, n, true);
+	return (double) est_tree(f, n - j + 1) + 1;
+}
+
 /* LUTs of a function of n inputs (a ROM bit): 2^(n-k) LUTs and their
  * 2:1 muxes. */
 static int64_t est_fun(const est_fam *f, int n)
@@ -546,14 +569,37 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	case IR_HW_BITWISE:
 		w->luts += k ? 0 : m;
 		return est_make(t.bits, m, a.sx || b.sx);
-	case IR_HW_CMP_MUX:
-		w->luts += est_lt(f, m, k) + m;
-		return est_make(t.bits, m, a.sx || b.sx);
+	case IR_HW_CMP_MUX: {
+		est_val x = a.is_const ? b : a, c = a.is_const ? a : b;
+		bool nonneg = !x.sx || !t.is_signed;
+		if (!k) {
+			w->luts += est_lt(f, m, k) + m;
+			return est_make(t.bits, m, a.sx || b.sx);
+		}
+		/* min(x, c) of a non-negative x is at most c: its bits; max(x,
+		 * 0) of a signed x is x without its sign */
+		int64_t cv = (int64_t) ir_norm(t, c.c);
+		if (t.is_signed && t.bits < 64 && ((c.c >> (t.bits - 1)) & 1))
+			cv = (int64_t) (c.c | ~(((uint64_t) 1 << t.bits) - 1));
+		int rw = m;
+		bool rsx = a.sx || b.sx;
+		if (e->op == IR_OP_MIN && nonneg && cv >= 0)
+			rw = sl_bits((uint64_t) cv), rsx = false;
+		else if (e->op == IR_OP_MAX && cv == 0)
+			rsx = false;
+		w->luts += est_lt_const(f, x.ew, (uint64_t) cv, x.sx && t.is_signed) + (rw < m ? rw : m);
+		return est_make(t.bits, rw, rsx);
+	}
 	case IR_HW_EQ:
 		w->luts += est_eq(f, m, k);
 		return est_make(1, 1, false);
 	case IR_HW_CMP:
-		w->luts += est_lt(f, m, k);
+		if (k) {
+			est_val x = a.is_const ? b : a, c = a.is_const ? a : b;
+			w->luts += est_lt_const(f, x.ew, ir_norm(t, c.c), x.sx && t.is_signed);
+		} else {
+			w->luts += est_lt(f, m, k);
+		}
 		return est_make(1, 1, false);
 	default: sl_unreachable();	/* no binary operator of a unary class */
 	}
