@@ -11,7 +11,11 @@
  *       slice, 2 LUT4 sites, as the board's `cells lut CCU2C=2` counts it)
  *   n-bit equality   ceil(n / (k/2)) LUTs (against a constant ceil(n/k))
  *       and an AND tree of (k-1)-input LUTs over them
- *   n-bit magnitude comparison   a subtractor's carry: n LUTs
+ *   n-bit magnitude comparison   a subtractor's carry: n LUTs; against
+ *       0 (the sign and an OR), 2^j or 2^j - 1 an OR tree of the high bits
+ *   min(x, c), max(x, c)   the compare and an n-bit select, but registered
+ *       at once the select is the flip-flops' synchronous set/reset (no
+ *       LUTs); min(x, c >= 0) of a non-negative x has c's bits
  *   2:1 mux of n bits   n LUTs
  *   w x w multiplier   DSPs where the board has `dsp_mul` (fpga/dsp.c's
  *       model of mul2dsp: 16x16 iCE40, 18x18 ECP5, 25x18 xc7, 27x18
@@ -40,15 +44,30 @@
  *       remainder's few low bits (x - q c).  Index floor division and
  *       circular-buffer addresses use the plan over their value range
  *       (the iteration box) plus an offset add
- *   D-entry ROM of W bits, variable address   W functions of the address
+ *   D-entry ROM of W bits, variable address   a function of the address
  *       bits that vary (the varying indices' widths, at most the address:
  *       ABC maps the cone, constant address arithmetic folded, onto them)
+ *       per distinct bit column that is not constant (equal columns, as
+ *       the sign extension of small signed entries, are one LUT cone);
+ *       its value the extension of its low bits
  *   sl_sched   its structure (est_generator, the RTL plan's parameters):
  *       counters sized to the extents,
  *       the down counter, the registered wait's distinct columns
  *       (flip-flops as Yosys keeps them; LUTs fitted to Yosys on iCE40)
  *   register-file read port (iCE40: no LUT RAM) of D words: one-hot
  *       decoded selects shared by the W bits, D/2 + (D/2)/3 LUTs a bit
+ *   delay-chain read with the same-cycle bypass   nothing: its read
+ *       register is loaded as the tap's next position (the bypass is that
+ *       position's enable) and Yosys merges the two; such a read keys as
+ *       its tap, so equal logic over the same taps is merged across stages
+ *   border read (clamped index)   rtlgen's multiplexer tree, a LUT a bit
+ *       per 2:1 (LUT4) or 4:1 (LUT6) mux, on shared index tests; the
+ *       chain's shifts after the last write an sl_sched of their own
+ *   datapath delay registers   per operand its significant bits for the
+ *       cycles to its user; where the board has `srl` (Xilinx), a run of
+ *       3 or more is a shift-register LUT a bit
+ *   block-RAM read port (sl_sram_pf)   its ra, hit1 and data1 registers,
+ *       two address tests and a 3:1 select of W bits
  * Widths are the significant widths Yosys keeps (wreduce): a value that
  * is a zero- or sign-extension of its low bits costs only those bits, and
  * bits nothing reads cost nothing.  Identical subexpressions are counted
@@ -57,10 +76,13 @@
  *   LUT-RAM copy of D x W bits (read ports past the first)   whole
  *       `lutram_cell`s: ECP5 ceil(D/16) x ceil(W/4) TRELLIS_DPR16X4 of 6
  *       LUT4 sites each (3 slices; boards/README.md "Counting cells");
- *       else `lutram` bits a LUT: Xilinx one 64-bit LUT6 per 64 bits
+ *       else `lutram` bits a LUT; with `lutram_cell ... reads R` (Xilinx)
+ *       every port's cells at once: one port whole DxW cells, several a
+ *       one-bit cell per R ports and bit (RAM64M: 64 x 3 or 3 ports)
  * Adjusted from measurements (Yosys 0.23, tests/bench/estimate_bench.sh):
- * the Xilinx ROM-constant DSP rule above (from gaussian) and sl_sched's
- * LUT constants; the other per-primitive constants are first principles.  The model is of a
+ * the Xilinx ROM-constant DSP rule above (from gaussian), sl_sched's LUT
+ * constants (the board's `cost sched`, tests/bench/sched_cost.py) and the
+ * LUT-RAM cells; the other per-primitive constants are first principles.  The model is of a
  * LUT mapper that minimises area.  Known large errors: ECP5 under Yosys
  * 0.23's default `synth_ecp5` (abc -lut 4:7: every LUT size has delay 1,
  * so ABC maps for depth into LUT5-7 = 2-8 LUT4s + PFUMX/L6MUX21, many of
