@@ -193,16 +193,22 @@ static bool board_cells(board *b, const board_line *l)
 	return true;
 }
 
-/* carry LUTS: LUT sites per bit of a carry-chain adder. */
+/* carry LUTS [cell BITS]: LUT sites per bit of a carry-chain adder, made
+ * of whole cells of BITS bits. */
 static bool board_carry(board *b, const board_line *l)
 {
-	char *end;
+	char *end = NULL;
 	double v = l->n > 1 ? strtod(l->w[1], &end) : 0;
-	if (l->n != 2 || *end || !(v > 0)) {
-		sl_error(l->ctx, board_loc(l, 1), "expected 'carry LUTS' (LUT sites per bit, > 0)");
+	int64_t cell = 1;
+	if ((l->n != 2 && !(l->n == 4 && !strcmp(l->w[2], "cell"))) || *end || !(v > 0)) {
+		sl_error(l->ctx, board_loc(l, 1),
+			"expected 'carry LUTS [cell BITS]' (LUT sites per bit, > 0)");
 		return false;
 	}
+	if (l->n == 4 && !board_int(l, 3, 1, &cell))
+		return false;
 	b->logic.carry = v;
+	b->logic.carry_cell = (int) cell;
 	return true;
 }
 
@@ -537,6 +543,7 @@ const board *board_load(sl_ctx *ctx, const char *path)
 	board *b = sl_alloc(ctx, sizeof(*b));
 	b->path = sl_strdup(ctx, path);
 	b->logic.carry = 1;
+	b->logic.carry_cell = 1;
 	b->logic.flatten = true;
 	board_line l = { .ctx = ctx, .file = file };
 	bool ok = true;

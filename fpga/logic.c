@@ -136,7 +136,8 @@ static int64_t est_tree(const est_fam *f, int64_t m)
 
 static double est_add(const est_fam *f, int n)
 {
-	return f->carry * n;
+	int c = f->bd->logic.carry_cell > 1 ? f->bd->logic.carry_cell : 1;
+	return n > 0 ? f->carry * (double) (c * ((n + c - 1) / c)) : 0;
 }
 
 static int64_t est_eq(const est_fam *f, int n, bool vs_const)
