@@ -1138,10 +1138,14 @@ static int est_read_reg(const est_walk *w, const ir_expr *e)
 /* A min or max against a constant: registered at once, its select is the
  * flip-flops' synchronous set and reset (Yosys's opt_dff: SB_DFFSS/SR,
  * FDSE/FDRE, the ECP5's LSR), no LUTs; the compare stays. */
-static bool est_saturates(const ir_expr *e)
+static bool est_saturates(const sched_stmt *s, const ir_expr *e)
 {
+	int c = sched_node_cycle(s, e);
+	while (e->kind == IR_CAST)	/* a cast keeps or drops bits: wires */
+		e = e->args[0];
 	return e->kind == IR_BINARY && ir_op_info[e->op].hw == IR_HW_CMP_MUX &&
-		(e->args[0]->kind == IR_CONST || e->args[1]->kind == IR_CONST);
+		(e->args[0]->kind == IR_CONST || e->args[1]->kind == IR_CONST) &&
+		sched_node_cycle(s, e) == c;	/* no register between */
 }
 
 /* The datapath's delay and read registers (scheduler/pipeline.c places
@@ -1167,12 +1171,19 @@ static void est_delays(est_walk *w, const sched_stmt *s, const ir_expr *root, in
 			if (ca < 0 || ew == 0 || (ir_type_none(a->type) && a->kind != IR_ACCESS))
 				continue;
 			est_run_regs(w, ew, ce - ca + est_read_reg(w, a));
-			if (ce > ca && !merged && est_saturates(a))
+			if (ce > ca && !merged && est_saturates(s, a))
 				w->luts -= ew;	/* its select is the register's set/reset */
 		}
 	}
 	if (root && est_is_read(root))	/* its read register */
 		est_run_regs(w, root->type.bits, vc - 1 + est_read_reg(w, root));
+	if (root && s->latency > vc && !ir_type_none(root->type) &&
+	    sched_node_cycle(s, root) == vc && est_saturates(s, root)) {	/* into the pipe */
+		bool merged;
+		int ew = est_node_ew(w, root, &merged);
+		if (!merged)
+			w->luts -= ew;
+	}
 	if (s->is_reduction) {	/* the body into the accumulator */
 		const ir_expr *body = s->decl->body->u.reduce.body;
 		bool merged;
