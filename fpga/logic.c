@@ -1373,6 +1373,8 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 	for (int i = 1; i < b->n_ports; i++) {
 		const ub_port *p = &b->ports[i];
 		est_walk *r = &by_stmt[p->stmt->index];
+		if (sram && p->same_as > 0)
+			continue;	/* the same read as an earlier port's: a wire */
 		char *key = est_circ_key(w->sp, b, p);
 		if (!est_seen(w, key, NULL))	/* w holds the design's keys */
 			est_circ_addr(r, b, p);
