@@ -1364,12 +1364,19 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 {
 	const est_fam *f = w->f;
 	int aw = sl_addr_bits(b->capacity_words), wd = b->width_bits;
-	int64_t depth = b->capacity_words, nr = b->n_ports - 1;
+	int64_t depth = b->capacity_words;
 	w->ffs += aw;
 	w->luts += est_add(f, aw) + (double) est_eq(f, aw, true);
 	bool sram = b->mem == UB_MEM_SRAM;
 	if (!sram && !f->lut_ram)	/* write enables of the words */
 		w->luts += (double) depth * est_eq(f, aw + 1, true);
+	/* Where the flow flattens the design, a register-file read port at
+	 * the address of an earlier one is that port (Yosys merges equal
+	 * reads of a memory; sl_ram's boundary keeps them apart otherwise):
+	 * the distinct addresses are the read ports of its LUT RAM. */
+	char **mine = sl_xcalloc((size_t) b->n_ports + 1, sizeof(*mine));
+	int nr = 0, first = -1;
+	bool flat = f->bd->logic.flatten;
 	for (int i = 1; i < b->n_ports; i++) {
 		const ub_port *p = &b->ports[i];
 		est_walk *r = &by_stmt[p->stmt->index];
@@ -1378,7 +1385,16 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 		char *key = est_circ_key(w->sp, b, p);
 		if (!est_seen(w, key, NULL))	/* w holds the design's keys */
 			est_circ_addr(r, b, p);
-		free(key);
+		bool again = false;
+		for (int j = 0; flat && j < nr && !again; j++)
+			again = !strcmp(mine[j], key);
+		if (again) {
+			free(key);
+			if (!sram)
+				continue;
+		} else {
+			mine[nr++] = key;
+		}
 		if (sram) {
 			int ac = p->win_len < depth ? sl_addr_bits(p->win_len) : aw;
 			if (p->win_len < depth && p->same_as < 0) {
@@ -1396,17 +1412,20 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 			continue;
 		}
 		r->luts += (double) est_eq(f, aw, false) + wd;	/* bypass */
-		const board_logic *g = &f->bd->logic;
 		if (!f->lut_ram)
 			r->luts += (double) wd * (depth / 2.0 + depth / 6.0) + (double) depth;
-		else if (g->ram_cell_reads && i == 1)	/* the cells of every port, less
-							 * fpga/storage.c's first copy */
-			r->luts += (double) (est_lutram_ports(f, depth, wd, (int) nr) -
-				est_cdiv(depth * wd, f->lutram_bits));
-		else if (!g->ram_cell_reads && i > 1)
+		else if (nr > 1 && !f->bd->logic.ram_cell_reads)
 			r->luts += (double) est_lutram_copy(f, depth, wd);
+		if (first < 0)
+			first = p->stmt->index;
 	}
-	(void) nr;
+	if (!sram && f->lut_ram && f->bd->logic.ram_cell_reads && first >= 0)
+		/* the cells of every distinct port, less fpga/storage.c's first copy */
+		by_stmt[first].luts += (double) (est_lutram_ports(f, depth, wd, nr) -
+			est_cdiv(depth * wd, f->lutram_bits));
+	for (int j = 0; j < nr; j++)
+		free(mine[j]);
+	free(mine);
 }
 
 /* ------------------------------------------------------------ the design */
