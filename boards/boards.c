@@ -339,6 +339,16 @@ static bool board_flatten(board *b, const board_line *l)
 	return true;
 }
 
+/* widemux N: free wide-mux levels (boards/README.md "Logic"). */
+static bool board_widemux(board *b, const board_line *l)
+{
+	int64_t v;
+	if (l->n != 2 || !board_int(l, 1, 0, &v))
+		return false;
+	b->logic.widemux = (int) v;
+	return true;
+}
+
 /* srl MIN DEPTH: shift-register LUTs (boards/README.md "Logic"). */
 static bool board_srl(board *b, const board_line *l)
 {
@@ -461,6 +471,8 @@ static bool board_directive(board *b, const board_line *l)
 		return board_cost(b, l);
 	if (!strcmp(k, "srl"))
 		return board_srl(b, l);
+	if (!strcmp(k, "widemux"))
+		return board_widemux(b, l);
 	if (!strcmp(k, "delay"))
 		return board_delay_line(b, l);
 	if (l->n < 2) {

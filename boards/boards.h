@@ -62,6 +62,8 @@ typedef struct board_logic {
 	int ram_cell_luts;	/* the LUT sites one such cell occupies */
 	int ram_cell_reads;	/* `reads R`: with several read ports a cell holds
 				 * one bit for R of them (else 0: a copy a port) */
+	int widemux;		/* `widemux N`: levels of 2:1 muxes above a LUT that
+				 * are free cells (PFUMX/L6MUX21, MUXF7-9); 0 */
 	int srl_min, srl_depth;	/* `srl MIN DEPTH`: a run of MIN or more enable-only
 				 * registers of a bit is a shift-register LUT of
 				 * DEPTH stages (Xilinx SRL16E/SRLC32E); 0: none */

@@ -179,13 +179,15 @@ static double est_lt_const(const est_fam *f, int n, uint64_t c, bool sx)
 }
 
 /* LUTs of a function of n inputs (a ROM bit): 2^(n-k) LUTs and their
- * 2:1 muxes. */
+ * 2:1 muxes, the board's `widemux` lowest levels of them free cells. */
 static int64_t est_fun(const est_fam *f, int n)
 {
 	if (n <= f->k)
 		return 1;
-	int64_t m = (int64_t) 1 << (n - f->k < 20 ? n - f->k : 20);
-	return m + (m - 1);
+	int e = n - f->k < 20 ? n - f->k : 20, free_lv = f->bd->logic.widemux;
+	int64_t m = (int64_t) 1 << e;
+	int64_t up = e > free_lv ? ((int64_t) 1 << (e - free_lv)) - 1 : 0;
+	return m + up;
 }
 
 /* The width of statement s's counter of dimension d in sl_sched (its
