@@ -193,16 +193,22 @@ static bool board_cells(board *b, const board_line *l)
 	return true;
 }
 
-/* carry LUTS: LUT sites per bit of a carry-chain adder. */
+/* carry LUTS [cell BITS]: LUT sites per bit of a carry-chain adder, made
+ * of whole cells of BITS bits. */
 static bool board_carry(board *b, const board_line *l)
 {
-	char *end;
+	char *end = NULL;
 	double v = l->n > 1 ? strtod(l->w[1], &end) : 0;
-	if (l->n != 2 || *end || !(v > 0)) {
-		sl_error(l->ctx, board_loc(l, 1), "expected 'carry LUTS' (LUT sites per bit, > 0)");
+	int64_t cell = 1;
+	if ((l->n != 2 && !(l->n == 4 && !strcmp(l->w[2], "cell"))) || *end || !(v > 0)) {
+		sl_error(l->ctx, board_loc(l, 1),
+			"expected 'carry LUTS [cell BITS]' (LUT sites per bit, > 0)");
 		return false;
 	}
+	if (l->n == 4 && !board_int(l, 3, 1, &cell))
+		return false;
 	b->logic.carry = v;
+	b->logic.carry_cell = (int) cell;
 	return true;
 }
 
@@ -252,17 +258,21 @@ static bool board_dsp_mul(board *b, const board_line *l)
 	return true;
 }
 
-/* lutram_cell DxW LUTS: one LUT-RAM cell and the LUT sites it takes. */
+/* lutram_cell DxW LUTS [reads R]: one LUT-RAM cell and the LUT sites it
+ * takes; with R, a memory of several read ports is cells of one bit read
+ * by R ports each. */
 static bool board_lutram_cell(board *b, const board_line *l)
 {
-	int64_t v;
-	if (l->n != 3) {
-		sl_error(l->ctx, board_loc(l, 0), "expected 'lutram_cell DEPTHxWIDTH LUTS'");
+	int64_t v, r = 0;
+	if (l->n != 3 && !(l->n == 5 && !strcmp(l->w[3], "reads"))) {
+		sl_error(l->ctx, board_loc(l, 0), "expected 'lutram_cell DEPTHxWIDTH LUTS [reads R]'");
 		return false;
 	}
-	if (!board_shape_parse(l, 1, &b->logic.ram_cell) || !board_int(l, 2, 1, &v))
+	if (!board_shape_parse(l, 1, &b->logic.ram_cell) || !board_int(l, 2, 1, &v) ||
+	    (l->n == 5 && !board_int(l, 4, 1, &r)))
 		return false;
 	b->logic.ram_cell_luts = (int) v;
+	b->logic.ram_cell_reads = (int) r;
 	return true;
 }
 
@@ -326,6 +336,54 @@ static bool board_flatten(board *b, const board_line *l)
 		return false;
 	}
 	b->logic.flatten = !strcmp(l->w[1], "1");
+	return true;
+}
+
+/* widemux N: free wide-mux levels (boards/README.md "Logic"). */
+static bool board_widemux(board *b, const board_line *l)
+{
+	int64_t v;
+	if (l->n != 2 || !board_int(l, 1, 0, &v))
+		return false;
+	b->logic.widemux = (int) v;
+	return true;
+}
+
+/* srl MIN DEPTH: shift-register LUTs (boards/README.md "Logic"). */
+static bool board_srl(board *b, const board_line *l)
+{
+	int64_t a, d;
+	if (l->n != 3) {
+		sl_error(l->ctx, board_loc(l, 0), "expected 'srl MIN DEPTH'");
+		return false;
+	}
+	if (!board_int(l, 1, 2, &a) || !board_int(l, 2, 2, &d))
+		return false;
+	b->logic.srl_min = (int) a;
+	b->logic.srl_depth = (int) d;
+	return true;
+}
+
+/* cost sched C0 C1 C2 C3 C4 C5: the LUTs of an sl_sched, fitted to Yosys
+ * (boards/README.md "Logic"). */
+static bool board_cost(board *b, const board_line *l)
+{
+	board_logic *g = &b->logic;
+	if (l->n != 8 || strcmp(l->w[1], "sched")) {
+		sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0),
+			"expected 'cost sched C0 C1 C2 C3 C4 C5' (sl_sched's LUTs)");
+		return false;
+	}
+	for (int i = 0; i < 6; i++) {
+		char *end;
+		g->sched[i] = strtod(l->w[2 + i], &end);
+		if (*end) {
+			sl_error(l->ctx, board_loc(l, 2 + i), "expected a number, not '%s'",
+				l->w[2 + i]);
+			return false;
+		}
+	}
+	g->sched_fit = true;
 	return true;
 }
 
@@ -409,6 +467,12 @@ static bool board_directive(board *b, const board_line *l)
 		return board_lutram_cell(b, l);
 	if (!strcmp(k, "flatten"))
 		return board_flatten(b, l);
+	if (!strcmp(k, "cost"))
+		return board_cost(b, l);
+	if (!strcmp(k, "srl"))
+		return board_srl(b, l);
+	if (!strcmp(k, "widemux"))
+		return board_widemux(b, l);
 	if (!strcmp(k, "delay"))
 		return board_delay_line(b, l);
 	if (l->n < 2) {
@@ -491,6 +555,7 @@ const board *board_load(sl_ctx *ctx, const char *path)
 	board *b = sl_alloc(ctx, sizeof(*b));
 	b->path = sl_strdup(ctx, path);
 	b->logic.carry = 1;
+	b->logic.carry_cell = 1;
 	b->logic.flatten = true;
 	board_line l = { .ctx = ctx, .file = file };
 	bool ok = true;

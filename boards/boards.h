@@ -51,6 +51,8 @@ typedef struct board_globs {
  * shape. */
 typedef struct board_logic {
 	double carry;		/* LUT sites per bit of a carry-chain adder */
+	int carry_cell;		/* bits of one carry cell (`carry L cell B`: an
+				 * adder is whole cells, ECP5's CCU2C 2); 1 */
 	int dsp_a, dsp_b;	/* operand widths of one DSP multiplier; 0: none */
 	bool dsp_signed;	/* signed operands only: an unsigned one takes a sign bit */
 	int dsp_min;		/* products of fewer result bits stay in LUTs */
@@ -58,6 +60,18 @@ typedef struct board_logic {
 	bool dsp_rom_late;	/* a product by a constant read from a ROM still takes a DSP */
 	board_shape ram_cell;	/* a LUT-RAM cell's shape; depth 0: bits pooled */
 	int ram_cell_luts;	/* the LUT sites one such cell occupies */
+	int ram_cell_reads;	/* `reads R`: with several read ports a cell holds
+				 * one bit for R of them (else 0: a copy a port) */
+	int widemux;		/* `widemux N`: levels of 2:1 muxes above a LUT that
+				 * are free cells (PFUMX/L6MUX21, MUXF7-9); 0 */
+	int srl_min, srl_depth;	/* `srl MIN DEPTH`: a run of MIN or more enable-only
+				 * registers of a bit is a shift-register LUT of
+				 * DEPTH stages (Xilinx SRL16E/SRLC32E); 0: none */
+	bool sched_fit;		/* a `cost sched` line: sl_sched's LUTs are */
+	double sched[6];	/* c0 + c1 counter bits + c2 down-counter bits +
+				 * c3 distinct wait columns + c4 when the
+				 * innermost DELTA is not 1 + c5 counter bits x
+				 * dimensions (1 or 2) when it is */
 	bool flatten;		/* the flow flattens the design (default); false:
 				 * library modules keep their boundaries
 				 * (synth_xilinx without -flatten), so no

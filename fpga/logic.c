@@ -11,7 +11,11 @@
  *       slice, 2 LUT4 sites, as the board's `cells lut CCU2C=2` counts it)
  *   n-bit equality   ceil(n / (k/2)) LUTs (against a constant ceil(n/k))
  *       and an AND tree of (k-1)-input LUTs over them
- *   n-bit magnitude comparison   a subtractor's carry: n LUTs
+ *   n-bit magnitude comparison   a subtractor's carry: n LUTs; against
+ *       0 (the sign and an OR), 2^j or 2^j - 1 an OR tree of the high bits
+ *   min(x, c), max(x, c)   the compare and an n-bit select, but registered
+ *       at once the select is the flip-flops' synchronous set/reset (no
+ *       LUTs); min(x, c >= 0) of a non-negative x has c's bits
  *   2:1 mux of n bits   n LUTs
  *   w x w multiplier   DSPs where the board has `dsp_mul` (fpga/dsp.c's
  *       model of mul2dsp: 16x16 iCE40, 18x18 ECP5, 25x18 xc7, 27x18
@@ -40,15 +44,30 @@
  *       remainder's few low bits (x - q c).  Index floor division and
  *       circular-buffer addresses use the plan over their value range
  *       (the iteration box) plus an offset add
- *   D-entry ROM of W bits, variable address   W functions of the address
+ *   D-entry ROM of W bits, variable address   a function of the address
  *       bits that vary (the varying indices' widths, at most the address:
  *       ABC maps the cone, constant address arithmetic folded, onto them)
+ *       per distinct bit column that is not constant (equal columns, as
+ *       the sign extension of small signed entries, are one LUT cone);
+ *       its value the extension of its low bits
  *   sl_sched   its structure (est_generator, the RTL plan's parameters):
  *       counters sized to the extents,
  *       the down counter, the registered wait's distinct columns
  *       (flip-flops as Yosys keeps them; LUTs fitted to Yosys on iCE40)
  *   register-file read port (iCE40: no LUT RAM) of D words: one-hot
  *       decoded selects shared by the W bits, D/2 + (D/2)/3 LUTs a bit
+ *   delay-chain read with the same-cycle bypass   nothing: its read
+ *       register is loaded as the tap's next position (the bypass is that
+ *       position's enable) and Yosys merges the two; such a read keys as
+ *       its tap, so equal logic over the same taps is merged across stages
+ *   border read (clamped index)   rtlgen's multiplexer tree, a LUT a bit
+ *       per 2:1 (LUT4) or 4:1 (LUT6) mux, on shared index tests; the
+ *       chain's shifts after the last write an sl_sched of their own
+ *   datapath delay registers   per operand its significant bits for the
+ *       cycles to its user; where the board has `srl` (Xilinx), a run of
+ *       3 or more is a shift-register LUT a bit
+ *   block-RAM read port (sl_sram_pf)   its ra, hit1 and data1 registers,
+ *       two address tests and a 3:1 select of W bits
  * Widths are the significant widths Yosys keeps (wreduce): a value that
  * is a zero- or sign-extension of its low bits costs only those bits, and
  * bits nothing reads cost nothing.  Identical subexpressions are counted
@@ -57,10 +76,13 @@
  *   LUT-RAM copy of D x W bits (read ports past the first)   whole
  *       `lutram_cell`s: ECP5 ceil(D/16) x ceil(W/4) TRELLIS_DPR16X4 of 6
  *       LUT4 sites each (3 slices; boards/README.md "Counting cells");
- *       else `lutram` bits a LUT: Xilinx one 64-bit LUT6 per 64 bits
+ *       else `lutram` bits a LUT; with `lutram_cell ... reads R` (Xilinx)
+ *       every port's cells at once: one port whole DxW cells, several a
+ *       one-bit cell per R ports and bit (RAM64M: 64 x 3 or 3 ports)
  * Adjusted from measurements (Yosys 0.23, tests/bench/estimate_bench.sh):
- * the Xilinx ROM-constant DSP rule above (from gaussian) and sl_sched's
- * LUT constants; the other per-primitive constants are first principles.  The model is of a
+ * the Xilinx ROM-constant DSP rule above (from gaussian), sl_sched's LUT
+ * constants (the board's `cost sched`, tests/bench/sched_cost.py) and the
+ * LUT-RAM cells; the other per-primitive constants are first principles.  The model is of a
  * LUT mapper that minimises area.  Known large errors: ECP5 under Yosys
  * 0.23's default `synth_ecp5` (abc -lut 4:7: every LUT size has delay 1,
  * so ABC maps for depth into LUT5-7 = 2-8 LUT4s + PFUMX/L6MUX21, many of
@@ -114,7 +136,8 @@ static int64_t est_tree(const est_fam *f, int64_t m)
 
 static double est_add(const est_fam *f, int n)
 {
-	return f->carry * n;
+	int c = f->bd->logic.carry_cell > 1 ? f->bd->logic.carry_cell : 1;
+	return n > 0 ? f->carry * (double) (c * ((n + c - 1) / c)) : 0;
 }
 
 static int64_t est_eq(const est_fam *f, int n, bool vs_const)
@@ -132,14 +155,39 @@ static double est_lt(const est_fam *f, int n, bool vs_const)
 	return est_add(f, n);
 }
 
+/* An n-bit value against constant c (sx: signed): against 0 the sign bit
+ * and an OR of the rest; against 2^j or 2^j - 1 an OR of the bits from j
+ * (and the low ones' AND); else a carry chain (est_lt). */
+static double est_lt_const(const est_fam *f, int n, uint64_t c, bool sx)
+{
+	if (n <= f->k)
+		return 1;
+	uint64_t m = n >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << n) - 1;
+	c &= m;
+	if (c == 0)
+		return (double) est_tree(f, n);
+	if (sx && c == m)	/* -1 */
+		return (double) est_tree(f, n);
+	int j = 0;
+	if (!(c & (c - 1)))
+		j = __builtin_ctzll(c);
+	else if (!((c + 1) & c))
+		j = sl_bits(c);
+	else
+		return est_lt(f, n, true);
+	return (double) est_tree(f, n - j + 1) + 1;
+}
+
 /* LUTs of a function of n inputs (a ROM bit): 2^(n-k) LUTs and their
- * 2:1 muxes. */
+ * 2:1 muxes, the board's `widemux` lowest levels of them free cells. */
 static int64_t est_fun(const est_fam *f, int n)
 {
 	if (n <= f->k)
 		return 1;
-	int64_t m = (int64_t) 1 << (n - f->k < 20 ? n - f->k : 20);
-	return m + (m - 1);
+	int e = n - f->k < 20 ? n - f->k : 20, free_lv = f->bd->logic.widemux;
+	int64_t m = (int64_t) 1 << e;
+	int64_t up = e > free_lv ? ((int64_t) 1 << (e - free_lv)) - 1 : 0;
+	return m + up;
 }
 
 /* The width of statement s's counter of dimension d in sl_sched (its
@@ -217,6 +265,10 @@ typedef struct est_walk {
 	est_seen_ent *keys;	/* shared by every walk */
 	int n_dups;
 	est_dup *dups;		/* tg_dsp_decide's walk only */
+	int n_nodes;		/* the statement's nodes as costed: their */
+	const ir_expr **nodes;	/* significant bits (0: a constant) and */
+	int *node_ew;		/* whether merged into an earlier one */
+	bool *node_merged;
 } est_walk;
 
 static bool est_seen(est_walk *w, const char *key, const ir_expr *e)
@@ -238,8 +290,35 @@ static bool est_seen(est_walk *w, const char *key, const ir_expr *e)
 
 /* A text key of a subtree, its variables those of stage "who": equal
  * keys are the same hardware. */
-static void est_key(const char *who, const ir_expr *e, FILE *o)
+/* The chain tap a bypassed read e is (its read register is the tap's
+ * next position, est_chain), or NULL. */
+static const ub_port *est_tap_of(const ub_set *ubs, const ir_expr *e, const ub_buffer **bp)
 {
+	for (int i = 0; ubs && e->kind == IR_ACCESS && i < ubs->n_buffers; i++) {
+		const ub_buffer *b = ubs->buffers[i];
+		if (b->storage != UB_REGISTERS && b->storage != UB_DELAY_CHAIN)
+			continue;
+		for (int j = 1; j < b->n_ports; j++)
+			if (b->ports[j].access && b->ports[j].access->expr == e) {
+				*bp = b;
+				return b->ports[j].n_edges == 0 && !b->ports[j].shifting
+					? &b->ports[j] : NULL;
+			}
+	}
+	return NULL;
+}
+
+/* A text key of a subtree, its variables those of stage "who": equal
+ * keys are the same hardware.  A bypassed chain read is its tap, the
+ * same signal in every stage that reads it. */
+static void est_key(const ub_set *ubs, const char *who, const ir_expr *e, FILE *o)
+{
+	const ub_buffer *b = NULL;
+	const ub_port *tap = est_tap_of(ubs, e, &b);
+	if (tap) {
+		fprintf(o, "(tap %s %lld)", b->name, (long long) tap->dist);
+		return;
+	}
 	fprintf(o, "(%d.%d.%d.%d", e->kind, e->op, e->type.bits, e->type.is_signed);
 	if (e->kind == IR_CONST)
 		fprintf(o, " c%llx", (unsigned long long) e->u.cval);
@@ -248,17 +327,18 @@ static void est_key(const char *who, const ir_expr *e, FILE *o)
 	else if (e->kind == IR_ACCESS)
 		fprintf(o, " %s", e->u.access.decl->name);
 	for (int i = 0; i < e->n_args; i++)
-		est_key(who, e->args[i], o);
+		est_key(ubs, who, e->args[i], o);
 	fputc(')', o);
 }
 
-static char *est_key_str(const sched_stmt *s, const ir_expr *e, const char *tag)
+static char *est_key_str(const ub_set *ubs, const sched_stmt *s, const ir_expr *e,
+	const char *tag)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *o = open_memstream(&buf, &len);
 	fputs(tag, o);
-	est_key(s->name, e, o);
+	est_key(ubs, s->name, e, o);
 	fclose(o);
 	return buf;
 }
@@ -278,7 +358,7 @@ static char *est_circ_key(const sched_program *sp, const ub_buffer *b, const ub_
 		fprintf(o, " %lld+%lld", (long long) ps->lo[d], (long long) ps->ext[d]);
 	const ir_expr *e = p->access->expr;
 	for (int d = 0; d < ps->n_vars && d < e->n_args; d++)
-		est_key(sched_controller(sp, p->stmt)->name, e->args[d], o);
+		est_key(NULL, sched_controller(sp, p->stmt)->name, e->args[d], o);
 	fclose(o);
 	return buf;
 }
@@ -514,14 +594,37 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	case IR_HW_BITWISE:
 		w->luts += k ? 0 : m;
 		return est_make(t.bits, m, a.sx || b.sx);
-	case IR_HW_CMP_MUX:
-		w->luts += est_lt(f, m, k) + m;
-		return est_make(t.bits, m, a.sx || b.sx);
+	case IR_HW_CMP_MUX: {
+		est_val x = a.is_const ? b : a, c = a.is_const ? a : b;
+		bool nonneg = !x.sx || !t.is_signed;
+		if (!k) {
+			w->luts += est_lt(f, m, k) + m;
+			return est_make(t.bits, m, a.sx || b.sx);
+		}
+		/* min(x, c) of a non-negative x is at most c: its bits; max(x,
+		 * 0) of a signed x is x without its sign */
+		int64_t cv = (int64_t) ir_norm(t, c.c);
+		if (t.is_signed && t.bits < 64 && ((c.c >> (t.bits - 1)) & 1))
+			cv = (int64_t) (c.c | ~(((uint64_t) 1 << t.bits) - 1));
+		int rw = m;
+		bool rsx = a.sx || b.sx;
+		if (e->op == IR_OP_MIN && nonneg && cv >= 0)
+			rw = sl_bits((uint64_t) cv), rsx = false;
+		else if (e->op == IR_OP_MAX && cv == 0)
+			rsx = false;
+		w->luts += est_lt_const(f, x.ew, (uint64_t) cv, x.sx && t.is_signed) + (rw < m ? rw : m);
+		return est_make(t.bits, rw, rsx);
+	}
 	case IR_HW_EQ:
 		w->luts += est_eq(f, m, k);
 		return est_make(1, 1, false);
 	case IR_HW_CMP:
-		w->luts += est_lt(f, m, k);
+		if (k) {
+			est_val x = a.is_const ? b : a, c = a.is_const ? a : b;
+			w->luts += est_lt_const(f, x.ew, ir_norm(t, c.c), x.sx && t.is_signed);
+		} else {
+			w->luts += est_lt(f, m, k);
+		}
 		return est_make(1, 1, false);
 	default: sl_unreachable();	/* no binary operator of a unary class */
 	}
@@ -691,13 +794,31 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	int n = support < aw ? support : aw;
 	if (n > w->f->k)
 		w->luts += addr;
-	uint64_t any = 0, tm = d->type.bits >= 64 ? ~(uint64_t) 0
-		: ((uint64_t) 1 << d->type.bits) - 1;
-	for (int64_t i = 0; i < depth; i++)
-		any |= (uint64_t) d->data[i] & tm;	/* a negative entry's bits in its type */
-	int wb = sl_bits(any);
-	w->luts += (double) wb * est_fun(w->f, n);
-	return est_make(d->type.bits, wb, false);
+	/* The table's bit columns: a constant one costs nothing, equal ones
+	 * are one function (Yosys merges them), and the columns above the
+	 * last that differs from the sign bit are its sign extension. */
+	int tb = d->type.bits < 64 ? d->type.bits : 64, funcs = 0, top = 0;
+	for (int b = 0; b < tb; b++) {
+		bool zero = true, one = true, dup = false, same_prev = b > 0;
+		for (int64_t i = 0; i < depth; i++) {
+			int x = (int) (((uint64_t) d->data[i] >> b) & 1);
+			zero = zero && !x;
+			one = one && x;
+			if (same_prev && x != (int) (((uint64_t) d->data[i] >> (b - 1)) & 1))
+				same_prev = false;
+		}
+		for (int c = 0; c < b && !dup && !zero && !one; c++) {
+			dup = true;
+			for (int64_t i = 0; i < depth && dup; i++)
+				dup = (((uint64_t) d->data[i] >> b) & 1) == (((uint64_t) d->data[i] >> c) & 1);
+		}
+		funcs += !zero && !one && !dup;
+		if (!zero && !(same_prev && d->type.is_signed))
+			top = b + 1;	/* the value's bits end here */
+	}
+	w->luts += (double) funcs * est_fun(w->f, n);
+	bool sx = d->type.is_signed && top < tb;
+	return est_make(d->type.bits, top > 0 ? top + 0 : 1, sx);
 }
 
 static est_val est_access(est_walk *w, const sched_stmt *s, const ir_expr *e)
@@ -714,7 +835,7 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	if (ir_type_none(t) && e->kind != IR_ACCESS)
 		return est_index(w, s, e, 64);
 	char *key = e->kind == IR_CONST || e->kind == IR_ACCESS ? NULL
-		: est_key_str(s, e, "");
+		: est_key_str(w->ubs, s, e, "");
 	double luts = w->luts;
 	int64_t dsps = w->dsps;
 	int n_muls = w->muls ? w->muls->n : 0;
@@ -757,13 +878,24 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		v = est_make(t.bits, t.bits, t.is_signed);
 		break;
 	}
-	if (key && est_seen(w, key, e)) {
+	bool merged = key && est_seen(w, key, e);
+	if (merged) {
 		w->luts = luts;		/* the same hardware exists: merged */
 		w->dsps = dsps;
 		if (w->muls)
 			w->muls->n = n_muls;
 	}
 	free(key);
+	if (w->nodes) {
+		int i = w->n_nodes++;
+		w->nodes = sl_xrealloc(w->nodes, (size_t) w->n_nodes * sizeof(*w->nodes));
+		w->node_ew = sl_xrealloc(w->node_ew, (size_t) w->n_nodes * sizeof(*w->node_ew));
+		w->node_merged = sl_xrealloc(w->node_merged,
+			(size_t) w->n_nodes * sizeof(*w->node_merged));
+		w->nodes[i] = e;
+		w->node_ew[i] = v.is_const ? 0 : v.ew;
+		w->node_merged[i] = merged;
+	}
 	return v;
 }
 
@@ -778,14 +910,22 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
  * {is_final, next_one, wait_cnt}, one flip-flop per distinct bit column
  * that is not constant over the values it loads (one per dimension that
  * can increment, and the final one): Yosys merges equal registers and
- * removes constant ones; fire and active.  LUTs, fitted to Yosys 0.23 on
- * the iCE40 (within 5 of every case measured, N 1-4, extents 3-1920,
- * waits 1-13627): per dimension its incrementer and last-value test; the
- * down counter's decrement and its three-way load select, a LUT a bit;
- * 9 + N for the flags, the wait select, fire and active. */
-static void est_generator(est_walk *w, const rtl_sched_plan *q, int tw)
+ * removes constant ones; fire and active.  Where the flow flattens the
+ * design, the ci of a dimension whose idx nothing reads ("idx_read", a
+ * bit a dimension) is removed with its readers.  LUTs: the board's `cost
+ * sched` line, fitted to the module alone in Yosys (boards/README.md
+ * "Logic": a constant, per counter bit, per down-counter bit, per
+ * distinct wait column, and per counter bit and dimension when the
+ * innermost DELTA is 1, the fire of the next cycle enabling every
+ * counter); without one, the iCE40's structure (within 5 of every case
+ * measured, N 1-4, extents 3-1920, waits 1-13627): per dimension its
+ * incrementer and last-value test; the down counter's decrement and its
+ * three-way load select, a LUT a bit; 9 + N for the flags, the wait
+ * select, fire and active. */
+static void est_generator(est_walk *w, const rtl_sched_plan *q, int tw, uint64_t idx_read)
 {
 	const est_fam *f = w->f;
+	const board_logic *g = &f->bd->logic;
 	int n = q->n, nd = q->n;
 	uint64_t tm = tw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << tw) - 1;
 	uint64_t maxw = q->start & tm;
@@ -797,13 +937,18 @@ static void est_generator(est_walk *w, const rtl_sched_plan *q, int tw)
 	/* The loaded wait's columns over its rows: bit r of a column is its
 	 * value in row r (a dimension that increments, then the final row). */
 	uint64_t col[66] = { 0 }, cm = cw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << cw) - 1;
-	int rows = 0;
+	int rows = 0, bits = 0, dims = 0, inner = -1;
+	double luts = 0;
 	for (int d = 0; d < nd; d++) {
 		if (q->ext[d] <= 1)
 			continue;
 		int iw = sl_bits_for(q->ext[d] - 1);
-		w->ffs += 2 * iw + 1;
-		w->luts += est_add(f, iw) + (double) est_eq(f, iw, true);
+		bool ci = !g->flatten || ((idx_read >> d) & 1);
+		w->ffs += iw + (ci ? iw : 0) + 1;
+		luts += est_add(f, iw) + (double) est_eq(f, iw, true);
+		bits += iw;
+		dims++;
+		inner = d;
 		uint64_t load = (delta[d] - 3) & cm;
 		for (int b = 0; b < cw && b < 64; b++)
 			col[b] |= ((load >> b) & 1) << rows;
@@ -821,7 +966,81 @@ static void est_generator(est_walk *w, const rtl_sched_plan *q, int tw)
 		distinct += !seen;
 	}
 	w->ffs += cw + 1 + distinct + 2;
-	w->luts += est_add(f, cw) + cw + 9 + n;
+	if (g->sched_fit) {
+		bool fast = inner >= 0 && delta[inner] == 1;
+		luts = g->sched[0] + g->sched[1] * bits + g->sched[2] * cw + g->sched[3] * distinct +
+			(fast ? (dims <= 2 ? g->sched[5] * bits * dims : 0) : g->sched[4]);
+		w->luts += luts > 0 ? luts : 0;
+		return;
+	}
+	w->luts += luts + est_add(f, cw) + cw + 9 + n;
+}
+
+/* The variable slots expression e reads (a bit a slot), not through a
+ * buffer's access (a chain's read is a tap, a circular one's address is
+ * est_idx_reads'), a ROM's address included. */
+static uint64_t est_slots_read(const ir_expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == IR_VAR)
+		return e->u.var.slot >= 0 && e->u.var.slot < 64 ? (uint64_t) 1 << e->u.var.slot : 0;
+	if (e->kind == IR_ACCESS && e->u.access.decl->kind != IR_DECL_CONST)
+		return 0;
+	uint64_t m = 0;
+	for (int i = 0; i < e->n_args; i++)
+		m |= est_slots_read(e->args[i]);
+	if (e->kind == IR_REDUCE)
+		m |= est_slots_read(e->u.reduce.body);
+	return m;
+}
+
+/* The dimensions of s whose counter value (sl_sched's idx) s's logic
+ * reads: its datapath's variables, a reduction's first/last tests, an
+ * output's in-box test, its circular register-file read addresses and its
+ * border multiplexers (rtlgen); a block-RAM read is addressed from nidx. */
+static uint64_t est_idx_reads(const ub_set *ubs, const sched_stmt *s)
+{
+	const ir_decl *d = s->decl;
+	uint64_t slots = s->is_input ? 0 : est_slots_read(d->body), m = 0;
+	int nsl = d->n_slots > s->n_dims ? d->n_slots : s->n_dims;
+	for (int k = 0; k < nsl && k < 64; k++) {
+		if (!((slots >> k) & 1))
+			continue;
+		int dim = k < s->n_vars ? k : -1;
+		if (s->is_reduction)
+			for (int r = 0; r < d->body->u.reduce.n_rvars; r++)
+				if (d->body->u.reduce.rvars[r].slot == k)
+					dim = s->n_vars + r;
+		if (dim >= 0)
+			m |= (uint64_t) 1 << dim;
+	}
+	for (int k = s->n_vars; s->is_reduction && k < s->n_dims; k++)
+		m |= (uint64_t) 1 << k;
+	if (s->is_output && !s->is_input && !(d->lanes > 1 && d->lane > 0))
+		for (int k = 0; k < s->n_vars; k++)
+			if (-s->lo[k] > 0 || d->out_extents[k] - s->lo[k] < s->ext[k])
+				m |= (uint64_t) 1 << k;
+	for (int i = 0; i < ubs->n_buffers; i++) {
+		const ub_buffer *b = ubs->buffers[i];
+		if (b->storage == UB_NONE)
+			continue;
+		for (int j = 1; j < b->n_ports; j++) {
+			const ub_port *p = &b->ports[j];
+			if (p->stmt != s)
+				continue;
+			for (int e = 0; e < p->n_edges; e++)
+				m |= (uint64_t) 1 << p->edges[e].dim;
+			if (b->storage == UB_CIRCULAR && b->mem != UB_MEM_SRAM)
+				for (int a = 0; a < p->access->expr->n_args; a++) {
+					uint64_t sl = est_slots_read(p->access->expr->args[a]);
+					for (int k = 0; k < s->n_vars && k < 64; k++)
+						if ((sl >> k) & 1)
+							m |= (uint64_t) 1 << k;
+				}
+		}
+	}
+	return m;
 }
 
 /* The in-box test of an output whose domain passes its box. */
@@ -871,15 +1090,127 @@ static bool est_dead(const ub_set *ubs, const sched_stmt *s)
 	return !s->is_output && (!b || b->storage == UB_NONE || b->n_ports <= 1);
 }
 
+/* The registers of a run of "len" cycles of an n-bit value: flip-flops,
+ * or where the board has shift-register LUTs (`srl`) and the run is long
+ * enough, a LUT a bit per DEPTH stages (Yosys's shregmap). */
+static void est_run_regs(est_walk *w, int n, int len)
+{
+	const board_logic *g = &w->f->bd->logic;
+	if (n <= 0 || len <= 0)
+		return;
+	if (g->srl_min && len >= g->srl_min)
+		w->luts += (double) n * est_cdiv(len, g->srl_depth);
+	else
+		w->ffs += (int64_t) n * len;
+}
+
+static int est_node_ew(const est_walk *w, const ir_expr *e, bool *merged)
+{
+	for (int i = w->n_nodes - 1; i >= 0; i--)
+		if (w->nodes[i] == e) {
+			*merged = w->node_merged[i];
+			return w->node_ew[i];
+		}
+	*merged = false;
+	return ir_type_none(e->type) ? 0 : e->type.bits;
+}
+
+static bool est_is_read(const ir_expr *e)
+{
+	return e->kind == IR_ACCESS && e->u.access.decl->kind != IR_DECL_CONST;
+}
+
+/* The read register of access e, 1, or 0 where it is merged: a delay
+ * chain's read with the same-cycle bypass (est_chain). */
+static int est_read_reg(const est_walk *w, const ir_expr *e)
+{
+	if (!est_is_read(e))
+		return 0;
+	for (int i = 0; i < w->ubs->n_buffers; i++) {
+		const ub_buffer *b = w->ubs->buffers[i];
+		if (b->storage != UB_REGISTERS && b->storage != UB_DELAY_CHAIN)
+			continue;
+		for (int j = 1; j < b->n_ports; j++)
+			if (b->ports[j].access && b->ports[j].access->expr == e)
+				return b->ports[j].n_edges == 0 && !b->ports[j].shifting ? 0 : 1;
+	}
+	return 1;
+}
+
+/* A min or max against a constant: registered at once, its select is the
+ * flip-flops' synchronous set and reset (Yosys's opt_dff: SB_DFFSS/SR,
+ * FDSE/FDRE, the ECP5's LSR), no LUTs; the compare stays. */
+static bool est_saturates(const sched_stmt *s, const ir_expr *e)
+{
+	int c = sched_node_cycle(s, e);
+	while (e->kind == IR_CAST)	/* a cast keeps or drops bits: wires */
+		e = e->args[0];
+	return e->kind == IR_BINARY && ir_op_info[e->op].hw == IR_HW_CMP_MUX &&
+		(e->args[0]->kind == IR_CONST || e->args[1]->kind == IR_CONST) &&
+		sched_node_cycle(s, e) == c;	/* no register between */
+}
+
+/* The datapath's delay and read registers (scheduler/pipeline.c places
+ * every node in a cycle): per operand of a node in a later cycle, its
+ * significant bits (Yosys removes constant flip-flops) for the cycles
+ * between, a buffer read's register included; a run of one operand is
+ * one chain (every node has one user), a merged operand's shared.  The
+ * value waits from its cycle to "vc"; the valid bit, and a reduction's
+ * fire, first and last, as scheduler/pipeline.c counts them. */
+static void est_delays(est_walk *w, const sched_stmt *s, const ir_expr *root, int vc)
+{
+	for (int i = 0; i < w->n_nodes; i++) {
+		const ir_expr *e = w->nodes[i];
+		if (w->node_merged[i] || e->n_args == 0)
+			continue;
+		if (e->kind == IR_ACCESS || ir_type_none(e->type))
+			continue;	/* an address or an index: not delayed */
+		int ce = sched_node_cycle(s, e);
+		for (int k = 0; k < e->n_args; k++) {
+			const ir_expr *a = e->args[k];
+			bool merged;
+			int ew = est_node_ew(w, a, &merged), ca = sched_node_cycle(s, a);
+			if (ca < 0 || ew == 0 || (ir_type_none(a->type) && a->kind != IR_ACCESS))
+				continue;
+			est_run_regs(w, ew, ce - ca + est_read_reg(w, a));
+			if (ce > ca && !merged && est_saturates(s, a))
+				w->luts -= ew;	/* its select is the register's set/reset */
+		}
+	}
+	if (root && est_is_read(root))	/* its read register */
+		est_run_regs(w, root->type.bits, vc - 1 + est_read_reg(w, root));
+	if (root && s->latency > vc && !ir_type_none(root->type) &&
+	    sched_node_cycle(s, root) == vc && est_saturates(s, root)) {	/* into the pipe */
+		bool merged;
+		int ew = est_node_ew(w, root, &merged);
+		if (!merged)
+			w->luts -= ew;
+	}
+	if (s->is_reduction) {	/* the body into the accumulator */
+		const ir_expr *body = s->decl->body->u.reduce.body;
+		bool merged;
+		int ew = est_node_ew(w, body, &merged), cb = sched_node_cycle(s, body);
+		if (cb >= 0)
+			est_run_regs(w, ew, sched_acc_cycle(s) - cb + est_read_reg(w, body));
+		w->ffs += 3 * (int64_t) sched_acc_cycle(s);
+	}
+	w->ffs += vc;
+}
+
 /* A statement's schedule, datapath and pipe. */
-static void est_stmt(est_walk *w, const sched_stmt *s, const rtl_plan *plan)
+static void est_stmt(est_walk *w, const sched_stmt *s, const rtl_plan *plan,
+	const uint64_t *idx_read)
 {
 	if (est_dead(w->ubs, s))
 		return;	/* nothing reads it: Yosys removes it all */
 	const rtl_sched_plan *q = &plan->sched[s->index];
-	if (q->controller == s)
-		est_generator(w, q, plan->tw);	/* else an earlier lane's (shared) */
+	if (q->controller == s)	/* else an earlier lane's (shared) */
+		est_generator(w, q, plan->tw, idx_read[s->index]);
 	est_val v;
+	w->nodes = sl_xmalloc(sizeof(*w->nodes));	/* record the nodes */
+	w->node_ew = sl_xmalloc(sizeof(*w->node_ew));
+	w->node_merged = sl_xmalloc(sizeof(*w->node_merged));
+	w->n_nodes = 0;
 	if (s->is_input)
 		v = est_make(s->decl->type.bits, s->decl->type.bits, false);
 	else if (s->is_reduction)
@@ -893,17 +1224,44 @@ static void est_stmt(est_walk *w, const sched_stmt *s, const rtl_plan *plan)
 	/* The pipe after the value's cycle; before it, the datapath's own
 	 * read, delay and valid registers (scheduler/pipeline.c). */
 	int vc = s->is_input ? 0 : sched_value_cycle(s);
-	w->ffs += (int64_t) (s->latency - vc) * (ew + 1 + inbox) + sched_pipe_reg_bits(s) +
-		(int64_t) vc * inbox;
+	w->ffs += (int64_t) (s->latency - vc) * (ew + 1 + inbox) + (int64_t) vc * inbox;
+	if (s->is_input || !s->pipe)
+		w->ffs += sched_pipe_reg_bits(s);
+	else
+		est_delays(w, s, s->is_reduction ? NULL : s->decl->body, vc);
+	free(w->nodes);
+	free(w->node_ew);
+	free(w->node_merged);
+	w->nodes = NULL;
+	w->node_ew = NULL;
+	w->node_merged = NULL;
+	w->n_nodes = 0;
 }
 
 /* ------------------------------------------------------------ buffers */
 
-/* Delay chain: a read mux per distinct tap (the same-cycle bypass), and
- * the write pointer of each memory of its pack (an sl_fifo_seg per SRAM
- * group of the pack, ub_pack_memory), counted at the pack's first
- * member. */
-static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
+/* The 2:1 multiplexers of a border port's read from edge e0 on, as
+ * rtlgen's rtl_border_mux nests them (per reader dimension, one a bent
+ * index, over the tree of the dimensions after). */
+static int est_border_muxes(const ub_port *p, int e0)
+{
+	if (e0 >= p->n_edges)
+		return 0;
+	int e1 = e0;
+	while (e1 < p->n_edges && p->edges[e1].dim == p->edges[e0].dim)
+		e1++;
+	return (e1 - e0 + 1) * est_border_muxes(p, e1) + (e1 - e0);
+}
+
+/* Delay chain: the write pointer of each memory of its pack (an
+ * sl_fifo_seg per SRAM group of the pack, ub_pack_memory), counted at the
+ * pack's first member; a read with the same-cycle bypass costs nothing
+ * (its read register, loaded with the bypass, is the tap's next position,
+ * merged by Yosys, the bypass that position's enable); a border read its
+ * multiplexer tree, a LUT a bit per 2:1 (LUT4) or 4:1 (LUT6) mux, on the
+ * index tests (shared), and the chain's extra shifts after the last
+ * write an sl_sched of their own (rtlgen's rtl_chain_vshifts). */
+static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt, const rtl_plan *plan)
 {
 	const est_fam *f = w->f;
 	const ub_pack *p = b->pack >= 0 ? &w->ubs->packs[b->pack] : NULL;
@@ -916,11 +1274,27 @@ static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 		w->luts += est_add(f, aw) + est_lt(f, aw, true) + aw;
 	}
 	for (int i = 1; i < b->n_ports; i++) {
-		bool again = false;
-		for (int j = 1; j < i; j++)
-			again = again || b->ports[j].dist == b->ports[i].dist;
-		if (!again)
-			by_stmt[b->ports[i].stmt->index].luts += b->width_bits;
+		const ub_port *pt = &b->ports[i];
+		est_walk *r = &by_stmt[pt->stmt->index];
+		int m = est_border_muxes(pt, 0);
+		r->luts += (double) b->width_bits * est_cdiv(m, f->k >= 6 ? 3 : 1);
+		for (int e = 0; e < pt->n_edges; e++) {
+			char key[96];
+			snprintf(key, sizeof key, "edge %s %d %lld", pt->stmt->name, pt->edges[e].dim,
+				(long long) pt->edges[e].at);
+			if (!est_seen(w, key, NULL))
+				r->luts += (double) est_eq(f, est_counter_bits(pt->stmt,
+					pt->edges[e].dim), true);
+		}
+	}
+	if (b->vshift_n > 0) {
+		rtl_sched_plan q = { 0 };
+		q.n = 1;
+		q.ext[0] = b->vshift_n;
+		q.delta[0] = (uint64_t) b->vshift_step;
+		q.start = (uint64_t) b->vshift_start;
+		est_generator(w, &q, plan->tw, 0);
+		w->luts += 1;	/* the shift: the write enable or a vertical shift */
 	}
 }
 
@@ -972,6 +1346,19 @@ static int64_t est_lutram_copy(const est_fam *f, int64_t depth, int wd)
 	return est_cdiv(depth * wd, f->lutram_bits);
 }
 
+/* LUT sites of a LUT-RAM memory of depth x wd bits and nr read ports in
+ * cells of `lutram_cell ... reads R`: one port, whole cells of its shape;
+ * several, per bit ceil(nr / R) cells of one bit (Yosys 0.23: a RAM64M
+ * holds 64 x 3 bits or one bit for 3 read ports). */
+static int64_t est_lutram_ports(const est_fam *f, int64_t depth, int wd, int nr)
+{
+	const board_logic *g = &f->bd->logic;
+	int64_t slices = est_cdiv(depth, f->ram_cell.depth);
+	if (nr <= 1)
+		return g->ram_cell_luts * slices * est_cdiv(wd, f->ram_cell.width);
+	return g->ram_cell_luts * slices * wd * est_cdiv(nr, g->ram_cell_reads);
+}
+
 /* A circular buffer: the write counter, then per read port its address,
  * its bypass and its read: a register-file read mux (iCE40), LUT-RAM
  * copies for the ports past the first, or a block-RAM port (sl_sram_pf). */
@@ -979,19 +1366,37 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 {
 	const est_fam *f = w->f;
 	int aw = sl_addr_bits(b->capacity_words), wd = b->width_bits;
-	int64_t depth = b->capacity_words, nr = b->n_ports - 1;
+	int64_t depth = b->capacity_words;
 	w->ffs += aw;
 	w->luts += est_add(f, aw) + (double) est_eq(f, aw, true);
 	bool sram = b->mem == UB_MEM_SRAM;
 	if (!sram && !f->lut_ram)	/* write enables of the words */
 		w->luts += (double) depth * est_eq(f, aw + 1, true);
+	/* Where the flow flattens the design, a register-file read port at
+	 * the address of an earlier one is that port (Yosys merges equal
+	 * reads of a memory; sl_ram's boundary keeps them apart otherwise):
+	 * the distinct addresses are the read ports of its LUT RAM. */
+	char **mine = sl_xcalloc((size_t) b->n_ports + 1, sizeof(*mine));
+	int nr = 0, first = -1;
+	bool flat = f->bd->logic.flatten;
 	for (int i = 1; i < b->n_ports; i++) {
 		const ub_port *p = &b->ports[i];
 		est_walk *r = &by_stmt[p->stmt->index];
+		if (sram && p->same_as > 0)
+			continue;	/* the same read as an earlier port's: a wire */
 		char *key = est_circ_key(w->sp, b, p);
 		if (!est_seen(w, key, NULL))	/* w holds the design's keys */
 			est_circ_addr(r, b, p);
-		free(key);
+		bool again = false;
+		for (int j = 0; flat && j < nr && !again; j++)
+			again = !strcmp(mine[j], key);
+		if (again) {
+			free(key);
+			if (!sram)
+				continue;
+		} else {
+			mine[nr++] = key;
+		}
 		if (sram) {
 			int ac = p->win_len < depth ? sl_addr_bits(p->win_len) : aw;
 			if (p->win_len < depth && p->same_as < 0) {
@@ -1002,17 +1407,27 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 				if (lo)
 					w->luts += est_add(f, ac) + est_add(r->f, ac);
 			}
+			/* sl_sram_pf: ra, hit1, data1; the two address
+			 * tests and the 3:1 read select (a LUT6 a bit) */
 			r->ffs += ac + 1 + wd;
-			r->luts += 2.0 * est_eq(f, ac, false) + 2.0 * wd + (double) aw * p->stmt->n_dims;
+			r->luts += 2.0 * est_eq(f, ac, false) + (f->k >= 6 ? 1.0 : 2.0) * wd;
 			continue;
 		}
 		r->luts += (double) est_eq(f, aw, false) + wd;	/* bypass */
 		if (!f->lut_ram)
 			r->luts += (double) wd * (depth / 2.0 + depth / 6.0) + (double) depth;
-		else if (i > 1)
+		else if (nr > 1 && !f->bd->logic.ram_cell_reads)
 			r->luts += (double) est_lutram_copy(f, depth, wd);
+		if (first < 0)
+			first = p->stmt->index;
 	}
-	(void) nr;
+	if (!sram && f->lut_ram && f->bd->logic.ram_cell_reads && first >= 0)
+		/* the cells of every distinct port, less fpga/storage.c's first copy */
+		by_stmt[first].luts += (double) (est_lutram_ports(f, depth, wd, nr) -
+			est_cdiv(depth * wd, f->lutram_bits));
+	for (int j = 0; j < nr; j++)
+		free(mine[j]);
+	free(mine);
 }
 
 /* ------------------------------------------------------------ the design */
@@ -1082,7 +1497,7 @@ static void est_pub(est_walk *w, const pub_set *pub, const pub_buf *pb)
 /* Every buffer with readers, costed in its producer's walk (ws[index]),
  * the merged subexpressions *keys carried from walk to walk. */
 static void est_buffers(est_walk *ws, const ub_set *ubs, const pub_set *pub,
-	est_seen_ent **keys, int *n_keys)
+	const rtl_plan *plan, est_seen_ent **keys, int *n_keys)
 {
 	for (int k = 0; k < ubs->n_buffers; k++) {
 		const ub_buffer *b = ubs->buffers[k];
@@ -1097,7 +1512,7 @@ static void est_buffers(est_walk *ws, const ub_set *ubs, const pub_set *pub,
 		else if (b->storage == UB_CIRCULAR)
 			est_circular(pw, b, ws);
 		else
-			est_chain(pw, b, ws);
+			est_chain(pw, b, ws, plan);
 		*keys = pw->keys;
 		*n_keys = pw->n_keys;
 	}
@@ -1132,6 +1547,10 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	est_seen_ent *keys = NULL;
 	int n_keys = 0;
 	est_muls muls = { 0, NULL };
+	uint64_t *idx_read = sl_xcalloc((size_t) n + 1, sizeof(*idx_read));
+	for (int i = 0; i < n; i++)	/* a lane reads its controller's counters */
+		if (!est_dead(ubs, sp->stmts[i]))
+			idx_read[plan.sched[i].controller->index] |= est_idx_reads(ubs, sp->stmts[i]);
 	for (int i = 0; i < n; i++) {
 		ws[i].f = &f;
 		ws[i].sp = sp;
@@ -1142,11 +1561,11 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	for (int i = 0; i < n; i++) {
 		ws[i].keys = keys;	/* merged subexpressions across stages */
 		ws[i].n_keys = n_keys;
-		est_stmt(&ws[i], sp->stmts[i], &plan);
+		est_stmt(&ws[i], sp->stmts[i], &plan, idx_read);
 		keys = ws[i].keys;
 		n_keys = ws[i].n_keys;
 	}
-	est_buffers(ws, ubs, pub, &keys, &n_keys);
+	est_buffers(ws, ubs, pub, &plan, &keys, &n_keys);
 	memset(r, 0, sizeof(*r));
 	est_split(bd, sp, &muls, ws, r);
 	est_stage_totals(sp, ws, r);
@@ -1158,6 +1577,7 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 		free(keys[i].key);
 	free(keys);
 	free(ws);
+	free(idx_read);
 }
 
 /* ------------------------------------------------------------ the decision */

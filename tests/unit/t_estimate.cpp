@@ -78,22 +78,26 @@ struct Est {
 // DELTA 1, START 0 (in) or 1 (f), so the largest wait is 1 and the down
 // counter is CW = bits(1) + 1 = 2 bits; its load after a fire is
 // DELTA - 3 = -2 = 0b10.
-// Flip-flops, per sl_sched: the counters ni and ci, bits(15) = 4 each,
-// and nl: 9; the down counter 2 and lz 1; the registered wait over its
-// two rows (the dimension: load 0b10, next_one 1, is_final 0; the final
-// row: 0, 0, 1): bit 0 is 0 in both (constant), bit 1 and next_one are
-// the column (1, 0), is_final (0, 1): 2 flip-flops; fire, active 2: 16
-// (Yosys 0.23 keeps 16 of the module alone, for either START).  sl_pipe
-// L(W+1) = 1 * 9 = 9: 25 each.  Control (rtlgen.c rtl_control): 'remain'
-// of bits(19 predicted cycles) + 1 = 6 bits, busy, done, go: 9.  Total 59
-// (the tap register in_pos0 is storage, fit.c's).
+// Flip-flops, per sl_sched: the counter ni, bits(15) = 4, and nl (ci,
+// idx, is removed with the flattened design: neither stage reads its
+// index, f's read of in is a chain tap): 5; the down counter 2 and lz 1;
+// the registered wait over its two rows (the dimension: load 0b10,
+// next_one 1, is_final 0; the final row: 0, 0, 1): bit 0 is 0 in both
+// (constant), bit 1 and next_one are the column (1, 0), is_final (0, 1):
+// 2 flip-flops; fire, active 2: 12 (Yosys 0.23 keeps 16 of the module
+// alone, ci included).  sl_pipe L(W+1) = 1 * 9 = 9: 21 each.  f's read
+// register is loaded with the tap's bypass (wen ? wdata : pos0), as
+// in_pos0 is: Yosys merges the two, so it costs nothing.  Control
+// (rtlgen.c rtl_control): 'remain' of bits(19 predicted cycles) + 1 = 6
+// bits, busy, done, go: 9.  Total 51 (the tap register in_pos0 is
+// storage, fit.c's).
 // LUTs, per sl_sched: the 4-bit incrementer 4 and its last-value test
 // against a constant (4 bits, one LUT) 1; the down counter's decrement 2
 // and load select 2; 9 + N = 10 for the rest: 19 (Yosys: 20 for in's
-// module alone, 17 for f's).  f adds the 8-bit adder (8) and in's tap-0
-// bypass mux (wen ? wdata : pos0, 8 bits): 35.  Control: the 6-bit
-// decrement 6, and 5 for its load, go, busy and done: 11 (Yosys: 11 LUTs
-// and 9 flip-flops for this control alone).  Total 19 + 35 + 11 = 65.
+// module alone, 17 for f's).  f adds the 8-bit adder (8); the bypass is
+// in_pos0's enable: 27.  Control: the 6-bit decrement 6, and 5 for its
+// load, go, busy and done: 11 (Yosys: 11 LUTs and 9 flip-flops for this
+// control alone).  Total 19 + 27 + 11 = 57.
 TEST(t_estimate, add8_ice40)
 {
 	Est e("input in : u8[16];\nfunc f(x) : u8 = in(x) + 3;\noutput f[16];\n",
@@ -101,12 +105,12 @@ TEST(t_estimate, add8_ice40)
 	ASSERT_NE(e.set, nullptr);
 	ASSERT_NE(e.stage("in"), nullptr);
 	ASSERT_NE(e.stage("f"), nullptr);
-	EXPECT_EQ(e.stage("in")->ffs, 25);
-	EXPECT_EQ(e.stage("f")->ffs, 25);
-	EXPECT_EQ(e.r.ffs, 59);
+	EXPECT_EQ(e.stage("in")->ffs, 21);
+	EXPECT_EQ(e.stage("f")->ffs, 21);
+	EXPECT_EQ(e.r.ffs, 51);
 	EXPECT_EQ(e.stage("in")->luts, 19);
-	EXPECT_EQ(e.stage("f")->luts, 35);
-	EXPECT_EQ(e.r.luts, 65);
+	EXPECT_EQ(e.stage("f")->luts, 27);
+	EXPECT_EQ(e.r.luts, 57);
 	EXPECT_EQ(e.r.dsps, 0);
 }
 
@@ -115,7 +119,7 @@ TEST(t_estimate, add8_ice40)
 // slice of 2 LUT4 sites (boards/ecp5-85f.board `cells lut CCU2C=2`): one
 // LUT4 site a bit, as the iCE40's SB_LUT4 beside each SB_CARRY.  The
 // buffer is a delay chain (tap 0 a register, no LUT RAM), so every count
-// of add8_ice40 holds: in 19, f 35, total 65 LUTs, 59 flip-flops.
+// of add8_ice40 holds: in 19, f 27, total 57 LUTs, 51 flip-flops.
 TEST(t_estimate, add8_ecp5_carry_sites)
 {
 	Est e("input in : u8[16];\nfunc f(x) : u8 = in(x) + 3;\noutput f[16];\n",
@@ -123,17 +127,17 @@ TEST(t_estimate, add8_ecp5_carry_sites)
 	ASSERT_NE(e.set, nullptr);
 	ASSERT_NE(e.stage("f"), nullptr);
 	EXPECT_EQ(e.stage("in")->luts, 19);
-	EXPECT_EQ(e.stage("f")->luts, 35);
-	EXPECT_EQ(e.r.luts, 65);
-	EXPECT_EQ(e.r.ffs, 59);
+	EXPECT_EQ(e.stage("f")->luts, 27);
+	EXPECT_EQ(e.r.luts, 57);
+	EXPECT_EQ(e.r.ffs, 51);
 }
 
 // u16(a) * u16(b) of two u8 inputs: an 8 x 8 product.
 //   iCE40 (synth_ice40 -dsp): one SB_MAC16 (8 <= 16, product 16 bits >=
 //   11), nothing in LUTs: p's schedule (as in add8_ice40, one dimension,
 //   DELTA 1, START 1, but of extent 4: a 2-bit incrementer 2 and its test
-//   1, the 2-bit down counter 2 + 2, 10: 17) and the two tap muxes
-//   (8 + 8): 17 + 16 = 33.
+//   1, the 2-bit down counter 2 + 2, 10: 17); the two tap bypasses are
+//   their taps' enables (add8_ice40): 17.
 //   ECP5: one MULT18X18D (8 <= 18).  Artix-7: signed-only 9 x 9 fits one
 //   DSP48E1, product 18 bits >= 9.
 TEST(t_estimate, mul8_dsp)
@@ -145,7 +149,7 @@ TEST(t_estimate, mul8_dsp)
 	ASSERT_NE(e.stage("p"), nullptr);
 	ASSERT_NE(x.stage("p"), nullptr);
 	EXPECT_EQ(i.stage("p")->dsps, 1);
-	EXPECT_EQ(i.stage("p")->luts, 33);
+	EXPECT_EQ(i.stage("p")->luts, 17);
 	EXPECT_EQ(e.stage("p")->dsps, 1);
 	EXPECT_EQ(x.stage("p")->dsps, 1);
 }
@@ -309,14 +313,14 @@ TEST(t_estimate, dsp_decision_wide)
 }
 
 // A multiplication by a power of two is a shift: no DSP, no LUT.  The
-// stage costs its schedule and tap mux only, as f of add8_ice40 without
-// the adder: 19 + 8 = 27.
+// stage costs its schedule only (the tap bypass is free), as f of
+// add8_ice40 without the adder: 19.
 TEST(t_estimate, shift_is_free)
 {
 	Est e("input in : u8[16];\nfunc f(x) : u16 = u16(in(x)) * 4;\noutput f[16];\n",
 		"ice40up5k");
 	ASSERT_NE(e.stage("f"), nullptr);
-	EXPECT_EQ(e.stage("f")->luts, 27);
+	EXPECT_EQ(e.stage("f")->luts, 19);
 	EXPECT_EQ(e.stage("f")->dsps, 0);
 }
 
@@ -339,24 +343,24 @@ std::string madeup_board(const char *name, const char *logic)
 
 // add8_ice40 with carry 2: every carry-chain adder doubles.  Per
 // sl_sched: incrementer 8, last-value test 1, the down counter's
-// decrement 4 and select 2, 10: 25 (in).  f: 25, the 8-bit adder 16, the
-// tap mux 8: 49.  Control: the decrement 12, 5: 17.  Total 91; the
-// flip-flops are add8_ice40's 59.
+// decrement 4 and select 2, 10: 25 (in).  f: 25 and the 8-bit adder 16:
+// 41.  Control: the decrement 12, 5: 17.  Total 83; the flip-flops are
+// add8_ice40's 51.
 TEST(t_estimate, madeup_family_carry)
 {
 	std::string b = madeup_board("madeup-carry", "carry 2\n");
 	Est e("input in : u8[16];\nfunc f(x) : u8 = in(x) + 3;\noutput f[16];\n", b.c_str());
 	ASSERT_NE(e.set, nullptr);
 	EXPECT_EQ(e.stage("in")->luts, 25);
-	EXPECT_EQ(e.stage("f")->luts, 49);
-	EXPECT_EQ(e.r.luts, 91);
-	EXPECT_EQ(e.r.ffs, 59);
+	EXPECT_EQ(e.stage("f")->luts, 41);
+	EXPECT_EQ(e.r.luts, 83);
+	EXPECT_EQ(e.r.ffs, 51);
 }
 
 // mul8_dsp on 8 x 8 DSPs: signed only, the u8 operands take a sign bit,
 // 9 x 9 is ceil(9/8)^2 = 4 DSPs; unsigned, one; with "min 20" the 16-bit
-// product stays in LUTs: p is mul8_dsp's 33 and 2 LUTs per partial-product
-// bit of 8 x 8 (fpga/dsp.c), 128: 161.
+// product stays in LUTs: p is mul8_dsp's 17 and 2 LUTs per partial-product
+// bit of 8 x 8 (fpga/dsp.c), 128: 145.
 TEST(t_estimate, madeup_family_dsp)
 {
 	const char *prog = "input a : u8[4];\ninput b : u8[4];\n"
@@ -371,7 +375,7 @@ TEST(t_estimate, madeup_family_dsp)
 	EXPECT_EQ(es.stage("p")->dsps, 4);
 	EXPECT_EQ(eu.stage("p")->dsps, 1);
 	EXPECT_EQ(em.stage("p")->dsps, 0);
-	EXPECT_EQ(em.stage("p")->luts, 161);
+	EXPECT_EQ(em.stage("p")->luts, 145);
 }
 
 }  // namespace
@@ -380,10 +384,11 @@ namespace {
 
 // A ROM read at a variable address: each data bit a function of the
 // address bits that vary.  k(x) for x in 0..15 of a 16-entry i8 table: a
-// 4-bit counter, one LUT4 per data bit; the bits are those of the entries
-// in the type: 0..7 need 3, any negative entry all 8 (an entry is stored
-// sign-extended in 64 bits, which counted 64).  The two programs differ
-// only there: f costs 8 - 3 = 5 LUTs more.  k(3, x) of a 4 x 16 table
+// 4-bit counter, one LUT4 per distinct data-bit column that is not
+// constant: 0..7 have 3 (bits 0-2); a negative entry sets bits 3-7 of its
+// row alike (an entry is stored sign-extended in 64 bits, which counted
+// 64), so bits 3-7 are one column, one function more (Yosys merges equal
+// LUTs); the add is 8 bits either way.  f costs 4 - 3 = 1 LUT more.  k(3, x) of a 4 x 16 table
 // with the row constant reads a function of the same 4 bits (the
 // constant part of the 6-bit address folds): the same cost as k(x).
 TEST(t_estimate, rom_varying_address_bits)
@@ -394,7 +399,7 @@ TEST(t_estimate, rom_varying_address_bits)
 	Est p(std::string(pos) + body, "ice40up5k"), n(std::string(neg) + body, "ice40up5k");
 	ASSERT_NE(p.stage("f"), nullptr);
 	ASSERT_NE(n.stage("f"), nullptr);
-	EXPECT_EQ(n.stage("f")->luts - p.stage("f")->luts, 5);
+	EXPECT_EQ(n.stage("f")->luts - p.stage("f")->luts, 1);
 	std::string rows = "const k : i8[4][16] = {";
 	for (int i = 0; i < 64; i++)
 		rows += std::to_string(i % 16 == 1 ? -1 : i % 8) + (i < 63 ? ", " : " };\n");
