@@ -203,8 +203,9 @@ bool sim_within_budget(sl_ctx *ctx, const sched_program *sp, int n_frames, int64
 }
 
 /* Reserve memory for an engine's copy of every output ("copies" arrays
- * of 8-byte values each: the values, and their cycles from Verilator);
- * the bytes reserved, or -1 (reported). */
+ * of 8-byte values each, one a frame: the most its values take; the
+ * Verilator run's cycles are runs, a few bytes a row); the bytes
+ * reserved, or -1 (reported). */
 static int64_t check_reserve_outputs(sl_ctx *ctx, const ir_program *prog, int copies)
 {
 	int64_t held = 0;
