@@ -240,6 +240,10 @@ enum { SL_SPAWN_TIMEOUT = -2, SL_SPAWN_NOEXEC = -3 };
 int sl_spawn(char *const *argv, const char *log);
 /* sl_spawn in directory "cwd" (NULL: this one; "log" is opened before). */
 int sl_spawn_in(char *const *argv, const char *log, const char *cwd);
+/* sl_spawn_in that calls work(arg) (when not NULL) once the child runs,
+ * then waits for the child; the watchdog counts from work's return. */
+int sl_spawn_work(char *const *argv, const char *log, const char *cwd,
+	void (*work)(void *), void *arg);
 /* Progress on a terminal (base/progress.c): one line on stderr, rewritten in
  * place, naming the steps under way (push ... pop, nested up to four),
  * how far the innermost is (count) and how long each has run; cleared when

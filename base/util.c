@@ -132,6 +132,12 @@ int sl_spawn(char *const *argv, const char *log)
 
 int sl_spawn_in(char *const *argv, const char *log, const char *cwd)
 {
+	return sl_spawn_work(argv, log, cwd, NULL, NULL);
+}
+
+int sl_spawn_work(char *const *argv, const char *log, const char *cwd,
+	void (*work)(void *), void *arg)
+{
 	int pipefd[2];
 	if (pipe(pipefd) < 0)
 		return -1;
@@ -155,6 +161,8 @@ int sl_spawn_in(char *const *argv, const char *log, const char *cwd)
 	while ((got = read(pipefd[0], &err, sizeof err)) < 0 && errno == EINTR)
 		;
 	close(pipefd[0]);
+	if (work)
+		work(arg);
 	const char *slash = strrchr(argv[0], '/');
 	sl_progress_push("%s", slash ? slash + 1 : argv[0]);
 	int status = sl_spawn_wait(pid, argv[0]);

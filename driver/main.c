@@ -152,15 +152,10 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 	for (int i = 0; i < prog->n_outputs; i++) {
 		const char *name = prog->outputs[i]->name;
 		char *path = sl_path_join(opt->out_dir, name, ".npy");
-		io_array *all = opt->frames > 1
-			? io_frames_stack(outs + i, opt->frames, (size_t) prog->n_outputs) : outs[i];
-		if (!all)
-			sl_error(ctx, sl_noloc, "out of memory for the frames of output '%s'", name);
-		if (!all || io_npy_write(ctx, path, all) < 0)
+		if ((opt->frames > 1 ? io_npy_write_frames(ctx, path, outs + i, opt->frames,
+			(size_t) prog->n_outputs) : io_npy_write(ctx, path, outs[i])) < 0)
 			rc = -1;
 		free(path);
-		if (all != outs[i])
-			io_array_free(all);
 		if (opt->frames == 1 && io_is_image(outs[i])) {
 			path = sl_path_join(opt->out_dir, name, ".png");
 			if (io_write_png(ctx, path, outs[i]) < 0)
@@ -584,7 +579,7 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
 	vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, d->pub ? wait_ready : NULL,
 		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0,
-		d->pub, NULL, 0, 0 };
+		d->pub, NULL, 0, 0, NULL, NULL };
 	char *cfg;	/* --runtime-config: the image, loaded by the harness */
 	vopts.config_data_bits = flow_config_image(d, &cfg, &vopts.config_len);
 	vopts.config = cfg;

@@ -1287,15 +1287,21 @@ static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt, const 
 					pt->edges[e].dim), true);
 		}
 	}
-	if (b->vshift_n > 0) {
+	char vkey[96];
+	snprintf(vkey, sizeof vkey, "vshift %lld %lld %lld", (long long) b->vshift_n,
+		(long long) b->vshift_step, (long long) b->vshift_start);
+	if (b->vshift_n > 0 && !est_seen(w, vkey, NULL)) {
+		/* one per distinct (count, step, start): the lanes of an input
+		 * share it (rtl_chain_vshifts) */
 		rtl_sched_plan q = { 0 };
 		q.n = 1;
 		q.ext[0] = b->vshift_n;
 		q.delta[0] = (uint64_t) b->vshift_step;
 		q.start = (uint64_t) b->vshift_start;
 		est_generator(w, &q, plan->tw, 0);
-		w->luts += 1;	/* the shift: the write enable or a vertical shift */
 	}
+	if (b->vshift_n > 0)
+		w->luts += 1;	/* the shift: the write enable or a vertical shift */
 }
 
 /* The read address of a circular-buffer port: the write index of the
@@ -1610,6 +1616,8 @@ static void est_shell(const ir_decl *d, sched_stmt *s)
  * earlier one's decision, node by node. */
 static void est_copy_decision(ir_expr *e, const ir_expr *first)
 {
+	if (!e || !first)	/* a key that names no expression */
+		return;
 	e->mul_id = first->mul_id;
 	e->dsps = first->dsps;
 	for (int i = 0; i < e->n_args && i < first->n_args; i++)

@@ -131,21 +131,6 @@ static uint64_t name_hash(const char *name)
 	return h;
 }
 
-/* Element i is the (i+1)-th output of splitmix64 started from the state
- * seed ^ FNV-1a(name), cut to the type's low bits: every value of the
- * type is equally likely, and each name gets its own stream. */
-io_array *io_random_array(ir_type type, int n_dims, const int64_t *dims,
-	uint64_t seed, const char *name)
-{
-	io_array *a = io_array_alloc(type, n_dims, dims);
-	uint64_t state = seed ^ name_hash(name ? name : "");
-	for (int64_t i = 0; i < a->size; i++) {
-		state += SPLITMIX_GAMMA;
-		a->data[i] = ir_norm(type, splitmix_mix(state));
-	}
-	return a;
-}
-
 /* The values of io_random_array into a packed array of C type T: the
  * low "bits" bits, sign-extended when "sgn" (a shift pair, as ir_norm;
  * the container's cast keeps what fits). */
@@ -182,22 +167,42 @@ DEFINE_RANDOM_FILL(random_fill_avx512,
 	__attribute__((target("avx512f,avx512dq,avx512bw,avx512vl"))))
 #endif
 
-io_array *io_random_array_packed(ir_type type, int n_dims, const int64_t *dims,
-	uint64_t seed, const char *name)
+/* n values of "type" from "state" into out, es bytes each: the AVX-512
+ * loops where the processor has them. */
+static void random_values(void *out, int64_t n, uint64_t state, ir_type type, int es)
 {
-	io_array *a = io_array_alloc_packed(type, n_dims, dims);
-	uint64_t state = seed ^ name_hash(name ? name : "");
-	int bits = type.bits == 0 ? 64 : type.bits, es = io_packed_size(type);
+	int bits = type.bits == 0 ? 64 : type.bits;
 #ifdef HAVE_RANDOM_FILL_AVX512
 	/* SLUICE_SCALAR_FILL=1: the scalar loops, for the tests to compare */
 	const char *scalar = getenv("SLUICE_SCALAR_FILL");
 	if (!(scalar && *scalar == '1') && __builtin_cpu_supports("avx512dq")
 	    && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")) {
-		random_fill_avx512(a->packed, a->size, state, bits, type.is_signed, es);
-		return a;
+		random_fill_avx512(out, n, state, bits, type.is_signed, es);
+		return;
 	}
 #endif
-	random_fill(a->packed, a->size, state, bits, type.is_signed, es);
+	random_fill(out, n, state, bits, type.is_signed, es);
+}
+
+/* Element i is the (i+1)-th output of splitmix64 started from the state
+ * seed ^ FNV-1a(name), cut to the type's low bits: every value of the
+ * type is equally likely, and each name gets its own stream.  The
+ * 8-byte loops of RANDOM_FILL cut a value as ir_norm does: its low bits,
+ * sign-extended for a signed type. */
+io_array *io_random_array(ir_type type, int n_dims, const int64_t *dims,
+	uint64_t seed, const char *name)
+{
+	io_array *a = io_array_alloc(type, n_dims, dims);
+	random_values(a->data, a->size, seed ^ name_hash(name ? name : ""), type, 8);
+	return a;
+}
+
+io_array *io_random_array_packed(ir_type type, int n_dims, const int64_t *dims,
+	uint64_t seed, const char *name)
+{
+	io_array *a = io_array_alloc_packed(type, n_dims, dims);
+	random_values(a->packed, a->size, seed ^ name_hash(name ? name : ""), type,
+		io_packed_size(type));
 	return a;
 }
 

@@ -67,25 +67,6 @@ static io_array *frame_slice(const io_array *all, int f)
 }
 
 /* The frames share a[0]'s form (every array of a run is packed, or none). */
-io_array *io_frames_stack(io_array *const *a, int n, size_t step)
-{
-	int64_t dims[9] = { n };
-	memcpy(dims + 1, a[0]->dims, (size_t) a[0]->n_dims * sizeof(*dims));
-	unsigned char *to;
-	size_t es, bytes = (size_t) a[0]->size;
-	io_array *all = alloc_like(a[0], a[0]->n_dims + 1, dims, &to, &es);
-	bytes *= es;
-	for (int f = 0; f < n; f++) {
-		io_array *fr = a[(size_t) f * step];
-		if (a[0]->packed)
-			io_array_pack(fr);
-		else
-			io_array_unpack(fr);
-		memcpy(to + (size_t) f * bytes, values_of(fr), bytes);
-	}
-	return all;
-}
-
 /* One file per frame (or the one file of a one-frame run). */
 static bool load_files(sl_ctx *ctx, const ir_decl *d, const io_input_spec *s,
 	io_array **frames, size_t step)
@@ -134,12 +115,10 @@ static bool load_seeded(sl_ctx *ctx, const ir_decl *d, const io_input_spec *s,
 	for (int f = 0; f < n; f++)
 		frames[f * step] = (s->packed ? io_random_array_packed : io_random_array)(d->type,
 			d->n_dims, d->extents, s->seed + (uint64_t) f, d->name);
-	io_array *all = n > 1 ? io_frames_stack(frames, n, step) : frames[0];
 	char *path = sl_path_join(s->seed_dir, d->name, ".in.npy");
-	int rc = all ? io_npy_write(ctx, path, all) : -1;
+	int rc = n > 1 ? io_npy_write_frames(ctx, path, frames, n, step)
+		: io_npy_write(ctx, path, frames[0]);
 	free(path);
-	if (all != frames[0])
-		io_array_free(all);
 	return rc == 0;
 }
 

@@ -107,9 +107,12 @@ int io_inputs_check(sl_ctx *ctx, const ir_program *prog, const io_input_spec *sp
  * after a data error, -2 after a usage error (both reported). */
 int io_inputs_load(sl_ctx *ctx, const ir_program *prog, const io_input_spec *spec,
 	io_array **arrays);
-/* The frames a[0], a[step], ... a[(n - 1) * step] of one shape as one
- * array with a leading frame dimension. */
-io_array *io_frames_stack(io_array *const *a, int n, size_t step);
+/* io_npy_write of the frames a[0], a[step], ... a[(n - 1) * step], of
+ * one shape and type (each held either way), as one array with a
+ * leading frame dimension of n, without making that array.  At most 7
+ * dimensions a frame. */
+int io_npy_write_frames(sl_ctx *ctx, const char *path, io_array *const *a, int n,
+	size_t step);
 
 #ifdef __cplusplus
 }

@@ -511,27 +511,91 @@ static bool packed_as_is(const io_array *a)
 		&& io_packed_size(a->type) == npy_itemsize(a->type);
 }
 
-int io_npy_write(sl_ctx *ctx, const char *path, const io_array *a)
+/* The values of "a" (either form) into out, "item" bytes each,
+ * little-endian: the loops over held values specialised for the common
+ * sizes. */
+static void npy_put_values(const io_array *a, unsigned char *out, size_t item)
+{
+	int64_t n = a->size;
+	const uint64_t *v = a->data;
+	if (!v) {
+		for (int64_t i = 0; i < n; i++) {
+			uint64_t x = io_array_get(a, i);
+			for (size_t b = 0; b < item; b++)
+				*out++ = (unsigned char) (x >> (8 * b));
+		}
+	} else if (item == 1) {
+		for (int64_t i = 0; i < n; i++)
+			out[i] = (unsigned char) v[i];
+	} else if (item == 2) {
+		for (int64_t i = 0; i < n; i++) {
+			out[2 * i] = (unsigned char) v[i];
+			out[2 * i + 1] = (unsigned char) (v[i] >> 8);
+		}
+	} else {
+		for (int64_t i = 0; i < n; i++)
+			for (size_t b = 0; b < item; b++)
+				*out++ = (unsigned char) (v[i] >> (8 * b));
+	}
+}
+
+/* Write header "h" and the values of frames[0], frames[step], ...,
+ * frames[(n - 1) * step] (each of h's type and size / n values) one after
+ * the other: packed bytes as they are where they are the dtype's, the
+ * rest converted. */
+static int npy_write_body(sl_ctx *ctx, const char *path, const io_array *h,
+	io_array *const *frames, int n, size_t step)
 {
 	char header[NPY_SHAPE_MAX + 128];
-	size_t hlen = build_header(a, header, sizeof(header));
-	size_t item = (size_t) npy_itemsize(a->type);
-	size_t body = (size_t) a->size * item;
-	unsigned char *buf = NULL;
-	const void *parts[2] = { header, a->packed };
-	size_t lens[2] = { hlen, body };
-	if (!packed_as_is(a)) {
-		unsigned char *p = buf = sl_xmalloc(body + 1);
-		for (int64_t i = 0; i < a->size; i++) {
-			uint64_t v = io_array_get(a, i);
-			for (size_t b = 0; b < item; b++)
-				*p++ = (unsigned char) (v >> (8 * b));
+	size_t hlen = build_header(h, header, sizeof(header));
+	size_t item = (size_t) npy_itemsize(h->type);
+	size_t body = (size_t) frames[0]->size * item, conv = 0;
+	const void **parts = sl_xcalloc((size_t) n + 1, sizeof(*parts));
+	size_t *lens = sl_xcalloc((size_t) n + 1, sizeof(*lens));
+	parts[0] = header;
+	lens[0] = hlen;
+	for (int f = 0; f < n; f++)
+		conv += packed_as_is(frames[(size_t) f * step]) ? 0 : body;
+	unsigned char *buf = conv ? sl_xmalloc(conv) : NULL, *p = buf;
+	for (int f = 0; f < n; f++) {
+		const io_array *a = frames[(size_t) f * step];
+		lens[1 + f] = body;
+		if (packed_as_is(a)) {
+			parts[1 + f] = a->packed;
+		} else {
+			npy_put_values(a, p, item);
+			parts[1 + f] = p;
+			p += body;
 		}
-		parts[1] = buf;
 	}
-	int rc = sl_write_file_atomic_parts(path, parts, lens, 2);
+	int rc = sl_write_file_atomic_parts(path, parts, lens, n + 1);
 	if (rc != 0)
 		sl_error_file(ctx, path, "cannot write: %s", strerror(errno));
 	free(buf);
+	free(parts);
+	free(lens);
 	return rc ? -1 : 0;
+}
+
+int io_npy_write(sl_ctx *ctx, const char *path, const io_array *a)
+{
+	io_array *const one[1] = { (io_array *) a };
+	return npy_write_body(ctx, path, a, one, 1, 1);
+}
+
+int io_npy_write_frames(sl_ctx *ctx, const char *path, io_array *const *frames, int n,
+	size_t step)
+{
+	const io_array *a = frames[0];
+	if (a->n_dims >= 8) {
+		sl_error_file(ctx, path, "cannot write %d frames of %d dimensions (at most 7)", n,
+			a->n_dims);
+		return -1;
+	}
+	io_array h = *a;
+	h.n_dims = a->n_dims + 1;
+	h.dims[0] = n;
+	memcpy(h.dims + 1, a->dims, (size_t) a->n_dims * sizeof(*h.dims));
+	h.size = a->size * n;
+	return npy_write_body(ctx, path, &h, frames, n, step);
 }

@@ -46,36 +46,78 @@ static const check_engine check_model_engine = { "cycle-level model", "model" };
 static const check_engine check_vl_engine = { "Verilated hardware", "hardware" };
 static const check_engine check_netlist_engine = { "synthesized netlist", "netlist" };
 
-/* Compare one output of "engine" with the reference's; report its shape
- * or its first mismatch, with the cycle the engine presented it in when
- * "when" (the cycle of every element) is given. */
-static int check_output(sl_ctx *ctx, const check_engine *engine, const ir_decl *d,
-	const io_array *ref, const io_array *got, const io_array *when)
+/* The first element of "got" that differs from "ref"'s (either held
+ * unpacked or packed, io_array.packed), or ref->size when none does.
+ * The same shape and type. */
+#define CHECK_SCAN(T) do { \
+	const T *g_ = (const T *) got->packed; \
+	while (k < ref->size && ref->data[k] == (uint64_t) g_[k]) \
+		k++; \
+} while (0)
+
+static int64_t check_first_diff(const io_array *ref, const io_array *got)
 {
-	bool same_shape = ref->n_dims == got->n_dims && ref->size == got->size
-		&& ir_type_eq(ref->type, got->type);
-	for (int i = 0; same_shape && i < ref->n_dims; i++)
-		same_shape = ref->dims[i] == got->dims[i];
-	if (!same_shape) {
+	int64_t k = 0;
+	if (ref->data && got->data) {
+		while (k < ref->size && ref->data[k] == got->data[k])
+			k++;
+	} else if (ref->data && got->packed) {
+		bool s = got->type.is_signed;
+		switch (io_packed_size(got->type)) {
+		case 1: if (s) CHECK_SCAN(int8_t); else CHECK_SCAN(uint8_t); break;
+		case 2: if (s) CHECK_SCAN(int16_t); else CHECK_SCAN(uint16_t); break;
+		case 4: if (s) CHECK_SCAN(int32_t); else CHECK_SCAN(uint32_t); break;
+		default: CHECK_SCAN(uint64_t); break;
+		}
+	} else {
+		while (k < ref->size && io_array_get(ref, k) == io_array_get(got, k))
+			k++;
+	}
+	return k;
+}
+
+/* The first output of "got" that differs from the reference's: its
+ * index in *which and the element in *at (-1: its shape); -1, or 0 when
+ * every output agrees. */
+static int check_find(const ir_program *prog, io_array **ref, io_array **got,
+	int *which, int64_t *at)
+{
+	for (int i = 0; i < prog->n_outputs; i++) {
+		const io_array *r = ref[i], *g = got[i];
+		bool same_shape = r->n_dims == g->n_dims && r->size == g->size
+			&& ir_type_eq(r->type, g->type);
+		for (int d = 0; same_shape && d < r->n_dims; d++)
+			same_shape = r->dims[d] == g->dims[d];
+		int64_t k = same_shape ? check_first_diff(r, g) : -1;
+		if (k != r->size) {
+			*which = i;
+			*at = k;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Report output "d"'s difference at element k of check_find (-1: its
+ * shape), with the cycle the engine presented it in when "when" (the
+ * cycle of every element) is given. */
+static void check_report(sl_ctx *ctx, const check_engine *engine, const ir_decl *d,
+	const io_array *ref, const io_array *got, int64_t k, const io_array *when)
+{
+	if (k < 0) {
 		sl_error(ctx, d->loc, "the %s's output '%s' has another shape than the "
 			"reference's", engine->name, d->name);
-		return -1;
+		return;
 	}
-	int64_t k = 0;
-	while (k < ref->size && ref->data[k] == got->data[k])
-		k++;
-	if (k == ref->size)
-		return 0;
 	char cs[256], rv[32], gv[32], cyc[48] = "";
 	check_coords(cs, sizeof cs, ref, k);
-	check_value_str(rv, sizeof rv, ref->type, ref->data[k]);
-	check_value_str(gv, sizeof gv, ref->type, got->data[k]);
+	check_value_str(rv, sizeof rv, ref->type, io_array_get(ref, k));
+	check_value_str(gv, sizeof gv, ref->type, io_array_get(got, k));
 	if (when)
 		snprintf(cyc, sizeof cyc, " (presented in cycle %lld)",
 			(long long) when->data[k]);
 	sl_error(ctx, d->loc, "the %s's output '%s' differs from the reference at %s%s: "
 		"%s %s, reference %s", engine->name, d->name, cs, cyc, engine->value, gv, rv);
-	return -1;
 }
 
 static int check_cycles(sl_ctx *ctx, const check_engine *engine, const ir_program *prog,
@@ -92,13 +134,14 @@ static int check_cycles(sl_ctx *ctx, const check_engine *engine, const ir_progra
 /* Every output of the engine against the reference's.  0 when all
  * agree. */
 static int check_outputs(sl_ctx *ctx, const check_engine *engine, const ir_program *prog,
-	io_array **ref, io_array **got, io_array **when)
+	io_array **ref, io_array **got)
 {
-	int rc = 0;
-	for (int i = 0; rc == 0 && i < prog->n_outputs; i++)
-		rc = check_output(ctx, engine, prog->outputs[i], ref[i], got[i],
-			when ? when[i] : NULL);
-	return rc;
+	int i;
+	int64_t k;
+	if (check_find(prog, ref, got, &i, &k) == 0)
+		return 0;
+	check_report(ctx, engine, prog->outputs[i], ref[i], got[i], k, NULL);
+	return -1;
 }
 
 /* The lowered program keeps the outputs of the checked one, in order. */
@@ -160,8 +203,9 @@ bool sim_within_budget(sl_ctx *ctx, const sched_program *sp, int n_frames, int64
 }
 
 /* Reserve memory for an engine's copy of every output ("copies" arrays
- * of 8-byte values each: the values, and their cycles from Verilator);
- * the bytes reserved, or -1 (reported). */
+ * of 8-byte values each, one a frame: the most its values take; the
+ * Verilator run's cycles are runs, a few bytes a row); the bytes
+ * reserved, or -1 (reported). */
 static int64_t check_reserve_outputs(sl_ctx *ctx, const ir_program *prog, int copies)
 {
 	int64_t held = 0;
@@ -270,7 +314,7 @@ int sim_check_model_frames(sl_ctx *ctx, const ir_program *prog, const sched_prog
 	check_join(sp, got, outputs, n_frames, rc);
 	for (int f = 0; rc == 0 && f < n_frames; f++) {
 		size_t k = (size_t) f * prog->n_outputs;
-		rc = check_outputs(ctx, engine, prog, ref + k, outputs + k, NULL);
+		rc = check_outputs(ctx, engine, prog, ref + k, outputs + k);
 		if (rc < 0 && n_frames > 1)
 			sl_note(ctx, sl_noloc, "in frame %d of %d", f, n_frames);
 	}
@@ -343,6 +387,52 @@ static void check_netlist_report(FILE *out, const ir_program *prog,
 			vl_now() - t0);
 }
 
+/* The reference's frames, computed while the hardware runs
+ * (vl_options.during). */
+typedef struct check_ref_job {
+	sl_ctx *ctx;
+	const ir_program *prog;
+	const ref_inputs *in;
+	int n_frames;
+	io_array **ref;		/* NULL: not run, or it failed (reported) */
+	bool ran;
+} check_ref_job;
+
+static void check_ref_during(void *arg)
+{
+	check_ref_job *j = arg;
+	j->ref = check_reference_frames(j->ctx, j->prog, j->in, j->n_frames);
+	j->ran = true;
+}
+
+/* Report the first difference of frame f (check_find's output "which",
+ * element k), with the cycle the hardware presented it in: the frame's
+ * cycles as arrays (vl_cycles_frame), joined like the values for a lane
+ * program. */
+static void check_vl_mismatch(sl_ctx *ctx, const check_engine *engine,
+	const ir_program *prog, const sched_program *sp, const vl_cycles *cyc, int f,
+	io_array **ref, io_array **got, int which, int64_t k)
+{
+	const ir_program *lp = sp->lowered;
+	io_array **when = sl_xcalloc((size_t) lp->n_outputs + 1, sizeof(*when));
+	vl_cycles_frame(cyc, sp, f, when);
+	io_array **joined = when;
+	if (lp->lanes_of) {
+		int n_out;
+		joined = sim_lanes_join(lp, when, 1, &n_out);
+	}
+	check_report(ctx, engine, prog->outputs[which], ref[which], got[which], k,
+		joined[which]);
+	for (int i = 0; i < lp->n_outputs; i++)
+		io_array_free(when[i]);
+	if (joined != when) {
+		for (int i = 0; i < prog->n_outputs; i++)
+			io_array_free(joined[i]);
+		free(joined);
+	}
+	free(when);
+}
+
 int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
 	const char *top, const char *verilog, size_t len, const ref_inputs *in,
 	const vl_options *vopts, io_array **outputs, FILE *report)
@@ -356,23 +446,35 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 	vl_options o = *vopts;
 	int nf = o.frames > 1 ? o.frames : 1;
 	size_t n = (size_t) nf * prog->n_outputs;
-	io_array **when = sl_xcalloc(n + 1, sizeof(*when));
 	io_array **got = check_engine_outputs(sp, outputs, nf);
-	o.cycles = check_engine_outputs(sp, when, nf);
-	io_array **ref = check_reference_frames(ctx, prog, in, nf);
-	int64_t held = ref ? check_reserve_outputs(ctx, prog, 2 * nf) : -1;
+	vl_cycles cyc = { 0, NULL };
+	o.cycles = &cyc;
+	/* the reference runs while the hardware does */
+	check_ref_job job = { ctx, prog, in, nf, NULL, false };
+	o.during = check_ref_during;
+	o.during_arg = &job;
+	int64_t held = check_reserve_outputs(ctx, prog, nf);
 	sim_lane_inputs li;
 	int rc = held >= 0 && sim_lane_inputs_make(ctx, prog, sp->lowered, in, nf, &li) == 0
 		? vl_run(ctx, sp, top, verilog, len, li.in, &o, got, &st) : -1;
 	if (held >= 0)
 		sim_lane_inputs_release(ctx, &li);
+	if (rc == 0 && !job.ran)
+		sl_unreachable();	/* a run that succeeded has run its testbench */
+	if (!job.ref)
+		rc = -1;
 	check_join(sp, got, outputs, nf, rc);
-	check_join(sp, o.cycles, when, nf, rc);
 	for (int f = 0; rc == 0 && f < nf; f++) {
 		size_t k = (size_t) f * prog->n_outputs;
-		rc = check_outputs(ctx, engine, prog, ref + k, outputs + k, when + k);
-		if (rc < 0 && nf > 1)
-			sl_note(ctx, sl_noloc, "in frame %d of %d", f, nf);
+		int which;
+		int64_t at;
+		rc = check_find(prog, job.ref + k, outputs + k, &which, &at);
+		if (rc < 0) {
+			check_vl_mismatch(ctx, engine, prog, sp, &cyc, f, job.ref + k, outputs + k,
+				which, at);
+			if (nf > 1)
+				sl_note(ctx, sl_noloc, "in frame %d of %d", f, nf);
+		}
 	}
 	if (rc == 0)
 		rc = check_cycles(ctx, engine, prog, sched_frames_predicted_cycles(sp, nf), st.cycles);
@@ -381,17 +483,16 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 	else if (rc == 0 && report)
 		check_vl_report(report, sp, &st, nf, t0);
 	for (size_t i = 0; i < n; i++) {
-		if (ref)
-			io_array_free(ref[i]);
-		io_array_free(when[i]);
+		if (job.ref)
+			io_array_free(job.ref[i]);
 		if (rc < 0) {
 			io_array_free(outputs[i]);
 			outputs[i] = NULL;
 		}
 	}
-	free(ref);
-	free(when);
-	if (held > 0)
-		sl_mem_release(ctx, (uint64_t) held / (rc < 0 ? 1 : 2));
+	free(job.ref);
+	vl_cycles_release(&cyc);
+	if (held > 0 && rc < 0)
+		sl_mem_release(ctx, (uint64_t) held);
 	return rc;
 }

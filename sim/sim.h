@@ -100,9 +100,11 @@ int sim_check_model_frames(sl_ctx *ctx, const ir_program *prog, const sched_prog
 bool sim_within_budget(sl_ctx *ctx, const sched_program *sp, int n_frames, int64_t max_cycles);
 
 /* Run module "top" of "verilog" (flow_verilog of the design of "prog"
- * and "sp") in Verilator and the reference on "in", and compare as
- * sim_check_model does (outputs and cycles; a mismatch names the cycle
- * the hardware presented the element in).  A summary with the simulation
+ * and "sp") in Verilator and the reference on "in" (its frames computed
+ * while the testbench runs), and compare as sim_check_model does
+ * (outputs and cycles; a mismatch names the cycle the hardware presented
+ * the element in).  An output of one lane comes back packed
+ * (io_array.packed).  A summary with the simulation
  * speed goes to "report" (when not NULL).  With vopts->cell_lib,
  * "verilog" is a synthesized netlist (fpga/netlist.c): errors name the
  * "synthesized netlist" and the summary is "netlist check: ...". */

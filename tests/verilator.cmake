@@ -57,6 +57,10 @@
 #                           (label "bench")
 #   t_verilator_broken_lib_bad  a library that inverts pipeline values: the
 #                           first mismatch is reported (broken_lib.sh)
+#   t_verilator_frames_corrupt_bad  a library whose pipes invert one value of
+#                           frame 1 of 3: the mismatch is named in frame 1,
+#                           in the cycle the schedule predicts (label slow;
+#                           frames_corrupt.sh)
 # Builds are cached in ${CMAKE_BINARY_DIR}/verilator_cache; a first run
 # verilates every example (about 10-30 s each).
 find_program(SLUICE_VERILATOR_EXE verilator)
@@ -261,6 +265,11 @@ if(SLUICE_VERILATOR_EXE)
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/verilator/broken_lib.sh $<TARGET_FILE:sluice>
             ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/verilator_broken_lib)
   set_tests_properties(t_verilator_broken_lib_bad PROPERTIES LABELS verilator TIMEOUT 600)
+  add_test(NAME t_verilator_frames_corrupt_bad
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/verilator/frames_corrupt.sh $<TARGET_FILE:sluice>
+            ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/verilator_frames_corrupt)
+  set_tests_properties(t_verilator_frames_corrupt_bad PROPERTIES LABELS "verilator;slow"
+    PROCESSORS 2 TIMEOUT 600)
 
   add_test(NAME t_bench_verilator_smoke
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bench/verilator_bench.sh $<TARGET_FILE:sluice>

@@ -30,7 +30,7 @@
 enum { VL_TB_VCD_FAILED = 3 };
 
 /* Bump when the build command or the testbench protocol changes. */
-#define VL_HARNESS_VERSION "sluice-vl-5"
+#define VL_HARNESS_VERSION "sluice-vl-6"
 
 typedef struct vl_build {
 	const char *top;
@@ -559,19 +559,44 @@ static const io_array *vl_input_array(const ref_inputs *in, const char *name)
 	return NULL;
 }
 
-/* n values, es bytes each (vl_word_bytes), little-endian. */
-static int vl_write_words(sl_ctx *ctx, const char *path, const uint64_t *v,
-	int64_t n, int es)
+/* n values v[0 .. n) into out, es bytes each (vl_word_bytes),
+ * little-endian. */
+static void vl_put_words(unsigned char *out, const uint64_t *v, int64_t n, int es)
 {
-	unsigned char *buf = sl_xmalloc((size_t) n * (size_t) es + 1);
-	for (int64_t i = 0; i < n; i++)
-		for (int b = 0; b < es; b++)
-			buf[i * es + b] = (unsigned char) (v[i] >> (8 * b));
-	int rc = sl_write_scratch(path, buf, (size_t) n * (size_t) es);
-	if (rc < 0)
-		sl_error(ctx, sl_noloc, "cannot write '%s': %s", path, strerror(errno));
-	free(buf);
-	return rc;
+	switch (es) {
+	case 1:
+		for (int64_t i = 0; i < n; i++)
+			out[i] = (unsigned char) v[i];
+		break;
+	case 2:
+		for (int64_t i = 0; i < n; i++) {
+			out[2 * i] = (unsigned char) v[i];
+			out[2 * i + 1] = (unsigned char) (v[i] >> 8);
+		}
+		break;
+	default:
+		for (int64_t i = 0; i < n; i++)
+			for (int b = 0; b < es; b++)
+				out[i * es + b] = (unsigned char) (v[i] >> (8 * b));
+	}
+}
+
+/* The values of array "a" (either form) into out, es bytes each: its
+ * packed bytes as they are where they are the words' (the container of
+ * es bytes holds the value's low bits, little-endian host). */
+static void vl_put_array(unsigned char *out, const io_array *a, int es)
+{
+	static const uint16_t one = 1;
+	if (a->packed && io_packed_size(a->type) == es && *(const unsigned char *) &one) {
+		memcpy(out, a->packed, (size_t) a->size * (size_t) es);
+	} else if (a->packed) {
+		for (int64_t i = 0; i < a->size; i++) {
+			uint64_t v = io_array_get(a, i);
+			vl_put_words(out + i * es, &v, 1, es);
+		}
+	} else {
+		vl_put_words(out, a->data, a->size, es);
+	}
 }
 
 /* The words of a lane past its input's extent: ignored by the hardware
@@ -601,10 +626,6 @@ static int vl_port_words(const vl_port *p, int64_t size, const ref_inputs *in,
 	const io_array *a0 = vl_input_array(in, p->stmt->decl->name);
 	if (!a0 || a0->size != size)
 		return -1;
-	if (k == 1) {
-		memcpy(v, a0->data, (size_t) size * sizeof(*v));
-		return 0;
-	}
 	int dim = p->stmt->decl->lane_dim;
 	int64_t row0 = a0->dims[dim], inner = 1;
 	for (int d = dim + 1; d < a0->n_dims; d++)
@@ -627,28 +648,54 @@ static int vl_port_words(const vl_port *p, int64_t size, const ref_inputs *in,
 	return 0;
 }
 
-/* DIR/in_K.bin for each input port: frame after frame of in[0 .. nf). */
+/* Frame "in"'s words of input port "p" (size words, each p->lanes
+ * values) into out, es bytes a value; 0, or -1 when an array is missing
+ * or of another size. */
+static int vl_frame_words(const vl_port *p, int64_t size, const ref_inputs *in,
+	unsigned char *out, int es)
+{
+	if (p->lanes == 1) {
+		const io_array *a = vl_input_array(in, p->stmt->decl->name);
+		if (!a || a->size != size)
+			return -1;
+		vl_put_array(out, a, es);
+		return 0;
+	}
+	int64_t n = size * p->lanes;
+	uint64_t *v = sl_xmalloc((size_t) n * sizeof(*v) + 1);
+	int rc = vl_port_words(p, size, in, v);
+	if (rc == 0)
+		vl_put_words(out, v, n, es);
+	free(v);
+	return rc;
+}
+
+/* DIR/in_K.bin for each input port: frame after frame of in[0 .. nf),
+ * each value in the bytes of its port's width. */
 static int vl_write_inputs(sl_ctx *ctx, const char *dir, int n_ports,
 	const vl_port *ports, const int64_t *sizes, const ref_inputs *in, int nf)
 {
 	for (int i = 0, k = 0; i < n_ports; i++) {
 		if (!ports[i].is_input)
 			continue;
-		int64_t per = sizes[i] * ports[i].lanes;
-		uint64_t *v = sl_xmalloc((size_t) (per * nf) * sizeof(*v) + 1);
+		int es = vl_word_bytes(ports[i].bits);
+		size_t per = (size_t) (sizes[i] * ports[i].lanes) * (size_t) es;
+		unsigned char *buf = sl_xmalloc(per * (size_t) nf + 1);
 		for (int f = 0; f < nf; f++)
-			if (vl_port_words(&ports[i], sizes[i], &in[f], v + f * per) < 0) {
+			if (vl_frame_words(&ports[i], sizes[i], &in[f], buf + (size_t) f * per, es) < 0) {
 				sl_error(ctx, sl_noloc, "no data of the size of input '%s' "
 					"for the Verilator run", ports[i].name);
-				free(v);
+				free(buf);
 				return -1;
 			}
 		char name[32];
 		snprintf(name, sizeof name, "/in_%d.bin", k++);
 		char *path = vl_cat(dir, name, "");
-		int rc = vl_write_words(ctx, path, v, per * nf, vl_word_bytes(ports[i].bits));
+		int rc = sl_write_scratch(path, buf, per * (size_t) nf);
+		if (rc < 0)
+			sl_error(ctx, sl_noloc, "cannot write '%s': %s", path, strerror(errno));
 		free(path);
-		free(v);
+		free(buf);
 		if (rc < 0)
 			return -1;
 	}
@@ -693,77 +740,216 @@ static int vl_read_stats(sl_ctx *ctx, const char *dir, int n_in, vl_result *r)
 	return rc;
 }
 
-/* DIR/out_K.EXT of output port "p" into fresh arrays over the output
- * boxes of its lanes' declarations (lp->outputs[p->output + l]), at
- * out[f * stride + p->output + l] for frame f of nf: their values (.bin,
- * p->lanes a word, lane l's where its box has the word) or the cycles
- * they came out in (.cyc, one a word).  "want" words per frame (lane 0's
- * box).  0 or -1. */
-static int vl_read_output(sl_ctx *ctx, const char *dir, int k, bool values,
-	const ir_program *lp, const vl_port *p, int64_t want, int nf, int stride,
-	io_array **out)
+/* DIR/out_K.NAME of output port "p" (index k) into *buf, *len bytes;
+ * 0, or -1 (reported). */
+static int vl_read_out_file(sl_ctx *ctx, const char *dir, int k, const char *ext,
+	unsigned char **buf, size_t *len)
 {
 	char name[40];
-	snprintf(name, sizeof name, "/out_%d.%s", k, values ? "bin" : "cyc");
+	snprintf(name, sizeof name, "/out_%d.%s", k, ext);
 	char *path = vl_cat(dir, name, "");
-	size_t len = 0;
-	unsigned char *buf = (unsigned char *) sl_read_file(path, &len);
+	*buf = (unsigned char *) sl_read_file(path, len);
+	if (!*buf)
+		sl_error(ctx, sl_noloc, "cannot read '%s': %s", path, strerror(errno));
+	free(path);
+	return *buf ? 0 : -1;
+}
+
+/* The error of an output port that presented another number of words
+ * than its box has. */
+static void vl_count_error(sl_ctx *ctx, const ir_program *lp, const vl_port *p,
+	int64_t got, int64_t want, int nf)
+{
 	const ir_decl *d0 = lp->outputs[p->output];
-	int per = values ? p->lanes : 1, dim = d0->lane_dim;
-	size_t es = values ? (size_t) vl_word_bytes(p->bits) : 8;
+	sl_error(ctx, (p->lanes > 1 ? d0->lane_of : d0)->loc, "output '%s': the "
+		"hardware presented %lld %s on %s_valid, its box has %lld%s", p->name,
+		(long long) got, p->lanes > 1 ? "words" : "values", p->name, (long long) want,
+		nf > 1 ? vl_frames_note(nf) : "");
+}
+
+/* Output port "p"'s values (DIR/out_K.bin, p->lanes a word, es bytes
+ * each) into fresh arrays over the output boxes of its lanes'
+ * declarations (lp->outputs[p->output + l]), at out[f * stride +
+ * p->output + l] for frame f of nf: a port of one lane packed (its bytes
+ * as they are where they are the container's), lane l of a word in its
+ * box where the box has it.  "want" words per frame (lane 0's box).  0
+ * or -1. */
+static int vl_read_values(sl_ctx *ctx, const char *dir, int k, const ir_program *lp,
+	const vl_port *p, int64_t want, int nf, int stride, io_array **out)
+{
+	unsigned char *buf;
+	size_t len;
+	if (vl_read_out_file(ctx, dir, k, "bin", &buf, &len) < 0)
+		return -1;
+	const ir_decl *d0 = lp->outputs[p->output];
+	int per = p->lanes, dim = d0->lane_dim;
+	size_t es = (size_t) vl_word_bytes(p->bits);
 	int64_t row0 = d0->out_extents[dim], inner = 1;
 	for (int d = dim + 1; d < d0->n_dims; d++)
 		inner *= d0->out_extents[d];
-	int rc = -1;
-	if (!buf) {
-		sl_error(ctx, sl_noloc, "cannot read '%s': %s", path, strerror(errno));
-	} else if (len % es || (int64_t) (len / es) != want * per * nf) {
-		sl_error(ctx, (p->lanes > 1 ? d0->lane_of : d0)->loc, "output '%s': the "
-			"hardware presented %lld %s on %s_valid, its box has %lld%s", p->name,
-			(long long) (len / es / per), p->lanes > 1 ? "words" : "values", p->name,
-			(long long) want, nf > 1 ? vl_frames_note(nf) : "");
-	} else {
-		for (int f = 0; f < nf; f++)
-			for (int l = 0; l < p->lanes; l++) {
-				const ir_decl *d = lp->outputs[p->output + l];
-				ir_type t = values ? d->type : ir_type_make(true, 64);
-				io_array *a = io_array_alloc(t, d->n_dims, d->out_extents);
-				int64_t row = d->out_extents[dim];
-				const unsigned char *q = buf + (size_t) (f * want * per) * es;
-				for (int64_t w = 0; w < want; w++) {
-					int64_t at = vl_lane_index(w, row0, inner, row);
-					if (at < 0)
-						continue;
-					uint64_t v = 0;
-					const unsigned char *e = q + (size_t) (w * per + (values ? l : 0)) * es;
-					for (int b = (int) es - 1; b >= 0; b--)
-						v = v << 8 | e[b];
-					a->data[at] = ir_norm(t, v);
+	static const uint16_t one = 1;
+	if (len % es || (int64_t) (len / es) != want * per * nf) {
+		vl_count_error(ctx, lp, p, (int64_t) (len / es / (size_t) per), want, nf);
+		free(buf);
+		return -1;
+	}
+	for (int f = 0; f < nf; f++)
+		for (int l = 0; l < p->lanes; l++) {
+			const ir_decl *d = lp->outputs[p->output + l];
+			ir_type t = d->type;
+			const unsigned char *q = buf + (size_t) (f * want * per) * es;
+			io_array *a;
+			if (per == 1) {
+				a = io_array_alloc_packed(t, d->n_dims, d->out_extents);
+				bool as_is = (size_t) io_packed_size(t) == es && *(const unsigned char *) &one
+					&& (!t.is_signed || t.bits == 8 * (int) es);
+				if (as_is) {
+					memcpy(a->packed, q, (size_t) want * es);
+				} else {
+					unsigned char *o = a->packed;
+					size_t ps = (size_t) io_packed_size(t);
+					for (int64_t w = 0; w < want; w++) {
+						uint64_t v = 0;
+						for (int b = (int) es - 1; b >= 0; b--)
+							v = v << 8 | q[(size_t) w * es + (size_t) b];
+						v = ir_norm(t, v);
+						for (size_t b = 0; b < ps; b++)
+							o[(size_t) w * ps + b] = (unsigned char) (v >> (8 * b));
+					}
 				}
-				out[f * stride + p->output + l] = a;
+				out[f * stride + p->output] = a;
+				continue;
 			}
-		rc = 0;
+			a = io_array_alloc(t, d->n_dims, d->out_extents);
+			int64_t row = d->out_extents[dim];
+			for (int64_t w = 0; w < want; w++) {
+				int64_t at = vl_lane_index(w, row0, inner, row);
+				if (at < 0)
+					continue;
+				uint64_t v = 0;
+				const unsigned char *e = q + (size_t) (w * per + l) * es;
+				for (int b = (int) es - 1; b >= 0; b--)
+					v = v << 8 | e[b];
+				a->data[at] = ir_norm(t, v);
+			}
+			out[f * stride + p->output + l] = a;
+		}
+	free(buf);
+	return 0;
+}
+
+/* Output port "p"'s runs of cycles (DIR/out_K.cyc: 8-byte little-endian
+ * pairs, first cycle and words) into *c: they must cover the want * nf
+ * words of the run.  A run may start before the last one ended: the
+ * AXI4-Stream testbench gives the words that drain from the skid buffers
+ * after done cycle 0.  0 or -1. */
+static int vl_read_cycles(sl_ctx *ctx, const char *dir, int k, const ir_program *lp,
+	const vl_port *p, int64_t want, int nf, vl_port_cycles *c)
+{
+	unsigned char *buf;
+	size_t len;
+	if (vl_read_out_file(ctx, dir, k, "cyc", &buf, &len) < 0)
+		return -1;
+	c->output = p->output;
+	c->lanes = p->lanes;
+	c->words = want;
+	c->n_runs = (int64_t) (len / 16);
+	c->first = sl_xmalloc((size_t) c->n_runs * sizeof(int64_t) + 1);
+	c->count = sl_xmalloc((size_t) c->n_runs * sizeof(int64_t) + 1);
+	int64_t words = 0;
+	bool whole = len % 16 == 0;
+	for (int64_t r = 0; r < c->n_runs; r++) {
+		uint64_t v[2] = { 0, 0 };
+		for (int h = 0; h < 2; h++)
+			for (int b = 7; b >= 0; b--)
+				v[h] = v[h] << 8 | buf[16 * r + 8 * h + b];
+		c->first[r] = (int64_t) v[0];
+		c->count[r] = (int64_t) v[1];
+		whole = whole && c->count[r] > 0;
+		words += c->count[r];
 	}
 	free(buf);
-	free(path);
-	return rc;
+	if (!whole) {
+		sl_error(ctx, sl_noloc, "output '%s': the testbench's cycles (out_%d.cyc) are "
+			"not runs of cycles", p->name, k);
+		return -1;
+	}
+	if (words != want * nf) {
+		vl_count_error(ctx, lp, p, words, want, nf);
+		return -1;
+	}
+	return 0;
+}
+
+void vl_cycles_frame(const vl_cycles *c, const sched_program *sp, int frame,
+	io_array **out)
+{
+	const ir_program *lp = sp->lowered;
+	for (int k = 0; k < c->n_ports; k++) {
+		const vl_port_cycles *pc = &c->ports[k];
+		const ir_decl *d0 = lp->outputs[pc->output];
+		int dim = d0->lane_dim;
+		int64_t row0 = d0->out_extents[dim], inner = 1;
+		for (int d = dim + 1; d < d0->n_dims; d++)
+			inner *= d0->out_extents[d];
+		/* the run holding the frame's first word, and its offset */
+		int64_t r = 0, skip = (int64_t) frame * pc->words;
+		while (r < pc->n_runs && skip >= pc->count[r])
+			skip -= pc->count[r++];
+		int64_t *cyc = sl_xmalloc((size_t) pc->words * sizeof(*cyc) + 1);
+		for (int64_t w = 0; w < pc->words; w++) {
+			cyc[w] = r < pc->n_runs ? pc->first[r] + skip : -1;
+			if (r < pc->n_runs && ++skip == pc->count[r]) {
+				r++;
+				skip = 0;
+			}
+		}
+		for (int l = 0; l < pc->lanes; l++) {
+			const ir_decl *d = lp->outputs[pc->output + l];
+			io_array *a = io_array_alloc(ir_type_make(true, 64), d->n_dims, d->out_extents);
+			int64_t row = d->out_extents[dim];
+			for (int64_t w = 0; w < pc->words; w++) {
+				int64_t at = vl_lane_index(w, row0, inner, row);
+				if (at >= 0)
+					a->data[at] = (uint64_t) cyc[w];
+			}
+			out[pc->output + l] = a;
+		}
+		free(cyc);
+	}
+}
+
+void vl_cycles_release(vl_cycles *c)
+{
+	for (int k = 0; c && k < c->n_ports; k++) {
+		free(c->ports[k].first);
+		free(c->ports[k].count);
+	}
+	if (c) {
+		free(c->ports);
+		c->ports = NULL;
+		c->n_ports = 0;
+	}
 }
 
 /* Every output of a finished run into outputs[] (and its cycles into
- * opts->cycles[] when asked): "ports" the output ports, "sizes" their
+ * opts->cycles when asked): "ports" the output ports, "sizes" their
  * words; 0 or -1. */
 static int vl_collect(sl_ctx *ctx, const sched_program *sp, const char *dir,
 	const vl_options *opts, int n_out_ports, const vl_port *ports,
 	const int64_t *sizes, io_array **outputs, vl_stats *stats)
 {
 	int rc = 0, nf = opts->frames > 1 ? opts->frames : 1, no = sp->lowered->n_outputs;
+	vl_cycles *c = opts->cycles;
+	if (c) {
+		c->n_ports = n_out_ports;
+		c->ports = sl_xcalloc((size_t) n_out_ports + 1, sizeof(*c->ports));
+	}
 	for (int k = 0; k < n_out_ports; k++) {
 		const vl_port *p = &ports[k];
-		int got = vl_read_output(ctx, dir, k, true, sp->lowered, p, sizes[k], nf, no,
-			outputs);
-		if (got == 0 && opts->cycles)
-			got = vl_read_output(ctx, dir, k, false, sp->lowered, p, sizes[k], nf, no,
-				opts->cycles);
+		int got = vl_read_values(ctx, dir, k, sp->lowered, p, sizes[k], nf, no, outputs);
+		if (got == 0 && c)
+			got = vl_read_cycles(ctx, dir, k, sp->lowered, p, sizes[k], nf, &c->ports[k]);
 		if (got == 0) {
 			for (int l = 0; l < p->lanes; l++)
 				stats->outputs_received += outputs[p->output + l]->size * nf;
@@ -956,7 +1142,7 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 			argv[3] = vcd;
 		sl_progress_push("Verilated %s, %lld cycles predicted", b->top,
 			(long long) sched_frames_predicted_cycles(sp, nf));
-		int status = sl_spawn(argv, log);
+		int status = sl_spawn_work(argv, log, NULL, opts->during, opts->during_arg);
 		sl_progress_pop();
 		if (status != 0) {
 			vl_tb_failed(ctx, b, opts, status, log);
@@ -1028,11 +1214,8 @@ static void vl_outputs_drop(const vl_options *opts, int n_out, io_array **output
 	for (int i = 0; i < n_out; i++) {
 		io_array_free(outputs[i]);
 		outputs[i] = NULL;
-		if (opts->cycles) {
-			io_array_free(opts->cycles[i]);
-			opts->cycles[i] = NULL;
-		}
 	}
+	vl_cycles_release(opts->cycles);
 }
 
 int vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
@@ -1041,11 +1224,10 @@ int vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 {
 	memset(stats, 0, sizeof *stats);
 	int n_out = (opts->frames > 1 ? opts->frames : 1) * sp->lowered->n_outputs;
-	for (int i = 0; i < n_out; i++) {
+	for (int i = 0; i < n_out; i++)
 		outputs[i] = NULL;
-		if (opts->cycles)
-			opts->cycles[i] = NULL;
-	}
+	if (opts->cycles)
+		memset(opts->cycles, 0, sizeof *opts->cycles);
 	vl_build b;
 	memset(&b, 0, sizeof b);
 	b.top = top_name;

@@ -6,11 +6,13 @@
  * NAME_data with the next element of each input whose NAME_en is high
  * (a poison value otherwise), collects NAME_data of each output whose
  * NAME_valid is high, and stops at the first cycle where done is high.
- * Data goes in and out as little-endian uint64 files in a run directory:
+ * Data goes in and out as little-endian files in a run directory, each
+ * value in the bytes of its port's width (vl_word_bytes):
  *     tb DIR TIMEOUT [VCD_FILE VCD_CYCLES]
- * (exit 1: the data could not be read or written, 3: the waveform) 
- * reads DIR/in_K.bin, writes DIR/out_K.bin, the cycle of each of those
- * values in DIR/out_K.cyc, and DIR/stats.txt.  Built with -DSL_PUB_COUNT
+ * (exit 1: the data could not be read or written, 3: the waveform)
+ * reads DIR/in_K.bin, writes DIR/out_K.bin, the cycles of those values'
+ * words in DIR/out_K.cyc as runs of consecutive cycles (8-byte pairs:
+ * first cycle, words), and DIR/stats.txt.  Built with -DSL_PUB_COUNT
  * (designs with push-memory tiles) it also reads DIR/pub_last_fire and
  * clocks on after done until that cycle, for the tiles' counts.  Nothing
  * here names a path: the same program always gives the same text. */
@@ -72,10 +74,58 @@ static const char *const vl_tb_head =
 	"};\n"
 	"#endif\n"
 	"\n"
-	"// An input stream: its elements, row-major, and how many the module took.\n"
+	"// An input stream: its elements, row-major, as its file holds them (es\n"
+	"// bytes each, little-endian: IN_BYTES), and how many the module took.\n"
 	"struct stream {\n"
-	"\tstd::vector<uint64_t> data;\n"
+	"\tstd::vector<unsigned char> bytes;\n"
+	"\tint es = 8;\n"
+	"\tuint64_t n = 0;\t// elements\n"
 	"\tuint64_t taken = 0;\n"
+	"\tuint64_t at(uint64_t i) const\n"
+	"\t{\n"
+	"\t\tconst unsigned char *p = &bytes[i * (uint64_t) es];\n"
+	"\t\tswitch (es) {\n"
+	"\t\tcase 1:\n"
+	"\t\t\treturn p[0];\n"
+	"\t\tcase 2:\n"
+	"\t\t\treturn p[0] | (uint64_t) p[1] << 8;\n"
+	"\t\tdefault:\n"
+	"\t\t\tuint64_t x = 0;\n"
+	"\t\t\tfor (int b = es - 1; b >= 0; b--)\n"
+	"\t\t\t\tx = x << 8 | p[b];\n"
+	"\t\t\treturn x;\n"
+	"\t\t}\n"
+	"\t}\n"
+	"};\n"
+	"\n"
+	"// An output: its values in the bytes of its port's width (OUT_BYTES),\n"
+	"// and the cycles they came out in as runs of consecutive cycles, a pair\n"
+	"// (first cycle, values) a run: a value a cycle, as most outputs come,\n"
+	"// takes 16 bytes a row, not 8 a value.\n"
+	"struct out_stream {\n"
+	"\tstd::vector<unsigned char> bytes;\n"
+	"\tsize_t n = 0;\t// bytes used\n"
+	"\tint es = 8;\n"
+	"\tstd::vector<int64_t> runs;\n"
+	"\tvoid put(uint64_t v)\n"
+	"\t{\n"
+	"\t\tif (n + 8 > bytes.size())\n"
+	"\t\t\tbytes.resize(2 * bytes.size() + 4096);\n"
+	"\t\tunsigned char *p = &bytes[n];\n"
+	"\t\tfor (int b = 0; b < es; b++)\n"
+	"\t\t\tp[b] = (unsigned char) (v >> (8 * b));\n"
+	"\t\tn += (size_t) es;\n"
+	"\t}\n"
+	"\tvoid at(int64_t cyc)\n"
+	"\t{\n"
+	"\t\tsize_t r = runs.size();\n"
+	"\t\tif (r && runs[r - 2] + runs[r - 1] == cyc) {\n"
+	"\t\t\truns[r - 1]++;\n"
+	"\t\t} else {\n"
+	"\t\t\truns.push_back(cyc);\n"
+	"\t\t\truns.push_back(1);\n"
+	"\t\t}\n"
+	"\t}\n"
 	"};\n"
 	"\n"
 	"uint64_t mask(int bits, uint64_t v)\n"
@@ -112,24 +162,60 @@ static const char *const vl_tb_head =
 	"\treturn true;\n"
 	"}\n"
 	"\n"
-	"bool write_bin(const std::string &path, const std::vector<uint64_t> &v, int es)\n"
+	"// A whole file into s.bytes (its values IN_BYTES[k] bytes each), in\n"
+	"// one read.\n"
+	"inline bool read_stream(const std::string &path, stream &s, int es)\n"
+	"{\n"
+	"\tFILE *f = std::fopen(path.c_str(), \"rb\");\n"
+	"\tif (!f)\n"
+	"\t\treturn false;\n"
+	"\tbool ok = std::fseek(f, 0, SEEK_END) == 0;\n"
+	"\tlong len = ok ? std::ftell(f) : -1;\n"
+	"\tok = len >= 0 && std::fseek(f, 0, SEEK_SET) == 0;\n"
+	"\tif (ok) {\n"
+	"\t\ts.bytes.resize((size_t) len + 8);\n"
+	"\t\tok = std::fread(s.bytes.data(), 1, (size_t) len, f) == (size_t) len;\n"
+	"\t}\n"
+	"\ts.es = es;\n"
+	"\ts.n = ok ? (uint64_t) len / (uint64_t) es : 0;\n"
+	"\tstd::fclose(f);\n"
+	"\treturn ok;\n"
+	"}\n"
+	"\n"
+	"bool write_raw(const std::string &path, const void *data, size_t len)\n"
 	"{\n"
 	"\tFILE *f = std::fopen(path.c_str(), \"wb\");\n"
 	"\tif (!f)\n"
 	"\t\treturn false;\n"
-	"\tbool ok = true;\n"
-	"\tstatic unsigned char b[1 << 16];\n"
-	"\tsize_t n = 0;\n"
-	"\tfor (uint64_t x : v) {\n"
-	"\t\tfor (int i = 0; i < es; i++)\n"
-	"\t\t\tb[n++] = (unsigned char) (x >> (8 * i));\n"
-	"\t\tif (n == sizeof b) {\n"
-	"\t\t\tok = std::fwrite(b, 1, n, f) == n && ok;\n"
-	"\t\t\tn = 0;\n"
-	"\t\t}\n"
-	"\t}\n"
-	"\tok = std::fwrite(b, 1, n, f) == n && ok;\n"
+	"\tbool ok = len == 0 || std::fwrite(data, 1, len, f) == len;\n"
 	"\treturn std::fclose(f) == 0 && ok;\n"
+	"}\n"
+	"\n"
+	"// The out_stream of values and their cycles held a value each (the\n"
+	"// AXI4-Stream testbench's).\n"
+	"inline out_stream to_stream(const std::vector<uint64_t> &v, const std::vector<uint64_t> &when,\n"
+	"\tint es)\n"
+	"{\n"
+	"\tout_stream o;\n"
+	"\to.es = es;\n"
+	"\tfor (uint64_t x : v)\n"
+	"\t\to.put(x);\n"
+	"\tfor (uint64_t c : when)\n"
+	"\t\to.at((int64_t) c);\n"
+	"\treturn o;\n"
+	"}\n"
+	"\n"
+	"// An output's files: DIR/out_K.bin its values, DIR/out_K.cyc its runs of\n"
+	"// cycles, each number 8 bytes little-endian.\n"
+	"bool write_output(const std::string &dir, int k, const out_stream &o)\n"
+	"{\n"
+	"\tstd::vector<unsigned char> r(o.runs.size() * 8);\n"
+	"\tfor (size_t i = 0; i < o.runs.size(); i++)\n"
+	"\t\tfor (int b = 0; b < 8; b++)\n"
+	"\t\t\tr[8 * i + (size_t) b] = (unsigned char) ((uint64_t) o.runs[i] >> (8 * b));\n"
+	"\tstd::string base = dir + \"/out_\" + std::to_string(k);\n"
+	"\treturn write_raw(base + \".bin\", o.bytes.data(), o.n)\n"
+	"\t\t&& write_raw(base + \".cyc\", r.data(), r.size());\n"
 	"}\n"
 	"\n"
 	"#ifdef SL_PUB_COUNT\n"
@@ -157,7 +243,7 @@ static const char *const vl_tb_head =
 	"\t\tdata = (D) poison(bits, cyc);\n"
 	"\t\treturn;\n"
 	"\t}\n"
-	"\tdata = (D) (s.taken < s.data.size() ? mask(bits, s.data[s.taken]) : poison(bits, cyc));\n"
+	"\tdata = (D) (s.taken < s.n ? mask(bits, s.at(s.taken)) : poison(bits, cyc));\n"
 	"\ts.taken++;\n"
 	"}\n"
 	"\n"
@@ -206,7 +292,7 @@ static const char *const vl_tb_head =
 	"{\n"
 	"\tfor (int l = 0; l < k; l++) {\n"
 	"\t\tuint64_t i = s.taken * (uint64_t) k + (uint64_t) l;\n"
-	"\t\tput_lane(data, l * bits, bits, en && i < s.data.size() ? s.data[i]\n"
+	"\t\tput_lane(data, l * bits, bits, en && i < s.n ? s.at(i)\n"
 	"\t\t\t: poison(bits, cyc * k + l));\n"
 	"\t}\n"
 	"\tif (en)\n"
@@ -215,25 +301,24 @@ static const char *const vl_tb_head =
 	"\n"
 	"// A word of k lanes and the cycle it came out in.\n"
 	"template <class V, class D>\n"
-	"void collect_lanes(const V &valid, const D &data, std::vector<uint64_t> &out,\n"
-	"\tstd::vector<uint64_t> &when, int bits, int k, int64_t cyc)\n"
+	"void collect_lanes(const V &valid, const D &data, out_stream &out, int bits, int k,\n"
+	"\tint64_t cyc)\n"
 	"{\n"
 	"\tif (!valid)\n"
 	"\t\treturn;\n"
 	"\tfor (int l = 0; l < k; l++)\n"
-	"\t\tout.push_back(get_lane(data, l * bits, bits));\n"
-	"\twhen.push_back((uint64_t) cyc);\n"
+	"\t\tout.put(get_lane(data, l * bits, bits));\n"
+	"\tout.at(cyc);\n"
 	"}\n"
 	"\n"
 	"// An output value and the cycle it came out in.\n"
 	"template <class V, class D>\n"
-	"void collect(const V &valid, const D &data, std::vector<uint64_t> &out,\n"
-	"\tstd::vector<uint64_t> &when, int64_t cyc)\n"
+	"void collect(const V &valid, const D &data, out_stream &out, int64_t cyc)\n"
 	"{\n"
 	"\tif (!valid)\n"
 	"\t\treturn;\n"
-	"\tout.push_back((uint64_t) data);\n"
-	"\twhen.push_back((uint64_t) cyc);\n"
+	"\tout.put((uint64_t) data);\n"
+	"\tout.at(cyc);\n"
 	"}\n"
 	"\n";
 
@@ -288,14 +373,12 @@ static const char *const vl_tb_clock =
 	"\treturn true;\n"
 	"}\n"
 	"\n"
-	"FILE *write_results(const std::string &dir, int n_out, const int *out_bytes,\n"
-	"\tconst std::vector<uint64_t> *out, const std::vector<uint64_t> *when, bool done,\n"
+	"FILE *write_results(const std::string &dir, int n_out, const out_stream *out, bool done,\n"
 	"\tlong long cycles, double secs, const std::vector<long long> &taken)\n"
 	"{\n"
 	"\tbool ok = true;\n"
 	"\tfor (int k = 0; k < n_out; k++)\n"
-	"\t\tok = write_bin(dir + \"/out_\" + std::to_string(k) + \".bin\", out[k], out_bytes[k])\n"
-	"\t\t\t&& write_bin(dir + \"/out_\" + std::to_string(k) + \".cyc\", when[k], 8) && ok;\n"
+	"\t\tok = write_output(dir, k, out[k]) && ok;\n"
 	"\tFILE *st = std::fopen((dir + \"/stats.txt\").c_str(), \"w\");\n"
 	"\tif (!st || !ok) {\n"
 	"\t\tif (st)\n"
@@ -364,9 +447,13 @@ static const char *const vl_tb_main =
 	"\tconst std::string dir = argv[1];\n"
 	"\tconst int64_t timeout = std::strtoll(argv[2], nullptr, 10);\n"
 	"\tstream in[N_IN + 1];\n"
-	"\tstd::vector<uint64_t> out[N_OUT + 1], when[N_OUT + 1];\n"
+	"\tout_stream out[N_OUT + 1];\n"
+	"\tfor (int k = 0; k < N_OUT; k++) {\n"
+	"\t\tout[k].es = OUT_BYTES[k];\n"
+	"\t\tout[k].bytes.resize(OUT_VALUES[k] * (size_t) OUT_BYTES[k] + 8);\n"
+	"\t}\n"
 	"\tfor (int k = 0; k < N_IN; k++)\n"
-	"\t\tif (!read_bin(dir + \"/in_\" + std::to_string(k) + \".bin\", in[k].data, IN_BYTES[k])) {\n"
+	"\t\tif (!read_stream(dir + \"/in_\" + std::to_string(k) + \".bin\", in[k], IN_BYTES[k])) {\n"
 	"\t\t\tstd::fprintf(stderr, \"tb: cannot read input %d\\n\", k);\n"
 	"\t\t\treturn 1;\n"
 	"\t\t}\n";
@@ -437,7 +524,7 @@ static const char *const vl_tb_main_run =
 	"\t\t}\n"
 	"\t\tdrive_inputs(top, in, cyc);\n"
 	"\t\ttop->eval();\n"
-	"\t\tcollect_outputs(top, out, when, cyc);\n"
+	"\t\tcollect_outputs(top, out, cyc);\n"
 	"\t\tclk.tick();\n"
 	"\t}\n"
 	"#ifdef SL_PUB_COUNT\n"
@@ -455,7 +542,7 @@ static const char *const vl_tb_main_run =
 	"\tstd::vector<long long> taken;\n"
 	"\tfor (int k = 0; k < N_IN; k++)\n"
 	"\t\ttaken.push_back((long long) in[k].taken);\n"
-	"\tFILE *st = write_results(dir, N_OUT, OUT_BYTES, out, when, done, (long long) cyc,\n"
+	"\tFILE *st = write_results(dir, N_OUT, out, done, (long long) cyc,\n"
 	"\t\tsecs.count(), taken);\n"
 	"\tif (!st || !close_stats(st))\n"
 	"\t\treturn 1;\n"
@@ -505,6 +592,12 @@ void vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 	vl_write_tb_common(out);
 	fprintf(out, "const int N_IN = %d;\nconst int N_OUT = %d;\n", n_in, n_out);
 	vl_write_word_bytes(out, n_ports, ports);
+	fputs("// The values each output presents in a run (the buffer's first size).\n"
+		"const size_t OUT_VALUES[] = {", out);
+	for (int i = 0; i < n_ports; i++)
+		if (!ports[i].is_input)
+			fprintf(out, " %lld,", (long long) (ports[i].size * ports[i].lanes));
+	fputs(" 0 };\n", out);
 	fputs("\nvoid drive_inputs(Vdut *top, stream *in, int64_t cyc)\n{\n", out);
 	if (!n_in)
 		fputs("\t(void) top;\n\t(void) in;\n\t(void) cyc;\n", out);
@@ -519,8 +612,7 @@ void vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 		else
 			fprintf(out, "in[%d], %d, cyc);\n", k++, ports[i].bits);
 	}
-	fputs("}\n\nvoid collect_outputs(Vdut *top, std::vector<uint64_t> *out,\n"
-		"\tstd::vector<uint64_t> *when, int64_t cyc)\n{\n", out);
+	fputs("}\n\nvoid collect_outputs(Vdut *top, out_stream *out, int64_t cyc)\n{\n", out);
 	for (int i = 0, k = 0; i < n_ports; i++) {
 		if (ports[i].is_input)
 			continue;
@@ -528,10 +620,9 @@ void vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 		vl_tb_port(out, ports[i].name, "_valid, ");
 		vl_tb_port(out, ports[i].name, "_data, ");
 		if (ports[i].lanes > 1)
-			fprintf(out, "out[%d], when[%d], %d, %d, cyc);\n", k, k, ports[i].bits,
-				ports[i].lanes);
+			fprintf(out, "out[%d], %d, %d, cyc);\n", k, ports[i].bits, ports[i].lanes);
 		else
-			fprintf(out, "out[%d], when[%d], cyc);\n", k, k);
+			fprintf(out, "out[%d], cyc);\n", k);
 		k++;
 	}
 	fputs("}\n\n", out);

@@ -25,6 +25,32 @@ extern "C" {
 /* Seconds on a monotonic clock. */
 double vl_now(void);
 
+/* The cycles in which the hardware presented the words of an output port
+ * (from 0, as in vl_stats.cycles), frame after frame, as runs of
+ * consecutive cycles: run r is count[r] words, one a cycle from cycle
+ * first[r], after the count[0] + ... + count[r-1] words of the runs
+ * before it.  The testbench writes them so (out_K.cyc), 16 bytes a run
+ * where a cycle a word took 8 a word. */
+typedef struct vl_port_cycles {
+	int output;		/* lane 0's index in sp->lowered->outputs */
+	int lanes;
+	int64_t words;		/* per frame */
+	int64_t n_runs;
+	int64_t *first, *count;
+} vl_port_cycles;
+
+typedef struct vl_cycles {
+	int n_ports;
+	vl_port_cycles *ports;
+} vl_cycles;
+
+/* Frame "frame"'s cycles of every output of sp->lowered: out[i] an i64
+ * array the shape of output i, the cycle in which the hardware presented
+ * each element (a word's lanes share its cycle); the caller frees them. */
+void vl_cycles_frame(const vl_cycles *c, const sched_program *sp, int frame,
+	io_array **out);
+void vl_cycles_release(vl_cycles *c);
+
 typedef struct vl_options {
 	const char *vcd_path;	/* dump a waveform here, or NULL */
 	int64_t vcd_cycles;	/* how many cycles of it, from reset */
@@ -35,14 +61,14 @@ typedef struct vl_options {
 	 * into the cache key, the files by their contents. */
 	const char *const *cell_lib;
 	const char *const *vl_args;
-	/* When not NULL, cycles[i] receives an i64 array the shape of
-	 * output i: the cycle (from 0, as in vl_stats.cycles) in which
-	 * the hardware presented each element; the caller frees them. */
-	io_array **cycles;
+	/* When not NULL, receives the cycles of every output port's words
+	 * (vl_cycles_frame gives them as arrays; vl_cycles_release frees
+	 * them).  Cleared on failure. */
+	vl_cycles *cycles;
 	/* Frames per start (0 or 1: one): the Verilog is rtl_emit_frames'
-	 * of this many frames; "in" is in[0 .. frames), outputs[] (and
-	 * cycles[]) get frames * n_outputs arrays, frame f's output i at
-	 * f * n_outputs + i. */
+	 * of this many frames; "in" is in[0 .. frames), outputs[] get
+	 * frames * n_outputs arrays, frame f's output i at f * n_outputs +
+	 * i. */
 	int frames;
 	/* With more than 0: the Verilog is the AXI4-Stream wrapper
 	 * (--interface axis) and the testbench runs it under random pauses
@@ -63,6 +89,11 @@ typedef struct vl_options {
 	const char *config;
 	size_t config_len;
 	int config_data_bits;
+	/* When not NULL, called once while the testbench runs (started,
+	 * its input files written), with during_arg: the caller's work done
+	 * beside the hardware (sim/check.c: the reference's frames). */
+	void (*during)(void *arg);
+	void *during_arg;
 } vl_options;
 
 typedef struct vl_stats {
@@ -78,7 +109,8 @@ typedef struct vl_stats {
 
 /* Run module "top_name" in "verilog" (len bytes), the design of "sp",
  * on "in".  outputs[i] receives sp->lowered->outputs[i] as received on
- * its NAME_valid cycles until done.  Errors (reported): the build fails,
+ * its NAME_valid cycles until done: packed (io_array.packed) for an
+ * output of one lane, else unpacked.  Errors (reported): the build fails,
  * done does not rise within 2 * (the schedule's last cycle + 1) + 1000
  * cycles, an input is taken
  * more or fewer times than it has elements, an output gets another

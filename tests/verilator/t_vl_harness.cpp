@@ -52,9 +52,12 @@ struct VlRun {
 	io_array *a = nullptr, *b = nullptr;
 	io_array *out[2] = { nullptr, nullptr };
 	vl_stats st{};
+	vl_cycles cyc{};
 	int rc = -1;
 
-	explicit VlRun(const std::string &verilog)
+	// vl_run on the module, or with "sim" the whole check of `sluice sim`
+	// (sim_check_verilator: the reference, the comparison, the cycles).
+	explicit VlRun(const std::string &verilog, bool sim = false)
 	{
 		diag = open_memstream(&dbuf, &dlen);
 		sl_ctx_set_diag_stream(ctx, diag);
@@ -76,9 +79,12 @@ struct VlRun {
 		ir_decl *decls[2] = { ir_program_find(prog, "a"), ir_program_find(prog, "b") };
 		io_array *arrays[2] = { a, b };
 		ref_inputs in{ 2, decls, arrays, false, 0 };
-		vl_options vo{ nullptr, 0, nullptr, nullptr, nullptr, 1, 0, nullptr, nullptr, 0, 0 };
-		rc = vl_run(ctx, sp, "sluice_two", verilog.data(), verilog.size(),
-			&in, &vo, out, &st);
+		vl_options vo{ nullptr, 0, nullptr, nullptr, sim ? nullptr : &cyc, 1, 0, nullptr,
+			nullptr, 0, 0, nullptr, nullptr };
+		rc = sim ? sim_check_verilator(ctx, prog, sp, "sluice_two", verilog.data(),
+				verilog.size(), &in, &vo, out, nullptr)
+			: vl_run(ctx, sp, "sluice_two", verilog.data(), verilog.size(), &in, &vo,
+				out, &st);
 	}
 	std::string diags()
 	{
@@ -89,6 +95,7 @@ struct VlRun {
 	{
 		for (io_array *x : { a, b, out[0], out[1] })
 			io_array_free(x);
+		vl_cycles_release(&cyc);
 		flow_free(design);
 		sl_ctx_free(ctx);
 		fclose(diag);
@@ -126,26 +133,26 @@ TEST_F(VlHarness, t_verilator_harness_two)
 	EXPECT_EQ(r.st.outputs_received, 30);
 	ASSERT_TRUE(r.out[0] && r.out[1]);
 	for (int k = 0; k < 15; k++) {
-		EXPECT_EQ((int64_t) r.out[0]->data[k],
+		EXPECT_EQ((int64_t) io_array_get(r.out[0], k),
 			want_s(r.a->data[k], (int64_t) r.b->data[k])) << "s at " << k;
-		EXPECT_EQ(r.out[1]->data[k], r.a->data[k] ^ 90) << "m at " << k;
+		EXPECT_EQ(io_array_get(r.out[1], k), r.a->data[k] ^ 90) << "m at " << k;
 	}
-	EXPECT_EQ((int64_t) r.out[0]->data[1], -32514);	// 255 + 32767 wraps
+	EXPECT_EQ((int64_t) io_array_get(r.out[0], 1), -32514);	// 255 + 32767 wraps
 
 	VlRun again(v);
 	ASSERT_EQ(again.rc, 0) << again.diags();
 	EXPECT_TRUE(again.st.cached);
 	EXPECT_EQ(again.st.build_seconds, 0.0);
 	for (int k = 0; k < 15; k++)
-		EXPECT_EQ(again.out[0]->data[k], r.out[0]->data[k]);
+		EXPECT_EQ(io_array_get(again.out[0], k), io_array_get(r.out[0], k));
 }
 
 TEST_F(VlHarness, t_verilator_harness_wrong_value)
 {
 	VlRun r(edit(read_text(src + "two.v"), "a_q ^ 8'd90", "a_q ^ 8'd91"));
 	ASSERT_EQ(r.rc, 0) << r.diags();
-	EXPECT_EQ(r.out[1]->data[0], r.a->data[0] ^ 91);
-	EXPECT_NE(r.out[1]->data[0], r.a->data[0] ^ 90);
+	EXPECT_EQ(io_array_get(r.out[1], 0), r.a->data[0] ^ 91);
+	EXPECT_NE(io_array_get(r.out[1], 0), r.a->data[0] ^ 90);
 }
 
 TEST_F(VlHarness, t_verilator_harness_late_done)
@@ -173,6 +180,63 @@ TEST_F(VlHarness, t_verilator_harness_extra_element_bad)
 	EXPECT_NE(d.find("input 'a': the hardware raised a_en in 16 cycles, the input has 15"),
 		std::string::npos) << d;
 	EXPECT_NE(d.find("output 's': the hardware presented 16 values"), std::string::npos) << d;
+}
+
+// The cycles come back as runs (the testbench's out_K.cyc): s and m are
+// valid in cycles 2 .. 16, one a cycle, so one run each of 15 values;
+// vl_cycles_frame spreads them over the elements, (y, x) in cycle
+// 2 + 5 y + x.
+TEST_F(VlHarness, t_verilator_harness_cycle_runs)
+{
+	VlRun r(read_text(src + "two.v"));
+	ASSERT_EQ(r.rc, 0) << r.diags();
+	ASSERT_EQ(r.cyc.n_ports, 2);
+	for (int k = 0; k < 2; k++) {
+		ASSERT_EQ(r.cyc.ports[k].n_runs, 1) << k;
+		EXPECT_EQ(r.cyc.ports[k].first[0], 2) << k;
+		EXPECT_EQ(r.cyc.ports[k].count[0], 15) << k;
+	}
+	io_array *when[2] = { nullptr, nullptr };
+	vl_cycles_frame(&r.cyc, r.sp, 0, when);
+	for (int i = 0; i < 2; i++) {
+		ASSERT_TRUE(when[i]);
+		ASSERT_EQ(when[i]->size, 15);
+		for (int k = 0; k < 15; k++)
+			EXPECT_EQ(when[i]->data[k], (uint64_t) (2 + k)) << i << " at " << k;
+		io_array_free(when[i]);
+	}
+}
+
+// The check of `sluice sim` on the module: it passes as it is, and each
+// of its checks fails when the hardware is wrong in what it checks.
+TEST_F(VlHarness, t_verilator_harness_sim)
+{
+	VlRun r(read_text(src + "two.v"), true);
+	ASSERT_EQ(r.rc, 0) << r.diags();
+	ASSERT_TRUE(r.out[0] && r.out[1]);
+	for (int k = 0; k < 15; k++)
+		EXPECT_EQ(io_array_get(r.out[1], k), r.a->data[k] ^ 90) << "m at " << k;
+}
+
+TEST_F(VlHarness, t_verilator_harness_sim_late_done_bad)
+{
+	VlRun r(edit(read_text(src + "two.v"), "LAST = 16'd17", "LAST = 16'd18"), true);
+	EXPECT_EQ(r.rc, -1);
+	EXPECT_NE(r.diags().find("the Verilated hardware took 18 cycles, the schedule "
+		"predicts 17"), std::string::npos) << r.diags();
+}
+
+TEST_F(VlHarness, t_verilator_harness_sim_wrong_value_bad)
+{
+	// m = a ^ 91: its first element differs, presented in cycle 2 (t = 0
+	// fires at 1, written at 2).
+	VlRun r(edit(read_text(src + "two.v"), "a_q ^ 8'd90", "a_q ^ 8'd91"), true);
+	EXPECT_EQ(r.rc, -1);
+	char want[200];
+	snprintf(want, sizeof want, "the Verilated hardware's output 'm' differs from the "
+		"reference at (0, 0) (presented in cycle 2): hardware %llu, reference %llu",
+		(unsigned long long) (r.a->data[0] ^ 91), (unsigned long long) (r.a->data[0] ^ 90));
+	EXPECT_NE(r.diags().find(want), std::string::npos) << r.diags();
 }
 
 } // namespace
