@@ -19,6 +19,7 @@
 #include "verilator/verilator_private.h"
 
 static const char *const vl_tb_head =
+	"#include <algorithm>\n"
 	"#include <cerrno>\n"
 	"#include <chrono>\n"
 	"#include <cstdint>\n"
@@ -448,15 +449,21 @@ static const char *const vl_tb_main =
 	"\tconst int64_t timeout = std::strtoll(argv[2], nullptr, 10);\n"
 	"\tstream in[N_IN + 1];\n"
 	"\tout_stream out[N_OUT + 1];\n"
-	"\tfor (int k = 0; k < N_OUT; k++) {\n"
-	"\t\tout[k].es = OUT_BYTES[k];\n"
-	"\t\tout[k].bytes.resize(OUT_VALUES[k] * (size_t) OUT_BYTES[k] + 8);\n"
-	"\t}\n"
-	"\tfor (int k = 0; k < N_IN; k++)\n"
+	"\tsize_t in_bytes = 0;\n"
+	"\tfor (int k = 0; k < N_IN; k++) {\n"
 	"\t\tif (!read_stream(dir + \"/in_\" + std::to_string(k) + \".bin\", in[k], IN_BYTES[k])) {\n"
 	"\t\t\tstd::fprintf(stderr, \"tb: cannot read input %d\\n\", k);\n"
 	"\t\t\treturn 1;\n"
-	"\t\t}\n";
+	"\t\t}\n"
+	"\t\tin_bytes = std::max(in_bytes, in[k].bytes.size());\n"
+	"\t}\n"
+	"\t// The outputs' first size: the largest input's (a hint; put() grows\n"
+	"\t// them). Nothing here depends on the image size, so a build with\n"
+	"\t// --runtime-config serves every size.\n"
+	"\tfor (int k = 0; k < N_OUT; k++) {\n"
+	"\t\tout[k].es = OUT_BYTES[k];\n"
+	"\t\tout[k].bytes.resize(in_bytes + 4096);\n"
+	"\t}\n";
 
 /* main()'s model, clock and waveform (argv[3] the VCD, argv[4] its window
  * of cycles), shared with the AXI4-Stream testbench (axis_tb.c). */
@@ -592,12 +599,6 @@ void vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 	vl_write_tb_common(out);
 	fprintf(out, "const int N_IN = %d;\nconst int N_OUT = %d;\n", n_in, n_out);
 	vl_write_word_bytes(out, n_ports, ports);
-	fputs("// The values each output presents in a run (the buffer's first size).\n"
-		"const size_t OUT_VALUES[] = {", out);
-	for (int i = 0; i < n_ports; i++)
-		if (!ports[i].is_input)
-			fprintf(out, " %lld,", (long long) (ports[i].size * ports[i].lanes));
-	fputs(" 0 };\n", out);
 	fputs("\nvoid drive_inputs(Vdut *top, stream *in, int64_t cyc)\n{\n", out);
 	if (!n_in)
 		fputs("\t(void) top;\n\t(void) in;\n\t(void) cyc;\n", out);
