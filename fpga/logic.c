@@ -1261,7 +1261,8 @@ static int est_border_muxes(const ub_port *p, int e0)
  * multiplexer tree, a LUT a bit per 2:1 (LUT4) or 4:1 (LUT6) mux, on the
  * index tests (shared), and the chain's extra shifts after the last
  * write an sl_sched of their own (rtlgen's rtl_chain_vshifts). */
-static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt, const rtl_plan *plan)
+static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt, const rtl_plan *plan,
+	const pub_set *pub)
 {
 	const est_fam *f = w->f;
 	const ub_pack *p = b->pack >= 0 ? &w->ubs->packs[b->pack] : NULL;
@@ -1287,12 +1288,8 @@ static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt, const 
 					pt->edges[e].dim), true);
 		}
 	}
-	char vkey[96];
-	snprintf(vkey, sizeof vkey, "vshift %lld %lld %lld", (long long) b->vshift_n,
-		(long long) b->vshift_step, (long long) b->vshift_start);
-	if (b->vshift_n > 0 && !est_seen(w, vkey, NULL)) {
-		/* one per distinct (count, step, start): the lanes of an input
-		 * share it (rtl_chain_vshifts) */
+	if (b->vshift_n > 0 && (!b->vshift_of || pub_buf_of(pub, b->vshift_of))) {
+		/* else shared with an earlier native chain's: ub_buffer.vshift_of */
 		rtl_sched_plan q = { 0 };
 		q.n = 1;
 		q.ext[0] = b->vshift_n;
@@ -1518,7 +1515,7 @@ static void est_buffers(est_walk *ws, const ub_set *ubs, const pub_set *pub,
 		else if (b->storage == UB_CIRCULAR)
 			est_circular(pw, b, ws);
 		else
-			est_chain(pw, b, ws, plan);
+			est_chain(pw, b, ws, plan, pub);
 		*keys = pw->keys;
 		*n_keys = pw->n_keys;
 	}

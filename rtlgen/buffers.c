@@ -175,20 +175,13 @@ static void rtl_chain_vshifts(rtl_gen *g, const ub_buffer *b, const char *nm)
 	FILE *o = g->out;
 	int fr = g->frames > 1;
 	int64_t n = b->vshift_n, q = b->vshift_step;
-	/* The lanes of one input shift at the same cycles: one sl_sched for
-	 * each distinct (count, step, start), its fire shared. */
-	for (int i = 0; i < g->n_vs; i++)
-		if (g->vs[i].n == n && g->vs[i].step == q && g->vs[i].start == b->vshift_start) {
-			fprintf(o, "    // %lld shifts after the last write: those of %s\n"
-				"    wire %s_shift = %s_wen | %s_vshift;\n", (long long) n,
-				g->vs[i].name, nm, nm, g->vs[i].name);
-			return;
-		}
-	struct rtl_vs *vs = sl_alloc(g->ctx, (size_t) (g->n_vs + 1) * sizeof *vs);
-	if (g->n_vs)
-		memcpy(vs, g->vs, (size_t) g->n_vs * sizeof *vs);
-	vs[g->n_vs++] = (struct rtl_vs) { n, q, b->vshift_start, nm };
-	g->vs = vs;
+	if (b->vshift_of && !pub_buf_of(g->pub, b->vshift_of)) {
+		/* the same shifts as an earlier native chain's (ubuffer) */
+		const char *of = g->stages[b->vshift_of->producer->index].name;
+		fprintf(o, "    // %lld shifts after the last write: those of %s\n"
+			"    wire %s_shift = %s_wen | %s_vshift;\n", (long long) n, of, nm, nm, of);
+		return;
+	}
 	fprintf(o, "    // %lld shifts after the last write, every %lld cycles: the "
 		"border reads of the last rows\n", (long long) n, (long long) q);
 	fprintf(o, "    wire %s_vshift;\n    wire %s_vs_active;\n    wire [%d:0] %s_vs_idx;\n"

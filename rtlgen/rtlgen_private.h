@@ -41,11 +41,6 @@ typedef struct rtl_gen {
 	const char **sink;		/* signals that may have unused bits */
 	const char **sink_set;		/* the same by hash, sink_set_cap slots */
 	int sink_set_cap;
-	int n_vs;			/* the vertical-shift schedules emitted */
-	struct rtl_vs {			/* (rtl_chain_vshifts) */
-		int64_t n, step, start;
-		const char *name;	/* the chain that owns its sl_sched */
-	} *vs;
 } rtl_gen;
 
 /* rtlgen.c */

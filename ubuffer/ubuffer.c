@@ -443,6 +443,26 @@ static void set_pack(ub_set *set, const ub_options *opts)
 	}
 }
 
+/* Each chain with shifts after the last write shares the schedule of
+ * them of the first earlier chain with the same count, step and start
+ * (a chain on tiles has none: rtlgen and the estimate then build this
+ * one's own). */
+static void set_vshifts(ub_set *set)
+{
+	for (int i = 0; i < set->n_buffers; i++) {
+		ub_buffer *b = set->buffers[i];
+		b->vshift_of = NULL;
+		bool chain = b->storage == UB_DELAY_CHAIN || b->storage == UB_REGISTERS;
+		for (int k = 0; chain && b->vshift_n > 0 && k < i && !b->vshift_of; k++) {
+			const ub_buffer *o = set->buffers[k];
+			if ((o->storage == UB_DELAY_CHAIN || o->storage == UB_REGISTERS) &&
+			    !o->vshift_of && o->vshift_n == b->vshift_n &&
+			    o->vshift_step == b->vshift_step && o->vshift_start == b->vshift_start)
+				b->vshift_of = o;
+		}
+	}
+}
+
 void ub_pack_memory(const ub_pack *p, int g, int64_t *depth, int *width)
 {
 	const ub_buffer *b = p->members[0];
@@ -480,6 +500,7 @@ ub_set *ub_set_build(sl_ctx *ctx, const sched_program *sp, isl_ctx *isl,
 		map_storage(buf, opts);
 	}
 	set_pack(set, opts);
+	set_vshifts(set);
 	return set;
 }
 
@@ -488,6 +509,7 @@ void ub_set_remap(ub_set *set, const ub_options *opts)
 	for (int i = 0; i < set->n_buffers; i++)
 		map_storage(set->buffers[i], opts);
 	set_pack(set, opts);
+	set_vshifts(set);
 }
 
 void ub_set_free(ub_set *set)

@@ -155,6 +155,12 @@ typedef struct ub_buffer {
 	 * vshift_start of each frame. */
 	bool border;
 	int64_t vshift_n, vshift_step, vshift_start;
+	/* An earlier buffer of the set with the same shifts (count, step,
+	 * start: the lanes of one input write in lockstep), whose schedule of
+	 * them this one shares, or NULL (set_vshifts): rtlgen builds one
+	 * sl_sched of shifts per chain with none (or whose vshift_of is on
+	 * tiles), and the estimate costs so. */
+	const struct ub_buffer *vshift_of;
 	/* A circular buffer with a read whose index has a min or max (a
 	 * border form) but that is not mapped to a chain with border taps:
 	 * why (buffers.txt "why: not a line buffer"), else NULL. */
