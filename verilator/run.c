@@ -604,6 +604,16 @@ static void vl_put_array(unsigned char *out, const io_array *a, int es)
  * would show. */
 #define VL_LANE_FILL 0x5a3c96e187d24b1full
 
+/* The points of the dimensions after the lane dimension "dim" of a box
+ * of extents ext[0 .. n): vl_lane_index's "inner". */
+static int64_t vl_lane_inner(const int64_t *ext, int n, int dim)
+{
+	int64_t inner = 1;
+	for (int d = dim + 1; d < n; d++)
+		inner *= ext[d];
+	return inner;
+}
+
 /* Word w of lane 0's box, whose lane dimension has row0 points and the
  * dimensions after it inner, in lane l's box of "row" points there: its
  * index, or -1 when lane l has not that word (a lane shorter than lane
@@ -627,9 +637,7 @@ static int vl_port_words(const vl_port *p, int64_t size, const ref_inputs *in,
 	if (!a0 || a0->size != size)
 		return -1;
 	int dim = p->stmt->decl->lane_dim;
-	int64_t row0 = a0->dims[dim], inner = 1;
-	for (int d = dim + 1; d < a0->n_dims; d++)
-		inner *= a0->dims[d];
+	int64_t row0 = a0->dims[dim], inner = vl_lane_inner(a0->dims, a0->n_dims, dim);
 	for (int l = 0; l < k; l++) {
 		const ir_decl *dl = NULL;
 		for (int j = 0; j < in->n && !dl; j++)
@@ -784,9 +792,8 @@ static int vl_read_values(sl_ctx *ctx, const char *dir, int k, const ir_program 
 	const ir_decl *d0 = lp->outputs[p->output];
 	int per = p->lanes, dim = d0->lane_dim;
 	size_t es = (size_t) vl_word_bytes(p->bits);
-	int64_t row0 = d0->out_extents[dim], inner = 1;
-	for (int d = dim + 1; d < d0->n_dims; d++)
-		inner *= d0->out_extents[d];
+	int64_t row0 = d0->out_extents[dim];
+	int64_t inner = vl_lane_inner(d0->out_extents, d0->n_dims, dim);
 	static const uint16_t one = 1;
 	if (len % es || (int64_t) (len / es) != want * per * nf) {
 		vl_count_error(ctx, lp, p, (int64_t) (len / es / (size_t) per), want, nf);
@@ -889,9 +896,8 @@ void vl_cycles_frame(const vl_cycles *c, const sched_program *sp, int frame,
 		const vl_port_cycles *pc = &c->ports[k];
 		const ir_decl *d0 = lp->outputs[pc->output];
 		int dim = d0->lane_dim;
-		int64_t row0 = d0->out_extents[dim], inner = 1;
-		for (int d = dim + 1; d < d0->n_dims; d++)
-			inner *= d0->out_extents[d];
+		int64_t row0 = d0->out_extents[dim];
+		int64_t inner = vl_lane_inner(d0->out_extents, d0->n_dims, dim);
 		/* the run holding the frame's first word, and its offset */
 		int64_t r = 0, skip = (int64_t) frame * pc->words;
 		while (r < pc->n_runs && skip >= pc->count[r])
