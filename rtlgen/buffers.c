@@ -13,7 +13,6 @@
  * holds only the window of addresses its read reads.  All read
  * through a same-cycle write bypass (docs/hardware.md). */
 #include <stdlib.h>
-#include <string.h>
 
 #include "rtlgen/rtlgen_private.h"
 
