@@ -549,6 +549,43 @@ static est_val est_node_mul(est_walk *w, const sched_stmt *s, const ir_expr *e, 
 	return v;
 }
 
+/* x << y, x >> y: wires by a constant, else a barrel shifter of
+ * log2(n) stages (two per LUT where a LUT has 6 inputs). */
+static est_val est_shift(est_walk *w, const ir_expr *e, est_val a, est_val b)
+{
+	ir_type at = e->args[0]->type;
+	if (b.is_const) {
+		int sh = (int) ir_shift_amount(at, b.c);
+		return e->op == IR_OP_SHL ? est_make(at.bits, a.ew + sh, a.sx)
+			: est_make(at.bits, a.ew - sh, a.sx);
+	}
+	int stages = sl_bits((uint64_t) at.bits - 1);
+	w->luts += (double) at.bits * stages / (w->f->k >= 6 ? 2 : 1);
+	return est_make(at.bits, at.bits, at.is_signed);
+}
+
+/* min(x, c), max(x, c) of type t (a or b the constant, both converted):
+ * the compare against c and a select; min(x, c) of a non-negative x is
+ * at most c, its bits; max(x, 0) of a signed x is x without its sign. */
+static est_val est_minmax_const(est_walk *w, const ir_expr *e, est_val a, est_val b,
+	ir_type t)
+{
+	est_val x = a.is_const ? b : a, c = a.is_const ? a : b;
+	bool nonneg = !x.sx || !t.is_signed;
+	int m = a.ew > b.ew ? a.ew : b.ew;
+	int64_t cv = (int64_t) ir_norm(t, c.c);
+	if (t.is_signed && t.bits < 64 && ((c.c >> (t.bits - 1)) & 1))
+		cv = (int64_t) (c.c | ~(((uint64_t) 1 << t.bits) - 1));
+	int rw = m;
+	bool rsx = a.sx || b.sx;
+	if (e->op == IR_OP_MIN && nonneg && cv >= 0)
+		rw = sl_bits((uint64_t) cv), rsx = false;
+	else if (e->op == IR_OP_MAX && cv == 0)
+		rsx = false;
+	w->luts += est_lt_const(w->f, x.ew, (uint64_t) cv, x.sx && t.is_signed) + (rw < m ? rw : m);
+	return est_make(t.bits, rw, rsx);
+}
+
 static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 {
 	const est_fam *f = w->f;
@@ -557,17 +594,8 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		t = e->args[1]->type;
 	est_val a = est_value(w, s, e->args[0]), b = est_value(w, s, e->args[1]);
 	ir_op_hw hw = ir_op_info[e->op].hw;
-	if (hw == IR_HW_SHIFT) {
-		ir_type at = e->args[0]->type;
-		if (b.is_const) {
-			int sh = (int) ir_shift_amount(at, b.c);
-			return e->op == IR_OP_SHL ? est_make(at.bits, a.ew + sh, a.sx)
-				: est_make(at.bits, a.ew - sh, a.sx);
-		}
-		int stages = sl_bits((uint64_t) at.bits - 1);
-		w->luts += (double) at.bits * stages / (f->k >= 6 ? 2 : 1);
-		return est_make(at.bits, at.bits, at.is_signed);
-	}
+	if (hw == IR_HW_SHIFT)
+		return est_shift(w, e, a, b);
 	if (hw == IR_HW_BOOL) {
 		w->luts += 1;
 		return est_make(1, 1, false);
@@ -594,27 +622,12 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	case IR_HW_BITWISE:
 		w->luts += k ? 0 : m;
 		return est_make(t.bits, m, a.sx || b.sx);
-	case IR_HW_CMP_MUX: {
-		est_val x = a.is_const ? b : a, c = a.is_const ? a : b;
-		bool nonneg = !x.sx || !t.is_signed;
+	case IR_HW_CMP_MUX:
 		if (!k) {
 			w->luts += est_lt(f, m, k) + m;
 			return est_make(t.bits, m, a.sx || b.sx);
 		}
-		/* min(x, c) of a non-negative x is at most c: its bits; max(x,
-		 * 0) of a signed x is x without its sign */
-		int64_t cv = (int64_t) ir_norm(t, c.c);
-		if (t.is_signed && t.bits < 64 && ((c.c >> (t.bits - 1)) & 1))
-			cv = (int64_t) (c.c | ~(((uint64_t) 1 << t.bits) - 1));
-		int rw = m;
-		bool rsx = a.sx || b.sx;
-		if (e->op == IR_OP_MIN && nonneg && cv >= 0)
-			rw = sl_bits((uint64_t) cv), rsx = false;
-		else if (e->op == IR_OP_MAX && cv == 0)
-			rsx = false;
-		w->luts += est_lt_const(f, x.ew, (uint64_t) cv, x.sx && t.is_signed) + (rw < m ? rw : m);
-		return est_make(t.bits, rw, rsx);
-	}
+		return est_minmax_const(w, e, a, b, t);
 	case IR_HW_EQ:
 		w->luts += est_eq(f, m, k);
 		return est_make(1, 1, false);
@@ -829,6 +842,52 @@ static est_val est_access(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	return est_make(t.bits, t.bits, t.is_signed);
 }
 
+/* A loop variable: its counter's bits, plus an add when its range
+ * does not start at 0. */
+static est_val est_var(est_walk *w, const sched_stmt *s, const ir_expr *e)
+{
+	ir_type t = e->type;
+	int slot = e->u.var.slot;
+	int64_t lo = slot >= 0 && slot < s->n_dims ? s->lo[slot] : 0;
+	if (lo)
+		w->luts += est_add(w->f, t.bits < 33 ? t.bits : 33);
+	return est_make(t.bits, lo ? t.bits : 32, false);
+}
+
+/* c ? a : b: a 2:1 mux of the wider operand's significant bits (none
+ * when the condition or both arms are constant). */
+static est_val est_select(est_walk *w, const sched_stmt *s, const ir_expr *e)
+{
+	ir_type t = e->type;
+	est_val c = est_value(w, s, e->args[0]);
+	est_val a = est_conv(est_value(w, s, e->args[1]), t.bits, t.is_signed);
+	est_val b = est_conv(est_value(w, s, e->args[2]), t.bits, t.is_signed);
+	if (c.is_const)
+		return (c.c & 1) ? a : b;
+	if (a.is_const)
+		a.ew = sl_bits(a.c);
+	if (b.is_const)
+		b.ew = sl_bits(b.c);
+	int m = a.ew > b.ew ? a.ew : b.ew;
+	w->luts += (a.is_const && b.is_const) ? 0 : m;
+	return est_make(t.bits, m, a.sx || b.sx);
+}
+
+/* Node e's value and whether it merged, for the delay registers. */
+static void est_record(est_walk *w, const ir_expr *e, est_val v, bool merged)
+{
+	if (!w->nodes)
+		return;
+	int i = w->n_nodes++;
+	w->nodes = sl_xrealloc(w->nodes, (size_t) w->n_nodes * sizeof(*w->nodes));
+	w->node_ew = sl_xrealloc(w->node_ew, (size_t) w->n_nodes * sizeof(*w->node_ew));
+	w->node_merged = sl_xrealloc(w->node_merged,
+		(size_t) w->n_nodes * sizeof(*w->node_merged));
+	w->nodes[i] = e;
+	w->node_ew[i] = v.is_const ? 0 : v.ew;
+	w->node_merged[i] = merged;
+}
+
 static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 {
 	ir_type t = e->type;
@@ -842,34 +901,11 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	est_val v;
 	switch (e->kind) {
 	case IR_CONST: v = est_const(t, e->u.cval); break;
-	case IR_VAR: {
-		int slot = e->u.var.slot;
-		int64_t lo = slot >= 0 && slot < s->n_dims ? s->lo[slot] : 0;
-		if (lo)
-			w->luts += est_add(w->f, t.bits < 33 ? t.bits : 33);
-		v = est_make(t.bits, lo ? t.bits : 32, false);
-		break;
-	}
+	case IR_VAR: v = est_var(w, s, e); break;
 	case IR_ACCESS: v = est_access(w, s, e); break;
 	case IR_UNARY: v = est_unary(w, s, e); break;
 	case IR_BINARY: v = est_binary(w, s, e); break;
-	case IR_SELECT: {
-		est_val c = est_value(w, s, e->args[0]);
-		est_val a = est_conv(est_value(w, s, e->args[1]), t.bits, t.is_signed);
-		est_val b = est_conv(est_value(w, s, e->args[2]), t.bits, t.is_signed);
-		if (c.is_const) {
-			v = (c.c & 1) ? a : b;
-			break;
-		}
-		if (a.is_const)
-			a.ew = sl_bits(a.c);
-		if (b.is_const)
-			b.ew = sl_bits(b.c);
-		int m = a.ew > b.ew ? a.ew : b.ew;
-		w->luts += (a.is_const && b.is_const) ? 0 : m;
-		v = est_make(t.bits, m, a.sx || b.sx);
-		break;
-	}
+	case IR_SELECT: v = est_select(w, s, e); break;
 	case IR_CAST:
 		v = est_conv(est_value(w, s, e->args[0]), t.bits,
 			ir_type_none(e->args[0]->type) || e->args[0]->type.is_signed);
@@ -886,16 +922,7 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 			w->muls->n = n_muls;
 	}
 	free(key);
-	if (w->nodes) {
-		int i = w->n_nodes++;
-		w->nodes = sl_xrealloc(w->nodes, (size_t) w->n_nodes * sizeof(*w->nodes));
-		w->node_ew = sl_xrealloc(w->node_ew, (size_t) w->n_nodes * sizeof(*w->node_ew));
-		w->node_merged = sl_xrealloc(w->node_merged,
-			(size_t) w->n_nodes * sizeof(*w->node_merged));
-		w->nodes[i] = e;
-		w->node_ew[i] = v.is_const ? 0 : v.ew;
-		w->node_merged[i] = merged;
-	}
+	est_record(w, e, v, merged);
 	return v;
 }
 
@@ -1365,6 +1392,26 @@ static int64_t est_lutram_ports(const est_fam *f, int64_t depth, int wd, int nr)
 /* A circular buffer: the write counter, then per read port its address,
  * its bypass and its read: a register-file read mux (iCE40), LUT-RAM
  * copies for the ports past the first, or a block-RAM port (sl_sram_pf). */
+/* A block-RAM read port p of buffer b (w the buffer's walk, r the
+ * reading statement's): a window's write-enable range test and address
+ * offsets, then sl_sram_pf's ra, hit1 and data1 registers, its two
+ * address tests and the 3:1 read select (a LUT6 a bit). */
+static void est_sram_port(est_walk *w, est_walk *r, const ub_buffer *b, const ub_port *p)
+{
+	const est_fam *f = w->f;
+	int64_t depth = b->capacity_words;
+	int aw = sl_addr_bits(depth), wd = b->width_bits;
+	int ac = p->win_len < depth ? sl_addr_bits(p->win_len) : aw;
+	if (p->win_len < depth && p->same_as < 0) {
+		bool lo = p->win_lo > 0, hi = p->win_lo + p->win_len < depth;
+		w->luts += (lo + hi) * est_lt(f, aw, true) + 1;
+		if (lo)
+			w->luts += est_add(f, ac) + est_add(r->f, ac);
+	}
+	r->ffs += ac + 1 + wd;
+	r->luts += 2.0 * est_eq(f, ac, false) + (f->k >= 6 ? 1.0 : 2.0) * wd;
+}
+
 static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 {
 	const est_fam *f = w->f;
@@ -1401,19 +1448,7 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 			mine[nr++] = key;
 		}
 		if (sram) {
-			int ac = p->win_len < depth ? sl_addr_bits(p->win_len) : aw;
-			if (p->win_len < depth && p->same_as < 0) {
-				/* a window: the write enable's range test, both
-				 * addresses less its first word */
-				bool lo = p->win_lo > 0, hi = p->win_lo + p->win_len < depth;
-				w->luts += (lo + hi) * est_lt(f, aw, true) + 1;
-				if (lo)
-					w->luts += est_add(f, ac) + est_add(r->f, ac);
-			}
-			/* sl_sram_pf: ra, hit1, data1; the two address
-			 * tests and the 3:1 read select (a LUT6 a bit) */
-			r->ffs += ac + 1 + wd;
-			r->luts += 2.0 * est_eq(f, ac, false) + (f->k >= 6 ? 1.0 : 2.0) * wd;
+			est_sram_port(w, r, b, p);
 			continue;
 		}
 		r->luts += (double) est_eq(f, aw, false) + wd;	/* bypass */
