@@ -193,22 +193,34 @@ static bool board_cells(board *b, const board_line *l)
 	return true;
 }
 
-/* carry LUTS [cell BITS]: LUT sites per bit of a carry-chain adder, made
- * of whole cells of BITS bits. */
+/* carry LUTS [cell BITS] [const C]: LUT sites per bit of a carry-chain
+ * adder, made of whole cells of BITS bits; C sites per bit when one
+ * operand is a constant. */
 static bool board_carry(board *b, const board_line *l)
 {
 	char *end = NULL;
-	double v = l->n > 1 ? strtod(l->w[1], &end) : 0;
+	double v = l->n > 1 ? strtod(l->w[1], &end) : 0, cc = -1;
 	int64_t cell = 1;
-	if ((l->n != 2 && !(l->n == 4 && !strcmp(l->w[2], "cell"))) || *end || !(v > 0)) {
+	bool ok = l->n >= 2 && l->n % 2 == 0 && !*end && v > 0;
+	for (int i = 2; ok && i + 1 < l->n; i += 2) {
+		if (!strcmp(l->w[i], "cell")) {
+			if (!board_int(l, i + 1, 1, &cell))
+				return false;
+		} else if (!strcmp(l->w[i], "const")) {
+			cc = strtod(l->w[i + 1], &end);
+			ok = !*end && cc >= 0;
+		} else {
+			ok = false;
+		}
+	}
+	if (!ok) {
 		sl_error(l->ctx, board_loc(l, 1),
-			"expected 'carry LUTS [cell BITS]' (LUT sites per bit, > 0)");
+			"expected 'carry LUTS [cell BITS] [const LUTS]' (LUT sites per bit, > 0)");
 		return false;
 	}
-	if (l->n == 4 && !board_int(l, 3, 1, &cell))
-		return false;
 	b->logic.carry = v;
 	b->logic.carry_cell = (int) cell;
+	b->logic.carry_const = cc;
 	return true;
 }
 
@@ -556,6 +568,7 @@ const board *board_load(sl_ctx *ctx, const char *path)
 	b->path = sl_strdup(ctx, path);
 	b->logic.carry = 1;
 	b->logic.carry_cell = 1;
+	b->logic.carry_const = -1;
 	b->logic.flatten = true;
 	board_line l = { .ctx = ctx, .file = file };
 	bool ok = true;

@@ -53,6 +53,10 @@ typedef struct board_logic {
 	double carry;		/* LUT sites per bit of a carry-chain adder */
 	int carry_cell;		/* bits of one carry cell (`carry L cell B`: an
 				 * adder is whole cells, ECP5's CCU2C 2); 1 */
+	double carry_const;	/* LUT sites per bit of an adder with a constant
+				 * operand (`carry L const C`; Xilinx 0: the
+				 * chain's sum input is the variable's bit or its
+				 * inverse); < 0: carry */
 	int dsp_a, dsp_b;	/* operand widths of one DSP multiplier; 0: none */
 	bool dsp_signed;	/* signed operands only: an unsigned one takes a sign bit */
 	int dsp_min;		/* products of fewer result bits stay in LUTs */

@@ -5,6 +5,11 @@
  * primitives (k = LUT inputs), whose numbers are the board file's
  * (`carry`, `dsp_mul`, `lutram`, `lutram_cell`: boards/README.md "Logic";
  * no family is named here):
+ *   x + c, x - c   from c's lowest 1 up, the board's `carry ... const`
+ *       sites a bit and an inverter per inverted sum input, where the
+ *       board has them (Xilinx: the carry cells' own XOR), else as below
+ *   loop variable   32 bits of sl_sched's idx; where the flow flattens,
+ *       its counter's bits (the bits above are constants)
  *   n-bit adder, subtractor, incrementer   `carry` x n LUTs, 1 on the four
  *       boards (one per bit beside the
  *       carry chain: SB_CARRY, CARRY4/8; on ECP5 a CCU2C of 2 bits is one
@@ -209,6 +214,22 @@ static int est_popcount(uint64_t v)
 	for (; v; v &= v - 1)
 		n++;
 	return n;
+}
+
+/* x + c or x - c of sw sum bits: the bits below c's lowest 1 are x's,
+ * no carry logic (Yosys drops carry cells with constant inputs); above
+ * it the board's `carry ... const` sites a bit where it has them, plus
+ * an inverter for each sum input that is x's bit inverted (c's ones for
+ * an add, its zeros for a subtract: x + ~c + 1). */
+static double est_add_const(const est_fam *f, int sw, uint64_t c, bool sub)
+{
+	int tz = est_low_zeros(c), n = sw > tz ? sw - tz : 0;
+	double cc = f->bd->logic.carry_const;
+	if (cc < 0 || n == 0)
+		return est_add(f, n);
+	uint64_t m = (sw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << sw) - 1) & ~(((uint64_t) 1 << tz) - 1);
+	uint64_t inv = (sub ? ~c : c) & m;
+	return cc * n + est_popcount(inv);
 }
 
 /* The restoring divider of an n-bit dividend: n stages of an n-bit
@@ -610,12 +631,11 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	bool k = a.is_const || b.is_const;
 	switch (hw) {
 	case IR_HW_ADD: {
-		int sw = est_sum_width(a, b, t.bits), tz = 0;
-		/* x + c, c + x, x - c: the bits below c's lowest 1 are x's,
-		 * no carry logic (Yosys drops carry cells with constant inputs) */
+		int sw = est_sum_width(a, b, t.bits);
 		if (b.is_const || (a.is_const && e->op == IR_OP_ADD))
-			tz = est_low_zeros(b.is_const ? b.c : a.c);
-		w->luts += est_add(f, sw > tz ? sw - tz : 0);
+			w->luts += est_add_const(f, sw, b.is_const ? b.c : a.c, e->op == IR_OP_SUB);
+		else
+			w->luts += est_add(f, sw);
 		return est_make(t.bits, sw, e->op == IR_OP_SUB || a.sx || b.sx);
 	}
 	case IR_HW_MUL: case IR_HW_DIV: return est_node_mul(w, s, e, a, b, t);
@@ -842,13 +862,25 @@ static est_val est_access(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	return est_make(t.bits, t.bits, t.is_signed);
 }
 
-/* A loop variable: its counter's bits, plus an add when its range
- * does not start at 0. */
+/* A loop variable: sl_sched's 32 bits of its dimension, plus an add
+ * when its range does not start at 0.  Where the flow flattens the
+ * design, the bits above the dimension's counter are constant zeros
+ * Yosys propagates: the counter's bits, and the add only as wide as
+ * the variable's last value. */
 static est_val est_var(est_walk *w, const sched_stmt *s, const ir_expr *e)
 {
 	ir_type t = e->type;
 	int slot = e->u.var.slot;
-	int64_t lo = slot >= 0 && slot < s->n_dims ? s->lo[slot] : 0;
+	bool known = slot >= 0 && slot < s->n_dims;
+	int64_t lo = known ? s->lo[slot] : 0;
+	if (known && w->f->bd->logic.flatten && lo >= 0) {
+		int cw = est_counter_bits(s, slot);
+		int vw = sl_bits_for((uint64_t) (lo + (s->ext[slot] > 1 ? s->ext[slot] - 1 : 0)));
+		if (lo)
+			w->luts += est_add(w->f, vw - est_low_zeros((uint64_t) lo) > 0
+				? vw - est_low_zeros((uint64_t) lo) : 0);
+		return est_make(t.bits, (lo ? vw : cw) < t.bits ? (lo ? vw : cw) : t.bits, false);
+	}
 	if (lo)
 		w->luts += est_add(w->f, t.bits < 33 ? t.bits : 33);
 	return est_make(t.bits, lo ? t.bits : 32, false);

@@ -357,6 +357,45 @@ TEST(t_estimate, madeup_family_carry)
 	EXPECT_EQ(e.r.ffs, 51);
 }
 
+// A loop variable in value position on a flattening flow (iCE40):
+// sl_sched's idx gives each dimension 32 bits, but above the counter (x in
+// 0..15: 4 bits) they are constant zeros Yosys propagates once the design
+// is flattened, so i32(in(x)) + x is a 9-bit adder (8 bits and 4, one
+// carry out): f is add8_ice40's schedule 19 and 9: 28, as with a constant
+// (i32(in(x)) + 5: 9 bits, 28).  Counted at 32 bits it was 51.
+TEST(t_estimate, loop_variable_counter_bits_when_flattened)
+{
+	Est v("input in : u8[16];\nfunc f(x) : i32 = i32(in(x)) + x;\noutput f[16];\n",
+		"ice40up5k");
+	Est c("input in : u8[16];\nfunc f(x) : i32 = i32(in(x)) + 5;\noutput f[16];\n",
+		"ice40up5k");
+	ASSERT_NE(v.stage("f"), nullptr);
+	ASSERT_NE(c.stage("f"), nullptr);
+	EXPECT_EQ(v.stage("f")->luts, 28);
+	EXPECT_EQ(c.stage("f")->luts, 28);
+}
+
+// add8_ice40 on a board whose carry chain has its own sum XOR ("carry 1
+// const 0", as the Xilinx CARRY4/CARRY8): an add of a constant costs no
+// LUT a bit beside the chain, only an inverter for each sum input that is
+// x's bit inverted.  in(x) + 3: c's ones at bits 0 and 1, 2 inverters; f
+// is add8_ice40's 27 less the 8 adder LUTs plus 2: 21.  in(x) - 3 is
+// x + ~3 + 1: the sum inputs inverted at ~3's ones within 8 bits
+// (0b11111100), 6: 25.  Measured on the Artix-7 (Yosys 0.23): INV cells
+// 9 for + 3, 13 for - 3 (4 more), 10 for + 100 (0b1100100: its ones
+// above its lowest 1 are 3, one more than + 3's 2).  in is unchanged: 19.
+TEST(t_estimate, madeup_family_carry_const)
+{
+	std::string b = madeup_board("madeup-carry-const", "carry 1 const 0\n");
+	Est add("input in : u8[16];\nfunc f(x) : u8 = in(x) + 3;\noutput f[16];\n", b.c_str());
+	Est sub("input in : u8[16];\nfunc f(x) : u8 = in(x) - 3;\noutput f[16];\n", b.c_str());
+	ASSERT_NE(add.stage("f"), nullptr);
+	ASSERT_NE(sub.stage("f"), nullptr);
+	EXPECT_EQ(add.stage("in")->luts, 19);
+	EXPECT_EQ(add.stage("f")->luts, 21);
+	EXPECT_EQ(sub.stage("f")->luts, 25);
+}
+
 // mul8_dsp on 8 x 8 DSPs: signed only, the u8 operands take a sign bit,
 // 9 x 9 is ceil(9/8)^2 = 4 DSPs; unsigned, one; with "min 20" the 16-bit
 // product stays in LUTs: p is mul8_dsp's 17 and 2 LUTs per partial-product
