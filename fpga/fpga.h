@@ -122,6 +122,9 @@ int64_t tg_ffs(const tg_report *r);
 int64_t tg_dsps(const tg_report *r);
 /* One line per stage and a total line: "stage LUTs FFs DSPs". */
 void tg_print_logic(const tg_report *r, FILE *out);
+/* Print every costed node of later estimates on "out" (NULL: stop):
+ * its statement, the LUTs of its subtree, its significant bits. */
+void tg_logic_trace(FILE *out);
 
 /* Does it fit: block units, flip-flops, LUTs (and with the logic, DSPs)
  * within the board? */

@@ -920,6 +920,26 @@ static void est_record(est_walk *w, const ir_expr *e, est_val v, bool merged)
 	w->node_merged[i] = merged;
 }
 
+/* tg_logic_trace's stream: every node's LUTs (its subtree's), for
+ * calibrating the model against Yosys (tests/bench/estimate_tool.c). */
+static FILE *est_trace_out;
+
+void tg_logic_trace(FILE *out)
+{
+	est_trace_out = out;
+}
+
+static void est_trace_node(const est_walk *w, const ir_expr *e, est_val v, double luts,
+	bool merged)
+{
+	const char *who = w->sp && w->stage >= 0 && w->stage < w->sp->n_stmts
+		? w->sp->stmts[w->stage]->name : "(dsp decision)";
+	fprintf(est_trace_out, "stage %s luts %.1f bits %d%s: ", who, luts,
+		v.is_const ? 0 : v.ew, merged ? " merged" : "");
+	ir_expr_print(e, NULL, est_trace_out);
+	fputc('\n', est_trace_out);
+}
+
 static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 {
 	ir_type t = e->type;
@@ -955,6 +975,8 @@ static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	}
 	free(key);
 	est_record(w, e, v, merged);
+	if (est_trace_out)
+		est_trace_node(w, e, v, w->luts - luts, merged);
 	return v;
 }
 

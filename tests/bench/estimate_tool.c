@@ -1,13 +1,14 @@
 /* tests/bench/estimate_tool.c: print the logic estimate (fpga/logic.c)
  * of one program on one board, for tests/bench/estimate_bench.sh.
  *   sluice_estimate PROG.sl BOARD [--schedule stream|sequential]
- *                   [--register-threshold N] [--unroll K] [--stages]
+ *                   [--register-threshold N] [--unroll K] [--stages] [--trace]
  * Prints the logic, the storage (fpga/storage.c: storage flip-flops and
  * LUT RAM) and their sum, which is what Yosys reports:
  *   logic luts N ffs N dsps N
  *   storage luts N ffs N
  *   total luts N ffs N dsps N
- * (with --stages, tg_print_logic's table first).  The design is the one every
+ * (with --stages, tg_print_logic's table first; with --trace, every
+ * costed node on stderr, tg_logic_trace).  The design is the one every
  * command builds (flow_compile, mapped for the board). */
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,8 @@ static int est_tool(sl_ctx *ctx, int argc, char **argv)
 	for (int i = 3; i < argc; i++) {
 		if (!strcmp(argv[i], "--stages"))
 			stages = true;
+		else if (!strcmp(argv[i], "--trace"))
+			tg_logic_trace(stderr);
 		else if (!strcmp(argv[i], "--schedule") && i + 1 < argc)
 			so.policy = !strcmp(argv[++i], "sequential") ? SCHED_SEQUENTIAL : SCHED_STREAM;
 		else if (!strcmp(argv[i], "--register-threshold") && i + 1 < argc)
@@ -65,7 +68,7 @@ int main(int argc, char **argv)
 {
 	if (argc < 3) {
 		fprintf(stderr, "usage: %s PROG.sl BOARD [--schedule S] "
-			"[--register-threshold N] [--unroll K] [--stages]\n", argv[0]);
+			"[--register-threshold N] [--unroll K] [--stages] [--trace]\n", argv[0]);
 		return 2;
 	}
 	sl_ctx *ctx = sl_ctx_alloc();
