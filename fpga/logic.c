@@ -93,7 +93,8 @@
  * so ABC maps for depth into LUT5-7 = 2-8 LUT4s + PFUMX/L6MUX21, many of
  * them constant: measured 1.0-6x the LUT4s of `synth_ecp5 -abc9` on the
  * same Verilog, not a function of the structure); this model follows the
- * -abc9 mapping (measured ratios in the report of this change).
+ * -abc9 mapping, and the board flow adds -nowidelut (boards/README.md
+ * "Counting cells": ABC9 duplicates logic for depth in LUT5-7).
  * A buffer on push-memory tiles (--memory pub) is its tiles' logic
  * (fpga/pub.c) in its producer's stage.
  * Storage (delay-chain registers, register-file and LUT-RAM words, block
