@@ -161,6 +161,8 @@ static double est_lt(const est_fam *f, int n, bool vs_const)
 	return est_add(f, n);
 }
 
+static double est_add_const(const est_fam *f, int sw, uint64_t c, bool sub);
+
 /* An n-bit value against constant c (sx: signed): against 0 the sign bit
  * and an OR of the rest; against 2^j or 2^j - 1 an OR of the bits from j
  * (and the low ones' AND); else a carry chain (est_lt). */
@@ -180,7 +182,8 @@ static double est_lt_const(const est_fam *f, int n, uint64_t c, bool sx)
 	else if (!((c + 1) & c))
 		j = sl_bits(c);
 	else
-		return est_lt(f, n, true);
+		return f->bd->logic.carry_const >= 0 ? est_add_const(f, n, c, true)
+			: est_lt(f, n, true);
 	return (double) est_tree(f, n - j + 1) + 1;
 }
 
@@ -1385,7 +1388,23 @@ static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt, const 
 
 /* The read address of a circular-buffer port: the write index of the
  * element it reads (index arithmetic), modulo the capacity. */
-static void est_circ_addr(est_walk *w, const ub_buffer *b, const ub_port *p)
+/* Whether index e of statement s times "stride" (shift-and-add) was
+ * costed already (the design walk's keys): the reads of one statement at
+ * different constant offsets share it (Yosys merges equal products). */
+static bool est_stride_seen(est_walk *w, const sched_stmt *s, const ir_expr *e, int64_t stride)
+{
+	char *k = est_key_str(w->ubs, s, e, "");
+	size_t n = strlen(k) + 64;
+	char *key = sl_xmalloc(n);
+	snprintf(key, n, "stride %lld %s", (long long) stride, k);
+	free(k);
+	bool seen = est_seen(w, key, NULL);
+	free(key);
+	return seen;
+}
+
+static void est_circ_addr(est_walk *design, est_walk *w, const ub_buffer *b,
+	const ub_port *p)
 {
 	const sched_stmt *ps = b->producer, *s = p->stmt;
 	const ir_expr *e = p->access->expr;
@@ -1398,18 +1417,28 @@ static void est_circ_addr(est_walk *w, const ub_buffer *b, const ub_port *p)
 	int need = mod ? wi : aw;
 	int64_t stride = 1;
 	int terms = 0;
+	uint64_t konst = 0;
+	int zmin = 63;		/* the low zeros every variable term has */
 	w->addr = true;		/* address arithmetic: no lane-program multiply */
 	for (int d = ps->n_vars - 1; d >= 0; d--) {
 		est_val c = est_index(w, s, e->args[d], need);
 		if (ps->lo[d])
 			w->luts += est_add(w->f, need);
-		if (stride > 1 && !c.is_const) {
-			int pc = est_popcount((uint64_t) stride);
-			w->luts += (pc - 1) * est_add(w->f, need);
-		}
+		if (c.is_const)
+			konst += c.c * (uint64_t) stride;
+		else if (stride > 1 && !est_stride_seen(design, s, e->args[d], stride))
+			w->luts += (est_popcount((uint64_t) stride) - 1) * est_add(w->f, need);
+		if (!c.is_const && est_low_zeros((uint64_t) stride) < zmin)
+			zmin = est_low_zeros((uint64_t) stride);
 		terms += !c.is_const;
 		stride *= ps->ext[d];
 	}
+	/* rtlgen sums the terms outermost first: the constant part (a
+	 * window's first word, as often as not) is an add of a constant,
+	 * free where it fits in the low zeros of every variable term (an
+	 * OR: matmul's k + 16 i) */
+	if (konst && terms && konst >> zmin)
+		w->luts += est_add_const(w->f, need, konst, false);
 	if (terms > 1)
 		w->luts += (terms - 1) * est_add(w->f, need);
 	ir_divplan dp;
@@ -1458,10 +1487,15 @@ static void est_sram_port(est_walk *w, est_walk *r, const ub_buffer *b, const ub
 	int aw = sl_addr_bits(depth), wd = b->width_bits;
 	int ac = p->win_len < depth ? sl_addr_bits(p->win_len) : aw;
 	if (p->win_len < depth && p->same_as < 0) {
-		bool lo = p->win_lo > 0, hi = p->win_lo + p->win_len < depth;
-		w->luts += (lo + hi) * est_lt(f, aw, true) + 1;
-		if (lo)
-			w->luts += est_add(f, ac) + est_add(r->f, ac);
+		/* waddr >= lo and waddr <= lo + len - 1: compares against
+		 * constants; both addresses less lo: adds of a constant */
+		int64_t lo = p->win_lo, end = p->win_lo + p->win_len;
+		if (lo > 0)
+			w->luts += est_lt_const(f, aw, (uint64_t) lo, false)
+				+ 2 * est_add_const(f, ac, (uint64_t) lo, true);
+		if (end < depth)
+			w->luts += est_lt_const(f, aw, (uint64_t) end, false);
+		w->luts += 1;
 	}
 	r->ffs += ac + 1 + wd;
 	r->luts += 2.0 * est_eq(f, ac, false) + (f->k >= 6 ? 1.0 : 2.0) * wd;
@@ -1491,7 +1525,7 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 			continue;	/* the same read as an earlier port's: a wire */
 		char *key = est_circ_key(w->sp, b, p);
 		if (!est_seen(w, key, NULL))	/* w holds the design's keys */
-			est_circ_addr(r, b, p);
+			est_circ_addr(w, r, b, p);
 		bool again = false;
 		for (int j = 0; flat && j < nr && !again; j++)
 			again = !strcmp(mine[j], key);
