@@ -187,6 +187,19 @@ static double est_lt_const(const est_fam *f, int n, uint64_t c, bool sx)
 	return (double) est_tree(f, n - j + 1) + 1;
 }
 
+/* x < c (gt false) or x > c (gt true) of an n-bit x: where the bound is
+ * a power of two 2^j (x < 2^j, x > 2^j - 1) Yosys's opt_expr makes it
+ * the OR of x's bits from j, a tree of n - j inputs (none for one bit:
+ * brighten's min(x + 64, 255) is x's bit 8); else est_lt_const. */
+static double est_cmp_const(const est_fam *f, int n, uint64_t c, bool sx, bool gt)
+{
+	uint64_t m = n >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << n) - 1;
+	uint64_t b = gt ? c + 1 : c;	/* x >= b or x < b */
+	if (!sx && n < 64 && c <= m && b > 0 && b <= m && !(b & (b - 1)))
+		return (double) est_tree(f, n - __builtin_ctzll(b));
+	return est_lt_const(f, n, c, sx);
+}
+
 /* LUTs of a function of n inputs (a ROM bit): 2^(n-k) LUTs and their
  * 2:1 muxes, the board's `widemux` lowest levels of them free cells. */
 static int64_t est_fun(const est_fam *f, int n)
@@ -607,7 +620,11 @@ static est_val est_minmax_const(est_walk *w, const ir_expr *e, est_val a, est_va
 		rw = sl_bits((uint64_t) cv), rsx = false;
 	else if (e->op == IR_OP_MAX && cv == 0)
 		rsx = false;
-	w->luts += est_lt_const(w->f, x.ew, (uint64_t) cv, x.sx && t.is_signed) + (rw < m ? rw : m);
+	/* rtlgen's min(a, b) = b < a ? b : a, max(a, b) = a < b ? b : a
+	 * (rtlgen/datapath.c rtl_min_max): min(x, c) tests x > c */
+	bool gt = (e->op == IR_OP_MIN) != a.is_const;
+	w->luts += est_cmp_const(w->f, x.ew, (uint64_t) cv, x.sx && t.is_signed, gt)
+		+ (rw < m ? rw : m);
 	return est_make(t.bits, rw, rsx);
 }
 
@@ -657,8 +674,11 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		return est_make(1, 1, false);
 	case IR_HW_CMP:
 		if (k) {
+			/* x < c for LT, GE; x > c for GT, LE; mirrored when
+			 * the constant is the left operand */
 			est_val x = a.is_const ? b : a, c = a.is_const ? a : b;
-			w->luts += est_lt_const(f, x.ew, ir_norm(t, c.c), x.sx && t.is_signed);
+			bool gt = (e->op == IR_OP_GT || e->op == IR_OP_LE) != a.is_const;
+			w->luts += est_cmp_const(f, x.ew, ir_norm(t, c.c), x.sx && t.is_signed, gt);
 		} else {
 			w->luts += est_lt(f, m, k);
 		}

@@ -375,6 +375,27 @@ TEST(t_estimate, loop_variable_counter_bits_when_flattened)
 	EXPECT_EQ(c.stage("f")->luts, 28);
 }
 
+// A compare against a power-of-two bound is the OR of the bits above it
+// (Yosys's opt_expr): for a u16 x, x > 255, x < 256, 255 < x and x >= 256
+// each test x[15:8], 8 inputs, a tree of ceil(7 / 3) = 3 LUT4s; f is
+// add8_ice40's schedule 19 and 3: 22 (Yosys 0.23: 56 LUTs for the whole
+// design, estimated 52).  x > 254 is not such a bound: a carry chain.
+TEST(t_estimate, compare_power_of_two_bound)
+{
+	const char *forms[] = { "in(x) > 255", "in(x) < 256", "255 < in(x)", "in(x) >= 256" };
+	for (const char *c : forms) {
+		std::string prog = std::string("input in : u16[16];\nfunc f(x) : u8 = select(") + c +
+			", 1, 2);\noutput f[16];\n";
+		Est e(prog, "ice40up5k");
+		ASSERT_NE(e.stage("f"), nullptr) << c;
+		EXPECT_EQ(e.stage("f")->luts, 22) << c;
+	}
+	Est n("input in : u16[16];\nfunc f(x) : u8 = select(in(x) > 254, 1, 2);\noutput f[16];\n",
+		"ice40up5k");
+	ASSERT_NE(n.stage("f"), nullptr);
+	EXPECT_GT(n.stage("f")->luts, 22);
+}
+
 // add8_ice40 on a board whose carry chain has its own sum XOR ("carry 1
 // const 0", as the Xilinx CARRY4/CARRY8): an add of a constant costs no
 // LUT a bit beside the chain, only an inverter for each sum input that is
