@@ -1480,16 +1480,22 @@ static int64_t est_lutram_copy(const est_fam *f, int64_t depth, int wd)
 	return est_cdiv(depth * wd, f->lutram_bits);
 }
 
-/* LUT sites of a LUT-RAM memory of depth x wd bits and nr read ports in
- * cells of `lutram_cell ... reads R`: one port, whole cells of its shape;
- * several, per bit ceil(nr / R) cells of one bit (Yosys 0.23: a RAM64M
- * holds 64 x 3 bits or one bit for 3 read ports). */
+/* LUT sites of the LUT RAM of nr read ports of depth x wd bits on a
+ * board with `lutram_cell ... reads R` (Xilinx): one port whole DxW
+ * cells; several, a one-bit cell per R ports and bit (Yosys 0.23: a
+ * RAM64M holds 64 x 3 bits or one bit for 3 read ports); at half the cell's
+ * depth or less each LUT holds 2 bits (UG474/UG574: RAM32M 32 x 2 a LUT
+ * where RAM64M is 64 x 1), and Yosys gives each port its own cells of
+ * twice the width (measured: upsample at 8 lanes, 16 x 8 with 2 ports,
+ * 4 RAM32M on the xc7, 2 RAM32M16 on the xcup). */
 static int64_t est_lutram_ports(const est_fam *f, int64_t depth, int wd, int nr)
 {
 	const board_logic *g = &f->bd->logic;
 	int64_t slices = est_cdiv(depth, f->ram_cell.depth);
 	if (nr <= 1)
 		return g->ram_cell_luts * slices * est_cdiv(wd, f->ram_cell.width);
+	if (2 * depth <= f->ram_cell.depth)	/* a LUT holds 2 bits at half depth */
+		return g->ram_cell_luts * nr * est_cdiv(wd, 2 * f->ram_cell.width);
 	return g->ram_cell_luts * slices * wd * est_cdiv(nr, g->ram_cell_reads);
 }
 
