@@ -29,9 +29,63 @@
 
 #include "fpga/fpga_private.h"
 
+/* Mark in "rd" (chain positions 0 .. n-1) the positions something other
+ * than the next register reads: each tap t and its bypass t - 1
+ * (rtlgen's "wen ? pos(t-1) : pos(t)"), and the register before each
+ * SRAM run (its FIFO's input). */
+static void fit_chain_reads(const ub_buffer *b, bool *rd, int64_t n)
+{
+	for (int i = 1; i < b->n_ports; i++) {
+		int m;
+		int64_t *t = ub_port_taps(b, &b->ports[i], &m);
+		for (int k = 0; k < m; k++)
+			for (int64_t q = t[k] - 1; q <= t[k]; q++)
+				if (q >= 0 && q < n)
+					rd[q] = true;
+		free(t);
+	}
+	for (int i = 0; i < b->n_runs; i++)
+		if (b->runs[i].sram && b->runs[i].start > 0 && b->runs[i].start <= n)
+			rd[b->runs[i].start - 1] = true;
+}
+
+/* The chain's registers on a board with shift-register LUTs (`srl MIN
+ * DEPTH`, Xilinx): Yosys's shregmap makes a run of MIN or more registers
+ * whose outputs only feed the next (no tap between them; the last may be
+ * one) a LUT a bit per DEPTH stages.  The registers left; *srl the LUTs
+ * (downsample at 8 lanes on the xc7: 128 SRL16E, 16 lanes of 8 bits, a
+ * 3-register run each between the taps 0 and 4). */
+static int64_t fit_chain_srl(const board *bd, const ub_buffer *b, int64_t *srl)
+{
+	int64_t n = 0, regs = 0;
+	*srl = 0;
+	for (int i = 0; i < b->n_runs; i++)
+		n = b->runs[i].start + b->runs[i].len > n ? b->runs[i].start + b->runs[i].len : n;
+	bool *rd = sl_xcalloc((size_t) n + 1, sizeof(bool));
+	fit_chain_reads(b, rd, n);
+	for (int i = 0; i < b->n_runs; i++) {
+		const ub_run *r = &b->runs[i];
+		for (int64_t j = r->start; !r->sram && j < r->start + r->len;) {
+			int64_t k = j;	/* the segment j..k: j..k-1 unread */
+			while (k + 1 < r->start + r->len && !rd[k])
+				k++;
+			int64_t len = k - j + 1;
+			if (len >= bd->logic.srl_min)
+				*srl += (len + bd->logic.srl_depth - 1) / bd->logic.srl_depth;
+			else
+				regs += len;
+			j = k + 1;
+		}
+	}
+	free(rd);
+	return regs;
+}
+
 /* Delay chain: block-RAM cells of its pack's SRAM groups (each one
  * memory of the members' runs side by side, ub_pack_memory), counted at
- * the pack's first member, and flip-flops of its registers. */
+ * the pack's first member, and flip-flops of its registers (or, on a
+ * board with shift-register LUTs, the LUTs of its long runs: counted as
+ * LUT RAM, a SLICEM LUT as memory, fit_chain_srl). */
 static void fit_chain(const board *bd, const ub_set *ubs, const ub_buffer *b, tg_buf *f)
 {
 	const ub_pack *p = b->pack >= 0 ? &ubs->packs[b->pack] : NULL;
@@ -44,7 +98,13 @@ static void fit_chain(const board *bd, const ub_set *ubs, const ub_buffer *b, tg
 		f->cells[m - bd->mems] += c;
 		f->units += c * m->units;
 	}
-	f->ffs = ub_chain_registers(b) * b->width_bits;
+	if (bd->logic.srl_min > 0) {
+		int64_t srl;
+		f->ffs = fit_chain_srl(bd, b, &srl) * b->width_bits;
+		f->lut_ram = srl * b->width_bits;
+	} else {
+		f->ffs = ub_chain_registers(b) * b->width_bits;
+	}
 }
 
 /* Circular buffer in block RAM: one memory per distinct read, as deep as

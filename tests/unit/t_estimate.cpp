@@ -396,6 +396,27 @@ TEST(t_estimate, compare_power_of_two_bound)
 	EXPECT_GT(n.stage("f")->luts, 22);
 }
 
+// A delay chain's registers on a board with shift-register LUTs (`srl 3
+// 32`, the Artix-7): f reads in(x) and in(x + 6), so the chain is
+// positions 0..6 (-dB: "chain 7: registers 0-6"), tap 0 reading wdata and
+// pos0, tap 6 reading pos5 (its bypass) and pos6.  pos1..pos5 feed only
+// the next register but for pos5, the run's last: one SRL16E a bit, 8
+// LUTs; pos0 and pos6 stay flip-flops, 16.  On the iCE40 (no `srl`) all 7
+// are flip-flops, 56.  Measured (Yosys 0.23, Artix-7): 8 SRL16E, 88
+// flip-flops in all (estimated 89).
+TEST(t_estimate, chain_runs_are_shift_register_luts)
+{
+	const char *prog = "input in : u8[64];\n"
+		"func f(x) : u16 = u16(in(x)) + u16(in(x + 6));\noutput f[58];\n";
+	Est x(prog, "artix7-100t"), i(prog, "ice40up5k");
+	ASSERT_NE(x.set, nullptr);
+	ASSERT_NE(i.set, nullptr);
+	EXPECT_EQ(x.rep.lut_ram, 8);
+	EXPECT_EQ(x.rep.ffs, 16);
+	EXPECT_EQ(i.rep.lut_ram, 0);
+	EXPECT_EQ(i.rep.ffs, 56);
+}
+
 // add8_ice40 on a board whose carry chain has its own sum XOR ("carry 1
 // const 0", as the Xilinx CARRY4/CARRY8): an add of a constant costs no
 // LUT a bit beside the chain, only an inverter for each sum input that is
