@@ -1366,6 +1366,27 @@ static int est_border_muxes(const ub_port *p, int e0)
  * multiplexer tree, a LUT a bit per 2:1 (LUT4) or 4:1 (LUT6) mux, on the
  * index tests (shared), and the chain's extra shifts after the last
  * write an sl_sched of their own (rtlgen's rtl_chain_vshifts). */
+/* Whether a read of chain b with the same tap, the same edges and a
+ * reader of the same schedule generator (lanes share their lane 0's)
+ * was costed: its multiplexers are the same cells (box_clamp at 8 lanes:
+ * lanes l - 1, l and l + 1 read lane l's row above through one). */
+static bool est_border_seen(est_walk *w, const ub_buffer *b, const ub_port *pt,
+	const rtl_plan *plan)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *o = open_memstream(&buf, &len);
+	fprintf(o, "border %s %lld %s", b->name, (long long) ub_port_tap(b, pt),
+		plan->sched[pt->stmt->index].controller->name);
+	for (int e = 0; e < pt->n_edges; e++)
+		fprintf(o, " %d:%lld:%lld", pt->edges[e].dim, (long long) pt->edges[e].at,
+			(long long) pt->edges[e].shift);
+	fclose(o);
+	bool seen = est_seen(w, buf, NULL);
+	free(buf);
+	return seen;
+}
+
 static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt, const rtl_plan *plan,
 	const pub_set *pub)
 {
@@ -1383,7 +1404,8 @@ static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt, const 
 		const ub_port *pt = &b->ports[i];
 		est_walk *r = &by_stmt[pt->stmt->index];
 		int m = est_border_muxes(pt, 0);
-		r->luts += (double) b->width_bits * est_cdiv(m, f->k >= 6 ? 3 : 1);
+		if (m && !est_border_seen(w, b, pt, plan))
+			r->luts += (double) b->width_bits * est_cdiv(m, f->k >= 6 ? 3 : 1);
 		for (int e = 0; e < pt->n_edges; e++) {
 			char key[96];
 			snprintf(key, sizeof key, "edge %s %d %lld", pt->stmt->name, pt->edges[e].dim,
