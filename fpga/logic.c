@@ -820,6 +820,24 @@ static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int
 
 /* A ROM look-up: a constant when its address is, else W functions of
  * the address bits. */
+/* An address term: an index of xe significant bits times constant c > 1
+ * in y bits, as rtlgen writes it (x * 64'sdC): a shift where c is a power
+ * of two, else a multiply the DSPs may take, in logic (popcount(c) - 1)
+ * adds (shift-and-add). */
+static void est_const_mul(est_walk *w, int xe, int64_t c, int y)
+{
+	int pc = est_popcount((uint64_t) c);
+	if (pc <= 1)
+		return;
+	const ir_expr *outer = w->node;
+	int cb = sl_bits((uint64_t) c);
+	if (xe + cb < y)	/* the product's bits, as wreduce keeps them */
+		y = xe + cb;
+	w->node = NULL;		/* no lane-program node: the DSPs left */
+	est_mul_add(w, xe + 1, cb + 1, y, true, true, (pc - 1) * est_add(w->f, y));
+	w->node = outer;
+}
+
 static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 {
 	const ir_decl *d = e->u.access.decl;
@@ -836,21 +854,35 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		v.rom = true;
 		return v;
 	}
-	int aw = sl_addr_bits(depth), support = 0;
-	double addr = 0;
+	int aw = sl_addr_bits(depth), support = 0, terms = 0;
+	est_val *idx = sl_xcalloc((size_t) d->n_dims + 1, sizeof(*idx));
 	for (int i = 0; i < d->n_dims; i++) {
-		est_val a = ir_type_none(e->args[i]->type) ? est_index(w, s, e->args[i], aw)
+		idx[i] = ir_type_none(e->args[i]->type) ? est_index(w, s, e->args[i], aw)
 			: est_value(w, s, e->args[i]);
-		support += a.is_const ? 0 : a.ew;
-		if (i)	/* offset * extent + index */
-			addr += 2 * est_add(w->f, aw);
+		support += idx[i].is_const ? 0 : idx[i].ew;
+		terms += !idx[i].is_const;
 	}
 	/* Each data bit is a function of the address's varying bits: of no
 	 * more than aw, and of fewer when constant indices fold (ABC maps the
-	 * whole cone, address arithmetic included, to LUTs of those bits). */
+	 * whole cone, address arithmetic included, to LUTs of those bits).
+	 * Past k bits the address is rtlgen's sum of index x stride, each
+	 * product by a constant a multiply the DSPs may take (mul2dsp), as
+	 * Yosys maps it before ABC. */
 	int n = support < aw ? support : aw;
-	if (n > w->f->k)
-		w->luts += addr;
+	if (n > w->f->k) {
+		int64_t stride = 1;
+		bool addr = w->addr;
+		w->addr = true;
+		for (int i = d->n_dims - 1; i >= 0; i--) {
+			if (!idx[i].is_const && stride > 1)
+				est_const_mul(w, idx[i].ew, stride, aw);
+			stride *= d->extents[i];
+		}
+		w->addr = addr;
+		if (terms > 1)
+			w->luts += (terms - 1) * est_add(w->f, aw);
+	}
+	free(idx);
 	/* The table's bit columns: a constant one costs nothing, equal ones
 	 * are one function (Yosys merges them), and the columns above the
 	 * last that differs from the sign bit are its sign extension. */
@@ -1469,7 +1501,7 @@ static void est_circ_addr(est_walk *design, est_walk *w, const ub_buffer *b,
 		if (c.is_const)
 			konst += c.c * (uint64_t) stride;
 		else if (stride > 1 && !est_stride_seen(design, s, e->args[d], stride))
-			w->luts += (est_popcount((uint64_t) stride) - 1) * est_add(w->f, need);
+			est_const_mul(w, c.ew, stride, need);
 		if (!c.is_const && est_low_zeros((uint64_t) stride) < zmin)
 			zmin = est_low_zeros((uint64_t) stride);
 		terms += !c.is_const;
@@ -1823,6 +1855,11 @@ void tg_dsp_decide(const board *bd, ir_program *lanes)
 	est_muls ml = { 0, NULL };
 	est_walk w = { 0 };
 	est_decide_walk(bd, lanes, &ml, &w);
+	int n = 0;	/* the lane program's: address products take what is left */
+	for (int i = 0; i < ml.n; i++)
+		if (ml.m[i].node)
+			ml.m[n++] = ml.m[i];
+	ml.n = n;
 	tg_mul_split(bd->dsps, ml.m, ml.n, false);
 	for (int i = 0; i < ml.n; i++) {
 		/* the walk reads the program; its nodes are the lane program's */
