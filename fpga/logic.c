@@ -838,6 +838,8 @@ static void est_const_mul(est_walk *w, int xe, int64_t c, int y)
 	w->node = outer;
 }
 
+static int est_rom_columns(const ir_decl *d, int64_t depth, int *top);
+
 static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 {
 	const ir_decl *d = e->u.access.decl;
@@ -883,10 +885,21 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 			w->luts += (terms - 1) * est_add(w->f, aw);
 	}
 	free(idx);
-	/* The table's bit columns: a constant one costs nothing, equal ones
-	 * are one function (Yosys merges them), and the columns above the
-	 * last that differs from the sign bit are its sign extension. */
-	int tb = d->type.bits < 64 ? d->type.bits : 64, funcs = 0, top = 0;
+	int tb = d->type.bits < 64 ? d->type.bits : 64, top = 0;
+	int funcs = est_rom_columns(d, depth, &top);
+	w->luts += (double) funcs * est_fun(w->f, n);
+	bool sx = d->type.is_signed && top < tb;
+	return est_make(d->type.bits, top > 0 ? top + 0 : 1, sx);
+}
+
+/* The table's bit columns that cost a function: a constant one costs
+ * nothing, equal ones are one function (Yosys merges them); *top the
+ * value's bits (the columns above the last that differs from the sign
+ * bit are its sign extension). */
+static int est_rom_columns(const ir_decl *d, int64_t depth, int *top)
+{
+	int tb = d->type.bits < 64 ? d->type.bits : 64, funcs = 0;
+	*top = 0;
 	for (int b = 0; b < tb; b++) {
 		bool zero = true, one = true, dup = false, same_prev = b > 0;
 		for (int64_t i = 0; i < depth; i++) {
@@ -903,11 +916,9 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		}
 		funcs += !zero && !one && !dup;
 		if (!zero && !(same_prev && d->type.is_signed))
-			top = b + 1;	/* the value's bits end here */
+			*top = b + 1;	/* the value's bits end here */
 	}
-	w->luts += (double) funcs * est_fun(w->f, n);
-	bool sx = d->type.is_signed && top < tb;
-	return est_make(d->type.bits, top > 0 ? top + 0 : 1, sx);
+	return funcs;
 }
 
 static est_val est_access(est_walk *w, const sched_stmt *s, const ir_expr *e)
