@@ -446,6 +446,21 @@ static int est_sum_width(est_val a, est_val b, int tw)
 	return m < tw ? m : tw;
 }
 
+/* a + b of sw sum bits, both variables: a LUT a bit beside the carry
+ * chain; where the chain has its own sum XOR (`carry ... const`, Xilinx)
+ * the bits above a zero-extended operand's are the other's bit alone, as
+ * with a constant (cascade's sums of u8 pixels in 10 to 12 bits). */
+static double est_add_vars(const est_fam *f, int sw, est_val a, est_val b, bool sub)
+{
+	double cc = f->bd->logic.carry_const;
+	if (cc < 0 || sub || (a.sx && b.sx))
+		return est_add(f, sw);
+	int lo = a.ew < b.ew ? a.ew : b.ew;	/* both operands' bits */
+	if ((a.ew < b.ew && a.sx) || (b.ew < a.ew && b.sx))
+		return est_add(f, sw);		/* the narrow one sign-extends */
+	return est_add(f, lo < sw ? lo : sw) + cc * (sw > lo ? sw - lo : 0);
+}
+
 /* A multiplier of operands a x b bits (as Yosys keeps them) and a
  * y-bit result, for the split after the walk; "soft" its LUTs in logic
  * when it is not a general multiplier (shift-and-add), else < 0. */
@@ -656,7 +671,7 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		if (b.is_const || (a.is_const && e->op == IR_OP_ADD))
 			w->luts += est_add_const(f, sw, b.is_const ? b.c : a.c, e->op == IR_OP_SUB);
 		else
-			w->luts += est_add(f, sw);
+			w->luts += est_add_vars(f, sw, a, b, e->op == IR_OP_SUB);
 		return est_make(t.bits, sw, e->op == IR_OP_SUB || a.sx || b.sx);
 	}
 	case IR_HW_MUL: case IR_HW_DIV: return est_node_mul(w, s, e, a, b, t);

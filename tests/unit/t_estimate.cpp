@@ -438,6 +438,23 @@ TEST(t_estimate, madeup_family_carry_const)
 	EXPECT_EQ(sub.stage("f")->luts, 25);
 }
 
+// The same board: an add of two variables costs a LUT a bit only where
+// both vary; above the narrower zero-extended operand the chain's select
+// input is the wider one's bit.  u8 + u4 in 9 sum bits: 4 LUTs (f: 19 +
+// 4 = 23); with a plain "carry 1" every sum bit, 9 (f: 28).
+TEST(t_estimate, madeup_family_carry_const_vars)
+{
+	std::string c = madeup_board("madeup-carry-const2", "carry 1 const 0\n");
+	std::string p = madeup_board("madeup-carry-plain", "carry 1\n");
+	const char *prog = "input a : u8[16];\ninput b : u4[16];\n"
+		"func f(x) : u16 = u16(a(x)) + u16(b(x));\noutput f[16];\n";
+	Est ec(prog, c.c_str()), ep(prog, p.c_str());
+	ASSERT_NE(ec.stage("f"), nullptr);
+	ASSERT_NE(ep.stage("f"), nullptr);
+	EXPECT_EQ(ec.stage("f")->luts, 23);
+	EXPECT_EQ(ep.stage("f")->luts, 28);
+}
+
 // mul8_dsp on 8 x 8 DSPs: signed only, the u8 operands take a sign bit,
 // 9 x 9 is ceil(9/8)^2 = 4 DSPs; unsigned, one; with "min 20" the 16-bit
 // product stays in LUTs: p is mul8_dsp's 17 and 2 LUTs per partial-product
