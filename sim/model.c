@@ -65,11 +65,7 @@ typedef struct mdl_port {
 				 * tap and edges pick the position by the
 				 * iteration (ubuffer/border.c) */
 	int64_t dist_mod;	/* dist mod the capacity */
-	/* The slot holds the wanted element exactly when (n - 1 - want) -
-	 * lo, n the writes done, is below span (unsigned): a circular
-	 * buffer's lo 0, span C; a tap's lo D, span 1. */
-	bool fast;
-	int64_t lo, span;
+	bool fast;		/* mdl_seg can check it */
 	/* Affine indices: the write index the current iteration reads is
 	 * cursor "cursor"'s plus "off"; -1: it is evaluated. */
 	int cursor;
@@ -635,127 +631,373 @@ static void mdl_pass_general(mdl_run *r, mdl_stmt *st)
 	mdl_progress(r, st->n_iters & 0xFFF);
 }
 
-/* A port of the fast pass, its fields side by side. */
-typedef struct mdl_fport {
-	int wc, cursor;
-	int64_t off;		/* the element: the cursor's want + off */
-	int64_t k;		/* off + the frame's base + lo */
-	uint64_t span;
-	int64_t *last;
-} mdl_fport;
 
-/* The output elements of the current row (the statement's innermost
- * dimension), the first iteration's at cycle t. */
+/* ------------------------------------------------------------ rows */
+
+/* An index expression along the innermost dimension from the current
+ * iteration: v there, v + s * j for the next j < m steps. */
+typedef struct mdl_lin {
+	int64_t v, s, m;
+} mdl_lin;
+
+#define MDL_BIG ((int64_t) 1 << 40)
+
+/* One step: the value alone, exact (ref_index's own arithmetic). */
+static mdl_lin mdl_lin_point(const ir_expr *e, const int64_t *env)
+{
+	return (mdl_lin) { ref_index(e, env), 0, 1 };
+}
+
+/* min or max: the operand it picks at the iteration, for as long as it
+ * picks it (at a tie both give the same value). */
+static mdl_lin mdl_lin_pick(mdl_lin a, mdl_lin b, bool is_min)
+{
+	bool first = is_min ? a.v < b.v : a.v > b.v;
+	mdl_lin x = first ? a : b, y = first ? b : a;
+	int64_t d = is_min ? x.v - y.v : y.v - x.v, ds = is_min ? x.s - y.s : y.s - x.s;
+	int64_t m = x.m < y.m ? x.m : y.m;
+	/* x stays picked while d + ds * j <= 0 (d <= 0) */
+	if (ds > 0 && -d / ds + 1 < m)
+		m = -d / ds + 1;
+	return (mdl_lin) { x.v, x.s, m };
+}
+
+/* floor a / c or a mod c, c > 0: affine while the remainder's steps stay
+ * in [0, c) (or c divides the slope). */
+static mdl_lin mdl_lin_divmod(mdl_lin a, int64_t c, bool is_div)
+{
+	int64_t q = ir_floordiv(a.v, c), r = ir_floormod(a.v, c), m = a.m;
+	if (a.s % c == 0)
+		return is_div ? (mdl_lin) { q, a.s / c, m } : (mdl_lin) { r, 0, m };
+	int64_t run = a.s > 0 ? (c - 1 - r) / a.s + 1 : r / -a.s + 1;
+	if (run < m)
+		m = run;
+	return is_div ? (mdl_lin) { q, 0, m } : (mdl_lin) { r, a.s, m };
+}
+
+static mdl_lin mdl_lin_binary(const ir_expr *e, const int64_t *env, int slot);
+
+/* Index expression e at the current iteration (env), the innermost
+ * dimension's variable in slot "slot". */
+static mdl_lin mdl_lin_eval(const ir_expr *e, const int64_t *env, int slot)
+{
+	mdl_lin r;
+	switch (e->kind) {
+	case IR_CONST:
+		return (mdl_lin) { (int64_t) e->u.cval, 0, INT64_MAX };
+	case IR_VAR:
+		return (mdl_lin) { env[e->u.var.slot], e->u.var.slot == slot, INT64_MAX };
+	case IR_UNARY:
+		if (e->op != IR_OP_NEG)
+			return mdl_lin_point(e, env);
+		r = mdl_lin_eval(e->args[0], env, slot);
+		r = (mdl_lin) { -r.v, -r.s, r.m };
+		break;
+	case IR_BINARY:
+		r = mdl_lin_binary(e, env, slot);
+		break;
+	default:
+		return mdl_lin_point(e, env);
+	}
+	if (r.v <= -MDL_BIG || r.v >= MDL_BIG || r.s <= -MDL_BIG || r.s >= MDL_BIG)
+		return mdl_lin_point(e, env);
+	/* the run keeps |v + s * j| below MDL_BIG: no step overflows */
+	int64_t as = r.s < 0 ? -r.s : r.s, room = as ? (MDL_BIG - 1 - (r.s > 0 ? r.v : -r.v)) / as + 1
+		: INT64_MAX;
+	if (room < r.m)
+		r.m = room;
+	return r;
+}
+
+static mdl_lin mdl_lin_binary(const ir_expr *e, const int64_t *env, int slot)
+{
+	mdl_lin a = mdl_lin_eval(e->args[0], env, slot), b = mdl_lin_eval(e->args[1], env, slot);
+	int64_t m = a.m < b.m ? a.m : b.m;
+	switch (e->op) {
+	case IR_OP_ADD: return (mdl_lin) { a.v + b.v, a.s + b.s, m };
+	case IR_OP_SUB: return (mdl_lin) { a.v - b.v, a.s - b.s, m };
+	case IR_OP_MUL: {
+		__int128 p = (__int128) a.v * b.v, q = (__int128) a.s * b.v + (__int128) b.s * a.v;
+		if ((a.s != 0 && b.s != 0) || p <= -MDL_BIG || p >= MDL_BIG || q <= -MDL_BIG
+		    || q >= MDL_BIG)
+			return mdl_lin_point(e, env);
+		return (mdl_lin) { (int64_t) p, (int64_t) q, m };
+	}
+	case IR_OP_MIN: case IR_OP_MAX:
+		return mdl_lin_pick(a, b, e->op == IR_OP_MIN);
+	case IR_OP_DIV: case IR_OP_MOD:
+		if (b.s != 0 || b.v <= 0 || b.m != INT64_MAX)
+			return mdl_lin_point(e, env);
+		return mdl_lin_divmod(a, b.v, e->op == IR_OP_DIV);
+	default:
+		return mdl_lin_point(e, env);
+	}
+}
+
+/* A port's reads over a segment of a row: at the segment's j-th
+ * iteration the element e0 + es * j, found when (unsigned) (a - e - k) is
+ * below span, a the writes done less one (mdl_held's cases: a circular
+ * buffer's k is the frame's base, span the capacity; a tap's k the base
+ * plus its distance, span 1). */
+typedef struct mdl_seg {
+	int64_t e0, es, k;
+	uint64_t span;
+} mdl_seg;
+
+/* The scratch of the row pass: by write cursor the writes done less one
+ * at each iteration of the row (a[g * len + i]), the cursors at the
+ * row's start, each port's segment and its evaluated indices. */
+typedef struct mdl_rows {
+	int64_t len;
+	int64_t *a, *w, *cstep;
+	mdl_seg *seg;
+	mdl_lin *lin;		/* n_ports * SCHED_MAX_DIMS */
+} mdl_rows;
+
+/* The vshifts of border chain b's frame f done by cycle t, and the cycles
+ * for which that stays so (from t on, in iterations dt apart). */
+static int64_t mdl_vshifts(const mdl_run *r, const mdl_buf *b, int64_t f, int64_t t,
+	int64_t dt, int64_t *run)
+{
+	const ub_buffer *ub = b->ub;
+	int64_t vn = ub->vshift_n, since = t - f * r->period - ub->vshift_start, v = 0, next;
+	if (vn <= 0)
+		return 0;
+	if (since >= 0)
+		v = since / ub->vshift_step + 1 < vn ? since / ub->vshift_step + 1 : vn;
+	next = since < 0 ? -since : v < vn ? v * ub->vshift_step - since : -1;
+	if (next > 0 && dt > 0 && (next + dt - 1) / dt < *run)
+		*run = (next + dt - 1) / dt;
+	return v;
+}
+
+/* A border port's tap at the row's iteration x (its edges on the other
+ * dimensions as st->it has them), limiting *run to the iterations before
+ * the next edge of the innermost dimension. */
+static int64_t mdl_border_tap(const mdl_stmt *st, const ub_port *up, int64_t x, int64_t *run)
+{
+	int in = st->s->n_dims - 1;
+	int64_t tap = up->tap;
+	for (int e = 0; e < up->n_edges; e++) {
+		const ub_edge *g = &up->edges[e];
+		int64_t c = g->dim == in ? x : st->it[g->dim];
+		if (c == g->at)
+			tap += g->shift;
+		if (g->dim == in && g->at == x && *run > 1)
+			*run = 1;
+		if (g->dim == in && g->at > x && g->at - x < *run)
+			*run = g->at - x;
+	}
+	return tap;
+}
+
+/* Port k's segment from the row's iteration i (cycle t); the iterations
+ * it holds for, at most "run". */
+static int64_t mdl_port_seg(const mdl_run *r, const mdl_stmt *st, int k, int64_t i, int64_t t,
+	mdl_rows *rw, int64_t run)
+{
+	const mdl_port *p = &st->ports[k];
+	const mdl_buf *b = p->buf;
+	const sched_stmt *s = st->s, *ps = b->prod->s;
+	mdl_seg *g = &rw->seg[k];
+	int in = s->n_dims - 1;
+	if (p->cursor >= 0) {
+		g->es = rw->cstep[p->cursor];
+		g->e0 = rw->w[p->cursor] + i * g->es + p->off;
+	} else {
+		mdl_lin *l = rw->lin + (size_t) k * SCHED_MAX_DIMS;
+		g->e0 = g->es = 0;
+		for (int j = 0; j < ps->n_vars; j++) {
+			l[j] = mdl_lin_eval(p->a->expr->args[j], st->env, st->dim_slot[in]);
+			g->e0 += (l[j].v - ps->lo[j]) * b->prod->estride[j];
+			g->es += l[j].s * b->prod->estride[j];
+			if (l[j].m < run)
+				run = l[j].m;
+		}
+	}
+	int64_t base = st->frame * b->n_elems, tap = p->tap ? p->dist : 0, v = 0;
+	if (p->border) {
+		/* mdl_border_held: held == want exactly when the shift it names
+		 * is want's, frame f's element e at f * (n + vshift_n) + e */
+		tap = mdl_border_tap(st, p->border, s->lo[in] + i, &run);
+		v = mdl_vshifts(r, b, st->frame, t, s->coef[in], &run);
+	}
+	g->k = base + tap - v;
+	g->span = b->cap <= 0 || (p->border && tap >= b->cap) ? 0 : p->tap ? 1
+		: (uint64_t) b->cap;
+	return run;
+}
+
+/* An evaluated port's indices inside the producer's box at both ends of
+ * the segment (affine between them). */
+static void mdl_seg_bounds(const mdl_stmt *st, int k, const mdl_rows *rw, int64_t run)
+{
+	const mdl_port *p = &st->ports[k];
+	const sched_stmt *ps = p->buf->prod->s;
+	const mdl_lin *l = rw->lin + (size_t) k * SCHED_MAX_DIMS;
+	if (p->cursor >= 0)
+		return;
+	for (int j = 0; j < ps->n_vars; j++) {
+		int64_t c0 = l[j].v, c1 = l[j].v + l[j].s * (run - 1);
+		if (c0 < ps->lo[j] || c0 >= ps->lo[j] + ps->ext[j] || c1 < ps->lo[j]
+		    || c1 >= ps->lo[j] + ps->ext[j])
+			sl_unreachable();	/* bounds inference */
+	}
+}
+
+/* The first read of port k in the segment from row iteration i that
+ * finds another element, as a fault (at its iteration and cycle). */
+static void mdl_seg_fault(mdl_run *r, mdl_stmt *st, int k, const mdl_rows *rw, int64_t i,
+	int64_t run)
+{
+	const mdl_seg *g = &rw->seg[k];
+	const mdl_port *p = &st->ports[k];
+	const int64_t *a = rw->a + (size_t) p->wc * rw->len + i;
+	int in = st->s->n_dims - 1;
+	int64_t j = 0;
+	while ((uint64_t) (a[j] - g->e0 - g->es * j - g->k) < g->span)
+		j++;
+	int64_t it_in = st->it[in], t = st->t, want = st->frame * p->buf->n_elems + g->e0 + g->es * j;
+	st->it[in] = st->s->lo[in] + i + j;
+	st->t = t + (i + j) * st->s->coef[in];
+	mdl_read_fault(r, st, k, st->t, st->done + i + j, st->frame,
+		mdl_held(st, p, a[j] + 1, want), want);
+	st->it[in] = it_in;
+	st->t = t;
+	(void) run;
+}
+
+/* Port k's reads in the segment from row iteration i: checked, and in
+ * frame 0 each element's last read noted. */
+static void mdl_seg_reads(mdl_run *r, mdl_stmt *st, int k, const mdl_rows *rw, int64_t i,
+	int64_t run)
+{
+	const mdl_seg *g = &rw->seg[k];
+	const mdl_port *p = &st->ports[k];
+	const int64_t *a = rw->a + (size_t) p->wc * rw->len + i;
+	int64_t e0 = g->e0, es = g->es, kk = g->k;
+	uint64_t span = g->span, bad = 0;
+	mdl_seg_bounds(st, k, rw, run);
+	for (int64_t j = 0; j < run; j++)
+		bad |= (uint64_t) (a[j] - e0 - es * j - kk) >= span;
+	if (bad)
+		mdl_seg_fault(r, st, k, rw, i, run);
+	if (st->frame != 0)
+		return;
+	int64_t *last = p->buf->last, dt = st->s->coef[st->s->n_dims - 1];
+	int64_t t = st->t + i * dt;
+	if (es == 0) {
+		int64_t tl = t + (run - 1) * dt;
+		last[e0] = last[e0] > tl ? last[e0] : tl;
+		return;
+	}
+	for (int64_t j = 0; j < run; j++, t += dt) {
+		int64_t l = last[e0 + es * j];
+		last[e0 + es * j] = l > t ? l : t;
+	}
+}
+
+/* The output elements the row completes, its first iteration at cycle
+ * t: a row of the innermost variable, or with reductions the element
+ * whose last reduction iteration ends the row. */
 static void mdl_output_row(mdl_run *r, const mdl_stmt *st, int64_t t)
 {
 	const sched_stmt *s = st->s;
 	const ir_decl *d = s->decl;
-	int in = s->n_dims - 1;
-	for (int k = 0; k < in; k++)
+	int in = s->n_dims - 1, nv = s->n_vars;
+	int64_t a, b, end = s->lo[in] + s->ext[in];
+	for (int k = 0; k < nv && k < in; k++)
 		if (st->it[k] < 0 || st->it[k] >= d->out_extents[k])
 			return;
-	int64_t a = s->lo[in] > 0 ? s->lo[in] : 0;
-	int64_t b = s->lo[in] + s->ext[in] < d->out_extents[in]
-		? s->lo[in] + s->ext[in] : d->out_extents[in];
-	if (b <= a)
-		return;
+	if (in >= nv) {
+		for (int k = nv; k < in; k++)
+			if (st->it[k] != s->lo[k] + s->ext[k] - 1)
+				return;
+		a = end - 1;
+		b = end;
+	} else {
+		a = s->lo[in] > 0 ? s->lo[in] : 0;
+		b = end < d->out_extents[in] ? end : d->out_extents[in];
+		if (b <= a)
+			return;
+	}
 	r->outputs_written += b - a;
 	int64_t last = t + (b - 1 - s->lo[in]) * s->coef[in] + s->latency;
 	if (last > r->last_out_write)
 		r->last_out_write = last;
 }
 
-/* The reads of one row of a fast statement, from its current iteration
- * (the row's first): a[g] and w[c] are room for the write cursors' counts
- * and the cursors. */
-static void mdl_row(mdl_run *r, mdl_stmt *st, const mdl_fport *fp, int64_t *a,
-	int64_t *w, const int64_t *cstep)
+/* The reads of the statement's current row (its innermost dimension),
+ * segment by segment: each segment as long as every port's element and
+ * slot advance by constant steps. */
+static void mdl_row(mdl_run *r, mdl_stmt *st, mdl_rows *rw)
 {
 	const sched_stmt *s = st->s;
-	int in = s->n_dims - 1, nk = st->n_ports, ng = st->n_wcurs, nc = st->n_cursors;
-	int64_t len = s->ext[in], dt = s->coef[in], t = st->t;
-	bool first = st->frame == 0;
-	for (int c = 0; c < nc; c++)
-		w[c] = st->cursors[c].want;
-	for (int64_t i = 0; i < len; i++, t += dt) {
-		for (int g = 0; g < ng; g++)
-			a[g] = mdl_wcur_at(&st->wcurs[g], r, t) - 1;
-		for (int k = 0; k < nk; k++) {
-			const mdl_fport *q = &fp[k];
-			int64_t e = w[q->cursor] + q->off;
-			if ((uint64_t) (a[q->wc] - w[q->cursor] - q->k) >= q->span) {
-				int64_t want = st->ports[k].wbase + e;
-				mdl_read_fault(r, st, k, t, st->done + i, st->frame,
-					mdl_held(st, &st->ports[k], a[q->wc] + 1, want), want);
-			}
-			if (first && q->last[e] < t)
-				q->last[e] = t;
-		}
-		for (int c = 0; c < nc; c++)
-			w[c] += cstep[c];
+	int in = s->n_dims - 1;
+	int64_t len = rw->len, dt = s->coef[in];
+	for (int c = 0; c < st->n_cursors; c++)
+		rw->w[c] = st->cursors[c].want;
+	for (int g = 0; g < st->n_wcurs; g++)
+		for (int64_t i = 0; i < len; i++)
+			rw->a[(size_t) g * len + i] = mdl_wcur_at(&st->wcurs[g], r, st->t + i * dt) - 1;
+	for (int64_t i = 0, run; i < len; i += run) {
+		run = len - i;
+		st->env[st->dim_slot[in]] = s->lo[in] + i;
+		for (int k = 0; k < st->n_ports; k++)
+			run = mdl_port_seg(r, st, k, i, st->t + i * dt, rw, run);
+		for (int k = 0; k < st->n_ports; k++)
+			mdl_seg_reads(r, st, k, rw, i, run);
 	}
 	if (st->out >= 0)
 		mdl_output_row(r, st, st->t);
 }
 
-/* Can the statement take the fast pass: affine ports without border
- * taps, one iteration an element, at least one dimension? */
-static bool mdl_fast_ok(const mdl_stmt *st)
+/* Can the statement take the row pass: a dimension, and no tap past its
+ * chain's capacity (mdl_held's one case that is no single comparison)? */
+static bool mdl_rows_ok(const mdl_stmt *st)
 {
-	if (st->need_env || st->red_iters != 1 || st->s->n_dims == 0)
+	if (st->s->n_dims == 0)
 		return false;
 	for (int k = 0; k < st->n_ports; k++)
-		if (!st->ports[k].fast || st->ports[k].cursor < 0)
+		if (!st->ports[k].fast)
 			return false;
 	return true;
 }
 
-/* The fields of the fast pass's ports for frame f. */
-static void mdl_fports(const mdl_stmt *st, mdl_fport *fp, int64_t f)
-{
-	for (int k = 0; k < st->n_ports; k++) {
-		const mdl_port *p = &st->ports[k];
-		fp[k] = (mdl_fport) { p->wc, p->cursor, p->off,
-			p->off + f * p->buf->n_elems + p->lo, (uint64_t) p->span, p->buf->last };
-	}
-}
-
-/* A statement a row at a time (mdl_fast_ok): the same reads, in the same
- * order, as mdl_pass_general, the loop over the innermost dimension with
- * the ports' fields in registers. */
-static void mdl_pass_fast(mdl_run *r, mdl_stmt *st)
+/* A statement a row at a time (mdl_rows_ok): the same reads, with the
+ * same verdicts, as mdl_pass_general. */
+static void mdl_pass_rows(mdl_run *r, mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	int in = s->n_dims - 1;
-	int64_t len = s->ext[in];
-	mdl_fport *fp = sl_xcalloc((size_t) st->n_ports + 1, sizeof(*fp));
-	int64_t *a = sl_xcalloc((size_t) st->n_wcurs + 1, sizeof(*a));
-	int64_t *w = sl_xcalloc((size_t) st->n_cursors + 1, sizeof(*w));
-	int64_t *cstep = sl_xcalloc((size_t) st->n_cursors + 1, sizeof(*cstep));
+	mdl_rows rw = { .len = s->ext[in] };
+	rw.a = sl_xcalloc((size_t) (st->n_wcurs * rw.len + 1), sizeof(*rw.a));
+	rw.w = sl_xcalloc((size_t) st->n_cursors + 1, sizeof(*rw.w));
+	rw.cstep = sl_xcalloc((size_t) st->n_cursors + 1, sizeof(*rw.cstep));
+	rw.seg = sl_xcalloc((size_t) st->n_ports + 1, sizeof(*rw.seg));
+	rw.lin = sl_xcalloc((size_t) (st->n_ports + 1) * SCHED_MAX_DIMS, sizeof(*rw.lin));
 	for (int c = 0; c < st->n_cursors; c++)
-		cstep[c] = st->cursors[c].step[in];
+		rw.cstep[c] = st->cursors[c].step[in];
 	for (int g = 0; g < st->n_wcurs; g++)
 		mdl_wcur_start(&st->wcurs[g], st->wcurs[g].buf);
 	mdl_iter_start(st);
-	mdl_fports(st, fp, 0);
-	for (int64_t n = 0; n < st->n_iters; n += len) {
-		int64_t f = st->frame;
-		mdl_row(r, st, fp, a, w, cstep);
+	for (int64_t n = 0; n < st->n_iters; n += rw.len) {
+		mdl_row(r, st, &rw);
 		/* to the row's last iteration, then one step */
-		st->it[in] = s->lo[in] + len - 1;
-		st->t += (len - 1) * s->coef[in];
+		st->it[in] = s->lo[in] + rw.len - 1;
+		st->env[st->dim_slot[in]] = st->it[in];
+		st->t += (rw.len - 1) * s->coef[in];
 		for (int c = 0; c < st->n_cursors; c++)
-			st->cursors[c].want += (len - 1) * cstep[c];
-		st->done += len - 1;
+			st->cursors[c].want += (rw.len - 1) * rw.cstep[c];
+		st->done += rw.len - 1;
 		mdl_iter_next(st);
-		if (st->frame != f)
-			mdl_fports(st, fp, st->frame);
-		mdl_progress(r, len);
+		mdl_progress(r, rw.len);
 	}
-	free(fp);
-	free(a);
-	free(w);
-	free(cstep);
+	free(rw.a);
+	free(rw.w);
+	free(rw.cstep);
+	free(rw.seg);
+	free(rw.lin);
 }
 
 /* Every read of statement st checked, its reads' last cycles noted. */
@@ -765,8 +1007,8 @@ static void mdl_pass(mdl_run *r, mdl_stmt *st)
 		mdl_progress(r, st->n_iters);
 		return;
 	}
-	if (mdl_fast_ok(st))
-		mdl_pass_fast(r, st);
+	if (mdl_rows_ok(st))
+		mdl_pass_rows(r, st);
 	else
 		mdl_pass_general(r, st);
 }
@@ -937,11 +1179,9 @@ static void mdl_port_wcur(mdl_stmt *st, mdl_port *p)
 	if (g == st->n_wcurs)
 		st->wcurs[st->n_wcurs++].buf = p->buf;
 	p->wc = g;
-	/* mdl_held's cases in one comparison: a circular buffer, and a tap
-	 * below the capacity */
-	p->fast = !p->border && (!p->tap || p->dist < p->buf->cap || p->buf->cap <= 0);
-	p->lo = p->tap ? p->dist : 0;
-	p->span = p->buf->cap <= 0 ? 0 : p->tap ? 1 : p->buf->cap;
+	/* mdl_held's cases in one comparison (mdl_seg): all but a tap past
+	 * its chain's capacity */
+	p->fast = p->border || !p->tap || p->dist < p->buf->cap || p->buf->cap <= 0;
 }
 
 static int mdl_setup_ports(mdl_run *r, mdl_stmt *st, int n_env)
