@@ -104,7 +104,6 @@ struct mdl_stmt {
 	int64_t n_elems;	/* elements per frame */
 	int64_t frame;		/* of the current iteration */
 	int64_t red_iters;	/* iterations per element (1 if no reduction) */
-	int64_t red_k;		/* the current iteration's place in its element */
 	int dim_slot[SCHED_MAX_DIMS];
 	int64_t estride[SCHED_MAX_DIMS];	/* var dims, row-major */
 	int64_t *env;
@@ -323,7 +322,6 @@ static void mdl_iter_start(mdl_stmt *st)
 		st->cursors[k].want = st->cursors[k].want0;
 	st->t = sched_time(s, st->it);
 	st->done = 0;
-	st->red_k = 0;
 	mdl_set_frame(st, 0);
 }
 
@@ -333,8 +331,6 @@ static void mdl_iter_next(mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	st->done++;
-	if (++st->red_k == st->red_iters)
-		st->red_k = 0;
 	for (int d = s->n_dims - 1; d >= 0; d--) {
 		if (++st->it[d] < s->lo[d] + s->ext[d]) {
 			st->t += s->coef[d];
@@ -585,17 +581,32 @@ static void mdl_progress(mdl_run *r, int64_t iters)
 		/ (double) r->iters_total), total);
 }
 
-/* An output element completed at cycle t: counted when it lies in the
- * output box (the func's domain may reach past it). */
-static void mdl_output_elem(mdl_run *r, const mdl_stmt *st, int64_t t)
+/* Output statement st's values: in every frame each element of its box
+ * that lies in the output box (the func's domain may reach past it), the
+ * lexicographically last of them written last (the schedule increases
+ * in that order, mdl_check_order), a latency after its last iteration. */
+static void mdl_outputs(mdl_run *r, const mdl_stmt *st)
 {
-	const ir_decl *d = st->s->decl;
-	for (int k = 0; k < d->n_dims; k++)
-		if (st->it[k] < 0 || st->it[k] >= d->out_extents[k])
-			return;
-	r->outputs_written++;
-	if (t + st->s->latency > r->last_out_write)
-		r->last_out_write = t + st->s->latency;
+	const sched_stmt *s = st->s;
+	const ir_decl *d = s->decl;
+	int64_t n = 1, it[SCHED_MAX_DIMS];
+	if (st->n_iters == 0)
+		return;
+	for (int k = 0; k < s->n_dims; k++) {
+		int64_t a = s->lo[k], b = s->lo[k] + s->ext[k];
+		if (k < s->n_vars) {
+			a = a > 0 ? a : 0;
+			b = b < d->out_extents[k] ? b : d->out_extents[k];
+			n *= b > a ? b - a : 0;
+		}
+		it[k] = b - 1;
+	}
+	if (n == 0)
+		return;
+	r->outputs_written += n * r->n_frames;
+	int64_t t = sched_time(s, it) + s->latency + (r->n_frames - 1) * r->period;
+	if (t > r->last_out_write)
+		r->last_out_write = t;
 }
 
 /* The reads of the current iteration, the write cursors at its cycle. */
@@ -622,8 +633,6 @@ static void mdl_pass_general(mdl_run *r, mdl_stmt *st)
 		for (int g = 0; g < st->n_wcurs; g++)
 			mdl_wcur_at(&st->wcurs[g], r, st->t);
 		mdl_reads(r, st);
-		if (st->out >= 0 && st->red_k == st->red_iters - 1)
-			mdl_output_elem(r, st, st->t);
 		mdl_iter_next(st);
 		if ((n & 0xFFF) == 0xFFF)
 			mdl_progress(r, 0x1000);
@@ -897,36 +906,6 @@ static void mdl_seg_reads(mdl_run *r, mdl_stmt *st, int k, const mdl_rows *rw, i
 	}
 }
 
-/* The output elements the row completes, its first iteration at cycle
- * t: a row of the innermost variable, or with reductions the element
- * whose last reduction iteration ends the row. */
-static void mdl_output_row(mdl_run *r, const mdl_stmt *st, int64_t t)
-{
-	const sched_stmt *s = st->s;
-	const ir_decl *d = s->decl;
-	int in = s->n_dims - 1, nv = s->n_vars;
-	int64_t a, b, end = s->lo[in] + s->ext[in];
-	for (int k = 0; k < nv && k < in; k++)
-		if (st->it[k] < 0 || st->it[k] >= d->out_extents[k])
-			return;
-	if (in >= nv) {
-		for (int k = nv; k < in; k++)
-			if (st->it[k] != s->lo[k] + s->ext[k] - 1)
-				return;
-		a = end - 1;
-		b = end;
-	} else {
-		a = s->lo[in] > 0 ? s->lo[in] : 0;
-		b = end < d->out_extents[in] ? end : d->out_extents[in];
-		if (b <= a)
-			return;
-	}
-	r->outputs_written += b - a;
-	int64_t last = t + (b - 1 - s->lo[in]) * s->coef[in] + s->latency;
-	if (last > r->last_out_write)
-		r->last_out_write = last;
-}
-
 /* The reads of the statement's current row (its innermost dimension),
  * segment by segment: each segment as long as every port's element and
  * slot advance by constant steps. */
@@ -942,14 +921,13 @@ static void mdl_row(mdl_run *r, mdl_stmt *st, mdl_rows *rw)
 			rw->a[(size_t) g * len + i] = mdl_wcur_at(&st->wcurs[g], r, st->t + i * dt) - 1;
 	for (int64_t i = 0, run; i < len; i += run) {
 		run = len - i;
-		st->env[st->dim_slot[in]] = s->lo[in] + i;
+		if (st->need_env)
+			st->env[st->dim_slot[in]] = s->lo[in] + i;
 		for (int k = 0; k < st->n_ports; k++)
 			run = mdl_port_seg(r, st, k, i, st->t + i * dt, rw, run);
 		for (int k = 0; k < st->n_ports; k++)
 			mdl_seg_reads(r, st, k, rw, i, run);
 	}
-	if (st->out >= 0)
-		mdl_output_row(r, st, st->t);
 }
 
 /* Can the statement take the row pass: a dimension, and no tap past its
@@ -964,13 +942,55 @@ static bool mdl_rows_ok(const mdl_stmt *st)
 	return true;
 }
 
+/* The first dimension of the statement's rows: the innermost, and the
+ * ones before it whose steps in time and in every cursor are the whole
+ * of the dimensions after them (one row in time and in every buffer;
+ * not with evaluated indices or border taps), up to 2^16 iterations. */
+static int mdl_row_dims(const mdl_stmt *st)
+{
+	const sched_stmt *s = st->s;
+	int n = s->n_dims, m = n - 1;
+	int64_t len = s->ext[n - 1];
+	for (int k = 0; k < st->n_ports; k++)
+		if (st->ports[k].border)
+			return m;
+	while (!st->need_env && m > 0 && len * s->ext[m - 1] <= ((int64_t) 1 << 16)
+	       && s->coef[m - 1] == s->coef[n - 1] * len) {
+		bool same = true;
+		for (int c = 0; c < st->n_cursors; c++)
+			same = same && st->cursors[c].step[m - 1] == st->cursors[c].step[n - 1] * len;
+		if (!same)
+			break;
+		len *= s->ext[--m];
+	}
+	return m;
+}
+
+/* To the row's last iteration (dimensions m on at their last), then one
+ * step: the next row's first. */
+static void mdl_row_next(mdl_stmt *st, const mdl_rows *rw, int m)
+{
+	const sched_stmt *s = st->s;
+	for (int d = m; d < s->n_dims; d++) {
+		st->it[d] = s->lo[d] + s->ext[d] - 1;
+		st->env[st->dim_slot[d]] = st->it[d];
+	}
+	st->t += (rw->len - 1) * s->coef[s->n_dims - 1];
+	for (int c = 0; c < st->n_cursors; c++)
+		st->cursors[c].want += (rw->len - 1) * rw->cstep[c];
+	st->done += rw->len - 1;
+	mdl_iter_next(st);
+}
+
 /* A statement a row at a time (mdl_rows_ok): the same reads, with the
  * same verdicts, as mdl_pass_general. */
 static void mdl_pass_rows(mdl_run *r, mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
-	int in = s->n_dims - 1;
-	mdl_rows rw = { .len = s->ext[in] };
+	int in = s->n_dims - 1, m = mdl_row_dims(st);
+	mdl_rows rw = { .len = 1 };
+	for (int d = m; d < s->n_dims; d++)
+		rw.len *= s->ext[d];
 	rw.a = sl_xcalloc((size_t) (st->n_wcurs * rw.len + 1), sizeof(*rw.a));
 	rw.w = sl_xcalloc((size_t) st->n_cursors + 1, sizeof(*rw.w));
 	rw.cstep = sl_xcalloc((size_t) st->n_cursors + 1, sizeof(*rw.cstep));
@@ -983,14 +1003,7 @@ static void mdl_pass_rows(mdl_run *r, mdl_stmt *st)
 	mdl_iter_start(st);
 	for (int64_t n = 0; n < st->n_iters; n += rw.len) {
 		mdl_row(r, st, &rw);
-		/* to the row's last iteration, then one step */
-		st->it[in] = s->lo[in] + rw.len - 1;
-		st->env[st->dim_slot[in]] = st->it[in];
-		st->t += (rw.len - 1) * s->coef[in];
-		for (int c = 0; c < st->n_cursors; c++)
-			st->cursors[c].want += (rw.len - 1) * rw.cstep[c];
-		st->done += rw.len - 1;
-		mdl_iter_next(st);
+		mdl_row_next(st, &rw, m);
 		mdl_progress(r, rw.len);
 	}
 	free(rw.a);
@@ -1003,7 +1016,7 @@ static void mdl_pass_rows(mdl_run *r, mdl_stmt *st)
 /* Every read of statement st checked, its reads' last cycles noted. */
 static void mdl_pass(mdl_run *r, mdl_stmt *st)
 {
-	if (st->n_iters == 0 || (st->n_ports == 0 && st->out < 0)) {
+	if (st->n_iters == 0 || st->n_ports == 0) {
 		mdl_progress(r, st->n_iters);
 		return;
 	}
@@ -1024,6 +1037,11 @@ static int64_t mdl_fold_frames(const int32_t *cov0, int64_t lo, int64_t hi, int6
 {
 	int64_t overlap = period > 0 ? (hi - lo) / period + 1 : 1;
 	int64_t nf = n_frames < overlap ? n_frames : overlap, best = 0;
+	if (nf == 1) {
+		for (int64_t t = 0; t <= hi - lo; t++)
+			best = cov0[t] > best ? cov0[t] : best;
+		return best;
+	}
 	for (int64_t t = lo; t <= hi + (nf - 1) * period; t++) {
 		int64_t sum = 0;
 		for (int64_t f = 0; f < nf && t - f * period >= lo; f++)
@@ -1350,6 +1368,8 @@ static int mdl_simulate(mdl_run *r)
 			if (t > r->last_in_take)
 				r->last_in_take = t;
 		}
+		if (st->out >= 0)
+			mdl_outputs(r, st);
 		mdl_pass(r, &r->stmts[i]);
 	}
 	for (int k = 0; k < r->n_bufs; k++)
