@@ -761,6 +761,13 @@ typedef struct mdl_rows {
 	int64_t *a, *w, *cstep;
 	mdl_seg *seg;
 	mdl_lin *lin;		/* n_ports * SCHED_MAX_DIMS */
+	/* By write cursor: a[g * len ..] as pieces where it steps by a
+	 * constant, piece p from row iteration pj[p] (to the next's) with
+	 * value pa[p] and step ps[p]; n_pieces[g] of them at g * (len + 1),
+	 * the first at or before the current segment at cur[g]. */
+	int64_t *pj, *pa, *ps;
+	int64_t *n_pieces, *cur;
+	int *order;		/* the ports, by buffer and first element */
 } mdl_rows;
 
 /* The vshifts of border chain b's frame f done by cycle t, and the cycles
@@ -876,33 +883,137 @@ static void mdl_seg_fault(mdl_run *r, mdl_stmt *st, int k, const mdl_rows *rw, i
 	(void) run;
 }
 
-/* Port k's reads in the segment from row iteration i: checked, and in
- * frame 0 each element's last read noted. */
-static void mdl_seg_reads(mdl_run *r, mdl_stmt *st, int k, const mdl_rows *rw, int64_t i,
+/* Port k's reads in the segment of run iterations from row iteration
+ * i, checked a piece of its write cursor at a time: on a piece both the
+ * writes done and the element step by constants, so (a - e - k) is
+ * affine there and within [0, span) everywhere once it is at both ends. */
+static void mdl_seg_check(mdl_run *r, mdl_stmt *st, int k, const mdl_rows *rw, int64_t i,
 	int64_t run)
 {
 	const mdl_seg *g = &rw->seg[k];
-	const mdl_port *p = &st->ports[k];
-	const int64_t *a = rw->a + (size_t) p->wc * rw->len + i;
-	int64_t e0 = g->e0, es = g->es, kk = g->k;
-	uint64_t span = g->span, bad = 0;
+	int wc = st->ports[k].wc;
+	size_t o = (size_t) wc * (size_t) (rw->len + 1);
+	const int64_t *pj = rw->pj + o, *pa = rw->pa + o, *ps = rw->ps + o;
+	int64_t np = rw->n_pieces[wc];
 	mdl_seg_bounds(st, k, rw, run);
-	for (int64_t j = 0; j < run; j++)
-		bad |= (uint64_t) (a[j] - e0 - es * j - kk) >= span;
-	if (bad)
-		mdl_seg_fault(r, st, k, rw, i, run);
-	if (st->frame != 0)
-		return;
-	int64_t *last = p->buf->last, dt = st->s->coef[st->s->n_dims - 1];
-	int64_t t = st->t + i * dt;
-	if (es == 0) {
-		int64_t tl = t + (run - 1) * dt;
-		last[e0] = last[e0] > tl ? last[e0] : tl;
-		return;
+	for (int64_t p = rw->cur[wc]; p < np && pj[p] < i + run; p++) {
+		int64_t lo = pj[p] > i ? pj[p] : i;
+		int64_t hi = (p + 1 < np && pj[p + 1] < i + run ? pj[p + 1] : i + run) - 1;
+		int64_t x0 = pa[p] + ps[p] * (lo - pj[p]) - g->e0 - g->es * (lo - i) - g->k;
+		int64_t x1 = pa[p] + ps[p] * (hi - pj[p]) - g->e0 - g->es * (hi - i) - g->k;
+		if ((uint64_t) x0 >= g->span || (uint64_t) x1 >= g->span) {
+			mdl_seg_fault(r, st, k, rw, i, run);
+			return;
+		}
 	}
-	for (int64_t j = 0; j < run; j++, t += dt) {
-		int64_t l = last[e0 + es * j];
-		last[e0 + es * j] = l > t ? l : t;
+}
+
+/* Elements [e0 + from, e0 + run) of a segment read at cycles t + j dt,
+ * j the place in the segment: each one's last read at least that. */
+static void mdl_last_range(int64_t *last, int64_t e0, int64_t from, int64_t run, int64_t t,
+	int64_t dt)
+{
+	for (int64_t j = from; j < run; j++) {
+		int64_t tj = t + j * dt, l = last[e0 + j];
+		last[e0 + j] = l > tj ? l : tj;
+	}
+}
+
+/* In frame 0, the last reads of the segment's elements (from row
+ * iteration i, cycle t, run iterations dt apart).  The ports that step
+ * by one element, ordered by buffer and first element: of the ports that
+ * read an element, the one with the least first element reads it last,
+ * so each element is noted once, from the first port whose range holds
+ * it; other ports note each of theirs. */
+static void mdl_seg_last(mdl_stmt *st, mdl_rows *rw, int64_t i, int64_t run)
+{
+	int64_t dt = st->s->coef[st->s->n_dims - 1], t = st->t + i * dt;
+	int n = 0;
+	for (int k = 0; k < st->n_ports; k++) {
+		const mdl_seg *g = &rw->seg[k];
+		int64_t *last = st->ports[k].buf->last;
+		if (g->es == 1 && run > 1) {
+			int m = n++;
+			while (m > 0 && (st->ports[rw->order[m - 1]].buf > st->ports[k].buf
+			       || (st->ports[rw->order[m - 1]].buf == st->ports[k].buf
+				   && rw->seg[rw->order[m - 1]].e0 > g->e0))) {
+				rw->order[m] = rw->order[m - 1];
+				m--;
+			}
+			rw->order[m] = k;
+		} else if (g->es == 0 || run == 1) {
+			int64_t tl = t + (run - 1) * dt;
+			last[g->e0] = last[g->e0] > tl ? last[g->e0] : tl;
+		} else {
+			for (int64_t j = 0; j < run; j++) {
+				int64_t l = last[g->e0 + g->es * j];
+				last[g->e0 + g->es * j] = l > t + j * dt ? l : t + j * dt;
+			}
+		}
+	}
+	const mdl_buf *b = NULL;
+	int64_t end = 0;
+	for (int m = 0; m < n; m++) {
+		const mdl_port *p = &st->ports[rw->order[m]];
+		int64_t e0 = rw->seg[rw->order[m]].e0;
+		if (p->buf != b)
+			end = INT64_MIN;
+		b = p->buf;
+		int64_t from = end > e0 ? end - e0 : 0;
+		mdl_last_range(p->buf->last, e0, from < run ? from : run, run, t, dt);
+		end = e0 + run;
+	}
+}
+
+/* Write cursor g's value v (n == 1) or run of n values from v by sl,
+ * from row iteration j on: into its pieces. */
+static void mdl_piece_add(mdl_rows *rw, int g, int64_t j, int64_t v, int64_t n, int64_t sl)
+{
+	size_t o = (size_t) g * (size_t) (rw->len + 1);
+	int64_t *pj = rw->pj + o, *pa = rw->pa + o, *ps = rw->ps + o, np = rw->n_pieces[g];
+	if (np > 0) {
+		int64_t q = np - 1, qlen = j - pj[q], d = v - (pa[q] + ps[q] * (qlen - 1));
+		if (qlen == 1 && (n == 1 || d == sl)) {
+			ps[q] = d;
+			return;
+		}
+		if (d == ps[q] && (n == 1 || sl == ps[q]))
+			return;
+	}
+	pj[np] = j;
+	pa[np] = v;
+	ps[np] = n == 1 ? 0 : sl;
+	rw->n_pieces[g] = np + 1;
+}
+
+/* a[i]: the writes done less one at the row's iteration i (cycle t +
+ * i * dt), and as pieces.  While the producer writes a row of its
+ * innermost variable dt cycles apart and one write is due at each
+ * iteration, each iteration sees exactly one more write: those are
+ * filled at once. */
+static void mdl_row_writes(const mdl_run *r, mdl_wcur *w, mdl_rows *rw, int g, int64_t t,
+	int64_t dt)
+{
+	int64_t len = rw->len, *a = rw->a + (size_t) g * len;
+	rw->n_pieces[g] = 0;
+	rw->cur[g] = 0;
+	for (int64_t i = 0; i < len;) {
+		a[i] = mdl_wcur_at(w, r, t + i * dt) - 1;
+		mdl_piece_add(rw, g, i, a[i], 1, 0);
+		i++;
+		if (w->dt != dt || dt <= 0 || i == len || w->t > t + i * dt)
+			continue;
+		/* w->t in (t + (i - 1) dt, t + i dt]: due at iteration i, and
+		 * each step keeps it so */
+		int64_t q = w->row_left < len - i ? w->row_left : len - i, n = w->n;
+		for (int64_t j = 0; j < q; j++)
+			a[i + j] = n + j;
+		if (q > 0)
+			mdl_piece_add(rw, g, i, n, q, 1);
+		w->n += q;
+		w->row_left -= q;
+		w->t += q * dt;
+		i += q;
 	}
 }
 
@@ -917,16 +1028,21 @@ static void mdl_row(mdl_run *r, mdl_stmt *st, mdl_rows *rw)
 	for (int c = 0; c < st->n_cursors; c++)
 		rw->w[c] = st->cursors[c].want;
 	for (int g = 0; g < st->n_wcurs; g++)
-		for (int64_t i = 0; i < len; i++)
-			rw->a[(size_t) g * len + i] = mdl_wcur_at(&st->wcurs[g], r, st->t + i * dt) - 1;
+		mdl_row_writes(r, &st->wcurs[g], rw, g, st->t, dt);
 	for (int64_t i = 0, run; i < len; i += run) {
 		run = len - i;
 		if (st->need_env)
 			st->env[st->dim_slot[in]] = s->lo[in] + i;
 		for (int k = 0; k < st->n_ports; k++)
 			run = mdl_port_seg(r, st, k, i, st->t + i * dt, rw, run);
+		for (int g = 0; g < st->n_wcurs; g++)
+			while (rw->cur[g] + 1 < rw->n_pieces[g]
+			       && rw->pj[(size_t) g * (size_t) (len + 1) + rw->cur[g] + 1] <= i)
+				rw->cur[g]++;
 		for (int k = 0; k < st->n_ports; k++)
-			mdl_seg_reads(r, st, k, rw, i, run);
+			mdl_seg_check(r, st, k, rw, i, run);
+		if (st->frame == 0)
+			mdl_seg_last(st, rw, i, run);
 	}
 }
 
@@ -996,6 +1112,13 @@ static void mdl_pass_rows(mdl_run *r, mdl_stmt *st)
 	rw.cstep = sl_xcalloc((size_t) st->n_cursors + 1, sizeof(*rw.cstep));
 	rw.seg = sl_xcalloc((size_t) st->n_ports + 1, sizeof(*rw.seg));
 	rw.lin = sl_xcalloc((size_t) (st->n_ports + 1) * SCHED_MAX_DIMS, sizeof(*rw.lin));
+	size_t np = (size_t) st->n_wcurs * (size_t) (rw.len + 1) + 1;
+	rw.pj = sl_xcalloc(np, sizeof(*rw.pj));
+	rw.pa = sl_xcalloc(np, sizeof(*rw.pa));
+	rw.ps = sl_xcalloc(np, sizeof(*rw.ps));
+	rw.n_pieces = sl_xcalloc((size_t) st->n_wcurs + 1, sizeof(*rw.n_pieces));
+	rw.cur = sl_xcalloc((size_t) st->n_wcurs + 1, sizeof(*rw.cur));
+	rw.order = sl_xcalloc((size_t) st->n_ports + 1, sizeof(*rw.order));
 	for (int c = 0; c < st->n_cursors; c++)
 		rw.cstep[c] = st->cursors[c].step[in];
 	for (int g = 0; g < st->n_wcurs; g++)
@@ -1011,6 +1134,12 @@ static void mdl_pass_rows(mdl_run *r, mdl_stmt *st)
 	free(rw.cstep);
 	free(rw.seg);
 	free(rw.lin);
+	free(rw.pj);
+	free(rw.pa);
+	free(rw.ps);
+	free(rw.n_pieces);
+	free(rw.cur);
+	free(rw.order);
 }
 
 /* Every read of statement st checked, its reads' last cycles noted. */
