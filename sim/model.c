@@ -91,9 +91,11 @@ typedef struct mdl_wcur {
 	int64_t n;
 	int64_t t;		/* INT64_MAX when no write is left */
 	int64_t frame;
-	int64_t it[SCHED_MAX_DIMS];	/* the producer's variables (the
-					 * innermost one kept at a carry only) */
-	int64_t row_left;	/* writes left in the innermost variable's row */
+	int64_t it[SCHED_MAX_DIMS];	/* the producer's variables (those of
+					 * the row kept at a carry only) */
+	int wm;			/* a row: the variables wm on, blk writes */
+	int64_t blk;
+	int64_t row_left;	/* writes left in the row */
 	int64_t dt;		/* the cycles from one of them to the next */
 } mdl_wcur;
 
@@ -403,29 +405,35 @@ static void mdl_wcur_start(mdl_wcur *w, const mdl_buf *b)
 		it[d] = d < ps->n_vars ? ps->lo[d] : ps->lo[d] + ps->ext[d] - 1;
 	memcpy(w->it, it, sizeof it);
 	w->t = b->n_elems > 0 ? sched_time(ps, it) + ps->latency : INT64_MAX;
-	w->dt = ps->n_vars > 0 ? ps->coef[ps->n_vars - 1] : 0;
-	w->row_left = ps->n_vars > 0 ? ps->ext[ps->n_vars - 1] - 1 : 0;
+	/* a row: the innermost variable and those before it that continue
+	 * its steps in time */
+	int nv = ps->n_vars;
+	w->dt = nv > 0 ? ps->coef[nv - 1] : 0;
+	w->wm = nv > 0 ? nv - 1 : 0;
+	w->blk = nv > 0 ? ps->ext[nv - 1] : 1;
+	while (w->wm > 0 && ps->coef[w->wm - 1] == w->dt * w->blk && w->blk < ((int64_t) 1 << 40))
+		w->blk *= ps->ext[--w->wm];
+	w->row_left = w->blk - 1;
 }
 
-/* One more write done, at the end of a row of the producer's innermost
- * variable: the next element's cycle. */
+/* One more write done, at the end of a row of the producer's variables
+ * (wm on): the next element's cycle. */
 static void mdl_wcur_carry(mdl_wcur *w, const mdl_run *r)
 {
 	const sched_stmt *ps = w->buf->prod->s;
 	int nv = ps->n_vars;
 	w->n++;
-	if (nv > 0)
-		w->it[nv - 1] = ps->lo[nv - 1] + ps->ext[nv - 1] - 1;
+	for (int d = w->wm; d < nv; d++)
+		w->it[d] = ps->lo[d] + ps->ext[d] - 1;
+	w->row_left = w->blk - 1;
 	for (int d = nv - 1; d >= 0; d--) {
 		if (++w->it[d] < ps->lo[d] + ps->ext[d]) {
 			w->t += ps->coef[d];
-			w->row_left = ps->ext[nv - 1] - 1;
 			return;
 		}
 		w->it[d] = ps->lo[d];
 		w->t -= ps->coef[d] * (ps->ext[d] - 1);
 	}
-	w->row_left = nv > 0 ? ps->ext[nv - 1] - 1 : 0;
 	w->t = ++w->frame < r->n_frames ? w->t + r->period : INT64_MAX;
 }
 
@@ -757,7 +765,9 @@ typedef struct mdl_seg {
  * at each iteration of the row (a[g * len + i]), the cursors at the
  * row's start, each port's segment and its evaluated indices. */
 typedef struct mdl_rows {
-	int64_t len;
+	int dim;		/* the row's dimension (the first of merged ones) */
+	int64_t len, dt;	/* iterations, and the cycles from one to the next */
+	int64_t done0, dstep;	/* the row's iteration i is done0 + i * dstep */
 	int64_t *a, *w, *cstep;
 	mdl_seg *seg;
 	mdl_lin *lin;		/* n_ports * SCHED_MAX_DIMS */
@@ -789,10 +799,10 @@ static int64_t mdl_vshifts(const mdl_run *r, const mdl_buf *b, int64_t f, int64_
 
 /* A border port's tap at the row's iteration x (its edges on the other
  * dimensions as st->it has them), limiting *run to the iterations before
- * the next edge of the innermost dimension. */
-static int64_t mdl_border_tap(const mdl_stmt *st, const ub_port *up, int64_t x, int64_t *run)
+ * the next edge of the row's dimension "in". */
+static int64_t mdl_border_tap(const mdl_stmt *st, const ub_port *up, int in, int64_t x,
+	int64_t *run)
 {
-	int in = st->s->n_dims - 1;
 	int64_t tap = up->tap;
 	for (int e = 0; e < up->n_edges; e++) {
 		const ub_edge *g = &up->edges[e];
@@ -816,7 +826,7 @@ static int64_t mdl_port_seg(const mdl_run *r, const mdl_stmt *st, int k, int64_t
 	const mdl_buf *b = p->buf;
 	const sched_stmt *s = st->s, *ps = b->prod->s;
 	mdl_seg *g = &rw->seg[k];
-	int in = s->n_dims - 1;
+	int in = rw->dim;
 	if (p->cursor >= 0) {
 		g->es = rw->cstep[p->cursor];
 		g->e0 = rw->w[p->cursor] + i * g->es + p->off;
@@ -835,8 +845,8 @@ static int64_t mdl_port_seg(const mdl_run *r, const mdl_stmt *st, int k, int64_t
 	if (p->border) {
 		/* mdl_border_held: held == want exactly when the shift it names
 		 * is want's, frame f's element e at f * (n + vshift_n) + e */
-		tap = mdl_border_tap(st, p->border, s->lo[in] + i, &run);
-		v = mdl_vshifts(r, b, st->frame, t, s->coef[in], &run);
+		tap = mdl_border_tap(st, p->border, in, s->lo[in] + i, &run);
+		v = mdl_vshifts(r, b, st->frame, t, rw->dt, &run);
 	}
 	g->k = base + tap - v;
 	g->span = b->cap <= 0 || (p->border && tap >= b->cap) ? 0 : p->tap ? 1
@@ -869,14 +879,14 @@ static void mdl_seg_fault(mdl_run *r, mdl_stmt *st, int k, const mdl_rows *rw, i
 	const mdl_seg *g = &rw->seg[k];
 	const mdl_port *p = &st->ports[k];
 	const int64_t *a = rw->a + (size_t) p->wc * rw->len + i;
-	int in = st->s->n_dims - 1;
+	int in = rw->dim;
 	int64_t j = 0;
 	while ((uint64_t) (a[j] - g->e0 - g->es * j - g->k) < g->span)
 		j++;
 	int64_t it_in = st->it[in], t = st->t, want = st->frame * p->buf->n_elems + g->e0 + g->es * j;
 	st->it[in] = st->s->lo[in] + i + j;
-	st->t = t + (i + j) * st->s->coef[in];
-	mdl_read_fault(r, st, k, st->t, st->done + i + j, st->frame,
+	st->t = t + (i + j) * rw->dt;
+	mdl_read_fault(r, st, k, st->t, rw->done0 + (i + j) * rw->dstep, st->frame,
 		mdl_held(st, p, a[j] + 1, want), want);
 	st->it[in] = it_in;
 	st->t = t;
@@ -927,7 +937,7 @@ static void mdl_last_range(int64_t *last, int64_t e0, int64_t from, int64_t run,
  * it; other ports note each of theirs. */
 static void mdl_seg_last(mdl_stmt *st, mdl_rows *rw, int64_t i, int64_t run)
 {
-	int64_t dt = st->s->coef[st->s->n_dims - 1], t = st->t + i * dt;
+	int64_t dt = rw->dt, t = st->t + i * dt;
 	int n = 0;
 	for (int k = 0; k < st->n_ports; k++) {
 		const mdl_seg *g = &rw->seg[k];
@@ -1023,8 +1033,8 @@ static void mdl_row_writes(const mdl_run *r, mdl_wcur *w, mdl_rows *rw, int g, i
 static void mdl_row(mdl_run *r, mdl_stmt *st, mdl_rows *rw)
 {
 	const sched_stmt *s = st->s;
-	int in = s->n_dims - 1;
-	int64_t len = rw->len, dt = s->coef[in];
+	int in = rw->dim;
+	int64_t len = rw->len, dt = rw->dt;
 	for (int c = 0; c < st->n_cursors; c++)
 		rw->w[c] = st->cursors[c].want;
 	for (int g = 0; g < st->n_wcurs; g++)
@@ -1082,20 +1092,67 @@ static int mdl_row_dims(const mdl_stmt *st)
 	return m;
 }
 
-/* To the row's last iteration (dimensions m on at their last), then one
- * step: the next row's first. */
-static void mdl_row_next(mdl_stmt *st, const mdl_rows *rw, int m)
+/* From the first iteration of dimensions m on (the others as they are)
+ * to their last, then one step: the next row's or plane's first. */
+static void mdl_row_next(mdl_stmt *st, int m)
 {
 	const sched_stmt *s = st->s;
+	int64_t n = 1;
 	for (int d = m; d < s->n_dims; d++) {
 		st->it[d] = s->lo[d] + s->ext[d] - 1;
 		st->env[st->dim_slot[d]] = st->it[d];
+		st->t += (s->ext[d] - 1) * s->coef[d];
+		for (int c = 0; c < st->n_cursors; c++)
+			st->cursors[c].want += (s->ext[d] - 1) * st->cursors[c].step[d];
+		n *= s->ext[d];
 	}
-	st->t += (rw->len - 1) * s->coef[s->n_dims - 1];
-	for (int c = 0; c < st->n_cursors; c++)
-		st->cursors[c].want += (rw->len - 1) * rw->cstep[c];
-	st->done += rw->len - 1;
+	st->done += n - 1;
 	mdl_iter_next(st);
+}
+
+/* Lane l of a plane whose first iteration st has: dimensions rd + 1 on
+ * at their l-th iteration in lexicographic order (rd at its first). */
+static void mdl_lane(mdl_stmt *st, int rd, int64_t l, int64_t t0, const int64_t *want0)
+{
+	const sched_stmt *s = st->s;
+	st->t = t0;
+	for (int c = 0; c < st->n_cursors; c++)
+		st->cursors[c].want = want0[c];
+	for (int d = s->n_dims - 1; d > rd; d--) {
+		int64_t x = l % s->ext[d];
+		l /= s->ext[d];
+		st->it[d] = s->lo[d] + x;
+		st->env[st->dim_slot[d]] = st->it[d];
+		st->t += x * s->coef[d];
+		for (int c = 0; c < st->n_cursors; c++)
+			st->cursors[c].want += x * st->cursors[c].step[d];
+	}
+}
+
+/* A plane: dimension rd a row for each lane (each point of the
+ * dimensions after it), every lane's write cursors from the plane's
+ * first cycle (a lane's cycles increase along its row); after the last
+ * lane the cursors are at the plane's last cycle. */
+static void mdl_plane(mdl_run *r, mdl_stmt *st, mdl_rows *rw, int64_t lanes, mdl_wcur *save,
+	int64_t *want0)
+{
+	const sched_stmt *s = st->s;
+	int rd = rw->dim;
+	int64_t t0 = st->t, done0 = st->done;
+	for (int c = 0; c < st->n_cursors; c++)
+		want0[c] = st->cursors[c].want;
+	memcpy(save, st->wcurs, (size_t) st->n_wcurs * sizeof(*save));
+	for (int64_t l = 0; l < lanes; l++) {
+		if (l > 0)
+			memcpy(st->wcurs, save, (size_t) st->n_wcurs * sizeof(*save));
+		mdl_lane(st, rd, l, t0, want0);
+		rw->done0 = done0 + l;
+		mdl_row(r, st, rw);
+	}
+	mdl_lane(st, rd, 0, t0, want0);
+	st->done = done0;
+	for (int d = rd + 1; d < s->n_dims; d++)
+		st->it[d] = s->lo[d];
 }
 
 /* A statement a row at a time (mdl_rows_ok): the same reads, with the
@@ -1104,9 +1161,17 @@ static void mdl_pass_rows(mdl_run *r, mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	int in = s->n_dims - 1, m = mdl_row_dims(st);
-	mdl_rows rw = { .len = 1 };
+	int64_t lanes = 1;
+	mdl_rows rw = { .dim = m, .len = 1, .dt = s->coef[in], .dstep = 1 };
 	for (int d = m; d < s->n_dims; d++)
 		rw.len *= s->ext[d];
+	if (m > 0 && rw.len <= 64 && s->ext[m - 1] > rw.len) {
+		/* short rows: rows of dimension m - 1 instead, one a lane */
+		lanes = rw.dstep = rw.len;
+		in = rw.dim = m - 1;
+		rw.len = s->ext[in];
+		rw.dt = s->coef[in];
+	}
 	rw.a = sl_xcalloc((size_t) (st->n_wcurs * rw.len + 1), sizeof(*rw.a));
 	rw.w = sl_xcalloc((size_t) st->n_cursors + 1, sizeof(*rw.w));
 	rw.cstep = sl_xcalloc((size_t) st->n_cursors + 1, sizeof(*rw.cstep));
@@ -1119,16 +1184,24 @@ static void mdl_pass_rows(mdl_run *r, mdl_stmt *st)
 	rw.n_pieces = sl_xcalloc((size_t) st->n_wcurs + 1, sizeof(*rw.n_pieces));
 	rw.cur = sl_xcalloc((size_t) st->n_wcurs + 1, sizeof(*rw.cur));
 	rw.order = sl_xcalloc((size_t) st->n_ports + 1, sizeof(*rw.order));
+	mdl_wcur *save = sl_xcalloc((size_t) st->n_wcurs + 1, sizeof(*save));
+	int64_t *want0 = sl_xcalloc((size_t) st->n_cursors + 1, sizeof(*want0));
 	for (int c = 0; c < st->n_cursors; c++)
 		rw.cstep[c] = st->cursors[c].step[in];
 	for (int g = 0; g < st->n_wcurs; g++)
 		mdl_wcur_start(&st->wcurs[g], st->wcurs[g].buf);
 	mdl_iter_start(st);
-	for (int64_t n = 0; n < st->n_iters; n += rw.len) {
-		mdl_row(r, st, &rw);
-		mdl_row_next(st, &rw, m);
-		mdl_progress(r, rw.len);
+	for (int64_t n = 0; n < st->n_iters; n += rw.len * lanes) {
+		rw.done0 = st->done;
+		if (lanes > 1)
+			mdl_plane(r, st, &rw, lanes, save, want0);
+		else
+			mdl_row(r, st, &rw);
+		mdl_row_next(st, rw.dim);
+		mdl_progress(r, rw.len * lanes);
 	}
+	free(save);
+	free(want0);
 	free(rw.a);
 	free(rw.w);
 	free(rw.cstep);
