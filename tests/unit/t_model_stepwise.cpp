@@ -175,6 +175,56 @@ int corrupt_all(Design &m, const std::string &name)
 	return bad;
 }
 
+// Both policies and three frames of the program at "path"; the
+// corruptions caught.
+int corrupt_program(const std::string &path, const std::string &name)
+{
+	int bad = 0;
+	for (sched_policy pol : { SCHED_STREAM, SCHED_SEQUENTIAL }) {
+		Design m(path, pol, 1);
+		if (!m.d)
+			return -1;
+		bad += corrupt_all(m, name + (pol == SCHED_STREAM ? " stream" : " sequential"));
+	}
+	Design f(path, SCHED_STREAM, 3);
+	if (!f.d)
+		return -1;
+	return bad + corrupt_all(f, name + " 3 frames");
+}
+
+// The programs of the random generator's regression corpus
+// (tests/diff/regress), and with $SLUICE_STEPWISE_DIR every *.sl there
+// (e.g. a few hundred from tests/diff/gen.py; those the flow refuses are
+// skipped).
+TEST(t_model_stepwise, random_programs)
+{
+	std::vector<std::string> dirs = { SLUICE_SOURCE_DIR "/tests/diff/regress" };
+	if (const char *d = getenv("SLUICE_STEPWISE_DIR"))
+		dirs.push_back(d);
+	int n = 0, skipped = 0, bad = 0;
+	for (const std::string &dir : dirs) {
+		std::string cmd = "ls " + dir + "/*.sl 2>/dev/null";
+		FILE *ls = popen(cmd.c_str(), "r");
+		ASSERT_NE(ls, nullptr);
+		char line[4096];
+		while (fgets(line, sizeof line, ls)) {
+			std::string path(line);
+			path.erase(path.find_last_not_of("\n") + 1);
+			int k = corrupt_program(path, path);
+			if (k < 0) {
+				skipped++;
+				continue;
+			}
+			n++;
+			bad += k;
+		}
+		pclose(ls);
+	}
+	EXPECT_GT(n, 10);
+	printf("[ stepwise ] %d programs (%d refused by the flow): %d corruptions caught by both\n",
+		n, skipped, bad);
+}
+
 class t_model_stepwise : public testing::TestWithParam<const char *> {};
 
 TEST_P(t_model_stepwise, same_verdicts)
