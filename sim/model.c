@@ -20,10 +20,11 @@
  * order), a write cursor per buffer it reads counts the producer's writes
  * up to the iteration's cycle, and every read is checked against that
  * count: the same verdict, read by read, as stepping every buffer through
- * every cycle, at the cost of a few integer operations a read.  The first
- * violation in time (cycle, then statement, then port, as a cycle-by-cycle
- * run meets them) is reported.  The live values of a buffer are counted
- * from each element's write cycle and the cycle of its last read.
+ * every cycle (sim/model_rows.c checks most of them a piece of a row at a
+ * time).  The first violation in time (cycle, then statement, then port,
+ * as a cycle-by-cycle run meets them) is reported.  The live values of a
+ * buffer are counted from each element's write cycle and the cycle of its
+ * last read.
  * The values are the reference's (the compiled reference when the
  * automatic engine compiles the program, else the interpreter): an
  * output element's value is the reference output's, counted when it
@@ -34,124 +35,6 @@
 #include <string.h>
 
 #include "sim/sim_private.h"
-
-/* ------------------------------------------------------------ run state */
-
-typedef struct mdl_stmt mdl_stmt;
-
-/* Never read (mdl_buf.last). */
-#define MDL_NEVER INT64_MIN
-
-/* One buffer as mapped. */
-typedef struct mdl_buf {
-	const ub_buffer *ub;
-	mdl_stmt *prod;
-	int64_t cap;
-	int64_t n_elems;	/* elements per frame (the producer's box) */
-	int64_t *last;		/* by element: the cycle of its last read in
-				 * frame 0 (frame f's are f periods later), or
-				 * MDL_NEVER */
-	int64_t max_live;
-} mdl_buf;
-
-/* A read port of a statement. */
-typedef struct mdl_port {
-	const sched_access *a;
-	mdl_buf *buf;
-	int wc;			/* the statement's write cursor of buf */
-	bool tap;		/* delay chain: read at "dist" from the newest */
-	int64_t dist;
-	const ub_port *border;	/* a chain with border taps: the port, whose
-				 * tap and edges pick the position by the
-				 * iteration (ubuffer/border.c) */
-	int64_t dist_mod;	/* dist mod the capacity */
-	bool fast;		/* mdl_seg can check it */
-	/* Affine indices: the write index the current iteration reads is
-	 * cursor "cursor"'s plus "off"; -1: it is evaluated. */
-	int cursor;
-	int64_t off;
-	const int64_t *wantp;	/* &cursors[cursor].want, or NULL */
-	int64_t wbase;		/* the reader's current frame f * the
-				 * producer's n_elems */
-} mdl_port;
-
-/* A write index stepped with the iteration, shared by the affine ports
- * whose indices differ by constants only (a stencil's taps). */
-typedef struct mdl_cursor {
-	int64_t want, want0;	/* now, and at the first iteration */
-	int64_t step[SCHED_MAX_DIMS];	/* per dimension stepped by one */
-	int64_t back[SCHED_MAX_DIMS];	/* step * (ext - 1): a wrap */
-} mdl_cursor;
-
-/* The writes of one buffer as a reader sees them, stepped along the
- * producer's elements in write order: "n" writes are done, the next
- * (element "it" of frame "frame") comes at cycle "t". */
-typedef struct mdl_wcur {
-	const mdl_buf *buf;
-	int64_t n;
-	int64_t t;		/* INT64_MAX when no write is left */
-	int64_t frame;
-	int64_t it[SCHED_MAX_DIMS];	/* the producer's variables (those of
-					 * the row kept at a carry only) */
-	int wm;			/* a row: the variables wm on, blk writes */
-	int64_t blk;
-	int64_t row_left;	/* writes left in the row */
-	int64_t dt;		/* the cycles from one of them to the next */
-} mdl_wcur;
-
-struct mdl_stmt {
-	const sched_stmt *s;
-	mdl_buf *buf;
-	int out;		/* its index among the outputs, or -1 */
-	int64_t n_elems;	/* elements per frame */
-	int64_t frame;		/* of the current iteration */
-	int64_t red_iters;	/* iterations per element (1 if no reduction) */
-	int dim_slot[SCHED_MAX_DIMS];
-	int64_t estride[SCHED_MAX_DIMS];	/* var dims, row-major */
-	int64_t *env;
-	int64_t it[SCHED_MAX_DIMS];
-	int64_t t, done, n_iters;	/* n_iters: every frame's */
-	int64_t frame_iters;	/* iterations per frame */
-	int64_t period;		/* the run's */
-	int n_ports;
-	mdl_port *ports;
-	int n_cursors;
-	mdl_cursor *cursors;	/* n_ports of room */
-	int n_wcurs;
-	mdl_wcur *wcurs;	/* n_ports of room */
-	bool need_env;		/* a port evaluates its indices */
-};
-
-/* The first violation met: by cycle, then phase (a cycle's writes before
- * its reads), statement and port, as a cycle-by-cycle run meets them. */
-typedef struct mdl_fault {
-	bool any;
-	int64_t t;
-	int phase;		/* 0: a write (frames overlapping), 1: a read */
-	int stmt, port;
-	int64_t done, frame, held, want, elem;
-} mdl_fault;
-
-typedef struct mdl_run {
-	sl_ctx *ctx;
-	const sched_program *sp;
-	const ub_set *ubs;
-	int n_stmts;
-	mdl_stmt *stmts;
-	int n_bufs;
-	mdl_buf *bufs;
-	int n_frames;
-	int64_t period;		/* frame f fires f * period cycles after frame 0 */
-	const ref_inputs *in;	/* by frame, as given */
-	ref_inputs *lin;	/* by frame: the same arrays for the lowered inputs */
-	io_array **outputs;	/* the caller's: the reference's outputs by frame */
-	mdl_fault fault;
-	int64_t last_out_write;
-	int64_t last_in_take;	/* cycle of the last input element taken */
-	int64_t outputs_written;
-	int64_t iters_done, iters_total;	/* for the progress line */
-	uint64_t held;		/* bytes reserved for the buffers */
-} mdl_run;
 
 /* ------------------------------------------------------------ accesses */
 
@@ -219,11 +102,11 @@ static bool mdl_linear(const ir_expr *e, int n_slots, int64_t *coef, int64_t *c0
 /* Port p's steps when every index is affine in the statement's
  * dimensions and stays inside the producer's box over the whole
  * iteration box (checked at its corners); false otherwise. */
-static bool mdl_port_affine(const mdl_stmt *st, const mdl_port *p, int n_slots,
-	mdl_cursor *cu)
+static bool mdl_port_affine(const sim_mdl_stmt *st, const sim_mdl_port *p, int n_slots,
+	sim_mdl_cursor *cu)
 {
 	const sched_stmt *s = st->s;
-	const mdl_stmt *pst = p->buf->prod;
+	const sim_mdl_stmt *pst = p->buf->prod;
 	const sched_stmt *ps = pst->s;
 	const ir_expr *e = p->a->expr;
 	int64_t coef[SCHED_MAX_DIMS * 2 + 8], c0;
@@ -258,9 +141,9 @@ static bool mdl_port_affine(const mdl_stmt *st, const mdl_port *p, int n_slots,
 }
 
 /* Give port p a cursor: one with the same steps, or a new one. */
-static void mdl_port_cursor(mdl_stmt *st, mdl_port *p, int n_slots)
+static void mdl_port_cursor(sim_mdl_stmt *st, sim_mdl_port *p, int n_slots)
 {
-	mdl_cursor cu;
+	sim_mdl_cursor cu;
 	p->cursor = -1;
 	if (st->n_iters == 0 || !mdl_port_affine(st, p, n_slots, &cu)) {
 		st->need_env = true;
@@ -279,9 +162,9 @@ static void mdl_port_cursor(mdl_stmt *st, mdl_port *p, int n_slots)
 /* The element of the producer that port p reads at the consumer's
  * current iteration (its write index: row-major over the producer's
  * box), the coordinates in c when c is not NULL. */
-static int64_t mdl_port_eval(const mdl_stmt *st, const mdl_port *p, int64_t *c)
+static int64_t mdl_port_eval(const sim_mdl_stmt *st, const sim_mdl_port *p, int64_t *c)
 {
-	const mdl_stmt *pst = p->buf->prod;
+	const sim_mdl_stmt *pst = p->buf->prod;
 	const sched_stmt *ps = pst->s;
 	const ir_expr *e = p->a->expr;
 	int64_t off = 0, cc[SCHED_MAX_DIMS];
@@ -296,7 +179,7 @@ static int64_t mdl_port_eval(const mdl_stmt *st, const mdl_port *p, int64_t *c)
 	return off;
 }
 
-static inline int64_t mdl_port_elem(const mdl_stmt *st, const mdl_port *p)
+static inline int64_t mdl_port_elem(const sim_mdl_stmt *st, const sim_mdl_port *p)
 {
 	return p->wantp ? *p->wantp + p->off : mdl_port_eval(st, p, NULL);
 }
@@ -305,7 +188,7 @@ static inline int64_t mdl_port_elem(const mdl_stmt *st, const mdl_port *p)
 /* ------------------------------------------------------------ iterations */
 
 /* The statement's current frame is f: its ports' frame bases. */
-static void mdl_set_frame(mdl_stmt *st, int64_t f)
+static void mdl_set_frame(sim_mdl_stmt *st, int64_t f)
 {
 	st->frame = f;
 	for (int k = 0; k < st->n_ports; k++)
@@ -313,7 +196,7 @@ static void mdl_set_frame(mdl_stmt *st, int64_t f)
 }
 
 /* Reset the statement to its first iteration. */
-static void mdl_iter_start(mdl_stmt *st)
+void sim_mdl_iter_start(sim_mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	for (int d = 0; d < s->n_dims; d++) {
@@ -329,7 +212,7 @@ static void mdl_iter_start(mdl_stmt *st)
 
 /* Step to the next iteration in lexicographic order, its time and
  * wanted write indices with it. */
-static void mdl_iter_next(mdl_stmt *st)
+void sim_mdl_iter_next(sim_mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	st->done++;
@@ -358,7 +241,7 @@ static void mdl_iter_next(mdl_stmt *st)
  * the cycle by the same amount every time, so its first step decides;
  * the first step that does not move forward is reported as a run meets
  * it: 0, or -1. */
-static int mdl_check_order(mdl_run *r, const mdl_stmt *st)
+static int mdl_check_order(sim_mdl_run *r, const sim_mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	int64_t inner = 0, span = 1, at = -1;
@@ -394,7 +277,7 @@ static int mdl_check_order(mdl_run *r, const mdl_stmt *st)
 /* ------------------------------------------------------------ write cursors */
 
 /* Before the producer's first write. */
-static void mdl_wcur_start(mdl_wcur *w, const mdl_buf *b)
+void sim_mdl_wcur_start(sim_mdl_wcur *w, const sim_mdl_buf *b)
 {
 	const sched_stmt *ps = b->prod->s;
 	int64_t it[SCHED_MAX_DIMS];
@@ -418,7 +301,7 @@ static void mdl_wcur_start(mdl_wcur *w, const mdl_buf *b)
 
 /* One more write done, at the end of a row of the producer's variables
  * (wm on): the next element's cycle. */
-static void mdl_wcur_carry(mdl_wcur *w, const mdl_run *r)
+void sim_mdl_wcur_carry(sim_mdl_wcur *w, const sim_mdl_run *r)
 {
 	const sched_stmt *ps = w->buf->prod->s;
 	int nv = ps->n_vars;
@@ -437,21 +320,6 @@ static void mdl_wcur_carry(mdl_wcur *w, const mdl_run *r)
 	w->t = ++w->frame < r->n_frames ? w->t + r->period : INT64_MAX;
 }
 
-/* The writes done by cycle "now" (its writes included), now at least
- * the last call's. */
-static inline int64_t mdl_wcur_at(mdl_wcur *w, const mdl_run *r, int64_t now)
-{
-	while (w->t <= now) {
-		if (w->row_left > 0) {
-			w->n++;
-			w->row_left--;
-			w->t += w->dt;
-		} else {
-			mdl_wcur_carry(w, r);
-		}
-	}
-	return w->n;
-}
 
 /* ------------------------------------------------------------ reads */
 
@@ -467,9 +335,9 @@ static void mdl_coords_str(char *buf, size_t size, const int64_t *c, int n)
 }
 
 /* Keep fault "f" when it comes before the one kept. */
-static void mdl_fault_note(mdl_run *r, const mdl_fault *f)
+static void mdl_fault_note(sim_mdl_run *r, const sim_mdl_fault *f)
 {
-	const mdl_fault *g = &r->fault;
+	const sim_mdl_fault *g = &r->fault;
 	bool first = !g->any || f->t < g->t || (f->t == g->t && (f->phase < g->phase
 		|| (f->phase == g->phase && (f->stmt < g->stmt
 		|| (f->stmt == g->stmt && f->port < g->port)))));
@@ -484,7 +352,7 @@ static void mdl_fault_note(mdl_run *r, const mdl_fault *f)
  * the current iteration, counted in shifts, every write and each of the
  * chain's vshift_n shifts after a frame's last write (no data), which
  * come before the next frame's first write (the frame period). */
-static int64_t mdl_border_held(const mdl_buf *b, const mdl_stmt *st, const ub_port *up,
+static int64_t mdl_border_held(const sim_mdl_buf *b, const sim_mdl_stmt *st, const ub_port *up,
 	int64_t nw)
 {
 	const ub_buffer *ub = b->ub;
@@ -508,9 +376,9 @@ static int64_t mdl_border_held(const mdl_buf *b, const mdl_stmt *st, const ub_po
  * chain's position nw - 1 - dist holds that write while dist is below
  * the capacity, else the slot it wraps to holds write nw - 1 - (dist mod
  * C). */
-static int64_t mdl_held(const mdl_stmt *st, const mdl_port *p, int64_t nw, int64_t want)
+int64_t sim_mdl_held(const sim_mdl_stmt *st, const sim_mdl_port *p, int64_t nw, int64_t want)
 {
-	const mdl_buf *b = p->buf;
+	const sim_mdl_buf *b = p->buf;
 	if (p->border)
 		return mdl_border_held(b, st, p->border, nw);
 	if (b->cap <= 0)
@@ -526,22 +394,22 @@ static int64_t mdl_held(const mdl_stmt *st, const mdl_port *p, int64_t nw, int64
 
 /* Port k of the statement read "held" instead of "want" at cycle t,
  * iteration "done" of frame "frame". */
-static void mdl_read_fault(mdl_run *r, const mdl_stmt *st, int k, int64_t t, int64_t done,
+void sim_mdl_read_fault(sim_mdl_run *r, const sim_mdl_stmt *st, int k, int64_t t, int64_t done,
 	int64_t frame, int64_t held, int64_t want)
 {
-	const mdl_port *p = &st->ports[k];
-	mdl_fault f = { true, t, 1, st->s->index, k, done, frame, held, want,
+	const sim_mdl_port *p = &st->ports[k];
+	sim_mdl_fault f = { true, t, 1, st->s->index, k, done, frame, held, want,
 		want - frame * p->buf->n_elems };
 	mdl_fault_note(r, &f);
 }
 
-static int mdl_report_read(mdl_run *r, const mdl_fault *f)
+static int mdl_report_read(sim_mdl_run *r, const sim_mdl_fault *f)
 {
 	char cs[256];
 	int64_t c[SCHED_MAX_DIMS];
-	const mdl_stmt *st = &r->stmts[f->stmt];
-	const mdl_port *p = &st->ports[f->port];
-	const mdl_stmt *pst = p->buf->prod;
+	const sim_mdl_stmt *st = &r->stmts[f->stmt];
+	const sim_mdl_port *p = &st->ports[f->port];
+	const sim_mdl_stmt *pst = p->buf->prod;
 	const sched_stmt *ps = pst->s;
 	for (int j = 0; j < ps->n_vars; j++)
 		c[j] = ps->lo[j] + (f->elem / pst->estride[j]) % ps->ext[j];
@@ -564,9 +432,9 @@ static int mdl_report_read(mdl_run *r, const mdl_fault *f)
 
 /* Frame f's write of element e comes while frame f - 2 still reads it
  * (the model counts two frames' reads). */
-static int mdl_report_overlap(mdl_run *r, const mdl_fault *f)
+static int mdl_report_overlap(sim_mdl_run *r, const sim_mdl_fault *f)
 {
-	const mdl_stmt *st = &r->stmts[f->stmt];
+	const sim_mdl_stmt *st = &r->stmts[f->stmt];
 	sl_error(r->ctx, st->s->decl->loc, "the cycle-level model writes '%s' "
 		"element #%lld of frame %lld at cycle %lld while frame %lld still "
 		"reads it: the frames overlap too far for its buffer", st->s->name,
@@ -578,7 +446,7 @@ static int mdl_report_overlap(mdl_run *r, const mdl_fault *f)
 /* ------------------------------------------------------------ the passes */
 
 /* Progress, every 2^16 iterations. */
-static void mdl_progress(mdl_run *r, int64_t iters)
+void sim_mdl_progress(sim_mdl_run *r, int64_t iters)
 {
 	int64_t before = r->iters_done;
 	r->iters_done += iters;
@@ -593,7 +461,7 @@ static void mdl_progress(mdl_run *r, int64_t iters)
  * that lies in the output box (the func's domain may reach past it), the
  * lexicographically last of them written last (the schedule increases
  * in that order, mdl_check_order), a latency after its last iteration. */
-static void mdl_outputs(mdl_run *r, const mdl_stmt *st)
+static void mdl_outputs(sim_mdl_run *r, const sim_mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	const ir_decl *d = s->decl;
@@ -618,612 +486,45 @@ static void mdl_outputs(mdl_run *r, const mdl_stmt *st)
 }
 
 /* The reads of the current iteration, the write cursors at its cycle. */
-static void mdl_reads(mdl_run *r, mdl_stmt *st)
+static void mdl_reads(sim_mdl_run *r, sim_mdl_stmt *st)
 {
 	for (int k = 0; k < st->n_ports; k++) {
-		mdl_port *p = &st->ports[k];
+		sim_mdl_port *p = &st->ports[k];
 		int64_t elem = mdl_port_elem(st, p), want = p->wbase + elem;
-		int64_t held = mdl_held(st, p, st->wcurs[p->wc].n, want);
+		int64_t held = sim_mdl_held(st, p, st->wcurs[p->wc].n, want);
 		if (held != want)
-			mdl_read_fault(r, st, k, st->t, st->done, st->frame, held, want);
+			sim_mdl_read_fault(r, st, k, st->t, st->done, st->frame, held, want);
 		if (st->frame == 0 && p->buf->last[elem] < st->t)
 			p->buf->last[elem] = st->t;
 	}
 }
 
 /* Any statement, an iteration at a time. */
-static void mdl_pass_general(mdl_run *r, mdl_stmt *st)
+static void mdl_pass_general(sim_mdl_run *r, sim_mdl_stmt *st)
 {
-	mdl_iter_start(st);
+	sim_mdl_iter_start(st);
 	for (int g = 0; g < st->n_wcurs; g++)
-		mdl_wcur_start(&st->wcurs[g], st->wcurs[g].buf);
+		sim_mdl_wcur_start(&st->wcurs[g], st->wcurs[g].buf);
 	for (int64_t n = 0; n < st->n_iters; n++) {
 		for (int g = 0; g < st->n_wcurs; g++)
-			mdl_wcur_at(&st->wcurs[g], r, st->t);
+			sim_mdl_wcur_at(&st->wcurs[g], r, st->t);
 		mdl_reads(r, st);
-		mdl_iter_next(st);
+		sim_mdl_iter_next(st);
 		if ((n & 0xFFF) == 0xFFF)
-			mdl_progress(r, 0x1000);
+			sim_mdl_progress(r, 0x1000);
 	}
-	mdl_progress(r, st->n_iters & 0xFFF);
-}
-
-
-/* ------------------------------------------------------------ rows */
-
-/* An index expression along the innermost dimension from the current
- * iteration: v there, v + s * j for the next j < m steps. */
-typedef struct mdl_lin {
-	int64_t v, s, m;
-} mdl_lin;
-
-#define MDL_BIG ((int64_t) 1 << 40)
-
-/* One step: the value alone, exact (ref_index's own arithmetic). */
-static mdl_lin mdl_lin_point(const ir_expr *e, const int64_t *env)
-{
-	return (mdl_lin) { ref_index(e, env), 0, 1 };
-}
-
-/* min or max: the operand it picks at the iteration, for as long as it
- * picks it (at a tie both give the same value). */
-static mdl_lin mdl_lin_pick(mdl_lin a, mdl_lin b, bool is_min)
-{
-	bool first = is_min ? a.v < b.v : a.v > b.v;
-	mdl_lin x = first ? a : b, y = first ? b : a;
-	int64_t d = is_min ? x.v - y.v : y.v - x.v, ds = is_min ? x.s - y.s : y.s - x.s;
-	int64_t m = x.m < y.m ? x.m : y.m;
-	/* x stays picked while d + ds * j <= 0 (d <= 0) */
-	if (ds > 0 && -d / ds + 1 < m)
-		m = -d / ds + 1;
-	return (mdl_lin) { x.v, x.s, m };
-}
-
-/* floor a / c or a mod c, c > 0: affine while the remainder's steps stay
- * in [0, c) (or c divides the slope). */
-static mdl_lin mdl_lin_divmod(mdl_lin a, int64_t c, bool is_div)
-{
-	int64_t q = ir_floordiv(a.v, c), r = ir_floormod(a.v, c), m = a.m;
-	if (a.s % c == 0)
-		return is_div ? (mdl_lin) { q, a.s / c, m } : (mdl_lin) { r, 0, m };
-	int64_t run = a.s > 0 ? (c - 1 - r) / a.s + 1 : r / -a.s + 1;
-	if (run < m)
-		m = run;
-	return is_div ? (mdl_lin) { q, 0, m } : (mdl_lin) { r, a.s, m };
-}
-
-static mdl_lin mdl_lin_binary(const ir_expr *e, const int64_t *env, int slot);
-
-/* Index expression e at the current iteration (env), the innermost
- * dimension's variable in slot "slot". */
-static mdl_lin mdl_lin_eval(const ir_expr *e, const int64_t *env, int slot)
-{
-	mdl_lin r;
-	switch (e->kind) {
-	case IR_CONST:
-		return (mdl_lin) { (int64_t) e->u.cval, 0, INT64_MAX };
-	case IR_VAR:
-		return (mdl_lin) { env[e->u.var.slot], e->u.var.slot == slot, INT64_MAX };
-	case IR_UNARY:
-		if (e->op != IR_OP_NEG)
-			return mdl_lin_point(e, env);
-		r = mdl_lin_eval(e->args[0], env, slot);
-		r = (mdl_lin) { -r.v, -r.s, r.m };
-		break;
-	case IR_BINARY:
-		r = mdl_lin_binary(e, env, slot);
-		break;
-	default:
-		return mdl_lin_point(e, env);
-	}
-	if (r.v <= -MDL_BIG || r.v >= MDL_BIG || r.s <= -MDL_BIG || r.s >= MDL_BIG)
-		return mdl_lin_point(e, env);
-	/* the run keeps |v + s * j| below MDL_BIG: no step overflows */
-	int64_t as = r.s < 0 ? -r.s : r.s, room = as ? (MDL_BIG - 1 - (r.s > 0 ? r.v : -r.v)) / as + 1
-		: INT64_MAX;
-	if (room < r.m)
-		r.m = room;
-	return r;
-}
-
-static mdl_lin mdl_lin_binary(const ir_expr *e, const int64_t *env, int slot)
-{
-	mdl_lin a = mdl_lin_eval(e->args[0], env, slot), b = mdl_lin_eval(e->args[1], env, slot);
-	int64_t m = a.m < b.m ? a.m : b.m;
-	switch (e->op) {
-	case IR_OP_ADD: return (mdl_lin) { a.v + b.v, a.s + b.s, m };
-	case IR_OP_SUB: return (mdl_lin) { a.v - b.v, a.s - b.s, m };
-	case IR_OP_MUL: {
-		__int128 p = (__int128) a.v * b.v, q = (__int128) a.s * b.v + (__int128) b.s * a.v;
-		if ((a.s != 0 && b.s != 0) || p <= -MDL_BIG || p >= MDL_BIG || q <= -MDL_BIG
-		    || q >= MDL_BIG)
-			return mdl_lin_point(e, env);
-		return (mdl_lin) { (int64_t) p, (int64_t) q, m };
-	}
-	case IR_OP_MIN: case IR_OP_MAX:
-		return mdl_lin_pick(a, b, e->op == IR_OP_MIN);
-	case IR_OP_DIV: case IR_OP_MOD:
-		if (b.s != 0 || b.v <= 0 || b.m != INT64_MAX)
-			return mdl_lin_point(e, env);
-		return mdl_lin_divmod(a, b.v, e->op == IR_OP_DIV);
-	default:
-		return mdl_lin_point(e, env);
-	}
-}
-
-/* A port's reads over a segment of a row: at the segment's j-th
- * iteration the element e0 + es * j, found when (unsigned) (a - e - k) is
- * below span, a the writes done less one (mdl_held's cases: a circular
- * buffer's k is the frame's base, span the capacity; a tap's k the base
- * plus its distance, span 1). */
-typedef struct mdl_seg {
-	int64_t e0, es, k;
-	uint64_t span;
-} mdl_seg;
-
-/* The scratch of the row pass: by write cursor the writes done less one
- * at each iteration of the row (a[g * len + i]), the cursors at the
- * row's start, each port's segment and its evaluated indices. */
-typedef struct mdl_rows {
-	int dim;		/* the row's dimension (the first of merged ones) */
-	int64_t len, dt;	/* iterations, and the cycles from one to the next */
-	int64_t done0, dstep;	/* the row's iteration i is done0 + i * dstep */
-	int64_t *a, *w, *cstep;
-	mdl_seg *seg;
-	mdl_lin *lin;		/* n_ports * SCHED_MAX_DIMS */
-	/* By write cursor: a[g * len ..] as pieces where it steps by a
-	 * constant, piece p from row iteration pj[p] (to the next's) with
-	 * value pa[p] and step ps[p]; n_pieces[g] of them at g * (len + 1),
-	 * the first at or before the current segment at cur[g]. */
-	int64_t *pj, *pa, *ps;
-	int64_t *n_pieces, *cur;
-	int *order;		/* the ports, by buffer and first element */
-} mdl_rows;
-
-/* The vshifts of border chain b's frame f done by cycle t, and the cycles
- * for which that stays so (from t on, in iterations dt apart). */
-static int64_t mdl_vshifts(const mdl_run *r, const mdl_buf *b, int64_t f, int64_t t,
-	int64_t dt, int64_t *run)
-{
-	const ub_buffer *ub = b->ub;
-	int64_t vn = ub->vshift_n, since = t - f * r->period - ub->vshift_start, v = 0, next;
-	if (vn <= 0)
-		return 0;
-	if (since >= 0)
-		v = since / ub->vshift_step + 1 < vn ? since / ub->vshift_step + 1 : vn;
-	next = since < 0 ? -since : v < vn ? v * ub->vshift_step - since : -1;
-	if (next > 0 && dt > 0 && (next + dt - 1) / dt < *run)
-		*run = (next + dt - 1) / dt;
-	return v;
-}
-
-/* A border port's tap at the row's iteration x (its edges on the other
- * dimensions as st->it has them), limiting *run to the iterations before
- * the next edge of the row's dimension "in". */
-static int64_t mdl_border_tap(const mdl_stmt *st, const ub_port *up, int in, int64_t x,
-	int64_t *run)
-{
-	int64_t tap = up->tap;
-	for (int e = 0; e < up->n_edges; e++) {
-		const ub_edge *g = &up->edges[e];
-		int64_t c = g->dim == in ? x : st->it[g->dim];
-		if (c == g->at)
-			tap += g->shift;
-		if (g->dim == in && g->at == x && *run > 1)
-			*run = 1;
-		if (g->dim == in && g->at > x && g->at - x < *run)
-			*run = g->at - x;
-	}
-	return tap;
-}
-
-/* Port k's segment from the row's iteration i (cycle t); the iterations
- * it holds for, at most "run". */
-static int64_t mdl_port_seg(const mdl_run *r, const mdl_stmt *st, int k, int64_t i, int64_t t,
-	mdl_rows *rw, int64_t run)
-{
-	const mdl_port *p = &st->ports[k];
-	const mdl_buf *b = p->buf;
-	const sched_stmt *s = st->s, *ps = b->prod->s;
-	mdl_seg *g = &rw->seg[k];
-	int in = rw->dim;
-	if (p->cursor >= 0) {
-		g->es = rw->cstep[p->cursor];
-		g->e0 = rw->w[p->cursor] + i * g->es + p->off;
-	} else {
-		mdl_lin *l = rw->lin + (size_t) k * SCHED_MAX_DIMS;
-		g->e0 = g->es = 0;
-		for (int j = 0; j < ps->n_vars; j++) {
-			l[j] = mdl_lin_eval(p->a->expr->args[j], st->env, st->dim_slot[in]);
-			g->e0 += (l[j].v - ps->lo[j]) * b->prod->estride[j];
-			g->es += l[j].s * b->prod->estride[j];
-			if (l[j].m < run)
-				run = l[j].m;
-		}
-	}
-	int64_t base = st->frame * b->n_elems, tap = p->tap ? p->dist : 0, v = 0;
-	if (p->border) {
-		/* mdl_border_held: held == want exactly when the shift it names
-		 * is want's, frame f's element e at f * (n + vshift_n) + e */
-		tap = mdl_border_tap(st, p->border, in, s->lo[in] + i, &run);
-		v = mdl_vshifts(r, b, st->frame, t, rw->dt, &run);
-	}
-	g->k = base + tap - v;
-	g->span = b->cap <= 0 || (p->border && tap >= b->cap) ? 0 : p->tap ? 1
-		: (uint64_t) b->cap;
-	return run;
-}
-
-/* An evaluated port's indices inside the producer's box at both ends of
- * the segment (affine between them). */
-static void mdl_seg_bounds(const mdl_stmt *st, int k, const mdl_rows *rw, int64_t run)
-{
-	const mdl_port *p = &st->ports[k];
-	const sched_stmt *ps = p->buf->prod->s;
-	const mdl_lin *l = rw->lin + (size_t) k * SCHED_MAX_DIMS;
-	if (p->cursor >= 0)
-		return;
-	for (int j = 0; j < ps->n_vars; j++) {
-		int64_t c0 = l[j].v, c1 = l[j].v + l[j].s * (run - 1);
-		if (c0 < ps->lo[j] || c0 >= ps->lo[j] + ps->ext[j] || c1 < ps->lo[j]
-		    || c1 >= ps->lo[j] + ps->ext[j])
-			sl_unreachable();	/* bounds inference */
-	}
-}
-
-/* The first read of port k in the segment from row iteration i that
- * finds another element, as a fault (at its iteration and cycle). */
-static void mdl_seg_fault(mdl_run *r, mdl_stmt *st, int k, const mdl_rows *rw, int64_t i,
-	int64_t run)
-{
-	const mdl_seg *g = &rw->seg[k];
-	const mdl_port *p = &st->ports[k];
-	const int64_t *a = rw->a + (size_t) p->wc * rw->len + i;
-	int in = rw->dim;
-	int64_t j = 0;
-	while ((uint64_t) (a[j] - g->e0 - g->es * j - g->k) < g->span)
-		j++;
-	int64_t it_in = st->it[in], t = st->t, want = st->frame * p->buf->n_elems + g->e0 + g->es * j;
-	st->it[in] = st->s->lo[in] + i + j;
-	st->t = t + (i + j) * rw->dt;
-	mdl_read_fault(r, st, k, st->t, rw->done0 + (i + j) * rw->dstep, st->frame,
-		mdl_held(st, p, a[j] + 1, want), want);
-	st->it[in] = it_in;
-	st->t = t;
-	(void) run;
-}
-
-/* Port k's reads in the segment of run iterations from row iteration
- * i, checked a piece of its write cursor at a time: on a piece both the
- * writes done and the element step by constants, so (a - e - k) is
- * affine there and within [0, span) everywhere once it is at both ends. */
-static void mdl_seg_check(mdl_run *r, mdl_stmt *st, int k, const mdl_rows *rw, int64_t i,
-	int64_t run)
-{
-	const mdl_seg *g = &rw->seg[k];
-	int wc = st->ports[k].wc;
-	size_t o = (size_t) wc * (size_t) (rw->len + 1);
-	const int64_t *pj = rw->pj + o, *pa = rw->pa + o, *ps = rw->ps + o;
-	int64_t np = rw->n_pieces[wc];
-	mdl_seg_bounds(st, k, rw, run);
-	for (int64_t p = rw->cur[wc]; p < np && pj[p] < i + run; p++) {
-		int64_t lo = pj[p] > i ? pj[p] : i;
-		int64_t hi = (p + 1 < np && pj[p + 1] < i + run ? pj[p + 1] : i + run) - 1;
-		int64_t x0 = pa[p] + ps[p] * (lo - pj[p]) - g->e0 - g->es * (lo - i) - g->k;
-		int64_t x1 = pa[p] + ps[p] * (hi - pj[p]) - g->e0 - g->es * (hi - i) - g->k;
-		if ((uint64_t) x0 >= g->span || (uint64_t) x1 >= g->span) {
-			mdl_seg_fault(r, st, k, rw, i, run);
-			return;
-		}
-	}
-}
-
-/* Elements [e0 + from, e0 + run) of a segment read at cycles t + j dt,
- * j the place in the segment: each one's last read at least that. */
-static void mdl_last_range(int64_t *last, int64_t e0, int64_t from, int64_t run, int64_t t,
-	int64_t dt)
-{
-	for (int64_t j = from; j < run; j++) {
-		int64_t tj = t + j * dt, l = last[e0 + j];
-		last[e0 + j] = l > tj ? l : tj;
-	}
-}
-
-/* In frame 0, the last reads of the segment's elements (from row
- * iteration i, cycle t, run iterations dt apart).  The ports that step
- * by one element, ordered by buffer and first element: of the ports that
- * read an element, the one with the least first element reads it last,
- * so each element is noted once, from the first port whose range holds
- * it; other ports note each of theirs. */
-static void mdl_seg_last(mdl_stmt *st, mdl_rows *rw, int64_t i, int64_t run)
-{
-	int64_t dt = rw->dt, t = st->t + i * dt;
-	int n = 0;
-	for (int k = 0; k < st->n_ports; k++) {
-		const mdl_seg *g = &rw->seg[k];
-		int64_t *last = st->ports[k].buf->last;
-		if (g->es == 1 && run > 1) {
-			int m = n++;
-			while (m > 0 && (st->ports[rw->order[m - 1]].buf > st->ports[k].buf
-			       || (st->ports[rw->order[m - 1]].buf == st->ports[k].buf
-				   && rw->seg[rw->order[m - 1]].e0 > g->e0))) {
-				rw->order[m] = rw->order[m - 1];
-				m--;
-			}
-			rw->order[m] = k;
-		} else if (g->es == 0 || run == 1) {
-			int64_t tl = t + (run - 1) * dt;
-			last[g->e0] = last[g->e0] > tl ? last[g->e0] : tl;
-		} else {
-			for (int64_t j = 0; j < run; j++) {
-				int64_t l = last[g->e0 + g->es * j];
-				last[g->e0 + g->es * j] = l > t + j * dt ? l : t + j * dt;
-			}
-		}
-	}
-	const mdl_buf *b = NULL;
-	int64_t end = 0;
-	for (int m = 0; m < n; m++) {
-		const mdl_port *p = &st->ports[rw->order[m]];
-		int64_t e0 = rw->seg[rw->order[m]].e0;
-		if (p->buf != b)
-			end = INT64_MIN;
-		b = p->buf;
-		int64_t from = end > e0 ? end - e0 : 0;
-		mdl_last_range(p->buf->last, e0, from < run ? from : run, run, t, dt);
-		end = e0 + run;
-	}
-}
-
-/* Write cursor g's value v (n == 1) or run of n values from v by sl,
- * from row iteration j on: into its pieces. */
-static void mdl_piece_add(mdl_rows *rw, int g, int64_t j, int64_t v, int64_t n, int64_t sl)
-{
-	size_t o = (size_t) g * (size_t) (rw->len + 1);
-	int64_t *pj = rw->pj + o, *pa = rw->pa + o, *ps = rw->ps + o, np = rw->n_pieces[g];
-	if (np > 0) {
-		int64_t q = np - 1, qlen = j - pj[q], d = v - (pa[q] + ps[q] * (qlen - 1));
-		if (qlen == 1 && (n == 1 || d == sl)) {
-			ps[q] = d;
-			return;
-		}
-		if (d == ps[q] && (n == 1 || sl == ps[q]))
-			return;
-	}
-	pj[np] = j;
-	pa[np] = v;
-	ps[np] = n == 1 ? 0 : sl;
-	rw->n_pieces[g] = np + 1;
-}
-
-/* a[i]: the writes done less one at the row's iteration i (cycle t +
- * i * dt), and as pieces.  While the producer writes a row of its
- * innermost variable dt cycles apart and one write is due at each
- * iteration, each iteration sees exactly one more write: those are
- * filled at once. */
-static void mdl_row_writes(const mdl_run *r, mdl_wcur *w, mdl_rows *rw, int g, int64_t t,
-	int64_t dt)
-{
-	int64_t len = rw->len, *a = rw->a + (size_t) g * len;
-	rw->n_pieces[g] = 0;
-	rw->cur[g] = 0;
-	for (int64_t i = 0; i < len;) {
-		a[i] = mdl_wcur_at(w, r, t + i * dt) - 1;
-		mdl_piece_add(rw, g, i, a[i], 1, 0);
-		i++;
-		if (w->dt != dt || dt <= 0 || i == len || w->t > t + i * dt)
-			continue;
-		/* w->t in (t + (i - 1) dt, t + i dt]: due at iteration i, and
-		 * each step keeps it so */
-		int64_t q = w->row_left < len - i ? w->row_left : len - i, n = w->n;
-		for (int64_t j = 0; j < q; j++)
-			a[i + j] = n + j;
-		if (q > 0)
-			mdl_piece_add(rw, g, i, n, q, 1);
-		w->n += q;
-		w->row_left -= q;
-		w->t += q * dt;
-		i += q;
-	}
-}
-
-/* The reads of the statement's current row (its innermost dimension),
- * segment by segment: each segment as long as every port's element and
- * slot advance by constant steps. */
-static void mdl_row(mdl_run *r, mdl_stmt *st, mdl_rows *rw)
-{
-	const sched_stmt *s = st->s;
-	int in = rw->dim;
-	int64_t len = rw->len, dt = rw->dt;
-	for (int c = 0; c < st->n_cursors; c++)
-		rw->w[c] = st->cursors[c].want;
-	for (int g = 0; g < st->n_wcurs; g++)
-		mdl_row_writes(r, &st->wcurs[g], rw, g, st->t, dt);
-	for (int64_t i = 0, run; i < len; i += run) {
-		run = len - i;
-		if (st->need_env)
-			st->env[st->dim_slot[in]] = s->lo[in] + i;
-		for (int k = 0; k < st->n_ports; k++)
-			run = mdl_port_seg(r, st, k, i, st->t + i * dt, rw, run);
-		for (int g = 0; g < st->n_wcurs; g++)
-			while (rw->cur[g] + 1 < rw->n_pieces[g]
-			       && rw->pj[(size_t) g * (size_t) (len + 1) + rw->cur[g] + 1] <= i)
-				rw->cur[g]++;
-		for (int k = 0; k < st->n_ports; k++)
-			mdl_seg_check(r, st, k, rw, i, run);
-		if (st->frame == 0)
-			mdl_seg_last(st, rw, i, run);
-	}
-}
-
-/* Can the statement take the row pass: a dimension, and no tap past its
- * chain's capacity (mdl_held's one case that is no single comparison)? */
-static bool mdl_rows_ok(const mdl_stmt *st)
-{
-	if (st->s->n_dims == 0)
-		return false;
-	for (int k = 0; k < st->n_ports; k++)
-		if (!st->ports[k].fast)
-			return false;
-	return true;
-}
-
-/* The first dimension of the statement's rows: the innermost, and the
- * ones before it whose steps in time and in every cursor are the whole
- * of the dimensions after them (one row in time and in every buffer;
- * not with evaluated indices or border taps), up to 2^16 iterations. */
-static int mdl_row_dims(const mdl_stmt *st)
-{
-	const sched_stmt *s = st->s;
-	int n = s->n_dims, m = n - 1;
-	int64_t len = s->ext[n - 1];
-	for (int k = 0; k < st->n_ports; k++)
-		if (st->ports[k].border)
-			return m;
-	while (!st->need_env && m > 0 && len * s->ext[m - 1] <= ((int64_t) 1 << 16)
-	       && s->coef[m - 1] == s->coef[n - 1] * len) {
-		bool same = true;
-		for (int c = 0; c < st->n_cursors; c++)
-			same = same && st->cursors[c].step[m - 1] == st->cursors[c].step[n - 1] * len;
-		if (!same)
-			break;
-		len *= s->ext[--m];
-	}
-	return m;
-}
-
-/* From the first iteration of dimensions m on (the others as they are)
- * to their last, then one step: the next row's or plane's first. */
-static void mdl_row_next(mdl_stmt *st, int m)
-{
-	const sched_stmt *s = st->s;
-	int64_t n = 1;
-	for (int d = m; d < s->n_dims; d++) {
-		st->it[d] = s->lo[d] + s->ext[d] - 1;
-		st->env[st->dim_slot[d]] = st->it[d];
-		st->t += (s->ext[d] - 1) * s->coef[d];
-		for (int c = 0; c < st->n_cursors; c++)
-			st->cursors[c].want += (s->ext[d] - 1) * st->cursors[c].step[d];
-		n *= s->ext[d];
-	}
-	st->done += n - 1;
-	mdl_iter_next(st);
-}
-
-/* Lane l of a plane whose first iteration st has: dimensions rd + 1 on
- * at their l-th iteration in lexicographic order (rd at its first). */
-static void mdl_lane(mdl_stmt *st, int rd, int64_t l, int64_t t0, const int64_t *want0)
-{
-	const sched_stmt *s = st->s;
-	st->t = t0;
-	for (int c = 0; c < st->n_cursors; c++)
-		st->cursors[c].want = want0[c];
-	for (int d = s->n_dims - 1; d > rd; d--) {
-		int64_t x = l % s->ext[d];
-		l /= s->ext[d];
-		st->it[d] = s->lo[d] + x;
-		st->env[st->dim_slot[d]] = st->it[d];
-		st->t += x * s->coef[d];
-		for (int c = 0; c < st->n_cursors; c++)
-			st->cursors[c].want += x * st->cursors[c].step[d];
-	}
-}
-
-/* A plane: dimension rd a row for each lane (each point of the
- * dimensions after it), every lane's write cursors from the plane's
- * first cycle (a lane's cycles increase along its row); after the last
- * lane the cursors are at the plane's last cycle. */
-static void mdl_plane(mdl_run *r, mdl_stmt *st, mdl_rows *rw, int64_t lanes, mdl_wcur *save,
-	int64_t *want0)
-{
-	const sched_stmt *s = st->s;
-	int rd = rw->dim;
-	int64_t t0 = st->t, done0 = st->done;
-	for (int c = 0; c < st->n_cursors; c++)
-		want0[c] = st->cursors[c].want;
-	memcpy(save, st->wcurs, (size_t) st->n_wcurs * sizeof(*save));
-	for (int64_t l = 0; l < lanes; l++) {
-		if (l > 0)
-			memcpy(st->wcurs, save, (size_t) st->n_wcurs * sizeof(*save));
-		mdl_lane(st, rd, l, t0, want0);
-		rw->done0 = done0 + l;
-		mdl_row(r, st, rw);
-	}
-	mdl_lane(st, rd, 0, t0, want0);
-	st->done = done0;
-	for (int d = rd + 1; d < s->n_dims; d++)
-		st->it[d] = s->lo[d];
-}
-
-/* A statement a row at a time (mdl_rows_ok): the same reads, with the
- * same verdicts, as mdl_pass_general. */
-static void mdl_pass_rows(mdl_run *r, mdl_stmt *st)
-{
-	const sched_stmt *s = st->s;
-	int in = s->n_dims - 1, m = mdl_row_dims(st);
-	int64_t lanes = 1;
-	mdl_rows rw = { .dim = m, .len = 1, .dt = s->coef[in], .dstep = 1 };
-	for (int d = m; d < s->n_dims; d++)
-		rw.len *= s->ext[d];
-	if (m > 0 && rw.len <= 64 && s->ext[m - 1] > rw.len) {
-		/* short rows: rows of dimension m - 1 instead, one a lane */
-		lanes = rw.dstep = rw.len;
-		in = rw.dim = m - 1;
-		rw.len = s->ext[in];
-		rw.dt = s->coef[in];
-	}
-	rw.a = sl_xcalloc((size_t) (st->n_wcurs * rw.len + 1), sizeof(*rw.a));
-	rw.w = sl_xcalloc((size_t) st->n_cursors + 1, sizeof(*rw.w));
-	rw.cstep = sl_xcalloc((size_t) st->n_cursors + 1, sizeof(*rw.cstep));
-	rw.seg = sl_xcalloc((size_t) st->n_ports + 1, sizeof(*rw.seg));
-	rw.lin = sl_xcalloc((size_t) (st->n_ports + 1) * SCHED_MAX_DIMS, sizeof(*rw.lin));
-	size_t np = (size_t) st->n_wcurs * (size_t) (rw.len + 1) + 1;
-	rw.pj = sl_xcalloc(np, sizeof(*rw.pj));
-	rw.pa = sl_xcalloc(np, sizeof(*rw.pa));
-	rw.ps = sl_xcalloc(np, sizeof(*rw.ps));
-	rw.n_pieces = sl_xcalloc((size_t) st->n_wcurs + 1, sizeof(*rw.n_pieces));
-	rw.cur = sl_xcalloc((size_t) st->n_wcurs + 1, sizeof(*rw.cur));
-	rw.order = sl_xcalloc((size_t) st->n_ports + 1, sizeof(*rw.order));
-	mdl_wcur *save = sl_xcalloc((size_t) st->n_wcurs + 1, sizeof(*save));
-	int64_t *want0 = sl_xcalloc((size_t) st->n_cursors + 1, sizeof(*want0));
-	for (int c = 0; c < st->n_cursors; c++)
-		rw.cstep[c] = st->cursors[c].step[in];
-	for (int g = 0; g < st->n_wcurs; g++)
-		mdl_wcur_start(&st->wcurs[g], st->wcurs[g].buf);
-	mdl_iter_start(st);
-	for (int64_t n = 0; n < st->n_iters; n += rw.len * lanes) {
-		rw.done0 = st->done;
-		if (lanes > 1)
-			mdl_plane(r, st, &rw, lanes, save, want0);
-		else
-			mdl_row(r, st, &rw);
-		mdl_row_next(st, rw.dim);
-		mdl_progress(r, rw.len * lanes);
-	}
-	free(save);
-	free(want0);
-	free(rw.a);
-	free(rw.w);
-	free(rw.cstep);
-	free(rw.seg);
-	free(rw.lin);
-	free(rw.pj);
-	free(rw.pa);
-	free(rw.ps);
-	free(rw.n_pieces);
-	free(rw.cur);
-	free(rw.order);
+	sim_mdl_progress(r, st->n_iters & 0xFFF);
 }
 
 /* Every read of statement st checked, its reads' last cycles noted. */
-static void mdl_pass(mdl_run *r, mdl_stmt *st)
+static void mdl_pass(sim_mdl_run *r, sim_mdl_stmt *st)
 {
 	if (st->n_iters == 0 || st->n_ports == 0) {
-		mdl_progress(r, st->n_iters);
+		sim_mdl_progress(r, st->n_iters);
 		return;
 	}
-	if (mdl_rows_ok(st))
-		mdl_pass_rows(r, st);
+	if (sim_mdl_rows_ok(st))
+		sim_mdl_pass_rows(r, st);
 	else
 		mdl_pass_general(r, st);
 }
@@ -1261,10 +562,10 @@ static int64_t mdl_fold_frames(const int32_t *cov0, int64_t lo, int64_t hi, int6
  * With three frames or more, frame f's write of an element must come
  * after frame f - 2's last read of it, as the model counts the reads of
  * two frames (else a fault).  0, or -1 (reported: memory). */
-static int mdl_live(mdl_run *r, mdl_buf *b)
+static int mdl_live(sim_mdl_run *r, sim_mdl_buf *b)
 {
-	mdl_wcur w;
-	mdl_wcur_start(&w, b);
+	sim_mdl_wcur w;
+	sim_mdl_wcur_start(&w, b);
 	int64_t lo = w.t, hi = MDL_NEVER;
 	for (int64_t e = 0; e < b->n_elems; e++)
 		if (b->last[e] > hi)
@@ -1281,14 +582,14 @@ static int mdl_live(mdl_run *r, mdl_buf *b)
 	for (int64_t e = 0; e < b->n_elems; e++) {
 		int64_t t = w.t, l = b->last[e];
 		if (l != MDL_NEVER && r->n_frames >= 3 && l >= t + 2 * r->period) {
-			mdl_fault f = { true, t + 2 * r->period, 0, ps->index, 0, 0, 2, 0, 0, e };
+			sim_mdl_fault f = { true, t + 2 * r->period, 0, ps->index, 0, 0, 2, 0, 0, e };
 			mdl_fault_note(r, &f);
 		}
 		if (l != MDL_NEVER && l >= t) {
 			cov[t - lo]++;
 			cov[l + 1 - lo]--;
 		}
-		mdl_wcur_at(&w, r, t);
+		sim_mdl_wcur_at(&w, r, t);
 	}
 	for (int64_t k = 1; k < span; k++)
 		cov[k] += cov[k - 1];
@@ -1318,7 +619,7 @@ static const io_array *mdl_find_input(const ir_program *lp,
 
 /* Input statement st's data in every frame, gathered into r->lin (the
  * inputs of the lowered program, by frame). */
-static int mdl_bind_input(mdl_run *r, mdl_stmt *st)
+static int mdl_bind_input(sim_mdl_run *r, sim_mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	const ir_decl *d = s->decl;
@@ -1341,7 +642,7 @@ static int mdl_bind_input(mdl_run *r, mdl_stmt *st)
 
 /* A func statement's elements are its lowered func's, whose values
  * ref_run_funcs gives over the same box. */
-static void mdl_check_values(const mdl_run *r, const mdl_stmt *st)
+static void mdl_check_values(const sim_mdl_run *r, const sim_mdl_stmt *st)
 {
 	const ir_program *lp = r->sp->lowered;
 	const ir_decl *d = st->s->decl;
@@ -1354,7 +655,7 @@ static void mdl_check_values(const mdl_run *r, const mdl_stmt *st)
 
 /* Reduction statements: the dims after the variables are the reduction
  * variables of the one IR_REDUCE at the top of the body. */
-static void mdl_setup_body(mdl_stmt *st)
+static void mdl_setup_body(sim_mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	const ir_expr *body = s->decl->body;
@@ -1380,7 +681,7 @@ static void mdl_setup_body(mdl_stmt *st)
 }
 
 /* The port of buffer "b" for access "a"; NULL when the mapping has none. */
-static const ub_port *mdl_find_port(const mdl_buf *b, const sched_access *a)
+static const ub_port *mdl_find_port(const sim_mdl_buf *b, const sched_access *a)
 {
 	for (int i = 0; i < b->ub->n_ports; i++) {
 		const ub_port *p = &b->ub->ports[i];
@@ -1391,7 +692,7 @@ static const ub_port *mdl_find_port(const mdl_buf *b, const sched_access *a)
 }
 
 /* Port p's write cursor: the statement's one of its buffer, or a new one. */
-static void mdl_port_wcur(mdl_stmt *st, mdl_port *p)
+static void mdl_port_wcur(sim_mdl_stmt *st, sim_mdl_port *p)
 {
 	int g = 0;
 	while (g < st->n_wcurs && st->wcurs[g].buf != p->buf)
@@ -1399,12 +700,12 @@ static void mdl_port_wcur(mdl_stmt *st, mdl_port *p)
 	if (g == st->n_wcurs)
 		st->wcurs[st->n_wcurs++].buf = p->buf;
 	p->wc = g;
-	/* mdl_held's cases in one comparison (mdl_seg): all but a tap past
+	/* sim_mdl_held's cases in one comparison (mdl_seg): all but a tap past
 	 * its chain's capacity */
 	p->fast = p->border || !p->tap || p->dist < p->buf->cap || p->buf->cap <= 0;
 }
 
-static int mdl_setup_ports(mdl_run *r, mdl_stmt *st, int n_env)
+static int mdl_setup_ports(sim_mdl_run *r, sim_mdl_stmt *st, int n_env)
 {
 	const sched_stmt *s = st->s;
 	st->n_ports = s->n_reads;
@@ -1412,7 +713,7 @@ static int mdl_setup_ports(mdl_run *r, mdl_stmt *st, int n_env)
 	st->cursors = sl_xcalloc((size_t) (s->n_reads + 1), sizeof(*st->cursors));
 	st->wcurs = sl_xcalloc((size_t) (s->n_reads + 1), sizeof(*st->wcurs));
 	for (int k = 0; k < s->n_reads; k++) {
-		mdl_port *p = &st->ports[k];
+		sim_mdl_port *p = &st->ports[k];
 		p->a = &s->reads[k];
 		p->buf = r->stmts[p->a->producer->index].buf;
 		const ub_port *up = p->buf ? mdl_find_port(p->buf, p->a) : NULL;
@@ -1440,7 +741,7 @@ static int mdl_setup_ports(mdl_run *r, mdl_stmt *st, int n_env)
 }
 
 /* Output statement st: its index among the lowered program's outputs. */
-static void mdl_setup_output(mdl_run *r, mdl_stmt *st)
+static void mdl_setup_output(sim_mdl_run *r, sim_mdl_stmt *st)
 {
 	const ir_program *lp = r->sp->lowered;
 	for (int k = 0; k < lp->n_outputs; k++)
@@ -1448,7 +749,7 @@ static void mdl_setup_output(mdl_run *r, mdl_stmt *st)
 			st->out = k;
 }
 
-static int mdl_setup_stmt(mdl_run *r, mdl_stmt *st)
+static int mdl_setup_stmt(sim_mdl_run *r, sim_mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	const ir_decl *d = s->decl;
@@ -1488,7 +789,7 @@ static int mdl_setup_stmt(mdl_run *r, mdl_stmt *st)
 
 /* Buffer "ub": the last read of each element of its producer's box,
  * reserved against the memory limit first.  0, or -1 (reported). */
-static int mdl_setup_buffer(mdl_run *r, mdl_buf *b, const ub_buffer *ub)
+static int mdl_setup_buffer(sim_mdl_run *r, sim_mdl_buf *b, const ub_buffer *ub)
 {
 	b->ub = ub;
 	b->prod = &r->stmts[ub->producer->index];
@@ -1508,7 +809,7 @@ static int mdl_setup_buffer(mdl_run *r, mdl_buf *b, const ub_buffer *ub)
 	return 0;
 }
 
-static int mdl_setup(mdl_run *r)
+static int mdl_setup(sim_mdl_run *r)
 {
 	const sched_program *sp = r->sp;
 	r->n_stmts = sp->n_stmts;
@@ -1541,7 +842,7 @@ static int mdl_setup(mdl_run *r)
  * engine compiles the program and $SLUICE_REF names no engine, else the
  * interpreter; both give the same bits).  Their bytes stay reserved by
  * the caller, as the model's outputs were.  0, or -1 (reported). */
-static int mdl_values(mdl_run *r)
+static int mdl_values(sim_mdl_run *r)
 {
 	const ir_program *lp = r->sp->lowered;
 	const char *env = getenv("SLUICE_REF");
@@ -1558,13 +859,13 @@ static int mdl_values(mdl_run *r)
 
 /* Every statement's order, then its reads, then the buffers' live
  * values; the first fault reported.  0, or -1. */
-static int mdl_simulate(mdl_run *r)
+static int mdl_simulate(sim_mdl_run *r)
 {
 	for (int i = 0; i < r->n_stmts; i++)
 		if (mdl_check_order(r, &r->stmts[i]) < 0)
 			return -1;
 	for (int i = 0; i < r->n_stmts; i++) {
-		const mdl_stmt *st = &r->stmts[i];
+		const sim_mdl_stmt *st = &r->stmts[i];
 		if (st->s->is_input && st->n_iters > 0) {
 			int64_t t = sched_last_time(st->s) + (r->n_frames - 1) * r->period;
 			if (t > r->last_in_take)
@@ -1585,7 +886,7 @@ static int mdl_simulate(mdl_run *r)
 }
 
 /* Every output value written, every buffered value read to its end. */
-static int mdl_finish(mdl_run *r, sim_model_stats *stats)
+static int mdl_finish(sim_mdl_run *r, sim_model_stats *stats)
 {
 	const ir_program *lp = r->sp->lowered;
 	int64_t want = 0;
@@ -1613,7 +914,7 @@ static int mdl_finish(mdl_run *r, sim_model_stats *stats)
 	return 0;
 }
 
-static void mdl_teardown(mdl_run *r)
+static void mdl_teardown(sim_mdl_run *r)
 {
 	for (int i = 0; i < r->n_stmts; i++) {
 		free(r->stmts[i].env);
@@ -1642,7 +943,7 @@ void sim_model_stats_release(sim_model_stats *stats)
 int sim_model_run_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const ref_inputs *in, int n_frames, io_array **outputs, sim_model_stats *stats)
 {
-	mdl_run r;
+	sim_mdl_run r;
 	memset(&r, 0, sizeof r);
 	memset(stats, 0, sizeof *stats);
 	r.ctx = ctx;
