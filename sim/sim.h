@@ -37,7 +37,8 @@ typedef struct sim_model_stats {
 } sim_model_stats;
 
 /* Run the design of "sp" mapped by "ubs" on "in".  outputs[i] receives
- * sp->lowered->outputs[i] over its output box.  A read that finds another
+ * sp->lowered->outputs[i] over its output box; with "outputs" NULL no
+ * value is computed (the reads, cycles and live values only, cheaper).  A read that finds another
  * element than the one it wants (overwritten before its last read, or not
  * yet written) is reported at the access with its cycle and element.
  * Returns 0, or -1 with an error reported.  Release the stats with
