@@ -158,16 +158,21 @@ int corrupt_all(Design &m, const std::string &name)
 			b->storage = s;
 			bad += with(m, &b->capacity_words, b->capacity_words - 1, at + " short");
 		}
-		for (int i = 1; i < b->n_ports && i < 12; i++) {
+		// the fields each storage reads: a chain's distances, a border
+		// chain's taps and edges (a circular buffer reads neither)
+		bool chain = b->storage == UB_DELAY_CHAIN || b->storage == UB_REGISTERS;
+		for (int i = 1; chain && i < b->n_ports && i < 12; i++) {
 			ub_port *p = &b->ports[i];
 			if (p->is_write)
 				continue;
 			std::string pt = at + " port " + std::to_string(i);
-			if (p->dist > 0)
+			if (!b->border && p->dist > 0)
 				bad += with(m, &p->dist, p->dist - 1, pt + " tap closer");
-			bad += with(m, &p->dist, p->dist + 1, pt + " tap further");
-			bad += with(m, &p->tap, p->tap + 1, pt + " border tap further");
-			for (int e = 0; e < p->n_edges; e++)
+			if (!b->border)
+				bad += with(m, &p->dist, p->dist + 1, pt + " tap further");
+			if (b->border)
+				bad += with(m, &p->tap, p->tap + 1, pt + " border tap further");
+			for (int e = 0; b->border && e < p->n_edges; e++)
 				bad += with(m, &p->edges[e].shift, p->edges[e].shift + 1,
 					pt + " edge " + std::to_string(e));
 		}
