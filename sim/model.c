@@ -566,12 +566,12 @@ static int mdl_live(sim_mdl_run *r, sim_mdl_buf *b)
 {
 	sim_mdl_wcur w;
 	sim_mdl_wcur_start(&w, b);
-	int64_t lo = w.t, hi = MDL_NEVER;
+	int64_t lo = w.t, hi = SIM_MDL_NEVER;
 	for (int64_t e = 0; e < b->n_elems; e++)
 		if (b->last[e] > hi)
 			hi = b->last[e];
 	b->max_live = 0;
-	if (hi == MDL_NEVER)
+	if (hi == SIM_MDL_NEVER)
 		return 0;
 	const sched_stmt *ps = b->prod->s;
 	int64_t span = hi - lo + 2;
@@ -581,11 +581,11 @@ static int mdl_live(sim_mdl_run *r, sim_mdl_buf *b)
 	int32_t *cov = sl_xcalloc((size_t) span, sizeof(*cov));
 	for (int64_t e = 0; e < b->n_elems; e++) {
 		int64_t t = w.t, l = b->last[e];
-		if (l != MDL_NEVER && r->n_frames >= 3 && l >= t + 2 * r->period) {
+		if (l != SIM_MDL_NEVER && r->n_frames >= 3 && l >= t + 2 * r->period) {
 			sim_mdl_fault f = { true, t + 2 * r->period, 0, ps->index, 0, 0, 2, 0, 0, e };
 			mdl_fault_note(r, &f);
 		}
-		if (l != MDL_NEVER && l >= t) {
+		if (l != SIM_MDL_NEVER && l >= t) {
 			cov[t - lo]++;
 			cov[l + 1 - lo]--;
 		}
@@ -805,7 +805,7 @@ static int mdl_setup_buffer(sim_mdl_run *r, sim_mdl_buf *b, const ub_buffer *ub)
 	b->n_elems = n;
 	b->last = sl_xmalloc(((size_t) n + 1) * sizeof(*b->last));
 	for (int64_t e = 0; e < n; e++)
-		b->last[e] = MDL_NEVER;
+		b->last[e] = SIM_MDL_NEVER;
 	return 0;
 }
 

@@ -11,7 +11,7 @@
 typedef struct sim_mdl_stmt sim_mdl_stmt;
 
 /* Never read (sim_mdl_buf.last). */
-#define MDL_NEVER INT64_MIN
+#define SIM_MDL_NEVER INT64_MIN
 
 /* One buffer as mapped. */
 typedef struct sim_mdl_buf {
@@ -21,7 +21,7 @@ typedef struct sim_mdl_buf {
 	int64_t n_elems;	/* elements per frame (the producer's box) */
 	int64_t *last;		/* by element: the cycle of its last read in
 				 * frame 0 (frame f's are f periods later), or
-				 * MDL_NEVER */
+				 * SIM_MDL_NEVER */
 	int64_t max_live;
 } sim_mdl_buf;
 
@@ -36,7 +36,7 @@ typedef struct sim_mdl_port {
 				 * tap and edges pick the position by the
 				 * iteration (ubuffer/border.c) */
 	int64_t dist_mod;	/* dist mod the capacity */
-	bool fast;		/* mdl_seg can check it */
+	bool fast;		/* a row segment can check it (model_rows.c) */
 	/* Affine indices: the write index the current iteration reads is
 	 * cursor "cursor"'s plus "off"; -1: it is evaluated. */
 	int cursor;
