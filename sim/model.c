@@ -971,9 +971,10 @@ int sim_model_run_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs
 	if (n_frames < 1)
 		sl_unreachable();
 	int rc = mdl_setup(&r);
+	/* the values' compile (a first run) shows inside the model's line */
+	sl_progress_push("cycle-level model, cycles");
 	if (rc == 0 && outputs)
 		rc = mdl_values(&r);
-	sl_progress_push("cycle-level model, cycles");
 	if (rc == 0)
 		rc = mdl_simulate(&r);
 	sl_progress_pop();
