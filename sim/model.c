@@ -1,160 +1,40 @@
 /* sim/model.c: the cycle-level model of a mapped design.
- * Stage: sim, after scheduler and ubuffer.  The machine runs cycle by
- * cycle in time order, a cycle's writes before its reads: every statement
- * fires its iterations at their scheduled cycles, reading each of its
- * ports, and each completed element reaches its buffer "latency" cycles
- * later through the statement's FIFO.  Every buffer is storage exactly as
- * the ub_set mapped it: capacity_words slots addressed by write order
- * (write index modulo the capacity for a circular buffer, the tap at a
- * port's distance from the newest write for a delay chain), each slot
- * tagged with the write index it holds, so a read that finds another
- * element than the one it wants is a violation, reported with its cycle.
- * The values are the lowered program's, every func over its domain by the
- * reference's evaluator (ref_run_funcs): a slot holding write index w
- * holds element w's value, and an output element's value goes to the
- * output array when it reaches its buffer.
- * A cycle costs only what happens in it: the next cycle with an event is
- * the least of the statements' next firings and FIFO heads; a read port
- * whose indices are affine in the iteration advances its wanted write
- * index by a precomputed step per dimension (its bounds proven once, at
- * the corners of the box), other ports evaluate their indices; slot
- * addresses wrap by a multiplication, not a division.
+ * Stage: sim, after scheduler and ubuffer.  Every statement fires its
+ * iterations at their scheduled cycles, reading each of its ports, and
+ * each completed element reaches its buffer "latency" cycles later.
+ * Every buffer is storage exactly as the ub_set mapped it: capacity_words
+ * slots addressed by write order (write index modulo the capacity for a
+ * circular buffer, the tap at a port's distance from the newest write for
+ * a delay chain, the position its edges name for a chain with border
+ * taps), and a read that finds another element than the one it wants is
+ * a violation, reported with its cycle.
+ * What a slot holds at cycle T is a function of one number: the writes
+ * of its buffer done by T (a cycle's writes come before its reads).  A
+ * buffer has one producer whose schedule is affine and increasing (checked
+ * first, mdl_check_order), so its writes come in write-index order, each
+ * at a cycle known from the schedule alone; a slot of a circular buffer
+ * of capacity C read when n writes are done holds the greatest write
+ * index below n in its residue class, and a tap at distance D holds write
+ * n - 1 - D.  So the model runs statement by statement instead of cycle by
+ * cycle: each statement walks its iterations in order (which is time
+ * order), a write cursor per buffer it reads counts the producer's writes
+ * up to the iteration's cycle, and every read is checked against that
+ * count: the same verdict, read by read, as stepping every buffer through
+ * every cycle (sim/model_rows.c checks most of them a piece of a row at a
+ * time).  The first violation in time (cycle, then statement, then port,
+ * as a cycle-by-cycle run meets them) is reported.  The live values of a
+ * buffer are counted from each element's write cycle and the cycle of its
+ * last read.
+ * The values are the reference's (the compiled reference when the
+ * automatic engine compiles the program, else the interpreter): an
+ * output element's value is the reference output's, counted when it
+ * reaches its buffer.
  * The run state is owned here and freed before returning; the output
  * arrays and stats->max_live belong to the caller. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim/sim_private.h"
-
-/* ------------------------------------------------------------ run state */
-
-/* a mod d without a division, for a, d < 2^32 (Lemire, Kaser and Kurz,
- * "Faster remainder by direct computation", 2019); "big" falls back to %. */
-typedef struct mdl_mod {
-	uint64_t d, m;
-	bool big;
-} mdl_mod;
-
-static mdl_mod mdl_mod_make(uint64_t d, uint64_t max_a)
-{
-	mdl_mod f = { d, 0, d == 0 || d >> 32 || max_a >> 32 };
-	if (!f.big)
-		f.m = ~(uint64_t) 0 / d + 1;
-	return f;
-}
-
-static inline uint64_t mdl_mod_of(const mdl_mod *f, uint64_t a)
-{
-	if (f->big)
-		return a % f->d;
-	return (uint64_t) (((unsigned __int128) (f->m * a) * f->d) >> 64);
-}
-
-typedef struct mdl_stmt mdl_stmt;
-
-/* One buffer as mapped: the slots' tags and the accounting of live
- * values. */
-typedef struct mdl_buf {
-	const ub_buffer *ub;
-	mdl_stmt *prod;
-	int64_t cap;
-	mdl_mod mod;		/* by cap */
-	int64_t *tag;		/* write index held, -1 when empty */
-	int64_t n_writes;
-	int64_t wslot;		/* n_writes mod cap */
-	int64_t n_elems;	/* elements per frame (the producer's box) */
-	int32_t *reads;		/* by element, row-major over the producer box:
-				 * the reads it sees in a frame */
-	int32_t *left;		/* reads still to come: two frames of n_elems
-				 * (frame f at (f & 1) * n_elems) */
-	int64_t live, max_live;
-} mdl_buf;
-
-/* A read port of a statement. */
-typedef struct mdl_port {
-	const sched_access *a;
-	mdl_buf *buf;
-	bool tap;		/* delay chain: read at "dist" from the newest */
-	int64_t dist;
-	const ub_port *border;	/* a chain with border taps: the port, whose
-				 * tap and edges pick the position by the
-				 * iteration (ubuffer/border.c) */
-	int64_t dist_mod;	/* dist mod the capacity */
-	/* Affine indices: the write index the current iteration reads is
-	 * cursor "cursor"'s plus "off"; -1: it is evaluated. */
-	int cursor;
-	int64_t off;
-	const int64_t *wantp;	/* &cursors[cursor].want, or NULL */
-	/* For the reader's current frame f: */
-	int64_t wbase;		/* f * the producer's n_elems */
-	int32_t *left;		/* the producer's left[] of frame f */
-} mdl_port;
-
-/* A write index stepped with the iteration, shared by the affine ports
- * whose indices differ by constants only (a stencil's taps). */
-typedef struct mdl_cursor {
-	int64_t want, want0;	/* now, and at the first iteration */
-	int64_t step[SCHED_MAX_DIMS];	/* per dimension stepped by one */
-	int64_t back[SCHED_MAX_DIMS];	/* step * (ext - 1): a wrap */
-} mdl_cursor;
-
-/* A result on its way to its buffer. */
-typedef struct mdl_pending {
-	int64_t time;
-	int64_t elem;		/* row-major over the statement's box */
-	int64_t frame;		/* its write index is frame * n_elems + elem */
-	int64_t out_off;	/* offset in the frame's output array, or -1 */
-} mdl_pending;
-
-struct mdl_stmt {
-	const sched_stmt *s;
-	mdl_buf *buf;
-	io_array **outs;	/* by frame: the output arrays, or NULL */
-	int input;		/* input statements: the index in r->lin[f] */
-	int64_t n_elems;	/* elements per frame */
-	int64_t frame;		/* of the current iteration */
-	int64_t red_iters;	/* iterations per element (1 if no reduction) */
-	int64_t red_k;		/* the current iteration's place in its element */
-	int64_t elem;		/* the current iteration's element */
-	int dim_slot[SCHED_MAX_DIMS];
-	int64_t estride[SCHED_MAX_DIMS];	/* var dims, row-major */
-	int64_t *env;
-	int64_t it[SCHED_MAX_DIMS];
-	int64_t t, prev_t, done, n_iters;	/* n_iters: every frame's */
-	int64_t frame_iters;	/* iterations per frame */
-	int64_t period;		/* the run's */
-	int n_ports;
-	mdl_port *ports;
-	int n_cursors;
-	mdl_cursor *cursors;	/* n_ports of room */
-	bool need_env;		/* a port evaluates its indices */
-	mdl_pending *q;		/* a ring of q_cap (a power of two) entries */
-	int64_t q_head, q_len, q_cap;
-};
-
-typedef struct mdl_run {
-	sl_ctx *ctx;
-	const sched_program *sp;
-	const ub_set *ubs;
-	int n_stmts;
-	mdl_stmt *stmts;
-	int n_bufs;
-	mdl_buf *bufs;
-	int n_frames;
-	int64_t period;		/* frame f fires f * period cycles after frame 0 */
-	const ref_inputs *in;	/* by frame, as given */
-	ref_inputs *lin;	/* by frame: the same arrays for the lowered inputs */
-	/* By frame: the values of the lowered program's funcs (ref_run_funcs,
-	 * computed at the frame's first write, freed after its last) and
-	 * the writes still to come. */
-	uint64_t ***funcs;
-	int64_t *writes_left;
-	int64_t writes_per_frame;
-	int64_t last_out_write;
-	int64_t last_in_take;	/* cycle of the last input element taken */
-	int64_t outputs_written;
-	uint64_t held;		/* bytes reserved for the buffers */
-} mdl_run;
 
 /* ------------------------------------------------------------ accesses */
 
@@ -222,11 +102,11 @@ static bool mdl_linear(const ir_expr *e, int n_slots, int64_t *coef, int64_t *c0
 /* Port p's steps when every index is affine in the statement's
  * dimensions and stays inside the producer's box over the whole
  * iteration box (checked at its corners); false otherwise. */
-static bool mdl_port_affine(const mdl_stmt *st, const mdl_port *p, int n_slots,
-	mdl_cursor *cu)
+static bool mdl_port_affine(const sim_mdl_stmt *st, const sim_mdl_port *p, int n_slots,
+	sim_mdl_cursor *cu)
 {
 	const sched_stmt *s = st->s;
-	const mdl_stmt *pst = p->buf->prod;
+	const sim_mdl_stmt *pst = p->buf->prod;
 	const sched_stmt *ps = pst->s;
 	const ir_expr *e = p->a->expr;
 	int64_t coef[SCHED_MAX_DIMS * 2 + 8], c0;
@@ -261,9 +141,9 @@ static bool mdl_port_affine(const mdl_stmt *st, const mdl_port *p, int n_slots,
 }
 
 /* Give port p a cursor: one with the same steps, or a new one. */
-static void mdl_port_cursor(mdl_stmt *st, mdl_port *p, int n_slots)
+static void mdl_port_cursor(sim_mdl_stmt *st, sim_mdl_port *p, int n_slots)
 {
-	mdl_cursor cu;
+	sim_mdl_cursor cu;
 	p->cursor = -1;
 	if (st->n_iters == 0 || !mdl_port_affine(st, p, n_slots, &cu)) {
 		st->need_env = true;
@@ -282,9 +162,9 @@ static void mdl_port_cursor(mdl_stmt *st, mdl_port *p, int n_slots)
 /* The element of the producer that port p reads at the consumer's
  * current iteration (its write index: row-major over the producer's
  * box), the coordinates in c when c is not NULL. */
-static int64_t mdl_port_eval(const mdl_stmt *st, const mdl_port *p, int64_t *c)
+static int64_t mdl_port_eval(const sim_mdl_stmt *st, const sim_mdl_port *p, int64_t *c)
 {
-	const mdl_stmt *pst = p->buf->prod;
+	const sim_mdl_stmt *pst = p->buf->prod;
 	const sched_stmt *ps = pst->s;
 	const ir_expr *e = p->a->expr;
 	int64_t off = 0, cc[SCHED_MAX_DIMS];
@@ -299,26 +179,24 @@ static int64_t mdl_port_eval(const mdl_stmt *st, const mdl_port *p, int64_t *c)
 	return off;
 }
 
-static inline int64_t mdl_port_elem(const mdl_stmt *st, const mdl_port *p)
+static inline int64_t mdl_port_elem(const sim_mdl_stmt *st, const sim_mdl_port *p)
 {
 	return p->wantp ? *p->wantp + p->off : mdl_port_eval(st, p, NULL);
 }
 
+
 /* ------------------------------------------------------------ iterations */
 
 /* The statement's current frame is f: its ports' frame bases. */
-static void mdl_set_frame(mdl_stmt *st, int64_t f)
+static void mdl_set_frame(sim_mdl_stmt *st, int64_t f)
 {
 	st->frame = f;
-	for (int k = 0; k < st->n_ports; k++) {
-		mdl_port *p = &st->ports[k];
-		p->wbase = f * p->buf->n_elems;
-		p->left = p->buf->left + (f & 1) * p->buf->n_elems;
-	}
+	for (int k = 0; k < st->n_ports; k++)
+		st->ports[k].wbase = f * st->ports[k].buf->n_elems;
 }
 
 /* Reset the statement to its first iteration. */
-static void mdl_iter_start(mdl_stmt *st)
+void sim_mdl_iter_start(sim_mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	for (int d = 0; d < s->n_dims; d++) {
@@ -329,21 +207,15 @@ static void mdl_iter_start(mdl_stmt *st)
 		st->cursors[k].want = st->cursors[k].want0;
 	st->t = sched_time(s, st->it);
 	st->done = 0;
-	st->red_k = 0;
-	st->elem = 0;
 	mdl_set_frame(st, 0);
 }
 
-/* Step to the next iteration in lexicographic order, its time, element
- * and wanted write indices with it. */
-static void mdl_iter_next(mdl_stmt *st)
+/* Step to the next iteration in lexicographic order, its time and
+ * wanted write indices with it. */
+void sim_mdl_iter_next(sim_mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	st->done++;
-	if (++st->red_k == st->red_iters) {
-		st->red_k = 0;
-		st->elem++;
-	}
 	for (int d = s->n_dims - 1; d >= 0; d--) {
 		if (++st->it[d] < s->lo[d] + s->ext[d]) {
 			st->t += s->coef[d];
@@ -362,10 +234,94 @@ static void mdl_iter_next(mdl_stmt *st)
 	/* The frame is done: the next one starts a period later. */
 	mdl_set_frame(st, st->frame + 1);
 	st->t += st->period;
-	st->elem = 0;
 }
 
-/* ------------------------------------------------------------ reads and writes */
+/* Is the statement's schedule increasing in its iteration order, across
+ * frames?  Stepping dimension d (the dimensions after it wrapping) moves
+ * the cycle by the same amount every time, so its first step decides;
+ * the first step that does not move forward is reported as a run meets
+ * it: 0, or -1. */
+static int mdl_check_order(sim_mdl_run *r, const sim_mdl_stmt *st)
+{
+	const sched_stmt *s = st->s;
+	int64_t inner = 0, span = 1, at = -1;
+	int bad = -2;
+	if (st->n_iters == 0)
+		return 0;
+	for (int d = s->n_dims - 1; d >= 0; d--) {
+		if (bad == -2 && s->ext[d] >= 2 && s->coef[d] - inner <= 0) {
+			bad = d;
+			at = span;
+		}
+		inner += s->coef[d] * (s->ext[d] - 1);
+		span *= s->ext[d];
+	}
+	if (bad == -2 && r->n_frames > 1 && r->period - inner <= 0) {
+		bad = -1;
+		at = span;
+	}
+	if (bad == -2)
+		return 0;
+	int64_t it[SCHED_MAX_DIMS], prev[SCHED_MAX_DIMS];
+	for (int d = 0; d < s->n_dims; d++) {
+		it[d] = s->lo[d] + (d == bad);
+		prev[d] = d > bad ? s->lo[d] + s->ext[d] - 1 : s->lo[d];
+	}
+	int64_t t = sched_time(s, it) + (bad == -1 ? r->period : 0);
+	sl_error(r->ctx, s->decl->loc, "the schedule of '%s' is not increasing in its "
+		"iteration order: iteration %lld at cycle %lld after cycle %lld", s->name,
+		(long long) at, (long long) t, (long long) sched_time(s, prev));
+	return -1;
+}
+
+/* ------------------------------------------------------------ write cursors */
+
+/* Before the producer's first write. */
+void sim_mdl_wcur_start(sim_mdl_wcur *w, const sim_mdl_buf *b)
+{
+	const sched_stmt *ps = b->prod->s;
+	int64_t it[SCHED_MAX_DIMS];
+	memset(w, 0, sizeof *w);
+	w->buf = b;
+	/* an element is complete at its reduction's last iteration */
+	for (int d = 0; d < ps->n_dims; d++)
+		it[d] = d < ps->n_vars ? ps->lo[d] : ps->lo[d] + ps->ext[d] - 1;
+	memcpy(w->it, it, sizeof it);
+	w->t = b->n_elems > 0 ? sched_time(ps, it) + ps->latency : INT64_MAX;
+	/* a row: the innermost variable and those before it that continue
+	 * its steps in time */
+	int nv = ps->n_vars;
+	w->dt = nv > 0 ? ps->coef[nv - 1] : 0;
+	w->wm = nv > 0 ? nv - 1 : 0;
+	w->blk = nv > 0 ? ps->ext[nv - 1] : 1;
+	while (w->wm > 0 && ps->coef[w->wm - 1] == w->dt * w->blk && w->blk < ((int64_t) 1 << 40))
+		w->blk *= ps->ext[--w->wm];
+	w->row_left = w->blk - 1;
+}
+
+/* One more write done, at the end of a row of the producer's variables
+ * (wm on): the next element's cycle. */
+void sim_mdl_wcur_carry(sim_mdl_wcur *w, const sim_mdl_run *r)
+{
+	const sched_stmt *ps = w->buf->prod->s;
+	int nv = ps->n_vars;
+	w->n++;
+	for (int d = w->wm; d < nv; d++)
+		w->it[d] = ps->lo[d] + ps->ext[d] - 1;
+	w->row_left = w->blk - 1;
+	for (int d = nv - 1; d >= 0; d--) {
+		if (++w->it[d] < ps->lo[d] + ps->ext[d]) {
+			w->t += ps->coef[d];
+			return;
+		}
+		w->it[d] = ps->lo[d];
+		w->t -= ps->coef[d] * (ps->ext[d] - 1);
+	}
+	w->t = ++w->frame < r->n_frames ? w->t + r->period : INT64_MAX;
+}
+
+
+/* ------------------------------------------------------------ reads */
 
 static void mdl_coords_str(char *buf, size_t size, const int64_t *c, int n)
 {
@@ -378,38 +334,26 @@ static void mdl_coords_str(char *buf, size_t size, const int64_t *c, int n)
 		snprintf(buf + k, size - k, ")");
 }
 
-static int mdl_violation(mdl_run *r, const mdl_stmt *st, const mdl_port *p,
-	int64_t held, int64_t want, int64_t elem)
+/* Keep fault "f" when it comes before the one kept. */
+static void mdl_fault_note(sim_mdl_run *r, const sim_mdl_fault *f)
 {
-	char cs[256];
-	int64_t c[SCHED_MAX_DIMS];
-	const mdl_stmt *pst = p->buf->prod;
-	const sched_stmt *ps = pst->s;
-	for (int j = 0; j < ps->n_vars; j++)
-		c[j] = ps->lo[j] + (elem / pst->estride[j]) % ps->ext[j];
-	mdl_coords_str(cs, sizeof cs, c, ps->n_vars);
-	if (r->n_frames > 1)
-		snprintf(cs + strlen(cs), sizeof cs - strlen(cs), " of frame %lld",
-			(long long) st->frame);
-	const char *why = held < 0 ? "an empty slot: it is not yet written"
-		: held < want ? "an older value: it is not yet written"
-		: p->tap ? "a newer value: the tap is too close to the write side"
-		: "a newer value: it was overwritten before its last read";
-	sl_error(r->ctx, p->a->expr->loc, "the cycle-level model reads '%s'%s at "
-		"cycle %lld (iteration %lld of '%s') and finds %s (buffer '%s', %s, "
-		"%lld words, write #%lld wanted, slot holds #%lld)",
-		ps->name, cs, (long long) st->t, (long long) st->done, st->s->name,
-		why, p->buf->ub->name, ub_storage_str(p->buf->ub->storage),
-		(long long) p->buf->cap, (long long) want, (long long) held);
-	return -1;
+	const sim_mdl_fault *g = &r->fault;
+	bool first = !g->any || f->t < g->t || (f->t == g->t && (f->phase < g->phase
+		|| (f->phase == g->phase && (f->stmt < g->stmt
+		|| (f->stmt == g->stmt && f->port < g->port)))));
+	if (first) {
+		r->fault = *f;
+		r->fault.any = true;
+	}
 }
 
-/* The write index a read of a chain with border taps finds (-1: none):
- * the chain position its tap and edges name at the current iteration,
- * counted in shifts, every write and each of the chain's vshift_n
- * shifts after a frame's last write (no data), which come before the
- * next frame's first write (the frame period). */
-static int64_t mdl_border_held(const mdl_buf *b, const mdl_stmt *st, const ub_port *up)
+/* The write index a read of a chain with border taps finds (-1: none)
+ * when nw writes are done: the chain position its tap and edges name at
+ * the current iteration, counted in shifts, every write and each of the
+ * chain's vshift_n shifts after a frame's last write (no data), which
+ * come before the next frame's first write (the frame period). */
+static int64_t mdl_border_held(const sim_mdl_buf *b, const sim_mdl_stmt *st, const ub_port *up,
+	int64_t nw)
 {
 	const ub_buffer *ub = b->ub;
 	int64_t tap = up->tap;
@@ -420,292 +364,240 @@ static int64_t mdl_border_held(const mdl_buf *b, const mdl_stmt *st, const ub_po
 	int64_t since = st->t - st->frame * st->period - ub->vshift_start;
 	if (vn > 0 && since >= 0)
 		v += since / ub->vshift_step + 1 < vn ? since / ub->vshift_step + 1 : vn;
-	int64_t s = b->n_writes + v - 1 - tap;
+	int64_t s = nw + v - 1 - tap;
 	if (s < 0 || tap >= b->cap || s % per >= b->n_elems)
 		return -1;
 	return s / per * b->n_elems + s % per;
 }
 
-/* Read port k of the statement's current iteration: its slot must hold
- * the element it wants. */
-static inline int mdl_read(mdl_run *r, mdl_stmt *st, mdl_port *p)
+/* The write index port p finds at the current iteration when nw writes
+ * are done (-1: an empty slot).  A circular buffer's slot want mod C
+ * holds the greatest write index below nw in that residue class; a
+ * chain's position nw - 1 - dist holds that write while dist is below
+ * the capacity, else the slot it wraps to holds write nw - 1 - (dist mod
+ * C). */
+int64_t sim_mdl_held(const sim_mdl_stmt *st, const sim_mdl_port *p, int64_t nw, int64_t want)
 {
-	mdl_buf *b = p->buf;
-	int64_t elem = mdl_port_elem(st, p);
-	int64_t want = p->wbase + elem;	/* its write index */
-	int64_t held = -1;
-	if (p->border) {
-		held = mdl_border_held(b, st, p->border);
-	} else if (p->tap) {
-		/* Position n_writes - 1 - dist of the chain.  The writes come in
-		 * write-index order (mdl_write checks it), so while dist is below
-		 * the capacity that slot still holds write #(n_writes - 1 - dist):
-		 * its tag, without reading it. */
-		int64_t pos = b->n_writes - 1 - p->dist;
-		if (pos >= 0 && b->cap > 0) {
-			if (p->dist < b->cap) {
-				held = pos;
-			} else {
-				int64_t addr = b->wslot - 1 - p->dist_mod;
-				held = b->tag[addr < 0 ? addr + b->cap : addr];
-			}
-		}
-	} else if (b->cap > 0 && want >= 0) {
-		held = b->tag[mdl_mod_of(&b->mod, (uint64_t) want)];
+	const sim_mdl_buf *b = p->buf;
+	if (p->border)
+		return mdl_border_held(b, st, p->border, nw);
+	if (b->cap <= 0)
+		return -1;
+	if (p->tap) {
+		if (nw - 1 - p->dist < 0)
+			return -1;
+		return p->dist < b->cap ? nw - 1 - p->dist : nw - 1 - p->dist_mod;
 	}
-	if (held != want)
-		return mdl_violation(r, st, p, held, want, elem);
-	if (--p->left[elem] == 0)
-		b->live--;
-	return 0;
+	int64_t res = want % b->cap;
+	return nw - 1 < res ? -1 : res + (nw - 1 - res) / b->cap * b->cap;
 }
 
-/* The values of frame f's funcs, computed at its first write. */
-static const uint64_t *const *mdl_frame_values(mdl_run *r, int64_t f)
+/* Port k of the statement read "held" instead of "want" at cycle t,
+ * iteration "done" of frame "frame". */
+void sim_mdl_read_fault(sim_mdl_run *r, const sim_mdl_stmt *st, int k, int64_t t, int64_t done,
+	int64_t frame, int64_t held, int64_t want)
 {
-	const ir_program *lp = r->sp->lowered;
-	if (r->funcs[f])
-		return (const uint64_t *const *) r->funcs[f];
-	r->funcs[f] = sl_xcalloc((size_t) lp->n_decls + 1, sizeof(**r->funcs));
-	if (ref_run_funcs(r->ctx, lp, &r->lin[f], r->funcs[f]) < 0) {
-		free(r->funcs[f]);
-		r->funcs[f] = NULL;
-		return NULL;
-	}
-	return (const uint64_t *const *) r->funcs[f];
+	const sim_mdl_port *p = &st->ports[k];
+	sim_mdl_fault f = { true, t, 1, st->s->index, k, done, frame, held, want,
+		want - frame * p->buf->n_elems };
+	mdl_fault_note(r, &f);
 }
 
-static void mdl_frame_release(mdl_run *r, int64_t f)
+static int mdl_report_read(sim_mdl_run *r, const sim_mdl_fault *f)
 {
-	for (int i = 0; r->funcs[f] && i < r->sp->lowered->n_decls; i++)
-		free(r->funcs[f][i]);
-	free(r->funcs[f]);
-	r->funcs[f] = NULL;
+	char cs[256];
+	int64_t c[SCHED_MAX_DIMS];
+	const sim_mdl_stmt *st = &r->stmts[f->stmt];
+	const sim_mdl_port *p = &st->ports[f->port];
+	const sim_mdl_stmt *pst = p->buf->prod;
+	const sched_stmt *ps = pst->s;
+	for (int j = 0; j < ps->n_vars; j++)
+		c[j] = ps->lo[j] + (f->elem / pst->estride[j]) % ps->ext[j];
+	mdl_coords_str(cs, sizeof cs, c, ps->n_vars);
+	if (r->n_frames > 1)
+		snprintf(cs + strlen(cs), sizeof cs - strlen(cs), " of frame %lld",
+			(long long) f->frame);
+	const char *why = f->held < 0 ? "an empty slot: it is not yet written"
+		: f->held < f->want ? "an older value: it is not yet written"
+		: p->tap ? "a newer value: the tap is too close to the write side"
+		: "a newer value: it was overwritten before its last read";
+	sl_error(r->ctx, p->a->expr->loc, "the cycle-level model reads '%s'%s at "
+		"cycle %lld (iteration %lld of '%s') and finds %s (buffer '%s', %s, "
+		"%lld words, write #%lld wanted, slot holds #%lld)",
+		ps->name, cs, (long long) f->t, (long long) f->done, st->s->name,
+		why, p->buf->ub->name, ub_storage_str(p->buf->ub->storage),
+		(long long) p->buf->cap, (long long) f->want, (long long) f->held);
+	return -1;
 }
 
-/* The value of element "elem" of statement st in frame f. */
-static int mdl_value(mdl_run *r, const mdl_stmt *st, int64_t f, int64_t elem, uint64_t *v)
+/* Frame f's write of element e comes while frame f - 2 still reads it
+ * (the model counts two frames' reads). */
+static int mdl_report_overlap(sim_mdl_run *r, const sim_mdl_fault *f)
+{
+	const sim_mdl_stmt *st = &r->stmts[f->stmt];
+	sl_error(r->ctx, st->s->decl->loc, "the cycle-level model writes '%s' "
+		"element #%lld of frame %lld at cycle %lld while frame %lld still "
+		"reads it: the frames overlap too far for its buffer", st->s->name,
+		(long long) f->elem, (long long) f->frame, (long long) f->t,
+		(long long) f->frame - 2);
+	return -1;
+}
+
+/* ------------------------------------------------------------ the passes */
+
+/* Progress, every 2^16 iterations. */
+void sim_mdl_progress(sim_mdl_run *r, int64_t iters)
+{
+	int64_t before = r->iters_done;
+	r->iters_done += iters;
+	if ((before >> 16) == (r->iters_done >> 16) || r->iters_total <= 0)
+		return;
+	int64_t total = sched_frames_predicted_cycles(r->sp, r->n_frames);
+	sl_progress_count((int64_t) ((double) total * (double) r->iters_done
+		/ (double) r->iters_total), total);
+}
+
+/* Output statement st's values: in every frame each element of its box
+ * that lies in the output box (the func's domain may reach past it), the
+ * lexicographically last of them written last (the schedule increases
+ * in that order, mdl_check_order), a latency after its last iteration. */
+static void mdl_outputs(sim_mdl_run *r, const sim_mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
-	if (s->is_input) {
-		*v = r->lin[f].arrays[st->input]->data[elem];
-		return 0;
-	}
-	const uint64_t *const *funcs = mdl_frame_values(r, f);
-	if (!funcs)
-		return -1;
-	*v = funcs[s->decl->index][elem];
-	return 0;
-}
-
-/* A result reaches its buffer (and the output it belongs to). */
-static int mdl_write(mdl_run *r, mdl_stmt *st, const mdl_pending *p)
-{
-	if (st->outs && p->out_off >= 0) {
-		/* An output value; the func's domain may reach past its box. */
-		if (mdl_value(r, st, p->frame, p->elem, &st->outs[p->frame]->data[p->out_off]) < 0)
-			return -1;
-		r->outputs_written++;
-		if (p->time > r->last_out_write)
-			r->last_out_write = p->time;
-	}
-	if (--r->writes_left[p->frame] == 0)
-		mdl_frame_release(r, p->frame);
-	mdl_buf *b = st->buf;
-	if (!b)
-		return 0;
-	int64_t windex = p->frame * b->n_elems + p->elem;
-	if (windex != b->n_writes) {
-		sl_error(r->ctx, st->s->decl->loc, "the cycle-level model writes "
-			"'%s' in another order than its buffer's write index: write "
-			"#%lld at cycle %lld has index %lld", st->s->name,
-			(long long) b->n_writes, (long long) p->time,
-			(long long) windex);
-		return -1;
-	}
-	if (b->cap > 0) {
-		b->tag[b->wslot] = windex;
-		if (++b->wslot == b->cap)
-			b->wslot = 0;
-	}
-	b->n_writes++;
-	int32_t *left = &b->left[(p->frame & 1) * b->n_elems + p->elem];
-	if (*left != 0) {
-		sl_error(r->ctx, st->s->decl->loc, "the cycle-level model writes '%s' "
-			"element #%lld of frame %lld at cycle %lld while frame %lld still "
-			"reads it: the frames overlap too far for its buffer", st->s->name,
-			(long long) p->elem, (long long) p->frame, (long long) p->time,
-			(long long) p->frame - 2);
-		return -1;
-	}
-	*left = b->reads[p->elem];
-	if (*left > 0 && ++b->live > b->max_live)
-		b->max_live = b->live;
-	return 0;
-}
-
-static void mdl_queue_push(mdl_stmt *st, const mdl_pending *p)
-{
-	if (st->q_len == st->q_cap) {
-		int64_t cap = st->q_cap ? 2 * st->q_cap : 8;
-		mdl_pending *q = sl_xcalloc((size_t) cap, sizeof(*q));
-		for (int64_t i = 0; i < st->q_len; i++)
-			q[i] = st->q[(st->q_head + i) & (st->q_cap - 1)];
-		free(st->q);
-		st->q = q;
-		st->q_cap = cap;
-		st->q_head = 0;
-	}
-	st->q[(st->q_head + st->q_len++) & (st->q_cap - 1)] = *p;
-}
-
-/* The offset of the current element in the output box, or -1. */
-static int64_t mdl_out_off(const mdl_stmt *st)
-{
-	const io_array *o = st->outs[0];
-	int64_t off = 0;
-	for (int d = 0; d < o->n_dims; d++) {
-		if (st->it[d] < 0 || st->it[d] >= o->dims[d])
-			return -1;
-		off = off * o->dims[d] + st->it[d];
-	}
-	return off;
-}
-
-/* Fire the statement's current iteration at cycle st->t. */
-static int mdl_fire(mdl_run *r, mdl_stmt *st)
-{
-	if (st->done > 0 && st->t <= st->prev_t) {
-		sl_error(r->ctx, st->s->decl->loc, "the schedule of '%s' is not "
-			"increasing in its iteration order: iteration %lld at cycle "
-			"%lld after cycle %lld", st->s->name, (long long) st->done,
-			(long long) st->t, (long long) st->prev_t);
-		return -1;
-	}
-	st->prev_t = st->t;
-	if (st->s->is_input)
-		r->last_in_take = st->t;
-	for (int k = 0; k < st->n_ports; k++)
-		if (mdl_read(r, st, &st->ports[k]) < 0)
-			return -1;
-	if (st->red_k != st->red_iters - 1)
-		return 0;	/* a reduction's element is not complete yet */
-	mdl_pending p = { st->t + st->s->latency, st->elem, st->frame,
-		st->outs ? mdl_out_off(st) : -1 };
-	mdl_queue_push(st, &p);
-	return 0;
-}
-
-/* ------------------------------------------------------------ the run */
-
-/* The reads of a statement whose ports are all affine, dimension d on,
- * the cursors at want[0 .. n_cursors) (room for n_dims - d such rows):
- * the innermost dimension as one strided loop per port. */
-static void mdl_count_affine(mdl_stmt *st, int d, int64_t *want)
-{
-	const sched_stmt *s = st->s;
-	int64_t *w = want + st->n_cursors;
-	memcpy(w, want, (size_t) st->n_cursors * sizeof(*w));
-	if (d + 1 < s->n_dims) {
-		for (int64_t i = 0; i < s->ext[d]; i++) {
-			mdl_count_affine(st, d + 1, w);
-			for (int k = 0; k < st->n_cursors; k++)
-				w[k] += st->cursors[k].step[d];
+	const ir_decl *d = s->decl;
+	int64_t n = 1, it[SCHED_MAX_DIMS];
+	if (st->n_iters == 0)
+		return;
+	for (int k = 0; k < s->n_dims; k++) {
+		int64_t a = s->lo[k], b = s->lo[k] + s->ext[k];
+		if (k < s->n_vars) {
+			a = a > 0 ? a : 0;
+			b = b < d->out_extents[k] ? b : d->out_extents[k];
+			n *= b > a ? b - a : 0;
 		}
+		it[k] = b - 1;
+	}
+	if (n == 0)
+		return;
+	r->outputs_written += n * r->n_frames;
+	int64_t t = sched_time(s, it) + s->latency + (r->n_frames - 1) * r->period;
+	if (t > r->last_out_write)
+		r->last_out_write = t;
+}
+
+/* The reads of the current iteration, the write cursors at its cycle. */
+static void mdl_reads(sim_mdl_run *r, sim_mdl_stmt *st)
+{
+	for (int k = 0; k < st->n_ports; k++) {
+		sim_mdl_port *p = &st->ports[k];
+		int64_t elem = mdl_port_elem(st, p), want = p->wbase + elem;
+		int64_t held = sim_mdl_held(st, p, st->wcurs[p->wc].n, want);
+		if (held != want)
+			sim_mdl_read_fault(r, st, k, st->t, st->done, st->frame, held, want);
+		if (st->frame == 0 && p->buf->last[elem] < st->t)
+			p->buf->last[elem] = st->t;
+	}
+}
+
+/* Any statement, an iteration at a time. */
+static void mdl_pass_general(sim_mdl_run *r, sim_mdl_stmt *st)
+{
+	sim_mdl_iter_start(st);
+	for (int g = 0; g < st->n_wcurs; g++)
+		sim_mdl_wcur_start(&st->wcurs[g], st->wcurs[g].buf);
+	for (int64_t n = 0; n < st->n_iters; n++) {
+		for (int g = 0; g < st->n_wcurs; g++)
+			sim_mdl_wcur_at(&st->wcurs[g], r, st->t);
+		mdl_reads(r, st);
+		sim_mdl_iter_next(st);
+		if ((n & 0xFFF) == 0xFFF)
+			sim_mdl_progress(r, 0x1000);
+	}
+	sim_mdl_progress(r, st->n_iters & 0xFFF);
+}
+
+/* Every read of statement st checked, its reads' last cycles noted. */
+static void mdl_pass(sim_mdl_run *r, sim_mdl_stmt *st)
+{
+	if (st->n_iters == 0 || st->n_ports == 0) {
+		sim_mdl_progress(r, st->n_iters);
 		return;
 	}
-	for (int k = 0; k < st->n_ports; k++) {
-		const mdl_port *p = &st->ports[k];
-		int32_t *left = p->buf->reads;
-		int64_t e = w[p->cursor] + p->off, step = st->cursors[p->cursor].step[d];
-		for (int64_t i = 0; i < s->ext[d]; i++, e += step)
-			left[e]++;
-	}
+	if (sim_mdl_rows_ok(st))
+		sim_mdl_pass_rows(r, st);
+	else
+		mdl_pass_general(r, st);
 }
 
-/* Count, for every element of every buffer, the reads it will see in a
- * frame. */
-static void mdl_count_reads(mdl_run *r)
+/* ------------------------------------------------------------ live values */
+
+/* The most of cov0 (cycles lo .. hi) summed over n_frames copies a
+ * period apart: only the frames that can overlap one cycle matter, and
+ * with all of them present the sum repeats every period, so n_frames
+ * beyond that many add no new sums. */
+static int64_t mdl_fold_frames(const int32_t *cov0, int64_t lo, int64_t hi, int64_t period,
+	int n_frames)
 {
-	for (int i = 0; i < r->n_stmts; i++) {
-		mdl_stmt *st = &r->stmts[i];
-		if (st->n_ports == 0 || st->n_iters == 0)
-			continue;
-		if (!st->need_env && st->s->n_dims > 0) {
-			int64_t *w = sl_xcalloc((size_t) (st->s->n_dims + 2) * st->n_cursors,
-				sizeof(*w));
-			for (int k = 0; k < st->n_cursors; k++)
-				w[k] = st->cursors[k].want0;
-			mdl_count_affine(st, 0, w);
-			free(w);
-			continue;
-		}
-		mdl_iter_start(st);
-		for (int64_t n = 0; n < st->frame_iters; n++) {
-			for (int k = 0; k < st->n_ports; k++) {
-				mdl_port *p = &st->ports[k];
-				p->buf->reads[mdl_port_elem(st, p)]++;
-			}
-			mdl_iter_next(st);
-		}
+	int64_t overlap = period > 0 ? (hi - lo) / period + 1 : 1;
+	int64_t nf = n_frames < overlap ? n_frames : overlap, best = 0;
+	if (nf == 1) {
+		for (int64_t t = 0; t <= hi - lo; t++)
+			best = cov0[t] > best ? cov0[t] : best;
+		return best;
 	}
+	for (int64_t t = lo; t <= hi + (nf - 1) * period; t++) {
+		int64_t sum = 0;
+		for (int64_t f = 0; f < nf && t - f * period >= lo; f++)
+			if (t - f * period <= hi)
+				sum += cov0[t - f * period - lo];
+		if (sum > best)
+			best = sum;
+	}
+	return best;
 }
 
-/* The writes of cycle "now", then its firings; the next cycle with an
- * event (INT64_MAX when none is left). */
-static int mdl_cycle(mdl_run *r, int64_t now, int64_t *next)
+/* Buffer b's live values at most: after a cycle's writes, the elements
+ * written and not yet read for the last time (an element lives from its
+ * write to its last read, each frame's a period after the one before).
+ * With three frames or more, frame f's write of an element must come
+ * after frame f - 2's last read of it, as the model counts the reads of
+ * two frames (else a fault).  0, or -1 (reported: memory). */
+static int mdl_live(sim_mdl_run *r, sim_mdl_buf *b)
 {
-	int64_t nt = INT64_MAX;
-	for (int i = 0; i < r->n_stmts; i++) {
-		mdl_stmt *st = &r->stmts[i];
-		while (st->q_len > 0 && st->q[st->q_head].time == now) {
-			mdl_pending p = st->q[st->q_head];
-			st->q_head = (st->q_head + 1) & (st->q_cap - 1);
-			st->q_len--;
-			if (mdl_write(r, st, &p) < 0)
-				return -1;
+	sim_mdl_wcur w;
+	sim_mdl_wcur_start(&w, b);
+	int64_t lo = w.t, hi = SIM_MDL_NEVER;
+	for (int64_t e = 0; e < b->n_elems; e++)
+		if (b->last[e] > hi)
+			hi = b->last[e];
+	b->max_live = 0;
+	if (hi == SIM_MDL_NEVER)
+		return 0;
+	const sched_stmt *ps = b->prod->s;
+	int64_t span = hi - lo + 2;
+	if (!sl_mem_reserve(r->ctx, ps->decl->loc, "live count of buffer", b->ub->name, span,
+		sizeof(int32_t)))
+		return -1;
+	int32_t *cov = sl_xcalloc((size_t) span, sizeof(*cov));
+	for (int64_t e = 0; e < b->n_elems; e++) {
+		int64_t t = w.t, l = b->last[e];
+		if (l != SIM_MDL_NEVER && r->n_frames >= 3 && l >= t + 2 * r->period) {
+			sim_mdl_fault f = { true, t + 2 * r->period, 0, ps->index, 0, 0, 2, 0, 0, e };
+			mdl_fault_note(r, &f);
 		}
-	}
-	for (int i = 0; i < r->n_stmts; i++) {
-		mdl_stmt *st = &r->stmts[i];
-		if (st->done < st->n_iters && st->t == now) {
-			if (mdl_fire(r, st) < 0)
-				return -1;
-			mdl_iter_next(st);
+		if (l != SIM_MDL_NEVER && l >= t) {
+			cov[t - lo]++;
+			cov[l + 1 - lo]--;
 		}
-		if (st->done < st->n_iters && st->t < nt)
-			nt = st->t;
-		if (st->q_len > 0 && st->q[st->q_head].time < nt)
-			nt = st->q[st->q_head].time;
+		sim_mdl_wcur_at(&w, r, t);
 	}
-	*next = nt;
+	for (int64_t k = 1; k < span; k++)
+		cov[k] += cov[k - 1];
+	b->max_live = mdl_fold_frames(cov, lo, hi, r->period, r->n_frames);
+	free(cov);
+	sl_mem_release(r->ctx, (uint64_t) span * sizeof(int32_t));
 	return 0;
 }
-
-static int mdl_simulate(mdl_run *r)
-{
-	mdl_count_reads(r);
-	int64_t now = INT64_MAX;
-	for (int i = 0; i < r->n_stmts; i++) {
-		mdl_stmt *st = &r->stmts[i];
-		if (st->n_iters == 0)
-			continue;
-		mdl_iter_start(st);
-		if (st->t < now)
-			now = st->t;
-	}
-	int64_t total = sched_frames_predicted_cycles(r->sp, r->n_frames);
-	for (uint32_t k = 0; now != INT64_MAX; k++) {
-		if (mdl_cycle(r, now, &now) < 0)
-			return -1;
-		if ((k & 0xFFFF) == 0 && now != INT64_MAX)
-			sl_progress_count(now, total);
-	}
-	return 0;
-}
-
-/* ------------------------------------------------------------ setup */
-
 /* The data of input statement "d": by name when the inputs carry their
  * declarations, else by position among the program's inputs. */
 static const io_array *mdl_find_input(const ir_program *lp,
@@ -727,11 +619,10 @@ static const io_array *mdl_find_input(const ir_program *lp,
 
 /* Input statement st's data in every frame, gathered into r->lin (the
  * inputs of the lowered program, by frame). */
-static int mdl_bind_input(mdl_run *r, mdl_stmt *st)
+static int mdl_bind_input(sim_mdl_run *r, sim_mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	const ir_decl *d = s->decl;
-	st->input = r->lin[0].n;
 	for (int f = 0; f < r->n_frames; f++) {
 		const io_array *a = mdl_find_input(r->sp->lowered, &r->in[f], d);
 		bool ok = a && ir_type_eq(a->type, d->type) && a->n_dims == s->n_dims;
@@ -751,7 +642,7 @@ static int mdl_bind_input(mdl_run *r, mdl_stmt *st)
 
 /* A func statement's elements are its lowered func's, whose values
  * ref_run_funcs gives over the same box. */
-static void mdl_check_values(const mdl_run *r, const mdl_stmt *st)
+static void mdl_check_values(const sim_mdl_run *r, const sim_mdl_stmt *st)
 {
 	const ir_program *lp = r->sp->lowered;
 	const ir_decl *d = st->s->decl;
@@ -764,7 +655,7 @@ static void mdl_check_values(const mdl_run *r, const mdl_stmt *st)
 
 /* Reduction statements: the dims after the variables are the reduction
  * variables of the one IR_REDUCE at the top of the body. */
-static void mdl_setup_body(mdl_stmt *st)
+static void mdl_setup_body(sim_mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	const ir_expr *body = s->decl->body;
@@ -790,7 +681,7 @@ static void mdl_setup_body(mdl_stmt *st)
 }
 
 /* The port of buffer "b" for access "a"; NULL when the mapping has none. */
-static const ub_port *mdl_find_port(const mdl_buf *b, const sched_access *a)
+static const ub_port *mdl_find_port(const sim_mdl_buf *b, const sched_access *a)
 {
 	for (int i = 0; i < b->ub->n_ports; i++) {
 		const ub_port *p = &b->ub->ports[i];
@@ -800,14 +691,29 @@ static const ub_port *mdl_find_port(const mdl_buf *b, const sched_access *a)
 	return NULL;
 }
 
-static int mdl_setup_ports(mdl_run *r, mdl_stmt *st, int n_env)
+/* Port p's write cursor: the statement's one of its buffer, or a new one. */
+static void mdl_port_wcur(sim_mdl_stmt *st, sim_mdl_port *p)
+{
+	int g = 0;
+	while (g < st->n_wcurs && st->wcurs[g].buf != p->buf)
+		g++;
+	if (g == st->n_wcurs)
+		st->wcurs[st->n_wcurs++].buf = p->buf;
+	p->wc = g;
+	/* sim_mdl_held's cases in one comparison (mdl_seg): all but a tap past
+	 * its chain's capacity */
+	p->fast = p->border || !p->tap || p->dist < p->buf->cap || p->buf->cap <= 0;
+}
+
+static int mdl_setup_ports(sim_mdl_run *r, sim_mdl_stmt *st, int n_env)
 {
 	const sched_stmt *s = st->s;
 	st->n_ports = s->n_reads;
 	st->ports = sl_xcalloc((size_t) (s->n_reads + 1), sizeof(*st->ports));
 	st->cursors = sl_xcalloc((size_t) (s->n_reads + 1), sizeof(*st->cursors));
+	st->wcurs = sl_xcalloc((size_t) (s->n_reads + 1), sizeof(*st->wcurs));
 	for (int k = 0; k < s->n_reads; k++) {
-		mdl_port *p = &st->ports[k];
+		sim_mdl_port *p = &st->ports[k];
 		p->a = &s->reads[k];
 		p->buf = r->stmts[p->a->producer->index].buf;
 		const ub_port *up = p->buf ? mdl_find_port(p->buf, p->a) : NULL;
@@ -829,40 +735,31 @@ static int mdl_setup_ports(mdl_run *r, mdl_stmt *st, int n_env)
 		}
 		p->dist_mod = p->buf->cap > 0 ? p->dist % p->buf->cap : 0;
 		mdl_port_cursor(st, p, n_env);
+		mdl_port_wcur(st, p);
 	}
 	return 0;
 }
 
-/* Output statement st's arrays, one per frame: outputs[f * n_outputs + k]. */
-static int mdl_setup_output(mdl_run *r, mdl_stmt *st, io_array **outputs)
+/* Output statement st: its index among the lowered program's outputs. */
+static void mdl_setup_output(sim_mdl_run *r, sim_mdl_stmt *st)
 {
 	const ir_program *lp = r->sp->lowered;
-	const ir_decl *d = st->s->decl;
-	for (int k = 0; k < lp->n_outputs; k++) {
-		if (lp->outputs[k] != d)
-			continue;
-		st->outs = sl_xcalloc((size_t) r->n_frames, sizeof(*st->outs));
-		for (int f = 0; f < r->n_frames; f++) {
-			io_array *a = io_array_alloc(d->type, d->n_dims, d->out_extents);
-			outputs[(size_t) f * lp->n_outputs + k] = st->outs[f] = a;
-			if (!a) {
-				sl_error(r->ctx, d->loc, "out of memory for output '%s'", d->name);
-				return -1;
-			}
-		}
-	}
-	return 0;
+	for (int k = 0; k < lp->n_outputs; k++)
+		if (lp->outputs[k] == st->s->decl)
+			st->out = k;
 }
 
-static int mdl_setup_stmt(mdl_run *r, mdl_stmt *st, io_array **outputs)
+static int mdl_setup_stmt(sim_mdl_run *r, sim_mdl_stmt *st)
 {
 	const sched_stmt *s = st->s;
 	const ir_decl *d = s->decl;
 	if (s->n_dims > SCHED_MAX_DIMS || s->n_vars > s->n_dims || s->latency < 1)
 		sl_unreachable();
+	st->out = -1;
 	st->frame_iters = sched_n_iters(s);
 	st->n_iters = st->frame_iters * r->n_frames;
 	st->period = r->period;
+	r->iters_total += st->n_iters;
 	int n_env = d->kind == IR_DECL_FUNC && d->n_slots > s->n_dims
 		? d->n_slots : s->n_dims;
 	st->env = sl_xcalloc((size_t) n_env + 1, sizeof(*st->env));
@@ -883,19 +780,16 @@ static int mdl_setup_stmt(mdl_run *r, mdl_stmt *st, io_array **outputs)
 		if (st->frame_iters > 0)
 			mdl_check_values(r, st);
 	}
-	if (st->frame_iters > 0)
-		r->writes_per_frame += st->n_elems;
 	if (rc == 0)
 		rc = mdl_setup_ports(r, st, n_env);
 	if (rc == 0 && s->is_output)
-		rc = mdl_setup_output(r, st, outputs);
+		mdl_setup_output(r, st);
 	return rc;
 }
 
-/* The storage of buffer "ub": its slots (value and tag) and the reads
- * left of each element of its producer's box, reserved against the
- * memory limit first.  0, or -1 (reported). */
-static int mdl_setup_buffer(mdl_run *r, mdl_buf *b, const ub_buffer *ub)
+/* Buffer "ub": the last read of each element of its producer's box,
+ * reserved against the memory limit first.  0, or -1 (reported). */
+static int mdl_setup_buffer(sim_mdl_run *r, sim_mdl_buf *b, const ub_buffer *ub)
 {
 	b->ub = ub;
 	b->prod = &r->stmts[ub->producer->index];
@@ -905,22 +799,17 @@ static int mdl_setup_buffer(mdl_run *r, mdl_buf *b, const ub_buffer *ub)
 	int64_t n = 1;
 	for (int d = 0; d < s->n_vars; d++)
 		n *= s->ext[d];
-	int64_t bytes = (b->cap + 1) * (int64_t) sizeof(*b->tag) +
-		(n + 1) * (int64_t) sizeof(*b->reads) + (2 * n + 1) * (int64_t) sizeof(*b->left);
-	if (!sl_mem_reserve(r->ctx, s->decl->loc, "buffer", ub->name, bytes, 1))
+	if (!sl_mem_reserve(r->ctx, s->decl->loc, "buffer", ub->name, n + 1, sizeof(*b->last)))
 		return -1;
-	r->held += (uint64_t) bytes;
-	b->tag = sl_xmalloc(((size_t) b->cap + 1) * sizeof(*b->tag));
-	for (int64_t i = 0; i < b->cap; i++)
-		b->tag[i] = -1;
+	r->held += (uint64_t) (n + 1) * sizeof(*b->last);
 	b->n_elems = n;
-	b->mod = mdl_mod_make((uint64_t) b->cap, (uint64_t) n * (uint64_t) r->n_frames);
-	b->reads = sl_xcalloc((size_t) n + 1, sizeof(*b->reads));
-	b->left = sl_xcalloc(2 * (size_t) n + 1, sizeof(*b->left));
+	b->last = sl_xmalloc(((size_t) n + 1) * sizeof(*b->last));
+	for (int64_t e = 0; e < n; e++)
+		b->last[e] = SIM_MDL_NEVER;
 	return 0;
 }
 
-static int mdl_setup(mdl_run *r, io_array **outputs)
+static int mdl_setup(sim_mdl_run *r)
 {
 	const sched_program *sp = r->sp;
 	r->n_stmts = sp->n_stmts;
@@ -930,8 +819,6 @@ static int mdl_setup(mdl_run *r, io_array **outputs)
 		r->lin[f].decls = sl_xcalloc((size_t) sp->n_stmts + 1, sizeof(ir_decl *));
 		r->lin[f].arrays = sl_xcalloc((size_t) sp->n_stmts + 1, sizeof(io_array *));
 	}
-	r->funcs = sl_xcalloc((size_t) r->n_frames, sizeof(*r->funcs));
-	r->writes_left = sl_xcalloc((size_t) r->n_frames, sizeof(*r->writes_left));
 	for (int i = 0; i < sp->n_stmts; i++) {
 		if (sp->stmts[i]->index != i)
 			sl_unreachable();
@@ -943,21 +830,78 @@ static int mdl_setup(mdl_run *r, io_array **outputs)
 		if (mdl_setup_buffer(r, &r->bufs[k], r->ubs->buffers[k]) < 0)
 			return -1;
 	for (int i = 0; i < sp->n_stmts; i++)
-		if (mdl_setup_stmt(r, &r->stmts[i], outputs) < 0)
+		if (mdl_setup_stmt(r, &r->stmts[i]) < 0)
 			return -1;
-	for (int f = 0; f < r->n_frames; f++)
-		r->writes_left[f] = r->writes_per_frame;
 	return 0;
 }
 
+/* ------------------------------------------------------------ the run */
+
+/* The values: every frame's outputs by the reference, into the caller's
+ * outputs[f * n_outputs + k] (the compiled reference when the automatic
+ * engine compiles the program and $SLUICE_REF names no engine, else the
+ * interpreter; both give the same bits).  Their bytes stay reserved by
+ * the caller, as the model's outputs were.  0, or -1 (reported). */
+static int mdl_values(sim_mdl_run *r)
+{
+	const ir_program *lp = r->sp->lowered;
+	const char *env = getenv("SLUICE_REF");
+	ref_engine engine = env && *env ? REF_ENGINE_DEFAULT : REF_ENGINE_AUTO;
+	for (int f = 0; f < r->n_frames; f++) {
+		io_array **outs = r->outputs + (size_t) f * lp->n_outputs;
+		if (ref_run_engine(r->ctx, lp, &r->lin[f], outs, engine) < 0)
+			return -1;
+		for (int k = 0; k < lp->n_outputs; k++)
+			sl_mem_release(r->ctx, (uint64_t) outs[k]->size * sizeof(uint64_t));
+	}
+	return 0;
+}
+
+/* Every statement's order, then its reads, then the buffers' live
+ * values; the first fault reported.  0, or -1. */
+static int mdl_simulate(sim_mdl_run *r)
+{
+	for (int i = 0; i < r->n_stmts; i++)
+		if (mdl_check_order(r, &r->stmts[i]) < 0)
+			return -1;
+	for (int i = 0; i < r->n_stmts; i++) {
+		const sim_mdl_stmt *st = &r->stmts[i];
+		if (st->s->is_input && st->n_iters > 0) {
+			int64_t t = sched_last_time(st->s) + (r->n_frames - 1) * r->period;
+			if (t > r->last_in_take)
+				r->last_in_take = t;
+		}
+		if (st->out >= 0)
+			mdl_outputs(r, st);
+		mdl_pass(r, &r->stmts[i]);
+	}
+	for (int k = 0; k < r->n_bufs; k++)
+		if (mdl_live(r, &r->bufs[k]) < 0)
+			return -1;
+	if (!r->fault.any)
+		return 0;
+	if (r->fault.phase == 0)
+		return mdl_report_overlap(r, &r->fault);
+	return mdl_report_read(r, &r->fault);
+}
+
+/* The points of output d's box. */
+static int64_t mdl_out_size(const ir_decl *d)
+{
+	int64_t n = 1;
+	for (int k = 0; k < d->n_dims; k++)
+		n *= d->out_extents[k];
+	return n;
+}
+
 /* Every output value written, every buffered value read to its end. */
-static int mdl_finish(mdl_run *r, sim_model_stats *stats)
+static int mdl_finish(sim_mdl_run *r, sim_model_stats *stats)
 {
 	const ir_program *lp = r->sp->lowered;
 	int64_t want = 0;
 	for (int i = 0; i < r->n_stmts; i++)
-		if (r->stmts[i].outs)
-			want += r->stmts[i].outs[0]->size * r->n_frames;
+		if (r->stmts[i].out >= 0)
+			want += mdl_out_size(r->stmts[i].s->decl) * r->n_frames;
 	if (r->outputs_written != want) {
 		sl_error(r->ctx, lp->n_outputs ? lp->outputs[0]->loc : sl_noloc,
 			"the cycle-level model wrote %lld of the %lld output values",
@@ -970,11 +914,8 @@ static int mdl_finish(mdl_run *r, sim_model_stats *stats)
 	stats->outputs_checked = r->outputs_written;
 	stats->n_buffers = r->n_bufs;
 	stats->max_live = sl_xcalloc((size_t) r->n_bufs + 1, sizeof(int64_t));
-	for (int k = 0; k < r->n_bufs; k++) {
-		if (r->bufs[k].live != 0)
-			sl_unreachable();	/* the pre-pass counted these reads */
+	for (int k = 0; k < r->n_bufs; k++)
 		stats->max_live[k] = r->bufs[k].max_live;
-	}
 	for (int i = 0; i < r->n_stmts; i++) {
 		stats->iterations += r->stmts[i].n_iters;
 		stats->reads += r->stmts[i].n_iters * r->stmts[i].n_ports;
@@ -982,31 +923,21 @@ static int mdl_finish(mdl_run *r, sim_model_stats *stats)
 	return 0;
 }
 
-static void mdl_teardown(mdl_run *r)
+static void mdl_teardown(sim_mdl_run *r)
 {
 	for (int i = 0; i < r->n_stmts; i++) {
 		free(r->stmts[i].env);
 		free(r->stmts[i].ports);
 		free(r->stmts[i].cursors);
-		free(r->stmts[i].outs);
-		free(r->stmts[i].q);
+		free(r->stmts[i].wcurs);
 	}
-	for (int k = 0; k < r->n_bufs; k++) {
-		free(r->bufs[k].tag);
-		free(r->bufs[k].reads);
-		free(r->bufs[k].left);
+	for (int k = 0; k < r->n_bufs; k++)
+		free(r->bufs[k].last);
+	for (int f = 0; f < r->n_frames && r->lin; f++) {
+		free(r->lin[f].decls);
+		free(r->lin[f].arrays);
 	}
-	for (int f = 0; f < r->n_frames; f++) {
-		if (r->funcs)
-			mdl_frame_release(r, f);
-		if (r->lin) {
-			free(r->lin[f].decls);
-			free(r->lin[f].arrays);
-		}
-	}
-	free(r->funcs);
 	free(r->lin);
-	free(r->writes_left);
 	free(r->stmts);
 	free(r->bufs);
 	sl_mem_release(r->ctx, r->held);
@@ -1021,7 +952,7 @@ void sim_model_stats_release(sim_model_stats *stats)
 int sim_model_run_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const ref_inputs *in, int n_frames, io_array **outputs, sim_model_stats *stats)
 {
-	mdl_run r;
+	sim_mdl_run r;
 	memset(&r, 0, sizeof r);
 	memset(stats, 0, sizeof *stats);
 	r.ctx = ctx;
@@ -1030,16 +961,20 @@ int sim_model_run_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs
 	r.n_frames = n_frames;
 	r.period = sched_frame_period(sp);
 	r.in = in;
+	r.outputs = outputs;
 	r.last_out_write = -1;
 	r.last_in_take = -1;
 	const ir_program *lp = sp->lowered;
-	size_t n_out = (size_t) n_frames * lp->n_outputs;
+	size_t n_out = outputs ? (size_t) n_frames * lp->n_outputs : 0;
 	for (size_t i = 0; i < n_out; i++)
 		outputs[i] = NULL;
 	if (n_frames < 1)
 		sl_unreachable();
-	int rc = mdl_setup(&r, outputs);
+	int rc = mdl_setup(&r);
+	/* the values' compile (a first run) shows inside the model's line */
 	sl_progress_push("cycle-level model, cycles");
+	if (rc == 0 && outputs)
+		rc = mdl_values(&r);
 	if (rc == 0)
 		rc = mdl_simulate(&r);
 	sl_progress_pop();

@@ -20,10 +20,12 @@ extern "C" {
 #endif
 
 /* ------------------------------------------------------- cycle-level model
- * The mapped design executed cycle by cycle: iterations fire at their
- * scheduled cycles, values go through the buffers exactly as mapped
- * (slots, addresses, delay-chain taps), and every read checks that its
- * slot holds the element it wants. */
+ * The mapped design executed at its scheduled cycles: iterations fire at
+ * their cycles, values go through the buffers exactly as mapped (slots,
+ * addresses, delay-chain taps), and every read checks that its slot holds
+ * the element it wants then (sim/model.c derives what a slot holds from
+ * the writes of its buffer done by the cycle, statement by statement,
+ * with the verdicts of stepping every cycle). */
 
 typedef struct sim_model_stats {
 	int64_t cycles;		/* last write of an output value + 1, measured */
@@ -35,7 +37,8 @@ typedef struct sim_model_stats {
 } sim_model_stats;
 
 /* Run the design of "sp" mapped by "ubs" on "in".  outputs[i] receives
- * sp->lowered->outputs[i] over its output box.  A read that finds another
+ * sp->lowered->outputs[i] over its output box; with "outputs" NULL no
+ * value is computed (the reads, cycles and live values only, cheaper).  A read that finds another
  * element than the one it wants (overwritten before its last read, or not
  * yet written) is reported at the access with its cycle and element.
  * Returns 0, or -1 with an error reported.  Release the stats with

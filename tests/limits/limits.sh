@@ -122,11 +122,10 @@ PY
 	 exit $fail) || fail=1
 	ENV=SLUICE_MAX_MEMORY=24K expect 0 "" run k.sl --seed 1 -o o
 	# sim holds the input, the reference's output and the model's, then
-	# the model's buffer of 'in' (sim/model.c mdl_setup_buffer): 8-byte
-	# tags for its 1 slot plus one spare, 2 x 8 = 16, a 4-byte read
-	# count per element plus one, 1001 x 4 = 4004, and two frames of
-	# 4-byte reads left plus one, 2001 x 4 = 8004: 12024 bytes
-	ENV=SLUICE_MAX_MEMORY=24K expect 1 "k.sl:1:7: error: buffer 'in' needs 12024 bytes (12 KiB): with the 23 KiB already held" \
+	# the model's buffer of 'in' (sim/model.c mdl_setup_buffer): the
+	# cycle of each element's last read, 8 bytes for each of its 1000
+	# elements plus one spare, 1001 x 8 = 8008 bytes
+	ENV=SLUICE_MAX_MEMORY=24K expect 1 "k.sl:1:7: error: buffer 'in' needs 8008 bytes (1001 values of 8 bytes, 7.8 KiB): with the 23 KiB already held" \
 		sim k.sl --seed 1 -o o
 	ENV=SLUICE_MAX_MEMORY=1M expect 0 "" sim k.sl --seed 1 -o o
 	ENV=SLUICE_MAX_MEMORY=lots expect 2 "SLUICE_MAX_MEMORY='lots' is not a size" run k.sl --seed 1 -o o

@@ -459,6 +459,31 @@ TEST(t_model, tap_one_short_bad)
 		std::string::npos) << m.diags();
 }
 
+// Without output arrays the model computes no values and gives the same
+// cycles, output count and live values; a corrupted buffer still fails.
+TEST(t_model, cycles_only_without_values)
+{
+	Mdl m("", SLUICE_SOURCE_DIR "/examples/harris.sl");
+	ASSERT_TRUE(m.built()) << m.diags();
+	ASSERT_EQ(m.run(), 0) << m.diags();
+	sim_model_stats st{};
+	ASSERT_EQ(sim_model_run(m.ctx, m.sp, m.ubs, &m.in, nullptr, &st), 0) << m.diags();
+	EXPECT_EQ(st.cycles, m.stats.cycles);
+	EXPECT_EQ(st.cycles, m.sp->predicted_cycles);
+	EXPECT_EQ(st.outputs_checked, m.stats.outputs_checked);
+	ASSERT_EQ(st.n_buffers, m.stats.n_buffers);
+	for (int k = 0; k < st.n_buffers; k++)
+		EXPECT_EQ(st.max_live[k], m.stats.max_live[k]) << k;
+	sim_model_stats_release(&st);
+	ub_buffer *b = m.ubs->buffers[0];
+	b->storage = UB_CIRCULAR;
+	b->capacity_words -= 1;
+	EXPECT_EQ(sim_model_run(m.ctx, m.sp, m.ubs, &m.in, nullptr, &st), -1);
+	EXPECT_NE(m.diags().find("overwritten before its last read"), std::string::npos)
+		<< m.diags();
+	sim_model_stats_release(&st);
+}
+
 TEST(t_model, command_end_to_end)
 {
 	std::string src = kBlur;
