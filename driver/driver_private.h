@@ -53,6 +53,10 @@ typedef struct options {
 	bool explore_estimate, explore_truth, explore_point, explore_transfer;
 	const char *explore_emit, *explore_collect;
 	int explore_jobs;
+	/* --synth-cache DIR, --budget-minutes M, --shapes LIST, --robust OBJ,
+	 * --robust-k K, --cvar-alpha A */
+	const char *explore_synth_cache, *explore_shapes, *explore_robust;
+	double explore_minutes, explore_k, explore_alpha;
 	int n_inputs;
 	const char **input_names;
 	const char **input_files;

@@ -555,7 +555,9 @@ int cmd_explore(const options *opt)
 		opt->explore_space, opt->n_knobs, opt->explore_knobs, opt->explore_budget,
 		opt->explore_estimate, opt->explore_truth, opt->explore_transfer, opt->explore_point,
 		opt->explore_emit,
-		opt->explore_collect, opt->explore_jobs, opt->out_dir, self, 0, NULL };
+		opt->explore_collect, opt->explore_jobs, opt->out_dir, opt->explore_synth_cache,
+		opt->explore_minutes, opt->explore_shapes, opt->explore_robust, opt->explore_k,
+		opt->explore_alpha, self, 0, NULL };
 	return ex_main(&eo);
 }
 

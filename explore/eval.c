@@ -117,6 +117,63 @@ void ex_point_estimate(ex_run *r, ex_point *p)
 	sl_ctx_free(ctx);
 }
 
+/* The --synth-cache file of hash h: DIR/HASH.txt. */
+static char *ex_disk_path(const ex_run *r, uint64_t h)
+{
+	char name[32];
+	snprintf(name, sizeof name, "%016llx.txt", (unsigned long long) h);
+	return sl_path_join(r->synth_cache, name, NULL);
+}
+
+/* Entry e from the --synth-cache file of its hash: "sluice-explore-synth 1",
+ * then "ok LUTS FFS DSPS" or "failed WHY".  True when it was there. */
+static bool ex_disk_read(const ex_run *r, struct ex_cache_entry *e)
+{
+	if (!r->synth_cache)
+		return false;
+	char *path = ex_disk_path(r, e->h);
+	FILE *f = fopen(path, "r");
+	free(path);
+	if (!f)
+		return false;
+	char line[190];
+	long long l, ff, d;
+	bool hit = fgets(line, sizeof line, f) && !strcmp(line, "sluice-explore-synth 1\n") &&
+		fgets(line, sizeof line, f);
+	if (hit && sscanf(line, "ok %lld %lld %lld", &l, &ff, &d) == 3) {
+		e->ok = true;
+		e->luts = l;
+		e->ffs = ff;
+		e->dsps = d;
+	} else if (hit && !strncmp(line, "failed ", 7)) {
+		line[strcspn(line, "\n")] = 0;
+		snprintf(e->why, sizeof e->why, "%s", line + 7);
+	} else {
+		hit = false;
+	}
+	fclose(f);
+	return hit;
+}
+
+/* Entry e into the --synth-cache, atomically (a failure to write is no
+ * error: the cache only saves time). */
+static void ex_disk_write(const ex_run *r, const struct ex_cache_entry *e)
+{
+	if (!r->synth_cache || sl_make_dir(r->synth_cache) < 0)
+		return;
+	char text[400], why[200];
+	snprintf(why, sizeof why, "%s", e->why);
+	for (char *c = why; *c; c++)
+		if (*c == '\n')
+			*c = ' ';
+	int n = e->ok ? snprintf(text, sizeof text, "sluice-explore-synth 1\nok %lld %lld %lld\n",
+			(long long) e->luts, (long long) e->ffs, (long long) e->dsps)
+		: snprintf(text, sizeof text, "sluice-explore-synth 1\nfailed %s\n", why);
+	char *path = ex_disk_path(r, e->h);
+	sl_write_file_atomic(path, text, (size_t) n);
+	free(path);
+}
+
 static struct ex_cache_entry *ex_cache_find(ex_run *r, uint64_t h)
 {
 	for (int i = 0; i < r->n_cache; i++)
@@ -167,9 +224,14 @@ int ex_point_synth(ex_run *r, ex_point *p)
 			e = &r->cache[r->n_cache++];
 			memset(e, 0, sizeof *e);
 			e->h = h;
-			sl_progress_push("Yosys on %s, %s", r->boards[p->board]->name, p->key);
-			ex_yosys(r, p, d, text, len, top, e);
-			sl_progress_pop();
+			if (ex_disk_read(r, e)) {
+				r->syntheses++;	/* a Yosys result the search spends, as if run */
+			} else {
+				sl_progress_push("Yosys on %s, %s", r->boards[p->board]->name, p->key);
+				ex_yosys(r, p, d, text, len, top, e);
+				sl_progress_pop();
+				ex_disk_write(r, e);
+			}
 		}
 		p->synthesized = e->ok;
 		p->luts_syn = e->luts;

@@ -78,6 +78,19 @@ void ex_fit_split(const double *logic, const double *storage, const double *meas
 	ex_fit2 *fit);
 double ex_fit_split_apply(const ex_fit2 *fit, double logic, double storage);
 
+/* The statistics of ratios x[i] (a design's cost over the best cost, per
+ * shape) under the weights w[i] (any positive scale; normalized here):
+ * the weighted mean and standard deviation, mean + k stddev, the worst
+ * regret max_i (x[i] - 1), and the CVaR at level alpha: the mean of x
+ * over the worst (largest) 1 - alpha of the weight, the weight at the
+ * boundary taken in part (alpha 0: the mean; near 1: the maximum). */
+typedef struct ex_robust {
+	double mean, stddev, mean_k_std, worst_regret, cvar;
+} ex_robust;
+void ex_robust_stats(const double *x, const double *w, int n, double k, double alpha,
+	ex_robust *out);
+double ex_cvar(const double *x, const double *w, int n, double alpha);
+
 /* 64-bit FNV-1a of "s": the key of a design point. */
 uint64_t ex_hash(const char *s);
 
@@ -174,6 +187,7 @@ typedef struct ex_run {
 	ex_space space;
 	const char *out_dir;
 	const char *synth_dir;	/* where Yosys runs: DIR/synth */
+	const char *synth_cache;	/* --synth-cache DIR: HASH.txt per Verilog and board, or NULL */
 	int n, cap;
 	ex_point **points;
 	int64_t syntheses;	/* Yosys runs made */
@@ -231,6 +245,12 @@ typedef struct ex_options {
 	const char *collect;	/* --collect DIR */
 	int jobs;		/* -j N: run the emitted jobs, N at a time */
 	const char *out_dir;
+	const char *synth_cache;	/* --synth-cache DIR: Yosys results kept across runs, or NULL */
+	double minutes;		/* --budget-minutes: the search's time budget per board; 0: none */
+	const char *shapes;	/* --shapes WxH[:weight],...: the robust design across them, or NULL */
+	const char *robust;	/* --robust mean|meanstd|regret|cvar: the objective over shapes */
+	double robust_k;	/* --robust-k: k of mean + k stddev */
+	double cvar_alpha;	/* --cvar-alpha: CVaR over the worst 1 - alpha of the weight */
 	const char *self;	/* the sluice binary, for emitted commands */
 	int argc;		/* the command line after the program, for jobs */
 	char **argv;
@@ -272,6 +292,10 @@ int ex_run_setup(sl_ctx *ctx, const ex_options *o, ex_run *r);
  * effect on area, and its reversals with their bounds.  Printed on "out"
  * as text, or (json) as the "transfer" member of explore.json. */
 void ex_transfer_report(const ex_run *r, FILE *out, bool json);
+
+/* --shapes: every point at every shape, the robust choice per board
+ * (explore/shapes.c), printed and written as DIR/shapes.json.  0, 1 or 2. */
+int ex_shapes_main(sl_ctx *ctx, const ex_options *o);
 
 /* `sluice explore`: 0, 1 (an error), 2 (usage). */
 int ex_main(const ex_options *o);

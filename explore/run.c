@@ -79,6 +79,7 @@ int ex_run_setup(sl_ctx *ctx, const ex_options *o, ex_run *r)
 	r->defines = o->defines;
 	r->n_defines = o->n_defines;
 	r->out_dir = o->out_dir;
+	r->synth_cache = o->synth_cache;
 	int rc = ex_boards(ctx, o->boards, r);
 	return rc ? rc : ex_space_read(ctx, o, &r->space);
 }
@@ -220,6 +221,12 @@ int ex_main(const ex_options *o)
 		sl_error_file(ctx, "sluice explore", "--truth synthesizes: it does not combine "
 			"with --fidelity estimate");
 		rc = 2;
+	} else if (o->shapes && (modes || o->truth || o->transfer)) {
+		sl_error_file(ctx, "sluice explore", "--shapes is a search of its own: it does not "
+			"combine with --point, --emit-jobs, --collect, --truth or --transfer");
+		rc = 2;
+	} else if (o->shapes) {
+		rc = ex_shapes_main(ctx, o);
 	} else if (o->collect) {
 		rc = ex_collect(o, &r, o->collect);
 	} else if ((rc = ex_run_setup(ctx, o, &r)) == 0) {
