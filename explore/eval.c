@@ -316,6 +316,78 @@ void ex_fit_points(ex_point *const *p, int n, ex_fit *luts, ex_fit2 *ffs)
 	free(meas2);
 }
 
+/* The knobs the knob-aware correction reads: those with more than one
+ * value, the tile knobs (which only pub points have) left out. */
+static void ex_knobs_used(const ex_run *r, bool *used)
+{
+	for (int k = 0; k < EX_N_KNOBS; k++)
+		used[k] = r->knob_aware && r->space.knobs[k].n > 1 && k != EX_FETCH &&
+			k != EX_DEPTH && k != EX_PORTS;
+}
+
+/* The knob shifts of board b refitted on the log residuals of its global
+ * fits over the synthesized points "syn". */
+static void ex_refit_knobs(ex_run *r, int b, ex_point *const *syn, int n)
+{
+	bool used[EX_N_KNOBS];
+	ex_knobs_used(r, used);
+	ex_coord *v = sl_xcalloc((size_t) n + 1, sizeof *v);
+	double *el = sl_xcalloc((size_t) n + 1, sizeof *el), *ef = sl_xcalloc((size_t) n + 1, sizeof *ef);
+	int m = 0;
+	for (int i = 0; i < n; i++) {
+		const ex_point *p = syn[i];
+		double gl = ex_fit_apply(&r->fit_luts[b], (double) p->luts_est);
+		double gf = ex_ffs_corrected(&r->fit_ffs[b], p);
+		if (p->luts_syn <= 0 || p->ffs_syn <= 0 || gl <= 0 || gf <= 0)
+			continue;
+		v[m] = p->c;
+		el[m] = log((double) p->luts_syn / gl);
+		ef[m++] = log((double) p->ffs_syn / gf);
+	}
+	ex_knob_fit(v, el, m, used, 1.0, &r->knob_luts[b]);
+	ex_knob_fit(v, ef, m, used, 1.0, &r->knob_ffs[b]);
+	free(v);
+	free(el);
+	free(ef);
+}
+
+void ex_correct(ex_run *r, ex_point *p)
+{
+	int b = p->board;
+	bool used[EX_N_KNOBS];
+	ex_knobs_used(r, used);
+	p->luts_cor = ex_fit_apply(&r->fit_luts[b], (double) p->luts_est) *
+		exp(ex_knob_shift(&r->knob_luts[b], &p->c, used));
+	p->ffs_cor = ex_ffs_corrected(&r->fit_ffs[b], p) *
+		exp(ex_knob_shift(&r->knob_ffs[b], &p->c, used));
+	ex_point_area(r, p);
+}
+
+double ex_area_optimistic(const ex_run *r, const ex_point *p)
+{
+	bool used[EX_N_KNOBS], unseen = false;
+	ex_knobs_used(r, used);
+	const ex_knobfit *kl = &r->knob_luts[p->board];
+	double luts = p->luts_cor, ffs = p->ffs_cor, peak;
+	const char *bound;
+	for (int k = 0; k < EX_N_KNOBS; k++) {
+		if (!used[k] || kl->n[k][p->c.v[k]])
+			continue;
+		unseen = true;
+		double least = 0;
+		for (int x = 0; x < r->space.knobs[k].n; x++)
+			if (kl->n[k][x] && kl->d[k][x] < least)
+				least = kl->d[k][x];
+		luts *= exp(least);
+	}
+	if (!unseen || p->synthesized)
+		return p->area;
+	if (p->ffs_est > 0)
+		ffs *= (double) (p->ffs_est - p->ffs_storage_est) / (double) p->ffs_est;
+	return ex_area_of(r->boards[p->board], luts, ffs, p->units, p->dsps_est, p->huge, &peak,
+		&bound);
+}
+
 void ex_refit(ex_run *r, int b)
 {
 	int n = 0;
@@ -324,14 +396,12 @@ void ex_refit(ex_run *r, int b)
 		if (r->points[i]->board == b && r->points[i]->synthesized)
 			syn[n++] = r->points[i];
 	ex_fit_points(syn, n, &r->fit_luts[b], &r->fit_ffs[b]);
+	ex_refit_knobs(r, b, syn, n);
 	free(syn);
 	for (int i = 0; i < r->n; i++) {
 		ex_point *p = r->points[i];
-		if (p->board != b || !p->legal)
-			continue;
-		p->luts_cor = ex_fit_apply(&r->fit_luts[b], (double) p->luts_est);
-		p->ffs_cor = ex_ffs_corrected(&r->fit_ffs[b], p);
-		ex_point_area(r, p);
+		if (p->board == b && p->legal)
+			ex_correct(r, p);
 	}
 }
 

@@ -176,6 +176,21 @@ typedef struct ex_point {
 	bool expanded;		/* the search has visited its neighbours */
 } ex_point;
 
+/* A knob-aware correction on top of a board's fit: the log residual
+ * shift of each knob value, a ridge least-squares fit on one-hot knob
+ * features over the synthesized points (explore/eval.c, ex_knob_fit),
+ * and how many synthesized points hold each value. */
+typedef struct ex_knobfit {
+	double d[EX_N_KNOBS][EX_MAX_VALUES];
+	int n[EX_N_KNOBS][EX_MAX_VALUES];
+} ex_knobfit;
+/* Fit kf: e[i] ~ sum_k d[k][v[i][k]] (v[i] the coordinate of point i,
+ * "used" the knobs that count), ridge weight lambda, by a fixed number of
+ * Gauss-Seidel sweeps in knob order (deterministic). */
+void ex_knob_fit(const ex_coord *v, const double *e, int n, const bool *used, double lambda,
+	ex_knobfit *kf);
+double ex_knob_shift(const ex_knobfit *kf, const ex_coord *c, const bool *used);
+
 /* The run: the program, its -D values, the boards, the space and the
  * points met so far (a hash table on key and board). */
 typedef struct ex_run {
@@ -192,8 +207,11 @@ typedef struct ex_run {
 	ex_point **points;
 	int64_t syntheses;	/* Yosys runs made */
 	bool transfer;		/* explore.json has the cross-board transfer */
+	double minutes;		/* --budget-minutes: a board's search stops past it; 0: none */
 	ex_fit fit_luts[EX_MAX_BOARDS];
 	ex_fit2 fit_ffs[EX_MAX_BOARDS];
+	ex_knobfit knob_luts[EX_MAX_BOARDS], knob_ffs[EX_MAX_BOARDS];
+	bool knob_aware;	/* the knob-aware correction is on (off: SLUICE_EXPLORE_KNOB_FIT=0) */
 	/* The Yosys results by the hash of board and Verilog: one design
 	 * synthesized once. */
 	int n_cache;
@@ -210,6 +228,16 @@ int ex_point_synth(ex_run *r, ex_point *p);
 /* The corrections of board b refitted on its synthesized points, and the
  * corrected LUTs and flip-flops, area and bound of each of its points. */
 void ex_refit(ex_run *r, int b);
+/* p's corrected LUTs and flip-flops (the board's fits and knob shifts),
+ * area and bound. */
+void ex_correct(ex_run *r, ex_point *p);
+/* p's area as ex_point_area, but with its figures at their most
+ * favourable where a knob value of p has no synthesized point on its
+ * board (the search's optimism about what it has not seen): flip-flops
+ * of the buffers' registers at none (a board may keep them in
+ * shift-register LUTs), LUTs at the least shift of that knob's seen
+ * values. */
+double ex_area_optimistic(const ex_run *r, const ex_point *p);
 /* p's flip-flops under the correction "fit". */
 double ex_ffs_corrected(const ex_fit2 *fit, const ex_point *p);
 /* The LUT and flip-flop corrections fitted on the n points at p
@@ -258,7 +286,7 @@ typedef struct ex_options {
 
 /* Why a board's search stopped. */
 typedef struct ex_board_result {
-	const char *stop;	/* "exhaustive", "converged", "budget" */
+	const char *stop;	/* "exhaustive", "converged", "budget", "minutes" */
 	int64_t space, estimated, synthesized, illegal;
 	int64_t yosys_runs;	/* the search's own (a design seen before is free) */
 	/* --truth: against the exhaustive front */

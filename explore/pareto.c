@@ -257,3 +257,37 @@ void ex_robust_stats(const double *x, const double *w, int n, double k, double a
 	}
 	free(p);
 }
+
+void ex_knob_fit(const ex_coord *v, const double *e, int n, const bool *used, double lambda,
+	ex_knobfit *kf)
+{
+	memset(kf, 0, sizeof *kf);
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < EX_N_KNOBS; k++)
+			if (used[k])
+				kf->n[k][v[i].v[k]]++;
+	for (int sweep = 0; sweep < 100; sweep++)
+		for (int k = 0; k < EX_N_KNOBS; k++) {
+			if (!used[k])
+				continue;
+			double sum[EX_MAX_VALUES] = { 0 };
+			for (int i = 0; i < n; i++) {
+				double rest = e[i];
+				for (int j = 0; j < EX_N_KNOBS; j++)
+					if (used[j] && j != k)
+						rest -= kf->d[j][v[i].v[j]];
+				sum[v[i].v[k]] += rest;
+			}
+			for (int x = 0; x < EX_MAX_VALUES; x++)
+				kf->d[k][x] = kf->n[k][x] ? sum[x] / (kf->n[k][x] + lambda) : 0;
+		}
+}
+
+double ex_knob_shift(const ex_knobfit *kf, const ex_coord *c, const bool *used)
+{
+	double s = 0;
+	for (int k = 0; k < EX_N_KNOBS; k++)
+		if (used[k])
+			s += kf->d[k][c->v[k]];
+	return s;
+}

@@ -80,6 +80,9 @@ int ex_run_setup(sl_ctx *ctx, const ex_options *o, ex_run *r)
 	r->n_defines = o->n_defines;
 	r->out_dir = o->out_dir;
 	r->synth_cache = o->synth_cache;
+	r->minutes = o->minutes;
+	const char *kf = getenv("SLUICE_EXPLORE_KNOB_FIT");
+	r->knob_aware = !kf || strcmp(kf, "0");
 	int rc = ex_boards(ctx, o->boards, r);
 	return rc ? rc : ex_space_read(ctx, o, &r->space);
 }

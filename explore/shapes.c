@@ -416,6 +416,21 @@ static int ex_shapes_write(sl_ctx *ctx, const ex_shapes *x)
 	return sl_outputs_commit() != 0;
 }
 
+/* No point of board b serves every shape: the error, with the reason of
+ * the first point at the first shape without a legal one (or at the
+ * largest).  1. */
+static int ex_shapes_none(sl_ctx *ctx, const ex_shapes *x, int b)
+{
+	const ex_board_shapes *bs = &x->b[b];
+	int s = bs->largest;
+	for (int t = x->ns - 1; t >= 0; t--)
+		if (bs->best[t] < 0)
+			s = t;
+	sl_error_file(ctx, "sluice explore", "--shapes: no point of the space serves every shape "
+		"on %s; at %s: %s", x->runs[0].boards[b]->name, x->s[s].name, bs->pt[s][0]->why);
+	return 1;
+}
+
 int ex_shapes_main(sl_ctx *ctx, const ex_options *o)
 {
 	ex_shapes *x = sl_xcalloc(1, sizeof *x);
@@ -432,6 +447,8 @@ int ex_shapes_main(sl_ctx *ctx, const ex_options *o)
 		if (every)
 			ex_choose(x, bs);
 		ex_shapes_print(x, b);
+		if (bs->choice < 0)
+			rc = ex_shapes_none(ctx, x, b);
 	}
 	if (!rc)
 		rc = ex_shapes_write(ctx, x);

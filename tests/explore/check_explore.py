@@ -23,6 +23,7 @@
                         Yosys runs <= 10% of the points (slow)
 """
 import json
+import math
 import os
 import re
 import shutil
@@ -373,6 +374,119 @@ def mode_random(sluice, out, seeds):
     print("random: %d programs, %d legal points against compile" % (len(seeds), legal_total))
 
 
+def robust_stats(x, w, k, alpha):
+    """mean, mean + k stddev, worst regret and CVaR(alpha) of ratios x under
+    weights w: the definitions of docs/explore.md, written again here."""
+    tot = sum(w)
+    p = [v / tot for v in w]
+    mean = sum(a * b for a, b in zip(p, x))
+    std = math.sqrt(sum(a * (b - mean) ** 2 for a, b in zip(p, x)))
+    left, acc = 1 - alpha, 0.0
+    for v, q in sorted(zip(x, p), key=lambda t: -t[0]):
+        take = min(q, left)
+        acc += take * v
+        left -= take
+    return mean, mean + k * std, max(x) - 1, acc / (1 - alpha)
+
+
+def check_shapes_json(j, where):
+    """Every figure of shapes.json against its definition: cost = cycles /
+    clock x area of the hardware sized for the largest shape, ratio = cost
+    / own cost, the objectives recomputed, cliffs exactly where ratio > 2."""
+    for b in j["boards"]:
+        ps = b["per_shape"]
+        ratios = []
+        for s in ps:
+            cost = s["cycles"] / b["clock_mhz"] * b["area"]
+            if abs(cost - s["cost"]) > 1e-4 * cost:
+                fail("%s %s: cost %g, cycles / clock x area %g" % (where, s["shape"], s["cost"], cost))
+            ratio = s["cost"] / s["own_cost"]
+            if abs(ratio - s["ratio"]) > 1e-4 * ratio or abs(s["regret"] - (s["ratio"] - 1)) > 1e-5:
+                fail("%s %s: ratio %g regret %g, recomputed %g" % (where, s["shape"], s["ratio"],
+                                                                    s["regret"], ratio))
+            if s["cliff"] != (s["ratio"] > 2):
+                fail("%s %s: cliff %s at ratio %g" % (where, s["shape"], s["cliff"], s["ratio"]))
+            ratios.append(s["ratio"])
+        w = [s["weight"] for s in ps]
+        mean, mks, worst, cvar = robust_stats(ratios, w, j["k"], j["alpha"])
+        for name, v in (("mean", mean), ("mean_k_stddev", mks), ("worst_regret", worst),
+                        ("cvar", cvar)):
+            if abs(b[name] - v) > 1e-4 * max(1, abs(v)):
+                fail("%s %s: %s %g, recomputed %g" % (where, b["board"], name, b[name], v))
+        price = sum(q * s["cost"] for q, s in zip(w, ps)) / sum(q * s["own_cost"] for q, s in zip(w, ps))
+        if abs(price - b["price_of_robustness"]) > 1e-4 * price:
+            fail("%s: price of robustness %g, recomputed %g" % (where, b["price_of_robustness"], price))
+
+
+def mode_shapes(sluice, out):
+    """--shapes: gaussian on the UP5K over four sizes (the robust design's
+    cycles against the hand formula and sluice compile, every figure
+    recomputed, the cliff at 64x64 flagged with its block RAMs derived by
+    hand), the same bytes twice, usage errors; random programs with unused
+    params W and H, where every shape is the same design: ratio 1."""
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    shapes = "64x64,320x240,640x480:2,1920x1080"
+    d = os.path.join(out, "g")
+    cmd = [sluice, "explore", GAUSSIAN, "--boards", "ice40up5k", "--knob", "unroll=1,2",
+           "--knob", "threshold=8,128", "--shapes", shapes, "--quiet", "-o", d]
+    p = run(cmd)
+    print(p.stdout)
+    first = read(os.path.join(d, "shapes.json"))
+    run(cmd)
+    if read(os.path.join(d, "shapes.json")) != first:
+        fail("shapes.json differs between two runs")
+    j = json.load(open(os.path.join(d, "shapes.json")))
+    check_shapes_json(j, "gaussian")
+    b = j["boards"][0]
+    lanes = int(knobs_of(b["robust"])["unroll"])
+    for s in b["per_shape"]:
+        w, h = (int(v) for v in s["shape"].split("x"))
+        # one pixel a cycle per lane, plus the pipeline's 8 cycles of fill
+        # (gaussian's 3x3 window at 64x64 and one lane: 4,104 = 4,096 + 8)
+        if s["cycles"] != w * h // lanes + 8:
+            fail("%s: %d cycles, W H / K + 8 = %d" % (s["shape"], s["cycles"], w * h // lanes + 8))
+        c = os.path.join(out, "c")
+        run([sluice, "compile", GAUSSIAN, "-D", "W=%d" % w, "-D", "H=%d" % h, "--board",
+             "ice40up5k", "--unroll", str(lanes), "-o", c, "--quiet"])
+        cyc = json.load(open(os.path.join(c, "report.json")))["predicted_cycles"]
+        if cyc != s["cycles"]:
+            fail("%s: %d cycles, sluice compile %d" % (s["shape"], s["cycles"], cyc))
+    by = {s["shape"]: s for s in b["per_shape"]}
+    if not by["64x64"]["cliff"] or by["1920x1080"]["cliff"]:
+        fail("the cliff is at 64x64 and not at 1920x1080: %s" % b["per_shape"])
+    # sized for 1920x1080 the two row delays of 'in' hold 1920 bytes each,
+    # 15,360 bits: 4 SB_RAM40_4K of 4,096 bits each, 8 in all; at 64x64 a
+    # row is 512 bits, one block each, 2
+    if "8 block-RAM units" not in p.stdout or "the own best 2 " not in p.stdout:
+        fail("the cliff's cause: 8 block-RAM units against 2 expected:\n" + p.stdout)
+    for bad in (["--shapes", "64x64"], ["--shapes", "64x64,64x64"], ["--shapes", "64y64,8x8"],
+                ["--shapes", "64x64:0,8x8"], ["--shapes", "8x8,16x16", "--truth"],
+                ["--robust", "median"]):
+        q = run([sluice, "explore", GAUSSIAN, "--boards", "ice40up5k", "-o", d] + bad, ok=False)
+        if q.returncode != 2 or "error:" not in q.stderr:
+            fail("%s: exit %d, %s" % (bad, q.returncode, q.stderr))
+    sys.path.insert(0, os.path.join(SRC, "tests", "diff"))
+    import gen
+    for seed in (1, 2, 3, 4):
+        prog = os.path.join(out, "r%d.sl" % seed)
+        with open(prog, "w") as f:
+            f.write("param W = 8;\nparam H = 8;\n" + gen.generate(seed)[0])
+        e = os.path.join(out, "e%d" % seed)
+        q = run([sluice, "explore", prog, "--boards", "ecp5-85f", "--knob", "unroll=1,2",
+                 "--shapes", "8x8,16x4:3,32x32,4x4", "--quiet", "-o", e], ok=False)
+        if q.returncode == 1 and "no point of the space serves every shape" in q.stderr:
+            continue
+        if q.returncode != 0:
+            fail("seed %d: exit %d\n%s" % (seed, q.returncode, q.stderr))
+        j = json.load(open(os.path.join(e, "shapes.json")))
+        check_shapes_json(j, "seed %d" % seed)
+        for s in j["boards"][0]["per_shape"]:
+            if abs(s["ratio"] - 1) > 1e-9 or s["cliff"]:
+                fail("seed %d: params unused, yet ratio %g at %s" % (seed, s["ratio"], s["shape"]))
+    print("shapes: gaussian's robust design and cliff, random programs at ratio 1")
+
+
 def main():
     mode, sluice, out = sys.argv[1], sys.argv[2], sys.argv[3]
     if mode == "estimate":
@@ -385,6 +499,8 @@ def main():
         mode_jobs(sluice, out, False)
     elif mode == "slurm":
         mode_slurm(sluice, out)
+    elif mode == "shapes":
+        mode_shapes(sluice, out)
     elif mode == "random":
         mode_random(sluice, out, [int(x) for x in sys.argv[4:]] or [1, 2, 3])
     elif mode == "adrs":
