@@ -449,6 +449,11 @@ void ex_run_release(ex_run *r)
 		free(r->points[i]);
 	free(r->points);
 	free(r->cache);
+	for (int b = 0; b < EX_MAX_BOARDS; b++) {
+		free(r->steps[b]);
+		r->steps[b] = NULL;
+		r->n_steps[b] = 0;
+	}
 	ex_space_free(&r->space);
 	r->points = NULL;
 	r->n = r->cap = 0;

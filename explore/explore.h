@@ -174,6 +174,7 @@ typedef struct ex_point {
 	const char *bound;	/* its resource: "luts", "ffs", "block_ram", "dsps", "huge" */
 	bool on_front;		/* on the explored front of its board */
 	bool expanded;		/* the search has visited its neighbours */
+	bool truth_front;	/* on the exhaustive front (--truth) */
 } ex_point;
 
 /* A knob-aware correction on top of a board's fit: the log residual
@@ -211,6 +212,14 @@ typedef struct ex_run {
 	ex_fit fit_luts[EX_MAX_BOARDS];
 	ex_fit2 fit_ffs[EX_MAX_BOARDS];
 	ex_knobfit knob_luts[EX_MAX_BOARDS], knob_ffs[EX_MAX_BOARDS];
+	/* The search's syntheses per board, in order (report.html). */
+	struct ex_step {
+		int point;	/* index into points */
+		double band;	/* the model's band when it was picked */
+		int front;	/* the explored front's size after the refit */
+		int64_t runs;	/* the search's Yosys runs after it (a design seen before is free) */
+	} *steps[EX_MAX_BOARDS];
+	int n_steps[EX_MAX_BOARDS];
 	bool knob_aware;	/* the knob-aware correction is on (off: SLUICE_EXPLORE_KNOB_FIT=0) */
 	/* The Yosys results by the hash of board and Verilog: one design
 	 * synthesized once. */

@@ -269,6 +269,16 @@ static void ex_exhaustive(ex_run *r, int b, bool synth)
 	ex_refit(r, b);
 }
 
+/* The synthesis of p, picked at "band", in board b's record. */
+static void ex_record_step(ex_run *r, int b, const ex_point *p, double band, int64_t runs)
+{
+	int i = 0;
+	while (r->points[i] != p)
+		i++;
+	r->steps[b] = sl_xrealloc(r->steps[b], (size_t) (r->n_steps[b] + 1) * sizeof *r->steps[b]);
+	r->steps[b][r->n_steps[b]++] = (struct ex_step) { i, band, ex_mark_front(r, b), runs };
+}
+
 /* Seconds on the monotonic clock. */
 static double ex_seconds(void)
 {
@@ -305,9 +315,11 @@ void ex_search_board(ex_run *r, int b, int64_t budget, bool synth, ex_board_resu
 				break;
 			}
 			sl_progress_count(spent, budget);
+			double band = ex_band(r, b);
 			ex_point_synth(r, p);
 			spent = r->syntheses - start;	/* Yosys runs: a design seen before is free */
 			ex_refit(r, b);
+			ex_record_step(r, b, p, band, spent);
 		}
 	}
 	ex_mark_front(r, b);
@@ -384,6 +396,11 @@ void ex_truth_board(ex_run *r, int b, ex_board_result *res)
 	res->have_truth = true;
 	res->truth_front = n_front;
 	res->explored_front = n_mine;
+	for (int i = 0, j = 0; i < r->n; i++) {
+		ex_point *p = r->points[i];
+		if (ex_candidate(p, b) && p->synthesized)
+			p->truth_front = front[j++];
+	}
 	res->adrs = 100 * ex_adrs(all, k, mine, n_mine);
 	double hv = ex_hypervolume(all, k, &ref);
 	res->hv_ratio = hv > 0 ? ex_hypervolume(mine, n_mine, &ref) / hv : 0;

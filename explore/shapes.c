@@ -400,7 +400,46 @@ static void ex_shapes_json(const void *arg, FILE *o)
 	fputs("  ]\n}\n", o);
 }
 
-/* shapes.json into the output directory, as one output set.  0 or 1. */
+/* Board b's robust choice for the page (strings borrowed; shapes
+ * allocated). */
+static void ex_page_robust(const ex_shapes *x, int b, rp_ex_robust *pr)
+{
+	const ex_board_shapes *bs = &x->b[b];
+	rp_ex_shape *rows = sl_xcalloc((size_t) x->ns, sizeof *rows);
+	*pr = (rp_ex_robust) { x->runs[0].boards[b]->name, NULL, x->s[bs->largest].name, 0, 0, 0,
+		0, 0, 0, rows };
+	if (bs->choice < 0)
+		return;
+	pr->robust = bs->pt[bs->largest][bs->choice]->key;
+	pr->mean = bs->stats.mean;
+	pr->mean_k_std = bs->stats.mean_k_std;
+	pr->worst_regret = bs->stats.worst_regret;
+	pr->cvar = bs->stats.cvar;
+	pr->price = bs->price;
+	pr->n = x->ns;
+	for (int s = 0; s < x->ns; s++)
+		rows[s] = (rp_ex_shape) { x->s[s].name, bs->pt[s][bs->best[s]]->key, x->s[s].weight,
+			ex_robust_cost(bs, bs->choice, s), ex_own_cost(bs, s), bs->ratio[s],
+			bs->pt[s][bs->choice]->cycles, bs->ratio[s] > 2 };
+}
+
+static void ex_shapes_page(const void *arg, FILE *o)
+{
+	const ex_shapes *x = ((const ex_shapes_arg *) arg)->x;
+	int nb = x->runs[0].nb;
+	rp_ex_robust *pr = sl_xcalloc((size_t) nb, sizeof *pr);
+	for (int b = 0; b < nb; b++)
+		ex_page_robust(x, b, &pr[b]);
+	const char *base = strrchr(x->o->prog, '/');
+	rp_explore e = { base ? base + 1 : x->o->prog, 0, NULL, NULL, nb, pr, x->o->robust };
+	rp_explore_html(&e, o);
+	for (int b = 0; b < nb; b++)
+		free((void *) pr[b].shapes);
+	free(pr);
+}
+
+/* shapes.json and report.html into the output directory, as one output
+ * set.  0 or 1. */
 static int ex_shapes_write(sl_ctx *ctx, const ex_shapes *x)
 {
 	ex_shapes_arg a = { x };
@@ -409,7 +448,8 @@ static int ex_shapes_write(sl_ctx *ctx, const ex_shapes *x)
 		return 1;
 	}
 	sl_outputs_begin(x->o->out_dir);
-	if (rp_write_text(ctx, x->o->out_dir, "shapes.json", ex_shapes_json, &a) < 0) {
+	if (rp_write_text(ctx, x->o->out_dir, "shapes.json", ex_shapes_json, &a) < 0 ||
+	    rp_write_text(ctx, x->o->out_dir, "report.html", ex_shapes_page, &a) < 0) {
 		sl_outputs_abort();
 		return 1;
 	}

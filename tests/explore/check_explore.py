@@ -487,6 +487,23 @@ def mode_shapes(sluice, out):
     print("shapes: gaussian's robust design and cliff, random programs at ratio 1")
 
 
+def mode_minutes(sluice, out):
+    """--budget-minutes 0.02 (1.2 s) with a budget of 8 syntheses: the
+    first Yosys run starts before 1.2 s have passed and lasts longer, so the
+    search stops after exactly one run, stop reason "minutes"."""
+    shutil.rmtree(out, ignore_errors=True)
+    p = run(["nice", sluice, "explore", GAUSSIAN, "--boards", "ice40up5k", "--knob", "unroll=1,2",
+             "--knob", "clock=default,30,50", "--knob", "ram=auto,lut", "--budget", "8",
+             "--budget-minutes", "0.02", "--quiet", "-o", out])
+    b = json.load(open(os.path.join(out, "explore.json")))["boards"][0]
+    if b["stop"] != "minutes" or b["search_yosys_runs"] != 1:
+        fail("stop %s after %d Yosys runs, expected minutes after 1\n%s"
+             % (b["stop"], b["search_yosys_runs"], p.stdout))
+    if "stop: minutes" not in p.stdout:
+        fail("the summary does not say the search stopped on minutes:\n" + p.stdout)
+    print("minutes: stopped after one Yosys run")
+
+
 def main():
     mode, sluice, out = sys.argv[1], sys.argv[2], sys.argv[3]
     if mode == "estimate":
@@ -499,6 +516,8 @@ def main():
         mode_jobs(sluice, out, False)
     elif mode == "slurm":
         mode_slurm(sluice, out)
+    elif mode == "minutes":
+        mode_minutes(sluice, out)
     elif mode == "shapes":
         mode_shapes(sluice, out)
     elif mode == "random":
