@@ -259,8 +259,8 @@ static void ex_choose(const ex_shapes *x, ex_board_shapes *bs)
 
 /* The resource whose share grows the most from the own best at shape s
  * to the robust hardware, into *name, *have and *own. */
-static void ex_cliff_cause(const ex_run *big_run, const ex_point *big, const ex_point *own,
-	const char **name, double *have, double *own_v)
+static void ex_cliff_cause(const ex_point *big, const ex_point *own, const char **name,
+	double *have, double *own_v)
 {
 	static const char *const names[5] = { "LUTs", "flip-flops", "block-RAM units", "DSPs",
 		"huge cells" };
@@ -271,7 +271,6 @@ static void ex_cliff_cause(const ex_run *big_run, const ex_point *big, const ex_
 		own->ffs_syn ? own->ffs_syn : own->ffs_cor, own->units,
 		own->dsps_syn ? own->dsps_syn : own->dsps_est, own->huge };
 	double worst = -1;
-	(void) big_run;
 	for (int j = 0; j < 5; j++) {
 		double g = b[j] > 0 ? a[j] / b[j] : a[j] > 0 ? 1e9 : 0;
 		if (g > worst) {
@@ -316,7 +315,7 @@ static void ex_shapes_print(const ex_shapes *x, int b)
 		const ex_point *own = bs->pt[s][bs->best[s]];
 		const char *what = "";
 		double have = 0, ownv = 0;
-		ex_cliff_cause(r0, big[bs->choice], own, &what, &have, &ownv);
+		ex_cliff_cause(big[bs->choice], own, &what, &have, &ownv);
 		printf("  cliff at %s: %.2fx its own best; sized for %s it has %.0f %s at %.1f MHz, "
 			"the own best %.0f at %.1f MHz\n", x->s[s].name, bs->ratio[s],
 			x->s[bs->largest].name, have, what, big[bs->choice]->clock_mhz, ownv,
@@ -386,7 +385,8 @@ static void ex_shapes_json(const void *arg, FILE *o)
 	const char *base = strrchr(x->o->prog, '/');
 	fputs("{\n  \"program\": ", o);
 	sl_json_str(o, base ? base + 1 : x->o->prog);
-	fprintf(o, ",\n  \"cost\": \"time_us * area\",\n  \"objective\": \"%s\",\n  \"k\": %.6g,\n"
+	fprintf(o, ",\n  \"cost\": \"time_us * area\",\n  \"fidelity\": { \"cycles\": \"schedule\", "
+		"\"block_ram\": \"estimate\", \"luts\": \"estimate\", \"ffs\": \"estimate\" },\n  \"objective\": \"%s\",\n  \"k\": %.6g,\n"
 		"  \"alpha\": %.6g,\n  \"shapes\": [", x->o->robust, x->o->robust_k, x->o->cvar_alpha);
 	for (int s = 0; s < x->ns; s++)
 		fprintf(o, "%s{ \"shape\": \"%s\", \"w\": %lld, \"h\": %lld, \"weight\": %.6g }",

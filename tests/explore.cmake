@@ -21,6 +21,10 @@
 #                                explore.json; skipped, with the reason,
 #                                without slurmd, slurmctld, sbatch and munge
 #   t_explore_synth_jobs         the same with Yosys (slow)
+#   t_explore_random_synth       two random programs searched with Yosys and
+#                                the knob-aware correction, --truth: ADRS
+#                                recomputed, the same bytes from the cache
+#                                (slow)
 #   t_explore_minutes            --budget-minutes 0.02: one Yosys run, stop
 #                                "minutes" (slow)
 #   t_explore_adrs_PROG_BOARD    the bar: 48 points, --truth, ADRS <= 1%
@@ -43,6 +47,9 @@ add_test(NAME t_explore_slurm
   COMMAND ${sl_explore_check} slurm $<TARGET_FILE:sluice> ${sl_explore_out}/slurm)
 set_tests_properties(t_explore_slurm PROPERTIES LABELS "explore;slow" TIMEOUT 300
   SKIP_RETURN_CODE 77)
+add_test(NAME t_explore_random_synth
+  COMMAND ${sl_explore_check} randomsynth $<TARGET_FILE:sluice> ${sl_explore_out}/randomsynth)
+set_tests_properties(t_explore_random_synth PROPERTIES LABELS "explore;synth;slow" TIMEOUT 900)
 add_test(NAME t_explore_minutes
   COMMAND ${sl_explore_check} minutes $<TARGET_FILE:sluice> ${sl_explore_out}/minutes)
 set_tests_properties(t_explore_minutes PROPERTIES LABELS "explore;synth;slow" TIMEOUT 300)

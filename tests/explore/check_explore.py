@@ -487,6 +487,49 @@ def mode_shapes(sluice, out):
     print("shapes: gaussian's robust design and cliff, random programs at ratio 1")
 
 
+def mode_random_synth(sluice, out, seeds):
+    """Random programs of tests/diff/gen.py searched with Yosys and the
+    knob-aware correction (--budget 2 --truth over unroll x clock x
+    threshold, 12 points): exit 0, at most 2 search runs, ADRS and the
+    hypervolume ratio recomputed from the Yosys figures, every explored
+    front point synthesized or estimated with a corrected figure, and the
+    same explore.json with the Yosys results read back from --synth-cache."""
+    sys.path.insert(0, os.path.join(SRC, "tests", "diff"))
+    import gen
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    cache = os.path.join(out, "cache")
+    for seed in seeds:
+        prog = os.path.join(out, "r%d.sl" % seed)
+        with open(prog, "w") as f:
+            f.write(gen.generate(seed)[0])
+        outs = []
+        for name in ("a", "b"):
+            d = os.path.join(out, "e%d%s" % (seed, name))
+            run(["nice", sluice, "explore", prog, "--boards", "ice40up5k", "--knob", "unroll=1,2",
+                 "--knob", "clock=default,30", "--knob", "threshold=8,128", "--budget", "2",
+                 "--truth", "--synth-cache", cache, "--quiet", "-o", d])
+            outs.append(read(os.path.join(d, "explore.json")))
+        if outs[0] != outs[1]:
+            fail("seed %d: explore.json differs when the Yosys results come from the cache" % seed)
+        j = json.loads(outs[0])
+        b = j["boards"][0]
+        if b["search_yosys_runs"] > 2:
+            fail("seed %d: %d search runs over a budget of 2" % (seed, b["search_yosys_runs"]))
+        pts = [q for q in j["points"] if q["legal"] and q["synthesized"]]
+        if not pts:
+            print("random synth: seed %d: no legal synthesized point" % seed)
+            continue
+        objs = [(q["time_us"], q["area"]) for q in pts]
+        truth = front(objs)
+        mine = [(q["time_us"], q["area"]) for q in pts if q["on_front"]]
+        a = 100 * adrs(truth, mine) if mine else 1e9
+        if abs(a - b["truth"]["adrs_percent"]) > 1e-3:
+            fail("seed %d: ADRS %.4f recomputed, explore says %.4f" % (seed, a, b["truth"]["adrs_percent"]))
+        print("random synth: seed %d: %d points synthesized, search %d runs, ADRS %.2f%%"
+              % (seed, len(pts), b["search_yosys_runs"], a))
+
+
 def mode_minutes(sluice, out):
     """--budget-minutes 0.02 (1.2 s) with a budget of 8 syntheses: the
     first Yosys run starts before 1.2 s have passed and lasts longer, so the
@@ -516,6 +559,8 @@ def main():
         mode_jobs(sluice, out, False)
     elif mode == "slurm":
         mode_slurm(sluice, out)
+    elif mode == "randomsynth":
+        mode_random_synth(sluice, out, [int(x) for x in sys.argv[4:]] or [1, 2])
     elif mode == "minutes":
         mode_minutes(sluice, out)
     elif mode == "shapes":
