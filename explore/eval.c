@@ -388,6 +388,11 @@ double ex_area_optimistic(const ex_run *r, const ex_point *p)
 		&bound);
 }
 
+static int ex_by_key(const void *a, const void *b)
+{
+	return strcmp((*(const ex_point *const *) a)->key, (*(const ex_point *const *) b)->key);
+}
+
 void ex_refit(ex_run *r, int b)
 {
 	int n = 0;
@@ -395,6 +400,7 @@ void ex_refit(ex_run *r, int b)
 	for (int i = 0; i < r->n; i++)
 		if (r->points[i]->board == b && r->points[i]->synthesized)
 			syn[n++] = r->points[i];
+	qsort(syn, (size_t) n, sizeof *syn, ex_by_key);	/* the fits' sums in one order */
 	ex_fit_points(syn, n, &r->fit_luts[b], &r->fit_ffs[b]);
 	ex_refit_knobs(r, b, syn, n);
 	free(syn);
