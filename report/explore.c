@@ -109,7 +109,7 @@ static void rp_ex_steps(FILE *out, const rp_ex_board *b)
 	      "<th>Yosys runs</th></tr>\n",
 		out);
 	for (int i = 0; i < b->n_steps; i++) {
-		rp_printf(out, "<tr><td>%d</td><td>", i + 1);
+		rp_printf(out, "<tr><td>%d</td><td class=\"key\">", i + 1);
 		rp_html_str(out, b->steps[i].key);
 		rp_printf(out, "</td><td>%.1f%%</td><td>%d</td><td>%" PRId64 "</td></tr>\n",
 			100 * b->steps[i].band, b->steps[i].front, b->steps[i].runs);
@@ -189,7 +189,7 @@ static void rp_ex_robust_section(FILE *out, const rp_ex_robust *r, const char *o
 		fputs("<tr><td>", out);
 		rp_html_str(out, s->shape);
 		rp_printf(out, "</td><td>%.6g</td><td>%" PRId64 "</td><td>%.6g</td><td>%.6g</td>"
-			"<td>%.1f%%</td><td>", s->weight, s->cycles, s->cost, s->own_cost,
+			"<td>%.1f%%</td><td class=\"key\">", s->weight, s->cycles, s->cost, s->own_cost,
 			100 * (s->ratio - 1));
 		rp_html_str(out, s->own_key);
 		rp_printf(out, "</td><td>%s</td></tr>\n", s->cliff ? "CLIFF" : "");
