@@ -475,7 +475,7 @@ int ex_shapes_main(sl_ctx *ctx, const ex_options *o)
 {
 	ex_shapes *x = sl_xcalloc(1, sizeof *x);
 	x->o = o;
-	int rc = ex_shapes_parse(ctx, o->shapes, x);
+	int rc = ex_shapes_parse(ctx, o->shapes, x), none = 0;
 	for (int s = 0; s < x->ns && !rc; s++)
 		rc = ex_shape_run(ctx, x, s);
 	for (int b = 0; !rc && b < x->runs[0].nb; b++) {
@@ -488,10 +488,12 @@ int ex_shapes_main(sl_ctx *ctx, const ex_options *o)
 			ex_choose(x, bs);
 		ex_shapes_print(x, b);
 		if (bs->choice < 0)
-			rc = ex_shapes_none(ctx, x, b);
+			none = ex_shapes_none(ctx, x, b);
 	}
 	if (!rc)
 		rc = ex_shapes_write(ctx, x);
+	if (!rc)
+		rc = none;	/* the other boards' choices are written all the same */
 	for (int s = 0; s < x->ns; s++) {
 		ex_run_release(&x->runs[s]);
 		free(x->defs[s]);
