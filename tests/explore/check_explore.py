@@ -490,10 +490,10 @@ def mode_shapes(sluice, out):
 def mode_random_synth(sluice, out, seeds):
     """Random programs of tests/diff/gen.py searched with Yosys and the
     knob-aware correction on the ECP5 (--budget 2 --truth over unroll x
-    clock x threshold, 8 points; the UP5K's 39 pins refuse most of them): exit 0, at most 2 search runs, ADRS and the
-    hypervolume ratio recomputed from the Yosys figures, every explored
-    front point synthesized or estimated with a corrected figure, and the
-    same explore.json with the Yosys results read back from --synth-cache."""
+    clock x threshold, 8 points; the UP5K's 39 pins refuse most of them):
+    exit 0, a legal synthesized point, at most 2 search runs, ADRS
+    recomputed from the Yosys figures, and the same explore.json with the
+    Yosys results read back from --synth-cache."""
     sys.path.insert(0, os.path.join(SRC, "tests", "diff"))
     import gen
     shutil.rmtree(out, ignore_errors=True)
