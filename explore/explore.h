@@ -329,6 +329,9 @@ int ex_run_setup(sl_ctx *ctx, const ex_options *o, ex_run *r);
  * effect on area, and its reversals with their bounds.  Printed on "out"
  * as text, or (json) as the "transfer" member of explore.json. */
 void ex_transfer_report(const ex_run *r, FILE *out, bool json);
+/* Of boards a and b: the one-step knob changes that change the area on
+ * both (*pairs) and those that change it the same way (*agree). */
+void ex_transfer_agreement(const ex_run *r, int a, int b, int *pairs, int *agree);
 
 /* --shapes: every point at every shape, the robust choice per board
  * (explore/shapes.c), printed and written as DIR/shapes.json.  0, 1 or 2. */
@@ -340,7 +343,8 @@ int ex_main(const ex_options *o);
 /* ------------------------------------------ files (explore/files.c) */
 
 /* explore.json and explore.csv of the run's evaluated points (sorted by
- * board and key) into DIR, atomically, through report/.  0 or -1. */
+ * board and key), and report.html, into DIR, atomically, through
+ * report/.  0 or -1. */
 int ex_write_files(sl_ctx *ctx, ex_run *r, const ex_board_result *res, const char *dir);
 /* One point's result.json text, and its parse back (--collect).  The
  * parse returns 0, or -1 for a file that is not one. */

@@ -210,11 +210,75 @@ static void ex_print_csv(const void *arg, FILE *o)
 	free(s);
 }
 
+typedef struct ex_page_arg {
+	const rp_explore *e;
+} ex_page_arg;
+
+static void ex_print_page(const void *arg, FILE *out)
+{
+	rp_explore_html(((const ex_page_arg *) arg)->e, out);
+}
+
+/* Board b's points and syntheses for the page (their strings borrowed). */
+static void ex_page_board(const ex_run *r, int b, const ex_board_result *res, rp_ex_board *pb)
+{
+	rp_ex_point *pts = sl_xcalloc((size_t) r->n + 1, sizeof *pts);
+	rp_ex_step *steps = sl_xcalloc((size_t) r->n_steps[b] + 1, sizeof *steps);
+	int n = 0;
+	for (int i = 0; i < r->n; i++) {
+		const ex_point *p = r->points[i];
+		if (p->board == b && p->evaluated && p->legal)
+			pts[n++] = (rp_ex_point) { p->key, p->time_us, p->area, p->synthesized,
+				p->on_front, p->truth_front };
+	}
+	for (int i = 0; i < r->n_steps[b]; i++)
+		steps[i] = (rp_ex_step) { r->points[r->steps[b][i].point]->key, r->steps[b][i].band,
+			r->steps[b][i].front, r->steps[b][i].runs };
+	*pb = (rp_ex_board) { r->boards[b]->name, res->stop, res->space, res->yosys_runs,
+		res->have_truth, res->adrs, res->hv_ratio, n, r->n_steps[b], pts, steps };
+}
+
+/* DIR/report.html of the run, in the output set.  0 or -1. */
+static int ex_write_page(sl_ctx *ctx, const ex_run *r, const ex_board_result *res,
+	const char *dir)
+{
+	rp_ex_board *pb = sl_xcalloc((size_t) r->nb, sizeof *pb);
+	for (int b = 0; b < r->nb; b++)
+		ex_page_board(r, b, &res[b], &pb[b]);
+	char *transfer = NULL;
+	size_t tlen = 0;
+	int *pairs = sl_xcalloc((size_t) (r->nb * r->nb), sizeof *pairs);
+	int *agree = sl_xcalloc((size_t) (r->nb * r->nb), sizeof *agree);
+	if (r->transfer) {
+		FILE *f = open_memstream(&transfer, &tlen);
+		ex_transfer_report(r, f, false);
+		fclose(f);
+		for (int a = 0; a < r->nb; a++)
+			for (int b = a + 1; b < r->nb; b++)
+				ex_transfer_agreement(r, a, b, &pairs[a * r->nb + b], &agree[a * r->nb + b]);
+	}
+	const char *base = strrchr(r->prog, '/');
+	rp_explore e = { base ? base + 1 : r->prog, r->nb, pb, transfer, pairs, agree, 0, NULL,
+		NULL };
+	ex_page_arg a = { &e };
+	int rc = rp_write_text(ctx, dir, "report.html", ex_print_page, &a);
+	for (int b = 0; b < r->nb; b++) {
+		free((void *) pb[b].pts);
+		free((void *) pb[b].steps);
+	}
+	free(pb);
+	free(transfer);
+	free(pairs);
+	free(agree);
+	return rc;
+}
+
 int ex_write_files(sl_ctx *ctx, ex_run *r, const ex_board_result *res, const char *dir)
 {
 	ex_files_arg a = { r, res };
 	if (rp_write_text(ctx, dir, "explore.json", ex_print_json, &a) < 0 ||
-	    rp_write_text(ctx, dir, "explore.csv", ex_print_csv, &a) < 0)
+	    rp_write_text(ctx, dir, "explore.csv", ex_print_csv, &a) < 0 ||
+	    ex_write_page(ctx, r, res, dir) < 0)
 		return -1;
 	return 0;
 }

@@ -431,7 +431,8 @@ static void ex_shapes_page(const void *arg, FILE *o)
 	for (int b = 0; b < nb; b++)
 		ex_page_robust(x, b, &pr[b]);
 	const char *base = strrchr(x->o->prog, '/');
-	rp_explore e = { base ? base + 1 : x->o->prog, 0, NULL, NULL, nb, pr, x->o->robust };
+	rp_explore e = { base ? base + 1 : x->o->prog, 0, NULL, NULL, NULL, NULL, nb, pr,
+		x->o->robust };
 	rp_explore_html(&e, o);
 	for (int b = 0; b < nb; b++)
 		free((void *) pr[b].shapes);

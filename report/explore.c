@@ -100,7 +100,9 @@ static void rp_ex_scatter(FILE *out, const rp_ex_board *b)
 static void rp_ex_steps(FILE *out, const rp_ex_board *b)
 {
 	if (!b->n_steps) {
-		fputs("<p class=\"note\">No synthesis in the search.</p>\n", out);
+		fputs(!strcmp(b->stop, "exhaustive") ? "<p class=\"note\">The space is within the "
+		      "synthesis budget: every point synthesized, in space order.</p>\n"
+		      : "<p class=\"note\">No synthesis in the search.</p>\n", out);
 		return;
 	}
 	fputs("<table class=\"progress\" data-board=\"", out);
@@ -197,6 +199,34 @@ static void rp_ex_robust_section(FILE *out, const rp_ex_robust *r, const char *o
 	fputs("</table>\n", out);
 }
 
+/* The sign-agreement matrix: a cell per board pair, agreeing / changing. */
+static void rp_ex_matrix(FILE *out, const rp_explore *e)
+{
+	fputs("<table class=\"tx-matrix\">\n<tr><th></th>", out);
+	for (int b = 0; b < e->nb; b++) {
+		fputs("<th>", out);
+		rp_html_str(out, e->boards[b].name);
+		fputs("</th>", out);
+	}
+	fputs("</tr>\n", out);
+	for (int a = 0; a < e->nb; a++) {
+		fputs("<tr><th>", out);
+		rp_html_str(out, e->boards[a].name);
+		fputs("</th>", out);
+		for (int b = 0; b < e->nb; b++) {
+			int lo = a < b ? a : b, hi = a < b ? b : a;
+			int pairs = e->tx_pairs[lo * e->nb + hi], agree = e->tx_agree[lo * e->nb + hi];
+			if (a == b)
+				fputs("<td></td>", out);
+			else
+				rp_printf(out, "<td data-pairs=\"%d\" data-agree=\"%d\">%d / %d</td>", pairs,
+					agree, agree, pairs);
+		}
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
 void rp_explore_html(const rp_explore *e, FILE *out)
 {
 	char title[300];
@@ -211,7 +241,12 @@ void rp_explore_html(const rp_explore *e, FILE *out)
 	for (int b = 0; b < e->nb; b++)
 		rp_ex_board_section(out, &e->boards[b]);
 	if (e->transfer) {
-		fputs("<h2>Cross-board transfer</h2>\n<table class=\"transfer\"><tr><td><pre>", out);
+		fputs("<h2>Cross-board transfer</h2>\n<p class=\"note\">Sign agreement of one-step "
+		      "knob changes' effect on area: changes that make the area larger on both boards "
+		      "or smaller on both / changes that change it on both. Below, the held-out "
+		      "boards and the reversals (the transfer report).</p>\n", out);
+		rp_ex_matrix(out, e);
+		fputs("<table class=\"transfer\"><tr><td><pre>", out);
 		rp_html_str(out, e->transfer);
 		fputs("</pre></td></tr></table>\n", out);
 	}

@@ -123,6 +123,7 @@ typedef struct rp_explore {
 	int nb;
 	const rp_ex_board *boards;	/* the search's boards (none with --shapes) */
 	const char *transfer;		/* the transfer report's text, or NULL */
+	const int *tx_pairs, *tx_agree;	/* with it, nb x nb: row a, column b (a < b) */
 	int n_robust;
 	const rp_ex_robust *robust;	/* --shapes: per board */
 	const char *objective;		/* --shapes: the objective's name */

@@ -20,6 +20,8 @@
 #   t_report_explore_gaussian     explore with --truth on the iCE40 (label
 #                                 synth): every point, the fronts, the
 #                                 syntheses in order
+#   t_report_explore_transfer     explore --truth --transfer on two boards
+#                                 (label synth): the sign-agreement matrix
 #   t_report_compile_<example>    every other example's compile (slow)
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 find_program(SLUICE_BROWSER NAMES chromium-headless-shell chromium chromium-browser)
@@ -62,7 +64,12 @@ if(SLUICE_REPORT_YOSYS)
     COMMAND ${sl_report_check} explore $<TARGET_FILE:sluice> "${SLUICE_BROWSER}"
       ${sl_report_out}/explore_gaussian ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
       --boards ice40up5k --knob unroll=1,2 --knob clock=default,30,50 --budget 2 --truth)
-  set_tests_properties(t_report_upsample_synth t_report_study_upsample t_report_explore_gaussian PROPERTIES
+  add_test(NAME t_report_explore_transfer
+    COMMAND ${sl_report_check} explore $<TARGET_FILE:sluice> "${SLUICE_BROWSER}"
+      ${sl_report_out}/explore_transfer ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
+      --boards ice40up5k,ecp5-85f --knob unroll=1,2 --knob clock=default,30 --truth --transfer)
+  set_tests_properties(t_report_upsample_synth t_report_study_upsample t_report_explore_gaussian
+    t_report_explore_transfer PROPERTIES
     LABELS "report;synth" TIMEOUT 600 PROCESSORS 2 SKIP_RETURN_CODE 77)
 endif()
 # A study whose synthesis fails (SLUICE_YOSYS=false): exit 1, the page

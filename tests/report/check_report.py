@@ -490,6 +490,18 @@ def check_explore(dom, out):
                     fail("%s: the table ends at %s Yosys runs, explore.json %d" % (
                         b["board"], rows[-1].find("td")[4].all_text(), b["search_yosys_runs"]))
             print("explore: %s: %d points drawn, %d synthesized" % (b["board"], len(pts), len(syn)))
+        if "transfer" in j:
+            names = [b["board"] for b in j["boards"]]
+            rows = dom.find("table", "tx-matrix")[0].find("tr")[1:]
+            for ag in j["transfer"]["agreement"]:
+                a, b = names.index(ag["a"]), names.index(ag["b"])
+                for x, y in ((a, b), (b, a)):
+                    td = rows[x].find("td")[y]
+                    if (int(td.attrs["data-pairs"]), int(td.attrs["data-agree"])) != \
+                            (ag["pairs"], ag["agree"]):
+                        fail("transfer %s / %s: cell %s, explore.json %s" % (ag["a"], ag["b"],
+                                                                            td.attrs, ag))
+            print("explore: the transfer matrix of %d boards" % len(names))
     sj = os.path.join(out, "shapes.json")
     if os.path.isfile(sj):
         j = json.load(open(sj))
