@@ -625,7 +625,8 @@ def main():
         del args[i:i + 2]
     frames = int(args[args.index("--frames") + 1]) if "--frames" in args else 1
     board = args[args.index("--board") + 1] if "--board" in args else None
-    runs = ["a", "b"] if mode in ("compile", "sim") else ["a"]
+    twice = mode in ("compile", "sim") or (mode == "explore" and "--shapes" in args)
+    runs = ["a", "b"] if twice else ["a"]
     for r in runs:
         d = os.path.join(out, r)
         p = subprocess.run([sluice, mode, os.path.basename(prog)] + args + ["-o", d],
