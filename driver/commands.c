@@ -198,7 +198,7 @@ static const command commands[] = {
 	  "                     DIR/pub_study.csv and DIR/pub_study.json (docs/pub.md)\n"
 	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "explore", cmd_explore, OPT_BOARDS | OPT_EXPLORE | OPT_JOBS | OPT_OUT | OPT_DEFINE | OPT_QUIET, true,
-	  "PROG [-D NAME=VALUE]... [--boards B1,B2] [--space FILE] [--knob NAME=V1,V2]... [--budget N] [--budget-minutes M] [--synth-cache DIR] [--fidelity estimate|yosys] [--truth] [--transfer] [--shapes WxH[:W],... [--robust OBJ]] [--emit-jobs DIR [-j N] | --collect DIR | --point] [-o DIR]",
+	  "PROG [-D NAME=VALUE]... [--boards B1,B2] [--space FILE] [--knob NAME=V1,V2]... [--budget N] [--budget-minutes M] [--synth-cache DIR] [--fidelity estimate|yosys|pnr] [--validate] [--truth] [--transfer] [--shapes WxH[:W],... [--robust OBJ]] [--emit-jobs DIR [-j N] | --collect DIR | --point] [-o DIR]",
 	  "search the design space of joint knobs per board; Pareto fronts of time and area",
 	  "Explores PROG over the knobs unroll, schedule, threshold, ram, clock, memory,\n"
 	  "fetch, depth and ports (docs/explore.md) on every board: each point's exact\n"
@@ -218,7 +218,10 @@ static const command commands[] = {
 	  "                     synthesized exhaustively\n"
 	  "  --budget-minutes M stop a board's search after M minutes\n"
 	  "  --synth-cache DIR  keep Yosys results in DIR, by Verilog and board\n"
-	  "  --fidelity F       yosys (default) or estimate: no synthesis\n"
+	  "  --fidelity F       yosys (default), estimate (no synthesis) or pnr (Yosys,\n"
+	  "                     and nextpnr's Fmax where the board has a flow)\n"
+	  "  --validate         run every point of each final front in Verilator\n"
+	  "                     (seed 1): bit-exact, cycles = predicted; exit 1 if not\n"
 	  "  --truth            also synthesize every point; print ADRS and the\n"
 	  "                     hypervolume ratio of the explored front against the\n"
 	  "                     exhaustive one, and the estimate's MAPE and Kendall tau\n"

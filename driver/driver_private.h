@@ -51,6 +51,7 @@ typedef struct options {
 	const char **explore_knobs;
 	int64_t explore_budget;
 	bool explore_estimate, explore_truth, explore_point, explore_transfer;
+	bool explore_pnr, explore_validate;
 	const char *explore_emit, *explore_collect;
 	int explore_jobs;
 	/* --synth-cache DIR, --budget-minutes M, --shapes LIST, --robust OBJ,

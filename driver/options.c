@@ -322,6 +322,7 @@ static bool set_quiet(options *o, const char *v) { o->quiet = true; return true;
 static bool set_space(options *o, const char *v) { o->explore_space = v; return true; }
 static bool set_knob(options *o, const char *v) { o->explore_knobs[o->n_knobs++] = v; return true; }
 static bool set_truth(options *o, const char *v) { return o->explore_truth = true; }
+static bool set_validate(options *o, const char *v) { return o->explore_validate = true; }
 static bool set_point(options *o, const char *v) { return o->explore_point = true; }
 static bool set_transfer(options *o, const char *v) { return o->explore_transfer = true; }
 static bool set_emit(options *o, const char *v) { o->explore_emit = v; return true; }
@@ -381,9 +382,10 @@ static bool set_budget(options *o, const char *val)
 
 static bool set_fidelity(options *o, const char *val)
 {
-	if (strcmp(val, "estimate") && strcmp(val, "yosys"))
-		return usage_error(o, "--fidelity takes estimate or yosys, not '%s'", val);
+	if (strcmp(val, "estimate") && strcmp(val, "yosys") && strcmp(val, "pnr"))
+		return usage_error(o, "--fidelity takes estimate, yosys or pnr, not '%s'", val);
 	o->explore_estimate = !strcmp(val, "estimate");
+	o->explore_pnr = !strcmp(val, "pnr");
 	return true;
 }
 
@@ -437,6 +439,7 @@ static const option_spec option_specs[] = {
 	{ "--budget", OPT_EXPLORE, true, set_budget },
 	{ "--fidelity", OPT_EXPLORE, true, set_fidelity },
 	{ "--truth", OPT_EXPLORE, false, set_truth },
+	{ "--validate", OPT_EXPLORE, false, set_validate },
 	{ "--point", OPT_EXPLORE, false, set_point },
 	{ "--transfer", OPT_EXPLORE, false, set_transfer },
 	{ "--emit-jobs", OPT_EXPLORE, true, set_emit },

@@ -19,6 +19,8 @@ struct ex_cache_entry {
 	uint64_t h;
 	bool ok;
 	int64_t luts, ffs, dsps;
+	bool pnr;		/* placed and routed too (nextpnr) */
+	double fmax;		/* nextpnr's (MHz); 0: not placed */
 	char why[200];
 };
 
@@ -59,7 +61,7 @@ static void ex_flow_options(const ex_run *r, const ex_point *p, flow_options *fo
 }
 
 /* A quiet context with the run's -D values. */
-static sl_ctx *ex_quiet_ctx(const ex_run *r)
+sl_ctx *ex_quiet_ctx(const ex_run *r)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
 	sl_ctx_set_defines(ctx, r->defines, r->n_defines);
@@ -68,7 +70,7 @@ static sl_ctx *ex_quiet_ctx(const ex_run *r)
 }
 
 /* The design of point p, or NULL with p->why set (an illegal point). */
-static flow_design *ex_design(const ex_run *r, ex_point *p, sl_ctx *ctx)
+flow_design *ex_design(const ex_run *r, ex_point *p, sl_ctx *ctx)
 {
 	flow_options fo;
 	ex_flow_options(r, p, &fo);
@@ -109,6 +111,9 @@ void ex_point_estimate(ex_run *r, ex_point *p)
 		p->ffs_est = tg_ffs(&d->pred);
 		p->ffs_storage_est = d->pred.ffs;
 		p->dsps_est = tg_dsps(&d->pred);
+		char why[160];
+		if (!tg_estimate_fmax(&d->pred, &p->fmax_mhz, why, sizeof why))
+			p->fmax_mhz = 0;
 		p->luts_cor = (double) p->luts_est;
 		p->ffs_cor = (double) p->ffs_est;
 		ex_point_area(r, p);
@@ -140,8 +145,11 @@ static bool ex_disk_read(const ex_run *r, struct ex_cache_entry *e)
 	long long l, ff, d;
 	bool hit = fgets(line, sizeof line, f) && !strcmp(line, "sluice-explore-synth 1\n") &&
 		fgets(line, sizeof line, f);
-	if (hit && sscanf(line, "ok %lld %lld %lld", &l, &ff, &d) == 3) {
+	double fmax = 0;
+	int got = hit ? sscanf(line, "ok %lld %lld %lld %lf", &l, &ff, &d, &fmax) : 0;
+	if (got == 4 || (got == 3 && !e->pnr)) {
 		e->ok = true;
+		e->fmax = fmax;
 		e->luts = l;
 		e->ffs = ff;
 		e->dsps = d;
@@ -166,7 +174,10 @@ static void ex_disk_write(const ex_run *r, const struct ex_cache_entry *e)
 	for (char *c = why; *c; c++)
 		if (*c == '\n')
 			*c = ' ';
-	int n = e->ok ? snprintf(text, sizeof text, "sluice-explore-synth 1\nok %lld %lld %lld\n",
+	int n = e->ok && e->fmax > 0 ? snprintf(text, sizeof text,
+			"sluice-explore-synth 1\nok %lld %lld %lld %.17g\n", (long long) e->luts,
+			(long long) e->ffs, (long long) e->dsps, e->fmax)
+		: e->ok ? snprintf(text, sizeof text, "sluice-explore-synth 1\nok %lld %lld %lld\n",
 			(long long) e->luts, (long long) e->ffs, (long long) e->dsps)
 		: snprintf(text, sizeof text, "sluice-explore-synth 1\nfailed %s\n", why);
 	char *path = ex_disk_path(r, e->h);
@@ -191,8 +202,9 @@ static void ex_yosys(ex_run *r, const ex_point *p, flow_design *d, const char *t
 	memset(&m, 0, sizeof m);
 	if (sl_make_dir(sub) < 0) {
 		snprintf(e->why, sizeof e->why, "cannot create %s", sub);
-	} else if (tg_synth(d->ctx, &d->pred, text, len, top, sub, false, NULL, &m) == 0) {
+	} else if (tg_synth(d->ctx, &d->pred, text, len, top, sub, e->pnr, NULL, &m) == 0) {
 		e->ok = true;
+		e->fmax = m.fmax;
 		e->luts = m.luts;
 		e->ffs = m.ffs;
 		e->dsps = m.dsps;
@@ -217,13 +229,16 @@ int ex_point_synth(ex_run *r, ex_point *p)
 	if (!d || flow_verilog(d, &text, &len, &top) < 0) {
 		snprintf(p->synth_why, sizeof p->synth_why, "the Verilog could not be made");
 	} else {
-		uint64_t h = ex_hash(text) ^ ex_hash(r->boards[p->board]->name);
+		bool pnr = r->pnr && r->boards[p->board]->pnr;
+		uint64_t h = ex_hash(text) ^ ex_hash(r->boards[p->board]->name) ^
+			(pnr ? ex_hash("nextpnr") : 0);
 		struct ex_cache_entry *e = ex_cache_find(r, h);
 		if (!e) {
 			r->cache = sl_xrealloc(r->cache, (size_t) (r->n_cache + 1) * sizeof *r->cache);
 			e = &r->cache[r->n_cache++];
 			memset(e, 0, sizeof *e);
 			e->h = h;
+			e->pnr = pnr;
 			if (ex_disk_read(r, e)) {
 				r->syntheses++;	/* a Yosys result the search spends, as if run */
 			} else {
@@ -237,6 +252,10 @@ int ex_point_synth(ex_run *r, ex_point *p)
 		p->luts_syn = e->luts;
 		p->ffs_syn = e->ffs;
 		p->dsps_syn = e->dsps;
+		if (e->ok && e->fmax > 0) {
+			p->fmax_mhz = e->fmax;
+			p->fmax_pnr = true;
+		}
 		snprintf(p->synth_why, sizeof p->synth_why, "%s", e->ok ? "" : e->why);
 	}
 	free(text);

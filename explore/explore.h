@@ -175,6 +175,18 @@ typedef struct ex_point {
 	bool on_front;		/* on the explored front of its board */
 	bool expanded;		/* the search has visited its neighbours */
 	bool truth_front;	/* on the exhaustive front (--truth) */
+	/* Fmax: nextpnr's on a board with a place-and-route flow under
+	 * --fidelity pnr (fmax_pnr), else the board's delay model's estimate
+	 * of the design (tg_estimate_fmax; 0 without a model). */
+	double fmax_mhz;
+	bool fmax_pnr;
+	/* --validate (explore/validate.c): the point run in Verilator on the
+	 * inputs of seed 1 against the reference. */
+	bool validated;		/* the run was made */
+	bool val_ok;		/* bit-exact and cycles = predicted */
+	bool val_bit_exact;
+	int64_t val_cycles;	/* measured (0: the hardware did not finish) */
+	char val_why[300];	/* not ok: the first error */
 } ex_point;
 
 /* A knob-aware correction on top of a board's fit: the log residual
@@ -221,6 +233,7 @@ typedef struct ex_run {
 	} *steps[EX_MAX_BOARDS];
 	int n_steps[EX_MAX_BOARDS];
 	bool knob_aware;	/* the knob-aware correction is on (off: SLUICE_EXPLORE_KNOB_FIT=0) */
+	bool pnr;		/* --fidelity pnr: syntheses placed and routed where the board has a flow */
 	/* The Yosys results by the hash of board and Verilog: one design
 	 * synthesized once. */
 	int n_cache;
@@ -259,6 +272,10 @@ void ex_point_area(const ex_run *r, ex_point *p);
  * *peak and its resource in *bound. */
 double ex_area_of(const board *bd, double luts, double ffs, int64_t units, int64_t dsps,
 	int64_t huge_cells, double *peak, const char **bound);
+/* A quiet context with the run's -D values, and the design of point p in
+ * it (NULL with p->why set: an illegal point): explore/'s own. */
+sl_ctx *ex_quiet_ctx(const ex_run *r);
+struct flow_design *ex_design(const ex_run *r, ex_point *p, sl_ctx *ctx);
 /* The point of board b with "key", or NULL. */
 ex_point *ex_point_find(const ex_run *r, int b, const char *key);
 void ex_run_release(ex_run *r);
@@ -275,6 +292,8 @@ typedef struct ex_options {
 	const char *const *knobs;	/* --knob name=values */
 	int64_t budget;		/* syntheses; 0: the default */
 	bool estimate_only;	/* --fidelity estimate: no Yosys */
+	bool pnr;		/* --fidelity pnr: Yosys, and nextpnr where the board has it */
+	bool validate;		/* --validate: every final front point in Verilator */
 	bool truth;		/* --truth: also synthesize exhaustively, report quality */
 	bool transfer;		/* --transfer: cross-board transfer (with --truth or --collect) */
 	bool point;		/* --point: one point, every fidelity, DIR/result.json */
@@ -316,6 +335,14 @@ void ex_truth_board(ex_run *r, int b, ex_board_result *res);
 /* Mark on_front for board b over the evaluated legal points (each at its
  * best fidelity); their count. */
 int ex_mark_front(ex_run *r, int b);
+
+/* --validate: every point on each board's explored front simulated in
+ * Verilator as `sluice sim --engine verilator --seed 1` does, inputs in
+ * DIR/validate/HASH; its verdict into the point.  The number of points
+ * that failed (each named on stderr). */
+int ex_validate_fronts(ex_run *r);
+/* One point's run (a legal point; once). */
+void ex_point_validate(ex_run *r, ex_point *p);
 
 /* The run of the options: the boards, the space.  0, 1 or 2 (usage). */
 int ex_run_setup(sl_ctx *ctx, const ex_options *o, ex_run *r);

@@ -437,6 +437,14 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 	const char *top, const char *verilog, size_t len, const ref_inputs *in,
 	const vl_options *vopts, io_array **outputs, FILE *report)
 {
+	return sim_check_verilator_verdict(ctx, prog, sp, top, verilog, len, in, vopts, outputs,
+		report, NULL);
+}
+
+int sim_check_verilator_verdict(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
+	const char *top, const char *verilog, size_t len, const ref_inputs *in,
+	const vl_options *vopts, io_array **outputs, FILE *report, sim_verdict *v)
+{
 	bool netlist = vopts->cell_lib != NULL;
 	const check_engine *engine = netlist ? &check_netlist_engine : &check_vl_engine;
 	double t0 = vl_now();
@@ -464,6 +472,7 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 	if (!job.ref)
 		rc = -1;
 	check_join(sp, got, outputs, nf, rc);
+	bool ran = rc == 0;
 	for (int f = 0; rc == 0 && f < nf; f++) {
 		size_t k = (size_t) f * prog->n_outputs;
 		int which;
@@ -476,6 +485,9 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 				sl_note(ctx, sl_noloc, "in frame %d of %d", f, nf);
 		}
 	}
+	if (v)
+		*v = (sim_verdict) { ran, ran && rc == 0, ran ? st.cycles : 0,
+			sched_frames_predicted_cycles(sp, nf) };
 	if (rc == 0)
 		rc = check_cycles(ctx, engine, prog, sched_frames_predicted_cycles(sp, nf), st.cycles);
 	if (rc == 0 && report && netlist)
