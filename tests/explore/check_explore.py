@@ -17,11 +17,26 @@
   random SLUICE OUT [SEED...]
                         random programs (tests/diff/gen.py) at estimate
                         fidelity: figures against sluice compile
+  validate SLUICE OUT    --validate on brighten at 16x8 on the UP5K, lanes 1
+                        and 2 (a front of two): each point's Verilator
+                        cycles equal to the prediction and to W H / K + L
+                        (L the same for both), bit-exact, inputs those of
+                        `sluice run --seed 1`, the cycles those `sluice sim
+                        --engine verilator` prints; the same bytes twice
+  validatebroken SLUICE OUT
+                        --validate with a hardware library whose sl_pipe
+                        inverts its data: exit 1 naming the point, its
+                        verdict (not bit-exact) in explore.json (slow)
+  pnr SLUICE OUT        --fidelity pnr on the UP5K and the ZU9EG: the UP5K's
+                        Fmax nextpnr's (read here from nextpnr.log), the
+                        ZU9EG's the delay model's; the same bytes without
+                        and with --synth-cache (slow)
   adrs SLUICE OUT PROG BOARD SPACE BUDGET
                         --truth: ADRS and the hypervolume ratio recomputed
                         here from explore.json; ADRS <= 1% with the search's
                         Yosys runs <= 10% of the points (slow)
 """
+import csv
 import json
 import math
 import os
@@ -546,6 +561,130 @@ def mode_minutes(sluice, out):
     print("minutes: stopped after one Yosys run")
 
 
+BRIGHTEN = os.path.join(SRC, "examples", "brighten.sl")
+
+
+def validate_cmd(sluice, out, extra):
+    return ["nice", sluice, "explore", BRIGHTEN, "-D", "W=16", "-D", "H=8", "--boards",
+            "ice40up5k", "--knob", "unroll=1,2", "--validate", "--quiet", "-o", out] + extra
+
+
+def mode_validate(sluice, out):
+    """brighten is one pixel a cycle per lane through a pipeline of a fixed
+    depth: cycles = W H / K + L with the same L for K = 1 and 2, so the two
+    differ by W H / 2 = 64.  Two lanes are faster and larger: both points
+    are on the front, and both are validated."""
+    shutil.rmtree(out, ignore_errors=True)
+    a, b = os.path.join(out, "a"), os.path.join(out, "b")
+    pa = run(validate_cmd(sluice, a, ["--fidelity", "estimate"]))
+    run(validate_cmd(sluice, b, ["--fidelity", "estimate"]))
+    if read(os.path.join(a, "explore.json")) != read(os.path.join(b, "explore.json")):
+        fail("explore.json differs between two runs")
+    j = json.load(open(os.path.join(a, "explore.json")))
+    pts = {knobs_of(p["key"])["unroll"]: p for p in j["points"]}
+    if sorted(pts) != ["1", "2"] or not all(p["on_front"] for p in pts.values()):
+        fail("expected both points on the front: %s" % [(k, p["on_front"]) for k, p in pts.items()])
+    lat = set()
+    for k, p in pts.items():
+        v = p["validated"]
+        if not v or v["fidelity"] != "verilator" or not v["ok"] or not v["bit_exact"]:
+            fail("unroll=%s: validated %s" % (k, v))
+        if not v["cycles"] == v["predicted_cycles"] == p["cycles"]:
+            fail("unroll=%s: cycles %s" % (k, v))
+        lat.add(p["cycles"] - 16 * 8 // int(k))
+        if p["fidelity"]["fmax"] != "delay_model" or p["fmax_mhz"] <= 0:
+            fail("unroll=%s: fmax %s at %s" % (k, p["fmax_mhz"], p["fidelity"]["fmax"]))
+    if len(lat) != 1 or not 0 < list(lat)[0] < 20:
+        fail("cycles - W H / K: %s, expected one small latency" % sorted(lat))
+    for k, p in pts.items():
+        if "Verilator: bit-exact, %d cycles" % p["cycles"] not in pa.stdout:
+            fail("stdout does not give unroll=%s's verdict:\n%s" % (k, pa.stdout))
+    # the same inputs and cycles as the commands a user would run
+    ref = os.path.join(out, "ref")
+    run([sluice, "run", BRIGHTEN, "-D", "W=16", "-D", "H=8", "--seed", "1", "-o", ref])
+    p1 = pts["1"]
+    if read(os.path.join(ref, "in.in.npy")) != read(os.path.join(a, "validate", p1["hash"],
+                                                                  "in.in.npy")):
+        fail("--validate's inputs are not those of --seed 1")
+    sim = run(["nice", sluice, "sim", BRIGHTEN, "-D", "W=16", "-D", "H=8", "--board",
+               "ice40up5k", "--engine", "verilator", "--seed", "1", "--quiet", "-o",
+               os.path.join(out, "sim")])
+    if "verilator: %d cycles (predicted %d)" % (p1["cycles"], p1["cycles"]) not in sim.stdout:
+        fail("sluice sim does not give unroll=1's %d cycles:\n%s" % (p1["cycles"], sim.stdout))
+    with open(os.path.join(a, "explore.csv"), newline="") as f:
+        rows = list(csv.DictReader(f))
+    for f in rows:
+        if f["validated"] != "ok" or f["bit_exact"] != "1" or f["fmax_fidelity"] != \
+                "delay_model" or int(f["cycles_verilator"]) != int(f["cycles"]):
+            fail("explore.csv row %s" % f)
+    print("validate: two front points bit-exact, cycles %s, L %d" %
+          (sorted(p["cycles"] for p in pts.values()), list(lat)[0]))
+
+
+def mode_validate_broken(sluice, out):
+    """A copy of rtlgen/lib whose sl_pipe inverts the data it takes
+    (tests/verilator/broken_lib.sh): brighten's outputs are wrong, its
+    cycles are not; the run exits 1 naming the point."""
+    shutil.rmtree(out, ignore_errors=True)
+    lib = os.path.join(out, "lib")
+    shutil.copytree(os.path.join(SRC, "rtlgen", "lib"), lib)
+    pipe = os.path.join(lib, "sl_pipe.v")
+    text = open(pipe).read()
+    edited = text.replace("data_q[W-1:0] <= in_data;", "data_q[W-1:0] <= ~in_data;")
+    if edited == text:
+        fail("sl_pipe.v has changed; update the edit")
+    open(pipe, "w").write(edited)
+    env = dict(os.environ, SLUICE_RTL_LIB=lib, SLUICE_CACHE_DIR=os.path.join(out, "cache"))
+    d = os.path.join(out, "ex")
+    cmd = validate_cmd(sluice, d, ["--fidelity", "estimate"])
+    cmd[cmd.index("unroll=1,2")] = "unroll=1"
+    p = run(cmd, ok=False, env=env)
+    if p.returncode != 1:
+        fail("exit %d, expected 1\n%s%s" % (p.returncode, p.stdout, p.stderr))
+    key = "unroll=1,schedule=stream,threshold=8,ram=auto,clock=default,memory=native"
+    if "--validate: %s on ice40up5k: " % key not in p.stderr or "differs from the reference" \
+            not in p.stderr:
+        fail("the error does not name the point and the mismatch:\n" + p.stderr)
+    v = json.load(open(os.path.join(d, "explore.json")))["points"][0]["validated"]
+    if v["ok"] or v["bit_exact"] or "differs from the reference" not in v["why"]:
+        fail("validated: %s" % v)
+    print("validatebroken: exit 1, %s" % p.stderr.strip().splitlines()[0])
+
+
+def nextpnr_fmax(log):
+    """The last "Max frequency for clock ...: X MHz" of a nextpnr log."""
+    got = re.findall(r"Max frequency for clock[^:]*: ([0-9.]+) MHz", open(log).read())
+    return float(got[-1]) if got else None
+
+
+def mode_pnr(sluice, out):
+    shutil.rmtree(out, ignore_errors=True)
+    cache = os.path.join(out, "cache")
+    base = ["nice", sluice, "explore", BRIGHTEN, "-D", "W=16", "-D", "H=8", "--boards",
+            "ice40up5k,zu9eg", "--knob", "unroll=1,2", "--fidelity", "pnr", "--quiet"]
+    a, b, c = (os.path.join(out, x) for x in "abc")
+    run(base + ["--synth-cache", cache, "-o", a])
+    run(base + ["-o", b])
+    run(base + ["--synth-cache", cache, "-o", c])
+    ja = read(os.path.join(a, "explore.json"))
+    if ja != read(os.path.join(b, "explore.json")) or ja != read(os.path.join(c, "explore.json")):
+        fail("explore.json differs between runs (without, with the cache)")
+    j = json.loads(ja)
+    for p in j["points"]:
+        if not p["synthesized"]:
+            fail("%s on %s not synthesized: %s" % (p["key"], p["board"], p["synth_why"]))
+        if p["board"] == "ice40up5k":
+            want = nextpnr_fmax(os.path.join(a, "synth", p["hash"], "nextpnr.log"))
+            if p["fidelity"]["fmax"] != "nextpnr" or want is None or \
+                    abs(p["fmax_mhz"] - want) > 1e-3 * want:
+                fail("UP5K %s: fmax %s (%s), nextpnr.log %s" % (p["key"], p["fmax_mhz"],
+                                                                 p["fidelity"]["fmax"], want))
+        elif p["fidelity"]["fmax"] != "delay_model" or p["fmax_nextpnr"] or p["fmax_mhz"] <= 0:
+            fail("ZU9EG %s: fmax %s (%s)" % (p["key"], p["fmax_mhz"], p["fidelity"]["fmax"]))
+    print("pnr: UP5K Fmax %s MHz (nextpnr), the same bytes three times" %
+          sorted(p["fmax_mhz"] for p in j["points"] if p["board"] == "ice40up5k"))
+
+
 def main():
     mode, sluice, out = sys.argv[1], sys.argv[2], sys.argv[3]
     if mode == "estimate":
@@ -566,6 +705,12 @@ def main():
         mode_shapes(sluice, out)
     elif mode == "random":
         mode_random(sluice, out, [int(x) for x in sys.argv[4:]] or [1, 2, 3])
+    elif mode == "validate":
+        mode_validate(sluice, out)
+    elif mode == "validatebroken":
+        mode_validate_broken(sluice, out)
+    elif mode == "pnr":
+        mode_pnr(sluice, out)
     elif mode == "adrs":
         mode_adrs(sluice, out, *sys.argv[4:8])
     else:
