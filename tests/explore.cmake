@@ -15,6 +15,18 @@
 #                                figure recomputed, the cliff at 64x64 and its
 #                                block RAMs by hand), random programs with
 #                                unused W and H at ratio 1
+#   t_explore_validate           --validate: brighten 16x8 on the UP5K, a
+#                                front of two in Verilator, cycles = W H / K
+#                                + L, the inputs of --seed 1, sluice sim's
+#                                cycles, same bytes twice (two Verilator
+#                                builds: 24 s uncached on a loaded machine,
+#                                1 s cached)
+#   t_explore_validate_broken    (slow) an inverting sl_pipe: exit 1 naming
+#                                the point, its verdict in explore.json
+#   t_explore_pnr                (slow) --fidelity pnr on the UP5K and the
+#                                ZU9EG: nextpnr's Fmax against nextpnr.log,
+#                                the delay model's on the ZU9EG, the same
+#                                bytes with and without --synth-cache
 #   t_explore_slurm              (slow) the sweep's slurm.sh on a single-node Slurm
 #                                the test starts and stops by pid
 #                                (tests/explore/slurm_run.sh): the runner's
@@ -43,6 +55,17 @@ foreach(m estimate errors jobs random shapes)
     COMMAND ${sl_explore_check} ${m} $<TARGET_FILE:sluice> ${sl_explore_out}/${m})
   set_tests_properties(${name} PROPERTIES LABELS "explore" TIMEOUT 120)
 endforeach()
+add_test(NAME t_explore_validate
+  COMMAND ${sl_explore_check} validate $<TARGET_FILE:sluice> ${sl_explore_out}/validate)
+set_tests_properties(t_explore_validate PROPERTIES LABELS "explore;verilator" TIMEOUT 300
+  PROCESSORS 2)
+add_test(NAME t_explore_validate_broken
+  COMMAND ${sl_explore_check} validatebroken $<TARGET_FILE:sluice> ${sl_explore_out}/validatebroken)
+set_tests_properties(t_explore_validate_broken PROPERTIES LABELS "explore;verilator;slow"
+  TIMEOUT 300 PROCESSORS 2)
+add_test(NAME t_explore_pnr
+  COMMAND ${sl_explore_check} pnr $<TARGET_FILE:sluice> ${sl_explore_out}/pnr)
+set_tests_properties(t_explore_pnr PROPERTIES LABELS "explore;synth;slow" TIMEOUT 600)
 add_test(NAME t_explore_slurm
   COMMAND ${sl_explore_check} slurm $<TARGET_FILE:sluice> ${sl_explore_out}/slurm)
 set_tests_properties(t_explore_slurm PROPERTIES LABELS "explore;slow" TIMEOUT 300
