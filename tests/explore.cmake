@@ -23,6 +23,9 @@
 #                                1 s cached)
 #   t_explore_validate_broken    (slow) an inverting sl_pipe: exit 1 naming
 #                                the point, its verdict in explore.json
+#   t_explore_random_validate    (slow) three random programs (tests/diff/
+#                                gen.py) with --validate on the ECP5: every
+#                                front point bit-exact at its cycles (94 s)
 #   t_explore_pnr                (slow) --fidelity pnr on the UP5K and the
 #                                ZU9EG: nextpnr's Fmax against nextpnr.log,
 #                                the delay model's on the ZU9EG, the same
@@ -63,6 +66,10 @@ add_test(NAME t_explore_validate_broken
   COMMAND ${sl_explore_check} validatebroken $<TARGET_FILE:sluice> ${sl_explore_out}/validatebroken)
 set_tests_properties(t_explore_validate_broken PROPERTIES LABELS "explore;verilator;slow"
   TIMEOUT 300 PROCESSORS 2)
+add_test(NAME t_explore_random_validate
+  COMMAND ${sl_explore_check} randomvalidate $<TARGET_FILE:sluice> ${sl_explore_out}/randomvalidate)
+set_tests_properties(t_explore_random_validate PROPERTIES LABELS "explore;verilator;slow"
+  TIMEOUT 900 PROCESSORS 2)
 add_test(NAME t_explore_pnr
   COMMAND ${sl_explore_check} pnr $<TARGET_FILE:sluice> ${sl_explore_out}/pnr)
 set_tests_properties(t_explore_pnr PROPERTIES LABELS "explore;synth;slow" TIMEOUT 600)

@@ -27,6 +27,9 @@
                         --validate with a hardware library whose sl_pipe
                         inverts its data: exit 1 naming the point, its
                         verdict (not bit-exact) in explore.json (slow)
+  randomvalidate SLUICE OUT [SEED...]
+                        random programs with --validate on the ECP5: every
+                        front point bit-exact at its predicted cycles (slow)
   pnr SLUICE OUT        --fidelity pnr on the UP5K and the ZU9EG: the UP5K's
                         Fmax nextpnr's (read here from nextpnr.log), the
                         ZU9EG's the delay model's; the same bytes without
@@ -389,6 +392,38 @@ def mode_random(sluice, out, seeds):
     print("random: %d programs, %d legal points against compile" % (len(seeds), legal_total))
 
 
+def mode_random_validate(sluice, out, seeds):
+    """Random programs of tests/diff/gen.py searched at estimate fidelity
+    with --validate on the ECP5: exit 0, every front point validated,
+    bit-exact, its Verilator cycles its predicted ones; the points off the
+    front not run."""
+    sys.path.insert(0, os.path.join(SRC, "tests", "diff"))
+    import gen
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    n = 0
+    for seed in seeds:
+        prog = os.path.join(out, "r%d.sl" % seed)
+        with open(prog, "w") as f:
+            f.write(gen.generate(seed)[0])
+        d = os.path.join(out, "e%d" % seed)
+        run(["nice", sluice, "explore", prog, "--boards", "ecp5-85f", "--knob", "unroll=1,2",
+             "--knob", "schedule=stream,sequential", "--fidelity", "estimate", "--validate",
+             "--quiet", "-o", d])
+        for p in json.load(open(os.path.join(d, "explore.json")))["points"]:
+            v = p["validated"]
+            if not p["on_front"]:
+                if v is not None:
+                    fail("seed %d: %s off the front was run" % (seed, p["key"]))
+                continue
+            if not v or not v["ok"] or not v["bit_exact"] or \
+                    not v["cycles"] == v["predicted_cycles"] == p["cycles"]:
+                fail("seed %d: %s: validated %s" % (seed, p["key"], v))
+            n += 1
+    print("randomvalidate: %d programs, %d front points bit-exact at their cycles"
+          % (len(seeds), n))
+
+
 def robust_stats(x, w, k, alpha):
     """mean, mean + k stddev, worst regret and CVaR(alpha) of ratios x under
     weights w: the definitions of docs/explore.md, written again here."""
@@ -709,6 +744,8 @@ def main():
         mode_validate(sluice, out)
     elif mode == "validatebroken":
         mode_validate_broken(sluice, out)
+    elif mode == "randomvalidate":
+        mode_random_validate(sluice, out, [int(x) for x in sys.argv[4:]] or [1, 2, 3])
     elif mode == "pnr":
         mode_pnr(sluice, out)
     elif mode == "adrs":
