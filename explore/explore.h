@@ -4,10 +4,11 @@
  * knobs (lanes, schedule policy, register threshold, RAM kind, clock
  * target, native memory or tiles with their fetch width, depth and
  * ports: explore/space.c) is searched per board (explore/search.c) over
- * three fidelities, cheapest first (explore/eval.c): the schedule (exact
+ * fidelities, cheapest first (explore/eval.c): the schedule (exact
  * cycles and buffer words), the estimate (block RAM exact; LUTs and
  * flip-flops from fpga/'s estimate corrected by a fit on the points
- * already synthesized) and Yosys.  The Pareto, ADRS, hypervolume,
+ * already synthesized), Yosys, with --fidelity pnr nextpnr's Fmax, and
+ * with --validate the final fronts in Verilator (explore/validate.c).  The Pareto, ADRS, hypervolume,
  * Kendall tau and MAPE code is explore/pareto.c, with no dependence on
  * the rest; sweeps (one command per point, a runner, the merge) are
  * explore/jobs.c; the files explore/files.c (docs/explore.md). */
