@@ -131,7 +131,8 @@ static char *ex_disk_path(const ex_run *r, uint64_t h)
 }
 
 /* Entry e from the --synth-cache file of its hash: "sluice-explore-synth 1",
- * then "ok LUTS FFS DSPS" or "failed WHY".  True when it was there. */
+ * then "ok LUTS FFS DSPS [FMAX]" (FMAX nextpnr's, needed by a pnr entry) or
+ * "failed WHY".  True when it was there. */
 static bool ex_disk_read(const ex_run *r, struct ex_cache_entry *e)
 {
 	if (!r->synth_cache)
