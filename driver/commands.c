@@ -198,7 +198,7 @@ static const command commands[] = {
 	  "                     DIR/pub_study.csv and DIR/pub_study.json (docs/pub.md)\n"
 	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "explore", cmd_explore, OPT_BOARDS | OPT_EXPLORE | OPT_JOBS | OPT_OUT | OPT_DEFINE | OPT_QUIET, true,
-	  "PROG [-D NAME=VALUE]... [--boards B1,B2] [--space FILE] [--knob NAME=V1,V2]... [--budget N] [--fidelity estimate|yosys] [--truth] [--transfer] [--emit-jobs DIR [-j N] | --collect DIR | --point] [-o DIR]",
+	  "PROG [-D NAME=VALUE]... [--boards B1,B2] [--space FILE] [--knob NAME=V1,V2]... [--budget N] [--budget-minutes M] [--synth-cache DIR] [--fidelity estimate|yosys|pnr] [--validate] [--truth] [--transfer] [--shapes WxH[:W],... [--robust OBJ]] [--emit-jobs DIR [-j N] | --collect DIR | --point] [-o DIR]",
 	  "search the design space of joint knobs per board; Pareto fronts of time and area",
 	  "Explores PROG over the knobs unroll, schedule, threshold, ram, clock, memory,\n"
 	  "fetch, depth and ports (docs/explore.md) on every board: each point's exact\n"
@@ -216,13 +216,23 @@ static const command commands[] = {
 	  "  --budget N         at most N Yosys runs per board (default: a tenth of\n"
 	  "                     the space, at least 8); a space within it is\n"
 	  "                     synthesized exhaustively\n"
-	  "  --fidelity F       yosys (default) or estimate: no synthesis\n"
+	  "  --budget-minutes M stop a board's search after M minutes\n"
+	  "  --synth-cache DIR  keep Yosys results in DIR, by Verilog and board\n"
+	  "  --fidelity F       yosys (default), estimate (no synthesis) or pnr (Yosys,\n"
+	  "                     and nextpnr's Fmax where the board has a flow)\n"
+	  "  --validate         run every point of each final front in Verilator\n"
+	  "                     (seed 1): bit-exact, cycles = predicted; exit 1 if not\n"
 	  "  --truth            also synthesize every point; print ADRS and the\n"
 	  "                     hypervolume ratio of the explored front against the\n"
 	  "                     exhaustive one, and the estimate's MAPE and Kendall tau\n"
 	  "  --transfer         with --truth or --collect over several boards: the\n"
 	  "                     correction fitted on the other boards, per held-out\n"
 	  "                     board, and the sign agreement of knob effects\n"
+	  "  --shapes WxH[:W],...  one design robust across sizes (params W, H):\n"
+	  "                     cycles per shape, time x area against each shape's\n"
+	  "                     own best, cliffs above 2x; writes DIR/shapes.json\n"
+	  "  --robust OBJ       mean, meanstd, regret or cvar (default); --robust-k K\n"
+	  "                     (1), --cvar-alpha A (0.75)\n"
 	  "  --emit-jobs DIR    one command per point in DIR/jobs.txt (each writes\n"
 	  "                     DIR/points/HASH/result.json) and DIR/slurm.sh\n"
 	  "  -j N               with --emit-jobs: run them, N at a time, skipping the\n"

@@ -51,8 +51,13 @@ typedef struct options {
 	const char **explore_knobs;
 	int64_t explore_budget;
 	bool explore_estimate, explore_truth, explore_point, explore_transfer;
+	bool explore_pnr, explore_validate;
 	const char *explore_emit, *explore_collect;
 	int explore_jobs;
+	/* --synth-cache DIR, --budget-minutes M, --shapes LIST, --robust OBJ,
+	 * --robust-k K, --cvar-alpha A */
+	const char *explore_synth_cache, *explore_shapes, *explore_robust;
+	double explore_minutes, explore_k, explore_alpha;
 	int n_inputs;
 	const char **input_names;
 	const char **input_files;

@@ -553,9 +553,11 @@ int cmd_explore(const options *opt)
 	self[n > 0 ? n : 0] = 0;
 	ex_options eo = { opt->prog, opt->defines, opt->n_defines, opt->study_boards,
 		opt->explore_space, opt->n_knobs, opt->explore_knobs, opt->explore_budget,
-		opt->explore_estimate, opt->explore_truth, opt->explore_transfer, opt->explore_point,
+		opt->explore_estimate, opt->explore_pnr, opt->explore_validate, opt->explore_truth, opt->explore_transfer, opt->explore_point,
 		opt->explore_emit,
-		opt->explore_collect, opt->explore_jobs, opt->out_dir, self, 0, NULL };
+		opt->explore_collect, opt->explore_jobs, opt->out_dir, opt->explore_synth_cache,
+		opt->explore_minutes, opt->explore_shapes, opt->explore_robust, opt->explore_k,
+		opt->explore_alpha, self, 0, NULL };
 	return ex_main(&eo);
 }
 

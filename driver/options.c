@@ -322,10 +322,54 @@ static bool set_quiet(options *o, const char *v) { o->quiet = true; return true;
 static bool set_space(options *o, const char *v) { o->explore_space = v; return true; }
 static bool set_knob(options *o, const char *v) { o->explore_knobs[o->n_knobs++] = v; return true; }
 static bool set_truth(options *o, const char *v) { return o->explore_truth = true; }
+static bool set_validate(options *o, const char *v) { return o->explore_validate = true; }
 static bool set_point(options *o, const char *v) { return o->explore_point = true; }
 static bool set_transfer(options *o, const char *v) { return o->explore_transfer = true; }
 static bool set_emit(options *o, const char *v) { o->explore_emit = v; return true; }
 static bool set_collect(options *o, const char *v) { o->explore_collect = v; return true; }
+static bool set_synth_cache(options *o, const char *v) { o->explore_synth_cache = v; return true; }
+static bool set_shapes(options *o, const char *v) { o->explore_shapes = v; return true; }
+
+/* A real number in [lo, hi] from "val" into *x. */
+static bool parse_real(const char *val, double lo, double hi, double *x)
+{
+	char *end;
+	double v = strtod(val, &end);
+	if (end == val || *end || !(v >= lo && v <= hi))
+		return false;
+	*x = v;
+	return true;
+}
+
+static bool set_minutes(options *o, const char *val)
+{
+	if (!parse_real(val, 0.01, 1e6, &o->explore_minutes))
+		return usage_error(o, "--budget-minutes takes minutes from 0.01 to 1000000, not '%s'", val);
+	return true;
+}
+
+static bool set_robust(options *o, const char *val)
+{
+	if (strcmp(val, "mean") && strcmp(val, "meanstd") && strcmp(val, "regret") &&
+	    strcmp(val, "cvar"))
+		return usage_error(o, "--robust takes mean, meanstd, regret or cvar, not '%s'", val);
+	o->explore_robust = val;
+	return true;
+}
+
+static bool set_robust_k(options *o, const char *val)
+{
+	if (!parse_real(val, 0, 100, &o->explore_k))
+		return usage_error(o, "--robust-k takes a number from 0 to 100, not '%s'", val);
+	return true;
+}
+
+static bool set_alpha(options *o, const char *val)
+{
+	if (!parse_real(val, 0, 0.999, &o->explore_alpha))
+		return usage_error(o, "--cvar-alpha takes a number from 0 to 0.999, not '%s'", val);
+	return true;
+}
 
 static bool set_budget(options *o, const char *val)
 {
@@ -338,9 +382,10 @@ static bool set_budget(options *o, const char *val)
 
 static bool set_fidelity(options *o, const char *val)
 {
-	if (strcmp(val, "estimate") && strcmp(val, "yosys"))
-		return usage_error(o, "--fidelity takes estimate or yosys, not '%s'", val);
+	if (strcmp(val, "estimate") && strcmp(val, "yosys") && strcmp(val, "pnr"))
+		return usage_error(o, "--fidelity takes estimate, yosys or pnr, not '%s'", val);
 	o->explore_estimate = !strcmp(val, "estimate");
+	o->explore_pnr = !strcmp(val, "pnr");
 	return true;
 }
 
@@ -394,10 +439,17 @@ static const option_spec option_specs[] = {
 	{ "--budget", OPT_EXPLORE, true, set_budget },
 	{ "--fidelity", OPT_EXPLORE, true, set_fidelity },
 	{ "--truth", OPT_EXPLORE, false, set_truth },
+	{ "--validate", OPT_EXPLORE, false, set_validate },
 	{ "--point", OPT_EXPLORE, false, set_point },
 	{ "--transfer", OPT_EXPLORE, false, set_transfer },
 	{ "--emit-jobs", OPT_EXPLORE, true, set_emit },
 	{ "--collect", OPT_EXPLORE, true, set_collect },
+	{ "--synth-cache", OPT_EXPLORE, true, set_synth_cache },
+	{ "--budget-minutes", OPT_EXPLORE, true, set_minutes },
+	{ "--shapes", OPT_EXPLORE, true, set_shapes },
+	{ "--robust", OPT_EXPLORE, true, set_robust },
+	{ "--robust-k", OPT_EXPLORE, true, set_robust_k },
+	{ "--cvar-alpha", OPT_EXPLORE, true, set_alpha },
 };
 enum { N_OPTION_SPECS = sizeof(option_specs) / sizeof(option_specs[0]) };
 
@@ -468,6 +520,9 @@ int driver_parse_options(const command *c, int argc, char **argv, options *opt)
 	opt->is_study = !strcmp(c->name, "study");
 	opt->command = c->name;
 	opt->stall_seeds = 3;
+	opt->explore_robust = "cvar";
+	opt->explore_k = 1;
+	opt->explore_alpha = 0.75;
 	flow_options_default(&opt->flow);
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];

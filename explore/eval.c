@@ -19,6 +19,8 @@ struct ex_cache_entry {
 	uint64_t h;
 	bool ok;
 	int64_t luts, ffs, dsps;
+	bool pnr;		/* placed and routed too (nextpnr) */
+	double fmax;		/* nextpnr's (MHz); 0: not placed */
 	char why[200];
 };
 
@@ -59,7 +61,7 @@ static void ex_flow_options(const ex_run *r, const ex_point *p, flow_options *fo
 }
 
 /* A quiet context with the run's -D values. */
-static sl_ctx *ex_quiet_ctx(const ex_run *r)
+sl_ctx *ex_quiet_ctx(const ex_run *r)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
 	sl_ctx_set_defines(ctx, r->defines, r->n_defines);
@@ -68,7 +70,7 @@ static sl_ctx *ex_quiet_ctx(const ex_run *r)
 }
 
 /* The design of point p, or NULL with p->why set (an illegal point). */
-static flow_design *ex_design(const ex_run *r, ex_point *p, sl_ctx *ctx)
+flow_design *ex_design(const ex_run *r, ex_point *p, sl_ctx *ctx)
 {
 	flow_options fo;
 	ex_flow_options(r, p, &fo);
@@ -109,12 +111,79 @@ void ex_point_estimate(ex_run *r, ex_point *p)
 		p->ffs_est = tg_ffs(&d->pred);
 		p->ffs_storage_est = d->pred.ffs;
 		p->dsps_est = tg_dsps(&d->pred);
+		char why[160];
+		if (!tg_estimate_fmax(&d->pred, &p->fmax_mhz, why, sizeof why))
+			p->fmax_mhz = 0;
 		p->luts_cor = (double) p->luts_est;
 		p->ffs_cor = (double) p->ffs_est;
 		ex_point_area(r, p);
 	}
 	flow_free(d);
 	sl_ctx_free(ctx);
+}
+
+/* The --synth-cache file of hash h: DIR/HASH.txt. */
+static char *ex_disk_path(const ex_run *r, uint64_t h)
+{
+	char name[32];
+	snprintf(name, sizeof name, "%016llx.txt", (unsigned long long) h);
+	return sl_path_join(r->synth_cache, name, NULL);
+}
+
+/* Entry e from the --synth-cache file of its hash: "sluice-explore-synth 1",
+ * then "ok LUTS FFS DSPS [FMAX]" (FMAX nextpnr's, needed by a pnr entry) or
+ * "failed WHY".  True when it was there. */
+static bool ex_disk_read(const ex_run *r, struct ex_cache_entry *e)
+{
+	if (!r->synth_cache)
+		return false;
+	char *path = ex_disk_path(r, e->h);
+	FILE *f = fopen(path, "r");
+	free(path);
+	if (!f)
+		return false;
+	char line[190];
+	long long l, ff, d;
+	bool hit = fgets(line, sizeof line, f) && !strcmp(line, "sluice-explore-synth 1\n") &&
+		fgets(line, sizeof line, f);
+	double fmax = 0;
+	int got = hit ? sscanf(line, "ok %lld %lld %lld %lf", &l, &ff, &d, &fmax) : 0;
+	if (got == 4 || (got == 3 && !e->pnr)) {
+		e->ok = true;
+		e->fmax = fmax;
+		e->luts = l;
+		e->ffs = ff;
+		e->dsps = d;
+	} else if (hit && !strncmp(line, "failed ", 7)) {
+		line[strcspn(line, "\n")] = 0;
+		snprintf(e->why, sizeof e->why, "%s", line + 7);
+	} else {
+		hit = false;
+	}
+	fclose(f);
+	return hit;
+}
+
+/* Entry e into the --synth-cache, atomically (a failure to write is no
+ * error: the cache only saves time). */
+static void ex_disk_write(const ex_run *r, const struct ex_cache_entry *e)
+{
+	if (!r->synth_cache || sl_make_dir(r->synth_cache) < 0)
+		return;
+	char text[400], why[200];
+	snprintf(why, sizeof why, "%s", e->why);
+	for (char *c = why; *c; c++)
+		if (*c == '\n')
+			*c = ' ';
+	int n = e->ok && e->fmax > 0 ? snprintf(text, sizeof text,
+			"sluice-explore-synth 1\nok %lld %lld %lld %.17g\n", (long long) e->luts,
+			(long long) e->ffs, (long long) e->dsps, e->fmax)
+		: e->ok ? snprintf(text, sizeof text, "sluice-explore-synth 1\nok %lld %lld %lld\n",
+			(long long) e->luts, (long long) e->ffs, (long long) e->dsps)
+		: snprintf(text, sizeof text, "sluice-explore-synth 1\nfailed %s\n", why);
+	char *path = ex_disk_path(r, e->h);
+	sl_write_file_atomic(path, text, (size_t) n);
+	free(path);
 }
 
 static struct ex_cache_entry *ex_cache_find(ex_run *r, uint64_t h)
@@ -134,8 +203,9 @@ static void ex_yosys(ex_run *r, const ex_point *p, flow_design *d, const char *t
 	memset(&m, 0, sizeof m);
 	if (sl_make_dir(sub) < 0) {
 		snprintf(e->why, sizeof e->why, "cannot create %s", sub);
-	} else if (tg_synth(d->ctx, &d->pred, text, len, top, sub, false, NULL, &m) == 0) {
+	} else if (tg_synth(d->ctx, &d->pred, text, len, top, sub, e->pnr, NULL, &m) == 0) {
 		e->ok = true;
+		e->fmax = m.fmax;
 		e->luts = m.luts;
 		e->ffs = m.ffs;
 		e->dsps = m.dsps;
@@ -160,21 +230,33 @@ int ex_point_synth(ex_run *r, ex_point *p)
 	if (!d || flow_verilog(d, &text, &len, &top) < 0) {
 		snprintf(p->synth_why, sizeof p->synth_why, "the Verilog could not be made");
 	} else {
-		uint64_t h = ex_hash(text) ^ ex_hash(r->boards[p->board]->name);
+		bool pnr = r->pnr && r->boards[p->board]->pnr;
+		uint64_t h = ex_hash(text) ^ ex_hash(r->boards[p->board]->name) ^
+			(pnr ? ex_hash("nextpnr") : 0);
 		struct ex_cache_entry *e = ex_cache_find(r, h);
 		if (!e) {
 			r->cache = sl_xrealloc(r->cache, (size_t) (r->n_cache + 1) * sizeof *r->cache);
 			e = &r->cache[r->n_cache++];
 			memset(e, 0, sizeof *e);
 			e->h = h;
-			sl_progress_push("Yosys on %s, %s", r->boards[p->board]->name, p->key);
-			ex_yosys(r, p, d, text, len, top, e);
-			sl_progress_pop();
+			e->pnr = pnr;
+			if (ex_disk_read(r, e)) {
+				r->syntheses++;	/* a Yosys result the search spends, as if run */
+			} else {
+				sl_progress_push("Yosys on %s, %s", r->boards[p->board]->name, p->key);
+				ex_yosys(r, p, d, text, len, top, e);
+				sl_progress_pop();
+				ex_disk_write(r, e);
+			}
 		}
 		p->synthesized = e->ok;
 		p->luts_syn = e->luts;
 		p->ffs_syn = e->ffs;
 		p->dsps_syn = e->dsps;
+		if (e->ok && e->fmax > 0) {
+			p->fmax_mhz = e->fmax;
+			p->fmax_pnr = true;
+		}
 		snprintf(p->synth_why, sizeof p->synth_why, "%s", e->ok ? "" : e->why);
 	}
 	free(text);
@@ -254,6 +336,83 @@ void ex_fit_points(ex_point *const *p, int n, ex_fit *luts, ex_fit2 *ffs)
 	free(meas2);
 }
 
+/* The knobs the knob-aware correction reads: those with more than one
+ * value, the tile knobs (which only pub points have) left out. */
+static void ex_knobs_used(const ex_run *r, bool *used)
+{
+	for (int k = 0; k < EX_N_KNOBS; k++)
+		used[k] = r->knob_aware && r->space.knobs[k].n > 1 && k != EX_FETCH &&
+			k != EX_DEPTH && k != EX_PORTS;
+}
+
+/* The knob shifts of board b refitted on the log residuals of its global
+ * fits over the synthesized points "syn". */
+static void ex_refit_knobs(ex_run *r, int b, ex_point *const *syn, int n)
+{
+	bool used[EX_N_KNOBS];
+	ex_knobs_used(r, used);
+	ex_coord *v = sl_xcalloc((size_t) n + 1, sizeof *v);
+	double *el = sl_xcalloc((size_t) n + 1, sizeof *el), *ef = sl_xcalloc((size_t) n + 1, sizeof *ef);
+	int m = 0;
+	for (int i = 0; i < n; i++) {
+		const ex_point *p = syn[i];
+		double gl = ex_fit_apply(&r->fit_luts[b], (double) p->luts_est);
+		double gf = ex_ffs_corrected(&r->fit_ffs[b], p);
+		if (p->luts_syn <= 0 || p->ffs_syn <= 0 || gl <= 0 || gf <= 0)
+			continue;
+		v[m] = p->c;
+		el[m] = log((double) p->luts_syn / gl);
+		ef[m++] = log((double) p->ffs_syn / gf);
+	}
+	ex_knob_fit(v, el, m, used, 1.0, &r->knob_luts[b]);
+	ex_knob_fit(v, ef, m, used, 1.0, &r->knob_ffs[b]);
+	free(v);
+	free(el);
+	free(ef);
+}
+
+void ex_correct(ex_run *r, ex_point *p)
+{
+	int b = p->board;
+	bool used[EX_N_KNOBS];
+	ex_knobs_used(r, used);
+	p->luts_cor = ex_fit_apply(&r->fit_luts[b], (double) p->luts_est) *
+		exp(ex_knob_shift(&r->knob_luts[b], &p->c, used));
+	p->ffs_cor = ex_ffs_corrected(&r->fit_ffs[b], p) *
+		exp(ex_knob_shift(&r->knob_ffs[b], &p->c, used));
+	ex_point_area(r, p);
+}
+
+double ex_area_optimistic(const ex_run *r, const ex_point *p)
+{
+	bool used[EX_N_KNOBS], unseen = false;
+	ex_knobs_used(r, used);
+	const ex_knobfit *kl = &r->knob_luts[p->board];
+	double luts = p->luts_cor, ffs = p->ffs_cor, peak;
+	const char *bound;
+	for (int k = 0; k < EX_N_KNOBS; k++) {
+		if (!used[k] || kl->n[k][p->c.v[k]])
+			continue;
+		unseen = true;
+		double least = 0;
+		for (int x = 0; x < r->space.knobs[k].n; x++)
+			if (kl->n[k][x] && kl->d[k][x] < least)
+				least = kl->d[k][x];
+		luts *= exp(least);
+	}
+	if (!unseen || p->synthesized)
+		return p->area;
+	if (p->ffs_est > 0)
+		ffs *= (double) (p->ffs_est - p->ffs_storage_est) / (double) p->ffs_est;
+	return ex_area_of(r->boards[p->board], luts, ffs, p->units, p->dsps_est, p->huge, &peak,
+		&bound);
+}
+
+static int ex_by_key(const void *a, const void *b)
+{
+	return strcmp((*(const ex_point *const *) a)->key, (*(const ex_point *const *) b)->key);
+}
+
 void ex_refit(ex_run *r, int b)
 {
 	int n = 0;
@@ -261,15 +420,14 @@ void ex_refit(ex_run *r, int b)
 	for (int i = 0; i < r->n; i++)
 		if (r->points[i]->board == b && r->points[i]->synthesized)
 			syn[n++] = r->points[i];
+	qsort(syn, (size_t) n, sizeof *syn, ex_by_key);	/* the fits' sums in one order */
 	ex_fit_points(syn, n, &r->fit_luts[b], &r->fit_ffs[b]);
+	ex_refit_knobs(r, b, syn, n);
 	free(syn);
 	for (int i = 0; i < r->n; i++) {
 		ex_point *p = r->points[i];
-		if (p->board != b || !p->legal)
-			continue;
-		p->luts_cor = ex_fit_apply(&r->fit_luts[b], (double) p->luts_est);
-		p->ffs_cor = ex_ffs_corrected(&r->fit_ffs[b], p);
-		ex_point_area(r, p);
+		if (p->board == b && p->legal)
+			ex_correct(r, p);
 	}
 }
 
@@ -317,6 +475,11 @@ void ex_run_release(ex_run *r)
 		free(r->points[i]);
 	free(r->points);
 	free(r->cache);
+	for (int b = 0; b < EX_MAX_BOARDS; b++) {
+		free(r->steps[b]);
+		r->steps[b] = NULL;
+		r->n_steps[b] = 0;
+	}
 	ex_space_free(&r->space);
 	r->points = NULL;
 	r->n = r->cap = 0;

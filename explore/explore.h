@@ -4,10 +4,11 @@
  * knobs (lanes, schedule policy, register threshold, RAM kind, clock
  * target, native memory or tiles with their fetch width, depth and
  * ports: explore/space.c) is searched per board (explore/search.c) over
- * three fidelities, cheapest first (explore/eval.c): the schedule (exact
+ * fidelities, cheapest first (explore/eval.c): the schedule (exact
  * cycles and buffer words), the estimate (block RAM exact; LUTs and
  * flip-flops from fpga/'s estimate corrected by a fit on the points
- * already synthesized) and Yosys.  The Pareto, ADRS, hypervolume,
+ * already synthesized), Yosys, with --fidelity pnr nextpnr's Fmax, and
+ * with --validate the final fronts in Verilator (explore/validate.c).  The Pareto, ADRS, hypervolume,
  * Kendall tau and MAPE code is explore/pareto.c, with no dependence on
  * the rest; sweeps (one command per point, a runner, the merge) are
  * explore/jobs.c; the files explore/files.c (docs/explore.md). */
@@ -77,6 +78,19 @@ typedef struct ex_fit2 {
 void ex_fit_split(const double *logic, const double *storage, const double *meas, int n,
 	ex_fit2 *fit);
 double ex_fit_split_apply(const ex_fit2 *fit, double logic, double storage);
+
+/* The statistics of ratios x[i] (a design's cost over the best cost, per
+ * shape) under the weights w[i] (any positive scale; normalized here):
+ * the weighted mean and standard deviation, mean + k stddev, the worst
+ * regret max_i (x[i] - 1), and the CVaR at level alpha: the mean of x
+ * over the worst (largest) 1 - alpha of the weight, the weight at the
+ * boundary taken in part (alpha 0: the mean; near 1: the maximum). */
+typedef struct ex_robust {
+	double mean, stddev, mean_k_std, worst_regret, cvar;
+} ex_robust;
+void ex_robust_stats(const double *x, const double *w, int n, double k, double alpha,
+	ex_robust *out);
+double ex_cvar(const double *x, const double *w, int n, double alpha);
 
 /* 64-bit FNV-1a of "s": the key of a design point. */
 uint64_t ex_hash(const char *s);
@@ -161,7 +175,35 @@ typedef struct ex_point {
 	const char *bound;	/* its resource: "luts", "ffs", "block_ram", "dsps", "huge" */
 	bool on_front;		/* on the explored front of its board */
 	bool expanded;		/* the search has visited its neighbours */
+	bool truth_front;	/* on the exhaustive front (--truth) */
+	/* Fmax: nextpnr's on a board with a place-and-route flow under
+	 * --fidelity pnr (fmax_pnr), else the board's delay model's estimate
+	 * of the design (tg_estimate_fmax; 0 without a model). */
+	double fmax_mhz;
+	bool fmax_pnr;
+	/* --validate (explore/validate.c): the point run in Verilator on the
+	 * inputs of seed 1 against the reference. */
+	bool validated;		/* the run was made */
+	bool val_ok;		/* bit-exact and cycles = predicted */
+	bool val_bit_exact;
+	int64_t val_cycles;	/* measured (0: the hardware did not finish) */
+	char val_why[300];	/* not ok: the first error */
 } ex_point;
+
+/* A knob-aware correction on top of a board's fit: the log residual
+ * shift of each knob value, a ridge least-squares fit on one-hot knob
+ * features over the synthesized points (explore/eval.c, ex_knob_fit),
+ * and how many synthesized points hold each value. */
+typedef struct ex_knobfit {
+	double d[EX_N_KNOBS][EX_MAX_VALUES];
+	int n[EX_N_KNOBS][EX_MAX_VALUES];
+} ex_knobfit;
+/* Fit kf: e[i] ~ sum_k d[k][v[i][k]] (v[i] the coordinate of point i,
+ * "used" the knobs that count), ridge weight lambda, by a fixed number of
+ * Gauss-Seidel sweeps in knob order (deterministic). */
+void ex_knob_fit(const ex_coord *v, const double *e, int n, const bool *used, double lambda,
+	ex_knobfit *kf);
+double ex_knob_shift(const ex_knobfit *kf, const ex_coord *c, const bool *used);
 
 /* The run: the program, its -D values, the boards, the space and the
  * points met so far (a hash table on key and board). */
@@ -174,12 +216,25 @@ typedef struct ex_run {
 	ex_space space;
 	const char *out_dir;
 	const char *synth_dir;	/* where Yosys runs: DIR/synth */
+	const char *synth_cache;	/* --synth-cache DIR: HASH.txt per Verilog and board, or NULL */
 	int n, cap;
 	ex_point **points;
 	int64_t syntheses;	/* Yosys runs made */
 	bool transfer;		/* explore.json has the cross-board transfer */
+	double minutes;		/* --budget-minutes: a board's search stops past it; 0: none */
 	ex_fit fit_luts[EX_MAX_BOARDS];
 	ex_fit2 fit_ffs[EX_MAX_BOARDS];
+	ex_knobfit knob_luts[EX_MAX_BOARDS], knob_ffs[EX_MAX_BOARDS];
+	/* The search's syntheses per board, in order (report.html). */
+	struct ex_step {
+		int point;	/* index into points */
+		double band;	/* the model's band when it was picked */
+		int front;	/* the explored front's size after the refit */
+		int64_t runs;	/* the search's Yosys runs after it (a design seen before is free) */
+	} *steps[EX_MAX_BOARDS];
+	int n_steps[EX_MAX_BOARDS];
+	bool knob_aware;	/* the knob-aware correction is on (off: SLUICE_EXPLORE_KNOB_FIT=0) */
+	bool pnr;		/* --fidelity pnr: syntheses placed and routed where the board has a flow */
 	/* The Yosys results by the hash of board and Verilog: one design
 	 * synthesized once. */
 	int n_cache;
@@ -196,6 +251,16 @@ int ex_point_synth(ex_run *r, ex_point *p);
 /* The corrections of board b refitted on its synthesized points, and the
  * corrected LUTs and flip-flops, area and bound of each of its points. */
 void ex_refit(ex_run *r, int b);
+/* p's corrected LUTs and flip-flops (the board's fits and knob shifts),
+ * area and bound. */
+void ex_correct(ex_run *r, ex_point *p);
+/* p's area as ex_point_area, but with its figures at their most
+ * favourable where a knob value of p has no synthesized point on its
+ * board (the search's optimism about what it has not seen): flip-flops
+ * of the buffers' registers at none (a board may keep them in
+ * shift-register LUTs), LUTs at the least shift of that knob's seen
+ * values. */
+double ex_area_optimistic(const ex_run *r, const ex_point *p);
 /* p's flip-flops under the correction "fit". */
 double ex_ffs_corrected(const ex_fit2 *fit, const ex_point *p);
 /* The LUT and flip-flop corrections fitted on the n points at p
@@ -208,6 +273,10 @@ void ex_point_area(const ex_run *r, ex_point *p);
  * *peak and its resource in *bound. */
 double ex_area_of(const board *bd, double luts, double ffs, int64_t units, int64_t dsps,
 	int64_t huge_cells, double *peak, const char **bound);
+/* A quiet context with the run's -D values, and the design of point p in
+ * it (NULL with p->why set: an illegal point): explore/'s own. */
+sl_ctx *ex_quiet_ctx(const ex_run *r);
+struct flow_design *ex_design(const ex_run *r, ex_point *p, sl_ctx *ctx);
 /* The point of board b with "key", or NULL. */
 ex_point *ex_point_find(const ex_run *r, int b, const char *key);
 void ex_run_release(ex_run *r);
@@ -224,6 +293,8 @@ typedef struct ex_options {
 	const char *const *knobs;	/* --knob name=values */
 	int64_t budget;		/* syntheses; 0: the default */
 	bool estimate_only;	/* --fidelity estimate: no Yosys */
+	bool pnr;		/* --fidelity pnr: Yosys, and nextpnr where the board has it */
+	bool validate;		/* --validate: every final front point in Verilator */
 	bool truth;		/* --truth: also synthesize exhaustively, report quality */
 	bool transfer;		/* --transfer: cross-board transfer (with --truth or --collect) */
 	bool point;		/* --point: one point, every fidelity, DIR/result.json */
@@ -231,6 +302,12 @@ typedef struct ex_options {
 	const char *collect;	/* --collect DIR */
 	int jobs;		/* -j N: run the emitted jobs, N at a time */
 	const char *out_dir;
+	const char *synth_cache;	/* --synth-cache DIR: Yosys results kept across runs, or NULL */
+	double minutes;		/* --budget-minutes: the search's time budget per board; 0: none */
+	const char *shapes;	/* --shapes WxH[:weight],...: the robust design across them, or NULL */
+	const char *robust;	/* --robust mean|meanstd|regret|cvar: the objective over shapes */
+	double robust_k;	/* --robust-k: k of mean + k stddev */
+	double cvar_alpha;	/* --cvar-alpha: CVaR over the worst 1 - alpha of the weight */
 	const char *self;	/* the sluice binary, for emitted commands */
 	int argc;		/* the command line after the program, for jobs */
 	char **argv;
@@ -238,7 +315,7 @@ typedef struct ex_options {
 
 /* Why a board's search stopped. */
 typedef struct ex_board_result {
-	const char *stop;	/* "exhaustive", "converged", "budget" */
+	const char *stop;	/* "exhaustive", "converged", "budget", "minutes" */
 	int64_t space, estimated, synthesized, illegal;
 	int64_t yosys_runs;	/* the search's own (a design seen before is free) */
 	/* --truth: against the exhaustive front */
@@ -260,6 +337,14 @@ void ex_truth_board(ex_run *r, int b, ex_board_result *res);
  * best fidelity); their count. */
 int ex_mark_front(ex_run *r, int b);
 
+/* --validate: every point on each board's explored front simulated in
+ * Verilator as `sluice sim --engine verilator --seed 1` does, inputs in
+ * DIR/validate/HASH; its verdict into the point.  The number of points
+ * that failed (each named on stderr). */
+int ex_validate_fronts(ex_run *r);
+/* One point's run (a legal point; once). */
+void ex_point_validate(ex_run *r, ex_point *p);
+
 /* The run of the options: the boards, the space.  0, 1 or 2 (usage). */
 int ex_run_setup(sl_ctx *ctx, const ex_options *o, ex_run *r);
 /* ------------------------------------ cross-board transfer (transfer.c) */
@@ -272,6 +357,13 @@ int ex_run_setup(sl_ctx *ctx, const ex_options *o, ex_run *r);
  * effect on area, and its reversals with their bounds.  Printed on "out"
  * as text, or (json) as the "transfer" member of explore.json. */
 void ex_transfer_report(const ex_run *r, FILE *out, bool json);
+/* Of boards a and b: the one-step knob changes that change the area on
+ * both (*pairs) and those that change it the same way (*agree). */
+void ex_transfer_agreement(const ex_run *r, int a, int b, int *pairs, int *agree);
+
+/* --shapes: every point at every shape, the robust choice per board
+ * (explore/shapes.c), printed and written as DIR/shapes.json.  0, 1 or 2. */
+int ex_shapes_main(sl_ctx *ctx, const ex_options *o);
 
 /* `sluice explore`: 0, 1 (an error), 2 (usage). */
 int ex_main(const ex_options *o);
@@ -279,7 +371,8 @@ int ex_main(const ex_options *o);
 /* ------------------------------------------ files (explore/files.c) */
 
 /* explore.json and explore.csv of the run's evaluated points (sorted by
- * board and key) into DIR, atomically, through report/.  0 or -1. */
+ * board and key), and report.html, into DIR, atomically, through
+ * report/.  0 or -1. */
 int ex_write_files(sl_ctx *ctx, ex_run *r, const ex_board_result *res, const char *dir);
 /* One point's result.json text, and its parse back (--collect).  The
  * parse returns 0, or -1 for a file that is not one. */

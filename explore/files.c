@@ -56,6 +56,29 @@ static void ex_point_raw(const ex_run *r, const ex_point *p, FILE *o, const char
 	ex_field_int(o, pad, "luts_yosys", p->luts_syn);
 	ex_field_int(o, pad, "ffs_yosys", p->ffs_syn);
 	ex_field_int(o, pad, "dsps_yosys", p->dsps_syn);
+	ex_field_num(o, pad, "fmax_mhz", p->fmax_mhz);
+	fprintf(o, "%s\"fmax_nextpnr\": %s,\n", pad, p->fmax_pnr ? "true" : "false");
+}
+
+/* The fidelity of the Fmax figure. */
+static const char *ex_fmax_fid(const ex_point *p)
+{
+	return !p->legal || p->fmax_mhz <= 0 ? "none" : p->fmax_pnr ? "nextpnr" : "delay_model";
+}
+
+/* explore.json's "validated" of p (--validate; none: null). */
+static void ex_print_validated(const ex_point *p, FILE *o, const char *pad)
+{
+	fprintf(o, "%s\"validated\": ", pad);
+	if (!p->validated) {
+		fputs("null,\n", o);
+		return;
+	}
+	fprintf(o, "{ \"ok\": %s, \"bit_exact\": %s, \"cycles\": %lld, \"predicted_cycles\": "
+		"%lld, \"fidelity\": \"verilator\", \"why\": ", p->val_ok ? "true" : "false",
+		p->val_bit_exact ? "true" : "false", (long long) p->val_cycles, (long long) p->cycles);
+	sl_json_str(o, p->val_why);
+	fputs(" },\n", o);
 }
 
 void ex_point_json(const ex_run *r, const ex_point *p, FILE *o, int indent)
@@ -73,12 +96,14 @@ void ex_point_json(const ex_run *r, const ex_point *p, FILE *o, int indent)
 	ex_field_num(o, pad, "ffs_corrected", p->ffs_cor);
 	ex_fid lf = p->legal ? ex_logic_fid(p, r->fit_luts[p->board].n > 0) : EX_FID_NONE;
 	fprintf(o, "%s\"fidelity\": { \"cycles\": \"%s\", \"buffer_words\": \"%s\", "
-		"\"block_ram\": \"%s\", \"luts\": \"%s\", \"ffs\": \"%s\", \"dsps\": \"%s\" },\n", pad,
+		"\"block_ram\": \"%s\", \"luts\": \"%s\", \"ffs\": \"%s\", \"dsps\": \"%s\", "
+		"\"fmax\": \"%s\" },\n", pad,
 		ex_fid_str(p->legal ? EX_FID_SCHEDULE : EX_FID_NONE),
 		ex_fid_str(p->legal ? EX_FID_SCHEDULE : EX_FID_NONE),
 		ex_fid_str(p->legal ? (p->synthesized ? EX_FID_YOSYS : EX_FID_ESTIMATE) : EX_FID_NONE),
 		ex_fid_str(lf), ex_fid_str(lf),
-		ex_fid_str(p->legal ? ex_logic_fid(p, false) : EX_FID_NONE));
+		ex_fid_str(p->legal ? ex_logic_fid(p, false) : EX_FID_NONE), ex_fmax_fid(p));
+	ex_print_validated(p, o, pad);
 	ex_field_num(o, pad, "area", p->legal ? p->area : 0);
 	ex_field_num(o, pad, "peak_share", p->legal ? p->peak : 0);
 	ex_field_str(o, pad, "bound", p->legal ? p->bound : "", true);
@@ -188,7 +213,8 @@ static void ex_print_csv(const void *arg, FILE *o)
 	const ex_run *r = a->r;
 	fputs("board,key,legal,cycles,clock_mhz,time_us,buffer_words,block_ram_units,huge_cells,"
 		"luts_estimate,luts_corrected,luts_yosys,ffs_estimate,ffs_corrected,ffs_yosys,"
-		"dsps_estimate,dsps_yosys,luts_fidelity,area,bound,on_front,why\n", o);
+		"dsps_estimate,dsps_yosys,luts_fidelity,area,bound,on_front,fmax_mhz,fmax_fidelity,"
+		"validated,bit_exact,cycles_verilator,why\n", o);
 	int n;
 	ex_point **s = ex_sorted(r, &n);
 	for (int i = 0; i < n; i++) {
@@ -204,17 +230,87 @@ static void ex_print_csv(const void *arg, FILE *o)
 			(long long) p->dsps_est, (long long) p->dsps_syn,
 			p->legal ? ex_fid_str(ex_logic_fid(p, r->fit_luts[p->board].n > 0)) : "none",
 			p->legal ? p->area : 0, p->legal ? p->bound : "", p->on_front);
+		fprintf(o, "%.6g,%s,%s,%s,", p->fmax_mhz, ex_fmax_fid(p),
+			p->validated ? (p->val_ok ? "ok" : "failed") : "", p->validated
+			? (p->val_bit_exact ? "1" : "0") : "");
+		if (p->validated)
+			fprintf(o, "%lld", (long long) p->val_cycles);
+		fputc(',', o);
 		rp_csv_field(o, p->legal ? p->synth_why : p->why);
 		fputc('\n', o);
 	}
 	free(s);
 }
 
+typedef struct ex_page_arg {
+	const rp_explore *e;
+} ex_page_arg;
+
+static void ex_print_page(const void *arg, FILE *out)
+{
+	rp_explore_html(((const ex_page_arg *) arg)->e, out);
+}
+
+/* Board b's points and syntheses for the page (their strings borrowed). */
+static void ex_page_board(const ex_run *r, int b, const ex_board_result *res, rp_ex_board *pb)
+{
+	rp_ex_point *pts = sl_xcalloc((size_t) r->n + 1, sizeof *pts);
+	rp_ex_step *steps = sl_xcalloc((size_t) r->n_steps[b] + 1, sizeof *steps);
+	int n = 0;
+	for (int i = 0; i < r->n; i++) {
+		const ex_point *p = r->points[i];
+		if (p->board == b && p->evaluated && p->legal)
+			pts[n++] = (rp_ex_point) { p->key, p->time_us, p->area, p->synthesized,
+				p->on_front, p->truth_front };
+	}
+	for (int i = 0; i < r->n_steps[b]; i++)
+		steps[i] = (rp_ex_step) { r->points[r->steps[b][i].point]->key, r->steps[b][i].band,
+			r->steps[b][i].front, r->steps[b][i].runs };
+	*pb = (rp_ex_board) { r->boards[b]->name, res->stop, res->space, res->yosys_runs,
+		res->have_truth, res->adrs, res->hv_ratio, n, r->n_steps[b], pts, steps };
+}
+
+/* DIR/report.html of the run, in the output set.  0 or -1. */
+static int ex_write_page(sl_ctx *ctx, const ex_run *r, const ex_board_result *res,
+	const char *dir)
+{
+	rp_ex_board *pb = sl_xcalloc((size_t) r->nb, sizeof *pb);
+	for (int b = 0; b < r->nb; b++)
+		ex_page_board(r, b, &res[b], &pb[b]);
+	char *transfer = NULL;
+	size_t tlen = 0;
+	int *pairs = sl_xcalloc((size_t) (r->nb * r->nb), sizeof *pairs);
+	int *agree = sl_xcalloc((size_t) (r->nb * r->nb), sizeof *agree);
+	if (r->transfer) {
+		FILE *f = open_memstream(&transfer, &tlen);
+		ex_transfer_report(r, f, false);
+		fclose(f);
+		for (int a = 0; a < r->nb; a++)
+			for (int b = a + 1; b < r->nb; b++)
+				ex_transfer_agreement(r, a, b, &pairs[a * r->nb + b], &agree[a * r->nb + b]);
+	}
+	const char *base = strrchr(r->prog, '/');
+	rp_explore e = { base ? base + 1 : r->prog, r->nb, pb, transfer, pairs, agree, 0, NULL,
+		NULL };
+	ex_page_arg a = { &e };
+	int rc = rp_write_text(ctx, dir, "report.html", ex_print_page, &a);
+	for (int b = 0; b < r->nb; b++) {
+		free((void *) pb[b].pts);
+		free((void *) pb[b].steps);
+	}
+	free(pb);
+	free(transfer);
+	free(pairs);
+	free(agree);
+	return rc;
+}
+
 int ex_write_files(sl_ctx *ctx, ex_run *r, const ex_board_result *res, const char *dir)
 {
 	ex_files_arg a = { r, res };
 	if (rp_write_text(ctx, dir, "explore.json", ex_print_json, &a) < 0 ||
-	    rp_write_text(ctx, dir, "explore.csv", ex_print_csv, &a) < 0)
+	    rp_write_text(ctx, dir, "explore.csv", ex_print_csv, &a) < 0 ||
+	    ex_write_page(ctx, r, res, dir) < 0)
 		return -1;
 	return 0;
 }
@@ -328,6 +424,9 @@ int ex_point_parse(ex_run *r, const char *text, ex_point *p)
 	p->luts_syn = ex_int(text, "luts_yosys");
 	p->ffs_syn = ex_int(text, "ffs_yosys");
 	p->dsps_syn = ex_int(text, "dsps_yosys");
+	const char *fmax = ex_field(text, "fmax_mhz");
+	p->fmax_mhz = fmax ? strtod(fmax, NULL) : 0;
+	p->fmax_pnr = ex_bool(text, "fmax_nextpnr");
 	p->luts_cor = (double) p->luts_est;
 	p->ffs_cor = (double) p->ffs_est;
 	return 0;

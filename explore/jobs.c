@@ -49,9 +49,9 @@ static int ex_job_argv(const ex_options *o, const ex_run *r, const ex_point *p, 
 		argv[n++] = sl_xstrdup(buf);
 	}
 	argv[n++] = sl_xstrdup("--point");
-	if (o->estimate_only) {
+	if (o->estimate_only || o->pnr) {
 		argv[n++] = sl_xstrdup("--fidelity");
-		argv[n++] = sl_xstrdup("estimate");
+		argv[n++] = sl_xstrdup(o->pnr ? "pnr" : "estimate");
 	}
 	argv[n++] = sl_xstrdup("--quiet");
 	argv[n++] = sl_xstrdup("-o");

@@ -197,3 +197,97 @@ uint64_t ex_hash(const char *s)
 	}
 	return h;
 }
+
+/* The weights of "w" over their sum into "out" (n of them); false when
+ * the sum is not positive. */
+static bool ex_normalize(const double *w, int n, double *out)
+{
+	double sum = 0;
+	for (int i = 0; i < n; i++)
+		sum += w[i];
+	if (!(sum > 0))
+		return false;
+	for (int i = 0; i < n; i++)
+		out[i] = w[i] / sum;
+	return true;
+}
+
+double ex_cvar(const double *x, const double *w, int n, double alpha)
+{
+	double *p = sl_xcalloc((size_t) n + 1, sizeof *p);
+	bool *used = sl_xcalloc((size_t) n + 1, sizeof *used);
+	double mass = 1 - alpha, left = mass, sum = 0;
+	if (!ex_normalize(w, n, p) || !(mass > 0))
+		left = 0;
+	while (left > 1e-15) {
+		int top = -1;	/* the largest value not taken yet, the first among equals */
+		for (int i = 0; i < n; i++)
+			if (!used[i] && p[i] > 0 && (top < 0 || x[i] > x[top]))
+				top = i;
+		if (top < 0)
+			break;
+		used[top] = true;
+		double take = p[top] < left ? p[top] : left;
+		sum += take * x[top];
+		left -= take;
+	}
+	free(p);
+	free(used);
+	return mass > 0 && left < mass ? sum / (mass - left) : 0;
+}
+
+void ex_robust_stats(const double *x, const double *w, int n, double k, double alpha,
+	ex_robust *out)
+{
+	double *p = sl_xcalloc((size_t) n + 1, sizeof *p);
+	memset(out, 0, sizeof *out);
+	if (n > 0 && ex_normalize(w, n, p)) {
+		double var = 0;
+		out->worst_regret = x[0] - 1;
+		for (int i = 0; i < n; i++) {
+			out->mean += p[i] * x[i];
+			if (x[i] - 1 > out->worst_regret)
+				out->worst_regret = x[i] - 1;
+		}
+		for (int i = 0; i < n; i++)
+			var += p[i] * (x[i] - out->mean) * (x[i] - out->mean);
+		out->stddev = sqrt(var);
+		out->mean_k_std = out->mean + k * out->stddev;
+		out->cvar = ex_cvar(x, w, n, alpha);
+	}
+	free(p);
+}
+
+void ex_knob_fit(const ex_coord *v, const double *e, int n, const bool *used, double lambda,
+	ex_knobfit *kf)
+{
+	memset(kf, 0, sizeof *kf);
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < EX_N_KNOBS; k++)
+			if (used[k])
+				kf->n[k][v[i].v[k]]++;
+	for (int sweep = 0; sweep < 100; sweep++)
+		for (int k = 0; k < EX_N_KNOBS; k++) {
+			if (!used[k])
+				continue;
+			double sum[EX_MAX_VALUES] = { 0 };
+			for (int i = 0; i < n; i++) {
+				double rest = e[i];
+				for (int j = 0; j < EX_N_KNOBS; j++)
+					if (used[j] && j != k)
+						rest -= kf->d[j][v[i].v[j]];
+				sum[v[i].v[k]] += rest;
+			}
+			for (int x = 0; x < EX_MAX_VALUES; x++)
+				kf->d[k][x] = kf->n[k][x] ? sum[x] / (kf->n[k][x] + lambda) : 0;
+		}
+}
+
+double ex_knob_shift(const ex_knobfit *kf, const ex_coord *c, const bool *used)
+{
+	double s = 0;
+	for (int k = 0; k < EX_N_KNOBS; k++)
+		if (used[k])
+			s += kf->d[k][c->v[k]];
+	return s;
+}

@@ -79,6 +79,11 @@ int ex_run_setup(sl_ctx *ctx, const ex_options *o, ex_run *r)
 	r->defines = o->defines;
 	r->n_defines = o->n_defines;
 	r->out_dir = o->out_dir;
+	r->synth_cache = o->synth_cache;
+	r->minutes = o->minutes;
+	const char *kf = getenv("SLUICE_EXPLORE_KNOB_FIT");
+	r->knob_aware = !kf || strcmp(kf, "0");
+	r->pnr = o->pnr;
 	int rc = ex_boards(ctx, o->boards, r);
 	return rc ? rc : ex_space_read(ctx, o, &r->space);
 }
@@ -118,10 +123,18 @@ static void ex_print_board(const ex_run *r, int b, const ex_board_result *s, int
 		if (r->points[i]->board == b && r->points[i]->on_front)
 			f[n++] = r->points[i];
 	qsort(f, (size_t) n, sizeof *f, ex_by_time);
-	for (int i = 0; i < n; i++)
-		printf("  %-60s %9lld cycles %9.2f us  area %.4f (%s; LUTs %s)\n", f[i]->key,
+	for (int i = 0; i < n; i++) {
+		printf("  %-60s %9lld cycles %9.2f us  area %.4f (%s; LUTs %s)", f[i]->key,
 			(long long) f[i]->cycles, f[i]->time_us, f[i]->area, f[i]->bound,
 			f[i]->synthesized ? "yosys" : r->fit_luts[b].n ? "corrected" : "estimate");
+		if (f[i]->fmax_pnr)
+			printf("  Fmax %.1f MHz (nextpnr)", f[i]->fmax_mhz);
+		if (f[i]->validated)
+			printf("  Verilator: %s, %lld cycles", f[i]->val_ok ? "bit-exact"
+				: f[i]->val_bit_exact ? "bit-exact, CYCLES DIFFER" : "FAILED",
+				(long long) f[i]->val_cycles);
+		putchar('\n');
+	}
 	free(f);
 }
 
@@ -144,6 +157,7 @@ static int ex_search(sl_ctx *ctx, const ex_options *o, ex_run *r)
 		if (o->truth)
 			ex_truth_board(r, b, &res[b]);
 	}
+	int invalid = o->validate ? ex_validate_fronts(r) : 0;
 	sl_progress_pop();
 	for (int b = 0; b < r->nb; b++)
 		ex_print_board(r, b, &res[b], budget);
@@ -164,7 +178,10 @@ static int ex_search(sl_ctx *ctx, const ex_options *o, ex_run *r)
 	else if (sl_outputs_commit() != 0)
 		rc = 1;
 	free(synth);
-	return rc;
+	if (rc == 0 && invalid)
+		fprintf(stderr, "sluice explore: error: --validate: %d front point%s failed in "
+			"Verilator (explore.json has each verdict)\n", invalid, invalid > 1 ? "s" : "");
+	return rc ? rc : invalid ? 1 : 0;
 }
 
 typedef struct ex_point_arg {
@@ -216,10 +233,20 @@ int ex_main(const ex_options *o)
 		sl_error_file(ctx, "sluice explore", "--transfer compares boards on synthesized "
 			"points: it needs --truth or --collect");
 		rc = 2;
+	} else if (o->validate && (modes || o->shapes)) {
+		sl_error_file(ctx, "sluice explore", "--validate runs the search's fronts in "
+			"Verilator: it does not combine with --point, --emit-jobs, --collect or --shapes");
+		rc = 2;
 	} else if (o->truth && o->estimate_only) {
 		sl_error_file(ctx, "sluice explore", "--truth synthesizes: it does not combine "
 			"with --fidelity estimate");
 		rc = 2;
+	} else if (o->shapes && (modes || o->truth || o->transfer)) {
+		sl_error_file(ctx, "sluice explore", "--shapes is a search of its own: it does not "
+			"combine with --point, --emit-jobs, --collect, --truth or --transfer");
+		rc = 2;
+	} else if (o->shapes) {
+		rc = ex_shapes_main(ctx, o);
 	} else if (o->collect) {
 		rc = ex_collect(o, &r, o->collect);
 	} else if ((rc = ex_run_setup(ctx, o, &r)) == 0) {

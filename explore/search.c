@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "explore/explore.h"
 
@@ -53,12 +54,11 @@ int ex_mark_front(ex_run *r, int b)
 	return m;
 }
 
-/* How far p is from the front of board b: the least over front points f
- * of max_j (p_j - f_j) / f_j (0 on the front). */
-static double ex_front_distance(const ex_run *r, int b, const ex_point *p)
+/* How far objectives po are from the front of board b: the least over
+ * front points f of max_j (po_j - f_j) / f_j (0 on the front). */
+static double ex_front_distance(const ex_run *r, int b, ex_obj po)
 {
 	double best = 1e18;
-	ex_obj po = ex_obj_of(p);
 	for (int i = 0; i < r->n; i++) {
 		const ex_point *f = r->points[i];
 		if (f->board != b || !f->on_front)
@@ -81,9 +81,8 @@ static bool ex_visit(ex_run *r, int b, const ex_coord *c)
 	if (p->evaluated)
 		return false;
 	ex_point_estimate(r, p);
-	p->luts_cor = ex_fit_apply(&r->fit_luts[b], (double) p->luts_est);
-	p->ffs_cor = ex_ffs_corrected(&r->fit_ffs[b], p);
-	ex_point_area(r, p);
+	if (p->legal)
+		ex_correct(r, p);
 	return true;
 }
 
@@ -221,7 +220,12 @@ static ex_point *ex_next_synth(ex_run *r, int b)
 		ex_point *p = r->points[i];
 		if (!ex_candidate(p, b) || p->synthesized || p->synth_why[0])
 			continue;
-		double d = ex_front_distance(r, b, p);
+		/* judged at its most favourable figures where a knob value of it
+		 * was never synthesized (ex_area_optimistic) */
+		ex_obj po = { { p->time_us, ex_area_optimistic(r, p) } };
+		double d = ex_front_distance(r, b, po);
+		if (d < 0)
+			d = 0;
 		if (d > band || d > best)
 			continue;
 		double gain = ex_hv_gain(f, nf, &ref, p);
@@ -265,8 +269,27 @@ static void ex_exhaustive(ex_run *r, int b, bool synth)
 	ex_refit(r, b);
 }
 
+/* The synthesis of p, picked at "band", in board b's record. */
+static void ex_record_step(ex_run *r, int b, const ex_point *p, double band, int64_t runs)
+{
+	int i = 0;
+	while (r->points[i] != p)
+		i++;
+	r->steps[b] = sl_xrealloc(r->steps[b], (size_t) (r->n_steps[b] + 1) * sizeof *r->steps[b]);
+	r->steps[b][r->n_steps[b]++] = (struct ex_step) { i, band, ex_mark_front(r, b), runs };
+}
+
+/* Seconds on the monotonic clock. */
+static double ex_seconds(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double) t.tv_sec + 1e-9 * (double) t.tv_nsec;
+}
+
 void ex_search_board(ex_run *r, int b, int64_t budget, bool synth, ex_board_result *res)
 {
+	double t0 = ex_seconds();
 	memset(res, 0, sizeof *res);
 	res->space = ex_space_points(&r->space);
 	int64_t runs = r->syntheses;
@@ -286,14 +309,17 @@ void ex_search_board(ex_run *r, int b, int64_t budget, bool synth, ex_board_resu
 				break;
 			}
 			ex_point *p = ex_next_synth(r, b);
-			if (!p || spent >= budget) {
-				res->stop = p ? "budget" : "converged";
+			bool late = r->minutes > 0 && ex_seconds() - t0 > 60 * r->minutes;
+			if (!p || spent >= budget || late) {
+				res->stop = !p ? "converged" : spent >= budget ? "budget" : "minutes";
 				break;
 			}
 			sl_progress_count(spent, budget);
+			double band = ex_band(r, b);
 			ex_point_synth(r, p);
 			spent = r->syntheses - start;	/* Yosys runs: a design seen before is free */
 			ex_refit(r, b);
+			ex_record_step(r, b, p, band, spent);
 		}
 	}
 	ex_mark_front(r, b);
@@ -370,6 +396,11 @@ void ex_truth_board(ex_run *r, int b, ex_board_result *res)
 	res->have_truth = true;
 	res->truth_front = n_front;
 	res->explored_front = n_mine;
+	for (int i = 0, j = 0; i < r->n; i++) {
+		ex_point *p = r->points[i];
+		if (ex_candidate(p, b) && p->synthesized)
+			p->truth_front = front[j++];
+	}
 	res->adrs = 100 * ex_adrs(all, k, mine, n_mine);
 	double hv = ex_hypervolume(all, k, &ref);
 	res->hv_ratio = hv > 0 ? ex_hypervolume(mine, n_mine, &ref) / hv : 0;

@@ -174,6 +174,18 @@ static void ex_tx_held_out(const ex_run *r, FILE *out, bool json)
 	}
 }
 
+void ex_transfer_agreement(const ex_run *r, int a, int b, int *pairs, int *agree)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	bool first_rev = true;
+	int shown = 0;
+	ex_tx_pair(r, a, b, f, false, &first_rev, pairs, agree, &shown);
+	fclose(f);
+	free(text);
+}
+
 void ex_transfer_report(const ex_run *r, FILE *out, bool json)
 {
 	if (json)

@@ -27,7 +27,10 @@ static const char rp_css[] =
 	".res-pred{fill:#9cc3e6}.res-meas{fill:#2e6bb0}.res-over{fill:#d04040}"
 	".res-avail{fill:none;stroke:#444}"
 	".pt{fill:#9cc3e6;stroke:#2e6bb0}.pt.pareto{fill:#d04040;stroke:#801010}"
-	".pt.nofit{fill:none;stroke:#999}";
+	".pt.nofit{fill:none;stroke:#999}"
+	".pt.ex.est{fill:#fff}.pt.ex.front{stroke:#c03030}.pt.ex.syn.front{fill:#d04040}"
+	".pt.ex.truth{stroke:#000;stroke-width:2.5}"
+	"td.key{overflow-wrap:anywhere;text-align:left}";
 
 void rp_html_str(FILE *out, const char *s)
 {

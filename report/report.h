@@ -71,6 +71,67 @@ void rp_study_html(const rp_study *s, FILE *out);
  * is at most as large in cycles, LUTs and block RAMs and smaller in one. */
 void rp_pareto(const rp_study *s, bool *pareto);
 
+/* ---------------------------------------- explore's page (report/explore.c) */
+
+/* One evaluated legal point of a board's search. */
+typedef struct rp_ex_point {
+	const char *key;
+	double time_us, area;		/* at its best fidelity */
+	bool synthesized;		/* area from Yosys, else the corrected estimate */
+	bool on_front;			/* on the explored front */
+	bool truth_front;		/* on the exhaustive front (--truth) */
+} rp_ex_point;
+
+/* One synthesis of the search, in order: the point, the model's band
+ * when it was picked, the explored front's size after the refit, the
+ * Yosys runs so far (a point whose design was seen before is free). */
+typedef struct rp_ex_step {
+	const char *key;
+	double band;
+	int front;
+	int64_t runs;			/* the search's Yosys runs after it */
+} rp_ex_step;
+
+typedef struct rp_ex_board {
+	const char *name;
+	const char *stop;
+	int64_t space, yosys_runs;
+	bool have_truth;
+	double adrs, hv_ratio;
+	int n, n_steps;
+	const rp_ex_point *pts;
+	const rp_ex_step *steps;
+} rp_ex_board;
+
+/* One shape of a board's robust choice (--shapes). */
+typedef struct rp_ex_shape {
+	const char *shape, *own_key;
+	double weight, cost, own_cost, ratio;
+	int64_t cycles;
+	bool cliff;
+} rp_ex_shape;
+
+typedef struct rp_ex_robust {
+	const char *board, *robust, *sized_for;
+	double mean, mean_k_std, worst_regret, cvar, price;
+	int n;
+	const rp_ex_shape *shapes;
+} rp_ex_robust;
+
+typedef struct rp_explore {
+	const char *name;		/* the program's file name */
+	int nb;
+	const rp_ex_board *boards;	/* the search's boards (none with --shapes) */
+	const char *transfer;		/* the transfer report's text, or NULL */
+	const int *tx_pairs, *tx_agree;	/* with it, nb x nb: row a, column b (a < b) */
+	int n_robust;
+	const rp_ex_robust *robust;	/* --shapes: per board */
+	const char *objective;		/* --shapes: the objective's name */
+} rp_explore;
+
+/* Write the page of explore run "e" to "out". */
+void rp_explore_html(const rp_explore *e, FILE *out);
+
 /* ------------------------------------------------ files (report/json.c) */
 
 /* Write "text" as DIR/NAME atomically (in the command's output set, when

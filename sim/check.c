@@ -433,9 +433,32 @@ static void check_vl_mismatch(sl_ctx *ctx, const check_engine *engine,
 	free(when);
 }
 
+/* The reference's n outputs freed (and "ref"), and after a failure (rc <
+ * 0) the engine's too, set to NULL. */
+static void check_release(io_array **ref, io_array **outputs, size_t n, int rc)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (ref)
+			io_array_free(ref[i]);
+		if (rc < 0) {
+			io_array_free(outputs[i]);
+			outputs[i] = NULL;
+		}
+	}
+	free(ref);
+}
+
 int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
 	const char *top, const char *verilog, size_t len, const ref_inputs *in,
 	const vl_options *vopts, io_array **outputs, FILE *report)
+{
+	return sim_check_verilator_verdict(ctx, prog, sp, top, verilog, len, in, vopts, outputs,
+		report, NULL);
+}
+
+int sim_check_verilator_verdict(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
+	const char *top, const char *verilog, size_t len, const ref_inputs *in,
+	const vl_options *vopts, io_array **outputs, FILE *report, sim_verdict *v)
 {
 	bool netlist = vopts->cell_lib != NULL;
 	const check_engine *engine = netlist ? &check_netlist_engine : &check_vl_engine;
@@ -464,6 +487,7 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 	if (!job.ref)
 		rc = -1;
 	check_join(sp, got, outputs, nf, rc);
+	bool ran = rc == 0;
 	for (int f = 0; rc == 0 && f < nf; f++) {
 		size_t k = (size_t) f * prog->n_outputs;
 		int which;
@@ -476,21 +500,16 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 				sl_note(ctx, sl_noloc, "in frame %d of %d", f, nf);
 		}
 	}
+	if (v)
+		*v = (sim_verdict) { ran, ran && rc == 0, ran ? st.cycles : 0,
+			sched_frames_predicted_cycles(sp, nf) };
 	if (rc == 0)
 		rc = check_cycles(ctx, engine, prog, sched_frames_predicted_cycles(sp, nf), st.cycles);
 	if (rc == 0 && report && netlist)
 		check_netlist_report(report, prog, sp, &st, t0);
 	else if (rc == 0 && report)
 		check_vl_report(report, sp, &st, nf, t0);
-	for (size_t i = 0; i < n; i++) {
-		if (job.ref)
-			io_array_free(job.ref[i]);
-		if (rc < 0) {
-			io_array_free(outputs[i]);
-			outputs[i] = NULL;
-		}
-	}
-	free(job.ref);
+	check_release(job.ref, outputs, n, rc);
 	vl_cycles_release(&cyc);
 	if (held > 0 && rc < 0)
 		sl_mem_release(ctx, (uint64_t) held);

@@ -115,6 +115,20 @@ int sim_check_verilator(sl_ctx *ctx, const ir_program *prog, const sched_program
 	const char *top, const char *verilog, size_t len, const ref_inputs *in,
 	const vl_options *vopts, io_array **outputs, FILE *report);
 
+/* What a Verilator check saw, whether it passed or not: the hardware ran
+ * to done and the reference too ("ran"), every output equal to the
+ * reference's bit for bit, the measured cycles (cycle 0 to done) and the
+ * schedule's prediction. */
+typedef struct sim_verdict {
+	bool ran, bit_exact;
+	int64_t cycles, predicted;
+} sim_verdict;
+/* sim_check_verilator, and with "v" (when not NULL) its verdict filled
+ * (`sluice explore --validate`). */
+int sim_check_verilator_verdict(sl_ctx *ctx, const ir_program *prog, const sched_program *sp,
+	const char *top, const char *verilog, size_t len, const ref_inputs *in,
+	const vl_options *vopts, io_array **outputs, FILE *report, sim_verdict *v);
+
 #ifdef __cplusplus
 }
 #endif

@@ -15,6 +15,13 @@
 #   t_report_study_upsample       a study of four configurations on the
 #                                 iCE40 (two schedules, two RAM choices):
 #                                 both scatters and the Pareto front
+#   t_report_explore_shapes       explore --shapes over four sizes: the
+#                                 robust choice's rows and cliffs
+#   t_report_explore_gaussian     explore with --truth on the iCE40 (label
+#                                 synth): every point, the fronts, the
+#                                 syntheses in order
+#   t_report_explore_transfer     explore --truth --transfer on two boards
+#                                 (label synth): the sign-agreement matrix
 #   t_report_compile_<example>    every other example's compile (slow)
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 find_program(SLUICE_BROWSER NAMES chromium-headless-shell chromium chromium-browser)
@@ -25,7 +32,11 @@ find_program(SLUICE_REPORT_YOSYS yosys)
 set(sl_report_check ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/report/check_report.py)
 set(sl_report_out ${CMAKE_CURRENT_BINARY_DIR}/report)
 set(sl_report_tests t_report_gaussian_compile t_report_gaussian_frames
-  t_report_gaussian_sequential)
+  t_report_gaussian_sequential t_report_explore_shapes)
+add_test(NAME t_report_explore_shapes
+  COMMAND ${sl_report_check} explore $<TARGET_FILE:sluice> "${SLUICE_BROWSER}"
+    ${sl_report_out}/explore_shapes ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
+    --boards ice40up5k --knob unroll=1,2 --shapes 64x64,320x240,640x480,1920x1080)
 add_test(NAME t_report_gaussian_compile
   COMMAND ${sl_report_check} compile $<TARGET_FILE:sluice> "${SLUICE_BROWSER}"
     ${sl_report_out}/gaussian_compile ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
@@ -49,7 +60,16 @@ if(SLUICE_REPORT_YOSYS)
     COMMAND ${sl_report_check} study $<TARGET_FILE:sluice> "${SLUICE_BROWSER}"
       ${sl_report_out}/study_upsample ${CMAKE_SOURCE_DIR}/examples/upsample.sl
       --boards ice40up5k --schedules stream,sequential --rams auto,lut)
-  set_tests_properties(t_report_upsample_synth t_report_study_upsample PROPERTIES
+  add_test(NAME t_report_explore_gaussian
+    COMMAND ${sl_report_check} explore $<TARGET_FILE:sluice> "${SLUICE_BROWSER}"
+      ${sl_report_out}/explore_gaussian ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
+      --boards ice40up5k --knob unroll=1,2 --knob clock=default,30,50 --budget 2 --truth)
+  add_test(NAME t_report_explore_transfer
+    COMMAND ${sl_report_check} explore $<TARGET_FILE:sluice> "${SLUICE_BROWSER}"
+      ${sl_report_out}/explore_transfer ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
+      --boards ice40up5k,ecp5-85f --knob unroll=1,2 --knob clock=default,30 --truth --transfer)
+  set_tests_properties(t_report_upsample_synth t_report_study_upsample t_report_explore_gaussian
+    t_report_explore_transfer PROPERTIES
     LABELS "report;synth" TIMEOUT 600 PROCESSORS 2 SKIP_RETURN_CODE 77)
 endif()
 # A study whose synthesis fails (SLUICE_YOSYS=false): exit 1, the page

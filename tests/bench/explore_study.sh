@@ -1,14 +1,16 @@
 #!/bin/sh
 # tests/bench/explore_study.sh: the study of docs/explore.md.
 #   explore_study.sh SLUICE OUTDIR [PROG:BOARD:SPACE:BUDGET ...]
-# For each case (default: gaussian on the iCE40 UP5K over
-# tests/explore/gaussian48.space with 4 syntheses) runs
+# For each case (default: gaussian, harris and blur_xy on the iCE40 UP5K
+# and the ZU9EG over tests/explore/gaussian48.space with 4 syntheses) runs
 #   nice sluice explore PROG --boards BOARD --space SPACE --budget BUDGET --truth
 # into OUTDIR/NAME_BOARD/ and prints, from its explore.json, one Markdown
 # row of the search against the exhaustive ground truth (points, legal,
 # the search's Yosys runs and their share of the space, ADRS, hypervolume
 # ratio, the front's sizes, the estimate's MAPE and Kendall tau against
 # Yosys for LUTs and flip-flops) and the explored front of the last case.
+# With $SLUICE_SYNTH_CACHE set, every run keeps and reuses its Yosys
+# results there (--synth-cache; same output bytes, much faster reruns).
 # Then the cross-board transfer study: a sweep of gaussian over 12 points
 # (unroll 1,2 x clock default,30,50 x ram auto,lut) on the four boards,
 # run by the built-in runner (-j 2) into OUTDIR/transfer/, and its
@@ -18,7 +20,10 @@ sluice=${1:?usage: explore_study.sh SLUICE OUTDIR [PROG:BOARD:SPACE:BUDGET ...]}
 out=${2:?usage: explore_study.sh SLUICE OUTDIR [PROG:BOARD:SPACE:BUDGET ...]}
 shift 2
 here=$(cd "$(dirname "$0")/../.." && pwd)
-[ $# -gt 0 ] || set -- "gaussian:ice40up5k:$here/tests/explore/gaussian48.space:4"
+sp=$here/tests/explore/gaussian48.space
+[ $# -gt 0 ] || set -- "gaussian:ice40up5k:$sp:4" "harris:ice40up5k:$sp:4" \
+	"blur_xy:ice40up5k:$sp:4" "gaussian:zu9eg:$sp:4" "harris:zu9eg:$sp:4" "blur_xy:zu9eg:$sp:4"
+cache=${SLUICE_SYNTH_CACHE:+--synth-cache $SLUICE_SYNTH_CACHE}
 mkdir -p "$out"
 rc=0
 echo "| program | board | points | legal | search Yosys runs | ADRS | hypervolume ratio | fronts (explored / exhaustive) | LUTs MAPE / tau | FFs MAPE / tau |"
@@ -30,7 +35,7 @@ for c in "$@"; do
 	dir="$out/${prog}_$board"
 	start=$(date +%s)
 	nice "$sluice" explore "$here/examples/$prog.sl" --boards "$board" --space "$space" \
-		--budget "$budget" --truth --quiet -o "$dir" >"$dir.txt" 2>"$dir.log" || {
+		--budget "$budget" --truth --quiet $cache -o "$dir" >"$dir.txt" 2>"$dir.log" || {
 		echo "explore_study.sh: sluice explore failed on $prog, $board:" >&2
 		cat "$dir.log" >&2
 		rc=1

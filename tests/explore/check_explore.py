@@ -17,12 +17,31 @@
   random SLUICE OUT [SEED...]
                         random programs (tests/diff/gen.py) at estimate
                         fidelity: figures against sluice compile
+  validate SLUICE OUT    --validate on brighten at 16x8 on the UP5K, lanes 1
+                        and 2 (a front of two): each point's Verilator
+                        cycles equal to the prediction and to W H / K + L
+                        (L the same for both), bit-exact, inputs those of
+                        `sluice run --seed 1`, the cycles those `sluice sim
+                        --engine verilator` prints; the same bytes twice
+  validatebroken SLUICE OUT
+                        --validate with a hardware library whose sl_pipe
+                        inverts its data: exit 1 naming the point, its
+                        verdict (not bit-exact) in explore.json (slow)
+  randomvalidate SLUICE OUT [SEED...]
+                        random programs with --validate on the ECP5: every
+                        front point bit-exact at its predicted cycles (slow)
+  pnr SLUICE OUT        --fidelity pnr on the UP5K and the ZU9EG: the UP5K's
+                        Fmax nextpnr's (read here from nextpnr.log), the
+                        ZU9EG's the delay model's; the same bytes without
+                        and with --synth-cache (slow)
   adrs SLUICE OUT PROG BOARD SPACE BUDGET
                         --truth: ADRS and the hypervolume ratio recomputed
                         here from explore.json; ADRS <= 1% with the search's
                         Yosys runs <= 10% of the points (slow)
 """
+import csv
 import json
+import math
 import os
 import re
 import shutil
@@ -373,6 +392,334 @@ def mode_random(sluice, out, seeds):
     print("random: %d programs, %d legal points against compile" % (len(seeds), legal_total))
 
 
+def mode_random_validate(sluice, out, seeds):
+    """Random programs of tests/diff/gen.py searched at estimate fidelity
+    with --validate on the ECP5: exit 0, every front point validated,
+    bit-exact, its Verilator cycles its predicted ones; the points off the
+    front not run."""
+    sys.path.insert(0, os.path.join(SRC, "tests", "diff"))
+    import gen
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    n = 0
+    for seed in seeds:
+        prog = os.path.join(out, "r%d.sl" % seed)
+        with open(prog, "w") as f:
+            f.write(gen.generate(seed)[0])
+        d = os.path.join(out, "e%d" % seed)
+        run(["nice", sluice, "explore", prog, "--boards", "ecp5-85f", "--knob", "unroll=1,2",
+             "--knob", "schedule=stream,sequential", "--fidelity", "estimate", "--validate",
+             "--quiet", "-o", d])
+        for p in json.load(open(os.path.join(d, "explore.json")))["points"]:
+            v = p["validated"]
+            if not p["on_front"]:
+                if v is not None:
+                    fail("seed %d: %s off the front was run" % (seed, p["key"]))
+                continue
+            if not v or not v["ok"] or not v["bit_exact"] or \
+                    not v["cycles"] == v["predicted_cycles"] == p["cycles"]:
+                fail("seed %d: %s: validated %s" % (seed, p["key"], v))
+            n += 1
+    print("randomvalidate: %d programs, %d front points bit-exact at their cycles"
+          % (len(seeds), n))
+
+
+def robust_stats(x, w, k, alpha):
+    """mean, mean + k stddev, worst regret and CVaR(alpha) of ratios x under
+    weights w: the definitions of docs/explore.md, written again here."""
+    tot = sum(w)
+    p = [v / tot for v in w]
+    mean = sum(a * b for a, b in zip(p, x))
+    std = math.sqrt(sum(a * (b - mean) ** 2 for a, b in zip(p, x)))
+    left, acc = 1 - alpha, 0.0
+    for v, q in sorted(zip(x, p), key=lambda t: -t[0]):
+        take = min(q, left)
+        acc += take * v
+        left -= take
+    return mean, mean + k * std, max(x) - 1, acc / (1 - alpha)
+
+
+def check_shapes_json(j, where):
+    """Every figure of shapes.json against its definition: cost = cycles /
+    clock x area of the hardware sized for the largest shape, ratio = cost
+    / own cost, the objectives recomputed, cliffs exactly where ratio > 2."""
+    for b in j["boards"]:
+        ps = b["per_shape"]
+        ratios = []
+        for s in ps:
+            cost = s["cycles"] / b["clock_mhz"] * b["area"]
+            if abs(cost - s["cost"]) > 1e-4 * cost:
+                fail("%s %s: cost %g, cycles / clock x area %g" % (where, s["shape"], s["cost"], cost))
+            ratio = s["cost"] / s["own_cost"]
+            if abs(ratio - s["ratio"]) > 1e-4 * ratio or abs(s["regret"] - (s["ratio"] - 1)) > 1e-5:
+                fail("%s %s: ratio %g regret %g, recomputed %g" % (where, s["shape"], s["ratio"],
+                                                                    s["regret"], ratio))
+            if s["cliff"] != (s["ratio"] > 2):
+                fail("%s %s: cliff %s at ratio %g" % (where, s["shape"], s["cliff"], s["ratio"]))
+            ratios.append(s["ratio"])
+        w = [s["weight"] for s in ps]
+        mean, mks, worst, cvar = robust_stats(ratios, w, j["k"], j["alpha"])
+        for name, v in (("mean", mean), ("mean_k_stddev", mks), ("worst_regret", worst),
+                        ("cvar", cvar)):
+            if abs(b[name] - v) > 1e-4 * max(1, abs(v)):
+                fail("%s %s: %s %g, recomputed %g" % (where, b["board"], name, b[name], v))
+        price = sum(q * s["cost"] for q, s in zip(w, ps)) / sum(q * s["own_cost"] for q, s in zip(w, ps))
+        if abs(price - b["price_of_robustness"]) > 1e-4 * price:
+            fail("%s: price of robustness %g, recomputed %g" % (where, b["price_of_robustness"], price))
+
+
+def mode_shapes(sluice, out):
+    """--shapes: gaussian on the UP5K over four sizes (the robust design's
+    cycles against the hand formula and sluice compile, every figure
+    recomputed, the cliff at 64x64 flagged with its block RAMs derived by
+    hand), the same bytes twice, usage errors; random programs with unused
+    params W and H, where every shape is the same design: ratio 1."""
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    shapes = "64x64,320x240,640x480:2,1920x1080"
+    d = os.path.join(out, "g")
+    cmd = [sluice, "explore", GAUSSIAN, "--boards", "ice40up5k", "--knob", "unroll=1,2",
+           "--knob", "threshold=8,128", "--shapes", shapes, "--quiet", "-o", d]
+    p = run(cmd)
+    print(p.stdout)
+    first = read(os.path.join(d, "shapes.json"))
+    run(cmd)
+    if read(os.path.join(d, "shapes.json")) != first:
+        fail("shapes.json differs between two runs")
+    j = json.load(open(os.path.join(d, "shapes.json")))
+    check_shapes_json(j, "gaussian")
+    b = j["boards"][0]
+    lanes = int(knobs_of(b["robust"])["unroll"])
+    for s in b["per_shape"]:
+        w, h = (int(v) for v in s["shape"].split("x"))
+        # one pixel a cycle per lane, plus the pipeline's 8 cycles of fill
+        # (gaussian's 3x3 window at 64x64 and one lane: 4,104 = 4,096 + 8)
+        if s["cycles"] != w * h // lanes + 8:
+            fail("%s: %d cycles, W H / K + 8 = %d" % (s["shape"], s["cycles"], w * h // lanes + 8))
+        c = os.path.join(out, "c")
+        run([sluice, "compile", GAUSSIAN, "-D", "W=%d" % w, "-D", "H=%d" % h, "--board",
+             "ice40up5k", "--unroll", str(lanes), "-o", c, "--quiet"])
+        cyc = json.load(open(os.path.join(c, "report.json")))["predicted_cycles"]
+        if cyc != s["cycles"]:
+            fail("%s: %d cycles, sluice compile %d" % (s["shape"], s["cycles"], cyc))
+    by = {s["shape"]: s for s in b["per_shape"]}
+    if not by["64x64"]["cliff"] or by["1920x1080"]["cliff"]:
+        fail("the cliff is at 64x64 and not at 1920x1080: %s" % b["per_shape"])
+    # sized for 1920x1080 the two row delays of 'in' hold 1920 bytes each,
+    # 15,360 bits: 4 SB_RAM40_4K of 4,096 bits each, 8 in all; at 64x64 a
+    # row is 512 bits, one block each, 2
+    if "8 block-RAM units" not in p.stdout or "the own best 2 " not in p.stdout:
+        fail("the cliff's cause: 8 block-RAM units against 2 expected:\n" + p.stdout)
+    for bad in (["--shapes", "64x64"], ["--shapes", "64x64,64x64"], ["--shapes", "64y64,8x8"],
+                ["--shapes", "64x64:0,8x8"], ["--shapes", "8x8,16x16", "--truth"],
+                ["--robust", "median"]):
+        q = run([sluice, "explore", GAUSSIAN, "--boards", "ice40up5k", "-o", d] + bad, ok=False)
+        if q.returncode != 2 or "error:" not in q.stderr:
+            fail("%s: exit %d, %s" % (bad, q.returncode, q.stderr))
+    sys.path.insert(0, os.path.join(SRC, "tests", "diff"))
+    import gen
+    for seed in (1, 2, 3, 4):
+        prog = os.path.join(out, "r%d.sl" % seed)
+        with open(prog, "w") as f:
+            f.write("param W = 8;\nparam H = 8;\n" + gen.generate(seed)[0])
+        e = os.path.join(out, "e%d" % seed)
+        q = run([sluice, "explore", prog, "--boards", "ecp5-85f", "--knob", "unroll=1,2",
+                 "--shapes", "8x8,16x4:3,32x32,4x4", "--quiet", "-o", e], ok=False)
+        if q.returncode == 1 and "no point of the space serves every shape" in q.stderr:
+            continue
+        if q.returncode != 0:
+            fail("seed %d: exit %d\n%s" % (seed, q.returncode, q.stderr))
+        j = json.load(open(os.path.join(e, "shapes.json")))
+        check_shapes_json(j, "seed %d" % seed)
+        for s in j["boards"][0]["per_shape"]:
+            if abs(s["ratio"] - 1) > 1e-9 or s["cliff"]:
+                fail("seed %d: params unused, yet ratio %g at %s" % (seed, s["ratio"], s["shape"]))
+    print("shapes: gaussian's robust design and cliff, random programs at ratio 1")
+
+
+def mode_random_synth(sluice, out, seeds):
+    """Random programs of tests/diff/gen.py searched with Yosys and the
+    knob-aware correction on the ECP5 (--budget 2 --truth over unroll x
+    clock x threshold, 8 points; the UP5K's 39 pins refuse most of them):
+    exit 0, a legal synthesized point, at most 2 search runs, ADRS
+    recomputed from the Yosys figures, and the same explore.json with the
+    Yosys results read back from --synth-cache."""
+    sys.path.insert(0, os.path.join(SRC, "tests", "diff"))
+    import gen
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    cache = os.path.join(out, "cache")
+    for seed in seeds:
+        prog = os.path.join(out, "r%d.sl" % seed)
+        with open(prog, "w") as f:
+            f.write(gen.generate(seed)[0])
+        outs = []
+        for name in ("a", "b"):
+            d = os.path.join(out, "e%d%s" % (seed, name))
+            run(["nice", sluice, "explore", prog, "--boards", "ecp5-85f", "--knob", "unroll=1,2",
+                 "--knob", "clock=default,30", "--knob", "threshold=8,128", "--budget", "2",
+                 "--truth", "--synth-cache", cache, "--quiet", "-o", d])
+            outs.append(read(os.path.join(d, "explore.json")))
+        if outs[0] != outs[1]:
+            fail("seed %d: explore.json differs when the Yosys results come from the cache" % seed)
+        j = json.loads(outs[0])
+        b = j["boards"][0]
+        if b["search_yosys_runs"] > 2:
+            fail("seed %d: %d search runs over a budget of 2" % (seed, b["search_yosys_runs"]))
+        pts = [q for q in j["points"] if q["legal"] and q["synthesized"]]
+        if not pts:
+            fail("seed %d: no legal synthesized point" % seed)
+        objs = [(q["time_us"], q["area"]) for q in pts]
+        truth = front(objs)
+        mine = [(q["time_us"], q["area"]) for q in pts if q["on_front"]]
+        a = 100 * adrs(truth, mine) if mine else 1e9
+        if abs(a - b["truth"]["adrs_percent"]) > 1e-3:
+            fail("seed %d: ADRS %.4f recomputed, explore says %.4f" % (seed, a, b["truth"]["adrs_percent"]))
+        print("random synth: seed %d: %d points synthesized, search %d runs, ADRS %.2f%%"
+              % (seed, len(pts), b["search_yosys_runs"], a))
+
+
+def mode_minutes(sluice, out):
+    """--budget-minutes 0.02 (1.2 s) with a budget of 8 syntheses: the
+    first Yosys run starts before 1.2 s have passed and lasts longer, so the
+    search stops after exactly one run, stop reason "minutes"."""
+    shutil.rmtree(out, ignore_errors=True)
+    p = run(["nice", sluice, "explore", GAUSSIAN, "--boards", "ice40up5k", "--knob", "unroll=1,2",
+             "--knob", "clock=default,30,50", "--knob", "ram=auto,lut", "--budget", "8",
+             "--budget-minutes", "0.02", "--quiet", "-o", out])
+    b = json.load(open(os.path.join(out, "explore.json")))["boards"][0]
+    if b["stop"] != "minutes" or b["search_yosys_runs"] != 1:
+        fail("stop %s after %d Yosys runs, expected minutes after 1\n%s"
+             % (b["stop"], b["search_yosys_runs"], p.stdout))
+    if "stop: minutes" not in p.stdout:
+        fail("the summary does not say the search stopped on minutes:\n" + p.stdout)
+    print("minutes: stopped after one Yosys run")
+
+
+BRIGHTEN = os.path.join(SRC, "examples", "brighten.sl")
+
+
+def validate_cmd(sluice, out, extra):
+    return ["nice", sluice, "explore", BRIGHTEN, "-D", "W=16", "-D", "H=8", "--boards",
+            "ice40up5k", "--knob", "unroll=1,2", "--validate", "--quiet", "-o", out] + extra
+
+
+def mode_validate(sluice, out):
+    """brighten is one pixel a cycle per lane through a pipeline of a fixed
+    depth: cycles = W H / K + L with the same L for K = 1 and 2, so the two
+    differ by W H / 2 = 64.  Two lanes are faster and larger: both points
+    are on the front, and both are validated."""
+    shutil.rmtree(out, ignore_errors=True)
+    a, b = os.path.join(out, "a"), os.path.join(out, "b")
+    pa = run(validate_cmd(sluice, a, ["--fidelity", "estimate"]))
+    run(validate_cmd(sluice, b, ["--fidelity", "estimate"]))
+    if read(os.path.join(a, "explore.json")) != read(os.path.join(b, "explore.json")):
+        fail("explore.json differs between two runs")
+    j = json.load(open(os.path.join(a, "explore.json")))
+    pts = {knobs_of(p["key"])["unroll"]: p for p in j["points"]}
+    if sorted(pts) != ["1", "2"] or not all(p["on_front"] for p in pts.values()):
+        fail("expected both points on the front: %s" % [(k, p["on_front"]) for k, p in pts.items()])
+    lat = set()
+    for k, p in pts.items():
+        v = p["validated"]
+        if not v or v["fidelity"] != "verilator" or not v["ok"] or not v["bit_exact"]:
+            fail("unroll=%s: validated %s" % (k, v))
+        if not v["cycles"] == v["predicted_cycles"] == p["cycles"]:
+            fail("unroll=%s: cycles %s" % (k, v))
+        lat.add(p["cycles"] - 16 * 8 // int(k))
+        if p["fidelity"]["fmax"] != "delay_model" or p["fmax_mhz"] <= 0:
+            fail("unroll=%s: fmax %s at %s" % (k, p["fmax_mhz"], p["fidelity"]["fmax"]))
+    if len(lat) != 1 or not 0 < list(lat)[0] < 20:
+        fail("cycles - W H / K: %s, expected one small latency" % sorted(lat))
+    for k, p in pts.items():
+        if "Verilator: bit-exact, %d cycles" % p["cycles"] not in pa.stdout:
+            fail("stdout does not give unroll=%s's verdict:\n%s" % (k, pa.stdout))
+    # the same inputs and cycles as the commands a user would run
+    ref = os.path.join(out, "ref")
+    run([sluice, "run", BRIGHTEN, "-D", "W=16", "-D", "H=8", "--seed", "1", "-o", ref])
+    p1 = pts["1"]
+    if read(os.path.join(ref, "in.in.npy")) != read(os.path.join(a, "validate", p1["hash"],
+                                                                  "in.in.npy")):
+        fail("--validate's inputs are not those of --seed 1")
+    sim = run(["nice", sluice, "sim", BRIGHTEN, "-D", "W=16", "-D", "H=8", "--board",
+               "ice40up5k", "--engine", "verilator", "--seed", "1", "--quiet", "-o",
+               os.path.join(out, "sim")])
+    if "verilator: %d cycles (predicted %d)" % (p1["cycles"], p1["cycles"]) not in sim.stdout:
+        fail("sluice sim does not give unroll=1's %d cycles:\n%s" % (p1["cycles"], sim.stdout))
+    with open(os.path.join(a, "explore.csv"), newline="") as f:
+        rows = list(csv.DictReader(f))
+    for f in rows:
+        if f["validated"] != "ok" or f["bit_exact"] != "1" or f["fmax_fidelity"] != \
+                "delay_model" or int(f["cycles_verilator"]) != int(f["cycles"]):
+            fail("explore.csv row %s" % f)
+    print("validate: two front points bit-exact, cycles %s, L %d" %
+          (sorted(p["cycles"] for p in pts.values()), list(lat)[0]))
+
+
+def mode_validate_broken(sluice, out):
+    """A copy of rtlgen/lib whose sl_pipe inverts the data it takes
+    (tests/verilator/broken_lib.sh): brighten's outputs are wrong, its
+    cycles are not; the run exits 1 naming the point."""
+    shutil.rmtree(out, ignore_errors=True)
+    lib = os.path.join(out, "lib")
+    shutil.copytree(os.path.join(SRC, "rtlgen", "lib"), lib)
+    pipe = os.path.join(lib, "sl_pipe.v")
+    text = open(pipe).read()
+    edited = text.replace("data_q[W-1:0] <= in_data;", "data_q[W-1:0] <= ~in_data;")
+    if edited == text:
+        fail("sl_pipe.v has changed; update the edit")
+    open(pipe, "w").write(edited)
+    env = dict(os.environ, SLUICE_RTL_LIB=lib, SLUICE_CACHE_DIR=os.path.join(out, "cache"))
+    d = os.path.join(out, "ex")
+    cmd = validate_cmd(sluice, d, ["--fidelity", "estimate"])
+    cmd[cmd.index("unroll=1,2")] = "unroll=1"
+    p = run(cmd, ok=False, env=env)
+    if p.returncode != 1:
+        fail("exit %d, expected 1\n%s%s" % (p.returncode, p.stdout, p.stderr))
+    key = "unroll=1,schedule=stream,threshold=8,ram=auto,clock=default,memory=native"
+    if "--validate: %s on ice40up5k: " % key not in p.stderr or "differs from the reference" \
+            not in p.stderr:
+        fail("the error does not name the point and the mismatch:\n" + p.stderr)
+    v = json.load(open(os.path.join(d, "explore.json")))["points"][0]["validated"]
+    if v["ok"] or v["bit_exact"] or "differs from the reference" not in v["why"]:
+        fail("validated: %s" % v)
+    print("validatebroken: exit 1, %s" % p.stderr.strip().splitlines()[0])
+
+
+def nextpnr_fmax(log):
+    """The last "Max frequency for clock ...: X MHz" of a nextpnr log."""
+    got = re.findall(r"Max frequency for clock[^:]*: ([0-9.]+) MHz", open(log).read())
+    return float(got[-1]) if got else None
+
+
+def mode_pnr(sluice, out):
+    shutil.rmtree(out, ignore_errors=True)
+    cache = os.path.join(out, "cache")
+    base = ["nice", sluice, "explore", BRIGHTEN, "-D", "W=16", "-D", "H=8", "--boards",
+            "ice40up5k,zu9eg", "--knob", "unroll=1,2", "--fidelity", "pnr", "--quiet"]
+    a, b, c = (os.path.join(out, x) for x in "abc")
+    run(base + ["--synth-cache", cache, "-o", a])
+    run(base + ["-o", b])
+    run(base + ["--synth-cache", cache, "-o", c])
+    ja = read(os.path.join(a, "explore.json"))
+    if ja != read(os.path.join(b, "explore.json")) or ja != read(os.path.join(c, "explore.json")):
+        fail("explore.json differs between runs (without, with the cache)")
+    j = json.loads(ja)
+    for p in j["points"]:
+        if not p["synthesized"]:
+            fail("%s on %s not synthesized: %s" % (p["key"], p["board"], p["synth_why"]))
+        if p["board"] == "ice40up5k":
+            want = nextpnr_fmax(os.path.join(a, "synth", p["hash"], "nextpnr.log"))
+            if p["fidelity"]["fmax"] != "nextpnr" or want is None or \
+                    abs(p["fmax_mhz"] - want) > 1e-3 * want:
+                fail("UP5K %s: fmax %s (%s), nextpnr.log %s" % (p["key"], p["fmax_mhz"],
+                                                                 p["fidelity"]["fmax"], want))
+        elif p["fidelity"]["fmax"] != "delay_model" or p["fmax_nextpnr"] or p["fmax_mhz"] <= 0:
+            fail("ZU9EG %s: fmax %s (%s)" % (p["key"], p["fmax_mhz"], p["fidelity"]["fmax"]))
+    print("pnr: UP5K Fmax %s MHz (nextpnr), the same bytes three times" %
+          sorted(p["fmax_mhz"] for p in j["points"] if p["board"] == "ice40up5k"))
+
+
 def main():
     mode, sluice, out = sys.argv[1], sys.argv[2], sys.argv[3]
     if mode == "estimate":
@@ -385,8 +732,22 @@ def main():
         mode_jobs(sluice, out, False)
     elif mode == "slurm":
         mode_slurm(sluice, out)
+    elif mode == "randomsynth":
+        mode_random_synth(sluice, out, [int(x) for x in sys.argv[4:]] or [1, 3])
+    elif mode == "minutes":
+        mode_minutes(sluice, out)
+    elif mode == "shapes":
+        mode_shapes(sluice, out)
     elif mode == "random":
         mode_random(sluice, out, [int(x) for x in sys.argv[4:]] or [1, 2, 3])
+    elif mode == "validate":
+        mode_validate(sluice, out)
+    elif mode == "validatebroken":
+        mode_validate_broken(sluice, out)
+    elif mode == "randomvalidate":
+        mode_random_validate(sluice, out, [int(x) for x in sys.argv[4:]] or [1, 2, 3])
+    elif mode == "pnr":
+        mode_pnr(sluice, out)
     elif mode == "adrs":
         mode_adrs(sluice, out, *sys.argv[4:8])
     else:

@@ -72,7 +72,7 @@ VOID = {"meta", "br", "img", "input", "link", "hr"}
 # What the page writes; any other element in the browser's DOM came from
 # text that was not escaped.
 ALLOWED = {"html", "head", "meta", "title", "style", "body", "h1", "h2", "p", "table",
-           "tbody", "tr", "td", "th", "svg", "g", "rect", "line", "text", "path", "circle"}
+           "tbody", "tr", "td", "th", "svg", "g", "rect", "line", "text", "path", "circle", "pre"}
 
 
 class Dom(html.parser.HTMLParser):
@@ -450,6 +450,83 @@ def check_study(dom, out):
           % (len(expect), n_p, ", ".join(e["label"] for e in expect if e["pareto"])))
 
 
+def check_explore(dom, out):
+    """explore's page against explore.json (the search) or shapes.json
+    (--shapes): every evaluated legal point drawn once per board with its
+    time and area, filled when synthesized, red when on the explored front,
+    ringed when on the exhaustive front recomputed here; the syntheses'
+    table ending at the search's Yosys runs; the shapes' rows."""
+    import json
+    ej = os.path.join(out, "explore.json")
+    if os.path.isfile(ej):
+        j = json.load(open(ej))
+        charts = {c.attrs["data-board"]: c for c in dom.find("svg", "front-chart")}
+        for b in j["boards"]:
+            pts = [p for p in j["points"] if p["board"] == b["board"] and p["legal"]]
+            syn = [(p["time_us"], p["area"]) for p in pts if p["synthesized"]]
+            circles = {c.attrs["data-key"]: c for c in charts[b["board"]].find("circle", "pt")}
+            if sorted(circles) != sorted(p["key"] for p in pts):
+                fail("%s: the chart's points differ from explore.json's" % b["board"])
+            for p in pts:
+                c = circles[p["key"]]
+                for attr, v in (("data-time", p["time_us"]), ("data-area", p["area"])):
+                    if abs(float(c.attrs[attr]) - v) > 1e-5 * v:
+                        fail("%s %s: %s %s, explore.json %g" % (b["board"], p["key"], attr,
+                                                                c.attrs[attr], v))
+                o = (p["time_us"], p["area"])
+                truth = "truth" in b and p["synthesized"] and not any(dominates(q, o) for q in syn)
+                for cls, want in (("syn", p["synthesized"]), ("front", p["on_front"]),
+                                  ("truth", truth)):
+                    if (cls in c.classes()) != want:
+                        fail("%s %s: class %s %s, expected %s" % (b["board"], p["key"], cls,
+                                                                 cls in c.classes(), want))
+            tables = [t for t in dom.find("table", "progress") if t.attrs["data-board"] == b["board"]]
+            if b["stop"] != "exhaustive":
+                rows = tables[0].find("tr")[1:]
+                keys = {p["key"] for p in pts if p["synthesized"]}
+                if any(r.find("td")[1].all_text() not in keys for r in rows):
+                    fail("%s: a synthesis of the table is not synthesized in explore.json" % b["board"])
+                if int(rows[-1].find("td")[4].all_text()) != b["search_yosys_runs"]:
+                    fail("%s: the table ends at %s Yosys runs, explore.json %d" % (
+                        b["board"], rows[-1].find("td")[4].all_text(), b["search_yosys_runs"]))
+            print("explore: %s: %d points drawn, %d synthesized" % (b["board"], len(pts), len(syn)))
+        if "transfer" in j:
+            names = [b["board"] for b in j["boards"]]
+            rows = dom.find("table", "tx-matrix")[0].find("tr")[1:]
+            for ag in j["transfer"]["agreement"]:
+                a, b = names.index(ag["a"]), names.index(ag["b"])
+                for x, y in ((a, b), (b, a)):
+                    td = rows[x].find("td")[y]
+                    if (int(td.attrs["data-pairs"]), int(td.attrs["data-agree"])) != \
+                            (ag["pairs"], ag["agree"]):
+                        fail("transfer %s / %s: cell %s, explore.json %s" % (ag["a"], ag["b"],
+                                                                            td.attrs, ag))
+            print("explore: the transfer matrix of %d boards" % len(names))
+    sj = os.path.join(out, "shapes.json")
+    if os.path.isfile(sj):
+        j = json.load(open(sj))
+        tables = {t.attrs["data-board"]: t for t in dom.find("table", "shapes")}
+        for b in j["boards"]:
+            rows = tables[b["board"]].find("tr")[1:]
+            if len(rows) != len(b["per_shape"]):
+                fail("%s: %d shape rows, shapes.json %d" % (b["board"], len(rows), len(b["per_shape"])))
+            for r, s in zip(rows, b["per_shape"]):
+                td = [t.all_text() for t in r.find("td")]
+                if td[0] != s["shape"] or int(td[2]) != s["cycles"] or td[6] != s["own_best"] or \
+                        abs(float(td[5].rstrip("%")) - 100 * s["regret"]) > 0.051 or \
+                        (td[7] == "CLIFF") != s["cliff"]:
+                    fail("%s: row %s, shapes.json %s" % (b["board"], td, s))
+            bars = [c for c in dom.find("svg", "ratio-chart") if c.attrs["data-board"] == b["board"]]
+            bars = {r.attrs["data-shape"]: r for r in bars[0].find("rect")}
+            for s in b["per_shape"]:
+                r = bars[s["shape"]]
+                if abs(float(r.attrs["data-ratio"]) - s["ratio"]) > 1e-5 * s["ratio"] or \
+                        ("res-over" in r.classes()) != s["cliff"]:
+                    fail("%s %s: bar %s, shapes.json %s" % (b["board"], s["shape"], r.attrs, s))
+            print("explore: %s: %d shapes, cliffs at %s" % (b["board"], len(rows),
+                  [s["shape"] for s in b["per_shape"] if s["cliff"]]))
+
+
 # ------------------------------------------------------------- the browser
 
 def browser_cmd(browser, out, *extra):
@@ -548,7 +625,8 @@ def main():
         del args[i:i + 2]
     frames = int(args[args.index("--frames") + 1]) if "--frames" in args else 1
     board = args[args.index("--board") + 1] if "--board" in args else None
-    runs = ["a", "b"] if mode in ("compile", "sim") else ["a"]
+    twice = mode in ("compile", "sim") or (mode == "explore" and "--shapes" in args)
+    runs = ["a", "b"] if twice else ["a"]
     for r in runs:
         d = os.path.join(out, r)
         p = subprocess.run([sluice, mode, os.path.basename(prog)] + args + ["-o", d],
@@ -571,10 +649,13 @@ def main():
     if len(h1) != 1 or h1[0].children or h1[0].all_text() != dom.find("title")[0].all_text():
         fail("the heading is not the title's text alone")
     title = dom.find("title")[0].all_text()
-    if title != "sluice%s: %s" % (" study" if mode == "study" else "", os.path.basename(prog)):
+    if title != "sluice%s: %s" % (" " + mode if mode in ("study", "explore") else "",
+                                  os.path.basename(prog)):
         fail("the page's title is %r (program %r)" % (title, os.path.basename(prog)))
     if mode == "study":
         check_study(dom, os.path.join(out, "a"))
+    elif mode == "explore":
+        check_explore(dom, os.path.join(out, "a"))
     else:
         measured = None
         if mode == "synth":

@@ -263,3 +263,70 @@ TEST(Explore, TransferAndSignAgreement)
 	EXPECT_NE(j.find("\"board\": \"B\", \"points\": 2, \"mape_none\": 100.00"), std::string::npos) << j;
 	ex_run_release(&r);
 }
+
+/* ratios 1, 1.5, 3, 1.2 at equal weights, by hand: mean 6.7 / 4 = 1.675;
+ * deviations -0.675, -0.175, 1.325, -0.475, squares summing to 2.4675,
+ * variance 0.616875, stddev 0.785414...; worst regret 3 - 1 = 2;
+ * CVaR(0.75) the worst quarter of the weight, 3; CVaR(0.5) the worst
+ * half, (3 + 1.5) / 2 = 2.25; CVaR(0.6) 0.25 of 3 and 0.15 of 1.5 over
+ * 0.4 = 2.4375; CVaR(0) the mean. */
+TEST(Explore, RobustStatsByHand)
+{
+	const double x[4] = { 1, 1.5, 3, 1.2 }, w[4] = { 1, 1, 1, 1 };
+	ex_robust st;
+	ex_robust_stats(x, w, 4, 1.0, 0.75, &st);
+	EXPECT_NEAR(st.mean, 1.675, 1e-12);
+	EXPECT_NEAR(st.stddev, sqrt(0.616875), 1e-12);
+	EXPECT_NEAR(st.mean_k_std, 1.675 + sqrt(0.616875), 1e-12);
+	EXPECT_NEAR(st.worst_regret, 2.0, 1e-12);
+	EXPECT_NEAR(st.cvar, 3.0, 1e-12);
+	EXPECT_NEAR(ex_cvar(x, w, 4, 0.5), 2.25, 1e-12);
+	EXPECT_NEAR(ex_cvar(x, w, 4, 0.6), 2.4375, 1e-12);
+	EXPECT_NEAR(ex_cvar(x, w, 4, 0.0), 1.675, 1e-12);
+	/* weights 2, 1, 1, 0 (scale free): 0.5, 0.25, 0.25, 0; mean 0.5 + 0.375
+	 * + 0.75 = 1.625; the zero-weight ratio counts in no tail: CVaR(0.75)
+	 * is 3, CVaR(0.5) (0.25 * 3 + 0.25 * 1.5) / 0.5 = 2.25 */
+	const double w2[4] = { 2, 1, 1, 0 };
+	ex_robust_stats(x, w2, 4, 2.0, 0.75, &st);
+	EXPECT_NEAR(st.mean, 1.625, 1e-12);
+	EXPECT_NEAR(st.cvar, 3.0, 1e-12);
+	EXPECT_NEAR(ex_cvar(x, w2, 4, 0.5), 2.25, 1e-12);
+	/* a ratio below 1 (the big hardware beating a shape's own best) is a
+	 * negative regret, and the worst regret is the largest */
+	const double y[2] = { 0.8, 0.9 }, w3[2] = { 1, 3 };
+	ex_robust_stats(y, w3, 2, 0.0, 0.5, &st);
+	EXPECT_NEAR(st.worst_regret, -0.1, 1e-12);
+	EXPECT_NEAR(st.mean, 0.875, 1e-12);
+	EXPECT_NEAR(st.mean_k_std, 0.875, 1e-12);
+	EXPECT_NEAR(st.cvar, 0.9, 1e-12);
+}
+
+/* The knob shifts: one knob, residuals 0 at value 0 and 0.3, 0.5 at value
+ * 1, ridge 1: d[1] = 0.8 / (2 + 1), d[0] = 0 / (1 + 1); a value never
+ * seen keeps 0.  Two knobs whose residuals add exactly, ridge 0: every
+ * point's shift sum is its residual. */
+TEST(Explore, KnobFitByHand)
+{
+	bool used[EX_N_KNOBS] = { false };
+	used[EX_CLOCK] = true;
+	ex_coord v[4];
+	memset(v, 0, sizeof v);
+	v[1].v[EX_CLOCK] = v[2].v[EX_CLOCK] = 1;
+	const double e[3] = { 0, 0.3, 0.5 };
+	ex_knobfit kf;
+	ex_knob_fit(v, e, 3, used, 1.0, &kf);
+	EXPECT_NEAR(kf.d[EX_CLOCK][1], 0.8 / 3, 1e-12);
+	EXPECT_NEAR(kf.d[EX_CLOCK][0], 0.0, 1e-12);
+	EXPECT_EQ(kf.n[EX_CLOCK][1], 2);
+	EXPECT_EQ(kf.n[EX_CLOCK][2], 0);
+	EXPECT_EQ(kf.d[EX_CLOCK][2], 0.0);
+	used[EX_UNROLL] = true;
+	memset(v, 0, sizeof v);
+	v[1].v[EX_UNROLL] = 1;
+	v[2].v[EX_CLOCK] = 1;
+	v[3].v[EX_UNROLL] = v[3].v[EX_CLOCK] = 1;
+	const double e2[4] = { 0, 0.4, 0.2, 0.6 };
+	ex_knob_fit(v, e2, 4, used, 0.0, &kf);
+	for (int i = 0; i < 4; i++)
+		EXPECT_NEAR(ex_knob_shift(&kf, &v[i], used), e2[i], 1e-9) << i;
+}
