@@ -60,7 +60,7 @@ foreach(m estimate errors jobs random shapes)
 endforeach()
 add_test(NAME t_explore_validate
   COMMAND ${sl_explore_check} validate $<TARGET_FILE:sluice> ${sl_explore_out}/validate)
-set_tests_properties(t_explore_validate PROPERTIES LABELS "explore;verilator" TIMEOUT 300
+set_tests_properties(t_explore_validate PROPERTIES LABELS "explore;verilator;slow" TIMEOUT 300
   PROCESSORS 2)
 add_test(NAME t_explore_validate_broken
   COMMAND ${sl_explore_check} validatebroken $<TARGET_FILE:sluice> ${sl_explore_out}/validatebroken)
