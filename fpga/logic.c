@@ -266,7 +266,40 @@ typedef struct est_val {
 	int w, ew;
 	bool sx;
 	bool rom;		/* a constant read from a ROM (sl_rom) */
+	int kz;			/* its lowest kz bits are known: kv (a lane's */
+	uint64_t kv;		/* x * 8 + 1 is odd whatever x is) */
 } est_val;
+
+/* The low bits known of v (all of a constant's). */
+static int est_kz(est_val v)
+{
+	return v.is_const ? 64 : v.kz;
+}
+
+static uint64_t est_kmask(int kz)
+{
+	return kz >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << kz) - 1;
+}
+
+/* v with the low bits of a + b (sub: a - b): as many as both know. */
+static est_val est_known_sum(est_val v, est_val a, est_val b, bool sub)
+{
+	int kz = est_kz(a) < est_kz(b) ? est_kz(a) : est_kz(b);
+	uint64_t av = a.is_const ? a.c : a.kv, bv = b.is_const ? b.c : b.kv;
+	v.kz = kz;
+	v.kv = (sub ? av - bv : av + bv) & est_kmask(kz);
+	return v;
+}
+
+/* v with the low bits of a * c: a = kv + 2^kz r, so a c = kv c mod
+ * 2^(kz + the zeros below c's lowest 1). */
+static est_val est_known_mul(est_val v, est_val a, uint64_t c)
+{
+	int kz = est_kz(a) + (c ? __builtin_ctzll(c) : 64);
+	v.kz = kz > 64 ? 64 : kz;
+	v.kv = ((a.is_const ? a.c : a.kv) * c) & est_kmask(v.kz);
+	return v;
+}
 
 /* The design's multipliers that DSPs could take, found by the walk: the
  * lane program's (a node each) as tg_dsp_decide put them, the address
@@ -403,7 +436,7 @@ static char *est_circ_key(const sched_program *sp, const ub_buffer *b, const ub_
 
 static est_val est_make(int w, int ew, bool sx)
 {
-	est_val v = { false, 0, w, ew < w ? ew : w, sx, false };
+	est_val v = { false, 0, w, ew < w ? ew : w, sx, false, 0, 0 };
 	if (v.ew < 1)
 		v.ew = 1;
 	return v;
@@ -411,7 +444,7 @@ static est_val est_make(int w, int ew, bool sx)
 
 static est_val est_const(ir_type t, uint64_t c)
 {
-	est_val v = { true, ir_norm(t, c), t.bits, t.bits, t.is_signed, false };
+	est_val v = { true, ir_norm(t, c), t.bits, t.bits, t.is_signed, false, 64, ir_norm(t, c) };
 	return v;
 }
 
@@ -424,11 +457,16 @@ static est_val est_conv(est_val v, int tw, bool sgn)
 		c.rom = v.rom;
 		return c;
 	}
+	est_val r;
 	if (tw <= v.ew)
-		return est_make(tw, tw, sgn);
-	if (v.ew < v.w)
-		return est_make(tw, v.ew, v.sx);
-	return est_make(tw, v.ew, sgn);
+		r = est_make(tw, tw, sgn);
+	else if (v.ew < v.w)
+		r = est_make(tw, v.ew, v.sx);
+	else
+		r = est_make(tw, v.ew, sgn);
+	r.kz = v.kz < tw ? v.kz : tw;	/* the low bits survive */
+	r.kv = v.kv & est_kmask(r.kz);
+	return r;
 }
 
 static est_val est_value(est_walk *w, const sched_stmt *s, const ir_expr *e);
@@ -511,7 +549,7 @@ static est_val est_mul(est_walk *w, est_val a, est_val b, ir_type t)
 		else if (pc > 1)
 			est_mul_add(w, wa, cb + t.is_signed, y, t.is_signed, t.is_signed,
 				(pc - 1) * est_add(f, y));
-		return est_make(t.bits, a.ew + cb, a.sx);
+		return est_known_mul(est_make(t.bits, a.ew + cb, a.sx), a, c);
 	}
 	int wb = est_mul_width(b, t);
 	est_mul_add(w, wa, wb, t.bits, t.is_signed, t.is_signed, -1);
@@ -566,9 +604,16 @@ static est_val est_divmod(est_walk *w, const ir_expr *e, est_val a, est_val b, i
 		w->luts += est_divider(w->f, a.ew);
 		return est_make(t.bits, a.ew, a.sx);
 	}
+	bool mod = e->op == IR_OP_MOD;
+	uint64_t c = ir_norm(t, b.c);
+	if (mod && c && !(c & (c - 1)) && a.kz >= __builtin_ctzll(c) &&
+	    (!(a.kv & (c - 1)) || !a.sx))
+		/* x % 2^j of x's known low bits: 0 for either sign when they
+		 * are 0, else those bits when x is not negative (camera_pipeline's
+		 * (X * 8 + l + 1) % 2 in lane l) */
+		return est_const(t, a.kv & (c - 1));
 	ir_divplan p = ir_divconst_plan(t, e->op, b.c);
 	est_divplan(w, &p, a.ew, a.sx);
-	bool mod = e->op == IR_OP_MOD;
 	switch (p.form) {
 	case IR_DIVF_BYZERO: return est_const(t, 0);
 	case IR_DIVF_ZERO: return mod ? a : est_const(t, 0);
@@ -609,7 +654,8 @@ static est_val est_shift(est_walk *w, const ir_expr *e, est_val a, est_val b)
 	ir_type at = e->args[0]->type;
 	if (b.is_const) {
 		int sh = (int) ir_shift_amount(at, b.c);
-		return e->op == IR_OP_SHL ? est_make(at.bits, a.ew + sh, a.sx)
+		return e->op == IR_OP_SHL ? est_known_mul(est_make(at.bits, a.ew + sh, a.sx), a,
+				sh < 64 ? (uint64_t) 1 << sh : 0)
 			: est_make(at.bits, a.ew - sh, a.sx);
 	}
 	int stages = sl_bits((uint64_t) at.bits - 1);
@@ -672,7 +718,8 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 			w->luts += est_add_const(f, sw, b.is_const ? b.c : a.c, e->op == IR_OP_SUB);
 		else
 			w->luts += est_add_vars(f, sw, a, b, e->op == IR_OP_SUB);
-		return est_make(t.bits, sw, e->op == IR_OP_SUB || a.sx || b.sx);
+		return est_known_sum(est_make(t.bits, sw, e->op == IR_OP_SUB || a.sx || b.sx), a, b,
+			e->op == IR_OP_SUB);
 	}
 	case IR_HW_MUL: case IR_HW_DIV: return est_node_mul(w, s, e, a, b, t);
 	case IR_HW_BITWISE:
@@ -784,7 +831,7 @@ static est_val est_index_divconst(est_walk *w, const sched_stmt *s, const ir_exp
 static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int need)
 {
 	if (e->kind == IR_CONST) {
-		est_val v = { true, e->u.cval, 64, 64, true, false };
+		est_val v = { true, e->u.cval, 64, 64, true, false, 64, e->u.cval };
 		return v;
 	}
 	if (e->kind == IR_VAR) {
@@ -810,22 +857,36 @@ static est_val est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int
 	est_val a = est_index(w, s, e->args[0], need);
 	if (e->op == IR_OP_DIV || e->op == IR_OP_MOD) {
 		uint64_t c = e->args[1]->u.cval;
+		if (c && !(c & (c - 1)) && e->op == IR_OP_MOD && est_kz(a) >= sl_bits(c - 1))
+			/* floor modulo by 2^j: the low j bits, known */
+			return est_const(ir_type_make(true, 64), (a.is_const ? a.c : a.kv) & (c - 1));
 		if (c && !(c & (c - 1)))
 			return est_make(64, e->op == IR_OP_MOD ? sl_bits(c - 1) : a.ew, a.sx);
 		return est_node_mul(w, s, e, a, a, ir_type_make(true, need));
 	}
 	est_val b = est_index(w, s, e->args[1], need);
-	int n = a.ew > b.ew ? a.ew : b.ew;
+	if (a.is_const && b.is_const)
+		return est_const(ir_type_make(true, 64), ir_eval_binop(e->op, ir_type_make(true, 64), a.c, b.c));
+	int aw = a.is_const ? sl_bits(a.c) : a.ew, bw = b.is_const ? sl_bits(b.c) : b.ew;
+	int n = aw > bw ? aw : bw;
 	if (n > need)
 		n = need;
 	switch (e->op) {
-	case IR_OP_ADD: case IR_OP_SUB:
-		if (!(a.is_const && !a.c) && !(b.is_const && !b.c))
+	case IR_OP_ADD: case IR_OP_SUB: {
+		/* a constant inside the other's known zero bits is an OR */
+		est_val x = a.is_const ? b : a, c = a.is_const ? a : b;
+		bool fits = (a.is_const || b.is_const) && c.c <= est_kmask(est_kz(x)) &&
+			!(x.kv & c.c) && e->op == IR_OP_ADD;
+		if (!(a.is_const && !a.c) && !(b.is_const && !b.c) && !fits)
 			w->luts += est_add(w->f, n + 1 < need ? n + 1 : need);
-		return est_make(64, n + 1, true);
+		return est_known_sum(est_make(64, n + 1, true), a, b, e->op == IR_OP_SUB);
+	}
 	case IR_OP_MUL: {
 		est_val v = est_node_mul(w, s, e, a, b, ir_type_make(true, need));
-		return est_make(64, v.ew, true);
+		est_val r = est_make(64, v.ew, true);
+		if (a.is_const || b.is_const)
+			r = est_known_mul(r, a.is_const ? b : a, a.is_const ? a.c : b.c);
+		return r;
 	}
 	default:	/* MIN, MAX: a comparison and a select */
 		w->luts += est_lt(w->f, n, a.is_const || b.is_const) + n;
@@ -974,10 +1035,12 @@ static est_val est_select(est_walk *w, const sched_stmt *s, const ir_expr *e)
 {
 	ir_type t = e->type;
 	est_val c = est_value(w, s, e->args[0]);
+	if (c.is_const && !w->dups)
+		/* the arm not taken is not built (Yosys removes it); the DSP
+		 * decision (w->dups) still decides both arms' multiplies */
+		return est_conv(est_value(w, s, e->args[(c.c & 1) ? 1 : 2]), t.bits, t.is_signed);
 	est_val a = est_conv(est_value(w, s, e->args[1]), t.bits, t.is_signed);
 	est_val b = est_conv(est_value(w, s, e->args[2]), t.bits, t.is_signed);
-	if (c.is_const)
-		return (c.c & 1) ? a : b;
 	if (a.is_const)
 		a.ew = sl_bits(a.c);
 	if (b.is_const)

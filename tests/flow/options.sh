@@ -35,7 +35,7 @@ expect 2 "'--unroll' is not an option of 'explore'" explore "$PROG" --unroll 2 -
 expect 2 "'--knob' is not an option of 'study'" study "$PROG" --knob unroll=1,2 -o "$TMP/st"
 expect 2 "--point, --emit-jobs and --collect exclude each other" explore "$PROG" --point --collect "$TMP/e" -o "$TMP/e"
 expect 2 "--budget takes a synthesis count" explore "$PROG" --budget 0 -o "$TMP/e"
-expect 2 "--fidelity takes estimate or yosys, not 'exact'" explore "$PROG" --fidelity exact -o "$TMP/e"
+expect 2 "--fidelity takes estimate, yosys or pnr, not 'exact'" explore "$PROG" --fidelity exact -o "$TMP/e"
 expect 2 "--point takes one board and one value of every knob" explore "$PROG" --boards ice40up5k --knob unroll=1,2 --point -o "$TMP/e"
 expect 2 "'--max-cycles' is not an option of 'run'" run "$PROG" --max-cycles 5 --seed 1 -o "$TMP/r"
 expect 2 "'--schedule' is not an option of 'check'" check "$PROG" --schedule sequential

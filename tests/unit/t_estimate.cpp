@@ -417,6 +417,24 @@ TEST(t_estimate, chain_runs_are_shift_register_luts)
 	EXPECT_EQ(i.rep.ffs, 56);
 }
 
+// Known low bits (a lane's x * 8 + 2 is even whatever x is): (x * 8 + 2)
+// % 2 is the constant 0, so the compare and the select fold and only the
+// arm taken is built: f is add8_ice40's schedule 19, the add x * 8 + 2 (x
+// a 4-bit counter, x * 8 a 7-bit shift, + 2 from bit 1 up: 7 LUTs) and
+// in(x), a tap read: 26.  x % 2 does not fold: the compare, a select of 8
+// bits and the + 3 arm are built too (38).
+TEST(t_estimate, known_low_bits_fold_a_select)
+{
+	Est k("input in : u8[16];\nfunc f(x) : u8 = select((x * 8 + 2) % 2 == 0, in(x), in(x) + 3);\n"
+		"output f[16];\n", "ice40up5k");
+	Est u("input in : u8[16];\nfunc f(x) : u8 = select(x % 2 == 0, in(x), in(x) + 3);\n"
+		"output f[16];\n", "ice40up5k");
+	ASSERT_NE(k.stage("f"), nullptr);
+	ASSERT_NE(u.stage("f"), nullptr);
+	EXPECT_EQ(k.stage("f")->luts, 26);
+	EXPECT_GT(u.stage("f")->luts, 26);
+}
+
 // add8_ice40 on a board whose carry chain has its own sum XOR ("carry 1
 // const 0", as the Xilinx CARRY4/CARRY8): an add of a constant costs no
 // LUT a bit beside the chain, only an inverter for each sum input that is
