@@ -276,8 +276,8 @@ static int add_input(ox_imp *m, const Onnx__ValueInfoProto *vi)
 	}
 	t->is_input = t->declared = true;
 	fprintf(m->out, "# graph input '%s'\ninput %s : %s", vi->name, t->name, ox_tname(t->type));
-	for (int d = 0; d < (rank ? rank : 1); d++)
-		fprintf(m->out, "[%lld]", (long long) (rank ? dims[d] : 1));
+	for (int j = 0; j < (rank ? rank : 1); j++)
+		fprintf(m->out, "[%lld]", (long long) (rank ? dims[ox_stored_dim(m, rank, j)] : 1));
 	fputs(";\n", m->out);
 	return 0;
 }
@@ -320,8 +320,8 @@ static int add_output(ox_imp *m, const Onnx__ValueInfoProto *vi)
 	}
 	t->is_output = true;
 	fprintf(m->out, "output %s", t->name);
-	for (int d = 0; d < (rank ? rank : 1); d++)
-		fprintf(m->out, "[%lld]", (long long) (rank ? dims[d] : 1));
+	for (int j = 0; j < (rank ? rank : 1); j++)
+		fprintf(m->out, "[%lld]", (long long) (rank ? dims[ox_stored_dim(m, rank, j)] : 1));
 	fputs(";\n", m->out);
 	return 0;
 }

@@ -433,6 +433,89 @@ int ox_op_qlinear_conv(ox_imp *m, const Onnx__NodeProto *n)
 
 /* The layer of QLinearMatMul or of a MatMul in QDQ form (node "a"),
  * the result output 0 of node "o". */
+/* The reduction of a fully connected layer over K, in the order its input
+ * is stored: dims outermost first, each an extent and its stride in K;
+ * the innermost n - outer of them are a chunk of at most FC_CHUNK taps. */
+enum { FC_CHUNK = 32 };
+typedef struct fc_red {
+	int n, outer;
+	int64_t ext[OX_MAX_RANK], stride[OX_MAX_RANK];
+	int xdim[OX_MAX_RANK];	/* the dimension of x->flat_of (or -1) */
+} fc_red;
+
+/* How the K taps of x [M][K] split: x's source in its storage order when x
+ * flattens one (flat_of), else K as [K / U][U] with U the largest divisor
+ * of K up to FC_CHUNK.  False when no chunk of two taps or more fits. */
+static bool fc_chunks(const ox_imp *m, const ox_tensor *x, int64_t K, fc_red *f)
+{
+	const ox_tensor *p = x->flat_of;
+	f->n = 0;
+	if (p) {
+		for (int j = 1; j < p->rank; j++) {
+			int d = ox_stored_dim(m, p->rank, j);
+			int64_t st = 1;
+			for (int e = d + 1; e < p->rank; e++)
+				st *= p->dims[e];
+			f->ext[f->n] = p->dims[d], f->stride[f->n] = st, f->xdim[f->n++] = d;
+		}
+	} else {
+		int64_t u = FC_CHUNK < K ? FC_CHUNK : K;
+		while (K % u)
+			u--;
+		f->ext[0] = K / u, f->stride[0] = u, f->xdim[0] = -1;
+		f->ext[1] = u, f->stride[1] = 1, f->xdim[1] = -1;
+		f->n = 2;
+	}
+	int64_t chunk = 1;
+	f->outer = f->n;
+	while (f->outer > 0 && chunk * f->ext[f->outer - 1] <= FC_CHUNK)
+		chunk *= f->ext[--f->outer];
+	return chunk >= 2 && f->outer > 0;
+}
+
+/* A fully connected layer of more than FC_CHUNK taps as partial sums that
+ * stream: NAME__part(v0, v2, ..., v1), the sum over one chunk of taps
+ * (unrolled by the lowering) for output v1, chunk v2.. in the input's
+ * storage order, and the accumulator their sum.  Integer sums wrap, so
+ * the order changes no bit.  The accumulator's text, or NULL (reported). */
+static char *fc_streamed(ox_imp *m, const ox_qlayer *q, ox_tensor *y, const fc_red *f)
+{
+	char *k = "0", *outer = "", *inner = "", *sums = "", *idx[OX_MAX_RANK];
+	for (int j = 0; j < f->n; j++) {
+		bool in = j >= f->outer;
+		char *v = in ? ox_fmt(m, "r%d", j - f->outer) : ox_fmt(m, "v%d", j + 2);
+		k = ox_fmt(m, "%s + %s * %lld", k, v, (long long) f->stride[j]);
+		if (in)
+			inner = ox_fmt(m, "%s%sr%d in 0..%lld", inner, *inner ? ", " : "",
+				j - f->outer, (long long) f->ext[j]);
+		else {
+			outer = ox_fmt(m, "%s, %s", outer, v);
+			sums = ox_fmt(m, "%s%sr%d in 0..%lld", sums, *sums ? ", " : "", j,
+				(long long) f->ext[j]);
+		}
+		if (f->xdim[j] >= 0)
+			idx[f->xdim[j]] = v;
+	}
+	char *xr, *wi[2] = { k, "v1" };
+	if (q->x->flat_of) {
+		idx[0] = "v0";
+		xr = ox_read(m, q->x->flat_of, idx);
+	} else {
+		char *xi[2] = { "v0", k };
+		xr = ox_read(m, q->x, xi);
+	}
+	char *wr = ox_read(m, q->w, wi);
+	if (!xr || !wr)
+		return NULL;
+	char *part = ox_helper_name(m, y, "part");
+	fprintf(m->out, "func %s(v0%s, v1) : i32 =\n\tsum(%s) %s * %s;\n", part, outer, inner,
+		ox_minus_zp(m, xr, zp_read(m, q->xz, "0")), ox_minus_zp(m, wr, zp_read(m, q->wz, "v1")));
+	char *pi = "";
+	for (int j = 0; j < f->outer; j++)
+		pi = ox_fmt(m, "%s, r%d", pi, j);
+	return ox_fmt(m, "sum(%s) %s(v0%s, v1)", sums, part, pi);
+}
+
 int ox_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *a, const Onnx__NodeProto *o,
 	ox_qlayer *qp)
 {
@@ -464,6 +547,11 @@ int ox_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *a, const Onnx__NodeProto
 		ai[d] = bi[d] = ox_fmt(m, "v%d", d);
 	ai[r - 1] = bi[rb - 2] = "r0";
 	bi[rb - 1] = ox_fmt(m, "v%d", r - 1);
+	fc_red f;
+	if (r == 2 && rb == 2 && q.taps > FC_CHUNK && fc_chunks(m, q.x, q.taps, &f)) {
+		char *acc = fc_streamed(m, &q, y, &f);
+		return acc ? emit_layer(m, o, &q, y, acc, "v1") : -1;
+	}
 	char *ar = ox_read(m, q.x, ai), *br = ox_read(m, q.w, bi);
 	if (!ar || !br)
 		return -1;
