@@ -183,6 +183,56 @@ static bool link_dims(links *l, int a, int b, ratio q)
 
 static int level(const sched_stmt *s, int d) { return s->n_vars - 1 - d; }
 
+/* Does consumer c read, per iteration, a block of the producer's inner
+ * dimensions at the point its own outer loops name: the producer's
+ * dimensions 0 .. k-1 indexed by c's variables 0 .. k-1 at rate 1 (plus
+ * constants), every other one by constants, reduction variables (a
+ * channel reduction unrolled, a fully connected layer's partial sums) or
+ * c's inner variables?
+ * Then the two share those outer loops: k, else 0 (also when the
+ * shared loops have one point: nothing to link).  Fills r. */
+static int outer_block(const sched_stmt *c, const sched_access *a, rate *r)
+{
+	const sched_stmt *p = a->producer;
+	int k = 0;
+	bool wide = false;
+	while (k < p->n_vars && k < c->n_vars) {
+		r[k] = index_rate(a->expr->args[k], c->n_vars);
+		if (r[k].slot != k || r[k].r.num != 1 || r[k].r.den != 1)
+			break;
+		wide = wide || p->ext[k] > 1;
+		k++;
+	}
+	for (int d = k; d < p->n_vars; d++) {
+		r[d] = index_rate(a->expr->args[d], c->n_vars);
+		if (r[d].slot == -2 || (r[d].slot >= 0 && r[d].slot < k))
+			return 0;
+	}
+	return k > 0 && k < p->n_vars && wide ? k : 0;
+}
+
+/* Link dimensions 0 .. k-1 of p with c's variables r[d].slot, all of
+ * them or none (the links before restored); 1 when linked. */
+static int link_whole(links *l, const sched_stmt *c, const sched_stmt *p, const rate *r,
+	int k, int *parent, ratio *w)
+{
+	memcpy(parent, l->parent, l->n * sizeof(*parent));
+	memcpy(w, l->w, l->n * sizeof(*w));
+	bool whole = true;
+	for (int d = 0; d < k && whole; d++) {
+		ratio wc, wp;
+		int rc = find(l, node(c->index, r[d].slot), &wc);
+		whole = rc == find(l, node(p->index, d), &wp)
+			? wc.num * wp.den * r[d].r.den == r[d].r.num * wp.num * wc.den
+			: link_dims(l, node(c->index, r[d].slot), node(p->index, d), r[d].r);
+	}
+	if (!whole) {
+		memcpy(l->parent, parent, l->n * sizeof(*parent));
+		memcpy(l->w, w, l->n * sizeof(*w));
+	}
+	return whole;
+}
+
 /* Link the dimensions of each producer with the consumer's, when every
  * dimension of the producer moves with a consumer variable m levels
  * deeper than its own (m the same for all of them), and so the m
@@ -215,6 +265,10 @@ static int link_reads(links *l, const sched_stmt *c, bool deeper, int *parent, r
 		/* across levels only for a producer of two dimensions or more:
 		 * one running ahead holds up to a plane, a row at most otherwise,
 		 * and slowing it down may delay its other readers */
+		if (!all && deeper && outer_block(c, a, r)) {
+			deep += link_whole(l, c, p, r, outer_block(c, a, r), parent, w);
+			continue;
+		}
 		if (!all || (m > 0 && (!deeper || p->n_vars < 2)))
 			continue;
 		if (m == 0) {
@@ -222,22 +276,7 @@ static int link_reads(links *l, const sched_stmt *c, bool deeper, int *parent, r
 				link_dims(l, node(c->index, r[d].slot), node(p->index, d), r[d].r);
 			continue;
 		}
-		memcpy(parent, l->parent, l->n * sizeof(*parent));
-		memcpy(w, l->w, l->n * sizeof(*w));
-		bool whole = true;
-		for (int d = 0; d < p->n_vars && whole; d++) {
-			ratio wc, wp;
-			int rc = find(l, node(c->index, r[d].slot), &wc);
-			whole = rc == find(l, node(p->index, d), &wp)
-				? wc.num * wp.den * r[d].r.den == r[d].r.num * wp.num * wc.den
-				: link_dims(l, node(c->index, r[d].slot), node(p->index, d), r[d].r);
-		}
-		if (!whole) {
-			memcpy(l->parent, parent, l->n * sizeof(*parent));
-			memcpy(l->w, w, l->n * sizeof(*w));
-		} else {
-			deep++;
-		}
+		deep += link_whole(l, c, p, r, p->n_vars, parent, w);
 	}
 	return deep;
 }
