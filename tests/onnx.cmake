@@ -46,7 +46,7 @@ if(SLUICE_ONNX_CLANG)
   set_tests_properties(t_onnx_fuzz PROPERTIES LABELS slow TIMEOUT 900)
 endif()
 
-#   t_onnx_networks     six small quantized networks (tests/onnx/
+#   t_onnx_networks     fourteen small quantized networks (tests/onnx/
 #       make_networks.py: QLinearConv with ties, depthwise + pointwise with
 #       per-channel scales, conv-pool-reshape-QLinearMatMul, ConvInteger +
 #       Add, MatMulInteger, Max + Clip) through onnxruntime-node (the
@@ -66,3 +66,20 @@ add_test(NAME t_onnx_networks_verilator
     ${Python3_EXECUTABLE} ${SLUICE_ORT_DIR} ${CMAKE_CURRENT_BINARY_DIR}/onnx_networks_vl verilator)
 set_tests_properties(t_onnx_networks_verilator PROPERTIES LABELS slow TIMEOUT 1800
   PROCESSORS 2 SKIP_RETURN_CODE 77)
+#   t_onnx_networks_channels_last   the same networks imported with
+#       --channels-last: inputs moved to [N][H][W][C] for sluice, outputs moved
+#       back, bit for bit with onnxruntime, cycles = predicted (label slow:
+#       t_onnx_networks covers the importer in make test; 70 s)
+#   t_onnx_ideal        the four bar networks (MobileNet block, ResNet block,
+#       MLP, classifier) with --channels-last predict at most 1.1 times their
+#       ideal cycles (tests/onnx/ideal.sh; compile only, about 6 s)
+add_test(NAME t_onnx_networks_channels_last
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/networks.sh $<TARGET_FILE:sluice>
+    ${Python3_EXECUTABLE} ${SLUICE_ORT_DIR} ${CMAKE_CURRENT_BINARY_DIR}/onnx_networks_cl model
+    channels-last)
+set_tests_properties(t_onnx_networks_channels_last PROPERTIES LABELS slow TIMEOUT 900
+  SKIP_RETURN_CODE 77)
+add_test(NAME t_onnx_ideal
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/ideal.sh $<TARGET_FILE:sluice>
+    ${Python3_EXECUTABLE} ${CMAKE_CURRENT_BINARY_DIR}/onnx_ideal)
+set_tests_properties(t_onnx_ideal PROPERTIES LABELS onnx TIMEOUT 120)
