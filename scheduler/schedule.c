@@ -243,10 +243,16 @@ static int link_whole(links *l, const sched_stmt *c, const sched_stmt *p, const 
  * then takes the 3 cycles of corrected's x, so red waits for its reader
  * instead of running ahead of it by most of a plane), when the producer
  * has two dimensions or more.  Such an access is linked whole or not at
- * all.  Otherwise the producer keeps its own pace:
+ * all.  With "deeper" and "blocks" too, a consumer that reads per step a
+ * block of the producer's inner dimensions at the point of their shared
+ * outer loops links those loops (outer_block; counted in *n_blocks).
+ * Otherwise the producer keeps its own pace:
  * slowing some of its dimensions to a consumer's rate while others stay
- * unmatched would stretch it (a reduction over input channels). */
-static int link_reads(links *l, const sched_stmt *c, bool deeper, int *parent, ratio *w)
+ * unmatched would stretch it (a reduction over input channels; a block
+ * link may too, which is why flow/ keeps one only when it costs
+ * nothing). */
+static int link_reads(links *l, const sched_stmt *c, bool deeper, bool blocks, int *n_blocks,
+	int *parent, ratio *w)
 {
 	int deep = 0;
 	for (int k = 0; k < c->n_reads; k++) {
@@ -265,8 +271,10 @@ static int link_reads(links *l, const sched_stmt *c, bool deeper, int *parent, r
 		/* across levels only for a producer of two dimensions or more:
 		 * one running ahead holds up to a plane, a row at most otherwise,
 		 * and slowing it down may delay its other readers */
-		if (!all && deeper && outer_block(c, a, r)) {
-			deep += link_whole(l, c, p, r, outer_block(c, a, r), parent, w);
+		if (!all && deeper && blocks && outer_block(c, a, r)) {
+			int linked = link_whole(l, c, p, r, outer_block(c, a, r), parent, w);
+			deep += linked;
+			*n_blocks += linked;
 			continue;
 		}
 		if (!all || (m > 0 && (!deeper || p->n_vars < 2)))
@@ -413,11 +421,12 @@ static bool stream_rates_links(sched_program *sp, bool deeper)
 		l.parent[i] = i;
 		l.w[i] = (ratio) { 1, 1 };
 	}
-	sp->deep_links = 0;
+	sp->deep_links = sp->block_links = 0;
 	for (int i = 0; i < sp->n_stmts; i++)
 		link_lanes(&l, sp, sp->stmts[i]);
 	for (int i = 0; i < sp->n_stmts; i++) {
-		sp->deep_links += link_reads(&l, sp->stmts[i], deeper, parent, w);
+		sp->deep_links += link_reads(&l, sp->stmts[i], deeper, !sp->opts.no_block_links,
+			&sp->block_links, parent, w);
 		compact(sp->stmts[i], sp->stmts[i]->n_vars);	/* reduction loops */
 	}
 	/* Each group once the inner dimensions of all its members are
