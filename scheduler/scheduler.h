@@ -105,7 +105,7 @@ typedef struct sched_program {
 	int64_t ideal_cycles;	/* most iterations of any statement */
 	double path_ns;		/* the longest datapath path by the delay model, or 0 */
 	int deep_links;		/* accesses linked across levels (stream rates) */
-	int block_links;	/* of them, blocks (sched_options.no_block_links) */
+	int block_links;	/* of them, block links (accesses; sched_options.no_block_links) */
 } sched_program;
 
 /* "stream" or "sequential"; false for another word. */
