@@ -55,7 +55,7 @@ endif()
 #       model: cycles = predicted (tests/onnx/networks.sh; label onnx;
 #       skipped without onnxruntime-node unless $CI is set)
 #   t_onnx_networks_verilator   the same with `sim --engine verilator`
-#       (label slow: six Verilator builds)
+#       (label slow: fourteen Verilator builds, about 12 min)
 set(SLUICE_ORT_DIR /opt/sluice-ort CACHE PATH "where install-deps.sh puts onnxruntime-node")
 add_test(NAME t_onnx_networks
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/networks.sh $<TARGET_FILE:sluice>
@@ -64,7 +64,7 @@ set_tests_properties(t_onnx_networks PROPERTIES LABELS onnx TIMEOUT 300 SKIP_RET
 add_test(NAME t_onnx_networks_verilator
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/networks.sh $<TARGET_FILE:sluice>
     ${Python3_EXECUTABLE} ${SLUICE_ORT_DIR} ${CMAKE_CURRENT_BINARY_DIR}/onnx_networks_vl verilator)
-set_tests_properties(t_onnx_networks_verilator PROPERTIES LABELS slow TIMEOUT 1800
+set_tests_properties(t_onnx_networks_verilator PROPERTIES LABELS slow TIMEOUT 3600
   PROCESSORS 2 SKIP_RETURN_CODE 77)
 #   t_onnx_networks_channels_last   the same networks imported with
 #       --channels-last: inputs moved to [N][H][W][C] for sluice, outputs moved
