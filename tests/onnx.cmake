@@ -55,7 +55,7 @@ endif()
 #       model: cycles = predicted (tests/onnx/networks.sh; label onnx;
 #       skipped without onnxruntime-node unless $CI is set)
 #   t_onnx_networks_verilator   the same with `sim --engine verilator`
-#       (label slow: fourteen Verilator builds, about 12 min)
+#       (label slow: fourteen Verilator builds)
 set(SLUICE_ORT_DIR /opt/sluice-ort CACHE PATH "where install-deps.sh puts onnxruntime-node")
 add_test(NAME t_onnx_networks
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/networks.sh $<TARGET_FILE:sluice>
@@ -72,7 +72,7 @@ set_tests_properties(t_onnx_networks_verilator PROPERTIES LABELS slow TIMEOUT 36
 #       t_onnx_networks covers the importer in make test; 70 s)
 #   t_onnx_ideal        the four bar networks (MobileNet block, ResNet block,
 #       MLP, classifier) with --channels-last predict at most 1.1 times their
-#       ideal cycles (tests/onnx/ideal.sh; compile only, about 6 s)
+#       ideal cycles (tests/onnx/ideal.sh; compile only, about 10 s)
 add_test(NAME t_onnx_networks_channels_last
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/networks.sh $<TARGET_FILE:sluice>
     ${Python3_EXECUTABLE} ${SLUICE_ORT_DIR} ${CMAKE_CURRENT_BINARY_DIR}/onnx_networks_cl model
