@@ -148,6 +148,9 @@ int ox_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *a, const Onnx__NodeProto
 int ox_op_dequantize(ox_imp *m, const Onnx__NodeProto *n);
 int ox_op_qdq_layer(ox_imp *m, const Onnx__NodeProto *n);
 int ox_op_quantize(ox_imp *m, const Onnx__NodeProto *n);
+int ox_op_add_or_relu(ox_imp *m, const Onnx__NodeProto *n);
+int ox_qdq_elem(ox_imp *m, const Onnx__NodeProto *a, const Onnx__NodeProto *o, ox_tensor *x,
+	ox_tensor *ys, ox_tensor *yz);
 int ox_op_qlinear_conv(ox_imp *m, const Onnx__NodeProto *n);
 int ox_op_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *n);
 int ox_op_reshape(ox_imp *m, const Onnx__NodeProto *n);

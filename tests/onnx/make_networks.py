@@ -133,6 +133,7 @@ def networks(rng):
     nets["qdq_matmul"] = qdq_matmul(rng)
     nets["layout"] = layout()
     nets["fc_wide"] = fc_wide(rng)
+    nets["qdq_add_relu"] = qdq_add_relu()
     nets.update(ideal_networks(rng))
     return nets
 
@@ -266,6 +267,23 @@ def qdq_matmul(rng):
     return (nodes, inits, [("a", U8, [3, 8])], [("y", U8, [3, 5])])
 
 
+def qdq_add_relu():
+    """DequantizeLinear -> Add -> QuantizeLinear (a residual add) and
+    DequantizeLinear -> Relu -> QuantizeLinear to int8, on every pair of
+    uint8 values (main writes a's rows 0..255 and b's columns 0..255)."""
+    inits = [init("a_s", F32, [], [0.0213]), init("a_z", U8, [], [121]),
+             init("b_s", F32, [], [0.0371]), init("b_z", U8, [], [130]),
+             init("y_s", F32, [], [0.0457]), init("y_z", U8, [], [117]),
+             init("r_s", F32, [], [0.0119]), init("r_z", I8, [], [-100])]
+    nodes = [dq("af", "a", "a_s", "a_z"), dq("bf", "b", "b_s", "b_z"),
+             node("Add", ["af", "bf"], ["sf"], "residual"),
+             node("QuantizeLinear", ["sf", "y_s", "y_z"], ["y"], "q_y"),
+             node("Relu", ["af"], ["rf"], "relu"),
+             node("QuantizeLinear", ["rf", "r_s", "r_z"], ["r"], "q_r")]
+    return (nodes, inits, [("a", U8, [256, 256]), ("b", U8, [256, 256])],
+            [("y", U8, [256, 256]), ("r", I8, [256, 256])])
+
+
 def main():
     out = sys.argv[1]
     rng = random.Random(27)
@@ -283,6 +301,8 @@ def main():
             vals = rand(rng, e, size)
             if name == "layout" and n == "y":  # a divisor: no zero
                 vals = [v or 1 for v in vals]
+            if name == "qdq_add_relu":  # every pair: a's rows, b's columns
+                vals = [i if n == "a" else j for i in range(256) for j in range(256)]
             write_npy(os.path.join(d, n + ".npy"), e, s, vals)
 
 
