@@ -46,7 +46,7 @@ if(SLUICE_ONNX_CLANG)
   set_tests_properties(t_onnx_fuzz PROPERTIES LABELS slow TIMEOUT 900)
 endif()
 
-#   t_onnx_networks     fourteen small quantized networks (tests/onnx/
+#   t_onnx_networks     fifteen small quantized networks (tests/onnx/
 #       make_networks.py: QLinearConv with ties, depthwise + pointwise with
 #       per-channel scales, conv-pool-reshape-QLinearMatMul, ConvInteger +
 #       Add, MatMulInteger, Max + Clip) through onnxruntime-node (the
@@ -55,7 +55,7 @@ endif()
 #       model: cycles = predicted (tests/onnx/networks.sh; label onnx;
 #       skipped without onnxruntime-node unless $CI is set)
 #   t_onnx_networks_verilator   the same with `sim --engine verilator`
-#       (label slow: fourteen Verilator builds)
+#       (label slow: fifteen Verilator builds)
 set(SLUICE_ORT_DIR /opt/sluice-ort CACHE PATH "where install-deps.sh puts onnxruntime-node")
 add_test(NAME t_onnx_networks
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/networks.sh $<TARGET_FILE:sluice>
