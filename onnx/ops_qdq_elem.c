@@ -9,7 +9,8 @@
  * first (k from 16 up) that give onnxruntime's float result
  * (DequantizeLinear, the float op, QuantizeLinear, each rounded to
  * float32) for every one of the 256 or 65,536 inputs: the check is
- * exhaustive, and a model with no such M and k is refused. */
+ * exhaustive, and a model with no such M and k is refused.  The ratios
+ * of the scales are kept in [2^-24, 2^12], so M < 2^52 and v fits i64. */
 #include <math.h>
 #include <string.h>
 
@@ -142,11 +143,14 @@ static bool elem_operands(ox_imp *m, const Onnx__NodeProto *a, const Onnx__NodeP
 	e->yt = ir_type_make(yz && yz->elem == 3, 8);
 	e->qmin = e->yt.is_signed ? -128 : 0;
 	e->qmax = e->yt.is_signed ? 127 : 255;
-	for (int i = 0; i < e->n; i++)
-		if (!(e->s[i] > 0) || !(e->ys > 0) || !isfinite(e->s[i] / e->ys)) {
-			ox_node_error(m, o, "its scales must be positive and finite");
+	for (int i = 0; i < e->n; i++) {
+		double r = (double) e->s[i] / (double) e->ys;
+		if (!(e->s[i] > 0) || !(e->ys > 0) || !(r >= 0x1p-24 && r <= 0x1p12)) {
+			ox_node_error(m, o, "its scale ratios (input scale / output scale) must lie "
+				"in [2^-24, 2^12]");
 			return false;
 		}
+	}
 	return true;
 }
 
