@@ -48,6 +48,7 @@ expect float "graph input 'x' has element type float: sluice computes on integer
 expect huge "initializer 'W' is larger than the memory limit"
 expect truncated "not an ONNX model: the protobuf is truncated or corrupt"
 expect corrupt "not an ONNX model: the protobuf is truncated or corrupt"
+expect qdq_ratio "node 'q_y' (QuantizeLinear): its scale ratios (input scale / output scale) must lie in"
 "$sluice" import "$work/missing.onnx" > "$work/missing.log" 2>&1
 [ $? -eq 1 ] && grep -q "cannot read the model" "$work/missing.log" && ok || bad "a missing model"
 # --channels-last names an ONNX model's layout: on a program it is a usage error.

@@ -10,7 +10,7 @@ only; no onnx package): one good model (Relu(Add(x, W)) on int8 with an
 initializer, and its expected output computed here in Python) and the bad
 ones: a symbolic shape, external data, an opset out of range, an
 unsupported op, a float input, an initializer past the memory limit, a
-truncated and a corrupt file.
+QDQ Relu whose scales are 10^6 apart, a truncated and a corrupt file.
 """
 import os
 import struct
@@ -148,6 +148,14 @@ def main():
                        [value_info("y", FLOAT, [2, 3])]),
         "huge": model(add_relu, [value_info("x", INT8, [2, 3])], [value_info("y", INT8, [2, 3])],
                       [tensor("W", INT8, [1 << 24, 1 << 24], raw=raw)]),
+        "qdq_ratio": model([node("DequantizeLinear", ["x", "xs", "xz"], ["xf"], "dq"),
+                            node("Relu", ["xf"], ["rf"], "relu"),
+                            node("QuantizeLinear", ["rf", "ys", "yz"], ["y"], "q_y")],
+                           [value_info("x", INT8, [2, 3])], [value_info("y", INT8, [2, 3])],
+                           [tensor("xs", FLOAT, [], raw=struct.pack("<f", 1.0)),
+                            tensor("xz", INT8, [], raw=b"\x00"),
+                            tensor("ys", FLOAT, [], raw=struct.pack("<f", 1e-6)),
+                            tensor("yz", INT8, [], raw=b"\x00")]),
         "truncated": good[: len(good) // 2],
         "corrupt": b"\xff" * 24,
     }
