@@ -7,7 +7,8 @@
 # its cycles with the prediction.  LAYOUT channels-last imports with
 # --channels-last: sluice takes the inputs with their dimension 1 moved
 # last and gives the outputs so, moved back before the comparison
-# (make_models.py --channels).  Exits 77 (skipped) when onnxruntime-node
+# (make_models.py --channels).  $SLUICE_ONNX_NETS, when set, names the
+# networks to run (default: all).  Exits 77 (skipped) when onnxruntime-node
 # is not installed (scripts/install-deps.sh installs it), unless $CI is set.
 set -u
 sluice=$1 python=$2 ort=$3 work=$4 engine=${5:-model} layout=${6:-nchw}
@@ -25,6 +26,7 @@ pass=0 fail=0
 for d in "$work"/*/; do
 	d=${d%/}
 	n=$(basename "$d")
+	case " ${SLUICE_ONNX_NETS:-$n} " in *" $n "*) ;; *) continue ;; esac
 	ins="" ort_ins=""
 	mkdir -p "$d/in"
 	for f in "$d"/*.npy; do
