@@ -8,21 +8,25 @@
 #include "driver/driver_private.h"
 
 static const command commands[] = {
-	{ "import", cmd_import, OPT_OUT, true,
-	  "MODEL.onnx [-o OUT.sl]",
+	{ "import", cmd_import, OPT_OUT | OPT_CHANNELS_LAST, true,
+	  "MODEL.onnx [--channels-last] [-o OUT.sl]",
 	  "import an ONNX model as a sluice program with its weights as .npy consts",
 	  "Writes OUT.sl (default: the model's path with .sl) and each initializer\n"
 	  "as OUT.NAME.npy beside it (docs/onnx.md).  Every other command takes\n"
 	  "MODEL.onnx in place of a program and imports it on the fly.\n"
+	  "  --channels-last  every graph input, output and func of rank 3 or more\n"
+	  "                with ONNX's dimension 1 (channels) last: [N][H][W][C]\n"
+	  "                streams a pixel's channels together (docs/onnx.md); the\n"
+	  "                other commands take it with MODEL.onnx too\n"
 	  "  -o OUT.sl     the program written\n" },
-	{ "check", cmd_check, OPT_DEFINE, true,
+	{ "check", cmd_check, OPT_DEFINE | OPT_CHANNELS_LAST, true,
 	  "PROG [-D NAME=VALUE]...",
 	  "parse and check a program; print its funcs, types and inferred domains",
 	  "Reads PROG, reports every error, and prints every declaration: its kind,\n"
 	  "name and type, and for a func its variables, the domain bounds inference\n"
 	  "gave it and its body.\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n" },
 	{ "run", cmd_run, OPT_INPUT | OPT_SEED | OPT_OUT | OPT_FRAMES | OPT_DEFINE | OPT_ENGINE |
-	  OPT_JOBS, true,
+	  OPT_JOBS | OPT_CHANNELS_LAST, true,
 	  "PROG [-D NAME=VALUE]... [--engine auto|interp|c] [-j N] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR]",
 	  "evaluate a program with the CPU reference",
 	  "Evaluates every output of PROG bit-exactly and writes DIR/NAME.npy for each\n"
@@ -167,7 +171,8 @@ static const command commands[] = {
 	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "study", cmd_study,
 	  OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_OUT | OPT_PNR | OPT_STUDY | OPT_CLOCK |
-	  OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY | OPT_WIDTHS | OPT_BOARDS, true,
+	  OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY | OPT_WIDTHS | OPT_BOARDS |
+	  OPT_CHANNELS_LAST, true,
 	  "PROG [-D NAME=VALUE]... [--boards B1,B2,...] [--schedules stream,sequential] [--thresholds 8,64] [--rams auto,block,lut] [--unroll K | --unrolls K1,K2,...] [--sim] [--pnr] [--clock MHz] [-o DIR]",
 	  "compile and synthesize a program over boards and mapping options; one table",
 	  "For every schedule, register threshold, RAM choice and board: compiles\n"
@@ -197,7 +202,8 @@ static const command commands[] = {
 	  "                     and why, tiles, SRAM bits, area and energy; writes\n"
 	  "                     DIR/pub_study.csv and DIR/pub_study.json (docs/pub.md)\n"
 	  "  -o DIR             output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
-	{ "explore", cmd_explore, OPT_BOARDS | OPT_EXPLORE | OPT_JOBS | OPT_OUT | OPT_DEFINE | OPT_QUIET, true,
+	{ "explore", cmd_explore, OPT_BOARDS | OPT_EXPLORE | OPT_JOBS | OPT_OUT | OPT_DEFINE | OPT_QUIET |
+	  OPT_CHANNELS_LAST, true,
 	  "PROG [-D NAME=VALUE]... [--boards B1,B2] [--space FILE] [--knob NAME=V1,V2]... [--budget N] [--budget-minutes M] [--synth-cache DIR] [--fidelity estimate|yosys|pnr] [--validate] [--truth] [--transfer] [--shapes WxH[:W],... [--robust OBJ]] [--emit-jobs DIR [-j N] | --collect DIR | --point] [-o DIR]",
 	  "search the design space of joint knobs per board; Pareto fronts of time and area",
 	  "Explores PROG over the knobs unroll, schedule, threshold, ram, clock, memory,\n"

@@ -34,6 +34,7 @@ typedef struct options {
 	bool have_seed;
 	bool help;		/* -h or --help in an option's place */
 	bool quiet;		/* --quiet: no progress line on a terminal */
+	bool channels_last;	/* --channels-last: an ONNX model imported so */
 	uint64_t seed;
 	int frames;		/* run, sim: frames streamed back to back (1) */
 	int jobs;		/* run -j N: the compiled reference's threads (1) */
@@ -84,9 +85,11 @@ enum {
 	OPT_MAX_CYCLES = 1 << 15, OPT_UNROLL = 1 << 16, OPT_DEFINE = 1 << 17, OPT_QUIET = 1 << 18,
 	OPT_MEMORY = 1 << 19, OPT_INTERFACE = 1 << 20, OPT_STALL_SEEDS = 1 << 21,
 	OPT_WIDTHS = 1 << 22, OPT_JOBS = 1 << 23, OPT_BOARDS = 1 << 24, OPT_EXPLORE = 1 << 25,
+	OPT_CHANNELS_LAST = 1 << 26,
 	/* what compile, sim and synth share: the design */
 	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK |
-		OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY | OPT_INTERFACE | OPT_WIDTHS,
+		OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY | OPT_INTERFACE | OPT_WIDTHS |
+		OPT_CHANNELS_LAST,
 };
 
 /* The entry named "name" of a table of n entries of "size" bytes that

@@ -50,7 +50,7 @@ int cmd_import(const options *opt)
 	if (!opt->out_given)
 		snprintf(out, n, "%.*s.sl", (int) (n - 5), opt->prog);
 	sl_ctx *ctx = new_ctx(opt);
-	onnx_options oo = { .out = out };
+	onnx_options oo = { .out = out, .channels_last = opt->channels_last };
 	int rc = onnx_import(ctx, opt->prog, &oo, NULL) < 0 ? EXIT_PROGRAM : 0;
 	sl_ctx_free(ctx);
 	free(out);
@@ -79,7 +79,7 @@ static int import_for_command(options *opt, char **tmpdir, char **prog)
 	*prog = sl_path_join(dir, stem, ".sl");
 	free(stem);
 	sl_ctx *ctx = new_ctx(opt);
-	onnx_options oo = { .out = *prog, .quiet = true };
+	onnx_options oo = { .out = *prog, .quiet = true, .channels_last = opt->channels_last };
 	int rc = onnx_import(ctx, opt->prog, &oo, NULL) < 0 ? EXIT_PROGRAM : 0;
 	sl_ctx_free(ctx);
 	opt->prog = *prog;
@@ -641,6 +641,11 @@ int main(int argc, char **argv)
 	char *onnx_dir = NULL, *onnx_prog = NULL;
 	if (rc == 0 && !opt.help && c->run != cmd_import && opt.prog && onnx_is_model(opt.prog))
 		rc = import_for_command(&opt, &onnx_dir, &onnx_prog);
+	else if (rc == 0 && !opt.help && opt.channels_last && c->run != cmd_import) {
+		sl_error_file(opt.diag, opt.prog, "--channels-last applies to an ONNX model "
+			"(MODEL.onnx), not to a program");
+		rc = EXIT_USAGE;
+	}
 	if (rc == 0 && !opt.help) {
 		sl_progress_init(opt.quiet);
 		rc = c->run(&opt);

@@ -196,30 +196,66 @@ static int64_t flow_storage_bits(const ub_set *set)
  * producer would run ahead, but may stretch other readers: schedule the
  * program without them too, and keep the links only for fewer bits of
  * storage (or as many and fewer cycles).  Replaces d->sp. */
-static void flow_choose_links(flow_design *d, ir_program *lanes)
+/* Schedule "lanes" again with "so" and keep that schedule in d->sp when
+ * "better" says so of (bits, cycles) of the alternative against the
+ * current; the other is freed. */
+static void flow_try_schedule(flow_design *d, ir_program *lanes, const sched_options *so,
+	bool (*better)(int64_t ba, int64_t ca, int64_t bb, int64_t cb))
 {
-	if (!d->sp->deep_links || d->opts.sched.policy != SCHED_STREAM)
-		return;
-	sched_options so = d->opts.sched;
-	so.level_links_only = true;
-	sched_program *alt = sched_program_schedule(d->ctx, d->isl, lanes, &so);
+	sched_program *alt = sched_program_schedule(d->ctx, d->isl, lanes, so);
 	if (!alt)
 		return;
 	ub_options uo = d->opts.ub;
 	uo.bd = d->opts.bd;
 	ub_set *a = ub_set_build(d->ctx, d->sp, d->isl, &uo);
 	ub_set *b = a ? ub_set_build(d->ctx, alt, d->isl, &uo) : NULL;
-	if (a && b) {
-		int64_t ba = flow_storage_bits(a), bb = flow_storage_bits(b);
-		if (bb < ba || (bb == ba && alt->predicted_cycles <= d->sp->predicted_cycles)) {
-			sched_program *t = d->sp;
-			d->sp = alt;
-			alt = t;
-		}
+	if (a && b && better(flow_storage_bits(b), alt->predicted_cycles,
+	    flow_storage_bits(a), d->sp->predicted_cycles)) {
+		sched_program *t = d->sp;
+		d->sp = alt;
+		alt = t;
 	}
 	ub_set_free(a);
 	ub_set_free(b);
 	sched_program_free(alt);
+}
+
+/* Fewer bits, or as many and at most as many cycles. */
+static bool fewer_bits(int64_t bb, int64_t cb, int64_t ba, int64_t ca)
+{
+	return bb < ba || (bb == ba && cb <= ca);
+}
+
+/* Not worse in either: the current schedule costs more bits or cycles. */
+static bool not_worse(int64_t bb, int64_t cb, int64_t ba, int64_t ca)
+{
+	return ba > bb || ca > cb;
+}
+
+/* Links across levels (a producer of two dimensions or more with a
+ * consumer that reads each of its values once per step of inner loops of
+ * its own, scheduler/schedule.c link_reads) save a plane where the
+ * producer would run ahead, but may stretch other readers: schedule the
+ * program without them too, and keep the links only for fewer bits of
+ * storage (or as many and fewer cycles).  Block links (outer_block: a
+ * consumer that reads a block of a producer's inner dimensions per step,
+ * a channel reduction or a layer's partial sums) are kept only when the
+ * schedule without them needs no fewer cycles and no fewer bits: they
+ * save storage by holding a producer to its reader's pace, which may
+ * slow the producer's inputs.  Replaces d->sp. */
+static void flow_choose_links(flow_design *d, ir_program *lanes)
+{
+	if (!d->sp->deep_links || d->opts.sched.policy != SCHED_STREAM)
+		return;
+	sched_options so = d->opts.sched;
+	if (d->sp->block_links) {
+		so.no_block_links = true;
+		flow_try_schedule(d, lanes, &so, not_worse);
+		if (!d->sp->deep_links)
+			return;
+	}
+	so.level_links_only = true;
+	flow_try_schedule(d, lanes, &so, fewer_bits);
 }
 
 static int flow_back_end(flow_design *d)

@@ -3,7 +3,8 @@
  * context's arena), literals, accesses with ONNX's multidirectional
  * broadcasting, const declarations whose values go to a .npy beside the
  * program, and funcs with the comment naming their node.  A func of rank
- * R has the variables v0 .. v{R-1}; reductions use r0, r1, ... (names
+ * R has the variables v0 .. v{R-1}, vd the ONNX dimension d, in the
+ * order of its storage (ox_stored_dim); reductions use r0, r1, ... (names
  * the name mapping never gives a tensor). */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -40,11 +41,22 @@ char *ox_lit(ox_imp *m, ir_type t, uint64_t v)
 	return ox_fmt(m, "%s(%llu)", ox_tname(t), (unsigned long long) v);
 }
 
+/* The ONNX dimension stored at position j of a func or graph input or
+ * output of "rank": j itself, or with channels last (rank 3 or more)
+ * dimension 1 at the end, 0, 2, 3, ..., 1. */
+int ox_stored_dim(const ox_imp *m, int rank, int j)
+{
+	if (!m->opts->channels_last || rank < 3 || j == 0)
+		return j;
+	return j == rank - 1 ? 1 : j + 1;
+}
+
+/* The variables of a func of "rank" in its storage order. */
 char *ox_vars(ox_imp *m, int rank)
 {
 	char *s = ox_fmt(m, "%s", "");
-	for (int d = 0; d < rank; d++)
-		s = ox_fmt(m, "%s%sv%d", s, d ? ", " : "", d);
+	for (int j = 0; j < rank; j++)
+		s = ox_fmt(m, "%s%sv%d", s, j ? ", " : "", ox_stored_dim(m, rank, j));
 	return rank ? s : ox_fmt(m, "v0");
 }
 
@@ -76,8 +88,9 @@ int ox_declare(ox_imp *m, ox_tensor *t)
 	return 0;
 }
 
-/* t(idx[0], ..., idx[rank-1]); a constant of one element is its literal
- * (a rank-0 tensor is read at index 0). */
+/* t(idx[0], ..., idx[rank-1]), idx in ONNX's order, written in t's
+ * storage order (a constant keeps ONNX's); a constant of one element is
+ * its literal (a rank-0 tensor is read at index 0). */
 char *ox_read(ox_imp *m, ox_tensor *t, char **idx)
 {
 	if (t->val && t->val->size == 1)
@@ -85,8 +98,10 @@ char *ox_read(ox_imp *m, ox_tensor *t, char **idx)
 	if (ox_declare(m, t) < 0)
 		return NULL;
 	char *s = ox_fmt(m, "%s(", t->name);
-	for (int d = 0; d < (t->rank ? t->rank : 1); d++)
-		s = ox_fmt(m, "%s%s%s", s, d ? ", " : "", t->rank ? idx[d] : "0");
+	for (int j = 0; j < (t->rank ? t->rank : 1); j++) {
+		int d = t->val ? j : ox_stored_dim(m, t->rank, j);
+		s = ox_fmt(m, "%s%s%s", s, j ? ", " : "", t->rank ? idx[d] : "0");
+	}
 	return ox_fmt(m, "%s)", s);
 }
 

@@ -21,7 +21,7 @@ static const struct ox_opdef {
 	ox_op_fn fn;
 	unsigned statics;
 } ox_ops[] = {
-	{ "Abs", ox_op_unary, 0 }, { "Add", ox_op_binary, 0 }, { "And", ox_op_binary, 0 },
+	{ "Abs", ox_op_unary, 0 }, { "Add", ox_op_add_or_relu, 0 }, { "And", ox_op_binary, 0 },
 	{ "BitShift", ox_op_binary, 0 }, { "Cast", ox_op_cast, 0 },
 	{ "Clip", ox_op_clip, 0 }, { "Concat", ox_op_concat, 0 },
 	{ "Constant", ox_op_constant, 0 }, { "Conv", ox_op_qdq_layer, 0 },
@@ -38,7 +38,7 @@ static const struct ox_opdef {
 	{ "Pad", ox_op_pad, 0xa }, { "Pow", ox_op_pow, 0 },
 	{ "QLinearConv", ox_op_qlinear_conv, 0xf6 },
 	{ "QLinearMatMul", ox_op_qlinear_matmul, 0xf6 },
-	{ "QuantizeLinear", ox_op_quantize, 0x6 }, { "Relu", ox_op_unary, 0 },
+	{ "QuantizeLinear", ox_op_quantize, 0x6 }, { "Relu", ox_op_add_or_relu, 0 },
 	{ "Reshape", ox_op_reshape, 0x2 }, { "Squeeze", ox_op_reshape, 0x2 },
 	{ "Sub", ox_op_binary, 0 }, { "Sum", ox_op_variadic, 0 },
 	{ "Transpose", ox_op_transpose, 0 }, { "Trilu", ox_op_trilu, 0x2 },
@@ -276,8 +276,8 @@ static int add_input(ox_imp *m, const Onnx__ValueInfoProto *vi)
 	}
 	t->is_input = t->declared = true;
 	fprintf(m->out, "# graph input '%s'\ninput %s : %s", vi->name, t->name, ox_tname(t->type));
-	for (int d = 0; d < (rank ? rank : 1); d++)
-		fprintf(m->out, "[%lld]", (long long) (rank ? dims[d] : 1));
+	for (int j = 0; j < (rank ? rank : 1); j++)
+		fprintf(m->out, "[%lld]", (long long) (rank ? dims[ox_stored_dim(m, rank, j)] : 1));
 	fputs(";\n", m->out);
 	return 0;
 }
@@ -320,8 +320,8 @@ static int add_output(ox_imp *m, const Onnx__ValueInfoProto *vi)
 	}
 	t->is_output = true;
 	fprintf(m->out, "output %s", t->name);
-	for (int d = 0; d < (rank ? rank : 1); d++)
-		fprintf(m->out, "[%lld]", (long long) (rank ? dims[d] : 1));
+	for (int j = 0; j < (rank ? rank : 1); j++)
+		fprintf(m->out, "[%lld]", (long long) (rank ? dims[ox_stored_dim(m, rank, j)] : 1));
 	fputs(";\n", m->out);
 	return 0;
 }

@@ -32,6 +32,12 @@ typedef struct onnx_options {
 	const onnx_value *values;
 	bool quiet;		/* no "wrote PATH" lines */
 	bool dry_run;		/* write nothing (the fuzzer): only the checks */
+	/* Channels last: every graph input, graph output and func of rank 3
+	 * or more is declared with its dimension 1 (ONNX's channels) moved
+	 * last, [N][C][H][W] as [N][H][W][C], so it streams a pixel's
+	 * channels one after the other (docs/onnx.md, "Channels last");
+	 * constants keep ONNX's order. */
+	bool channels_last;
 } onnx_options;
 
 /* What an import made: the sluice names of the graph's inputs (those not

@@ -32,6 +32,10 @@ typedef struct ox_tensor {
 	 * such outputs, waiting for its QuantizeLinear (the node). */
 	struct ox_tensor *dq_q, *dq_scale, *dq_zp;
 	const Onnx__NodeProto *pending;
+	/* A Reshape or Flatten to [M][K] of this tensor of rank 3 or more
+	 * with the same leading extent M: a fully connected layer reads it
+	 * in flat_of's storage order (ops_qlinear.c, fc_chunks). */
+	struct ox_tensor *flat_of;
 } ox_tensor;
 
 typedef struct ox_imp {
@@ -103,6 +107,7 @@ ox_tensor *ox_out(ox_imp *m, const Onnx__NodeProto *n, int i, int elem, int rank
 char *ox_fmt(ox_imp *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *ox_tname(ir_type t);
 char *ox_lit(ox_imp *m, ir_type t, uint64_t v);
+int ox_stored_dim(const ox_imp *m, int rank, int j);
 char *ox_vars(ox_imp *m, int rank);
 int ox_declare(ox_imp *m, ox_tensor *t);
 char *ox_read(ox_imp *m, ox_tensor *t, char **idx);
@@ -143,6 +148,9 @@ int ox_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *a, const Onnx__NodeProto
 int ox_op_dequantize(ox_imp *m, const Onnx__NodeProto *n);
 int ox_op_qdq_layer(ox_imp *m, const Onnx__NodeProto *n);
 int ox_op_quantize(ox_imp *m, const Onnx__NodeProto *n);
+int ox_op_add_or_relu(ox_imp *m, const Onnx__NodeProto *n);
+int ox_qdq_elem(ox_imp *m, const Onnx__NodeProto *a, const Onnx__NodeProto *o, ox_tensor *x,
+	ox_tensor *ys, ox_tensor *yz);
 int ox_op_qlinear_conv(ox_imp *m, const Onnx__NodeProto *n);
 int ox_op_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *n);
 int ox_op_reshape(ox_imp *m, const Onnx__NodeProto *n);

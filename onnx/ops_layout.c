@@ -133,6 +133,8 @@ int ox_op_reshape(ox_imp *m, const Onnx__NodeProto *n)
 	if (!r)
 		return -1;
 	ox_func(m, n, y->name, rank, y->type, r);
+	if (rank == 2 && x->rank >= 3 && !x->val && x->dims[0] == dims[0])
+		y->flat_of = x;
 	return 0;
 }
 

@@ -157,19 +157,22 @@ static char *zero_point(ox_imp *m, ox_tensor *zp, const char *ch)
 /* sum over the window and the group's input channels of
  * (x - xzp) * (w - wzp), a padded x counting 0: the body of an output
  * point (v0 batch, v1 output channel, v2.. spatial) in i32. */
-char *ox_conv_sum(ox_imp *m, const Onnx__NodeProto *n, ox_tensor *x, ox_tensor *w,
-	const char *xzp, const char *wzp, const ox_window *win, int64_t group)
+/* One sum of a convolution over channels base .. base + cn - 1 of the
+ * group (r0 the channel within them) and the window (r1, ...). */
+static char *conv_chunk(ox_imp *m, ox_tensor *x, ox_tensor *w, const char *xzp,
+	const char *wzp, const ox_window *win, int64_t group, int64_t base, int64_t cn)
 {
 	int nsp = win->nsp;
 	int64_t cg = w->dims[1], mg = w->dims[0] / group;
 	char *xi[OX_MAX_RANK], *wi[OX_MAX_RANK], *cond = NULL;
+	char *ch = base ? ox_fmt(m, "r0 + %lld", (long long) base) : "r0";
 	xi[0] = "v0";
 	char *grp = mg == 1 ? "v1" : ox_fmt(m, "v1 / %lld", (long long) mg);
 	if (cg > 1)
 		grp = ox_fmt(m, "%s * %lld", grp, (long long) cg);
-	xi[1] = group == 1 ? "r0" : ox_fmt(m, "%s + r0", grp);
-	wi[0] = "v1", wi[1] = "r0";
-	char *hdr = ox_fmt(m, "r0 in 0..%lld", (long long) cg);
+	xi[1] = group == 1 ? ch : ox_fmt(m, "%s + %s", grp, ch);
+	wi[0] = "v1", wi[1] = ch;
+	char *hdr = ox_fmt(m, "r0 in 0..%lld", (long long) cn);
 	for (int j = 0; j < nsp; j++) {
 		char *c, *rv = ox_fmt(m, "r%d", j + 1);
 		ox_window_read(m, win, j, ox_fmt(m, "v%d", j + 2), rv, &xi[j + 2], &c);
@@ -185,6 +188,33 @@ char *ox_conv_sum(ox_imp *m, const Onnx__NodeProto *n, ox_tensor *x, ox_tensor *
 	if (cond)
 		xv = ox_fmt(m, "select(%s, %s, i32(0))", cond, xv);
 	return ox_fmt(m, "sum(%s) %s * %s", hdr, xv, ox_minus_zp(m, wr, wzp));
+}
+
+/* The accumulator of a convolution: the sum over the group's channels
+ * and the window.  Past CONV_CHUNK taps it is written as a sum of sums,
+ * each over as many whole channels as keep it within CONV_CHUNK taps
+ * (one channel at least): the lowering lifts each into a func and
+ * unrolls it, so the layer takes one output a cycle instead of one tap
+ * (docs/onnx.md, "Streams at the ideal").  Integer sums wrap, so the
+ * grouping changes no bit. */
+enum { CONV_CHUNK = 32 };
+char *ox_conv_sum(ox_imp *m, const Onnx__NodeProto *n, ox_tensor *x, ox_tensor *w,
+	const char *xzp, const char *wzp, const ox_window *win, int64_t group)
+{
+	int64_t cg = w->dims[1], win_taps = 1;
+	for (int j = 0; j < win->nsp; j++)
+		win_taps *= win->k[j];
+	int64_t cn = cg * win_taps <= CONV_CHUNK ? cg : CONV_CHUNK / win_taps;
+	cn = cn < 1 ? 1 : cn;
+	char *acc = NULL;
+	for (int64_t base = 0; base < cg; base += cn) {
+		char *s = conv_chunk(m, x, w, xzp, wzp, win, group, base,
+			cg - base < cn ? cg - base : cn);
+		if (!s)
+			return NULL;
+		acc = acc ? ox_fmt(m, "%s + (%s)", acc, s) : cn < cg ? ox_fmt(m, "(%s)", s) : s;
+	}
+	return acc;
 }
 
 /* The shapes of a convolution: x [N][C][spatial], w [M][C/group][kernel]. */

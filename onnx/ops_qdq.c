@@ -6,8 +6,9 @@
  * DequantizeLinear makes no func: its output remembers the integer
  * tensor, scale and zero point.  A Conv or MatMul whose inputs are all
  * such outputs makes none either: its float output remembers the node.
- * QuantizeLinear of that output writes the layer.  Any other use of a
- * float tensor is an error of the operator that reads it. */
+ * QuantizeLinear of that output writes the layer (Add and Relu between
+ * the two: ops_qdq_elem.c).  Any other use of a float tensor is an error
+ * of the operator that reads it. */
 #include <string.h>
 
 #include "onnx/onnx_private.h"
@@ -64,12 +65,14 @@ int ox_op_quantize(ox_imp *m, const Onnx__NodeProto *n)
 {
 	ox_tensor *x = ox_in(m, n, 0), *s = ox_in(m, n, 1), *z = ox_in(m, n, 2);
 	if (!x || !x->pending) {
-		ox_node_error(m, n, "quantizes '%s', which is not the output of a Conv or MatMul "
-			"on DequantizeLinear outputs: sluice takes float only in the QDQ form",
+		ox_node_error(m, n, "quantizes '%s', which is not the output of a Conv, MatMul, Add "
+			"or Relu on DequantizeLinear outputs: sluice takes float only in the QDQ form",
 			x ? x->onnx : "?");
 		return -1;
 	}
 	const Onnx__NodeProto *a = x->pending;
+	if (!strcmp(a->op_type, "Add") || !strcmp(a->op_type, "Relu"))
+		return ox_qdq_elem(m, a, n, x, s, z);
 	ox_tensor *xi = ox_in(m, a, 0), *wi = ox_in(m, a, 1);
 	ox_tensor *bi = !strcmp(a->op_type, "Conv") ? ox_in(m, a, 2) : NULL;
 	ox_qlayer q = { .x = xi->dq_q, .xs = xi->dq_scale, .xz = xi->dq_zp, .w = wi->dq_q,

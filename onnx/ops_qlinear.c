@@ -433,6 +433,126 @@ int ox_op_qlinear_conv(ox_imp *m, const Onnx__NodeProto *n)
 
 /* The layer of QLinearMatMul or of a MatMul in QDQ form (node "a"),
  * the result output 0 of node "o". */
+/* The reduction of a fully connected layer over K, in the order its input
+ * is stored: dims outermost first, each an extent and its stride in K. */
+enum { FC_CHUNK = 32 };
+typedef struct fc_red {
+	int n;
+	int64_t ext[OX_MAX_RANK * 2], stride[OX_MAX_RANK * 2];
+	int xdim[OX_MAX_RANK * 2];	/* the dimension of x->flat_of (or -1) */
+} fc_red;
+
+/* How the K taps of x [M][K] split: x's source in its storage order when x
+ * flattens one (flat_of), else K as factors of at most FC_CHUNK taken
+ * from the inside (the largest divisor each time; a prime above it stays
+ * one dimension). */
+static void fc_dims(const ox_imp *m, const ox_tensor *x, int64_t K, fc_red *f)
+{
+	const ox_tensor *p = x->flat_of;
+	f->n = 0;
+	if (p) {
+		for (int j = 1; j < p->rank; j++) {
+			int d = ox_stored_dim(m, p->rank, j);
+			int64_t st = 1;
+			for (int e = d + 1; e < p->rank; e++)
+				st *= p->dims[e];
+			f->ext[f->n] = p->dims[d], f->stride[f->n] = st, f->xdim[f->n++] = d;
+		}
+		return;
+	}
+	int64_t fac[64], n = 0, rest = K;
+	while (rest > 1 && n < OX_MAX_RANK * 2 - 1) {
+		int64_t u = FC_CHUNK < rest ? FC_CHUNK : rest;
+		while (rest % u)
+			u--;
+		fac[n++] = u > 1 ? u : rest;
+		rest /= fac[n - 1];
+	}
+	if (rest > 1)
+		fac[n++] = rest;
+	for (int64_t st = 1, j = 0; j < n; st *= fac[j++]) {
+		int i = (int) (n - 1 - j);
+		f->ext[i] = fac[j], f->stride[i] = st, f->xdim[i] = -1;
+	}
+	f->n = (int) n;
+}
+
+/* The levels of sums, from the inside: level l sums dims [b[l+1], b[l]),
+ * as many as keep it within FC_CHUNK taps (one at least).  Their count. */
+static int fc_levels(const fc_red *f, int *b)
+{
+	int n = 0;
+	b[0] = f->n;
+	while (b[n] > 0) {
+		int64_t chunk = f->ext[b[n] - 1];
+		int lo = b[n] - 1;
+		while (lo > 0 && chunk * f->ext[lo - 1] <= FC_CHUNK)
+			chunk *= f->ext[--lo];
+		b[++n] = lo;
+	}
+	return n;
+}
+
+/* The sum header over dims [lo, hi) of f (r0, r1, ...), and the
+ * variables v{j+2} of the dims j < lo, each after ", ". */
+static void fc_vars(ox_imp *m, const fc_red *f, int lo, int hi, char **hdr, char **outer)
+{
+	*hdr = "", *outer = "";
+	for (int j = lo; j < hi; j++)
+		*hdr = ox_fmt(m, "%s%sr%d in 0..%lld", *hdr, j > lo ? ", " : "", j - lo,
+			(long long) f->ext[j]);
+	for (int j = 0; j < lo; j++)
+		*outer = ox_fmt(m, "%s, v%d", *outer, j + 2);
+}
+
+/* A fully connected layer of more than FC_CHUNK taps as partial sums that
+ * stream: NAME__part(v0, v2, ..., v1) sums one chunk of taps (unrolled by
+ * the lowering) for output v1, the chunk v2.. in the input's storage
+ * order; each further level NAME__partL sums chunks of the level below,
+ * and the accumulator sums the last.  Integer sums wrap, so the order
+ * changes no bit.  The accumulator's text, or NULL (reported). */
+static char *fc_streamed(ox_imp *m, const ox_qlayer *q, ox_tensor *y, const fc_red *f)
+{
+	int b[OX_MAX_RANK * 2 + 1], nl = fc_levels(f, b);
+	char *k = "0", *idx[OX_MAX_RANK], *hdr, *outer;
+	for (int j = 0; j < f->n; j++) {
+		char *v = j >= b[1] ? ox_fmt(m, "r%d", j - b[1]) : ox_fmt(m, "v%d", j + 2);
+		k = ox_fmt(m, "%s + %s * %lld", k, v, (long long) f->stride[j]);
+		if (f->xdim[j] >= 0)
+			idx[f->xdim[j]] = v;
+	}
+	char *xr, *wi[2] = { k, "v1" };
+	if (q->x->flat_of) {
+		idx[0] = "v0";
+		xr = ox_read(m, q->x->flat_of, idx);
+	} else {
+		char *xi[2] = { "v0", k };
+		xr = ox_read(m, q->x, xi);
+	}
+	char *wr = ox_read(m, q->w, wi);
+	if (!xr || !wr)
+		return NULL;
+	char *body = ox_fmt(m, "%s * %s", ox_minus_zp(m, xr, zp_read(m, q->xz, "0")),
+		ox_minus_zp(m, wr, zp_read(m, q->wz, "v1")));
+	for (int l = 0; l < nl; l++) {
+		fc_vars(m, f, b[l + 1], b[l], &hdr, &outer);
+		char *sum = ox_fmt(m, "sum(%s) %s", hdr, body);
+		if (l == nl - 1)
+			return sum;
+		char *part = ox_helper_name(m, y, l ? ox_fmt(m, "part%d", l + 1) : "part");
+		fprintf(m->out, "func %s(v0%s, v1) : i32 =\n\t%s;\n", part, outer, sum);
+		char *pi = outer;
+		for (int j = b[l + 1]; j < b[l]; j++)
+			pi = ox_fmt(m, "%s, r%d", pi, j - b[l + 1]);
+		fc_vars(m, f, b[l + 2], b[l + 1], &hdr, &outer);
+		char *args = outer;
+		for (int j = b[l + 2]; j < b[l + 1]; j++)
+			args = ox_fmt(m, "%s, r%d", args, j - b[l + 2]);
+		body = ox_fmt(m, "%s(v0%s, v1)", part, args);
+	}
+	return NULL;
+}
+
 int ox_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *a, const Onnx__NodeProto *o,
 	ox_qlayer *qp)
 {
@@ -464,6 +584,11 @@ int ox_qlinear_matmul(ox_imp *m, const Onnx__NodeProto *a, const Onnx__NodeProto
 		ai[d] = bi[d] = ox_fmt(m, "v%d", d);
 	ai[r - 1] = bi[rb - 2] = "r0";
 	bi[rb - 1] = ox_fmt(m, "v%d", r - 1);
+	fc_red f;
+	if (r == 2 && rb == 2 && q.taps > FC_CHUNK && (fc_dims(m, q.x, q.taps, &f), f.n > 1)) {
+		char *acc = fc_streamed(m, &q, y, &f);
+		return acc ? emit_layer(m, o, &q, y, acc, "v1") : -1;
+	}
 	char *ar = ox_read(m, q.x, ai), *br = ox_read(m, q.w, bi);
 	if (!ar || !br)
 		return -1;

@@ -234,6 +234,7 @@ void rp_design_html(const rp_design *d, FILE *out)
 	rp_gantt(out, d, shown, period, tmax);
 	rp_occupancy(out, d, shown, period, tmax);
 	rp_layouts(out, d);
+	rp_layers(out, d);
 	rp_resources(out, d);
 	rp_page_end(out);
 }

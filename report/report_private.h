@@ -1,7 +1,8 @@
 /* report/report_private.h: declarations shared inside report/.
  * Stage: beside flow/.  The page's frame and drawing helpers (page.c),
  * the schedule's Gantt chart and the buffers' occupancy (schedule.c), the
- * storage layouts (layout.c) and the study's scatter (study.c). */
+ * storage layouts (layout.c), the layers' figures (layers.c) and the
+ * study's scatter (study.c). */
 #ifndef SLUICE_REPORT_PRIVATE_H
 #define SLUICE_REPORT_PRIVATE_H
 
@@ -29,5 +30,7 @@ double rp_time_x(double x0, double w, int64_t tmax, int64_t t);
 void rp_gantt(FILE *out, const rp_design *d, int shown, int64_t period, int64_t tmax);
 void rp_occupancy(FILE *out, const rp_design *d, int shown, int64_t period, int64_t tmax);
 void rp_layouts(FILE *out, const rp_design *d);
+/* report/layers.c: one row per layer (ONNX node or fused group). */
+void rp_layers(FILE *out, const rp_design *d);
 
 #endif

@@ -183,6 +183,56 @@ static bool link_dims(links *l, int a, int b, ratio q)
 
 static int level(const sched_stmt *s, int d) { return s->n_vars - 1 - d; }
 
+/* Does consumer c read, per iteration, a block of the producer's inner
+ * dimensions at the point its own outer loops name: the producer's
+ * dimensions 0 .. k-1 indexed by c's variables 0 .. k-1 at rate 1 (plus
+ * constants), every other one by constants, reduction variables (a
+ * channel reduction unrolled, a fully connected layer's partial sums) or
+ * c's inner variables?
+ * Then the two share those outer loops: k, else 0 (also when the
+ * shared loops have one point: nothing to link).  Fills r. */
+static int outer_block(const sched_stmt *c, const sched_access *a, rate *r)
+{
+	const sched_stmt *p = a->producer;
+	int k = 0;
+	bool wide = false;
+	while (k < p->n_vars && k < c->n_vars) {
+		r[k] = index_rate(a->expr->args[k], c->n_vars);
+		if (r[k].slot != k || r[k].r.num != 1 || r[k].r.den != 1)
+			break;
+		wide = wide || p->ext[k] > 1;
+		k++;
+	}
+	for (int d = k; d < p->n_vars; d++) {
+		r[d] = index_rate(a->expr->args[d], c->n_vars);
+		if (r[d].slot == -2 || (r[d].slot >= 0 && r[d].slot < k))
+			return 0;
+	}
+	return k > 0 && k < p->n_vars && wide ? k : 0;
+}
+
+/* Link dimensions 0 .. k-1 of p with c's variables r[d].slot, all of
+ * them or none (the links before restored); 1 when linked. */
+static int link_whole(links *l, const sched_stmt *c, const sched_stmt *p, const rate *r,
+	int k, int *parent, ratio *w)
+{
+	memcpy(parent, l->parent, l->n * sizeof(*parent));
+	memcpy(w, l->w, l->n * sizeof(*w));
+	bool whole = true;
+	for (int d = 0; d < k && whole; d++) {
+		ratio wc, wp;
+		int rc = find(l, node(c->index, r[d].slot), &wc);
+		whole = rc == find(l, node(p->index, d), &wp)
+			? wc.num * wp.den * r[d].r.den == r[d].r.num * wp.num * wc.den
+			: link_dims(l, node(c->index, r[d].slot), node(p->index, d), r[d].r);
+	}
+	if (!whole) {
+		memcpy(l->parent, parent, l->n * sizeof(*parent));
+		memcpy(l->w, w, l->n * sizeof(*w));
+	}
+	return whole;
+}
+
 /* Link the dimensions of each producer with the consumer's, when every
  * dimension of the producer moves with a consumer variable m levels
  * deeper than its own (m the same for all of them), and so the m
@@ -193,10 +243,16 @@ static int level(const sched_stmt *s, int d) { return s->n_vars - 1 - d; }
  * then takes the 3 cycles of corrected's x, so red waits for its reader
  * instead of running ahead of it by most of a plane), when the producer
  * has two dimensions or more.  Such an access is linked whole or not at
- * all.  Otherwise the producer keeps its own pace:
+ * all.  With "deeper" and "blocks" too, a consumer that reads per step a
+ * block of the producer's inner dimensions at the point of their shared
+ * outer loops links those loops (outer_block; counted in *n_blocks).
+ * Otherwise the producer keeps its own pace:
  * slowing some of its dimensions to a consumer's rate while others stay
- * unmatched would stretch it (a reduction over input channels). */
-static int link_reads(links *l, const sched_stmt *c, bool deeper, int *parent, ratio *w)
+ * unmatched would stretch it (a reduction over input channels; a block
+ * link may too, which is why flow/ keeps one only when it costs
+ * nothing). */
+static int link_reads(links *l, const sched_stmt *c, bool deeper, bool blocks, int *n_blocks,
+	int *parent, ratio *w)
 {
 	int deep = 0;
 	for (int k = 0; k < c->n_reads; k++) {
@@ -215,6 +271,12 @@ static int link_reads(links *l, const sched_stmt *c, bool deeper, int *parent, r
 		/* across levels only for a producer of two dimensions or more:
 		 * one running ahead holds up to a plane, a row at most otherwise,
 		 * and slowing it down may delay its other readers */
+		if (!all && deeper && blocks && outer_block(c, a, r)) {
+			int linked = link_whole(l, c, p, r, outer_block(c, a, r), parent, w);
+			deep += linked;
+			*n_blocks += linked;
+			continue;
+		}
 		if (!all || (m > 0 && (!deeper || p->n_vars < 2)))
 			continue;
 		if (m == 0) {
@@ -222,22 +284,7 @@ static int link_reads(links *l, const sched_stmt *c, bool deeper, int *parent, r
 				link_dims(l, node(c->index, r[d].slot), node(p->index, d), r[d].r);
 			continue;
 		}
-		memcpy(parent, l->parent, l->n * sizeof(*parent));
-		memcpy(w, l->w, l->n * sizeof(*w));
-		bool whole = true;
-		for (int d = 0; d < p->n_vars && whole; d++) {
-			ratio wc, wp;
-			int rc = find(l, node(c->index, r[d].slot), &wc);
-			whole = rc == find(l, node(p->index, d), &wp)
-				? wc.num * wp.den * r[d].r.den == r[d].r.num * wp.num * wc.den
-				: link_dims(l, node(c->index, r[d].slot), node(p->index, d), r[d].r);
-		}
-		if (!whole) {
-			memcpy(l->parent, parent, l->n * sizeof(*parent));
-			memcpy(l->w, w, l->n * sizeof(*w));
-		} else {
-			deep++;
-		}
+		deep += link_whole(l, c, p, r, p->n_vars, parent, w);
 	}
 	return deep;
 }
@@ -374,11 +421,12 @@ static bool stream_rates_links(sched_program *sp, bool deeper)
 		l.parent[i] = i;
 		l.w[i] = (ratio) { 1, 1 };
 	}
-	sp->deep_links = 0;
+	sp->deep_links = sp->block_links = 0;
 	for (int i = 0; i < sp->n_stmts; i++)
 		link_lanes(&l, sp, sp->stmts[i]);
 	for (int i = 0; i < sp->n_stmts; i++) {
-		sp->deep_links += link_reads(&l, sp->stmts[i], deeper, parent, w);
+		sp->deep_links += link_reads(&l, sp->stmts[i], deeper, !sp->opts.no_block_links,
+			&sp->block_links, parent, w);
 		compact(sp->stmts[i], sp->stmts[i]->n_vars);	/* reduction loops */
 	}
 	/* Each group once the inner dimensions of all its members are

@@ -86,6 +86,11 @@ typedef struct sched_options {
 	 * link_reads).  flow/ schedules a program that has such links both
 	 * ways and keeps the one of less storage. */
 	bool level_links_only;
+	/* No block links (schedule.c outer_block: a consumer that reads a
+	 * block of a producer's inner dimensions per step shares its outer
+	 * loops).  flow/ schedules a program that has some both ways and
+	 * keeps them only when they cost neither cycles nor storage. */
+	bool no_block_links;
 } sched_options;
 
 typedef struct sched_program {
@@ -100,6 +105,7 @@ typedef struct sched_program {
 	int64_t ideal_cycles;	/* most iterations of any statement */
 	double path_ns;		/* the longest datapath path by the delay model, or 0 */
 	int deep_links;		/* accesses linked across levels (stream rates) */
+	int block_links;	/* of them, block links (accesses; sched_options.no_block_links) */
 } sched_program;
 
 /* "stream" or "sequential"; false for another word. */

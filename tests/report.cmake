@@ -11,6 +11,9 @@
 #   t_report_gaussian_frames      sim --frames 3: three bars a statement
 #   t_report_gaussian_sequential  compile --schedule sequential: circular
 #                                 buffers, one copy per distinct read
+#   t_report_onnx_classifier      the classifier of tests/onnx/make_networks.py
+#                                 imported (--channels-last), compile --board
+#                                 zu9eg: one layer row per ONNX node (x c p o)
 #   t_report_upsample_synth       synth --board ice40up5k: the measurement
 #   t_report_study_upsample       a study of four configurations on the
 #                                 iCE40 (two schedules, two RAM choices):
@@ -49,6 +52,11 @@ add_test(NAME t_report_gaussian_sequential
   COMMAND ${sl_report_check} compile $<TARGET_FILE:sluice> "${SLUICE_BROWSER}"
     ${sl_report_out}/gaussian_sequential ${CMAKE_SOURCE_DIR}/examples/gaussian.sl
     --schedule sequential)
+add_test(NAME t_report_onnx_classifier
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/report/onnx_report.sh $<TARGET_FILE:sluice>
+    ${Python3_EXECUTABLE} "${SLUICE_BROWSER}" ${sl_report_out}/onnx_classifier classifier
+    x c p o)
+list(APPEND sl_report_tests t_report_onnx_classifier)
 set_tests_properties(${sl_report_tests} PROPERTIES LABELS report TIMEOUT 300
   PROCESSORS 2 SKIP_RETURN_CODE 77)
 if(SLUICE_REPORT_YOSYS)

@@ -48,8 +48,13 @@ expect float "graph input 'x' has element type float: sluice computes on integer
 expect huge "initializer 'W' is larger than the memory limit"
 expect truncated "not an ONNX model: the protobuf is truncated or corrupt"
 expect corrupt "not an ONNX model: the protobuf is truncated or corrupt"
+expect qdq_ratio "node 'q_y' (QuantizeLinear): its scale ratios (input scale / output scale) must lie in"
 "$sluice" import "$work/missing.onnx" > "$work/missing.log" 2>&1
 [ $? -eq 1 ] && grep -q "cannot read the model" "$work/missing.log" && ok || bad "a missing model"
+# --channels-last names an ONNX model's layout: on a program it is a usage error.
+"$sluice" compile "$work/good/prog.sl" --channels-last -o "$work/cl" > "$work/cl.log" 2>&1
+[ $? -eq 2 ] && grep -q "prog.sl: error: --channels-last applies to an ONNX model" "$work/cl.log" &&
+	ok || bad "--channels-last on a program (see $work/cl.log)"
 echo "onnx bad models: $pass passed, $fail failed"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

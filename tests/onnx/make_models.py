@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """tests/onnx/make_models.py OUTDIR: small ONNX models for tests/onnx/bad_models.sh
-(and --same A.npy B.npy: exit 0 when both hold the same dtype, shape and values).
+(and --same A.npy B.npy: exit 0 when both hold the same dtype, shape and values;
+--channels last|first IN.npy OUT.npy: IN with its dimension 1 moved last, or its
+last dimension moved to 1, when its rank is 3 or more: what sluice import
+--channels-last takes and gives).
 
 Written with a protobuf encoder of a few lines (Python's standard library
 only; no onnx package): one good model (Relu(Add(x, W)) on int8 with an
 initializer, and its expected output computed here in Python) and the bad
 ones: a symbolic shape, external data, an opset out of range, an
 unsupported op, a float input, an initializer past the memory limit, a
-truncated and a corrupt file.
+QDQ Relu whose scales are 10^6 apart, a truncated and a corrupt file.
 """
 import os
 import struct
@@ -82,9 +85,47 @@ def npy(path):
     return header["descr"], tuple(header["shape"]), data[10 + n:]
 
 
+def move_channels(src, dst, last):
+    """Write src's elements in the order of the moved dimensions: element
+    (i0, i1, ..., ik) of the result is element (i0, ik, i1, ...) of src (last),
+    or (i0, i2, ..., ik, i1) (first)."""
+    with open(src, "rb") as f:
+        data = f.read()
+    n = struct.unpack("<H", data[8:10])[0]
+    header = eval(data[10:10 + n].decode(), {})
+    shape, body = list(header["shape"]), data[10 + n:]
+    size = int(header["descr"][2:])
+    if len(shape) >= 3:
+        perm = [0] + list(range(2, len(shape))) + [1] if last else \
+            [0, len(shape) - 1] + list(range(1, len(shape) - 1))
+        out_shape = [shape[p] for p in perm]
+        strides = [1] * len(shape)
+        for d in range(len(shape) - 2, -1, -1):
+            strides[d] = strides[d + 1] * shape[d + 1]
+        total = 1
+        for e in shape:
+            total *= e
+        parts = []
+        for flat in range(total):
+            rest, src_off = flat, 0
+            for j in range(len(out_shape) - 1, -1, -1):
+                src_off += (rest % out_shape[j]) * strides[perm[j]]
+                rest //= out_shape[j]
+            parts.append(body[src_off * size:(src_off + 1) * size])
+        body, shape = b"".join(parts), out_shape
+    header["shape"] = tuple(shape)
+    h = repr(header)
+    h += " " * (63 - (len(h) + 10) % 64) + "\n"
+    with open(dst, "wb") as f:
+        f.write(data[:8] + struct.pack("<H", len(h)) + h.encode() + body)
+
+
 def main():
     if sys.argv[1] == "--same":
         sys.exit(0 if npy(sys.argv[2]) == npy(sys.argv[3]) else 1)
+    if sys.argv[1] == "--channels":
+        move_channels(sys.argv[3], sys.argv[4], sys.argv[2] == "last")
+        return
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
     raw = struct.pack("6b", *W)
@@ -107,6 +148,14 @@ def main():
                        [value_info("y", FLOAT, [2, 3])]),
         "huge": model(add_relu, [value_info("x", INT8, [2, 3])], [value_info("y", INT8, [2, 3])],
                       [tensor("W", INT8, [1 << 24, 1 << 24], raw=raw)]),
+        "qdq_ratio": model([node("DequantizeLinear", ["x", "xs", "xz"], ["xf"], "dq"),
+                            node("Relu", ["xf"], ["rf"], "relu"),
+                            node("QuantizeLinear", ["rf", "ys", "yz"], ["y"], "q_y")],
+                           [value_info("x", INT8, [2, 3])], [value_info("y", INT8, [2, 3])],
+                           [tensor("xs", FLOAT, [], raw=struct.pack("<f", 1.0)),
+                            tensor("xz", INT8, [], raw=b"\x00"),
+                            tensor("ys", FLOAT, [], raw=struct.pack("<f", 1e-6)),
+                            tensor("yz", INT8, [], raw=b"\x00")]),
         "truncated": good[: len(good) // 2],
         "corrupt": b"\xff" * 24,
     }

@@ -133,6 +133,58 @@ def networks(rng):
     nets["qdq_matmul"] = qdq_matmul(rng)
     nets["layout"] = layout()
     nets["fc_wide"] = fc_wide(rng)
+    nets["qdq_add_relu"] = qdq_add_relu()
+    nets.update(ideal_networks(rng))
+    return nets
+
+
+def ideal_networks(rng):
+    """The four networks of issue 27's bar on cycles (docs/onnx.md, "Streams
+    at the ideal"), images of 8 channels of side S: a MobileNet
+    depthwise-separable block, a ResNet basic block with its residual add,
+    an MLP on a batch of 16 vectors, and a conv-pool-FC classifier."""
+    nets = {}
+    S = 32
+    x = ("x", U8, [1, 8, S, S])
+    n1, i1 = qconv("dw", "x", "wd", "h", [8, 1, 3, 3], rng, 0.02, 0.01, 0.03, 128, group=8,
+                   per_channel=True)
+    n2, i2 = qconv("pw", "h", "wp", "y", [16, 8, 1, 1], rng, 0.03, 0.02, 0.05, 120,
+                   pads=(0, 0, 0, 0), per_channel=True)
+    nets["mobilenet_block"] = ([n1, n2], i1 + [t for t in i2 if t not in i1], [x],
+                               [("y", U8, [1, 16, S, S])])
+
+    n1, i1 = qconv("conv1", "x", "w1", "h", [8, 8, 3, 3], rng, 0.02, 0.004, 0.02, 128)
+    n2, i2 = qconv("conv2", "h", "w2", "c", [8, 8, 3, 3], rng, 0.02, 0.004, 0.02, 128)
+    res = [node("Cast", ["x"], ["x32"], "cast_x", [attr_int("to", I32)]),
+           node("Cast", ["c"], ["c32"], "cast_c", [attr_int("to", I32)]),
+           node("Add", ["x32", "c32"], ["s"], "residual"),
+           node("Sub", ["s", "zp"], ["sz"], "zero_point"),
+           node("Clip", ["sz", "lo", "hi"], ["r"], "relu"),
+           node("Cast", ["r"], ["y"], "cast_y", [attr_int("to", U8)])]
+    consts = [init("zp", I32, [], [128]), init("lo", I32, [], [0]), init("hi", I32, [], [255])]
+    nets["resnet_block"] = ([n1, n2] + res, i1 + [t for t in i2 if t not in i1] + consts, [x],
+                            [("y", U8, [1, 8, S, S])])
+
+    inits = [init("w1", I8, [64, 32], rand(rng, I8, 64 * 32)), init("w2", I8, [32, 10],
+             rand(rng, I8, 320))]
+    inits += qparams("a", 0.02, 128, U8) + qparams("w1", 0.003, 0, I8)
+    inits += qparams("h", 0.05, 100, U8) + qparams("w2", 0.004, 0, I8) + qparams("y", 0.1, 128, U8)
+    fc1 = node("QLinearMatMul", ["a", "a_scale", "a_zp", "w1", "w1_scale", "w1_zp", "h_scale",
+                                 "h_zp"], ["h"], "fc1")
+    fc2 = node("QLinearMatMul", ["h", "h_scale", "h_zp", "w2", "w2_scale", "w2_zp", "y_scale",
+                                 "y_zp"], ["y"], "fc2")
+    nets["mlp"] = ([fc1, fc2], inits, [("a", U8, [16, 64])], [("y", U8, [16, 10])])
+
+    n1, i1 = qconv("conv", "x", "w", "c", [8, 8, 3, 3], rng, 0.02, 0.004, 0.05, 100)
+    pool = node("MaxPool", ["c"], ["p"], "pool", [attr_ints("kernel_shape", [2, 2]),
+                                                  attr_ints("strides", [2, 2])])
+    flat = node("Flatten", ["p"], ["f"], "flatten", [attr_int("axis", 1)])
+    k = 8 * (S // 2) * (S // 2)
+    fc_w = init("fw", I8, [k, 10], rand(rng, I8, k * 10))
+    fcq = qparams("fw", 0.002, 0, I8) + qparams("o", 0.1, 128, U8)
+    fc = node("QLinearMatMul", ["f", "c_scale", "c_zp", "fw", "fw_scale", "fw_zp", "o_scale",
+                                "o_zp"], ["o"], "fc")
+    nets["classifier"] = ([n1, pool, flat, fc], i1 + [fc_w] + fcq, [x], [("o", U8, [1, 10])])
     return nets
 
 
@@ -215,6 +267,23 @@ def qdq_matmul(rng):
     return (nodes, inits, [("a", U8, [3, 8])], [("y", U8, [3, 5])])
 
 
+def qdq_add_relu():
+    """DequantizeLinear -> Add -> QuantizeLinear (a residual add) and
+    DequantizeLinear -> Relu -> QuantizeLinear to int8, on every pair of
+    uint8 values (main writes a's rows 0..255 and b's columns 0..255)."""
+    inits = [init("a_s", F32, [], [0.0213]), init("a_z", U8, [], [121]),
+             init("b_s", F32, [], [0.0371]), init("b_z", U8, [], [130]),
+             init("y_s", F32, [], [0.0457]), init("y_z", U8, [], [117]),
+             init("r_s", F32, [], [0.0119]), init("r_z", I8, [], [-100])]
+    nodes = [dq("af", "a", "a_s", "a_z"), dq("bf", "b", "b_s", "b_z"),
+             node("Add", ["af", "bf"], ["sf"], "residual"),
+             node("QuantizeLinear", ["sf", "y_s", "y_z"], ["y"], "q_y"),
+             node("Relu", ["af"], ["rf"], "relu"),
+             node("QuantizeLinear", ["rf", "r_s", "r_z"], ["r"], "q_r")]
+    return (nodes, inits, [("a", U8, [256, 256]), ("b", U8, [256, 256])],
+            [("y", U8, [256, 256]), ("r", I8, [256, 256])])
+
+
 def main():
     out = sys.argv[1]
     rng = random.Random(27)
@@ -232,6 +301,8 @@ def main():
             vals = rand(rng, e, size)
             if name == "layout" and n == "y":  # a divisor: no zero
                 vals = [v or 1 for v in vals]
+            if name == "qdq_add_relu":  # every pair: a's rows, b's columns
+                vals = [i if n == "a" else j for i in range(256) for j in range(256)]
             write_npy(os.path.join(d, n + ".npy"), e, s, vals)
 
 

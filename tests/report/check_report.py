@@ -165,7 +165,8 @@ def parse_buffers(path):
     for line in open(path):
         m = re.match(r"buffer (\S+): (\d+) bits x (\d+) elements", line)
         if m:
-            cur = {"name": m.group(1), "reads": 0, "runs": None, "banks": None}
+            cur = {"name": m.group(1), "reads": 0, "runs": None, "banks": None,
+                   "width": int(m.group(2))}
             bufs.append(cur)
             continue
         s = line.strip()
@@ -286,6 +287,69 @@ def live_bins(stmts, buf, frames, period, tmax):
 
 # ------------------------------------------------------------- checks
 
+def layer_key(name):
+    """docs/report.md "Layers": a statement's name up to its first "." or
+    its first "__" that is not at its start."""
+    n = name.find(".")
+    n = len(name) if n < 0 else n
+    u = name.find("__", 1)
+    return name[:u] if 0 < u < n else name[:n]
+
+
+def check_layers(dom, stmts, bufs, res, board):
+    """The layers table: each layer's statements, cycles and buffers
+    recomputed from schedule.txt and buffers.txt (a buffer is named after
+    the statement that writes it); with a board, each resource column and
+    the run-control row add up to the resources' predicted totals."""
+    want = {}
+    for st in stmts:
+        k = layer_key(st["name"])
+        w = want.setdefault(k, {"stmts": 0, "first": None, "last": None, "words": 0, "bits": 0})
+        w["stmts"] += 1
+        lw = st["last"] + st["latency"]
+        w["first"] = st["first"] if w["first"] is None else min(w["first"], st["first"])
+        w["last"] = lw if w["last"] is None else max(w["last"], lw)
+    for b in bufs:
+        w = want[layer_key(b["name"])]
+        w["words"] += b["capacity"]
+        w["bits"] += b["capacity"] * b["width"]
+    rows = dom.find("tr", "layer")
+    if [r.attrs.get("data-layer") for r in rows] != list(want):
+        fail("layer rows %s, expected %s" % ([r.attrs.get("data-layer") for r in rows], list(want)))
+
+    def cell(r, cls):
+        c = r.find("td", cls)
+        if len(c) != 1:
+            fail("layer row %s: no one cell %s" % (r.attrs.get("data-layer"), cls))
+        return int(c[0].all_text())
+    for r in rows:
+        w = want[r.attrs["data-layer"]]
+        got = {k: cell(r, c) for k, c in (("stmts", "stmts"), ("first", "first"),
+                                          ("last", "last"), ("words", "words"), ("bits", "bits"))}
+        if got != w or cell(r, "cycles") != w["last"] - w["first"] + 1:
+            fail("layer %s: %s on the page, the text files give %s"
+                 % (r.attrs["data-layer"], got, w))
+    rest = dom.find("tr", "layer-rest")
+    if board is None:
+        if rest or any(r.find("td", "luts") for r in rows):
+            fail("layer resources without a board")
+        print("layers: %d rows as schedule.txt and buffers.txt give them" % len(rows))
+        return
+    if len(rest) != 1:
+        fail("no one run-control row in the layers table")
+    blocks = [cell_name for kind, cell_name, _ in board_file(board)["mems"] if kind == "block"]
+    totals = {"luts": int(res["LUTs"].attrs["data-predicted"]),
+              "ffs": int(res["flip-flops"].attrs["data-predicted"]),
+              "dsps": int(res["DSPs"].attrs["data-predicted"]),
+              "bram": sum(int(res[c].attrs["data-predicted"]) for c in blocks)}
+    for k, total in totals.items():
+        got = sum(cell(r, k) for r in rows + rest)
+        if got != total:
+            fail("layers: the %s column adds up to %d, the resources say %d" % (k, got, total))
+    print("layers: %d rows as schedule.txt and buffers.txt give them; block RAM, LUTs, "
+          "flip-flops and DSPs add up to the predicted totals" % len(rows))
+
+
 def check_design(dom, out, frames, board, measured):
     stmts, predicted = parse_schedule(os.path.join(out, "schedule.txt"))
     shown = min(frames, RP_MAX_FRAMES)
@@ -366,6 +430,7 @@ def check_design(dom, out, frames, board, measured):
     print("layout: %d buffers as buffers.txt states them" % len(lay))
 
     res = {g.attrs["data-what"]: g for g in dom.find("g", "res")}
+    check_layers(dom, stmts, bufs, res, board)
     if board is None:
         if res:
             fail("resources drawn without a board")

@@ -59,7 +59,7 @@ struct Compiled {
 
 	// "unroll": --unroll K (0: none); "defs": the program's -D values.
 	Compiled(const std::string &text, sched_policy pol, const std::string &path = "t.sl",
-		int unroll = 0, const std::vector<sl_define> &defs = {})
+		int unroll = 0, const std::vector<sl_define> &defs = {}, bool no_blocks = false)
 	{
 		ctx = sl_ctx_alloc();
 		defines = defs;
@@ -70,6 +70,7 @@ struct Compiled {
 		flow_options_default(&o);
 		o.sched.policy = pol;
 		o.sched.unroll = unroll;
+		o.sched.no_block_links = no_blocks;
 		d = flow_compile_text(ctx, path.c_str(), text.data(), text.size(), &o);
 		if (!d)
 			return;
@@ -587,6 +588,48 @@ TEST(t_sched, stream_offsets_are_minimal)
 			s->offset++;
 		}
 	}
+}
+
+// Block links (scheduler/schedule.c outer_block): acc reads per step the
+// block part(n, 0..1, j) of a fully connected layer's partial sums.  By
+// hand: a streams 64 values per row n; part's q takes a chunk of 32 of
+// them (the deep link of q * 32 + r) and its 16 j inside, so part runs
+// 64 cycles per n from cycle 32 (a(n, 31) at 64 n + 31), latency 2.
+// Linked, acc's n takes part's 64 cycles: acc(n, j) reads part(n, 1, j),
+// written at 32 + 64 n + 32 + j + 2, so acc starts at 66.  A value
+// part(n, 0, j) lives from its write (34 + 64 n + j) to its read
+// (66 + 64 n + j): 16 of them, plus part(n, 1, j) written in the cycle it
+// is read, 17 words.  Without the link acc keeps its own pace (16 cycles
+// per n) and starts when the last block is written, 402 = 32 + 64 * 7 +
+// 32 + 15 + 2 - (16 * 7 + 15): the same 531 cycles, part holding most of
+// the batch.  flow_choose_links keeps the links (not worse in either).
+TEST(t_sched, block_links_follow_partial_sums)
+{
+	const char *text = "input a : u8[8][64];\n"
+		"func part(n, q, j) : i32 = sum(r in 0..32) i32(a(n, q * 32 + r)) * i32(j + 1);\n"
+		"func acc(n, j) : i32 = part(n, 0, j) + part(n, 1, j);\n"
+		"output acc[8][16];\n";
+	Compiled linked(text, SCHED_STREAM), apart(text, SCHED_STREAM, "t.sl", 0, {}, true);
+	ASSERT_NE(linked.sp, nullptr) << linked.diags();
+	ASSERT_NE(apart.sp, nullptr) << apart.diags();
+	const sched_stmt *acc = linked.stmt("acc"), *part = linked.stmt("part");
+	ASSERT_TRUE(acc && part);
+	EXPECT_EQ(linked.sp->block_links, 2);	// both accesses, part(n, 0, j) and part(n, 1, j)
+	EXPECT_EQ(part->offset, 32);
+	EXPECT_EQ(part->coef[0], 64);
+	EXPECT_EQ(acc->coef[0], 64);
+	EXPECT_EQ(acc->offset, 66);
+	EXPECT_EQ(linked.sp->predicted_cycles, 531);
+	const ub_buffer *pb = ub_set_find(linked.d->ubs, part);
+	ASSERT_NE(pb, nullptr);
+	EXPECT_EQ(pb->max_live_words, 17);
+	const sched_stmt *acc2 = apart.stmt("acc"), *part2 = apart.stmt("part");
+	ASSERT_TRUE(acc2 && part2);
+	EXPECT_EQ(apart.sp->block_links, 0);
+	EXPECT_EQ(acc2->coef[0], 16);
+	EXPECT_EQ(acc2->offset, 402);
+	EXPECT_EQ(apart.sp->predicted_cycles, 531);
+	EXPECT_GT(ub_set_find(apart.d->ubs, part2)->max_live_words, 17);
 }
 
 // The reduction that the lowering keeps (more than 32 iterations) is a
