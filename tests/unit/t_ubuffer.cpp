@@ -699,10 +699,13 @@ TEST(t_ubuffer, reductions)
 // 60 words, channel c at write indices 20c .. 20c+19, so the windows are
 // 0-19 and 40-59.  In a matrix product of a[6][4] and b[4][5], b is kept
 // whole (20 words, mm starts once it is written) and its row b(c, j) is
-// read at write indices 5c .. 5c+4: window 5c .. 5c+4.  a streams in with
-// mm and keeps 20 of its 24 words (capacity checked by check_all); its
-// column a(i, c) is read at write indices 4i + c, i = 0..5, a span of 21
-// words, more than the buffer: the window is the whole buffer.
+// read at write indices 5c .. 5c+4: window 5c .. 5c+4.  a streams in at
+// mm's row rate (a block link since the onnxnet merge: t = 5 i + k, mm at
+// 16 + 5 i + j), so row i's last read, at 5 i + 20, sees rows i .. i + 3
+// written: 16 of its 24 words (was 20 at t = 4 i + k; capacity checked
+// by check_all); its column a(i, c) is read at write indices 4i + c,
+// i = 0..5, a span of 21 words, more than the buffer: the window is the
+// whole buffer.
 TEST(t_ubuffer, read_windows)
 {
 	Ub u("input a : u8[3][4][5];\n"
@@ -730,10 +733,10 @@ TEST(t_ubuffer, read_windows)
 	ASSERT_TRUE(ba && bb);
 	ASSERT_EQ(ba->storage, UB_CIRCULAR);
 	ASSERT_EQ(ba->n_ports, 5);
-	ASSERT_EQ(ba->capacity_words, 20);
+	ASSERT_EQ(ba->capacity_words, 16);
 	for (int c = 0; c < 4; c++) {
 		EXPECT_EQ(ba->ports[1 + c].win_lo, 0);
-		EXPECT_EQ(ba->ports[1 + c].win_len, 20);
+		EXPECT_EQ(ba->ports[1 + c].win_len, 16);
 	}
 	ASSERT_EQ(bb->storage, UB_CIRCULAR);
 	ASSERT_EQ(bb->n_ports, 5);
