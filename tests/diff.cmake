@@ -126,7 +126,9 @@ set_tests_properties(t_diff_verilator_pipelined PROPERTIES LABELS "diff;verilato
   TIMEOUT 900 PROCESSORS 2)
 
 # Differential testing at scale (make test-slow; tests/diff/README.md).
-# About 35 min (10k), 60 min (Verilator) and 15 min (netlists) on two cores.
+# About 4 min (10k: 214 s on a quiet machine, 2026-12-04, since the model
+# checks a row segment at a time), 60 min (Verilator) and 15 min (netlists)
+# on two cores.
 add_test(NAME t_diff_scale_10k
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/diff/run_diff.py
           --sluice $<TARGET_FILE:sluice> --engines run,model:stream,model:sequential
