@@ -487,10 +487,18 @@ static int synth_measure(sl_ctx *ctx, const flow_design *d, const options *opt,
 	char *text = NULL;
 	size_t len;
 	int rc = EXIT_PROGRAM;
+	tg_synth_facts facts = { 0 };
 	if (make_out_dir(ctx, opt->out_dir) == 0 && flow_verilog(d, &text, &len, top) == 0)
 		rc = tg_synth_measure(ctx, &d->pred, text, len, *top, opt->out_dir, opt->pnr,
-			netlist, meas);
+			netlist, meas, &facts);
 	free(text);
+	if (facts.measured) {
+		if (rp_write_synth_json(ctx, opt->out_dir, &d->pred, meas, &facts) != 0)
+			rc = EXIT_PROGRAM;
+		else
+			printf("wrote %s/synth.json\n", opt->out_dir);
+	}
+	tg_synth_facts_free(&facts);
 	if (rc == 0 && opt->flow.iface == RTL_IFACE_AXIS) {
 		tg_measured wm;
 		char core[200];

@@ -3,7 +3,7 @@
  *
  *   front end     fe_compile          checked program          dump P
  *   lowering      sched_lower         lowered program, ir_check dump L
- *                 (with value-range widths, ir_narrow, but under
+ *                 (with value-range widths, va_narrow, but under
  *                 --widths declared)
  *   lanes         sched_unroll        lane program, ir_check   dump L
  *   DSPs          with a board: tg_dsp_decide, each multiply in DSPs
@@ -29,6 +29,7 @@
 #include <isl/options.h>
 
 #include "flow/flow.h"
+#include "values/values.h"
 #include "frontend/frontend.h"
 #include "rtlgen/rtlgen.h"
 

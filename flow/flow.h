@@ -42,7 +42,7 @@ typedef struct flow_options {
 	bool check_pins;
 	bool warn_order;
 	/* --widths declared: every func and operation at the type the
-	 * program declares (no ir_narrow: docs/hardware.md "Value-range
+	 * program declares (no va_narrow: docs/hardware.md "Value-range
 	 * widths"). */
 	bool declared_widths;
 	/* The Verilog's top level (flow_verilog): native or AXI4-Stream. */

@@ -249,12 +249,36 @@ typedef struct tg_measured {
 	bool ok;			/* synthesized, and the block RAMs predicted */
 } tg_measured;
 
+/* What synthesis found beyond the counts of tg_measured, as synth.json
+ * records it (report/json.c rp_write_synth_json writes it): every cell
+ * type of the netlist, the multipliers and where they went, and
+ * nextpnr's critical path by stage.  tg_synth_measure fills it when Yosys
+ * ran; tg_synth_facts_free releases it. */
+typedef struct tg_cell_count {
+	char *cell;
+	int64_t n;
+} tg_cell_count;
+
+typedef struct tg_synth_facts {
+	bool measured;			/* Yosys ran and its statistics were read */
+	bool bram_ok;			/* the block RAM cells are the predicted ones */
+	int n_types;
+	tg_cell_count *types;		/* by cell type, as Yosys's stat lists them */
+	int n_muls, n_muls_logic;	/* Yosys's multipliers; those left in logic */
+	int64_t dsps_expected;		/* the DSPs of those the split put in DSPs */
+	bool has_path;
+	tg_path path;			/* with pnr */
+	char *hop_stage[TG_PATH_MAX_HOPS];	/* each hop's stage, "control" for -1 */
+} tg_synth_facts;
+
+void tg_synth_facts_free(tg_synth_facts *f);
+
 /* List the boards on stdout; 0 or 1. */
 int tg_boards(void);
 /* Write DIR/TOP.v (the "len" bytes of "verilog", top module "top"),
  * synthesize it with the board's Yosys flow (pred->bd), with "pnr" also
  * place and route it, print the measurement beside the prediction "pred"
- * and write DIR/synth.json; with "netlist" (a path, or NULL) also write
+ * (and, when "facts" is not NULL, fill it for synth.json); with "netlist" (a path, or NULL) also write
  * the mapped design there as Verilog (write_verilog -noattr; module "top"
  * with the ports of the generated top).  0, or 1 (error reported, or the
  * predicted block RAMs differ from Yosys's).  With "m" nothing goes to
@@ -262,10 +286,14 @@ int tg_boards(void);
  * Yosys commands run on the mapped design before it is written. */
 int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
 	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m);
-/* tg_synth that prints as without "m" and fills *m (sluice synth's
- * report.html). */
+/* tg_synth that prints as without "m", fills *m (sluice synth's
+ * report.html) and *facts (its synth.json). */
 int tg_synth_measure(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
-	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m);
+	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m,
+	tg_synth_facts *facts);
+/* The block RAM units of the cells counted in "cells" (a board's
+ * mems[]). */
+int64_t tg_block_units(const board *bd, const int64_t *cells);
 
 /* The cost of an AXI4-Stream wrapper: Yosys with the board's flow on
  * DIR/TOP.v (written by tg_synth) with module "core" as a black box,

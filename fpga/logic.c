@@ -38,7 +38,7 @@
  *       address is folded only after map_dsp: a DSP at the ROM's width (measured:
  *       gaussian's 9 kernel products are 9 DSP48s on xc7 and xcup, none
  *       on ECP5)
- *   x / c, x % c   the plan of ir/divconst.c as rtlgen/divconst.c emits
+ *   x / c, x % c   the plan of values/divconst.c as rtlgen/divconst.c emits
  *       it: unsigned by 2^k free (wires); signed by 2^k one n-bit add (the
  *       rounding; measured: camera_pipeline's (y + 1) % 2 on i32 is not a
  *       divider in Yosys), the remainder an OR of k bits; a compare (2c >
@@ -103,6 +103,7 @@
 #include <string.h>
 
 #include "fpga/fpga_private.h"
+#include "values/values.h"
 #include "rtlgen/rtlgen.h"
 
 /* ------------------------------------------------------------ families */
@@ -556,30 +557,30 @@ static est_val est_mul(est_walk *w, est_val a, est_val b, ir_type t)
 	return est_make(t.bits, a.ew + b.ew, a.sx || b.sx);
 }
 
-/* The logic of a constant-division plan (ir/divconst.c) as
+/* The logic of a constant-division plan (values/divconst.c) as
  * rtlgen/divconst.c emits it, on an operand of xe significant bits (sx:
  * they are sign-extended): the multiply of the plan's widths, the sign
  * correction's add, the remainder's shift-and-add in its low bits. */
-static void est_divplan(est_walk *w, const ir_divplan *p, int xe, bool sx)
+static void est_divplan(est_walk *w, const va_divplan *p, int xe, bool sx)
 {
 	const est_fam *f = w->f;
 	int n = p->bits;
 	uint64_t rmask = p->rbits >= 64 ? ~0ull : (1ull << p->rbits) - 1;
 	switch (p->form) {
-	case IR_DIVF_NEGATE:
+	case VA_DIVF_NEGATE:
 		if (!p->is_mod)
 			w->luts += est_add(f, xe + 1 < n ? xe + 1 : n);
 		return;
-	case IR_DIVF_SHIFT:	/* signed: the rounding add, the remainder's sign */
+	case VA_DIVF_SHIFT:	/* signed: the rounding add, the remainder's sign */
 		if (p->is_signed && p->is_mod)
 			w->luts += (double) est_tree(f, p->k + 1) + 1;
 		else if (p->is_signed)
 			w->luts += est_add(f, xe) + (p->neg ? est_add(f, n) : 0);
 		return;
-	case IR_DIVF_COMPARE:
+	case VA_DIVF_COMPARE:
 		w->luts += est_lt(f, xe, true) + (p->is_mod ? est_add(f, p->rbits) : 0);
 		return;
-	case IR_DIVF_MULHI:
+	case VA_DIVF_MULHI:
 		break;
 	default:
 		return;
@@ -612,20 +613,20 @@ static est_val est_divmod(est_walk *w, const ir_expr *e, est_val a, est_val b, i
 		 * are 0, else those bits when x is not negative (camera_pipeline's
 		 * (X * 8 + l + 1) % 2 in lane l) */
 		return est_const(t, a.kv & (c - 1));
-	ir_divplan p = ir_divconst_plan(t, e->op, b.c);
+	va_divplan p = va_divconst_plan(t, e->op, b.c);
 	est_divplan(w, &p, a.ew, a.sx);
 	switch (p.form) {
-	case IR_DIVF_BYZERO: return est_const(t, 0);
-	case IR_DIVF_ZERO: return mod ? a : est_const(t, 0);
-	case IR_DIVF_IDENTITY: return mod ? est_const(t, 0) : a;
-	case IR_DIVF_NEGATE: return mod ? est_const(t, 0) : est_make(t.bits, a.ew + 1, true);
+	case VA_DIVF_BYZERO: return est_const(t, 0);
+	case VA_DIVF_ZERO: return mod ? a : est_const(t, 0);
+	case VA_DIVF_IDENTITY: return mod ? est_const(t, 0) : a;
+	case VA_DIVF_NEGATE: return mod ? est_const(t, 0) : est_make(t.bits, a.ew + 1, true);
 	default: break;
 	}
 	if (mod)
-		return est_make(t.bits, p.form == IR_DIVF_SHIFT ? p.k + t.is_signed : p.rbits,
+		return est_make(t.bits, p.form == VA_DIVF_SHIFT ? p.k + t.is_signed : p.rbits,
 			t.is_signed);
 	if (t.is_signed)
-		return est_make(t.bits, p.form == IR_DIVF_SHIFT ? a.ew - p.k + 1 : a.ew, true);
+		return est_make(t.bits, p.form == VA_DIVF_SHIFT ? a.ew - p.k + 1 : a.ew, true);
 	return est_make(t.bits, p.qbits < a.ew ? p.qbits : a.ew, false);
 }
 
@@ -796,21 +797,21 @@ static bool est_index_range(const sched_stmt *s, const ir_expr *e, int64_t *lo,
 			sl[slot] = s->lo[dim];
 			sh[slot] = s->lo[dim] + s->ext[dim] - 1;
 		}
-	bool ok = ir_index_range(e, sl, sh, n, lo, hi);
+	bool ok = va_index_range(e, sl, sh, n, lo, hi);
 	free(sl);
 	free(sh);
 	return ok;
 }
 
 /* Floor "x OP c", c > 0 not a power of two, over x's range: the offset's
- * subtract, the plan (ir_divconst_plan_range), the quotient's offset add. */
+ * subtract, the plan (va_divconst_plan_range), the quotient's offset add. */
 static est_val est_index_divconst(est_walk *w, const sched_stmt *s, const ir_expr *e,
 	est_val a, int need)
 {
 	int64_t lo, hi, c = (int64_t) e->args[1]->u.cval;
-	ir_divplan p;
+	va_divplan p;
 	if (!est_index_range(s, e->args[0], &lo, &hi)
-	    || !ir_divconst_plan_range(lo, hi, e->op, c, &p)) {
+	    || !va_divconst_plan_range(lo, hi, e->op, c, &p)) {
 		w->luts += est_divider(w->f, a.ew);	/* rtlgen keeps a divider */
 		return est_make(64, a.ew, true);
 	}
@@ -818,8 +819,8 @@ static est_val est_index_divconst(est_walk *w, const sched_stmt *s, const ir_exp
 		w->luts += est_add(w->f, p.bits);
 	est_divplan(w, &p, p.bits, false);
 	if (e->op == IR_OP_MOD)
-		return est_make(64, p.form == IR_DIVF_SHIFT ? p.k : p.rbits, false);
-	int qw = p.form == IR_DIVF_IDENTITY ? p.bits : p.qbits;
+		return est_make(64, p.form == VA_DIVF_SHIFT ? p.k : p.rbits, false);
+	int qw = p.form == VA_DIVF_IDENTITY ? p.bits : p.qbits;
 	if (p.offset / c == 0)
 		return est_make(64, qw, false);
 	w->luts += est_add(w->f, need < qw + 1 ? need : qw + 1);
@@ -1604,8 +1605,8 @@ static void est_circ_addr(est_walk *design, est_walk *w, const ub_buffer *b,
 		w->luts += est_add_const(w->f, need, konst, false);
 	if (terms > 1)
 		w->luts += (terms - 1) * est_add(w->f, need);
-	ir_divplan dp;
-	if (mod && ir_divconst_plan_range(0, b->n_elems - 1, IR_OP_MOD, cap, &dp))
+	va_divplan dp;
+	if (mod && va_divconst_plan_range(0, b->n_elems - 1, IR_OP_MOD, cap, &dp))
 		est_divplan(w, &dp, wi, false);
 	else if (mod)
 		w->luts += est_divider(w->f, wi);

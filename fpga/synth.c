@@ -1,8 +1,9 @@
 /* fpga/synth.c: `sluice boards`, and synthesis of a design's Verilog.
  * Stage: fpga, after the prediction.  tg_synth writes the Verilog it is
  * given, runs Yosys with the board's flow, reads `stat -json`, and with
- * pnr runs nextpnr for Fmax; it prints and writes the measurement beside
- * the prediction it is given (fpga/storage.c: every SRAM run of a delay
+ * pnr runs nextpnr for Fmax; it prints the measurement beside the
+ * prediction it is given and hands what synth.json records to the caller
+ * (tg_synth_facts; report/ writes the file) (fpga/storage.c: every SRAM run of a delay
  * chain is an sl_sram that the board's force_bram commands put in block
  * RAM, and so is every sl_sram_pf copy of a block-RAM circular buffer;
  * register-file circular buffers are sl_ram with combinational reads and
@@ -452,12 +453,12 @@ static double synth_pct(int64_t used, int64_t avail)
 }
 
 /* Block-RAM pool units of the measured cells. */
-static int64_t synth_units(const board *bd, const tg_measured *m)
+int64_t tg_block_units(const board *bd, const int64_t *cells)
 {
 	int64_t units = 0;
 	for (int k = 0; k < bd->n_mems; k++)
 		if (!strcmp(bd->mems[k].kind, "block"))
-			units += m->cells[k] * bd->mems[k].units;
+			units += cells[k] * bd->mems[k].units;
 	return units;
 }
 
@@ -484,7 +485,7 @@ static void synth_print(const tg_report *p, const synth_result *res)
 		synth_say("  %-13s %6lld of %8lld  %5.1f%%  (predicted %lld)\n", bd->mems[m].cell,
 			(long long) r->cells[m], (long long) bd->mems[m].count,
 			synth_pct(r->cells[m], bd->mems[m].count), (long long) p->cells[m]);
-	int64_t units = synth_units(bd, r);
+	int64_t units = tg_block_units(bd, r->cells);
 	synth_say("  block RAM   %8lld of %8lld units  %5.1f%%\n", (long long) units,
 		(long long) bd->block_units, synth_pct(units, bd->block_units));
 	synth_say("  DSPs        %8lld of %8lld  %5.1f%%  (estimated %lld)\n", (long long) r->dsps,
@@ -507,91 +508,6 @@ static void synth_print(const tg_report *p, const synth_result *res)
 	if (r->fmax_estimate > 0)
 		synth_say("  Fmax (estimate) %6.2f MHz from the board's delay model (longest path %s)\n",
 			r->fmax_estimate, r->fmax_path);
-}
-
-static void synth_json_memories(FILE *f, const tg_report *p, const tg_measured *r)
-{
-	const board *bd = p->bd;
-	fputs("  \"memories\": [\n", f);
-	for (int m = 0; m < bd->n_mems; m++) {
-		fputs("    { \"cell\": ", f);
-		sl_json_str(f, bd->mems[m].cell);
-		fprintf(f, ", \"predicted\": %lld, \"measured\": %lld, \"available\": %lld }%s\n",
-			(long long) p->cells[m], (long long) r->cells[m], (long long) bd->mems[m].count,
-			m + 1 < bd->n_mems ? "," : "");
-	}
-	fprintf(f, "  ],\n  \"block_ram_units\": %lld, \"block_ram_units_available\": %lld,\n",
-		(long long) synth_units(bd, r), (long long) bd->block_units);
-}
-
-/* "critical_path": its delays and its stretches by stage and role. */
-static void synth_json_path(FILE *f, const synth_result *res)
-{
-	const tg_path *p = &res->path;
-	fprintf(f, "  \"critical_path\": { \"ns\": %.2f, \"logic_ns\": %.2f, "
-		"\"routing_ns\": %.2f, \"stages\": [", p->ns, p->logic_ns, p->route_ns);
-	for (int i = 0; i < p->n; i++) {
-		const tg_hop *h = &p->hops[i];
-		fputs(i ? ",\n      { \"stage\": " : "\n      { \"stage\": ", f);
-		sl_json_str(f, h->stage < 0 ? "control" : res->st.names[h->stage]);
-		fputs(", \"role\": ", f);
-		sl_json_str(f, h->role);
-		fprintf(f, ", \"line\": %d, \"ns\": %.2f }", h->line, h->to_ns - h->from_ns);
-	}
-	fputs(" ] },\n", f);
-}
-
-/* DIR/synth.json: the measurement beside the prediction, and every cell
- * type of the netlist. */
-static int synth_write_json(sl_ctx *ctx, const tg_report *p, const synth_result *res,
-	bool ok, const char *dir)
-{
-	const board *bd = p->bd;
-	const tg_measured *r = &res->m;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	fputs("{\n  \"program\": ", f);
-	sl_json_str(f, p->program);
-	fputs(",\n  \"board\": ", f);
-	sl_json_str(f, bd->name);
-	fputs(",\n  \"part\": ", f);
-	sl_json_str(f, bd->part);
-	fprintf(f, ",\n  \"luts\": %lld, \"luts_estimated\": %lld, \"luts_available\": %lld,\n",
-		(long long) r->luts, (long long) tg_luts(p), (long long) bd->luts);
-	fprintf(f, "  \"flip_flops\": %lld, \"flip_flops_estimated\": %lld, "
-		"\"flip_flops_available\": %lld,\n", (long long) r->ffs, (long long) tg_ffs(p),
-		(long long) bd->ffs);
-	fprintf(f, "  \"dsps\": %lld, \"dsps_estimated\": %lld, \"dsps_available\": %lld,\n",
-		(long long) r->dsps, (long long) tg_dsps(p), (long long) bd->dsps);
-	fprintf(f, "  \"multipliers\": %d, \"multipliers_in_logic\": %d, "
-		"\"multipliers_in_logic_estimated\": %d, \"dsps_expected\": %lld,\n",
-		res->n_muls, synth_muls(res, false), p->logic.n_soft_muls,
-		(long long) res->dsps_expected);
-	synth_json_memories(f, p, r);
-	fprintf(f, "  \"block_ram_prediction_ok\": %s,\n", ok ? "true" : "false");
-	if (r->fmax > 0)
-		fprintf(f, "  \"fmax_mhz\": %.2f,\n", r->fmax);
-	if (res->has_path)
-		synth_json_path(f, res);
-	if (r->logic_depth >= 0)
-		fprintf(f, "  \"logic_depth\": %d,\n", r->logic_depth);
-	if (r->fmax_estimate > 0)
-		fprintf(f, "  \"fmax_estimate_mhz\": %.2f, \"fmax_estimate_path\": \"%s\",\n",
-			r->fmax_estimate, r->fmax_path);
-	fputs("  \"cells\": {", f);
-	for (int i = 0; i < res->n_types; i++) {
-		fputs(i ? ",\n    " : "\n    ", f);
-		sl_json_str(f, res->types[i].cell);
-		fprintf(f, ": %lld", (long long) res->types[i].n);
-	}
-	fputs("\n  }\n}\n", f);
-	fclose(f);
-	char *path = sl_path_join(dir, "synth.json", NULL);
-	int rc = synth_write(ctx, path, buf, len);
-	free(path);
-	free(buf);
-	return rc;
 }
 
 /* Run Yosys on "script" as DIR/NAME.ys, its log DIR/LOG.log.  0 or -1
@@ -778,10 +694,43 @@ static void synth_report_bram(sl_ctx *ctx, const tg_report *p, const tg_measured
 				(long long) p->cells[m], bd->mems[m].cell, (long long) r->cells[m]);
 }
 
+/* What synth.json records of "r" (report/json.c writes it). */
+static void synth_facts(const synth_result *r, bool ok, tg_synth_facts *f)
+{
+	tg_synth_facts_free(f);
+	f->measured = true;
+	f->bram_ok = ok;
+	f->n_types = r->n_types;
+	f->types = sl_xcalloc((size_t) r->n_types + 1, sizeof(*f->types));
+	for (int i = 0; i < r->n_types; i++) {
+		f->types[i].cell = sl_xstrdup(r->types[i].cell);
+		f->types[i].n = r->types[i].n;
+	}
+	f->n_muls = r->n_muls;
+	f->n_muls_logic = synth_muls(r, false);
+	f->dsps_expected = r->dsps_expected;
+	f->has_path = r->has_path;
+	f->path = r->path;
+	for (int i = 0; r->has_path && i < r->path.n; i++) {
+		int st = r->path.hops[i].stage;
+		f->hop_stage[i] = sl_xstrdup(st < 0 ? "control" : r->st.names[st]);
+	}
+}
+
+void tg_synth_facts_free(tg_synth_facts *f)
+{
+	for (int i = 0; i < f->n_types; i++)
+		free(f->types[i].cell);
+	free(f->types);
+	for (int i = 0; i < TG_PATH_MAX_HOPS; i++)
+		free(f->hop_stage[i]);
+	memset(f, 0, sizeof(*f));
+}
+
 /* tg_synth, printing unless "quiet"; *m filled when m is not NULL. */
 static int synth_design(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
 	const char *top, const char *dir, bool pnr, const char *netlist, bool quiet,
-	tg_measured *m)
+	tg_measured *m, tg_synth_facts *facts)
 {
 	const board *bd = pred->bd;
 	synth_result *r = sl_xcalloc(1, sizeof(*r));
@@ -806,8 +755,8 @@ static int synth_design(sl_ctx *ctx, const tg_report *pred, const char *verilog,
 	bool ok = synth_bram_ok(pred, &r->m);
 	sl_progress_hide();
 	synth_print(pred, r);
-	if (synth_write_json(ctx, pred, r, ok, dir) != 0)
-		goto out;
+	if (facts)
+		synth_facts(r, ok, facts);
 	if (!ok)
 		synth_report_bram(ctx, pred, &r->m);
 	if (!synth_check_dsps(ctx, pred, r, dir) || !ok)
@@ -837,13 +786,14 @@ out:
 int tg_synth(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
 	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m)
 {
-	return synth_design(ctx, pred, verilog, len, top, dir, pnr, netlist, m != NULL, m);
+	return synth_design(ctx, pred, verilog, len, top, dir, pnr, netlist, m != NULL, m, NULL);
 }
 
 int tg_synth_measure(sl_ctx *ctx, const tg_report *pred, const char *verilog, size_t len,
-	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m)
+	const char *top, const char *dir, bool pnr, const char *netlist, tg_measured *m,
+	tg_synth_facts *facts)
 {
-	return synth_design(ctx, pred, verilog, len, top, dir, pnr, netlist, false, m);
+	return synth_design(ctx, pred, verilog, len, top, dir, pnr, netlist, false, m, facts);
 }
 
 int tg_synth_wrapper(sl_ctx *ctx, const board *bd, const char *dir, const char *top,

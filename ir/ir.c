@@ -212,7 +212,7 @@ static void dump_func(const ir_decl *d, FILE *out)
 				(long long) d->dom_lo[i], (long long) (d->dom_lo[i] + d->dom_ext[i] - 1));
 		fprintf(out, "  (%lld points)", (long long) ir_decl_dom_size(d));
 	}
-	if (d->has_vrange) {	/* ir/narrow.c */
+	if (d->has_vrange) {	/* values/narrow.c */
 		fprintf(out, "\n       values %s..", i128_str(d->vrange.lo, tb2));
 		fprintf(out, "%s", i128_str(d->vrange.hi, tb2));
 		if (!ir_type_eq(d->type, d->declared_type))

@@ -86,7 +86,7 @@ typedef enum ir_op_index {
 typedef enum ir_op_hw {
 	IR_HW_ADD,	/* a carry chain of the operand width (add) */
 	IR_HW_MUL,	/* a product: DSPs or logic, as the DSP decision put it (dsp, mul) */
-	IR_HW_DIV,	/* a divider, or a constant's plan (ir/divconst.c) */
+	IR_HW_DIV,	/* a divider, or a constant's plan (values/divconst.c) */
 	IR_HW_SHIFT,	/* wiring by a constant, else a barrel shifter (shift) */
 	IR_HW_BITWISE,	/* one LUT level per bit (lut) */
 	IR_HW_BOOL,	/* one LUT on truth values (lut) */
@@ -225,99 +225,13 @@ struct ir_expr {
 	} u;
 };
 
-/* Division and modulo by a constant without a divider (ir/divconst.c):
- * the quotient q by one of the forms below, the remainder as x - q * d
- * computed in its low "rbits" bits.  A type plan is exact for every value
- * of its type (truncation toward zero, MIN / -1 = MIN); a range plan is
- * the floor division of index values in [lo, hi] by d > 0: the operand is
- * x - offset (offset a multiple of d, x - offset in [0, 2^bits)). */
-typedef enum ir_divform {
-	IR_DIVF_BYZERO,		/* d = 0: both results 0 */
-	IR_DIVF_ZERO,		/* q = 0: |x| < |d| always */
-	IR_DIVF_IDENTITY,	/* q = x (d = 1) */
-	IR_DIVF_NEGATE,		/* q = -x, wrapping (d = -1) */
-	IR_DIVF_SHIFT,		/* |d| = 2^k: q = x >> k; signed: (x + (x < 0 ?
-				 * 2^k - 1 : 0)) >>> k, negated when d < 0 */
-	IR_DIVF_COMPARE,	/* unsigned, 2d > max x: q = x >= d */
-	IR_DIVF_MULHI,		/* unsigned: q = ((x >> pre) * M) >> shift;
-				 * signed: P = x * (d < 0 ? -M : M),
-				 * q = (P >>> shift) + (P < 0) */
-} ir_divform;
-
-typedef struct ir_divplan {
-	ir_divform form;
-	bool is_mod;
-	bool is_signed;		/* signed operand and divisor */
-	bool is_range;		/* a range plan (index floor division) */
-	int bits;		/* operand width N (range plans: of x - offset) */
-	uint64_t d;		/* |divisor| */
-	bool neg;		/* the divisor is negative */
-	int k;			/* SHIFT: log2 |d| */
-	int pre;		/* MULHI unsigned: low bits dropped first (d even) */
-	int xbits;		/* MULHI: multiplicand width (bits - pre) */
-	uint64_t magic;		/* MULHI: M, its low 64 bits... */
-	bool magic_top;		/* ...and bit 64 (unsigned 64-bit only) */
-	int mbits;		/* MULHI: width of M (a magnitude; signed adds a sign bit) */
-	int shift;		/* MULHI: low product bits dropped */
-	int qbits;		/* significant bits of q (unsigned forms) */
-	int rbits;		/* MOD: width of x - q * d's computation */
-	int64_t offset;		/* range plans: subtracted first */
-} ir_divplan;
-
-/* The plan of "x OP divisor" for x of type t (OP: DIV or MOD; divisor
- * normalised to t). */
-ir_divplan ir_divconst_plan(ir_type t, ir_op op, uint64_t divisor);
-/* Floor division / non-negative remainder of index values in [lo, hi] by
- * d > 0; false when the range is too wide (hi - lo >= 2^62). */
-bool ir_divconst_plan_range(int64_t lo, int64_t hi, ir_op op, int64_t d,
-	ir_divplan *p);
-/* The plan evaluated step by step as the hardware does it: x normalised
- * to the plan's type (range plans: an int64 in [lo, hi]); the result
- * normalised likewise. */
-uint64_t ir_divplan_eval(const ir_divplan *p, uint64_t x);
-/* The interval of index expression e given each variable slot's interval
- * (slot_lo[s] > slot_hi[s]: unknown); false when unknown or when a bound
- * leaves [-2^62, 2^62]. */
-bool ir_index_range(const ir_expr *e, const int64_t *slot_lo, const int64_t *slot_hi,
-	int n_slots, int64_t *lo, int64_t *hi);
-
-/* The interval of values of expression e (ir/range.c): a uN's in
- * [0, 2^N), an iN's signed, an index expression's in int64; slot_lo[s] >
- * slot_hi[s] is a variable slot of unknown interval (NULL: all unknown).
- * Conservative (every value e takes lies in [lo, hi]) and exact on
- * constants (all leaves constant: lo == hi, the value ir_eval_* gives).
- * _compare: 0 or 1 when every a OP b with a, b in the intervals gives
- * that (OP a comparison), else -1.  _const: e's value, normalised to its
- * type, when the interval is one value. */
+/* An interval of values (values/values.h computes them): a uN's in
+ * [0, 2^N), an iN's signed, an index expression's in int64. */
 typedef struct ir_range {
 	__int128 lo, hi;
 } ir_range;
-ir_range ir_expr_range(const ir_expr *e, const int64_t *slot_lo, const int64_t *slot_hi,
-	int n_slots);
-int ir_range_compare(ir_op op, ir_range a, ir_range b);
-/* The whole of type t (none: int64); e's interval as an operand of type
- * t (an operand of another type, e.g. an index, keeps t's low bits). */
-ir_range ir_type_range(ir_type t);
-ir_range ir_operand_range(const ir_expr *e, ir_type t, const int64_t *slot_lo,
-	const int64_t *slot_hi, int n_slots);
-bool ir_expr_const(const ir_expr *e, const int64_t *slot_lo, const int64_t *slot_hi,
-	int n_slots, uint64_t *v);
 
 /* ------------------------------------------------------------ declarations */
-
-/* Value-range widths (ir/narrow.c, docs/hardware.md "Value-range
- * widths"), in place on a lowered program: products with constants of
- * one or two signed-digit terms become shifts and an add; each func
- * that is not an output takes the narrowest type holding its values,
- * and each operation the narrowest its operands and result allow.
- * Exact: every value the program computes is unchanged. */
-struct ir_program;
-void ir_narrow(sl_ctx *ctx, struct ir_program *prog);
-/* The same on one expression whose variable slots have the intervals
- * [slot_lo[s], slot_hi[s]] (NULL: unknown): an expression of e's type
- * with e's value at every point of them (tests/unit/t_range.cpp). */
-ir_expr *ir_narrow_expr(sl_ctx *ctx, ir_expr *e, const int64_t *slot_lo,
-	const int64_t *slot_hi, int n_slots);
 
 typedef enum ir_decl_kind { IR_DECL_INPUT, IR_DECL_CONST, IR_DECL_FUNC } ir_decl_kind;
 
@@ -378,7 +292,7 @@ struct ir_decl {
 	int64_t *dom_lo;
 	int64_t *dom_ext;
 
-	/* Value ranges (ir/narrow.c, lowered programs only): every value a
+	/* Value ranges (values/narrow.c, lowered programs only): every value a
 	 * func computes or a const holds lies in vrange; a func that is not
 	 * an output has the narrowest type that holds it, and declared_type
 	 * is the type the program gave it. */

@@ -1,7 +1,8 @@
 /* report/json.c: the design's machine-readable files.
  * Stage: report (rank 12, beside flow/).  DIR/report.json (the schedule's
  * cycles, the lanes and every buffer, with --memory pub the tiles'
- * summary) and DIR/pub.json (every tile, pub_dump_json), and the one
+ * summary), DIR/pub.json (every tile, pub_dump_json) and DIR/synth.json
+ * (what `sluice synth` measured beside the prediction), and the one
  * writer every file of a command's output set goes through
  * (rp_write_bytes: atomically, an error naming the path).  Nothing here
  * owns what it is given. */
@@ -135,4 +136,102 @@ static void print_pub_json(const void *arg, FILE *out)
 int rp_write_pub_json(sl_ctx *ctx, const char *dir, const pub_set *pub)
 {
 	return rp_write_text(ctx, dir, "pub.json", print_pub_json, pub);
+}
+
+/* ------------------------------------------------------------ synth.json */
+
+typedef struct synth_arg {
+	const tg_report *pred;
+	const tg_measured *m;
+	const tg_synth_facts *f;
+} synth_arg;
+
+static void synth_json_memories(FILE *f, const tg_report *p, const tg_measured *r)
+{
+	const board *bd = p->bd;
+	fputs("  \"memories\": [\n", f);
+	for (int m = 0; m < bd->n_mems; m++) {
+		fputs("    { \"cell\": ", f);
+		sl_json_str(f, bd->mems[m].cell);
+		fprintf(f, ", \"predicted\": %lld, \"measured\": %lld, \"available\": %lld }%s\n",
+			(long long) p->cells[m], (long long) r->cells[m], (long long) bd->mems[m].count,
+			m + 1 < bd->n_mems ? "," : "");
+	}
+	fprintf(f, "  ],\n  \"block_ram_units\": %lld, \"block_ram_units_available\": %lld,\n",
+		(long long) tg_block_units(bd, r->cells), (long long) bd->block_units);
+}
+
+/* "critical_path": its delays and its stretches by stage and role. */
+static void synth_json_path(FILE *f, const tg_synth_facts *fa)
+{
+	const tg_path *p = &fa->path;
+	fprintf(f, "  \"critical_path\": { \"ns\": %.2f, \"logic_ns\": %.2f, "
+		"\"routing_ns\": %.2f, \"stages\": [", p->ns, p->logic_ns, p->route_ns);
+	for (int i = 0; i < p->n; i++) {
+		const tg_hop *h = &p->hops[i];
+		fputs(i ? ",\n      { \"stage\": " : "\n      { \"stage\": ", f);
+		sl_json_str(f, fa->hop_stage[i] ? fa->hop_stage[i] : "control");
+		fputs(", \"role\": ", f);
+		sl_json_str(f, h->role);
+		fprintf(f, ", \"line\": %d, \"ns\": %.2f }", h->line, h->to_ns - h->from_ns);
+	}
+	fputs(" ] },\n", f);
+}
+
+static void synth_json_counts(FILE *f, const tg_report *p, const tg_measured *r,
+	const tg_synth_facts *fa)
+{
+	const board *bd = p->bd;
+	fprintf(f, ",\n  \"luts\": %lld, \"luts_estimated\": %lld, \"luts_available\": %lld,\n",
+		(long long) r->luts, (long long) tg_luts(p), (long long) bd->luts);
+	fprintf(f, "  \"flip_flops\": %lld, \"flip_flops_estimated\": %lld, "
+		"\"flip_flops_available\": %lld,\n", (long long) r->ffs, (long long) tg_ffs(p),
+		(long long) bd->ffs);
+	fprintf(f, "  \"dsps\": %lld, \"dsps_estimated\": %lld, \"dsps_available\": %lld,\n",
+		(long long) r->dsps, (long long) tg_dsps(p), (long long) bd->dsps);
+	fprintf(f, "  \"multipliers\": %d, \"multipliers_in_logic\": %d, "
+		"\"multipliers_in_logic_estimated\": %d, \"dsps_expected\": %lld,\n",
+		fa->n_muls, fa->n_muls_logic, p->logic.n_soft_muls, (long long) fa->dsps_expected);
+}
+
+/* The measurement beside the prediction, and every cell type of the
+ * netlist. */
+static void print_synth_json(const void *arg, FILE *f)
+{
+	const synth_arg *a = arg;
+	const tg_report *p = a->pred;
+	const tg_measured *r = a->m;
+	const tg_synth_facts *fa = a->f;
+	fputs("{\n  \"program\": ", f);
+	sl_json_str(f, p->program);
+	fputs(",\n  \"board\": ", f);
+	sl_json_str(f, p->bd->name);
+	fputs(",\n  \"part\": ", f);
+	sl_json_str(f, p->bd->part);
+	synth_json_counts(f, p, r, fa);
+	synth_json_memories(f, p, r);
+	fprintf(f, "  \"block_ram_prediction_ok\": %s,\n", fa->bram_ok ? "true" : "false");
+	if (r->fmax > 0)
+		fprintf(f, "  \"fmax_mhz\": %.2f,\n", r->fmax);
+	if (fa->has_path)
+		synth_json_path(f, fa);
+	if (r->logic_depth >= 0)
+		fprintf(f, "  \"logic_depth\": %d,\n", r->logic_depth);
+	if (r->fmax_estimate > 0)
+		fprintf(f, "  \"fmax_estimate_mhz\": %.2f, \"fmax_estimate_path\": \"%s\",\n",
+			r->fmax_estimate, r->fmax_path);
+	fputs("  \"cells\": {", f);
+	for (int i = 0; i < fa->n_types; i++) {
+		fputs(i ? ",\n    " : "\n    ", f);
+		sl_json_str(f, fa->types[i].cell);
+		fprintf(f, ": %lld", (long long) fa->types[i].n);
+	}
+	fputs("\n  }\n}\n", f);
+}
+
+int rp_write_synth_json(sl_ctx *ctx, const char *dir, const tg_report *pred,
+	const tg_measured *m, const tg_synth_facts *facts)
+{
+	synth_arg a = { pred, m, facts };
+	return rp_write_text(ctx, dir, "synth.json", print_synth_json, &a);
 }

@@ -148,6 +148,10 @@ int rp_write_compile_json(sl_ctx *ctx, const char *dir, const sched_program *sp,
 	const ub_set *ubs, const pub_set *pub);
 /* DIR/pub.json: every tile of "pub" (pub_dump_json). */
 int rp_write_pub_json(sl_ctx *ctx, const char *dir, const pub_set *pub);
+/* DIR/synth.json: what `sluice synth` measured ("m", "facts", filled by
+ * tg_synth_measure) beside the prediction "pred" (docs/report.md). */
+int rp_write_synth_json(sl_ctx *ctx, const char *dir, const tg_report *pred,
+	const tg_measured *m, const tg_synth_facts *facts);
 
 /* --------------------------------------------- studies (report/tables.c) */
 

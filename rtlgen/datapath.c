@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rtlgen/rtlgen_private.h"
+#include "values/values.h"
 
 /* ------------------------------------------------------------ slots */
 
@@ -35,7 +36,7 @@ void rtl_mark_slots(rtl_gen *g, rtl_stage *st)
 }
 
 /* ------------------------------------------------------------ folding
- * A value whose interval (ir/range.c, over the stage's variable ranges)
+ * A value whose interval (values/range.c, over the stage's variable ranges)
  * is one value is emitted as that literal, and a comparison its operands'
  * intervals decide as 1'b0 or 1'b1: Verilator rightly flags a constant
  * comparison (UNSIGNED, CMPCONST), and the result is the same bits. */
@@ -43,12 +44,12 @@ void rtl_mark_slots(rtl_gen *g, rtl_stage *st)
 static bool rtl_folds(const rtl_stage *st, const ir_expr *e, uint64_t *v)
 {
 	return !ir_type_none(e->type)
-		&& ir_expr_const(e, st->slot_lo, st->slot_hi, st->n_slots, v);
+		&& va_expr_const(e, st->slot_lo, st->slot_hi, st->n_slots, v);
 }
 
 static ir_range rtl_range(const rtl_stage *st, const ir_expr *e, ir_type t)
 {
-	return ir_operand_range(e, t, st->slot_lo, st->slot_hi, st->n_slots);
+	return va_operand_range(e, t, st->slot_lo, st->slot_hi, st->n_slots);
 }
 
 /* The read wires of a subtree that is not emitted go to the lint sink. */
@@ -295,7 +296,7 @@ static const char *rtl_min_max(rtl_gen *g, rtl_stage *st, const ir_expr *e, ir_t
 {
 	bool max = e->op == IR_OP_MAX;
 	const ir_expr *x = e->args[max ? 0 : 1], *y = e->args[max ? 1 : 0];
-	int k = ir_range_compare(IR_OP_LT, rtl_range(st, x, t), rtl_range(st, y, t));
+	int k = va_range_compare(IR_OP_LT, rtl_range(st, x, t), rtl_range(st, y, t));
 	if (k >= 0) {
 		rtl_sink_reads(g, st, e->args[k ? 0 : 1]);
 		return rtl_operand(g, st, e->args[k ? 1 : 0], t);
@@ -547,8 +548,8 @@ static const char *rtl_reduce_next(rtl_gen *g, rtl_stage *st, ir_type t,
 	if (op == IR_RED_SUM)
 		return rtl_fmt(g, "%s + %s", a, v);
 	bool max = op == IR_RED_MAXIMUM;
-	ir_range ra = ir_type_range(t), rv = rtl_range(st, r->u.reduce.body, t);
-	int k = ir_range_compare(IR_OP_LT, max ? ra : rv, max ? rv : ra);
+	ir_range ra = va_type_range(t), rv = rtl_range(st, r->u.reduce.body, t);
+	int k = va_range_compare(IR_OP_LT, max ? ra : rv, max ? rv : ra);
 	if (k >= 0)
 		return k ? v : a;
 	return rtl_fmt(g, "(%s) ? %s : %s", rtl_compare(g, IR_OP_LT, t.is_signed,

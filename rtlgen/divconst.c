@@ -1,6 +1,6 @@
 /* rtlgen/divconst.c: division and modulo by a constant as wires, from
- * the plan of ir/divconst.c (ir_divconst_plan, ir_divconst_plan_range),
- * step for step as ir_divplan_eval models it: no divider.
+ * the plan of values/divconst.c (va_divconst_plan, va_divconst_plan_range),
+ * step for step as va_divplan_eval models it: no divider.
  * Stage: rtlgen, called by datapath.c (values and index expressions) and
  * buffers.c (circular-buffer addresses).  The multiply-high is one plain
  * "*" of the operand by a constant of the magic's width, which Yosys maps
@@ -8,6 +8,7 @@
  * its few low bits by shifts and adds.  Wires are the stage's node wires
  * <name>_n<k>. */
 #include "rtlgen/rtlgen_private.h"
+#include "values/values.h"
 
 static uint64_t dc_mask(int w)
 {
@@ -76,13 +77,13 @@ static const char *dc_rem(rtl_gen *g, rtl_stage *st, const char *x, int xw,
 }
 
 /* The quotient of an unsigned form, qbits wide, of wire x (p->bits wide). */
-static const char *dc_quot_unsigned(rtl_gen *g, rtl_stage *st, const ir_divplan *p,
+static const char *dc_quot_unsigned(rtl_gen *g, rtl_stage *st, const va_divplan *p,
 	const char *x)
 {
 	int n = p->bits;
-	if (p->form == IR_DIVF_SHIFT)
+	if (p->form == VA_DIVF_SHIFT)
 		return dc_wire(g, st, p->qbits, false, dc_bits(g, x, n, p->k, p->qbits));
-	if (p->form == IR_DIVF_COMPARE)
+	if (p->form == VA_DIVF_COMPARE)
 		return dc_wire(g, st, 1, false, rtl_fmt(g, "%s >= %s", x, rtl_const(g, n, p->d)));
 	int pw = p->xbits + p->mbits;
 	const char *y = dc_bits(g, x, n, p->pre, p->xbits);
@@ -111,11 +112,11 @@ static const char *dc_signed_magic(rtl_gen *g, int pw, bool neg, uint64_t magic)
 }
 
 /* The N-bit quotient of a signed SHIFT or MULHI plan of wire x. */
-static const char *dc_quot_signed(rtl_gen *g, rtl_stage *st, const ir_divplan *p,
+static const char *dc_quot_signed(rtl_gen *g, rtl_stage *st, const va_divplan *p,
 	const char *x)
 {
 	int n = p->bits;
-	if (p->form == IR_DIVF_SHIFT) {
+	if (p->form == VA_DIVF_SHIFT) {
 		const char *b = dc_wire(g, st, n, false, rtl_fmt(g, "%s + (%s[%d] ? %s : %s)",
 			x, x, n - 1, rtl_const(g, n, dc_mask(p->k)), rtl_const(g, n, 0)));
 		const char *q0 = dc_wire(g, st, n, false, rtl_fmt(g, "$signed(%s) >>> %d", b, p->k));
@@ -139,7 +140,7 @@ static const char *dc_quot_signed(rtl_gen *g, rtl_stage *st, const ir_divplan *p
 
 /* Signed x % 2^k: its low k bits, ones above them when x < 0 and they are
  * not all zero. */
-static const char *dc_rem_pow2_signed(rtl_gen *g, const ir_divplan *p, const char *x)
+static const char *dc_rem_pow2_signed(rtl_gen *g, const va_divplan *p, const char *x)
 {
 	int n = p->bits, k = p->k;
 	const char *low = dc_bits(g, x, n, 0, k);
@@ -149,23 +150,23 @@ static const char *dc_rem_pow2_signed(rtl_gen *g, const ir_divplan *p, const cha
 }
 
 /* A plan over a type whose form needs no multiply; NULL otherwise. */
-static const char *dc_simple(rtl_gen *g, const ir_divplan *p, const char *x)
+static const char *dc_simple(rtl_gen *g, const va_divplan *p, const char *x)
 {
 	int n = p->bits;
 	bool mod = p->is_mod;
 	switch (p->form) {
-	case IR_DIVF_BYZERO:
+	case VA_DIVF_BYZERO:
 		rtl_sink_ident(g, x);
 		return rtl_const(g, n, 0);
-	case IR_DIVF_ZERO:
+	case VA_DIVF_ZERO:
 		if (!mod)
 			rtl_sink_ident(g, x);
 		return mod ? x : rtl_const(g, n, 0);
-	case IR_DIVF_IDENTITY:
-	case IR_DIVF_NEGATE:
+	case VA_DIVF_IDENTITY:
+	case VA_DIVF_NEGATE:
 		if (mod)
 			rtl_sink_ident(g, x);
-		return mod ? rtl_const(g, n, 0) : p->form == IR_DIVF_NEGATE
+		return mod ? rtl_const(g, n, 0) : p->form == VA_DIVF_NEGATE
 			? rtl_fmt(g, "-%s", x) : x;
 	default:
 		return NULL;
@@ -175,19 +176,19 @@ static const char *dc_simple(rtl_gen *g, const ir_divplan *p, const char *x)
 const char *rtl_divconst(rtl_gen *g, rtl_stage *st, const char *a, ir_type t,
 	ir_op op, uint64_t c)
 {
-	ir_divplan p = ir_divconst_plan(t, op, c);
+	va_divplan p = va_divconst_plan(t, op, c);
 	int n = t.bits;
 	const char *s = dc_simple(g, &p, a);
 	if (s)
 		return s;
 	const char *x = dc_wire(g, st, n, false, a);
 	rtl_sink(g, x);		/* shifts and remainders read some bits only */
-	if (p.form == IR_DIVF_SHIFT && p.is_mod)
+	if (p.form == VA_DIVF_SHIFT && p.is_mod)
 		return p.is_signed ? dc_rem_pow2_signed(g, &p, x)
 			: dc_zext(g, dc_bits(g, x, n, 0, p.k), p.k, n);
-	if (p.form == IR_DIVF_SHIFT && !p.is_signed)
+	if (p.form == VA_DIVF_SHIFT && !p.is_signed)
 		return dc_zext(g, dc_bits(g, x, n, p.k, n - p.k), n - p.k, n);
-	if (p.form == IR_DIVF_COMPARE && p.is_mod)
+	if (p.form == VA_DIVF_COMPARE && p.is_mod)
 		return rtl_fmt(g, "(%s >= %s) ? %s - %s : %s", x, rtl_const(g, n, p.d), x,
 			rtl_const(g, n, p.d), x);
 	const char *q = p.is_signed ? dc_quot_signed(g, st, &p, x)
@@ -204,19 +205,19 @@ const char *rtl_divconst(rtl_gen *g, rtl_stage *st, const char *a, ir_type t,
 /* The plan's results over operand a (an expression at least p->bits wide
  * whose value, less the offset, is in [0, 2^bits)): the quotient less
  * offset / d (qbits wide) or the remainder (rbits wide), unsigned. */
-static const char *dc_range(rtl_gen *g, rtl_stage *st, const ir_divplan *p,
+static const char *dc_range(rtl_gen *g, rtl_stage *st, const va_divplan *p,
 	const char *a, int *w)
 {
 	const char *xe = p->offset ? rtl_fmt(g, "(%s - %s)", a,
 		rtl_index_const(g, p->offset)) : a;
 	const char *x = dc_wire(g, st, p->bits, false, rtl_trunc(g, xe, p->bits));
 	rtl_sink(g, x);		/* shifts and remainders read some bits only */
-	if (p->form == IR_DIVF_IDENTITY || p->form == IR_DIVF_ZERO) {
-		bool zero = p->is_mod == (p->form == IR_DIVF_IDENTITY);
+	if (p->form == VA_DIVF_IDENTITY || p->form == VA_DIVF_ZERO) {
+		bool zero = p->is_mod == (p->form == VA_DIVF_IDENTITY);
 		*w = zero ? 1 : p->bits;
 		return zero ? "1'b0" : x;
 	}
-	if (p->form == IR_DIVF_SHIFT && p->is_mod) {
+	if (p->form == VA_DIVF_SHIFT && p->is_mod) {
 		*w = p->k;
 		return dc_bits(g, x, p->bits, 0, p->k);
 	}
@@ -244,10 +245,10 @@ const char *rtl_divconst_index(rtl_gen *g, rtl_stage *st, const ir_expr *e,
 	int64_t *slo = sl_alloc(g->ctx, (size_t) (st->n_slots + 1) * sizeof(int64_t));
 	int64_t *shi = sl_alloc(g->ctx, (size_t) (st->n_slots + 1) * sizeof(int64_t));
 	int64_t lo, hi;
-	ir_divplan p;
+	va_divplan p;
 	dc_slot_ranges(st, slo, shi);
-	if (!ir_index_range(e, slo, shi, st->n_slots, &lo, &hi)
-	    || !ir_divconst_plan_range(lo, hi, op, d, &p))
+	if (!va_index_range(e, slo, shi, st->n_slots, &lo, &hi)
+	    || !va_divconst_plan_range(lo, hi, op, d, &p))
 		return NULL;
 	fprintf(g->out, "    // floor %s %lld over [%lld, %lld]\n", op == IR_OP_DIV ? "/"
 		: "%", (long long) d, (long long) lo, (long long) hi);
@@ -263,8 +264,8 @@ const char *rtl_divconst_index(rtl_gen *g, rtl_stage *st, const ir_expr *e,
 const char *rtl_divconst_addr(rtl_gen *g, rtl_stage *st, const char *a, int64_t hi,
 	int64_t cap, int aw)
 {
-	ir_divplan p;
-	if (!ir_divconst_plan_range(0, hi, IR_OP_MOD, cap, &p))
+	va_divplan p;
+	if (!va_divconst_plan_range(0, hi, IR_OP_MOD, cap, &p))
 		return NULL;
 	fprintf(g->out, "    // %% %lld over [0, %lld]\n", (long long) cap, (long long) hi);
 	int w;

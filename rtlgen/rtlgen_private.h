@@ -117,7 +117,7 @@ void rtl_rt_config(rtl_gen *g);
 void rtl_rt_sched(rtl_gen *g, rtl_stage *st, const char *idx, const char *nidx);
 
 /* divconst.c: division and modulo by a constant without a divider
- * (ir/divconst.c's plans).  "a OP c" for a of type t (the N-bit result's
+ * (values/divconst.c's plans).  "a OP c" for a of type t (the N-bit result's
  * expression); an index expression's floor "a OP d" over e's range in st
  * (a 64-bit signed expression, NULL when the range is unknown); and a
  * circular-buffer address, a (in [0, hi]) % cap in aw bits (NULL: too

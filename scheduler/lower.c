@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "scheduler/scheduler_private.h"
+#include "values/values.h"
 
 typedef struct lowerer {
 	sl_ctx *ctx;
@@ -517,7 +518,7 @@ ir_program *sched_lower(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog, bool 
 	for (int i = 0; i < prog->n_outputs; i++)
 		lw.out->outputs[i] = lw.map[prog->outputs[i]->index];
 	if (narrow)	/* before the bounds: a read it folds is no read */
-		ir_narrow(ctx, lw.out);
+		va_narrow(ctx, lw.out);
 	if (fe_infer_bounds(ctx, isl, lw.out, false) < 0)
 		return NULL;
 	drop_unused(lw.out);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "scheduler/scheduler_private.h"
+#include "values/values.h"
 
 struct sched_pipe {
 	int cap;			/* a power of two */
@@ -188,7 +189,7 @@ static double mul_delay(const timing *t, const ir_expr *e)
 	return d(t, BOARD_DELAY_MUL, w);
 }
 
-/* Division by a constant: the plan rtlgen emits (ir/divconst.c): a
+/* Division by a constant: the plan rtlgen emits (values/divconst.c): a
  * shift (and a rounding add for iN), a compare, or a multiply of the
  * plan's widths (a DSP where the board maps it) with the sign correction
  * and the remainder's adds; by a variable, a divider array of w
@@ -202,15 +203,15 @@ static double div_delay(const timing *t, const ir_expr *e)
 	ir_type ty = e->args[0]->type;
 	if (ir_type_none(ty))
 		ty = e->type;
-	ir_divplan p = ir_divconst_plan(ty, e->op, ir_norm(ty, c));
+	va_divplan p = va_divconst_plan(ty, e->op, ir_norm(ty, c));
 	double x = 0;
 	switch (p.form) {
-	case IR_DIVF_NEGATE: return d(t, BOARD_DELAY_ADD, w);
-	case IR_DIVF_SHIFT:
+	case VA_DIVF_NEGATE: return d(t, BOARD_DELAY_ADD, w);
+	case VA_DIVF_SHIFT:
 		return p.is_signed ? d(t, BOARD_DELAY_ADD, w) + d(t, BOARD_DELAY_MUX, w) : 0;
-	case IR_DIVF_COMPARE:
+	case VA_DIVF_COMPARE:
 		return d(t, BOARD_DELAY_CMP, w) + (p.is_mod ? d(t, BOARD_DELAY_ADD, w) : 0);
-	case IR_DIVF_MULHI: {
+	case VA_DIVF_MULHI: {
 		int a = p.xbits + p.is_signed, b = p.mbits + p.is_signed;
 		x = sched_mul_on_dsp(e) ? dsp_delay(t, e, a > b ? a : b)
 			: d(t, BOARD_DELAY_MUL, a > b ? a : b);

@@ -113,7 +113,7 @@ bool sched_policy_parse(const char *s, sched_policy *out);
 const char *sched_policy_str(sched_policy p);
 
 /* Lowering: inline funcs substituted, reductions lifted into funcs of
- * their own, with "narrow" value-range widths (ir_narrow), unused funcs
+ * their own, with "narrow" value-range widths (va_narrow), unused funcs
  * dropped, bounds inferred again (on "isl", the compilation's context:
  * its on-error mode set to continue).  NULL on error, reported. */
 ir_program *sched_lower(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog, bool narrow);

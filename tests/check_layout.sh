@@ -17,10 +17,10 @@
 # weights, so it needs only ir/ and io/: it ranks with the front end.
 set -u
 top=${1:-.}
-modules="base ir io frontend onnx ref scheduler boards ubuffer pub rtlgen verilator sim fpga flow report explore driver"
+modules="base ir io values frontend onnx ref scheduler boards ubuffer pub rtlgen verilator sim fpga flow report explore driver"
 rank() {
 	case $1 in
-	base) echo 0 ;; ir) echo 1 ;; io) echo 2 ;; frontend|onnx) echo 3 ;; ref) echo 4 ;;
+	base) echo 0 ;; ir) echo 1 ;; io|values) echo 2 ;; frontend|onnx) echo 3 ;; ref) echo 4 ;;
 	scheduler|boards) echo 5 ;; ubuffer) echo 6 ;; pub) echo 7 ;; rtlgen) echo 8 ;;
 	verilator) echo 9 ;; sim) echo 10 ;; fpga) echo 11 ;;
 	flow|report|explore) echo 12 ;; driver) echo 13 ;;

@@ -27,7 +27,7 @@
 #                   each, native and AXI4-Stream, through `verilator
 #                   --lint-only -Wall`: no warning at all (run_diff.py --lint;
 #                   about 40 s of CPU; seeds 6, 41, 120 and 126 warn without
-#                   the folding of ir/range.c).
+#                   the folding of values/range.c).
 #   t_diff_scale_vl_{native,axis,lanes,tiles}  (label slow) random programs
 #                   through Verilator, 20 merged into one program a build
 #                   (run_diff.py --batch 20), each program's own design

@@ -95,7 +95,7 @@ foreach(ex ${SLUICE_LANE_EXAMPLES})
   endforeach()
 endforeach()
 
-# Constant folding (ir/range.c, rtlgen/datapath.c): tests/rtlgen/fold.sl,
+# Constant folding (values/range.c, rtlgen/datapath.c): tests/rtlgen/fold.sl,
 # expressions of one value and comparisons the operands' intervals decide
 # (issue 24: Verilator's UNSIGNED was fatal on `max(in(x), in(x) % 1)`).
 #   t_rtlgen_lint_fold_{native,axis,k2}  verilator -Wall, no warnings

@@ -1,5 +1,5 @@
 // tests/divconst/t_divconst16.cpp: the constant-division plans of
-// ir/divconst.c on u16 and i16, every dividend (all 65,536) for each
+// values/divconst.c on u16 and i16, every dividend (all 65,536) for each
 // divisor of a set: every divisor 1..4096 (and their negatives on i16),
 // every power of two 2^k and 2^k +- 1, +- 2, the type's MIN and MAX, and
 // 1,000 random divisors; div and mod, against ir_eval_binop.  Not every
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ir/ir.h"
+#include "values/values.h"
 
 namespace {
 
@@ -47,10 +48,10 @@ void sweep(ir_type t)
 {
 	for (uint64_t d : divisors(t))
 		for (ir_op op : { IR_OP_DIV, IR_OP_MOD }) {
-			ir_divplan p = ir_divconst_plan(t, op, d);
+			va_divplan p = va_divconst_plan(t, op, d);
 			for (uint64_t i = 0; i < 65536; i++) {
 				uint64_t x = ir_norm(t, i);
-				uint64_t got = ir_divplan_eval(&p, x), want = ir_eval_binop(op, t, x, d);
+				uint64_t got = va_divplan_eval(&p, x), want = ir_eval_binop(op, t, x, d);
 				if (got != want) {
 					ADD_FAILURE() << (int64_t) x << ir_op_str(op) << (int64_t) d
 						<< " gives " << (int64_t) got << ", want " << (int64_t) want;

@@ -6,11 +6,11 @@
 # Every operator of the language (docs/language.md: + - * / % << >> & | ^,
 # the six comparisons, && || !, unary - ~, abs, min, max, clamp, select,
 # casts, division and modulo by constants, which rtlgen emits as a
-# multiply-high: ir/divconst.c) at every width class (1, 2, 7, 8, 9, 16,
+# multiply-high: values/divconst.c) at every width class (1, 2, 7, 8, 9, 16,
 # 31, 32, 33, 63, 64 bits; uN and iN), between two operands and against the
 # constants that change the emitted form: 0, +-1, +-2^k, +-(2^k +- 1), the
 # type's minimum and maximum and their neighbours, and divisors whose magic
-# number needs fewer than N, N and N + 1 bits (the banner of ir/divconst.c;
+# number needs fewer than N, N and N + 1 bits (the banner of values/divconst.c;
 # the plan is recomputed here to pick them, see divisor_classes).
 #
 # One program per group of types.  For each type T:
@@ -92,7 +92,7 @@ def constants(t):
 
 
 def magic_bits(x_max, d):
-    """ir/divconst.c's dc_magic: the width of the smallest exact magic
+    """values/divconst.c's dc_magic: the width of the smallest exact magic
     m = ceil(2^l / d) over [0, x_max]."""
     l = (d - 1).bit_length()
     while True:
@@ -106,7 +106,7 @@ def magic_bits(x_max, d):
 
 
 def divisor_form(t, d):
-    """The plan ir_divconst_plan chooses for x / d in t: its form and, for
+    """The plan va_divconst_plan chooses for x / d in t: its form and, for
     a multiply-high, the magic's width."""
     m = abs(d)
     if m == 1:

@@ -1,5 +1,5 @@
-// tests/unit/t_divconst.cpp: the constant-division plans of ir/divconst.c
-// (ir_divplan_eval, the step-by-step model of what rtlgen emits) against
+// tests/unit/t_divconst.cpp: the constant-division plans of values/divconst.c
+// (va_divplan_eval, the step-by-step model of what rtlgen emits) against
 // the language's arithmetic, ir_eval_binop (ir/arith.c), which the CPU
 // reference runs: every 8-bit divisor and dividend; random operands for
 // wider and odd widths; range plans against ir_floordiv / ir_floormod.
@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "ir/ir.h"
+#include "values/values.h"
 
 namespace {
 
@@ -45,12 +46,12 @@ uint64_t pick(uint64_t &s, ir_type t, uint64_t d)
 void check_divisor(ir_type t, uint64_t d, uint64_t n, uint64_t &seed)
 {
 	for (ir_op op : { IR_OP_DIV, IR_OP_MOD }) {
-		ir_divplan p = ir_divconst_plan(t, op, d);
+		va_divplan p = va_divconst_plan(t, op, d);
 		uint64_t count = n ? n : (uint64_t) 1 << t.bits;
 		for (uint64_t i = 0; i < count; i++) {
 			uint64_t x = n ? pick(seed, t, d) : ir_norm(t, i);
 			uint64_t want = ir_eval_binop(op, t, x, d);
-			uint64_t got = ir_divplan_eval(&p, x);
+			uint64_t got = va_divplan_eval(&p, x);
 			if (got != want) {
 				char b[8];
 				ADD_FAILURE() << ir_type_str(t, b) << " " << (int64_t) x
@@ -115,23 +116,23 @@ TEST(t_divconst, random_wide_and_odd_widths)
 // 16 x 16 multiply, bits from 17: one DSP48E2 (27 x 18 signed).
 TEST(t_divconst, u16_by_3_is_a_16x16_multiply)
 {
-	ir_divplan p = ir_divconst_plan(ir_type_make(false, 16), IR_OP_DIV, 3);
-	EXPECT_EQ(p.form, IR_DIVF_MULHI);
+	va_divplan p = va_divconst_plan(ir_type_make(false, 16), IR_OP_DIV, 3);
+	EXPECT_EQ(p.form, VA_DIVF_MULHI);
 	EXPECT_EQ(p.magic, 43691u);
 	EXPECT_EQ(p.mbits, 16);
 	EXPECT_EQ(p.shift, 17);
 	EXPECT_EQ(p.xbits, 16);
 	// u16 / 10 = (x >> 1) / 5: 15-bit multiplicand.
-	p = ir_divconst_plan(ir_type_make(false, 16), IR_OP_DIV, 10);
+	p = va_divconst_plan(ir_type_make(false, 16), IR_OP_DIV, 10);
 	EXPECT_EQ(p.pre, 1);
 	EXPECT_EQ(p.xbits, 15);
 	// Forms that need no multiply.
-	EXPECT_EQ(ir_divconst_plan(ir_type_make(true, 8), IR_OP_DIV, 0xff).form,
-		IR_DIVF_NEGATE);
-	EXPECT_EQ(ir_divconst_plan(ir_type_make(true, 8), IR_OP_DIV, 0x80).form,
-		IR_DIVF_SHIFT);
-	EXPECT_EQ(ir_divconst_plan(ir_type_make(false, 8), IR_OP_MOD, 200).form,
-		IR_DIVF_COMPARE);
+	EXPECT_EQ(va_divconst_plan(ir_type_make(true, 8), IR_OP_DIV, 0xff).form,
+		VA_DIVF_NEGATE);
+	EXPECT_EQ(va_divconst_plan(ir_type_make(true, 8), IR_OP_DIV, 0x80).form,
+		VA_DIVF_SHIFT);
+	EXPECT_EQ(va_divconst_plan(ir_type_make(false, 8), IR_OP_MOD, 200).form,
+		VA_DIVF_COMPARE);
 }
 
 // Range plans: floor division and non-negative remainder of index values,
@@ -143,12 +144,12 @@ TEST(t_divconst, index_ranges_floor)
 		for (int64_t lo : { -100, -37, -5, 0, 3, 1000 })
 			for (int64_t len : { 0, 1, 7, 64, 300 })
 				for (ir_op op : { IR_OP_DIV, IR_OP_MOD }) {
-					ir_divplan p;
-					ASSERT_TRUE(ir_divconst_plan_range(lo, lo + len, op, d, &p));
+					va_divplan p;
+					ASSERT_TRUE(va_divconst_plan_range(lo, lo + len, op, d, &p));
 					for (int64_t x = lo; x <= lo + len; x++) {
 						int64_t want = op == IR_OP_DIV ? ir_floordiv(x, d)
 							: ir_floormod(x, d);
-						ASSERT_EQ((int64_t) ir_divplan_eval(&p, (uint64_t) x), want)
+						ASSERT_EQ((int64_t) va_divplan_eval(&p, (uint64_t) x), want)
 							<< x << ir_op_str(op) << d << " over [" << lo << ", "
 							<< lo + len << "]";
 					}
@@ -158,13 +159,13 @@ TEST(t_divconst, index_ranges_floor)
 		int64_t lo = (int64_t) (splitmix(seed) >> 4) - ((int64_t) 1 << 59);
 		int64_t hi = lo + (int64_t) (splitmix(seed) >> (splitmix(seed) % 60 + 4));
 		for (ir_op op : { IR_OP_DIV, IR_OP_MOD }) {
-			ir_divplan p;
-			ASSERT_TRUE(ir_divconst_plan_range(lo, hi, op, d, &p));
+			va_divplan p;
+			ASSERT_TRUE(va_divconst_plan_range(lo, hi, op, d, &p));
 			for (int j = 0; j < 50; j++) {
 				int64_t x = j < 2 ? (j ? hi : lo)
 					: lo + (int64_t) (splitmix(seed) % (uint64_t) (hi - lo + 1));
 				int64_t want = op == IR_OP_DIV ? ir_floordiv(x, d) : ir_floormod(x, d);
-				ASSERT_EQ((int64_t) ir_divplan_eval(&p, (uint64_t) x), want)
+				ASSERT_EQ((int64_t) va_divplan_eval(&p, (uint64_t) x), want)
 					<< x << ir_op_str(op) << d << " over [" << lo << ", " << hi << "]";
 			}
 		}
@@ -174,9 +175,9 @@ TEST(t_divconst, index_ranges_floor)
 // A range that is too wide is refused (rtlgen then keeps its divider).
 TEST(t_divconst, range_too_wide)
 {
-	ir_divplan p;
-	EXPECT_FALSE(ir_divconst_plan_range(INT64_MIN / 2, INT64_MAX / 2, IR_OP_DIV, 3, &p));
-	EXPECT_TRUE(ir_divconst_plan_range(-1000, 1000, IR_OP_DIV, 3, &p));
+	va_divplan p;
+	EXPECT_FALSE(va_divconst_plan_range(INT64_MIN / 2, INT64_MAX / 2, IR_OP_DIV, 3, &p));
+	EXPECT_TRUE(va_divconst_plan_range(-1000, 1000, IR_OP_DIV, 3, &p));
 	// [-1000, 1000] / 3: offset -1002 (a multiple of 3), x + 1002 in [2, 2002]:
 	// 11 bits.
 	EXPECT_EQ(p.offset, -1002);

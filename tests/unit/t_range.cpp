@@ -1,4 +1,4 @@
-// tests/unit/t_range.cpp: the intervals of ir/range.c (ir_expr_range)
+// tests/unit/t_range.cpp: the intervals of values/range.c (va_expr_range)
 // against the language's arithmetic (ir_eval_*, which the CPU reference
 // runs): random expression trees over two variables of random small
 // intervals, at narrow and full widths; every value the tree takes at
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ir/ir.h"
+#include "values/values.h"
 
 namespace {
 
@@ -163,7 +164,7 @@ TEST(Range, ConservativeAndExact)
 		ir_expr *e = g.tree(t, 1 + (int) (splitmix(g.seed) % 3));
 		int64_t lo[2], hi[2];
 		random_intervals(g, lo, hi);
-		ir_range r = ir_expr_range(e, lo, hi, 2);
+		ir_range r = va_expr_range(e, lo, hi, 2);
 		for (int64_t x = lo[0]; x <= hi[0]; x++)
 			for (int64_t y = lo[1]; y <= hi[1]; y++) {
 				int64_t env[2] = { x, y };
@@ -183,7 +184,7 @@ TEST(Range, ConservativeAndExact)
 	sl_ctx_free(g.ctx);
 }
 
-// Value-range widths (ir/narrow.c) are exact: on the same random trees,
+// Value-range widths (values/narrow.c) are exact: on the same random trees,
 // the narrowed tree gives the original's value at every point of the
 // variables' intervals, and has the original's type; most trees narrow.
 int count_nodes(const ir_expr *e, int *narrow, ir_type t)
@@ -208,7 +209,7 @@ TEST(Range, NarrowingIsExact)
 		ir_expr *e = g.tree(t, 1 + (int) (splitmix(g.seed) % 4));
 		int64_t lo[2], hi[2];
 		random_intervals(g, lo, hi);
-		ir_expr *n = ir_narrow_expr(g.ctx, e, lo, hi, 2);
+		ir_expr *n = va_narrow_expr(g.ctx, e, lo, hi, 2);
 		ASSERT_TRUE(ir_type_eq(n->type, e->type)) << "iteration " << it;
 		int k = 0;
 		count_nodes(n, &k, t);
@@ -229,14 +230,14 @@ TEST(Range, NarrowingIsExact)
 TEST(Range, CompareDecides)
 {
 	ir_range a = { 0, 255 }, z = { 0, 0 }, big = { 256, 300 };
-	EXPECT_EQ(ir_range_compare(IR_OP_LT, a, z), 0);
-	EXPECT_EQ(ir_range_compare(IR_OP_GE, a, z), 1);
-	EXPECT_EQ(ir_range_compare(IR_OP_LT, a, big), 1);
-	EXPECT_EQ(ir_range_compare(IR_OP_NE, a, big), 1);
-	EXPECT_EQ(ir_range_compare(IR_OP_EQ, a, big), 0);
-	EXPECT_EQ(ir_range_compare(IR_OP_LE, z, a), 1);
-	EXPECT_EQ(ir_range_compare(IR_OP_LT, z, a), -1);
-	EXPECT_EQ(ir_range_compare(IR_OP_EQ, z, z), 1);
+	EXPECT_EQ(va_range_compare(IR_OP_LT, a, z), 0);
+	EXPECT_EQ(va_range_compare(IR_OP_GE, a, z), 1);
+	EXPECT_EQ(va_range_compare(IR_OP_LT, a, big), 1);
+	EXPECT_EQ(va_range_compare(IR_OP_NE, a, big), 1);
+	EXPECT_EQ(va_range_compare(IR_OP_EQ, a, big), 0);
+	EXPECT_EQ(va_range_compare(IR_OP_LE, z, a), 1);
+	EXPECT_EQ(va_range_compare(IR_OP_LT, z, a), -1);
+	EXPECT_EQ(va_range_compare(IR_OP_EQ, z, z), 1);
 }
 
 }  // namespace

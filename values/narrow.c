@@ -1,4 +1,4 @@
-/* ir/narrow.c: every func and every operation at the width its values
+/* values/narrow.c: every func and every operation at the width its values
  * need (docs/hardware.md, "Value-range widths").
  * Stage: on the lowered program, before lanes, the DSP decision and the
  * schedule (flow/flow.c), so that every later stage reads one decision,
@@ -9,7 +9,7 @@
  * Two rewrites, both exact for every input:
  *   - a product with a constant of at most two signed-digit terms
  *     becomes shifts and one add or subtract (x * 2^k: x << k; x * 1: x);
- *   - with the interval of every value (ir/range.c; a func's interval
+ *   - with the interval of every value (values/range.c; a func's interval
  *     read wherever it is read, a const's from its data), a func that is
  *     not an output gets the narrowest type holding its interval, and an
  *     operation whose operands or result fit a narrower type is computed
@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir/ir.h"
+#include "values/values.h"
 
 typedef struct nw {
 	sl_ctx *ctx;
@@ -64,7 +64,7 @@ static ir_type nw_hold(ir_range r)
 
 static bool nw_holds(ir_type t, ir_range r)
 {
-	ir_range f = ir_type_range(t);
+	ir_range f = va_type_range(t);
 	return r.lo >= f.lo && r.hi <= f.hi;
 }
 
@@ -102,7 +102,7 @@ static ir_expr *nw_cast(nw *w, ir_expr *e, ir_type t)
 	if (ir_type_eq(e->type, t))
 		return e;
 	if (e->kind == IR_CAST && !ir_type_none(e->args[0]->type) &&
-	    nw_holds(e->type, ir_type_range(e->args[0]->type)))
+	    nw_holds(e->type, va_type_range(e->args[0]->type)))
 		return nw_cast(w, e->args[0], t);
 	ir_expr *c;
 	if (e->kind == IR_CONST && !ir_type_none(e->type)) {
@@ -127,12 +127,12 @@ static ir_expr *nw_const(nw *w, const ir_expr *e, __int128 v)
 
 static ir_range nw_range(const nw *w, const ir_expr *e)
 {
-	return ir_expr_range(e, w->lo, w->hi, w->n_slots);
+	return va_expr_range(e, w->lo, w->hi, w->n_slots);
 }
 
 static ir_range nw_operand(const nw *w, const ir_expr *e, ir_type t)
 {
-	return ir_operand_range(e, t, w->lo, w->hi, w->n_slots);
+	return va_operand_range(e, t, w->lo, w->hi, w->n_slots);
 }
 
 static ir_expr *nw_expr(nw *w, ir_expr *e);
@@ -507,7 +507,7 @@ static void nw_func(nw *w, ir_decl *f)
 	free(w->hi);
 }
 
-ir_expr *ir_narrow_expr(sl_ctx *ctx, ir_expr *e, const int64_t *slot_lo,
+ir_expr *va_narrow_expr(sl_ctx *ctx, ir_expr *e, const int64_t *slot_lo,
 	const int64_t *slot_hi, int n_slots)
 {
 	nw w = { ctx, sl_xcalloc((size_t) n_slots + 1, sizeof(int64_t)),
@@ -522,7 +522,7 @@ ir_expr *ir_narrow_expr(sl_ctx *ctx, ir_expr *e, const int64_t *slot_lo,
 	return r;
 }
 
-void ir_narrow(sl_ctx *ctx, ir_program *prog)
+void va_narrow(sl_ctx *ctx, ir_program *prog)
 {
 	nw w = { ctx, NULL, NULL, 0 };
 	for (int i = 0; i < prog->n_decls; i++) {

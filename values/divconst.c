@@ -1,4 +1,4 @@
-/* ir/divconst.c: division and modulo by a constant as a multiply-high,
+/* values/divconst.c: division and modulo by a constant as a multiply-high,
  * shifts and masks (strength reduction), and its step-by-step model.
  * Stage: basics shared by rtlgen (which emits a plan as wires), the
  * logic estimate (which costs it) and the tests (which check the model
@@ -16,7 +16,7 @@
  * same bound on |x| gives floor(P / 2^l) = trunc(x / d) when P >= 0 and
  * trunc(x / d) - 1 when P < 0 (e > 0 as d is not a power of two, so
  * P / 2^l is never an integer then): q = (P >>> l) + (P < 0). */
-#include "ir/ir.h"
+#include "values/values.h"
 
 typedef unsigned __int128 dc_u128;
 
@@ -52,7 +52,7 @@ static bool dc_magic_ok(dc_u128 X, uint64_t d, int l, dc_u128 *m)
 }
 
 /* The smallest l whose magic is exact over [0, X]; d >= 3, X < 2^64. */
-static void dc_magic(ir_divplan *p, dc_u128 X, uint64_t d)
+static void dc_magic(va_divplan *p, dc_u128 X, uint64_t d)
 {
 	int l = dc_bits(d - 1);	/* ceil(log2 d) */
 	dc_u128 m;
@@ -65,18 +65,18 @@ static void dc_magic(ir_divplan *p, dc_u128 X, uint64_t d)
 }
 
 /* Unsigned x in [0, X] by d >= 2. */
-static void dc_plan_unsigned(ir_divplan *p, uint64_t X, uint64_t d)
+static void dc_plan_unsigned(va_divplan *p, uint64_t X, uint64_t d)
 {
 	p->qbits = dc_bits(X / d);
 	p->rbits = dc_bits(d - 1);
 	if (d > X)
-		p->form = IR_DIVF_ZERO;
+		p->form = VA_DIVF_ZERO;
 	else if (dc_pow2(d, &p->k))
-		p->form = IR_DIVF_SHIFT;
+		p->form = VA_DIVF_SHIFT;
 	else if (d > X / 2)
-		p->form = IR_DIVF_COMPARE;
+		p->form = VA_DIVF_COMPARE;
 	else {
-		p->form = IR_DIVF_MULHI;
+		p->form = VA_DIVF_MULHI;
 		while (!(d & 1)) {	/* floor(floor(x / 2^s) / d') */
 			d >>= 1;
 			X >>= 1;
@@ -87,9 +87,9 @@ static void dc_plan_unsigned(ir_divplan *p, uint64_t X, uint64_t d)
 	}
 }
 
-ir_divplan ir_divconst_plan(ir_type t, ir_op op, uint64_t divisor)
+va_divplan va_divconst_plan(ir_type t, ir_op op, uint64_t divisor)
 {
-	ir_divplan p = { 0 };
+	va_divplan p = { 0 };
 	p.is_mod = op == IR_OP_MOD;
 	p.is_signed = t.is_signed;
 	p.bits = t.bits;
@@ -97,11 +97,11 @@ ir_divplan ir_divconst_plan(ir_type t, ir_op op, uint64_t divisor)
 	p.neg = t.is_signed && (dn >> 63);
 	p.d = p.neg ? 0 - dn : dn;
 	if (!dn) {
-		p.form = IR_DIVF_BYZERO;
+		p.form = VA_DIVF_BYZERO;
 		return p;
 	}
 	if (p.d == 1) {
-		p.form = p.neg ? IR_DIVF_NEGATE : IR_DIVF_IDENTITY;
+		p.form = p.neg ? VA_DIVF_NEGATE : VA_DIVF_IDENTITY;
 		return p;
 	}
 	if (!t.is_signed) {
@@ -111,17 +111,17 @@ ir_divplan ir_divconst_plan(ir_type t, ir_op op, uint64_t divisor)
 	p.qbits = t.bits;
 	p.rbits = dc_bits(p.d - 1) + 1;
 	if (dc_pow2(p.d, &p.k)) {
-		p.form = IR_DIVF_SHIFT;
+		p.form = VA_DIVF_SHIFT;
 		return p;
 	}
-	p.form = IR_DIVF_MULHI;
+	p.form = VA_DIVF_MULHI;
 	p.xbits = t.bits;
 	dc_magic(&p, (dc_u128) 1 << (t.bits - 1), p.d);
 	return p;
 }
 
-bool ir_divconst_plan_range(int64_t lo, int64_t hi, ir_op op, int64_t d,
-	ir_divplan *p)
+bool va_divconst_plan_range(int64_t lo, int64_t hi, ir_op op, int64_t d,
+	va_divplan *p)
 {
 	const int64_t lim = (int64_t) 1 << 62;
 	if (d <= 0 || d > lim || lo < -lim || hi > lim || hi - lo >= lim)
@@ -131,7 +131,7 @@ bool ir_divconst_plan_range(int64_t lo, int64_t hi, ir_op op, int64_t d,
 	int64_t off = ir_floordiv(lo, d) * d;
 	if (lo >= 0 && dc_bits((uint64_t) (hi - off)) >= dc_bits((uint64_t) hi))
 		off = 0;	/* subtracting would not narrow x */
-	ir_divplan r = { 0 };
+	va_divplan r = { 0 };
 	r.is_mod = op == IR_OP_MOD;
 	r.is_range = true;
 	r.d = (uint64_t) d;
@@ -141,7 +141,7 @@ bool ir_divconst_plan_range(int64_t lo, int64_t hi, ir_op op, int64_t d,
 		r.bits = 1;
 	dc_plan_unsigned(&r, (uint64_t) (hi - off), (uint64_t) d);
 	if (d == 1) {
-		r.form = IR_DIVF_IDENTITY;
+		r.form = VA_DIVF_IDENTITY;
 		r.rbits = 1;
 	}
 	*p = r;
@@ -175,11 +175,11 @@ static __int128 dc_floor_shr(__int128 v, int l)
 }
 
 /* The quotient of a signed plan, wrapped to N bits. */
-static uint64_t dc_quot_signed(const ir_divplan *p, uint64_t x)
+static uint64_t dc_quot_signed(const va_divplan *p, uint64_t x)
 {
 	ir_type t = ir_type_make(true, p->bits);
 	int64_t xs = (int64_t) x;
-	if (p->form == IR_DIVF_SHIFT) {
+	if (p->form == VA_DIVF_SHIFT) {
 		__int128 bias = xs < 0 ? (((__int128) 1 << p->k) - 1) : 0;
 		uint64_t q0 = (uint64_t) dc_floor_shr((__int128) xs + bias, p->k);
 		return ir_norm(t, p->neg ? 0 - q0 : q0);
@@ -191,12 +191,12 @@ static uint64_t dc_quot_signed(const ir_divplan *p, uint64_t x)
 }
 
 /* The quotient of an unsigned form (type plans and range plans). */
-static uint64_t dc_quot_unsigned(const ir_divplan *p, uint64_t x)
+static uint64_t dc_quot_unsigned(const va_divplan *p, uint64_t x)
 {
 	switch (p->form) {
-	case IR_DIVF_SHIFT: return x >> p->k;
-	case IR_DIVF_COMPARE: return x >= p->d;
-	case IR_DIVF_MULHI:
+	case VA_DIVF_SHIFT: return x >> p->k;
+	case VA_DIVF_COMPARE: return x >= p->d;
+	case VA_DIVF_MULHI:
 		return dc_mul_shr(x >> p->pre, p->magic, p->magic_top, p->shift)
 			& dc_mask(p->qbits);
 	default: sl_unreachable();
@@ -204,7 +204,7 @@ static uint64_t dc_quot_unsigned(const ir_divplan *p, uint64_t x)
 }
 
 /* x - q * divisor in rbits bits, extended as the type. */
-static uint64_t dc_rem(const ir_divplan *p, uint64_t x, uint64_t q)
+static uint64_t dc_rem(const va_divplan *p, uint64_t x, uint64_t q)
 {
 	uint64_t dv = p->neg ? 0 - p->d : p->d;
 	uint64_t r = (x - q * dv) & dc_mask(p->rbits);
@@ -213,47 +213,47 @@ static uint64_t dc_rem(const ir_divplan *p, uint64_t x, uint64_t q)
 	return r;
 }
 
-static uint64_t dc_eval_range(const ir_divplan *p, uint64_t x)
+static uint64_t dc_eval_range(const va_divplan *p, uint64_t x)
 {
 	uint64_t xr = (x - (uint64_t) p->offset) & dc_mask(p->bits);
-	uint64_t q = p->form == IR_DIVF_ZERO ? 0 : p->form == IR_DIVF_IDENTITY ? xr
+	uint64_t q = p->form == VA_DIVF_ZERO ? 0 : p->form == VA_DIVF_IDENTITY ? xr
 		: dc_quot_unsigned(p, xr);
 	if (p->is_mod)
-		return p->form == IR_DIVF_SHIFT ? xr & dc_mask(p->k) : dc_rem(p, xr, q);
+		return p->form == VA_DIVF_SHIFT ? xr & dc_mask(p->k) : dc_rem(p, xr, q);
 	return q + (uint64_t) (p->offset / (int64_t) p->d);
 }
 
 /* Signed remainder by 2^k: the low k bits, with ones above them when x is
  * negative and they are not all zero. */
-static uint64_t dc_rem_pow2_signed(const ir_divplan *p, uint64_t x)
+static uint64_t dc_rem_pow2_signed(const va_divplan *p, uint64_t x)
 {
 	uint64_t low = x & dc_mask(p->k);
 	bool minus = (x >> 63) && low;
 	return ir_norm(ir_type_make(true, p->bits), minus ? x | ~dc_mask(p->k) : low);
 }
 
-uint64_t ir_divplan_eval(const ir_divplan *p, uint64_t x)
+uint64_t va_divplan_eval(const va_divplan *p, uint64_t x)
 {
 	ir_type t = ir_type_make(p->is_signed, p->bits);
 	if (p->is_range)
 		return dc_eval_range(p, x);
 	uint64_t q;
 	switch (p->form) {
-	case IR_DIVF_BYZERO: return 0;
-	case IR_DIVF_ZERO: q = 0; break;
-	case IR_DIVF_IDENTITY: q = x; break;
-	case IR_DIVF_NEGATE: q = ir_norm(t, 0 - x); break;
+	case VA_DIVF_BYZERO: return 0;
+	case VA_DIVF_ZERO: q = 0; break;
+	case VA_DIVF_IDENTITY: q = x; break;
+	case VA_DIVF_NEGATE: q = ir_norm(t, 0 - x); break;
 	default:
-		if (p->is_mod && p->form == IR_DIVF_SHIFT)
+		if (p->is_mod && p->form == VA_DIVF_SHIFT)
 			return p->is_signed ? dc_rem_pow2_signed(p, x) : x & dc_mask(p->k);
 		q = p->is_signed ? dc_quot_signed(p, x) : dc_quot_unsigned(p, x);
 		break;
 	}
 	if (!p->is_mod)
 		return q;
-	if (p->form == IR_DIVF_IDENTITY || p->form == IR_DIVF_NEGATE)
+	if (p->form == VA_DIVF_IDENTITY || p->form == VA_DIVF_NEGATE)
 		return 0;
-	return p->form == IR_DIVF_ZERO ? x : dc_rem(p, x, q);
+	return p->form == VA_DIVF_ZERO ? x : dc_rem(p, x, q);
 }
 
 /* ------------------------------------------------------------ index ranges */
@@ -302,7 +302,7 @@ static bool dc_range_binary(ir_op op, int64_t al, int64_t ah, int64_t bl,
 	}
 }
 
-bool ir_index_range(const ir_expr *e, const int64_t *slot_lo, const int64_t *slot_hi,
+bool va_index_range(const ir_expr *e, const int64_t *slot_lo, const int64_t *slot_hi,
 	int n_slots, int64_t *lo, int64_t *hi)
 {
 	int64_t al, ah, bl, bh;
@@ -317,12 +317,12 @@ bool ir_index_range(const ir_expr *e, const int64_t *slot_lo, const int64_t *slo
 	}
 	case IR_UNARY:
 		if (e->op != IR_OP_NEG
-		    || !ir_index_range(e->args[0], slot_lo, slot_hi, n_slots, &al, &ah))
+		    || !va_index_range(e->args[0], slot_lo, slot_hi, n_slots, &al, &ah))
 			return false;
 		return dc_set(-(__int128) ah, -(__int128) al, lo, hi);
 	case IR_BINARY:
-		if (!ir_index_range(e->args[0], slot_lo, slot_hi, n_slots, &al, &ah)
-		    || !ir_index_range(e->args[1], slot_lo, slot_hi, n_slots, &bl, &bh))
+		if (!va_index_range(e->args[0], slot_lo, slot_hi, n_slots, &al, &ah)
+		    || !va_index_range(e->args[1], slot_lo, slot_hi, n_slots, &bl, &bh))
 			return false;
 		return dc_range_binary(e->op, al, ah, bl, bh, lo, hi);
 	default:

@@ -1,4 +1,4 @@
-/* ir/range.c: the interval of values an expression can take.
+/* values/range.c: the interval of values an expression can take.
  * Stage: basics shared by rtlgen (which emits an expression whose value
  * is one constant as that literal, and decides comparisons whose operands'
  * intervals decide them: a lint rightly flags a constant comparison) and
@@ -13,7 +13,7 @@
  * gives the whole type. */
 #include <stdlib.h>
 
-#include "ir/ir.h"
+#include "values/values.h"
 
 typedef __int128 rg_int;
 
@@ -106,7 +106,7 @@ static rg_int rg_floordiv(rg_int a, rg_int d)
 
 /* ---------------------------------------------------------------- comparisons */
 
-int ir_range_compare(ir_op op, ir_range a, ir_range b)
+int va_range_compare(ir_op op, ir_range a, ir_range b)
 {
 	switch (op) {
 	case IR_OP_EQ:
@@ -117,8 +117,8 @@ int ir_range_compare(ir_op op, ir_range a, ir_range b)
 	}
 	case IR_OP_LT: return a.hi < b.lo ? 1 : a.lo >= b.hi ? 0 : -1;
 	case IR_OP_LE: return a.hi <= b.lo ? 1 : a.lo > b.hi ? 0 : -1;
-	case IR_OP_GT: return ir_range_compare(IR_OP_LT, b, a);
-	case IR_OP_GE: return ir_range_compare(IR_OP_LE, b, a);
+	case IR_OP_GT: return va_range_compare(IR_OP_LT, b, a);
+	case IR_OP_GE: return va_range_compare(IR_OP_LE, b, a);
 	default: sl_unreachable();
 	}
 }
@@ -323,7 +323,7 @@ static ir_range rg_typed_binary(const ir_expr *e, ir_type t, ir_range a, ir_rang
 		return rg_index_binary(e->op, a, b);
 	default:	/* any other: a comparison, else the whole result type */
 		if (ir_op_info[e->op].typing == IR_TY_COMPARE)
-			return rg_bool(ir_range_compare(e->op, a, b));
+			return rg_bool(va_range_compare(e->op, a, b));
 		return rg_full(e->type);
 	}
 }
@@ -393,7 +393,7 @@ static ir_range rg_access(const ir_expr *e)
 	ir_type t = e->type;
 	int64_t n = 1;
 	if (d->has_vrange && (d->kind == IR_DECL_FUNC || ir_type_eq(d->type, t)))
-		/* a lowered program's (ir/narrow.c) */
+		/* a lowered program's (values/narrow.c) */
 		return rg_wrap(t, d->vrange.lo, d->vrange.hi);
 	if (d->kind != IR_DECL_CONST || !d->data || !ir_type_eq(d->type, t))
 		return rg_full(t);
@@ -476,29 +476,29 @@ static ir_range rg_expr(const ir_expr *e, const rg_env *env)
 
 /* ---------------------------------------------------------------- entry points */
 
-ir_range ir_expr_range(const ir_expr *e, const int64_t *slot_lo, const int64_t *slot_hi,
+ir_range va_expr_range(const ir_expr *e, const int64_t *slot_lo, const int64_t *slot_hi,
 	int n_slots)
 {
 	rg_env env = { slot_lo, slot_hi, slot_lo && slot_hi ? n_slots : 0 };
 	return rg_expr(e, &env);
 }
 
-bool ir_expr_const(const ir_expr *e, const int64_t *slot_lo, const int64_t *slot_hi,
+bool va_expr_const(const ir_expr *e, const int64_t *slot_lo, const int64_t *slot_hi,
 	int n_slots, uint64_t *v)
 {
-	ir_range r = ir_expr_range(e, slot_lo, slot_hi, n_slots);
+	ir_range r = va_expr_range(e, slot_lo, slot_hi, n_slots);
 	if (r.lo != r.hi)
 		return false;
 	*v = rg_norm(e->type, r.lo);
 	return true;
 }
 
-ir_range ir_type_range(ir_type t)
+ir_range va_type_range(ir_type t)
 {
 	return rg_full(t);
 }
 
-ir_range ir_operand_range(const ir_expr *e, ir_type t, const int64_t *slot_lo,
+ir_range va_operand_range(const ir_expr *e, ir_type t, const int64_t *slot_lo,
 	const int64_t *slot_hi, int n_slots)
 {
 	rg_env env = { slot_lo, slot_hi, slot_lo && slot_hi ? n_slots : 0 };
