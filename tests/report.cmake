@@ -24,7 +24,7 @@
 #                                 synth): every point, the fronts, the
 #                                 syntheses in order
 #   t_report_explore_transfer     explore --truth --transfer on two boards
-#                                 (label synth): the sign-agreement matrix
+#                                 (label synth; slow: tests/CMakeLists.txt): the sign-agreement matrix
 #   t_report_compile_<example>    every other example's compile (slow)
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 find_program(SLUICE_BROWSER NAMES chromium-headless-shell chromium chromium-browser)
@@ -79,6 +79,7 @@ if(SLUICE_REPORT_YOSYS)
   set_tests_properties(t_report_upsample_synth t_report_study_upsample t_report_explore_gaussian
     t_report_explore_transfer PROPERTIES
     LABELS "report;synth" TIMEOUT 600 PROCESSORS 2 SKIP_RETURN_CODE 77)
+
 endif()
 # A study whose synthesis fails (SLUICE_YOSYS=false): exit 1, the page
 # still written, its statuses naming the run directories relative to DIR.
