@@ -1583,6 +1583,7 @@ static void est_circ_addr(est_walk *design, est_walk *w, const ub_buffer *b,
 	int terms = 0;
 	uint64_t konst = 0;
 	int zmin = 63;		/* the low zeros every variable term has */
+	int vb = 0;		/* the variable bits the address depends on */
 	w->addr = true;		/* address arithmetic: no lane-program multiply */
 	for (int d = ps->n_vars - 1; d >= 0; d--) {
 		est_val c = est_index(w, s, e->args[d], need);
@@ -1595,8 +1596,15 @@ static void est_circ_addr(est_walk *design, est_walk *w, const ub_buffer *b,
 		if (!c.is_const && est_low_zeros((uint64_t) stride) < zmin)
 			zmin = est_low_zeros((uint64_t) stride);
 		terms += !c.is_const;
+		vb += c.is_const ? 0 : c.ew;
 		stride *= ps->ext[d];
 	}
+	/* An address of at most one LUT's inputs (matmul's 16 i + k % 143 at
+	 * 2 lanes: i's 4 bits) is at most a LUT an address bit, whatever its
+	 * sums and modulo: ABC maps each bit's function of those inputs
+	 * (measured: 48 copies' % 143 fold into the design's 148 LUT4 outside
+	 * the bypasses, ECP5). */
+	double before = w->luts;
 	/* rtlgen sums the terms outermost first: the constant part (a
 	 * window's first word, as often as not) is an add of a constant,
 	 * free where it fits in the low zeros of every variable term (an
@@ -1610,6 +1618,8 @@ static void est_circ_addr(est_walk *design, est_walk *w, const ub_buffer *b,
 		est_divplan(w, &dp, wi, false);
 	else if (mod)
 		w->luts += est_divider(w->f, wi);
+	if (terms && vb <= w->f->k && w->luts - before > aw)
+		w->luts = before + aw;
 	w->addr = false;
 }
 
@@ -1649,8 +1659,15 @@ static int64_t est_lutram_ports(const est_fam *f, int64_t depth, int wd, int nr)
 /* A block-RAM read port p of buffer b (w the buffer's walk, r the
  * reading statement's): a window's write-enable range test and address
  * offsets, then sl_sram_pf's ra, hit1 and data1 registers, its two
- * address tests and the 3:1 read select (a LUT6 a bit). */
-static void est_sram_port(est_walk *w, est_walk *r, const ub_buffer *b, const ub_port *p)
+ * address tests and the 3:1 read select (a LUT6 a bit).  Where the flow
+ * flattens, Yosys merges what the copies of one buffer share (measured on
+ * matmul's 32 copies, ECP5): data1 (every copy's is the buffer's wdata
+ * under ce) is one register, and a reader's copies address their windows
+ * from the same base (the read address less the window's first word,
+ * which is the read's constant offset), so the read address's subtract
+ * and ra are the reader's first copy's ("first"). */
+static void est_sram_port(est_walk *w, est_walk *r, const ub_buffer *b, const ub_port *p,
+	bool first_of_buffer, bool first_of_reader)
 {
 	const est_fam *f = w->f;
 	int64_t depth = b->capacity_words;
@@ -1662,12 +1679,12 @@ static void est_sram_port(est_walk *w, est_walk *r, const ub_buffer *b, const ub
 		int64_t lo = p->win_lo, end = p->win_lo + p->win_len;
 		if (lo > 0)
 			w->luts += est_lt_const(f, aw, (uint64_t) lo, false)
-				+ 2 * est_add_const(f, ac, (uint64_t) lo, true);
+				+ (first_of_reader ? 2 : 1) * est_add_const(f, ac, (uint64_t) lo, true);
 		if (end < depth)
 			w->luts += est_lt_const(f, aw, (uint64_t) end, false);
 		w->luts += 1;
 	}
-	r->ffs += ac + 1 + wd;
+	r->ffs += (first_of_reader ? ac : 0) + 1 + (first_of_buffer ? wd : 0);
 	r->luts += 2.0 * est_eq(f, ac, false) + (f->k >= 6 ? 1.0 : 2.0) * wd;
 }
 
@@ -1687,7 +1704,8 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 	 * the distinct addresses are the read ports of its LUT RAM. */
 	char **mine = sl_xcalloc((size_t) b->n_ports + 1, sizeof(*mine));
 	int nr = 0, first = -1;
-	bool flat = f->bd->logic.flatten;
+	bool flat = f->bd->logic.flatten, any_sram = false;
+	uint64_t *seen_readers = sl_xcalloc((size_t) w->sp->n_stmts / 64 + 1, sizeof(uint64_t));
 	for (int i = 1; i < b->n_ports; i++) {
 		const ub_port *p = &b->ports[i];
 		est_walk *r = &by_stmt[p->stmt->index];
@@ -1707,7 +1725,11 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 			mine[nr++] = key;
 		}
 		if (sram) {
-			est_sram_port(w, r, b, p);
+			bool first_r = !flat || !(seen_readers[p->stmt->index / 64] &
+				((uint64_t) 1 << (p->stmt->index % 64)));
+			seen_readers[p->stmt->index / 64] |= (uint64_t) 1 << (p->stmt->index % 64);
+			est_sram_port(w, r, b, p, !flat || !any_sram, first_r);
+			any_sram = true;
 			continue;
 		}
 		r->luts += (double) est_eq(f, aw, false) + wd;	/* bypass */
@@ -1725,6 +1747,7 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 	for (int j = 0; j < nr; j++)
 		free(mine[j]);
 	free(mine);
+	free(seen_readers);
 }
 
 /* ------------------------------------------------------------ the design */

@@ -32,7 +32,8 @@ struct Est {
 	tg_report rep = {};
 	const tg_logic &r = rep.logic;
 
-	Est(const std::string &text, const char *board_name)
+	// pipelined: for the board, as `sluice synth` builds it
+	Est(const std::string &text, const char *board_name, bool pipelined = false)
 	{
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&dbuf, &dlen);
@@ -42,6 +43,8 @@ struct Est {
 		fo.bd = board_find(ctx, board_name);
 		if (!fo.bd)
 			return;
+		if (pipelined)
+			fo.sched.timing = fo.bd;
 		design = flow_compile_text(ctx, "t.sl", text.data(), text.size(), &fo);
 		if (!design)
 			return;
@@ -523,6 +526,28 @@ TEST(t_estimate, rom_varying_address_bits)
 		"ice40up5k");
 	ASSERT_NE(r.stage("f"), nullptr);
 	EXPECT_EQ(r.stage("f")->luts, n.stage("f")->luts);
+}
+
+// Block-RAM copies of one buffer where the flow flattens (ECP5): every
+// copy's data1 register holds the buffer's wdata under ce, and a reader's
+// copies address their windows from one base (the read's address less
+// the window's first word is i's 16 i for every k of a(i, k)), so Yosys
+// keeps one data1 and one ra per reader: each copy past the first adds
+// its hit1 only.  Measured (Yosys 0.23, synth_ecp5 -abc9 -nowidelut,
+// examples/matmul.sl: 16 copies of a and 16 of b, each read by matmul):
+// 735 TRELLIS_FF; the estimate was 1,159 when every copy kept its ra and
+// data1 (32 x (8 + 8) = 512 more, of which Yosys kept none but the
+// first's).  And matmul's a at 2 lanes (capacity 143, so % 143 per copy)
+// is a function of i's 4 bits, a LUT4 an address bit at most.
+TEST(t_estimate, sram_copies_share_data_and_base)
+{
+	Est m(
+		"param N = 16;\ninput a : i8[N][N];\ninput b : i8[N][N];\n"
+		"func matmul(i, j) : i32 = sum(k in 0..N) i32(a(i, k)) * i32(b(k, j));\n"
+		"output matmul[N][N];\n", "ecp5-85f", true);
+	fflush(m.diag);
+	ASSERT_NE(m.set, nullptr) << (m.dbuf ? m.dbuf : "");
+	EXPECT_NEAR((double) m.r.ffs, 735.0, 735.0 * 0.05);
 }
 
 }  // namespace
