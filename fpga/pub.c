@@ -111,7 +111,7 @@ static uint64_t pub_data_bits(const pub_set *pub)
 void tg_pub_tile_logic(const board *bd, const pub_set *pub, const pub_tile *t,
 	int width_bits, int in_bits, int64_t *ffs, int64_t *luts)
 {
-	const pub_params *p = &pub->params;
+	const pub_params *p = pub_tile_params(pub, t);
 	bool flat = bd->logic.flatten;
 	uint64_t data = flat ? pub_data_bits(pub) : ~(uint64_t) 0;
 	int n_outs = flat ? t->n_outs : p->n_out, n_fed = flat ? 1 : p->n_in;

@@ -172,7 +172,7 @@ static void fit_pub(const board *bd, const pub_set *pub, const pub_buf *pb,
 	const ub_buffer *b = pb->buf;
 	const board_mem *m;
 	for (int k = 0; k < pb->n_tiles; k++) {
-		int64_t c = tg_tile_cells(bd, pub->spram, &pub->params, b->width_bits, &m);
+		int64_t c = tg_tile_cells(bd, pub->spram, &pb->params, b->width_bits, &m);
 		f->cells[m - bd->mems] += c;
 		f->units += c * m->units;
 	}

@@ -299,8 +299,9 @@ static int cycle(const pub_params *p, const pub_buf *pb, const pub_tile *tile,
 int pub_model(const pub_set *ps, const pub_buf *pb, int tile,
 	pub_counts *out, int64_t *live_words, char *why, size_t why_len)
 {
-	const pub_params *p = &ps->params;
+	const pub_params *p = &pb->params;
 	const pub_tile *t = &pb->tiles[tile];
+	(void) ps;
 	runner *rs = sl_xcalloc((size_t) t->n_ctrl, sizeof(runner));
 	tile_state s;
 	int rc = 0;
@@ -369,6 +370,14 @@ const pub_buf *pub_buf_of(const pub_set *ps, const ub_buffer *b)
 		if (ps->bufs[i].buf == b)
 			return pub_on_tiles(&ps->bufs[i]) ? &ps->bufs[i] : NULL;
 	return NULL;
+}
+
+const pub_params *pub_tile_params(const pub_set *ps, const pub_tile *t)
+{
+	for (int i = 0; ps && i < ps->n_bufs; i++)
+		if (t >= ps->bufs[i].tiles && t < ps->bufs[i].tiles + ps->bufs[i].n_tiles)
+			return &ps->bufs[i].params;
+	return &ps->params;
 }
 
 bool pub_any(const pub_set *ps)

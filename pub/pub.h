@@ -27,12 +27,15 @@ extern "C" {
  * whose delays lie within register_threshold of each other share one
  * tile output and a delay line of registers; ports at delays too short
  * for the tile read a delay line on the producer's stream. */
-enum { PUB_MAX_LEVELS = 16, PUB_MAX_TILES = 4, PUB_MAX_WIDTH = 62 };
+enum { PUB_MAX_LEVELS = 16, PUB_MAX_TILES = 4, PUB_MAX_WIDTH = 62, PUB_MAX_OUTS = 8 };
 
 typedef struct pub_params {
-	int fw;			/* fetch width: words per SRAM word, a power of two */
+	int fw;			/* fetch width: words per SRAM word, a power of two;
+				 * 0: fit, per buffer the smallest of 4, 8, .., 64 at
+				 * which its tiles schedule (pub_buf's params) */
 	int64_t depth;		/* SRAM words per tile, a power of two */
-	int n_in, n_out;	/* ports of one tile */
+	int n_in, n_out;	/* ports of one tile; 0: fit, one input and the most
+				 * outputs a tile of the program uses (up to 8) */
 	int levels;		/* loop levels of a controller; 0: fit, the levels and
 				 * widths of the fewest flip-flops (with cw, ew 0) */
 	int cw;			/* counter and configuration width, bits (CW): the
@@ -97,6 +100,10 @@ typedef struct pub_tile {
 typedef struct pub_buf {
 	const ub_buffer *buf;
 	const char *native_why;	/* kept on today's mapping, and why; or NULL */
+	char *why_own;		/* native_why when it is built (owned), or NULL */
+	/* The parameters of this buffer's tiles: the set's, with the fetch
+	 * width of this buffer (fitted per buffer when the set's is 0). */
+	pub_params params;
 	int n_tiles;		/* in series: tile k+1 takes an output of tile k */
 	bool side;		/* or side by side: every tile takes the producer's
 				 * stream, a slab of rows each, output j of tile k
@@ -139,6 +146,9 @@ typedef struct pub_set {
 const pub_buf *pub_buf_of(const pub_set *ps, const ub_buffer *b);
 /* Whether entry "pb" of a set is on tiles (pub_buf_of's rule). */
 bool pub_on_tiles(const pub_buf *pb);
+/* The parameters of tile "t" of "ps": its buffer's (pub_buf's params,
+ * the fetch width its own), or the set's when no buffer holds it. */
+const pub_params *pub_tile_params(const pub_set *ps, const pub_tile *t);
 /* Whether any buffer of "ps" is on tiles. */
 bool pub_any(const pub_set *ps);
 

@@ -104,7 +104,7 @@ static void pub_delay_line(rtl_gen *g, const char *src, int w, int64_t len)
 
 static void emit_tile(rtl_gen *g, const pub_buf *pb, const char *nm, int k)
 {
-	const pub_params *p = &g->pub->params;
+	const pub_params *p = &pb->params;
 	FILE *o = g->out;
 	int w = pb->buf->width_bits, ca = pub_addr_bits(p);
 	const char *in = k == 0 || pb->side ? rtl_fmt(g, "%s_wdata", nm)
@@ -154,8 +154,7 @@ bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm)
 		return false;
 	fprintf(o, "    // on %d push-memory tile%s (FW %d, DEPTH %lld) and delay lines\n",
 		pb->n_tiles, pb->n_tiles == 1 ? "" : pb->side ? "s side by side" : "s in series",
-		g->pub->params.fw,
-		(long long) g->pub->params.depth);
+		pb->params.fw, (long long) pb->params.depth);
 	for (int k = 0; k < pb->n_tiles; k++)
 		emit_tile(g, pb, nm, k);
 	/* the tiles take the producer's words by their schedules, not by wen */
