@@ -315,6 +315,7 @@ static bool set_pub_buffers(options *o, const char *val)
 static void pub_fit_defaults(options *o)
 {
 	pub_params *p = &o->flow.pub;
+	p->strict = o->pub_tile_opts;
 	if (o->is_study || p->runtime)
 		return;
 	if (!o->pub_fw_set)

@@ -48,6 +48,7 @@ void pub_params_default(pub_params *p)
 	p->ew = 16;
 	p->only = NULL;
 	p->frames = 1;
+	p->strict = false;
 	p->runtime = false;
 }
 
@@ -1338,8 +1339,8 @@ static void buf_clear(pub_buf *pb)
 
 /* Map pb at the fetch width its parameters give; with "fit", try each
  * of fit_fws in a quiet context and keep the first that maps, or keep
- * the buffer native with the refusal at the first width as the reason.
- * 0, or -1 (reported; only at a fixed fetch width). */
+ * the buffer native with the refusal at the first width as the reason
+ * (strict parameters: report that refusal).  0, or -1 (reported). */
 static int map_buffer_fw(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb,
 	int64_t threshold, bool fit)
 {
@@ -1360,6 +1361,8 @@ static int map_buffer_fw(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb,
 		buf_clear(pb);
 	}
 	pb->params.fw = fit_fws[0];
+	if (ps->params.strict)
+		return map_buffer(ctx, isl, ps, pb, threshold);	/* reports the error */
 	size_t n = strlen(first) + 96;
 	pb->why_own = sl_xmalloc(n);
 	snprintf(pb->why_own, n, "no tile holds it at any fetch width from %d to %d (at FW %d, %s)",

@@ -45,6 +45,9 @@ typedef struct pub_params {
 	const char *only;	/* comma-separated buffer names to map (--pub-buffers),
 				 * or NULL: every buffer that can go on tiles */
 	int frames;		/* frames per run, back to back (sim --frames): 1 */
+	bool strict;		/* the user gave a tile parameter: a buffer that no
+				 * fitted fetch width maps is an error (at the first),
+				 * not kept native */
 	bool runtime;		/* --runtime-config: the Verilog takes the schedule and
 				 * the tiles' registers from a configuration bus
 				 * (rtlgen/runtime.c); the mapping ignores it */
