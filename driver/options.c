@@ -229,7 +229,7 @@ static bool set_fetch(options *o, const char *val)
 static bool set_depth(options *o, const char *val)
 {
 	uint64_t n;
-	o->pub_tile_opts = true;
+	o->pub_tile_opts = o->pub_depth_set = true;
 	if (o->is_study) {
 		o->study_depths = val;
 		return true;
@@ -315,7 +315,9 @@ static bool set_pub_buffers(options *o, const char *val)
 static void pub_fit_defaults(options *o)
 {
 	pub_params *p = &o->flow.pub;
-	p->strict = o->pub_tile_opts;
+	p->strict = o->pub_fw_set || o->pub_depth_set || o->pub_ports_set ||
+		o->pub_levels_set || o->pub_cw_set || o->pub_ew_set;
+	p->fixed_cfg = !p->runtime && !o->pub_rom;
 	if (o->is_study || p->runtime)
 		return;
 	if (!o->pub_fw_set)
@@ -326,6 +328,15 @@ static void pub_fit_defaults(options *o)
 		p->levels = 0;
 	if (!o->pub_cw_set)
 		p->cw = 0;
+}
+
+static bool set_pub_config(options *o, const char *val)
+{
+	o->pub_tile_opts = true;
+	if (strcmp(val, "static") && strcmp(val, "rom"))
+		return usage_error(o, "--pub-config takes static or rom, not '%s'", val);
+	o->pub_rom = !strcmp(val, "rom");
+	return true;
 }
 
 static bool set_runtime(options *o, const char *v) { return o->pub_tile_opts = o->flow.pub.runtime = true; }
@@ -440,6 +451,7 @@ static const option_spec option_specs[] = {
 	{ "--pub-width", OPT_MEMORY, true, set_pub_width },
 	{ "--pub-ext-width", OPT_MEMORY, true, set_pub_ext_width },
 	{ "--pub-buffers", OPT_MEMORY, true, set_pub_buffers },
+	{ "--pub-config", OPT_MEMORY, true, set_pub_config },
 	{ "--runtime-config", OPT_MEMORY, false, set_runtime },
 	{ "-d", OPT_DUMP, true, set_dump },
 	{ "-D", OPT_DEFINE, true, set_define },

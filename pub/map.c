@@ -49,6 +49,7 @@ void pub_params_default(pub_params *p)
 	p->only = NULL;
 	p->frames = 1;
 	p->strict = false;
+	p->fixed_cfg = false;
 	p->runtime = false;
 }
 

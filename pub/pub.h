@@ -45,6 +45,10 @@ typedef struct pub_params {
 	const char *only;	/* comma-separated buffer names to map (--pub-buffers),
 				 * or NULL: every buffer that can go on tiles */
 	int frames;		/* frames per run, back to back (sim --frames): 1 */
+	bool fixed_cfg;		/* the tiles' configuration is compiled into the
+				 * Verilog as constants (sl_pub STATIC, the default
+				 * without --runtime-config): no ROM, no bus; false:
+				 * the ROM loaded through the bus (--pub-config rom) */
 	bool strict;		/* the user gave a tile parameter: a buffer that no
 				 * fitted fetch width maps is an error (at the first),
 				 * not kept native */

@@ -34,6 +34,29 @@ static void pub_tile_we(rtl_gen *g, const char *nm, int k, int tile, int tb, int
 		fprintf(o, "    wire %s_pub%d_cfg_we = pub_cfg_we;\n", nm, k);
 }
 
+/* Constant configuration (sl_pub STATIC): every tile's bus tied off,
+ * 'ready' right after reset. */
+static void pub_fixed_loader(rtl_gen *g)
+{
+	const pub_set *ps = g->pub;
+	FILE *o = g->out;
+	int ww = pub_addr_bits(&ps->params) + ps->params.cw;
+	fprintf(o, "    // ======== push-memory tiles (docs/pub.md): each tile's configuration\n"
+		"    // is a constant of its instance (STATIC), so there is no bus to load:\n"
+		"    // 'ready' right after reset\n"
+		"    wire pub_cfg_done = 1'b1;\n    assign ready = !rst;\n");
+	for (int i = 0; i < ps->n_bufs; i++) {
+		const pub_buf *pb = &ps->bufs[i];
+		if (!pub_buf_of(g->pub, pb->buf))
+			continue;
+		const char *nm = g->stages[pb->buf->producer->index].name;
+		for (int k = 0; k < pb->n_tiles; k++)
+			fprintf(o, "    wire [%d:0] %s_pub%d_cfg = %d'd0;\n    wire %s_pub%d_cfg_we = 1'b0;\n",
+				ww - 1, nm, k, ww, nm, k);
+	}
+	fputc('\n', o);
+}
+
 void rtl_pub_loader(rtl_gen *g)
 {
 	const pub_set *ps = g->pub;
@@ -43,6 +66,10 @@ void rtl_pub_loader(rtl_gen *g)
 		fprintf(o, "    // ======== push-memory tiles (docs/pub.md): none in this design,\n"
 			"    // so nothing to configure: 'ready' right after reset\n"
 			"    assign ready = !rst;\n\n");
+		return;
+	}
+	if (p->fixed_cfg) {
+		pub_fixed_loader(g);
 		return;
 	}
 	int ca = pub_addr_bits(p), ww = ca + p->cw, tb = pub_rom_tile_bits(ps);
@@ -102,6 +129,34 @@ static void pub_delay_line(rtl_gen *g, const char *src, int w, int64_t len)
 	fprintf(o, "    end\n");
 }
 
+/* The STATIC configuration of tile "t": every controller's registers
+ * (pub_ctrl_regs, each cw bits), controller c's at bit c (3 L + 3) cw, as
+ * a Verilog constant ", .STATIC(1), .CFG(N'h...)". */
+static const char *pub_cfg_param(rtl_gen *g, const pub_params *p, const pub_tile *t)
+{
+	int nr = 3 * p->levels + 3;
+	int64_t bits = (int64_t) t->n_ctrl * nr * p->cw, digits = (bits + 3) / 4;
+	unsigned char *nib = sl_xcalloc((size_t) digits, 1);
+	int64_t regs[3 * PUB_MAX_LEVELS + 3];
+	for (int c = 0; c < t->n_ctrl; c++) {
+		pub_ctrl_regs(p, &t->ctrl[c], regs);
+		for (int r = 0; r < nr; r++)
+			for (int b = 0; b < p->cw; b++)
+				if ((uint64_t) regs[r] >> b & 1) {
+					int64_t at = ((int64_t) c * nr + r) * p->cw + b;
+					nib[at / 4] |= (unsigned char) (1 << (at % 4));
+				}
+	}
+	char *hex = sl_xmalloc((size_t) digits + 1);
+	for (int64_t i = 0; i < digits; i++)
+		hex[i] = "0123456789abcdef"[nib[digits - 1 - i]];
+	hex[digits] = 0;
+	const char *s = rtl_fmt(g, ", .STATIC(1), .CFG(%lld'h%s)", (long long) bits, hex);
+	free(hex);
+	free(nib);
+	return s;
+}
+
 static void emit_tile(rtl_gen *g, const pub_buf *pb, const char *nm, int k)
 {
 	const pub_params *p = &pb->params;
@@ -121,12 +176,14 @@ static void emit_tile(rtl_gen *g, const pub_buf *pb, const char *nm, int k)
 	char ew[24] = "";
 	if (p->ew != p->cw)	/* the tile's default EW is CW */
 		snprintf(ew, sizeof ew, ", .EW(%d)", p->ew);
+	const char *fixed = g->pub->params.fixed_cfg && !g->pub->params.runtime ?
+		pub_cfg_param(g, p, &pb->tiles[k]) : "";
 	fprintf(o, "    sl_pub #(.W(%d), .FW(%d), .DEPTH(%lld), .NI(%d), .NO(%d), .LEVELS(%d), "
-		".CW(%d)%s%s) %s (\n"
+		".CW(%d)%s%s%s) %s (\n"
 		"        .clk(clk), .rst(rst), .clk_en(ce), .flush(go && ce),\n"
 		"        .cfg_we(%s_pub%d_cfg_we), .cfg_addr(%s_pub%d_cfg[%d:%d]), "
 		".cfg_data(%s_pub%d_cfg[%d:0]),\n", w, p->fw, (long long) p->depth, p->n_in,
-		p->n_out, p->levels, p->cw, ew, g->pub->spram ? ", .SPRAM(1)" : "",
+		p->n_out, p->levels, p->cw, ew, g->pub->spram ? ", .SPRAM(1)" : "", fixed,
 		rtl_tile_name(g->ctx, pb->buf->producer, k), nm, k, nm, k,
 		ca + p->cw - 1, p->cw, nm, k,
 		p->cw - 1);

@@ -11,6 +11,10 @@
 //
 // Parameters: W, FW (a power of two), DEPTH, NI, NO, LEVELS, CW
 // (clog2(DEPTH) <= CW), EW (<= CW, default CW), SPRAM; see docs/pub.md.
+// STATIC 1: the configuration is the constant CFG (every controller's
+// registers, each CW bits, controller c's (3 LEVELS + 3) registers in
+// bits [c*(3*LEVELS+3)*CW +: (3*LEVELS+3)*CW], offset r of them at
+// [r*CW +: CW]: the values the bus would write), the bus unused.
 module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
                in_en, out_valid, out_data, chain_valid, chain_data, busy);
   parameter W = 16;
@@ -22,12 +26,15 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
   parameter CW = 16;
   parameter SPRAM = 0;
   parameter EW = CW;
+  parameter STATIC = 0;
   localparam AW = DEPTH > 1 ? $clog2(DEPTH) : 1;
   localparam SW = $clog2(FW) + 1;
   localparam NC = 2 * (NI + NO);
   localparam RB = $clog2(3 * LEVELS + 3);
   localparam CB = NC > 1 ? $clog2(NC) : 1;
   localparam CA = CB + RB;
+  localparam RW = (3 * LEVELS + 3) * CW;  // one controller's configuration
+  parameter [NC*RW-1:0] CFG = 0;
 
   input               clk;
   input               rst;
@@ -133,14 +140,16 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       reg [2*WW-1:0] agg;
       reg            ra;               // the row WR_g writes next
       wire [SW-1:0]  slot = in_slot[g*SW +: SW];
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(SW))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(SW),
+                    .STATIC(STATIC), .CFG(CFG[CI*RW +: RW]))
         c_in (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CI), .cfg_hot(cfg_hot),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
               .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(in_fire[g]),
               .addr(in_slot[g*SW +: SW]), .active(act[g]));
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(AW))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(AW),
+                    .STATIC(STATIC), .CFG(CFG[CWR*RW +: RW]))
         c_wr (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CWR), .cfg_hot(cfg_hot),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
@@ -169,14 +178,16 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
       reg            own_v;
       reg [W-1:0]    own_d;
       wire [SW-1:0]  slot = out_slot[g*SW +: SW];
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(AW))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(AW),
+                    .STATIC(STATIC), .CFG(CFG[CRD*RW +: RW]))
         c_rd (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
               .cfg_we(cfg_we && cfg_c == CRD), .cfg_hot(cfg_hot),
               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
               .cfg_m2(cfg_m2),
               .cycn(cycn), .fire(rd_fire[g]),
               .addr(rd_addr[g*AW +: AW]), .active(act[2*NI + g]));
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(SW))
+      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(SW),
+                    .STATIC(STATIC), .CFG(CFG[COUT*RW +: RW]))
         c_out (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
                .cfg_we(cfg_we && cfg_c == COUT), .cfg_hot(cfg_hot),
                .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
