@@ -80,7 +80,8 @@ static void tile_ctrl_logic(const board *bd, const pub_params *p, int agw, uint6
 	int L = p->levels, cw = p->cw, ew = p->ew, k = bd->lut_inputs;
 	double carry = bd->logic.carry;
 	int dc = pub_field(data, cw), de = pub_field(data, ew), da = pub_field(data, agw);
-	*ffs += 1 + dc + da + (int64_t) L * (dc + de + da);
+	if (!p->fixed_cfg)	/* constants (STATIC) are no flip-flops */
+		*ffs += 1 + dc + da + (int64_t) L * (dc + de + da);
 	*ffs += (int64_t) L * (ew + 6) + 2 * cw + 2 * agw + 4;
 	*luts += L * (2 * carry * ew + 2.0 * pub_eq(k, ew, true) + cw + agw);
 	*luts += carry * (cw + agw) + (double) pub_eq(k, cw, false) + 3 * L + 3;

@@ -176,7 +176,7 @@ static void fit_pub(const board *bd, const pub_set *pub, const pub_buf *pb,
 		f->cells[m - bd->mems] += c;
 		f->units += c * m->units;
 	}
-	if (with_rom) {
+	if (with_rom && !pub->params.fixed_cfg) {	/* constants: no ROM */
 		int64_t c = tg_pub_rom_cells(bd, pub, &m);
 		f->cells[m - bd->mems] += c;
 		f->units += c * m->units;

@@ -192,6 +192,13 @@ int pub_print_counts(sl_ctx *ctx, const pub_set *ps, const char *source, FILE *o
 void pub_dump_text(const pub_set *ps, FILE *out);
 /* The register values of controller "c" at offsets 0 .. 3*levels+2. */
 void pub_ctrl_regs(const pub_params *p, const pub_ctrl *c, int64_t *regs);
+/* Shared controllers (docs/pub.md "Shared controllers"): src[c] is the
+ * controller that enabled controller c of "t" repeats (sl_pub_follow),
+ * dly[c] cycles later, or -1: c has the same extents and delta registers
+ * as src[c] and starts 0 .. PUB_MAX_SHARE_DELAY cycles after it (its
+ * address start is its own).  A controller followed follows none. */
+enum { PUB_MAX_SHARE_DELAY = 3 };
+void pub_tile_shares(const pub_params *p, const pub_tile *t, int *src, int *dly);
 /* The bus writes of one tile, one "$readmemh" word (address << cw |
  * data) a line, ending with an all-ones word; returns the writes. */
 int pub_write_hex(const pub_set *ps, const pub_tile *t, FILE *out);

@@ -151,7 +151,16 @@ static const char *pub_cfg_param(rtl_gen *g, const pub_params *p, const pub_tile
 	for (int64_t i = 0; i < digits; i++)
 		hex[i] = "0123456789abcdef"[nib[digits - 1 - i]];
 	hex[digits] = 0;
-	const char *s = rtl_fmt(g, ", .STATIC(1), .CFG(%lld'h%s)", (long long) bits, hex);
+	/* SHARE: a byte a controller, 0x80 | delay << 5 | source */
+	int src[4 * PUB_MAX_OUTS], dly[4 * PUB_MAX_OUTS];
+	pub_tile_shares(p, t, src, dly);
+	char *share = sl_xmalloc((size_t) 2 * t->n_ctrl + 1);
+	for (int c = t->n_ctrl - 1; c >= 0; c--)	/* each NUL overwritten by the next */
+		snprintf(share + 2 * (t->n_ctrl - 1 - c), 3, "%02x", src[c] < 0 ? 0 :
+			0x80 | dly[c] << 5 | src[c]);
+	const char *s = rtl_fmt(g, ", .STATIC(1), .CFG(%lld'h%s), .SHARE(%d'h%s)", (long long) bits,
+		hex, 8 * t->n_ctrl, share);
+	free(share);
 	free(hex);
 	free(nib);
 	return s;
