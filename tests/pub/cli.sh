@@ -58,7 +58,7 @@ usage() {
 G=examples/gaussian.sl
 # The fixed tile (the defaults before the parameters were fitted, and
 # still --runtime-config's): the files below are worked out for it.
-FIXED="--fetch 4 --pub-ports 2x2 --pub-levels 6 --pub-width 16"
+FIXED="--fetch 4 --pub-ports 2x2 --pub-levels 6 --pub-width 16 --pub-config rom"
 bad collision_fetch2 compile $G --memory pub --fetch 2
 bad width_cw7 compile $G --memory pub --fetch 4 --pub-width 7 --depth 64
 bad depth16 sim $G --memory pub --fetch 4 --depth 16 --seed 1
@@ -162,7 +162,7 @@ fi
 # rows of 31 SRAM words: 1922 wide writes, 2 x 1922 = 3844 wide reads,
 # 2 x 3844 = 7688 words out; all 1922 words stay live until pass 1.
 C=tests/order/camera_pipeline.sl	# channel outermost (the example keeps red in a register)
-CT="--memory pub --fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3 --pub-width 16"
+CT="--memory pub --fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3 --pub-width 16 --pub-config rom"
 if "$SLUICE" compile $C $CT --pub-buffers red,green -o "$TMP/c" >/dev/null 2>"$TMP/err"; then
 	python3 - "$TMP/c" <<'PY' || fail=1
 import json, sys
@@ -365,6 +365,38 @@ fi
 usage "--pub-ports takes INPUTSxOUTPUTS" compile $G --memory pub --pub-ports 1x1,2x2 -o "$TMP/u"
 usage "does not combine with --boards" study $G --memory pub --boards ice40up5k -o "$TMP/u"
 usage "are axes of --memory native,pub" study $G --fetch 4 -o "$TMP/u"
+# The defaults: gaussian's tile fitted (1x2 ports, 1 level, CW 12, EW 12:
+# tests/golden/README.md) and its configuration constants of the instance
+# (STATIC): no ROM and no pub_rom.hex; CFG holds pub_in_0.hex's data, each
+# register 12 bits, controller c's 6 registers at bit 72 c; SHARE (a byte
+# a controller, 0x80 | delay << 5 | source) worked out by hand from the
+# controllers of tests/golden/compile/gaussian_pub/tiles.txt: OUT_0 (4)
+# repeats OUT_1 (5), both from cycle 128 at slot 0, 0 cycles later: 0x85;
+# RD_0 (2) repeats RD_1 (3), 126 - 124 = 2 cycles later (address 16
+# against 0): 0xc3; the others none.
+if "$SLUICE" compile $G --memory pub -o "$TMP/st" >/dev/null 2>"$TMP/err"; then
+	python3 - "$TMP/st" <<'PY' || fail=1
+import os, re, sys
+d = sys.argv[1]
+v = open(d + "/sluice_gaussian.v").read()
+m = re.search(r"\.STATIC\(1\), \.CFG\((\d+)'h([0-9a-f]+)\), \.SHARE\(48'h([0-9a-f]+)\)", v)
+words = [l.strip() for l in open(d + "/pub_in_0.hex") if not l.startswith("//")][:-1]
+cfg = 0
+for w in words:
+    x = int(w, 16)
+    addr, data = x >> 12, x & 0xfff
+    cfg |= data << (12 * ((addr >> 3) * 6 + (addr & 7)))
+ok = bool(m) and int(m.group(1)) == 6 * 6 * 12 and int(m.group(2), 16) == cfg
+ok = ok and m.group(3) == "008500c30000" and not os.path.exists(d + "/pub_rom.hex")
+ok = ok and "rom_style" not in v and "assign ready = !rst;" in v
+print("ok   gaussian at the defaults: constant configuration, OUT_0 and RD_0 shared"
+      if ok else "FAIL gaussian at the defaults: %r" % (m.groups() if m else None,))
+sys.exit(0 if ok else 1)
+PY
+else
+	echo "FAIL compile $G --memory pub:"; cat "$TMP/err"; fail=1
+fi
+usage "--pub-config takes static or rom" compile $G --memory pub --pub-config x -o "$TMP/u"
 # Fitted widths (--pub-width fit): the fitted tile is the tile of those
 # widths given explicitly (the same Verilog and pub.json, byte for byte),
 # and one bit less of either width is refused (exit 1, or the usage error
