@@ -78,7 +78,7 @@ for w in $want; do
 	case " $got " in *" $w "*) ;; *) echo "FAIL $2: want $w, synth.json has: $got"; fail=1 ;; esac
 done
 case "$got" in *mispredicted*) echo "FAIL $2: $got"; fail=1 ;; esac
-spram=$(grep -c "sl_pub #(.*\.SPRAM(1))" "$TMP/o/sluice_$prog.v")
+spram=$(grep -c "sl_pub #(.*\.SPRAM(1)[,)]" "$TMP/o/sluice_$prog.v")
 if [ "$board" = ice40up5k ]; then
 	if [ "$spram" -lt 1 ] || ! grep -q "synth_ice40 -dsp -spram" "$TMP/o/synth.ys"; then
 		echo "FAIL $2: the tile has no SPRAM=1 or the flow no -spram"; fail=1
