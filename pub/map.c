@@ -903,8 +903,8 @@ static int64_t words_needed(int64_t dist, int64_t base_dist, int fw)
  * tile (its box widened to every element read after it).  -1 (reported)
  * when a group alone is too far for a tile, or more tiles are needed
  * than PUB_MAX_TILES. */
-static int plan_tiles(sl_ctx *ctx, const pub_params *p, const ub_buffer *buf, group *g,
-	int ng, const stream *w, tile_plan *plans, int *n_plans)
+static int plan_tiles(sl_ctx *ctx, const pub_params *p, int outs, const ub_buffer *buf,
+	group *g, int ng, const stream *w, tile_plan *plans, int *n_plans)
 {
 	int np = 0;
 	int64_t base = 0, base_dist = 0;
@@ -926,7 +926,7 @@ static int plan_tiles(sl_ctx *ctx, const pub_params *p, const ub_buffer *buf, gr
 		tp->first = i;
 		tp->n = 0;
 		tp->feeds = -1;
-		while (i < ng && tp->n < p->n_out && (tp->n < 8) &&
+		while (i < ng && tp->n < (outs ? outs : p->n_out) && (tp->n < 8) &&
 		       words_needed(g[i].dist, base_dist, p->fw) <= p->depth &&
 		       g[i].dmin - base >= tile_min_delay(p, in.coef[in.n - 1])) {
 			tp->n++;
@@ -1274,7 +1274,7 @@ static int map_groups(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb, group
 		}
 		pb->side = np > 1;
 	} else {
-		rc = plan_tiles(ctx, p, pb->buf, g, ng, w, plans, &np);
+		rc = plan_tiles(ctx, p, pb->outs, pb->buf, g, ng, w, plans, &np);
 	}
 	pb->n_groups = 0;
 	pb->reg_words = 0;
@@ -1334,36 +1334,46 @@ static void buf_clear(pub_buf *pb)
 	free(pb->port_lag);
 	free(pb->port_split);
 	free(pb->why_own);
-	pub_buf keep = { .buf = pb->buf, .params = pb->params };
+	pub_buf keep = { .buf = pb->buf, .params = pb->params, .outs = pb->outs };
 	*pb = keep;
 }
 
 /* Map pb at the fetch width its parameters give; with "fit", try each
- * of fit_fws in a quiet context and keep the first that maps, or keep
- * the buffer native with the refusal at the first width as the reason
- * (strict parameters: report that refusal).  0, or -1 (reported). */
+ * of fit_fws in a quiet context and keep the first that puts the buffer
+ * on tiles, with as many outputs a tile as the tile has and then, when
+ * the ports are fitted too ("outs"), with one (tiles in series, each
+ * with one write and one read: mobilenet's act at FW 4).  When none does, the first width's outcome stands: kept
+ * native for its reason, or refused, and then kept native with that
+ * refusal as the reason (strict parameters: the refusal is reported).
+ * 0, or -1 (reported). */
 static int map_buffer_fw(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb,
-	int64_t threshold, bool fit)
+	int64_t threshold, bool fit, bool outs)
 {
 	if (!fit)
 		return map_buffer(ctx, isl, ps, pb, threshold);
 	char first[320] = "";
-	for (size_t i = 0; i < sizeof fit_fws / sizeof fit_fws[0]; i++) {
+	bool refused = false;
+	size_t nf = sizeof fit_fws / sizeof fit_fws[0];
+	for (size_t i = 0; i < (outs ? 2 : 1) * nf; i++) {
 		sl_ctx *quiet = sl_ctx_alloc();
 		sl_ctx_set_quiet(quiet, true);
-		pb->params.fw = fit_fws[i];
+		pb->params.fw = fit_fws[i % nf];
+		pb->outs = i < nf ? 0 : 1;
 		int rc = map_buffer(quiet, isl, ps, pb, threshold);
-		if (rc < 0 && !first[0])
+		if (i == 0 && rc < 0) {
+			refused = true;
 			snprintf(first, sizeof first, "%s", sl_first_error(quiet) ?
 				sl_first_error(quiet) : "an error");
+		}
 		sl_ctx_free(quiet);
-		if (rc == 0)
+		if (rc == 0 && pub_on_tiles(pb))
 			return 0;
 		buf_clear(pb);
 	}
 	pb->params.fw = fit_fws[0];
-	if (ps->params.strict)
-		return map_buffer(ctx, isl, ps, pb, threshold);	/* reports the error */
+	pb->outs = 0;
+	if (!refused || ps->params.strict)	/* native at FW 4, or the error */
+		return map_buffer(ctx, isl, ps, pb, threshold);
 	size_t n = strlen(first) + 96;
 	pb->why_own = sl_xmalloc(n);
 	snprintf(pb->why_own, n, "no tile holds it at any fetch width from %d to %d (at FW %d, %s)",
@@ -1393,10 +1403,13 @@ static pub_set *map_set(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 			pb->why_own = sl_xstrdup(prev->bufs[i].why_own);
 			pb->native_why = pb->why_own;
 		} else {
-			if (prev)
+			if (prev) {
 				pb->params.fw = prev->bufs[i].params.fw;
+				pb->outs = prev->bufs[i].outs;
+			}
 			rc = map_buffer_fw(ctx, isl, ps, pb, env->register_threshold,
-				!prev && !p->fw);
+				!prev && !p->fw, !prev && ps->params.n_out == PUB_MAX_OUTS &&
+				!p->strict);
 		}
 		if (rc < 0) {
 			pub_set_free(ps);

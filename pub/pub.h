@@ -111,6 +111,8 @@ typedef struct pub_buf {
 	/* The parameters of this buffer's tiles: the set's, with the fetch
 	 * width of this buffer (fitted per buffer when the set's is 0). */
 	pub_params params;
+	int outs;		/* outputs a tile of it takes at most, when the ports
+				 * are fitted (1: tiles in series), or 0: NO */
 	int n_tiles;		/* in series: tile k+1 takes an output of tile k */
 	bool side;		/* or side by side: every tile takes the producer's
 				 * stream, a slab of rows each, output j of tile k

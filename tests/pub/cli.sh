@@ -266,9 +266,10 @@ fi
 # two tiles side by side: (512 - 4) / 16 = 31 rows a tile, so 2 tiles of
 # 31 rows, each 31 x 16 = 496 wide writes, 2 passes x 496 = 992 wide
 # reads and 2 x 31 x 62 = 3844 words out.  At DEPTH 256 a tile takes 15
-# rows: 5 tiles, more than 4, and red stays native with the reason.
+# rows: 5 tiles, more than 4, and at --fetch 4 red stays native with the
+# reason (the fitted fetch width takes FW 8, 8 words a row, 2 tiles).
 if "$SLUICE" compile $C --memory pub -o "$TMP/c2" >/dev/null 2>"$TMP/err" &&
-   "$SLUICE" compile $C --memory pub --depth 256 -o "$TMP/c3" >/dev/null 2>>"$TMP/err"; then
+   "$SLUICE" compile $C --memory pub --depth 256 --fetch 4 -o "$TMP/c3" >/dev/null 2>>"$TMP/err"; then
 	python3 - "$TMP/c2/pub.json" "$TMP/c3/pub.json" <<'PY' || fail=1
 import json, sys
 b = {b["name"]: b for b in json.load(open(sys.argv[1]))["buffers"]}
