@@ -24,6 +24,12 @@
  * board whose flow keeps the hierarchy (`flatten 0`: synth_xilinx), no
  * optimization crosses the tile's boundary: every input and output and
  * every configuration bit stay, the formula of docs/pub.md whole.
+ * With the configuration constant (sl_pub STATIC, pub_params fixed_cfg)
+ * there are no configuration flip-flops, register enables or bus decode,
+ * and a shared controller (pub_tile_shares) is its delay line and address
+ * adder; the count of the rest is then an upper bound (Yosys folds more
+ * of the constants: gaussian on the UP5K 689 flip-flops against 773
+ * estimated, docs/pub.md "Constant configuration and shared controllers").
  *
  * LUTs are a structural estimate (k-input LUTs, the board's `carry`),
  * not fitted: per controller, per level a down counter with its load
