@@ -18,6 +18,9 @@
  *   - chain tiles in series when the groups need more outputs or more
  *     SRAM words than one tile has: an output of tile k is tile k+1's
  *     input stream;
+ *   - with parameters left to the fit, try each buffer at fetch widths
+ *     4 .. 64 (then one output a tile) and keep it native with the
+ *     refusal when none maps;
  *   - run every tile's configuration through the tile model (model.c)
  *     on element identities: every word an output presents is the one
  *     its port reads, and the counts are the model's.

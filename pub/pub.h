@@ -6,7 +6,8 @@
  * (flow/flow.c calls pub_map, and nothing else does), its parameter
  * rules (pub_params_check), the one answer to "is this buffer on tiles"
  * (pub_buf_of), the tile model, the cost model and the tile dumps.
- *   map.c     vectorize, fold, place every SRAM access (isl), fit widths
+ *   map.c     vectorize, fold, place every SRAM access (isl), fit the
+ *             widths, levels, ports and each buffer's fetch width
  *   model.c   a tile's configuration run cycle by cycle; configuration
  *             images and the one ROM
  *   cost.c    area, energy and flip-flops of a tile (docs/pub.md)

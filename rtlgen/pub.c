@@ -3,7 +3,10 @@
  * sl_pub instance per tile (tile k+1's input the output of tile k that
  * feeds it), a delay line of registers after each tile output and on the
  * producer's stream (a register per cycle: the ports read at constant
- * delays), and each read port's wire from its tap.  The configuration of
+ * delays), and each read port's wire from its tap.  By default each
+ * tile's configuration is a constant of its instance (STATIC, CFG) with
+ * the controllers it shares (SHARE, pub_tile_shares), and 'ready' rises
+ * right after reset; with --pub-config rom the configuration of
  * every tile is one ROM of the design (pub_rom: each write's tile
  * number, register address and value), written after reset, one word a
  * cycle whatever the clock enable, on cfg_addr / cfg_data wires that all
