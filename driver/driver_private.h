@@ -43,6 +43,11 @@ typedef struct options {
 	int64_t max_cycles;	/* sim: the budget in predicted cycles */
 	bool pub_tile_opts;	/* a --fetch, --depth or --pub-* option was given */
 	bool pub_ew_set;	/* --pub-ext-width was given (else EW follows CW) */
+	/* --fetch, --pub-ports, --pub-levels, --pub-width given: what is not
+	 * is fitted (pub_params 0), except under --runtime-config and in a
+	 * study, which take pub_params_default's fixed tile */
+	bool pub_fw_set, pub_depth_set, pub_ports_set, pub_levels_set, pub_cw_set;
+	bool pub_rom;		/* --pub-config rom: the configuration ROM, not constants */
 	bool is_study;		/* the command is study: --memory, --fetch, --depth are lists */
 	const char *study_memories, *study_fetches, *study_depths, *study_ports;
 	/* explore: --space FILE, --knob NAME=VALUES..., --budget N, --fidelity,

@@ -371,7 +371,7 @@ static int write_pub(const flow_design *d, const char *dir)
 				return -1;
 		}
 	}
-	if (pub_n_tiles(d->pub) > 0 && !d->pub->params.runtime &&
+	if (pub_n_tiles(d->pub) > 0 && !d->pub->params.runtime && !d->pub->params.fixed_cfg &&
 	    write_text(d->ctx, dir, "pub_rom.hex", NULL, print_pub_rom, d->pub) < 0)
 		return -1;
 	char *cfg;	/* --runtime-config: DIR/config.hex */

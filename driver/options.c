@@ -214,7 +214,7 @@ static bool parse_pow2(const char *val, uint64_t lo, uint64_t hi, uint64_t *n)
 static bool set_fetch(options *o, const char *val)
 {
 	uint64_t n;
-	o->pub_tile_opts = true;
+	o->pub_tile_opts = o->pub_fw_set = true;
 	if (o->is_study) {
 		o->study_fetches = val;
 		return true;
@@ -229,7 +229,7 @@ static bool set_fetch(options *o, const char *val)
 static bool set_depth(options *o, const char *val)
 {
 	uint64_t n;
-	o->pub_tile_opts = true;
+	o->pub_tile_opts = o->pub_depth_set = true;
 	if (o->is_study) {
 		o->study_depths = val;
 		return true;
@@ -245,7 +245,7 @@ static bool set_pub_ports(options *o, const char *val)
 {
 	int ni, no;
 	char x, extra;
-	o->pub_tile_opts = true;
+	o->pub_tile_opts = o->pub_ports_set = true;
 	if (o->is_study) {
 		o->study_ports = val;
 		return true;
@@ -272,6 +272,7 @@ static bool count_or_fit(options *o, const char *val, uint64_t lo, uint64_t hi, 
 
 static bool set_pub_levels(options *o, const char *val)
 {
+	o->pub_levels_set = true;
 	return count_or_fit(o, val, 1, PUB_MAX_LEVELS, &o->flow.pub.levels) ||
 		usage_error(o, "--pub-levels takes a loop-level count from 1 to 16, or 'fit', "
 			"not '%s'", val);
@@ -279,6 +280,7 @@ static bool set_pub_levels(options *o, const char *val)
 
 static bool set_pub_width(options *o, const char *val)
 {
+	o->pub_cw_set = true;
 	return count_or_fit(o, val, 2, PUB_MAX_WIDTH, &o->flow.pub.cw) || usage_error(o,
 		"--pub-width takes a configuration width in bits from 2 to 62, or 'fit', not '%s'",
 		val);
@@ -304,6 +306,37 @@ static bool set_pub_buffers(options *o, const char *val)
 		sl_error(o->diag, sl_noloc, "--pub-buffers %s: '%.*s' is given twice", val, n, dup);
 	o->flow.pub.only = val;
 	return !dup;
+}
+
+/* The tile parameters the user did not give are fitted (docs/pub.md,
+ * "Fitted parameters"), except under --runtime-config, whose one build
+ * serves sizes the fit does not see, and in a study, which takes
+ * explicit values: there they keep pub_params_default's. */
+static void pub_fit_defaults(options *o)
+{
+	pub_params *p = &o->flow.pub;
+	p->strict = o->pub_fw_set || o->pub_depth_set || o->pub_ports_set ||
+		o->pub_levels_set || o->pub_cw_set || o->pub_ew_set;
+	p->fixed_cfg = !p->runtime && !o->pub_rom;
+	if (o->is_study || p->runtime)
+		return;
+	if (!o->pub_fw_set)
+		p->fw = 0;
+	if (!o->pub_ports_set)
+		p->n_in = p->n_out = 0;
+	if (!o->pub_levels_set)
+		p->levels = 0;
+	if (!o->pub_cw_set)
+		p->cw = 0;
+}
+
+static bool set_pub_config(options *o, const char *val)
+{
+	o->pub_tile_opts = true;
+	if (strcmp(val, "static") && strcmp(val, "rom"))
+		return usage_error(o, "--pub-config takes static or rom, not '%s'", val);
+	o->pub_rom = !strcmp(val, "rom");
+	return true;
 }
 
 static bool set_runtime(options *o, const char *v) { return o->pub_tile_opts = o->flow.pub.runtime = true; }
@@ -418,6 +451,7 @@ static const option_spec option_specs[] = {
 	{ "--pub-width", OPT_MEMORY, true, set_pub_width },
 	{ "--pub-ext-width", OPT_MEMORY, true, set_pub_ext_width },
 	{ "--pub-buffers", OPT_MEMORY, true, set_pub_buffers },
+	{ "--pub-config", OPT_MEMORY, true, set_pub_config },
 	{ "--runtime-config", OPT_MEMORY, false, set_runtime },
 	{ "-d", OPT_DUMP, true, set_dump },
 	{ "-D", OPT_DEFINE, true, set_define },
@@ -545,6 +579,7 @@ int driver_parse_options(const command *c, int argc, char **argv, options *opt)
 	/* advice for the design compile writes; pins for one to be placed */
 	opt->flow.warn_order = !strcmp(c->name, "compile");
 	opt->flow.check_pins = !strcmp(c->name, "compile") || (!strcmp(c->name, "synth") && opt->pnr);
+	pub_fit_defaults(opt);
 	if (!opt->pub_ew_set)
 		opt->flow.pub.ew = opt->flow.pub.cw;
 	opt->flow.frames = opt->frames;

@@ -561,8 +561,8 @@ static void study_pub_tiles(const flow_design *d, const pub_params *base, int fw
 		for (int k = 0; k < pb->n_tiles; k++) {
 			pub_cost c, dp;
 			const pub_counts *n = &pb->tiles[k].counts;
-			pub_cost_tile(&p, pb->buf->width_bits, n, &c);
-			pub_cost_dualport(&p, pb->buf->width_bits, n, &dp);
+			pub_cost_tile(&pb->params, pb->buf->width_bits, n, &c);
+			pub_cost_dualport(&pb->params, pb->buf->width_bits, n, &dp);
 			int peak = pub_dualport_peak(&pb->tiles[k]);
 			r->dp_sram_bits += dp.sram_bits;
 			r->dp_area += dp.area_um2;

@@ -24,6 +24,12 @@
  * board whose flow keeps the hierarchy (`flatten 0`: synth_xilinx), no
  * optimization crosses the tile's boundary: every input and output and
  * every configuration bit stay, the formula of docs/pub.md whole.
+ * With the configuration constant (sl_pub STATIC, pub_params fixed_cfg)
+ * there are no configuration flip-flops, register enables or bus decode,
+ * and a shared controller (pub_tile_shares) is its delay line and address
+ * adder; the count of the rest is then an upper bound (Yosys folds more
+ * of the constants: gaussian on the UP5K 689 flip-flops against 773
+ * estimated, docs/pub.md "Constant configuration and shared controllers").
  *
  * LUTs are a structural estimate (k-input LUTs, the board's `carry`),
  * not fitted: per controller, per level a down counter with its load
@@ -80,10 +86,28 @@ static void tile_ctrl_logic(const board *bd, const pub_params *p, int agw, uint6
 	int L = p->levels, cw = p->cw, ew = p->ew, k = bd->lut_inputs;
 	double carry = bd->logic.carry;
 	int dc = pub_field(data, cw), de = pub_field(data, ew), da = pub_field(data, agw);
-	*ffs += 1 + dc + da + (int64_t) L * (dc + de + da);
+	if (!p->fixed_cfg)	/* constants (STATIC) are no flip-flops */
+		*ffs += 1 + dc + da + (int64_t) L * (dc + de + da);
 	*ffs += (int64_t) L * (ew + 6) + 2 * cw + 2 * agw + 4;
-	*luts += L * (2 * carry * ew + 2.0 * pub_eq(k, ew, true) + cw + agw);
-	*luts += carry * (cw + agw) + (double) pub_eq(k, cw, false) + 3 * L + 3;
+	/* constants: one level's deltas need no multiplexer, no register
+	 * takes a write enable */
+	bool fixed = p->fixed_cfg;
+	*luts += L * (2 * carry * ew + 2.0 * pub_eq(k, ew, true) + (fixed && L == 1 ? 0 : cw + agw));
+	*luts += carry * (cw + agw) + (double) pub_eq(k, cw, false) + (fixed ? 0 : 3 * L + 3);
+}
+
+/* Controller "c" of tile "t": its own (tile_ctrl_logic) or, shared
+ * (pub_tile_shares, constant configuration only), a follower: a delay
+ * line of its fire and address, and the address adder. */
+static void tile_ctrl_or_follow(const board *bd, const pub_params *p, const int *src,
+	const int *dly, int c, int agw, uint64_t data, int64_t *ffs, double *luts)
+{
+	if (!p->fixed_cfg || src[c] < 0) {
+		tile_ctrl_logic(bd, p, agw, data, ffs, luts);
+		return;
+	}
+	*ffs += (int64_t) dly[c] * (1 + agw);
+	*luts += agw;
 }
 
 /* The cfg_data bits that are not one shared signal.  cfg_data is one
@@ -111,7 +135,7 @@ static uint64_t pub_data_bits(const pub_set *pub)
 void tg_pub_tile_logic(const board *bd, const pub_set *pub, const pub_tile *t,
 	int width_bits, int in_bits, int64_t *ffs, int64_t *luts)
 {
-	const pub_params *p = &pub->params;
+	const pub_params *p = pub_tile_params(pub, t);
 	bool flat = bd->logic.flatten;
 	uint64_t data = flat ? pub_data_bits(pub) : ~(uint64_t) 0;
 	int n_outs = flat ? t->n_outs : p->n_out, n_fed = flat ? 1 : p->n_in;
@@ -119,29 +143,33 @@ void tg_pub_tile_logic(const board *bd, const pub_set *pub, const pub_tile *t,
 	int sw = sl_clog2(p->fw) + 1, k = bd->lut_inputs;
 	int64_t ww = (int64_t) p->fw * width_bits, f = p->cw;
 	double l = 0;
+	int src[4 * PUB_MAX_OUTS], dly[4 * PUB_MAX_OUTS];
+	int c_wr = p->n_in, c_rd = 2 * p->n_in, c_out = 2 * p->n_in + p->n_out;
+	pub_tile_shares(p, t, src, dly);
 	/* the inputs fed (input 0): aggregator, row toggle, IN_i */
 	for (int i = 0; i < n_fed; i++) {
 		f += 2LL * p->fw * (flat && in_bits < width_bits ? in_bits : width_bits) + 1;
-		tile_ctrl_logic(bd, p, sw, data, &f, &l);
+		tile_ctrl_or_follow(bd, p, src, dly, i, sw, data, &f, &l);
 		l += 2 * p->fw + ww;
 	}
 	for (int i = 0; i < p->n_in; i++) {
-		tile_ctrl_logic(bd, p, aw, data, &f, &l);		/* WR_i */
+		tile_ctrl_or_follow(bd, p, src, dly, c_wr + i, aw, data, &f, &l);	/* WR_i */
 		l += ww + aw;				/* the port's data and address */
 	}
 	for (int j = 0; j < p->n_out; j++) {
-		tile_ctrl_logic(bd, p, aw, data, &f, &l);		/* RD_j */
+		tile_ctrl_or_follow(bd, p, src, dly, c_rd + j, aw, data, &f, &l);	/* RD_j */
 		l += aw;
 		if (j >= n_outs)
 			continue;
-		tile_ctrl_logic(bd, p, sw, data, &f, &l);		/* OUT_j */
+		tile_ctrl_or_follow(bd, p, src, dly, c_out + j, sw, data, &f, &l);	/* OUT_j */
 		f += 2 * ww + width_bits + 3;
 		l += (double) width_bits * pub_cdiv(2 * p->fw - 1, k - 2 > 1 ? k - 2 : 1) +
 			width_bits + 4;
 	}
 	int ncb = sl_clog2(2 * (p->n_in + p->n_out));
-	l += 2.0 * pub_eq(k, p->cw, true) + (double) (2 * (p->n_in + p->n_out)) *
-		pub_eq(k, ncb > 0 ? ncb : 1, true);
+	if (!p->fixed_cfg)	/* the bus's decode */
+		l += 2.0 * pub_eq(k, p->cw, true) + (double) (2 * (p->n_in + p->n_out)) *
+			pub_eq(k, ncb > 0 ? ncb : 1, true);
 	*ffs = f;
 	*luts = (int64_t) (l + 0.5);
 }

@@ -172,11 +172,11 @@ static void fit_pub(const board *bd, const pub_set *pub, const pub_buf *pb,
 	const ub_buffer *b = pb->buf;
 	const board_mem *m;
 	for (int k = 0; k < pb->n_tiles; k++) {
-		int64_t c = tg_tile_cells(bd, pub->spram, &pub->params, b->width_bits, &m);
+		int64_t c = tg_tile_cells(bd, pub->spram, &pb->params, b->width_bits, &m);
 		f->cells[m - bd->mems] += c;
 		f->units += c * m->units;
 	}
-	if (with_rom) {
+	if (with_rom && !pub->params.fixed_cfg) {	/* constants: no ROM */
 		int64_t c = tg_pub_rom_cells(bd, pub, &m);
 		f->cells[m - bd->mems] += c;
 		f->units += c * m->units;

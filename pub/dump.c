@@ -81,9 +81,9 @@ void pub_dump_json(const pub_set *ps, FILE *out)
 			fputs(" }", out);
 			continue;
 		}
-		fprintf(out, ", \"memory\": \"pub\", \"width_bits\": %d, \"outputs\": %d, "
+		fprintf(out, ", \"memory\": \"pub\", \"fw\": %d, \"width_bits\": %d, \"outputs\": %d, "
 			"\"register_words\": %lld, \"chaining\": \"%s\",\n      \"tiles\": [\n",
-			pb->buf->width_bits, pb->n_groups, (long long) pb->reg_words,
+			pb->params.fw, pb->buf->width_bits, pb->n_groups, (long long) pb->reg_words,
 			pb->n_tiles <= 1 ? "none" : pb->side ? "side by side" : "series");
 		for (int k = 0; k < pb->n_tiles; k++) {
 			const pub_tile *t = &pb->tiles[k];
@@ -171,9 +171,12 @@ void pub_dump_text(const pub_set *ps, FILE *out)
 				pb->native_why ? pb->native_why : "no tile");
 			continue;
 		}
-		fprintf(out, "buffer %s: %d tile%s%s, %d output%s, %lld delay-line words\n",
+		char fw[16] = "";	/* a fetch width of its own (fitted) */
+		if (pb->params.fw != p->fw)
+			snprintf(fw, sizeof fw, " at FW %d", pb->params.fw);
+		fprintf(out, "buffer %s: %d tile%s%s%s, %d output%s, %lld delay-line words\n",
 			pb->buf->name, pb->n_tiles, pb->n_tiles == 1 ? "" : "s", pb->n_tiles <= 1 ? ""
-			: pb->side ? " side by side" : " in series", pb->n_groups,
+			: pb->side ? " side by side" : " in series", fw, pb->n_groups,
 			pb->n_groups == 1 ? "" : "s", (long long) pb->reg_words);
 		for (int q = 1; q < pb->buf->n_ports; q++) {
 			if (pb->port_tile[q] < 0)
@@ -209,7 +212,7 @@ void pub_report_json(const pub_set *ps, FILE *out)
 			const pub_tile *t = &pb->tiles[k];
 			const pub_counts *c = &t->counts;
 			pub_cost cost;
-			pub_cost_tile(p, pb->buf->width_bits, c, &cost);
+			pub_cost_tile(&pb->params, pb->buf->width_bits, c, &cost);
 			fprintf(out, "%s\n      { \"buffer\": ", first ? "" : ",");
 			first = false;
 			sl_json_str(out, pb->buf->name);

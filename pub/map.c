@@ -18,6 +18,9 @@
  *   - chain tiles in series when the groups need more outputs or more
  *     SRAM words than one tile has: an output of tile k is tile k+1's
  *     input stream;
+ *   - with parameters left to the fit, try each buffer at fetch widths
+ *     4 .. 64 (then one output a tile) and keep it native with the
+ *     refusal when none maps;
  *   - run every tile's configuration through the tile model (model.c)
  *     on element identities: every word an output presents is the one
  *     its port reads, and the counts are the model's.
@@ -48,6 +51,8 @@ void pub_params_default(pub_params *p)
 	p->ew = 16;
 	p->only = NULL;
 	p->frames = 1;
+	p->strict = false;
+	p->fixed_cfg = false;
 	p->runtime = false;
 }
 
@@ -343,9 +348,10 @@ typedef struct layout {
 	int64_t frame_pidx;	/* padded write indices per frame */
 } layout;
 
-static void make_layout(const stream *in, const pub_set *ps, layout *L)
+static void make_layout(const stream *in, const pub_params *p, int64_t frame_period,
+	layout *L)
 {
-	int fw = ps->params.fw;
+	int fw = p->fw;
 	int n = in->n;
 	L->n = n;
 	memcpy(L->lo, in->lo, sizeof(L->lo));
@@ -358,8 +364,8 @@ static void make_layout(const stream *in, const pub_set *ps, layout *L)
 		s *= in->ext[d];
 	}
 	L->frame_pidx = s;
-	L->frames = ps->params.frames > 1 ? ps->params.frames : 1;
-	L->period = ps->frame_period;
+	L->frames = p->frames > 1 ? p->frames : 1;
+	L->period = frame_period;
 }
 
 /* With several frames, the outermost level of "c": the next frame,
@@ -736,6 +742,12 @@ static int check_fields(sl_ctx *ctx, const ub_buffer *buf, const pub_params *p,
 	return 0;
 }
 
+/* Fetch widths a buffer tries when the set's is 0 (fit), smallest first:
+ * from 4 up, since below 4 a tile cannot serve the common 3-row
+ * stencil's two reads (the port-rate rule), so 1 and 2 are left to
+ * --fetch. */
+static const int fit_fws[] = { 4, 8, 16, 32, 64 };
+
 /* The tile that holds every field of the mapped tiles of "ps" (mapped
  * at the widest tile "want" allows: 62-bit fields and 16 levels where it
  * gives none) in the fewest flip-flops (pub_ctrl_flops), keeping what
@@ -747,12 +759,14 @@ static int check_fields(sl_ctx *ctx, const ub_buffer *buf, const pub_params *p,
 static pub_params fit_tile(const pub_set *ps, const pub_params *want)
 {
 	int aw = sl_addr_bits(ps->params.depth);
-	int w = aw > 2 ? aw : 2, ew[PUB_MAX_LEVELS + 1];
+	int w = aw > 2 ? aw : 2, ew[PUB_MAX_LEVELS + 1], fw = 0, outs = 1;
 	for (int L = 1; L <= PUB_MAX_LEVELS; L++)
 		ew[L] = 2;
 	for (int b = 0; b < ps->n_bufs; b++)
-		for (int k = 0; k < ps->bufs[b].n_tiles; k++) {
+		for (int k = 0; pub_on_tiles(&ps->bufs[b]) && k < ps->bufs[b].n_tiles; k++) {
 			const pub_tile *t = &ps->bufs[b].tiles[k];
+			fw = ps->bufs[b].params.fw > fw ? ps->bufs[b].params.fw : fw;
+			outs = t->n_outs > outs ? t->n_outs : outs;
 			for (int i = 0; i < t->n_ctrl; i++) {
 				const pub_ctrl *c = &t->ctrl[i];
 				if (!c->enable)
@@ -768,10 +782,18 @@ static pub_params fit_tile(const pub_set *ps, const pub_params *want)
 			}
 		}
 	pub_params fit = ps->params;
+	/* the design's fetch width: the user's, or the widest of its buffers
+	 * on tiles (each buffer keeps its own, pub_buf's params) */
+	fit.fw = want->fw ? want->fw : fw ? fw : fit_fws[0];
+	fit.n_in = want->n_in ? want->n_in : 1;
+	fit.n_out = want->n_out ? want->n_out : outs;
 	int64_t best = pub_ctrl_flops(&fit);
 	for (int L = want->levels ? want->levels : 1;
 	     L <= (want->levels ? want->levels : PUB_MAX_LEVELS); L++) {
 		pub_params q = *want;
+		q.fw = fit.fw;
+		q.n_in = fit.n_in;
+		q.n_out = fit.n_out;
 		q.levels = L;
 		q.ew = want->ew ? want->ew : ew[L];
 		q.cw = want->cw ? want->cw : w > q.ew ? w : q.ew;
@@ -811,13 +833,13 @@ static void tile_counts(const pub_tile *t, pub_counts *c)
 static int build_tile(sl_ctx *ctx, isl_ctx *isl, const pub_set *ps, pub_buf *pb,
 	const group *g, const tile_plan *tp, int tile)
 {
-	const pub_params *p = &ps->params;
+	const pub_params *p = &pb->params;
 	pub_tile *t = &pb->tiles[tile];
 	layout L;
 	stream outs[8];
 	int64_t rel[8], npass[8], period[8];
 	tile_alloc(t, p);
-	make_layout(&tp->in, ps, &L);
+	make_layout(&tp->in, p, ps->frame_period, &L);
 	pub_ctrl *in = tile_ctrl(t, p, PUB_IN, 0);
 	build_in(in, &tp->in, &L, p->fw);
 	in->enable = true;
@@ -884,8 +906,8 @@ static int64_t words_needed(int64_t dist, int64_t base_dist, int fw)
  * tile (its box widened to every element read after it).  -1 (reported)
  * when a group alone is too far for a tile, or more tiles are needed
  * than PUB_MAX_TILES. */
-static int plan_tiles(sl_ctx *ctx, const pub_params *p, const ub_buffer *buf, group *g,
-	int ng, const stream *w, tile_plan *plans, int *n_plans)
+static int plan_tiles(sl_ctx *ctx, const pub_params *p, int outs, const ub_buffer *buf,
+	group *g, int ng, const stream *w, tile_plan *plans, int *n_plans)
 {
 	int np = 0;
 	int64_t base = 0, base_dist = 0;
@@ -907,7 +929,7 @@ static int plan_tiles(sl_ctx *ctx, const pub_params *p, const ub_buffer *buf, gr
 		tp->first = i;
 		tp->n = 0;
 		tp->feeds = -1;
-		while (i < ng && tp->n < p->n_out && (tp->n < 8) &&
+		while (i < ng && tp->n < (outs ? outs : p->n_out) && (tp->n < 8) &&
 		       words_needed(g[i].dist, base_dist, p->fw) <= p->depth &&
 		       g[i].dmin - base >= tile_min_delay(p, in.coef[in.n - 1])) {
 			tp->n++;
@@ -1240,7 +1262,7 @@ static int map_passes(sl_ctx *ctx, isl_ctx *isl, pub_buf *pb, ub_passes *pass)
 static int map_groups(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb, group *g, int ng,
 	const stream *w, ub_passes *pass)
 {
-	const pub_params *p = &ps->params;
+	const pub_params *p = &pb->params;
 	tile_plan plans[PUB_MAX_TILES];
 	group *gs = NULL;	/* side by side: each tile's groups, ng a tile */
 	int np = 0, rc = 0;
@@ -1255,7 +1277,7 @@ static int map_groups(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb, group
 		}
 		pb->side = np > 1;
 	} else {
-		rc = plan_tiles(ctx, p, pb->buf, g, ng, w, plans, &np);
+		rc = plan_tiles(ctx, p, pb->outs, pb->buf, g, ng, w, plans, &np);
 	}
 	pb->n_groups = 0;
 	pb->reg_words = 0;
@@ -1279,7 +1301,7 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb,
 	int64_t threshold)
 {
 	const ub_buffer *buf = pb->buf;
-	const pub_params *p = &ps->params;
+	const pub_params *p = &pb->params;
 	stream w;
 	int ng;
 	write_stream(buf->producer, &w);
@@ -1304,8 +1326,70 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb,
 	return rc;
 }
 
+/* Free what a mapping of pb built, keeping its buffer and parameters. */
+static void buf_clear(pub_buf *pb)
+{
+	for (int k = 0; k < pb->n_tiles; k++)
+		free(pb->tiles[k].ctrl);
+	free(pb->tiles);
+	free(pb->port_tile);
+	free(pb->port_out);
+	free(pb->port_lag);
+	free(pb->port_split);
+	free(pb->why_own);
+	pub_buf keep = { .buf = pb->buf, .params = pb->params, .outs = pb->outs };
+	*pb = keep;
+}
+
+/* Map pb at the fetch width its parameters give; with "fit", try each
+ * of fit_fws in a quiet context and keep the first that puts the buffer
+ * on tiles, with as many outputs a tile as the tile has and then, when
+ * the ports are fitted too ("outs"), with one (tiles in series, each
+ * with one write and one read: mobilenet's act at FW 4).  When none does, the first width's outcome stands: kept
+ * native for its reason, or refused, and then kept native with that
+ * refusal as the reason (strict parameters: the refusal is reported).
+ * 0, or -1 (reported). */
+static int map_buffer_fw(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb,
+	int64_t threshold, bool fit, bool outs)
+{
+	if (!fit)
+		return map_buffer(ctx, isl, ps, pb, threshold);
+	char first[320] = "";
+	bool refused = false;
+	size_t nf = sizeof fit_fws / sizeof fit_fws[0];
+	for (size_t i = 0; i < (outs ? 2 : 1) * nf; i++) {
+		sl_ctx *quiet = sl_ctx_alloc();
+		sl_ctx_set_quiet(quiet, true);
+		pb->params.fw = fit_fws[i % nf];
+		pb->outs = i < nf ? 0 : 1;
+		int rc = map_buffer(quiet, isl, ps, pb, threshold);
+		if (i == 0 && rc < 0) {
+			refused = true;
+			snprintf(first, sizeof first, "%s", sl_first_error(quiet) ?
+				sl_first_error(quiet) : "an error");
+		}
+		sl_ctx_free(quiet);
+		if (rc == 0 && pub_on_tiles(pb))
+			return 0;
+		buf_clear(pb);
+	}
+	pb->params.fw = fit_fws[0];
+	pb->outs = 0;
+	if (!refused || ps->params.strict)	/* native at FW 4, or the error */
+		return map_buffer(ctx, isl, ps, pb, threshold);
+	size_t n = strlen(first) + 96;
+	pb->why_own = sl_xmalloc(n);
+	snprintf(pb->why_own, n, "no tile holds it at any fetch width from %d to %d (at FW %d, %s)",
+		fit_fws[0], fit_fws[sizeof fit_fws / sizeof fit_fws[0] - 1], fit_fws[0], first);
+	pb->native_why = pb->why_own;
+	return 0;
+}
+
+/* Map every buffer of "set" on tiles of "p".  With "prev" (a mapping of
+ * the same set at wider fields), each buffer takes prev's fetch width,
+ * and a buffer prev kept native for want of a tile keeps its reason. */
 static pub_set *map_set(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
-	const pub_params *p, const pub_env *env)
+	const pub_params *p, const pub_env *env, const pub_set *prev)
 {
 	pub_set *ps = sl_xcalloc(1, sizeof(*ps));
 	ps->params = *p;
@@ -1314,8 +1398,23 @@ static pub_set *map_set(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 	ps->n_bufs = set->n_buffers;
 	ps->bufs = sl_xcalloc((size_t) set->n_buffers + 1, sizeof(pub_buf));
 	for (int i = 0; i < set->n_buffers; i++) {
-		ps->bufs[i].buf = set->buffers[i];
-		if (map_buffer(ctx, isl, ps, &ps->bufs[i], env->register_threshold) < 0) {
+		pub_buf *pb = &ps->bufs[i];
+		pb->buf = set->buffers[i];
+		pb->params = *p;
+		int rc = 0;
+		if (prev && prev->bufs[i].why_own) {
+			pb->why_own = sl_xstrdup(prev->bufs[i].why_own);
+			pb->native_why = pb->why_own;
+		} else {
+			if (prev) {
+				pb->params.fw = prev->bufs[i].params.fw;
+				pb->outs = prev->bufs[i].outs;
+			}
+			rc = map_buffer_fw(ctx, isl, ps, pb, env->register_threshold,
+				!prev && !p->fw, !prev && ps->params.n_out == PUB_MAX_OUTS &&
+				!p->strict);
+		}
+		if (rc < 0) {
 			pub_set_free(ps);
 			return NULL;
 		}
@@ -1364,38 +1463,37 @@ pub_set *pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 			return NULL;
 		}
 	}
-	if (p->cw && p->ew && p->levels)
-		return map_set(ctx, isl, set, p, env);
-	/* Fit (--pub-width fit, --pub-ext-width fit, --pub-levels fit): map at
-	 * the widest fields and the most levels, take the tile that holds what
-	 * that mapping configures in the fewest flip-flops, and map again at
-	 * it, so every check runs at the tile the Verilog gets.  The placement
-	 * and the proofs do not depend on the widths or the levels. */
+	if (p->cw && p->ew && p->levels && p->fw && p->n_in && p->n_out)
+		return map_set(ctx, isl, set, p, env, NULL);
+	/* Fit (--pub-width fit, --pub-ext-width fit, --pub-levels fit, and the
+	 * fetch width and ports the user did not give): map at the widest
+	 * fields, the most levels and outputs (each buffer at the first fetch
+	 * width that maps it), take the tile that holds what that mapping
+	 * configures in the fewest flip-flops, and map again at it, each
+	 * buffer at its fetch width, so every check runs at the tile the
+	 * Verilog gets.  The placement and the proofs do not depend on the
+	 * widths or the levels, nor on outputs no tile uses. */
 	pub_params wide = *p;
 	wide.cw = p->cw ? p->cw : PUB_MAX_WIDTH;
 	wide.ew = p->ew ? p->ew : wide.cw;
 	wide.levels = p->levels ? p->levels : PUB_MAX_LEVELS;
-	pub_set *w = map_set(ctx, isl, set, &wide, env);
+	wide.n_in = p->n_in ? p->n_in : 1;
+	wide.n_out = p->n_out ? p->n_out : PUB_MAX_OUTS;
+	pub_set *w = map_set(ctx, isl, set, &wide, env, NULL);
 	if (!w)
 		return NULL;
 	pub_params fit = fit_tile(w, p);
+	pub_set *ps = map_set(ctx, isl, set, &fit, env, w);
 	pub_set_free(w);
-	return map_set(ctx, isl, set, &fit, env);
+	return ps;
 }
 
 void pub_set_free(pub_set *ps)
 {
 	if (!ps)
 		return;
-	for (int i = 0; i < ps->n_bufs; i++) {
-		for (int k = 0; k < ps->bufs[i].n_tiles; k++)
-			free(ps->bufs[i].tiles[k].ctrl);
-		free(ps->bufs[i].tiles);
-		free(ps->bufs[i].port_tile);
-		free(ps->bufs[i].port_out);
-		free(ps->bufs[i].port_lag);
-		free(ps->bufs[i].port_split);
-	}
+	for (int i = 0; i < ps->n_bufs; i++)
+		buf_clear(&ps->bufs[i]);
 	free(ps->bufs);
 	free(ps);
 }

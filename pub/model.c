@@ -59,6 +59,41 @@ void pub_ctrl_regs(const pub_params *p, const pub_ctrl *c, int64_t *regs)
 	}
 }
 
+/* Does controller "c" repeat "s" (the same kind and AGW, extents and
+ * delta registers, enabled both)? */
+static bool ctrl_repeats(const pub_params *p, const pub_ctrl *c, const pub_ctrl *s)
+{
+	int64_t rc[3 * PUB_MAX_LEVELS + 3], rs[3 * PUB_MAX_LEVELS + 3];
+	if (!c->enable || !s->enable || c->kind != s->kind || c->agw != s->agw)
+		return false;
+	pub_ctrl_regs(p, c, rc);
+	pub_ctrl_regs(p, s, rs);
+	return !memcmp(rc + 3, rs + 3, sizeof(int64_t) * (size_t) (3 * p->levels));
+}
+
+void pub_tile_shares(const pub_params *p, const pub_tile *t, int *src, int *dly)
+{
+	bool *followed = sl_xcalloc((size_t) t->n_ctrl, sizeof(bool));
+	for (int c = 0; c < t->n_ctrl; c++) {
+		src[c] = -1;
+		dly[c] = 0;
+	}
+	for (int c = 0; c < t->n_ctrl; c++) {
+		const pub_ctrl *k = &t->ctrl[c];
+		for (int s = 0; !followed[c] && s < t->n_ctrl; s++) {
+			int64_t d = k->sg_start - t->ctrl[s].sg_start;
+			if (s == c || src[s] >= 0 || d < 0 || d > PUB_MAX_SHARE_DELAY ||
+			    !ctrl_repeats(p, k, &t->ctrl[s]))
+				continue;
+			src[c] = s;
+			dly[c] = (int) d;
+			followed[s] = true;
+			break;
+		}
+	}
+	free(followed);
+}
+
 /* ---------------------------------------------------------------- model */
 
 /* A controller as the hardware runs it: its registers and its state. */
@@ -299,8 +334,9 @@ static int cycle(const pub_params *p, const pub_buf *pb, const pub_tile *tile,
 int pub_model(const pub_set *ps, const pub_buf *pb, int tile,
 	pub_counts *out, int64_t *live_words, char *why, size_t why_len)
 {
-	const pub_params *p = &ps->params;
+	const pub_params *p = &pb->params;
 	const pub_tile *t = &pb->tiles[tile];
+	(void) ps;
 	runner *rs = sl_xcalloc((size_t) t->n_ctrl, sizeof(runner));
 	tile_state s;
 	int rc = 0;
@@ -369,6 +405,14 @@ const pub_buf *pub_buf_of(const pub_set *ps, const ub_buffer *b)
 		if (ps->bufs[i].buf == b)
 			return pub_on_tiles(&ps->bufs[i]) ? &ps->bufs[i] : NULL;
 	return NULL;
+}
+
+const pub_params *pub_tile_params(const pub_set *ps, const pub_tile *t)
+{
+	for (int i = 0; ps && i < ps->n_bufs; i++)
+		if (t >= ps->bufs[i].tiles && t < ps->bufs[i].tiles + ps->bufs[i].n_tiles)
+			return &ps->bufs[i].params;
+	return &ps->params;
 }
 
 bool pub_any(const pub_set *ps)

@@ -6,7 +6,8 @@
  * (flow/flow.c calls pub_map, and nothing else does), its parameter
  * rules (pub_params_check), the one answer to "is this buffer on tiles"
  * (pub_buf_of), the tile model, the cost model and the tile dumps.
- *   map.c     vectorize, fold, place every SRAM access (isl), fit widths
+ *   map.c     vectorize, fold, place every SRAM access (isl), fit the
+ *             widths, levels, ports and each buffer's fetch width
  *   model.c   a tile's configuration run cycle by cycle; configuration
  *             images and the one ROM
  *   cost.c    area, energy and flip-flops of a tile (docs/pub.md)
@@ -27,12 +28,15 @@ extern "C" {
  * whose delays lie within register_threshold of each other share one
  * tile output and a delay line of registers; ports at delays too short
  * for the tile read a delay line on the producer's stream. */
-enum { PUB_MAX_LEVELS = 16, PUB_MAX_TILES = 4, PUB_MAX_WIDTH = 62 };
+enum { PUB_MAX_LEVELS = 16, PUB_MAX_TILES = 4, PUB_MAX_WIDTH = 62, PUB_MAX_OUTS = 8 };
 
 typedef struct pub_params {
-	int fw;			/* fetch width: words per SRAM word, a power of two */
+	int fw;			/* fetch width: words per SRAM word, a power of two;
+				 * 0: fit, per buffer the smallest of 4, 8, .., 64 at
+				 * which its tiles schedule (pub_buf's params) */
 	int64_t depth;		/* SRAM words per tile, a power of two */
-	int n_in, n_out;	/* ports of one tile */
+	int n_in, n_out;	/* ports of one tile; 0: fit, one input and the most
+				 * outputs a tile of the program uses (up to 8) */
 	int levels;		/* loop levels of a controller; 0: fit, the levels and
 				 * widths of the fewest flip-flops (with cw, ew 0) */
 	int cw;			/* counter and configuration width, bits (CW): the
@@ -42,6 +46,13 @@ typedef struct pub_params {
 	const char *only;	/* comma-separated buffer names to map (--pub-buffers),
 				 * or NULL: every buffer that can go on tiles */
 	int frames;		/* frames per run, back to back (sim --frames): 1 */
+	bool fixed_cfg;		/* the tiles' configuration is compiled into the
+				 * Verilog as constants (sl_pub STATIC, the default
+				 * without --runtime-config): no ROM, no bus; false:
+				 * the ROM loaded through the bus (--pub-config rom) */
+	bool strict;		/* the user gave a tile parameter: a buffer that no
+				 * fitted fetch width maps is an error (at the first),
+				 * not kept native */
 	bool runtime;		/* --runtime-config: the Verilog takes the schedule and
 				 * the tiles' registers from a configuration bus
 				 * (rtlgen/runtime.c); the mapping ignores it */
@@ -97,6 +108,12 @@ typedef struct pub_tile {
 typedef struct pub_buf {
 	const ub_buffer *buf;
 	const char *native_why;	/* kept on today's mapping, and why; or NULL */
+	char *why_own;		/* native_why when it is built (owned), or NULL */
+	/* The parameters of this buffer's tiles: the set's, with the fetch
+	 * width of this buffer (fitted per buffer when the set's is 0). */
+	pub_params params;
+	int outs;		/* outputs a tile of it takes at most, when the ports
+				 * are fitted (1: tiles in series), or 0: NO */
 	int n_tiles;		/* in series: tile k+1 takes an output of tile k */
 	bool side;		/* or side by side: every tile takes the producer's
 				 * stream, a slab of rows each, output j of tile k
@@ -139,6 +156,9 @@ typedef struct pub_set {
 const pub_buf *pub_buf_of(const pub_set *ps, const ub_buffer *b);
 /* Whether entry "pb" of a set is on tiles (pub_buf_of's rule). */
 bool pub_on_tiles(const pub_buf *pb);
+/* The parameters of tile "t" of "ps": its buffer's (pub_buf's params,
+ * the fetch width its own), or the set's when no buffer holds it. */
+const pub_params *pub_tile_params(const pub_set *ps, const pub_tile *t);
 /* Whether any buffer of "ps" is on tiles. */
 bool pub_any(const pub_set *ps);
 
@@ -175,6 +195,13 @@ int pub_print_counts(sl_ctx *ctx, const pub_set *ps, const char *source, FILE *o
 void pub_dump_text(const pub_set *ps, FILE *out);
 /* The register values of controller "c" at offsets 0 .. 3*levels+2. */
 void pub_ctrl_regs(const pub_params *p, const pub_ctrl *c, int64_t *regs);
+/* Shared controllers (docs/pub.md "Shared controllers"): src[c] is the
+ * controller that enabled controller c of "t" repeats (sl_pub_follow),
+ * dly[c] cycles later, or -1: c has the same extents and delta registers
+ * as src[c] and starts 0 .. PUB_MAX_SHARE_DELAY cycles after it (its
+ * address start is its own).  A controller followed follows none. */
+enum { PUB_MAX_SHARE_DELAY = 3 };
+void pub_tile_shares(const pub_params *p, const pub_tile *t, int *src, int *dly);
 /* The bus writes of one tile, one "$readmemh" word (address << cw |
  * data) a line, ending with an all-ones word; returns the writes. */
 int pub_write_hex(const pub_set *ps, const pub_tile *t, FILE *out);

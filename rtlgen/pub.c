@@ -3,7 +3,10 @@
  * sl_pub instance per tile (tile k+1's input the output of tile k that
  * feeds it), a delay line of registers after each tile output and on the
  * producer's stream (a register per cycle: the ports read at constant
- * delays), and each read port's wire from its tap.  The configuration of
+ * delays), and each read port's wire from its tap.  By default each
+ * tile's configuration is a constant of its instance (STATIC, CFG) with
+ * the controllers it shares (SHARE, pub_tile_shares), and 'ready' rises
+ * right after reset; with --pub-config rom the configuration of
  * every tile is one ROM of the design (pub_rom: each write's tile
  * number, register address and value), written after reset, one word a
  * cycle whatever the clock enable, on cfg_addr / cfg_data wires that all
@@ -34,6 +37,29 @@ static void pub_tile_we(rtl_gen *g, const char *nm, int k, int tile, int tb, int
 		fprintf(o, "    wire %s_pub%d_cfg_we = pub_cfg_we;\n", nm, k);
 }
 
+/* Constant configuration (sl_pub STATIC): every tile's bus tied off,
+ * 'ready' right after reset. */
+static void pub_fixed_loader(rtl_gen *g)
+{
+	const pub_set *ps = g->pub;
+	FILE *o = g->out;
+	int ww = pub_addr_bits(&ps->params) + ps->params.cw;
+	fprintf(o, "    // ======== push-memory tiles (docs/pub.md): each tile's configuration\n"
+		"    // is a constant of its instance (STATIC), so there is no bus to load:\n"
+		"    // 'ready' right after reset\n"
+		"    wire pub_cfg_done = 1'b1;\n    assign ready = !rst;\n");
+	for (int i = 0; i < ps->n_bufs; i++) {
+		const pub_buf *pb = &ps->bufs[i];
+		if (!pub_buf_of(g->pub, pb->buf))
+			continue;
+		const char *nm = g->stages[pb->buf->producer->index].name;
+		for (int k = 0; k < pb->n_tiles; k++)
+			fprintf(o, "    wire [%d:0] %s_pub%d_cfg = %d'd0;\n    wire %s_pub%d_cfg_we = 1'b0;\n",
+				ww - 1, nm, k, ww, nm, k);
+	}
+	fputc('\n', o);
+}
+
 void rtl_pub_loader(rtl_gen *g)
 {
 	const pub_set *ps = g->pub;
@@ -43,6 +69,10 @@ void rtl_pub_loader(rtl_gen *g)
 		fprintf(o, "    // ======== push-memory tiles (docs/pub.md): none in this design,\n"
 			"    // so nothing to configure: 'ready' right after reset\n"
 			"    assign ready = !rst;\n\n");
+		return;
+	}
+	if (p->fixed_cfg) {
+		pub_fixed_loader(g);
 		return;
 	}
 	int ca = pub_addr_bits(p), ww = ca + p->cw, tb = pub_rom_tile_bits(ps);
@@ -102,9 +132,46 @@ static void pub_delay_line(rtl_gen *g, const char *src, int w, int64_t len)
 	fprintf(o, "    end\n");
 }
 
+/* The STATIC configuration of tile "t": every controller's registers
+ * (pub_ctrl_regs, each cw bits), controller c's at bit c (3 L + 3) cw, as
+ * a Verilog constant ", .STATIC(1), .CFG(N'h...)". */
+static const char *pub_cfg_param(rtl_gen *g, const pub_params *p, const pub_tile *t)
+{
+	int nr = 3 * p->levels + 3;
+	int64_t bits = (int64_t) t->n_ctrl * nr * p->cw, digits = (bits + 3) / 4;
+	unsigned char *nib = sl_xcalloc((size_t) digits, 1);
+	int64_t regs[3 * PUB_MAX_LEVELS + 3];
+	for (int c = 0; c < t->n_ctrl; c++) {
+		pub_ctrl_regs(p, &t->ctrl[c], regs);
+		for (int r = 0; r < nr; r++)
+			for (int b = 0; b < p->cw; b++)
+				if ((uint64_t) regs[r] >> b & 1) {
+					int64_t at = ((int64_t) c * nr + r) * p->cw + b;
+					nib[at / 4] |= (unsigned char) (1 << (at % 4));
+				}
+	}
+	char *hex = sl_xmalloc((size_t) digits + 1);
+	for (int64_t i = 0; i < digits; i++)
+		hex[i] = "0123456789abcdef"[nib[digits - 1 - i]];
+	hex[digits] = 0;
+	/* SHARE: a byte a controller, 0x80 | delay << 5 | source */
+	int src[4 * PUB_MAX_OUTS], dly[4 * PUB_MAX_OUTS];
+	pub_tile_shares(p, t, src, dly);
+	char *share = sl_xmalloc((size_t) 2 * t->n_ctrl + 1);
+	for (int c = t->n_ctrl - 1; c >= 0; c--)	/* each NUL overwritten by the next */
+		snprintf(share + 2 * (t->n_ctrl - 1 - c), 3, "%02x", src[c] < 0 ? 0 :
+			0x80 | dly[c] << 5 | src[c]);
+	const char *s = rtl_fmt(g, ", .STATIC(1), .CFG(%lld'h%s), .SHARE(%d'h%s)", (long long) bits,
+		hex, 8 * t->n_ctrl, share);
+	free(share);
+	free(hex);
+	free(nib);
+	return s;
+}
+
 static void emit_tile(rtl_gen *g, const pub_buf *pb, const char *nm, int k)
 {
-	const pub_params *p = &g->pub->params;
+	const pub_params *p = &pb->params;
 	FILE *o = g->out;
 	int w = pb->buf->width_bits, ca = pub_addr_bits(p);
 	const char *in = k == 0 || pb->side ? rtl_fmt(g, "%s_wdata", nm)
@@ -121,12 +188,14 @@ static void emit_tile(rtl_gen *g, const pub_buf *pb, const char *nm, int k)
 	char ew[24] = "";
 	if (p->ew != p->cw)	/* the tile's default EW is CW */
 		snprintf(ew, sizeof ew, ", .EW(%d)", p->ew);
+	const char *fixed = g->pub->params.fixed_cfg && !g->pub->params.runtime ?
+		pub_cfg_param(g, p, &pb->tiles[k]) : "";
 	fprintf(o, "    sl_pub #(.W(%d), .FW(%d), .DEPTH(%lld), .NI(%d), .NO(%d), .LEVELS(%d), "
-		".CW(%d)%s%s) %s (\n"
+		".CW(%d)%s%s%s) %s (\n"
 		"        .clk(clk), .rst(rst), .clk_en(ce), .flush(go && ce),\n"
 		"        .cfg_we(%s_pub%d_cfg_we), .cfg_addr(%s_pub%d_cfg[%d:%d]), "
 		".cfg_data(%s_pub%d_cfg[%d:0]),\n", w, p->fw, (long long) p->depth, p->n_in,
-		p->n_out, p->levels, p->cw, ew, g->pub->spram ? ", .SPRAM(1)" : "",
+		p->n_out, p->levels, p->cw, ew, g->pub->spram ? ", .SPRAM(1)" : "", fixed,
 		rtl_tile_name(g->ctx, pb->buf->producer, k), nm, k, nm, k,
 		ca + p->cw - 1, p->cw, nm, k,
 		p->cw - 1);
@@ -154,8 +223,7 @@ bool rtl_pub_buffer(rtl_gen *g, const ub_buffer *b, const char *nm)
 		return false;
 	fprintf(o, "    // on %d push-memory tile%s (FW %d, DEPTH %lld) and delay lines\n",
 		pb->n_tiles, pb->n_tiles == 1 ? "" : pb->side ? "s side by side" : "s in series",
-		g->pub->params.fw,
-		(long long) g->pub->params.depth);
+		pb->params.fw, (long long) pb->params.depth);
 	for (int k = 0; k < pb->n_tiles; k++)
 		emit_tile(g, pb, nm, k);
 	/* the tiles take the producer's words by their schedules, not by wen */

@@ -144,10 +144,14 @@ endif()
 #               (2 DP16KD) and the Artix-7 (2 RAMB18E1); t_pub_synth_camera_ice40
 #               (slow): camera_pipeline's red and green on SPRAM tiles of
 #               fitted field widths, 4 SB_SPRAM256KA and 22 SB_RAM40_4K,
-#               placed and routed by nextpnr-ice40 (issue 12's bar)
+#               placed and routed by nextpnr-ice40 (issue 12's bar);
+#               t_pub_synth_static (slow): gaussian at the defaults (fitted
+#               tile, configuration constants): 2 SB_SPRAM256KA, no ROM
 if(SLUICE_PUB_YOSYS)
   add_test(NAME t_pub_synth_ice40 COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/synth.sh $<TARGET_FILE:sluice> ice40)
   set_tests_properties(t_pub_synth_ice40 PROPERTIES LABELS "synth;pub" TIMEOUT 300)
+  add_test(NAME t_pub_synth_static COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/synth.sh $<TARGET_FILE:sluice> static)
+  set_tests_properties(t_pub_synth_static PROPERTIES LABELS "synth;pub;slow" TIMEOUT 300)
   add_test(NAME t_pub_synth_ecp5 COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/synth.sh $<TARGET_FILE:sluice> ecp5)
   set_tests_properties(t_pub_synth_ecp5 PROPERTIES LABELS "synth;pub;slow" TIMEOUT 1200)
   add_test(NAME t_pub_synth_xc7 COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/synth.sh $<TARGET_FILE:sluice> xc7)

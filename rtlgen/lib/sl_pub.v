@@ -11,6 +11,11 @@
 //
 // Parameters: W, FW (a power of two), DEPTH, NI, NO, LEVELS, CW
 // (clog2(DEPTH) <= CW), EW (<= CW, default CW), SPRAM; see docs/pub.md.
+// STATIC 1: the configuration is the constant CFG (every controller's
+// registers, each CW bits, controller c's (3 LEVELS + 3) registers in
+// bits [c*(3*LEVELS+3)*CW +: (3*LEVELS+3)*CW], offset r of them at
+// [r*CW +: CW]: the values the bus would write), the bus unused; SHARE
+// (with STATIC) the controllers that repeat another's fires (below).
 module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
                in_en, out_valid, out_data, chain_valid, chain_data, busy);
   parameter W = 16;
@@ -22,12 +27,16 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
   parameter CW = 16;
   parameter SPRAM = 0;
   parameter EW = CW;
+  parameter STATIC = 0;
   localparam AW = DEPTH > 1 ? $clog2(DEPTH) : 1;
   localparam SW = $clog2(FW) + 1;
   localparam NC = 2 * (NI + NO);
   localparam RB = $clog2(3 * LEVELS + 3);
   localparam CB = NC > 1 ? $clog2(NC) : 1;
   localparam CA = CB + RB;
+  localparam RW = (3 * LEVELS + 3) * CW;  // one controller's configuration
+  parameter [NC*RW-1:0] CFG = 0;
+  parameter [NC*8-1:0] SHARE = 0;
 
   input               clk;
   input               rst;
@@ -125,28 +134,66 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
     sram (.clk(clk), .en(s_en), .we(s_we), .addr(s_addr), .wdata(s_wdata),
           .rdata(s_rdata));
 
+  // The controllers, register-map order.  With STATIC, controller c
+  // whose SHARE byte has bit 7 set is no controller of its own: it repeats
+  // controller SHARE[4:0]'s fires SHARE[6:5] cycles later, at that
+  // controller's address plus the difference of their AG_START
+  // (sl_pub_follow), which the compiler gives only when the two nests,
+  // strides and extents are the same (docs/pub.md, "Shared controllers").
+  localparam MW = AW > SW ? AW : SW;
+  wire [NC-1:0]    src_fire, src_act;  // the controllers' own (a follower: 0)
+  wire [NC*MW-1:0] src_addr;
+  wire [NC-1:0]    all_fire;           // every controller's fire and address
+  wire [NC*MW-1:0] all_addr;
+  wire             unused_addr = ^{src_addr, all_addr};  // the pads: 0
+  genvar c;
+  generate
+    for (c = 0; c < NC; c = c + 1) begin : ctl
+      localparam AG = (c < NI || c >= C_OUT) ? SW : AW;
+      localparam FOL = SHARE[c*8+7];
+      localparam integer SRC = {27'd0, SHARE[c*8 +: 5]};
+      localparam integer DLY = {30'd0, SHARE[c*8+5 +: 2]};
+      if (AG < MW) begin : pad
+        assign src_addr[c*MW+AG +: MW-AG] = {(MW-AG){1'b0}};
+        assign all_addr[c*MW+AG +: MW-AG] = {(MW-AG){1'b0}};
+      end
+      if (STATIC != 0 && FOL == 1'b1) begin : f
+        localparam [AG-1:0] OFF = CFG[c*RW+2*CW +: AG] - CFG[SRC*RW+2*CW +: AG];
+        sl_pub_follow #(.AGW(AG), .D(DLY), .OFF(OFF))
+          u (.clk(clk), .clk_en(clk_en), .flush(flush), .rst(rst),
+             .src_fire(src_fire[SRC]), .src_addr(src_addr[SRC*MW +: AG]),
+             .src_active(src_act[SRC]), .fire(all_fire[c]),
+             .addr(all_addr[c*MW +: AG]), .active(act[c]));
+        assign src_fire[c] = 1'b0;
+        assign src_act[c] = 1'b0;
+        assign src_addr[c*MW +: AG] = {AG{1'b0}};
+      end else begin : k
+        sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(AG),
+                      .STATIC(STATIC), .CFG(CFG[c*RW +: RW]))
+          u (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
+             .cfg_we(cfg_we && cfg_c == c), .cfg_hot(cfg_hot),
+             .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
+             .cfg_m2(cfg_m2), .cycn(cycn), .fire(src_fire[c]),
+             .addr(src_addr[c*MW +: AG]), .active(src_act[c]));
+        assign all_fire[c] = src_fire[c];
+        assign all_addr[c*MW +: AG] = src_addr[c*MW +: AG];
+        assign act[c] = src_act[c];
+      end
+    end
+  endgenerate
+  assign in_fire = all_fire[0 +: NI];
+  assign wr_fire = all_fire[C_WR +: NI];
+  assign rd_fire = all_fire[C_RD +: NO];
+  assign out_fire = all_fire[C_OUT +: NO];
+
   genvar g;
   generate
     for (g = 0; g < NI; g = g + 1) begin : inp
-      localparam CI = g;
-      localparam CWR = C_WR + g;
+      assign in_slot[g*SW +: SW] = all_addr[g*MW +: SW];
+      assign wr_addr[g*AW +: AW] = all_addr[(C_WR+g)*MW +: AW];
       reg [2*WW-1:0] agg;
       reg            ra;               // the row WR_g writes next
       wire [SW-1:0]  slot = in_slot[g*SW +: SW];
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(SW))
-        c_in (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
-              .cfg_we(cfg_we && cfg_c == CI), .cfg_hot(cfg_hot),
-              .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
-              .cfg_m2(cfg_m2),
-              .cycn(cycn), .fire(in_fire[g]),
-              .addr(in_slot[g*SW +: SW]), .active(act[g]));
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(AW))
-        c_wr (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
-              .cfg_we(cfg_we && cfg_c == CWR), .cfg_hot(cfg_hot),
-              .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
-              .cfg_m2(cfg_m2),
-              .cycn(cycn), .fire(wr_fire[g]),
-              .addr(wr_addr[g*AW +: AW]), .active(act[NI + g]));
       integer a;
       always @(posedge clk) begin
         for (a = 0; a < 2 * FW; a = a + 1)
@@ -161,27 +208,14 @@ module sl_pub (clk, rst, clk_en, flush, cfg_we, cfg_addr, cfg_data, in_data,
     end
 
     for (g = 0; g < NO; g = g + 1) begin : outp
-      localparam CRD = C_RD + g;
-      localparam COUT = C_OUT + g;
+      assign rd_addr[g*AW +: AW] = all_addr[(C_RD+g)*MW +: AW];
+      assign out_slot[g*SW +: SW] = all_addr[(C_OUT+g)*MW +: SW];
       reg [2*WW-1:0] tb;
       reg            rd_d;             // RD_g read the SRAM in the last cycle
       reg            rt;               // the row the next read fills
       reg            own_v;
       reg [W-1:0]    own_d;
       wire [SW-1:0]  slot = out_slot[g*SW +: SW];
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(AW))
-        c_rd (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
-              .cfg_we(cfg_we && cfg_c == CRD), .cfg_hot(cfg_hot),
-              .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
-              .cfg_m2(cfg_m2),
-              .cycn(cycn), .fire(rd_fire[g]),
-              .addr(rd_addr[g*AW +: AW]), .active(act[2*NI + g]));
-      sl_pub_ctrl #(.LEVELS(LEVELS), .CW(CW), .EW(EW), .AGW(SW))
-        c_out (.clk(clk), .rst(rst), .clk_en(clk_en), .flush(flush),
-               .cfg_we(cfg_we && cfg_c == COUT), .cfg_hot(cfg_hot),
-               .cfg_data(cfg_data), .cfg_is0(cfg_is0), .cfg_is1(cfg_is1),
-               .cfg_m2(cfg_m2), .cycn(cycn), .fire(out_fire[g]),
-               .addr(out_slot[g*SW +: SW]), .active(act[2*NI + NO + g]));
       reg [W-1:0] tb_word;             // the slot OUT_g reads
       integer b;
       always @* begin

@@ -9,6 +9,11 @@
 //   CW      cycle and schedule width; width of cfg_data (>= 2)
 //   AGW     address width (1 .. CW): the address runs mod 2^AGW
 //   EW      extent and index width (1 .. CW): EXT_M1 keeps its low EW bits
+//   STATIC  1: the configuration is the constant CFG, not registers written
+//           through the bus (cfg_* unused; rst does not clear ENABLE), so
+//           synthesis folds it into the logic; 0: registers
+//   CFG     with STATIC: the register values in register-map order, each
+//           CW bits (offset r in bits [r*CW +: CW]), as the bus would write
 //
 // Ports and timing
 //   cfg_we   write the register whose bit of cfg_hot is set (the tile
@@ -41,7 +46,9 @@ module sl_pub_ctrl #(
   parameter LEVELS = 6,
   parameter CW = 16,
   parameter AGW = 9,
-  parameter EW = CW
+  parameter EW = CW,
+  parameter STATIC = 0,
+  parameter [(3*LEVELS+3)*CW-1:0] CFG = 0
 ) (
   input                clk,
   input                rst,
@@ -180,31 +187,55 @@ module sl_pub_ctrl #(
     end
   end
 
-  // Configuration registers.
-  integer r;
-  always @(posedge clk) begin
-    if (rst)
-      enable <= 1'b0;
-    else if (cfg_we && cfg_hot[R_ENABLE])
-      enable <= cfg_data[0];
-    if (cfg_we && cfg_hot[R_SG_START]) begin
-      sg_start <= cfg_data;
-      start0 <= cfg_is0;
-    end
-    if (cfg_we && cfg_hot[R_AG_START])
-      ag_start <= cfg_data[AGW-1:0];
-    for (r = 0; r < LEVELS; r = r + 1) begin
-      if (cfg_we && cfg_hot[R_EXT + r]) begin
-        ext_m2[r*EW +: EW] <= cfg_m2;
-        z[r] <= cfg_is0;
-        o[r] <= cfg_is1;
+  // Configuration: constants (STATIC), or registers written by the bus.
+  localparam [CW-1:0] CW_ZERO = 0;
+  localparam [CW-1:0] CW_ONE = 1;
+  localparam [EW-1:0] EW_TWO = 2;
+  generate
+    if (STATIC) begin : fixed
+      wire unused_cfg = ^{cfg_we, cfg_hot, cfg_data, cfg_is0, cfg_is1, cfg_m2};
+      integer s;
+      always @* begin
+        enable = CFG[R_ENABLE*CW];
+        sg_start = CFG[R_SG_START*CW +: CW];
+        start0 = CFG[R_SG_START*CW +: CW] == CW_ZERO;
+        ag_start = CFG[R_AG_START*CW +: AGW];
+        for (s = 0; s < LEVELS; s = s + 1) begin
+          ext_m2[s*EW +: EW] = CFG[(R_EXT+s)*CW +: EW] - EW_TWO;
+          z[s] = CFG[(R_EXT+s)*CW +: CW] == CW_ZERO;
+          o[s] = CFG[(R_EXT+s)*CW +: CW] == CW_ONE;
+          sg_delta[s*CW +: CW] = CFG[(R_SG_DELTA+s)*CW +: CW];
+          one[s] = CFG[(R_SG_DELTA+s)*CW +: CW] == CW_ONE;
+          ag_delta[s*AGW +: AGW] = CFG[(R_AG_DELTA+s)*CW +: AGW];
+        end
       end
-      if (cfg_we && cfg_hot[R_SG_DELTA + r]) begin
-        sg_delta[r*CW +: CW] <= cfg_data;
-        one[r] <= cfg_is1;
+    end else begin : bus
+      integer r;
+      always @(posedge clk) begin
+        if (rst)
+          enable <= 1'b0;
+        else if (cfg_we && cfg_hot[R_ENABLE])
+          enable <= cfg_data[0];
+        if (cfg_we && cfg_hot[R_SG_START]) begin
+          sg_start <= cfg_data;
+          start0 <= cfg_is0;
+        end
+        if (cfg_we && cfg_hot[R_AG_START])
+          ag_start <= cfg_data[AGW-1:0];
+        for (r = 0; r < LEVELS; r = r + 1) begin
+          if (cfg_we && cfg_hot[R_EXT + r]) begin
+            ext_m2[r*EW +: EW] <= cfg_m2;
+            z[r] <= cfg_is0;
+            o[r] <= cfg_is1;
+          end
+          if (cfg_we && cfg_hot[R_SG_DELTA + r]) begin
+            sg_delta[r*CW +: CW] <= cfg_data;
+            one[r] <= cfg_is1;
+          end
+          if (cfg_we && cfg_hot[R_AG_DELTA + r])
+            ag_delta[r*AGW +: AGW] <= cfg_data[AGW-1:0];
+        end
       end
-      if (cfg_we && cfg_hot[R_AG_DELTA + r])
-        ag_delta[r*AGW +: AGW] <= cfg_data[AGW-1:0];
     end
-  end
+  endgenerate
 endmodule

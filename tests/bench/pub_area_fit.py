@@ -140,10 +140,10 @@ def term_values(p):
 def yosys_script(p, statfile):
     name, w, fw, depth, ni, no, levels, cw, ew, _ = p
     lib = LIB
-    return ('read_verilog -lib %s/sl_pub_sram.v; read_verilog %s/sl_pub.v %s/sl_pub_ctrl.v; '
+    return ('read_verilog -lib %s/sl_pub_sram.v; read_verilog %s/sl_pub.v %s/sl_pub_ctrl.v %s/sl_pub_follow.v; '
             'chparam -set W %d -set FW %d -set DEPTH %d -set NI %d -set NO %d -set LEVELS %d '
             '-set CW %d -set EW %d sl_pub; synth -top sl_pub -flatten -lut 4; tee -q -o %s stat'
-            % (lib, lib, lib, w, fw, depth, ni, no, levels, cw, ew, statfile))
+            % (lib, lib, lib, lib, w, fw, depth, ni, no, levels, cw, ew, statfile))
 
 
 def measure(p, cache):

@@ -111,7 +111,7 @@ for cfg in "${CONFIGS[@]}"; do
 	mkdir -p "$dir"
 	wrapper "$@" >"$dir/top.v"
 	echo "pub_fmax.sh: $cfg: yosys" >&2
-	if ! yosys -q -l "$dir/yosys.log" -p "read_verilog $LIB/sl_pub.v $LIB/sl_pub_ctrl.v \
+	if ! yosys -q -l "$dir/yosys.log" -p "read_verilog $LIB/sl_pub.v $LIB/sl_pub_ctrl.v $LIB/sl_pub_follow.v \
 	     $LIB/sl_pub_sram.v $dir/top.v; synth_ice40 -spram -top pub_fmax_top \
 	     -json $dir/top.json; stat" >/dev/null 2>&1; then
 		echo "pub_fmax.sh: $cfg: yosys failed ($dir/yosys.log)" >&2; status=1; continue

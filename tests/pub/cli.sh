@@ -56,9 +56,12 @@ usage() {
 }
 
 G=examples/gaussian.sl
+# The fixed tile (the defaults before the parameters were fitted, and
+# still --runtime-config's): the files below are worked out for it.
+FIXED="--fetch 4 --pub-ports 2x2 --pub-levels 6 --pub-width 16 --pub-config rom"
 bad collision_fetch2 compile $G --memory pub --fetch 2
-bad width_cw7 compile $G --memory pub --pub-width 7 --depth 64
-bad depth16 sim $G --memory pub --depth 16 --seed 1
+bad width_cw7 compile $G --memory pub --fetch 4 --pub-width 7 --depth 64
+bad depth16 sim $G --memory pub --fetch 4 --depth 16 --seed 1
 # --runtime-config: a buffer kept native in a delay chain is sized by the image
 bad runtime_native compile $G --memory pub --runtime-config --pub-buffers blur
 usage "--runtime-config describe the push-memory tile: they need --memory pub" \
@@ -87,8 +90,8 @@ else
 fi
 usage "'--fetch' is not an option of 'run'" run $G --fetch 4 --seed 1 -o "$TMP/u"
 
-# The files of gaussian at the defaults (FW 4, 2x2 ports, 6 levels, CW 16).
-if "$SLUICE" compile $G --memory pub -o "$TMP/g" >/dev/null 2>"$TMP/err"; then
+# The files of gaussian on the fixed tile (FW 4, 2x2 ports, 6 levels, CW 16).
+if "$SLUICE" compile $G --memory pub $FIXED -o "$TMP/g" >/dev/null 2>"$TMP/err"; then
 	python3 - "$TMP/g" <<'PY' || fail=1
 import json, sys
 d = sys.argv[1]
@@ -132,7 +135,7 @@ fi
 # 17 hex digits; WR_0's ENABLE (address 64, value 1) is 64 << 60 | 1,
 # IN_1's (address 32, value 0) 32 << 60, in pub_in_0.hex, pub_rom.hex
 # (one tile: the same words) and the Verilog's ROM.
-if "$SLUICE" compile $G --memory pub --pub-width 60 -o "$TMP/w60" >/dev/null 2>"$TMP/err"; then
+if "$SLUICE" compile $G --memory pub $FIXED --pub-width 60 -o "$TMP/w60" >/dev/null 2>"$TMP/err"; then
 	python3 - "$TMP/w60" <<'PY' || fail=1
 import sys
 d = sys.argv[1]
@@ -159,7 +162,7 @@ fi
 # rows of 31 SRAM words: 1922 wide writes, 2 x 1922 = 3844 wide reads,
 # 2 x 3844 = 7688 words out; all 1922 words stay live until pass 1.
 C=tests/order/camera_pipeline.sl	# channel outermost (the example keeps red in a register)
-CT="--memory pub --fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3"
+CT="--memory pub --fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3 --pub-width 16 --pub-config rom"
 if "$SLUICE" compile $C $CT --pub-buffers red,green -o "$TMP/c" >/dev/null 2>"$TMP/err"; then
 	python3 - "$TMP/c" <<'PY' || fail=1
 import json, sys
@@ -226,7 +229,7 @@ fi
 # CW 16: 27-bit words, 7 hex digits; tile t's words are its own file's
 # with t << 24, the ROM's default all ones, and tile t's cfg_we compares
 # bits 26..24 with t.
-if "$SLUICE" compile examples/harris.sl --memory pub -o "$TMP/h" >/dev/null 2>"$TMP/err"; then
+if "$SLUICE" compile examples/harris.sl --memory pub $FIXED -o "$TMP/h" >/dev/null 2>"$TMP/err"; then
 	python3 - "$TMP/h" <<'PY' || fail=1
 import json, sys
 d = sys.argv[1]
@@ -263,9 +266,10 @@ fi
 # two tiles side by side: (512 - 4) / 16 = 31 rows a tile, so 2 tiles of
 # 31 rows, each 31 x 16 = 496 wide writes, 2 passes x 496 = 992 wide
 # reads and 2 x 31 x 62 = 3844 words out.  At DEPTH 256 a tile takes 15
-# rows: 5 tiles, more than 4, and red stays native with the reason.
+# rows: 5 tiles, more than 4, and at --fetch 4 red stays native with the
+# reason (the fitted fetch width takes FW 8, 8 words a row, 2 tiles).
 if "$SLUICE" compile $C --memory pub -o "$TMP/c2" >/dev/null 2>"$TMP/err" &&
-   "$SLUICE" compile $C --memory pub --depth 256 -o "$TMP/c3" >/dev/null 2>>"$TMP/err"; then
+   "$SLUICE" compile $C --memory pub --depth 256 --fetch 4 -o "$TMP/c3" >/dev/null 2>>"$TMP/err"; then
 	python3 - "$TMP/c2/pub.json" "$TMP/c3/pub.json" <<'PY' || fail=1
 import json, sys
 b = {b["name"]: b for b in json.load(open(sys.argv[1]))["buffers"]}
@@ -362,31 +366,65 @@ fi
 usage "--pub-ports takes INPUTSxOUTPUTS" compile $G --memory pub --pub-ports 1x1,2x2 -o "$TMP/u"
 usage "does not combine with --boards" study $G --memory pub --boards ice40up5k -o "$TMP/u"
 usage "are axes of --memory native,pub" study $G --fetch 4 -o "$TMP/u"
+# The defaults: gaussian's tile fitted (1x2 ports, 1 level, CW 12, EW 12:
+# tests/golden/README.md) and its configuration constants of the instance
+# (STATIC): no ROM and no pub_rom.hex; CFG holds pub_in_0.hex's data, each
+# register 12 bits, controller c's 6 registers at bit 72 c; SHARE (a byte
+# a controller, 0x80 | delay << 5 | source) worked out by hand from the
+# controllers of tests/golden/compile/gaussian_pub/tiles.txt: OUT_0 (4)
+# repeats OUT_1 (5), both from cycle 128 at slot 0, 0 cycles later: 0x85;
+# RD_0 (2) repeats RD_1 (3), 126 - 124 = 2 cycles later (address 16
+# against 0): 0xc3; the others none.
+if "$SLUICE" compile $G --memory pub -o "$TMP/st" >/dev/null 2>"$TMP/err"; then
+	python3 - "$TMP/st" <<'PY' || fail=1
+import os, re, sys
+d = sys.argv[1]
+v = open(d + "/sluice_gaussian.v").read()
+m = re.search(r"\.STATIC\(1\), \.CFG\((\d+)'h([0-9a-f]+)\), \.SHARE\(48'h([0-9a-f]+)\)", v)
+words = [l.strip() for l in open(d + "/pub_in_0.hex") if not l.startswith("//")][:-1]
+cfg = 0
+for w in words:
+    x = int(w, 16)
+    addr, data = x >> 12, x & 0xfff
+    cfg |= data << (12 * ((addr >> 3) * 6 + (addr & 7)))
+ok = bool(m) and int(m.group(1)) == 6 * 6 * 12 and int(m.group(2), 16) == cfg
+ok = ok and m.group(3) == "008500c30000" and not os.path.exists(d + "/pub_rom.hex")
+ok = ok and "rom_style" not in v and "assign ready = !rst;" in v
+print("ok   gaussian at the defaults: constant configuration, OUT_0 and RD_0 shared"
+      if ok else "FAIL gaussian at the defaults: %r" % (m.groups() if m else None,))
+sys.exit(0 if ok else 1)
+PY
+else
+	echo "FAIL compile $G --memory pub:"; cat "$TMP/err"; fail=1
+fi
+usage "--pub-config takes static or rom" compile $G --memory pub --pub-config x -o "$TMP/u"
 # Fitted widths (--pub-width fit): the fitted tile is the tile of those
 # widths given explicitly (the same Verilog and pub.json, byte for byte),
 # and one bit less of either width is refused (exit 1, or the usage error
 # of a CW below the SRAM address).  gaussian's widths are derived by hand
-# in tests/unit/t_pub.cpp (fit_widths).
-bad ext_width5 compile $G --memory pub --pub-width 9 --pub-ext-width 5
+# in tests/unit/t_pub.cpp (fit_widths).  The fetch width, ports and
+# levels are fixed (the tile of those tests), the widths alone fitted.
+FL="--fetch 4 --pub-ports 2x2 --pub-levels 6"
+bad ext_width5 compile $G --memory pub --fetch 4 --pub-ports 2x2 --pub-levels 6 --pub-width 9 --pub-ext-width 5
 for prog in gaussian harris camera_pipeline; do
 	f=$TMP/fit_$prog
 	P=examples/$prog.sl
 	[ $prog = camera_pipeline ] && P=tests/order/$prog.sl	# channel outermost: planes on tiles
-	if ! "$SLUICE" compile "$P" --memory pub --pub-width fit -o "$f" \
+	if ! "$SLUICE" compile "$P" --memory pub $FL --pub-width fit -o "$f" \
 	     >"$TMP/out" 2>"$TMP/err"; then
 		echo "FAIL fit $prog:"; cat "$TMP/err"; fail=1; continue
 	fi
 	read -r cw ew < <(python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["tile"]; print(t["cw"], t["ew"])' "$f/pub.json")
-	"$SLUICE" compile "$P" --memory pub --pub-width "$cw" --pub-ext-width "$ew" \
+	"$SLUICE" compile "$P" --memory pub $FL --pub-width "$cw" --pub-ext-width "$ew" \
 		-o "$TMP/exact_$prog" >"$TMP/out" 2>"$TMP/err"
 	if ! cmp -s "$f/sluice_$prog.v" "$TMP/exact_$prog/sluice_$prog.v" ||
 	   ! cmp -s "$f/pub.json" "$TMP/exact_$prog/pub.json"; then
 		echo "FAIL fit $prog: CW $cw EW $ew given is not the fitted tile"; cat "$TMP/err"; fail=1
 	fi
-	"$SLUICE" compile "$P" --memory pub --pub-width $((cw - 1)) \
+	"$SLUICE" compile "$P" --memory pub $FL --pub-width $((cw - 1)) \
 		--pub-ext-width "$((ew < cw - 1 ? ew : cw - 1))" -o "$TMP/narrow" >"$TMP/out" 2>"$TMP/err"
 	rc_c=$?
-	"$SLUICE" compile "$P" --memory pub --pub-width "$cw" \
+	"$SLUICE" compile "$P" --memory pub $FL --pub-width "$cw" \
 		--pub-ext-width $((ew - 1)) -o "$TMP/narrow" >"$TMP/out" 2>"$TMP/err2"
 	rc_e=$?
 	if [ $rc_c -eq 0 ] || [ $rc_e -ne 1 ] || [ -e "$TMP/narrow" ] ||
@@ -404,7 +442,7 @@ usage "give --pub-width, --pub-ext-width and --pub-levels" compile $G --memory p
 usage "--pub-levels takes a loop-level count from 1 to 16, or 'fit'" compile $G \
 	--memory pub --pub-levels 0 -o "$TMP/u"
 usage "extent width EW 17 (--pub-ext-width) is wider than its configuration width CW 16 (--pub-width)" compile $G --memory pub \
-	--pub-ext-width 17 -o "$TMP/u"
+	--pub-width 16 --pub-ext-width 17 -o "$TMP/u"
 usage "--pub-ext-width takes an extent width in bits from 2 to 62, or 'fit'" compile $G \
 	--memory pub --pub-ext-width 1 -o "$TMP/u"
 exit $fail

@@ -126,7 +126,7 @@ model)
 	# of rows 30 cycles apart fire at one parity each (8 fires 4
 	# cycles apart a row), so two of them always share a cycle:
 	# refused, located, before any file is written.
-	"$SLUICE" sim "$ROOT/examples/mobilenet.sl" --memory pub --seed 1 -o "$TMP/mob4" \
+	"$SLUICE" sim "$ROOT/examples/mobilenet.sl" --memory pub --fetch 4 --seed 1 -o "$TMP/mob4" \
 		>"$TMP/mob4.log" 2>&1
 	rc=$?
 	if [ $rc -eq 1 ] && grep -q "mobilenet.sl:13:8: error: the push-memory tile of 'act' would access its single-port SRAM twice in cycle" "$TMP/mob4.log" &&
@@ -134,6 +134,15 @@ model)
 		echo "ok   mobilenet at FW 4: the located collision error"
 	else
 		cat "$TMP/mob4.log"; echo "FAIL mobilenet at FW 4: rc $rc, want the collision error"; fail=1
+	fi
+	# at the defaults the fetch width is fitted: FW 4 refuses act (above),
+	# FW 8 is the next tried, and it maps act on one tile ("Measured")
+	if "$SLUICE" sim "$ROOT/examples/mobilenet.sl" --memory pub --seed 1 \
+	     -o "$TMP/mobfit" >"$TMP/mobfit.log" 2>&1 && exact "$TMP/mobfit.log" model: &&
+	   python3 -c 'import json,sys; b=[b for b in json.load(open(sys.argv[1]))["buffers"] if b["name"] == "act"][0]; sys.exit(not (b["memory"] == "pub" and b["fw"] == 8 and len(b["tiles"]) == 1))' "$TMP/mobfit/pub.json"; then
+		echo "ok   mobilenet at the defaults: act on one tile at the fitted FW 8"
+	else
+		cat "$TMP/mobfit.log"; echo "FAIL mobilenet at the defaults: act at FW 8"; fail=1
 	fi
 	# one output a tile: each tile has one write and one read, which
 	# fit; the second tile takes the first one's output

@@ -216,7 +216,7 @@ model)
 	# cycle before the latest; no such placement keeps gaussian's two reads
 	# and its write apart: the located collision error, no files (never
 	# "the tile model rejects", a configuration that breaks the tile's rules)
-	"$SLUICE" sim "$ROOT/examples/gaussian.sl" -D W=52 --unroll 4 --memory pub --seed 1 \
+	"$SLUICE" sim "$ROOT/examples/gaussian.sl" -D W=52 --unroll 4 --memory pub --fetch 4 --seed 1 \
 		-o "$TMP/w52" >"$TMP/w52.log" 2>&1
 	rc=$?
 	if [ $rc -eq 1 ] && [ ! -e "$TMP/w52" ] && ! grep -q "tile model rejects" "$TMP/w52.log" &&

@@ -37,12 +37,19 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 case $2 in
-ice40) board=ice40up5k; args="--pub-levels 2 --pub-ports 1x2"
+# the ROM's cells are worked out for the fixed tile (FW 4, 2x2 ports, 6
+# levels, CW 16) loaded from the ROM (--pub-config rom)
+ice40) board=ice40up5k; args="--fetch 4 --pub-levels 2 --pub-ports 1x2 --pub-width 16 --pub-config rom"
        want="SB_RAM40_4K=2 SB_SPRAM256KA=2" ;;
-ecp5)  board=ecp5-85f; args=""; want="DP16KD=2" ;;
-xc7)   board=artix7-100t; args=""; want="RAMB36E1=0 RAMB18E1=2" ;;
+# the default: fitted, the configuration constants (STATIC): the tile's
+# SRAM alone, 4 x 8 = 32 bits wide, two 16-bit SPRAMs; no ROM
+static) board=ice40up5k; args=""; want="SB_RAM40_4K=0 SB_SPRAM256KA=2" ;;
+ecp5)  board=ecp5-85f; args="--fetch 4 --pub-ports 2x2 --pub-levels 6 --pub-width 16 --pub-config rom"
+       want="DP16KD=2" ;;
+xc7)   board=artix7-100t; args="--fetch 4 --pub-ports 2x2 --pub-levels 6 --pub-width 16 --pub-config rom"
+       want="RAMB36E1=0 RAMB18E1=2" ;;
 camera) board=ice40up5k; prog=camera_pipeline
-       args="--fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green"
+       args="--fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green --pub-config rom"
        args="$args --pub-width fit --pnr"
        want="SB_RAM40_4K=20 SB_SPRAM256KA=4" ;;
 *) echo "unknown mode $2" >&2; exit 2 ;;
@@ -71,7 +78,7 @@ for w in $want; do
 	case " $got " in *" $w "*) ;; *) echo "FAIL $2: want $w, synth.json has: $got"; fail=1 ;; esac
 done
 case "$got" in *mispredicted*) echo "FAIL $2: $got"; fail=1 ;; esac
-spram=$(grep -c "sl_pub #(.*\.SPRAM(1))" "$TMP/o/sluice_$prog.v")
+spram=$(grep -c "sl_pub #(.*\.SPRAM(1)[,)]" "$TMP/o/sluice_$prog.v")
 if [ "$board" = ice40up5k ]; then
 	if [ "$spram" -lt 1 ] || ! grep -q "synth_ice40 -dsp -spram" "$TMP/o/synth.ys"; then
 		echo "FAIL $2: the tile has no SPRAM=1 or the flow no -spram"; fail=1

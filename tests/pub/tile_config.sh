@@ -22,12 +22,13 @@ LIB=$ROOT/rtlgen/lib
 rm -rf "$OUT"
 mkdir -p "$OUT"
 G=$ROOT/examples/gaussian.sl
-"$SLUICE" compile "$G" --memory pub -o "$OUT/g64" >/dev/null || exit 1
-"$SLUICE" compile "$G" -D W=32 -D H=32 --memory pub -o "$OUT/g32" >/dev/null || exit 1
+FIXED="--fetch 4 --pub-ports 2x2 --pub-levels 6 --pub-width 16"	# the tile built below
+"$SLUICE" compile "$G" --memory pub $FIXED -o "$OUT/g64" >/dev/null || exit 1
+"$SLUICE" compile "$G" -D W=32 -D H=32 --memory pub $FIXED -o "$OUT/g32" >/dev/null || exit 1
 P="W=16 FW=4 DEPTH=512 NI=2 NO=2 LEVELS=6 CW=16"
 if ! verilator --cc --exe -O1 -Wno-fatal --top-module sl_pub -Mdir "$OUT/obj" \
      -CFLAGS "-O1 -fwrapv -I$ROOT/tests/rtl" -DSL_PUB_COUNT -GW=16 -GFW=4 -GDEPTH=512 -GNI=2 -GNO=2 -GLEVELS=6 -GCW=16 \
-     "$LIB/sl_pub.v" "$LIB/sl_pub_ctrl.v" "$LIB/sl_pub_sram.v" "$ROOT/tests/pub/tb_pub_config.cpp" \
+     "$LIB/sl_pub.v" "$LIB/sl_pub_ctrl.v" "$LIB/sl_pub_follow.v" "$LIB/sl_pub_sram.v" "$ROOT/tests/pub/tb_pub_config.cpp" \
      -o tb >"$OUT/build.log" 2>&1 ||
    ! make -C "$OUT/obj" -f Vsl_pub.mk -j2 OPT_FAST=-O1 >>"$OUT/build.log" 2>&1; then
 	cat "$OUT/build.log"; echo "FAIL: build"; exit 1

@@ -59,7 +59,7 @@ ice40)
   echo "$top: SB_RAM40_4K cells: $n"
   [ "$n" -eq 1 ] || { echo "FAIL ice40: expected 1 SB_RAM40_4K"; fail=1; } ;;
 pub)
-  pub="$lib/sl_pub.v $lib/sl_pub_ctrl.v $lib/sl_pub_sram.v"
+  pub="$lib/sl_pub.v $lib/sl_pub_ctrl.v $lib/sl_pub_follow.v $lib/sl_pub_sram.v"
   # pub_cells NAME SPRAM SYNTH CELL=N...: synthesizes, checks each count.
   pub_cells() {
     name="$1" spram="$2" synth="$3"

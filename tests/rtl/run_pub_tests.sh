@@ -58,7 +58,7 @@ pub_case() {
   # shellcheck disable=SC2086
   if ! verilator --cc --exe -Wall -O1 $defs --top-module sl_pub -Mdir "$dir" \
        -CFLAGS "-O1 -fwrapv -I$here" $gargs "$lib/sl_pub.v" "$lib/sl_pub_ctrl.v" \
-       "$lib/sl_pub_sram.v" "$here/tb_sl_pub.cpp" -o tb >"$dir/build.log" 2>&1; then
+       "$lib/sl_pub_follow.v" "$lib/sl_pub_sram.v" "$here/tb_sl_pub.cpp" -o tb >"$dir/build.log" 2>&1; then
     cat "$dir/build.log"; echo "FAIL $name: verilator"; fails=$((fails + 1)); return
   fi
   if ! make -C "$dir" -f Vsl_pub.mk -j2 OPT_FAST=-O1 >>"$dir/build.log" 2>&1; then

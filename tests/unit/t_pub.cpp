@@ -436,3 +436,88 @@ TEST(t_pub, model_rejects)
 	EXPECT_STREQ(why, "OUT_0 presents element 65 in cycle 128, its port reads element 64 "
 		"(write order)");
 }
+
+// Fitted parameters (docs/pub.md "Fitted parameters"), everything left to
+// the fit (0): gaussian's "in" at FW 4 (the first width tried), one input,
+// two outputs (its two SRAM groups), and, as tests/golden/README.md
+// derives, 1 level (654 controller flip-flops against 705 at 2 levels),
+// CW 12 and EW 12 (the extent 4095).
+static pub_params fitted()
+{
+	pub_params p;
+	pub_params_default(&p);
+	p.fw = p.n_in = p.n_out = p.levels = p.cw = p.ew = 0;
+	return p;
+}
+
+TEST(t_pub, fitted_gaussian)
+{
+	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), fitted());
+	ASSERT_TRUE(u.ps) << u.diags();
+	EXPECT_EQ(u.ps->params.fw, 4);
+	EXPECT_EQ(u.ps->params.n_in, 1);
+	EXPECT_EQ(u.ps->params.n_out, 2);
+	EXPECT_EQ(u.ps->params.levels, 1);
+	EXPECT_EQ(u.ps->params.cw, 12);
+	EXPECT_EQ(u.ps->params.ew, 12);
+	const pub_buf *in = u.buf("in");
+	ASSERT_TRUE(in && !in->native_why);
+	EXPECT_EQ(in->params.fw, 4);
+	expect_counts(in->tiles[0], 4096, 1024, 1984, { 3968, 3968 });
+	// Shared controllers, in register-map order IN_0 WR_0 RD_0 RD_1 OUT_0
+	// OUT_1: RD_0 (start 126, address 16) repeats RD_1 (124, 0) 2 cycles
+	// later, both 992 fires 4 cycles apart; OUT_0 repeats OUT_1 (both 3968
+	// fires from 128, slot 0) at once.  IN_0 and WR_0 differ in extents.
+	int src[32], dly[32];
+	ASSERT_EQ(in->tiles[0].n_ctrl, 6);
+	pub_tile_shares(&in->params, &in->tiles[0], src, dly);
+	const int want_src[] = { -1, -1, 3, -1, 5, -1 }, want_dly[] = { 0, 0, 2, 0, 0, 0 };
+	for (int c = 0; c < 6; c++) {
+		EXPECT_EQ(src[c], want_src[c]) << c;
+		EXPECT_EQ(dly[c], want_dly[c]) << c;
+	}
+}
+
+// mobilenet's act collides at FW 4 for every placement (docs/pub.md "No
+// collision, proved"); fitted, it takes FW 8, the next width, on one tile.
+TEST(t_pub, fitted_fetch_per_buffer)
+{
+	Pub u("examples/mobilenet.sl", read_example("mobilenet.sl"), fitted());
+	ASSERT_TRUE(u.ps) << u.diags();
+	const pub_buf *act = u.buf("act");
+	ASSERT_TRUE(act && !act->native_why);
+	EXPECT_EQ(act->params.fw, 8);
+	EXPECT_EQ(act->n_tiles, 1);
+}
+
+// A fixed fetch width that refuses a buffer is an error (strict); the
+// fitted one takes the next width.  A 13-wide image read one and two rows
+// behind: rows of 13 words at FW 4 meet the transpose buffer's bound b = 1
+// (docs/pub.md, "No collision, proved") and collide; at FW 8 the tile's
+// least delay, (2 x 8 - 1) + 5 = 20 cycles, is past the read one row (13
+// cycles) behind, which reads the producer's stream through 13 registers,
+// and the read two rows (26 cycles) behind is the tile's one output.
+static const char rows13[] =
+	"input a : u8[16][13];\n"
+	"func f(y, x) : u16 = u16(a(y, x)) + u16(a(y + 1, x)) + u16(a(y + 2, x));\n"
+	"output f[14][13];\n";
+
+TEST(t_pub, fitted_next_width)
+{
+	Pub u("rows13.sl", rows13, fitted());
+	ASSERT_TRUE(u.ps) << u.diags();
+	const pub_buf *a = u.buf("a");
+	ASSERT_TRUE(a && !a->native_why);
+	EXPECT_EQ(a->params.fw, 8);
+	ASSERT_EQ(a->n_tiles, 1);
+	EXPECT_EQ(a->tiles[0].n_outs, 1);
+	EXPECT_EQ(a->tiles[0].out_delay[0], 26);
+	EXPECT_EQ(a->reg_words, 13);
+	pub_params fixed = fitted();
+	fixed.strict = true;
+	fixed.fw = 4;
+	Pub v("rows13.sl", rows13, fixed);
+	EXPECT_FALSE(v.ps);
+	EXPECT_NE(v.diags().find("would access its single-port SRAM twice"), std::string::npos)
+		<< v.diags();
+}
