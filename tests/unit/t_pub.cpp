@@ -482,7 +482,8 @@ TEST(t_pub, fitted_gaussian)
 // collision, proved"); fitted, it takes FW 8, the next width, on one tile.
 TEST(t_pub, fitted_fetch_per_buffer)
 {
-	Pub u("examples/mobilenet.sl", read_example("mobilenet.sl"), fitted());
+	Pub u(std::string(SLUICE_SOURCE_DIR) + "/examples/mobilenet.sl",
+		read_example("mobilenet.sl"), fitted());
 	ASSERT_TRUE(u.ps) << u.diags();
 	const pub_buf *act = u.buf("act");
 	ASSERT_TRUE(act && !act->native_why);
