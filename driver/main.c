@@ -308,10 +308,14 @@ static int write_verilog(const flow_design *d, const char *dir, int frames)
 	if (flow_verilog_files(d, frames, &text, &len, &core, &core_len, &top) < 0)
 		return -1;
 	snprintf(core_name, sizeof core_name, "%s_core", top);
-	/* the library modules are instantiated by the core (the whole text
-	 * without the wrapper) */
-	int rc = core ? rtl_library_used(d->ctx, core, core_len, &lib, &n_lib)
-		: rtl_library_used(d->ctx, text, len, &lib, &n_lib);
+	/* the library modules are instantiated by the core and the wrapper
+	 * (its AXI4-Lite slave) */
+	char *both = sl_xmalloc(len + core_len + 1);
+	memcpy(both, text, len);
+	if (core)
+		memcpy(both + len, core, core_len);
+	int rc = rtl_library_used(d->ctx, both, len + core_len, &lib, &n_lib);
+	free(both);
 	for (int i = 0; rc == 0 && i < n_lib; i++)
 		rc = rp_write_bytes(d->ctx, dir, lib[i].name, lib[i].text, lib[i].len);
 	if (rc == 0 && core)

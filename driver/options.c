@@ -140,6 +140,17 @@ static bool set_interface(options *o, const char *val)
 	return true;
 }
 
+static bool set_control(options *o, const char *val)
+{
+	if (!strcmp(val, "ports"))
+		o->flow.control = RTL_CONTROL_PORTS;
+	else if (!strcmp(val, "axilite"))
+		o->flow.control = RTL_CONTROL_AXILITE;
+	else
+		return usage_error(o, "--control takes 'ports' or 'axilite', not '%s'", val);
+	return true;
+}
+
 static bool set_stall_seeds(options *o, const char *val)
 {
 	uint64_t n;
@@ -423,6 +434,7 @@ static const option_spec option_specs[] = {
 	{ "-D", OPT_DEFINE, true, set_define },
 	{ "--engine", OPT_ENGINE, true, set_engine },
 	{ "--interface", OPT_INTERFACE, true, set_interface },
+	{ "--control", OPT_INTERFACE, true, set_control },
 	{ "--stall-seeds", OPT_STALL_SEEDS, true, set_stall_seeds },
 	{ "--vcd", OPT_VCD, true, set_vcd },
 	{ "--max-cycles", OPT_MAX_CYCLES, true, set_max_cycles },

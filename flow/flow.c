@@ -168,7 +168,7 @@ pub_set *flow_retile(const flow_design *d, const pub_params *p, char *why, size_
 /* What the design's Verilog is emitted with for "frames" frames. */
 static rtl_options flow_rtl_options(const flow_design *d, int frames)
 {
-	return (rtl_options) { d->name, d->pub, frames, d->opts.iface };
+	return (rtl_options) { d->name, d->pub, frames, d->opts.iface, d->opts.control };
 }
 
 /* The RTL stage: the Verilog the command will ask for (opts.frames

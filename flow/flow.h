@@ -47,6 +47,8 @@ typedef struct flow_options {
 	bool declared_widths;
 	/* The Verilog's top level (flow_verilog): native or AXI4-Stream. */
 	rtl_interface iface;
+	/* Its control: the ports start/done, or an AXI4-Lite slave. */
+	rtl_control control;
 	/* Frames per start of the Verilog the command emits (sim --frames
 	 * N; 1 elsewhere): the RTL stage checks that one. */
 	int frames;

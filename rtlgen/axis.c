@@ -79,10 +79,16 @@ static const char *axis_lanes(rtl_gen *g, const char *src, int k, int n, int str
 static void axis_ports(rtl_gen *g, const char *module)
 {
 	FILE *o = g->out;
-	fprintf(o, "module %s (\n    input  wire clk,\n    input  wire rst,\n"
-		"    input  wire start,\n    output wire done,\n"
-		"    output wire error,\n    output wire advance%s", module,
-		g->pub ? ",\n    output wire ready" : "");
+	fprintf(o, "module %s (\n    input  wire clk,\n    input  wire rst,\n", module);
+	if (g->axilite)
+		rtl_axil_ports(g);
+	else {
+		fprintf(o, "    input  wire start,\n    output wire done%s",
+			g->pub ? ",\n    output wire ready" : "");
+		if (rtl_runtime(g))
+			rtl_rt_ports(g);
+	}
+	fprintf(o, ",\n    output wire error,\n    output wire advance");
 	for (int i = 0; i < g->sp->n_stmts; i++) {
 		const rtl_stage *st = &g->stages[i];
 		if (axis_skip(st))
@@ -243,8 +249,10 @@ static void axis_error(rtl_gen *g, const axis_port *in, int n_in)
 static void axis_core(rtl_gen *g, const char *core)
 {
 	FILE *o = g->out;
-	fprintf(o, "    %s core (.clk(clk), .rst(rst), .ce(ce), .start(start), .done(done)%s", core,
-		g->pub ? ", .ready(ready)" : "");
+	fprintf(o, "    %s core (.clk(clk), .rst(rst), .ce(ce), .start(start), .done(done)%s%s%s", core,
+		g->pub ? ", .ready(ready)" : "", rtl_runtime(g)
+		? ",\n        .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_data(cfg_data)" : "",
+		g->axilite ? ", .running(core_running)" : "");
 	for (int i = 0; i < g->sp->n_stmts; i++) {
 		const rtl_stage *st = &g->stages[i];
 		if (axis_skip(st))
@@ -290,6 +298,10 @@ void rtl_axis_wrapper(rtl_gen *g, const char *module, const char *core)
 		module, core);
 	axis_ports(g, module);
 	fprintf(o, "    wire ce;\n");
+	if (g->axilite) {
+		rtl_axil_decls(g);
+		fprintf(o, "    wire core_running;\n");
+	}
 	for (int i = 0; i < n; i++) {
 		const rtl_stage *st = &g->stages[i];
 		if (axis_skip(st))
@@ -304,6 +316,8 @@ void rtl_axis_wrapper(rtl_gen *g, const char *module, const char *core)
 	}
 	fputc('\n', o);
 	axis_core(g, core);
+	if (g->axilite)
+		rtl_axil_slave(g, "core_running", "done");
 	for (int i = 0; i < n_in; i++)
 		axis_input(g, &in[i]);
 	for (int i = 0; i < n_out; i++)

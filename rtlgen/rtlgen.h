@@ -95,12 +95,21 @@ typedef enum rtl_interface {
 	RTL_IFACE_AXIS,
 } rtl_interface;
 
+/* How the top level is started and configured (docs/hardware.md):
+ * the ports start, done (ready, the configuration bus), or one AXI4-Lite
+ * slave with those as registers (rtlgen/lib/sl_axilite_ctrl.v). */
+typedef enum rtl_control {
+	RTL_CONTROL_PORTS,
+	RTL_CONTROL_AXILITE,
+} rtl_control;
+
 /* What the Verilog of a design is emitted with. */
 typedef struct rtl_options {
 	const char *top_name;	/* the program's name: module sluice_<top_name> */
 	const pub_set *pub;	/* the buffers on tiles (rtl_emit_pub's), or NULL */
 	int frames;		/* frames per start (rtl_emit_frames'), from 1 */
 	rtl_interface iface;	/* the top level */
+	rtl_control control;	/* its control (RTL_CONTROL_PORTS when 0) */
 } rtl_options;
 
 /* The RTL stage: can the design be emitted under "ro"?  Every extent
@@ -123,6 +132,8 @@ int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const rtl_options *ro, FILE *out, FILE *core_out);
 /* "native" or "axis". */
 const char *rtl_interface_str(rtl_interface iface);
+/* "ports" or "axilite". */
+const char *rtl_control_str(rtl_control control);
 
 /* With pub->params.runtime (--runtime-config, docs/pub.md "Run-time
  * configuration"): the design's whole configuration image, the tiles'

@@ -293,3 +293,11 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const pub_set *ps, F
 	rt_word(out, &m, m.base + j, 1);
 	return ferror(out) ? -1 : 0;
 }
+
+void rtl_rt_bus_bits(const rtl_gen *g, int *ta, int *cw)
+{
+	rt_map m;
+	rt_map_of(g->sp, g->pub, &m);
+	*ta = m.ta;
+	*cw = m.cw;
+}
