@@ -585,10 +585,11 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
 	vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, d->pub ? wait_ready : NULL,
 		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0,
-		d->pub, NULL, 0, 0, NULL, NULL };
+		d->pub, NULL, 0, 0, NULL, NULL, false };
 	char *cfg;	/* --runtime-config: the image, loaded by the harness */
 	vopts.config_data_bits = flow_config_image(d, &cfg, &vopts.config_len);
 	vopts.config = cfg;
+	vopts.axilite = opt->flow.control == RTL_CONTROL_AXILITE;
 	int rc = vopts.config_data_bits < 0 ? -1
 		: sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
 	free(text);
