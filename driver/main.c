@@ -359,10 +359,21 @@ static void print_pub_rom(const void *arg, FILE *out)
 /* With --memory pub: DIR/pub.json, DIR/pub_BUFFER_K.hex per tile and,
  * with tiles and without --runtime-config, DIR/pub_rom.hex (the ROM the
  * top loads them from). */
+/* --runtime-config: DIR/config.hex, the image of this size. */
+static int write_config(const flow_design *d, const char *dir)
+{
+	char *cfg;
+	size_t n;
+	int rc = flow_config_image(d, &cfg, &n) < 0 || (cfg && rp_write_bytes(d->ctx, dir, "config.hex",
+		cfg, n) < 0) ? -1 : 0;
+	free(cfg);
+	return rc;
+}
+
 static int write_pub(const flow_design *d, const char *dir)
 {
 	if (!d->pub)
-		return 0;
+		return write_config(d, dir);
 	if (rp_write_pub_json(d->ctx, dir, d->pub) < 0)
 		return -1;
 	for (int i = 0; i < d->pub->n_bufs; i++) {
@@ -378,12 +389,7 @@ static int write_pub(const flow_design *d, const char *dir)
 	if (pub_n_tiles(d->pub) > 0 && !d->pub->params.runtime &&
 	    write_text(d->ctx, dir, "pub_rom.hex", NULL, print_pub_rom, d->pub) < 0)
 		return -1;
-	char *cfg;	/* --runtime-config: DIR/config.hex */
-	size_t n;
-	int rc = flow_config_image(d, &cfg, &n) < 0 || (cfg && rp_write_bytes(d->ctx, dir, "config.hex",
-		cfg, n) < 0) ? -1 : 0;
-	free(cfg);
-	return rc;
+	return write_config(d, dir);
 }
 
 /* What report.html draws: the design, its frames and, after synthesis,
@@ -583,7 +589,8 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 		return -1;
 	/* with tiles the harness waits for 'ready' (their configuration) */
 	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
-	vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, d->pub ? wait_ready : NULL,
+	vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL,
+		d->pub || opt->flow.pub.runtime ? wait_ready : NULL,
 		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0,
 		d->pub, NULL, 0, 0, NULL, NULL, false };
 	char *cfg;	/* --runtime-config: the image, loaded by the harness */
@@ -639,6 +646,7 @@ int main(int argc, char **argv)
 	opt.input_names = sl_xcalloc(argc, sizeof(char *));
 	opt.input_files = sl_xcalloc(argc, sizeof(char *));
 	opt.defines = sl_xcalloc(argc, sizeof(*opt.defines));
+	opt.rt_max = sl_xcalloc(argc, sizeof(*opt.rt_max));
 	opt.explore_knobs = sl_xcalloc(argc, sizeof(char *));
 	int rc = driver_parse_options(c, argc - 2, argv + 2, &opt);
 	if (rc == 0 && opt.help)
@@ -672,6 +680,9 @@ int main(int argc, char **argv)
 	for (int i = 0; i < opt.n_defines; i++)
 		free((char *) opt.defines[i].name);
 	free(opt.defines);
+	for (int i = 0; i < opt.flow.n_rt_max; i++)
+		free((char *) opt.rt_max[i].name);
+	free(opt.rt_max);
 	free(opt.input_files);
 	free(opt.explore_knobs);
 	sl_ctx_free(opt.diag);

@@ -84,7 +84,7 @@ static void axis_ports(rtl_gen *g, const char *module)
 		rtl_axil_ports(g);
 	else {
 		fprintf(o, "    input  wire start,\n    output wire done%s",
-			g->pub ? ",\n    output wire ready" : "");
+			g->pub || rtl_runtime(g) ? ",\n    output wire ready" : "");
 		if (rtl_runtime(g))
 			rtl_rt_ports(g);
 	}
@@ -250,7 +250,7 @@ static void axis_core(rtl_gen *g, const char *core)
 {
 	FILE *o = g->out;
 	fprintf(o, "    %s core (.clk(clk), .rst(rst), .ce(ce), .start(start), .done(done)%s%s%s", core,
-		g->pub ? ", .ready(ready)" : "", rtl_runtime(g)
+		g->pub || rtl_runtime(g) ? ", .ready(ready)" : "", rtl_runtime(g)
 		? ",\n        .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_data(cfg_data)" : "",
 		g->axilite ? ", .running(core_running)" : "");
 	for (int i = 0; i < g->sp->n_stmts; i++) {

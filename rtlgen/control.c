@@ -32,7 +32,7 @@ void rtl_axil_decls(rtl_gen *g)
 		rtl_rt_bus_bits(g, &ta, &cw);
 	fprintf(o, "    // The run control's ports, driven by the AXI4-Lite slave below\n"
 		"    wire start;\n    wire done;\n");
-	fprintf(o, g->pub ? "    wire ready;\n" : "    wire ready = 1'b1;  // nothing to configure\n");
+	fprintf(o, g->pub || rtl_runtime(g) ? "    wire ready;\n" : "    wire ready = 1'b1;  // nothing to configure\n");
 	fprintf(o, "    wire cfg_we;\n    wire [%d:0] cfg_addr;\n    wire [%d:0] cfg_data;%s\n\n",
 		ta - 1, cw - 1, rtl_runtime(g) ? "" : "  // no configuration registers");
 	if (!rtl_runtime(g)) {

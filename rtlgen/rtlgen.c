@@ -13,7 +13,7 @@
 static const char *const rtl_lib_files[] = {
 	"sl_sched.v", "sl_pipe.v", "sl_fifo_seg.v", "sl_sram.v", "sl_sram_pf.v", "sl_ram.v",
 	"sl_rom.v", "sl_pub.v", "sl_pub_ctrl.v", "sl_pub_sram.v", "sl_sched_rt.v",
-	"sl_axilite_ctrl.v", NULL,
+	"sl_axilite_ctrl.v", "sl_fifo_seg_rt.v", NULL,
 };
 
 const char *const *rtl_library_files(void)
@@ -248,7 +248,7 @@ static void rtl_ports(rtl_gen *g, const char *module)
 		rtl_axil_ports(g);
 	else {
 		fprintf(o, "    input  wire start,\n    output wire done");
-		if (g->pub)
+		if (g->pub || rtl_runtime(g))
 			fprintf(o, ",\n    output wire ready");
 		if (rtl_runtime(g))
 			rtl_rt_ports(g);
@@ -581,6 +581,8 @@ static void rtl_setup(rtl_gen *g)
 {
 	const sched_program *sp = g->sp;
 	rtl_plan_build(g->ctx, sp, g->pub, g->frames, &g->plan);
+	if (g->runtime && !g->pub)
+		g->plan.run_bits = 2 * RTL_RUNTIME_NATIVE_CW - 1;
 	g->tw = g->plan.tw;
 	g->stages = sl_alloc(g->ctx, (size_t) (sp->n_stmts + 1) * sizeof(*g->stages));
 	for (int i = 0; i < sp->n_stmts; i++) {
@@ -599,7 +601,8 @@ static int rtl_check_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ub
 	const rtl_options *ro, FILE *out)
 {
 	if (rtl_check(ctx, sp, ro) < 0 ||
-	    (ro->pub && ro->pub->params.runtime && rtl_runtime_check(ctx, sp, ro->pub) < 0))
+	    (ro->pub && ro->pub->params.runtime && rtl_runtime_check(ctx, sp, ubs, ro->pub) < 0)
+	    || (!ro->pub && ro->runtime && rtl_runtime_check(ctx, sp, ubs, NULL) < 0))
 		return -1;
 	return rtl_emit_iface(ctx, sp, ubs, ro, out, NULL);
 }
@@ -613,14 +616,14 @@ int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, int frames, FILE *out)
 {
-	rtl_options ro = { top_name, NULL, frames, RTL_IFACE_NATIVE, RTL_CONTROL_PORTS };
+	rtl_options ro = { top_name, NULL, frames, RTL_IFACE_NATIVE, RTL_CONTROL_PORTS, false, NULL };
 	return rtl_check_emit(ctx, sp, ubs, &ro, out);
 }
 
 int rtl_emit_pub(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const pub_set *pub, const char *top_name, FILE *out)
 {
-	rtl_options ro = { top_name, pub, 1, RTL_IFACE_NATIVE, RTL_CONTROL_PORTS };
+	rtl_options ro = { top_name, pub, 1, RTL_IFACE_NATIVE, RTL_CONTROL_PORTS, false, NULL };
 	return rtl_check_emit(ctx, sp, ubs, &ro, out);
 }
 
@@ -756,6 +759,8 @@ int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	g->frames = ro->frames;
 	g->axis = axis;
 	g->axilite = ro->control == RTL_CONTROL_AXILITE;
+	g->runtime = ro->pub ? ro->pub->params.runtime : ro->runtime;
+	g->max_ubs = ro->max_ubs;
 	g->period = ro->frames > 1 ? sched_frame_period(sp) : 0;
 	const char *top = rtl_module_name(ctx, ro->top_name);
 	const char *module = axis ? rtl_fmt(g, "%s_core", top) : top;

@@ -110,6 +110,15 @@ typedef struct rtl_options {
 	int frames;		/* frames per start (rtl_emit_frames'), from 1 */
 	rtl_interface iface;	/* the top level */
 	rtl_control control;	/* its control (RTL_CONTROL_PORTS when 0) */
+	/* --runtime-config (docs/pub.md "Run-time configuration"): every
+	 * schedule, the run length and (native memory) the delay chains'
+	 * SRAM lengths from configuration registers; with pub, its
+	 * params.runtime instead. */
+	bool runtime;
+	/* On native memory: the buffers of the largest size the build
+	 * serves (--runtime-max), whose SRAM groups give the memories'
+	 * words; NULL: this design's own. */
+	const ub_set *max_ubs;
 } rtl_options;
 
 /* The RTL stage: can the design be emitted under "ro"?  Every extent
@@ -141,15 +150,18 @@ const char *rtl_control_str(rtl_control control);
  * bus writes in "$readmemh" words (cfg_addr << cfg_data bits | cfg_data),
  * one a line after three comment lines.  0, or -1 with a located error
  * (a value past its register). */
-int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const pub_set *pub,
-	FILE *out);
+int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const pub_set *pub, FILE *out);
 /* Can the design be configured at run time: every schedule value fits
  * its register, and no buffer off the tiles has storage the sizes shape
  * (a delay chain or circular buffer)?  0, or -1 with a located error.
  * flow/ checks it after the mapping, before anything is written. */
-int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const pub_set *pub);
-/* cfg_data's width in a run-time configured design. */
+int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const pub_set *pub);
+/* cfg_data's width in a run-time configured design (pub NULL: native
+ * memory, RTL_RUNTIME_NATIVE_CW). */
 int rtl_runtime_data_bits(const pub_set *pub);
+#define RTL_RUNTIME_NATIVE_CW 32
 
 /* The largest extent of a statement dimension the hardware counts: the
  * 32-bit EXT and idx fields of sl_sched (docs/hardware.md). */

@@ -33,6 +33,8 @@ typedef struct rtl_gen {
 	int frames;			/* frames per start (docs/hardware.md "Frames") */
 	bool axis;			/* the core of an AXI4-Stream wrapper: ce is a port */
 	bool axilite;			/* --control axilite (rtlgen/control.c) */
+	bool runtime;			/* --runtime-config (rtlgen/runtime.c) */
+	const ub_set *max_ubs;		/* the build's largest buffers (rtl_options) */
 	int64_t period;			/* cycles from a frame's start to the next's */
 	rtl_stage *stages;		/* by statement index */
 	bool nx;			/* index expressions of the next cycle */
@@ -124,6 +126,9 @@ void rtl_rt_ports(rtl_gen *g);
 int rtl_rt_run_bits(const sched_program *sp, const pub_set *pub);
 /* The configuration registers, 'ready', and the tiles' bus wires. */
 void rtl_rt_config(rtl_gen *g);
+/* The LEN register of SRAM group "grp" of the delay chain of "b" (native
+ * memory). */
+const char *rtl_rt_len_reg(rtl_gen *g, const ub_buffer *b, int grp);
 /* The widths of the configuration bus: cfg_addr, cfg_data. */
 void rtl_rt_bus_bits(const rtl_gen *g, int *ta, int *cw);
 /* Statement st's sl_sched_rt, its idx and nidx on the wires named. */

@@ -1,15 +1,17 @@
 /* rtlgen/runtime.c: the run-time configured design (--runtime-config).
- * Stage: rtlgen.  With --memory pub --runtime-config nothing of the
- * schedule is compiled into the Verilog: every statement's schedule
- * generator is an sl_sched_rt fed by configuration registers (START, then
- * per dimension EXT and DELTA), the run length is a register, and the
- * tiles take their bus writes from the top's configuration bus (cfg_we,
- * cfg_addr, cfg_data) instead of a ROM.  'ready' rises at the write of the
- * CONFIGURED register.  The register map (docs/pub.md, "Run-time
- * configuration") depends on the program's structure only: tile t's
- * register r at (t << CA) | r, then the design's registers from
- * n_tiles << CA on.  rtl_runtime_image writes the values of one compile,
- * the whole image.  Owns nothing. */
+ * Stage: rtlgen.  With --runtime-config nothing of the schedule is
+ * compiled into the Verilog: every statement's schedule generator is an
+ * sl_sched_rt fed by configuration registers (START, then per dimension
+ * EXT and DELTA), the run length is a register, the tiles (--memory pub)
+ * take their bus writes from the top's configuration bus (cfg_we,
+ * cfg_addr, cfg_data) instead of a ROM, and on native memory every SRAM
+ * group of a delay chain is an sl_fifo_seg_rt whose length is a register
+ * (its words the build's largest, ub_set of --runtime-max).  'ready'
+ * rises at the write of the CONFIGURED register.  The register map
+ * (docs/pub.md, "Run-time configuration") depends on the program's
+ * structure only: tile t's register r at (t << CA) | r, then the
+ * design's registers from n_tiles << CA on.  rtl_runtime_image writes the
+ * values of one compile, the whole image.  Owns nothing. */
 #include <stdlib.h>
 
 #include "rtlgen/rtlgen_private.h"
@@ -29,9 +31,8 @@ typedef struct rt_map {
 
 bool rtl_runtime(const rtl_gen *g)
 {
-	return g->pub && g->pub->params.runtime;
+	return g->runtime;
 }
-
 
 /* Dimensions of statement s's schedule generator (at least 1). */
 static int rt_dims(const sched_stmt *s)
@@ -39,22 +40,38 @@ static int rt_dims(const sched_stmt *s)
 	return s->n_dims > 0 ? s->n_dims : 1;
 }
 
-static void rt_map_of(const sched_program *sp, const pub_set *ps, rt_map *m)
+/* The SRAM groups of delay chains on native memory, pack by pack: each
+ * has a LEN register. */
+static int rt_n_fifos(const ub_set *ubs, const pub_set *ps)
 {
-	m->ca = pub_addr_bits(&ps->params);
-	m->cw = m->tw = ps->params.cw;
+	int n = 0;
+	for (int p = 0; ubs && p < ubs->n_packs; p++) {
+		const ub_buffer *b = ubs->packs[p].members[0];
+		if (b->storage == UB_DELAY_CHAIN && !ps)
+			n += b->n_groups;
+	}
+	return n;
+}
+
+static void rt_map_of(const sched_program *sp, const ub_set *ubs, const pub_set *ps,
+	rt_map *m)
+{
+	m->ca = ps ? pub_addr_bits(&ps->params) : 0;
+	m->cw = m->tw = ps ? ps->params.cw : RTL_RUNTIME_NATIVE_CW;
 	m->xw = m->cw < 32 ? m->cw : 32;
 	m->rw = 2 * m->cw < 63 ? 2 * m->cw : 63;
 	m->n_tiles = 0;
-	for (int i = 0; i < ps->n_bufs; i++)
+	for (int i = 0; ps && i < ps->n_bufs; i++)
 		if (pub_on_tiles(&ps->bufs[i]))
 			m->n_tiles += ps->bufs[i].n_tiles;
 	m->base = (int64_t) m->n_tiles << m->ca;
-	m->n_regs = 3;
+	m->n_regs = 3 + rt_n_fifos(ubs, ps);
 	for (int i = 0; i < sp->n_stmts; i++)
 		if (sched_controller(sp, sp->stmts[i]) == sp->stmts[i])
 			m->n_regs += 1 + 2 * rt_dims(sp->stmts[i]);
 	m->ta = sl_bits_for(m->base + m->n_regs - 1);
+	if (m->ta < 1)
+		m->ta = 1;
 }
 
 /* DELTA[d] = coef[d] - sum_{k>d} coef[k] * (ext[k]-1), not reduced. */
@@ -83,12 +100,39 @@ static int rt_too_wide(sl_ctx *ctx, const sched_stmt *s, const char *field, int6
 	return -1;
 }
 
-/* Every value fits its register, and every buffer off the tiles keeps
- * storage the sizes do not shape; 0, or -1 with a located error. */
-static int rt_check(sl_ctx *ctx, const sched_program *sp, const pub_set *ps,
-	const rt_map *m)
+/* A buffer on native memory in a run-time configured design: a register
+ * chain, or a delay chain whose SRAM runs take their lengths from
+ * registers; 0, or -1 with a located error naming what its storage
+ * compiles in. */
+static int rt_check_native(sl_ctx *ctx, const ub_buffer *b)
 {
-	for (int i = 0; i < ps->n_bufs; i++) {
+	const char *what = NULL;
+	if (b->storage == UB_CIRCULAR)
+		what = "a circular buffer, whose read addresses are the producer's box strides "
+			"modulo its capacity, constants of this size";
+	else if (b->storage == UB_DELAY_CHAIN && b->border)
+		what = "a delay chain with border taps, whose multiplexers compare the reader's "
+			"indices with the borders of this size";
+	else if (b->vshift_n > 0)
+		what = "a delay chain that shifts after its last write, on a schedule of this size";
+	if (!what)
+		return 0;
+	sl_error(ctx, b->producer->decl->loc, "--runtime-config: buffer '%s' is %s; "
+		"run-time sizes on native memory take register and delay chains without border "
+		"taps (docs/pub.md, \"Run-time configuration\")", b->name, what);
+	return -1;
+}
+
+/* Every value fits its register, and every buffer off the tiles keeps
+ * storage the sizes do not shape, or (native memory) shape only through
+ * registers; 0, or -1 with a located error. */
+static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const pub_set *ps, const rt_map *m)
+{
+	for (int i = 0; !ps && ubs && i < ubs->n_buffers; i++)
+		if (rt_check_native(ctx, ubs->buffers[i]) < 0)
+			return -1;
+	for (int i = 0; ps && i < ps->n_bufs; i++) {
 		const ub_buffer *b = ps->bufs[i].buf;
 		if (pub_on_tiles(&ps->bufs[i]) || b->storage == UB_NONE || b->storage == UB_REGISTERS)
 			continue;
@@ -127,17 +171,18 @@ static int rt_check(sl_ctx *ctx, const sched_program *sp, const pub_set *ps,
 	return 0;
 }
 
-int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const pub_set *ps)
+int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const pub_set *ps)
 {
 	rt_map m;
-	rt_map_of(sp, ps, &m);
-	return rt_check(ctx, sp, ps, &m);
+	rt_map_of(sp, ubs, ps, &m);
+	return rt_check(ctx, sp, ubs, ps, &m);
 }
 
 void rtl_rt_ports(rtl_gen *g)
 {
 	rt_map m;
-	rt_map_of(g->sp, g->pub, &m);
+	rt_map_of(g->sp, g->ubs, g->pub, &m);
 	fprintf(g->out, ",\n    input  wire cfg_we,\n    input  wire [%d:0] cfg_addr,\n"
 		"    input  wire [%d:0] cfg_data", m.ta - 1, m.cw - 1);
 }
@@ -145,8 +190,13 @@ void rtl_rt_ports(rtl_gen *g)
 int rtl_rt_run_bits(const sched_program *sp, const pub_set *pub)
 {
 	rt_map m;
-	rt_map_of(sp, pub, &m);
+	rt_map_of(sp, NULL, pub, &m);
 	return m.rw;
+}
+
+const char *rtl_rt_len_reg(rtl_gen *g, const ub_buffer *b, int grp)
+{
+	return rtl_fmt(g, "%s_g%d_len", g->stages[b->producer->index].name, grp);
 }
 
 /* "cfg_addr == A" for design register j. */
@@ -168,6 +218,11 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 				"    reg [%d:0] %s_sc_delta;\n", m->tw - 1, nm, n * m->xw - 1, nm,
 				n * m->tw - 1, nm);
 	}
+	for (int p = 0; !g->pub && p < g->ubs->n_packs; p++) {
+		const ub_buffer *b = g->ubs->packs[p].members[0];
+		for (int k = 0; b->storage == UB_DELAY_CHAIN && k < b->n_groups; k++)
+			fprintf(o, "    reg [31:0] %s;\n", rtl_rt_len_reg(g, b, k));
+	}
 	fprintf(o, "    reg [%d:0] cfg_run;\n    reg cfg_configured;\n", m->rw - 1);
 	fprintf(o, "    always @(posedge clk)\n        if (rst)\n"
 		"            cfg_configured <= 1'b0;\n        else if (cfg_we)\n"
@@ -185,6 +240,12 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 				rt_addr(g, m, j++), nm, (d + 1) * m->tw - 1, d * m->tw);
 		}
 	}
+	for (int p = 0; !g->pub && p < g->ubs->n_packs; p++) {
+		const ub_buffer *b = g->ubs->packs[p].members[0];
+		for (int k = 0; b->storage == UB_DELAY_CHAIN && k < b->n_groups; k++)
+			fprintf(o, "            %s: %s <= cfg_data[31:0];\n", rt_addr(g, m, j++),
+				rtl_rt_len_reg(g, b, k));
+	}
 	fprintf(o, "            %s: cfg_run[%d:0] <= cfg_data;\n", rt_addr(g, m, j++), m->cw - 1);
 	fprintf(o, "            %s: cfg_run[%d:%d] <= cfg_data[%d:0];\n", rt_addr(g, m, j++),
 		m->rw - 1, m->cw, m->rw - m->cw - 1);
@@ -197,16 +258,17 @@ void rtl_rt_config(rtl_gen *g)
 	const pub_set *ps = g->pub;
 	FILE *o = g->out;
 	rt_map m;
-	rt_map_of(g->sp, ps, &m);
+	rt_map_of(g->sp, g->ubs, ps, &m);
 	fprintf(o, "    // ======== run-time configuration (docs/pub.md): every schedule,\n"
-		"    // the run length and the tiles' registers from the bus; 'ready'\n"
-		"    // after the write of CONFIGURED (address %d'd%lld)\n", m.ta,
+		"    // the run length and the %s from the bus; 'ready'\n"
+		"    // after the write of CONFIGURED (address %d'd%lld)\n",
+		ps ? "tiles' registers" : "line buffers' lengths", m.ta,
 		(long long) (m.base + m.n_regs - 1));
 	rt_sched_regs(g, &m);
 	fprintf(o, "    wire pub_cfg_done = cfg_configured;\n"
 		"    assign ready = cfg_configured && !rst;\n");
 	int t = 0;
-	for (int i = 0; i < ps->n_bufs; i++) {
+	for (int i = 0; ps && i < ps->n_bufs; i++) {
 		const pub_buf *pb = &ps->bufs[i];
 		if (!pub_on_tiles(pb))
 			continue;
@@ -227,7 +289,7 @@ void rtl_rt_config(rtl_gen *g)
 void rtl_rt_sched(rtl_gen *g, rtl_stage *st, const char *idx, const char *nidx)
 {
 	rt_map m;
-	rt_map_of(g->sp, g->pub, &m);
+	rt_map_of(g->sp, g->ubs, g->pub, &m);
 	const char *nm = st->name;
 	fprintf(g->out, "    sl_sched_rt #(.N(%d), .TW(%d), .XW(%d)) %s_sched (.clk(clk), "
 		".rst(rst), .ce(ce), .go(go),\n        .ext(%s_sc_ext), .delta(%s_sc_delta), "
@@ -240,7 +302,7 @@ void rtl_rt_sched(rtl_gen *g, rtl_stage *st, const char *idx, const char *nidx)
 
 int rtl_runtime_data_bits(const pub_set *ps)
 {
-	return ps->params.cw;
+	return ps ? ps->params.cw : RTL_RUNTIME_NATIVE_CW;
 }
 
 /* One word of the image: (address << cw) | data. */
@@ -264,18 +326,36 @@ static int rt_tile_words(const pub_set *ps, const rt_map *m, FILE *out)
 	return n;
 }
 
-int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const pub_set *ps, FILE *out)
+/* The LEN of every SRAM group of the delay chains on native memory,
+ * pack by pack: the group's positions at this size (0 or more,
+ * sl_fifo_seg_rt's contract). */
+static void rt_len_words(const ub_set *ubs, const rt_map *m, int *j, FILE *out)
+{
+	for (int p = 0; p < ubs->n_packs; p++) {
+		const ub_buffer *b = ubs->packs[p].members[0];
+		for (int k = 0; b->storage == UB_DELAY_CHAIN && k < b->n_groups; k++) {
+			int64_t depth;
+			int width;
+			ub_pack_memory(&ubs->packs[p], k, &depth, &width);
+			rt_word(out, m, m->base + (*j)++, (uint64_t) depth);
+		}
+	}
+}
+
+int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const pub_set *ps, FILE *out)
 {
 	rt_map m;
-	rt_map_of(sp, ps, &m);
-	if (rt_check(ctx, sp, ps, &m) < 0)
+	rt_map_of(sp, ubs, ps, &m);
+	if (rt_check(ctx, sp, ubs, ps, &m) < 0)
 		return -1;
 	uint64_t tm = ((uint64_t) 1 << m.tw) - 1;
 	fprintf(out, "// sluice configuration image (--runtime-config, docs/pub.md): one bus write\n"
 		"// a word, (cfg_addr << %d) | cfg_data, %d-bit cfg_addr, %d-bit cfg_data;\n"
-		"// the tiles' registers, the schedules, the run length, then CONFIGURED\n",
-		m.cw, m.ta, m.cw);
-	rt_tile_words(ps, &m, out);
+		"// %s the schedules, the run length, then CONFIGURED\n",
+		m.cw, m.ta, m.cw, ps ? "the tiles' registers," : "the line buffers' lengths after");
+	if (ps)
+		rt_tile_words(ps, &m, out);
 	int j = 0;
 	for (int i = 0; i < sp->n_stmts; i++) {
 		const sched_stmt *s = sp->stmts[i];
@@ -287,6 +367,8 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const pub_set *ps, F
 			rt_word(out, &m, m.base + j++, s->n_dims ? (uint64_t) rt_delta(s, d) & tm : 0);
 		}
 	}
+	if (!ps)
+		rt_len_words(ubs, &m, &j, out);
 	uint64_t run = rt_run(sp, &m);
 	rt_word(out, &m, m.base + j++, run);
 	rt_word(out, &m, m.base + j++, run >> m.cw);
@@ -297,7 +379,7 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const pub_set *ps, F
 void rtl_rt_bus_bits(const rtl_gen *g, int *ta, int *cw)
 {
 	rt_map m;
-	rt_map_of(g->sp, g->pub, &m);
+	rt_map_of(g->sp, g->ubs, g->pub, &m);
 	*ta = m.ta;
 	*cw = m.cw;
 }
