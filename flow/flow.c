@@ -291,11 +291,12 @@ static int flow_back_end(flow_design *d)
 	if (d->opts.memory_pub) {
 		pub_env env = flow_pub_env(d);
 		d->pub = pub_map(d->ctx, d->isl, d->ubs, &d->opts.pub, &env);
-		if (!d->pub || (d->opts.pub.runtime &&
-		    rtl_runtime_check(d->ctx, d->sp, d->ubs, d->pub) < 0))
+		if (!d->pub)
 			return -1;
 		flow_dump(d, 'T', "push-memory tiles (-dT)", flow_print_tiles);
-	} else if (d->opts.pub.runtime && rtl_runtime_check(d->ctx, d->sp, d->ubs, NULL) < 0)
+	}
+	rtl_options ro = flow_rtl_options(d, d->opts.frames > 1 ? d->opts.frames : 1);
+	if (d->opts.pub.runtime && rtl_runtime_check(d->ctx, d->sp, d->ubs, &ro) < 0)
 		return -1;
 	return 0;
 }
@@ -648,7 +649,8 @@ int flow_config_image(const flow_design *d, char **text, size_t *len)
 	FILE *f = open_memstream(text, len);
 	if (!f)
 		sl_unreachable();
-	int rc = rtl_runtime_image(d->ctx, d->sp, d->ubs, d->pub, f);
+	rtl_options ro = flow_rtl_options(d, d->opts.frames > 1 ? d->opts.frames : 1);
+	int rc = rtl_runtime_image(d->ctx, d->sp, d->ubs, &ro, f);
 	fclose(f);
 	if (rc < 0) {
 		free(*text);

@@ -80,10 +80,6 @@ static bool runtime_max_pub(const flow_request *r, char *d, size_t n)
 	return r->flow->n_rt_max > 0 && r->flow->memory_pub;
 }
 
-static bool runtime_frames_axis(const flow_request *r, char *d, size_t n)
-{
-	return r->flow->pub.runtime && (r->frames > 1 || r->flow->iface == RTL_IFACE_AXIS);
-}
 
 static bool synth_no_board(const flow_request *r, char *d, size_t n)
 {
@@ -150,9 +146,6 @@ static const flow_rule flow_rules[] = {
 	{ runtime_max_pub, "--runtime-max sizes the line buffers of native memory; on tiles "
 	  "(--memory pub) the Verilog holds no size: drop it", "docs/pub.md#run-time-configuration",
 	  FLOW_EXIT_USAGE, false },
-	{ runtime_frames_axis, "--runtime-config configures one frame's run on the native "
-	  "interface: it takes neither --frames nor --interface axis",
-	  "docs/pub.md#run-time-configuration", FLOW_EXIT_USAGE, false },
 	{ synth_no_board, "no board given (--board B; see 'sluice boards')",
 	  "boards/README.md#format", FLOW_EXIT_USAGE, false },
 	{ netlist_axis, "--check-netlist simulates the native interface; drop --interface axis",

@@ -395,7 +395,14 @@ static void rtl_sched(rtl_gen *g, rtl_stage *st)
 		fprintf(o, "    wire [%d:0] %s_fidx;  // {%s_idx, frame}\n"
 			"    wire [%d:0] %s_fnidx;\n", n * 32 + 31, nm, nm, n * 32 + 31, nm);
 	if (rtl_runtime(g)) {
-		rtl_rt_sched(g, st, rtl_fmt(g, "%s_idx", nm), rtl_fmt(g, "%s_nidx", nm));
+		rtl_rt_sched(g, st, rtl_fmt(g, "%s_%sidx", nm, fr ? "f" : ""),
+			rtl_fmt(g, "%s_%snidx", nm, fr ? "f" : ""));
+		if (fr) {
+			fprintf(o, "    assign %s_idx = %s_fidx[%d:32];\n    assign %s_nidx = "
+				"%s_fnidx[%d:32];\n", nm, nm, n * 32 + 31, nm, nm, n * 32 + 31);
+			rtl_sink(g, rtl_fmt(g, "%s_fidx", nm));
+			rtl_sink(g, rtl_fmt(g, "%s_fnidx", nm));
+		}
 		rtl_sink(g, rtl_fmt(g, "%s_active", nm));
 		rtl_sink(g, rtl_fmt(g, "%s_idx", nm));
 		rtl_sink(g, rtl_fmt(g, "%s_nidx", nm));
@@ -601,8 +608,8 @@ static int rtl_check_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ub
 	const rtl_options *ro, FILE *out)
 {
 	if (rtl_check(ctx, sp, ro) < 0 ||
-	    (ro->pub && ro->pub->params.runtime && rtl_runtime_check(ctx, sp, ubs, ro->pub) < 0)
-	    || (!ro->pub && ro->runtime && rtl_runtime_check(ctx, sp, ubs, NULL) < 0))
+	    ((ro->pub ? ro->pub->params.runtime : ro->runtime) &&
+	     rtl_runtime_check(ctx, sp, ubs, ro) < 0))
 		return -1;
 	return rtl_emit_iface(ctx, sp, ubs, ro, out, NULL);
 }
@@ -706,7 +713,10 @@ static void rtl_banner(rtl_gen *g, const char *module, const char *top)
 		fprintf(out, "// Interface and timing: docs/hardware.md.  %lld cycles from start "
 			"to done.\n", (long long) (sp->predicted_cycles +
 			(int64_t) (g->frames - 1) * g->period));
-	if (g->frames > 1)
+	if (g->frames > 1 && rtl_runtime(g))
+		fprintf(out, "// %d frames per start, their period configured (\"Frames\").\n",
+			g->frames);
+	else if (g->frames > 1)
 		fprintf(out, "// %d frames per start, frame f %lld * f cycles after frame 0 "
 			"(\"Frames\").\n", g->frames, (long long) g->period);
 	fprintf(out, "// Library blocks: rtlgen/lib/.\n\n");

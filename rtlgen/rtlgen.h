@@ -151,13 +151,13 @@ const char *rtl_control_str(rtl_control control);
  * one a line after three comment lines.  0, or -1 with a located error
  * (a value past its register). */
 int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const pub_set *pub, FILE *out);
+	const rtl_options *ro, FILE *out);
 /* Can the design be configured at run time: every schedule value fits
  * its register, and no buffer off the tiles has storage the sizes shape
  * (a delay chain or circular buffer)?  0, or -1 with a located error.
  * flow/ checks it after the mapping, before anything is written. */
 int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const pub_set *pub);
+	const rtl_options *ro);
 /* cfg_data's width in a run-time configured design (pub NULL: native
  * memory, RTL_RUNTIME_NATIVE_CW). */
 int rtl_runtime_data_bits(const pub_set *pub);

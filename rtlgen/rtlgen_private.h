@@ -129,6 +129,11 @@ void rtl_rt_config(rtl_gen *g);
 /* The LEN register of SRAM group "grp" of the delay chain of "b" (native
  * memory). */
 const char *rtl_rt_len_reg(rtl_gen *g, const ub_buffer *b, int grp);
+/* The address literal of AXI4-Stream port k's ROW_LAST (which 0) or
+ * ROWS_LAST (which 1), ports in statement order. */
+const char *rtl_rt_stream_addr(rtl_gen *g, int k, int which);
+/* The bits of an extent register (XW). */
+int rtl_rt_ext_bits(const rtl_gen *g);
 /* The widths of the configuration bus: cfg_addr, cfg_data. */
 void rtl_rt_bus_bits(const rtl_gen *g, int *ta, int *cw);
 /* Statement st's sl_sched_rt, its idx and nidx on the wires named. */

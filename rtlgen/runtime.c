@@ -25,8 +25,15 @@ typedef struct rt_map {
 	int rw;			/* the run-length counter's bits */
 	int n_tiles;
 	int64_t base;		/* address of the first design register */
-	int n_regs;		/* design registers: schedules, RUN_LO, RUN_HI, CONFIGURED */
+	int n_regs;		/* design registers: schedules, lengths, streams, RUN_LO,
+				 * RUN_HI, CONFIGURED */
 	int ta;			/* cfg_addr bits of the top */
+	int frames;		/* frames per start: with more than 1, a frame pair */
+	int64_t period;		/* their period at this size */
+	int fr;			/* 1 with frames, else 0 */
+	int n_sched;		/* the schedules' registers */
+	int n_fifos;		/* LEN registers (native delay chains' SRAM groups) */
+	int n_streams;		/* AXI4-Stream ports: ROW_LAST, ROWS_LAST each */
 } rt_map;
 
 bool rtl_runtime(const rtl_gen *g)
@@ -53,25 +60,48 @@ static int rt_n_fifos(const ub_set *ubs, const pub_set *ps)
 	return n;
 }
 
+/* The AXI4-Stream ports of "sp" (a port group of lanes is one). */
+static int rt_n_streams(const sched_program *sp)
+{
+	int n = 0;
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		n += (s->is_input || s->is_output) && !(rtl_lanes(s) > 1 && s->decl->lane > 0);
+	}
+	return n;
+}
+
 static void rt_map_of(const sched_program *sp, const ub_set *ubs, const pub_set *ps,
-	rt_map *m)
+	int frames, bool axis, rt_map *m)
 {
 	m->ca = ps ? pub_addr_bits(&ps->params) : 0;
 	m->cw = m->tw = ps ? ps->params.cw : RTL_RUNTIME_NATIVE_CW;
 	m->xw = m->cw < 32 ? m->cw : 32;
 	m->rw = 2 * m->cw < 63 ? 2 * m->cw : 63;
+	m->frames = frames > 1 ? frames : 1;
+	m->fr = m->frames > 1;
+	m->period = m->fr ? sched_frame_period(sp) : 0;
 	m->n_tiles = 0;
 	for (int i = 0; ps && i < ps->n_bufs; i++)
 		if (pub_on_tiles(&ps->bufs[i]))
 			m->n_tiles += ps->bufs[i].n_tiles;
 	m->base = (int64_t) m->n_tiles << m->ca;
-	m->n_regs = 3 + rt_n_fifos(ubs, ps);
+	m->n_sched = 0;
 	for (int i = 0; i < sp->n_stmts; i++)
 		if (sched_controller(sp, sp->stmts[i]) == sp->stmts[i])
-			m->n_regs += 1 + 2 * rt_dims(sp->stmts[i]);
+			m->n_sched += 1 + 2 * (rt_dims(sp->stmts[i]) + m->fr);
+	m->n_fifos = rt_n_fifos(ubs, ps);
+	m->n_streams = axis ? rt_n_streams(sp) : 0;
+	m->n_regs = m->n_sched + m->n_fifos + 2 * m->n_streams + 3;
 	m->ta = sl_bits_for(m->base + m->n_regs - 1);
 	if (m->ta < 1)
 		m->ta = 1;
+}
+
+/* The map of the design being emitted. */
+static void rt_map_gen(const rtl_gen *g, rt_map *m)
+{
+	rt_map_of(g->sp, g->ubs, g->pub, g->frames, g->axis, m);
 }
 
 /* DELTA[d] = coef[d] - sum_{k>d} coef[k] * (ext[k]-1), not reduced. */
@@ -83,10 +113,20 @@ static int64_t rt_delta(const sched_stmt *s, int d)
 	return v;
 }
 
+/* The frame dimension's DELTA: the period less the frame's span. */
+static int64_t rt_frame_delta(const sched_stmt *s, const rt_map *m)
+{
+	int64_t v = m->period;
+	for (int k = 0; k < s->n_dims; k++)
+		v -= s->coef[k] * (s->ext[k] - 1);
+	return v;
+}
+
 /* The run-length register's value: remain's load in cycle 0. */
 static uint64_t rt_run(const sched_program *sp, const rt_map *m)
 {
-	int64_t p = sp->predicted_cycles > 0 ? sp->predicted_cycles : 1;
+	int64_t p = sp->predicted_cycles + (int64_t) (m->frames - 1) * m->period;
+	p = p > 0 ? p : 1;
 	return p >= 2 ? (uint64_t) (p - 2) : (((uint64_t) 1 << m->rw) - 1);
 }
 
@@ -149,6 +189,9 @@ static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 			continue;
 		if (s->offset < 0 || s->offset >= ((int64_t) 1 << m->tw))
 			return rt_too_wide(ctx, s, "START", s->offset, m->tw);
+		if (m->fr && (m->frames >= ((int64_t) 1 << m->xw) || rt_frame_delta(s, m) < 1 ||
+		    rt_frame_delta(s, m) >= ((int64_t) 1 << m->tw)))
+			return rt_too_wide(ctx, s, "a frame DELTA", rt_frame_delta(s, m), m->tw);
 		for (int d = 0; d < s->n_dims; d++) {
 			if (s->ext[d] >= ((int64_t) 1 << m->xw))
 				return rt_too_wide(ctx, s, "an extent", s->ext[d], m->xw);
@@ -156,6 +199,18 @@ static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 			if (s->ext[d] > 1 && (v < 1 || v >= ((int64_t) 1 << m->tw)))
 				return rt_too_wide(ctx, s, "a DELTA", v, m->tw);
 		}
+	}
+	for (int i = 0; m->n_streams && i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		if (!(s->is_input || s->is_output) || rtl_lanes(s) == 1 || s->decl->lane > 0)
+			continue;
+		const ir_decl *w = s->decl->lane_of;
+		sl_error(ctx, w->unroll_loc.line ? w->unroll_loc : w->loc, "--runtime-config: the "
+			"AXI4-Stream port of '%s' carries %d lanes a beat, and its last beat's lanes "
+			"past the row (TKEEP-less padding) depend on the row length modulo %d, which "
+			"run-time sizes do not configure; use --unroll 1 or the native interface",
+			w->name, s->decl->lanes, s->decl->lanes);
+		return -1;
 	}
 	if (rt_run(sp, m) >= ((uint64_t) 1 << (m->rw - 1))) {
 		sl_error(ctx, sp->n_stmts ? sp->stmts[0]->decl->loc : sl_noloc, "--runtime-config: "
@@ -172,17 +227,17 @@ static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 }
 
 int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const pub_set *ps)
+	const rtl_options *ro)
 {
 	rt_map m;
-	rt_map_of(sp, ubs, ps, &m);
-	return rt_check(ctx, sp, ubs, ps, &m);
+	rt_map_of(sp, ubs, ro->pub, ro->frames, ro->iface == RTL_IFACE_AXIS, &m);
+	return rt_check(ctx, sp, ubs, ro->pub, &m);
 }
 
 void rtl_rt_ports(rtl_gen *g)
 {
 	rt_map m;
-	rt_map_of(g->sp, g->ubs, g->pub, &m);
+	rt_map_gen(g, &m);
 	fprintf(g->out, ",\n    input  wire cfg_we,\n    input  wire [%d:0] cfg_addr,\n"
 		"    input  wire [%d:0] cfg_data", m.ta - 1, m.cw - 1);
 }
@@ -190,7 +245,7 @@ void rtl_rt_ports(rtl_gen *g)
 int rtl_rt_run_bits(const sched_program *sp, const pub_set *pub)
 {
 	rt_map m;
-	rt_map_of(sp, NULL, pub, &m);
+	rt_map_of(sp, NULL, pub, 1, false, &m);
 	return m.rw;
 }
 
@@ -212,7 +267,7 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 	const sched_program *sp = g->sp;
 	for (int i = 0; i < sp->n_stmts; i++) {
 		const char *nm = g->stages[i].name;
-		int n = rt_dims(sp->stmts[i]);
+		int n = rt_dims(sp->stmts[i]) + m->fr;
 		if (sched_controller(sp, sp->stmts[i]) == sp->stmts[i])
 			fprintf(o, "    reg [%d:0] %s_sc_start;\n    reg [%d:0] %s_sc_ext;\n"
 				"    reg [%d:0] %s_sc_delta;\n", m->tw - 1, nm, n * m->xw - 1, nm,
@@ -233,7 +288,7 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 		if (sched_controller(sp, sp->stmts[i]) != sp->stmts[i])
 			continue;
 		fprintf(o, "            %s: %s_sc_start <= cfg_data;\n", rt_addr(g, m, j++), nm);
-		for (int d = 0; d < rt_dims(sp->stmts[i]); d++) {
+		for (int d = 0; d < rt_dims(sp->stmts[i]) + m->fr; d++) {
 			fprintf(o, "            %s: %s_sc_ext[%d:%d] <= cfg_data[%d:0];\n",
 				rt_addr(g, m, j++), nm, (d + 1) * m->xw - 1, d * m->xw, m->xw - 1);
 			fprintf(o, "            %s: %s_sc_delta[%d:%d] <= cfg_data;\n",
@@ -246,6 +301,7 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 			fprintf(o, "            %s: %s <= cfg_data[31:0];\n", rt_addr(g, m, j++),
 				rtl_rt_len_reg(g, b, k));
 	}
+	j += 2 * m->n_streams;	/* ROW_LAST, ROWS_LAST: the AXI4-Stream wrapper's */
 	fprintf(o, "            %s: cfg_run[%d:0] <= cfg_data;\n", rt_addr(g, m, j++), m->cw - 1);
 	fprintf(o, "            %s: cfg_run[%d:%d] <= cfg_data[%d:0];\n", rt_addr(g, m, j++),
 		m->rw - 1, m->cw, m->rw - m->cw - 1);
@@ -258,7 +314,7 @@ void rtl_rt_config(rtl_gen *g)
 	const pub_set *ps = g->pub;
 	FILE *o = g->out;
 	rt_map m;
-	rt_map_of(g->sp, g->ubs, ps, &m);
+	rt_map_gen(g, &m);
 	fprintf(o, "    // ======== run-time configuration (docs/pub.md): every schedule,\n"
 		"    // the run length and the %s from the bus; 'ready'\n"
 		"    // after the write of CONFIGURED (address %d'd%lld)\n",
@@ -289,13 +345,13 @@ void rtl_rt_config(rtl_gen *g)
 void rtl_rt_sched(rtl_gen *g, rtl_stage *st, const char *idx, const char *nidx)
 {
 	rt_map m;
-	rt_map_of(g->sp, g->ubs, g->pub, &m);
+	rt_map_gen(g, &m);
 	const char *nm = st->name;
 	fprintf(g->out, "    sl_sched_rt #(.N(%d), .TW(%d), .XW(%d)) %s_sched (.clk(clk), "
 		".rst(rst), .ce(ce), .go(go),\n        .ext(%s_sc_ext), .delta(%s_sc_delta), "
 		".start(%s_sc_start),\n        .fire(%s_fire), .idx(%s), .nidx(%s), "
-		".active(%s_active));\n", rt_dims(st->s), m.tw, m.xw, nm, nm, nm, nm, nm, idx, nidx,
-		nm);
+		".active(%s_active));\n", rt_dims(st->s) + m.fr, m.tw, m.xw, nm, nm, nm, nm, nm, idx,
+		nidx, nm);
 }
 
 /* ------------------------------------------------------------ the image */
@@ -342,14 +398,52 @@ static void rt_len_words(const ub_set *ubs, const rt_map *m, int *j, FILE *out)
 	}
 }
 
-int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
-	const pub_set *ps, FILE *out)
+/* ROW_LAST and ROWS_LAST of every AXI4-Stream port (rtlgen/axis.c's
+ * framing: the last column of a row, the last row of a frame). */
+static void rt_stream_words(const sched_program *sp, const rt_map *m, int *j, FILE *out)
 {
+	for (int i = 0; m->n_streams && i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		if (!(s->is_input || s->is_output) || (rtl_lanes(s) > 1 && s->decl->lane > 0))
+			continue;
+		const ir_decl *d = s->decl;
+		const int64_t *ext = s->is_input ? d->extents : d->out_extents;
+		int64_t rows = 1;
+		for (int e = 0; e + 1 < d->n_dims; e++)
+			rows *= ext[e];
+		rt_word(out, m, m->base + (*j)++, (uint64_t) (d->n_dims ? ext[d->n_dims - 1] - 1 : 0));
+		rt_word(out, m, m->base + (*j)++, (uint64_t) (rows - 1));
+	}
+}
+
+/* Each statement's START, frame pair, then EXT and DELTA per dimension. */
+static void rt_sched_words(const sched_program *sp, const rt_map *m, int *j, FILE *out)
+{
+	uint64_t tm = ((uint64_t) 1 << m->tw) - 1;
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		if (sched_controller(sp, s) != s)
+			continue;
+		rt_word(out, m, m->base + (*j)++, (uint64_t) s->offset);
+		if (m->fr) {
+			rt_word(out, m, m->base + (*j)++, (uint64_t) m->frames);
+			rt_word(out, m, m->base + (*j)++, (uint64_t) rt_frame_delta(s, m) & tm);
+		}
+		for (int d = 0; d < rt_dims(s); d++) {
+			rt_word(out, m, m->base + (*j)++, (uint64_t) (s->n_dims ? s->ext[d] : 1));
+			rt_word(out, m, m->base + (*j)++, s->n_dims ? (uint64_t) rt_delta(s, d) & tm : 0);
+		}
+	}
+}
+
+int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const rtl_options *ro, FILE *out)
+{
+	const pub_set *ps = ro->pub;
 	rt_map m;
-	rt_map_of(sp, ubs, ps, &m);
+	rt_map_of(sp, ubs, ps, ro->frames, ro->iface == RTL_IFACE_AXIS, &m);
 	if (rt_check(ctx, sp, ubs, ps, &m) < 0)
 		return -1;
-	uint64_t tm = ((uint64_t) 1 << m.tw) - 1;
 	fprintf(out, "// sluice configuration image (--runtime-config, docs/pub.md): one bus write\n"
 		"// a word, (cfg_addr << %d) | cfg_data, %d-bit cfg_addr, %d-bit cfg_data;\n"
 		"// %s the schedules, the run length, then CONFIGURED\n",
@@ -357,18 +451,10 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	if (ps)
 		rt_tile_words(ps, &m, out);
 	int j = 0;
-	for (int i = 0; i < sp->n_stmts; i++) {
-		const sched_stmt *s = sp->stmts[i];
-		if (sched_controller(sp, s) != s)
-			continue;
-		rt_word(out, &m, m.base + j++, (uint64_t) s->offset);
-		for (int d = 0; d < rt_dims(s); d++) {
-			rt_word(out, &m, m.base + j++, (uint64_t) (s->n_dims ? s->ext[d] : 1));
-			rt_word(out, &m, m.base + j++, s->n_dims ? (uint64_t) rt_delta(s, d) & tm : 0);
-		}
-	}
+	rt_sched_words(sp, &m, &j, out);
 	if (!ps)
 		rt_len_words(ubs, &m, &j, out);
+	rt_stream_words(sp, &m, &j, out);
 	uint64_t run = rt_run(sp, &m);
 	rt_word(out, &m, m.base + j++, run);
 	rt_word(out, &m, m.base + j++, run >> m.cw);
@@ -376,10 +462,26 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	return ferror(out) ? -1 : 0;
 }
 
+/* The address of stream k's ROW_LAST (ROWS_LAST the next). */
+const char *rtl_rt_stream_addr(rtl_gen *g, int k, int which)
+{
+	rt_map m;
+	rt_map_gen(g, &m);
+	return rt_addr(g, &m, m.n_sched + m.n_fifos + 2 * k + which);
+}
+
+/* The bits of an extent in the configuration registers. */
+int rtl_rt_ext_bits(const rtl_gen *g)
+{
+	rt_map m;
+	rt_map_gen(g, &m);
+	return m.xw;
+}
+
 void rtl_rt_bus_bits(const rtl_gen *g, int *ta, int *cw)
 {
 	rt_map m;
-	rt_map_of(g->sp, g->ubs, g->pub, &m);
+	rt_map_gen(g, &m);
 	*ta = m.ta;
 	*cw = m.cw;
 }

@@ -1096,9 +1096,21 @@ static int vl_run_files(sl_ctx *ctx, const char *dir, const vl_options *opts, in
 		sl_error(ctx, sl_noloc, "cannot create '%s': %s", dir, strerror(errno));
 		return -1;
 	}
-	if (vl_write_inputs(ctx, dir, n_ports, ports, sizes, in, nf) != 0
+	char *framing = NULL;	/* the AXI4-Stream framing of this size */
+	size_t framing_len = 0;
+	FILE *f = open_memstream(&framing, &framing_len);
+	if (!f)
+		sl_unreachable();
+	for (int i = 0; i < n_ports; i++)
+		fprintf(f, "%lld %lld %lld\n", (long long) ports[i].row, (long long) ports[i].rows,
+			(long long) ports[i].size);
+	fclose(f);
+	int rc = vl_write_inputs(ctx, dir, n_ports, ports, sizes, in, nf) != 0
 	    || (opts->config && vl_write(ctx, dir, "config.hex", opts->config,
 		opts->config_len) != 0)
+	    || (opts->config && vl_write(ctx, dir, "framing.txt", framing, framing_len) != 0);
+	free(framing);
+	if (rc
 	    || (opts->pub && vl_write(ctx, dir, "pub_last_fire", last_fire,
 		strlen(last_fire)) != 0))
 		return -1;
@@ -1229,7 +1241,8 @@ static void vl_testbench_text(const sched_program *sp, const char *top_name,
 	if (!tb)
 		sl_unreachable();
 	if (opts->axis_seeds > 0)
-		vl_write_axis_testbench(tb, top_name, n_ports, ports, opts->axis_seeds);
+		vl_write_axis_testbench(tb, top_name, n_ports, ports, opts->axis_seeds,
+			opts->config != NULL);
 	else
 		vl_write_testbench(tb, top_name, n_ports, ports);
 	fclose(tb);

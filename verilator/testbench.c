@@ -538,6 +538,31 @@ static const char *const vl_tb_config =
 	"\treturn std::fclose(f) == 0 && ok;\n"
 	"}\n"
 	"#endif\n"
+	"\n"
+	"#ifdef SL_AXILITE\n"
+	"// After reset: the image written (--runtime-config), READY polled,\n"
+	"// the done interrupt enabled.\n"
+	"bool axil_configure(Vdut *top, axil_master &m, cycle_clock &clk, const std::string &dir)\n"
+	"{\n"
+	"#ifdef SL_RUNTIME_CONFIG\n"
+	"\tif (!load_config(top, &m, clk, dir + \"/config.hex\")) {\n"
+	"\t\tstd::fprintf(stderr, \"tb: cannot read the configuration image\\n\");\n"
+	"\t\treturn false;\n"
+	"\t}\n"
+	"#else\n"
+	"\t(void) top;\n"
+	"\t(void) dir;\n"
+	"#endif\n"
+	"\tfor (int n = 0; !(axil_do(m, clk, 2, AXIL_CTRL, 0) & 8); n++)\n"
+	"\t\tif (n == 1000000) {\n"
+	"\t\t\tstd::fprintf(stderr, \"tb: AXI4-Lite: READY never rose\\n\");\n"
+	"\t\t\treturn false;\n"
+	"\t\t}\n"
+	"\taxil_do(m, clk, 1, AXIL_IER, 1);\n"
+	"\treturn true;\n"
+	"}\n"
+	"\n"
+	"#endif\n"
 	"\n";
 
 static const char *const vl_tb_main =
@@ -683,28 +708,6 @@ static const char *const vl_tb_main_run =
  * and the registers read back after it. */
 static const char *const vl_tb_axil =
 	"#ifdef SL_AXILITE\n"
-	"// After reset: the image written (--runtime-config), READY polled,\n"
-	"// the done interrupt enabled.\n"
-	"bool axil_configure(Vdut *top, axil_master &m, cycle_clock &clk, const std::string &dir)\n"
-	"{\n"
-	"#ifdef SL_RUNTIME_CONFIG\n"
-	"\tif (!load_config(top, &m, clk, dir + \"/config.hex\")) {\n"
-	"\t\tstd::fprintf(stderr, \"tb: cannot read the configuration image\\n\");\n"
-	"\t\treturn false;\n"
-	"\t}\n"
-	"#else\n"
-	"\t(void) top;\n"
-	"\t(void) dir;\n"
-	"#endif\n"
-	"\tfor (int n = 0; !(axil_do(m, clk, 2, AXIL_CTRL, 0) & 8); n++)\n"
-	"\t\tif (n == 1000000) {\n"
-	"\t\t\tstd::fprintf(stderr, \"tb: AXI4-Lite: READY never rose\\n\");\n"
-	"\t\t\treturn false;\n"
-	"\t\t}\n"
-	"\taxil_do(m, clk, 1, AXIL_IER, 1);\n"
-	"\treturn true;\n"
-	"}\n"
-	"\n"
 	"// The run: START written; the cycle after its response is cycle -2 (go\n"
 	"// rises at the next edge, as after 'start' on the ports); the interrupt\n"
 	"// rises one cycle after done. The cycles from 0 to done, or -1.\n"
@@ -751,6 +754,11 @@ static const char *const vl_tb_axil =
 	"}\n"
 	"#endif\n"
 	"\n";
+
+void vl_write_tb_config(FILE *out)
+{
+	fputs(vl_tb_config, out);
+}
 
 void vl_write_tb_common(FILE *out)
 {
@@ -822,7 +830,7 @@ void vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 		k++;
 	}
 	fputs("}\n\n", out);
-	fputs(vl_tb_config, out);
+	vl_write_tb_config(out);
 	fputs(vl_tb_axil, out);
 	fputs(vl_tb_main, out);
 	fputs(vl_tb_open_model, out);
