@@ -169,7 +169,8 @@ pub_set *flow_retile(const flow_design *d, const pub_params *p, char *why, size_
 static rtl_options flow_rtl_options(const flow_design *d, int frames)
 {
 	return (rtl_options) { d->name, d->pub, frames, d->opts.iface, d->opts.control,
-		d->opts.pub.runtime, d->max ? d->max->ubs : NULL };
+		d->opts.pub.runtime, d->max ? d->max->ubs : NULL,
+		d->opts.n_rt_max > 0 };
 }
 
 /* The RTL stage: the Verilog the command will ask for (opts.frames

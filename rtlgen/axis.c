@@ -83,13 +83,13 @@ static void axis_ports(rtl_gen *g, const char *module)
 	fprintf(o, "module %s (\n    input  wire clk,\n    input  wire rst,\n", module);
 	if (g->axilite)
 		rtl_axil_ports(g);
-	else {
-		fprintf(o, "    input  wire start,\n    output wire done%s",
-			g->pub || rtl_runtime(g) ? ",\n    output wire ready" : "");
-		if (rtl_runtime(g))
-			rtl_rt_ports(g);
-	}
+	else
+		fprintf(o, "    input  wire start,\n    output wire done");
 	fprintf(o, ",\n    output wire error,\n    output wire advance");
+	if (!g->axilite && (g->pub || rtl_runtime(g)))
+		fprintf(o, ",\n    output wire ready");
+	if (!g->axilite && rtl_runtime(g))
+		rtl_rt_ports(g);
 	for (int i = 0; i < g->sp->n_stmts; i++) {
 		const rtl_stage *st = &g->stages[i];
 		if (axis_skip(st))

@@ -243,22 +243,23 @@ static void rtl_chain_vshifts(rtl_gen *g, const ub_buffer *b, const char *nm)
 
 /* The read of a border port from edge e0 on (the edges of one reader
  * dimension at a time), its interior tap shifted by "tap" so far. */
-static const char *rtl_border_mux(rtl_gen *g, const ub_port *p, const char *idx,
+static const char *rtl_border_mux(rtl_gen *g, const ub_buffer *b, const ub_port *p,
+	const char *idx,
 	const char *nm, int e0, int64_t tap)
 {
 	if (e0 >= p->n_edges && !p->shifting)
-		return rtl_fmt(g, "%s_pos%lld", nm, (long long) tap);
+		return rtl_pos(g, b, nm, tap);
 	if (e0 >= p->n_edges)
 		return tap == 0 ? rtl_fmt(g, "%s_wdata", nm)
-			: rtl_fmt(g, "%s_pos%lld", nm, (long long) (tap - 1));
+			: rtl_pos(g, b, nm, tap - 1);
 	int e1 = e0, d = p->edges[e0].dim;
 	while (e1 < p->n_edges && p->edges[e1].dim == d)
 		e1++;
-	const char *x = rtl_border_mux(g, p, idx, nm, e1, tap);
+	const char *x = rtl_border_mux(g, b, p, idx, nm, e1, tap);
 	for (int e = e1 - 1; e >= e0; e--)
 		x = rtl_fmt(g, "(%s[%d:%d] == 32'd%lld) ? %s : %s", idx, d * 32 + 31, d * 32,
 			(long long) (p->edges[e].at - p->stmt->lo[d]),
-			rtl_border_mux(g, p, idx, nm, e1, tap + p->edges[e].shift),
+			rtl_border_mux(g, b, p, idx, nm, e1, tap + p->edges[e].shift),
 			e1 < p->n_edges ? rtl_fmt(g, "(%s)", x) : x);
 	return x;
 }
@@ -279,13 +280,13 @@ static void rtl_border_reads(rtl_gen *g, const ub_buffer *b, const char *nm)
 		free(t);
 	}
 	if (!last_read && b->capacity_words > 0)
-		rtl_sink(g, rtl_fmt(g, "%s_pos%lld", nm, (long long) (b->capacity_words - 1)));
+		rtl_sink(g, rtl_pos(g, b, nm, b->capacity_words - 1));
 	for (int i = 1; i < b->n_ports; i++) {
 		int k;
 		const ub_port *pt = &b->ports[i];
 		rtl_stage *st = rtl_port_reader(g, pt, &k);
 		fprintf(g->out, "    assign %s_rd%d = %s;  // tap %lld%s%s\n", st->name, k,
-			rtl_border_mux(g, pt, rtl_fmt(g, "%s_idx", st->name), nm, 0, pt->tap),
+			rtl_border_mux(g, b, pt, rtl_fmt(g, "%s_idx", st->name), nm, 0, pt->tap),
 			(long long) pt->tap, pt->shifting ? ", read as the chain shifts" : "",
 			pt->n_edges ? ", border taps by the index" : "");
 	}

@@ -119,6 +119,10 @@ typedef struct rtl_options {
 	 * serves (--runtime-max), whose SRAM groups give the memories'
 	 * words; NULL: this design's own. */
 	const ub_set *max_ubs;
+	/* On native memory: the design serves sizes up to a larger one
+	 * (--runtime-max), so storage the sizes shape other than a delay
+	 * chain's SRAM runs (circular buffers, border taps) is refused. */
+	bool runtime_max;
 } rtl_options;
 
 /* The RTL stage: can the design be emitted under "ro"?  Every extent

@@ -34,6 +34,7 @@ typedef struct rt_map {
 	int n_sched;		/* the schedules' registers */
 	int n_fifos;		/* LEN registers (native delay chains' SRAM groups) */
 	int n_streams;		/* AXI4-Stream ports: ROW_LAST, ROWS_LAST each */
+	bool sizes;		/* native memory: serves sizes up to a larger one */
 } rt_map;
 
 bool rtl_runtime(const rtl_gen *g)
@@ -93,6 +94,7 @@ static void rt_map_of(const sched_program *sp, const ub_set *ubs, const pub_set 
 	m->n_fifos = rt_n_fifos(ubs, ps);
 	m->n_streams = axis ? rt_n_streams(sp) : 0;
 	m->n_regs = m->n_sched + m->n_fifos + 2 * m->n_streams + 3;
+	m->sizes = false;
 	m->ta = sl_bits_for(m->base + m->n_regs - 1);
 	if (m->ta < 1)
 		m->ta = 1;
@@ -140,10 +142,11 @@ static int rt_too_wide(sl_ctx *ctx, const sched_stmt *s, const char *field, int6
 	return -1;
 }
 
-/* A buffer on native memory in a run-time configured design: a register
- * chain, or a delay chain whose SRAM runs take their lengths from
- * registers; 0, or -1 with a located error naming what its storage
- * compiles in. */
+/* A buffer on native memory in a design that serves sizes up to a larger
+ * one (--runtime-max): a register chain, or a delay chain whose SRAM runs
+ * take their lengths from registers; 0, or -1 with a located error naming
+ * what its storage compiles in.  A design of one size (no --runtime-max)
+ * keeps any storage: only its schedules and lengths are registers. */
 static int rt_check_native(sl_ctx *ctx, const ub_buffer *b)
 {
 	const char *what = NULL;
@@ -169,7 +172,7 @@ static int rt_check_native(sl_ctx *ctx, const ub_buffer *b)
 static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const pub_set *ps, const rt_map *m)
 {
-	for (int i = 0; !ps && ubs && i < ubs->n_buffers; i++)
+	for (int i = 0; !ps && m->sizes && ubs && i < ubs->n_buffers; i++)
 		if (rt_check_native(ctx, ubs->buffers[i]) < 0)
 			return -1;
 	for (int i = 0; ps && i < ps->n_bufs; i++) {
@@ -231,6 +234,7 @@ int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 {
 	rt_map m;
 	rt_map_of(sp, ubs, ro->pub, ro->frames, ro->iface == RTL_IFACE_AXIS, &m);
+	m.sizes = ro->runtime_max && !ro->pub;
 	return rt_check(ctx, sp, ubs, ro->pub, &m);
 }
 
@@ -442,6 +446,7 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const pub_set *ps = ro->pub;
 	rt_map m;
 	rt_map_of(sp, ubs, ps, ro->frames, ro->iface == RTL_IFACE_AXIS, &m);
+	m.sizes = ro->runtime_max && !ps;
 	if (rt_check(ctx, sp, ubs, ps, &m) < 0)
 		return -1;
 	fprintf(out, "// sluice configuration image (--runtime-config, docs/pub.md): one bus write\n"
