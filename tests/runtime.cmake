@@ -12,6 +12,15 @@
 #                           (tests/runtime/native.sh; about 20 s)
 #   t_runtime_native_1080p  the same at 64x64, 48x40 and 1920x1080 (label
 #                           slow: about 2 minutes)
+#   t_runtime_errors_bad    the refusals of --runtime-max, each located
+#                           (exit 1, no Verilog): a datapath constant from
+#                           a size (the two Verilog texts differ), border
+#                           taps, a size past the build's, taps that
+#                           overlap the build's register runs, an unknown
+#                           param (tests/runtime/errors.sh; about 2 s)
+add_test(NAME t_runtime_errors_bad
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/errors.sh $<TARGET_FILE:sluice>)
+set_tests_properties(t_runtime_errors_bad PROPERTIES LABELS "runtime" TIMEOUT 60)
 find_program(SLUICE_RUNTIME_VERILATOR verilator)
 if(SLUICE_RUNTIME_VERILATOR)
   add_test(NAME t_runtime_native
