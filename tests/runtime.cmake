@@ -3,10 +3,11 @@
 # "Run-time configuration", docs/hardware.md "AXI4-Lite control").
 #   t_runtime_native        gaussian built for 1920x1080 under AXI4-Lite
 #                           control and AXI4-Stream data: the Verilog at
-#                           64x64, 48x40 and 17x9 byte-identical to the
+#                           64x64, 48x40, 17x9, 5x5 and 4x4 (line-buffer
+#                           lengths 60, 44, 13, 1 and 0) byte-identical to the
 #                           build's, each image's line-buffer, framing and
 #                           run-length registers as derived by hand, and
-#                           one Verilator build running the three sizes,
+#                           one Verilator build running every size,
 #                           each bit-exact at W*H + 4 cycles, unstalled and
 #                           under one seed of random backpressure
 #                           (tests/runtime/native.sh; about 20 s)
@@ -25,7 +26,7 @@ find_program(SLUICE_RUNTIME_VERILATOR verilator)
 if(SLUICE_RUNTIME_VERILATOR)
   add_test(NAME t_runtime_native
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/native.sh $<TARGET_FILE:sluice>
-      ${CMAKE_BINARY_DIR} small 64x64 48x40 17x9)
+      ${CMAKE_BINARY_DIR} small 64x64 48x40 17x9 5x5 4x4)
   set_tests_properties(t_runtime_native PROPERTIES LABELS "verilator;runtime" TIMEOUT 240
     PROCESSORS 2)
   add_test(NAME t_runtime_native_1080p
