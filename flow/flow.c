@@ -168,9 +168,13 @@ pub_set *flow_retile(const flow_design *d, const pub_params *p, char *why, size_
 /* What the design's Verilog is emitted with for "frames" frames. */
 static rtl_options flow_rtl_options(const flow_design *d, int frames)
 {
+	/* native memory: registers as wide as the build's largest values */
+	const flow_design *b = d->max ? d->max : d;
+	int cw = d->opts.pub.runtime && !d->pub && b->sp && b->ubs
+		? rtl_runtime_native_bits(b->sp, b->ubs, frames) : 0;
 	return (rtl_options) { d->name, d->pub, frames, d->opts.iface, d->opts.control,
 		d->opts.pub.runtime, d->max ? d->max->ubs : NULL,
-		d->opts.n_rt_max > 0 };
+		d->opts.n_rt_max > 0, cw };
 }
 
 /* The RTL stage: the Verilog the command will ask for (opts.frames
@@ -659,5 +663,5 @@ int flow_config_image(const flow_design *d, char **text, size_t *len)
 		*len = 0;
 		return -1;
 	}
-	return rtl_runtime_data_bits(d->pub);
+	return rtl_runtime_data_bits(&ro);
 }

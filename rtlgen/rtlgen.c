@@ -588,8 +588,10 @@ static void rtl_setup(rtl_gen *g)
 {
 	const sched_program *sp = g->sp;
 	rtl_plan_build(g->ctx, sp, g->pub, g->frames, &g->plan);
-	if (g->runtime && !g->pub)
-		g->plan.run_bits = 2 * RTL_RUNTIME_NATIVE_CW - 1;
+	if (g->runtime && !g->pub) {
+		int cw = g->runtime_cw > 0 ? g->runtime_cw : RTL_RUNTIME_NATIVE_CW;
+		g->plan.run_bits = 2 * cw < 63 ? 2 * cw : 63;
+	}
 	g->tw = g->plan.tw;
 	g->stages = sl_alloc(g->ctx, (size_t) (sp->n_stmts + 1) * sizeof(*g->stages));
 	for (int i = 0; i < sp->n_stmts; i++) {
@@ -623,14 +625,14 @@ int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, int frames, FILE *out)
 {
-	rtl_options ro = { top_name, NULL, frames, RTL_IFACE_NATIVE, RTL_CONTROL_PORTS, false, NULL, false };
+	rtl_options ro = { top_name, NULL, frames, RTL_IFACE_NATIVE, RTL_CONTROL_PORTS, false, NULL, false, 0 };
 	return rtl_check_emit(ctx, sp, ubs, &ro, out);
 }
 
 int rtl_emit_pub(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const pub_set *pub, const char *top_name, FILE *out)
 {
-	rtl_options ro = { top_name, pub, 1, RTL_IFACE_NATIVE, RTL_CONTROL_PORTS, false, NULL, false };
+	rtl_options ro = { top_name, pub, 1, RTL_IFACE_NATIVE, RTL_CONTROL_PORTS, false, NULL, false, 0 };
 	return rtl_check_emit(ctx, sp, ubs, &ro, out);
 }
 
@@ -771,6 +773,7 @@ int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	g->axilite = ro->control == RTL_CONTROL_AXILITE;
 	g->runtime = ro->pub ? ro->pub->params.runtime : ro->runtime;
 	g->max_ubs = ro->max_ubs;
+	g->runtime_cw = ro->runtime_cw;
 	g->period = ro->frames > 1 ? sched_frame_period(sp) : 0;
 	const char *top = rtl_module_name(ctx, ro->top_name);
 	const char *module = axis ? rtl_fmt(g, "%s_core", top) : top;

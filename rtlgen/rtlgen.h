@@ -123,6 +123,9 @@ typedef struct rtl_options {
 	 * (--runtime-max), so storage the sizes shape other than a delay
 	 * chain's SRAM runs (circular buffers, border taps) is refused. */
 	bool runtime_max;
+	/* On native memory: the configuration registers' width (CW; 0:
+	 * RTL_RUNTIME_NATIVE_CW), the build's rtl_runtime_native_bits. */
+	int runtime_cw;
 } rtl_options;
 
 /* The RTL stage: can the design be emitted under "ro"?  Every extent
@@ -162,10 +165,14 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
  * flow/ checks it after the mapping, before anything is written. */
 int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const rtl_options *ro);
-/* cfg_data's width in a run-time configured design (pub NULL: native
- * memory, RTL_RUNTIME_NATIVE_CW). */
-int rtl_runtime_data_bits(const pub_set *pub);
+/* cfg_data's width in a run-time configured design: the tiles' CW, or
+ * on native memory ro->runtime_cw (RTL_RUNTIME_NATIVE_CW when 0). */
+int rtl_runtime_data_bits(const rtl_options *ro);
 #define RTL_RUNTIME_NATIVE_CW 32
+/* On native memory: the configuration registers' width that holds every
+ * value of the image of this design (the build's largest size): its
+ * STARTs, DELTAs, extents, lengths, framing and half its run length. */
+int rtl_runtime_native_bits(const sched_program *sp, const ub_set *ubs, int frames);
 
 /* The largest extent of a statement dimension the hardware counts: the
  * 32-bit EXT and idx fields of sl_sched (docs/hardware.md). */

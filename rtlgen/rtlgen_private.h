@@ -35,6 +35,7 @@ typedef struct rtl_gen {
 	bool axilite;			/* --control axilite (rtlgen/control.c) */
 	bool runtime;			/* --runtime-config (rtlgen/runtime.c) */
 	const ub_set *max_ubs;		/* the build's largest buffers (rtl_options) */
+	int runtime_cw;			/* native memory: CW (rtl_options) */
 	int64_t period;			/* cycles from a frame's start to the next's */
 	rtl_stage *stages;		/* by statement index */
 	bool nx;			/* index expressions of the next cycle */

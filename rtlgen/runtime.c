@@ -73,10 +73,10 @@ static int rt_n_streams(const sched_program *sp)
 }
 
 static void rt_map_of(const sched_program *sp, const ub_set *ubs, const pub_set *ps,
-	int frames, bool axis, rt_map *m)
+	int frames, bool axis, int native_cw, rt_map *m)
 {
 	m->ca = ps ? pub_addr_bits(&ps->params) : 0;
-	m->cw = m->tw = ps ? ps->params.cw : RTL_RUNTIME_NATIVE_CW;
+	m->cw = m->tw = ps ? ps->params.cw : native_cw > 0 ? native_cw : RTL_RUNTIME_NATIVE_CW;
 	m->xw = m->cw < 32 ? m->cw : 32;
 	m->rw = 2 * m->cw < 63 ? 2 * m->cw : 63;
 	m->frames = frames > 1 ? frames : 1;
@@ -103,7 +103,7 @@ static void rt_map_of(const sched_program *sp, const ub_set *ubs, const pub_set 
 /* The map of the design being emitted. */
 static void rt_map_gen(const rtl_gen *g, rt_map *m)
 {
-	rt_map_of(g->sp, g->ubs, g->pub, g->frames, g->axis, m);
+	rt_map_of(g->sp, g->ubs, g->pub, g->frames, g->axis, g->runtime_cw, m);
 }
 
 /* DELTA[d] = coef[d] - sum_{k>d} coef[k] * (ext[k]-1), not reduced. */
@@ -233,7 +233,7 @@ int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const rtl_options *ro)
 {
 	rt_map m;
-	rt_map_of(sp, ubs, ro->pub, ro->frames, ro->iface == RTL_IFACE_AXIS, &m);
+	rt_map_of(sp, ubs, ro->pub, ro->frames, ro->iface == RTL_IFACE_AXIS, ro->runtime_cw, &m);
 	m.sizes = ro->runtime_max && !ro->pub;
 	return rt_check(ctx, sp, ubs, ro->pub, &m);
 }
@@ -249,7 +249,7 @@ void rtl_rt_ports(rtl_gen *g)
 int rtl_rt_run_bits(const sched_program *sp, const pub_set *pub)
 {
 	rt_map m;
-	rt_map_of(sp, NULL, pub, 1, false, &m);
+	rt_map_of(sp, NULL, pub, 1, false, 0, &m);
 	return m.rw;
 }
 
@@ -302,8 +302,9 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 	for (int p = 0; !g->pub && p < g->ubs->n_packs; p++) {
 		const ub_buffer *b = g->ubs->packs[p].members[0];
 		for (int k = 0; b->storage == UB_DELAY_CHAIN && k < b->n_groups; k++)
-			fprintf(o, "            %s: %s <= cfg_data[31:0];\n", rt_addr(g, m, j++),
-				rtl_rt_len_reg(g, b, k));
+			fprintf(o, "            %s: %s <= %s;\n", rt_addr(g, m, j++),
+				rtl_rt_len_reg(g, b, k), m->cw >= 32 ? "cfg_data[31:0]"
+				: rtl_fmt(g, "{%d'd0, cfg_data}", 32 - m->cw));
 	}
 	j += 2 * m->n_streams;	/* ROW_LAST, ROWS_LAST: the AXI4-Stream wrapper's */
 	fprintf(o, "            %s: cfg_run[%d:0] <= cfg_data;\n", rt_addr(g, m, j++), m->cw - 1);
@@ -360,9 +361,52 @@ void rtl_rt_sched(rtl_gen *g, rtl_stage *st, const char *idx, const char *nidx)
 
 /* ------------------------------------------------------------ the image */
 
-int rtl_runtime_data_bits(const pub_set *ps)
+int rtl_runtime_data_bits(const rtl_options *ro)
 {
-	return ps ? ps->params.cw : RTL_RUNTIME_NATIVE_CW;
+	return ro->pub ? ro->pub->params.cw : ro->runtime_cw > 0 ? ro->runtime_cw
+		: RTL_RUNTIME_NATIVE_CW;
+}
+
+/* The bits of v (at least 2). */
+static int rt_bits(int64_t v)
+{
+	int b = sl_bits_for(v > 0 ? v : 0);
+	return b < 2 ? 2 : b;
+}
+
+int rtl_runtime_native_bits(const sched_program *sp, const ub_set *ubs, int frames)
+{
+	rt_map m;
+	rt_map_of(sp, ubs, NULL, frames, true, 62, &m);
+	int b = rt_bits(rt_run(sp, &m) / 2 + 1);
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		if (sched_controller(sp, s) != s)
+			continue;
+		b = rt_bits(s->offset) > b ? rt_bits(s->offset) : b;
+		if (m.fr && rt_bits(rt_frame_delta(s, &m)) > b)
+			b = rt_bits(rt_frame_delta(s, &m));
+		for (int d = 0; d < s->n_dims; d++) {
+			int e = rt_bits(s->ext[d]), t = rt_bits(rt_delta(s, d));
+			b = e > b ? e : b;
+			b = t > b ? t : b;
+		}
+		for (int d = 0; (s->is_input || s->is_output) && d < s->decl->n_dims; d++) {
+			/* the streams' framing */
+			int e = rt_bits(s->is_input ? s->decl->extents[d] : s->decl->out_extents[d]);
+			b = e > b ? e : b;
+		}
+	}
+	for (int p = 0; p < ubs->n_packs; p++) {
+		const ub_buffer *bf = ubs->packs[p].members[0];
+		for (int k = 0; bf->storage == UB_DELAY_CHAIN && k < bf->n_groups; k++) {
+			int64_t depth;
+			int width;
+			ub_pack_memory(&ubs->packs[p], k, &depth, &width);
+			b = rt_bits(depth) > b ? rt_bits(depth) : b;
+		}
+	}
+	return b > 62 ? 62 : b;
 }
 
 /* One word of the image: (address << cw) | data. */
@@ -445,7 +489,7 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 {
 	const pub_set *ps = ro->pub;
 	rt_map m;
-	rt_map_of(sp, ubs, ps, ro->frames, ro->iface == RTL_IFACE_AXIS, &m);
+	rt_map_of(sp, ubs, ps, ro->frames, ro->iface == RTL_IFACE_AXIS, ro->runtime_cw, &m);
 	m.sizes = ro->runtime_max && !ps;
 	if (rt_check(ctx, sp, ubs, ps, &m) < 0)
 		return -1;

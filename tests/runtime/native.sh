@@ -36,12 +36,17 @@ no() { echo "FAIL: $*"; fail=1; }
 # side by side in one memory: its LEN register holds W-4.  The registers
 # after the 15 schedule registers (in, blur, gaussian: START, then EXT
 # and DELTA per dimension): LEN at 15, then ROW_LAST and ROWS_LAST of
-# 'in' (W-1, H-1) and of 'gaussian' (W-3, H-3), RUN_LO (W*H + 2), RUN_HI
-# 0, CONFIGURED 1; 5 address bits, 32 data bits: 10 hex digits a word.
+# 'in' (W-1, H-1) and of 'gaussian' (W-3, H-3), RUN_LO and RUN_HI (the
+# run length W*H + 2, its low CW bits and the rest), CONFIGURED 1.  The registers' width CW holds the build's largest
+# value, half its run length: (1920*1080 + 2) / 2 + 1 = 1,036,802 < 2^20
+# (the others are smaller: START 2*1920 + 4, extents 1920 and 1080): CW =
+# 20, and 5 address bits: 25 bits, 7 hex digits a word.
 expect_regs() {
 	local w=$1 h=$2 a=15 v
-	for v in $((w - 4)) $((w - 1)) $((h - 1)) $((w - 3)) $((h - 3)) $((w * h + 2)) 0 1; do
-		printf '%02x%08x\n' $a $v
+	local run=$((w * h + 2))
+	for v in $((w - 4)) $((w - 1)) $((h - 1)) $((w - 3)) $((h - 3)) \
+		$((run & 0xfffff)) $((run >> 20)) 1; do
+		printf '%07x\n' $(( (a << 20) | v ))
 		a=$((a + 1))
 	done
 }
