@@ -11,8 +11,9 @@
 #                           each bit-exact at W*H + 4 cycles, unstalled and
 #                           under one seed of random backpressure
 #                           (tests/runtime/native.sh; about 20 s)
-#   t_runtime_native_1080p  the same at 64x64, 48x40 and 1920x1080 (label
-#                           slow: about 2 minutes)
+#   t_runtime_native_1080p  the same at 64x64, 48x40 and 1920x1080, and
+#                           Yosys's check -assert on the build (label
+#                           slow: about 2 minutes); both lint the build
 #   t_runtime_errors_bad    the refusals of --runtime-max, each located
 #                           (exit 1, no Verilog): a datapath constant from
 #                           a size (the two Verilog texts differ), border
@@ -31,7 +32,7 @@ if(SLUICE_RUNTIME_VERILATOR)
     PROCESSORS 2)
   add_test(NAME t_runtime_native_1080p
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/native.sh $<TARGET_FILE:sluice>
-      ${CMAKE_BINARY_DIR} 1080p 64x64 48x40 1920x1080)
+      ${CMAKE_BINARY_DIR} 1080p --yosys 64x64 48x40 1920x1080)
   set_tests_properties(t_runtime_native_1080p PROPERTIES LABELS "verilator;runtime;slow"
     TIMEOUT 1200 PROCESSORS 2)
 endif()

@@ -4,7 +4,9 @@
 # "Run-time configuration", "On native memory"), under AXI4-Lite control
 # and AXI4-Stream data with random backpressure (docs/hardware.md
 # "AXI4-Lite control").
-#   native.sh SLUICE BUILD_DIR NAME WxH...
+#   native.sh SLUICE BUILD_DIR NAME [--yosys] WxH...
+# 0. the build's Verilog lints clean (verilator --lint-only -Wall) and,
+#    with --yosys, passes Yosys's check -assert after synth;
 # 1. compile at the build's largest size, 1920x1080, and at each WxH:
 #    the Verilog files are byte-identical (cmp), and each config.hex holds
 #    the line buffer's length derived by hand below;
@@ -21,6 +23,8 @@ SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$2" && OUT=$(cd "$2" && pwd)/runtime_$3
 shift 3
+YOSYS=0
+[ "${1:-}" = --yosys ] && { YOSYS=1; shift; }
 G=$ROOT/examples/gaussian.sl
 MAX=(--runtime-config --runtime-max W=1920 --runtime-max H=1080)
 rm -rf "$OUT"
@@ -56,6 +60,12 @@ expect_regs() {
 grep -q 'sl_fifo_seg_rt #(.W(16), .DEPTH(1916))' "$OUT/cmax/sluice_gaussian_core.v" ||
 	no "no line buffer of 1920 - 4 words, 16 bits (two runs side by side)"
 grep -q 'sl_axilite_ctrl' "$OUT/cmax/sluice_gaussian.v" || no "no AXI4-Lite slave"
+(cd "$OUT/cmax" && verilator --lint-only -Wall -f sluice_gaussian.f --top-module sluice_gaussian) \
+	>"$OUT/lint.log" 2>&1 || { cat "$OUT/lint.log"; no "lint"; }
+if [ $YOSYS = 1 ]; then
+	(cd "$OUT/cmax" && yosys -q -p "read_verilog -sv $(tr '\n' ' ' <sluice_gaussian.f); synth -top sluice_gaussian; check -assert") \
+		>"$OUT/yosys.log" 2>&1 || { tail -20 "$OUT/yosys.log"; no "yosys check -assert"; }
+fi
 for size in "$@"; do
 	w=${size%x*} h=${size#*x}
 	"$SLUICE" compile "$G" -D W="$w" -D H="$h" "${MAX[@]}" --interface axis --control axilite \
