@@ -503,9 +503,15 @@ static int flow_runtime_max(flow_design *d, const char *text, size_t len)
 	free(all);
 	if (!d->max)
 		return -1;
-	if (ub_set_relayout(d->ctx, d->ubs, d->max->ubs) < 0)
+	if (ub_set_relayout(d->ctx, d->ubs, d->max->ubs) < 0 || flow_same_verilog(d) < 0)
 		return -1;
-	return flow_same_verilog(d);
+	/* the hardware is the build's: its predicted storage and logic */
+	if (d->has_pred && d->max->has_pred) {
+		tg_report t = d->pred;
+		d->pred = d->max->pred;
+		d->max->pred = t;
+	}
+	return 0;
 }
 
 flow_design *flow_compile(sl_ctx *ctx, const char *path, const flow_options *o)
