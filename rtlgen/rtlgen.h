@@ -151,18 +151,22 @@ const char *rtl_interface_str(rtl_interface iface);
 /* "ports" or "axilite". */
 const char *rtl_control_str(rtl_control control);
 
-/* With pub->params.runtime (--runtime-config, docs/pub.md "Run-time
- * configuration"): the design's whole configuration image, the tiles'
- * registers, every schedule's, the run length and CONFIGURED, as the
- * bus writes in "$readmemh" words (cfg_addr << cfg_data bits | cfg_data),
- * one a line after three comment lines.  0, or -1 with a located error
- * (a value past its register). */
+/* With --runtime-config (ro->pub's params.runtime, or ro->runtime on
+ * native memory; docs/pub.md "Run-time configuration"): the design's
+ * whole configuration image, the tiles' registers, every schedule's, the
+ * line buffers' lengths, the streams' framing, the run length and
+ * CONFIGURED, as the bus writes in "$readmemh" words (cfg_addr << cfg_data
+ * bits | cfg_data), one a line after three comment lines.  0, or -1 with
+ * a located error (a value past its register). */
 int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const rtl_options *ro, FILE *out);
-/* Can the design be configured at run time: every schedule value fits
- * its register, and no buffer off the tiles has storage the sizes shape
- * (a delay chain or circular buffer)?  0, or -1 with a located error.
- * flow/ checks it after the mapping, before anything is written. */
+/* Can the design be configured at run time under "ro" (its tiles,
+ * frames, interface, register width): every value fits its register, no
+ * buffer off the tiles has storage the sizes shape (on native memory:
+ * none with ro->runtime_max but register and delay chains without border
+ * taps), and no AXI4-Stream port carries lanes?  0, or -1 with a located
+ * error.  flow/ checks it after the mapping, before anything is
+ * written, and rtl_runtime_image again. */
 int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const rtl_options *ro);
 /* cfg_data's width in a run-time configured design: the tiles' CW, or
