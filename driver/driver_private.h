@@ -69,6 +69,7 @@ typedef struct options {
 	const char **input_files;
 	int n_defines;
 	sl_define *defines;	/* -D NAME=VALUE, in the order given */
+	sl_define *rt_max;	/* --runtime-max NAME=VALUE (flow.n_rt_max of them) */
 } options;
 
 typedef struct command {

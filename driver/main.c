@@ -308,10 +308,14 @@ static int write_verilog(const flow_design *d, const char *dir, int frames)
 	if (flow_verilog_files(d, frames, &text, &len, &core, &core_len, &top) < 0)
 		return -1;
 	snprintf(core_name, sizeof core_name, "%s_core", top);
-	/* the library modules are instantiated by the core (the whole text
-	 * without the wrapper) */
-	int rc = core ? rtl_library_used(d->ctx, core, core_len, &lib, &n_lib)
-		: rtl_library_used(d->ctx, text, len, &lib, &n_lib);
+	/* the library modules are instantiated by the core and the wrapper
+	 * (its AXI4-Lite slave) */
+	char *both = sl_xmalloc(len + core_len + 1);
+	memcpy(both, text, len);
+	if (core)
+		memcpy(both + len, core, core_len);
+	int rc = rtl_library_used(d->ctx, both, len + core_len, &lib, &n_lib);
+	free(both);
 	for (int i = 0; rc == 0 && i < n_lib; i++)
 		rc = rp_write_bytes(d->ctx, dir, lib[i].name, lib[i].text, lib[i].len);
 	if (rc == 0 && core)
@@ -355,10 +359,21 @@ static void print_pub_rom(const void *arg, FILE *out)
 /* With --memory pub: DIR/pub.json, DIR/pub_BUFFER_K.hex per tile and,
  * with tiles and without --runtime-config, DIR/pub_rom.hex (the ROM the
  * top loads them from). */
+/* --runtime-config: DIR/config.hex, the image of this size. */
+static int write_config(const flow_design *d, const char *dir)
+{
+	char *cfg;
+	size_t n;
+	int rc = flow_config_image(d, &cfg, &n) < 0 || (cfg && rp_write_bytes(d->ctx, dir, "config.hex",
+		cfg, n) < 0) ? -1 : 0;
+	free(cfg);
+	return rc;
+}
+
 static int write_pub(const flow_design *d, const char *dir)
 {
 	if (!d->pub)
-		return 0;
+		return write_config(d, dir);
 	if (rp_write_pub_json(d->ctx, dir, d->pub) < 0)
 		return -1;
 	for (int i = 0; i < d->pub->n_bufs; i++) {
@@ -374,12 +389,7 @@ static int write_pub(const flow_design *d, const char *dir)
 	if (pub_n_tiles(d->pub) > 0 && !d->pub->params.runtime && !d->pub->params.fixed_cfg &&
 	    write_text(d->ctx, dir, "pub_rom.hex", NULL, print_pub_rom, d->pub) < 0)
 		return -1;
-	char *cfg;	/* --runtime-config: DIR/config.hex */
-	size_t n;
-	int rc = flow_config_image(d, &cfg, &n) < 0 || (cfg && rp_write_bytes(d->ctx, dir, "config.hex",
-		cfg, n) < 0) ? -1 : 0;
-	free(cfg);
-	return rc;
+	return write_config(d, dir);
 }
 
 /* What report.html draws: the design, its frames and, after synthesis,
@@ -587,12 +597,14 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 		return -1;
 	/* with tiles the harness waits for 'ready' (their configuration) */
 	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
-	vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL, d->pub ? wait_ready : NULL,
+	vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL,
+		d->pub || opt->flow.pub.runtime ? wait_ready : NULL,
 		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0,
-		d->pub, NULL, 0, 0, NULL, NULL };
+		d->pub, NULL, 0, 0, NULL, NULL, false };
 	char *cfg;	/* --runtime-config: the image, loaded by the harness */
 	vopts.config_data_bits = flow_config_image(d, &cfg, &vopts.config_len);
 	vopts.config = cfg;
+	vopts.axilite = opt->flow.control == RTL_CONTROL_AXILITE;
 	int rc = vopts.config_data_bits < 0 ? -1
 		: sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
 	free(text);
@@ -642,6 +654,7 @@ int main(int argc, char **argv)
 	opt.input_names = sl_xcalloc(argc, sizeof(char *));
 	opt.input_files = sl_xcalloc(argc, sizeof(char *));
 	opt.defines = sl_xcalloc(argc, sizeof(*opt.defines));
+	opt.rt_max = sl_xcalloc(argc, sizeof(*opt.rt_max));
 	opt.explore_knobs = sl_xcalloc(argc, sizeof(char *));
 	int rc = driver_parse_options(c, argc - 2, argv + 2, &opt);
 	if (rc == 0 && opt.help)
@@ -675,6 +688,9 @@ int main(int argc, char **argv)
 	for (int i = 0; i < opt.n_defines; i++)
 		free((char *) opt.defines[i].name);
 	free(opt.defines);
+	for (int i = 0; i < opt.flow.n_rt_max; i++)
+		free((char *) opt.rt_max[i].name);
+	free(opt.rt_max);
 	free(opt.input_files);
 	free(opt.explore_knobs);
 	sl_ctx_free(opt.diag);

@@ -69,6 +69,30 @@ static bool set_define(options *o, const char *val)
 	return true;
 }
 
+/* --runtime-max NAME=VALUE: as -D, into o->rt_max. */
+static bool set_runtime_max(options *o, const char *val)
+{
+	const char *eq = strchr(val, '=');
+	bool ident = eq && eq != val && !(*val >= '0' && *val <= '9');
+	for (const char *c = val; ident && c < eq; c++)
+		ident = *c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+			(*c >= '0' && *c <= '9');
+	char *end;
+	errno = 0;
+	long long v = ident ? strtoll(eq + 1, &end, 10) : 0;
+	if (!ident || !eq[1] || *end || errno || eq[1] == '+' || eq[1] == ' ')
+		return usage_error(o, "--runtime-max takes NAME=VALUE with NAME a param's name and "
+			"VALUE a decimal integer, not '%s'", val);
+	size_t len = (size_t) (eq - val);
+	for (int i = 0; i < o->flow.n_rt_max; i++)
+		if (strlen(o->rt_max[i].name) == len && !strncmp(o->rt_max[i].name, val, len))
+			return usage_error(o, "--runtime-max %s is given twice", o->rt_max[i].name);
+	o->rt_max[o->flow.n_rt_max].name = strndup(val, len);
+	o->rt_max[o->flow.n_rt_max++].value = v;
+	o->flow.rt_max = o->rt_max;
+	return true;
+}
+
 static bool set_seed(options *o, const char *val)
 {
 	o->have_seed = parse_count(val, &o->seed);
@@ -137,6 +161,17 @@ static bool set_interface(options *o, const char *val)
 		o->flow.iface = RTL_IFACE_AXIS;
 	else
 		return usage_error(o, "--interface takes 'native' or 'axis', not '%s'", val);
+	return true;
+}
+
+static bool set_control(options *o, const char *val)
+{
+	if (!strcmp(val, "ports"))
+		o->flow.control = RTL_CONTROL_PORTS;
+	else if (!strcmp(val, "axilite"))
+		o->flow.control = RTL_CONTROL_AXILITE;
+	else
+		return usage_error(o, "--control takes 'ports' or 'axilite', not '%s'", val);
 	return true;
 }
 
@@ -339,7 +374,7 @@ static bool set_pub_config(options *o, const char *val)
 	return true;
 }
 
-static bool set_runtime(options *o, const char *v) { return o->pub_tile_opts = o->flow.pub.runtime = true; }
+static bool set_runtime(options *o, const char *v) { return o->flow.pub.runtime = true; }
 static bool set_board(options *o, const char *v) { o->board = v; return true; }
 static bool set_out(options *o, const char *v) { o->out_dir = v; return o->out_given = true; }
 static bool set_vcd(options *o, const char *v) { o->vcd = v; return true; }
@@ -453,10 +488,12 @@ static const option_spec option_specs[] = {
 	{ "--pub-buffers", OPT_MEMORY, true, set_pub_buffers },
 	{ "--pub-config", OPT_MEMORY, true, set_pub_config },
 	{ "--runtime-config", OPT_MEMORY, false, set_runtime },
+	{ "--runtime-max", OPT_MEMORY, true, set_runtime_max },
 	{ "-d", OPT_DUMP, true, set_dump },
 	{ "-D", OPT_DEFINE, true, set_define },
 	{ "--engine", OPT_ENGINE, true, set_engine },
 	{ "--interface", OPT_INTERFACE, true, set_interface },
+	{ "--control", OPT_INTERFACE, true, set_control },
 	{ "--stall-seeds", OPT_STALL_SEEDS, true, set_stall_seeds },
 	{ "--vcd", OPT_VCD, true, set_vcd },
 	{ "--max-cycles", OPT_MAX_CYCLES, true, set_max_cycles },

@@ -169,7 +169,13 @@ pub_set *flow_retile(const flow_design *d, const pub_params *p, char *why, size_
 /* What the design's Verilog is emitted with for "frames" frames. */
 static rtl_options flow_rtl_options(const flow_design *d, int frames)
 {
-	return (rtl_options) { d->name, d->pub, frames, d->opts.iface };
+	/* native memory: registers as wide as the build's largest values */
+	const flow_design *b = d->max ? d->max : d;
+	int cw = d->opts.pub.runtime && !d->pub && b->sp && b->ubs
+		? rtl_runtime_native_bits(b->sp, b->ubs, frames) : 0;
+	return (rtl_options) { d->name, d->pub, frames, d->opts.iface, d->opts.control,
+		d->opts.pub.runtime, d->max ? d->max->ubs : NULL,
+		d->opts.n_rt_max > 0, cw };
 }
 
 /* The RTL stage: the Verilog the command will ask for (opts.frames
@@ -291,14 +297,18 @@ static int flow_back_end(flow_design *d)
 	if (d->opts.memory_pub) {
 		pub_env env = flow_pub_env(d);
 		d->pub = pub_map(d->ctx, d->isl, d->ubs, &d->opts.pub, &env);
-		if (!d->pub || (d->opts.pub.runtime && rtl_runtime_check(d->ctx, d->sp, d->pub) < 0))
+		if (!d->pub)
 			return -1;
 		flow_dump(d, 'T', "push-memory tiles (-dT)", flow_print_tiles);
 	}
+	rtl_options ro = flow_rtl_options(d, d->opts.frames > 1 ? d->opts.frames : 1);
+	if (d->opts.pub.runtime && rtl_runtime_check(d->ctx, d->sp, d->ubs, &ro) < 0)
+		return -1;
 	return 0;
 }
 
 static void flow_drop_back_end(flow_design *d);
+static int flow_runtime_max(flow_design *d, const char *text, size_t len);
 
 /* The back end at the clock the design can use.  With a delay model and
  * no --clock, a first pass at the board's clock gives the control floor
@@ -421,6 +431,90 @@ static int flow_board(flow_design *d)
 	return flow_check_pins(d);
 }
 
+/* The first line where "a" and "b" differ, 1-based; its text in each. */
+static int flow_first_diff(const char *a, const char *b, const char **la, const char **lb)
+{
+	int line = 1;
+	*la = a;
+	*lb = b;
+	for (; *a && *a == *b; a++, b++)
+		if (*a == '\n') {
+			line++;
+			*la = a + 1;
+			*lb = b + 1;
+		}
+	return line;
+}
+
+/* The Verilog of "d" (its line buffers sized by d->max) is d->max's own:
+ * 0, or -1 with the first line that differs. */
+static int flow_same_verilog(flow_design *d)
+{
+	char *t0, *t1;
+	size_t n0, n1;
+	const char *top, *l0, *l1;
+	int fr = d->opts.frames > 1 ? d->opts.frames : 1;
+	if (flow_verilog_frames(d->max, fr, &t0, &n0, &top) < 0)
+		return -1;
+	if (flow_verilog_frames(d, fr, &t1, &n1, &top) < 0) {
+		free(t0);
+		return -1;
+	}
+	int rc = 0;
+	if (n0 != n1 || memcmp(t0, t1, n0)) {
+		int line = flow_first_diff(t0, t1, &l0, &l1);
+		sl_error(d->ctx, sl_noloc, "--runtime-config: the Verilog at this size differs "
+			"from the build's (--runtime-max) at line %d: '%.*s' where the build has "
+			"'%.*s'; something compiled in depends on the sizes", line,
+			(int) strcspn(l1, "\n"), l1, (int) strcspn(l0, "\n"), l0);
+		rc = -1;
+	}
+	free(t0);
+	free(t1);
+	return rc;
+}
+
+/* --runtime-config --runtime-max on native memory: the design at the
+ * build's largest size (d->max, the params of --runtime-max over the
+ * command line's), this size's delay chains laid out as its, and the
+ * two Verilog texts equal.  0, or -1 (reported). */
+static int flow_runtime_max(flow_design *d, const char *text, size_t len)
+{
+	if (!d->opts.pub.runtime || d->opts.memory_pub || d->opts.n_rt_max == 0)
+		return 0;
+	int n_run;
+	const sl_define *run = sl_ctx_defines(d->ctx, &n_run);
+	sl_define *all = sl_xcalloc((size_t) (n_run + d->opts.n_rt_max) + 1, sizeof(*all));
+	int n = 0;
+	for (int i = 0; i < n_run; i++) {
+		bool over = false;
+		for (int k = 0; k < d->opts.n_rt_max; k++)
+			over = over || !strcmp(run[i].name, d->opts.rt_max[k].name);
+		if (!over)
+			all[n++] = run[i];
+	}
+	for (int k = 0; k < d->opts.n_rt_max; k++)
+		all[n++] = d->opts.rt_max[k];
+	flow_options mo = d->opts;
+	mo.n_rt_max = 0;
+	mo.dump = NULL;
+	sl_ctx_set_defines(d->ctx, all, n);
+	d->max = flow_compile_text(d->ctx, d->path, text, len, &mo);
+	sl_ctx_set_defines(d->ctx, run, n_run);
+	free(all);
+	if (!d->max)
+		return -1;
+	if (ub_set_relayout(d->ctx, d->ubs, d->max->ubs) < 0 || flow_same_verilog(d) < 0)
+		return -1;
+	/* the hardware is the build's: its predicted storage and logic */
+	if (d->has_pred && d->max->has_pred) {
+		tg_report t = d->pred;
+		d->pred = d->max->pred;
+		d->max->pred = t;
+	}
+	return 0;
+}
+
 flow_design *flow_compile(sl_ctx *ctx, const char *path, const flow_options *o)
 {
 	return flow_compile_text(ctx, path, NULL, 0, o);
@@ -448,7 +542,7 @@ flow_design *flow_compile_text(sl_ctx *ctx, const char *path, const char *text, 
 	 * by design. */
 	if (d->opts.warn_order && d->opts.sched.policy == SCHED_STREAM)
 		ub_set_warn_order(ctx, d->isl, d->ubs);
-	if (flow_board(d) < 0) {
+	if (flow_board(d) < 0 || flow_runtime_max(d, text, len) < 0) {
 		flow_free(d);
 		return NULL;
 	}
@@ -473,6 +567,7 @@ void flow_free(flow_design *d)
 {
 	if (!d)
 		return;
+	flow_free(d->max);
 	flow_drop_back_end(d);
 	isl_ctx_free(d->isl);
 	free(d);
@@ -561,12 +656,13 @@ int flow_config_image(const flow_design *d, char **text, size_t *len)
 {
 	*text = NULL;
 	*len = 0;
-	if (!d->pub || !d->pub->params.runtime)
+	if (!d->opts.pub.runtime)
 		return 0;
 	FILE *f = open_memstream(text, len);
 	if (!f)
 		sl_unreachable();
-	int rc = rtl_runtime_image(d->ctx, d->sp, d->pub, f);
+	rtl_options ro = flow_rtl_options(d, d->opts.frames > 1 ? d->opts.frames : 1);
+	int rc = rtl_runtime_image(d->ctx, d->sp, d->ubs, &ro, f);
 	fclose(f);
 	if (rc < 0) {
 		free(*text);
@@ -574,5 +670,5 @@ int flow_config_image(const flow_design *d, char **text, size_t *len)
 		*len = 0;
 		return -1;
 	}
-	return rtl_runtime_data_bits(d->pub);
+	return rtl_runtime_data_bits(&ro);
 }

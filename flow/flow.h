@@ -47,6 +47,13 @@ typedef struct flow_options {
 	bool declared_widths;
 	/* The Verilog's top level (flow_verilog): native or AXI4-Stream. */
 	rtl_interface iface;
+	/* Its control: the ports start/done, or an AXI4-Lite slave. */
+	rtl_control control;
+	/* --runtime-config on native memory: the params' values of the
+	 * largest size the build serves (--runtime-max NAME=VALUE, over the
+	 * program's and -D's); none: this size is the largest. */
+	const sl_define *rt_max;
+	int n_rt_max;
 	/* Frames per start of the Verilog the command emits (sim --frames
 	 * N; 1 elsewhere): the RTL stage checks that one. */
 	int frames;
@@ -107,6 +114,9 @@ typedef struct flow_design {
 	pub_set *pub;	/* with opts.memory_pub: the tiles; else NULL */
 	bool has_pred;		/* compiled with a board (not remapped): */
 	tg_report pred;		/* its predicted storage and logic */
+	/* With opts.rt_max: the design at the build's largest size, whose
+	 * Verilog this one's equals (its line buffers' words); owned. */
+	struct flow_design *max;
 } flow_design;
 
 /* Build the design of the program in "path".  NULL when a stage failed
@@ -146,7 +156,7 @@ int flow_verilog_files(const flow_design *d, int frames, char **text, size_t *le
  * reported: a refused configuration is a row of the study). */
 pub_set *flow_retile(const flow_design *d, const pub_params *p, char *why, size_t n);
 
-/* With --memory pub --runtime-config: the design's configuration image
+/* With --runtime-config: the design's configuration image
  * (rtl_runtime_image, DIR/config.hex) in a heap buffer the caller frees,
  * and its cfg_data width as the result; without: 0 and *text NULL.  -1
  * (reported) when a value does not fit its register. */

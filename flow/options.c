@@ -67,13 +67,19 @@ static bool tile_params_bad(const flow_request *r, char *d, size_t n)
 static bool runtime_fit(const flow_request *r, char *d, size_t n)
 {
 	const pub_params *p = &r->flow->pub;
-	return p->runtime && (!p->cw || !p->ew || !p->levels);
+	return r->flow->memory_pub && p->runtime && (!p->cw || !p->ew || !p->levels);
 }
 
-static bool runtime_frames_axis(const flow_request *r, char *d, size_t n)
+static bool runtime_max_alone(const flow_request *r, char *d, size_t n)
 {
-	return r->flow->pub.runtime && (r->frames > 1 || r->flow->iface == RTL_IFACE_AXIS);
+	return r->flow->n_rt_max > 0 && !r->flow->pub.runtime;
 }
+
+static bool runtime_max_pub(const flow_request *r, char *d, size_t n)
+{
+	return r->flow->n_rt_max > 0 && r->flow->memory_pub;
+}
+
 
 static bool synth_no_board(const flow_request *r, char *d, size_t n)
 {
@@ -127,16 +133,19 @@ static const flow_rule flow_rules[] = {
 	{ study_memory_with_boards, "--memory compares tile configurations; it does not "
 	  "combine with --boards, --schedules, --thresholds, --rams, --sim or --pnr",
 	  "docs/pub.md#studies", FLOW_EXIT_USAGE, false },
-	{ tile_opts_without_pub, "--fetch, --depth, --pub-* and --runtime-config describe the "
+	{ tile_opts_without_pub, "--fetch, --depth and --pub-* describe the "
 	  "push-memory tile: they need --memory pub", "docs/pub.md#parameters",
 	  FLOW_EXIT_USAGE, false },
 	{ tile_params_bad, "%s", "docs/pub.md#parameters", FLOW_EXIT_USAGE, false },
 	{ runtime_fit, "--runtime-config loads configurations of other sizes into one build: "
 	  "give --pub-width, --pub-ext-width and --pub-levels, not 'fit'",
 	  "docs/pub.md#run-time-configuration", FLOW_EXIT_USAGE, false },
-	{ runtime_frames_axis, "--runtime-config configures one frame's run on the native "
-	  "interface: it takes neither --frames nor --interface axis",
-	  "docs/pub.md#run-time-configuration", FLOW_EXIT_USAGE, false },
+	{ runtime_max_alone, "--runtime-max is the largest size a --runtime-config build "
+	  "serves: give --runtime-config", "docs/pub.md#run-time-configuration",
+	  FLOW_EXIT_USAGE, false },
+	{ runtime_max_pub, "--runtime-max sizes the line buffers of native memory; on tiles "
+	  "(--memory pub) the Verilog holds no size: drop it", "docs/pub.md#run-time-configuration",
+	  FLOW_EXIT_USAGE, false },
 	{ synth_no_board, "no board given (--board B; see 'sluice boards')",
 	  "boards/README.md#format", FLOW_EXIT_USAGE, false },
 	{ netlist_axis, "--check-netlist simulates the native interface; drop --interface axis",

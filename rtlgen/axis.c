@@ -24,6 +24,7 @@ typedef struct axis_port {
 	int tail;		/* the pixels of a row's last beat, 1 .. k */
 	int64_t row;		/* beats per row (lane 0's innermost extent) */
 	int64_t rows;		/* rows per frame */
+	int rt;			/* its ROW_LAST/ROWS_LAST pair (--runtime-config) */
 } axis_port;
 
 /* The stream of declaration "d" (lane 0 of a group), over the box of
@@ -32,7 +33,7 @@ static axis_port axis_port_of(const char *name, const ir_decl *d, int n_dims,
 	const int64_t *ext)
 {
 	int k = d->lanes > 1 ? d->lanes : 1, n = d->type.bits;
-	axis_port p = { name, k, n, k * n, k * ((n + 7) / 8), rtl_port_tail(d), 1, 1 };
+	axis_port p = { name, k, n, k * n, k * ((n + 7) / 8), rtl_port_tail(d), 1, 1, 0 };
 	if (n_dims > 0)
 		p.row = ext[n_dims - 1];
 	for (int e = 0; e + 1 < n_dims; e++)
@@ -79,10 +80,16 @@ static const char *axis_lanes(rtl_gen *g, const char *src, int k, int n, int str
 static void axis_ports(rtl_gen *g, const char *module)
 {
 	FILE *o = g->out;
-	fprintf(o, "module %s (\n    input  wire clk,\n    input  wire rst,\n"
-		"    input  wire start,\n    output wire done,\n"
-		"    output wire error,\n    output wire advance%s", module,
-		g->pub ? ",\n    output wire ready" : "");
+	fprintf(o, "module %s (\n    input  wire clk,\n    input  wire rst,\n", module);
+	if (g->axilite)
+		rtl_axil_ports(g);
+	else
+		fprintf(o, "    input  wire start,\n    output wire done");
+	fprintf(o, ",\n    output wire error,\n    output wire advance");
+	if (!g->axilite && (g->pub || rtl_runtime(g)))
+		fprintf(o, ",\n    output wire ready");
+	if (!g->axilite && rtl_runtime(g))
+		rtl_rt_ports(g);
 	for (int i = 0; i < g->sp->n_stmts; i++) {
 		const rtl_stage *st = &g->stages[i];
 		if (axis_skip(st))
@@ -103,8 +110,14 @@ static void axis_ports(rtl_gen *g, const char *module)
 /* A column and a row counter over one stream's frame; "step" advances
  * them.  Declares NAME_col, NAME_row, NAME_sof (first element of a frame)
  * and NAME_eol (last element of a row). */
+static void axis_framer_rt(rtl_gen *g, const char *nm, const axis_port *p, const char *step);
+
 static void axis_framer(rtl_gen *g, const char *nm, const axis_port *p, const char *step)
 {
+	if (rtl_runtime(g)) {
+		axis_framer_rt(g, nm, p, step);
+		return;
+	}
 	FILE *o = g->out;
 	int cw = sl_bits_for(p->row - 1), rw = sl_bits_for(p->rows - 1);
 	fprintf(o, "    reg [%d:0] %s_col;  // the element's column, of %lld\n"
@@ -125,10 +138,41 @@ static void axis_framer(rtl_gen *g, const char *nm, const axis_port *p, const ch
 		(long long) (p->rows - 1), rw, nm, rw);
 }
 
+/* axis_framer with the row length and the rows from configuration
+ * registers, NAME_row_last and NAME_rows_last (--runtime-config). */
+static void axis_framer_rt(rtl_gen *g, const char *nm, const axis_port *p, const char *step)
+{
+	FILE *o = g->out;
+	int xw = rtl_rt_ext_bits(g);
+	fprintf(o, "    reg [%d:0] %s_row_last;   // configured: the last column\n"
+		"    reg [%d:0] %s_rows_last;  // and the last row of a frame\n", xw - 1, nm, xw - 1, nm);
+	fprintf(o, "    always @(posedge clk)\n        if (cfg_we)\n            case (cfg_addr)\n"
+		"            %s: %s_row_last <= cfg_data[%d:0];\n"
+		"            %s: %s_rows_last <= cfg_data[%d:0];\n"
+		"            default: ;\n            endcase\n", rtl_rt_stream_addr(g, p->rt, 0), nm,
+		xw - 1, rtl_rt_stream_addr(g, p->rt, 1), nm, xw - 1);
+	fprintf(o, "    reg [%d:0] %s_col;  // the element's column\n"
+		"    reg [%d:0] %s_row;  // its row in the frame\n", xw - 1, nm, xw - 1, nm);
+	fprintf(o, "    wire %s_sof = %s_col == %d'd0 && %s_row == %d'd0;\n"
+		"    wire %s_eol = %s_col == %s_row_last;\n", nm, nm, xw, nm, xw, nm, nm, nm);
+	fprintf(o, "    always @(posedge clk)\n"
+		"        if (rst) begin\n"
+		"            %s_col <= %d'd0;\n            %s_row <= %d'd0;\n"
+		"        end else if (%s) begin\n"
+		"            %s_col <= %s_eol ? %d'd0 : %s_col + %d'd1;\n"
+		"            if (%s_eol)\n"
+		"                %s_row <= %s_row == %s_rows_last ? %d'd0 : %s_row + %d'd1;\n"
+		"        end\n",
+		nm, xw, nm, xw, step, nm, nm, xw, nm, xw, nm, nm, nm, nm, xw, nm, xw);
+}
+
 /* The comment that opens a stream's part of the wrapper. */
 static void axis_comment(rtl_gen *g, const char *dir, const axis_port *p)
 {
-	if (p->lanes == 1)
+	if (rtl_runtime(g))
+		fprintf(g->out, "    // %s '%s': %d-bit elements in %d-byte TDATA, rows configured\n",
+			dir, p->name, p->bits, p->bytes);
+	else if (p->lanes == 1)
 		fprintf(g->out, "    // %s '%s': %d-bit elements in %d-byte TDATA, rows of %lld\n",
 			dir, p->name, p->bits, p->bytes, (long long) p->row);
 	else
@@ -243,8 +287,10 @@ static void axis_error(rtl_gen *g, const axis_port *in, int n_in)
 static void axis_core(rtl_gen *g, const char *core)
 {
 	FILE *o = g->out;
-	fprintf(o, "    %s core (.clk(clk), .rst(rst), .ce(ce), .start(start), .done(done)%s", core,
-		g->pub ? ", .ready(ready)" : "");
+	fprintf(o, "    %s core (.clk(clk), .rst(rst), .ce(ce), .start(start), .done(done)%s%s%s", core,
+		g->pub || rtl_runtime(g) ? ", .ready(ready)" : "", rtl_runtime(g)
+		? ",\n        .cfg_we(cfg_we), .cfg_addr(cfg_addr), .cfg_data(cfg_data)" : "",
+		g->axilite ? ", .running(core_running)" : "");
 	for (int i = 0; i < g->sp->n_stmts; i++) {
 		const rtl_stage *st = &g->stages[i];
 		if (axis_skip(st))
@@ -278,11 +324,10 @@ void rtl_axis_wrapper(rtl_gen *g, const char *module, const char *core)
 		if (axis_skip(st))
 			continue;
 		/* a lane group's frame is lane 0's words */
-		if (st->s->is_input)
-			in[n_in++] = axis_port_of(rtl_port(g, st), d, d->n_dims, d->extents);
-		else
-			out[n_out++] = axis_port_of(rtl_port(g, st), d, d->n_dims,
-				d->out_extents);
+		axis_port *p = st->s->is_input ? &in[n_in++] : &out[n_out++];
+		*p = st->s->is_input ? axis_port_of(rtl_port(g, st), d, d->n_dims, d->extents)
+			: axis_port_of(rtl_port(g, st), d, d->n_dims, d->out_extents);
+		p->rt = n_in + n_out - 1;
 	}
 	fprintf(o, "\n// %s: the AXI4-Stream interface of %s (docs/hardware.md,\n"
 		"// \"AXI4-Stream interface\"): one slave per input, one master per output,\n"
@@ -290,6 +335,10 @@ void rtl_axis_wrapper(rtl_gen *g, const char *module, const char *core)
 		module, core);
 	axis_ports(g, module);
 	fprintf(o, "    wire ce;\n");
+	if (g->axilite) {
+		rtl_axil_decls(g);
+		fprintf(o, "    wire core_running;\n");
+	}
 	for (int i = 0; i < n; i++) {
 		const rtl_stage *st = &g->stages[i];
 		if (axis_skip(st))
@@ -304,6 +353,8 @@ void rtl_axis_wrapper(rtl_gen *g, const char *module, const char *core)
 	}
 	fputc('\n', o);
 	axis_core(g, core);
+	if (g->axilite)
+		rtl_axil_slave(g, "core_running", "done");
 	for (int i = 0; i < n_in; i++)
 		axis_input(g, &in[i]);
 	for (int i = 0; i < n_out; i++)

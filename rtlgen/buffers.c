@@ -33,6 +33,35 @@ static const char *rtl_chain_shifts(rtl_gen *g, const ub_buffer *b, const char *
 	return b->vshift_n > 0 ? rtl_fmt(g, "%s_shift", nm) : rtl_fmt(g, "%s_wen", nm);
 }
 
+/* The name of position p of the chain of "b" (named "nm"): NAME_posP,
+ * or with --runtime-config (positions move with the sizes) by its run,
+ * NAME_r<run>_<offset> in a register run, NAME_r<run>_end for the last
+ * position of an SRAM run, the one read from it. */
+static const char *rtl_pos(rtl_gen *g, const ub_buffer *b, const char *nm, int64_t p)
+{
+	if (!rtl_runtime(g))
+		return rtl_fmt(g, "%s_pos%lld", nm, (long long) p);
+	for (int i = 0; i < b->n_runs; i++) {
+		const ub_run *r = &b->runs[i];
+		if (p < r->start || p >= r->start + r->len)
+			continue;
+		if (!r->sram)
+			return rtl_fmt(g, "%s_r%d_%lld", nm, i, (long long) (p - r->start));
+		if (p == r->start + r->len - 1)
+			return rtl_fmt(g, "%s_r%d_end", nm, i);
+	}
+	sl_unreachable();	/* a tap inside an SRAM run, or past the chain */
+}
+
+/* The last position of SRAM run i of "b": its segment's output (by the
+ * run with --runtime-config, where the run may hold no position). */
+static const char *rtl_run_end(rtl_gen *g, const ub_buffer *b, const char *nm, int i)
+{
+	if (!rtl_runtime(g))
+		return rtl_fmt(g, "%s_pos%lld", nm, (long long) (b->runs[i].start + b->runs[i].len - 1));
+	return rtl_fmt(g, "%s_r%d_end", nm, i);
+}
+
 /* The runs of group "grp" of "b" as "a..b, c..d". */
 static const char *rtl_group_runs(rtl_gen *g, const ub_buffer *b, int grp)
 {
@@ -69,7 +98,10 @@ static void rtl_pack_fifos(rtl_gen *g, const ub_pack *pk)
 		int64_t depth;
 		int width;
 		ub_pack_memory(pk, grp, &depth, &width);
-		if (pk->n_members == 1)
+		if (rtl_runtime(g))
+			fprintf(o, "    // SRAM group %d%s, its length configured\n", grp,
+				first->group_size > 1 || pk->n_members > 1 ? ", runs side by side" : "");
+		else if (pk->n_members == 1)
 			fprintf(o, "    // positions %s in SRAM%s\n", rtl_group_runs(g, b0, grp),
 				first->group_size > 1 ? ", side by side" : "");
 		else {
@@ -92,18 +124,26 @@ static void rtl_pack_fifos(rtl_gen *g, const ub_pack *pk)
 				if (r[i].start == 0)
 					fprintf(fi, "%s%s_wdata", c ? ", " : "", nm);
 				else
-					fprintf(fi, "%s%s_pos%lld", c ? ", " : "", nm,
-						(long long) (r[i].start - 1));
-				fprintf(fo, "%s%s_pos%lld", c++ ? ", " : "", nm,
-					(long long) (r[i].start + r[i].len - 1));
+					fprintf(fi, "%s%s", c ? ", " : "",
+						rtl_pos(g, b, nm, r[i].start - 1));
+				fprintf(fo, "%s%s", c++ ? ", " : "", rtl_run_end(g, b, nm, i));
 			}
 		}
 		fclose(fi);
 		fclose(fo);
-		fprintf(o, "    sl_fifo_seg #(.W(%d), .DEPTH(%lld)) %s_seg%lld (.clk(clk), "
-			".ce(ce), .shift(%s),\n        .din({%s}), .dout({%s}));\n", width,
-			(long long) depth, nm0, (long long) first->start,
-			rtl_chain_shifts(g, b0, nm0), din, dout);
+		if (rtl_runtime(g)) {
+			int64_t most = depth;
+			if (g->max_ubs)
+				ub_pack_memory(&g->max_ubs->packs[b0->pack], grp, &most, &width);
+			fprintf(o, "    sl_fifo_seg_rt #(.W(%d), .DEPTH(%lld)) %s_seg_g%d (.clk(clk), "
+				".ce(ce), .clr(flush),\n        .shift(%s), .len(%s),\n"
+				"        .din({%s}), .dout({%s}));\n", width, (long long) most, nm0, grp,
+				rtl_chain_shifts(g, b0, nm0), rtl_rt_len_reg(g, b0, grp), din, dout);
+		} else
+			fprintf(o, "    sl_fifo_seg #(.W(%d), .DEPTH(%lld)) %s_seg%lld (.clk(clk), "
+				".ce(ce), .shift(%s),\n        .din({%s}), .dout({%s}));\n", width,
+				(long long) depth, nm0, (long long) first->start,
+				rtl_chain_shifts(g, b0, nm0), din, dout);
 		free(din);
 		free(dout);
 	}
@@ -116,7 +156,7 @@ static void rtl_chain_fifos(rtl_gen *g, const ub_buffer *b)
 {
 	const ub_pack *pk = &g->ubs->packs[b->pack];
 	const ub_buffer *b0 = pk->members[0];
-	if (pk->n_members > 1)
+	if (pk->n_members > 1 && !rtl_runtime(g))
 		for (int grp = 0; grp < b->n_groups; grp++) {
 			int gs = rtl_group_first(b, grp)->group_size, lo = gs * b->pack_bits_below;
 			fprintf(g->out, "    // positions %s in SRAM: bits %d..%d of %s_seg%lld\n",
@@ -137,10 +177,10 @@ static void rtl_chain_decls(rtl_gen *g, const ub_buffer *b, const char *nm)
 		const ub_run *r = &b->runs[i];
 		int64_t end = r->start + r->len;
 		if (r->sram)
-			fprintf(g->out, "    wire [%d:0] %s_pos%lld;\n", w - 1, nm, (long long) (end - 1));
+			fprintf(g->out, "    wire [%d:0] %s;\n", w - 1, rtl_run_end(g, b, nm, i));
 		else
 			for (int64_t p = r->start; p < end; p++)
-				fprintf(g->out, "    reg [%d:0] %s_pos%lld;\n", w - 1, nm, (long long) p);
+				fprintf(g->out, "    reg [%d:0] %s;\n", w - 1, rtl_pos(g, b, nm, p));
 	}
 }
 
@@ -156,10 +196,11 @@ static void rtl_chain_shift(rtl_gen *g, const ub_buffer *b, const char *nm)
 			continue;
 		for (int64_t p = r->start; p < r->start + r->len; p++) {
 			if (p == 0)
-				fprintf(o, "            %s_pos0 <= %s_wdata;\n", nm, nm);
+				fprintf(o, "            %s <= %s_wdata;\n", rtl_pos(g, b, nm, 0), nm);
 			else
-				fprintf(o, "            %s_pos%lld <= %s_pos%lld;\n", nm,
-					(long long) p, nm, (long long) (p - 1));
+				fprintf(o, "            %s <= %s;\n", rtl_pos(g, b, nm, p),
+					p == r->start && b->runs[i - 1].sram ? rtl_run_end(g, b, nm, i - 1)
+					: rtl_pos(g, b, nm, p - 1));
 		}
 	}
 	fprintf(o, "        end\n");
@@ -202,22 +243,23 @@ static void rtl_chain_vshifts(rtl_gen *g, const ub_buffer *b, const char *nm)
 
 /* The read of a border port from edge e0 on (the edges of one reader
  * dimension at a time), its interior tap shifted by "tap" so far. */
-static const char *rtl_border_mux(rtl_gen *g, const ub_port *p, const char *idx,
+static const char *rtl_border_mux(rtl_gen *g, const ub_buffer *b, const ub_port *p,
+	const char *idx,
 	const char *nm, int e0, int64_t tap)
 {
 	if (e0 >= p->n_edges && !p->shifting)
-		return rtl_fmt(g, "%s_pos%lld", nm, (long long) tap);
+		return rtl_pos(g, b, nm, tap);
 	if (e0 >= p->n_edges)
 		return tap == 0 ? rtl_fmt(g, "%s_wdata", nm)
-			: rtl_fmt(g, "%s_pos%lld", nm, (long long) (tap - 1));
+			: rtl_pos(g, b, nm, tap - 1);
 	int e1 = e0, d = p->edges[e0].dim;
 	while (e1 < p->n_edges && p->edges[e1].dim == d)
 		e1++;
-	const char *x = rtl_border_mux(g, p, idx, nm, e1, tap);
+	const char *x = rtl_border_mux(g, b, p, idx, nm, e1, tap);
 	for (int e = e1 - 1; e >= e0; e--)
 		x = rtl_fmt(g, "(%s[%d:%d] == 32'd%lld) ? %s : %s", idx, d * 32 + 31, d * 32,
 			(long long) (p->edges[e].at - p->stmt->lo[d]),
-			rtl_border_mux(g, p, idx, nm, e1, tap + p->edges[e].shift),
+			rtl_border_mux(g, b, p, idx, nm, e1, tap + p->edges[e].shift),
 			e1 < p->n_edges ? rtl_fmt(g, "(%s)", x) : x);
 	return x;
 }
@@ -238,13 +280,13 @@ static void rtl_border_reads(rtl_gen *g, const ub_buffer *b, const char *nm)
 		free(t);
 	}
 	if (!last_read && b->capacity_words > 0)
-		rtl_sink(g, rtl_fmt(g, "%s_pos%lld", nm, (long long) (b->capacity_words - 1)));
+		rtl_sink(g, rtl_pos(g, b, nm, b->capacity_words - 1));
 	for (int i = 1; i < b->n_ports; i++) {
 		int k;
 		const ub_port *pt = &b->ports[i];
 		rtl_stage *st = rtl_port_reader(g, pt, &k);
 		fprintf(g->out, "    assign %s_rd%d = %s;  // tap %lld%s%s\n", st->name, k,
-			rtl_border_mux(g, pt, rtl_fmt(g, "%s_idx", st->name), nm, 0, pt->tap),
+			rtl_border_mux(g, b, pt, rtl_fmt(g, "%s_idx", st->name), nm, 0, pt->tap),
 			(long long) pt->tap, pt->shifting ? ", read as the chain shifts" : "",
 			pt->n_edges ? ", border taps by the index" : "");
 	}
@@ -269,10 +311,13 @@ static void rtl_chain(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
 		const ub_port *pt = &b->ports[i];
 		rtl_stage *st = rtl_port_reader(g, pt, &k);
 		int64_t d = pt->dist;
-		const char *bypass = d == 0 ? rtl_fmt(g, "%s_wdata", nm)
-			: rtl_fmt(g, "%s_pos%lld", nm, (long long) (d - 1));
-		fprintf(o, "    assign %s_rd%d = %s_wen ? %s : %s_pos%lld;  // tap %lld\n",
-			st->name, k, nm, bypass, nm, (long long) d, (long long) d);
+		const char *bypass = d == 0 ? rtl_fmt(g, "%s_wdata", nm) : rtl_pos(g, b, nm, d - 1);
+		fprintf(o, "    assign %s_rd%d = %s_wen ? %s : %s;", st->name, k, nm, bypass,
+			rtl_pos(g, b, nm, d));
+		if (rtl_runtime(g))
+			fputc('\n', o);
+		else
+			fprintf(o, "  // tap %lld\n", (long long) d);
 	}
 }
 

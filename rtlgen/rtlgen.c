@@ -13,7 +13,7 @@
 static const char *const rtl_lib_files[] = {
 	"sl_sched.v", "sl_pipe.v", "sl_fifo_seg.v", "sl_sram.v", "sl_sram_pf.v", "sl_ram.v",
 	"sl_rom.v", "sl_pub.v", "sl_pub_ctrl.v", "sl_pub_follow.v", "sl_pub_sram.v", "sl_sched_rt.v",
-	NULL,
+	"sl_axilite_ctrl.v", "sl_fifo_seg_rt.v", NULL,
 };
 
 const char *const *rtl_library_files(void)
@@ -243,12 +243,18 @@ static void rtl_ports(rtl_gen *g, const char *module)
 {
 	FILE *o = g->out;
 	fprintf(o, "module %s (\n", module);
-	fprintf(o, "    input  wire clk,\n    input  wire rst,\n%s"
-		"    input  wire start,\n    output wire done", g->axis ? "    input  wire ce,\n" : "");
-	if (g->pub)
-		fprintf(o, ",\n    output wire ready");
-	if (rtl_runtime(g))
-		rtl_rt_ports(g);
+	fprintf(o, "    input  wire clk,\n    input  wire rst,\n%s", g->axis ? "    input  wire ce,\n" : "");
+	if (g->axilite && !g->axis)
+		rtl_axil_ports(g);
+	else {
+		fprintf(o, "    input  wire start,\n    output wire done");
+		if (g->pub || rtl_runtime(g))
+			fprintf(o, ",\n    output wire ready");
+		if (rtl_runtime(g))
+			rtl_rt_ports(g);
+		if (g->axilite)
+			fprintf(o, ",\n    output wire running");
+	}
 	for (int i = 0; i < g->sp->n_stmts; i++) {
 		const rtl_stage *st = &g->stages[i];
 		const sched_stmt *s = st->s;
@@ -267,6 +273,8 @@ static void rtl_ports(rtl_gen *g, const char *module)
 				s->decl->type.bits);
 	}
 	fprintf(o, "\n);\n\n");
+	if (g->axilite && !g->axis)
+		rtl_axil_decls(g);
 	if (!g->axis)
 		fprintf(o, "    // The clock enable: always on here (an edge with ce low would change\n"
 			"    // nothing; the AXI4-Stream wrapper drives it).\n    wire ce = 1'b1;\n\n");
@@ -281,7 +289,7 @@ static void rtl_ports(rtl_gen *g, const char *module)
  * down to done (done rises the cycle after its sign bit sets), so no
  * comparator with the cycle number sits on a path; each sl_sched counts
  * its own time. */
-static void rtl_control(rtl_gen *g)
+static void rtl_run_control(rtl_gen *g)
 {
 	FILE *o = g->out;
 	int64_t more = (int64_t) (g->frames - 1) * g->period;
@@ -327,6 +335,10 @@ static void rtl_control(rtl_gen *g)
 		"    wire flush = rst || (ce && go);\n\n",
 		rtl_runtime(g) ? "cfg_run" : pd >= 2 ? rtl_fmt(g, "%d'd%lld", rw, (long long) (pd - 2))
 			: rtl_fmt(g, "{%d{1'b1}}", rw), rw, rw - 1);
+	if (g->axilite && g->axis)
+		fprintf(o, "    assign running = go || busy;  // for the AXI4-Lite slave\n\n");
+	else if (g->axilite)
+		rtl_axil_slave(g, "go || busy", "done");
 }
 
 /* ------------------------------------------------------------ schedules */
@@ -383,7 +395,14 @@ static void rtl_sched(rtl_gen *g, rtl_stage *st)
 		fprintf(o, "    wire [%d:0] %s_fidx;  // {%s_idx, frame}\n"
 			"    wire [%d:0] %s_fnidx;\n", n * 32 + 31, nm, nm, n * 32 + 31, nm);
 	if (rtl_runtime(g)) {
-		rtl_rt_sched(g, st, rtl_fmt(g, "%s_idx", nm), rtl_fmt(g, "%s_nidx", nm));
+		rtl_rt_sched(g, st, rtl_fmt(g, "%s_%sidx", nm, fr ? "f" : ""),
+			rtl_fmt(g, "%s_%snidx", nm, fr ? "f" : ""));
+		if (fr) {
+			fprintf(o, "    assign %s_idx = %s_fidx[%d:32];\n    assign %s_nidx = "
+				"%s_fnidx[%d:32];\n", nm, nm, n * 32 + 31, nm, nm, n * 32 + 31);
+			rtl_sink(g, rtl_fmt(g, "%s_fidx", nm));
+			rtl_sink(g, rtl_fmt(g, "%s_fnidx", nm));
+		}
 		rtl_sink(g, rtl_fmt(g, "%s_active", nm));
 		rtl_sink(g, rtl_fmt(g, "%s_idx", nm));
 		rtl_sink(g, rtl_fmt(g, "%s_nidx", nm));
@@ -569,6 +588,10 @@ static void rtl_setup(rtl_gen *g)
 {
 	const sched_program *sp = g->sp;
 	rtl_plan_build(g->ctx, sp, g->pub, g->frames, &g->plan);
+	if (g->runtime && !g->pub) {
+		int cw = g->runtime_cw > 0 ? g->runtime_cw : RTL_RUNTIME_NATIVE_CW;
+		g->plan.run_bits = 2 * cw < 63 ? 2 * cw : 63;
+	}
 	g->tw = g->plan.tw;
 	g->stages = sl_alloc(g->ctx, (size_t) (sp->n_stmts + 1) * sizeof(*g->stages));
 	for (int i = 0; i < sp->n_stmts; i++) {
@@ -587,7 +610,8 @@ static int rtl_check_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ub
 	const rtl_options *ro, FILE *out)
 {
 	if (rtl_check(ctx, sp, ro) < 0 ||
-	    (ro->pub && ro->pub->params.runtime && rtl_runtime_check(ctx, sp, ro->pub) < 0))
+	    ((ro->pub ? ro->pub->params.runtime : ro->runtime) &&
+	     rtl_runtime_check(ctx, sp, ubs, ro) < 0))
 		return -1;
 	return rtl_emit_iface(ctx, sp, ubs, ro, out, NULL);
 }
@@ -601,20 +625,25 @@ int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, int frames, FILE *out)
 {
-	rtl_options ro = { top_name, NULL, frames, RTL_IFACE_NATIVE };
+	rtl_options ro = { top_name, NULL, frames, RTL_IFACE_NATIVE, RTL_CONTROL_PORTS, false, NULL, false, 0 };
 	return rtl_check_emit(ctx, sp, ubs, &ro, out);
 }
 
 int rtl_emit_pub(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const pub_set *pub, const char *top_name, FILE *out)
 {
-	rtl_options ro = { top_name, pub, 1, RTL_IFACE_NATIVE };
+	rtl_options ro = { top_name, pub, 1, RTL_IFACE_NATIVE, RTL_CONTROL_PORTS, false, NULL, false, 0 };
 	return rtl_check_emit(ctx, sp, ubs, &ro, out);
 }
 
 const char *rtl_interface_str(rtl_interface iface)
 {
 	return iface == RTL_IFACE_AXIS ? "axis" : "native";
+}
+
+const char *rtl_control_str(rtl_control control)
+{
+	return control == RTL_CONTROL_AXILITE ? "axilite" : "ports";
 }
 
 /* ------------------------------------------------------ the RTL stage */
@@ -686,7 +715,10 @@ static void rtl_banner(rtl_gen *g, const char *module, const char *top)
 		fprintf(out, "// Interface and timing: docs/hardware.md.  %lld cycles from start "
 			"to done.\n", (long long) (sp->predicted_cycles +
 			(int64_t) (g->frames - 1) * g->period));
-	if (g->frames > 1)
+	if (g->frames > 1 && rtl_runtime(g))
+		fprintf(out, "// %d frames per start, their period configured (\"Frames\").\n",
+			g->frames);
+	else if (g->frames > 1)
 		fprintf(out, "// %d frames per start, frame f %lld * f cycles after frame 0 "
 			"(\"Frames\").\n", g->frames, (long long) g->period);
 	fprintf(out, "// Library blocks: rtlgen/lib/.\n\n");
@@ -701,7 +733,7 @@ static void rtl_body(rtl_gen *g, const char *module)
 	const sched_program *sp = g->sp;
 	FILE *out = g->out;
 	rtl_ports(g, module);
-	rtl_control(g);
+	rtl_run_control(g);
 	if (rtl_runtime(g))
 		rtl_rt_config(g);
 	else if (g->pub)
@@ -738,6 +770,10 @@ int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	g->out = out;
 	g->frames = ro->frames;
 	g->axis = axis;
+	g->axilite = ro->control == RTL_CONTROL_AXILITE;
+	g->runtime = ro->pub ? ro->pub->params.runtime : ro->runtime;
+	g->max_ubs = ro->max_ubs;
+	g->runtime_cw = ro->runtime_cw;
 	g->period = ro->frames > 1 ? sched_frame_period(sp) : 0;
 	const char *top = rtl_module_name(ctx, ro->top_name);
 	const char *module = axis ? rtl_fmt(g, "%s_core", top) : top;

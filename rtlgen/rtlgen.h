@@ -95,12 +95,37 @@ typedef enum rtl_interface {
 	RTL_IFACE_AXIS,
 } rtl_interface;
 
+/* How the top level is started and configured (docs/hardware.md):
+ * the ports start, done (ready, the configuration bus), or one AXI4-Lite
+ * slave with those as registers (rtlgen/lib/sl_axilite_ctrl.v). */
+typedef enum rtl_control {
+	RTL_CONTROL_PORTS,
+	RTL_CONTROL_AXILITE,
+} rtl_control;
+
 /* What the Verilog of a design is emitted with. */
 typedef struct rtl_options {
 	const char *top_name;	/* the program's name: module sluice_<top_name> */
 	const pub_set *pub;	/* the buffers on tiles (rtl_emit_pub's), or NULL */
 	int frames;		/* frames per start (rtl_emit_frames'), from 1 */
 	rtl_interface iface;	/* the top level */
+	rtl_control control;	/* its control (RTL_CONTROL_PORTS when 0) */
+	/* --runtime-config (docs/pub.md "Run-time configuration"): every
+	 * schedule, the run length and (native memory) the delay chains'
+	 * SRAM lengths from configuration registers; with pub, its
+	 * params.runtime instead. */
+	bool runtime;
+	/* On native memory: the buffers of the largest size the build
+	 * serves (--runtime-max), whose SRAM groups give the memories'
+	 * words; NULL: this design's own. */
+	const ub_set *max_ubs;
+	/* On native memory: the design serves sizes up to a larger one
+	 * (--runtime-max), so storage the sizes shape other than a delay
+	 * chain's SRAM runs (circular buffers, border taps) is refused. */
+	bool runtime_max;
+	/* On native memory: the configuration registers' width (CW; 0:
+	 * RTL_RUNTIME_NATIVE_CW), the build's rtl_runtime_native_bits. */
+	int runtime_cw;
 } rtl_options;
 
 /* The RTL stage: can the design be emitted under "ro"?  Every extent
@@ -123,22 +148,35 @@ int rtl_emit_iface(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const rtl_options *ro, FILE *out, FILE *core_out);
 /* "native" or "axis". */
 const char *rtl_interface_str(rtl_interface iface);
+/* "ports" or "axilite". */
+const char *rtl_control_str(rtl_control control);
 
-/* With pub->params.runtime (--runtime-config, docs/pub.md "Run-time
- * configuration"): the design's whole configuration image, the tiles'
- * registers, every schedule's, the run length and CONFIGURED, as the
- * bus writes in "$readmemh" words (cfg_addr << cfg_data bits | cfg_data),
- * one a line after three comment lines.  0, or -1 with a located error
- * (a value past its register). */
-int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const pub_set *pub,
-	FILE *out);
-/* Can the design be configured at run time: every schedule value fits
- * its register, and no buffer off the tiles has storage the sizes shape
- * (a delay chain or circular buffer)?  0, or -1 with a located error.
- * flow/ checks it after the mapping, before anything is written. */
-int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const pub_set *pub);
-/* cfg_data's width in a run-time configured design. */
-int rtl_runtime_data_bits(const pub_set *pub);
+/* With --runtime-config (ro->pub's params.runtime, or ro->runtime on
+ * native memory; docs/pub.md "Run-time configuration"): the design's
+ * whole configuration image, the tiles' registers, every schedule's, the
+ * line buffers' lengths, the streams' framing, the run length and
+ * CONFIGURED, as the bus writes in "$readmemh" words (cfg_addr << cfg_data
+ * bits | cfg_data), one a line after three comment lines.  0, or -1 with
+ * a located error (a value past its register). */
+int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const rtl_options *ro, FILE *out);
+/* Can the design be configured at run time under "ro" (its tiles,
+ * frames, interface, register width): every value fits its register, no
+ * buffer off the tiles has storage the sizes shape (on native memory:
+ * none with ro->runtime_max but register and delay chains without border
+ * taps), and no AXI4-Stream port carries lanes?  0, or -1 with a located
+ * error.  flow/ checks it after the mapping, before anything is
+ * written, and rtl_runtime_image again. */
+int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const rtl_options *ro);
+/* cfg_data's width in a run-time configured design: the tiles' CW, or
+ * on native memory ro->runtime_cw (RTL_RUNTIME_NATIVE_CW when 0). */
+int rtl_runtime_data_bits(const rtl_options *ro);
+#define RTL_RUNTIME_NATIVE_CW 32
+/* On native memory: the configuration registers' width that holds every
+ * value of the image of this design (the build's largest size): its
+ * STARTs, DELTAs, extents, lengths, framing and half its run length. */
+int rtl_runtime_native_bits(const sched_program *sp, const ub_set *ubs, int frames);
 
 /* The largest extent of a statement dimension the hardware counts: the
  * 32-bit EXT and idx fields of sl_sched (docs/hardware.md). */

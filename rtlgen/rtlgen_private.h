@@ -32,6 +32,10 @@ typedef struct rtl_gen {
 	int tw;				/* plan.tw */
 	int frames;			/* frames per start (docs/hardware.md "Frames") */
 	bool axis;			/* the core of an AXI4-Stream wrapper: ce is a port */
+	bool axilite;			/* --control axilite (rtlgen/control.c) */
+	bool runtime;			/* --runtime-config (rtlgen/runtime.c) */
+	const ub_set *max_ubs;		/* the build's largest buffers (rtl_options) */
+	int runtime_cw;			/* native memory: CW (rtl_options) */
 	int64_t period;			/* cycles from a frame's start to the next's */
 	rtl_stage *stages;		/* by statement index */
 	bool nx;			/* index expressions of the next cycle */
@@ -92,6 +96,16 @@ const char *rtl_index_const(rtl_gen *g, int64_t v);
  * before it by the same generator, with a ce port). */
 void rtl_axis_wrapper(rtl_gen *g, const char *module, const char *core);
 
+/* control.c: the AXI4-Lite control slave (--control axilite). */
+/* Its ports, after clk and rst, in the port list of the top level. */
+void rtl_axil_ports(rtl_gen *g);
+/* The wires that stand for the top's ports start, done, ready and the
+ * configuration bus (before the run control reads them). */
+void rtl_axil_decls(rtl_gen *g);
+/* The slave that drives them: "running" is high from go to the run's
+ * end, "done" the run control's done. */
+void rtl_axil_slave(rtl_gen *g, const char *running, const char *done);
+
 /* buffers.c */
 /* Emit the storage of buffer "b" and assign its read wires. */
 void rtl_buffer(rtl_gen *g, const ub_buffer *b);
@@ -113,6 +127,16 @@ void rtl_rt_ports(rtl_gen *g);
 int rtl_rt_run_bits(const sched_program *sp, const pub_set *pub);
 /* The configuration registers, 'ready', and the tiles' bus wires. */
 void rtl_rt_config(rtl_gen *g);
+/* The LEN register of SRAM group "grp" of the delay chain of "b" (native
+ * memory). */
+const char *rtl_rt_len_reg(rtl_gen *g, const ub_buffer *b, int grp);
+/* The address literal of AXI4-Stream port k's ROW_LAST (which 0) or
+ * ROWS_LAST (which 1), ports in statement order. */
+const char *rtl_rt_stream_addr(rtl_gen *g, int k, int which);
+/* The bits of an extent register (XW). */
+int rtl_rt_ext_bits(const rtl_gen *g);
+/* The widths of the configuration bus: cfg_addr, cfg_data. */
+void rtl_rt_bus_bits(const rtl_gen *g, int *ta, int *cw);
 /* Statement st's sl_sched_rt, its idx and nidx on the wires named. */
 void rtl_rt_sched(rtl_gen *g, rtl_stage *st, const char *idx, const char *nidx);
 

@@ -1,15 +1,17 @@
 /* rtlgen/runtime.c: the run-time configured design (--runtime-config).
- * Stage: rtlgen.  With --memory pub --runtime-config nothing of the
- * schedule is compiled into the Verilog: every statement's schedule
- * generator is an sl_sched_rt fed by configuration registers (START, then
- * per dimension EXT and DELTA), the run length is a register, and the
- * tiles take their bus writes from the top's configuration bus (cfg_we,
- * cfg_addr, cfg_data) instead of a ROM.  'ready' rises at the write of the
- * CONFIGURED register.  The register map (docs/pub.md, "Run-time
- * configuration") depends on the program's structure only: tile t's
- * register r at (t << CA) | r, then the design's registers from
- * n_tiles << CA on.  rtl_runtime_image writes the values of one compile,
- * the whole image.  Owns nothing. */
+ * Stage: rtlgen.  With --runtime-config nothing of the schedule is
+ * compiled into the Verilog: every statement's schedule generator is an
+ * sl_sched_rt fed by configuration registers (START, then per dimension
+ * EXT and DELTA), the run length is a register, the tiles (--memory pub)
+ * take their bus writes from the top's configuration bus (cfg_we,
+ * cfg_addr, cfg_data) instead of a ROM, and on native memory every SRAM
+ * group of a delay chain is an sl_fifo_seg_rt whose length is a register
+ * (its words the build's largest, ub_set of --runtime-max).  'ready'
+ * rises at the write of the CONFIGURED register.  The register map
+ * (docs/pub.md, "Run-time configuration") depends on the program's
+ * structure only: tile t's register r at (t << CA) | r, then the
+ * design's registers from n_tiles << CA on.  rtl_runtime_image writes the
+ * values of one compile, the whole image.  Owns nothing. */
 #include <stdlib.h>
 
 #include "rtlgen/rtlgen_private.h"
@@ -23,15 +25,22 @@ typedef struct rt_map {
 	int rw;			/* the run-length counter's bits */
 	int n_tiles;
 	int64_t base;		/* address of the first design register */
-	int n_regs;		/* design registers: schedules, RUN_LO, RUN_HI, CONFIGURED */
+	int n_regs;		/* design registers: schedules, lengths, streams, RUN_LO,
+				 * RUN_HI, CONFIGURED */
 	int ta;			/* cfg_addr bits of the top */
+	int frames;		/* frames per start: with more than 1, a frame pair */
+	int64_t period;		/* their period at this size */
+	int fr;			/* 1 with frames, else 0 */
+	int n_sched;		/* the schedules' registers */
+	int n_fifos;		/* LEN registers (native delay chains' SRAM groups) */
+	int n_streams;		/* AXI4-Stream ports: ROW_LAST, ROWS_LAST each */
+	bool sizes;		/* native memory: serves sizes up to a larger one */
 } rt_map;
 
 bool rtl_runtime(const rtl_gen *g)
 {
-	return g->pub && g->pub->params.runtime;
+	return g->runtime;
 }
-
 
 /* Dimensions of statement s's schedule generator (at least 1). */
 static int rt_dims(const sched_stmt *s)
@@ -39,22 +48,62 @@ static int rt_dims(const sched_stmt *s)
 	return s->n_dims > 0 ? s->n_dims : 1;
 }
 
-static void rt_map_of(const sched_program *sp, const pub_set *ps, rt_map *m)
+/* The SRAM groups of delay chains on native memory, pack by pack: each
+ * has a LEN register. */
+static int rt_n_fifos(const ub_set *ubs, const pub_set *ps)
 {
-	m->ca = pub_addr_bits(&ps->params);
-	m->cw = m->tw = ps->params.cw;
+	int n = 0;
+	for (int p = 0; ubs && p < ubs->n_packs; p++) {
+		const ub_buffer *b = ubs->packs[p].members[0];
+		if (b->storage == UB_DELAY_CHAIN && !ps)
+			n += b->n_groups;
+	}
+	return n;
+}
+
+/* The AXI4-Stream ports of "sp" (a port group of lanes is one). */
+static int rt_n_streams(const sched_program *sp)
+{
+	int n = 0;
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		n += (s->is_input || s->is_output) && !(rtl_lanes(s) > 1 && s->decl->lane > 0);
+	}
+	return n;
+}
+
+static void rt_map_of(const sched_program *sp, const ub_set *ubs, const pub_set *ps,
+	int frames, bool axis, int native_cw, rt_map *m)
+{
+	m->ca = ps ? pub_addr_bits(&ps->params) : 0;
+	m->cw = m->tw = ps ? ps->params.cw : native_cw > 0 ? native_cw : RTL_RUNTIME_NATIVE_CW;
 	m->xw = m->cw < 32 ? m->cw : 32;
 	m->rw = 2 * m->cw < 63 ? 2 * m->cw : 63;
+	m->frames = frames > 1 ? frames : 1;
+	m->fr = m->frames > 1;
+	m->period = m->fr ? sched_frame_period(sp) : 0;
 	m->n_tiles = 0;
-	for (int i = 0; i < ps->n_bufs; i++)
+	for (int i = 0; ps && i < ps->n_bufs; i++)
 		if (pub_on_tiles(&ps->bufs[i]))
 			m->n_tiles += ps->bufs[i].n_tiles;
 	m->base = (int64_t) m->n_tiles << m->ca;
-	m->n_regs = 3;
+	m->n_sched = 0;
 	for (int i = 0; i < sp->n_stmts; i++)
 		if (sched_controller(sp, sp->stmts[i]) == sp->stmts[i])
-			m->n_regs += 1 + 2 * rt_dims(sp->stmts[i]);
+			m->n_sched += 1 + 2 * (rt_dims(sp->stmts[i]) + m->fr);
+	m->n_fifos = rt_n_fifos(ubs, ps);
+	m->n_streams = axis ? rt_n_streams(sp) : 0;
+	m->n_regs = m->n_sched + m->n_fifos + 2 * m->n_streams + 3;
+	m->sizes = false;
 	m->ta = sl_bits_for(m->base + m->n_regs - 1);
+	if (m->ta < 1)
+		m->ta = 1;
+}
+
+/* The map of the design being emitted. */
+static void rt_map_gen(const rtl_gen *g, rt_map *m)
+{
+	rt_map_of(g->sp, g->ubs, g->pub, g->frames, g->axis, g->runtime_cw, m);
 }
 
 /* DELTA[d] = coef[d] - sum_{k>d} coef[k] * (ext[k]-1), not reduced. */
@@ -66,10 +115,20 @@ static int64_t rt_delta(const sched_stmt *s, int d)
 	return v;
 }
 
+/* The frame dimension's DELTA: the period less the frame's span. */
+static int64_t rt_frame_delta(const sched_stmt *s, const rt_map *m)
+{
+	int64_t v = m->period;
+	for (int k = 0; k < s->n_dims; k++)
+		v -= s->coef[k] * (s->ext[k] - 1);
+	return v;
+}
+
 /* The run-length register's value: remain's load in cycle 0. */
 static uint64_t rt_run(const sched_program *sp, const rt_map *m)
 {
-	int64_t p = sp->predicted_cycles > 0 ? sp->predicted_cycles : 1;
+	int64_t p = sp->predicted_cycles + (int64_t) (m->frames - 1) * m->period;
+	p = p > 0 ? p : 1;
 	return p >= 2 ? (uint64_t) (p - 2) : (((uint64_t) 1 << m->rw) - 1);
 }
 
@@ -83,12 +142,40 @@ static int rt_too_wide(sl_ctx *ctx, const sched_stmt *s, const char *field, int6
 	return -1;
 }
 
-/* Every value fits its register, and every buffer off the tiles keeps
- * storage the sizes do not shape; 0, or -1 with a located error. */
-static int rt_check(sl_ctx *ctx, const sched_program *sp, const pub_set *ps,
-	const rt_map *m)
+/* A buffer on native memory in a design that serves sizes up to a larger
+ * one (--runtime-max): a register chain, or a delay chain whose SRAM runs
+ * take their lengths from registers; 0, or -1 with a located error naming
+ * what its storage compiles in.  A design of one size (no --runtime-max)
+ * keeps any storage: only its schedules and lengths are registers. */
+static int rt_check_native(sl_ctx *ctx, const ub_buffer *b)
 {
-	for (int i = 0; i < ps->n_bufs; i++) {
+	const char *what = NULL;
+	if (b->storage == UB_CIRCULAR)
+		what = "a circular buffer, whose read addresses are the producer's box strides "
+			"modulo its capacity, constants of this size";
+	else if (b->storage == UB_DELAY_CHAIN && b->border)
+		what = "a delay chain with border taps, whose multiplexers compare the reader's "
+			"indices with the borders of this size";
+	else if (b->vshift_n > 0)
+		what = "a delay chain that shifts after its last write, on a schedule of this size";
+	if (!what)
+		return 0;
+	sl_error(ctx, b->producer->decl->loc, "--runtime-config: buffer '%s' is %s; "
+		"run-time sizes on native memory take register and delay chains without border "
+		"taps (docs/pub.md, \"Run-time configuration\")", b->name, what);
+	return -1;
+}
+
+/* Every value fits its register, and every buffer off the tiles keeps
+ * storage the sizes do not shape, or (native memory) shape only through
+ * registers; 0, or -1 with a located error. */
+static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const pub_set *ps, const rt_map *m)
+{
+	for (int i = 0; !ps && m->sizes && ubs && i < ubs->n_buffers; i++)
+		if (rt_check_native(ctx, ubs->buffers[i]) < 0)
+			return -1;
+	for (int i = 0; ps && i < ps->n_bufs; i++) {
 		const ub_buffer *b = ps->bufs[i].buf;
 		if (pub_on_tiles(&ps->bufs[i]) || b->storage == UB_NONE || b->storage == UB_REGISTERS)
 			continue;
@@ -105,6 +192,9 @@ static int rt_check(sl_ctx *ctx, const sched_program *sp, const pub_set *ps,
 			continue;
 		if (s->offset < 0 || s->offset >= ((int64_t) 1 << m->tw))
 			return rt_too_wide(ctx, s, "START", s->offset, m->tw);
+		if (m->fr && (m->frames >= ((int64_t) 1 << m->xw) || rt_frame_delta(s, m) < 1 ||
+		    rt_frame_delta(s, m) >= ((int64_t) 1 << m->tw)))
+			return rt_too_wide(ctx, s, "a frame DELTA", rt_frame_delta(s, m), m->tw);
 		for (int d = 0; d < s->n_dims; d++) {
 			if (s->ext[d] >= ((int64_t) 1 << m->xw))
 				return rt_too_wide(ctx, s, "an extent", s->ext[d], m->xw);
@@ -112,6 +202,18 @@ static int rt_check(sl_ctx *ctx, const sched_program *sp, const pub_set *ps,
 			if (s->ext[d] > 1 && (v < 1 || v >= ((int64_t) 1 << m->tw)))
 				return rt_too_wide(ctx, s, "a DELTA", v, m->tw);
 		}
+	}
+	for (int i = 0; m->n_streams && i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		if (!(s->is_input || s->is_output) || rtl_lanes(s) == 1 || s->decl->lane > 0)
+			continue;
+		const ir_decl *w = s->decl->lane_of;
+		sl_error(ctx, w->unroll_loc.line ? w->unroll_loc : w->loc, "--runtime-config: the "
+			"AXI4-Stream port of '%s' carries %d lanes a beat, and its last beat's lanes "
+			"past the row (TKEEP-less padding) depend on the row length modulo %d, which "
+			"run-time sizes do not configure; use --unroll 1 or the native interface",
+			w->name, s->decl->lanes, s->decl->lanes);
+		return -1;
 	}
 	if (rt_run(sp, m) >= ((uint64_t) 1 << (m->rw - 1))) {
 		sl_error(ctx, sp->n_stmts ? sp->stmts[0]->decl->loc : sl_noloc, "--runtime-config: "
@@ -127,17 +229,19 @@ static int rt_check(sl_ctx *ctx, const sched_program *sp, const pub_set *ps,
 	return 0;
 }
 
-int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const pub_set *ps)
+int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const rtl_options *ro)
 {
 	rt_map m;
-	rt_map_of(sp, ps, &m);
-	return rt_check(ctx, sp, ps, &m);
+	rt_map_of(sp, ubs, ro->pub, ro->frames, ro->iface == RTL_IFACE_AXIS, ro->runtime_cw, &m);
+	m.sizes = ro->runtime_max && !ro->pub;
+	return rt_check(ctx, sp, ubs, ro->pub, &m);
 }
 
 void rtl_rt_ports(rtl_gen *g)
 {
 	rt_map m;
-	rt_map_of(g->sp, g->pub, &m);
+	rt_map_gen(g, &m);
 	fprintf(g->out, ",\n    input  wire cfg_we,\n    input  wire [%d:0] cfg_addr,\n"
 		"    input  wire [%d:0] cfg_data", m.ta - 1, m.cw - 1);
 }
@@ -145,8 +249,13 @@ void rtl_rt_ports(rtl_gen *g)
 int rtl_rt_run_bits(const sched_program *sp, const pub_set *pub)
 {
 	rt_map m;
-	rt_map_of(sp, pub, &m);
+	rt_map_of(sp, NULL, pub, 1, false, 0, &m);
 	return m.rw;
+}
+
+const char *rtl_rt_len_reg(rtl_gen *g, const ub_buffer *b, int grp)
+{
+	return rtl_fmt(g, "%s_g%d_len", g->stages[b->producer->index].name, grp);
 }
 
 /* "cfg_addr == A" for design register j. */
@@ -162,11 +271,16 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 	const sched_program *sp = g->sp;
 	for (int i = 0; i < sp->n_stmts; i++) {
 		const char *nm = g->stages[i].name;
-		int n = rt_dims(sp->stmts[i]);
+		int n = rt_dims(sp->stmts[i]) + m->fr;
 		if (sched_controller(sp, sp->stmts[i]) == sp->stmts[i])
 			fprintf(o, "    reg [%d:0] %s_sc_start;\n    reg [%d:0] %s_sc_ext;\n"
 				"    reg [%d:0] %s_sc_delta;\n", m->tw - 1, nm, n * m->xw - 1, nm,
 				n * m->tw - 1, nm);
+	}
+	for (int p = 0; !g->pub && p < g->ubs->n_packs; p++) {
+		const ub_buffer *b = g->ubs->packs[p].members[0];
+		for (int k = 0; b->storage == UB_DELAY_CHAIN && k < b->n_groups; k++)
+			fprintf(o, "    reg [31:0] %s;\n", rtl_rt_len_reg(g, b, k));
 	}
 	fprintf(o, "    reg [%d:0] cfg_run;\n    reg cfg_configured;\n", m->rw - 1);
 	fprintf(o, "    always @(posedge clk)\n        if (rst)\n"
@@ -178,13 +292,21 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 		if (sched_controller(sp, sp->stmts[i]) != sp->stmts[i])
 			continue;
 		fprintf(o, "            %s: %s_sc_start <= cfg_data;\n", rt_addr(g, m, j++), nm);
-		for (int d = 0; d < rt_dims(sp->stmts[i]); d++) {
+		for (int d = 0; d < rt_dims(sp->stmts[i]) + m->fr; d++) {
 			fprintf(o, "            %s: %s_sc_ext[%d:%d] <= cfg_data[%d:0];\n",
 				rt_addr(g, m, j++), nm, (d + 1) * m->xw - 1, d * m->xw, m->xw - 1);
 			fprintf(o, "            %s: %s_sc_delta[%d:%d] <= cfg_data;\n",
 				rt_addr(g, m, j++), nm, (d + 1) * m->tw - 1, d * m->tw);
 		}
 	}
+	for (int p = 0; !g->pub && p < g->ubs->n_packs; p++) {
+		const ub_buffer *b = g->ubs->packs[p].members[0];
+		for (int k = 0; b->storage == UB_DELAY_CHAIN && k < b->n_groups; k++)
+			fprintf(o, "            %s: %s <= %s;\n", rt_addr(g, m, j++),
+				rtl_rt_len_reg(g, b, k), m->cw >= 32 ? "cfg_data[31:0]"
+				: rtl_fmt(g, "{%d'd0, cfg_data}", 32 - m->cw));
+	}
+	j += 2 * m->n_streams;	/* ROW_LAST, ROWS_LAST: the AXI4-Stream wrapper's */
 	fprintf(o, "            %s: cfg_run[%d:0] <= cfg_data;\n", rt_addr(g, m, j++), m->cw - 1);
 	fprintf(o, "            %s: cfg_run[%d:%d] <= cfg_data[%d:0];\n", rt_addr(g, m, j++),
 		m->rw - 1, m->cw, m->rw - m->cw - 1);
@@ -197,16 +319,17 @@ void rtl_rt_config(rtl_gen *g)
 	const pub_set *ps = g->pub;
 	FILE *o = g->out;
 	rt_map m;
-	rt_map_of(g->sp, ps, &m);
+	rt_map_gen(g, &m);
 	fprintf(o, "    // ======== run-time configuration (docs/pub.md): every schedule,\n"
-		"    // the run length and the tiles' registers from the bus; 'ready'\n"
-		"    // after the write of CONFIGURED (address %d'd%lld)\n", m.ta,
+		"    // the run length and the %s from the bus; 'ready'\n"
+		"    // after the write of CONFIGURED (address %d'd%lld)\n",
+		ps ? "tiles' registers" : "line buffers' lengths", m.ta,
 		(long long) (m.base + m.n_regs - 1));
 	rt_sched_regs(g, &m);
 	fprintf(o, "    wire pub_cfg_done = cfg_configured;\n"
 		"    assign ready = cfg_configured && !rst;\n");
 	int t = 0;
-	for (int i = 0; i < ps->n_bufs; i++) {
+	for (int i = 0; ps && i < ps->n_bufs; i++) {
 		const pub_buf *pb = &ps->bufs[i];
 		if (!pub_on_tiles(pb))
 			continue;
@@ -227,20 +350,63 @@ void rtl_rt_config(rtl_gen *g)
 void rtl_rt_sched(rtl_gen *g, rtl_stage *st, const char *idx, const char *nidx)
 {
 	rt_map m;
-	rt_map_of(g->sp, g->pub, &m);
+	rt_map_gen(g, &m);
 	const char *nm = st->name;
 	fprintf(g->out, "    sl_sched_rt #(.N(%d), .TW(%d), .XW(%d)) %s_sched (.clk(clk), "
 		".rst(rst), .ce(ce), .go(go),\n        .ext(%s_sc_ext), .delta(%s_sc_delta), "
 		".start(%s_sc_start),\n        .fire(%s_fire), .idx(%s), .nidx(%s), "
-		".active(%s_active));\n", rt_dims(st->s), m.tw, m.xw, nm, nm, nm, nm, nm, idx, nidx,
-		nm);
+		".active(%s_active));\n", rt_dims(st->s) + m.fr, m.tw, m.xw, nm, nm, nm, nm, nm, idx,
+		nidx, nm);
 }
 
 /* ------------------------------------------------------------ the image */
 
-int rtl_runtime_data_bits(const pub_set *ps)
+int rtl_runtime_data_bits(const rtl_options *ro)
 {
-	return ps->params.cw;
+	return ro->pub ? ro->pub->params.cw : ro->runtime_cw > 0 ? ro->runtime_cw
+		: RTL_RUNTIME_NATIVE_CW;
+}
+
+/* The bits of v (at least 2). */
+static int rt_bits(int64_t v)
+{
+	int b = sl_bits_for(v > 0 ? v : 0);
+	return b < 2 ? 2 : b;
+}
+
+int rtl_runtime_native_bits(const sched_program *sp, const ub_set *ubs, int frames)
+{
+	rt_map m;
+	rt_map_of(sp, ubs, NULL, frames, true, 62, &m);
+	int b = rt_bits(rt_run(sp, &m) / 2 + 1);
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		if (sched_controller(sp, s) != s)
+			continue;
+		b = rt_bits(s->offset) > b ? rt_bits(s->offset) : b;
+		if (m.fr && rt_bits(rt_frame_delta(s, &m)) > b)
+			b = rt_bits(rt_frame_delta(s, &m));
+		for (int d = 0; d < s->n_dims; d++) {
+			int e = rt_bits(s->ext[d]), t = rt_bits(rt_delta(s, d));
+			b = e > b ? e : b;
+			b = t > b ? t : b;
+		}
+		for (int d = 0; (s->is_input || s->is_output) && d < s->decl->n_dims; d++) {
+			/* the streams' framing */
+			int e = rt_bits(s->is_input ? s->decl->extents[d] : s->decl->out_extents[d]);
+			b = e > b ? e : b;
+		}
+	}
+	for (int p = 0; p < ubs->n_packs; p++) {
+		const ub_buffer *bf = ubs->packs[p].members[0];
+		for (int k = 0; bf->storage == UB_DELAY_CHAIN && k < bf->n_groups; k++) {
+			int64_t depth;
+			int width;
+			ub_pack_memory(&ubs->packs[p], k, &depth, &width);
+			b = rt_bits(depth) > b ? rt_bits(depth) : b;
+		}
+	}
+	return b > 62 ? 62 : b;
 }
 
 /* One word of the image: (address << cw) | data. */
@@ -264,32 +430,107 @@ static int rt_tile_words(const pub_set *ps, const rt_map *m, FILE *out)
 	return n;
 }
 
-int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const pub_set *ps, FILE *out)
+/* The LEN of every SRAM group of the delay chains on native memory,
+ * pack by pack: the group's positions at this size (0 or more,
+ * sl_fifo_seg_rt's contract). */
+static void rt_len_words(const ub_set *ubs, const rt_map *m, int *j, FILE *out)
 {
-	rt_map m;
-	rt_map_of(sp, ps, &m);
-	if (rt_check(ctx, sp, ps, &m) < 0)
-		return -1;
-	uint64_t tm = ((uint64_t) 1 << m.tw) - 1;
-	fprintf(out, "// sluice configuration image (--runtime-config, docs/pub.md): one bus write\n"
-		"// a word, (cfg_addr << %d) | cfg_data, %d-bit cfg_addr, %d-bit cfg_data;\n"
-		"// the tiles' registers, the schedules, the run length, then CONFIGURED\n",
-		m.cw, m.ta, m.cw);
-	rt_tile_words(ps, &m, out);
-	int j = 0;
+	for (int p = 0; p < ubs->n_packs; p++) {
+		const ub_buffer *b = ubs->packs[p].members[0];
+		for (int k = 0; b->storage == UB_DELAY_CHAIN && k < b->n_groups; k++) {
+			int64_t depth;
+			int width;
+			ub_pack_memory(&ubs->packs[p], k, &depth, &width);
+			rt_word(out, m, m->base + (*j)++, (uint64_t) depth);
+		}
+	}
+}
+
+/* ROW_LAST and ROWS_LAST of every AXI4-Stream port (rtlgen/axis.c's
+ * framing: the last column of a row, the last row of a frame). */
+static void rt_stream_words(const sched_program *sp, const rt_map *m, int *j, FILE *out)
+{
+	for (int i = 0; m->n_streams && i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		if (!(s->is_input || s->is_output) || (rtl_lanes(s) > 1 && s->decl->lane > 0))
+			continue;
+		const ir_decl *d = s->decl;
+		const int64_t *ext = s->is_input ? d->extents : d->out_extents;
+		int64_t rows = 1;
+		for (int e = 0; e + 1 < d->n_dims; e++)
+			rows *= ext[e];
+		rt_word(out, m, m->base + (*j)++, (uint64_t) (d->n_dims ? ext[d->n_dims - 1] - 1 : 0));
+		rt_word(out, m, m->base + (*j)++, (uint64_t) (rows - 1));
+	}
+}
+
+/* Each statement's START, frame pair, then EXT and DELTA per dimension. */
+static void rt_sched_words(const sched_program *sp, const rt_map *m, int *j, FILE *out)
+{
+	uint64_t tm = ((uint64_t) 1 << m->tw) - 1;
 	for (int i = 0; i < sp->n_stmts; i++) {
 		const sched_stmt *s = sp->stmts[i];
 		if (sched_controller(sp, s) != s)
 			continue;
-		rt_word(out, &m, m.base + j++, (uint64_t) s->offset);
+		rt_word(out, m, m->base + (*j)++, (uint64_t) s->offset);
+		if (m->fr) {
+			rt_word(out, m, m->base + (*j)++, (uint64_t) m->frames);
+			rt_word(out, m, m->base + (*j)++, (uint64_t) rt_frame_delta(s, m) & tm);
+		}
 		for (int d = 0; d < rt_dims(s); d++) {
-			rt_word(out, &m, m.base + j++, (uint64_t) (s->n_dims ? s->ext[d] : 1));
-			rt_word(out, &m, m.base + j++, s->n_dims ? (uint64_t) rt_delta(s, d) & tm : 0);
+			rt_word(out, m, m->base + (*j)++, (uint64_t) (s->n_dims ? s->ext[d] : 1));
+			rt_word(out, m, m->base + (*j)++, s->n_dims ? (uint64_t) rt_delta(s, d) & tm : 0);
 		}
 	}
+}
+
+int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
+	const rtl_options *ro, FILE *out)
+{
+	const pub_set *ps = ro->pub;
+	rt_map m;
+	rt_map_of(sp, ubs, ps, ro->frames, ro->iface == RTL_IFACE_AXIS, ro->runtime_cw, &m);
+	m.sizes = ro->runtime_max && !ps;
+	if (rt_check(ctx, sp, ubs, ps, &m) < 0)
+		return -1;
+	fprintf(out, "// sluice configuration image (--runtime-config, docs/pub.md): one bus write\n"
+		"// a word, (cfg_addr << %d) | cfg_data, %d-bit cfg_addr, %d-bit cfg_data;\n"
+		"// %s the schedules, the run length, then CONFIGURED\n",
+		m.cw, m.ta, m.cw, ps ? "the tiles' registers," : "the line buffers' lengths after");
+	if (ps)
+		rt_tile_words(ps, &m, out);
+	int j = 0;
+	rt_sched_words(sp, &m, &j, out);
+	if (!ps)
+		rt_len_words(ubs, &m, &j, out);
+	rt_stream_words(sp, &m, &j, out);
 	uint64_t run = rt_run(sp, &m);
 	rt_word(out, &m, m.base + j++, run);
 	rt_word(out, &m, m.base + j++, run >> m.cw);
 	rt_word(out, &m, m.base + j, 1);
 	return ferror(out) ? -1 : 0;
+}
+
+/* The address of stream k's ROW_LAST (ROWS_LAST the next). */
+const char *rtl_rt_stream_addr(rtl_gen *g, int k, int which)
+{
+	rt_map m;
+	rt_map_gen(g, &m);
+	return rt_addr(g, &m, m.n_sched + m.n_fifos + 2 * k + which);
+}
+
+/* The bits of an extent in the configuration registers. */
+int rtl_rt_ext_bits(const rtl_gen *g)
+{
+	rt_map m;
+	rt_map_gen(g, &m);
+	return m.xw;
+}
+
+void rtl_rt_bus_bits(const rtl_gen *g, int *ta, int *cw)
+{
+	rt_map m;
+	rt_map_gen(g, &m);
+	*ta = m.ta;
+	*cw = m.cw;
 }

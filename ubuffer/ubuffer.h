@@ -227,6 +227,12 @@ void ub_set_free(ub_set *set);
  * register_threshold, the memory of circular buffers for ram and bd; the
  * sizes do not change): to weigh another board or threshold. */
 void ub_set_remap(ub_set *set, const ub_options *opts);
+/* --runtime-config on native memory: lay out every delay chain of "set"
+ * (one size) as "like" (the build's largest) lays out its own: the same
+ * runs and packs, register runs where their taps moved to, SRAM runs
+ * between (relayout.c states the rule).  0, or -1 with a located error
+ * naming why the size cannot share the build. */
+int ub_set_relayout(sl_ctx *ctx, ub_set *set, const ub_set *like);
 /* Check the invariants of a built or remapped set: capacity at least the
  * live words, a delay chain's runs tile it and its taps read registers,
  * groups and banks consistent.  0, or -1 with errors reported (a

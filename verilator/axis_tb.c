@@ -84,6 +84,10 @@ static const char *const axis_tb_body =
 	"\tVdut *top;\n"
 	"\tcycle_clock *clk;\n"
 	"\tstd::vector<uint64_t> *in_data;\n"
+	"\tstd::string dir;\t// the run's files (the configuration image)\n"
+	"#ifdef SL_AXILITE\n"
+	"\taxil_master *axil = nullptr;\t// the control slave's master\n"
+	"#endif\n"
 	"\t// inputs\n"
 	"\tuint64_t src[N_IN + 1] = {};\t\t// the next element of this run\n"
 	"\tbool presenting[N_IN + 1] = {};\n"
@@ -246,6 +250,9 @@ static const char *const axis_tb_body =
 	"\t// One clock cycle of the streams; whether the design advanced.\n"
 	"\tbool cycle()\n"
 	"\t{\n"
+	"#ifdef SL_AXILITE\n"
+	"\t\taxil->drive();\n"
+	"#endif\n"
 	"\t\tdrive_inputs();\n"
 	"\t\tdrive_readies();\n"
 	"\t\tcheck_independence();\n"
@@ -255,6 +262,9 @@ static const char *const axis_tb_body =
 	"\t\tif ((bool) top->error != want_error)\n"
 	"\t\t\tfail(\"the error output\", -1, top->error, want_error);\n"
 	"\t\tbool adv = top->advance;\n"
+	"#ifdef SL_AXILITE\n"
+	"\t\taxil->edge();\n"
+	"#endif\n"
 	"\t\tclk->tick();\n"
 	"\t\twall++;\n"
 	"\t\tif (adv && cyc >= 0)\n"
@@ -283,13 +293,33 @@ static const char *const axis_tb_body =
 	"\t\t\theld[k] = false;\n"
 	"\t\t}\n"
 	"\t\terror_from = -1;\n"
+	"#ifdef SL_AXILITE\n"
+	"\t\taxil->op = 0;\n"
+	"\t\tif (!axil_configure(top, *axil, *clk, dir))\n"
+	"\t\t\tfail(\"the configuration through AXI4-Lite\", -1, 0, 1);\n"
+	"#else\n"
+	"#ifdef SL_RUNTIME_CONFIG\n"
+	"\t\tif (!load_config(top, *clk, dir + \"/config.hex\"))\n"
+	"\t\t\tfail(\"the configuration image\", -1, 0, 1);\n"
+	"#endif\n"
 	"#ifdef SL_WAIT_READY\n"
 	"\t\tfor (int64_t n = 0; !top->ready && n < 1000000; n++) {\t// tile configuration\n"
 	"\t\t\tclk->tick();\n"
 	"\t\t\twall++;\n"
 	"\t\t}\n"
 	"#endif\n"
+	"#endif\n"
 	"\t}\n"
+	"\n"
+	"#ifdef SL_AXILITE\n"
+	"\t// One AXI4-Lite transaction, the streams running.\n"
+	"\tvoid axil_txn(int op, uint32_t a, uint32_t d)\n"
+	"\t{\n"
+	"\t\taxil->begin(op, a, d);\n"
+	"\t\twhile (axil->op)\n"
+	"\t\t\tcycle();\n"
+	"\t}\n"
+	"#endif\n"
 	"};\n"
 	"\n"
 	"} // namespace\n"
@@ -307,7 +337,13 @@ static const char *const axis_tb_body =
 	"\t\tif (!read_bin(dir + \"/in_\" + std::to_string(k) + \".bin\", in[k], IN_BYTES[k])) {\n"
 	"\t\t\tstd::fprintf(stderr, \"tb: cannot read input %d\\n\", k);\n"
 	"\t\t\treturn 1;\n"
-	"\t\t}\n";
+	"\t\t}\n"
+	"#ifdef SL_RUNTIME_CONFIG\n"
+	"\tif (!read_framing(dir)) {\n"
+	"\t\tstd::fprintf(stderr, \"tb: cannot read the framing (framing.txt)\\n\");\n"
+	"\t\treturn 1;\n"
+	"\t}\n"
+	"#endif\n";
 
 static const char *const axis_tb_run =
 	"\tstd::vector<run_spec> runs;\n"
@@ -336,8 +372,14 @@ static const char *const axis_tb_run =
 	"\tb.top = top;\n"
 	"\tb.clk = &clk;\n"
 	"\tb.in_data = in;\n"
+	"\tb.dir = dir;\n"
 	"\ttop->clk = 0;\n"
+	"#ifdef SL_AXILITE\n"
+	"\taxil_master axil{top, 0x2545f4914f6cdd1dull};\n"
+	"\tb.axil = &axil;\n"
+	"#else\n"
 	"\ttop->start = 0;\n"
+	"#endif\n"
 	"\tb.reset();\n"
 	"\tauto t0 = std::chrono::steady_clock::now();\n"
 	"\tint64_t ref_cycles = -1, ref_taken[N_IN + 1] = {}, checked = 0;\n"
@@ -362,26 +404,55 @@ static const char *const axis_tb_run =
 	"\t\t\tb.out_gate[k].r.s = rs.seed * 1000003u + 500u + (uint64_t) k;\n"
 	"\t\t}\n"
 	"\t\t// cycle -2: start, sampled at its end; cycle -1: go\n"
+	"#ifdef SL_AXILITE\n"
+	"\t\t// the cycle the START write's response shows is cycle -2\n"
+	"\t\taxil.begin(1, AXIL_CTRL, 1);\n"
+	"\t\tfor (int64_t n = 0; !top->s_axil_bvalid && n < 1000; n++)\n"
+	"\t\t\tb.cycle();\n"
+	"\t\tbool a0 = b.cycle();\n"
+	"\t\tbool a1 = b.cycle();\n"
+	"\t\tbool last_adv = false;\n"
+	"#else\n"
 	"\t\ttop->start = 1;\n"
 	"\t\tbool a0 = b.cycle();\n"
 	"\t\ttop->start = 0;\n"
 	"\t\tbool a1 = b.cycle();\n"
+	"#endif\n"
 	"\t\tif (!a0 || !a1)\n"
 	"\t\t\tb.fail(\"start and go in enabled cycles\", -1, 0, 1);\n"
 	"\t\tb.cyc = 0;\n"
 	"\t\tint64_t limit = b.wall + 200 * timeout + 100000;\n"
 	"\t\tbool done = false;\n"
 	"\t\twhile (b.wall < limit) {\n"
+	"#ifdef SL_AXILITE\n"
+	"\t\t\tif (top->irq) {\t// one clock cycle after done\n"
+	"#else\n"
 	"\t\t\tif (top->done) {\n"
+	"#endif\n"
 	"\t\t\t\tdone = true;\n"
 	"\t\t\t\tbreak;\n"
 	"\t\t\t}\n"
 	"\t\t\tif (rs.role == 1 && 2 * b.cyc >= ref_cycles)\n"
 	"\t\t\t\tbreak;\n"
+	"#ifdef SL_AXILITE\n"
+	"\t\t\tlast_adv = b.cycle();\n"
+	"#else\n"
 	"\t\t\tb.cycle();\n"
+	"#endif\n"
 	"\t\t}\n"
 	"\t\tint64_t cycles = b.cyc;\n"
+	"#ifdef SL_AXILITE\n"
+	"\t\tif (done && last_adv)\t// the cycle after done, if enabled\n"
+	"\t\t\tcycles--;\n"
+	"#endif\n"
 	"\t\tb.cyc = -1;\n"
+	"#ifdef SL_AXILITE\n"
+	"\t\tif (done) {\t// the interrupt cleared for the next run\n"
+	"\t\t\tb.axil_txn(1, AXIL_ISR, 1);\n"
+	"\t\t\tif (top->irq)\n"
+	"\t\t\t\tb.fail(\"the interrupt after ISR was cleared\", -1, 1, 0);\n"
+	"\t\t}\n"
+	"#endif\n"
 	"\t\tif (rs.role == 1) {\t// mid-frame: drop what came out, and restart\n"
 	"\t\t\tb.reset();\n"
 	"\t\t\tfor (int k = 0; k < N_OUT; k++) {\n"
@@ -496,7 +567,17 @@ static const char *const axis_tb_snap =
 	"snapshot snap(Vdut *top)\n"
 	"{\n"
 	"\tsnapshot s;\n"
+	"#ifdef SL_AXILITE\n"
+	"\ts.v.push_back(top->irq);\n"
+	"\ts.v.push_back(top->s_axil_awready);\n"
+	"\ts.v.push_back(top->s_axil_wready);\n"
+	"\ts.v.push_back(top->s_axil_bvalid);\n"
+	"\ts.v.push_back(top->s_axil_arready);\n"
+	"\ts.v.push_back(top->s_axil_rvalid);\n"
+	"\ts.v.push_back(top->s_axil_rdata);\n"
+	"#else\n"
 	"\ts.v.push_back(top->done);\n"
+	"#endif\n"
 	"\ts.v.push_back(top->error);\n"
 	"\ts.v.push_back(top->advance);\n"
 	"\tfor (int k = 0; k < N_IN; k++)\n"
@@ -562,10 +643,14 @@ static void axis_tb_ports(FILE *out, int n_ports, const vl_port *ports)
 	fputs(axis_tb_snap, out);
 }
 
+/* A table of one field of the ports; with "runtime" the framing (row,
+ * rows, elements) is 0 here and read from the run's files
+ * (read_framing), so that the text serves every size. */
 static void axis_tb_table(FILE *out, const char *what, const char *type, int n_ports,
-	const vl_port *ports, bool inputs, int field)
+	const vl_port *ports, bool inputs, int field, bool runtime)
 {
-	fprintf(out, "const %s %s[] = { ", type, what);
+	bool framing = field >= 1 && field <= 3 && runtime;
+	fprintf(out, "%s%s %s[] = { ", framing ? "" : "const ", type, what);
 	int c = 0;
 	for (int i = 0; i < n_ports; i++) {
 		if (ports[i].is_input != inputs)
@@ -574,13 +659,32 @@ static void axis_tb_table(FILE *out, const char *what, const char *type, int n_p
 		int64_t v = field == 0 ? p->bits : field == 1 ? p->row : field == 2 ? p->rows
 			: field == 3 ? p->size : field == 4 ? p->lanes
 			: field == 5 ? (p->bits + 7) / 8 * 8 : p->tail;
-		fprintf(out, "%s%lld", c++ ? ", " : "", (long long) v);
+		fprintf(out, "%s%lld", c++ ? ", " : "", (long long) (framing ? 0 : v));
 	}
 	fprintf(out, "%s0 };\n", c ? ", " : "");
 }
 
+/* --runtime-config: the framing of the run's size from DIR/framing.txt,
+ * a line a port (row, rows, elements) in the order of the ports. */
+static void axis_tb_framing(FILE *out, int n_ports, const vl_port *ports)
+{
+	fprintf(out, "#ifdef SL_RUNTIME_CONFIG\nbool read_framing(const std::string &dir)\n{\n"
+		"\tFILE *f = std::fopen((dir + \"/framing.txt\").c_str(), \"r\");\n"
+		"\tif (!f)\n\t\treturn false;\n\tlong long row, rows, size;\n\tbool ok = true;\n");
+	for (int i = 0, ki = 0, ko = 0; i < n_ports; i++) {
+		fprintf(out, "\tok = ok && std::fscanf(f, \"%%lld %%lld %%lld\", &row, &rows, &size) == 3;\n");
+		if (ports[i].is_input)
+			fprintf(out, "\tIN_ROW[%d] = row;\n\tIN_ROWS[%d] = rows;\n", ki, ki), ki++;
+		else
+			fprintf(out, "\tOUT_ROW[%d] = row;\n\tOUT_ROWS[%d] = rows;\n"
+				"\tOUT_SIZE[%d] = (uint64_t) size;\n", ko, ko, ko), ko++;
+	}
+	fprintf(out, "\t(void) row;\n\t(void) rows;\n\t(void) size;\n"
+		"\treturn std::fclose(f) == 0 && ok;\n}\n#endif\n\n");
+}
+
 void vl_write_axis_testbench(FILE *out, const char *top_name, int n_ports,
-	const vl_port *ports, int stall_seeds)
+	const vl_port *ports, int stall_seeds, bool runtime)
 {
 	int n_in = 0;
 	for (int i = 0; i < n_ports; i++)
@@ -595,20 +699,23 @@ void vl_write_axis_testbench(FILE *out, const char *top_name, int n_ports,
 	fprintf(out, "const int N_IN = %d;\nconst int N_OUT = %d;\nconst int STALL_SEEDS = %d;\n"
 		"const int MAX_LANES = %d;\n", n_in, n_ports - n_in, stall_seeds, max_lanes);
 	vl_write_word_bytes(out, n_ports, ports);
-	axis_tb_table(out, "IN_BITS", "int", n_ports, ports, true, 0);
-	axis_tb_table(out, "IN_ROW", "int64_t", n_ports, ports, true, 1);
-	axis_tb_table(out, "IN_ROWS", "int64_t", n_ports, ports, true, 2);
-	axis_tb_table(out, "OUT_BITS", "int", n_ports, ports, false, 0);
-	axis_tb_table(out, "OUT_ROW", "int64_t", n_ports, ports, false, 1);
-	axis_tb_table(out, "OUT_ROWS", "int64_t", n_ports, ports, false, 2);
-	axis_tb_table(out, "OUT_SIZE", "uint64_t", n_ports, ports, false, 3);
-	axis_tb_table(out, "IN_LANES", "int", n_ports, ports, true, 4);
-	axis_tb_table(out, "IN_STRIDE", "int", n_ports, ports, true, 5);
-	axis_tb_table(out, "OUT_LANES", "int", n_ports, ports, false, 4);
-	axis_tb_table(out, "OUT_STRIDE", "int", n_ports, ports, false, 5);
-	axis_tb_table(out, "OUT_TAIL", "int", n_ports, ports, false, 6);
+	axis_tb_table(out, "IN_BITS", "int", n_ports, ports, true, 0, runtime);
+	axis_tb_table(out, "IN_ROW", "int64_t", n_ports, ports, true, 1, runtime);
+	axis_tb_table(out, "IN_ROWS", "int64_t", n_ports, ports, true, 2, runtime);
+	axis_tb_table(out, "OUT_BITS", "int", n_ports, ports, false, 0, runtime);
+	axis_tb_table(out, "OUT_ROW", "int64_t", n_ports, ports, false, 1, runtime);
+	axis_tb_table(out, "OUT_ROWS", "int64_t", n_ports, ports, false, 2, runtime);
+	axis_tb_table(out, "OUT_SIZE", "uint64_t", n_ports, ports, false, 3, runtime);
+	axis_tb_table(out, "IN_LANES", "int", n_ports, ports, true, 4, runtime);
+	axis_tb_table(out, "IN_STRIDE", "int", n_ports, ports, true, 5, runtime);
+	axis_tb_table(out, "OUT_LANES", "int", n_ports, ports, false, 4, runtime);
+	axis_tb_table(out, "OUT_STRIDE", "int", n_ports, ports, false, 5, runtime);
+	axis_tb_table(out, "OUT_TAIL", "int", n_ports, ports, false, 6, runtime);
 	fputc('\n', out);
+	if (runtime)
+		axis_tb_framing(out, n_ports, ports);
 	axis_tb_ports(out, n_ports, ports);
+	vl_write_tb_config(out);
 	fputs(axis_tb_body, out);
 	fputs(vl_tb_open_model, out);
 	fputs(axis_tb_run, out);

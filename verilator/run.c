@@ -1096,9 +1096,21 @@ static int vl_run_files(sl_ctx *ctx, const char *dir, const vl_options *opts, in
 		sl_error(ctx, sl_noloc, "cannot create '%s': %s", dir, strerror(errno));
 		return -1;
 	}
-	if (vl_write_inputs(ctx, dir, n_ports, ports, sizes, in, nf) != 0
+	char *framing = NULL;	/* the AXI4-Stream framing of this size */
+	size_t framing_len = 0;
+	FILE *f = open_memstream(&framing, &framing_len);
+	if (!f)
+		sl_unreachable();
+	for (int i = 0; i < n_ports; i++)
+		fprintf(f, "%lld %lld %lld\n", (long long) ports[i].row, (long long) ports[i].rows,
+			(long long) ports[i].size);
+	fclose(f);
+	int rc = vl_write_inputs(ctx, dir, n_ports, ports, sizes, in, nf) != 0
 	    || (opts->config && vl_write(ctx, dir, "config.hex", opts->config,
 		opts->config_len) != 0)
+	    || (opts->config && vl_write(ctx, dir, "framing.txt", framing, framing_len) != 0);
+	free(framing);
+	if (rc
 	    || (opts->pub && vl_write(ctx, dir, "pub_last_fire", last_fire,
 		strlen(last_fire)) != 0))
 		return -1;
@@ -1178,21 +1190,44 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	return rc;
 }
 
-/* The build's extra arguments with a configuration image: -CFLAGS
- * -DSL_RUNTIME_CONFIG=BITS (the testbench loads the image; [1] owned),
- * then opts->vl_args (borrowed), NULL-terminated. */
+/* The build's extra arguments with a configuration image or the
+ * AXI4-Lite control: -CFLAGS -DSL_RUNTIME_CONFIG=BITS (the testbench
+ * loads the image), -CFLAGS -DSL_AXILITE, then opts->vl_args (borrowed),
+ * NULL-terminated; the -D texts ([1] and [3]) owned. */
 static char **vl_config_args(const vl_options *opts)
 {
-	int n = 0;
+	int n = 0, k = 0;
 	while (opts->vl_args && opts->vl_args[n])
 		n++;
-	char **a = sl_xcalloc((size_t) n + 3, sizeof(*a));
-	a[0] = (char *) "-CFLAGS";
-	a[1] = sl_xmalloc(48);
-	snprintf(a[1], 48, "-DSL_RUNTIME_CONFIG=%d", opts->config_data_bits);
+	char **a = sl_xcalloc((size_t) n + 5, sizeof(*a));
+	a[1] = a[3] = NULL;
+	if (opts->config) {
+		a[k++] = (char *) "-CFLAGS";
+		a[k] = sl_xmalloc(48);
+		snprintf(a[k++], 48, "-DSL_RUNTIME_CONFIG=%d", opts->config_data_bits);
+	}
+	if (opts->axilite) {
+		a[k++] = (char *) "-CFLAGS";
+		a[k++] = sl_xstrdup("-DSL_AXILITE");
+	}
 	for (int i = 0; i < n; i++)
-		a[2 + i] = (char *) opts->vl_args[i];
+		a[k + i] = (char *) opts->vl_args[i];
 	return a;
+}
+
+/* The -D texts of vl_config_args' arguments, and the array. */
+static void vl_config_args_free(char **a, const vl_options *opts)
+{
+	if (!a)
+		return;
+	int k = 1;
+	if (opts->config) {
+		free(a[k]);
+		k += 2;
+	}
+	if (opts->axilite)
+		free(a[k]);
+	free(a);
 }
 
 /* The harness of the run (native or AXI4-Stream) into b->testbench. */
@@ -1206,7 +1241,8 @@ static void vl_testbench_text(const sched_program *sp, const char *top_name,
 	if (!tb)
 		sl_unreachable();
 	if (opts->axis_seeds > 0)
-		vl_write_axis_testbench(tb, top_name, n_ports, ports, opts->axis_seeds);
+		vl_write_axis_testbench(tb, top_name, n_ports, ports, opts->axis_seeds,
+			opts->config != NULL);
 	else
 		vl_write_testbench(tb, top_name, n_ports, ports);
 	fclose(tb);
@@ -1246,7 +1282,7 @@ int vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 	int rc = -1;
 	double t0 = vl_now();
 	b.lock = -1;
-	char **cfg_args = opts->config ? vl_config_args(opts) : NULL;
+	char **cfg_args = opts->config || opts->axilite ? vl_config_args(opts) : NULL;
 	b.args = (const char *const *) cfg_args;
 	char *vcd = NULL;
 	if (opts->vcd_path && vl_vcd_open(ctx, opts->vcd_path, &vcd) < 0)
@@ -1271,8 +1307,6 @@ out:
 		vl_outputs_drop(opts, n_out, outputs);
 	vl_build_release(&b);
 	free(renamed);
-	if (cfg_args)
-		free(cfg_args[1]);
-	free(cfg_args);
+	vl_config_args_free(cfg_args, opts);
 	return rc;
 }

@@ -94,6 +94,10 @@ typedef struct vl_options {
 	 * beside the hardware (sim/check.c: the reference's frames). */
 	void (*during)(void *arg);
 	void *during_arg;
+	/* --control axilite: the testbench drives the AXI4-Lite slave (the
+	 * build gets -DSL_AXILITE): the image, READY, the start and the end
+	 * of the run through its registers, under random wait states. */
+	bool axilite;
 } vl_options;
 
 typedef struct vl_stats {

@@ -47,8 +47,12 @@ extern const char *const vl_tb_open_model;
  * testbench.c's, then the same design again under pause patterns of
  * "stall_seeds" seeds, a reset mid-frame and framing errors; exit 4 when
  * any check fails. */
+/* The configuration image's loader (-DSL_RUNTIME_CONFIG) and, with
+ * -DSL_AXILITE, the AXI4-Lite configuration after reset, for both
+ * testbenches (after the model's port accessors). */
+void vl_write_tb_config(FILE *out);
 void vl_write_axis_testbench(FILE *out, const char *top_name, int n_ports,
-	const vl_port *ports, int stall_seeds);
+	const vl_port *ports, int stall_seeds, bool runtime);
 /* The exit status of a testbench whose checks failed. */
 enum { VL_TB_CHECKS_FAILED = 4 };
 

@@ -329,14 +329,26 @@ PUB_REFUSALS = re.compile(
     r"(?!.*the tile model rejects)")
 
 
+# The run-time configuration's located refusals (docs/pub.md "On native
+# memory" and "What is refused"): storage the sizes shape, a value past
+# its register.
+RUNTIME_REFUSALS = re.compile(
+    r"error: --runtime-config: (buffer '[^']*' is (a circular buffer|a delay chain"
+    r"|not on tiles)|the schedule of '[^']*' has|the AXI4-Stream port of"
+    r"|\d+ cycles from start to done do not fit)")
+
+
 def lanes_refused(args, stderr):
     """Which rules refused this exit 1: 'the lane rules (--unroll K)' for
     one of their located errors, 'the tile mapping (--memory pub)' for one
-    of its refusals with --memory pub, else None."""
+    of its refusals with --memory pub, 'the run-time configuration' for
+    one of its refusals with --runtime, else None."""
     if 'internal error' in stderr or 'tile model rejects' in stderr:
         return None
     if args.pub is not None and PUB_REFUSALS.search(stderr):
         return 'the tile mapping (--memory pub)'
+    if args.runtime and RUNTIME_REFUSALS.search(stderr):
+        return 'the run-time configuration (--runtime-config)'
     if (args.unroll or 0) > 1 and LANE_REFUSALS.search(stderr) is not None:
         return 'the lane rules (--unroll %d)' % args.unroll
     return None
@@ -369,6 +381,10 @@ def sluice_cmd(args, prog_path, seed, d1, engine, schedule):
         lanes += ['--memory', 'pub'] + args.pub.split()
     if args.interface != 'native':
         lanes += ['--interface', args.interface]
+    if args.runtime:
+        lanes += ['--runtime-config']
+    if args.control != 'ports':
+        lanes += ['--control', args.control]
     if engine in ('model', 'verilator'):
         return [args.sluice, 'sim', prog_path, '--seed', str(seed), '-o', d1,
                 '--engine', engine, '--schedule', schedule,
@@ -644,6 +660,12 @@ def main():
                          'the same output files')
     ap.add_argument('--interface', choices=['native', 'axis'], default='native',
                     help='model, verilator: sim --interface')
+    ap.add_argument('--runtime', action='store_true',
+                    help='model, verilator: sim --runtime-config (schedules, line-buffer '
+                         'lengths and the run length from the configuration image); its '
+                         'located refusals count as refused')
+    ap.add_argument('--control', choices=['ports', 'axilite'], default='ports',
+                    help='verilator: sim --control')
     ap.add_argument('--lint', action='store_true',
                     help='also verilator --lint-only -Wall on the Verilog of every '
                          'program (native and AXI4-Stream; with --batch the run\'s '

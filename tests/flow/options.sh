@@ -57,14 +57,16 @@ rule 2 "sluice study: error: --fetch, --depth and --pub-* are axes of --memory n
 	study "$PROG" --fetch 4 -o "$TMP/m"
 rule 2 "sluice study: error: --memory compares tile configurations; it does not combine with --boards" \
 	study "$PROG" --memory native,pub --boards ice40up5k -o "$TMP/m"
-rule 2 "sluice compile: error: --fetch, --depth, --pub-* and --runtime-config describe the push-memory tile: they need --memory pub" \
+rule 2 "sluice compile: error: --fetch, --depth and --pub-* describe the push-memory tile: they need --memory pub" \
 	compile "$PROG" --fetch 4 -o "$TMP/m"
 rule 2 "sluice compile: error: the push-memory tile's configuration width CW 8 (--pub-width) is narrower than its SRAM address" \
 	compile "$PROG" --memory pub --pub-width 8 --depth 512 -o "$TMP/m"
 rule 2 "sluice compile: error: --runtime-config loads configurations of other sizes into one build" \
 	compile "$PROG" --memory pub --runtime-config --pub-width fit -o "$TMP/m"
-rule 2 "sluice sim: error: --runtime-config configures one frame's run on the native interface" \
-	sim "$PROG" --memory pub --runtime-config --frames 2 --seed 1 -o "$TMP/m"
+rule 2 "sluice compile: error: --runtime-max is the largest size a --runtime-config build serves" \
+	compile "$PROG" --runtime-max W=64 -o "$TMP/m"
+rule 2 "sluice compile: error: --runtime-max sizes the line buffers of native memory" \
+	compile "$PROG" --memory pub --runtime-config --runtime-max W=64 -o "$TMP/m"
 rule 2 "sluice synth: error: no board given (--board B; see 'sluice boards')" \
 	synth "$PROG" -o "$TMP/m"
 rule 2 "sluice synth: error: --check-netlist simulates the native interface; drop --interface axis" \

@@ -64,12 +64,8 @@ bad width_cw7 compile $G --memory pub --fetch 4 --pub-width 7 --depth 64
 bad depth16 sim $G --memory pub --fetch 4 --depth 16 --seed 1
 # --runtime-config: a buffer kept native in a delay chain is sized by the image
 bad runtime_native compile $G --memory pub --runtime-config --pub-buffers blur
-usage "--runtime-config describe the push-memory tile: they need --memory pub" \
-	compile $G --runtime-config -o "$TMP/u"
-usage "it takes neither --frames nor --interface axis" \
-	sim $G --memory pub --runtime-config --frames 2 --seed 1 -o "$TMP/u"
-usage "it takes neither --frames nor --interface axis" \
-	compile $G --memory pub --runtime-config --interface axis -o "$TMP/u"
+usage "--runtime-max sizes the line buffers of native memory" \
+	compile $G --memory pub --runtime-config --runtime-max W=64 -o "$TMP/u"
 usage "--fetch takes a fetch width, a power of two from 1 to 64, not '3'" \
 	compile $G --memory pub --fetch 3 -o "$TMP/u"
 usage "--depth takes SRAM words per tile, a power of two" compile $G --memory pub --depth 500 -o "$TMP/u"

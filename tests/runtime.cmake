@@ -1,0 +1,38 @@
+# tests/runtime.cmake: run-time sizes on native memory with AXI4-Lite
+# control (--runtime-config --runtime-max, --control axilite; docs/pub.md
+# "Run-time configuration", docs/hardware.md "AXI4-Lite control").
+#   t_runtime_native        gaussian built for 1920x1080 under AXI4-Lite
+#                           control and AXI4-Stream data: the Verilog at
+#                           64x64, 48x40, 17x9, 5x5 and 4x4 (line-buffer
+#                           lengths 60, 44, 13, 1 and 0) byte-identical to the
+#                           build's, each image's line-buffer, framing and
+#                           run-length registers as derived by hand, and
+#                           one Verilator build running every size,
+#                           each bit-exact at W*H + 4 cycles, unstalled and
+#                           under one seed of random backpressure
+#                           (tests/runtime/native.sh; about 20 s)
+#   t_runtime_native_1080p  the same at 64x64, 48x40 and 1920x1080, and
+#                           Yosys's check -assert on the build (label
+#                           slow: about 2 minutes); both lint the build
+#   t_runtime_errors_bad    the refusals of --runtime-max, each located
+#                           (exit 1, no Verilog): a datapath constant from
+#                           a size (the two Verilog texts differ), border
+#                           taps, a size past the build's, taps that
+#                           overlap the build's register runs, an unknown
+#                           param (tests/runtime/errors.sh; about 2 s)
+add_test(NAME t_runtime_errors_bad
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/errors.sh $<TARGET_FILE:sluice>)
+set_tests_properties(t_runtime_errors_bad PROPERTIES LABELS "runtime" TIMEOUT 60)
+find_program(SLUICE_RUNTIME_VERILATOR verilator)
+if(SLUICE_RUNTIME_VERILATOR)
+  add_test(NAME t_runtime_native
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/native.sh $<TARGET_FILE:sluice>
+      ${CMAKE_BINARY_DIR} small 64x64 48x40 17x9 5x5 4x4)
+  set_tests_properties(t_runtime_native PROPERTIES LABELS "verilator;runtime" TIMEOUT 240
+    PROCESSORS 2)
+  add_test(NAME t_runtime_native_1080p
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/native.sh $<TARGET_FILE:sluice>
+      ${CMAKE_BINARY_DIR} 1080p --yosys 64x64 48x40 1920x1080)
+  set_tests_properties(t_runtime_native_1080p PROPERTIES LABELS "verilator;runtime;slow"
+    TIMEOUT 1200 PROCESSORS 2)
+endif()
