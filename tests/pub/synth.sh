@@ -23,13 +23,14 @@
 #          (issue 12's bar: --fetch 2 --depth 2048 --pub-ports 1x1
 #          --pub-levels 3 --pub-buffers red,green --pub-width fit), placed
 #          and routed (--pnr: nextpnr-ice40 must find a legal placement;
-#          synth fails otherwise): each tile's SRAM 2 x 16 = 32 bits by
-#          2048 is 2 SPRAMs, 4 = the part's 4; the design's one
-#          configuration ROM holds both tiles' 48 writes (4 controllers x
-#          12), 96 words of 1 tile bit + CA 6 + CW 13 = 20 bits, 96 not a
+#          synth fails otherwise).  Since value-range widths, red, green
+#          and blue are u8 (averages of u8 pixels): each tile's SRAM 2 x 8
+#          = 16 bits by 2048 is one 16K x 16 SPRAM, 2 in all; the design's
+#          one configuration ROM holds both tiles' 48 writes (4 controllers
+#          x 12), 96 words of 1 tile bit + CA 6 + CW 13 = 20 bits, 96 not a
 #          power of two: 128 words, every lane, 2 RAM4K; blue (native,
-#          circular, in block RAM) 16 and raw (native) 2: 20 (a ROM a
-#          tile was 22)
+#          circular, in block RAM) 3844 x 8 = 30,752 bits, 8 RAM4K of
+#          4,096; raw (native) 2: 12 (before the narrowing: 20 and 4)
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 SLUICE ice40|ecp5|xc7|camera" >&2; exit 2; }
 SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -51,7 +52,7 @@ xc7)   board=artix7-100t; args="--fetch 4 --pub-ports 2x2 --pub-levels 6 --pub-w
 camera) board=ice40up5k; prog=camera_pipeline
        args="--fetch 2 --depth 2048 --pub-ports 1x1 --pub-levels 3 --pub-buffers red,green --pub-config rom"
        args="$args --pub-width fit --pnr"
-       want="SB_RAM40_4K=20 SB_SPRAM256KA=4" ;;
+       want="SB_RAM40_4K=12 SB_SPRAM256KA=2" ;;
 *) echo "unknown mode $2" >&2; exit 2 ;;
 esac
 prog=${prog:-gaussian}
