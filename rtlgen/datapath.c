@@ -361,8 +361,64 @@ static bool rtl_index_fold(const ir_decl *d, const ir_expr *e, int64_t *off)
 	return true;
 }
 
+/* Entry i of the slice of d's table a read with literal indices at
+ * those dimensions reaches (sched_rom_depth): i in the mixed radix of
+ * the other dimensions' extents. */
+static uint64_t rtl_slice_entry(const ir_decl *d, const ir_expr *e, int64_t i)
+{
+	int64_t off = 0, stride = 1;
+	for (int k = d->n_dims - 1; k >= 0; k--) {
+		int64_t x = e->args[k]->kind == IR_CONST ? (int64_t) e->args[k]->u.cval
+			: i % d->extents[k];
+		if (e->args[k]->kind != IR_CONST)
+			i /= d->extents[k];
+		off += x * stride;
+		stride *= d->extents[k];
+	}
+	return d->data[off];
+}
+
+/* A table read from block RAM (sched_node_rom_sync): an sl_rom_sync of
+ * the slice the read reaches, addressed one cycle before its data (the
+ * node's cycle) by the indices that are not literals. */
+static const char *rtl_rom_sync(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+{
+	FILE *o = g->out;
+	const ir_decl *d = e->u.access.decl;
+	int w = d->type.bits, need = g->need;
+	int64_t depth = sched_rom_depth(e), stride = 1;
+	const char *off = NULL;
+	g->need = sched_node_cycle(st->s, e) - 1;
+	for (int i = d->n_dims - 1; i >= 0; i--) {
+		if (e->args[i]->kind == IR_CONST)
+			continue;
+		const char *x = rtl_to_index(g, rtl_value(g, st, e->args[i]), e->args[i]->type);
+		const char *term = stride == 1 ? x : rtl_fmt(g, "%s * 64'sd%lld", x,
+			(long long) stride);
+		off = off ? rtl_fmt(g, "%s + %s", term, off) : term;
+		stride *= d->extents[i];
+	}
+	g->need = need;
+	int k = st->n_roms++, aw = sl_addr_bits(depth);
+	const char *rom = rtl_fmt(g, "%s_rom%d", st->name, k);
+	fprintf(o, "    // const '%s': %lld entries read at line %d, in block RAM (address a "
+		"cycle ahead)\n", d->name, (long long) depth, e->loc.line);
+	fprintf(o, "    wire [%d:0] %s_addr = %s;\n", aw - 1, rom, rtl_trunc(g, off, aw));
+	const char *data = rtl_fmt(g, "%s_n%d", st->name, st->n_nodes++);
+	fprintf(o, "    wire [%d:0] %s;\n", w - 1, data);
+	fprintf(o, "    sl_rom_sync #(.W(%d), .DEPTH(%lld), .DATA({", w, (long long) depth);
+	for (int64_t i = depth - 1; i >= 0; i--)
+		fprintf(o, "%s%s", i % 8 == 7 || i == depth - 1 ? "\n        " : " ",
+			rtl_fmt(g, "%s%s", rtl_const(g, w, rtl_slice_entry(d, e, i)), i ? "," : ""));
+	fprintf(o, "}))\n        %s (.clk(clk), .ce(ce), .addr(%s_addr), .data(%s));\n", rom,
+		rom, data);
+	return data;
+}
+
 static const char *rtl_rom(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 {
+	if (sched_node_rom_sync(st->s, e))
+		return rtl_rom_sync(g, st, e);
 	FILE *o = g->out;
 	const ir_decl *d = e->u.access.decl;
 	int w = d->type.bits;

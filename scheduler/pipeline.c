@@ -12,7 +12,12 @@
  * the register that presents it to its buffer, so the schedule sees the
  * datapath rtlgen builds (rtlgen/datapath.c follows sched_node_cycle).
  * Without a delay model the latency is 1 plus one register per
- * multiplier or divider level, all placed after the datapath. */
+ * multiplier or divider level, all placed after the datapath.
+ * A table (const) read whose reachable entries pass SCHED_ROM_BRAM_DEPTH
+ * is a block-RAM ROM when the board has block RAM: its address is
+ * registered in the cycle it arrives and its data comes one cycle later
+ * (sched_node_rom_sync; rtlgen's sl_rom_sync, fpga/storage.c counts
+ * it). */
 #include <string.h>
 
 #include "scheduler/scheduler_private.h"
@@ -21,6 +26,7 @@ struct sched_pipe {
 	int cap;			/* a power of two */
 	const ir_expr **key;		/* open addressing by pointer */
 	int *cycle;
+	bool *sync;			/* a table read from a block-RAM ROM */
 	int acc_cycle;			/* reductions: the accumulator's cycle */
 	int value_cycle;		/* the cycle of the value entering the pipe */
 	double path_ns;			/* the longest register-to-register path */
@@ -49,11 +55,19 @@ static unsigned pipe_hash(const sched_pipe *p, const ir_expr *e)
 	return (unsigned) (x >> 32) & (unsigned) (p->cap - 1);
 }
 
-static void pipe_put(sched_pipe *p, const ir_expr *e, int c)
+static unsigned pipe_slot(const sched_pipe *p, const ir_expr *e)
 {
 	unsigned h = pipe_hash(p, e);
 	while (p->key[h] && p->key[h] != e)
 		h = (h + 1) & (unsigned) (p->cap - 1);
+	return h;
+}
+
+static void pipe_put(sched_pipe *p, const ir_expr *e, int c)
+{
+	unsigned h = pipe_slot(p, e);
+	if (!p->key[h])
+		p->sync[h] = false;
 	p->key[h] = e;
 	p->cycle[h] = c;
 }
@@ -63,13 +77,29 @@ int sched_node_cycle(const sched_stmt *s, const ir_expr *e)
 	const sched_pipe *p = s->pipe;
 	if (!p)
 		return 0;
-	unsigned h = pipe_hash(p, e);
-	while (p->key[h]) {
-		if (p->key[h] == e)
-			return p->cycle[h];
-		h = (h + 1) & (unsigned) (p->cap - 1);
-	}
-	sl_unreachable();	/* every node of the body was placed */
+	unsigned h = pipe_slot(p, e);
+	if (!p->key[h])
+		sl_unreachable();	/* every node of the body was placed */
+	return p->cycle[h];
+}
+
+bool sched_node_rom_sync(const sched_stmt *s, const ir_expr *e)
+{
+	const sched_pipe *p = s->pipe;
+	if (!p || e->kind != IR_ACCESS || e->u.access.decl->kind != IR_DECL_CONST)
+		return false;
+	unsigned h = pipe_slot(p, e);
+	return p->key[h] && p->sync[h];
+}
+
+int64_t sched_rom_depth(const ir_expr *e)
+{
+	const ir_decl *d = e->u.access.decl;
+	int64_t depth = 1;
+	for (int i = 0; i < d->n_dims; i++)
+		if (e->args[i]->kind != IR_CONST)
+			depth *= d->extents[i];
+	return depth;
 }
 
 int sched_value_cycle(const sched_stmt *s)
@@ -338,6 +368,15 @@ static arrive pipe_leaf(timing *t, const ir_expr *e)
 		t->p->reg_bits += node_width(e);
 		return (arrive) { 1, 0 };
 	}
+	if (board_block_mem(t->bd) && sched_rom_depth(e) > SCHED_ROM_BRAM_DEPTH) {
+		/* the address registered where it arrives, the data a cycle on */
+		arrive r = { (in.c < 0 ? 0 : in.c) + 1, d(t, BOARD_DELAY_BRAM, 1) };
+		pipe_put(t->p, e, r.c);
+		t->p->sync[pipe_slot(t->p, e)] = true;
+		if (r.a > t->p->path_ns)
+			t->p->path_ns = r.a;
+		return r;
+	}
 	int64_t depth = 1;
 	for (int i = 0; i < e->u.access.decl->n_dims; i++)
 		depth *= e->u.access.decl->extents[i];
@@ -403,6 +442,8 @@ static void pipeline_stmt(sl_ctx *ctx, sched_stmt *s, const board *bd, double mh
 		p->cap *= 2;
 	p->key = sl_alloc(ctx, (size_t) p->cap * sizeof(*p->key));
 	p->cycle = sl_alloc(ctx, (size_t) p->cap * sizeof(*p->cycle));
+	p->sync = sl_alloc(ctx, (size_t) p->cap * sizeof(*p->sync));
+	memset(p->sync, 0, (size_t) p->cap * sizeof(*p->sync));
 	memset(p->key, 0, (size_t) p->cap * sizeof(*p->key));
 	s->pipe = p;
 	timing t = { bd, s, p, 1000.0 / mhz - board_delay(bd, BOARD_DELAY_FF, 1) };
