@@ -14,7 +14,7 @@
  * Without a delay model the latency is 1 plus one register per
  * multiplier or divider level, all placed after the datapath.
  * A table (const) read whose reachable entries pass SCHED_ROM_BRAM_DEPTH
- * is a block-RAM ROM when the board has block RAM: its address is
+ * and fit one block-RAM cell is a block-RAM ROM: its address is
  * registered in the cycle it arrives and its data comes one cycle later
  * (sched_node_rom_sync; rtlgen's sl_rom_sync, fpga/storage.c counts
  * it). */
@@ -348,6 +348,19 @@ static void count_regs(timing *t, const ir_expr *x, arrive ax, int c)
 		t->p->reg_bits += (int64_t) node_width(x) * (c - ax.c);
 }
 
+/* Does table read e go to block RAM: a slice of more than
+ * SCHED_ROM_BRAM_DEPTH entries that fits one block-RAM cell of the board
+ * (board_bram_cells: Yosys splits a deeper ROM in ways that model does
+ * not follow; 20,480 x 8 on the zu9eg took 9 RAMB18E2 and LUTs where it
+ * predicts 5 RAMB36E2)? */
+static bool rom_in_bram(const board *bd, const ir_expr *e)
+{
+	const board_mem *m;
+	int64_t depth = sched_rom_depth(e);
+	return depth > SCHED_ROM_BRAM_DEPTH
+		&& board_bram_cells(bd, e->u.access.decl->type.bits, depth, &m) == 1;
+}
+
 static arrive pipe_leaf(timing *t, const ir_expr *e)
 {
 	uint64_t v;
@@ -368,7 +381,7 @@ static arrive pipe_leaf(timing *t, const ir_expr *e)
 		t->p->reg_bits += node_width(e);
 		return (arrive) { 1, 0 };
 	}
-	if (board_block_mem(t->bd) && sched_rom_depth(e) > SCHED_ROM_BRAM_DEPTH) {
+	if (rom_in_bram(t->bd, e)) {
 		/* the address registered where it arrives, the data a cycle on */
 		arrive r = { (in.c < 0 ? 0 : in.c) + 1, d(t, BOARD_DELAY_BRAM, 1) };
 		pipe_put(t->p, e, r.c);

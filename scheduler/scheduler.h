@@ -168,7 +168,7 @@ int sched_node_cycle(const sched_stmt *s, const ir_expr *e);
  * synchronous read, its address in cycle sched_node_cycle - 1, its data
  * registered into that cycle?  Only in a pipelined datapath on a board
  * with block RAM, for a table of more than SCHED_ROM_BRAM_DEPTH
- * reachable entries (sched_rom_depth). */
+ * reachable entries (sched_rom_depth) that fit one block-RAM cell. */
 bool sched_node_rom_sync(const sched_stmt *s, const ir_expr *e);
 enum { SCHED_ROM_BRAM_DEPTH = 256 };
 /* The entries a table read can reach by its indices' form: the product
