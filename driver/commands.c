@@ -9,15 +9,18 @@
 
 static const command commands[] = {
 	{ "import", cmd_import, OPT_OUT | OPT_CHANNELS_LAST, true,
-	  "MODEL.onnx [--channels-last] [-o OUT.sl]",
+	  "MODEL.onnx [--channels-first] [-o OUT.sl]",
 	  "import an ONNX model as a sluice program with its weights as .npy consts",
 	  "Writes OUT.sl (default: the model's path with .sl) and each initializer\n"
 	  "as OUT.NAME.npy beside it (docs/onnx.md).  Every other command takes\n"
-	  "MODEL.onnx in place of a program and imports it on the fly.\n"
-	  "  --channels-last  every graph input, output and func of rank 3 or more\n"
-	  "                with ONNX's dimension 1 (channels) last: [N][H][W][C]\n"
-	  "                streams a pixel's channels together (docs/onnx.md); the\n"
+	  "MODEL.onnx in place of a program and imports it on the fly.  Every graph\n"
+	  "input, output and func of rank 3 or more is streamed channels last, ONNX's\n"
+	  "dimension 1 last ([N][H][W][C]: a pixel's channels together); `run` and\n"
+	  "`sim` given MODEL.onnx still read and write .npy files in ONNX's order.\n"
+	  "  --channels-first  stream in ONNX's order instead ([N][C][H][W]); the\n"
 	  "                other commands take it with MODEL.onnx too\n"
+	  "  --channels-last   (the other commands, with MODEL.onnx) the .npy files\n"
+	  "                channels last too, as the hardware streams them\n"
 	  "  -o OUT.sl     the program written\n" },
 	{ "check", cmd_check, OPT_DEFINE | OPT_CHANNELS_LAST, true,
 	  "PROG [-D NAME=VALUE]...",

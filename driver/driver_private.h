@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "flow/flow.h"
+#include "io/io.h"
 
 enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
 enum { SIM_VCD_CYCLES = 2000 };	/* --vcd: the window dumped, from reset */
@@ -34,7 +35,12 @@ typedef struct options {
 	bool have_seed;
 	bool help;		/* -h or --help in an option's place */
 	bool quiet;		/* --quiet: no progress line on a terminal */
-	bool channels_last;	/* --channels-last: an ONNX model imported so */
+	bool channels_last;	/* --channels-last: an ONNX model's files channels last too */
+	bool channels_first;	/* --channels-first: an ONNX model streamed in ONNX's order */
+	/* An ONNX model's inputs and outputs whose files hold ONNX's order
+	 * while the program streams them channels last (onnx_result). */
+	int n_layouts;
+	const io_layout *layouts;
 	uint64_t seed;
 	int frames;		/* run, sim: frames streamed back to back (1) */
 	int jobs;		/* run -j N: the compiled reference's threads (1) */

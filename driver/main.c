@@ -50,7 +50,7 @@ int cmd_import(const options *opt)
 	if (!opt->out_given)
 		snprintf(out, n, "%.*s.sl", (int) (n - 5), opt->prog);
 	sl_ctx *ctx = new_ctx(opt);
-	onnx_options oo = { .out = out, .channels_last = opt->channels_last };
+	onnx_options oo = { .out = out, .channels_last = !opt->channels_first };
 	int rc = onnx_import(ctx, opt->prog, &oo, NULL) < 0 ? EXIT_PROGRAM : 0;
 	sl_ctx_free(ctx);
 	free(out);
@@ -59,8 +59,10 @@ int cmd_import(const options *opt)
 
 /* Any other command given MODEL.onnx: the model imported into a fresh
  * temporary directory (removed at exit or interrupt), whose program the
- * command then reads.  0, or EXIT_PROGRAM (reported). */
-static int import_for_command(options *opt, char **tmpdir, char **prog)
+ * command then reads; streamed channels last unless --channels-first,
+ * its files in ONNX's order (the layouts in "res", which the caller
+ * frees) unless --channels-last.  0, or EXIT_PROGRAM (reported). */
+static int import_for_command(options *opt, char **tmpdir, char **prog, onnx_result *res)
 {
 	const char *base = strrchr(opt->prog, '/');
 	base = base ? base + 1 : opt->prog;
@@ -79,10 +81,14 @@ static int import_for_command(options *opt, char **tmpdir, char **prog)
 	*prog = sl_path_join(dir, stem, ".sl");
 	free(stem);
 	sl_ctx *ctx = new_ctx(opt);
-	onnx_options oo = { .out = *prog, .quiet = true, .channels_last = opt->channels_last };
-	int rc = onnx_import(ctx, opt->prog, &oo, NULL) < 0 ? EXIT_PROGRAM : 0;
+	onnx_options oo = { .out = *prog, .quiet = true, .channels_last = !opt->channels_first };
+	int rc = onnx_import(ctx, opt->prog, &oo, res) < 0 ? EXIT_PROGRAM : 0;
 	sl_ctx_free(ctx);
 	opt->prog = *prog;
+	if (rc == 0 && !opt->channels_last) {
+		opt->n_layouts = res->n_layouts;
+		opt->layouts = res->layouts;
+	}
 	return rc;
 }
 
@@ -121,7 +127,8 @@ static int make_out_dir(sl_ctx *ctx, const char *dir)
 static io_input_spec input_spec(const options *opt, bool packed)
 {
 	return (io_input_spec) { opt->n_inputs, opt->input_names, opt->input_files,
-		opt->have_seed, opt->seed, opt->frames, opt->out_dir, packed };
+		opt->have_seed, opt->seed, opt->frames, opt->out_dir, packed, opt->n_layouts,
+		opt->layouts };
 }
 
 /* The inputs of every frame (in[f]) over "arrays": -1 on a data error,
@@ -144,13 +151,19 @@ static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 /* Write every output (outs[f * n_outputs + i] by frame) into the
  * command's output set (announced at its commit): DIR/NAME.npy, with a
  * leading frame dimension for --frames N > 1, and DIR/NAME.png for a
- * one-frame image. */
+ * one-frame image; an output with a layout (an ONNX model's) in its
+ * files' order. */
 static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	io_array **outs)
 {
 	int rc = 0;
 	for (int i = 0; i < prog->n_outputs; i++) {
 		const char *name = prog->outputs[i]->name;
+		const io_layout *lay = io_layout_find(opt->layouts, opt->n_layouts, name);
+		for (int f = 0; lay && f < opt->frames; f++) {
+			io_array **o = &outs[(size_t) f * prog->n_outputs + i];
+			*o = io_layout_apply(lay, *o, true);
+		}
 		char *path = sl_path_join(opt->out_dir, name, ".npy");
 		if ((opt->frames > 1 ? io_npy_write_frames(ctx, path, outs + i, opt->frames,
 			(size_t) prog->n_outputs) : io_npy_write(ctx, path, outs[i])) < 0)
@@ -630,6 +643,25 @@ int cmd_sim(const options *opt)
 	return rc;
 }
 
+/* --channels-last and --channels-first name an ONNX model's layout:
+ * one of them, and only with MODEL.onnx.  0 or EXIT_USAGE (reported). */
+static int check_layout_options(const options *opt, const command *c)
+{
+	const char *flag = opt->channels_last ? "--channels-last" : "--channels-first";
+	if (opt->channels_last && opt->channels_first) {
+		sl_error_file(opt->diag, opt->prog, "--channels-last and --channels-first "
+			"exclude each other");
+		return EXIT_USAGE;
+	}
+	if ((opt->channels_last || opt->channels_first) && c->run != cmd_import
+	    && !(opt->prog && onnx_is_model(opt->prog))) {
+		sl_error_file(opt->diag, opt->prog, "%s applies to an ONNX model (MODEL.onnx), "
+			"not to a program", flag);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -660,13 +692,11 @@ int main(int argc, char **argv)
 	if (rc == 0 && opt.help)
 		driver_command_help(c, stdout);
 	char *onnx_dir = NULL, *onnx_prog = NULL;
+	onnx_result onnx_res = { 0 };
+	if (rc == 0 && !opt.help)
+		rc = check_layout_options(&opt, c);
 	if (rc == 0 && !opt.help && c->run != cmd_import && opt.prog && onnx_is_model(opt.prog))
-		rc = import_for_command(&opt, &onnx_dir, &onnx_prog);
-	else if (rc == 0 && !opt.help && opt.channels_last && c->run != cmd_import) {
-		sl_error_file(opt.diag, opt.prog, "--channels-last applies to an ONNX model "
-			"(MODEL.onnx), not to a program");
-		rc = EXIT_USAGE;
-	}
+		rc = import_for_command(&opt, &onnx_dir, &onnx_prog, &onnx_res);
 	if (rc == 0 && !opt.help) {
 		sl_progress_init(opt.quiet);
 		rc = c->run(&opt);
@@ -677,6 +707,7 @@ int main(int argc, char **argv)
 	}
 	free(onnx_dir);
 	free(onnx_prog);
+	onnx_result_free(&onnx_res);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "sluice: error: cannot write the standard output: %s\n",
 			strerror(errno));

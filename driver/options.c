@@ -388,6 +388,7 @@ static bool set_sim(options *o, const char *v) { o->sim = true; return true; }
 static bool set_check_netlist(options *o, const char *v) { o->check_netlist = true; return true; }
 static bool set_quiet(options *o, const char *v) { o->quiet = true; return true; }
 static bool set_channels_last(options *o, const char *v) { return o->channels_last = true; }
+static bool set_channels_first(options *o, const char *v) { return o->channels_first = true; }
 static bool set_space(options *o, const char *v) { o->explore_space = v; return true; }
 static bool set_knob(options *o, const char *v) { o->explore_knobs[o->n_knobs++] = v; return true; }
 static bool set_truth(options *o, const char *v) { return o->explore_truth = true; }
@@ -507,6 +508,7 @@ static const option_spec option_specs[] = {
 	{ "--sim", OPT_STUDY, false, set_sim },
 	{ "--quiet", OPT_QUIET, false, set_quiet },
 	{ "--channels-last", OPT_CHANNELS_LAST, false, set_channels_last },
+	{ "--channels-first", OPT_CHANNELS_LAST, false, set_channels_first },
 	{ "--space", OPT_EXPLORE, true, set_space },
 	{ "--knob", OPT_EXPLORE, true, set_knob },
 	{ "--budget", OPT_EXPLORE, true, set_budget },

@@ -23,7 +23,7 @@ static int ex_val_inputs(sl_ctx *ctx, const flow_design *d, const char *dir, ref
 	for (int i = 0; i < prog->n_decls; i++)
 		if (prog->decls[i]->kind == IR_DECL_INPUT)
 			in->decls[in->n++] = prog->decls[i];
-	io_input_spec spec = { 0, NULL, NULL, true, 1, 1, dir, false };
+	io_input_spec spec = { 0, NULL, NULL, true, 1, 1, dir, false, 0, NULL };
 	return io_inputs_check(ctx, prog, &spec) < 0 ||
 		io_inputs_load(ctx, prog, &spec, in->arrays) < 0 ? -1 : 0;
 }

@@ -113,6 +113,12 @@ static void flow_print_resources(const flow_design *d, FILE *out)
 			fprintf(out, " %14lld", (long long) b->cells[m]);
 		fprintf(out, " %8lld %8lld\n", (long long) b->ffs, (long long) b->lut_ram);
 	}
+	if (r->n_roms) {
+		fprintf(out, "%-24s %10s", sl_fmt(d->ctx, "%d tables (ROM)", r->n_roms), "");
+		for (int m = 0; m < bd->n_mems; m++)
+			fprintf(out, " %14lld", (long long) r->rom_cells[m]);
+		fprintf(out, " %8d %8d\n", 0, 0);
+	}
 	fprintf(out, "%-24s %10lld", "total storage", (long long) r->words);
 	for (int m = 0; m < bd->n_mems; m++)
 		fprintf(out, " %14lld", (long long) r->cells[m]);

@@ -66,6 +66,8 @@ typedef struct tg_report {
 	tg_buf *bufs;			/* one per ub_set buffer; owned */
 	int64_t cells[BOARD_MAX_MEMS];	/* storage totals */
 	int64_t units, ffs, lut_ram, words;
+	int n_roms;			/* tables in block RAM (in cells, units) */
+	int64_t rom_cells[BOARD_MAX_MEMS];	/* their cells */
 	bool has_logic;			/* else the logic is neither counted nor checked */
 	double clock_mhz;		/* the target clock (--clock, else the board's) */
 	tg_logic logic;
@@ -80,7 +82,10 @@ typedef struct tg_report {
  * elsewhere, at least ceil(bits / lutram_bits) LUTs. */
 void tg_predict(const board *bd, const sched_program *sp, const ub_set *ubs,
 	tg_report *r);
-/* tg_predict with the buffers "pub" maps on push-memory tiles (--memory
+/* tg_predict also counts, in cells and units, every table read the
+ * scheduler put in block RAM (sched_node_rom_sync), one memory of
+ * sched_rom_depth entries each.
+ * tg_predict with the buffers "pub" maps on push-memory tiles (--memory
  * pub; NULL: none) stored on their tiles: each tile's SRAM in the
  * board's huge primitive (SPRAM) when it has one, else in block RAM
  * (tg_tile_cells), the delay lines beside them flip-flops, and each

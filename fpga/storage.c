@@ -22,6 +22,9 @@
  * single-port use (board_bram_cells); the design's one configuration ROM
  * (every tile's writes) is block RAM, counted with the first buffer on
  * tiles; docs/pub.md "Synthesis".
+ * A table read the scheduler puts in block RAM (sched_node_rom_sync:
+ * rtlgen's sl_rom_sync of the slice it reaches, sched_rom_depth entries
+ * of the const's width) is one memory of its own (fit_roms).
  * Logic is counted by fpga/logic.c; fpga/explain.c says why a
  * design does not fit. */
 #include <stdlib.h>
@@ -239,6 +242,35 @@ void tg_predict_storage_pub(const board *bd, const ub_set *ubs, const pub_set *p
 	}
 }
 
+/* The block-RAM ROMs under node e of statement s's body. */
+static void fit_roms_expr(const board *bd, const sched_stmt *s, const ir_expr *e,
+	tg_report *r)
+{
+	if (sched_node_rom_sync(s, e)) {
+		const board_mem *m;
+		int64_t c = board_bram_cells(bd, e->u.access.decl->type.bits,
+			sched_rom_depth(e), &m);
+		r->cells[m - bd->mems] += c;
+		r->rom_cells[m - bd->mems] += c;
+		r->units += c * m->units;
+		r->n_roms++;
+	}
+	for (int i = 0; i < e->n_args; i++)
+		fit_roms_expr(bd, s, e->args[i], r);
+	if (e->kind == IR_REDUCE)
+		fit_roms_expr(bd, s, e->u.reduce.body, r);
+}
+
+/* Every statement's block-RAM ROMs, one memory each. */
+static void fit_roms(const board *bd, const sched_program *sp, tg_report *r)
+{
+	for (int i = 0; i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		if (!s->is_input && s->decl->body)
+			fit_roms_expr(bd, s, s->decl->body, r);
+	}
+}
+
 void tg_predict(const board *bd, const sched_program *sp, const ub_set *ubs,
 	tg_report *r)
 {
@@ -249,6 +281,7 @@ void tg_predict_pub(const board *bd, const sched_program *sp, const ub_set *ubs,
 	const pub_set *pub, tg_report *r)
 {
 	tg_predict_storage_pub(bd, ubs, pub, r);
+	fit_roms(bd, sp, r);
 	r->program = sp->lowered->path;
 	r->clock_mhz = sched_clock_mhz(sp) > 0 ? sched_clock_mhz(sp) : bd->clock_mhz;
 	tg_logic_count(bd, sp, ubs, pub, &r->logic);

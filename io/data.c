@@ -110,6 +110,44 @@ void io_array_pack(io_array *a)
 	a->packed = p;
 }
 
+/* The bytes of a's values in its form, and the bytes of one value. */
+static unsigned char *value_bytes(const io_array *a, size_t *es)
+{
+	*es = a->packed ? (size_t) io_packed_size(a->type) : sizeof(uint64_t);
+	return a->packed ? (unsigned char *) a->packed : (unsigned char *) a->data;
+}
+
+io_array *io_array_transpose(const io_array *a, const int *perm)
+{
+	int64_t dims[8], stride[8], from_stride[8], idx[8] = { 0 };
+	for (int j = 0; j < a->n_dims; j++)
+		dims[j] = a->dims[perm[j]];
+	io_array *r = a->packed ? io_array_alloc_packed(a->type, a->n_dims, dims)
+		: io_array_alloc(a->type, a->n_dims, dims);
+	int64_t st = 1;
+	for (int d = a->n_dims - 1; d >= 0; d--) {
+		stride[d] = st;
+		st *= a->dims[d];
+	}
+	for (int j = 0; j < a->n_dims; j++)
+		from_stride[j] = stride[perm[j]];
+	size_t es;
+	const unsigned char *from = value_bytes(a, &es);
+	unsigned char *to = value_bytes(r, &es);
+	int64_t off = 0;
+	for (int64_t i = 0; i < r->size; i++) {	/* off: element i's place in a */
+		memcpy(to + (size_t) i * es, from + (size_t) off * es, es);
+		for (int j = r->n_dims - 1; j >= 0; j--) {
+			off += from_stride[j];
+			if (++idx[j] < dims[j])
+				break;
+			off -= from_stride[j] * dims[j];
+			idx[j] = 0;
+		}
+	}
+	return r;
+}
+
 /* ---------------------------------------------------------------- random */
 
 #define SPLITMIX_GAMMA UINT64_C(0x9e3779b97f4a7c15)

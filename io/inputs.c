@@ -23,6 +23,43 @@ static const char *input_file(const io_input_spec *s, const char *name, int k, i
 	return file;
 }
 
+const io_layout *io_layout_find(const io_layout *layouts, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(layouts[i].name, name))
+			return &layouts[i];
+	return NULL;
+}
+
+void io_layout_file_dims(const io_layout *lay, const int64_t *dims, int64_t *file)
+{
+	for (int j = 0; lay && j < lay->n_dims; j++)
+		file[j] = dims[lay->perm[j]];
+}
+
+io_array *io_layout_apply(const io_layout *lay, io_array *a, bool to_file)
+{
+	if (!lay || !a)
+		return a;
+	int inv[8];
+	for (int j = 0; j < lay->n_dims; j++)
+		inv[lay->perm[j]] = j;
+	io_array *r = io_array_transpose(a, to_file ? lay->perm : inv);
+	io_array_free(a);
+	return r;
+}
+
+/* Input d's shape in its files: its extents, or their layout's order. */
+static const io_layout *file_shape(const ir_decl *d, const io_input_spec *s, int64_t *dims)
+{
+	const io_layout *lay = io_layout_find(s->layouts, s->n_layouts, d->name);
+	memcpy(dims, d->extents, (size_t) d->n_dims * sizeof(*dims));
+	if (lay && lay->n_dims != d->n_dims)
+		sl_unreachable();
+	io_layout_file_dims(lay, d->extents, dims);
+	return lay;
+}
+
 /* Every NAME=FILE must name an input of the program. */
 static bool check_input_names(sl_ctx *ctx, const ir_program *prog, const io_input_spec *s)
 {
@@ -72,9 +109,11 @@ static bool load_files(sl_ctx *ctx, const ir_decl *d, const io_input_spec *s,
 	io_array **frames, size_t step)
 {
 	int given;
+	int64_t dims[8];
+	const io_layout *lay = file_shape(d, s, dims);
 	for (int f = 0; f < s->frames; f++) {
-		if (!(frames[f * step] = io_read_data(ctx, input_file(s, d->name, f, &given),
-				d->type, d->n_dims, d->extents)))
+		if (!(frames[f * step] = io_layout_apply(lay, io_read_data(ctx,
+				input_file(s, d->name, f, &given), d->type, d->n_dims, dims), false)))
 			return false;
 		if (s->packed)
 			io_array_pack(frames[f * step]);
@@ -94,31 +133,37 @@ static bool load_stacked(sl_ctx *ctx, const ir_decl *d, const io_input_spec *s,
 		*usage = true;
 		return false;
 	}
-	memcpy(dims + 1, d->extents, (size_t) d->n_dims * sizeof(*dims));
+	const io_layout *lay = file_shape(d, s, dims + 1);
 	io_array *all = io_read_data(ctx, file, d->type, d->n_dims + 1, dims);
 	bool ok = all != NULL;
 	if (ok && s->packed)
 		io_array_pack(all);
 	for (int f = 0; ok && f < n; f++)
-		ok = (frames[f * step] = frame_slice(all, f)) != NULL;
+		ok = (frames[f * step] = io_layout_apply(lay, frame_slice(all, f), false)) != NULL;
 	io_array_free(all);
 	if (all && !ok)
 		sl_error(ctx, sl_noloc, "out of memory for the frames of input '%s'", d->name);
 	return ok;
 }
 
-/* Seeded values (frame f from seed N + f), written as DIR/NAME.in.npy. */
+/* Seeded values (frame f from seed N + f), written as DIR/NAME.in.npy.
+ * With a layout they are drawn in the file's order, so a seed gives the
+ * same file whatever the program's order. */
 static bool load_seeded(sl_ctx *ctx, const ir_decl *d, const io_input_spec *s,
 	io_array **frames, size_t step)
 {
 	int n = s->frames;
+	int64_t dims[8];
+	const io_layout *lay = file_shape(d, s, dims);
 	for (int f = 0; f < n; f++)
 		frames[f * step] = (s->packed ? io_random_array_packed : io_random_array)(d->type,
-			d->n_dims, d->extents, s->seed + (uint64_t) f, d->name);
+			d->n_dims, dims, s->seed + (uint64_t) f, d->name);
 	char *path = sl_path_join(s->seed_dir, d->name, ".in.npy");
 	int rc = n > 1 ? io_npy_write_frames(ctx, path, frames, n, step)
 		: io_npy_write(ctx, path, frames[0]);
 	free(path);
+	for (int f = 0; f < n; f++)
+		frames[f * step] = io_layout_apply(lay, frames[f * step], false);
 	return rc == 0;
 }
 

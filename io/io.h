@@ -50,6 +50,9 @@ void io_array_unpack(io_array *a);
 void io_array_pack(io_array *a);
 /* Element i (row-major) of either form, normalised. */
 uint64_t io_array_get(const io_array *a, int64_t i);
+/* A new array of a's form and type whose dimension j is a's dimension
+ * perm[j] (a permutation of 0 .. n_dims - 1): a transposed copy. */
+io_array *io_array_transpose(const io_array *a, const int *perm);
 
 /* Fill an array of "type" and shape with deterministic pseudo-random
  * values over the whole range of the type, from "seed" and "name". */
@@ -83,6 +86,26 @@ int io_write_png(sl_ctx *ctx, const char *path, const io_array *a);
 /* Write a binary PGM (2-D) or PPM ([3][H][W]). */
 int io_write_pnm(sl_ctx *ctx, const char *path, const io_array *a);
 
+/* An input or output whose files hold its dimensions in another order
+ * than the program's: file dimension j is the program's dimension
+ * perm[j].  An ONNX model streams its tensors channels last but takes
+ * and gives them in ONNX's order (docs/onnx.md, "The stream order"). */
+typedef struct io_layout {
+	const char *name;	/* the program's input or output */
+	int n_dims;
+	int perm[8];
+} io_layout;
+
+/* The layout of "name" among layouts[0..n), or NULL (the program's
+ * order). */
+const io_layout *io_layout_find(const io_layout *layouts, int n, const char *name);
+/* File dimension j of "lay" for a program array of extents "dims"
+ * (dims itself without a layout). */
+void io_layout_file_dims(const io_layout *lay, const int64_t *dims, int64_t *file);
+/* "a" in the other order, freeing "a": to the file's (to_file) or from
+ * it.  "a" itself without a layout. */
+io_array *io_layout_apply(const io_layout *lay, io_array *a, bool to_file);
+
 /* The inputs of a run as the command line gives them: NAME=FILE pairs
  * (names[i], files[i]) in the order given, and a seed for the others. */
 typedef struct io_input_spec {
@@ -94,6 +117,8 @@ typedef struct io_input_spec {
 	int frames;		/* frames streamed back to back (1) */
 	const char *seed_dir;	/* seeded inputs are written as DIR/NAME.in.npy */
 	bool packed;		/* every input array made packed (io_array.packed) */
+	int n_layouts;		/* inputs whose files are in another order */
+	const io_layout *layouts;
 } io_input_spec;
 
 /* Does every NAME of "spec" name an input of "prog"?  0, or -2 after a

@@ -252,6 +252,20 @@ static void copy_array(io_array **dst, const io_array *a)
 	memcpy((*dst)->data, a->data, (size_t) a->size * sizeof(uint64_t));
 }
 
+/* The rest of a graph input's or output's comment line: ONNX's shape
+ * when it is stored channels last (what `sluice run MODEL.onnx` reads
+ * and writes). */
+static void comment_layout(ox_imp *m, const ox_tensor *t)
+{
+	if (t->rank >= 3 && ox_stored_dim(m, t->rank, 1) != 1) {
+		fputs(", ONNX's shape ", m->out);
+		for (int d = 0; d < t->rank; d++)
+			fprintf(m->out, "[%lld]", (long long) t->dims[d]);
+		fputs(" streamed channels last", m->out);
+	}
+	fputc('\n', m->out);
+}
+
 /* Declare graph input "vi", or fold the value given for it. */
 static int add_input(ox_imp *m, const Onnx__ValueInfoProto *vi)
 {
@@ -275,7 +289,9 @@ static int add_input(ox_imp *m, const Onnx__ValueInfoProto *vi)
 		return -1;
 	}
 	t->is_input = t->declared = true;
-	fprintf(m->out, "# graph input '%s'\ninput %s : %s", vi->name, t->name, ox_tname(t->type));
+	fprintf(m->out, "# graph input '%s'", vi->name);
+	comment_layout(m, t);
+	fprintf(m->out, "input %s : %s", t->name, ox_tname(t->type));
 	for (int j = 0; j < (rank ? rank : 1); j++)
 		fprintf(m->out, "[%lld]", (long long) (rank ? dims[ox_stored_dim(m, rank, j)] : 1));
 	fputs(";\n", m->out);
@@ -319,6 +335,8 @@ static int add_output(ox_imp *m, const Onnx__ValueInfoProto *vi)
 			ox_tname(t->type), r);
 	}
 	t->is_output = true;
+	fprintf(m->out, "# graph output '%s'", vi->name);
+	comment_layout(m, t);
 	fprintf(m->out, "output %s", t->name);
 	for (int j = 0; j < (rank ? rank : 1); j++)
 		fprintf(m->out, "[%lld]", (long long) (rank ? dims[ox_stored_dim(m, rank, j)] : 1));
@@ -443,6 +461,19 @@ static void split_out(ox_imp *m, const char *out)
 		: strlen(base));
 }
 
+/* The layout of graph input or output "t" in ONNX's order, when its
+ * storage differs (ox_stored_dim). */
+static void add_layout(ox_imp *m, onnx_result *res, const ox_tensor *t)
+{
+	if (t->rank < 3 || ox_stored_dim(m, t->rank, 1) == 1)
+		return;
+	io_layout *l = &res->layouts[res->n_layouts++];
+	l->name = sl_xstrdup(t->name);
+	l->n_dims = t->rank;
+	for (int p = 0; p < t->rank; p++)
+		l->perm[ox_stored_dim(m, t->rank, p)] = p;
+}
+
 static void fill_result(ox_imp *m, onnx_result *res)
 {
 	memset(res, 0, sizeof *res);
@@ -450,15 +481,18 @@ static void fill_result(ox_imp *m, onnx_result *res)
 	res->input_sl = sl_xcalloc(m->n_t + 1, sizeof(char *));
 	res->output_onnx = sl_xcalloc(m->g->n_output + 1, sizeof(char *));
 	res->output_sl = sl_xcalloc(m->g->n_output + 1, sizeof(char *));
+	res->layouts = sl_xcalloc((size_t) m->n_t + m->g->n_output + 1, sizeof(io_layout));
 	for (int i = 0; i < m->n_t; i++)
 		if (m->t[i]->is_input) {
 			res->input_onnx[res->n_inputs] = sl_xstrdup(m->t[i]->onnx);
 			res->input_sl[res->n_inputs++] = sl_xstrdup(m->t[i]->name);
+			add_layout(m, res, m->t[i]);
 		}
 	for (size_t i = 0; i < m->g->n_output; i++) {
 		ox_tensor *t = ox_find(m, m->g->output[i]->name);
 		res->output_onnx[res->n_outputs] = sl_xstrdup(t->onnx);
 		res->output_sl[res->n_outputs++] = sl_xstrdup(t->name);
+		add_layout(m, res, t);
 	}
 	res->folded = m->folded;
 	m->folded = NULL;
@@ -525,6 +559,9 @@ void onnx_result_free(onnx_result *res)
 	free(res->output_onnx);
 	free(res->output_sl);
 	free(res->folded);
+	for (int i = 0; i < res->n_layouts; i++)
+		free((char *) res->layouts[i].name);
+	free(res->layouts);
 	memset(res, 0, sizeof *res);
 }
 

@@ -47,6 +47,11 @@ typedef struct onnx_result {
 	char **input_onnx, **input_sl;
 	char **output_onnx, **output_sl;
 	bool *folded;		/* per onnx_options value: was it folded? */
+	/* With channels last, the order of ONNX's dimensions for every graph
+	 * input and output the program stores in another order (by its
+	 * sluice name): what `sluice run MODEL.onnx` reads and writes. */
+	int n_layouts;
+	io_layout *layouts;
 } onnx_result;
 
 /* Does "path" name an ONNX model (by its extension, .onnx)? */

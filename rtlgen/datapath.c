@@ -362,38 +362,84 @@ static bool rtl_index_fold(const ir_decl *d, const ir_expr *e, int64_t *off)
 	return true;
 }
 
-static const char *rtl_rom(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+/* Entry i of the slice of d's table a read with literal indices at
+ * those dimensions reaches (sched_rom_depth): i in the mixed radix of
+ * the other dimensions' extents. */
+static uint64_t rtl_slice_entry(const ir_decl *d, const ir_expr *e, int64_t i)
 {
-	FILE *o = g->out;
+	int64_t off = 0, stride = 1;
+	for (int k = d->n_dims - 1; k >= 0; k--) {
+		int64_t x = e->args[k]->kind == IR_CONST ? (int64_t) e->args[k]->u.cval
+			: i % d->extents[k];
+		if (e->args[k]->kind != IR_CONST)
+			i /= d->extents[k];
+		off += x * stride;
+		stride *= d->extents[k];
+	}
+	return d->data[off];
+}
+
+/* The address of table read e in the slice it reaches: the indices that
+ * are not literals, in the mixed radix of their extents, as of cycle c. */
+static const char *rtl_slice_addr(rtl_gen *g, rtl_stage *st, const ir_expr *e, int c)
+{
 	const ir_decl *d = e->u.access.decl;
-	int w = d->type.bits;
-	int64_t depth = 1, stride = 1;
-	for (int i = 0; i < d->n_dims; i++)
-		depth *= d->extents[i];
+	int need = g->need;
+	int64_t stride = 1;
 	const char *off = NULL;
+	g->need = c;
 	for (int i = d->n_dims - 1; i >= 0; i--) {
+		if (e->args[i]->kind == IR_CONST)
+			continue;
 		const char *x = rtl_to_index(g, rtl_value(g, st, e->args[i]), e->args[i]->type);
 		const char *term = stride == 1 ? x : rtl_fmt(g, "%s * 64'sd%lld", x,
 			(long long) stride);
 		off = off ? rtl_fmt(g, "%s + %s", term, off) : term;
 		stride *= d->extents[i];
 	}
+	g->need = need;
+	return off;
+}
+
+/* A table read: an sl_rom (combinational) or, in block RAM
+ * (sched_node_rom_sync), an sl_rom_sync addressed one cycle before its
+ * data (the node's cycle).  Either holds the slice the read reaches
+ * (its literal indices fixed, sched_rom_depth entries); a read at
+ * literal indices only is the whole table at a constant address, which
+ * Yosys folds. */
+static const char *rtl_rom(rtl_gen *g, rtl_stage *st, const ir_expr *e)
+{
+	FILE *o = g->out;
+	const ir_decl *d = e->u.access.decl;
+	bool sync = sched_node_rom_sync(st->s, e);
+	int w = d->type.bits;
+	int64_t depth = sched_rom_depth(e), c;
+	const char *addr;
+	bool folded = !sync && rtl_index_fold(d, e, &c);
+	if (folded) {
+		for (int i = 0; i < d->n_dims; i++)
+			depth *= d->extents[i];
+		addr = rtl_fmt(g, "%d'd%lld", sl_addr_bits(depth), (long long) c);
+	} else {
+		const char *off = rtl_slice_addr(g, st, e, sync ? sched_node_cycle(st->s, e) - 1
+			: g->need);
+		addr = rtl_trunc(g, off, sl_addr_bits(depth));
+	}
 	int k = st->n_roms++;
 	const char *rom = rtl_fmt(g, "%s_rom%d", st->name, k);
-	int aw = sl_addr_bits(depth);
-	int64_t c;
-	const char *addr = rtl_index_fold(d, e, &c) ? rtl_fmt(g, "%d'd%lld", aw,
-		(long long) c) : rtl_trunc(g, off, aw);
-	fprintf(o, "    // const '%s': %lld entries, read at line %d\n", d->name,
-		(long long) depth, e->loc.line);
-	fprintf(o, "    wire [%d:0] %s_addr = %s;\n", aw - 1, rom, addr);
+	fprintf(o, "    // const '%s': %lld entries, read at line %d%s\n", d->name,
+		(long long) depth, e->loc.line, sync ? ", in block RAM (address a cycle ahead)" : "");
+	fprintf(o, "    wire [%d:0] %s_addr = %s;\n", sl_addr_bits(depth) - 1, rom, addr);
 	const char *data = rtl_fmt(g, "%s_n%d", st->name, st->n_nodes++);
 	fprintf(o, "    wire [%d:0] %s;\n", w - 1, data);
-	fprintf(o, "    sl_rom #(.W(%d), .DEPTH(%lld), .DATA({", w, (long long) depth);
+	fprintf(o, "    %s #(.W(%d), .DEPTH(%lld), .DATA({", sync ? "sl_rom_sync" : "sl_rom", w,
+		(long long) depth);
 	for (int64_t i = depth - 1; i >= 0; i--)
 		fprintf(o, "%s%s", i % 8 == 7 || i == depth - 1 ? "\n        " : " ",
-			rtl_fmt(g, "%s%s", rtl_const(g, w, d->data[i]), i ? "," : ""));
-	fprintf(o, "}))\n        %s (.addr(%s_addr), .data(%s));\n", rom, rom, data);
+			rtl_fmt(g, "%s%s", rtl_const(g, w, folded ? d->data[i]
+				: rtl_slice_entry(d, e, i)), i ? "," : ""));
+	fprintf(o, "}))\n        %s (%s.addr(%s_addr), .data(%s));\n", rom,
+		sync ? ".clk(clk), .ce(ce), " : "", rom, data);
 	return data;
 }
 

@@ -12,8 +12,8 @@
 
 static const char *const rtl_lib_files[] = {
 	"sl_sched.v", "sl_pipe.v", "sl_fifo_seg.v", "sl_sram.v", "sl_sram_pf.v", "sl_ram.v",
-	"sl_rom.v", "sl_pub.v", "sl_pub_ctrl.v", "sl_pub_follow.v", "sl_pub_sram.v", "sl_sched_rt.v",
-	"sl_axilite_ctrl.v", "sl_fifo_seg_rt.v", NULL,
+	"sl_rom.v", "sl_rom_sync.v", "sl_pub.v", "sl_pub_ctrl.v", "sl_pub_follow.v", "sl_pub_sram.v",
+	"sl_sched_rt.v", "sl_axilite_ctrl.v", "sl_fifo_seg_rt.v", NULL,
 };
 
 const char *const *rtl_library_files(void)

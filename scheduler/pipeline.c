@@ -12,7 +12,12 @@
  * the register that presents it to its buffer, so the schedule sees the
  * datapath rtlgen builds (rtlgen/datapath.c follows sched_node_cycle).
  * Without a delay model the latency is 1 plus one register per
- * multiplier or divider level, all placed after the datapath. */
+ * multiplier or divider level, all placed after the datapath.
+ * A table (const) read whose reachable entries pass SCHED_ROM_BRAM_DEPTH
+ * and fit one block-RAM cell is a block-RAM ROM: its address is
+ * registered in the cycle it arrives and its data comes one cycle later
+ * (sched_node_rom_sync; rtlgen's sl_rom_sync, fpga/storage.c counts
+ * it). */
 #include <string.h>
 
 #include "scheduler/scheduler_private.h"
@@ -22,6 +27,7 @@ struct sched_pipe {
 	int cap;			/* a power of two */
 	const ir_expr **key;		/* open addressing by pointer */
 	int *cycle;
+	bool *sync;			/* a table read from a block-RAM ROM */
 	int acc_cycle;			/* reductions: the accumulator's cycle */
 	int value_cycle;		/* the cycle of the value entering the pipe */
 	double path_ns;			/* the longest register-to-register path */
@@ -50,11 +56,19 @@ static unsigned pipe_hash(const sched_pipe *p, const ir_expr *e)
 	return (unsigned) (x >> 32) & (unsigned) (p->cap - 1);
 }
 
-static void pipe_put(sched_pipe *p, const ir_expr *e, int c)
+static unsigned pipe_slot(const sched_pipe *p, const ir_expr *e)
 {
 	unsigned h = pipe_hash(p, e);
 	while (p->key[h] && p->key[h] != e)
 		h = (h + 1) & (unsigned) (p->cap - 1);
+	return h;
+}
+
+static void pipe_put(sched_pipe *p, const ir_expr *e, int c)
+{
+	unsigned h = pipe_slot(p, e);
+	if (!p->key[h])
+		p->sync[h] = false;
 	p->key[h] = e;
 	p->cycle[h] = c;
 }
@@ -64,13 +78,29 @@ int sched_node_cycle(const sched_stmt *s, const ir_expr *e)
 	const sched_pipe *p = s->pipe;
 	if (!p)
 		return 0;
-	unsigned h = pipe_hash(p, e);
-	while (p->key[h]) {
-		if (p->key[h] == e)
-			return p->cycle[h];
-		h = (h + 1) & (unsigned) (p->cap - 1);
-	}
-	sl_unreachable();	/* every node of the body was placed */
+	unsigned h = pipe_slot(p, e);
+	if (!p->key[h])
+		sl_unreachable();	/* every node of the body was placed */
+	return p->cycle[h];
+}
+
+bool sched_node_rom_sync(const sched_stmt *s, const ir_expr *e)
+{
+	const sched_pipe *p = s->pipe;
+	if (!p || e->kind != IR_ACCESS || e->u.access.decl->kind != IR_DECL_CONST)
+		return false;
+	unsigned h = pipe_slot(p, e);
+	return p->key[h] && p->sync[h];
+}
+
+int64_t sched_rom_depth(const ir_expr *e)
+{
+	const ir_decl *d = e->u.access.decl;
+	int64_t depth = 1;
+	for (int i = 0; i < d->n_dims; i++)
+		if (e->args[i]->kind != IR_CONST)
+			depth *= d->extents[i];
+	return depth;
 }
 
 int sched_value_cycle(const sched_stmt *s)
@@ -319,6 +349,19 @@ static void count_regs(timing *t, const ir_expr *x, arrive ax, int c)
 		t->p->reg_bits += (int64_t) node_width(x) * (c - ax.c);
 }
 
+/* Does table read e go to block RAM: a slice of more than
+ * SCHED_ROM_BRAM_DEPTH entries that fits one block-RAM cell of the board
+ * (board_bram_cells: Yosys splits a deeper ROM in ways that model does
+ * not follow; 20,480 x 8 on the zu9eg took 9 RAMB18E2 and LUTs where it
+ * predicts 5 RAMB36E2)? */
+static bool rom_in_bram(const board *bd, const ir_expr *e)
+{
+	const board_mem *m;
+	int64_t depth = sched_rom_depth(e);
+	return depth > SCHED_ROM_BRAM_DEPTH
+		&& board_bram_cells(bd, e->u.access.decl->type.bits, depth, &m) == 1;
+}
+
 static arrive pipe_leaf(timing *t, const ir_expr *e)
 {
 	uint64_t v;
@@ -338,6 +381,15 @@ static arrive pipe_leaf(timing *t, const ir_expr *e)
 	if (!table) {	/* a registered read */
 		t->p->reg_bits += node_width(e);
 		return (arrive) { 1, 0 };
+	}
+	if (rom_in_bram(t->bd, e)) {
+		/* the address registered where it arrives, the data a cycle on */
+		arrive r = { (in.c < 0 ? 0 : in.c) + 1, d(t, BOARD_DELAY_BRAM, 1) };
+		pipe_put(t->p, e, r.c);
+		t->p->sync[pipe_slot(t->p, e)] = true;
+		if (r.a > t->p->path_ns)
+			t->p->path_ns = r.a;
+		return r;
 	}
 	int64_t depth = 1;
 	for (int i = 0; i < e->u.access.decl->n_dims; i++)
@@ -404,6 +456,8 @@ static void pipeline_stmt(sl_ctx *ctx, sched_stmt *s, const board *bd, double mh
 		p->cap *= 2;
 	p->key = sl_alloc(ctx, (size_t) p->cap * sizeof(*p->key));
 	p->cycle = sl_alloc(ctx, (size_t) p->cap * sizeof(*p->cycle));
+	p->sync = sl_alloc(ctx, (size_t) p->cap * sizeof(*p->sync));
+	memset(p->sync, 0, (size_t) p->cap * sizeof(*p->sync));
 	memset(p->key, 0, (size_t) p->cap * sizeof(*p->key));
 	s->pipe = p;
 	timing t = { bd, s, p, 1000.0 / mhz - board_delay(bd, BOARD_DELAY_FF, 1) };

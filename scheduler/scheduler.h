@@ -164,6 +164,17 @@ int sched_check(const sched_program *sp, isl_ctx *isl);
  * buffer read happens in cycle 0 and is registered: its node is in cycle
  * 1.  Without a pipeline every node is in cycle 0. */
 int sched_node_cycle(const sched_stmt *s, const ir_expr *e);
+/* Is table read "e" (an access to a const) a block-RAM ROM: a
+ * synchronous read, its address in cycle sched_node_cycle - 1, its data
+ * registered into that cycle?  Only in a pipelined datapath on a board
+ * with block RAM, for a table of more than SCHED_ROM_BRAM_DEPTH
+ * reachable entries (sched_rom_depth) that fit one block-RAM cell. */
+bool sched_node_rom_sync(const sched_stmt *s, const ir_expr *e);
+enum { SCHED_ROM_BRAM_DEPTH = 256 };
+/* The entries a table read can reach by its indices' form: the product
+ * of the extents of the dimensions whose index is not a literal (the
+ * ROM holds that slice, rtlgen/datapath.c). */
+int64_t sched_rom_depth(const ir_expr *e);
 /* The cycle of the value that enters the statement's pipe register(s)
  * (latency - value cycle of them); for a reduction the accumulator's. */
 int sched_value_cycle(const sched_stmt *s);

@@ -69,19 +69,37 @@ add_test(NAME t_onnx_networks_verilator
 set_tests_properties(t_onnx_networks_verilator PROPERTIES LABELS slow TIMEOUT 3600
   PROCESSORS 2 SKIP_RETURN_CODE 77
   ENVIRONMENT "SLUICE_ONNX_NETS=qconv_ties dw_pw conv_pool_fc convint_add matmulint max_clip qdq_conv qdq_matmul layout fc_wide qdq_add_relu")
-#   t_onnx_networks_channels_last   the same networks imported with
-#       --channels-last: inputs moved to [N][H][W][C] for sluice, outputs moved
-#       back, bit for bit with onnxruntime, cycles = predicted (label slow:
-#       t_onnx_networks covers the importer in make test; 70 s)
+#   t_onnx_networks_channels_last   the same networks with --channels-last
+#       (the files too channels last): inputs moved to [N][H][W][C] for
+#       sluice, outputs moved back, bit for bit with onnxruntime, cycles =
+#       predicted (label slow: t_onnx_networks covers the importer in make
+#       test; 70 s)
+#   t_onnx_networks_channels_first  the same streamed in ONNX's order
+#       (--channels-first; label slow, about 60 s)
 #   t_onnx_ideal        the four bar networks (MobileNet block, ResNet block,
-#       MLP, classifier) with --channels-last predict at most 1.1 times their
-#       ideal cycles (tests/onnx/ideal.sh; compile only, about 10 s)
+#       MLP, classifier) predict at most 1.1 times their ideal cycles in the
+#       default stream order (tests/onnx/ideal.sh; compile only, about 15 s)
+#   t_onnx_layout       a model's .npy files in ONNX's order whatever the
+#       stream order: the default and --channels-first write the same
+#       bytes (seeded, --frames 3, from files, sim), --channels-last moves
+#       them; the flags on a program are usage errors (tests/onnx/layout.sh,
+#       about 6 s)
 add_test(NAME t_onnx_networks_channels_last
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/networks.sh $<TARGET_FILE:sluice>
     ${Python3_EXECUTABLE} ${SLUICE_ORT_DIR} ${CMAKE_CURRENT_BINARY_DIR}/onnx_networks_cl model
     channels-last)
 set_tests_properties(t_onnx_networks_channels_last PROPERTIES LABELS slow TIMEOUT 900
   SKIP_RETURN_CODE 77)
+add_test(NAME t_onnx_networks_channels_first
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/networks.sh $<TARGET_FILE:sluice>
+    ${Python3_EXECUTABLE} ${SLUICE_ORT_DIR} ${CMAKE_CURRENT_BINARY_DIR}/onnx_networks_cf model
+    channels-first)
+set_tests_properties(t_onnx_networks_channels_first PROPERTIES LABELS slow TIMEOUT 900
+  SKIP_RETURN_CODE 77)
+add_test(NAME t_onnx_layout
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/layout.sh $<TARGET_FILE:sluice>
+    ${Python3_EXECUTABLE} ${CMAKE_CURRENT_BINARY_DIR}/onnx_layout)
+set_tests_properties(t_onnx_layout PROPERTIES LABELS onnx TIMEOUT 120)
 add_test(NAME t_onnx_ideal
   COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/onnx/ideal.sh $<TARGET_FILE:sluice>
     ${Python3_EXECUTABLE} ${CMAKE_CURRENT_BINARY_DIR}/onnx_ideal)

@@ -12,7 +12,7 @@
 #   t_report_gaussian_sequential  compile --schedule sequential: circular
 #                                 buffers, one copy per distinct read
 #   t_report_onnx_classifier      the classifier of tests/onnx/make_networks.py
-#                                 imported (--channels-last), compile --board
+#                                 imported (channels last), compile --board
 #                                 zu9eg: one layer row per ONNX node (x c p o)
 #   t_report_upsample_synth       synth --board ice40up5k: the measurement
 #   t_report_study_upsample       a study of four configurations on the

@@ -4,6 +4,8 @@
 #   t_rtl_yosys  Yosys `synth; check -assert` on the same tops (no latches,
 #                combinational loops or undriven nets)
 #   t_rtl_ice40  `synth_ice40` of a 512 x 8 sl_sram infers one SB_RAM40_4K
+#   t_rtl_romsync  a 512 x 8 sl_rom_sync (a weight table in block RAM) is
+#                one SB_RAM40_4K, DP16KD or RAMB18E2 and no LUT (about 6 s)
 #   t_rtl_units  tests/rtl/run_rtl_tests.sh: each block verilated with
 #                its edge and one large parameterization (SLUICE_RTL_QUICK)
 #                and compared cycle by cycle with a C++ model (builds in
@@ -45,6 +47,9 @@ if(YOSYS_EXECUTABLE)
     COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/rtl/check_lib.sh yosys)
   add_test(NAME t_rtl_ice40
     COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/rtl/check_lib.sh ice40)
+  add_test(NAME t_rtl_romsync
+    COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/rtl/check_lib.sh romsync)
+  set_tests_properties(t_rtl_romsync PROPERTIES LABELS rtl TIMEOUT 120)
   add_test(NAME t_rtl_pub_synth
     COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/rtl/check_lib.sh pub)
   set_tests_properties(t_rtl_ice40 PROPERTIES LABELS rtl TIMEOUT 120)

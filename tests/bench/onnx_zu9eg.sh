@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/bench/onnx_zu9eg.sh SLUICE [OUT]: issue 27's bar on synthesis.
 # The four bar networks of tests/onnx/make_networks.py (ideal_networks),
-# each `nice sluice synth MODEL.onnx --channels-last --board zu9eg` (Yosys,
+# each `nice sluice synth MODEL.onnx --board zu9eg` (streamed channels last, Yosys,
 # no place and route), one at a time ($NETS: some of them).  Prints one row per network:
 # predicted and ideal cycles (`sluice compile` of the same design), LUTs
 # (Yosys; the estimate), flip-flops, DSPs,
@@ -22,14 +22,14 @@ printf '%-16s %9s %8s %14s %6s %5s  %s\n' network predicted ideal "LUTs (est)" F
 for n in ${NETS:-mobilenet_block resnet_block mlp classifier}; do
 	d=$out/$n
 	echo "synth $n ($(date +%T))" >&2
-	if ! nice "$sluice" synth "$out/nets/$n/model.onnx" --channels-last --board zu9eg \
+	if ! nice "$sluice" synth "$out/nets/$n/model.onnx" --board zu9eg \
 	    --quiet -o "$d" > "$d.log" 2>&1; then
 		echo "$n: sluice synth failed: $(tail -3 "$d.log")"
 		rc=1
 		continue
 	fi
 	j=$d/synth.json
-	"$sluice" compile "$out/nets/$n/model.onnx" --channels-last --board zu9eg -o "$d.c" \
+	"$sluice" compile "$out/nets/$n/model.onnx" --board zu9eg -o "$d.c" \
 		> "$d.c.log" 2>&1
 	set -- $(sed -n 's/^predicted \([0-9]*\) cycles, ideal \([0-9]*\)$/\1 \2/p' "$d.c.log")
 	cyc=${1:-?} ideal=${2:-?}

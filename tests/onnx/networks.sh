@@ -4,16 +4,20 @@
 # (tests/onnx/ort_run.js, from ORT_DIR, the reference) and by `sluice run
 # MODEL.onnx`, compared bit for bit; then `sluice sim MODEL.onnx --engine
 # ENGINE` (default model), which compares the design with the reference and
-# its cycles with the prediction.  LAYOUT channels-last imports with
-# --channels-last: sluice takes the inputs with their dimension 1 moved
-# last and gives the outputs so, moved back before the comparison
-# (make_models.py --channels).  $SLUICE_ONNX_NETS, when set, names the
+# its cycles with the prediction.  By default the design streams channels
+# last and sluice takes and gives the .npy files in ONNX's order, as
+# onnxruntime does (docs/onnx.md, "The stream order").  LAYOUT
+# channels-first streams in ONNX's order (--channels-first); LAYOUT
+# channels-last passes --channels-last: sluice then takes the inputs with
+# their dimension 1 moved last and gives the outputs so, moved back before
+# the comparison (make_models.py --channels).  $SLUICE_ONNX_NETS, when set, names the
 # networks to run (default: all).  Exits 77 (skipped) when onnxruntime-node
 # is not installed (scripts/install-deps.sh installs it), unless $CI is set.
 set -u
-sluice=$1 python=$2 ort=$3 work=$4 engine=${5:-model} layout=${6:-nchw}
-cl=""
-[ "$layout" = channels-last ] && cl=--channels-last
+sluice=$1 python=$2 ort=$3 work=$4 engine=${5:-model} layout=${6:-default}
+cl="" flag=""
+[ "$layout" = channels-last ] && cl=--channels-last flag=--channels-last
+[ "$layout" = channels-first ] && flag=--channels-first
 here=$(dirname "$0")
 if [ ! -f "$ort/node_modules/onnxruntime-node/package.json" ] || ! command -v node > /dev/null; then
 	echo "onnx networks: onnxruntime-node is not in $ort (scripts/install-deps.sh installs it)"
@@ -44,7 +48,7 @@ for d in "$work"/*/; do
 		echo "FAIL $n: onnxruntime: $(cat "$d/ort.log")"; fail=$((fail + 1)); continue
 	fi
 	# shellcheck disable=SC2086
-	if ! "$sluice" run "$d/model.onnx" $cl $ins -o "$d/sl" > "$d/run.log" 2>&1; then
+	if ! "$sluice" run "$d/model.onnx" $flag $ins -o "$d/sl" > "$d/run.log" 2>&1; then
 		echo "FAIL $n: sluice run: $(cat "$d/run.log")"; fail=$((fail + 1)); continue
 	fi
 	same=1
@@ -60,7 +64,7 @@ for d in "$work"/*/; do
 		echo "FAIL $n: sluice run differs from onnxruntime"; fail=$((fail + 1)); continue
 	fi
 	# shellcheck disable=SC2086
-	if ! "$sluice" sim "$d/model.onnx" $cl --engine "$engine" $ins -o "$d/sim" > "$d/sim.log" 2>&1; then
+	if ! "$sluice" sim "$d/model.onnx" $flag --engine "$engine" $ins -o "$d/sim" > "$d/sim.log" 2>&1; then
 		echo "FAIL $n: sluice sim --engine $engine: $(tail -3 "$d/sim.log")"; fail=$((fail + 1)); continue
 	fi
 	echo "PASS $n: bit for bit with onnxruntime; $(grep -m1 'cycles' "$d/sim.log")"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/report/onnx_report.sh SLUICE PYTHON BROWSER OUT NETWORK: report.html
 # of an imported network (tests/onnx/make_networks.py), its layers one row
-# per ONNX node: the model imported with --channels-last as OUT/src/NETWORK.sl,
+# per ONNX node: the model imported (streamed channels last) as OUT/src/NETWORK.sl,
 # then tests/report/check_report.py on `compile --board zu9eg` of it; the
 # layer keys must be the nodes' outputs (LAYERS, the rest of the arguments).
 set -u
@@ -11,7 +11,7 @@ here=$(dirname "$0")
 rm -rf "$out"
 mkdir -p "$out/src"
 "$python" "$here/../onnx/make_networks.py" "$out/nets" || exit 1
-"$sluice" import "$out/nets/$net/model.onnx" --channels-last -o "$out/src/$net.sl" > /dev/null ||
+"$sluice" import "$out/nets/$net/model.onnx" -o "$out/src/$net.sl" > /dev/null ||
 	exit 1
 "$python" "$here/check_report.py" compile "$sluice" "$browser" "$out/check" "$out/src/$net.sl" \
 	--board zu9eg || exit $?

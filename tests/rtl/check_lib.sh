@@ -9,6 +9,11 @@
 #                       the sources read both as Verilog-2005 and with -sv
 #   check_lib.sh ice40  `synth_ice40` of a 512 x 8 sl_sram must use exactly
 #                       one SB_RAM40_4K (block RAM inference)
+#   check_lib.sh romsync  a 512 x 8 sl_rom_sync of seeded random bytes maps
+#                       to exactly one block RAM and nothing else of logic
+#                       on each family: SB_RAM40_4K (synth_ice40), DP16KD
+#                       (synth_ecp5), RAMB18E2 (synth_xilinx -family xcup),
+#                       as fpga/storage.c predicts (board_bram_cells)
 #   check_lib.sh pub    the push-memory tile sl_pub with its default
 #                       parameters (a 512 x 64-bit SRAM, docs/pub.md): with
 #                       SPRAM=1, `synth_ice40 -spram` uses exactly 4
@@ -58,6 +63,20 @@ ice40)
   n=$(echo "$stat" | awk '$1 == "SB_RAM40_4K" { n = $2 } END { print n + 0 }')
   echo "$top: SB_RAM40_4K cells: $n"
   [ "$n" -eq 1 ] || { echo "FAIL ice40: expected 1 SB_RAM40_4K"; fail=1; } ;;
+romsync)
+  top=lint_romsync_d512
+  for fc in "synth_ice40 SB_RAM40_4K SB_LUT4" "synth_ecp5 DP16KD LUT4" \
+            "synth_xilinx -family xcup RAMB18E2 LUT"; do
+    set -- $fc
+    lut=$(eval echo \${$#}) cell=$(eval echo \${$(($# - 1))})
+    synth=$(echo "$fc" | sed "s/ $cell $lut\$//")
+    stat=$(yosys -p "read_verilog $lib/sl_rom_sync.v $here/lint/$top.v;
+                     $synth -top $top; stat" 2>&1) || { echo "$stat" | tail -20; fail=1; continue; }
+    n=$(echo "$stat" | awk -v c="$cell" '$1 == c { n = $2 } END { print n + 0 }')
+    l=$(echo "$stat" | awk -v c="$lut" 'index($1, c) == 1 { n += $2 } END { print n + 0 }')
+    echo "$top ($synth): $cell cells: $n, $lut cells: $l"
+    [ "$n" -eq 1 ] && [ "$l" -eq 0 ] || { echo "FAIL romsync $synth: expected 1 $cell, 0 $lut"; fail=1; }
+  done ;;
 pub)
   pub="$lib/sl_pub.v $lib/sl_pub_ctrl.v $lib/sl_pub_follow.v $lib/sl_pub_sram.v"
   # pub_cells NAME SPRAM SYNTH CELL=N...: synthesizes, checks each count.

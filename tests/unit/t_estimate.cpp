@@ -551,3 +551,35 @@ TEST(t_estimate, sram_copies_share_data_and_base)
 }
 
 }  // namespace
+
+// Weight tables in block RAM (fpga/storage.c fit_roms, scheduler/pipeline.c):
+// on the zu9eg, pipelined for its delay model as `sluice synth` builds it,
+// a read of
+// t : u8[4][1024] at t(2, x) reaches the slice of 1,024 entries (more than
+// SCHED_ROM_BRAM_DEPTH = 256): one sl_rom_sync of 1,024 x 8, which
+// board_bram_cells puts in one RAMB18E2 (shape 2048x9; a RAMB18 scores
+// 129 against a RAMB36's 257).  The read of s : u8[4][256] at s(1, x)
+// reaches 256 entries: a LUT ROM, no cell.
+TEST(t_estimate, weight_table_in_block_ram)
+{
+	std::string big = "{", small = "{";
+	for (int i = 0; i < 4 * 1024; i++)
+		big += std::to_string((i * 37 + 11) % 256) + (i + 1 < 4 * 1024 ? ", " : "}");
+	for (int i = 0; i < 4 * 256; i++)
+		small += std::to_string((i * 53 + 7) % 256) + (i + 1 < 4 * 256 ? ", " : "}");
+	Est e("input in : u8[1024];\n"
+	      "const t : u8[4][1024] = " + big + ";\n"
+	      "const s : u8[4][256] = " + small + ";\n"
+	      "func f(x) : u8 = in(x) + t(2, x) + s(1, x % 256);\n"
+	      "output f[1024];\n", "zu9eg", true);
+	ASSERT_NE(e.design, nullptr) << (e.dbuf ? e.dbuf : "");
+	const board *bd = e.rep.bd;
+	int ramb18 = -1;
+	for (int m = 0; m < bd->n_mems; m++)
+		if (!strcmp(bd->mems[m].cell, "RAMB18E2"))
+			ramb18 = m;
+	ASSERT_GE(ramb18, 0);
+	EXPECT_EQ(e.rep.n_roms, 1);
+	for (int m = 0; m < bd->n_mems; m++)
+		EXPECT_EQ(e.rep.rom_cells[m], m == ramb18 ? 1 : 0) << bd->mems[m].cell;
+}

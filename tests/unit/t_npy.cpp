@@ -169,6 +169,48 @@ TEST_F(t_npy, array_alloc_zeroed)
 	io_array_free(nullptr);
 }
 
+// An ONNX tensor [1][C=3][H=2][W=2] holding 0..11 (value c*4 + y*2 + x)
+// moved channels last ([1][2][2][3], perm {0, 2, 3, 1}): element
+// (0, y, x, c) at ((y*2 + x)*3 + c) must be c*4 + y*2 + x; the layout's
+// inverse gives the ONNX order back.  Both forms, packed and not.
+TEST_F(t_npy, transpose_channels_last_and_back)
+{
+	int64_t dims[4] = { 1, 3, 2, 2 };
+	for (int packed = 0; packed < 2; packed++) {
+		io_array *a = io_array_alloc(U(8), 4, dims);
+		for (int i = 0; i < 12; i++)
+			a->data[i] = (uint64_t) i;
+		if (packed)
+			io_array_pack(a);
+		int perm[4] = { 0, 2, 3, 1 };
+		io_array *t = io_array_transpose(a, perm);
+		ASSERT_EQ(t->n_dims, 4);
+		EXPECT_EQ(t->dims[1], 2);
+		EXPECT_EQ(t->dims[3], 3);
+		EXPECT_EQ(t->packed != nullptr, packed == 1);
+		for (int y = 0; y < 2; y++)
+			for (int x = 0; x < 2; x++)
+				for (int c = 0; c < 3; c++)
+					EXPECT_EQ(io_array_get(t, (y * 2 + x) * 3 + c),
+						(uint64_t) (c * 4 + y * 2 + x));
+		// the layout of ONNX's [1][3][2][2] stored as [1][2][2][3]: file
+		// dimension j is the program's perm[j]
+		io_layout lay = { "x", 4, { 0, 3, 1, 2 } };
+		int64_t file[4];
+		io_layout_file_dims(&lay, t->dims, file);
+		EXPECT_EQ(file[1], 3);
+		EXPECT_EQ(file[3], 2);
+		io_array *back = io_layout_apply(&lay, t, true);
+		for (int i = 0; i < 12; i++)
+			EXPECT_EQ(io_array_get(back, i), (uint64_t) i);
+		io_array *again = io_layout_apply(&lay, back, false);
+		for (int i = 0; i < 12; i++)
+			EXPECT_EQ(io_array_get(again, i), io_array_get(a, (i % 3) * 4 + i / 3));
+		io_array_free(again);
+		io_array_free(a);
+	}
+}
+
 // ------------------------------------------------- hand-written files
 
 TEST_F(t_npy, read_u1_2x3)
