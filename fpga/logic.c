@@ -915,7 +915,8 @@ static void est_const_mul(est_walk *w, int xe, int64_t c, int y)
 	w->node = outer;
 }
 
-static int est_rom_columns(const ir_decl *d, int64_t depth, int *top);
+static int est_rom_columns(const ir_decl *d, const uint64_t *data, int64_t depth, int *top);
+static uint64_t *est_rom_slice(const ir_decl *d, const ir_expr *e, int64_t depth);
 
 static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 {
@@ -933,6 +934,10 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		v.rom = true;
 		return v;
 	}
+	/* rtlgen's ROM holds the slice the read reaches: the entries of the
+	 * dimensions whose index is not a literal (sched_rom_depth) */
+	depth = sched_rom_depth(e);
+	uint64_t *slice = est_rom_slice(d, e, depth);
 	int aw = sl_addr_bits(depth), support = 0, terms = 0;
 	est_val *idx = sl_xcalloc((size_t) d->n_dims + 1, sizeof(*idx));
 	for (int i = 0; i < d->n_dims; i++) {
@@ -953,6 +958,8 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		bool addr = w->addr;
 		w->addr = true;
 		for (int i = d->n_dims - 1; i >= 0; i--) {
+			if (e->args[i]->kind == IR_CONST)
+				continue;
 			if (!idx[i].is_const && stride > 1)
 				est_const_mul(w, idx[i].ew, stride, aw);
 			stride *= d->extents[i];
@@ -963,33 +970,60 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	}
 	free(idx);
 	int tb = d->type.bits < 64 ? d->type.bits : 64, top = 0;
-	int funcs = est_rom_columns(d, depth, &top);
-	w->luts += (double) funcs * est_fun(w->f, n);
+	int funcs = est_rom_columns(d, slice, depth, &top);
+	free(slice);
+	/* a block-RAM ROM (sl_rom_sync): its data costs no LUT; fpga/storage.c
+	 * counts its memory */
+	if (!sched_node_rom_sync(s, e))
+		w->luts += (double) funcs * est_fun(w->f, n);
 	bool sx = d->type.is_signed && top < tb;
 	return est_make(d->type.bits, top > 0 ? top + 0 : 1, sx);
+}
+
+/* The entries of table d that read e reaches, in rtlgen's order
+ * (rtl_slice_entry): its literal indices fixed, the others row-major. */
+static uint64_t *est_rom_slice(const ir_decl *d, const ir_expr *e, int64_t depth)
+{
+	uint64_t *v = sl_xcalloc((size_t) depth + 1, sizeof(*v));
+	for (int64_t j = 0; j < depth; j++) {
+		int64_t rest = j, off = 0, mul = 1;
+		for (int i = d->n_dims - 1; i >= 0; i--) {
+			int64_t x;
+			if (e->args[i]->kind == IR_CONST) {
+				x = (int64_t) e->args[i]->u.cval;
+			} else {
+				x = rest % d->extents[i];
+				rest /= d->extents[i];
+			}
+			off += x * mul;
+			mul *= d->extents[i];
+		}
+		v[j] = d->data[off];
+	}
+	return v;
 }
 
 /* The table's bit columns that cost a function: a constant one costs
  * nothing, equal ones are one function (Yosys merges them); *top the
  * value's bits (the columns above the last that differs from the sign
  * bit are its sign extension). */
-static int est_rom_columns(const ir_decl *d, int64_t depth, int *top)
+static int est_rom_columns(const ir_decl *d, const uint64_t *data, int64_t depth, int *top)
 {
 	int tb = d->type.bits < 64 ? d->type.bits : 64, funcs = 0;
 	*top = 0;
 	for (int b = 0; b < tb; b++) {
 		bool zero = true, one = true, dup = false, same_prev = b > 0;
 		for (int64_t i = 0; i < depth; i++) {
-			int x = (int) (((uint64_t) d->data[i] >> b) & 1);
+			int x = (int) (((uint64_t) data[i] >> b) & 1);
 			zero = zero && !x;
 			one = one && x;
-			if (same_prev && x != (int) (((uint64_t) d->data[i] >> (b - 1)) & 1))
+			if (same_prev && x != (int) (((uint64_t) data[i] >> (b - 1)) & 1))
 				same_prev = false;
 		}
 		for (int c = 0; c < b && !dup && !zero && !one; c++) {
 			dup = true;
 			for (int64_t i = 0; i < depth && dup; i++)
-				dup = (((uint64_t) d->data[i] >> b) & 1) == (((uint64_t) d->data[i] >> c) & 1);
+				dup = (((uint64_t) data[i] >> b) & 1) == (((uint64_t) data[i] >> c) & 1);
 		}
 		funcs += !zero && !one && !dup;
 		if (!zero && !(same_prev && d->type.is_signed))
