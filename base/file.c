@@ -675,24 +675,29 @@ static char *stage_make(const char *dir, char **marker)
 {
 	for (int attempt = 0; attempt < 100; attempt++) {
 		char *s = temp_name(dir, next_salt() >> 11);
-		char *m = stage_marker(s), *probe = sl_path_join(dir, base_name(m), NULL);
+		char *m = stage_marker(s);
 		if (mkdir(s, 0700) == 0) {
-			int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-			bool ok = fd >= 0 && close(fd) == 0 && rename(probe, m) == 0;
-			if (!ok)
-				unlink(probe);
-			free(probe);
+			/* the marker made in the stage itself: a probe made in DIR
+			 * and renamed into the stage (the test that both are on one
+			 * file system, now st_dev's) could meet another run's
+			 * exchange of DIR, fail, and send this run's files into DIR
+			 * beside their names, where that run's next commit linked
+			 * them into its stage (tests/robust/files.sh, concurrent) */
+			struct stat sd, ss;
+			int fd = lstat(dir, &sd) == 0 && lstat(s, &ss) == 0 && sd.st_dev == ss.st_dev
+				? open(m, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600) : -1;
+			bool ok = fd >= 0 && close(fd) == 0;
 			if (ok) {
 				*marker = m;
 				return s;
 			}
+			unlink(m);
 			free(m);
 			rmdir(s);
 			free(s);
 			return NULL;
 		}
 		int err = errno;
-		free(probe);
 		free(m);
 		free(s);
 		if (err != EEXIST)
