@@ -916,7 +916,6 @@ static void est_const_mul(est_walk *w, int xe, int64_t c, int y)
 }
 
 static int est_rom_columns(const ir_decl *d, const uint64_t *data, int64_t depth, int *top);
-static uint64_t *est_rom_slice(const ir_decl *d, const ir_expr *e, int64_t depth);
 
 static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 {
@@ -937,7 +936,9 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	/* rtlgen's ROM holds the slice the read reaches: the entries of the
 	 * dimensions whose index is not a literal (sched_rom_depth) */
 	depth = sched_rom_depth(e);
-	uint64_t *slice = est_rom_slice(d, e, depth);
+	uint64_t *slice = sl_xcalloc((size_t) depth + 1, sizeof(*slice));
+	for (int64_t j = 0; j < depth; j++)
+		slice[j] = sched_rom_entry(e, j);
 	int aw = sl_addr_bits(depth), support = 0, terms = 0;
 	est_val *idx = sl_xcalloc((size_t) d->n_dims + 1, sizeof(*idx));
 	for (int i = 0; i < d->n_dims; i++) {
@@ -978,29 +979,6 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		w->luts += (double) funcs * est_fun(w->f, n);
 	bool sx = d->type.is_signed && top < tb;
 	return est_make(d->type.bits, top > 0 ? top + 0 : 1, sx);
-}
-
-/* The entries of table d that read e reaches, in rtlgen's order
- * (rtl_slice_entry): its literal indices fixed, the others row-major. */
-static uint64_t *est_rom_slice(const ir_decl *d, const ir_expr *e, int64_t depth)
-{
-	uint64_t *v = sl_xcalloc((size_t) depth + 1, sizeof(*v));
-	for (int64_t j = 0; j < depth; j++) {
-		int64_t rest = j, off = 0, mul = 1;
-		for (int i = d->n_dims - 1; i >= 0; i--) {
-			int64_t x;
-			if (e->args[i]->kind == IR_CONST) {
-				x = (int64_t) e->args[i]->u.cval;
-			} else {
-				x = rest % d->extents[i];
-				rest /= d->extents[i];
-			}
-			off += x * mul;
-			mul *= d->extents[i];
-		}
-		v[j] = d->data[off];
-	}
-	return v;
 }
 
 /* The table's bit columns that cost a function: a constant one costs

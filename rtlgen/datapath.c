@@ -362,23 +362,6 @@ static bool rtl_index_fold(const ir_decl *d, const ir_expr *e, int64_t *off)
 	return true;
 }
 
-/* Entry i of the slice of d's table a read with literal indices at
- * those dimensions reaches (sched_rom_depth): i in the mixed radix of
- * the other dimensions' extents. */
-static uint64_t rtl_slice_entry(const ir_decl *d, const ir_expr *e, int64_t i)
-{
-	int64_t off = 0, stride = 1;
-	for (int k = d->n_dims - 1; k >= 0; k--) {
-		int64_t x = e->args[k]->kind == IR_CONST ? (int64_t) e->args[k]->u.cval
-			: i % d->extents[k];
-		if (e->args[k]->kind != IR_CONST)
-			i /= d->extents[k];
-		off += x * stride;
-		stride *= d->extents[k];
-	}
-	return d->data[off];
-}
-
 /* The address of table read e in the slice it reaches: the indices that
  * are not literals, in the mixed radix of their extents, as of cycle c. */
 static const char *rtl_slice_addr(rtl_gen *g, rtl_stage *st, const ir_expr *e, int c)
@@ -437,7 +420,7 @@ static const char *rtl_rom(rtl_gen *g, rtl_stage *st, const ir_expr *e)
 	for (int64_t i = depth - 1; i >= 0; i--)
 		fprintf(o, "%s%s", i % 8 == 7 || i == depth - 1 ? "\n        " : " ",
 			rtl_fmt(g, "%s%s", rtl_const(g, w, folded ? d->data[i]
-				: rtl_slice_entry(d, e, i)), i ? "," : ""));
+				: sched_rom_entry(e, i)), i ? "," : ""));
 	fprintf(o, "}))\n        %s (%s.addr(%s_addr), .data(%s));\n", rom,
 		sync ? ".clk(clk), .ce(ce), " : "", rom, data);
 	return data;

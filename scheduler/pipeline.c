@@ -103,6 +103,21 @@ int64_t sched_rom_depth(const ir_expr *e)
 	return depth;
 }
 
+uint64_t sched_rom_entry(const ir_expr *e, int64_t i)
+{
+	const ir_decl *d = e->u.access.decl;
+	int64_t off = 0, stride = 1;
+	for (int k = d->n_dims - 1; k >= 0; k--) {
+		int64_t x = e->args[k]->kind == IR_CONST ? (int64_t) e->args[k]->u.cval
+			: i % d->extents[k];
+		if (e->args[k]->kind != IR_CONST)
+			i /= d->extents[k];
+		off += x * stride;
+		stride *= d->extents[k];
+	}
+	return d->data[off];
+}
+
 int sched_value_cycle(const sched_stmt *s)
 {
 	return s->pipe ? s->pipe->value_cycle : 0;

@@ -175,6 +175,10 @@ enum { SCHED_ROM_BRAM_DEPTH = 256 };
  * of the extents of the dimensions whose index is not a literal (the
  * ROM holds that slice, rtlgen/datapath.c). */
 int64_t sched_rom_depth(const ir_expr *e);
+/* Entry i of that slice (0 <= i < sched_rom_depth(e)): the literal
+ * indices fixed, the others row-major, as rtlgen lays the ROM out and
+ * the estimate costs it. */
+uint64_t sched_rom_entry(const ir_expr *e, int64_t i);
 /* The cycle of the value that enters the statement's pipe register(s)
  * (latency - value cycle of them); for a reduction the accumulator's. */
 int sched_value_cycle(const sched_stmt *s);
