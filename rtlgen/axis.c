@@ -107,35 +107,20 @@ static void axis_ports(rtl_gen *g, const char *module)
 	fprintf(o, "\n);\n\n");
 }
 
-/* A column and a row counter over one stream's frame; "step" advances
- * them.  Declares NAME_col, NAME_row, NAME_sof (first element of a frame)
- * and NAME_eol (last element of a row). */
-static void axis_framer_rt(rtl_gen *g, const char *nm, const axis_port *p, const char *step);
-
-static void axis_framer(rtl_gen *g, const char *nm, const axis_port *p, const char *step)
+/* The counters' update: NAME_col wraps at NAME_eol, NAME_row at the row
+ * "last_row" (a literal, or the configured NAME_rows_last). */
+static void axis_count(FILE *o, const char *nm, int cw, int rw, const char *step,
+	const char *last_row)
 {
-	if (rtl_runtime(g)) {
-		axis_framer_rt(g, nm, p, step);
-		return;
-	}
-	FILE *o = g->out;
-	int cw = sl_bits_for(p->row - 1), rw = sl_bits_for(p->rows - 1);
-	fprintf(o, "    reg [%d:0] %s_col;  // the element's column, of %lld\n"
-		"    reg [%d:0] %s_row;  // its row, of %lld per frame\n",
-		cw - 1, nm, (long long) p->row, rw - 1, nm, (long long) p->rows);
-	fprintf(o, "    wire %s_sof = %s_col == %d'd0 && %s_row == %d'd0;\n"
-		"    wire %s_eol = %s_col == %d'd%lld;\n", nm, nm, cw, nm, rw,
-		nm, nm, cw, (long long) (p->row - 1));
 	fprintf(o, "    always @(posedge clk)\n"
 		"        if (rst) begin\n"
 		"            %s_col <= %d'd0;\n            %s_row <= %d'd0;\n"
 		"        end else if (%s) begin\n"
 		"            %s_col <= %s_eol ? %d'd0 : %s_col + %d'd1;\n"
 		"            if (%s_eol)\n"
-		"                %s_row <= %s_row == %d'd%lld ? %d'd0 : %s_row + %d'd1;\n"
+		"                %s_row <= %s_row == %s ? %d'd0 : %s_row + %d'd1;\n"
 		"        end\n",
-		nm, cw, nm, rw, step, nm, nm, cw, nm, cw, nm, nm, nm, rw,
-		(long long) (p->rows - 1), rw, nm, rw);
+		nm, cw, nm, rw, step, nm, nm, cw, nm, cw, nm, nm, nm, last_row, rw, nm, rw);
 }
 
 /* axis_framer with the row length and the rows from configuration
@@ -155,15 +140,27 @@ static void axis_framer_rt(rtl_gen *g, const char *nm, const axis_port *p, const
 		"    reg [%d:0] %s_row;  // its row in the frame\n", xw - 1, nm, xw - 1, nm);
 	fprintf(o, "    wire %s_sof = %s_col == %d'd0 && %s_row == %d'd0;\n"
 		"    wire %s_eol = %s_col == %s_row_last;\n", nm, nm, xw, nm, xw, nm, nm, nm);
-	fprintf(o, "    always @(posedge clk)\n"
-		"        if (rst) begin\n"
-		"            %s_col <= %d'd0;\n            %s_row <= %d'd0;\n"
-		"        end else if (%s) begin\n"
-		"            %s_col <= %s_eol ? %d'd0 : %s_col + %d'd1;\n"
-		"            if (%s_eol)\n"
-		"                %s_row <= %s_row == %s_rows_last ? %d'd0 : %s_row + %d'd1;\n"
-		"        end\n",
-		nm, xw, nm, xw, step, nm, nm, xw, nm, xw, nm, nm, nm, nm, xw, nm, xw);
+	axis_count(o, nm, xw, xw, step, rtl_fmt(g, "%s_rows_last", nm));
+}
+
+/* A column and a row counter over one stream's frame; "step" advances
+ * them.  Declares NAME_col, NAME_row, NAME_sof (first element of a frame)
+ * and NAME_eol (last element of a row). */
+static void axis_framer(rtl_gen *g, const char *nm, const axis_port *p, const char *step)
+{
+	if (rtl_runtime(g)) {
+		axis_framer_rt(g, nm, p, step);
+		return;
+	}
+	FILE *o = g->out;
+	int cw = sl_bits_for(p->row - 1), rw = sl_bits_for(p->rows - 1);
+	fprintf(o, "    reg [%d:0] %s_col;  // the element's column, of %lld\n"
+		"    reg [%d:0] %s_row;  // its row, of %lld per frame\n",
+		cw - 1, nm, (long long) p->row, rw - 1, nm, (long long) p->rows);
+	fprintf(o, "    wire %s_sof = %s_col == %d'd0 && %s_row == %d'd0;\n"
+		"    wire %s_eol = %s_col == %d'd%lld;\n", nm, nm, cw, nm, rw,
+		nm, nm, cw, (long long) (p->row - 1));
+	axis_count(o, nm, cw, rw, step, rtl_fmt(g, "%d'd%lld", rw, (long long) (p->rows - 1)));
 }
 
 /* The comment that opens a stream's part of the wrapper. */
