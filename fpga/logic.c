@@ -1717,7 +1717,7 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 	char **mine = sl_xcalloc((size_t) b->n_ports + 1, sizeof(*mine));
 	int nr = 0, first = -1;
 	bool flat = f->bd->logic.flatten, any_sram = false;
-	uint64_t *seen_readers = sl_xcalloc((size_t) w->sp->n_stmts / 64 + 1, sizeof(uint64_t));
+	bool *seen_readers = sl_xcalloc((size_t) w->sp->n_stmts + 1, sizeof(bool));
 	for (int i = 1; i < b->n_ports; i++) {
 		const ub_port *p = &b->ports[i];
 		est_walk *r = &by_stmt[p->stmt->index];
@@ -1737,9 +1737,8 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 			mine[nr++] = key;
 		}
 		if (sram) {
-			bool first_r = !flat || !(seen_readers[p->stmt->index / 64] &
-				((uint64_t) 1 << (p->stmt->index % 64)));
-			seen_readers[p->stmt->index / 64] |= (uint64_t) 1 << (p->stmt->index % 64);
+			bool first_r = !flat || !seen_readers[p->stmt->index];
+			seen_readers[p->stmt->index] = true;
 			est_sram_port(w, r, b, p, !flat || !any_sram, first_r);
 			any_sram = true;
 			continue;
