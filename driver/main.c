@@ -662,6 +662,34 @@ static int check_layout_options(const options *opt, const command *c)
 	return 0;
 }
 
+/* The options' arrays, each room for every argument. */
+static void options_alloc(options *opt, int argc)
+{
+	*opt = (options) { 0 };
+	opt->diag = sl_ctx_alloc();
+	opt->input_names = sl_xcalloc(argc, sizeof(char *));
+	opt->input_files = sl_xcalloc(argc, sizeof(char *));
+	opt->defines = sl_xcalloc(argc, sizeof(*opt->defines));
+	opt->rt_max = sl_xcalloc(argc, sizeof(*opt->rt_max));
+	opt->explore_knobs = sl_xcalloc(argc, sizeof(char *));
+}
+
+static void options_free(options *opt)
+{
+	for (int i = 0; i < opt->n_inputs; i++)
+		free((char *) opt->input_names[i]);
+	free(opt->input_names);
+	for (int i = 0; i < opt->n_defines; i++)
+		free((char *) opt->defines[i].name);
+	free(opt->defines);
+	for (int i = 0; i < opt->flow.n_rt_max; i++)
+		free((char *) opt->rt_max[i].name);
+	free(opt->rt_max);
+	free(opt->input_files);
+	free(opt->explore_knobs);
+	sl_ctx_free(opt->diag);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -681,13 +709,8 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	sl_interrupts_install();
-	options opt = { 0 };
-	opt.diag = sl_ctx_alloc();
-	opt.input_names = sl_xcalloc(argc, sizeof(char *));
-	opt.input_files = sl_xcalloc(argc, sizeof(char *));
-	opt.defines = sl_xcalloc(argc, sizeof(*opt.defines));
-	opt.rt_max = sl_xcalloc(argc, sizeof(*opt.rt_max));
-	opt.explore_knobs = sl_xcalloc(argc, sizeof(char *));
+	options opt;
+	options_alloc(&opt, argc);
 	int rc = driver_parse_options(c, argc - 2, argv + 2, &opt);
 	if (rc == 0 && opt.help)
 		driver_command_help(c, stdout);
@@ -713,17 +736,6 @@ int main(int argc, char **argv)
 			strerror(errno));
 		rc = rc ? rc : EXIT_PROGRAM;
 	}
-	for (int i = 0; i < opt.n_inputs; i++)
-		free((char *) opt.input_names[i]);
-	free(opt.input_names);
-	for (int i = 0; i < opt.n_defines; i++)
-		free((char *) opt.defines[i].name);
-	free(opt.defines);
-	for (int i = 0; i < opt.flow.n_rt_max; i++)
-		free((char *) opt.rt_max[i].name);
-	free(opt.rt_max);
-	free(opt.input_files);
-	free(opt.explore_knobs);
-	sl_ctx_free(opt.diag);
+	options_free(&opt);
 	return rc;
 }

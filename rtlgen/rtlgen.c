@@ -364,6 +364,22 @@ static void rtl_stage_comment(rtl_gen *g, const rtl_stage *st)
 	fputc('\n', g->out);
 }
 
+/* A schedule generator's outputs past its instance: with frames, the
+ * statement's own index bits cut from the frame-extended ones; the
+ * counters whose bits the datapath may leave unread go to the sinks. */
+static void rtl_sched_outputs(rtl_gen *g, const char *nm, int n, int fr)
+{
+	if (fr) {
+		fprintf(g->out, "    assign %s_idx = %s_fidx[%d:32];\n    assign %s_nidx = "
+			"%s_fnidx[%d:32];\n", nm, nm, n * 32 + 31, nm, nm, n * 32 + 31);
+		rtl_sink(g, rtl_fmt(g, "%s_fidx", nm));
+		rtl_sink(g, rtl_fmt(g, "%s_fnidx", nm));
+	}
+	rtl_sink(g, rtl_fmt(g, "%s_active", nm));
+	rtl_sink(g, rtl_fmt(g, "%s_idx", nm));
+	rtl_sink(g, rtl_fmt(g, "%s_nidx", nm));
+}
+
 /* With frames, the schedule has one more dimension, the outermost
  * (index bits [31:0] of _fidx): the frame, extent g->frames, coefficient
  * g->period; _idx and _nidx are the statement's own dimensions. */
@@ -397,15 +413,7 @@ static void rtl_sched(rtl_gen *g, rtl_stage *st)
 	if (rtl_runtime(g)) {
 		rtl_rt_sched(g, st, rtl_fmt(g, "%s_%sidx", nm, fr ? "f" : ""),
 			rtl_fmt(g, "%s_%snidx", nm, fr ? "f" : ""));
-		if (fr) {
-			fprintf(o, "    assign %s_idx = %s_fidx[%d:32];\n    assign %s_nidx = "
-				"%s_fnidx[%d:32];\n", nm, nm, n * 32 + 31, nm, nm, n * 32 + 31);
-			rtl_sink(g, rtl_fmt(g, "%s_fidx", nm));
-			rtl_sink(g, rtl_fmt(g, "%s_fnidx", nm));
-		}
-		rtl_sink(g, rtl_fmt(g, "%s_active", nm));
-		rtl_sink(g, rtl_fmt(g, "%s_idx", nm));
-		rtl_sink(g, rtl_fmt(g, "%s_nidx", nm));
+		rtl_sched_outputs(g, nm, n, fr);
 		return;
 	}
 	fprintf(o, "    sl_sched #(.N(%d), .TW(%d),\n        .EXT({", n + fr, g->tw);
@@ -423,15 +431,7 @@ static void rtl_sched(rtl_gen *g, rtl_stage *st)
 	fprintf(o, "        %s_sched (.clk(clk), .rst(rst), .ce(ce), .go(go), "
 		".fire(%s_fire), .idx(%s_%sidx), .nidx(%s_%snidx), .active(%s_active));\n",
 		nm, nm, nm, fr ? "f" : "", nm, fr ? "f" : "", nm);
-	if (fr) {
-		fprintf(o, "    assign %s_idx = %s_fidx[%d:32];\n    assign %s_nidx = %s_fnidx[%d:32];\n",
-			nm, nm, n * 32 + 31, nm, nm, n * 32 + 31);
-		rtl_sink(g, rtl_fmt(g, "%s_fidx", nm));
-		rtl_sink(g, rtl_fmt(g, "%s_fnidx", nm));
-	}
-	rtl_sink(g, rtl_fmt(g, "%s_active", nm));
-	rtl_sink(g, rtl_fmt(g, "%s_idx", nm));
-	rtl_sink(g, rtl_fmt(g, "%s_nidx", nm));
+	rtl_sched_outputs(g, nm, n, fr);
 }
 
 /* The name of variable slot k of the stage's statement. */
