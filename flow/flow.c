@@ -526,7 +526,7 @@ flow_design *flow_compile(sl_ctx *ctx, const char *path, const flow_options *o)
 	return flow_compile_text(ctx, path, NULL, 0, o);
 }
 
-flow_design *flow_compile_text(sl_ctx *ctx, const char *path, const char *text, size_t len,
+flow_design *flow_front_text(sl_ctx *ctx, const char *path, const char *text, size_t len,
 	const flow_options *o)
 {
 	flow_design *d = sl_xcalloc(1, sizeof *d);
@@ -539,7 +539,21 @@ flow_design *flow_compile_text(sl_ctx *ctx, const char *path, const char *text, 
 		sl_unreachable();
 	isl_options_set_on_error(d->isl, ISL_ON_ERROR_CONTINUE);
 	d->prog = fe_compile(ctx, d->isl, path, text, len);
-	if (!d->prog || (flow_dump_program(d, 'P', d->prog), flow_clocked_back_end(d) < 0)) {
+	if (!d->prog) {
+		flow_free(d);
+		return NULL;
+	}
+	flow_dump_program(d, 'P', d->prog);
+	return d;
+}
+
+flow_design *flow_compile_text(sl_ctx *ctx, const char *path, const char *text, size_t len,
+	const flow_options *o)
+{
+	flow_design *d = flow_front_text(ctx, path, text, len, o);
+	if (!d)
+		return NULL;
+	if (flow_clocked_back_end(d) < 0) {
 		flow_free(d);
 		return NULL;
 	}

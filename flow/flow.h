@@ -125,6 +125,12 @@ flow_design *flow_compile(sl_ctx *ctx, const char *path, const flow_options *o);
 /* The same for a program text in memory, named "path" (tests). */
 flow_design *flow_compile_text(sl_ctx *ctx, const char *path, const char *text, size_t len,
 	const flow_options *o);
+/* The front end alone (the checked program, prog, and the isl context
+ * the compilation's stages share, isl; nothing else): for a test of one
+ * back-end stage on the flow's own inputs (tests/unit/t_unroll.cpp).
+ * NULL when it failed (reported); flow_free frees it. */
+flow_design *flow_front_text(sl_ctx *ctx, const char *path, const char *text, size_t len,
+	const flow_options *o);
 void flow_free(flow_design *d);
 
 /* Schedule the design again under "so" (lowering, schedule, check,

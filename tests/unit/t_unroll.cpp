@@ -16,21 +16,22 @@
 #include <cstdlib>
 #include <string>
 
-#include <isl/ctx.h>
-#include <isl/options.h>
-
+#include "flow/flow.h"
 #include "scheduler/scheduler.h"
 #include "sim/sim.h"
 
 namespace {
 
-// One program: checked, lowered, and optionally lane-rewritten with k.
+// One program: checked by the flow's front end (flow_front_text: its isl
+// context is the one the stages of a compilation share), then lowered and
+// optionally lane-rewritten with k by the stage under test.
 struct Lanes {
 	sl_ctx *ctx = nullptr;
 	FILE *diag = nullptr;
 	char *buf = nullptr;
 	size_t buf_len = 0;
-	isl_ctx *isl = nullptr;
+	flow_design *front = nullptr;	// the front end, through the flow
+	isl_ctx *isl = nullptr;		// front's: the one the stages share
 	ir_program *prog = nullptr, *lowered = nullptr, *lp = nullptr;
 	std::vector<int> lanes, dims;
 	int rc_counts = -2;
@@ -40,11 +41,13 @@ struct Lanes {
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&buf, &buf_len);
 		sl_ctx_set_diag_stream(ctx, diag);
-		isl = isl_ctx_alloc();
-		isl_options_set_on_error(isl, ISL_ON_ERROR_CONTINUE);
-		prog = fe_compile(ctx, isl, "t.sl", text.data(), text.size());
-		if (!prog)
+		flow_options o;
+		flow_options_default(&o);
+		front = flow_front_text(ctx, "t.sl", text.data(), text.size(), &o);
+		if (!front)
 			return;
+		isl = front->isl;
+		prog = front->prog;
 		lowered = sched_lower(ctx, isl, prog, true);
 		if (!lowered)
 			return;
@@ -56,8 +59,8 @@ struct Lanes {
 	}
 	~Lanes()
 	{
+		flow_free(front);	// then the context, as the driver does
 		sl_ctx_free(ctx);
-		isl_ctx_free(isl);
 		fclose(diag);
 		free(buf);
 	}
