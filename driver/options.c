@@ -112,6 +112,7 @@ static bool set_size(options *o, const char *val)
 		ok = ok && (d < end) && (*d == '-' || (*d >= '0' && *d <= '9'));
 		for (const char *c = d + (ok && *d == '-'); ok && c < end; c++)
 			ok = *c >= '0' && *c <= '9';
+		ok = ok && end - d <= 18;	/* within 64 bits */
 		for (int i = 0; ok && i < n; i++)
 			if ((size_t) (eq - p) == strlen(seen[i]) && !strncmp(seen[i], p, (size_t) (eq - p)))
 				return usage_error(o, "--size names a param twice in '%s'", val);
