@@ -7,9 +7,12 @@
 #                           lengths 60, 44, 13, 1 and 0) byte-identical to the
 #                           build's, each image's line-buffer, framing and
 #                           run-length registers as derived by hand, and
-#                           one Verilator build running every size,
-#                           each bit-exact at W*H + 4 cycles, unstalled and
-#                           under one seed of random backpressure
+#                           one Verilator build running every size back
+#                           to back in one testbench process (sim --size,
+#                           no reset between the sizes), each bit-exact
+#                           with its own reference at W*H + 4 cycles,
+#                           unstalled and under one seed of random
+#                           backpressure
 #                           (tests/runtime/native.sh; about 20 s)
 #   t_runtime_native_1080p  the same at 64x64, 48x40 and 1920x1080, and
 #                           Yosys's check -assert on the build (label

@@ -4,7 +4,9 @@
  * (tb DIR TIMEOUT [VCD_FILE VCD_CYCLES]; in_K.bin in, out_K.bin, out_K.cyc
  * and stats.txt out), but one process runs the design many times, back to
  * back, each run under its own seeded pause pattern on every TVALID and
- * TREADY (docs/verilator.md, "AXI4-Stream"):
+ * TREADY (docs/verilator.md, "AXI4-Stream"), size after size (DIR/sizes,
+ * as testbench.c: no reset between the sizes, the reset and framing runs
+ * in the last size's list):
  *   run 0        no pauses: the reference run, whose outputs, cycles and
  *                inputs taken go to the files;
  *   runs 1..5K   for each of K seeds: 90%, 50% and 10% duty, bursts, and a

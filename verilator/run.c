@@ -5,6 +5,8 @@
  * runs the executable on input files in a per-run directory:
  *     CACHE/verilator/TOP-HASH/{top.v,tb.cpp,verilate.log,obj/tb}
  *     CACHE/verilator/TOP-HASH/run-PID/{in_K.bin,out_K.bin,stats.txt}
+ * and with further sizes (vl_options.more, sim --size) each one's files in
+ * run-PID/size-I/, listed in run-PID/sizes, all run by one process.
  * A build is made in TOP-HASH.tmp-PID, stamped and renamed when complete,
  * under the entry's lock (verilator/cache.c: the cache is private, a broken
  * entry is rebuilt, concurrent runs build once).  The same machinery builds a

@@ -12,7 +12,10 @@
  * (exit 1: the data could not be read or written, 3: the waveform)
  * reads DIR/in_K.bin, writes DIR/out_K.bin, the cycles of those values'
  * words in DIR/out_K.cyc as runs of consecutive cycles (8-byte pairs:
- * first cycle, words), and DIR/stats.txt.  Built with -DSL_PUB_COUNT
+ * first cycle, words), and DIR/stats.txt.  With DIR/sizes (sim --size:
+ * a line "SUBDIR TIMEOUT" a further size) the same process then runs each
+ * size of DIR/SUBDIR after the one before, its configuration image
+ * written after that run's end and no reset between them.  Built with -DSL_PUB_COUNT
  * (designs with push-memory tiles) it also reads DIR/pub_last_fire and
  * clocks on after done until that cycle, for the tiles' counts.  Nothing
  * here names a path: the same program always gives the same text. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/runtime/native.sh: one Verilated build of gaussian on native memory
-# serves several image sizes (--runtime-config --runtime-max, docs/pub.md
+# serves several image sizes back to back in one testbench process
+# (--runtime-config --runtime-max, sim --size, docs/pub.md
 # "Run-time configuration", "On native memory"), under AXI4-Lite control
 # and AXI4-Stream data with random backpressure (docs/hardware.md
 # "AXI4-Lite control").
