@@ -212,6 +212,25 @@ static void axis_tdata(rtl_gen *g, const char *nm, const axis_port *p)
 		fprintf(o, "    assign %s_tdata = %s_e0[%d:0];\n", nm, nm, p->bits - 1);
 }
 
+/* The data of a master of lanes under --runtime-config: the lanes of a
+ * row's last beat from lane TAIL on 0, TAIL (1 .. k) a configuration
+ * register, NAME_tail: the row length modulo k is the size's. */
+static const char *axis_tail_rt(rtl_gen *g, const char *nm, const axis_port *p,
+	const char *data)
+{
+	FILE *o = g->out;
+	int tb = sl_bits_for(p->lanes), n = p->lane_bits;
+	fprintf(o, "    reg [%d:0] %s_tail;  // configured: the pixels of a row's last beat\n"
+		"    always @(posedge clk)\n        if (cfg_we && cfg_addr == %s)\n"
+		"            %s_tail <= cfg_data[%d:0];\n", tb - 1, nm,
+		rtl_rt_stream_addr(g, p->rt, 2), nm, tb - 1);
+	const char *s = "";
+	for (int l = p->lanes - 1; l >= 1; l--)
+		s = rtl_fmt(g, "%s(%s_eol && %s_tail <= %d'd%d ? %d'd0 : %s[%d:%d]), ", s, nm, nm, tb,
+			l, n, data, l * n + n - 1, l * n);
+	return rtl_fmt(g, "%s%s[%d:0]", s, data, n - 1);
+}
+
 /* An output stream: the core's values, each with its framing, through a
  * two-entry buffer, so TVALID and TDATA come from registers and the core
  * writes only while an entry is free at the start of the cycle. */
@@ -224,7 +243,9 @@ static void axis_output(rtl_gen *g, const axis_port *p)
 	fprintf(o, "    wire %s_push = core_%s_valid && ce;\n", nm, p->name);
 	axis_framer(g, nm, p, rtl_fmt(g, "%s_push", nm));
 	const char *data = rtl_fmt(g, "core_%s_data", p->name);
-	if (p->tail < p->lanes)	/* the lanes past the extent: 0 */
+	if (rtl_runtime(g) && p->lanes > 1)
+		data = axis_tail_rt(g, nm, p, data);
+	else if (p->tail < p->lanes)	/* the lanes past the extent: 0 */
 		data = rtl_fmt(g, "(%s_eol ? %d'd0 : %s[%d:%d]), %s[%d:0]", nm,
 			(p->lanes - p->tail) * p->lane_bits, data, p->bits - 1,
 			p->tail * p->lane_bits, data, p->tail * p->lane_bits - 1);

@@ -701,7 +701,7 @@ static void axis_tb_ports(FILE *out, int n_ports, const vl_port *ports)
 static void axis_tb_table(FILE *out, const char *what, const char *type, int n_ports,
 	const vl_port *ports, bool inputs, int field, bool runtime)
 {
-	bool framing = field >= 1 && field <= 3 && runtime;
+	bool framing = ((field >= 1 && field <= 3) || field == 6) && runtime;
 	fprintf(out, "%s%s %s[] = { ", framing ? "" : "const ", type, what);
 	int c = 0;
 	for (int i = 0; i < n_ports; i++) {
@@ -717,21 +717,24 @@ static void axis_tb_table(FILE *out, const char *what, const char *type, int n_p
 }
 
 /* --runtime-config: the framing of the run's size from DIR/framing.txt,
- * a line a port (row, rows, elements) in the order of the ports. */
+ * a line a port (row, rows, elements, the pixels of a row's last beat) in
+ * the order of the ports. */
 static void axis_tb_framing(FILE *out, int n_ports, const vl_port *ports)
 {
 	fprintf(out, "#ifdef SL_RUNTIME_CONFIG\nbool read_framing(const std::string &dir)\n{\n"
 		"\tFILE *f = std::fopen((dir + \"/framing.txt\").c_str(), \"r\");\n"
-		"\tif (!f)\n\t\treturn false;\n\tlong long row, rows, size;\n\tbool ok = true;\n");
+		"\tif (!f)\n\t\treturn false;\n\tlong long row, rows, size, tail;\n\tbool ok = true;\n");
 	for (int i = 0, ki = 0, ko = 0; i < n_ports; i++) {
-		fprintf(out, "\tok = ok && std::fscanf(f, \"%%lld %%lld %%lld\", &row, &rows, &size) == 3;\n");
+		fprintf(out, "\tok = ok && std::fscanf(f, \"%%lld %%lld %%lld %%lld\", &row, &rows, &size, "
+			"&tail) == 4;\n");
 		if (ports[i].is_input)
 			fprintf(out, "\tIN_ROW[%d] = row;\n\tIN_ROWS[%d] = rows;\n", ki, ki), ki++;
 		else
 			fprintf(out, "\tOUT_ROW[%d] = row;\n\tOUT_ROWS[%d] = rows;\n"
-				"\tOUT_SIZE[%d] = (uint64_t) size;\n", ko, ko, ko), ko++;
+				"\tOUT_SIZE[%d] = (uint64_t) size;\n\tOUT_TAIL[%d] = (int) tail;\n", ko, ko,
+				ko, ko), ko++;
 	}
-	fprintf(out, "\t(void) row;\n\t(void) rows;\n\t(void) size;\n"
+	fprintf(out, "\t(void) row;\n\t(void) rows;\n\t(void) size;\n\t(void) tail;\n"
 		"\treturn std::fclose(f) == 0 && ok;\n}\n#endif\n\n");
 }
 

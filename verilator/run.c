@@ -1104,8 +1104,8 @@ static int vl_run_files(sl_ctx *ctx, const char *dir, const vl_options *opts, in
 	if (!f)
 		sl_unreachable();
 	for (int i = 0; i < n_ports; i++)
-		fprintf(f, "%lld %lld %lld\n", (long long) ports[i].row, (long long) ports[i].rows,
-			(long long) ports[i].size);
+		fprintf(f, "%lld %lld %lld %d\n", (long long) ports[i].row,
+			(long long) ports[i].rows, (long long) ports[i].size, ports[i].tail);
 	fclose(f);
 	int rc = vl_write_inputs(ctx, dir, n_ports, ports, sizes, in, nf) != 0
 	    || (opts->config && vl_write(ctx, dir, "config.hex", opts->config,
