@@ -462,10 +462,9 @@ static void rt_stream_words(const sched_program *sp, const rt_map *m, int *j, FI
 			continue;
 		const ir_decl *d = s->decl;
 		const int64_t *ext = s->is_input ? d->extents : d->out_extents;
-		int64_t rows = 1;
-		for (int e = 0; e + 1 < d->n_dims; e++)
-			rows *= ext[e];
-		rt_word(out, m, m->base + (*j)++, (uint64_t) (d->n_dims ? ext[d->n_dims - 1] - 1 : 0));
+		int64_t row, rows, inner;
+		rtl_port_frame(d, d->n_dims, ext, &row, &rows, &inner);
+		rt_word(out, m, m->base + (*j)++, (uint64_t) (row - 1));
 		rt_word(out, m, m->base + (*j)++, (uint64_t) (rows - 1));
 		if (rt_has_tail(s))
 			rt_word(out, m, m->base + (*j)++, (uint64_t) rtl_port_tail(d));

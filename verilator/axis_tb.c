@@ -198,6 +198,9 @@ static const char *const axis_tb_body =
 	"\t{\n"
 	"\t\tuint64_t e = since_reset[k]++, frame = (uint64_t) (OUT_ROW[k] * OUT_ROWS[k]);\n"
 	"\t\tbool sof = e % frame == 0, eol = e % (uint64_t) OUT_ROW[k] == (uint64_t) OUT_ROW[k] - 1;\n"
+	"\t\t// a beat of the row's last lane-dimension index: its lanes from\n"
+	"\t\t// OUT_TAIL on are padding\n"
+	"\t\tbool lastx = e % (uint64_t) OUT_ROW[k] >= (uint64_t) (OUT_ROW[k] - OUT_INNER[k]);\n"
 	"\t\tif (o.user != sof)\n"
 	"\t\t\tfail(\"TUSER[0] (start of frame)\", k, o.user, sof);\n"
 	"\t\tif (o.last != eol)\n"
@@ -205,7 +208,7 @@ static const char *const axis_tb_body =
 	"\t\tfor (int l = 0; l < OUT_LANES[k]; l++) {\n"
 	"\t\t\tif (o.data[l] != mask(OUT_BITS[k], o.data[l]))\n"
 	"\t\t\t\tfail(\"TDATA's pad bits\", k, o.data[l], mask(OUT_BITS[k], o.data[l]));\n"
-	"\t\t\tif (eol && l >= OUT_TAIL[k] && o.data[l])\n"
+	"\t\t\tif (lastx && l >= OUT_TAIL[k] && o.data[l])\n"
 	"\t\t\t\tfail(\"a pixel past the extent in a row's last beat\", k, o.data[l], 0);\n"
 	"\t\t\tgot[k].push_back(o.data[l]);\n"
 	"\t\t}\n"
@@ -701,7 +704,7 @@ static void axis_tb_ports(FILE *out, int n_ports, const vl_port *ports)
 static void axis_tb_table(FILE *out, const char *what, const char *type, int n_ports,
 	const vl_port *ports, bool inputs, int field, bool runtime)
 {
-	bool framing = ((field >= 1 && field <= 3) || field == 6) && runtime;
+	bool framing = ((field >= 1 && field <= 3) || field >= 6) && runtime;
 	fprintf(out, "%s%s %s[] = { ", framing ? "" : "const ", type, what);
 	int c = 0;
 	for (int i = 0; i < n_ports; i++) {
@@ -710,7 +713,7 @@ static void axis_tb_table(FILE *out, const char *what, const char *type, int n_p
 		const vl_port *p = &ports[i];
 		int64_t v = field == 0 ? p->bits : field == 1 ? p->row : field == 2 ? p->rows
 			: field == 3 ? p->size : field == 4 ? p->lanes
-			: field == 5 ? (p->bits + 7) / 8 * 8 : p->tail;
+			: field == 5 ? (p->bits + 7) / 8 * 8 : field == 6 ? p->tail : p->inner;
 		fprintf(out, "%s%lld", c++ ? ", " : "", (long long) (framing ? 0 : v));
 	}
 	fprintf(out, "%s0 };\n", c ? ", " : "");
@@ -723,18 +726,18 @@ static void axis_tb_framing(FILE *out, int n_ports, const vl_port *ports)
 {
 	fprintf(out, "#ifdef SL_RUNTIME_CONFIG\nbool read_framing(const std::string &dir)\n{\n"
 		"\tFILE *f = std::fopen((dir + \"/framing.txt\").c_str(), \"r\");\n"
-		"\tif (!f)\n\t\treturn false;\n\tlong long row, rows, size, tail;\n\tbool ok = true;\n");
+		"\tif (!f)\n\t\treturn false;\n\tlong long row, rows, size, tail, inner;\n\tbool ok = true;\n");
 	for (int i = 0, ki = 0, ko = 0; i < n_ports; i++) {
-		fprintf(out, "\tok = ok && std::fscanf(f, \"%%lld %%lld %%lld %%lld\", &row, &rows, &size, "
-			"&tail) == 4;\n");
+		fprintf(out, "\tok = ok && std::fscanf(f, \"%%lld %%lld %%lld %%lld %%lld\", &row, &rows, "
+			"&size, &tail, &inner) == 5;\n");
 		if (ports[i].is_input)
 			fprintf(out, "\tIN_ROW[%d] = row;\n\tIN_ROWS[%d] = rows;\n", ki, ki), ki++;
 		else
 			fprintf(out, "\tOUT_ROW[%d] = row;\n\tOUT_ROWS[%d] = rows;\n"
-				"\tOUT_SIZE[%d] = (uint64_t) size;\n\tOUT_TAIL[%d] = (int) tail;\n", ko, ko,
-				ko, ko), ko++;
+				"\tOUT_SIZE[%d] = (uint64_t) size;\n\tOUT_TAIL[%d] = (int) tail;\n"
+				"\tOUT_INNER[%d] = inner;\n", ko, ko, ko, ko, ko), ko++;
 	}
-	fprintf(out, "\t(void) row;\n\t(void) rows;\n\t(void) size;\n\t(void) tail;\n"
+	fprintf(out, "\t(void) row;\n\t(void) rows;\n\t(void) size;\n\t(void) tail;\n\t(void) inner;\n"
 		"\treturn std::fclose(f) == 0 && ok;\n}\n#endif\n\n");
 }
 
@@ -766,6 +769,7 @@ void vl_write_axis_testbench(FILE *out, const char *top_name, int n_ports,
 	axis_tb_table(out, "OUT_LANES", "int", n_ports, ports, false, 4, runtime);
 	axis_tb_table(out, "OUT_STRIDE", "int", n_ports, ports, false, 5, runtime);
 	axis_tb_table(out, "OUT_TAIL", "int", n_ports, ports, false, 6, runtime);
+	axis_tb_table(out, "OUT_INNER", "int64_t", n_ports, ports, false, 7, runtime);
 	fputc('\n', out);
 	if (runtime)
 		axis_tb_framing(out, n_ports, ports);

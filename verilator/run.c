@@ -493,15 +493,12 @@ static void vl_build_release(vl_build *b)
 /* --------------------------------------------------------------- the run */
 
 /* A port's framing over the box of extents ext[0 .. n_dims) (words, for a
- * lane group: lane 0's box). */
-static vl_port vl_port_make(const char *name, int bits, bool is_input, int n_dims,
+ * lane group: lane 0's box; rtl_port_frame). */
+static vl_port vl_port_make(const char *name, const ir_decl *d, bool is_input, int n_dims,
 	const int64_t *ext, int nf)
 {
-	vl_port p = { name, bits, is_input, 1, 1, 1, 1, 1, NULL, -1 };
-	if (n_dims > 0)
-		p.row = ext[n_dims - 1];
-	for (int d = 0; d + 1 < n_dims; d++)
-		p.rows *= ext[d];
+	vl_port p = { name, d->type.bits, is_input, 1, 1, 1, 1, 1, 1, NULL, -1 };
+	rtl_port_frame(d, n_dims, ext, &p.row, &p.rows, &p.inner);
 	p.size = p.row * p.rows * nf;
 	return p;
 }
@@ -521,7 +518,7 @@ static int vl_ports(const sched_program *sp, int nf, vl_port **ports, int64_t **
 		int k = s->decl->lanes > 1 ? s->decl->lanes : 1;
 		if (!s->is_input || (k > 1 && s->decl->lane > 0))
 			continue;
-		vl_port p = vl_port_make(rtl_port_name(sp->ctx, s->decl), s->decl->type.bits, true,
+		vl_port p = vl_port_make(rtl_port_name(sp->ctx, s->decl), s->decl, true,
 			s->decl->n_dims, s->decl->extents, nf);
 		p.lanes = k;
 		p.tail = rtl_port_tail(s->decl);
@@ -534,7 +531,7 @@ static int vl_ports(const sched_program *sp, int nf, vl_port **ports, int64_t **
 		int k = d->lanes > 1 ? d->lanes : 1;
 		if (k > 1 && d->lane > 0)
 			continue;
-		vl_port p = vl_port_make(rtl_port_name(sp->ctx, d), d->type.bits, false,
+		vl_port p = vl_port_make(rtl_port_name(sp->ctx, d), d, false,
 			d->n_dims, d->out_extents, nf);
 		p.lanes = k;
 		p.tail = rtl_port_tail(d);
@@ -1104,8 +1101,9 @@ static int vl_run_files(sl_ctx *ctx, const char *dir, const vl_options *opts, in
 	if (!f)
 		sl_unreachable();
 	for (int i = 0; i < n_ports; i++)
-		fprintf(f, "%lld %lld %lld %d\n", (long long) ports[i].row,
-			(long long) ports[i].rows, (long long) ports[i].size, ports[i].tail);
+		fprintf(f, "%lld %lld %lld %d %lld\n", (long long) ports[i].row,
+			(long long) ports[i].rows, (long long) ports[i].size, ports[i].tail,
+			(long long) ports[i].inner);
 	fclose(f);
 	int rc = vl_write_inputs(ctx, dir, n_ports, ports, sizes, in, nf) != 0
 	    || (opts->config && vl_write(ctx, dir, "config.hex", opts->config,

@@ -56,12 +56,6 @@ SIZES = [(64, 10), (48, 8)]
 # docs section with the hardware reason).  Keep this list and the docs in
 # step: a refusal is removed here when the combination is built.
 REFUSALS = [
-    # camera_pipeline's output is [y][x][c]: its innermost extent (3) is
-    # below 4, so its 4 lanes run along x and a beat would hold points of
-    # 4 rows of the innermost dimension, none ending on a beat.
-    (lambda c: c['interface'] == 'axis' and c['lanes'] == 4 and c['prog'] == 'camera_pipeline',
-     'not its innermost: the AXI4-Stream interface packs a beat from one row',
-     'docs/hardware.md#axi4-stream-interface'),
     # Run-time sizes on native memory take register and delay chains
     # without border taps (not yet: multiplexers against run-time borders
     # and run-time strides are buildable, not built).  At 4 lanes the lane
