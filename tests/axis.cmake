@@ -155,6 +155,25 @@ if(SLUICE_AXIS_VERILATOR)
             ${CMAKE_CURRENT_SOURCE_DIR}/axis/odd_widths.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib lint axis
             --unroll 3)
   set_tests_properties(t_axis_lint_odd_widths_k3 PROPERTIES LABELS rtlgen TIMEOUT 120)
+  # Lanes along x, not the innermost (camera_pipeline's [y][x][c] at 4
+  # lanes), with a padded tail (61 columns), and the same under run-time
+  # sizes (ROW_LAST and TAIL configured: the padded beats found by a
+  # comparison with ROW_LAST): lint and Yosys's check -assert.
+  foreach(mode lint yosys)
+    add_test(NAME t_axis_${mode}_camera_pipeline_k4
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
+              ${CMAKE_SOURCE_DIR}/examples/camera_pipeline.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib
+              ${mode} axis --unroll 4 -D W=63 -D H=10)
+    add_test(NAME t_axis_${mode}_camera_pipeline_k4_runtime
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
+              ${CMAKE_SOURCE_DIR}/examples/camera_pipeline.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib
+              ${mode} axis --unroll 4 -D W=63 -D H=10 --memory pub --runtime-config
+              --control axilite)
+  endforeach()
+  set_tests_properties(t_axis_lint_camera_pipeline_k4 t_axis_lint_camera_pipeline_k4_runtime
+    PROPERTIES LABELS rtlgen TIMEOUT 120)
+  set_tests_properties(t_axis_yosys_camera_pipeline_k4 t_axis_yosys_camera_pipeline_k4_runtime
+    PROPERTIES LABELS "rtlgen;slow" TIMEOUT 900)
   add_test(NAME t_axis_stall_lib_bad
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/axis/stall_lib.sh $<TARGET_FILE:sluice>
             ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/axis_stall_lib)
