@@ -106,8 +106,8 @@ static const command commands[] = {
 	  "  -o DIR        output directory (default: out)\n  -D NAME=VALUE  set param NAME to VALUE (docs/language.md, \"Params\")\n  --quiet        no progress line (shown on a terminal only: Verilator,\n                 Yosys and nextpnr runs, the model, studies)\n" },
 	{ "sim", cmd_sim,
 	  OPT_DESIGN | OPT_DUMP | OPT_INPUT | OPT_SEED | OPT_ENGINE | OPT_VCD | OPT_FRAMES |
-	  OPT_MAX_CYCLES | OPT_STALL_SEEDS, true,
-	  "PROG [-D NAME=VALUE]... [--engine model|verilator] [--board B] [--interface native|axis [--stall-seeds N]] [--input NAME=FILE]... [--seed N] [--frames N] [-o DIR] [--vcd FILE] [--max-cycles N]",
+	  OPT_MAX_CYCLES | OPT_STALL_SEEDS | OPT_SIZES, true,
+	  "PROG [-D NAME=VALUE]... [--engine model|verilator] [--board B] [--interface native|axis [--stall-seeds N]] [--input NAME=FILE]... [--seed N] [--frames N] [--size NAME=VALUE[,NAME=VALUE]...]... [-o DIR] [--vcd FILE] [--max-cycles N]",
 	  "simulate the scheduled design cycle by cycle and check it against the reference",
 	  "Compiles PROG, runs the cycle-level model of its schedule and buffers (or\n"
 	  "its generated Verilog in Verilator), and checks every output bit for bit\n"
@@ -143,6 +143,14 @@ static const command commands[] = {
 	  "                         as for compile; verilator drives the AXI4-Lite\n"
 	  "                         slave under random wait states, and loads\n"
 	  "                         this size's configuration image\n"
+	  "  --size NAME=VALUE[,NAME=VALUE]...\n"
+	  "                         verilator, --runtime-config: the sizes, in order,\n"
+	  "                         one testbench process runs back to back on the\n"
+	  "                         one build (each given again: one size each; a\n"
+	  "                         param not named keeps its -D value), no reset\n"
+	  "                         between them; each size checked against its own\n"
+	  "                         reference and prediction, its outputs in\n"
+	  "                         DIR/size-I (docs/hardware.md)\n"
 	  "  --stall-seeds N        verilator, axis: pause patterns from N seeds, five\n"
 	  "                         patterns each (default 3; 0: the unstalled run,\n"
 	  "                         the reset and the framing errors only)\n"

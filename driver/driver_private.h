@@ -76,6 +76,10 @@ typedef struct options {
 	int n_defines;
 	sl_define *defines;	/* -D NAME=VALUE, in the order given */
 	sl_define *rt_max;	/* --runtime-max NAME=VALUE (flow.n_rt_max of them) */
+	/* sim --size NAME=VALUE[,NAME=VALUE]...: the sizes one Verilator
+	 * process runs back to back, each a list over the -D values */
+	int n_sizes;
+	const char **sizes;
 } options;
 
 typedef struct command {
@@ -97,7 +101,7 @@ enum {
 	OPT_MAX_CYCLES = 1 << 15, OPT_UNROLL = 1 << 16, OPT_DEFINE = 1 << 17, OPT_QUIET = 1 << 18,
 	OPT_MEMORY = 1 << 19, OPT_INTERFACE = 1 << 20, OPT_STALL_SEEDS = 1 << 21,
 	OPT_WIDTHS = 1 << 22, OPT_JOBS = 1 << 23, OPT_BOARDS = 1 << 24, OPT_EXPLORE = 1 << 25,
-	OPT_CHANNELS_LAST = 1 << 26,
+	OPT_CHANNELS_LAST = 1 << 26, OPT_SIZES = 1 << 27,
 	/* what compile, sim and synth share: the design */
 	OPT_DESIGN = OPT_SCHEDULE | OPT_THRESHOLD | OPT_RAM | OPT_BOARD | OPT_OUT | OPT_CLOCK |
 		OPT_UNROLL | OPT_DEFINE | OPT_QUIET | OPT_MEMORY | OPT_INTERFACE | OPT_WIDTHS |

@@ -185,6 +185,42 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 typedef int (*engine_fn)(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const void *arg, const ref_inputs *in, io_array **outs);
 
+/* The inputs of every frame of a run of "prog" and its outputs. */
+typedef struct run_data {
+	ref_inputs *in;		/* in[f], over decls and arrays */
+	ir_decl **decls;
+	io_array **arrays;	/* owned */
+	io_array **outs;	/* owned: outs[f * n_outputs + i] */
+	size_t n_arrays, n_outs;
+} run_data;
+
+static void run_data_alloc(run_data *r, const ir_program *prog, int nf)
+{
+	size_t per = (size_t) prog->n_decls + 1;
+	r->n_arrays = (size_t) nf * per;
+	r->n_outs = (size_t) nf * prog->n_outputs;
+	r->in = sl_xcalloc((size_t) nf, sizeof(*r->in));
+	r->decls = sl_xcalloc(r->n_arrays, sizeof(*r->decls));
+	r->arrays = sl_xcalloc(r->n_arrays, sizeof(*r->arrays));
+	for (int f = 0; f < nf; f++) {
+		r->in[f].decls = r->decls + f * per;
+		r->in[f].arrays = r->arrays + f * per;
+	}
+	r->outs = sl_xcalloc(r->n_outs + 1, sizeof(*r->outs));
+}
+
+static void run_data_free(run_data *r)
+{
+	for (size_t i = 0; r->arrays && i < r->n_arrays; i++)
+		io_array_free(r->arrays[i]);
+	for (size_t i = 0; r->outs && i < r->n_outs; i++)
+		io_array_free(r->outs[i]);
+	free(r->in);
+	free(r->decls);
+	free(r->arrays);
+	free(r->outs);
+}
+
 /* Gather the inputs of "prog", run "engine", write the outputs: the
  * shape of `run` and `sim`.  "packed": the inputs made and the outputs
  * taken packed (io_array.packed), for the compiled reference. */
@@ -196,30 +232,15 @@ static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
 		return EXIT_USAGE;
 	if (make_out_dir(ctx, opt->out_dir) < 0)
 		return EXIT_PROGRAM;
-	int nf = opt->frames;
-	size_t per = (size_t) prog->n_decls + 1, n_out = (size_t) nf * prog->n_outputs;
-	ref_inputs *in = sl_xcalloc((size_t) nf, sizeof(*in));
-	ir_decl **decls = sl_xcalloc((size_t) nf * per, sizeof(*decls));
-	io_array **arrays = sl_xcalloc((size_t) nf * per, sizeof(*arrays));
-	for (int f = 0; f < nf; f++) {
-		in[f].decls = decls + f * per;
-		in[f].arrays = arrays + f * per;
-	}
-	io_array **outs = sl_xcalloc(n_out + 1, sizeof(*outs));
-	int rc = gather_inputs(ctx, prog, opt, packed, in, arrays);
+	run_data r;
+	run_data_alloc(&r, prog, opt->frames);
+	int rc = gather_inputs(ctx, prog, opt, packed, r.in, r.arrays);
 	if (rc < 0)
 		rc = rc == -2 ? EXIT_USAGE : EXIT_PROGRAM;
-	else if (engine(ctx, prog, opt, arg, in, outs) < 0 ||
-		 write_outputs(ctx, prog, opt, outs) < 0)
+	else if (engine(ctx, prog, opt, arg, r.in, r.outs) < 0 ||
+		 write_outputs(ctx, prog, opt, r.outs) < 0)
 		rc = EXIT_PROGRAM;
-	for (size_t i = 0; i < (size_t) nf * per; i++)
-		io_array_free(arrays[i]);
-	for (size_t i = 0; i < n_out; i++)
-		io_array_free(outs[i]);
-	free(in);
-	free(decls);
-	free(arrays);
-	free(outs);
+	run_data_free(&r);
 	return rc;
 }
 
@@ -594,6 +615,19 @@ int cmd_explore(const options *opt)
 
 /* ------------------------------------------------------------------ sim */
 
+/* The Verilator run of design "d" as the command line asks. */
+static vl_options sim_vl_options(const flow_design *d, const options *opt)
+{
+	/* with tiles the harness waits for 'ready' (their configuration) */
+	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
+	vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL,
+		d->pub || opt->flow.pub.runtime ? wait_ready : NULL,
+		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0,
+		d->pub, NULL, 0, 0, NULL, NULL, false, 0, NULL };
+	vopts.axilite = opt->flow.control == RTL_CONTROL_AXILITE;
+	return vopts;
+}
+
 /* The design's model or its Verilog in Verilator, each compared with the
  * reference. */
 static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
@@ -608,16 +642,10 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	const char *top;
 	if (flow_verilog_frames(d, opt->frames, &text, &len, &top) < 0)
 		return -1;
-	/* with tiles the harness waits for 'ready' (their configuration) */
-	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
-	vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL,
-		d->pub || opt->flow.pub.runtime ? wait_ready : NULL,
-		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0,
-		d->pub, NULL, 0, 0, NULL, NULL, false };
+	vl_options vopts = sim_vl_options(d, opt);
 	char *cfg;	/* --runtime-config: the image, loaded by the harness */
 	vopts.config_data_bits = flow_config_image(d, &cfg, &vopts.config_len);
 	vopts.config = cfg;
-	vopts.axilite = opt->flow.control == RTL_CONTROL_AXILITE;
 	int rc = vopts.config_data_bits < 0 ? -1
 		: sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
 	free(text);
@@ -625,9 +653,173 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	return rc;
 }
 
+/* ------------------------------------------------------------ sim --size */
+
+/* The -D values with the params of --size "spec" (NAME=VALUE,...,
+ * checked by the option parser) over them: a heap array of *n whose
+ * names it owns (size_defines_free). */
+static sl_define *size_defines(const options *opt, const char *spec, int *n)
+{
+	sl_define *d = sl_xcalloc((size_t) opt->n_defines + 17, sizeof(*d));
+	int k = 0;
+	for (int i = 0; i < opt->n_defines; i++)
+		d[k++] = (sl_define) { sl_xstrdup(opt->defines[i].name), opt->defines[i].value };
+	for (const char *p = spec; *p;) {
+		const char *eq = strchr(p, '='), *end = strchr(p, ',');
+		end = end ? end : p + strlen(p);
+		char *name = strndup(p, (size_t) (eq - p));
+		int64_t v = strtoll(eq + 1, NULL, 10);
+		int at = k;
+		for (int i = 0; i < k; i++)
+			at = !strcmp(d[i].name, name) ? i : at;
+		if (at < k) {
+			free(name);
+			d[at].value = v;
+		} else {
+			d[k++] = (sl_define) { name, v };
+		}
+		p = *end ? end + 1 : end;
+	}
+	*n = k;
+	return d;
+}
+
+static void size_defines_free(sl_define *d, int n)
+{
+	for (int i = 0; d && i < n; i++)
+		free((char *) d[i].name);
+	free(d);
+}
+
+/* One size of sim --size: its design, Verilog, image, files and data. */
+typedef struct sim_one {
+	sl_define *defs;
+	int n_defs;
+	flow_design *d;
+	char *text;		/* the Verilog (every size's the same) */
+	size_t len;
+	const char *top;
+	char *cfg;		/* the configuration image */
+	size_t cfg_len;
+	int cfg_bits;
+	char *dir;		/* DIR/size-I: its image, inputs and outputs */
+	run_data r;
+} sim_one;
+
+/* Size i's design, Verilog and image; 0, or -1 (reported, naming the
+ * size). */
+static int sim_one_build(sl_ctx *ctx, const options *opt, int i, sim_one *s)
+{
+	char name[32];
+	snprintf(name, sizeof name, "size-%d", i + 1);
+	s->dir = sl_path_join(opt->out_dir, name, NULL);
+	s->defs = size_defines(opt, opt->sizes[i], &s->n_defs);
+	sl_ctx_set_defines(ctx, s->defs, s->n_defs);
+	s->d = build_design(ctx, opt);
+	sl_ctx_set_defines(ctx, opt->defines, opt->n_defines);
+	if (!s->d || flow_verilog_frames(s->d, opt->frames, &s->text, &s->len, &s->top) < 0
+	    || (s->cfg_bits = flow_config_image(s->d, &s->cfg, &s->cfg_len)) < 0
+	    || !sim_within_budget(ctx, s->d->sp, opt->frames, opt->max_cycles ? opt->max_cycles
+		: SIM_MAX_CYCLES_DEFAULT)) {
+		sl_note(ctx, sl_noloc, "at --size %s, size %d of %d", opt->sizes[i], i + 1,
+			opt->n_sizes);
+		return -1;
+	}
+	return 0;
+}
+
+/* Size i's Verilog is the first size's, byte for byte: one build serves
+ * both.  0, or -1 (reported, naming the first line that differs). */
+static int sim_one_same(sl_ctx *ctx, const options *opt, const sim_one *a, const sim_one *b,
+	int i)
+{
+	if (a->len == b->len && !memcmp(a->text, b->text, a->len))
+		return 0;
+	int line = 1;
+	for (size_t k = 0; k < a->len && k < b->len && a->text[k] == b->text[k]; k++)
+		line += a->text[k] == '\n';
+	sl_error_file(ctx, opt->prog, "--size %s: the Verilog of this size differs from the "
+		"first size's (--size %s) at line %d; one build runs the sizes whose Verilog is "
+		"the same (--runtime-max NAME=VALUE sizes it for the largest)", opt->sizes[i],
+		opt->sizes[0], line);
+	return -1;
+}
+
+/* Size i's image (DIR/size-I/config.hex) and inputs; 0 or an exit code. */
+static int sim_one_data(sl_ctx *ctx, const options *opt, sim_one *s)
+{
+	options oi = *opt;
+	oi.out_dir = s->dir;
+	const ir_program *prog = s->d->prog;
+	io_input_spec spec = input_spec(&oi, false);
+	run_data_alloc(&s->r, prog, opt->frames);
+	if (io_inputs_check(ctx, prog, &spec) < 0)
+		return EXIT_USAGE;
+	if (make_out_dir(ctx, s->dir) < 0 || write_config(s->d, s->dir) < 0)
+		return EXIT_PROGRAM;
+	int rc = gather_inputs(ctx, prog, &oi, false, s->r.in, s->r.arrays);
+	return rc == 0 ? 0 : rc == -2 ? EXIT_USAGE : EXIT_PROGRAM;
+}
+
+static void sim_one_free(sim_one *s)
+{
+	size_defines_free(s->defs, s->n_defs);
+	flow_free(s->d);
+	free(s->text);
+	free(s->cfg);
+	free(s->dir);
+	if (s->r.in)
+		run_data_free(&s->r);
+}
+
+/* sim --size: every size's design (the same Verilog), the first's design
+ * files in DIR, each size's image, inputs and outputs in DIR/size-I, and
+ * one Verilator process running the sizes in order. */
+static int sim_sizes(sl_ctx *ctx, const options *opt)
+{
+	int n = opt->n_sizes, rc = 0;
+	sim_one *s = sl_xcalloc((size_t) n + 1, sizeof(*s));
+	sim_size *z = sl_xcalloc((size_t) n + 1, sizeof(*z));
+	for (int i = 0; i < n && rc == 0; i++)
+		if (sim_one_build(ctx, opt, i, &s[i]) < 0 || (i > 0 && sim_one_same(ctx, opt, &s[0],
+			&s[i], i) < 0))
+			rc = EXIT_PROGRAM;
+	if (rc == 0 && write_design(s[0].d, opt->out_dir, opt->frames) < 0)
+		rc = EXIT_PROGRAM;
+	for (int i = 0; i < n && rc == 0; i++) {
+		rc = sim_one_data(ctx, opt, &s[i]);
+		z[i] = (sim_size) { s[i].d->prog, s[i].d->sp, s[i].r.in, s[i].cfg, s[i].cfg_len,
+			s[i].r.outs, opt->sizes[i] };
+	}
+	if (rc == 0) {
+		vl_options vo = sim_vl_options(s[0].d, opt);
+		vo.config_data_bits = s[0].cfg_bits;
+		if (sim_check_verilator_sizes(ctx, n, z, s[0].top, s[0].text, s[0].len, &vo,
+			stdout) < 0)
+			rc = EXIT_PROGRAM;
+	}
+	for (int i = 0; i < n && rc == 0; i++) {
+		options oi = *opt;
+		oi.out_dir = s[i].dir;
+		if (write_outputs(ctx, s[i].d->prog, &oi, s[i].r.outs) < 0)
+			rc = EXIT_PROGRAM;
+	}
+	for (int i = 0; i < n; i++)
+		sim_one_free(&s[i]);
+	free(s);
+	free(z);
+	return rc;
+}
+
 int cmd_sim(const options *opt)
 {
 	sl_ctx *ctx = new_ctx(opt);
+	if (opt->n_sizes > 0) {
+		sl_outputs_begin(opt->out_dir);
+		int rc = finish_outputs(sim_sizes(ctx, opt));
+		sl_ctx_free(ctx);
+		return rc;
+	}
 	flow_design *d = build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin(opt->out_dir);
@@ -671,6 +863,7 @@ static void options_alloc(options *opt, int argc)
 	opt->input_files = sl_xcalloc(argc, sizeof(char *));
 	opt->defines = sl_xcalloc(argc, sizeof(*opt->defines));
 	opt->rt_max = sl_xcalloc(argc, sizeof(*opt->rt_max));
+	opt->sizes = sl_xcalloc(argc, sizeof(*opt->sizes));
 	opt->explore_knobs = sl_xcalloc(argc, sizeof(char *));
 }
 
@@ -685,6 +878,7 @@ static void options_free(options *opt)
 	for (int i = 0; i < opt->flow.n_rt_max; i++)
 		free((char *) opt->rt_max[i].name);
 	free(opt->rt_max);
+	free(opt->sizes);
 	free(opt->input_files);
 	free(opt->explore_knobs);
 	sl_ctx_free(opt->diag);

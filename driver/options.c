@@ -93,6 +93,41 @@ static bool set_runtime_max(options *o, const char *val)
 	return true;
 }
 
+/* --size NAME=VALUE[,NAME=VALUE]...: a size of a back-to-back run, each
+ * NAME a param's name (not given twice), each VALUE a decimal integer. */
+static bool set_size(options *o, const char *val)
+{
+	const char *p = val;
+	char seen[16][64];
+	int n = 0;
+	bool ok = *p != 0;
+	while (ok && *p) {
+		const char *eq = strchr(p, '='), *end = strchr(p, ',');
+		end = end ? end : p + strlen(p);
+		ok = eq && eq > p && eq < end && eq - p < 64 && n < 16 && !(*p >= '0' && *p <= '9');
+		for (const char *c = p; ok && c < eq; c++)
+			ok = *c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+				(*c >= '0' && *c <= '9');
+		const char *d = ok ? eq + 1 : end;
+		ok = ok && (d < end) && (*d == '-' || (*d >= '0' && *d <= '9'));
+		for (const char *c = d + (ok && *d == '-'); ok && c < end; c++)
+			ok = *c >= '0' && *c <= '9';
+		ok = ok && end - d <= 18;	/* within 64 bits */
+		for (int i = 0; ok && i < n; i++)
+			if ((size_t) (eq - p) == strlen(seen[i]) && !strncmp(seen[i], p, (size_t) (eq - p)))
+				return usage_error(o, "--size names a param twice in '%s'", val);
+		if (ok)
+			snprintf(seen[n++], sizeof seen[0], "%.*s", (int) (eq - p), p);
+		p = *end ? end + 1 : end;
+		ok = ok && !(*end && !*p);
+	}
+	if (!ok)
+		return usage_error(o, "--size takes NAME=VALUE[,NAME=VALUE]... (up to 16 params, "
+			"each a param's name and a decimal integer), not '%s'", val);
+	o->sizes[o->n_sizes++] = val;
+	return true;
+}
+
 static bool set_seed(options *o, const char *val)
 {
 	o->have_seed = parse_count(val, &o->seed);
@@ -490,6 +525,7 @@ static const option_spec option_specs[] = {
 	{ "--pub-config", OPT_MEMORY, true, set_pub_config },
 	{ "--runtime-config", OPT_MEMORY, false, set_runtime },
 	{ "--runtime-max", OPT_MEMORY, true, set_runtime_max },
+	{ "--size", OPT_SIZES, true, set_size },
 	{ "-d", OPT_DUMP, true, set_dump },
 	{ "-D", OPT_DEFINE, true, set_define },
 	{ "--engine", OPT_ENGINE, true, set_engine },
@@ -551,7 +587,8 @@ flow_request driver_request(const options *opt, const board *bd)
 		opt->engine, !strcmp(opt->engine, "verilator"), opt->vcd != NULL, opt->have_stall_seeds,
 		opt->check_netlist, opt->n_inputs || opt->have_seed, opt->pub_tile_opts,
 		opt->study_memories != NULL, opt->study_boards || opt->study_schedules ||
-		opt->study_thresholds || opt->study_rams || opt->sim || opt->pnr };
+		opt->study_thresholds || opt->study_rams || opt->sim || opt->pnr, opt->n_sizes,
+		opt->n_inputs > 0 };
 }
 
 /* "sluice CMD", the place of the command line's errors. */

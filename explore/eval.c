@@ -75,7 +75,7 @@ flow_design *ex_design(const ex_run *r, ex_point *p, sl_ctx *ctx)
 	flow_options fo;
 	ex_flow_options(r, p, &fo);
 	flow_request req = { "synth", &fo, true, fo.bd, 1, "model", false, false, false, false,
-		false, fo.memory_pub, false, false };
+		false, fo.memory_pub, false, false, 0, false };
 	flow_design *d = NULL;
 	if (flow_options_check(ctx, &req) == 0)
 		d = flow_compile(ctx, r->prog, &fo);

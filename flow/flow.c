@@ -286,6 +286,7 @@ static int flow_back_end(flow_design *d)
 	const board *target = d->opts.sched.timing ? d->opts.sched.timing : d->opts.bd;
 	if (target)
 		tg_dsp_decide(target, lanes);
+	d->opts.sched.lanes_apart = d->opts.pub.runtime;
 	d->sp = sched_program_schedule(d->ctx, d->isl, lanes, &d->opts.sched);
 	if (!d->sp)
 		return -1;

@@ -92,6 +92,8 @@ typedef struct flow_request {
 	bool study_memories;		/* study: --memory LIST */
 	bool study_board_axes;		/* study: --boards, --schedules, --thresholds,
 					 * --rams, --sim or --pnr */
+	int n_sizes;			/* sim: --size given this many times */
+	bool have_input;		/* --input NAME=FILE */
 } flow_request;
 
 /* Does "r" combine its options as every rule of flow/options.c allows?

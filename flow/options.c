@@ -81,6 +81,23 @@ static bool runtime_max_pub(const flow_request *r, char *d, size_t n)
 }
 
 
+/* sim --size: sizes of one run-time configured build in one Verilator
+ * process (docs/hardware.md, "Several sizes in one run"). */
+static bool sizes_without_runtime(const flow_request *r, char *d, size_t n)
+{
+	return r->n_sizes > 0 && (!r->flow->pub.runtime || !r->engine_verilator);
+}
+
+static bool sizes_pub(const flow_request *r, char *d, size_t n)
+{
+	return r->n_sizes > 0 && r->flow->memory_pub;
+}
+
+static bool sizes_input(const flow_request *r, char *d, size_t n)
+{
+	return r->n_sizes > 0 && r->have_input;
+}
+
 static bool synth_no_board(const flow_request *r, char *d, size_t n)
 {
 	return is(r, "synth") && !r->board_given;
@@ -146,6 +163,14 @@ static const flow_rule flow_rules[] = {
 	{ runtime_max_pub, "--runtime-max sizes the line buffers of native memory; on tiles "
 	  "(--memory pub) the Verilog holds no size: drop it", "docs/pub.md#run-time-configuration",
 	  FLOW_EXIT_USAGE, false },
+	{ sizes_without_runtime, "--size runs several sizes of one build in one Verilator "
+	  "process: give --runtime-config and --engine verilator",
+	  "docs/hardware.md#several-sizes-in-one-run", FLOW_EXIT_USAGE, false },
+	{ sizes_pub, "--size does not check the tiles' access counts of several sizes in one "
+	  "process yet: drop --memory pub (one sim a size serves tiles)",
+	  "docs/hardware.md#several-sizes-in-one-run", FLOW_EXIT_USAGE, false },
+	{ sizes_input, "--size makes each size's inputs from --seed; --input gives the data "
+	  "of one size", "docs/hardware.md#several-sizes-in-one-run", FLOW_EXIT_USAGE, false },
 	{ synth_no_board, "no board given (--board B; see 'sluice boards')",
 	  "boards/README.md#format", FLOW_EXIT_USAGE, false },
 	{ netlist_axis, "--check-netlist simulates the native interface; drop --interface axis",

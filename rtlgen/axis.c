@@ -22,8 +22,9 @@ typedef struct axis_port {
 	int bits;		/* the core's data width, k * N */
 	int bytes;		/* TDATA bytes, k * ceil(N/8) */
 	int tail;		/* the pixels of a row's last beat, 1 .. k */
-	int64_t row;		/* beats per row (lane 0's innermost extent) */
+	int64_t row;		/* beats per row (rtl_port_frame) */
 	int64_t rows;		/* rows per frame */
+	int64_t inner;		/* beats per lane-dimension index (1: lanes innermost) */
 	int rt;			/* its ROW_LAST/ROWS_LAST pair (--runtime-config) */
 } axis_port;
 
@@ -33,11 +34,8 @@ static axis_port axis_port_of(const char *name, const ir_decl *d, int n_dims,
 	const int64_t *ext)
 {
 	int k = d->lanes > 1 ? d->lanes : 1, n = d->type.bits;
-	axis_port p = { name, k, n, k * n, k * ((n + 7) / 8), rtl_port_tail(d), 1, 1, 0 };
-	if (n_dims > 0)
-		p.row = ext[n_dims - 1];
-	for (int e = 0; e + 1 < n_dims; e++)
-		p.rows *= ext[e];
+	axis_port p = { name, k, n, k * n, k * ((n + 7) / 8), rtl_port_tail(d), 1, 1, 1, 0 };
+	rtl_port_frame(d, n_dims, ext, &p.row, &p.rows, &p.inner);
 	return p;
 }
 
@@ -172,11 +170,17 @@ static void axis_comment(rtl_gen *g, const char *dir, const axis_port *p)
 	else if (p->lanes == 1)
 		fprintf(g->out, "    // %s '%s': %d-bit elements in %d-byte TDATA, rows of %lld\n",
 			dir, p->name, p->bits, p->bytes, (long long) p->row);
-	else
+	else if (p->inner == 1)
 		fprintf(g->out, "    // %s '%s': %d %d-bit pixels a beat in %d-byte TDATA "
 			"(lane 0 low), rows of %lld beats, %d pixel%s in the last\n", dir, p->name,
 			p->lanes, p->lane_bits, p->bytes, (long long) p->row, p->tail,
 			p->tail == 1 ? "" : "s");
+	else
+		fprintf(g->out, "    // %s '%s': %d %d-bit pixels a beat in %d-byte TDATA "
+			"(lane 0 low), rows of %lld beats, the lanes along a dimension of %lld beats "
+			"an index, %d pixel%s in each of the last %lld\n", dir, p->name, p->lanes,
+			p->lane_bits, p->bytes, (long long) p->row, (long long) p->inner, p->tail,
+			p->tail == 1 ? "" : "s", (long long) p->inner);
 }
 
 /* An input stream: TREADY when the core takes an element in an enabled
@@ -212,6 +216,40 @@ static void axis_tdata(rtl_gen *g, const char *nm, const axis_port *p)
 		fprintf(o, "    assign %s_tdata = %s_e0[%d:0];\n", nm, nm, p->bits - 1);
 }
 
+/* Is the beat of master "nm" one of its row's last lane-dimension index
+ * (the beats that hold padding lanes): the row's last beat when the lanes
+ * run along the innermost dimension, else one of its last p->inner. */
+static const char *axis_lastx(rtl_gen *g, const char *nm, const axis_port *p)
+{
+	if (p->inner == 1)
+		return rtl_fmt(g, "%s_eol", nm);
+	if (!rtl_runtime(g))
+		return rtl_fmt(g, "(%s_col >= %d'd%lld)", nm, sl_bits_for(p->row - 1),
+			(long long) (p->row - p->inner));
+	int xw = rtl_rt_ext_bits(g);
+	return rtl_fmt(g, "({1'b0, %s_col} + %d'd%lld > {1'b0, %s_row_last})", nm, xw + 1,
+		(long long) p->inner, nm);
+}
+
+/* The data of a master of lanes under --runtime-config: the lanes of a
+ * row's last beat from lane TAIL on 0, TAIL (1 .. k) a configuration
+ * register, NAME_tail: the row length modulo k is the size's. */
+static const char *axis_tail_rt(rtl_gen *g, const char *nm, const axis_port *p,
+	const char *data)
+{
+	FILE *o = g->out;
+	int tb = sl_bits_for(p->lanes), n = p->lane_bits;
+	fprintf(o, "    reg [%d:0] %s_tail;  // configured: the pixels of a row's last beat\n"
+		"    always @(posedge clk)\n        if (cfg_we && cfg_addr == %s)\n"
+		"            %s_tail <= cfg_data[%d:0];\n", tb - 1, nm,
+		rtl_rt_stream_addr(g, p->rt, 2), nm, tb - 1);
+	const char *s = "";
+	for (int l = p->lanes - 1; l >= 1; l--)
+		s = rtl_fmt(g, "%s(%s && %s_tail <= %d'd%d ? %d'd0 : %s[%d:%d]), ", s,
+			axis_lastx(g, nm, p), nm, tb, l, n, data, l * n + n - 1, l * n);
+	return rtl_fmt(g, "%s%s[%d:0]", s, data, n - 1);
+}
+
 /* An output stream: the core's values, each with its framing, through a
  * two-entry buffer, so TVALID and TDATA come from registers and the core
  * writes only while an entry is free at the start of the cycle. */
@@ -224,8 +262,10 @@ static void axis_output(rtl_gen *g, const axis_port *p)
 	fprintf(o, "    wire %s_push = core_%s_valid && ce;\n", nm, p->name);
 	axis_framer(g, nm, p, rtl_fmt(g, "%s_push", nm));
 	const char *data = rtl_fmt(g, "core_%s_data", p->name);
-	if (p->tail < p->lanes)	/* the lanes past the extent: 0 */
-		data = rtl_fmt(g, "(%s_eol ? %d'd0 : %s[%d:%d]), %s[%d:0]", nm,
+	if (rtl_runtime(g) && p->lanes > 1)
+		data = axis_tail_rt(g, nm, p, data);
+	else if (p->tail < p->lanes)	/* the lanes past the extent: 0 */
+		data = rtl_fmt(g, "(%s ? %d'd0 : %s[%d:%d]), %s[%d:0]", axis_lastx(g, nm, p),
 			(p->lanes - p->tail) * p->lane_bits, data, p->bits - 1,
 			p->tail * p->lane_bits, data, p->tail * p->lane_bits - 1);
 	fprintf(o, "    wire [%d:0] %s_in = {%s_eol, %s_sof, %s};\n", w - 1, nm, nm, nm, data);

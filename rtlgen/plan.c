@@ -24,8 +24,23 @@ int rtl_port_tail(const ir_decl *d)
 	if (d->lanes <= 1)
 		return 1;
 	const ir_decl *w = d->lane_of;
-	int64_t e = (w->kind == IR_DECL_INPUT ? w->extents : w->out_extents)[w->n_dims - 1];
+	int64_t e = (w->kind == IR_DECL_INPUT ? w->extents : w->out_extents)[d->lane_dim];
 	return e % d->lanes ? (int) (e % d->lanes) : d->lanes;
+}
+
+void rtl_port_frame(const ir_decl *d, int n_dims, const int64_t *ext, int64_t *row,
+	int64_t *rows, int64_t *inner)
+{
+	int ld = d->lanes > 1 ? d->lane_dim : n_dims - 1;
+	*row = *rows = *inner = 1;
+	for (int e = 0; e < n_dims; e++) {
+		if (e < ld)
+			*rows *= ext[e];
+		else
+			*row *= ext[e];
+		if (e > ld)
+			*inner *= ext[e];
+	}
 }
 
 const char *rtl_stage_name(sl_ctx *ctx, const sched_stmt *s)

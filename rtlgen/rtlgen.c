@@ -664,36 +664,10 @@ static int rtl_check_frames(sl_ctx *ctx, const sched_program *sp, int frames)
 	return 0;
 }
 
-/* The AXI4-Stream wrapper frames a stream in rows of the innermost
- * dimension, a beat of k pixels of one row (rtlgen/axis.c): a port group
- * whose lanes run along another dimension (an output's innermost extent
- * below k: docs/language.md, "Lanes") would put points of k rows in one
- * beat and mark no row's end, so it is refused (not yet). */
-static int rtl_check_axis_lanes(sl_ctx *ctx, const sched_program *sp, const rtl_options *ro)
-{
-	if (ro->iface != RTL_IFACE_AXIS)
-		return 0;
-	for (int i = 0; i < sp->n_stmts; i++) {
-		const ir_decl *d = sp->stmts[i]->decl;
-		if (rtl_lanes(sp->stmts[i]) == 1 || d->lane != 0 ||
-		    !(sp->stmts[i]->is_input || sp->stmts[i]->is_output) ||
-		    d->lane_dim == d->n_dims - 1)
-			continue;
-		const ir_decl *w = d->lane_of;
-		sl_error(ctx, w->unroll_loc.line ? w->unroll_loc : w->loc, "'%s' has its %d lanes "
-			"along dimension %d, not its innermost: the AXI4-Stream interface "
-			"packs a beat from one row of the innermost dimension (use the native "
-			"interface, or at most %lld lanes)", w->name, d->lanes, d->lane_dim + 1,
-			(long long) (w->kind == IR_DECL_INPUT ? w->extents : w->out_extents)[w->n_dims - 1]);
-		return -1;
-	}
-	return 0;
-}
-
 int rtl_check(sl_ctx *ctx, const sched_program *sp, const rtl_options *ro)
 {
 	if (rtl_check_extents(ctx, sp) < 0 || rtl_check_frames(ctx, sp, ro->frames) < 0 ||
-	    rtl_check_lanes(ctx, sp) < 0 || rtl_check_axis_lanes(ctx, sp, ro) < 0)
+	    rtl_check_lanes(ctx, sp) < 0)
 		return -1;
 	return 0;
 }

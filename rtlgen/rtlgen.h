@@ -50,9 +50,20 @@ typedef struct rtl_plan {
  * interface"), as a Verilog identifier (in the context's arena). */
 const char *rtl_port_name(sl_ctx *ctx, const ir_decl *d);
 /* The lanes of the last word of a row of port group "d" (lane 0 of an
- * input or output): its split declaration's innermost extent mod k, or k
- * when k divides it; 1 without lanes (docs/hardware.md "Lanes"). */
+ * input or output): its split declaration's extent along its lane
+ * dimension mod k, or k when k divides it; 1 without lanes
+ * (docs/hardware.md "Lanes"). */
 int rtl_port_tail(const ir_decl *d);
+/* The AXI4-Stream framing of port group "d" (lane 0) over its box of
+ * extents ext[0 .. n_dims) (lane 0's words): a row is every word of one
+ * index of the dimensions before the lane dimension (the innermost
+ * without lanes), *row words, *rows of them a frame; the words of one
+ * lane-dimension index are *inner consecutive words (the product of the
+ * extents after it: 1 when the lanes run along the innermost), so a
+ * row's last *inner words hold its last lane-dimension index, padded
+ * past rtl_port_tail's lanes (docs/hardware.md "Pixels per beat"). */
+void rtl_port_frame(const ir_decl *d, int n_dims, const int64_t *ext, int64_t *row,
+	int64_t *rows, int64_t *inner);
 /* The Verilog name of statement s, the prefix of every signal and
  * instance of its stage ("blur.lane1" is blur_lane1; in the context's
  * arena). */

@@ -34,6 +34,7 @@ typedef struct rt_map {
 	int n_sched;		/* the schedules' registers */
 	int n_fifos;		/* LEN registers (native delay chains' SRAM groups) */
 	int n_streams;		/* AXI4-Stream ports: ROW_LAST, ROWS_LAST each */
+	int n_tails;		/* of them, outputs of lanes: TAIL too */
 	bool sizes;		/* native memory: serves sizes up to a larger one */
 } rt_map;
 
@@ -61,13 +62,28 @@ static int rt_n_fifos(const ub_set *ubs, const pub_set *ps)
 	return n;
 }
 
-/* The AXI4-Stream ports of "sp" (a port group of lanes is one). */
-static int rt_n_streams(const sched_program *sp)
+/* Is s an AXI4-Stream port (a port group of lanes is one, lane 0's)? */
+static bool rt_is_stream(const sched_stmt *s)
+{
+	return (s->is_input || s->is_output) && !(rtl_lanes(s) > 1 && s->decl->lane > 0);
+}
+
+/* Does stream s have a TAIL register: an output of lanes, whose last beat
+ * of a row holds 1 .. k pixels, the row length modulo k. */
+static bool rt_has_tail(const sched_stmt *s)
+{
+	return s->is_output && rtl_lanes(s) > 1;
+}
+
+/* The AXI4-Stream ports of "sp" before statement "end", and their TAIL
+ * registers in *tails. */
+static int rt_n_streams(const sched_program *sp, int end, int *tails)
 {
 	int n = 0;
-	for (int i = 0; i < sp->n_stmts; i++) {
-		const sched_stmt *s = sp->stmts[i];
-		n += (s->is_input || s->is_output) && !(rtl_lanes(s) > 1 && s->decl->lane > 0);
+	*tails = 0;
+	for (int i = 0; i < end; i++) {
+		n += rt_is_stream(sp->stmts[i]);
+		*tails += rt_is_stream(sp->stmts[i]) && rt_has_tail(sp->stmts[i]);
 	}
 	return n;
 }
@@ -92,8 +108,9 @@ static void rt_map_of(const sched_program *sp, const ub_set *ubs, const pub_set 
 		if (sched_controller(sp, sp->stmts[i]) == sp->stmts[i])
 			m->n_sched += 1 + 2 * (rt_dims(sp->stmts[i]) + m->fr);
 	m->n_fifos = rt_n_fifos(ubs, ps);
-	m->n_streams = axis ? rt_n_streams(sp) : 0;
-	m->n_regs = m->n_sched + m->n_fifos + 2 * m->n_streams + 3;
+	m->n_streams = axis ? rt_n_streams(sp, sp->n_stmts, &m->n_tails) : 0;
+	m->n_tails = axis ? m->n_tails : 0;
+	m->n_regs = m->n_sched + m->n_fifos + 2 * m->n_streams + m->n_tails + 3;
 	m->sizes = false;
 	m->ta = sl_bits_for(m->base + m->n_regs - 1);
 	if (m->ta < 1)
@@ -203,18 +220,6 @@ static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 				return rt_too_wide(ctx, s, "a DELTA", v, m->tw);
 		}
 	}
-	for (int i = 0; m->n_streams && i < sp->n_stmts; i++) {
-		const sched_stmt *s = sp->stmts[i];
-		if (!(s->is_input || s->is_output) || rtl_lanes(s) == 1 || s->decl->lane > 0)
-			continue;
-		const ir_decl *w = s->decl->lane_of;
-		sl_error(ctx, w->unroll_loc.line ? w->unroll_loc : w->loc, "--runtime-config: the "
-			"AXI4-Stream port of '%s' carries %d lanes a beat, and its last beat's lanes "
-			"past the row (TKEEP-less padding) depend on the row length modulo %d, which "
-			"run-time sizes do not configure; use --unroll 1 or the native interface",
-			w->name, s->decl->lanes, s->decl->lanes);
-		return -1;
-	}
 	if (rt_run(sp, m) >= ((uint64_t) 1 << (m->rw - 1))) {
 		sl_error(ctx, sp->n_stmts ? sp->stmts[0]->decl->loc : sl_noloc, "--runtime-config: "
 			"%lld cycles from start to done do not fit the %d-bit run length (2 x "
@@ -306,7 +311,7 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 				rtl_rt_len_reg(g, b, k), m->cw >= 32 ? "cfg_data[31:0]"
 				: rtl_fmt(g, "{%d'd0, cfg_data}", 32 - m->cw));
 	}
-	j += 2 * m->n_streams;	/* ROW_LAST, ROWS_LAST: the AXI4-Stream wrapper's */
+	j += 2 * m->n_streams + m->n_tails;	/* ROW_LAST, ROWS_LAST, TAIL: the wrapper's */
 	fprintf(o, "            %s: cfg_run[%d:0] <= cfg_data;\n", rt_addr(g, m, j++), m->cw - 1);
 	fprintf(o, "            %s: cfg_run[%d:%d] <= cfg_data[%d:0];\n", rt_addr(g, m, j++),
 		m->rw - 1, m->cw, m->rw - m->cw - 1);
@@ -447,20 +452,22 @@ static void rt_len_words(const ub_set *ubs, const rt_map *m, int *j, FILE *out)
 }
 
 /* ROW_LAST and ROWS_LAST of every AXI4-Stream port (rtlgen/axis.c's
- * framing: the last column of a row, the last row of a frame). */
+ * framing: the last column of a row, the last row of a frame), and an
+ * output of lanes its TAIL (the pixels of a row's last beat, 1 .. k). */
 static void rt_stream_words(const sched_program *sp, const rt_map *m, int *j, FILE *out)
 {
 	for (int i = 0; m->n_streams && i < sp->n_stmts; i++) {
 		const sched_stmt *s = sp->stmts[i];
-		if (!(s->is_input || s->is_output) || (rtl_lanes(s) > 1 && s->decl->lane > 0))
+		if (!rt_is_stream(s))
 			continue;
 		const ir_decl *d = s->decl;
 		const int64_t *ext = s->is_input ? d->extents : d->out_extents;
-		int64_t rows = 1;
-		for (int e = 0; e + 1 < d->n_dims; e++)
-			rows *= ext[e];
-		rt_word(out, m, m->base + (*j)++, (uint64_t) (d->n_dims ? ext[d->n_dims - 1] - 1 : 0));
+		int64_t row, rows, inner;
+		rtl_port_frame(d, d->n_dims, ext, &row, &rows, &inner);
+		rt_word(out, m, m->base + (*j)++, (uint64_t) (row - 1));
 		rt_word(out, m, m->base + (*j)++, (uint64_t) (rows - 1));
+		if (rt_has_tail(s))
+			rt_word(out, m, m->base + (*j)++, (uint64_t) rtl_port_tail(d));
 	}
 }
 
@@ -511,12 +518,17 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	return ferror(out) ? -1 : 0;
 }
 
-/* The address of stream k's ROW_LAST (ROWS_LAST the next). */
+/* The address of stream k's ROW_LAST (which 0), ROWS_LAST (1) or TAIL
+ * (2): after the registers of the streams before it. */
 const char *rtl_rt_stream_addr(rtl_gen *g, int k, int which)
 {
 	rt_map m;
 	rt_map_gen(g, &m);
-	return rt_addr(g, &m, m.n_sched + m.n_fifos + 2 * k + which);
+	int i = 0, tails = 0;
+	while (i < g->sp->n_stmts && rt_n_streams(g->sp, i + 1, &tails) <= k)
+		i++;
+	rt_n_streams(g->sp, i, &tails);
+	return rt_addr(g, &m, m.n_sched + m.n_fifos + 2 * k + tails + which);
 }
 
 /* The bits of an extent in the configuration registers. */

@@ -91,6 +91,10 @@ typedef struct sched_options {
 	 * loops).  flow/ schedules a program that has some both ways and
 	 * keeps them only when they cost neither cycles nor storage. */
 	bool no_block_links;
+	/* Every lane its own schedule generator (sched_controller shares
+	 * none): --runtime-config, whose Verilog must not depend on whether
+	 * the lanes' extents agree (the row length modulo the lanes). */
+	bool lanes_apart;
 } sched_options;
 
 typedef struct sched_program {
@@ -204,7 +208,8 @@ int64_t sched_n_iters(const sched_stmt *s);
 int64_t sched_last_time(const sched_stmt *s);
 /* The statement whose schedule generator "s" shares: the first lane of
  * s's declaration with s's box and schedule (lo, ext, coefficients,
- * offset: the same fires and iteration counters in every cycle), else s
+ * offset: the same fires and iteration counters in every cycle; none with
+ * opts.lanes_apart), else s
  * itself.  rtlgen emits one sl_sched per controller, fpga/logic.c
  * counts one. */
 const sched_stmt *sched_controller(const sched_program *sp, const sched_stmt *s);

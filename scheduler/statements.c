@@ -171,7 +171,7 @@ int64_t sched_last_time(const sched_stmt *s)
 
 const sched_stmt *sched_controller(const sched_program *sp, const sched_stmt *s)
 {
-	if (s->decl->lanes <= 1)
+	if (s->decl->lanes <= 1 || sp->opts.lanes_apart)
 		return s;
 	for (int i = s->index - s->decl->lane; i >= 0 && i < s->index; i++) {
 		const sched_stmt *z = sp->stmts[i];

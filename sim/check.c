@@ -358,10 +358,10 @@ static void check_vl_report(FILE *out, const sched_program *sp,
 			(long long) sp->predicted_cycles, (long long) st->outputs_received);
 	if (st->axis_runs)
 		fprintf(out, "  axis: %lld runs back to back (unstalled; per seed 90%%, 50%%, 10%% "
-			"duty, bursts, a sink ready only when valid; a reset mid-frame; framing "
-			"errors): %lld checked runs bit-exact with the unstalled one in %lld enabled "
+			"duty, bursts, a sink ready only when valid%s): %lld checked runs bit-exact with the unstalled one in %lld enabled "
 			"cycles each; protocol monitor and TREADY independence (%lld checks) clean; "
 			"%lld clock cycles, %lld stalled\n", (long long) st->axis_runs,
+			st->axis_runs > st->axis_checked ? "; a reset mid-frame; framing errors" : "",
 			(long long) st->axis_checked, (long long) st->cycles,
 			(long long) st->axis_dep_checks, (long long) st->axis_wall,
 			(long long) st->axis_stalls);
@@ -514,4 +514,121 @@ int sim_check_verilator_verdict(sl_ctx *ctx, const ir_program *prog, const sched
 	if (held > 0 && rc < 0)
 		sl_mem_release(ctx, (uint64_t) held);
 	return rc;
+}
+
+/* ------------------------------------------------ several sizes (--size) */
+
+/* One size of sim_check_verilator_sizes while it runs. */
+typedef struct check_vl_size {
+	io_array **got;		/* the engine's outputs (the lanes', with lanes) */
+	vl_cycles cyc;
+	vl_stats st;
+	check_ref_job job;
+	sim_lane_inputs li;
+	int64_t held;		/* bytes reserved for the outputs, or -1 */
+	bool li_made;
+} check_vl_size;
+
+typedef struct check_sizes_refs {
+	check_vl_size *cs;
+	int n;
+} check_sizes_refs;
+
+/* Every size's reference, while the hardware runs. */
+static void check_sizes_during(void *arg)
+{
+	check_sizes_refs *r = arg;
+	for (int i = 0; i < r->n; i++)
+		check_ref_during(&r->cs[i].job);
+}
+
+/* Size i's state before the run: its outputs, inputs and reference job;
+ * 0, or -1 (reported). */
+static int check_size_open(sl_ctx *ctx, const sim_size *z, int nf, check_vl_size *c)
+{
+	check_same_outputs(z->prog, z->sp);
+	c->got = check_engine_outputs(z->sp, z->outputs, nf);
+	c->job = (check_ref_job) { ctx, z->prog, z->in, nf, NULL, false };
+	c->held = check_reserve_outputs(ctx, z->prog, nf);
+	c->li_made = c->held >= 0 &&
+		sim_lane_inputs_make(ctx, z->prog, z->sp->lowered, z->in, nf, &c->li) == 0;
+	return c->li_made ? 0 : -1;
+}
+
+/* Size i after a run that went through ("rc" 0): its outputs joined,
+ * compared frame by frame, its cycles against its prediction, its
+ * report; 0, or -1 (reported, naming the size). */
+static int check_size_close(sl_ctx *ctx, const sim_size *z, int i, int n, int nf,
+	check_vl_size *c, int rc, FILE *report, double t0)
+{
+	const ir_program *prog = z->prog;
+	if (!c->job.ref)
+		rc = -1;
+	check_join(z->sp, c->got, z->outputs, nf, rc);
+	for (int f = 0; rc == 0 && f < nf; f++) {
+		size_t k = (size_t) f * prog->n_outputs;
+		int which;
+		int64_t at;
+		rc = check_find(prog, c->job.ref + k, z->outputs + k, &which, &at);
+		if (rc < 0) {
+			check_vl_mismatch(ctx, &check_vl_engine, prog, z->sp, &c->cyc, f, c->job.ref + k,
+				z->outputs + k, which, at);
+			if (nf > 1)
+				sl_note(ctx, sl_noloc, "in frame %d of %d", f, nf);
+		}
+	}
+	if (rc == 0)
+		rc = check_cycles(ctx, &check_vl_engine, prog, sched_frames_predicted_cycles(z->sp, nf),
+			c->st.cycles);
+	if (rc < 0 && c->job.ref)
+		sl_note(ctx, sl_noloc, "at --size %s, size %d of %d", z->label, i + 1, n);
+	if (rc == 0 && report) {
+		fprintf(report, "size %d of %d (%s):\n", i + 1, n, z->label);
+		check_vl_report(report, z->sp, &c->st, nf, t0);
+	}
+	check_release(c->job.ref, z->outputs, (size_t) nf * prog->n_outputs, rc);
+	vl_cycles_release(&c->cyc);
+	if (c->held > 0 && rc < 0)
+		sl_mem_release(ctx, (uint64_t) c->held);
+	return rc;
+}
+
+int sim_check_verilator_sizes(sl_ctx *ctx, int n, const sim_size *sizes, const char *top,
+	const char *verilog, size_t len, const vl_options *vopts, FILE *report)
+{
+	double t0 = vl_now();
+	vl_options o = *vopts;
+	int nf = o.frames > 1 ? o.frames : 1, rc = 0;
+	check_vl_size *cs = sl_xcalloc((size_t) n + 1, sizeof(*cs));
+	vl_size *more = sl_xcalloc((size_t) n + 1, sizeof(*more));
+	for (int i = 0; i < n; i++) {
+		if (check_size_open(ctx, &sizes[i], nf, &cs[i]) < 0)
+			rc = -1;
+		if (i > 0)
+			more[i - 1] = (vl_size) { sizes[i].sp, cs[i].li.in, sizes[i].config,
+				sizes[i].config_len, cs[i].got, &cs[i].cyc, &cs[i].st };
+	}
+	check_sizes_refs refs = { cs, n };
+	o.config = sizes[0].config;
+	o.config_len = sizes[0].config_len;
+	o.cycles = &cs[0].cyc;
+	o.n_more = n - 1;
+	o.more = more;
+	o.during = check_sizes_during;
+	o.during_arg = &refs;
+	if (rc == 0)
+		rc = vl_run(ctx, sizes[0].sp, top, verilog, len, cs[0].li.in, &o, cs[0].got, &cs[0].st);
+	for (int i = 0; i < n; i++) {
+		if (cs[i].li_made)
+			sim_lane_inputs_release(ctx, &cs[i].li);
+		cs[i].st.cached = cs[0].st.cached;
+		cs[i].st.build_seconds = cs[0].st.build_seconds;
+	}
+	int all = rc;
+	for (int i = 0; i < n; i++)
+		if (check_size_close(ctx, &sizes[i], i, n, nf, &cs[i], rc, report, t0) < 0)
+			all = -1;
+	free(more);
+	free(cs);
+	return all;
 }

@@ -129,6 +129,30 @@ int sim_check_verilator_verdict(sl_ctx *ctx, const ir_program *prog, const sched
 	const char *top, const char *verilog, size_t len, const ref_inputs *in,
 	const vl_options *vopts, io_array **outputs, FILE *report, sim_verdict *v);
 
+/* One size of sim_check_verilator_sizes: its checked program and
+ * design (the same Verilog as every other size's), its inputs (frames),
+ * its configuration image (flow_config_image), where its outputs go
+ * (frames * prog->n_outputs arrays, as sim_check_verilator's), and how
+ * the command line named it ("W=48,H=40"). */
+typedef struct sim_size {
+	const ir_program *prog;
+	const sched_program *sp;
+	const ref_inputs *in;
+	const char *config;
+	size_t config_len;
+	io_array **outputs;
+	const char *label;
+} sim_size;
+
+/* sim --size: the n sizes of one --runtime-config build run back to back
+ * in one Verilator testbench process (vl_options.more: after the first,
+ * each size's image is written after the last run of the size before,
+ * with no reset, and started), each size's outputs compared bit for bit
+ * with its own reference and its cycles with its own prediction.  A
+ * summary per size to "report".  0, or -1 (reported, naming the size). */
+int sim_check_verilator_sizes(sl_ctx *ctx, int n, const sim_size *sizes, const char *top,
+	const char *verilog, size_t len, const vl_options *vopts, FILE *report);
+
 #ifdef __cplusplus
 }
 #endif

@@ -121,6 +121,10 @@ if(SLUICE_AXIS_VERILATOR)
     "restart_k2|tests/axis/restart.sl|--unroll,2,--seed,1|verilator,slow|64 output values equal"
     "harris_k2|examples/harris.sl|--unroll,2,--seed,1|verilator,slow|3364 output values equal"
     "camera_pipeline_k2|examples/camera_pipeline.sl|--unroll,2,--seed,1|verilator,slow|11532 output values equal"
+    # camera_pipeline's [H-2][W-2][3] output at 4 lanes runs them along x:
+    # beats y, xo, c; 61 columns leave 1 pixel in each of a row's last 3
+    # beats (8 x 61 x 3 = 1464 values)
+    "camera_pipeline_w63_k4|examples/camera_pipeline.sl|-D,W=63,-D,H=10,--unroll,4,--seed,1|verilator|1464 output values equal"
     "blur_xy_k4|examples/blur_xy.sl|--unroll,4,--seed,1|verilator,slow|3844 output values equal"
     "downsample_k2|examples/downsample.sl|--unroll,2,--seed,1|verilator,slow|1024 output values equal"
     "upsample_k4|examples/upsample.sl|--unroll,4,--seed,1|verilator,slow|16384 output values equal")
@@ -151,6 +155,25 @@ if(SLUICE_AXIS_VERILATOR)
             ${CMAKE_CURRENT_SOURCE_DIR}/axis/odd_widths.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib lint axis
             --unroll 3)
   set_tests_properties(t_axis_lint_odd_widths_k3 PROPERTIES LABELS rtlgen TIMEOUT 120)
+  # Lanes along x, not the innermost (camera_pipeline's [y][x][c] at 4
+  # lanes), with a padded tail (61 columns), and the same under run-time
+  # sizes (ROW_LAST and TAIL configured: the padded beats found by a
+  # comparison with ROW_LAST): lint and Yosys's check -assert.
+  foreach(mode lint yosys)
+    add_test(NAME t_axis_${mode}_camera_pipeline_k4
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
+              ${CMAKE_SOURCE_DIR}/examples/camera_pipeline.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib
+              ${mode} axis --unroll 4 -D W=63 -D H=10)
+    add_test(NAME t_axis_${mode}_camera_pipeline_k4_runtime
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
+              ${CMAKE_SOURCE_DIR}/examples/camera_pipeline.sl ${CMAKE_SOURCE_DIR}/rtlgen/lib
+              ${mode} axis --unroll 4 -D W=63 -D H=10 --memory pub --runtime-config
+              --control axilite)
+  endforeach()
+  set_tests_properties(t_axis_lint_camera_pipeline_k4 t_axis_lint_camera_pipeline_k4_runtime
+    PROPERTIES LABELS rtlgen TIMEOUT 120)
+  set_tests_properties(t_axis_yosys_camera_pipeline_k4 t_axis_yosys_camera_pipeline_k4_runtime
+    PROPERTIES LABELS "rtlgen;slow" TIMEOUT 900)
   add_test(NAME t_axis_stall_lib_bad
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/axis/stall_lib.sh $<TARGET_FILE:sluice>
             ${CMAKE_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/axis_stall_lib)

@@ -7,9 +7,12 @@
 #                           lengths 60, 44, 13, 1 and 0) byte-identical to the
 #                           build's, each image's line-buffer, framing and
 #                           run-length registers as derived by hand, and
-#                           one Verilator build running every size,
-#                           each bit-exact at W*H + 4 cycles, unstalled and
-#                           under one seed of random backpressure
+#                           one Verilator build running every size back
+#                           to back in one testbench process (sim --size,
+#                           no reset between the sizes), each bit-exact
+#                           with its own reference at W*H + 4 cycles,
+#                           unstalled and under one seed of random
+#                           backpressure
 #                           (tests/runtime/native.sh; about 20 s)
 #   t_runtime_native_1080p  the same at 64x64, 48x40 and 1920x1080, and
 #                           Yosys's check -assert on the build (label
@@ -35,4 +38,18 @@ if(SLUICE_RUNTIME_VERILATOR)
       ${CMAKE_BINARY_DIR} 1080p --yosys 64x64 48x40 1920x1080)
   set_tests_properties(t_runtime_native_1080p PROPERTIES LABELS "verilator;runtime;slow"
     TIMEOUT 1200 PROCESSORS 2)
+endif()
+if(SLUICE_RUNTIME_VERILATOR)
+  # t_runtime_axis_lanes: gaussian at 2 lanes built for 64x64 under
+  # AXI4-Lite and AXI4-Stream: 17x9, 18x10, 64x64 and 19x7 (the output
+  # row's last beat 1, 2, 2, 1 pixels: its TAIL register) in one sim
+  # --size process, each bit-exact at ceil(W/2) H + 4 cycles under one
+  # seed of random backpressure; ROW_LAST, ROWS_LAST and TAIL as derived
+  # by hand, the Verilog the build's (tests/runtime/axis_lanes.sh; about
+  # 25 s)
+  add_test(NAME t_runtime_axis_lanes
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/axis_lanes.sh $<TARGET_FILE:sluice>
+      ${CMAKE_BINARY_DIR})
+  set_tests_properties(t_runtime_axis_lanes PROPERTIES LABELS "verilator;runtime" TIMEOUT 300
+    PROCESSORS 2)
 endif()

@@ -59,11 +59,6 @@ foreach(ex gaussian downsample upsample camera_pipeline)
   set_tests_properties(t_unroll_frames_${ex} PROPERTIES LABELS model TIMEOUT 120
     PASS_REGULAR_EXPRESSION "model: 3 frames")
 endforeach()
-add_test(NAME t_unroll_axis_lane_dim_bad
-  COMMAND $<TARGET_FILE:sluice> compile ${CMAKE_SOURCE_DIR}/examples/camera_pipeline.sl
-          --unroll 4 --interface axis -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/axis_lane_dim)
-set_tests_properties(t_unroll_axis_lane_dim_bad PROPERTIES LABELS model TIMEOUT 120
-  PASS_REGULAR_EXPRESSION "camera_pipeline.sl:[0-9]+:[0-9]+: error: 'camera' has its 4 lanes along dimension 2, not its innermost")
 foreach(k 16 32)
   add_test(NAME t_unroll_sim_blur_xy_1080p_k${k}
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/blur_xy.sl -D W=1920 -D H=1080

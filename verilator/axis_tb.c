@@ -4,7 +4,9 @@
  * (tb DIR TIMEOUT [VCD_FILE VCD_CYCLES]; in_K.bin in, out_K.bin, out_K.cyc
  * and stats.txt out), but one process runs the design many times, back to
  * back, each run under its own seeded pause pattern on every TVALID and
- * TREADY (docs/verilator.md, "AXI4-Stream"):
+ * TREADY (docs/verilator.md, "AXI4-Stream"), size after size (DIR/sizes,
+ * as testbench.c: no reset between the sizes, the reset and framing runs
+ * in the last size's list):
  *   run 0        no pauses: the reference run, whose outputs, cycles and
  *                inputs taken go to the files;
  *   runs 1..5K   for each of K seeds: 90%, 50% and 10% duty, bursts, and a
@@ -196,6 +198,9 @@ static const char *const axis_tb_body =
 	"\t{\n"
 	"\t\tuint64_t e = since_reset[k]++, frame = (uint64_t) (OUT_ROW[k] * OUT_ROWS[k]);\n"
 	"\t\tbool sof = e % frame == 0, eol = e % (uint64_t) OUT_ROW[k] == (uint64_t) OUT_ROW[k] - 1;\n"
+	"\t\t// a beat of the row's last lane-dimension index: its lanes from\n"
+	"\t\t// OUT_TAIL on are padding\n"
+	"\t\tbool lastx = e % (uint64_t) OUT_ROW[k] >= (uint64_t) (OUT_ROW[k] - OUT_INNER[k]);\n"
 	"\t\tif (o.user != sof)\n"
 	"\t\t\tfail(\"TUSER[0] (start of frame)\", k, o.user, sof);\n"
 	"\t\tif (o.last != eol)\n"
@@ -203,7 +208,7 @@ static const char *const axis_tb_body =
 	"\t\tfor (int l = 0; l < OUT_LANES[k]; l++) {\n"
 	"\t\t\tif (o.data[l] != mask(OUT_BITS[k], o.data[l]))\n"
 	"\t\t\t\tfail(\"TDATA's pad bits\", k, o.data[l], mask(OUT_BITS[k], o.data[l]));\n"
-	"\t\t\tif (eol && l >= OUT_TAIL[k] && o.data[l])\n"
+	"\t\t\tif (lastx && l >= OUT_TAIL[k] && o.data[l])\n"
 	"\t\t\t\tfail(\"a pixel past the extent in a row's last beat\", k, o.data[l], 0);\n"
 	"\t\t\tgot[k].push_back(o.data[l]);\n"
 	"\t\t}\n"
@@ -295,6 +300,15 @@ static const char *const axis_tb_body =
 	"\t\terror_from = -1;\n"
 	"#ifdef SL_AXILITE\n"
 	"\t\taxil->op = 0;\n"
+	"#endif\n"
+	"\t\tconfigure();\n"
+	"\t}\n"
+	"\n"
+	"\t// The image of DIR written (after a reset, or after the run before),\n"
+	"\t// READY awaited.\n"
+	"\tvoid configure()\n"
+	"\t{\n"
+	"#ifdef SL_AXILITE\n"
 	"\t\tif (!axil_configure(top, *axil, *clk, dir))\n"
 	"\t\t\tfail(\"the configuration through AXI4-Lite\", -1, 0, 1);\n"
 	"#else\n"
@@ -322,65 +336,30 @@ static const char *const axis_tb_body =
 	"#endif\n"
 	"};\n"
 	"\n"
-	"} // namespace\n"
-	"\n"
-	"int main(int argc, char **argv)\n"
-	"{\n"
-	"\tif (argc != 3 && argc != 5) {\n"
-	"\t\tstd::fprintf(stderr, \"usage: tb DIR TIMEOUT [VCD_FILE VCD_CYCLES]\\n\");\n"
-	"\t\treturn 2;\n"
-	"\t}\n"
-	"\tconst std::string dir = argv[1];\n"
-	"\tconst int64_t timeout = std::strtoll(argv[2], nullptr, 10);\n"
-	"\tstd::vector<uint64_t> in[N_IN + 1];\n"
-	"\tfor (int k = 0; k < N_IN; k++)\n"
-	"\t\tif (!read_bin(dir + \"/in_\" + std::to_string(k) + \".bin\", in[k], IN_BYTES[k])) {\n"
-	"\t\t\tstd::fprintf(stderr, \"tb: cannot read input %d\\n\", k);\n"
-	"\t\t\treturn 1;\n"
-	"\t\t}\n"
-	"#ifdef SL_RUNTIME_CONFIG\n"
-	"\tif (!read_framing(dir)) {\n"
-	"\t\tstd::fprintf(stderr, \"tb: cannot read the framing (framing.txt)\\n\");\n"
-	"\t\treturn 1;\n"
-	"\t}\n"
-	"#endif\n";
+	"\n";
 
-static const char *const axis_tb_run =
-	"\tstd::vector<run_spec> runs;\n"
-	"\truns.push_back({\"unstalled\", FULL, 100, 0, 0});\n"
-	"\tfor (uint64_t s = 1; s <= (uint64_t) STALL_SEEDS; s++) {\n"
-	"\t\truns.push_back({\"90% duty\", DUTY, 90, s, 0});\n"
-	"\t\truns.push_back({\"50% duty\", DUTY, 50, s, 0});\n"
-	"\t\truns.push_back({\"10% duty\", DUTY, 10, s, 0});\n"
-	"\t\truns.push_back({\"bursts\", BURST, 50, s, 0});\n"
-	"\t\truns.push_back({\"ready only when valid\", WHEN_VALID, 50, s, 0});\n"
-	"\t}\n"
-	"\truns.push_back({\"cut by a reset mid-frame\", DUTY, 50, 101, 1});\n"
-	"\truns.push_back({\"after the reset\", BURST, 50, 102, 0});\n"
-	"\tif (N_IN) {\n"
-	"\t\truns.push_back({\"missing start of frame\", FULL, 100, 0, 2});\n"
-	"\t\truns.push_back({\"wrong TLAST\", FULL, 100, 0, 3});\n"
-	"\t}\n"
+/* One size's runs (the C++ run_size), then the end of the namespace. */
+static const char *const axis_tb_size =
+	"// The runs of one size (read_sizes) on b, its files in b.dir, its stall\n"
+	"// patterns seeded apart from the other sizes' (a size's seeds move by\n"
+	"// 7919 a size); the unstalled run's outputs, cycles and inputs taken and\n"
+	"// the runs' figures into b.dir. 0, or main's exit status; -1 when a run\n"
+	"// did not finish (no later size can start).\n"
+	"int run_size(bench &b, const std::vector<run_spec> &runs, int64_t timeout, uint64_t size)\n"
+	"{\n"
+	"\tVdut *top = b.top;\n"
 	"#ifdef SL_PUB_COUNT\n"
 	"\tint64_t last_fire = -1;\n"
-	"\tif (!read_last_fire(dir, &last_fire)) {\n"
+	"\tif (!read_last_fire(b.dir, &last_fire)) {\n"
 	"\t\tstd::fprintf(stderr, \"tb: cannot read the tiles' last fire (pub_last_fire)\\n\");\n"
 	"\t\treturn 1;\n"
 	"\t}\n"
 	"#endif\n"
-	"\tbench b;\n"
-	"\tb.top = top;\n"
-	"\tb.clk = &clk;\n"
-	"\tb.in_data = in;\n"
-	"\tb.dir = dir;\n"
-	"\ttop->clk = 0;\n"
-	"#ifdef SL_AXILITE\n"
-	"\taxil_master axil{top, 0x2545f4914f6cdd1dull};\n"
-	"\tb.axil = &axil;\n"
-	"#else\n"
-	"\ttop->start = 0;\n"
-	"#endif\n"
-	"\tb.reset();\n"
+	"\tint64_t wall0 = b.wall, stalls0 = b.stalls, deps0 = b.dep_checks;\n"
+	"\tfor (int k = 0; k < N_OUT; k++) {\n"
+	"\t\tb.got[k].clear();\n"
+	"\t\tb.when[k].clear();\n"
+	"\t}\n"
 	"\tauto t0 = std::chrono::steady_clock::now();\n"
 	"\tint64_t ref_cycles = -1, ref_taken[N_IN + 1] = {}, checked = 0;\n"
 	"\tbool all_done = true;\n"
@@ -393,7 +372,7 @@ static const char *const axis_tb_run =
 	"\t\t\tb.in_gate[k] = gate{};\n"
 	"\t\t\tb.in_gate[k].k = rs.k == WHEN_VALID ? DUTY : rs.k;\n"
 	"\t\t\tb.in_gate[k].duty = rs.duty;\n"
-	"\t\t\tb.in_gate[k].r.s = rs.seed * 1000003u + (uint64_t) k;\n"
+	"\t\t\tb.in_gate[k].r.s = rs.seed * 1000003u + (uint64_t) k + 7919u * size;\n"
 	"\t\t\tb.src[k] = 0;\n"
 	"\t\t\tb.taken[k] = 0;\n"
 	"\t\t}\n"
@@ -401,12 +380,12 @@ static const char *const axis_tb_run =
 	"\t\t\tb.out_gate[k] = gate{};\n"
 	"\t\t\tb.out_gate[k].k = rs.k;\n"
 	"\t\t\tb.out_gate[k].duty = rs.duty;\n"
-	"\t\t\tb.out_gate[k].r.s = rs.seed * 1000003u + 500u + (uint64_t) k;\n"
+	"\t\t\tb.out_gate[k].r.s = rs.seed * 1000003u + 500u + (uint64_t) k + 7919u * size;\n"
 	"\t\t}\n"
 	"\t\t// cycle -2: start, sampled at its end; cycle -1: go\n"
 	"#ifdef SL_AXILITE\n"
 	"\t\t// the cycle the START write's response shows is cycle -2\n"
-	"\t\taxil.begin(1, AXIL_CTRL, 1);\n"
+	"\t\tb.axil->begin(1, AXIL_CTRL, 1);\n"
 	"\t\tfor (int64_t n = 0; !top->s_axil_bvalid && n < 1000; n++)\n"
 	"\t\t\tb.cycle();\n"
 	"\t\tbool a0 = b.cycle();\n"
@@ -532,22 +511,98 @@ static const char *const axis_tb_run =
 	"\t\t\t(unsigned long long) rs.seed, (long long) cycles, same ? \"\" : \", OUTPUTS DIFFER\");\n"
 	"\t}\n"
 	"\tstd::chrono::duration<double> secs = std::chrono::steady_clock::now() - t0;\n"
-	"\tif (!close_trace(clk, argv[3]))\n"
-	"\t\treturn 3;\n"
-	"\ttop->final();\n"
 	"\tstd::vector<long long> taken(ref_taken, ref_taken + N_IN);\n"
 	"\tout_stream res[N_OUT + 1];\n"
 	"\tfor (int k = 0; k < N_OUT; k++)\n"
 	"\t\tres[k] = to_stream(ref[k], ref_when[k], OUT_BYTES[k]);\n"
-	"\tFILE *st = write_results(dir, N_OUT, res, all_done && ref_cycles >= 0,\n"
+	"\tFILE *st = write_results(b.dir, N_OUT, res, all_done && ref_cycles >= 0,\n"
 	"\t\t(long long) ref_cycles, secs.count(), taken);\n"
 	"\tif (!st)\n"
 	"\t\treturn 1;\n"
 	"\tstd::fprintf(st, \"axis %lld %lld %lld %lld %lld\\n\", (long long) runs.size(),\n"
-	"\t\t(long long) checked, (long long) b.wall, (long long) b.stalls,\n"
-	"\t\t(long long) b.dep_checks);\n"
+	"\t\t(long long) checked, (long long) (b.wall - wall0), (long long) (b.stalls - stalls0),\n"
+	"\t\t(long long) (b.dep_checks - deps0));\n"
 	"\tif (!close_stats(st))\n"
 	"\t\treturn 1;\n"
+	"\treturn all_done ? 0 : -1;\n"
+	"}\n"
+	"\n"
+	"} // namespace\n"
+	"\n";
+
+/* main() up to its model. */
+static const char *const axis_tb_main =
+	"int main(int argc, char **argv)\n"
+	"{\n"
+	"\tif (argc != 3 && argc != 5) {\n"
+	"\t\tstd::fprintf(stderr, \"usage: tb DIR TIMEOUT [VCD_FILE VCD_CYCLES]\\n\");\n"
+	"\t\treturn 2;\n"
+	"\t}\n"
+	"\tconst std::vector<size_run> sizes = read_sizes(argv[1], std::strtoll(argv[2], nullptr, 10));\n";
+
+static const char *const axis_tb_run =
+	"\t// every size's runs; the last size's runs then go on through resets\n"
+	"\tstd::vector<run_spec> runs, resets;\n"
+	"\truns.push_back({\"unstalled\", FULL, 100, 0, 0});\n"
+	"\tfor (uint64_t s = 1; s <= (uint64_t) STALL_SEEDS; s++) {\n"
+	"\t\truns.push_back({\"90% duty\", DUTY, 90, s, 0});\n"
+	"\t\truns.push_back({\"50% duty\", DUTY, 50, s, 0});\n"
+	"\t\truns.push_back({\"10% duty\", DUTY, 10, s, 0});\n"
+	"\t\truns.push_back({\"bursts\", BURST, 50, s, 0});\n"
+	"\t\truns.push_back({\"ready only when valid\", WHEN_VALID, 50, s, 0});\n"
+	"\t}\n"
+	"\tresets.push_back({\"cut by a reset mid-frame\", DUTY, 50, 101, 1});\n"
+	"\tresets.push_back({\"after the reset\", BURST, 50, 102, 0});\n"
+	"\tif (N_IN) {\n"
+	"\t\tresets.push_back({\"missing start of frame\", FULL, 100, 0, 2});\n"
+	"\t\tresets.push_back({\"wrong TLAST\", FULL, 100, 0, 3});\n"
+	"\t}\n"
+	"\tbench b;\n"
+	"\tb.top = top;\n"
+	"\tb.clk = &clk;\n"
+	"\ttop->clk = 0;\n"
+	"#ifdef SL_AXILITE\n"
+	"\taxil_master axil{top, 0x2545f4914f6cdd1dull};\n"
+	"\tb.axil = &axil;\n"
+	"#else\n"
+	"\ttop->start = 0;\n"
+	"#endif\n"
+	"\tfor (size_t s = 0; s < sizes.size(); s++) {\n"
+	"\t\tstd::vector<uint64_t> in[N_IN + 1];\n"
+	"\t\tfor (int k = 0; k < N_IN; k++)\n"
+	"\t\t\tif (!read_bin(sizes[s].dir + \"/in_\" + std::to_string(k) + \".bin\", in[k], IN_BYTES[k])) {\n"
+	"\t\t\t\tstd::fprintf(stderr, \"tb: cannot read input %d\\n\", k);\n"
+	"\t\t\t\treturn 1;\n"
+	"\t\t\t}\n"
+	"#ifdef SL_RUNTIME_CONFIG\n"
+	"\t\tif (!read_framing(sizes[s].dir)) {\n"
+	"\t\t\tstd::fprintf(stderr, \"tb: cannot read the framing (framing.txt)\\n\");\n"
+	"\t\t\treturn 1;\n"
+	"\t\t}\n"
+	"#endif\n"
+	"\t\tb.in_data = in;\n"
+	"\t\tb.dir = sizes[s].dir;\n"
+	"\t\tif (s == 0) {\n"
+	"\t\t\tb.reset();\n"
+	"\t\t} else {\t// after the last run, as a host goes on: a new frame size\n"
+	"\t\t\tfor (int k = 0; k < N_OUT; k++)\n"
+	"\t\t\t\tb.since_reset[k] = 0;\n"
+	"\t\t\tb.configure();\n"
+	"\t\t}\n"
+	"\t\tif (sizes.size() > 1)\n"
+	"\t\t\tstd::printf(\"axis: size %zu of %zu\\n\", s + 1, sizes.size());\n"
+	"\t\tstd::vector<run_spec> these = runs;\n"
+	"\t\tif (s + 1 == sizes.size())\n"
+	"\t\t\tthese.insert(these.end(), resets.begin(), resets.end());\n"
+	"\t\tint rc = run_size(b, these, sizes[s].timeout, (uint64_t) s);\n"
+	"\t\tif (rc > 0)\n"
+	"\t\t\treturn rc;\n"
+	"\t\tif (rc < 0)\n"
+	"\t\t\tbreak;\n"
+	"\t}\n"
+	"\tif (!close_trace(clk, argv[3]))\n"
+	"\t\treturn 3;\n"
+	"\ttop->final();\n"
 	"\tdelete top;\n"
 	"\tif (b.failures) {\n"
 	"\t\tstd::printf(\"axis: %d failures\\n\", b.failures);\n"
@@ -649,7 +704,7 @@ static void axis_tb_ports(FILE *out, int n_ports, const vl_port *ports)
 static void axis_tb_table(FILE *out, const char *what, const char *type, int n_ports,
 	const vl_port *ports, bool inputs, int field, bool runtime)
 {
-	bool framing = field >= 1 && field <= 3 && runtime;
+	bool framing = ((field >= 1 && field <= 3) || field >= 6) && runtime;
 	fprintf(out, "%s%s %s[] = { ", framing ? "" : "const ", type, what);
 	int c = 0;
 	for (int i = 0; i < n_ports; i++) {
@@ -658,28 +713,31 @@ static void axis_tb_table(FILE *out, const char *what, const char *type, int n_p
 		const vl_port *p = &ports[i];
 		int64_t v = field == 0 ? p->bits : field == 1 ? p->row : field == 2 ? p->rows
 			: field == 3 ? p->size : field == 4 ? p->lanes
-			: field == 5 ? (p->bits + 7) / 8 * 8 : p->tail;
+			: field == 5 ? (p->bits + 7) / 8 * 8 : field == 6 ? p->tail : p->inner;
 		fprintf(out, "%s%lld", c++ ? ", " : "", (long long) (framing ? 0 : v));
 	}
 	fprintf(out, "%s0 };\n", c ? ", " : "");
 }
 
 /* --runtime-config: the framing of the run's size from DIR/framing.txt,
- * a line a port (row, rows, elements) in the order of the ports. */
+ * a line a port (row, rows, elements, the pixels of a row's last beat) in
+ * the order of the ports. */
 static void axis_tb_framing(FILE *out, int n_ports, const vl_port *ports)
 {
 	fprintf(out, "#ifdef SL_RUNTIME_CONFIG\nbool read_framing(const std::string &dir)\n{\n"
 		"\tFILE *f = std::fopen((dir + \"/framing.txt\").c_str(), \"r\");\n"
-		"\tif (!f)\n\t\treturn false;\n\tlong long row, rows, size;\n\tbool ok = true;\n");
+		"\tif (!f)\n\t\treturn false;\n\tlong long row, rows, size, tail, inner;\n\tbool ok = true;\n");
 	for (int i = 0, ki = 0, ko = 0; i < n_ports; i++) {
-		fprintf(out, "\tok = ok && std::fscanf(f, \"%%lld %%lld %%lld\", &row, &rows, &size) == 3;\n");
+		fprintf(out, "\tok = ok && std::fscanf(f, \"%%lld %%lld %%lld %%lld %%lld\", &row, &rows, "
+			"&size, &tail, &inner) == 5;\n");
 		if (ports[i].is_input)
 			fprintf(out, "\tIN_ROW[%d] = row;\n\tIN_ROWS[%d] = rows;\n", ki, ki), ki++;
 		else
 			fprintf(out, "\tOUT_ROW[%d] = row;\n\tOUT_ROWS[%d] = rows;\n"
-				"\tOUT_SIZE[%d] = (uint64_t) size;\n", ko, ko, ko), ko++;
+				"\tOUT_SIZE[%d] = (uint64_t) size;\n\tOUT_TAIL[%d] = (int) tail;\n"
+				"\tOUT_INNER[%d] = inner;\n", ko, ko, ko, ko, ko), ko++;
 	}
-	fprintf(out, "\t(void) row;\n\t(void) rows;\n\t(void) size;\n"
+	fprintf(out, "\t(void) row;\n\t(void) rows;\n\t(void) size;\n\t(void) tail;\n\t(void) inner;\n"
 		"\treturn std::fclose(f) == 0 && ok;\n}\n#endif\n\n");
 }
 
@@ -711,12 +769,15 @@ void vl_write_axis_testbench(FILE *out, const char *top_name, int n_ports,
 	axis_tb_table(out, "OUT_LANES", "int", n_ports, ports, false, 4, runtime);
 	axis_tb_table(out, "OUT_STRIDE", "int", n_ports, ports, false, 5, runtime);
 	axis_tb_table(out, "OUT_TAIL", "int", n_ports, ports, false, 6, runtime);
+	axis_tb_table(out, "OUT_INNER", "int64_t", n_ports, ports, false, 7, runtime);
 	fputc('\n', out);
 	if (runtime)
 		axis_tb_framing(out, n_ports, ports);
 	axis_tb_ports(out, n_ports, ports);
 	vl_write_tb_config(out);
 	fputs(axis_tb_body, out);
+	fputs(axis_tb_size, out);
+	fputs(axis_tb_main, out);
 	fputs(vl_tb_open_model, out);
 	fputs(axis_tb_run, out);
 }

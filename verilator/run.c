@@ -5,6 +5,8 @@
  * runs the executable on input files in a per-run directory:
  *     CACHE/verilator/TOP-HASH/{top.v,tb.cpp,verilate.log,obj/tb}
  *     CACHE/verilator/TOP-HASH/run-PID/{in_K.bin,out_K.bin,stats.txt}
+ * and with further sizes (vl_options.more, sim --size) each one's files in
+ * run-PID/size-I/, listed in run-PID/sizes, all run by one process.
  * A build is made in TOP-HASH.tmp-PID, stamped and renamed when complete,
  * under the entry's lock (verilator/cache.c: the cache is private, a broken
  * entry is rebuilt, concurrent runs build once).  The same machinery builds a
@@ -491,15 +493,12 @@ static void vl_build_release(vl_build *b)
 /* --------------------------------------------------------------- the run */
 
 /* A port's framing over the box of extents ext[0 .. n_dims) (words, for a
- * lane group: lane 0's box). */
-static vl_port vl_port_make(const char *name, int bits, bool is_input, int n_dims,
+ * lane group: lane 0's box; rtl_port_frame). */
+static vl_port vl_port_make(const char *name, const ir_decl *d, bool is_input, int n_dims,
 	const int64_t *ext, int nf)
 {
-	vl_port p = { name, bits, is_input, 1, 1, 1, 1, 1, NULL, -1 };
-	if (n_dims > 0)
-		p.row = ext[n_dims - 1];
-	for (int d = 0; d + 1 < n_dims; d++)
-		p.rows *= ext[d];
+	vl_port p = { name, d->type.bits, is_input, 1, 1, 1, 1, 1, 1, NULL, -1 };
+	rtl_port_frame(d, n_dims, ext, &p.row, &p.rows, &p.inner);
 	p.size = p.row * p.rows * nf;
 	return p;
 }
@@ -519,7 +518,7 @@ static int vl_ports(const sched_program *sp, int nf, vl_port **ports, int64_t **
 		int k = s->decl->lanes > 1 ? s->decl->lanes : 1;
 		if (!s->is_input || (k > 1 && s->decl->lane > 0))
 			continue;
-		vl_port p = vl_port_make(rtl_port_name(sp->ctx, s->decl), s->decl->type.bits, true,
+		vl_port p = vl_port_make(rtl_port_name(sp->ctx, s->decl), s->decl, true,
 			s->decl->n_dims, s->decl->extents, nf);
 		p.lanes = k;
 		p.tail = rtl_port_tail(s->decl);
@@ -532,7 +531,7 @@ static int vl_ports(const sched_program *sp, int nf, vl_port **ports, int64_t **
 		int k = d->lanes > 1 ? d->lanes : 1;
 		if (k > 1 && d->lane > 0)
 			continue;
-		vl_port p = vl_port_make(rtl_port_name(sp->ctx, d), d->type.bits, false,
+		vl_port p = vl_port_make(rtl_port_name(sp->ctx, d), d, false,
 			d->n_dims, d->out_extents, nf);
 		p.lanes = k;
 		p.tail = rtl_port_tail(d);
@@ -1102,8 +1101,9 @@ static int vl_run_files(sl_ctx *ctx, const char *dir, const vl_options *opts, in
 	if (!f)
 		sl_unreachable();
 	for (int i = 0; i < n_ports; i++)
-		fprintf(f, "%lld %lld %lld\n", (long long) ports[i].row, (long long) ports[i].rows,
-			(long long) ports[i].size);
+		fprintf(f, "%lld %lld %lld %d %lld\n", (long long) ports[i].row,
+			(long long) ports[i].rows, (long long) ports[i].size, ports[i].tail,
+			(long long) ports[i].inner);
 	fclose(f);
 	int rc = vl_write_inputs(ctx, dir, n_ports, ports, sizes, in, nf) != 0
 	    || (opts->config && vl_write(ctx, dir, "config.hex", opts->config,
@@ -1129,64 +1129,159 @@ static void vl_stats_of(const vl_result *r, vl_stats *stats)
 	stats->axis_dep_checks = r->axis[4];
 }
 
+/* One size of a run: the first (vl_run's own) or one of opts->more. */
+typedef struct vl_item {
+	const sched_program *sp;
+	const ref_inputs *in;
+	vl_options opts;	/* the run's, with this size's image and cycles */
+	io_array **outputs;
+	vl_stats *stats;
+	char *dir;		/* owned: its files */
+	int n_ports;
+	vl_port *ports;		/* owned, as vl_ports */
+	int64_t *sizes;		/* owned */
+	int64_t timeout;
+} vl_item;
+
+static void vl_item_make(vl_item *it, const sched_program *sp, const ref_inputs *in,
+	const vl_options *opts, io_array **outputs, vl_stats *stats, char *dir)
+{
+	int nf = opts->frames > 1 ? opts->frames : 1;
+	it->sp = sp;
+	it->in = in;
+	it->opts = *opts;
+	it->outputs = outputs;
+	it->stats = stats;
+	it->dir = dir;
+	it->n_ports = vl_ports(sp, nf, &it->ports, &it->sizes);
+	it->timeout = vl_timeout(sp, nf);
+}
+
+/* The sizes of the run: the first in DIR, size i of opts->more in
+ * DIR/size-i; a heap array of 1 + n_more. */
+static vl_item *vl_items(const sched_program *sp, const ref_inputs *in,
+	const vl_options *opts, io_array **outputs, vl_stats *stats, const char *dir)
+{
+	vl_item *it = sl_xcalloc((size_t) opts->n_more + 1, sizeof(*it));
+	vl_item_make(&it[0], sp, in, opts, outputs, stats, sl_xstrdup(dir));
+	for (int i = 0; i < opts->n_more; i++) {
+		const vl_size *m = &opts->more[i];
+		char name[32];
+		snprintf(name, sizeof name, "size-%d", i + 1);
+		vl_item_make(&it[i + 1], m->sp, m->in, opts, m->outputs, m->stats,
+			sl_path_join(dir, name, NULL));
+		it[i + 1].opts.config = m->config;
+		it[i + 1].opts.config_len = m->config_len;
+		it[i + 1].opts.cycles = m->cycles;
+	}
+	return it;
+}
+
+static void vl_items_free(vl_item *it, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(it[i].dir);
+		free(it[i].ports);
+		free(it[i].sizes);
+	}
+	free(it);
+}
+
+/* Every size's files, and with more than one DIR/sizes (the testbench's
+ * list of the later sizes: "size-I TIMEOUT" a line).  0, or -1. */
+static int vl_items_files(sl_ctx *ctx, vl_item *it, int n)
+{
+	int nf = it[0].opts.frames > 1 ? it[0].opts.frames : 1;
+	char *list = NULL;
+	size_t list_len = 0;
+	FILE *f = open_memstream(&list, &list_len);
+	if (!f)
+		sl_unreachable();
+	int rc = 0;
+	for (int i = 0; i < n && rc == 0; i++) {
+		rc = vl_run_files(ctx, it[i].dir, &it[i].opts, it[i].n_ports, it[i].ports,
+			it[i].sizes, it[i].in, nf);
+		if (i > 0)
+			fprintf(f, "size-%d %lld\n", i, (long long) it[i].timeout);
+	}
+	fclose(f);
+	if (rc == 0 && n > 1)
+		rc = vl_write(ctx, it[0].dir, "sizes", list, list_len);
+	free(list);
+	return rc;
+}
+
+/* What the testbench left for size "it": its figures checked (done, the
+ * inputs taken; with tiles their counts in "log") and its outputs
+ * collected.  0, or -1 (reported). */
+static int vl_item_finish(sl_ctx *ctx, vl_item *it, const char *log, int n_items)
+{
+	int nf = it->opts.frames > 1 ? it->opts.frames : 1, n_in = 0;
+	for (int i = 0; i < it->n_ports; i++)
+		n_in += it->ports[i].is_input;
+	vl_result r = { false, 0, 0.0, sl_xcalloc((size_t) it->n_ports + 1, sizeof(int64_t)),
+		{ 0 } };
+	int rc = vl_read_stats(ctx, it->dir, n_in, &r);
+	bool ran = rc == 0;
+	if (rc == 0)
+		rc = vl_check_result(ctx, it->sp, &r, it->timeout, it->n_ports, it->ports, it->sizes,
+			nf);
+	if (rc == 0 && it->opts.pub && n_items == 1 && vl_check_pub_counts(ctx, it->opts.pub,
+		log, it->opts.axis_seeds, n_in) < 0)
+		rc = -1;
+	if (ran)
+		if (vl_collect(ctx, it->sp, it->dir, &it->opts, it->n_ports - n_in, it->ports + n_in,
+				it->sizes + n_in, it->outputs, it->stats) < 0)
+			rc = -1;
+	vl_stats_of(&r, it->stats);
+	free(r.taken);
+	return rc;
+}
+
 static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 	const ref_inputs *in, const vl_options *opts, char *vcd, io_array **outputs,
 	vl_stats *stats)
 {
-	vl_port *ports;
-	int64_t *sizes;
-	int n_ports = vl_ports(sp, opts->frames > 1 ? opts->frames : 1, &ports, &sizes);
 	char run[48], timeout_s[32], window_s[32];
 	snprintf(run, sizeof run, "/run-%ld", (long) getpid());
 	char *dir = vl_cat(b->dir, run, "");
+	int n = 1 + opts->n_more;
+	vl_item *it = vl_items(sp, in, opts, outputs, stats, dir);
 	char *exe = sl_path_join(b->dir, "obj/tb", NULL);
 	char *log = sl_path_join(dir, "tb.log", NULL);
-	int nf = opts->frames > 1 ? opts->frames : 1;
-	int64_t timeout = vl_timeout(sp, nf);
-	snprintf(timeout_s, sizeof timeout_s, "%lld", (long long) timeout);
+	snprintf(timeout_s, sizeof timeout_s, "%lld", (long long) it[0].timeout);
 	snprintf(window_s, sizeof window_s, "%lld", (long long) opts->vcd_cycles);
 	char *argv[] = { exe, dir, timeout_s, (char *) opts->vcd_path, window_s, NULL };
 	if (!opts->vcd_path)
 		argv[3] = NULL;
-	vl_result r = { false, 0, 0.0, sl_xcalloc((size_t) n_ports + 1, sizeof(int64_t)), { 0 } };
-	int n_in = 0, rc = -1;
-	bool ran = false;
-	for (int i = 0; i < n_ports; i++)
-		n_in += ports[i].is_input;
+	int rc = -1;
 	sl_rmtree(dir);
 	sl_cleanup_dir_add(dir);
-	if (vl_run_files(ctx, dir, opts, n_ports, ports, sizes, in, nf) == 0) {
+	if (vl_items_files(ctx, it, n) == 0) {
 		if (vcd)
 			argv[3] = vcd;
 		sl_progress_push("Verilated %s, %lld cycles predicted", b->top,
-			(long long) sched_frames_predicted_cycles(sp, nf));
+			(long long) sched_frames_predicted_cycles(sp, opts->frames > 1 ? opts->frames : 1));
 		int status = sl_spawn_work(argv, log, NULL, opts->during, opts->during_arg);
 		sl_progress_pop();
 		if (status != 0) {
 			vl_tb_failed(ctx, b, opts, status, log);
-		} else if (vl_read_stats(ctx, dir, n_in, &r) == 0) {
-			rc = vl_check_result(ctx, sp, &r, timeout, n_ports, ports, sizes, nf);
-			if (rc == 0 && opts->pub && vl_check_pub_counts(ctx, opts->pub, log,
-				opts->axis_seeds, n_in) < 0)
-				rc = -1;
-			ran = true;
+		} else {
+			rc = 0;
+			for (int i = 0; i < n; i++)
+				if (vl_item_finish(ctx, &it[i], log, n) < 0)
+					rc = -1;
 		}
 	}
-	if (ran && vl_collect(ctx, sp, dir, opts, n_ports - n_in, ports + n_in, sizes + n_in,
-			outputs, stats) < 0)
-		rc = -1;
-	vl_stats_of(&r, stats);
 	if (rc == 0)
 		sl_rmtree(dir);
 	else if (access(dir, F_OK) == 0)
 		fprintf(stderr, "sluice: note: the run's files are in %s\n", dir);
 	sl_cleanup_dir_remove(dir);
-	free(r.taken);
+	vl_items_free(it, n);
 	free(dir);
 	free(exe);
 	free(log);
-	free(ports);
-	free(sizes);
 	return rc;
 }
 
@@ -1270,6 +1365,13 @@ int vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 		outputs[i] = NULL;
 	if (opts->cycles)
 		memset(opts->cycles, 0, sizeof *opts->cycles);
+	for (int k = 0; k < opts->n_more; k++) {
+		for (int i = 0; i < n_out; i++)
+			opts->more[k].outputs[i] = NULL;
+		memset(opts->more[k].stats, 0, sizeof *opts->more[k].stats);
+		if (opts->more[k].cycles)
+			memset(opts->more[k].cycles, 0, sizeof *opts->more[k].cycles);
+	}
 	vl_build b;
 	memset(&b, 0, sizeof b);
 	b.top = top_name;
@@ -1303,8 +1405,14 @@ int vl_run(sl_ctx *ctx, const sched_program *sp, const char *top_name,
 		sl_temp_discard(vcd);
 	}
 out:
-	if (rc < 0)
+	if (rc < 0) {
 		vl_outputs_drop(opts, n_out, outputs);
+		for (int i = 0; i < opts->n_more; i++) {
+			vl_options m = *opts;
+			m.cycles = opts->more[i].cycles;
+			vl_outputs_drop(&m, n_out, opts->more[i].outputs);
+		}
+	}
 	vl_build_release(&b);
 	free(renamed);
 	vl_config_args_free(cfg_args, opts);

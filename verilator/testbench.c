@@ -12,7 +12,10 @@
  * (exit 1: the data could not be read or written, 3: the waveform)
  * reads DIR/in_K.bin, writes DIR/out_K.bin, the cycles of those values'
  * words in DIR/out_K.cyc as runs of consecutive cycles (8-byte pairs:
- * first cycle, words), and DIR/stats.txt.  Built with -DSL_PUB_COUNT
+ * first cycle, words), and DIR/stats.txt.  With DIR/sizes (sim --size:
+ * a line "SUBDIR TIMEOUT" a further size) the same process then runs each
+ * size of DIR/SUBDIR after the one before, its configuration image
+ * written after that run's end and no reset between them.  Built with -DSL_PUB_COUNT
  * (designs with push-memory tiles) it also reads DIR/pub_last_fire and
  * clocks on after done until that cycle, for the tiles' counts.  Nothing
  * here names a path: the same program always gives the same text. */
@@ -220,7 +223,30 @@ static const char *const vl_tb_head =
 	"\t\t&& write_raw(base + \".cyc\", r.data(), r.size());\n"
 	"}\n"
 	"\n"
-	"#ifdef SL_PUB_COUNT\n"
+	"// The sizes one process runs (sim --size, docs/hardware.md \"Several sizes\n"
+	"// in one run\"): DIR with the TIMEOUT of the command line, then a size a\n"
+	"// line \"SUBDIR TIMEOUT\" of DIR/sizes, its files in DIR/SUBDIR, run after\n"
+	"// the one before without a reset (its image written, then its start).\n"
+	"struct size_run {\n"
+	"\tstd::string dir;\n"
+	"\tint64_t timeout;\n"
+	"};\n"
+	"\n"
+	"std::vector<size_run> read_sizes(const std::string &dir, int64_t timeout)\n"
+	"{\n"
+	"\tstd::vector<size_run> v{{dir, timeout}};\n"
+	"\tFILE *f = std::fopen((dir + \"/sizes\").c_str(), \"r\");\n"
+	"\tif (!f)\n"
+	"\t\treturn v;\n"
+	"\tchar name[256];\n"
+	"\tlong long t;\n"
+	"\twhile (std::fscanf(f, \"%255s %lld\", name, &t) == 2)\n"
+	"\t\tv.push_back({dir + \"/\" + name, (int64_t) t});\n"
+	"\tstd::fclose(f);\n"
+	"\treturn v;\n"
+	"}\n"
+	"\n"
+"#ifdef SL_PUB_COUNT\n"
 	"// The last cycle of a run in which a push-memory tile fires (frames\n"
 	"// included), from DIR/pub_last_fire: the harness clocks on after done\n"
 	"// until it, so that every fire is counted (docs/pub.md, \"Counts in\n"
@@ -565,17 +591,20 @@ static const char *const vl_tb_config =
 	"#endif\n"
 	"\n";
 
-static const char *const vl_tb_main =
-	"} // namespace\n"
-	"\n"
-	"int main(int argc, char **argv)\n"
+/* One size of the run (read_sizes): its inputs, its configuration, its
+ * start, and its outputs and figures into its directory; 0, or main's
+ * exit status.  The first size follows the reset; a later one follows
+ * the run before, as a host would go on. */
+static const char *const vl_tb_size =
+	"// One size: DIR's inputs, its image (after the reset, or after the run\n"
+	"// before), a start, and DIR's results. 0, or main's exit status.\n"
+	"#ifdef SL_AXILITE\n"
+	"int run_size(Vdut *top, cycle_clock &clk, axil_master &axil, const std::string &dir,\n"
+	"\tint64_t timeout)\n"
+	"#else\n"
+	"int run_size(Vdut *top, cycle_clock &clk, const std::string &dir, int64_t timeout)\n"
+	"#endif\n"
 	"{\n"
-	"\tif (argc != 3 && argc != 5) {\n"
-	"\t\tstd::fprintf(stderr, \"usage: tb DIR TIMEOUT [VCD_FILE VCD_CYCLES]\\n\");\n"
-	"\t\treturn 2;\n"
-	"\t}\n"
-	"\tconst std::string dir = argv[1];\n"
-	"\tconst int64_t timeout = std::strtoll(argv[2], nullptr, 10);\n"
 	"\tstream in[N_IN + 1];\n"
 	"\tout_stream out[N_OUT + 1];\n"
 	"\tsize_t in_bytes = 0;\n"
@@ -592,41 +621,7 @@ static const char *const vl_tb_main =
 	"\tfor (int k = 0; k < N_OUT; k++) {\n"
 	"\t\tout[k].es = OUT_BYTES[k];\n"
 	"\t\tout[k].bytes.resize(in_bytes + 4096);\n"
-	"\t}\n";
-
-/* main()'s model, clock and waveform (argv[3] the VCD, argv[4] its window
- * of cycles), shared with the AXI4-Stream testbench (axis_tb.c). */
-const char *const vl_tb_open_model =
-	"\tVerilatedContext vctx;\n"
-	"\tVdut *top = new Vdut{&vctx};\n"
-	"\tcycle_clock clk{top};\n"
-	"#if VM_TRACE\n"
-	"\tif (argc == 5) {\n"
-	"\t\tvctx.traceEverOn(true);\n"
-	"\t\tclk.vcd_file = new checked_vcd_file;\n"
-	"\t\tclk.vcd = new VerilatedVcdC{clk.vcd_file};\n"
-	"\t\tclk.window = std::strtoll(argv[4], nullptr, 10);\n"
-	"\t\ttop->trace(clk.vcd, 99);\n"
-	"\t\tclk.vcd->open(argv[3]);\n"
-	"\t\tif (!clk.vcd->isOpen()) {\n"
-	"\t\t\tstd::fprintf(stderr, \"tb: cannot write the waveform '%s': %s\\n\", argv[3],\n"
-	"\t\t\t\tstd::strerror(clk.vcd_file->error));\n"
-	"\t\t\treturn 3;\n"
-	"\t\t}\n"
 	"\t}\n"
-	"#endif\n";
-
-static const char *const vl_tb_main_run =
-	"\ttop->clk = 0;\n"
-	"\ttop->rst = 1;\n"
-	"#ifndef SL_AXILITE\n"
-	"\ttop->start = 0;\n"
-	"#endif\n"
-	"\ttop->eval();\n"
-	"\tclk.tick();\n"
-	"\tclk.tick();\n"
-	"\ttop->rst = 0;\n"
-	"\tclk.tick();\n"
 	"#ifdef SL_PUB_COUNT\n"
 	"\tint64_t last_fire = -1;\n"
 	"\tif (!read_last_fire(dir, &last_fire)) {\n"
@@ -635,7 +630,6 @@ static const char *const vl_tb_main_run =
 	"\t}\n"
 	"#endif\n"
 	"#ifdef SL_AXILITE\n"
-	"\taxil_master axil{top, 0x2545f4914f6cdd1dull};\n"
 	"\tif (!axil_configure(top, axil, clk, dir))\n"
 	"\t\treturn 1;\n"
 	"\tauto t0 = std::chrono::steady_clock::now();\n"
@@ -689,9 +683,6 @@ static const char *const vl_tb_main_run =
 	"\tif (done && !axil_after(axil, clk))\n"
 	"\t\treturn 1;\n"
 	"#endif\n"
-	"\tif (!close_trace(clk, argv[3]))\n"
-	"\t\treturn 3;\n"
-	"\ttop->final();\n"
 	"\tstd::vector<long long> taken;\n"
 	"\tfor (int k = 0; k < N_IN; k++)\n"
 	"\t\ttaken.push_back((long long) in[k].taken);\n"
@@ -699,6 +690,73 @@ static const char *const vl_tb_main_run =
 	"\t\tsecs.count(), taken);\n"
 	"\tif (!st || !close_stats(st))\n"
 	"\t\treturn 1;\n"
+	"\treturn done ? 0 : -1;\n"
+	"}\n"
+	"\n";
+
+static const char *const vl_tb_main =
+	"} // namespace\n"
+	"\n"
+	"int main(int argc, char **argv)\n"
+	"{\n"
+	"\tif (argc != 3 && argc != 5) {\n"
+	"\t\tstd::fprintf(stderr, \"usage: tb DIR TIMEOUT [VCD_FILE VCD_CYCLES]\\n\");\n"
+	"\t\treturn 2;\n"
+	"\t}\n"
+	"\tconst std::vector<size_run> sizes = read_sizes(argv[1], std::strtoll(argv[2], nullptr, 10));\n";
+
+/* main()'s model, clock and waveform (argv[3] the VCD, argv[4] its window
+ * of cycles), shared with the AXI4-Stream testbench (axis_tb.c). */
+const char *const vl_tb_open_model =
+	"\tVerilatedContext vctx;\n"
+	"\tVdut *top = new Vdut{&vctx};\n"
+	"\tcycle_clock clk{top};\n"
+	"#if VM_TRACE\n"
+	"\tif (argc == 5) {\n"
+	"\t\tvctx.traceEverOn(true);\n"
+	"\t\tclk.vcd_file = new checked_vcd_file;\n"
+	"\t\tclk.vcd = new VerilatedVcdC{clk.vcd_file};\n"
+	"\t\tclk.window = std::strtoll(argv[4], nullptr, 10);\n"
+	"\t\ttop->trace(clk.vcd, 99);\n"
+	"\t\tclk.vcd->open(argv[3]);\n"
+	"\t\tif (!clk.vcd->isOpen()) {\n"
+	"\t\t\tstd::fprintf(stderr, \"tb: cannot write the waveform '%s': %s\\n\", argv[3],\n"
+	"\t\t\t\tstd::strerror(clk.vcd_file->error));\n"
+	"\t\t\treturn 3;\n"
+	"\t\t}\n"
+	"\t}\n"
+	"#endif\n";
+
+static const char *const vl_tb_main_run =
+	"\ttop->clk = 0;\n"
+	"\ttop->rst = 1;\n"
+	"#ifndef SL_AXILITE\n"
+	"\ttop->start = 0;\n"
+	"#endif\n"
+	"\ttop->eval();\n"
+	"\tclk.tick();\n"
+	"\tclk.tick();\n"
+	"\ttop->rst = 0;\n"
+	"\tclk.tick();\n"
+	"#ifdef SL_AXILITE\n"
+	"\taxil_master axil{top, 0x2545f4914f6cdd1dull};\n"
+	"#endif\n"
+	"\t// a size that did not finish ends the process: the next would not\n"
+	"\t// start from an idle design\n"
+	"\tfor (size_t s = 0; s < sizes.size(); s++) {\n"
+	"#ifdef SL_AXILITE\n"
+	"\t\tint rc = run_size(top, clk, axil, sizes[s].dir, sizes[s].timeout);\n"
+	"#else\n"
+	"\t\tint rc = run_size(top, clk, sizes[s].dir, sizes[s].timeout);\n"
+	"#endif\n"
+	"\t\tif (rc > 0)\n"
+	"\t\t\treturn rc;\n"
+	"\t\tif (rc < 0)\n"
+	"\t\t\tbreak;\n"
+	"\t}\n"
+	"\tif (!close_trace(clk, argv[3]))\n"
+	"\t\treturn 3;\n"
+	"\ttop->final();\n"
 	"\tdelete top;\n"
 	"\treturn 0;\n"
 	"}\n";
@@ -832,6 +890,7 @@ void vl_write_testbench(FILE *out, const char *top_name, int n_ports,
 	fputs("}\n\n", out);
 	vl_write_tb_config(out);
 	fputs(vl_tb_axil, out);
+	fputs(vl_tb_size, out);
 	fputs(vl_tb_main, out);
 	fputs(vl_tb_open_model, out);
 	fputs(vl_tb_main_run, out);

@@ -51,6 +51,24 @@ void vl_cycles_frame(const vl_cycles *c, const sched_program *sp, int frame,
 	io_array **out);
 void vl_cycles_release(vl_cycles *c);
 
+/* A further size of the same build (vl_options.more, sim --size): run
+ * after the sizes before it in the same testbench process, without a
+ * reset (its configuration image written through the bus or the
+ * AXI4-Lite slave after their last run, then its start; the testbench's
+ * DIR/sizes).  "sp" is its design (whose Verilog is the run's, byte for
+ * byte), "in" its inputs, "config" its image as vl_options.config;
+ * "outputs" and "cycles" receive as vl_run's outputs and
+ * vl_options.cycles, "stats" its figures (no build figures). */
+typedef struct vl_size {
+	const struct sched_program *sp;
+	const ref_inputs *in;
+	const char *config;
+	size_t config_len;
+	io_array **outputs;
+	vl_cycles *cycles;
+	struct vl_stats *stats;
+} vl_size;
+
 typedef struct vl_options {
 	const char *vcd_path;	/* dump a waveform here, or NULL */
 	int64_t vcd_cycles;	/* how many cycles of it, from reset */
@@ -98,6 +116,9 @@ typedef struct vl_options {
 	 * build gets -DSL_AXILITE): the image, READY, the start and the end
 	 * of the run through its registers, under random wait states. */
 	bool axilite;
+	/* Sizes run after this one in the same process (with config). */
+	int n_more;
+	vl_size *more;
 } vl_options;
 
 typedef struct vl_stats {

@@ -15,11 +15,12 @@ typedef struct vl_port {
 	const char *name;
 	int bits;
 	bool is_input;
-	int64_t row;		/* elements per row: the innermost extent (1 for 0-D) */
+	int64_t row;		/* words per row (rtl_port_frame; 1 for 0-D) */
 	int64_t rows;		/* rows per frame */
+	int64_t inner;		/* words per lane-dimension index (1: lanes innermost) */
 	int64_t size;		/* elements per run: row * rows * frames */
 	int lanes;
-	int tail;		/* the lanes of a row's last word, 1 .. lanes */
+	int tail;		/* the lanes of a row's last lane-dimension index, 1 .. lanes */
 	const sched_stmt *stmt;	/* inputs: lane 0's statement (lanes consecutive) */
 	int output;		/* outputs: lane 0's index in sp->lowered->outputs */
 } vl_port;

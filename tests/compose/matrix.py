@@ -56,18 +56,6 @@ SIZES = [(64, 10), (48, 8)]
 # docs section with the hardware reason).  Keep this list and the docs in
 # step: a refusal is removed here when the combination is built.
 REFUSALS = [
-    # An AXI4-Stream port of k lanes ends each row in a beat whose lanes
-    # past the row are padding; which lanes those are is the row length
-    # modulo k, which the run-time configuration does not carry.
-    (lambda c: c['size'] == 'runtime' and c['interface'] == 'axis' and c['lanes'] > 1,
-     'depend on the row length modulo',
-     'docs/pub.md#on-native-memory'),
-    # camera_pipeline's output is [y][x][c]: its innermost extent (3) is
-    # below 4, so its 4 lanes run along x and a beat would hold points of
-    # 4 rows of the innermost dimension, none ending on a beat.
-    (lambda c: c['interface'] == 'axis' and c['lanes'] == 4 and c['prog'] == 'camera_pipeline',
-     'not its innermost: the AXI4-Stream interface packs a beat from one row',
-     'docs/hardware.md#axi4-stream-interface'),
     # Run-time sizes on native memory take register and delay chains
     # without border taps (not yet: multiplexers against run-time borders
     # and run-time strides are buildable, not built).  At 4 lanes the lane
@@ -197,9 +185,11 @@ def main():
     ap.add_argument('--subset', choices=['all', 'pairwise'], default='all')
     ap.add_argument('-j', type=int, default=1)
     ap.add_argument('--list', action='store_true', help='print the combinations and stop')
+    ap.add_argument('--only', metavar='REGEX',
+                    help='only the combinations whose label (as --list prints) matches')
     ap.add_argument('programs', nargs='+')
     o = ap.parse_args()
-    cs = combos(o.subset)
+    cs = [c for c in combos(o.subset) if not o.only or re.search(o.only, label(c))]
     if o.list:
         for c in cs:
             print(label(c))

@@ -318,8 +318,7 @@ LANE_REFUSALS = re.compile(
     r"error: .*(the lane it reads varies along|needs \d+ lanes? of '[^']*' here, but"
     r"|lanes are not a whole number|would have \d+ lanes but only"
     r"|more than the \d+ a declaration may have"
-    r"|is also read outside its box, where lane \d+ has words"
-    r"|lanes along dimension \d+, not its innermost: the AXI4-Stream)")
+    r"|is also read outside its box, where lane \d+ has words)")
 
 
 # The push-memory mapping's located refusals (docs/pub.md "What the

@@ -44,6 +44,9 @@ expect 2 "'--pnr' is not an option of 'sim'" sim "$PROG" --pnr --seed 1 -o "$TMP
 expect 2 "'-o' is not an option of 'boards'" boards -o "$TMP/b"
 expect 2 "-d takes dump letters P, L, S, B, T and R, not 'X'" compile "$PROG" -dPX -o "$TMP/c"
 expect 2 "unknown option or missing value: '--frobnicate'" sim "$PROG" --frobnicate
+expect 2 "'--size' is not an option of 'compile'" compile "$PROG" --size W=8 -o "$TMP/c"
+expect 2 "--size takes NAME=VALUE[,NAME=VALUE]... (up to 16 params, each a param's name and a decimal integer), not 'W=8,H'" sim "$PROG" --size W=8,H
+expect 2 "--size names a param twice in 'W=8,W=9'" sim "$PROG" --size W=8,W=9
 # An option that means nothing in this combination is an error too
 # (audit D15-D17): every rule of the table in flow/options.c, once, in
 # the table's order, before any stage runs (nothing written).
@@ -67,6 +70,12 @@ rule 2 "sluice compile: error: --runtime-max is the largest size a --runtime-con
 	compile "$PROG" --runtime-max W=64 -o "$TMP/m"
 rule 2 "sluice compile: error: --runtime-max sizes the line buffers of native memory" \
 	compile "$PROG" --memory pub --runtime-config --runtime-max W=64 -o "$TMP/m"
+rule 2 "sluice sim: error: --size runs several sizes of one build in one Verilator process: give --runtime-config and --engine verilator" \
+	sim "$PROG" --runtime-config --size W=8 --seed 1 -o "$TMP/m"
+rule 2 "sluice sim: error: --size does not check the tiles' access counts of several sizes in one process yet" \
+	sim "$PROG" --memory pub --runtime-config --pub-width 16 --pub-levels 6 --engine verilator --size W=8 --seed 1 -o "$TMP/m"
+rule 2 "sluice sim: error: --size makes each size's inputs from --seed; --input gives the data of one size" \
+	sim "$PROG" --runtime-config --engine verilator --size W=8 --input in=a.npy -o "$TMP/m"
 rule 2 "sluice synth: error: no board given (--board B; see 'sluice boards')" \
 	synth "$PROG" -o "$TMP/m"
 rule 2 "sluice synth: error: --check-netlist simulates the native interface; drop --interface axis" \
