@@ -126,7 +126,50 @@ int driver_parse_options(const command *c, int argc, char **argv, options *opt);
  * board once loaded, else NULL. */
 flow_request driver_request(const options *opt, const board *bd);
 
-/* driver/main.c: the commands. */
+/* driver/main.c: what the commands share (sim.c's too). */
+#include "ref/ref.h"
+/* What a command does with a checked program and the inputs of every
+ * frame (in[f]): fill outs[f * n_outputs + i] for every output; 0 or -1
+ * (errors reported). */
+typedef int (*driver_engine_fn)(sl_ctx *ctx, const ir_program *prog, const options *opt,
+	const void *arg, const ref_inputs *in, io_array **outs);
+/* The inputs of every frame of a run of "prog" and its outputs. */
+typedef struct driver_run_data {
+	ref_inputs *in;		/* in[f], over decls and arrays */
+	ir_decl **decls;
+	io_array **arrays;	/* owned */
+	io_array **outs;	/* owned: outs[f * n_outputs + i] */
+	size_t n_arrays, n_outs;
+} driver_run_data;
+void driver_run_data_alloc(driver_run_data *r, const ir_program *prog, int nf);
+void driver_run_data_free(driver_run_data *r);
+/* A compilation context with the command's -D values. */
+sl_ctx *driver_new_ctx(const options *opt);
+/* The design under the command's options (board resolved, fit checked);
+ * NULL (reported). */
+flow_design *driver_build_design(sl_ctx *ctx, const options *opt);
+/* compile's files (and sim's beside its outputs); 0 or -1 (reported). */
+int driver_write_design(const flow_design *d, const char *dir, int frames);
+/* --runtime-config: DIR/config.hex, the image of this size. */
+int driver_write_config(const flow_design *d, const char *dir);
+/* Gather the inputs, run "engine", write the outputs (run and sim). */
+int driver_run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
+	driver_engine_fn engine, const void *arg, bool packed);
+/* The end of a command's output set: all its files, or none. */
+int driver_finish_outputs(int rc);
+/* The inputs the command line gives; "packed" for the compiled reference. */
+io_input_spec driver_input_spec(const options *opt, bool packed);
+/* Create "dir" (and clear what killed runs left in and beside it). */
+int driver_make_out_dir(sl_ctx *ctx, const char *dir);
+/* The inputs of every frame over "arrays": -1 data error, -2 usage. */
+int driver_gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
+	bool packed, ref_inputs *in, io_array **arrays);
+/* Every output into the command's output set (.npy, and .png for one
+ * frame of an image). */
+int driver_write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
+	io_array **outs);
+
+/* driver/main.c and driver/sim.c: the commands. */
 int cmd_import(const options *opt);
 int cmd_check(const options *opt);
 int cmd_run(const options *opt);
@@ -134,7 +177,7 @@ int cmd_compile(const options *opt);
 int cmd_boards(const options *opt);
 int cmd_synth(const options *opt);
 int cmd_study(const options *opt);
-int cmd_sim(const options *opt);
+int cmd_sim(const options *opt);	/* driver/sim.c */
 int cmd_explore(const options *opt);
 
 #endif

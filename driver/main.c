@@ -27,7 +27,7 @@
 
 
 /* A compilation context with the command's -D values. */
-static sl_ctx *new_ctx(const options *opt)
+sl_ctx *driver_new_ctx(const options *opt)
 {
 	sl_ctx *ctx = sl_ctx_alloc();
 	sl_ctx_set_defines(ctx, opt->defines, opt->n_defines);
@@ -49,7 +49,7 @@ int cmd_import(const options *opt)
 	char *out = opt->out_given ? sl_xstrdup(opt->out_dir) : sl_xmalloc(n);
 	if (!opt->out_given)
 		snprintf(out, n, "%.*s.sl", (int) (n - 5), opt->prog);
-	sl_ctx *ctx = new_ctx(opt);
+	sl_ctx *ctx = driver_new_ctx(opt);
 	onnx_options oo = { .out = out, .channels_last = !opt->channels_first };
 	int rc = onnx_import(ctx, opt->prog, &oo, NULL) < 0 ? EXIT_PROGRAM : 0;
 	sl_ctx_free(ctx);
@@ -80,7 +80,7 @@ static int import_for_command(options *opt, char **tmpdir, char **prog, onnx_res
 	stem[strlen(stem) - 5] = 0;
 	*prog = sl_path_join(dir, stem, ".sl");
 	free(stem);
-	sl_ctx *ctx = new_ctx(opt);
+	sl_ctx *ctx = driver_new_ctx(opt);
 	onnx_options oo = { .out = *prog, .quiet = true, .channels_last = !opt->channels_first };
 	int rc = onnx_import(ctx, opt->prog, &oo, res) < 0 ? EXIT_PROGRAM : 0;
 	sl_ctx_free(ctx);
@@ -96,7 +96,7 @@ static int import_for_command(options *opt, char **tmpdir, char **prog, onnx_res
 
 int cmd_check(const options *opt)
 {
-	sl_ctx *ctx = new_ctx(opt);
+	sl_ctx *ctx = driver_new_ctx(opt);
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
 	if (prog) {
 		printf("%s: %d declarations, %d output%s\n", prog->path, prog->n_decls,
@@ -110,7 +110,7 @@ int cmd_check(const options *opt)
 /* ------------------------------------------------------------------ run */
 
 /* Create "dir" (and clear what killed runs left in and beside it). */
-static int make_out_dir(sl_ctx *ctx, const char *dir)
+int driver_make_out_dir(sl_ctx *ctx, const char *dir)
 {
 	if (sl_make_dir(dir) == 0) {
 		sl_outputs_recover(dir);
@@ -124,7 +124,7 @@ static int make_out_dir(sl_ctx *ctx, const char *dir)
 
 /* What the command line gives for the inputs of a run; "packed" for the
  * compiled reference, which takes and gives arrays of the types' widths. */
-static io_input_spec input_spec(const options *opt, bool packed)
+io_input_spec driver_input_spec(const options *opt, bool packed)
 {
 	return (io_input_spec) { opt->n_inputs, opt->input_names, opt->input_files,
 		opt->have_seed, opt->seed, opt->frames, opt->out_dir, packed, opt->n_layouts,
@@ -133,7 +133,7 @@ static io_input_spec input_spec(const options *opt, bool packed)
 
 /* The inputs of every frame (in[f]) over "arrays": -1 on a data error,
  * -2 on usage (reported). */
-static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
+int driver_gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	bool packed, ref_inputs *in, io_array **arrays)
 {
 	for (int f = 0; f < opt->frames; f++) {
@@ -144,7 +144,7 @@ static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 		if (prog->decls[i]->kind == IR_DECL_INPUT)
 			for (int f = 0; f < opt->frames; f++)
 				in[f].decls[in[f].n++] = prog->decls[i];
-	io_input_spec spec = input_spec(opt, packed);
+	io_input_spec spec = driver_input_spec(opt, packed);
 	return io_inputs_load(ctx, prog, &spec, arrays);
 }
 
@@ -153,7 +153,7 @@ static int gather_inputs(sl_ctx *ctx, const ir_program *prog, const options *opt
  * leading frame dimension for --frames N > 1, and DIR/NAME.png for a
  * one-frame image; an output with a layout (an ONNX model's) in its
  * files' order. */
-static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
+int driver_write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt,
 	io_array **outs)
 {
 	int rc = 0;
@@ -179,22 +179,8 @@ static int write_outputs(sl_ctx *ctx, const ir_program *prog, const options *opt
 	return rc;
 }
 
-/* What a command does with a checked program and the inputs of every
- * frame (in[f]): fill outs[f * n_outputs + i] for every output; 0 or -1
- * (errors reported). */
-typedef int (*engine_fn)(sl_ctx *ctx, const ir_program *prog, const options *opt,
-	const void *arg, const ref_inputs *in, io_array **outs);
-
-/* The inputs of every frame of a run of "prog" and its outputs. */
-typedef struct run_data {
-	ref_inputs *in;		/* in[f], over decls and arrays */
-	ir_decl **decls;
-	io_array **arrays;	/* owned */
-	io_array **outs;	/* owned: outs[f * n_outputs + i] */
-	size_t n_arrays, n_outs;
-} run_data;
-
-static void run_data_alloc(run_data *r, const ir_program *prog, int nf)
+/* The run's arrays, room for "nf" frames of "prog". */
+void driver_run_data_alloc(driver_run_data *r, const ir_program *prog, int nf)
 {
 	size_t per = (size_t) prog->n_decls + 1;
 	r->n_arrays = (size_t) nf * per;
@@ -209,7 +195,7 @@ static void run_data_alloc(run_data *r, const ir_program *prog, int nf)
 	r->outs = sl_xcalloc(r->n_outs + 1, sizeof(*r->outs));
 }
 
-static void run_data_free(run_data *r)
+void driver_run_data_free(driver_run_data *r)
 {
 	for (size_t i = 0; r->arrays && i < r->n_arrays; i++)
 		io_array_free(r->arrays[i]);
@@ -224,29 +210,29 @@ static void run_data_free(run_data *r)
 /* Gather the inputs of "prog", run "engine", write the outputs: the
  * shape of `run` and `sim`.  "packed": the inputs made and the outputs
  * taken packed (io_array.packed), for the compiled reference. */
-static int run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
-	engine_fn engine, const void *arg, bool packed)
+int driver_run_program(sl_ctx *ctx, const ir_program *prog, const options *opt,
+	driver_engine_fn engine, const void *arg, bool packed)
 {
-	io_input_spec spec = input_spec(opt, packed);
+	io_input_spec spec = driver_input_spec(opt, packed);
 	if (io_inputs_check(ctx, prog, &spec) < 0)
 		return EXIT_USAGE;
-	if (make_out_dir(ctx, opt->out_dir) < 0)
+	if (driver_make_out_dir(ctx, opt->out_dir) < 0)
 		return EXIT_PROGRAM;
-	run_data r;
-	run_data_alloc(&r, prog, opt->frames);
-	int rc = gather_inputs(ctx, prog, opt, packed, r.in, r.arrays);
+	driver_run_data r;
+	driver_run_data_alloc(&r, prog, opt->frames);
+	int rc = driver_gather_inputs(ctx, prog, opt, packed, r.in, r.arrays);
 	if (rc < 0)
 		rc = rc == -2 ? EXIT_USAGE : EXIT_PROGRAM;
 	else if (engine(ctx, prog, opt, arg, r.in, r.outs) < 0 ||
-		 write_outputs(ctx, prog, opt, r.outs) < 0)
+		 driver_write_outputs(ctx, prog, opt, r.outs) < 0)
 		rc = EXIT_PROGRAM;
-	run_data_free(&r);
+	driver_run_data_free(&r);
 	return rc;
 }
 
 /* The end of a command's output set (sl_outputs_begin): every file it
  * wrote appears when it succeeded, none when it failed. */
-static int finish_outputs(int rc)
+int driver_finish_outputs(int rc)
 {
 	if (rc != 0)
 		sl_outputs_abort();
@@ -279,13 +265,13 @@ static int reference_engine(sl_ctx *ctx, const ir_program *prog, const options *
 
 int cmd_run(const options *opt)
 {
-	sl_ctx *ctx = new_ctx(opt);
+	sl_ctx *ctx = driver_new_ctx(opt);
 	ir_program *prog = fe_compile_file(ctx, opt->prog);
 	sl_outputs_begin(opt->out_dir);
-	int rc = prog ? run_program(ctx, prog, opt, reference_engine, NULL,
+	int rc = prog ? driver_run_program(ctx, prog, opt, reference_engine, NULL,
 		run_engine_of(opt) == REF_ENGINE_C
 		|| (run_engine_of(opt) == REF_ENGINE_AUTO && ref_auto_compiles(prog))) : EXIT_PROGRAM;
-	rc = finish_outputs(rc);
+	rc = driver_finish_outputs(rc);
 	sl_ctx_free(ctx);
 	return rc;
 }
@@ -394,7 +380,7 @@ static void print_pub_rom(const void *arg, FILE *out)
  * with tiles and without --runtime-config, DIR/pub_rom.hex (the ROM the
  * top loads them from). */
 /* --runtime-config: DIR/config.hex, the image of this size. */
-static int write_config(const flow_design *d, const char *dir)
+int driver_write_config(const flow_design *d, const char *dir)
 {
 	char *cfg;
 	size_t n;
@@ -407,7 +393,7 @@ static int write_config(const flow_design *d, const char *dir)
 static int write_pub(const flow_design *d, const char *dir)
 {
 	if (!d->pub)
-		return write_config(d, dir);
+		return driver_write_config(d, dir);
 	if (rp_write_pub_json(d->ctx, dir, d->pub) < 0)
 		return -1;
 	for (int i = 0; i < d->pub->n_bufs; i++) {
@@ -423,7 +409,7 @@ static int write_pub(const flow_design *d, const char *dir)
 	if (pub_n_tiles(d->pub) > 0 && !d->pub->params.runtime && !d->pub->params.fixed_cfg &&
 	    write_text(d->ctx, dir, "pub_rom.hex", NULL, print_pub_rom, d->pub) < 0)
 		return -1;
-	return write_config(d, dir);
+	return driver_write_config(d, dir);
 }
 
 /* What report.html draws: the design, its frames and, after synthesis,
@@ -455,7 +441,7 @@ static int write_html(const flow_design *d, const char *dir, int frames,
 /* The design of the program under the command's options: the board
  * resolved, the design built, and with a board checked to fit it.  NULL
  * (reported) on an error. */
-static flow_design *build_design(sl_ctx *ctx, const options *opt)
+flow_design *driver_build_design(sl_ctx *ctx, const options *opt)
 {
 	flow_options fo = opt->flow;
 	if (opt->board && !(fo.bd = board_find(ctx, opt->board)))
@@ -472,9 +458,9 @@ static flow_design *build_design(sl_ctx *ctx, const options *opt)
  * schedule, buffers, reports and Verilog; "frames" > 1 (sim --frames N)
  * draws N frames in report.html and writes the Verilog that runs N
  * frames, the one sim checks.  0 or -1 (reported). */
-static int write_design(const flow_design *d, const char *dir, int frames)
+int driver_write_design(const flow_design *d, const char *dir, int frames)
 {
-	if (make_out_dir(d->ctx, dir) < 0 ||
+	if (driver_make_out_dir(d->ctx, dir) < 0 ||
 	    write_text(d->ctx, dir, "schedule.txt", NULL, print_schedule, d) < 0 ||
 	    write_text(d->ctx, dir, "buffers.txt", NULL, print_buffers, d) < 0 ||
 	    rp_write_compile_json(d->ctx, dir, d->sp, d->ubs, d->pub) < 0 || write_pub(d, dir) < 0 ||
@@ -486,13 +472,13 @@ static int write_design(const flow_design *d, const char *dir, int frames)
 
 int cmd_compile(const options *opt)
 {
-	sl_ctx *ctx = new_ctx(opt);
-	flow_design *d = build_design(ctx, opt);
+	sl_ctx *ctx = driver_new_ctx(opt);
+	flow_design *d = driver_build_design(ctx, opt);
 	int rc = EXIT_PROGRAM;
 	sl_outputs_begin(opt->out_dir);
-	if (d && write_design(d, opt->out_dir, 1) == 0)
+	if (d && driver_write_design(d, opt->out_dir, 1) == 0)
 		rc = 0;
-	if ((rc = finish_outputs(rc)) == 0)
+	if ((rc = driver_finish_outputs(rc)) == 0)
 		printf("predicted %lld cycles, ideal %lld\n", (long long) d->sp->predicted_cycles,
 			(long long) d->sp->ideal_cycles);
 	flow_free(d);
@@ -532,7 +518,7 @@ static int synth_measure(sl_ctx *ctx, const flow_design *d, const options *opt,
 	size_t len;
 	int rc = EXIT_PROGRAM;
 	tg_synth_facts facts = { 0 };
-	if (make_out_dir(ctx, opt->out_dir) == 0 && flow_verilog(d, &text, &len, top) == 0)
+	if (driver_make_out_dir(ctx, opt->out_dir) == 0 && flow_verilog(d, &text, &len, top) == 0)
 		rc = tg_synth_measure(ctx, &d->pred, text, len, *top, opt->out_dir, opt->pnr,
 			netlist, meas, &facts);
 	free(text);
@@ -562,16 +548,16 @@ static int synth_outputs(sl_ctx *ctx, const flow_design *d, const options *opt,
 	int rc = 0;
 	sl_outputs_begin(opt->out_dir);
 	if (netlist)
-		rc = run_program(ctx, d->prog, opt, netlist_engine, &arg, false);
+		rc = driver_run_program(ctx, d->prog, opt, netlist_engine, &arg, false);
 	if (rc == 0 && write_html(d, opt->out_dir, 1, meas) < 0)
 		rc = EXIT_PROGRAM;
-	return finish_outputs(rc);
+	return driver_finish_outputs(rc);
 }
 
 int cmd_synth(const options *opt)
 {
-	sl_ctx *ctx = new_ctx(opt);
-	flow_design *d = build_design(ctx, opt);
+	sl_ctx *ctx = driver_new_ctx(opt);
+	flow_design *d = driver_build_design(ctx, opt);
 	char *netlist = opt->check_netlist ? sl_path_join(opt->out_dir, "netlist.v", NULL) : NULL;
 	const char *top;
 	tg_measured meas;
@@ -613,227 +599,6 @@ int cmd_explore(const options *opt)
 	return ex_main(&eo);
 }
 
-/* ------------------------------------------------------------------ sim */
-
-/* The Verilator run of design "d" as the command line asks. */
-static vl_options sim_vl_options(const flow_design *d, const options *opt)
-{
-	/* with tiles the harness waits for 'ready' (their configuration) */
-	static const char *const wait_ready[] = { "-CFLAGS", "-DSL_WAIT_READY", NULL };
-	vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL,
-		d->pub || opt->flow.pub.runtime ? wait_ready : NULL,
-		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0,
-		d->pub, NULL, 0, 0, NULL, NULL, false, 0, NULL };
-	vopts.axilite = opt->flow.control == RTL_CONTROL_AXILITE;
-	return vopts;
-}
-
-/* The design's model or its Verilog in Verilator, each compared with the
- * reference. */
-static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
-	const void *arg, const ref_inputs *in, io_array **outs)
-{
-	const flow_design *d = arg;
-	if (strcmp(opt->engine, "verilator"))
-		return sim_check_model_frames(ctx, prog, d->sp, d->ubs, in, opt->frames, outs,
-			stdout);
-	char *text;
-	size_t len;
-	const char *top;
-	if (flow_verilog_frames(d, opt->frames, &text, &len, &top) < 0)
-		return -1;
-	vl_options vopts = sim_vl_options(d, opt);
-	char *cfg;	/* --runtime-config: the image, loaded by the harness */
-	vopts.config_data_bits = flow_config_image(d, &cfg, &vopts.config_len);
-	vopts.config = cfg;
-	int rc = vopts.config_data_bits < 0 ? -1
-		: sim_check_verilator(ctx, prog, d->sp, top, text, len, in, &vopts, outs, stdout);
-	free(text);
-	free(cfg);
-	return rc;
-}
-
-/* ------------------------------------------------------------ sim --size */
-
-/* The -D values with the params of --size "spec" (NAME=VALUE,...,
- * checked by the option parser) over them: a heap array of *n whose
- * names it owns (size_defines_free). */
-static sl_define *size_defines(const options *opt, const char *spec, int *n)
-{
-	sl_define *d = sl_xcalloc((size_t) opt->n_defines + 17, sizeof(*d));
-	int k = 0;
-	for (int i = 0; i < opt->n_defines; i++)
-		d[k++] = (sl_define) { sl_xstrdup(opt->defines[i].name), opt->defines[i].value };
-	for (const char *p = spec; *p;) {
-		const char *eq = strchr(p, '='), *end = strchr(p, ',');
-		end = end ? end : p + strlen(p);
-		char *name = strndup(p, (size_t) (eq - p));
-		int64_t v = strtoll(eq + 1, NULL, 10);
-		int at = k;
-		for (int i = 0; i < k; i++)
-			at = !strcmp(d[i].name, name) ? i : at;
-		if (at < k) {
-			free(name);
-			d[at].value = v;
-		} else {
-			d[k++] = (sl_define) { name, v };
-		}
-		p = *end ? end + 1 : end;
-	}
-	*n = k;
-	return d;
-}
-
-static void size_defines_free(sl_define *d, int n)
-{
-	for (int i = 0; d && i < n; i++)
-		free((char *) d[i].name);
-	free(d);
-}
-
-/* One size of sim --size: its design, Verilog, image, files and data. */
-typedef struct sim_one {
-	sl_define *defs;
-	int n_defs;
-	flow_design *d;
-	char *text;		/* the Verilog (every size's the same) */
-	size_t len;
-	const char *top;
-	char *cfg;		/* the configuration image */
-	size_t cfg_len;
-	int cfg_bits;
-	char *dir;		/* DIR/size-I: its image, inputs and outputs */
-	run_data r;
-} sim_one;
-
-/* Size i's design, Verilog and image; 0, or -1 (reported, naming the
- * size). */
-static int sim_one_build(sl_ctx *ctx, const options *opt, int i, sim_one *s)
-{
-	char name[32];
-	snprintf(name, sizeof name, "size-%d", i + 1);
-	s->dir = sl_path_join(opt->out_dir, name, NULL);
-	s->defs = size_defines(opt, opt->sizes[i], &s->n_defs);
-	sl_ctx_set_defines(ctx, s->defs, s->n_defs);
-	s->d = build_design(ctx, opt);
-	sl_ctx_set_defines(ctx, opt->defines, opt->n_defines);
-	if (!s->d || flow_verilog_frames(s->d, opt->frames, &s->text, &s->len, &s->top) < 0
-	    || (s->cfg_bits = flow_config_image(s->d, &s->cfg, &s->cfg_len)) < 0
-	    || !sim_within_budget(ctx, s->d->sp, opt->frames, opt->max_cycles ? opt->max_cycles
-		: SIM_MAX_CYCLES_DEFAULT)) {
-		sl_note(ctx, sl_noloc, "at --size %s, size %d of %d", opt->sizes[i], i + 1,
-			opt->n_sizes);
-		return -1;
-	}
-	return 0;
-}
-
-/* Size i's Verilog is the first size's, byte for byte: one build serves
- * both.  0, or -1 (reported, naming the first line that differs). */
-static int sim_one_same(sl_ctx *ctx, const options *opt, const sim_one *a, const sim_one *b,
-	int i)
-{
-	if (a->len == b->len && !memcmp(a->text, b->text, a->len))
-		return 0;
-	int line = 1;
-	for (size_t k = 0; k < a->len && k < b->len && a->text[k] == b->text[k]; k++)
-		line += a->text[k] == '\n';
-	sl_error_file(ctx, opt->prog, "--size %s: the Verilog of this size differs from the "
-		"first size's (--size %s) at line %d; one build runs the sizes whose Verilog is "
-		"the same (--runtime-max NAME=VALUE sizes it for the largest)", opt->sizes[i],
-		opt->sizes[0], line);
-	return -1;
-}
-
-/* Size i's image (DIR/size-I/config.hex) and inputs; 0 or an exit code. */
-static int sim_one_data(sl_ctx *ctx, const options *opt, sim_one *s)
-{
-	options oi = *opt;
-	oi.out_dir = s->dir;
-	const ir_program *prog = s->d->prog;
-	io_input_spec spec = input_spec(&oi, false);
-	run_data_alloc(&s->r, prog, opt->frames);
-	if (io_inputs_check(ctx, prog, &spec) < 0)
-		return EXIT_USAGE;
-	if (make_out_dir(ctx, s->dir) < 0 || write_config(s->d, s->dir) < 0)
-		return EXIT_PROGRAM;
-	int rc = gather_inputs(ctx, prog, &oi, false, s->r.in, s->r.arrays);
-	return rc == 0 ? 0 : rc == -2 ? EXIT_USAGE : EXIT_PROGRAM;
-}
-
-static void sim_one_free(sim_one *s)
-{
-	size_defines_free(s->defs, s->n_defs);
-	flow_free(s->d);
-	free(s->text);
-	free(s->cfg);
-	free(s->dir);
-	if (s->r.in)
-		run_data_free(&s->r);
-}
-
-/* sim --size: every size's design (the same Verilog), the first's design
- * files in DIR, each size's image, inputs and outputs in DIR/size-I, and
- * one Verilator process running the sizes in order. */
-static int sim_sizes(sl_ctx *ctx, const options *opt)
-{
-	int n = opt->n_sizes, rc = 0;
-	sim_one *s = sl_xcalloc((size_t) n + 1, sizeof(*s));
-	sim_size *z = sl_xcalloc((size_t) n + 1, sizeof(*z));
-	for (int i = 0; i < n && rc == 0; i++)
-		if (sim_one_build(ctx, opt, i, &s[i]) < 0 || (i > 0 && sim_one_same(ctx, opt, &s[0],
-			&s[i], i) < 0))
-			rc = EXIT_PROGRAM;
-	if (rc == 0 && write_design(s[0].d, opt->out_dir, opt->frames) < 0)
-		rc = EXIT_PROGRAM;
-	for (int i = 0; i < n && rc == 0; i++) {
-		rc = sim_one_data(ctx, opt, &s[i]);
-		z[i] = (sim_size) { s[i].d->prog, s[i].d->sp, s[i].r.in, s[i].cfg, s[i].cfg_len,
-			s[i].r.outs, opt->sizes[i] };
-	}
-	if (rc == 0) {
-		vl_options vo = sim_vl_options(s[0].d, opt);
-		vo.config_data_bits = s[0].cfg_bits;
-		if (sim_check_verilator_sizes(ctx, n, z, s[0].top, s[0].text, s[0].len, &vo,
-			stdout) < 0)
-			rc = EXIT_PROGRAM;
-	}
-	for (int i = 0; i < n && rc == 0; i++) {
-		options oi = *opt;
-		oi.out_dir = s[i].dir;
-		if (write_outputs(ctx, s[i].d->prog, &oi, s[i].r.outs) < 0)
-			rc = EXIT_PROGRAM;
-	}
-	for (int i = 0; i < n; i++)
-		sim_one_free(&s[i]);
-	free(s);
-	free(z);
-	return rc;
-}
-
-int cmd_sim(const options *opt)
-{
-	sl_ctx *ctx = new_ctx(opt);
-	if (opt->n_sizes > 0) {
-		sl_outputs_begin(opt->out_dir);
-		int rc = finish_outputs(sim_sizes(ctx, opt));
-		sl_ctx_free(ctx);
-		return rc;
-	}
-	flow_design *d = build_design(ctx, opt);
-	int rc = EXIT_PROGRAM;
-	sl_outputs_begin(opt->out_dir);
-	if (d && write_design(d, opt->out_dir, opt->frames) == 0
-	    && sim_within_budget(ctx, d->sp, opt->frames, opt->max_cycles ? opt->max_cycles : SIM_MAX_CYCLES_DEFAULT))
-		rc = run_program(ctx, d->prog, opt, sim_engine, d, false);
-	if (rc == 0 && d->pub && pub_print_counts(ctx, d->pub, strcmp(opt->engine, "verilator")
-	    ? "tile model" : "tile model and Verilator agree", stdout) < 0)
-		rc = EXIT_PROGRAM;
-	rc = finish_outputs(rc);
-	flow_free(d);
-	sl_ctx_free(ctx);
-	return rc;
-}
 
 /* --channels-last and --channels-first name an ONNX model's layout:
  * one of them, and only with MODEL.onnx.  0 or EXIT_USAGE (reported). */
