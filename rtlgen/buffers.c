@@ -206,26 +206,13 @@ static void rtl_chain_shift(rtl_gen *g, const ub_buffer *b, const char *nm)
 	fprintf(o, "        end\n");
 }
 
-/* A chain with border taps that shifts after its producer's last write
- * (ub_buffer.vshift_n): an sl_sched of those shifts, one dimension (and
- * the frames outermost), whose fire shifts the chain beside the write
- * enable. */
-static void rtl_chain_vshifts(rtl_gen *g, const ub_buffer *b, const char *nm)
+/* The sl_sched of the shifts of chain "b" after its last write, its
+ * schedule compiled in. */
+static void rtl_vsched_const(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
 	FILE *o = g->out;
 	int fr = g->frames > 1;
 	int64_t n = b->vshift_n, q = b->vshift_step;
-	if (b->vshift_of && !pub_buf_of(g->pub, b->vshift_of)) {
-		/* the same shifts as an earlier native chain's (ubuffer) */
-		const char *of = g->stages[b->vshift_of->producer->index].name;
-		fprintf(o, "    // %lld shifts after the last write: those of %s\n"
-			"    wire %s_shift = %s_wen | %s_vshift;\n", (long long) n, of, nm, nm, of);
-		return;
-	}
-	fprintf(o, "    // %lld shifts after the last write, every %lld cycles: the "
-		"border reads of the last rows\n", (long long) n, (long long) q);
-	fprintf(o, "    wire %s_vshift;\n    wire %s_vs_active;\n    wire [%d:0] %s_vs_idx;\n"
-		"    wire [%d:0] %s_vs_nidx;\n", nm, nm, 32 * (1 + fr) - 1, nm, 32 * (1 + fr) - 1, nm);
 	fprintf(o, "    sl_sched #(.N(%d), .TW(%d), .EXT({32'd%lld", 1 + fr, g->tw, (long long) n);
 	if (fr)
 		fprintf(o, ", 32'd%d", g->frames);
@@ -235,10 +222,57 @@ static void rtl_chain_vshifts(rtl_gen *g, const ub_buffer *b, const char *nm)
 	fprintf(o, "}),\n        .START(%d'd%lld)) %s_vsched (.clk(clk), .rst(rst), .ce(ce), "
 		".go(go), .fire(%s_vshift),\n        .idx(%s_vs_idx), .nidx(%s_vs_nidx), "
 		".active(%s_vs_active));\n", g->tw, (long long) b->vshift_start, nm, nm, nm, nm, nm);
+}
+
+/* A chain with border taps that shifts after its producer's last write
+ * (ub_buffer.vshift_n): an sl_sched of those shifts, one dimension (and
+ * the frames outermost), whose fire shifts the chain beside the write
+ * enable; with --runtime-config an sl_sched_rt of registers (VS_START,
+ * VS_EXT, VS_DELTA: rtlgen/runtime.c). */
+static void rtl_chain_vshifts(rtl_gen *g, const ub_buffer *b, const char *nm)
+{
+	FILE *o = g->out;
+	int fr = g->frames > 1;
+	int64_t n = b->vshift_n, q = b->vshift_step;
+	if (b->vshift_of && !pub_buf_of(g->pub, b->vshift_of)) {
+		/* the same shifts as an earlier native chain's (ubuffer) */
+		const char *of = g->stages[b->vshift_of->producer->index].name;
+		if (rtl_runtime(g))
+			fprintf(o, "    // the shifts after the last write of %s\n", of);
+		else
+			fprintf(o, "    // %lld shifts after the last write: those of %s\n",
+				(long long) n, of);
+		fprintf(o, "    wire %s_shift = %s_wen | %s_vshift;\n", nm, nm, of);
+		return;
+	}
+	if (rtl_runtime(g))
+		fprintf(o, "    // shifts after the last write, their schedule configured: the "
+			"border reads of the last rows\n");
+	else
+		fprintf(o, "    // %lld shifts after the last write, every %lld cycles: the "
+			"border reads of the last rows\n", (long long) n, (long long) q);
+	fprintf(o, "    wire %s_vshift;\n    wire %s_vs_active;\n    wire [%d:0] %s_vs_idx;\n"
+		"    wire [%d:0] %s_vs_nidx;\n", nm, nm, 32 * (1 + fr) - 1, nm, 32 * (1 + fr) - 1, nm);
+	if (rtl_runtime(g))
+		rtl_rt_vsched(g, nm, rtl_fmt(g, "%s_vs_idx", nm), rtl_fmt(g, "%s_vs_nidx", nm));
+	else
+		rtl_vsched_const(g, b, nm);
 	fprintf(o, "    wire %s_shift = %s_wen | %s_vshift;\n", nm, nm, nm);
 	rtl_sink(g, rtl_fmt(g, "%s_vs_idx", nm));
 	rtl_sink(g, rtl_fmt(g, "%s_vs_nidx", nm));
 	rtl_sink(g, rtl_fmt(g, "%s_vs_active", nm));
+}
+
+/* The index of its reader's dimension at which edge "e" of port "p"
+ * bends the read, relative to the reader's box.  With --runtime-config an
+ * edge in the far half of the dimension counts from its last index, the
+ * reader's extent register less a constant: the borders of every size. */
+static const char *rtl_edge_at(rtl_gen *g, const ub_port *p, const ub_edge *e)
+{
+	int64_t rel = e->at - p->stmt->lo[e->dim], last = p->stmt->ext[e->dim] - 1;
+	if (!rtl_runtime(g) || 2 * rel <= last)
+		return rtl_fmt(g, "32'd%lld", (long long) rel);
+	return rtl_rt_last_index(g, p->stmt, e->dim, last - rel);
 }
 
 /* The read of a border port from edge e0 on (the edges of one reader
@@ -257,8 +291,8 @@ static const char *rtl_border_mux(rtl_gen *g, const ub_buffer *b, const ub_port 
 		e1++;
 	const char *x = rtl_border_mux(g, b, p, idx, nm, e1, tap);
 	for (int e = e1 - 1; e >= e0; e--)
-		x = rtl_fmt(g, "(%s[%d:%d] == 32'd%lld) ? %s : %s", idx, d * 32 + 31, d * 32,
-			(long long) (p->edges[e].at - p->stmt->lo[d]),
+		x = rtl_fmt(g, "(%s[%d:%d] == %s) ? %s : %s", idx, d * 32 + 31, d * 32,
+			rtl_edge_at(g, p, &p->edges[e]),
 			rtl_border_mux(g, b, p, idx, nm, e1, tap + p->edges[e].shift),
 			e1 < p->n_edges ? rtl_fmt(g, "(%s)", x) : x);
 	return x;
@@ -285,10 +319,16 @@ static void rtl_border_reads(rtl_gen *g, const ub_buffer *b, const char *nm)
 		int k;
 		const ub_port *pt = &b->ports[i];
 		rtl_stage *st = rtl_port_reader(g, pt, &k);
-		fprintf(g->out, "    assign %s_rd%d = %s;  // tap %lld%s%s\n", st->name, k,
-			rtl_border_mux(g, b, pt, rtl_fmt(g, "%s_idx", st->name), nm, 0, pt->tap),
-			(long long) pt->tap, pt->shifting ? ", read as the chain shifts" : "",
-			pt->n_edges ? ", border taps by the index" : "");
+		fprintf(g->out, "    assign %s_rd%d = %s;", st->name, k,
+			rtl_border_mux(g, b, pt, rtl_fmt(g, "%s_idx", st->name), nm, 0, pt->tap));
+		const char *how = pt->shifting ? pt->n_edges ? "read as the chain shifts, "
+			"border taps by the index" : "read as the chain shifts"
+			: pt->n_edges ? "border taps by the index" : "";
+		if (rtl_runtime(g))	/* the taps move with the sizes */
+			fprintf(g->out, "%s%s\n", *how ? "  // " : "", how);
+		else
+			fprintf(g->out, "  // tap %lld%s%s\n", (long long) pt->tap, *how ? ", " : "",
+				how);
 	}
 }
 

@@ -33,6 +33,9 @@ typedef struct rt_map {
 	int fr;			/* 1 with frames, else 0 */
 	int n_sched;		/* the schedules' registers */
 	int n_fifos;		/* LEN registers (native delay chains' SRAM groups) */
+	int n_vshifts;		/* native chains with shifts after the last write on a
+				 * schedule of their own: VS_START, VS_EXT, VS_DELTA each
+				 * (and a frame pair) */
 	int n_streams;		/* AXI4-Stream ports: ROW_LAST, ROWS_LAST each */
 	bool sizes;		/* native memory: serves sizes up to a larger one */
 } rt_map;
@@ -58,6 +61,23 @@ static int rt_n_fifos(const ub_set *ubs, const pub_set *ps)
 		if (b->storage == UB_DELAY_CHAIN && !ps)
 			n += b->n_groups;
 	}
+	return n;
+}
+
+bool rtl_rt_own_vshifts(const ub_buffer *b, const pub_set *ps)
+{
+	return b->storage != UB_NONE && b->storage != UB_CIRCULAR && b->n_ports > 1 &&
+		b->vshift_n > 0 && !pub_buf_of(ps, b) &&
+		!(b->vshift_of && !pub_buf_of(ps, b->vshift_of));
+}
+
+/* The chains of "ubs" off the tiles of "ps" with a schedule of shifts
+ * after their last write of their own (rtl_rt_own_vshifts). */
+static int rt_n_vshifts(const ub_set *ubs, const pub_set *ps)
+{
+	int n = 0;
+	for (int i = 0; ubs && i < ubs->n_buffers; i++)
+		n += rtl_rt_own_vshifts(ubs->buffers[i], ps);
 	return n;
 }
 
@@ -92,8 +112,10 @@ static void rt_map_of(const sched_program *sp, const ub_set *ubs, const pub_set 
 		if (sched_controller(sp, sp->stmts[i]) == sp->stmts[i])
 			m->n_sched += 1 + 2 * (rt_dims(sp->stmts[i]) + m->fr);
 	m->n_fifos = rt_n_fifos(ubs, ps);
+	m->n_vshifts = rt_n_vshifts(ubs, ps);
 	m->n_streams = axis ? rt_n_streams(sp) : 0;
-	m->n_regs = m->n_sched + m->n_fifos + 2 * m->n_streams + 3;
+	m->n_regs = m->n_sched + m->n_fifos + (3 + 2 * m->fr) * m->n_vshifts +
+		2 * m->n_streams + 3;
 	m->sizes = false;
 	m->ta = sl_bits_for(m->base + m->n_regs - 1);
 	if (m->ta < 1)
@@ -124,6 +146,22 @@ static int64_t rt_frame_delta(const sched_stmt *s, const rt_map *m)
 	return v;
 }
 
+/* The registers of the shifts of chain "b" after its last write (an
+ * sl_sched_rt of one dimension, rtlgen/buffers.c): VS_START, with frames
+ * the frame's EXT and DELTA (the period less the shifts' span), then
+ * VS_EXT (the shifts) and VS_DELTA (their step); the count in *n. */
+static void rt_vshift_values(const ub_buffer *b, const rt_map *m, int64_t *v, int *n)
+{
+	*n = 0;
+	v[(*n)++] = b->vshift_start;
+	if (m->fr) {
+		v[(*n)++] = m->frames;
+		v[(*n)++] = m->period - b->vshift_step * (b->vshift_n - 1);
+	}
+	v[(*n)++] = b->vshift_n;
+	v[(*n)++] = b->vshift_step;
+}
+
 /* The run-length register's value: remain's load in cycle 0. */
 static uint64_t rt_run(const sched_program *sp, const rt_map *m)
 {
@@ -144,26 +182,48 @@ static int rt_too_wide(sl_ctx *ctx, const sched_stmt *s, const char *field, int6
 
 /* A buffer on native memory in a design that serves sizes up to a larger
  * one (--runtime-max): a register chain, or a delay chain whose SRAM runs
- * take their lengths from registers; 0, or -1 with a located error naming
- * what its storage compiles in.  A design of one size (no --runtime-max)
- * keeps any storage: only its schedules and lengths are registers. */
+ * take their lengths from registers (its border taps' comparisons with
+ * the readers' extent registers, its shifts after the last write a
+ * schedule of registers); 0, or -1 with a located error naming what its
+ * storage compiles in.  A design of one size (no --runtime-max) keeps any
+ * storage: only its schedules and lengths are registers. */
 static int rt_check_native(sl_ctx *ctx, const ub_buffer *b)
 {
-	const char *what = NULL;
-	if (b->storage == UB_CIRCULAR)
-		what = "a circular buffer, whose read addresses are the producer's box strides "
-			"modulo its capacity, constants of this size";
-	else if (b->storage == UB_DELAY_CHAIN && b->border)
-		what = "a delay chain with border taps, whose multiplexers compare the reader's "
-			"indices with the borders of this size";
-	else if (b->vshift_n > 0)
-		what = "a delay chain that shifts after its last write, on a schedule of this size";
-	if (!what)
+	if (b->storage != UB_CIRCULAR)
 		return 0;
-	sl_error(ctx, b->producer->decl->loc, "--runtime-config: buffer '%s' is %s; "
-		"run-time sizes on native memory take register and delay chains without border "
-		"taps (docs/pub.md, \"Run-time configuration\")", b->name, what);
+	sl_error(ctx, b->producer->decl->loc, "--runtime-config: buffer '%s' is a circular "
+		"buffer, whose read addresses are the producer's box strides modulo its capacity, "
+		"constants of this size; run-time sizes on native memory take register and delay "
+		"chains (docs/pub.md, \"Run-time configuration\")", b->name);
 	return -1;
+}
+
+/* The shifts after the last write of every chain with a schedule of its
+ * own fit their registers (a START, frame DELTA or extent; each >= 1 but
+ * START); 0, or -1 with a located error. */
+static int rt_check_vshifts(sl_ctx *ctx, const ub_set *ubs, const pub_set *ps,
+	const rt_map *m)
+{
+	for (int i = 0; ubs && i < ubs->n_buffers; i++) {
+		const ub_buffer *b = ubs->buffers[i];
+		int64_t v[5];
+		int n;
+		if (!rtl_rt_own_vshifts(b, ps))
+			continue;
+		rt_vshift_values(b, m, v, &n);
+		for (int k = 0; k < n; k++) {
+			bool ext = (m->fr && k == 1) || k == n - 2;
+			int bits = ext ? m->xw : m->tw;
+			if (v[k] < (k > 0) || v[k] >= ((int64_t) 1 << bits)) {
+				sl_error(ctx, b->producer->decl->loc, "--runtime-config: the shifts of "
+					"the line buffer of '%s' after its last write have %s %lld, past "
+					"the %d-bit configuration fields", b->name, k == 0 ? "a START"
+					: ext ? "an extent" : "a DELTA", (long long) v[k], bits);
+				return -1;
+			}
+		}
+	}
+	return 0;
 }
 
 /* Every value fits its register, and every buffer off the tiles keeps
@@ -175,6 +235,8 @@ static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	for (int i = 0; !ps && m->sizes && ubs && i < ubs->n_buffers; i++)
 		if (rt_check_native(ctx, ubs->buffers[i]) < 0)
 			return -1;
+	if (rt_check_vshifts(ctx, ubs, ps, m) < 0)
+		return -1;
 	for (int i = 0; ps && i < ps->n_bufs; i++) {
 		const ub_buffer *b = ps->bufs[i].buf;
 		if (pub_on_tiles(&ps->bufs[i]) || b->storage == UB_NONE || b->storage == UB_REGISTERS)
@@ -264,6 +326,21 @@ static const char *rt_addr(rtl_gen *g, const rt_map *m, int j)
 	return rtl_fmt(g, "%d'd%lld", m->ta, (long long) (m->base + j));
 }
 
+/* The bus writes of the registers of chain b's shifts after its last
+ * write (rt_vshift_values' order), from design register *j on. */
+static void rt_vshift_cases(rtl_gen *g, const rt_map *m, const ub_buffer *b, int *j)
+{
+	FILE *o = g->out;
+	const char *nm = g->stages[b->producer->index].name;
+	fprintf(o, "            %s: %s_vs_start <= cfg_data;\n", rt_addr(g, m, (*j)++), nm);
+	for (int d = 0; d < 1 + m->fr; d++) {
+		fprintf(o, "            %s: %s_vs_ext[%d:%d] <= cfg_data[%d:0];\n",
+			rt_addr(g, m, (*j)++), nm, (d + 1) * m->xw - 1, d * m->xw, m->xw - 1);
+		fprintf(o, "            %s: %s_vs_delta[%d:%d] <= cfg_data;\n",
+			rt_addr(g, m, (*j)++), nm, (d + 1) * m->tw - 1, d * m->tw);
+	}
+}
+
 /* The schedule registers of every statement, written from the bus. */
 static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 {
@@ -281,6 +358,14 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 		const ub_buffer *b = g->ubs->packs[p].members[0];
 		for (int k = 0; b->storage == UB_DELAY_CHAIN && k < b->n_groups; k++)
 			fprintf(o, "    reg [31:0] %s;\n", rtl_rt_len_reg(g, b, k));
+	}
+	for (int i = 0; i < g->ubs->n_buffers; i++) {
+		const ub_buffer *b = g->ubs->buffers[i];
+		const char *nm = g->stages[b->producer->index].name;
+		if (rtl_rt_own_vshifts(b, g->pub))
+			fprintf(o, "    reg [%d:0] %s_vs_start;\n    reg [%d:0] %s_vs_ext;\n"
+				"    reg [%d:0] %s_vs_delta;\n", m->tw - 1, nm, (1 + m->fr) * m->xw - 1,
+				nm, (1 + m->fr) * m->tw - 1, nm);
 	}
 	fprintf(o, "    reg [%d:0] cfg_run;\n    reg cfg_configured;\n", m->rw - 1);
 	fprintf(o, "    always @(posedge clk)\n        if (rst)\n"
@@ -306,6 +391,9 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 				rtl_rt_len_reg(g, b, k), m->cw >= 32 ? "cfg_data[31:0]"
 				: rtl_fmt(g, "{%d'd0, cfg_data}", 32 - m->cw));
 	}
+	for (int i = 0; i < g->ubs->n_buffers; i++)
+		if (rtl_rt_own_vshifts(g->ubs->buffers[i], g->pub))
+			rt_vshift_cases(g, m, g->ubs->buffers[i], &j);
 	j += 2 * m->n_streams;	/* ROW_LAST, ROWS_LAST: the AXI4-Stream wrapper's */
 	fprintf(o, "            %s: cfg_run[%d:0] <= cfg_data;\n", rt_addr(g, m, j++), m->cw - 1);
 	fprintf(o, "            %s: cfg_run[%d:%d] <= cfg_data[%d:0];\n", rt_addr(g, m, j++),
@@ -359,6 +447,26 @@ void rtl_rt_sched(rtl_gen *g, rtl_stage *st, const char *idx, const char *nidx)
 		nidx, nm);
 }
 
+void rtl_rt_vsched(rtl_gen *g, const char *nm, const char *idx, const char *nidx)
+{
+	rt_map m;
+	rt_map_gen(g, &m);
+	fprintf(g->out, "    sl_sched_rt #(.N(%d), .TW(%d), .XW(%d)) %s_vsched (.clk(clk), "
+		".rst(rst), .ce(ce), .go(go),\n        .ext(%s_vs_ext), .delta(%s_vs_delta), "
+		".start(%s_vs_start),\n        .fire(%s_vshift), .idx(%s), .nidx(%s), "
+		".active(%s_vs_active));\n", 1 + m.fr, m.tw, m.xw, nm, nm, nm, nm, nm, idx, nidx, nm);
+}
+
+const char *rtl_rt_last_index(rtl_gen *g, const sched_stmt *s, int d, int64_t k)
+{
+	rt_map m;
+	rt_map_gen(g, &m);
+	const sched_stmt *c = sched_controller(g->sp, s);
+	int lo = (d + m.fr) * m.xw;
+	return rtl_fmt(g, "32'(%s_sc_ext[%d:%d]) - 32'd%lld", g->stages[c->index].name,
+		lo + m.xw - 1, lo, (long long) (k + 1));
+}
+
 /* ------------------------------------------------------------ the image */
 
 int rtl_runtime_data_bits(const rtl_options *ro)
@@ -406,6 +514,15 @@ int rtl_runtime_native_bits(const sched_program *sp, const ub_set *ubs, int fram
 			b = rt_bits(depth) > b ? rt_bits(depth) : b;
 		}
 	}
+	for (int i = 0; i < ubs->n_buffers; i++) {
+		int64_t v[5];
+		int n;
+		if (!rtl_rt_own_vshifts(ubs->buffers[i], NULL))
+			continue;
+		rt_vshift_values(ubs->buffers[i], &m, v, &n);
+		for (int k = 0; k < n; k++)
+			b = rt_bits(v[k]) > b ? rt_bits(v[k]) : b;
+	}
 	return b > 62 ? 62 : b;
 }
 
@@ -443,6 +560,22 @@ static void rt_len_words(const ub_set *ubs, const rt_map *m, int *j, FILE *out)
 			ub_pack_memory(&ubs->packs[p], k, &depth, &width);
 			rt_word(out, m, m->base + (*j)++, (uint64_t) depth);
 		}
+	}
+}
+
+/* The registers of every chain's own shifts after its last write. */
+static void rt_vshift_words(const ub_set *ubs, const pub_set *ps, const rt_map *m, int *j,
+	FILE *out)
+{
+	uint64_t tm = ((uint64_t) 1 << m->tw) - 1;
+	for (int i = 0; ubs && i < ubs->n_buffers; i++) {
+		int64_t v[5];
+		int n;
+		if (!rtl_rt_own_vshifts(ubs->buffers[i], ps))
+			continue;
+		rt_vshift_values(ubs->buffers[i], m, v, &n);
+		for (int k = 0; k < n; k++)
+			rt_word(out, m, m->base + (*j)++, (uint64_t) v[k] & tm);
 	}
 }
 
@@ -503,6 +636,7 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	rt_sched_words(sp, &m, &j, out);
 	if (!ps)
 		rt_len_words(ubs, &m, &j, out);
+	rt_vshift_words(ubs, ps, &m, &j, out);
 	rt_stream_words(sp, &m, &j, out);
 	uint64_t run = rt_run(sp, &m);
 	rt_word(out, &m, m.base + j++, run);
@@ -516,7 +650,8 @@ const char *rtl_rt_stream_addr(rtl_gen *g, int k, int which)
 {
 	rt_map m;
 	rt_map_gen(g, &m);
-	return rt_addr(g, &m, m.n_sched + m.n_fifos + 2 * k + which);
+	return rt_addr(g, &m, m.n_sched + m.n_fifos + (3 + 2 * m.fr) * m.n_vshifts + 2 * k +
+		which);
 }
 
 /* The bits of an extent in the configuration registers. */
