@@ -150,6 +150,11 @@ void rtl_rt_vsched(rtl_gen *g, const char *nm, const char *idx, const char *nidx
  * schedule's extent register: a 32-bit expression (a border tap's
  * comparison near the far end of a dimension). */
 const char *rtl_rt_last_index(rtl_gen *g, const sched_stmt *s, int d, int64_t k);
+/* Circular buffer b's stride of producer dimension d (every dimension but
+ * the innermost), and with frames its last element (n_elems - 1), from
+ * their registers, as "w"-bit expressions. */
+const char *rtl_rt_circ_stride(rtl_gen *g, const ub_buffer *b, int d, int w);
+const char *rtl_rt_circ_elast(rtl_gen *g, const ub_buffer *b, int w);
 
 /* divconst.c: division and modulo by a constant without a divider
  * (values/divconst.c's plans).  "a OP c" for a of type t (the N-bit result's

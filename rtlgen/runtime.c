@@ -36,8 +36,9 @@ typedef struct rt_map {
 	int n_vshifts;		/* native chains with shifts after the last write on a
 				 * schedule of their own: VS_START, VS_EXT, VS_DELTA each
 				 * (and a frame pair) */
+	int n_circ;		/* circular buffers' registers off the tiles: a STRIDE
+				 * per dimension but the innermost, ELAST with frames */
 	int n_streams;		/* AXI4-Stream ports: ROW_LAST, ROWS_LAST each */
-	bool sizes;		/* native memory: serves sizes up to a larger one */
 } rt_map;
 
 bool rtl_runtime(const rtl_gen *g)
@@ -81,6 +82,46 @@ static int rt_n_vshifts(const ub_set *ubs, const pub_set *ps)
 	return n;
 }
 
+/* A circular buffer off the tiles of "ps": its strides (and with frames
+ * its last element) are registers. */
+static bool rt_circ(const ub_buffer *b, const pub_set *ps)
+{
+	return b->storage == UB_CIRCULAR && b->n_ports > 1 && !pub_buf_of(ps, b);
+}
+
+/* The registers of circular buffer "b": STRIDE per dimension but the
+ * innermost, then with frames ELAST. */
+static int rt_circ_regs(const ub_buffer *b, int fr)
+{
+	int n = b->producer->n_vars;
+	return (n > 1 ? n - 1 : 0) + fr;
+}
+
+/* The values of those registers into v (at most SCHED_MAX_DIMS + 1). */
+static int rt_circ_values(const ub_buffer *b, int fr, int64_t *v)
+{
+	const sched_stmt *ps = b->producer;
+	int n = 0;
+	for (int d = 0; d + 1 < ps->n_vars; d++) {
+		int64_t s = 1;
+		for (int k = d + 1; k < ps->n_vars; k++)
+			s *= ps->ext[k];
+		v[n++] = s;
+	}
+	if (fr)
+		v[n++] = b->n_elems - 1;
+	return n;
+}
+
+static int rt_n_circ(const ub_set *ubs, const pub_set *ps, int fr)
+{
+	int n = 0;
+	for (int i = 0; ubs && i < ubs->n_buffers; i++)
+		if (rt_circ(ubs->buffers[i], ps))
+			n += rt_circ_regs(ubs->buffers[i], fr);
+	return n;
+}
+
 /* The AXI4-Stream ports of "sp" (a port group of lanes is one). */
 static int rt_n_streams(const sched_program *sp)
 {
@@ -90,6 +131,13 @@ static int rt_n_streams(const sched_program *sp)
 		n += (s->is_input || s->is_output) && !(rtl_lanes(s) > 1 && s->decl->lane > 0);
 	}
 	return n;
+}
+
+/* The design register of the first stream's ROW_LAST: after the
+ * schedules', the LENs, the shifts' and the circular buffers'. */
+static int rt_streams_at(const rt_map *m)
+{
+	return m->n_sched + m->n_fifos + (3 + 2 * m->fr) * m->n_vshifts + m->n_circ;
 }
 
 static void rt_map_of(const sched_program *sp, const ub_set *ubs, const pub_set *ps,
@@ -113,10 +161,9 @@ static void rt_map_of(const sched_program *sp, const ub_set *ubs, const pub_set 
 			m->n_sched += 1 + 2 * (rt_dims(sp->stmts[i]) + m->fr);
 	m->n_fifos = rt_n_fifos(ubs, ps);
 	m->n_vshifts = rt_n_vshifts(ubs, ps);
+	m->n_circ = rt_n_circ(ubs, ps, m->fr);
 	m->n_streams = axis ? rt_n_streams(sp) : 0;
-	m->n_regs = m->n_sched + m->n_fifos + (3 + 2 * m->fr) * m->n_vshifts +
-		2 * m->n_streams + 3;
-	m->sizes = false;
+	m->n_regs = rt_streams_at(m) + 2 * m->n_streams + 3;
 	m->ta = sl_bits_for(m->base + m->n_regs - 1);
 	if (m->ta < 1)
 		m->ta = 1;
@@ -180,24 +227,6 @@ static int rt_too_wide(sl_ctx *ctx, const sched_stmt *s, const char *field, int6
 	return -1;
 }
 
-/* A buffer on native memory in a design that serves sizes up to a larger
- * one (--runtime-max): a register chain, or a delay chain whose SRAM runs
- * take their lengths from registers (its border taps' comparisons with
- * the readers' extent registers, its shifts after the last write a
- * schedule of registers); 0, or -1 with a located error naming what its
- * storage compiles in.  A design of one size (no --runtime-max) keeps any
- * storage: only its schedules and lengths are registers. */
-static int rt_check_native(sl_ctx *ctx, const ub_buffer *b)
-{
-	if (b->storage != UB_CIRCULAR)
-		return 0;
-	sl_error(ctx, b->producer->decl->loc, "--runtime-config: buffer '%s' is a circular "
-		"buffer, whose read addresses are the producer's box strides modulo its capacity, "
-		"constants of this size; run-time sizes on native memory take register and delay "
-		"chains (docs/pub.md, \"Run-time configuration\")", b->name);
-	return -1;
-}
-
 /* The shifts after the last write of every chain with a schedule of its
  * own fit their registers (a START, frame DELTA or extent; each >= 1 but
  * START); 0, or -1 with a located error. */
@@ -226,26 +255,43 @@ static int rt_check_vshifts(sl_ctx *ctx, const ub_set *ubs, const pub_set *ps,
 	return 0;
 }
 
+/* The registers of every circular buffer off the tiles fit CW bits;
+ * 0, or -1 with a located error. */
+static int rt_check_circ(sl_ctx *ctx, const ub_set *ubs, const pub_set *ps, const rt_map *m)
+{
+	for (int i = 0; ubs && i < ubs->n_buffers; i++) {
+		const ub_buffer *b = ubs->buffers[i];
+		int64_t v[SCHED_MAX_DIMS + 2];
+		int n = rt_circ(b, ps) ? rt_circ_values(b, m->fr, v) : 0;
+		for (int k = 0; k < n; k++)
+			if (v[k] >= ((int64_t) 1 << m->cw)) {
+				sl_error(ctx, b->producer->decl->loc, "--runtime-config: the circular "
+					"buffer of '%s' has %s %lld, past the %d-bit configuration fields",
+					b->name, m->fr && k == n - 1 ? "a last element" : "a stride",
+					(long long) v[k], m->cw);
+				return -1;
+			}
+	}
+	return 0;
+}
+
 /* Every value fits its register, and every buffer off the tiles keeps
  * storage the sizes do not shape, or (native memory) shape only through
  * registers; 0, or -1 with a located error. */
 static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const pub_set *ps, const rt_map *m)
 {
-	for (int i = 0; !ps && m->sizes && ubs && i < ubs->n_buffers; i++)
-		if (rt_check_native(ctx, ubs->buffers[i]) < 0)
-			return -1;
-	if (rt_check_vshifts(ctx, ubs, ps, m) < 0)
+	if (rt_check_vshifts(ctx, ubs, ps, m) < 0 || rt_check_circ(ctx, ubs, ps, m) < 0)
 		return -1;
 	for (int i = 0; ps && i < ps->n_bufs; i++) {
 		const ub_buffer *b = ps->bufs[i].buf;
-		if (pub_on_tiles(&ps->bufs[i]) || b->storage == UB_NONE || b->storage == UB_REGISTERS)
+		if (pub_on_tiles(&ps->bufs[i]) || b->storage != UB_DELAY_CHAIN)
 			continue;
 		sl_error(ctx, b->producer->decl->loc, "--runtime-config: buffer '%s' is not on "
-			"tiles (%s) and its storage (%s) is sized for this image at compile time; "
-			"the Verilog of a run-time configured design must not depend on the sizes",
-			b->name, ps->bufs[i].native_why ? ps->bufs[i].native_why : "no tile",
-			b->storage == UB_CIRCULAR ? "a circular buffer" : "a delay chain");
+			"tiles (%s) and its storage (a delay chain) is sized for this image at "
+			"compile time; the Verilog of a run-time configured design must not depend "
+			"on the sizes", b->name,
+			ps->bufs[i].native_why ? ps->bufs[i].native_why : "no tile");
 		return -1;
 	}
 	for (int i = 0; i < sp->n_stmts; i++) {
@@ -296,7 +342,6 @@ int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 {
 	rt_map m;
 	rt_map_of(sp, ubs, ro->pub, ro->frames, ro->iface == RTL_IFACE_AXIS, ro->runtime_cw, &m);
-	m.sizes = ro->runtime_max && !ro->pub;
 	return rt_check(ctx, sp, ubs, ro->pub, &m);
 }
 
@@ -324,6 +369,42 @@ const char *rtl_rt_len_reg(rtl_gen *g, const ub_buffer *b, int grp)
 static const char *rt_addr(rtl_gen *g, const rt_map *m, int j)
 {
 	return rtl_fmt(g, "%d'd%lld", m->ta, (long long) (m->base + j));
+}
+
+/* Register k of circular buffer "b": NAME_cstride<d>, or NAME_celast. */
+static const char *rt_circ_reg(rtl_gen *g, const ub_buffer *b, const rt_map *m, int k)
+{
+	const char *nm = g->stages[b->producer->index].name;
+	if (m->fr && k == rt_circ_regs(b, m->fr) - 1)
+		return rtl_fmt(g, "%s_celast", nm);
+	return rtl_fmt(g, "%s_cstride%d", nm, k);
+}
+
+/* Register "r" (cw bits) as "w" bits (its high bits, when unused, to the
+ * sink). */
+static const char *rt_resize(rtl_gen *g, const char *r, int cw, int w)
+{
+	if (w == cw)
+		return r;
+	if (w < cw) {
+		rtl_sink(g, r);
+		return rtl_fmt(g, "%s[%d:0]", r, w - 1);
+	}
+	return rtl_fmt(g, "{%d'd0, %s}", w - cw, r);
+}
+
+const char *rtl_rt_circ_stride(rtl_gen *g, const ub_buffer *b, int d, int w)
+{
+	rt_map m;
+	rt_map_gen(g, &m);
+	return rt_resize(g, rt_circ_reg(g, b, &m, d), m.cw, w);
+}
+
+const char *rtl_rt_circ_elast(rtl_gen *g, const ub_buffer *b, int w)
+{
+	rt_map m;
+	rt_map_gen(g, &m);
+	return rt_resize(g, rt_circ_reg(g, b, &m, rt_circ_regs(b, m.fr) - 1), m.cw, w);
 }
 
 /* The bus writes of the registers of chain b's shifts after its last
@@ -366,6 +447,8 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 			fprintf(o, "    reg [%d:0] %s_vs_start;\n    reg [%d:0] %s_vs_ext;\n"
 				"    reg [%d:0] %s_vs_delta;\n", m->tw - 1, nm, (1 + m->fr) * m->xw - 1,
 				nm, (1 + m->fr) * m->tw - 1, nm);
+		for (int k = 0; rt_circ(b, g->pub) && k < rt_circ_regs(b, m->fr); k++)
+			fprintf(o, "    reg [%d:0] %s;\n", m->cw - 1, rt_circ_reg(g, b, m, k));
 	}
 	fprintf(o, "    reg [%d:0] cfg_run;\n    reg cfg_configured;\n", m->rw - 1);
 	fprintf(o, "    always @(posedge clk)\n        if (rst)\n"
@@ -394,6 +477,12 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 	for (int i = 0; i < g->ubs->n_buffers; i++)
 		if (rtl_rt_own_vshifts(g->ubs->buffers[i], g->pub))
 			rt_vshift_cases(g, m, g->ubs->buffers[i], &j);
+	for (int i = 0; i < g->ubs->n_buffers; i++) {
+		const ub_buffer *b = g->ubs->buffers[i];
+		for (int k = 0; rt_circ(b, g->pub) && k < rt_circ_regs(b, m->fr); k++)
+			fprintf(o, "            %s: %s <= cfg_data;\n", rt_addr(g, m, j++),
+				rt_circ_reg(g, b, m, k));
+	}
 	j += 2 * m->n_streams;	/* ROW_LAST, ROWS_LAST: the AXI4-Stream wrapper's */
 	fprintf(o, "            %s: cfg_run[%d:0] <= cfg_data;\n", rt_addr(g, m, j++), m->cw - 1);
 	fprintf(o, "            %s: cfg_run[%d:%d] <= cfg_data[%d:0];\n", rt_addr(g, m, j++),
@@ -523,6 +612,12 @@ int rtl_runtime_native_bits(const sched_program *sp, const ub_set *ubs, int fram
 		for (int k = 0; k < n; k++)
 			b = rt_bits(v[k]) > b ? rt_bits(v[k]) : b;
 	}
+	for (int i = 0; i < ubs->n_buffers; i++) {
+		int64_t v[SCHED_MAX_DIMS + 2];
+		int n = rt_circ(ubs->buffers[i], NULL) ? rt_circ_values(ubs->buffers[i], m.fr, v) : 0;
+		for (int k = 0; k < n; k++)
+			b = rt_bits(v[k]) > b ? rt_bits(v[k]) : b;
+	}
 	return b > 62 ? 62 : b;
 }
 
@@ -579,6 +674,19 @@ static void rt_vshift_words(const ub_set *ubs, const pub_set *ps, const rt_map *
 	}
 }
 
+/* The strides (and with frames the last element) of every circular
+ * buffer off the tiles. */
+static void rt_circ_words(const ub_set *ubs, const pub_set *ps, const rt_map *m, int *j,
+	FILE *out)
+{
+	for (int i = 0; ubs && i < ubs->n_buffers; i++) {
+		int64_t v[SCHED_MAX_DIMS + 2];
+		int n = rt_circ(ubs->buffers[i], ps) ? rt_circ_values(ubs->buffers[i], m->fr, v) : 0;
+		for (int k = 0; k < n; k++)
+			rt_word(out, m, m->base + (*j)++, (uint64_t) v[k]);
+	}
+}
+
 /* ROW_LAST and ROWS_LAST of every AXI4-Stream port (rtlgen/axis.c's
  * framing: the last column of a row, the last row of a frame). */
 static void rt_stream_words(const sched_program *sp, const rt_map *m, int *j, FILE *out)
@@ -623,7 +731,6 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const pub_set *ps = ro->pub;
 	rt_map m;
 	rt_map_of(sp, ubs, ps, ro->frames, ro->iface == RTL_IFACE_AXIS, ro->runtime_cw, &m);
-	m.sizes = ro->runtime_max && !ps;
 	if (rt_check(ctx, sp, ubs, ps, &m) < 0)
 		return -1;
 	fprintf(out, "// sluice configuration image (--runtime-config, docs/pub.md): one bus write\n"
@@ -637,6 +744,7 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	if (!ps)
 		rt_len_words(ubs, &m, &j, out);
 	rt_vshift_words(ubs, ps, &m, &j, out);
+	rt_circ_words(ubs, ps, &m, &j, out);
 	rt_stream_words(sp, &m, &j, out);
 	uint64_t run = rt_run(sp, &m);
 	rt_word(out, &m, m.base + j++, run);
@@ -650,8 +758,7 @@ const char *rtl_rt_stream_addr(rtl_gen *g, int k, int which)
 {
 	rt_map m;
 	rt_map_gen(g, &m);
-	return rt_addr(g, &m, m.n_sched + m.n_fifos + (3 + 2 * m.fr) * m.n_vshifts + 2 * k +
-		which);
+	return rt_addr(g, &m, rt_streams_at(&m) + 2 * k + which);
 }
 
 /* The bits of an extent in the configuration registers. */

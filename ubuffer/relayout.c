@@ -9,7 +9,9 @@
  * the write enters, by none; a chain with border taps pairs each read's
  * taps, its interior's and its border's, in order with the build's), an SRAM run spans what lies between the
  * register runs around it, at most its length in the build and the same
- * for every run of its group.  Owns nothing. */
+ * for every run of its group.  A circular buffer keeps its own analysis
+ * but is built with the build's capacity (no more words than it, no more
+ * elements).  Owns nothing. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,6 +139,23 @@ static int moved_runs(const ub_buffer *m, const int64_t *shift, ub_run *runs,
 	return 0;
 }
 
+/* A circular buffer of this size in the build's memory: written and read
+ * at its write index modulo the build's capacity (rtlgen/buffers.c), which
+ * holds this size's live values when it is at least this size's capacity,
+ * and that index, below this size's elements, within the build's bits; in
+ * the build's memory (a register file or block RAM, whichever the build's
+ * size chose).  0, or -1 (reported). */
+static int relayout_circular(sl_ctx *ctx, ub_buffer *b, const ub_buffer *m)
+{
+	if (b->capacity_words > m->capacity_words)
+		return relayout_error(ctx, b, "a circular buffer of more words than the build's");
+	if (b->n_elems > m->n_elems)
+		return relayout_error(ctx, b, "a circular buffer of more elements than the build's");
+	b->mem = m->mem;
+	b->n_banks = m->n_banks;
+	return 0;
+}
+
 /* Buffer "b" laid out as "m", its build's; 0 or -1 (reported). */
 static int relayout_buffer(sl_ctx *ctx, ub_buffer *b, const ub_buffer *m)
 {
@@ -145,7 +164,9 @@ static int relayout_buffer(sl_ctx *ctx, ub_buffer *b, const ub_buffer *m)
 		for (int i = 0; same && i < m->n_runs; i++)
 			same = b->runs[i].start == m->runs[i].start && b->runs[i].len == m->runs[i].len &&
 				b->runs[i].sram == m->runs[i].sram;
-		return same ? 0 : relayout_error(ctx, b, "its storage changes with the sizes");
+		if (!same)
+			return relayout_error(ctx, b, "its storage changes with the sizes");
+		return m->storage == UB_CIRCULAR ? relayout_circular(ctx, b, m) : 0;
 	}
 	if ((b->storage != UB_DELAY_CHAIN && b->storage != UB_REGISTERS) ||
 	    b->border != m->border || b->n_ports != m->n_ports)

@@ -69,19 +69,6 @@ REFUSALS = [
     (lambda c: c['interface'] == 'axis' and c['lanes'] == 4 and c['prog'] == 'camera_pipeline',
      'not its innermost: the AXI4-Stream interface packs a beat from one row',
      'docs/hardware.md#axi4-stream-interface'),
-    # Run-time sizes on native memory: camera_pipeline's green and blue are
-    # circular buffers (read once per channel) at 1 and 2 lanes.
-    (lambda c: c['size'] == 'runtime' and c['memory'] == 'native' and
-     c['prog'] == 'camera_pipeline' and c['lanes'] < 4,
-     'is a circular buffer, whose read addresses',
-     'docs/pub.md#on-native-memory'),
-    # On tiles at 1 and 2 lanes, camera_pipeline's green stays native (read
-    # in passes that overlap, or too close to its write for a tile) as a
-    # circular buffer sized for the image (at 4 lanes it goes on tiles).
-    (lambda c: c['size'] == 'runtime' and c['memory'] == 'pub' and
-     c['prog'] == 'camera_pipeline' and c['lanes'] < 4,
-     'is sized for this image at compile time',
-     'docs/pub.md#run-time-configuration'),
 ]
 DONE = re.compile(r'^verilator: (?:(\d+) frames, )?(\d+) cycles \(predicted (\d+)[^)]*\), '
                   r'(\d+) output values equal to the reference', re.M)

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # tests/runtime/border.sh: run-time sizes on native memory with line
-# buffers that have border taps (--runtime-config --runtime-max; docs/pub.md
-# "On native memory"): the border taps' multiplexers compare the reader's
-# index with its extent register, and the shifts after the last write run
-# on a schedule of registers, so one build serves every size.
+# buffers that have border taps, and with circular buffers
+# (--runtime-config --runtime-max; docs/pub.md "On native memory"): the
+# border taps' multiplexers compare the reader's index with its extent
+# register, the shifts after the last write run on a schedule of
+# registers, a circular buffer's strides are registers and its capacity
+# the build's, so one build serves every size.
 #   border.sh SLUICE BUILD_DIR CASE [--yosys]
 # CASE names the program, its lanes, the build's largest size and the
 # sizes run:
@@ -14,7 +16,14 @@
 #              64x16, run 64x16 and 40x10 (gaussian) or 48x8: the lane
 #              banks read after the input's last write (a shift after it),
 #              and camera_pipeline's lanes 2 and 3 read a clamped pad
-#              point at the last column of their box (x = W/4 - 1).
+#              point at the last column of their box (x = W/4 - 1);
+#   circular   upsample.sl built 48x40, run 48x40 30x20 17x5 4x4: its
+#              circular buffer of a row of 'in' (W words) in block RAM,
+#              addressed modulo 48 (the build's capacity, not a power of
+#              two: a constant divider) at every size, its row stride a
+#              register (4x4 alone would be a register file of 4 words);
+#              camera_pipeline.sl, 1 lane, built 64x16, run 64x16 48x8:
+#              green's circular buffer of 2 words, read at y * STRIDE + x.
 # For each program: 0. the build's Verilog lints clean (verilator
 # --lint-only -Wall), and with --yosys passes Yosys's check -assert after
 # synth; 1. the Verilog at every size is the build's (cmp); 2. sim
@@ -22,7 +31,7 @@
 # the others are cache hits (one entry), each bit-exact with the measured
 # cycles equal to the prediction and as many output values as the output
 # box holds (derived by hand: 3 W H for unsharp, (W-2)(H-2) for gaussian,
-# 3 (W-2)(H-2) for camera_pipeline).
+# 3 (W-2)(H-2) for camera_pipeline, 2W x 2H for upsample).
 set -u
 [ $# -ge 3 ] || { echo "usage: $0 SLUICE BUILD_DIR CASE [--yosys]" >&2; exit 2; }
 SLUICE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -42,6 +51,7 @@ outputs() {
 	unsharp) echo $((3 * $2 * $3)) ;;
 	gaussian) echo $((($2 - 2) * ($3 - 2))) ;;
 	camera_pipeline) echo $((3 * ($2 - 2) * ($3 - 2))) ;;
+	upsample) echo $((4 * $2 * $3)) ;;
 	esac
 }
 
@@ -95,6 +105,10 @@ unsharp)
 lanes)
 	one gaussian 4 64 16 64x16 40x10
 	one camera_pipeline 4 64 16 64x16 48x8 ;;
+circular)
+	one upsample 1 48 40 48x40 30x20 17x5 4x4
+	grep -q '// % 48 over' "$BASE/upsample/cmax/sluice_upsample.v" || no "upsample: not addressed modulo 48"
+	one camera_pipeline 1 64 16 64x16 48x8 ;;
 *)
 	echo "$0: no case '$CASE'" >&2; exit 2 ;;
 esac
