@@ -180,8 +180,7 @@ static rtl_options flow_rtl_options(const flow_design *d, int frames)
 	int cw = d->opts.pub.runtime && !d->pub && b->sp && b->ubs
 		? rtl_runtime_native_bits(b->sp, b->ubs, frames) : 0;
 	return (rtl_options) { d->name, d->pub, frames, d->opts.iface, d->opts.control,
-		d->opts.pub.runtime, d->max ? d->max->ubs : NULL,
-		d->opts.n_rt_max > 0, cw };
+		d->opts.pub.runtime, d->max ? d->max->ubs : NULL, cw };
 }
 
 /* The RTL stage: the Verilog the command will ask for (opts.frames

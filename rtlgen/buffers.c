@@ -206,26 +206,13 @@ static void rtl_chain_shift(rtl_gen *g, const ub_buffer *b, const char *nm)
 	fprintf(o, "        end\n");
 }
 
-/* A chain with border taps that shifts after its producer's last write
- * (ub_buffer.vshift_n): an sl_sched of those shifts, one dimension (and
- * the frames outermost), whose fire shifts the chain beside the write
- * enable. */
-static void rtl_chain_vshifts(rtl_gen *g, const ub_buffer *b, const char *nm)
+/* The sl_sched of the shifts of chain "b" after its last write, its
+ * schedule compiled in. */
+static void rtl_vsched_const(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
 	FILE *o = g->out;
 	int fr = g->frames > 1;
 	int64_t n = b->vshift_n, q = b->vshift_step;
-	if (b->vshift_of && !pub_buf_of(g->pub, b->vshift_of)) {
-		/* the same shifts as an earlier native chain's (ubuffer) */
-		const char *of = g->stages[b->vshift_of->producer->index].name;
-		fprintf(o, "    // %lld shifts after the last write: those of %s\n"
-			"    wire %s_shift = %s_wen | %s_vshift;\n", (long long) n, of, nm, nm, of);
-		return;
-	}
-	fprintf(o, "    // %lld shifts after the last write, every %lld cycles: the "
-		"border reads of the last rows\n", (long long) n, (long long) q);
-	fprintf(o, "    wire %s_vshift;\n    wire %s_vs_active;\n    wire [%d:0] %s_vs_idx;\n"
-		"    wire [%d:0] %s_vs_nidx;\n", nm, nm, 32 * (1 + fr) - 1, nm, 32 * (1 + fr) - 1, nm);
 	fprintf(o, "    sl_sched #(.N(%d), .TW(%d), .EXT({32'd%lld", 1 + fr, g->tw, (long long) n);
 	if (fr)
 		fprintf(o, ", 32'd%d", g->frames);
@@ -235,10 +222,57 @@ static void rtl_chain_vshifts(rtl_gen *g, const ub_buffer *b, const char *nm)
 	fprintf(o, "}),\n        .START(%d'd%lld)) %s_vsched (.clk(clk), .rst(rst), .ce(ce), "
 		".go(go), .fire(%s_vshift),\n        .idx(%s_vs_idx), .nidx(%s_vs_nidx), "
 		".active(%s_vs_active));\n", g->tw, (long long) b->vshift_start, nm, nm, nm, nm, nm);
+}
+
+/* A chain with border taps that shifts after its producer's last write
+ * (ub_buffer.vshift_n): an sl_sched of those shifts, one dimension (and
+ * the frames outermost), whose fire shifts the chain beside the write
+ * enable; with --runtime-config an sl_sched_rt of registers (VS_START,
+ * VS_EXT, VS_DELTA: rtlgen/runtime.c). */
+static void rtl_chain_vshifts(rtl_gen *g, const ub_buffer *b, const char *nm)
+{
+	FILE *o = g->out;
+	int fr = g->frames > 1;
+	int64_t n = b->vshift_n, q = b->vshift_step;
+	if (b->vshift_of && !pub_buf_of(g->pub, b->vshift_of)) {
+		/* the same shifts as an earlier native chain's (ubuffer) */
+		const char *of = g->stages[b->vshift_of->producer->index].name;
+		if (rtl_runtime(g))
+			fprintf(o, "    // the shifts after the last write of %s\n", of);
+		else
+			fprintf(o, "    // %lld shifts after the last write: those of %s\n",
+				(long long) n, of);
+		fprintf(o, "    wire %s_shift = %s_wen | %s_vshift;\n", nm, nm, of);
+		return;
+	}
+	if (rtl_runtime(g))
+		fprintf(o, "    // shifts after the last write, their schedule configured: the "
+			"border reads of the last rows\n");
+	else
+		fprintf(o, "    // %lld shifts after the last write, every %lld cycles: the "
+			"border reads of the last rows\n", (long long) n, (long long) q);
+	fprintf(o, "    wire %s_vshift;\n    wire %s_vs_active;\n    wire [%d:0] %s_vs_idx;\n"
+		"    wire [%d:0] %s_vs_nidx;\n", nm, nm, 32 * (1 + fr) - 1, nm, 32 * (1 + fr) - 1, nm);
+	if (rtl_runtime(g))
+		rtl_rt_vsched(g, nm, rtl_fmt(g, "%s_vs_idx", nm), rtl_fmt(g, "%s_vs_nidx", nm));
+	else
+		rtl_vsched_const(g, b, nm);
 	fprintf(o, "    wire %s_shift = %s_wen | %s_vshift;\n", nm, nm, nm);
 	rtl_sink(g, rtl_fmt(g, "%s_vs_idx", nm));
 	rtl_sink(g, rtl_fmt(g, "%s_vs_nidx", nm));
 	rtl_sink(g, rtl_fmt(g, "%s_vs_active", nm));
+}
+
+/* The index of its reader's dimension at which edge "e" of port "p"
+ * bends the read, relative to the reader's box.  With --runtime-config an
+ * edge in the far half of the dimension counts from its last index, the
+ * reader's extent register less a constant: the borders of every size. */
+static const char *rtl_edge_at(rtl_gen *g, const ub_port *p, const ub_edge *e)
+{
+	int64_t rel = e->at - p->stmt->lo[e->dim], last = p->stmt->ext[e->dim] - 1;
+	if (!rtl_runtime(g) || 2 * rel <= last)
+		return rtl_fmt(g, "32'd%lld", (long long) rel);
+	return rtl_rt_last_index(g, p->stmt, e->dim, last - rel);
 }
 
 /* The read of a border port from edge e0 on (the edges of one reader
@@ -257,8 +291,8 @@ static const char *rtl_border_mux(rtl_gen *g, const ub_buffer *b, const ub_port 
 		e1++;
 	const char *x = rtl_border_mux(g, b, p, idx, nm, e1, tap);
 	for (int e = e1 - 1; e >= e0; e--)
-		x = rtl_fmt(g, "(%s[%d:%d] == 32'd%lld) ? %s : %s", idx, d * 32 + 31, d * 32,
-			(long long) (p->edges[e].at - p->stmt->lo[d]),
+		x = rtl_fmt(g, "(%s[%d:%d] == %s) ? %s : %s", idx, d * 32 + 31, d * 32,
+			rtl_edge_at(g, p, &p->edges[e]),
 			rtl_border_mux(g, b, p, idx, nm, e1, tap + p->edges[e].shift),
 			e1 < p->n_edges ? rtl_fmt(g, "(%s)", x) : x);
 	return x;
@@ -285,10 +319,16 @@ static void rtl_border_reads(rtl_gen *g, const ub_buffer *b, const char *nm)
 		int k;
 		const ub_port *pt = &b->ports[i];
 		rtl_stage *st = rtl_port_reader(g, pt, &k);
-		fprintf(g->out, "    assign %s_rd%d = %s;  // tap %lld%s%s\n", st->name, k,
-			rtl_border_mux(g, b, pt, rtl_fmt(g, "%s_idx", st->name), nm, 0, pt->tap),
-			(long long) pt->tap, pt->shifting ? ", read as the chain shifts" : "",
-			pt->n_edges ? ", border taps by the index" : "");
+		fprintf(g->out, "    assign %s_rd%d = %s;", st->name, k,
+			rtl_border_mux(g, b, pt, rtl_fmt(g, "%s_idx", st->name), nm, 0, pt->tap));
+		const char *how = pt->shifting ? pt->n_edges ? "read as the chain shifts, "
+			"border taps by the index" : "read as the chain shifts"
+			: pt->n_edges ? "border taps by the index" : "";
+		if (rtl_runtime(g))	/* the taps move with the sizes */
+			fprintf(g->out, "%s%s\n", *how ? "  // " : "", how);
+		else
+			fprintf(g->out, "  // tap %lld%s%s\n", (long long) pt->tap, *how ? ", " : "",
+				how);
 	}
 }
 
@@ -323,9 +363,24 @@ static void rtl_chain(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
 
 /* ------------------------------------------------------------ circular buffers */
 
-/* The read address of port "p": the write index of the element it reads,
- * modulo the capacity; with g->nx, the address of the next cycle. */
-static const char *rtl_circ_addr(rtl_gen *g, const ub_buffer *b, const ub_port *p)
+/* The buffer the design is built for: with --runtime-config and
+ * --runtime-max the build's largest size's (rtl_options.max_ubs), whose
+ * capacity is the modulus and whose words bound every write index of a
+ * smaller size (ubuffer/relayout.c checks both); else "b". */
+static const ub_buffer *rtl_circ_build(const rtl_gen *g, const ub_buffer *b)
+{
+	for (int i = 0; rtl_runtime(g) && g->max_ubs && i < g->ubs->n_buffers; i++)
+		if (g->ubs->buffers[i] == b)
+			return g->max_ubs->buffers[i];
+	return b;
+}
+
+/* The write index of the element port "p" reads, relative to the
+ * producer's box: sum over dimensions of the index less the box's low
+ * end times the dimension's stride (the product of the inner extents).
+ * Its strides constants of the size, a 64-bit expression; or with
+ * --runtime-config registers (rtl_rt_circ_stride), each term "w" bits. */
+static const char *rtl_circ_widx(rtl_gen *g, const ub_buffer *b, const ub_port *p, int w)
 {
 	int k;
 	rtl_stage *st = rtl_port_reader(g, p, &k);
@@ -333,26 +388,50 @@ static const char *rtl_circ_addr(rtl_gen *g, const ub_buffer *b, const ub_port *
 	const ir_expr *e = p->access->expr;
 	const char *widx = NULL;
 	int64_t stride = 1;
+	bool rt = rtl_runtime(g);
 	for (int d = ps->n_vars - 1; d >= 0; d--) {
 		const char *c = rtl_index_expr(g, st, e->args[d]);
 		const char *rel = ps->lo[d] == 0 ? c : rtl_fmt(g, "(%s - %s)", c,
 			ps->lo[d] < 0 ? rtl_fmt(g, "(-64'sd%lld)", (long long) -ps->lo[d])
 			: rtl_fmt(g, "64'sd%lld", (long long) ps->lo[d]));
-		const char *term = stride == 1 ? rel
-			: rtl_fmt(g, "%s * 64'sd%lld", rel, (long long) stride);
+		const char *term = rt ? rtl_trunc(g, rel, w) : rel;
+		if (rt && d < ps->n_vars - 1)
+			term = rtl_fmt(g, "%s * %s", term, rtl_rt_circ_stride(g, b, d, w));
+		else if (stride != 1)
+			term = rtl_fmt(g, "%s * 64'sd%lld", rel, (long long) stride);
 		widx = widx ? rtl_fmt(g, "%s + %s", term, widx) : term;
 		stride *= ps->ext[d];
 	}
-	int wi = sl_bits_for(b->n_elems > 0 ? b->n_elems - 1 : 0);
-	int aw = sl_addr_bits(b->capacity_words);
-	int64_t cap = b->capacity_words;
-	if (!widx)
-		widx = "64'sd0";
-	if (cap == ((int64_t) 1 << aw) || cap >= b->n_elems)
-		return rtl_trunc(g, widx, aw);
+	return widx ? widx : rt ? rtl_fmt(g, "%d'd0", w) : "64'sd0";
+}
+
+/* The read address of port "p": the write index of the element it reads,
+ * modulo the capacity; with g->nx, the address of the next cycle.  With
+ * --runtime-config the capacity is the build's (rtl_circ_build) and the
+ * strides registers; a capacity that is a power of two takes the low bits
+ * of an index formed in as many. */
+static const char *rtl_circ_addr(rtl_gen *g, const ub_buffer *b, const ub_port *p)
+{
+	int k;
+	rtl_stage *st = rtl_port_reader(g, p, &k);
+	const ub_buffer *bb = rtl_circ_build(g, b);
+	int wi = sl_bits_for(bb->n_elems > 0 ? bb->n_elems - 1 : 0);
+	int aw = sl_addr_bits(bb->capacity_words);
+	int64_t cap = bb->capacity_words;
+	bool low = cap == ((int64_t) 1 << aw) || cap >= bb->n_elems;
 	const char *name = rtl_fmt(g, "%s_rd%d_%swidx", st->name, k, g->nx ? "n" : "");
-	fprintf(g->out, "    wire [%d:0] %s = %s;\n", wi - 1, name, rtl_trunc(g, widx, wi));
-	const char *m = rtl_divconst_addr(g, st, name, b->n_elems - 1, cap, aw);
+	if (!rtl_runtime(g)) {
+		const char *widx = rtl_circ_widx(g, b, p, 64);
+		if (low)
+			return rtl_trunc(g, widx, aw);
+		fprintf(g->out, "    wire [%d:0] %s = %s;\n", wi - 1, name, rtl_trunc(g, widx, wi));
+	} else {
+		int w = low && aw < wi ? aw : wi;
+		fprintf(g->out, "    wire [%d:0] %s = %s;\n", w - 1, name, rtl_circ_widx(g, b, p, w));
+		if (low)
+			return w == aw ? name : rtl_fmt(g, "%d'(%s)", aw, name);
+	}
+	const char *m = rtl_divconst_addr(g, st, name, bb->n_elems - 1, cap, aw);
 	if (m)
 		return m;
 	return rtl_fmt(g, "%d'(%s %% %d'd%lld)", aw, name, wi, (long long) cap);
@@ -366,23 +445,26 @@ static const char *rtl_circ_addr(rtl_gen *g, const ub_buffer *b, const ub_port *
  * after the previous frame's last read (docs/hardware.md "Frames"). */
 static void rtl_circ_waddr(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
-	int aw = sl_addr_bits(b->capacity_words);
-	if (g->frames > 1 && b->capacity_words > 0 && b->n_elems % b->capacity_words != 0) {
-		int ew = sl_bits_for(b->n_elems - 1);
+	const ub_buffer *bb = rtl_circ_build(g, b);
+	int64_t cap = bb->capacity_words;
+	int aw = sl_addr_bits(cap);
+	if (g->frames > 1 && cap > 0 && (rtl_runtime(g) || b->n_elems % cap != 0)) {
+		int ew = sl_bits_for(bb->n_elems - 1);
+		const char *last = rtl_runtime(g) ? rtl_rt_circ_elast(g, b, ew)
+			: rtl_fmt(g, "%d'd%lld", ew, (long long) (b->n_elems - 1));
 		fprintf(g->out, "    reg [%d:0] %s_waddr;\n    reg [%d:0] %s_welem;  "
 			"// the element of the frame written next\n", aw - 1, nm, ew - 1, nm);
 		fprintf(g->out, "    always @(posedge clk)\n"
 			"        if (rst || (ce && go)) begin\n"
 			"            %s_waddr <= %d'd0;\n            %s_welem <= %d'd0;\n"
 			"        end else if (ce && %s_wen) begin\n"
-			"            %s_welem <= (%s_welem == %d'd%lld) ? %d'd0 : %s_welem + %d'd1;\n"
-			"            %s_waddr <= (%s_welem == %d'd%lld || %s_waddr == %d'd%lld) ? %d'd0 "
+			"            %s_welem <= (%s_welem == %s) ? %d'd0 : %s_welem + %d'd1;\n"
+			"            %s_waddr <= (%s_welem == %s || %s_waddr == %d'd%lld) ? %d'd0 "
 			": %s_waddr + %d'd1;\n"
 			"        end\n",
 			nm, aw, nm, ew, nm,
-			nm, nm, ew, (long long) (b->n_elems - 1), ew, nm, ew,
-			nm, nm, ew, (long long) (b->n_elems - 1), nm, aw,
-			(long long) (b->capacity_words - 1), aw, nm, aw);
+			nm, nm, last, ew, nm, ew,
+			nm, nm, last, nm, aw, (long long) (cap - 1), aw, nm, aw);
 		return;
 	}
 	fprintf(g->out, "    reg [%d:0] %s_waddr;\n", aw - 1, nm);
@@ -390,7 +472,7 @@ static void rtl_circ_waddr(rtl_gen *g, const ub_buffer *b, const char *nm)
 		"        if (rst || (ce && go))\n            %s_waddr <= %d'd0;\n"
 		"        else if (ce && %s_wen)\n"
 		"            %s_waddr <= (%s_waddr == %d'd%lld) ? %d'd0 : %s_waddr + %d'd1;\n",
-		nm, aw, nm, nm, nm, aw, (long long) (b->capacity_words - 1), aw, nm, aw);
+		nm, aw, nm, nm, nm, aw, (long long) (cap - 1), aw, nm, aw);
 }
 
 /* UB_MEM_REGFILE: one sl_ram, a combinational read port per access. */
@@ -398,7 +480,8 @@ static void rtl_circ_regfile(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
 	FILE *o = g->out;
 	int w = b->width_bits, nr = b->n_ports - 1;
-	int aw = sl_addr_bits(b->capacity_words);
+	int64_t cap = rtl_circ_build(g, b)->capacity_words;
+	int aw = sl_addr_bits(cap);
 	const char **addr = sl_alloc(g->ctx, (size_t) (nr + 1) * sizeof(*addr));
 	for (int i = 0; i < nr; i++) {
 		int k;
@@ -410,7 +493,7 @@ static void rtl_circ_regfile(rtl_gen *g, const ub_buffer *b, const char *nm)
 	fprintf(o, "    wire [%d:0] %s_rdata;\n", nr * w - 1, nm);
 	fprintf(o, "    sl_ram #(.W(%d), .DEPTH(%lld), .NR(%d)) %s_ram (.clk(clk), "
 		".ce(ce), .wen(%s_wen), .waddr(%s_waddr), .wdata(%s_wdata),\n        .raddr({",
-		w, (long long) b->capacity_words, nr, nm, nm, nm, nm);
+		w, (long long) cap, nr, nm, nm, nm, nm);
 	for (int i = nr - 1; i >= 0; i--)
 		fprintf(o, "%s%s", addr[i], i ? ", " : "");
 	fprintf(o, "}), .rdata(%s_rdata));\n", nm);
@@ -440,7 +523,8 @@ static const char *rtl_win_addr(rtl_gen *g, const ub_port *p, const char *a, int
 static void rtl_circ_sram(rtl_gen *g, const ub_buffer *b, const char *nm)
 {
 	FILE *o = g->out;
-	int aw = sl_addr_bits(b->capacity_words);
+	int64_t cap = rtl_circ_build(g, b)->capacity_words;
+	int aw = sl_addr_bits(cap);
 	for (int i = 1; i < b->n_ports; i++) {
 		int k;
 		const ub_port *p = &b->ports[i];
@@ -458,15 +542,16 @@ static void rtl_circ_sram(rtl_gen *g, const ub_buffer *b, const char *nm)
 		fprintf(o, "    wire [%d:0] %s_rd%d_naddr = %s;\n", aw - 1, st->name, k, a);
 		const char *wen = rtl_fmt(g, "%s_wen", nm), *waddr = rtl_fmt(g, "%s_waddr", nm);
 		const char *raddr = rtl_fmt(g, "%s_rd%d_naddr", st->name, k);
-		int64_t depth = b->capacity_words, hi = p->win_lo + p->win_len - 1;
-		if (p->win_len < b->capacity_words) {
+		int64_t depth = cap, hi = p->win_lo + p->win_len - 1;
+		/* with --runtime-config the windows move with the sizes: whole */
+		if (p->win_len < cap && !rtl_runtime(g)) {
 			int awc = sl_addr_bits(p->win_len);
 			depth = p->win_len;
 			fprintf(o, "    // addresses %lld..%lld: the words this read reads\n",
 				(long long) p->win_lo, (long long) hi);
 			const char *in = p->win_lo == 0
 				? rtl_fmt(g, "%s <= %d'd%lld", waddr, aw, (long long) hi)
-				: hi == b->capacity_words - 1
+				: hi == cap - 1
 				? rtl_fmt(g, "%s >= %d'd%lld", waddr, aw, (long long) p->win_lo)
 				: rtl_fmt(g, "%s >= %d'd%lld && %s <= %d'd%lld", waddr, aw,
 					(long long) p->win_lo, waddr, aw, (long long) hi);
@@ -486,7 +571,7 @@ static void rtl_circ_sram(rtl_gen *g, const ub_buffer *b, const char *nm)
 static void rtl_circular(rtl_gen *g, const ub_buffer *b, const rtl_stage *ps)
 {
 	rtl_circ_waddr(g, b, ps->name);
-	if (b->mem == UB_MEM_SRAM)
+	if (rtl_circ_build(g, b)->mem == UB_MEM_SRAM)
 		rtl_circ_sram(g, b, ps->name);
 	else
 		rtl_circ_regfile(g, b, ps->name);

@@ -625,14 +625,14 @@ int rtl_emit(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const char *top_name, int frames, FILE *out)
 {
-	rtl_options ro = { top_name, NULL, frames, RTL_IFACE_NATIVE, RTL_CONTROL_PORTS, false, NULL, false, 0 };
+	rtl_options ro = { top_name, NULL, frames, RTL_IFACE_NATIVE, RTL_CONTROL_PORTS, false, NULL, 0 };
 	return rtl_check_emit(ctx, sp, ubs, &ro, out);
 }
 
 int rtl_emit_pub(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const pub_set *pub, const char *top_name, FILE *out)
 {
-	rtl_options ro = { top_name, pub, 1, RTL_IFACE_NATIVE, RTL_CONTROL_PORTS, false, NULL, false, 0 };
+	rtl_options ro = { top_name, pub, 1, RTL_IFACE_NATIVE, RTL_CONTROL_PORTS, false, NULL, 0 };
 	return rtl_check_emit(ctx, sp, ubs, &ro, out);
 }
 

@@ -128,12 +128,9 @@ typedef struct rtl_options {
 	bool runtime;
 	/* On native memory: the buffers of the largest size the build
 	 * serves (--runtime-max), whose SRAM groups give the memories'
-	 * words; NULL: this design's own. */
+	 * words and whose circular buffers their capacities and memories;
+	 * NULL: this design's own. */
 	const ub_set *max_ubs;
-	/* On native memory: the design serves sizes up to a larger one
-	 * (--runtime-max), so storage the sizes shape other than a delay
-	 * chain's SRAM runs (circular buffers, border taps) is refused. */
-	bool runtime_max;
 	/* On native memory: the configuration registers' width (CW; 0:
 	 * RTL_RUNTIME_NATIVE_CW), the build's rtl_runtime_native_bits. */
 	int runtime_cw;
@@ -173,9 +170,8 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const rtl_options *ro, FILE *out);
 /* Can the design be configured at run time under "ro" (its tiles,
  * frames, interface, register width): every value fits its register, no
- * buffer off the tiles has storage the sizes shape (on native memory:
- * none with ro->runtime_max but register and delay chains without border
- * taps), and no AXI4-Stream port carries lanes?  0, or -1 with a located
+ * buffer beside the tiles is a delay chain with SRAM (its lengths are
+ * not registers there), and no AXI4-Stream port carries lanes?  0, or -1 with a located
  * error.  flow/ checks it after the mapping, before anything is
  * written, and rtl_runtime_image again. */
 int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,

@@ -139,6 +139,22 @@ int rtl_rt_ext_bits(const rtl_gen *g);
 void rtl_rt_bus_bits(const rtl_gen *g, int *ta, int *cw);
 /* Statement st's sl_sched_rt, its idx and nidx on the wires named. */
 void rtl_rt_sched(rtl_gen *g, rtl_stage *st, const char *idx, const char *nidx);
+/* Does chain "b" (off the tiles of "ps") shift after its last write on a
+ * schedule of its own (not an earlier native chain's: ub_buffer.
+ * vshift_of)?  Then its VS_START, VS_EXT and VS_DELTA are registers. */
+bool rtl_rt_own_vshifts(const ub_buffer *b, const pub_set *ps);
+/* The sl_sched_rt of those shifts of the chain of stage "nm": fire
+ * NAME_vshift, active NAME_vs_active, idx and nidx on the wires named. */
+void rtl_rt_vsched(rtl_gen *g, const char *nm, const char *idx, const char *nidx);
+/* The index k before the last of dimension d of statement s, from its
+ * schedule's extent register: a 32-bit expression (a border tap's
+ * comparison near the far end of a dimension). */
+const char *rtl_rt_last_index(rtl_gen *g, const sched_stmt *s, int d, int64_t k);
+/* Circular buffer b's stride of producer dimension d (every dimension but
+ * the innermost), and with frames its last element (n_elems - 1), from
+ * their registers, as "w"-bit expressions. */
+const char *rtl_rt_circ_stride(rtl_gen *g, const ub_buffer *b, int d, int w);
+const char *rtl_rt_circ_elast(rtl_gen *g, const ub_buffer *b, int w);
 
 /* divconst.c: division and modulo by a constant without a divider
  * (values/divconst.c's plans).  "a OP c" for a of type t (the N-bit result's

@@ -33,9 +33,13 @@ typedef struct rt_map {
 	int fr;			/* 1 with frames, else 0 */
 	int n_sched;		/* the schedules' registers */
 	int n_fifos;		/* LEN registers (native delay chains' SRAM groups) */
+	int n_vshifts;		/* native chains with shifts after the last write on a
+				 * schedule of their own: VS_START, VS_EXT, VS_DELTA each
+				 * (and a frame pair) */
+	int n_circ;		/* circular buffers' registers off the tiles: a STRIDE
+				 * per dimension but the innermost, ELAST with frames */
 	int n_streams;		/* AXI4-Stream ports: ROW_LAST, ROWS_LAST each */
 	int n_tails;		/* of them, outputs of lanes: TAIL too */
-	bool sizes;		/* native memory: serves sizes up to a larger one */
 } rt_map;
 
 bool rtl_runtime(const rtl_gen *g)
@@ -59,6 +63,63 @@ static int rt_n_fifos(const ub_set *ubs, const pub_set *ps)
 		if (b->storage == UB_DELAY_CHAIN && !ps)
 			n += b->n_groups;
 	}
+	return n;
+}
+
+bool rtl_rt_own_vshifts(const ub_buffer *b, const pub_set *ps)
+{
+	return b->storage != UB_NONE && b->storage != UB_CIRCULAR && b->n_ports > 1 &&
+		b->vshift_n > 0 && !pub_buf_of(ps, b) &&
+		!(b->vshift_of && !pub_buf_of(ps, b->vshift_of));
+}
+
+/* The chains of "ubs" off the tiles of "ps" with a schedule of shifts
+ * after their last write of their own (rtl_rt_own_vshifts). */
+static int rt_n_vshifts(const ub_set *ubs, const pub_set *ps)
+{
+	int n = 0;
+	for (int i = 0; ubs && i < ubs->n_buffers; i++)
+		n += rtl_rt_own_vshifts(ubs->buffers[i], ps);
+	return n;
+}
+
+/* A circular buffer off the tiles of "ps": its strides (and with frames
+ * its last element) are registers. */
+static bool rt_circ(const ub_buffer *b, const pub_set *ps)
+{
+	return b->storage == UB_CIRCULAR && b->n_ports > 1 && !pub_buf_of(ps, b);
+}
+
+/* The registers of circular buffer "b": STRIDE per dimension but the
+ * innermost, then with frames ELAST. */
+static int rt_circ_regs(const ub_buffer *b, int fr)
+{
+	int n = b->producer->n_vars;
+	return (n > 1 ? n - 1 : 0) + fr;
+}
+
+/* The values of those registers into v (at most SCHED_MAX_DIMS + 1). */
+static int rt_circ_values(const ub_buffer *b, int fr, int64_t *v)
+{
+	const sched_stmt *ps = b->producer;
+	int n = 0;
+	for (int d = 0; d + 1 < ps->n_vars; d++) {
+		int64_t s = 1;
+		for (int k = d + 1; k < ps->n_vars; k++)
+			s *= ps->ext[k];
+		v[n++] = s;
+	}
+	if (fr)
+		v[n++] = b->n_elems - 1;
+	return n;
+}
+
+static int rt_n_circ(const ub_set *ubs, const pub_set *ps, int fr)
+{
+	int n = 0;
+	for (int i = 0; ubs && i < ubs->n_buffers; i++)
+		if (rt_circ(ubs->buffers[i], ps))
+			n += rt_circ_regs(ubs->buffers[i], fr);
 	return n;
 }
 
@@ -88,6 +149,13 @@ static int rt_n_streams(const sched_program *sp, int end, int *tails)
 	return n;
 }
 
+/* The design register of the first stream's ROW_LAST: after the
+ * schedules', the LENs, the shifts' and the circular buffers'. */
+static int rt_streams_at(const rt_map *m)
+{
+	return m->n_sched + m->n_fifos + (3 + 2 * m->fr) * m->n_vshifts + m->n_circ;
+}
+
 static void rt_map_of(const sched_program *sp, const ub_set *ubs, const pub_set *ps,
 	int frames, bool axis, int native_cw, rt_map *m)
 {
@@ -108,10 +176,11 @@ static void rt_map_of(const sched_program *sp, const ub_set *ubs, const pub_set 
 		if (sched_controller(sp, sp->stmts[i]) == sp->stmts[i])
 			m->n_sched += 1 + 2 * (rt_dims(sp->stmts[i]) + m->fr);
 	m->n_fifos = rt_n_fifos(ubs, ps);
+	m->n_vshifts = rt_n_vshifts(ubs, ps);
+	m->n_circ = rt_n_circ(ubs, ps, m->fr);
 	m->n_streams = axis ? rt_n_streams(sp, sp->n_stmts, &m->n_tails) : 0;
 	m->n_tails = axis ? m->n_tails : 0;
-	m->n_regs = m->n_sched + m->n_fifos + 2 * m->n_streams + m->n_tails + 3;
-	m->sizes = false;
+	m->n_regs = rt_streams_at(m) + 2 * m->n_streams + m->n_tails + 3;
 	m->ta = sl_bits_for(m->base + m->n_regs - 1);
 	if (m->ta < 1)
 		m->ta = 1;
@@ -141,6 +210,22 @@ static int64_t rt_frame_delta(const sched_stmt *s, const rt_map *m)
 	return v;
 }
 
+/* The registers of the shifts of chain "b" after its last write (an
+ * sl_sched_rt of one dimension, rtlgen/buffers.c): VS_START, with frames
+ * the frame's EXT and DELTA (the period less the shifts' span), then
+ * VS_EXT (the shifts) and VS_DELTA (their step); the count in *n. */
+static void rt_vshift_values(const ub_buffer *b, const rt_map *m, int64_t *v, int *n)
+{
+	*n = 0;
+	v[(*n)++] = b->vshift_start;
+	if (m->fr) {
+		v[(*n)++] = m->frames;
+		v[(*n)++] = m->period - b->vshift_step * (b->vshift_n - 1);
+	}
+	v[(*n)++] = b->vshift_n;
+	v[(*n)++] = b->vshift_step;
+}
+
 /* The run-length register's value: remain's load in cycle 0. */
 static uint64_t rt_run(const sched_program *sp, const rt_map *m)
 {
@@ -159,28 +244,52 @@ static int rt_too_wide(sl_ctx *ctx, const sched_stmt *s, const char *field, int6
 	return -1;
 }
 
-/* A buffer on native memory in a design that serves sizes up to a larger
- * one (--runtime-max): a register chain, or a delay chain whose SRAM runs
- * take their lengths from registers; 0, or -1 with a located error naming
- * what its storage compiles in.  A design of one size (no --runtime-max)
- * keeps any storage: only its schedules and lengths are registers. */
-static int rt_check_native(sl_ctx *ctx, const ub_buffer *b)
+/* The shifts after the last write of every chain with a schedule of its
+ * own fit their registers (a START, frame DELTA or extent; each >= 1 but
+ * START); 0, or -1 with a located error. */
+static int rt_check_vshifts(sl_ctx *ctx, const ub_set *ubs, const pub_set *ps,
+	const rt_map *m)
 {
-	const char *what = NULL;
-	if (b->storage == UB_CIRCULAR)
-		what = "a circular buffer, whose read addresses are the producer's box strides "
-			"modulo its capacity, constants of this size";
-	else if (b->storage == UB_DELAY_CHAIN && b->border)
-		what = "a delay chain with border taps, whose multiplexers compare the reader's "
-			"indices with the borders of this size";
-	else if (b->vshift_n > 0)
-		what = "a delay chain that shifts after its last write, on a schedule of this size";
-	if (!what)
-		return 0;
-	sl_error(ctx, b->producer->decl->loc, "--runtime-config: buffer '%s' is %s; "
-		"run-time sizes on native memory take register and delay chains without border "
-		"taps (docs/pub.md, \"Run-time configuration\")", b->name, what);
-	return -1;
+	for (int i = 0; ubs && i < ubs->n_buffers; i++) {
+		const ub_buffer *b = ubs->buffers[i];
+		int64_t v[5];
+		int n;
+		if (!rtl_rt_own_vshifts(b, ps))
+			continue;
+		rt_vshift_values(b, m, v, &n);
+		for (int k = 0; k < n; k++) {
+			bool ext = (m->fr && k == 1) || k == n - 2;
+			int bits = ext ? m->xw : m->tw;
+			if (v[k] < (k > 0) || v[k] >= ((int64_t) 1 << bits)) {
+				sl_error(ctx, b->producer->decl->loc, "--runtime-config: the shifts of "
+					"the line buffer of '%s' after its last write have %s %lld, past "
+					"the %d-bit configuration fields", b->name, k == 0 ? "a START"
+					: ext ? "an extent" : "a DELTA", (long long) v[k], bits);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* The registers of every circular buffer off the tiles fit CW bits;
+ * 0, or -1 with a located error. */
+static int rt_check_circ(sl_ctx *ctx, const ub_set *ubs, const pub_set *ps, const rt_map *m)
+{
+	for (int i = 0; ubs && i < ubs->n_buffers; i++) {
+		const ub_buffer *b = ubs->buffers[i];
+		int64_t v[SCHED_MAX_DIMS + 2];
+		int n = rt_circ(b, ps) ? rt_circ_values(b, m->fr, v) : 0;
+		for (int k = 0; k < n; k++)
+			if (v[k] >= ((int64_t) 1 << m->cw)) {
+				sl_error(ctx, b->producer->decl->loc, "--runtime-config: the circular "
+					"buffer of '%s' has %s %lld, past the %d-bit configuration fields",
+					b->name, m->fr && k == n - 1 ? "a last element" : "a stride",
+					(long long) v[k], m->cw);
+				return -1;
+			}
+	}
+	return 0;
 }
 
 /* Every value fits its register, and every buffer off the tiles keeps
@@ -189,18 +298,17 @@ static int rt_check_native(sl_ctx *ctx, const ub_buffer *b)
 static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const pub_set *ps, const rt_map *m)
 {
-	for (int i = 0; !ps && m->sizes && ubs && i < ubs->n_buffers; i++)
-		if (rt_check_native(ctx, ubs->buffers[i]) < 0)
-			return -1;
+	if (rt_check_vshifts(ctx, ubs, ps, m) < 0 || rt_check_circ(ctx, ubs, ps, m) < 0)
+		return -1;
 	for (int i = 0; ps && i < ps->n_bufs; i++) {
 		const ub_buffer *b = ps->bufs[i].buf;
-		if (pub_on_tiles(&ps->bufs[i]) || b->storage == UB_NONE || b->storage == UB_REGISTERS)
+		if (pub_on_tiles(&ps->bufs[i]) || b->storage != UB_DELAY_CHAIN)
 			continue;
 		sl_error(ctx, b->producer->decl->loc, "--runtime-config: buffer '%s' is not on "
-			"tiles (%s) and its storage (%s) is sized for this image at compile time; "
-			"the Verilog of a run-time configured design must not depend on the sizes",
-			b->name, ps->bufs[i].native_why ? ps->bufs[i].native_why : "no tile",
-			b->storage == UB_CIRCULAR ? "a circular buffer" : "a delay chain");
+			"tiles (%s) and its storage (a delay chain) is sized for this image at "
+			"compile time; the Verilog of a run-time configured design must not depend "
+			"on the sizes", b->name,
+			ps->bufs[i].native_why ? ps->bufs[i].native_why : "no tile");
 		return -1;
 	}
 	for (int i = 0; i < sp->n_stmts; i++) {
@@ -239,7 +347,6 @@ int rtl_runtime_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 {
 	rt_map m;
 	rt_map_of(sp, ubs, ro->pub, ro->frames, ro->iface == RTL_IFACE_AXIS, ro->runtime_cw, &m);
-	m.sizes = ro->runtime_max && !ro->pub;
 	return rt_check(ctx, sp, ubs, ro->pub, &m);
 }
 
@@ -269,6 +376,57 @@ static const char *rt_addr(rtl_gen *g, const rt_map *m, int j)
 	return rtl_fmt(g, "%d'd%lld", m->ta, (long long) (m->base + j));
 }
 
+/* Register k of circular buffer "b": NAME_cstride<d>, or NAME_celast. */
+static const char *rt_circ_reg(rtl_gen *g, const ub_buffer *b, const rt_map *m, int k)
+{
+	const char *nm = g->stages[b->producer->index].name;
+	if (m->fr && k == rt_circ_regs(b, m->fr) - 1)
+		return rtl_fmt(g, "%s_celast", nm);
+	return rtl_fmt(g, "%s_cstride%d", nm, k);
+}
+
+/* Register "r" (cw bits) as "w" bits (its high bits, when unused, to the
+ * sink). */
+static const char *rt_resize(rtl_gen *g, const char *r, int cw, int w)
+{
+	if (w == cw)
+		return r;
+	if (w < cw) {
+		rtl_sink(g, r);
+		return rtl_fmt(g, "%s[%d:0]", r, w - 1);
+	}
+	return rtl_fmt(g, "{%d'd0, %s}", w - cw, r);
+}
+
+const char *rtl_rt_circ_stride(rtl_gen *g, const ub_buffer *b, int d, int w)
+{
+	rt_map m;
+	rt_map_gen(g, &m);
+	return rt_resize(g, rt_circ_reg(g, b, &m, d), m.cw, w);
+}
+
+const char *rtl_rt_circ_elast(rtl_gen *g, const ub_buffer *b, int w)
+{
+	rt_map m;
+	rt_map_gen(g, &m);
+	return rt_resize(g, rt_circ_reg(g, b, &m, rt_circ_regs(b, m.fr) - 1), m.cw, w);
+}
+
+/* The bus writes of the registers of chain b's shifts after its last
+ * write (rt_vshift_values' order), from design register *j on. */
+static void rt_vshift_cases(rtl_gen *g, const rt_map *m, const ub_buffer *b, int *j)
+{
+	FILE *o = g->out;
+	const char *nm = g->stages[b->producer->index].name;
+	fprintf(o, "            %s: %s_vs_start <= cfg_data;\n", rt_addr(g, m, (*j)++), nm);
+	for (int d = 0; d < 1 + m->fr; d++) {
+		fprintf(o, "            %s: %s_vs_ext[%d:%d] <= cfg_data[%d:0];\n",
+			rt_addr(g, m, (*j)++), nm, (d + 1) * m->xw - 1, d * m->xw, m->xw - 1);
+		fprintf(o, "            %s: %s_vs_delta[%d:%d] <= cfg_data;\n",
+			rt_addr(g, m, (*j)++), nm, (d + 1) * m->tw - 1, d * m->tw);
+	}
+}
+
 /* The schedule registers of every statement, written from the bus. */
 static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 {
@@ -286,6 +444,16 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 		const ub_buffer *b = g->ubs->packs[p].members[0];
 		for (int k = 0; b->storage == UB_DELAY_CHAIN && k < b->n_groups; k++)
 			fprintf(o, "    reg [31:0] %s;\n", rtl_rt_len_reg(g, b, k));
+	}
+	for (int i = 0; i < g->ubs->n_buffers; i++) {
+		const ub_buffer *b = g->ubs->buffers[i];
+		const char *nm = g->stages[b->producer->index].name;
+		if (rtl_rt_own_vshifts(b, g->pub))
+			fprintf(o, "    reg [%d:0] %s_vs_start;\n    reg [%d:0] %s_vs_ext;\n"
+				"    reg [%d:0] %s_vs_delta;\n", m->tw - 1, nm, (1 + m->fr) * m->xw - 1,
+				nm, (1 + m->fr) * m->tw - 1, nm);
+		for (int k = 0; rt_circ(b, g->pub) && k < rt_circ_regs(b, m->fr); k++)
+			fprintf(o, "    reg [%d:0] %s;\n", m->cw - 1, rt_circ_reg(g, b, m, k));
 	}
 	fprintf(o, "    reg [%d:0] cfg_run;\n    reg cfg_configured;\n", m->rw - 1);
 	fprintf(o, "    always @(posedge clk)\n        if (rst)\n"
@@ -310,6 +478,15 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 			fprintf(o, "            %s: %s <= %s;\n", rt_addr(g, m, j++),
 				rtl_rt_len_reg(g, b, k), m->cw >= 32 ? "cfg_data[31:0]"
 				: rtl_fmt(g, "{%d'd0, cfg_data}", 32 - m->cw));
+	}
+	for (int i = 0; i < g->ubs->n_buffers; i++)
+		if (rtl_rt_own_vshifts(g->ubs->buffers[i], g->pub))
+			rt_vshift_cases(g, m, g->ubs->buffers[i], &j);
+	for (int i = 0; i < g->ubs->n_buffers; i++) {
+		const ub_buffer *b = g->ubs->buffers[i];
+		for (int k = 0; rt_circ(b, g->pub) && k < rt_circ_regs(b, m->fr); k++)
+			fprintf(o, "            %s: %s <= cfg_data;\n", rt_addr(g, m, j++),
+				rt_circ_reg(g, b, m, k));
 	}
 	j += 2 * m->n_streams + m->n_tails;	/* ROW_LAST, ROWS_LAST, TAIL: the wrapper's */
 	fprintf(o, "            %s: cfg_run[%d:0] <= cfg_data;\n", rt_addr(g, m, j++), m->cw - 1);
@@ -364,6 +541,26 @@ void rtl_rt_sched(rtl_gen *g, rtl_stage *st, const char *idx, const char *nidx)
 		nidx, nm);
 }
 
+void rtl_rt_vsched(rtl_gen *g, const char *nm, const char *idx, const char *nidx)
+{
+	rt_map m;
+	rt_map_gen(g, &m);
+	fprintf(g->out, "    sl_sched_rt #(.N(%d), .TW(%d), .XW(%d)) %s_vsched (.clk(clk), "
+		".rst(rst), .ce(ce), .go(go),\n        .ext(%s_vs_ext), .delta(%s_vs_delta), "
+		".start(%s_vs_start),\n        .fire(%s_vshift), .idx(%s), .nidx(%s), "
+		".active(%s_vs_active));\n", 1 + m.fr, m.tw, m.xw, nm, nm, nm, nm, nm, idx, nidx, nm);
+}
+
+const char *rtl_rt_last_index(rtl_gen *g, const sched_stmt *s, int d, int64_t k)
+{
+	rt_map m;
+	rt_map_gen(g, &m);
+	const sched_stmt *c = sched_controller(g->sp, s);
+	int lo = (d + m.fr) * m.xw;
+	return rtl_fmt(g, "32'(%s_sc_ext[%d:%d]) - 32'd%lld", g->stages[c->index].name,
+		lo + m.xw - 1, lo, (long long) (k + 1));
+}
+
 /* ------------------------------------------------------------ the image */
 
 int rtl_runtime_data_bits(const rtl_options *ro)
@@ -411,6 +608,21 @@ int rtl_runtime_native_bits(const sched_program *sp, const ub_set *ubs, int fram
 			b = rt_bits(depth) > b ? rt_bits(depth) : b;
 		}
 	}
+	for (int i = 0; i < ubs->n_buffers; i++) {
+		int64_t v[5];
+		int n;
+		if (!rtl_rt_own_vshifts(ubs->buffers[i], NULL))
+			continue;
+		rt_vshift_values(ubs->buffers[i], &m, v, &n);
+		for (int k = 0; k < n; k++)
+			b = rt_bits(v[k]) > b ? rt_bits(v[k]) : b;
+	}
+	for (int i = 0; i < ubs->n_buffers; i++) {
+		int64_t v[SCHED_MAX_DIMS + 2];
+		int n = rt_circ(ubs->buffers[i], NULL) ? rt_circ_values(ubs->buffers[i], m.fr, v) : 0;
+		for (int k = 0; k < n; k++)
+			b = rt_bits(v[k]) > b ? rt_bits(v[k]) : b;
+	}
 	return b > 62 ? 62 : b;
 }
 
@@ -448,6 +660,35 @@ static void rt_len_words(const ub_set *ubs, const rt_map *m, int *j, FILE *out)
 			ub_pack_memory(&ubs->packs[p], k, &depth, &width);
 			rt_word(out, m, m->base + (*j)++, (uint64_t) depth);
 		}
+	}
+}
+
+/* The registers of every chain's own shifts after its last write. */
+static void rt_vshift_words(const ub_set *ubs, const pub_set *ps, const rt_map *m, int *j,
+	FILE *out)
+{
+	uint64_t tm = ((uint64_t) 1 << m->tw) - 1;
+	for (int i = 0; ubs && i < ubs->n_buffers; i++) {
+		int64_t v[5];
+		int n;
+		if (!rtl_rt_own_vshifts(ubs->buffers[i], ps))
+			continue;
+		rt_vshift_values(ubs->buffers[i], m, v, &n);
+		for (int k = 0; k < n; k++)
+			rt_word(out, m, m->base + (*j)++, (uint64_t) v[k] & tm);
+	}
+}
+
+/* The strides (and with frames the last element) of every circular
+ * buffer off the tiles. */
+static void rt_circ_words(const ub_set *ubs, const pub_set *ps, const rt_map *m, int *j,
+	FILE *out)
+{
+	for (int i = 0; ubs && i < ubs->n_buffers; i++) {
+		int64_t v[SCHED_MAX_DIMS + 2];
+		int n = rt_circ(ubs->buffers[i], ps) ? rt_circ_values(ubs->buffers[i], m->fr, v) : 0;
+		for (int k = 0; k < n; k++)
+			rt_word(out, m, m->base + (*j)++, (uint64_t) v[k]);
 	}
 }
 
@@ -497,7 +738,6 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const pub_set *ps = ro->pub;
 	rt_map m;
 	rt_map_of(sp, ubs, ps, ro->frames, ro->iface == RTL_IFACE_AXIS, ro->runtime_cw, &m);
-	m.sizes = ro->runtime_max && !ps;
 	if (rt_check(ctx, sp, ubs, ps, &m) < 0)
 		return -1;
 	fprintf(out, "// sluice configuration image (--runtime-config, docs/pub.md): one bus write\n"
@@ -510,6 +750,8 @@ int rtl_runtime_image(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	rt_sched_words(sp, &m, &j, out);
 	if (!ps)
 		rt_len_words(ubs, &m, &j, out);
+	rt_vshift_words(ubs, ps, &m, &j, out);
+	rt_circ_words(ubs, ps, &m, &j, out);
 	rt_stream_words(sp, &m, &j, out);
 	uint64_t run = rt_run(sp, &m);
 	rt_word(out, &m, m.base + j++, run);
@@ -528,7 +770,7 @@ const char *rtl_rt_stream_addr(rtl_gen *g, int k, int which)
 	while (i < g->sp->n_stmts && rt_n_streams(g->sp, i + 1, &tails) <= k)
 		i++;
 	rt_n_streams(g->sp, i, &tails);
-	return rt_addr(g, &m, m.n_sched + m.n_fifos + 2 * k + tails + which);
+	return rt_addr(g, &m, rt_streams_at(&m) + 2 * k + tails + which);
 }
 
 /* The bits of an extent in the configuration registers. */

@@ -17,10 +17,29 @@
 #   t_runtime_native_1080p  the same at 64x64, 48x40 and 1920x1080, and
 #                           Yosys's check -assert on the build (label
 #                           slow: about 2 minutes); both lint the build
+#   t_runtime_border_unsharp  unsharp built 64x64, its clamped rows and
+#                           columns border taps at both ends: the Verilog at
+#                           48x40 and 33x17 the build's, one Verilator build
+#                           bit-exact at the predicted cycles at the three
+#                           sizes, the build lint-clean
+#                           (tests/runtime/border.sh; about 15 s)
+#   t_runtime_border_lanes  the same for gaussian and camera_pipeline at
+#                           --unroll 4 (lane banks read after the last
+#                           write, clamped pad points at a lane's last
+#                           column), and Yosys's check -assert on each
+#                           build (label slow: about 1 minute)
+#   t_runtime_border_circular  circular buffers: upsample built 48x40 (a
+#                           row of 'in' in block RAM, addressed modulo 48)
+#                           run at 48x40, 30x20, 17x5 and 4x4, and
+#                           camera_pipeline built 64x16 (green's 2-word
+#                           buffer) at 64x16 and 48x8, one Verilator build
+#                           each, Yosys's check -assert (label slow: about
+#                           45 s)
 #   t_runtime_errors_bad    the refusals of --runtime-max, each located
 #                           (exit 1, no Verilog): a datapath constant from
-#                           a size (the two Verilog texts differ), border
-#                           taps, a size past the build's, taps that
+#                           a size (the two Verilog texts differ), a
+#                           circular buffer larger than the build's, a size
+#                           past the build's, taps that
 #                           overlap the build's register runs, an unknown
 #                           param (tests/runtime/errors.sh; about 2 s)
 add_test(NAME t_runtime_errors_bad
@@ -33,6 +52,21 @@ if(SLUICE_RUNTIME_VERILATOR)
       ${CMAKE_BINARY_DIR} small 64x64 48x40 17x9 5x5 4x4)
   set_tests_properties(t_runtime_native PROPERTIES LABELS "verilator;runtime" TIMEOUT 240
     PROCESSORS 2)
+  add_test(NAME t_runtime_border_unsharp
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/border.sh $<TARGET_FILE:sluice>
+      ${CMAKE_BINARY_DIR} unsharp)
+  set_tests_properties(t_runtime_border_unsharp PROPERTIES LABELS "verilator;runtime"
+    TIMEOUT 180 PROCESSORS 2)
+  add_test(NAME t_runtime_border_lanes
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/border.sh $<TARGET_FILE:sluice>
+      ${CMAKE_BINARY_DIR} lanes --yosys)
+  set_tests_properties(t_runtime_border_lanes PROPERTIES LABELS "verilator;runtime;slow"
+    TIMEOUT 600 PROCESSORS 2)
+  add_test(NAME t_runtime_border_circular
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/border.sh $<TARGET_FILE:sluice>
+      ${CMAKE_BINARY_DIR} circular --yosys)
+  set_tests_properties(t_runtime_border_circular PROPERTIES LABELS "verilator;runtime;slow"
+    TIMEOUT 600 PROCESSORS 2)
   add_test(NAME t_runtime_native_1080p
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/native.sh $<TARGET_FILE:sluice>
       ${CMAKE_BINARY_DIR} 1080p --yosys 64x64 48x40 1920x1080)

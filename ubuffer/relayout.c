@@ -6,9 +6,12 @@
  * run the positions between, so that the Verilog is the build's and only
  * the SRAM runs' lengths (configuration registers) differ.  The rule: a
  * register run's taps all move by one distance (its shift; run 0, which
- * the write enters, by none), an SRAM run spans what lies between the
+ * the write enters, by none; a chain with border taps pairs each read's
+ * taps, its interior's and its border's, in order with the build's), an SRAM run spans what lies between the
  * register runs around it, at most its length in the build and the same
- * for every run of its group.  Owns nothing. */
+ * for every run of its group.  A circular buffer keeps its own analysis
+ * but is built with the build's capacity (no more words than it, no more
+ * elements).  Owns nothing. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,34 +36,62 @@ static int run_of(const ub_buffer *m, int64_t p)
 	return -1;
 }
 
-/* Each run's shift from the taps of "b" (this size) and "m" (the build):
- * the distance its taps moved by; UNKNOWN for a run no tap reads.  0, or
- * -1 with the reason in *why. */
+/* The chain positions read port "p" of "b" reads, ascending: a chain with
+ * border taps reads its taps (ub_port_taps), the position before each as
+ * the chain shifts (ub_port.shifting; the write data for tap 0); another
+ * chain its distance and the one before (the bypass as it shifts).  NULL
+ * for a read at a distance that varies; *n set. */
+static int64_t *read_positions(const ub_buffer *b, const ub_port *p, int *n)
+{
+	if (!b->border) {
+		if (!p->dist_const)
+			return NULL;
+		int64_t *r = sl_xcalloc(2, sizeof(*r));
+		*n = 0;
+		if (p->dist > 0)
+			r[(*n)++] = p->dist - 1;
+		r[(*n)++] = p->dist;
+		return r;
+	}
+	int nt, k = 0;
+	int64_t *t = ub_port_taps(b, p, &nt);
+	for (int i = 0; i < nt; i++)
+		if (!p->shifting || t[i] > 0)
+			t[k++] = p->shifting ? t[i] - 1 : t[i];
+	*n = k;
+	return t;
+}
+
+/* Each run's shift from the reads of "b" (this size) and "m" (the build):
+ * the distance its reads' positions moved by, read by read in order;
+ * UNKNOWN for a run nothing reads.  0, or -1 with the reason in *why. */
 static int run_shifts(const ub_buffer *b, const ub_buffer *m, int64_t *shift,
 	const char **why)
 {
 	for (int i = 0; i < m->n_runs; i++)
 		shift[i] = i == 0 ? 0 : UNKNOWN;
 	for (int k = 1; k < m->n_ports; k++) {
-		const ub_port *pm = &m->ports[k], *pb = &b->ports[k];
-		if (!pm->dist_const || !pb->dist_const) {
-			*why = "a read at a distance that varies";
-			return -1;
-		}
-		for (int64_t p = pm->dist; p >= 0 && p >= pm->dist - 1; p--) {
-			int r = run_of(m, p);
-			int64_t s = pb->dist - pm->dist;
-			if (r < 0 || (m->runs[r].sram && p != m->runs[r].start + m->runs[r].len - 1)) {
+		int nm = 0, nb = 0;
+		int64_t *pm = read_positions(m, &m->ports[k], &nm);
+		int64_t *pb = read_positions(b, &b->ports[k], &nb);
+		*why = !pm || !pb ? "a read at a distance that varies"
+			: nm != nb || m->ports[k].shifting != b->ports[k].shifting
+			? "a read whose border taps differ from the build's" : NULL;
+		for (int i = 0; !*why && i < nm; i++) {
+			int r = run_of(m, pm[i]);
+			int64_t s = pb[i] - pm[i];
+			if (r < 0 || (m->runs[r].sram && pm[i] != m->runs[r].start + m->runs[r].len - 1))
 				*why = "a tap inside an SRAM run";
-				return -1;
-			}
-			if (shift[r] != UNKNOWN && shift[r] != s) {
+			else if (shift[r] != UNKNOWN && shift[r] != s)
 				*why = r == 0 ? "a tap near the write moves with the sizes"
 					: "two taps of one register run move by different distances";
-				return -1;
-			}
-			shift[r] = s;
+			else
+				shift[r] = s;
 		}
+		free(pm);
+		free(pb);
+		if (*why)
+			return -1;
 	}
 	return 0;
 }
@@ -108,6 +139,23 @@ static int moved_runs(const ub_buffer *m, const int64_t *shift, ub_run *runs,
 	return 0;
 }
 
+/* A circular buffer of this size in the build's memory: written and read
+ * at its write index modulo the build's capacity (rtlgen/buffers.c), which
+ * holds this size's live values when it is at least this size's capacity,
+ * and that index, below this size's elements, within the build's bits; in
+ * the build's memory (a register file or block RAM, whichever the build's
+ * size chose).  0, or -1 (reported). */
+static int relayout_circular(sl_ctx *ctx, ub_buffer *b, const ub_buffer *m)
+{
+	if (b->capacity_words > m->capacity_words)
+		return relayout_error(ctx, b, "a circular buffer of more words than the build's");
+	if (b->n_elems > m->n_elems)
+		return relayout_error(ctx, b, "a circular buffer of more elements than the build's");
+	b->mem = m->mem;
+	b->n_banks = m->n_banks;
+	return 0;
+}
+
 /* Buffer "b" laid out as "m", its build's; 0 or -1 (reported). */
 static int relayout_buffer(sl_ctx *ctx, ub_buffer *b, const ub_buffer *m)
 {
@@ -116,10 +164,12 @@ static int relayout_buffer(sl_ctx *ctx, ub_buffer *b, const ub_buffer *m)
 		for (int i = 0; same && i < m->n_runs; i++)
 			same = b->runs[i].start == m->runs[i].start && b->runs[i].len == m->runs[i].len &&
 				b->runs[i].sram == m->runs[i].sram;
-		return same ? 0 : relayout_error(ctx, b, "its storage changes with the sizes");
+		if (!same)
+			return relayout_error(ctx, b, "its storage changes with the sizes");
+		return m->storage == UB_CIRCULAR ? relayout_circular(ctx, b, m) : 0;
 	}
-	if ((b->storage != UB_DELAY_CHAIN && b->storage != UB_REGISTERS) || b->border ||
-	    m->border || b->n_ports != m->n_ports)
+	if ((b->storage != UB_DELAY_CHAIN && b->storage != UB_REGISTERS) ||
+	    b->border != m->border || b->n_ports != m->n_ports)
 		return relayout_error(ctx, b, "its storage or reads differ from the build's");
 	int64_t *shift = sl_xcalloc((size_t) m->n_runs + 1, sizeof(*shift));
 	ub_run *runs = sl_xcalloc((size_t) m->n_runs + 1, sizeof(*runs));

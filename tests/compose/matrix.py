@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # tests/compose/matrix.py: the composition matrix of issue 26.
 #
-#   matrix.py --sluice SLUICE [--subset all|pairwise] [-j N] PROGRAM...
+#   matrix.py --sluice SLUICE [--subset all|pairwise] [--only FACTOR=VALUE|REGEX]... [-j N]
+#             PROGRAM...
 #
 # Every combination of
 #   memory     native | pub          (--memory pub: the push-memory tiles)
@@ -56,26 +57,6 @@ SIZES = [(64, 10), (48, 8)]
 # docs section with the hardware reason).  Keep this list and the docs in
 # step: a refusal is removed here when the combination is built.
 REFUSALS = [
-    # Run-time sizes on native memory take register and delay chains
-    # without border taps (not yet: multiplexers against run-time borders
-    # and run-time strides are buildable, not built).  At 4 lanes the lane
-    # banks of gaussian's, harris's and camera_pipeline's inputs read
-    # clamped pad points (border taps); camera_pipeline's green and blue
-    # are circular buffers (read once per channel).
-    (lambda c: c['size'] == 'runtime' and c['memory'] == 'native' and c['lanes'] == 4,
-     'is a delay chain with border taps',
-     'docs/pub.md#on-native-memory'),
-    (lambda c: c['size'] == 'runtime' and c['memory'] == 'native' and
-     c['prog'] == 'camera_pipeline',
-     'is a circular buffer, whose read addresses',
-     'docs/pub.md#on-native-memory'),
-    # On tiles at 1 and 2 lanes, camera_pipeline's green stays native (read
-    # in passes that overlap, or too close to its write for a tile) as a
-    # circular buffer sized for the image (at 4 lanes it goes on tiles).
-    (lambda c: c['size'] == 'runtime' and c['memory'] == 'pub' and
-     c['prog'] == 'camera_pipeline' and c['lanes'] < 4,
-     'is sized for this image at compile time',
-     'docs/pub.md#run-time-configuration'),
 ]
 DONE = re.compile(r'^verilator: (?:(\d+) frames, )?(\d+) cycles \(predicted (\d+)[^)]*\), '
                   r'(\d+) output values equal to the reference', re.M)
@@ -185,11 +166,21 @@ def main():
     ap.add_argument('--subset', choices=['all', 'pairwise'], default='all')
     ap.add_argument('-j', type=int, default=1)
     ap.add_argument('--list', action='store_true', help='print the combinations and stop')
-    ap.add_argument('--only', metavar='REGEX',
-                    help='only the combinations whose label (as --list prints) matches')
+    ap.add_argument('--only', action='append', default=[], metavar='FACTOR=VALUE|REGEX',
+                    help='keep the combinations with this value of a factor, or whose label '
+                    '(as --list prints) matches REGEX (repeatable: all must hold)')
     ap.add_argument('programs', nargs='+')
     o = ap.parse_args()
-    cs = [c for c in combos(o.subset) if not o.only or re.search(o.only, label(c))]
+    cs = combos(o.subset)
+    for f in o.only:
+        name, eq, val = f.partition('=')
+        if eq and name in dict(FACTORS):
+            if val not in [str(v) for v in dict(FACTORS)[name]]:
+                print('matrix.py: --only %s: no such value of %s' % (f, name), file=sys.stderr)
+                return 2
+            cs = [c for c in cs if str(c[name]) == val]
+        else:
+            cs = [c for c in cs if re.search(f, label(c))]
     if o.list:
         for c in cs:
             print(label(c))

@@ -31,8 +31,9 @@ MAX=(--runtime-config --runtime-max W=64 --runtime-max H=64)
 # + W in the datapath: 10'h30 at 48 columns, 10'h40 in the build
 refused "error: --runtime-config: the Verilog at this size differs from the build's (--runtime-max) at line" \
 	tests/runtime/width_constant.sl -D W=48 "${MAX[@]}"
-refused "examples/unsharp.sl:23:8: error: --runtime-config: buffer 'in16' is a delay chain with border taps" \
-	examples/unsharp.sl -D W=48 "${MAX[@]}"
+# upsample's circular buffer holds a row of 'in' (W words): 80 past 64
+refused "examples/upsample.sl:11:8: error: --runtime-config: at this size the line buffer of 'in' cannot keep the layout of the build's largest size (--runtime-max): a circular buffer of more words than the build's" \
+	examples/upsample.sl -D W=80 "${MAX[@]}"
 refused "examples/gaussian.sl:14:8: error: --runtime-config: at this size the line buffer of 'in' cannot keep the layout of the build's largest size (--runtime-max): an SRAM run longer than the build's" \
 	examples/gaussian.sl -D W=80 "${MAX[@]}"
 # at W = 3 the taps of rows y+1 and y (3..5 and 6..8) overlap the build's
