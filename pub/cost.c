@@ -3,7 +3,11 @@
  * Stage: pub, after map.c.  A structural count (SRAM bits,
  * flip-flops, logic in 4-input LUTs) and, from the access counts, energy
  * and area by the constants of docs/pub.md "Area and energy" (each with
- * its source, or marked as an assumption).  Pure arithmetic, but for the
+ * its source, or marked as an assumption).  A tile is costed as it is
+ * built: bus-configured (the study's, --pub-config rom's: a formula of
+ * its parameters), or with constant configuration (the default build:
+ * what synthesis keeps of its register values and shared controllers,
+ * as the mapping recorded them on the tile).  Pure arithmetic, but for the
  * dual-port buffer's peak accesses a cycle (a merge of the port
  * controllers' fire cycles). */
 #include <math.h>
