@@ -530,6 +530,7 @@ static void study_pub_tiles(const flow_design *d, const pub_params *base, int fw
 	int n_in, int n_out, rp_pub_row *r)
 {
 	pub_params p = *base;
+	p.fixed_cfg = false;	/* the paper's tile: configured through its bus */
 	p.fw = fw;
 	p.depth = depth;
 	p.n_in = n_in;
@@ -561,7 +562,7 @@ static void study_pub_tiles(const flow_design *d, const pub_params *base, int fw
 		for (int k = 0; k < pb->n_tiles; k++) {
 			pub_cost c, dp;
 			const pub_counts *n = &pb->tiles[k].counts;
-			pub_cost_tile(&pb->params, pb->buf->width_bits, n, &c);
+			pub_cost_tile(&pb->params, &pb->tiles[k], pb->buf->width_bits, &c);
 			pub_cost_dualport(&pb->params, pb->buf->width_bits, n, &dp);
 			int peak = pub_dualport_peak(&pb->tiles[k]);
 			r->dp_sram_bits += dp.sram_bits;

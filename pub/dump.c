@@ -56,6 +56,8 @@ static void dump_ctrl(const pub_params *p, const pub_ctrl *c, FILE *out)
 		fputs(", ", out);
 		dump_ints(out, "regs", regs, 3 * p->levels + 3);
 	}
+	if (c->shared)
+		fprintf(out, ", \"follows\": %d, \"follow_delay\": %d", c->src, c->delay);
 	fputs(" }", out);
 }
 
@@ -87,8 +89,9 @@ void pub_dump_json(const pub_set *ps, FILE *out)
 			pb->n_tiles <= 1 ? "none" : pb->side ? "side by side" : "series");
 		for (int k = 0; k < pb->n_tiles; k++) {
 			const pub_tile *t = &pb->tiles[k];
-			fprintf(out, "        { \"tile\": %d, \"feeds_next_from\": %d, \"sram_words\": %lld, ",
-				k, t->feeds, (long long) t->live_words);
+			fprintf(out, "        { \"tile\": %d, \"config\": \"%s\", \"feeds_next_from\": %d, "
+				"\"sram_words\": %lld, ", k, t->fixed_cfg ? "static" : "bus", t->feeds,
+				(long long) t->live_words);
 			dump_ints(out, "output_delays", t->out_delay, t->n_outs);
 			fputs(", ", out);
 			dump_ints(out, "output_passes", t->out_passes, t->n_outs);
@@ -212,7 +215,7 @@ void pub_report_json(const pub_set *ps, FILE *out)
 			const pub_tile *t = &pb->tiles[k];
 			const pub_counts *c = &t->counts;
 			pub_cost cost;
-			pub_cost_tile(&pb->params, pb->buf->width_bits, c, &cost);
+			pub_cost_tile(&pb->params, t, pb->buf->width_bits, &cost);
 			fprintf(out, "%s\n      { \"buffer\": ", first ? "" : ",");
 			first = false;
 			sl_json_str(out, pb->buf->name);
@@ -222,9 +225,10 @@ void pub_report_json(const pub_set *ps, FILE *out)
 				(long long) c->sram_reads, (long long) c->tb_reads);
 			for (int j = 0; j < t->n_outs && j < 8; j++)
 				fprintf(out, "%s%lld", j ? ", " : "", (long long) c->tb_reads_port[j]);
-			fprintf(out, "],\n        \"controller_steps\": %lld, \"sram_bits\": %lld, "
-				"\"flops\": %lld, \"ctrl_luts\": %lld, \"area_um2\": %.0f, "
-				"\"energy_pj\": %.1f }", (long long) c->steps, (long long) cost.sram_bits,
+			fprintf(out, "],\n        \"controller_steps\": %lld, \"config\": \"%s\", "
+				"\"sram_bits\": %lld, \"flops\": %lld, \"ctrl_luts\": %lld, "
+				"\"area_um2\": %.0f, \"energy_pj\": %.1f }", (long long) c->steps,
+				t->fixed_cfg ? "static" : "bus", (long long) cost.sram_bits,
 				(long long) cost.flops, (long long) cost.ctrl_luts, cost.area_um2,
 				cost.energy_pj);
 		}

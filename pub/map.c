@@ -829,6 +829,43 @@ static void tile_counts(const pub_tile *t, pub_counts *c)
 	}
 }
 
+/* Does controller "c" repeat "s" (the same kind and AGW, extents and
+ * delta registers, enabled both)? */
+static bool ctrl_repeats(const pub_params *p, const pub_ctrl *c, const pub_ctrl *s)
+{
+	int64_t rc[3 * PUB_MAX_LEVELS + 3], rs[3 * PUB_MAX_LEVELS + 3];
+	if (!c->enable || !s->enable || c->kind != s->kind || c->agw != s->agw)
+		return false;
+	pub_ctrl_regs(p, c, rc);
+	pub_ctrl_regs(p, s, rs);
+	return !memcmp(rc + 3, rs + 3, sizeof(int64_t) * (size_t) (3 * p->levels));
+}
+
+/* The one decision of sharing (docs/pub.md "Shared controllers"), on a
+ * tile with constant configuration: each controller, in register-map
+ * order, repeats the first controller that it repeats (ctrl_repeats)
+ * 0 .. PUB_MAX_SHARE_DELAY cycles later and that follows none; a
+ * controller followed follows none. */
+static void share_ctrls(const pub_params *p, pub_tile *t)
+{
+	bool *followed = sl_xcalloc((size_t) t->n_ctrl, sizeof(bool));
+	for (int c = 0; c < t->n_ctrl; c++) {
+		pub_ctrl *k = &t->ctrl[c];
+		for (int s = 0; !followed[c] && s < t->n_ctrl; s++) {
+			int64_t d = k->sg_start - t->ctrl[s].sg_start;
+			if (s == c || t->ctrl[s].shared || d < 0 || d > PUB_MAX_SHARE_DELAY ||
+			    !ctrl_repeats(p, k, &t->ctrl[s]))
+				continue;
+			k->shared = true;
+			k->src = s;
+			k->delay = (int) d;
+			followed[s] = true;
+			break;
+		}
+	}
+	free(followed);
+}
+
 /* Build, place, fold, check and model tile "tile" of plan "tp". */
 static int build_tile(sl_ctx *ctx, isl_ctx *isl, const pub_set *ps, pub_buf *pb,
 	const group *g, const tile_plan *tp, int tile)
@@ -875,6 +912,9 @@ static int build_tile(sl_ctx *ctx, isl_ctx *isl, const pub_set *ps, pub_buf *pb,
 			: "its counts differ from the controllers' extents");
 		return -1;
 	}
+	t->fixed_cfg = p->fixed_cfg && !p->runtime;
+	if (t->fixed_cfg)
+		share_ctrls(p, t);
 	return 0;
 }
 

@@ -59,39 +59,14 @@ void pub_ctrl_regs(const pub_params *p, const pub_ctrl *c, int64_t *regs)
 	}
 }
 
-/* Does controller "c" repeat "s" (the same kind and AGW, extents and
- * delta registers, enabled both)? */
-static bool ctrl_repeats(const pub_params *p, const pub_ctrl *c, const pub_ctrl *s)
-{
-	int64_t rc[3 * PUB_MAX_LEVELS + 3], rs[3 * PUB_MAX_LEVELS + 3];
-	if (!c->enable || !s->enable || c->kind != s->kind || c->agw != s->agw)
-		return false;
-	pub_ctrl_regs(p, c, rc);
-	pub_ctrl_regs(p, s, rs);
-	return !memcmp(rc + 3, rs + 3, sizeof(int64_t) * (size_t) (3 * p->levels));
-}
-
 void pub_tile_shares(const pub_params *p, const pub_tile *t, int *src, int *dly)
 {
-	bool *followed = sl_xcalloc((size_t) t->n_ctrl, sizeof(bool));
+	(void) p;
 	for (int c = 0; c < t->n_ctrl; c++) {
-		src[c] = -1;
-		dly[c] = 0;
+		bool sh = t->fixed_cfg && t->ctrl[c].shared;
+		src[c] = sh ? t->ctrl[c].src : -1;
+		dly[c] = sh ? t->ctrl[c].delay : 0;
 	}
-	for (int c = 0; c < t->n_ctrl; c++) {
-		const pub_ctrl *k = &t->ctrl[c];
-		for (int s = 0; !followed[c] && s < t->n_ctrl; s++) {
-			int64_t d = k->sg_start - t->ctrl[s].sg_start;
-			if (s == c || src[s] >= 0 || d < 0 || d > PUB_MAX_SHARE_DELAY ||
-			    !ctrl_repeats(p, k, &t->ctrl[s]))
-				continue;
-			src[c] = s;
-			dly[c] = (int) d;
-			followed[s] = true;
-			break;
-		}
-	}
-	free(followed);
 }
 
 /* ---------------------------------------------------------------- model */

@@ -74,6 +74,12 @@ typedef struct pub_ctrl {
 	/* ew_need[L]: the narrowest EW that holds it in L loop levels (1..16;
 	 * PUB_MAX_WIDTH + 1: none does), from its nest before folding */
 	int ew_need[PUB_MAX_LEVELS + 1];
+	/* Shared (docs/pub.md "Shared controllers"; a tile with constant
+	 * configuration only, decided by the mapping): no controller of its
+	 * own, it repeats controller "src"'s fires "delay" cycles later
+	 * (sl_pub_follow).  False: its own sl_pub_ctrl. */
+	bool shared;
+	int src, delay;
 } pub_ctrl;
 
 /* Accesses of one tile in one run. */
@@ -89,6 +95,12 @@ typedef struct pub_counts {
 typedef struct pub_tile {
 	int n_ctrl;		/* 2 * (n_in + n_out), in register-map order */
 	pub_ctrl *ctrl;
+	/* Its configuration is constants compiled into the Verilog (sl_pub
+	 * STATIC: pub_params fixed_cfg without runtime), and its controllers
+	 * may be shared (pub_ctrl shared); false: bus-configured registers.
+	 * The mapping decides it; rtlgen, the cost model and the estimate
+	 * read it. */
+	bool fixed_cfg;
 	int n_outs;		/* output ports used */
 	int feeds;		/* the output that feeds the next tile, or -1 */
 	pub_counts counts;	/* from the controllers' extents */
@@ -195,11 +207,12 @@ int pub_print_counts(sl_ctx *ctx, const pub_set *ps, const char *source, FILE *o
 void pub_dump_text(const pub_set *ps, FILE *out);
 /* The register values of controller "c" at offsets 0 .. 3*levels+2. */
 void pub_ctrl_regs(const pub_params *p, const pub_ctrl *c, int64_t *regs);
-/* Shared controllers (docs/pub.md "Shared controllers"): src[c] is the
- * controller that enabled controller c of "t" repeats (sl_pub_follow),
- * dly[c] cycles later, or -1: c has the same extents and delta registers
- * as src[c] and starts 0 .. PUB_MAX_SHARE_DELAY cycles after it (its
- * address start is its own).  A controller followed follows none. */
+/* Shared controllers (docs/pub.md "Shared controllers"), as the mapping
+ * recorded them (pub_ctrl shared): src[c] is the controller that
+ * controller c of "t" repeats (sl_pub_follow), dly[c] cycles later, or
+ * -1 (always on a bus-configured tile).  c has the same extents and delta
+ * registers as src[c] and starts 0 .. PUB_MAX_SHARE_DELAY cycles after it
+ * (its address start is its own).  A controller followed follows none. */
 enum { PUB_MAX_SHARE_DELAY = 3 };
 void pub_tile_shares(const pub_params *p, const pub_tile *t, int *src, int *dly);
 /* The bus writes of one tile, one "$readmemh" word (address << cw |
@@ -232,11 +245,16 @@ typedef struct pub_cost {
 	int64_t sram_bits, flops, ctrl_luts;
 	double area_um2, energy_pj;
 } pub_cost;
-void pub_cost_tile(const pub_params *p, int width_bits, const pub_counts *c,
-	pub_cost *out);
-/* The flip-flops of a tile's controllers (configuration and state) and
- * its cycle counter (docs/pub.md "Structure"): what --pub-levels fit
- * weighs. */
+/* Tile "t" of parameters "p" and "width_bits"-bit words as it is built:
+ * bus-configured (the formula of "p" alone), or with constant
+ * configuration (t->fixed_cfg: from its register values, its shared
+ * controllers), over its counts. */
+void pub_cost_tile(const pub_params *p, const pub_tile *t, int width_bits, pub_cost *out);
+/* The flip-flops of a tile's controllers and its cycle counter (docs/pub.md
+ * "Structure"): what --pub-levels fit weighs.  Bus-configured: the
+ * configuration and state, exact; constant configuration (fixed_cfg
+ * without runtime): the state with every level live and no constant
+ * address or schedule bit, the most such a tile keeps. */
 int64_t pub_ctrl_flops(const pub_params *p);
 /* The baseline of the same ports and access streams: a dual-port SRAM of
  * the tile's capacity in W-bit words, a controller per port, no

@@ -188,8 +188,7 @@ static void emit_tile(rtl_gen *g, const pub_buf *pb, const char *nm, int k)
 	char ew[24] = "";
 	if (p->ew != p->cw)	/* the tile's default EW is CW */
 		snprintf(ew, sizeof ew, ", .EW(%d)", p->ew);
-	const char *fixed = g->pub->params.fixed_cfg && !g->pub->params.runtime ?
-		pub_cfg_param(g, p, &pb->tiles[k]) : "";
+	const char *fixed = pb->tiles[k].fixed_cfg ? pub_cfg_param(g, p, &pb->tiles[k]) : "";
 	fprintf(o, "    sl_pub #(.W(%d), .FW(%d), .DEPTH(%lld), .NI(%d), .NO(%d), .LEVELS(%d), "
 		".CW(%d)%s%s%s) %s (\n"
 		"        .clk(clk), .rst(rst), .clk_en(ce), .flush(go && ce),\n"

@@ -38,7 +38,8 @@ set_tests_properties(t_bench_sim_smoke PROPERTIES LABELS bench TIMEOUT 120)
 # The push-memory study of docs/pub_study.md (tests/bench/pub_study.sh)
 # once: the script keeps working and writes its three tables (about 2 s).
 # The area fit behind pub/cost.c (tests/bench/pub_area_fit.py,
-# 31 Yosys runs) is run by hand.
+# 31 bus-configured points and 88 real tiles with constant configuration,
+# Yosys runs of 6 minutes) is run by hand.
 add_test(NAME t_bench_pub_study_smoke
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/bench/pub_study.sh $<TARGET_FILE:sluice>
     ${CMAKE_CURRENT_BINARY_DIR}/pub_study_smoke)

@@ -9,7 +9,9 @@
 # report.json and the $readmemh image of gaussian hold the counts derived
 # by hand in tests/unit/t_pub.cpp; `sim --memory pub` prints them; the
 # design's one configuration ROM (pub_rom.hex and the Verilog's) holds
-# every tile's writes with its tile number, words past 64 bits too.
+# every tile's writes with its tile number, words past 64 bits too; the
+# default tile (constant configuration, shared controllers) and the
+# bus-configured one are costed as built.
 # Regenerate the .err goldens with UPDATE_GOLDEN=1 and review the diff.
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 SLUICE" >&2; exit 2; }
@@ -127,6 +129,35 @@ PY
 else
 	echo "FAIL compile $G --memory pub:"; cat "$TMP/err"; fail=1
 fi
+# The tile as built, costed by what it is (docs/pub.md "Constant
+# configuration and shared controllers"): gaussian's default tile has
+# constant configuration, RD_0 repeating RD_1 2 cycles later and OUT_0
+# OUT_1 at once (pub.json "follows"), 386 flip-flops (derived by hand in
+# tests/unit/t_pubcost.cpp StaticGaussianByHand, Yosys's count); with
+# --pub-config rom the same tile is bus-configured, no controller shared,
+# 869 flip-flops (the same test, by the formula of "Structure").
+for cfg in static rom; do
+	if "$SLUICE" compile $G --memory pub --pub-config $cfg -o "$TMP/c_$cfg" >/dev/null \
+	   2>"$TMP/err"; then
+		python3 - "$TMP/c_$cfg" "$cfg" <<'PY' || fail=1
+import json, sys
+d, cfg = sys.argv[1], sys.argv[2]
+tile = json.load(open(d + "/pub.json"))["buffers"][0]["tiles"][0]
+rep = json.load(open(d + "/report.json"))["memory_pub"]["tiles"][0]
+follows = {c["name"]: (c["follows"], c["follow_delay"]) for c in tile["controllers"]
+           if "follows" in c}
+want = ("static", {"RD_0": (3, 2), "OUT_0": (5, 0)}, 386) if cfg == "static" \
+    else ("bus", {}, 869)
+got = (tile["config"], follows, rep["flops"])
+if got != want or rep["config"] != want[0]:
+    print("FAIL --pub-config %s: %r, want %r" % (cfg, got, want))
+    sys.exit(1)
+PY
+		echo "ok   --pub-config $cfg: the tile costed as built"
+	else
+		echo "FAIL compile $G --memory pub --pub-config $cfg:"; cat "$TMP/err"; fail=1
+	fi
+done
 # Words past 64 bits: at --pub-width 60 a write is CA 8 + 60 = 68 bits,
 # 17 hex digits; WR_0's ENABLE (address 64, value 1) is 64 << 60 | 1,
 # IN_1's (address 32, value 0) 32 << 60, in pub_in_0.hex, pub_rom.hex

@@ -464,6 +464,38 @@ TEST(t_pub, fitted_gaussian)
 	ASSERT_TRUE(in && !in->native_why);
 	EXPECT_EQ(in->params.fw, 4);
 	expect_counts(in->tiles[0], 4096, 1024, 1984, { 3968, 3968 });
+	// A bus-configured tile (pub_params_default: fixed_cfg false) shares
+	// no controller: every one has its registers.
+	int src[32], dly[32];
+	ASSERT_EQ(in->tiles[0].n_ctrl, 6);
+	EXPECT_FALSE(in->tiles[0].fixed_cfg);
+	pub_tile_shares(&in->params, &in->tiles[0], src, dly);
+	for (int c = 0; c < 6; c++)
+		EXPECT_EQ(src[c], -1) << c;
+}
+
+// The default build's tile: constant configuration (fixed_cfg), whose
+// fit weighs the flip-flops a constant-configuration controller keeps at
+// most (pub_ctrl_flops, docs/pub.md "Constant configuration"), per
+// controller L (EW + 2) + (L - 1) + min(CW + AGW + 1, 2^L - 1) + 3 + CW +
+// AGW, 3 ports of an IN/OUT (AGW 3) and a WR/RD (AGW 9) controller, and
+// the counter CW: one level (EW 12, CW 12) 3 (39 + 33) + 12 = 228; two
+// (EW 6, CW 9) 3 (41 + 35) + 9 = 237; three or more at least 3 (2 + 2) + 2
+// + 7 + 3 + 9 = 33 + AGW a controller, above one level's 30 + AGW.  So one
+// level, as on the bus-configured tile.
+TEST(t_pub, fitted_gaussian_static_shares)
+{
+	pub_params p = fitted();
+	p.fixed_cfg = true;
+	Pub u("examples/gaussian.sl", read_example("gaussian.sl"), p);
+	ASSERT_TRUE(u.ps) << u.diags();
+	EXPECT_EQ(u.ps->params.levels, 1);
+	EXPECT_EQ(u.ps->params.cw, 12);
+	EXPECT_EQ(u.ps->params.ew, 12);
+	EXPECT_EQ(pub_ctrl_flops(&u.ps->params), 228);
+	const pub_buf *in = u.buf("in");
+	ASSERT_TRUE(in && !in->native_why);
+	EXPECT_TRUE(in->tiles[0].fixed_cfg);
 	// Shared controllers, in register-map order IN_0 WR_0 RD_0 RD_1 OUT_0
 	// OUT_1: RD_0 (start 126, address 16) repeats RD_1 (124, 0) 2 cycles
 	// later, both 992 fires 4 cycles apart; OUT_0 repeats OUT_1 (both 3968
@@ -475,6 +507,7 @@ TEST(t_pub, fitted_gaussian)
 	for (int c = 0; c < 6; c++) {
 		EXPECT_EQ(src[c], want_src[c]) << c;
 		EXPECT_EQ(dly[c], want_dly[c]) << c;
+		EXPECT_EQ(in->tiles[0].ctrl[c].shared, want_src[c] >= 0) << c;
 	}
 }
 
