@@ -606,11 +606,12 @@ int sim_check_verilator_sizes(sl_ctx *ctx, int n, const sim_size *sizes, const c
 			rc = -1;
 		if (i > 0)
 			more[i - 1] = (vl_size) { sizes[i].sp, cs[i].li.in, sizes[i].config,
-				sizes[i].config_len, cs[i].got, &cs[i].cyc, &cs[i].st };
+				sizes[i].config_len, cs[i].got, &cs[i].cyc, &cs[i].st, sizes[i].pub };
 	}
 	check_sizes_refs refs = { cs, n };
 	o.config = sizes[0].config;
 	o.config_len = sizes[0].config_len;
+	o.pub = sizes[0].pub;
 	o.cycles = &cs[0].cyc;
 	o.n_more = n - 1;
 	o.more = more;
