@@ -1291,8 +1291,12 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 		} else {
 			rc = 0;
 			for (int i = 0, first = 1; i < n; i++) {
-				if (vl_item_finish(ctx, &it[i], log, i, n, first) < 0)
+				if (vl_item_finish(ctx, &it[i], log, i, n, first) < 0) {
 					rc = -1;
+					if (n > 1)
+						sl_note(ctx, sl_noloc, "in size %d of the %d the testbench "
+							"ran", i + 1, n);
+				}
 				first += vl_size_runs(opts->axis_seeds, vl_n_inputs(&it[i]), i + 1 == n);
 			}
 		}
