@@ -185,7 +185,7 @@ static int sim_sizes(sl_ctx *ctx, const options *opt)
 	for (int i = 0; i < n && rc == 0; i++) {
 		rc = sim_one_data(ctx, opt, &s[i]);
 		z[i] = (sim_size) { s[i].d->prog, s[i].d->sp, s[i].r.in, s[i].cfg, s[i].cfg_len,
-			s[i].r.outs, opt->sizes[i] };
+			s[i].r.outs, opt->sizes[i], s[i].d->pub };
 	}
 	if (rc == 0) {
 		vl_options vo = sim_vl_options(s[0].d, opt);
@@ -198,6 +198,9 @@ static int sim_sizes(sl_ctx *ctx, const options *opt)
 		options oi = *opt;
 		oi.out_dir = s[i].dir;
 		if (driver_write_outputs(ctx, s[i].d->prog, &oi, s[i].r.outs) < 0)
+			rc = EXIT_PROGRAM;
+		if (s[i].d->pub && (printf("size %d of %d (%s), tiles:\n", i + 1, n, opt->sizes[i]),
+			pub_print_counts(ctx, s[i].d->pub, "tile model and Verilator agree", stdout) < 0))
 			rc = EXIT_PROGRAM;
 	}
 	for (int i = 0; i < n; i++)

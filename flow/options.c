@@ -88,11 +88,6 @@ static bool sizes_without_runtime(const flow_request *r, char *d, size_t n)
 	return r->n_sizes > 0 && (!r->flow->pub.runtime || !r->engine_verilator);
 }
 
-static bool sizes_pub(const flow_request *r, char *d, size_t n)
-{
-	return r->n_sizes > 0 && r->flow->memory_pub;
-}
-
 static bool sizes_input(const flow_request *r, char *d, size_t n)
 {
 	return r->n_sizes > 0 && r->have_input;
@@ -165,9 +160,6 @@ static const flow_rule flow_rules[] = {
 	  FLOW_EXIT_USAGE, false },
 	{ sizes_without_runtime, "--size runs several sizes of one build in one Verilator "
 	  "process: give --runtime-config and --engine verilator",
-	  "docs/hardware.md#several-sizes-in-one-run", FLOW_EXIT_USAGE, false },
-	{ sizes_pub, "--size does not check the tiles' access counts of several sizes in one "
-	  "process yet: drop --memory pub (one sim a size serves tiles)",
 	  "docs/hardware.md#several-sizes-in-one-run", FLOW_EXIT_USAGE, false },
 	{ sizes_input, "--size makes each size's inputs from --seed; --input gives the data "
 	  "of one size", "docs/hardware.md#several-sizes-in-one-run", FLOW_EXIT_USAGE, false },

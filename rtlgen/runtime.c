@@ -328,6 +328,17 @@ static int rt_check(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 				return rt_too_wide(ctx, s, "a DELTA", v, m->tw);
 		}
 	}
+	for (int i = 0; m->n_streams && i < sp->n_stmts; i++) {
+		const sched_stmt *s = sp->stmts[i];
+		int64_t row, rows, inner;
+		if (!rt_is_stream(s))
+			continue;
+		rtl_port_frame(s->decl, s->decl->n_dims, s->is_input ? s->decl->extents
+			: s->decl->out_extents, &row, &rows, &inner);
+		if (row - 1 >= ((int64_t) 1 << m->xw) || rows - 1 >= ((int64_t) 1 << m->xw))
+			return rt_too_wide(ctx, s, "an AXI4-Stream row (ROW_LAST, ROWS_LAST) of",
+				row - 1 > rows - 1 ? row - 1 : rows - 1, m->xw);
+	}
 	if (rt_run(sp, m) >= ((uint64_t) 1 << (m->rw - 1))) {
 		sl_error(ctx, sp->n_stmts ? sp->stmts[0]->decl->loc : sl_noloc, "--runtime-config: "
 			"%lld cycles from start to done do not fit the %d-bit run length (2 x "
@@ -593,10 +604,12 @@ int rtl_runtime_native_bits(const sched_program *sp, const ub_set *ubs, int fram
 			b = e > b ? e : b;
 			b = t > b ? t : b;
 		}
-		for (int d = 0; (s->is_input || s->is_output) && d < s->decl->n_dims; d++) {
-			/* the streams' framing */
-			int e = rt_bits(s->is_input ? s->decl->extents[d] : s->decl->out_extents[d]);
-			b = e > b ? e : b;
+		if (rt_is_stream(s)) {	/* the streams' framing: ROW_LAST, ROWS_LAST */
+			int64_t row, rows, inner;
+			rtl_port_frame(s->decl, s->decl->n_dims, s->is_input ? s->decl->extents
+				: s->decl->out_extents, &row, &rows, &inner);
+			b = rt_bits(row) > b ? rt_bits(row) : b;
+			b = rt_bits(rows) > b ? rt_bits(rows) : b;
 		}
 	}
 	for (int p = 0; p < ubs->n_packs; p++) {

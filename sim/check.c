@@ -562,6 +562,7 @@ static int check_size_close(sl_ctx *ctx, const sim_size *z, int i, int n, int nf
 	check_vl_size *c, int rc, FILE *report, double t0)
 {
 	const ir_program *prog = z->prog;
+	bool ran = rc == 0;
 	if (!c->job.ref)
 		rc = -1;
 	check_join(z->sp, c->got, z->outputs, nf, rc);
@@ -580,7 +581,7 @@ static int check_size_close(sl_ctx *ctx, const sim_size *z, int i, int n, int nf
 	if (rc == 0)
 		rc = check_cycles(ctx, &check_vl_engine, prog, sched_frames_predicted_cycles(z->sp, nf),
 			c->st.cycles);
-	if (rc < 0 && c->job.ref)
+	if (rc < 0 && ran)
 		sl_note(ctx, sl_noloc, "at --size %s, size %d of %d", z->label, i + 1, n);
 	if (rc == 0 && report) {
 		fprintf(report, "size %d of %d (%s):\n", i + 1, n, z->label);
@@ -606,11 +607,12 @@ int sim_check_verilator_sizes(sl_ctx *ctx, int n, const sim_size *sizes, const c
 			rc = -1;
 		if (i > 0)
 			more[i - 1] = (vl_size) { sizes[i].sp, cs[i].li.in, sizes[i].config,
-				sizes[i].config_len, cs[i].got, &cs[i].cyc, &cs[i].st };
+				sizes[i].config_len, cs[i].got, &cs[i].cyc, &cs[i].st, sizes[i].pub };
 	}
 	check_sizes_refs refs = { cs, n };
 	o.config = sizes[0].config;
 	o.config_len = sizes[0].config_len;
+	o.pub = sizes[0].pub;
 	o.cycles = &cs[0].cyc;
 	o.n_more = n - 1;
 	o.more = more;

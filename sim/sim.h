@@ -142,6 +142,7 @@ typedef struct sim_size {
 	size_t config_len;
 	io_array **outputs;
 	const char *label;
+	const pub_set *pub;	/* its tiles, or NULL */
 } sim_size;
 
 /* sim --size: the n sizes of one --runtime-config build run back to back

@@ -25,6 +25,20 @@ if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_runtime
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/runtime.sh $<TARGET_FILE:sluice> ${CMAKE_BINARY_DIR})
   set_tests_properties(t_pub_runtime PROPERTIES LABELS "verilator;pub" TIMEOUT 600 PROCESSORS 2)
+  #   t_pub_runtime_sizes  sim --size on tiles: gaussian's one run-time
+  #               configured build runs 64x64, 48x40 and 32x32 back to back
+  #               in one process under AXI4-Lite and AXI4-Stream (one stall
+  #               seed), each at W*H + 4 cycles with (W-2)(H-2) values
+  #               (tests/golden/README.md, gaussian) and every run's tile
+  #               counts equal to that size's tile model (about 25 s)
+  add_test(NAME t_pub_runtime_sizes
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/gaussian.sl --engine verilator
+      --seed 1 --memory pub --runtime-config --interface axis --control axilite --stall-seeds 1
+      --size W=64,H=64 --size W=48,H=40 --size W=32,H=32
+      -o ${CMAKE_CURRENT_BINARY_DIR}/pub_out/runtime_sizes)
+  set_tests_properties(t_pub_runtime_sizes PROPERTIES LABELS "verilator;pub" TIMEOUT 300
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+    PASS_REGULAR_EXPRESSION "size 1 of 3 \\(W=64,H=64\\):\nverilator: 4100 cycles \\(predicted 4100\\), 3844 output values equal to the reference\n.*size 2 of 3 \\(W=48,H=40\\):\nverilator: 1924 cycles \\(predicted 1924\\), 1748 output values equal to the reference\n.*size 3 of 3 \\(W=32,H=32\\):\nverilator: 1028 cycles \\(predicted 1028\\), 900 output values equal to the reference\n.*size 3 of 3 \\(W=32,H=32\\), tiles:\npub in tile 0: 1024 aggregator writes[^\n]*tile model and Verilator agree")
   #   t_pub_runtime_examples  the same for harris, cascade, downsample,
   #             blur_xy and brighten at 64x64 and 48x40 (label slow: five
   #             builds, about 4 minutes)

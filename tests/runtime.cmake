@@ -41,7 +41,10 @@
 #                           circular buffer larger than the build's, a size
 #                           past the build's, taps that
 #                           overlap the build's register runs, an unknown
-#                           param (tests/runtime/errors.sh; about 2 s)
+#                           param; and of sim --size (a size past the
+#                           build's, an unknown param, sizes of two
+#                           Verilog texts), each naming the size
+#                           (tests/runtime/errors.sh; about 2 s)
 add_test(NAME t_runtime_errors_bad
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/errors.sh $<TARGET_FILE:sluice>)
 set_tests_properties(t_runtime_errors_bad PROPERTIES LABELS "runtime" TIMEOUT 60)
@@ -86,4 +89,20 @@ if(SLUICE_RUNTIME_VERILATOR)
       ${CMAKE_BINARY_DIR})
   set_tests_properties(t_runtime_axis_lanes PROPERTIES LABELS "verilator;runtime" TIMEOUT 300
     PROCESSORS 2)
+endif()
+if(SLUICE_RUNTIME_VERILATOR)
+  # t_runtime_sizes_ports: sim --size on the native ports and the
+  # configuration bus (--control ports): gaussian built for 64x64 runs
+  # 32x16, 17x9 and 64x64 in one testbench process, the image of each
+  # written through cfg_we/cfg_addr/cfg_data after the run before, each
+  # at W*H + 4 cycles with (W-2)(H-2) values (derived by hand:
+  # tests/golden/README.md, gaussian; about 15 s)
+  add_test(NAME t_runtime_sizes_ports
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/gaussian.sl --engine verilator
+      --seed 2 --runtime-config --runtime-max W=64 --runtime-max H=64
+      --size W=32,H=16 --size W=17,H=9 --size W=64,H=64
+      -o ${CMAKE_CURRENT_BINARY_DIR}/runtime_out/sizes_ports)
+  set_tests_properties(t_runtime_sizes_ports PROPERTIES LABELS "verilator;runtime" TIMEOUT 300
+    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+    PASS_REGULAR_EXPRESSION "size 1 of 3 \\(W=32,H=16\\):\nverilator: 516 cycles \\(predicted 516\\), 420 output values equal to the reference\n.*size 2 of 3 \\(W=17,H=9\\):\nverilator: 157 cycles \\(predicted 157\\), 105 output values equal to the reference\n.*size 3 of 3 \\(W=64,H=64\\):\nverilator: 4100 cycles \\(predicted 4100\\), 3844 output values equal to the reference\n")
 endif()

@@ -19,7 +19,7 @@
  * without a transfer; TDATA, TUSER, TLAST stable while stalled; TUSER[0]
  * on the first element of every frame and only there; TLAST on the last
  * of every row and only there; pad bits 0, and the pixels past the
- * extent in a row's last beat) and every output of the
+ * extent in the beats of a row's last lane-dimension index) and every output of the
  * wrapper is evaluated again with every TREADY inverted, which must change
  * none of them.  A checked run must give run 0's outputs bit for bit, take
  * as many inputs and count as many enabled cycles (advance high from go to
@@ -209,7 +209,8 @@ static const char *const axis_tb_body =
 	"\t\t\tif (o.data[l] != mask(OUT_BITS[k], o.data[l]))\n"
 	"\t\t\t\tfail(\"TDATA's pad bits\", k, o.data[l], mask(OUT_BITS[k], o.data[l]));\n"
 	"\t\t\tif (lastx && l >= OUT_TAIL[k] && o.data[l])\n"
-	"\t\t\t\tfail(\"a pixel past the extent in a row's last beat\", k, o.data[l], 0);\n"
+	"\t\t\t\tfail(\"a pixel past the extent in a beat of a row's last lane-dimension index\", k,\n"
+	"\t\t\t\t\to.data[l], 0);\n"
 	"\t\t\tgot[k].push_back(o.data[l]);\n"
 	"\t\t}\n"
 	"\t\twhen[k].push_back((uint64_t) (cyc > 0 ? cyc - 1 : 0));\n"
@@ -720,8 +721,9 @@ static void axis_tb_table(FILE *out, const char *what, const char *type, int n_p
 }
 
 /* --runtime-config: the framing of the run's size from DIR/framing.txt,
- * a line a port (row, rows, elements, the pixels of a row's last beat) in
- * the order of the ports. */
+ * a line a port (row, rows, elements, the pixels of a row's last beat,
+ * the beats of a lane-dimension index: rtl_port_frame) in the order of
+ * the ports. */
 static void axis_tb_framing(FILE *out, int n_ports, const vl_port *ports)
 {
 	fprintf(out, "#ifdef SL_RUNTIME_CONFIG\nbool read_framing(const std::string &dir)\n{\n"

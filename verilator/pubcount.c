@@ -194,11 +194,19 @@ static int pc_compare(sl_ctx *ctx, const pub_buf *pb, int k, int n_outs,
 	return rc;
 }
 
+/* Is line l one of the runs first .. first + n_runs - 1 looked at (with
+ * "all", every line is)? */
+static bool pc_in_range(const pc_line *l, int first, int n_runs, bool all)
+{
+	return all || (l->run >= first && l->run < first + n_runs);
+}
+
 /* The lines of instance "inst" (marked used) into got[0 .. n_runs-1],
- * run r + 1 in got[r]; false when it has none, another number of lines,
- * or not runs 1 .. n_runs once each (reported). */
+ * run first + r in got[r]; false when it has none, another number of
+ * lines, or not runs first .. first + n_runs - 1 once each (reported).
+ * Without "all", lines of other runs are not looked at. */
 static bool pc_find(sl_ctx *ctx, const pub_buf *pb, int k, const char *inst,
-	pc_line *lines, int n, int n_runs, pc_line **got)
+	pc_line *lines, int n, int first, int n_runs, bool all, pc_line **got)
 {
 	int runs = 0;
 	bool seq = true;
@@ -206,12 +214,13 @@ static bool pc_find(sl_ctx *ctx, const pub_buf *pb, int k, const char *inst,
 	for (int r = 0; r < n_runs; r++)
 		got[r] = NULL;
 	for (int j = 0; j < n; j++)
-		if (!strcmp(lines[j].inst, inst)) {
+		if (!strcmp(lines[j].inst, inst) && pc_in_range(&lines[j], first, n_runs, all)) {
+			long long r = lines[j].run - first;
 			lines[j].used = true;
 			runs++;
 			last = lines[j].run;
-			if (lines[j].run >= 1 && lines[j].run <= n_runs && !got[lines[j].run - 1])
-				got[lines[j].run - 1] = &lines[j];
+			if (r >= 0 && r < n_runs && !got[r])
+				got[r] = &lines[j];
 			else
 				seq = false;
 		}
@@ -232,7 +241,7 @@ static bool pc_find(sl_ctx *ctx, const pub_buf *pb, int k, const char *inst,
 			"run %lld alone, the harness makes run 1", k, pb->buf->name, inst, last);
 	else
 		sl_error(ctx, sl_noloc, "the push-memory tile %d of '%s' (%s): Verilator reported "
-			"runs other than 1 to %d", k, pb->buf->name, inst, n_runs);
+			"runs other than %d to %d", k, pb->buf->name, inst, first, first + n_runs - 1);
 	return false;
 }
 
@@ -243,6 +252,12 @@ int vl_pub_check(sl_ctx *ctx, const pub_set *ps, const char *log)
 
 int vl_pub_check_runs(sl_ctx *ctx, const pub_set *ps, const char *log, int n_runs,
 	int cut_run)
+{
+	return vl_pub_check_range(ctx, ps, log, 1, n_runs, cut_run, true);
+}
+
+int vl_pub_check_range(sl_ctx *ctx, const pub_set *ps, const char *log, int first,
+	int n_runs, int cut_run, bool all)
 {
 	int n = 0;
 	pc_line *lines = pc_lines(ctx, log, &n);
@@ -257,7 +272,7 @@ int vl_pub_check_runs(sl_ctx *ctx, const pub_set *ps, const char *log, int n_run
 		for (int k = 0; k < pb->n_tiles; k++) {
 			/* the instance name rtlgen gives the tile (rtlgen/plan.c) */
 			const char *inst = rtl_tile_name(ctx, pb->buf->producer, k);
-			bool found = pc_find(ctx, pb, k, inst, lines, n, n_runs, runs);
+			bool found = pc_find(ctx, pb, k, inst, lines, n, first, n_runs, all, runs);
 			if (!found) {
 				rc = -1;
 				continue;
@@ -275,13 +290,13 @@ int vl_pub_check_runs(sl_ctx *ctx, const pub_set *ps, const char *log, int n_run
 			 * counts, which the mapping ran the tile model to equal */
 			for (int r = 0; r < n_runs; r++)
 				if (pc_compare(ctx, pb, k, pb->tiles[k].n_outs, &pb->tiles[k].counts,
-					runs[r], n_runs > 1, r + 1 == cut_run) < 0)
+					runs[r], n_runs > 1 || !all, r + 1 == cut_run) < 0)
 					rc = -1;
 		}
 	}
 	free(runs);
 	for (int j = 0; j < n; j++)
-		if (!lines[j].used) {
+		if (!lines[j].used && pc_in_range(&lines[j], first, n_runs, all)) {
 			sl_error(ctx, sl_noloc, "Verilator reported the counts of '%s', which is no "
 				"push-memory tile of the design", lines[j].inst);
 			rc = -1;

@@ -1060,13 +1060,24 @@ static void vl_tb_failed(sl_ctx *ctx, const vl_build *b, const vl_options *opts,
 	}
 }
 
-/* The tiles' counts the testbench printed (its log) against the tile
- * model's; 0 or -1 (reported).  The AXI4-Stream testbench ("axis_seeds"
- * > 0, "n_in" inputs) runs the design 1 + 5 * axis_seeds + 2 times, 2
- * more with inputs (the framing errors), the run after the stalled ones
- * cut by a reset (verilator/axis_tb.c); the tiles number them from 1. */
+/* The runs the testbench makes of one size: the native one 1; the
+ * AXI4-Stream testbench ("axis_seeds" > 0, "n_in" inputs) 1 + 5 *
+ * axis_seeds, and in the last size ("last") 2 more, the first of them cut
+ * by a reset, and 2 more with inputs (the framing errors;
+ * verilator/axis_tb.c). */
+static int vl_size_runs(int axis_seeds, int n_in, bool last)
+{
+	if (axis_seeds <= 0)
+		return 1;
+	return 1 + 5 * axis_seeds + (last ? 2 + (n_in ? 2 : 0) : 0);
+}
+
+/* The tiles' counts the testbench printed (its log) for one size, its
+ * runs "first" on (the tiles number a process's runs from 1), against the
+ * size's tile model; "all": the only size (every line of the log is
+ * its).  0 or -1 (reported). */
 static int vl_check_pub_counts(sl_ctx *ctx, const pub_set *ps, const char *log,
-	int axis_seeds, int n_in)
+	int axis_seeds, int n_in, int first, bool last, bool all)
 {
 	size_t len = 0;
 	char *text = sl_read_file(log, &len);
@@ -1074,8 +1085,9 @@ static int vl_check_pub_counts(sl_ctx *ctx, const pub_set *ps, const char *log,
 		sl_error(ctx, sl_noloc, "cannot read '%s': %s", log, strerror(errno));
 		return -1;
 	}
-	int rc = axis_seeds > 0 ? vl_pub_check_runs(ctx, ps, text, 1 + 5 * axis_seeds + 2 +
-		(n_in ? 2 : 0), 5 * axis_seeds + 2) : vl_pub_check(ctx, ps, text);
+	int cut = axis_seeds > 0 && last ? 5 * axis_seeds + 2 : 0;
+	int rc = vl_pub_check_range(ctx, ps, text, first, vl_size_runs(axis_seeds, n_in, last),
+		cut, all);
 	free(text);
 	return rc;
 }
@@ -1173,8 +1185,17 @@ static vl_item *vl_items(const sched_program *sp, const ref_inputs *in,
 		it[i + 1].opts.config = m->config;
 		it[i + 1].opts.config_len = m->config_len;
 		it[i + 1].opts.cycles = m->cycles;
+		it[i + 1].opts.pub = m->pub;
 	}
 	return it;
+}
+
+static int vl_n_inputs(const vl_item *it)
+{
+	int n_in = 0;
+	for (int i = 0; i < it->n_ports; i++)
+		n_in += it->ports[i].is_input;
+	return n_in;
 }
 
 static void vl_items_free(vl_item *it, int n)
@@ -1211,10 +1232,11 @@ static int vl_items_files(sl_ctx *ctx, vl_item *it, int n)
 	return rc;
 }
 
-/* What the testbench left for size "it": its figures checked (done, the
- * inputs taken; with tiles their counts in "log") and its outputs
- * collected.  0, or -1 (reported). */
-static int vl_item_finish(sl_ctx *ctx, vl_item *it, const char *log, int n_items)
+/* What the testbench left for size "it", item i of n: its figures
+ * checked (done, the inputs taken; with tiles their counts in "log", its
+ * runs from "first" on) and its outputs collected.  0, or -1 (reported). */
+static int vl_item_finish(sl_ctx *ctx, vl_item *it, const char *log, int i, int n,
+	int first)
 {
 	int nf = it->opts.frames > 1 ? it->opts.frames : 1, n_in = 0;
 	for (int i = 0; i < it->n_ports; i++)
@@ -1226,8 +1248,8 @@ static int vl_item_finish(sl_ctx *ctx, vl_item *it, const char *log, int n_items
 	if (rc == 0)
 		rc = vl_check_result(ctx, it->sp, &r, it->timeout, it->n_ports, it->ports, it->sizes,
 			nf);
-	if (rc == 0 && it->opts.pub && n_items == 1 && vl_check_pub_counts(ctx, it->opts.pub,
-		log, it->opts.axis_seeds, n_in) < 0)
+	if (rc == 0 && it->opts.pub && vl_check_pub_counts(ctx, it->opts.pub, log,
+		it->opts.axis_seeds, n_in, first, i + 1 == n, n == 1) < 0)
 		rc = -1;
 	if (ran)
 		if (vl_collect(ctx, it->sp, it->dir, &it->opts, it->n_ports - n_in, it->ports + n_in,
@@ -1268,9 +1290,15 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 			vl_tb_failed(ctx, b, opts, status, log);
 		} else {
 			rc = 0;
-			for (int i = 0; i < n; i++)
-				if (vl_item_finish(ctx, &it[i], log, n) < 0)
+			for (int i = 0, first = 1; i < n; i++) {
+				if (vl_item_finish(ctx, &it[i], log, i, n, first) < 0) {
 					rc = -1;
+					if (n > 1)
+						sl_note(ctx, sl_noloc, "in size %d of the %d the testbench "
+							"ran", i + 1, n);
+				}
+				first += vl_size_runs(opts->axis_seeds, vl_n_inputs(&it[i]), i + 1 == n);
+			}
 		}
 	}
 	if (rc == 0)

@@ -58,7 +58,9 @@ void vl_cycles_release(vl_cycles *c);
  * DIR/sizes).  "sp" is its design (whose Verilog is the run's, byte for
  * byte), "in" its inputs, "config" its image as vl_options.config;
  * "outputs" and "cycles" receive as vl_run's outputs and
- * vl_options.cycles, "stats" its figures (no build figures). */
+ * vl_options.cycles, "stats" its figures (no build figures); with tiles
+ * each size's counts are checked against its own tile model, its runs
+ * numbered on from the sizes' before it. */
 typedef struct vl_size {
 	const struct sched_program *sp;
 	const ref_inputs *in;
@@ -67,6 +69,7 @@ typedef struct vl_size {
 	io_array **outputs;
 	vl_cycles *cycles;
 	struct vl_stats *stats;
+	const pub_set *pub;	/* its tiles (vl_options.pub), or NULL */
 } vl_size;
 
 typedef struct vl_options {
@@ -162,6 +165,12 @@ int vl_pub_check(sl_ctx *ctx, const pub_set *ps, const char *log);
  * counts may only fall short of them; an error names the run. */
 int vl_pub_check_runs(sl_ctx *ctx, const pub_set *ps, const char *log, int n_runs,
 	int cut_run);
+/* vl_pub_check_runs of the runs first .. first + n_runs - 1 (cut_run
+ * counted from first as 1), the lines of other runs not looked at unless
+ * "all": one size of several in one process (vl_options.more), whose
+ * runs follow the sizes' before it. */
+int vl_pub_check_range(sl_ctx *ctx, const pub_set *ps, const char *log, int first,
+	int n_runs, int cut_run, bool all);
 /* The last cycle of a run (from 0, the cycle after go; frames included)
  * in which any enabled controller of any tile of "ps" fires: the end of
  * its loop nest; -1 without tiles.  A tile may fire after the design's

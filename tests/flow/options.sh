@@ -72,8 +72,6 @@ rule 2 "sluice compile: error: --runtime-max sizes the line buffers of native me
 	compile "$PROG" --memory pub --runtime-config --runtime-max W=64 -o "$TMP/m"
 rule 2 "sluice sim: error: --size runs several sizes of one build in one Verilator process: give --runtime-config and --engine verilator" \
 	sim "$PROG" --runtime-config --size W=8 --seed 1 -o "$TMP/m"
-rule 2 "sluice sim: error: --size does not check the tiles' access counts of several sizes in one process yet" \
-	sim "$PROG" --memory pub --runtime-config --pub-width 16 --pub-levels 6 --engine verilator --size W=8 --seed 1 -o "$TMP/m"
 rule 2 "sluice sim: error: --size makes each size's inputs from --seed; --input gives the data of one size" \
 	sim "$PROG" --runtime-config --engine verilator --size W=8 --input in=a.npy -o "$TMP/m"
 rule 2 "sluice synth: error: no board given (--board B; see 'sluice boards')" \

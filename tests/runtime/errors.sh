@@ -42,5 +42,28 @@ refused "the taps around an SRAM run come too close together" \
 	examples/gaussian.sl -D W=3 -D H=3 "${MAX[@]}"
 refused "error: -D Q=64: the program declares no param 'Q'" \
 	examples/gaussian.sl --runtime-config --runtime-max Q=64
-[ $fail = 0 ] && echo "PASS: 5 refusals"
+# sim --size: each size compiled before anything runs; a refusal names
+# the size (a note after the compile's located error), and sizes whose
+# Verilog differs (no --runtime-max: each its own largest) are refused
+# with the first line that differs; nothing is simulated (no Verilator)
+refused_size() {
+	local want=$1 note=$2
+	shift 2
+	rm -rf "$TMP/s"
+	SLUICE_VERILATOR=/nonexistent "$SLUICE" sim examples/gaussian.sl --engine verilator \
+		--seed 1 --runtime-config "$@" -o "$TMP/s" >"$TMP/out" 2>"$TMP/err"
+	local rc=$?
+	if [ $rc -ne 1 ] || ! grep -qF -- "$want" "$TMP/err" || ! grep -qF -- "$note" "$TMP/err"; then
+		echo "FAIL sluice sim $*: exit $rc (want 1), want '$want' and '$note' in:"
+		cat "$TMP/err"
+		fail=1
+	fi
+}
+refused_size "examples/gaussian.sl:14:8: error: --runtime-config: at this size the line buffer of 'in' cannot keep the layout" \
+	"sluice: note: at --size W=80,H=16, size 2 of 2" "${MAX[@]}" --size W=48,H=40 --size W=80,H=16
+refused_size "error: -D Q=5: the program declares no param 'Q'" \
+	"sluice: note: at --size W=32,Q=5, size 1 of 2" "${MAX[@]}" --size W=32,Q=5 --size W=48
+refused_size "examples/gaussian.sl: error: --size W=17,H=9: the Verilog of this size differs from the first size's (--size W=32,H=16) at line" \
+	"one build runs the sizes whose Verilog is the same" --size W=32,H=16 --size W=17,H=9
+[ $fail = 0 ] && echo "PASS: 8 refusals"
 exit $fail
