@@ -1,6 +1,6 @@
 // tests/unit/t_estimate.cpp: the logic estimate (fpga/logic.c) of tiny
 // programs against costs worked out by hand from the generated structure
-// (rtlgen/lib/*.v, rtlgen/*.c) and the cost rules of the logic.c banner
+// (rtlgen/lib/*.v, rtlgen/*.c) and the cost rules of the banners of fpga/logic.c, datapath.c and ports.c
 // (k = LUT inputs; iCE40 and ECP5 k = 4, one LUT site per adder bit).
 #include <gtest/gtest.h>
 
