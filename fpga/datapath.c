@@ -272,6 +272,24 @@ static est_val est_mul(est_walk *w, est_val a, est_val b, ir_type t)
 	return tg_est_make(t.bits, a.ew + b.ew, a.sx || b.sx);
 }
 
+/* x - q d in rb bits, as rtlgen/divconst.c's dc_rem writes it: q
+ * shifted by each set bit i of d, added up, then subtracted from x.  A
+ * term's low i bits are zeros, so an add is only as wide as the bits
+ * above its term's shift and the subtract as those above d's lowest 1
+ * (Yosys strips an add's constant-zero low bits: opt_expr): for d = 21
+ * in 5 bits adds of 3 and 1 bits and a 5-bit subtract. */
+static double est_remainder(const est_fam *f, uint64_t d, int rb)
+{
+	if (!d)
+		return 0;
+	int lo = tg_est_low_zeros(d);
+	double luts = tg_est_add(f, rb - lo);
+	for (int i = lo + 1; i < rb && i < 64; i++)
+		if ((d >> i) & 1)
+			luts += tg_est_add(f, rb - i);
+	return luts;
+}
+
 /* The logic of a constant-division plan (values/divconst.c) as
  * rtlgen/divconst.c emits it, on an operand of xe significant bits (sx:
  * they are sign-extended): the multiply of the plan's widths, the sign
@@ -310,8 +328,7 @@ void tg_est_divplan(est_walk *w, const va_divplan *p, int xe, bool sx)
 	if (p->is_signed)
 		w->luts += tg_est_add(f, n);
 	if (p->is_mod)
-		w->luts += tg_est_popcount((p->neg ? 0 - p->d : p->d) & rmask)
-			* tg_est_add(f, p->rbits);
+		w->luts += est_remainder(f, (p->neg ? 0 - p->d : p->d) & rmask, p->rbits);
 }
 
 static est_val est_divmod(est_walk *w, const ir_expr *e, est_val a, est_val b, ir_type t)

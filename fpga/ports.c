@@ -268,6 +268,19 @@ static void est_sram_port(est_walk *w, est_walk *r, const ub_buffer *b, const ub
 	r->luts += 2.0 * tg_est_eq(f, ac, false) + (f->k >= 6 ? 1.0 : 2.0) * wd;
 }
 
+/* Whether register-file read port p's same-cycle bypass (sl_ram) costs
+ * nothing: in LUT RAM, read by a pipelined datapath (which registers a
+ * read at once) where the flow flattens the design (the register and
+ * sl_ram in one module), the read, its bypass and the register are a
+ * synchronous transparent port, which Yosys builds as the asynchronous
+ * read of a registered address (memory_dff, memory_libmap; measured:
+ * laplacian_pyramid at 2 lanes on ECP5, its 38 ports without their
+ * bypass 2 LUT4 sites fewer). */
+static bool est_transparent(const est_fam *f, const ub_port *p)
+{
+	return f->lut_ram && f->bd->logic.flatten && p->stmt->pipe;
+}
+
 /* A circular buffer: the write counter, then per read port its address,
  * its bypass and its read: a register-file read mux (iCE40), LUT-RAM
  * copies for the ports past the first, or a block-RAM port (sl_sram_pf). */
@@ -314,7 +327,8 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 			any_sram = true;
 			continue;
 		}
-		r->luts += (double) tg_est_eq(f, aw, false) + wd;	/* bypass */
+		if (!est_transparent(f, p))
+			r->luts += (double) tg_est_eq(f, aw, false) + wd;	/* bypass */
 		if (!f->lut_ram)
 			r->luts += (double) wd * (depth / 2.0 + depth / 6.0) + (double) depth;
 		else if (nr > 1 && !f->bd->logic.ram_cell_reads)

@@ -583,3 +583,57 @@ TEST(t_estimate, weight_table_in_block_ram)
 	for (int m = 0; m < bd->n_mems; m++)
 		EXPECT_EQ(e.rep.rom_cells[m], m == ramb18 ? 1 : 0) << bd->mems[m].cell;
 }
+
+namespace {
+
+// x % 21 of a u8 (values/divconst.c: x * 49 >> 10 in 9 bits, the
+// quotient 0..12 in 4 bits, the remainder in rbits = 5) costs what x / 21
+// does and its remainder x - q * 21 in 5 bits, as rtlgen/divconst.c
+// dc_rem writes it: q + {q[2:0], 2'd0} + {q[0], 4'd0}, then x[4:0] less
+// the sum.  The shifted terms' low bits are zeros (Yosys strips them from
+// the adds), so the adds are of 5 - 2 = 3 and 5 - 4 = 1 bits and the
+// subtract of 5: 9 LUTs on the iCE40 (one a bit beside the carry chain),
+// where a 5-bit add per set bit of 21 made 15.  The stages differ in
+// nothing else (the value's bits change only flip-flops).
+TEST(t_estimate, remainder_adds_above_each_shift)
+{
+	Est m("input in : u8[16];\nfunc f(x) : u8 = in(x) % 21;\noutput f[16];\n", "ice40up5k");
+	Est d("input in : u8[16];\nfunc f(x) : u8 = in(x) / 21;\noutput f[16];\n", "ice40up5k");
+	ASSERT_NE(m.stage("f"), nullptr) << (m.dbuf ? m.dbuf : "");
+	ASSERT_NE(d.stage("f"), nullptr) << (d.dbuf ? d.dbuf : "");
+	EXPECT_EQ(m.stage("f")->luts - d.stage("f")->luts, 9);
+}
+
+// A register-file read in LUT RAM with sl_ram's same-cycle bypass
+// (wen && waddr == a ? wdata : mem[a]), registered at once by a pipelined
+// reader: on ECP5, whose flow flattens the design, Yosys makes the read,
+// the bypass and the register one transparent synchronous port, the
+// asynchronous read of a registered address (memory_dff, memory_libmap),
+// and the bypass costs no LUT.  Not pipelined (no board delay model),
+// the read feeds f's value unregistered and the bypass stays: the address
+// compare (aw bits against aw bits: ceil(aw / 2) LUT4 and, past one, their
+// AND) and a 2:1 mux a data bit.  f reads g and nothing else, so its
+// other logic (its schedule generator, the read's address) is the same.
+TEST(t_estimate, lutram_bypass_transparent_when_pipelined)
+{
+	const char *prog = "input in : u8[16][16];\n"
+		"func g(y, x) : u8 = in(y, x) + 1;\n"
+		"func f(y, x) : u8 = g(y / 2, x / 2);\noutput f[32][32];\n";
+	Est a(prog, "ecp5-85f", true), b(prog, "ecp5-85f", false);
+	ASSERT_NE(a.set, nullptr) << (a.dbuf ? a.dbuf : "");
+	ASSERT_NE(b.set, nullptr) << (b.dbuf ? b.dbuf : "");
+	const ub_buffer *g = nullptr;
+	for (int i = 0; i < a.set->n_buffers; i++)
+		if (!strcmp(a.set->buffers[i]->name, "g"))
+			g = a.set->buffers[i];
+	ASSERT_NE(g, nullptr);
+	ASSERT_EQ(g->storage, UB_CIRCULAR);
+	ASSERT_EQ(g->n_ports, 2);	/* the write and one read */
+	int aw = 1;
+	while (((int64_t) 1 << aw) < g->capacity_words)
+		aw++;
+	int bypass = (aw + 1) / 2 + ((aw + 1) / 2 > 1 ? 1 : 0) + 8;
+	EXPECT_EQ(b.stage("f")->luts - a.stage("f")->luts, bypass);
+}
+
+}  // namespace
