@@ -28,10 +28,29 @@
 
 #include "fpga/fpga_private.h"
 
+/* The first word of block-RAM port p's window, which its read address
+ * less (rtlgen's raddr_nx), or 0. */
+static int64_t est_window_first(const ub_buffer *b, const ub_port *p)
+{
+	bool window = b->mem == UB_MEM_SRAM && p->win_len < b->capacity_words;
+	return window ? p->win_lo : 0;
+}
+
+/* Whether circular buffer b's read addresses are taken modulo its
+ * capacity (not a power of two, and fewer words than elements). */
+static bool est_circ_mod(const ub_buffer *b)
+{
+	int64_t cap = b->capacity_words;
+	return !(cap == ((int64_t) 1 << sl_addr_bits(cap)) || cap >= b->n_elems);
+}
+
 /* The key of the read address of circular-buffer port p: the write
  * index of the element it reads over the counters of the consumer's
  * schedule generator (lanes that share one compute it alike: Yosys
- * merges them), modulo the capacity. */
+ * merges them), modulo the capacity, less a block-RAM window's first
+ * word.  Its constant indices are one constant of the sum, less the
+ * window's first word where no modulo comes between (est_circ_addr): the
+ * reads of windows at the same offset in each are one address. */
 static char *est_circ_key(const sched_program *sp, const ub_buffer *b, const ub_port *p)
 {
 	const sched_stmt *ps = b->producer;
@@ -42,8 +61,20 @@ static char *est_circ_key(const sched_program *sp, const ub_buffer *b, const ub_
 	for (int d = 0; d < ps->n_vars; d++)
 		fprintf(o, " %lld+%lld", (long long) ps->lo[d], (long long) ps->ext[d]);
 	const ir_expr *e = p->access->expr;
-	for (int d = 0; d < ps->n_vars && d < e->n_args; d++)
-		tg_est_key(NULL, sched_controller(sp, p->stmt)->name, e->args[d], o);
+	int64_t stride = 1, konst = 0;
+	for (int d = ps->n_vars - 1; d >= 0; d--) {
+		if (d < e->n_args && e->args[d]->kind == IR_CONST) {
+			konst += (int64_t) e->args[d]->u.cval * stride;
+		} else if (d < e->n_args) {
+			fprintf(o, " %d:", d);
+			tg_est_key(NULL, sched_controller(sp, p->stmt)->name, e->args[d], o);
+		}
+		stride *= ps->ext[d];
+	}
+	if (est_circ_mod(b))
+		fprintf(o, " k%lld w%lld", (long long) konst, (long long) est_window_first(b, p));
+	else
+		fprintf(o, " k%lld", (long long) (konst - est_window_first(b, p)));
 	fclose(o);
 	return buf;
 }
@@ -160,7 +191,7 @@ static void est_circ_addr(est_walk *design, est_walk *w, const ub_buffer *b,
 	int wi = 1;
 	while (wi < 63 && ((int64_t) 1 << wi) <= (b->n_elems > 0 ? b->n_elems - 1 : 0))
 		wi++;
-	bool mod = !(cap == ((int64_t) 1 << aw) || cap >= b->n_elems);
+	bool mod = est_circ_mod(b);
 	int need = mod ? wi : aw;
 	int64_t stride = 1;
 	int terms = 0;
@@ -191,9 +222,15 @@ static void est_circ_addr(est_walk *design, est_walk *w, const ub_buffer *b,
 	/* rtlgen sums the terms outermost first: the constant part (a
 	 * window's first word, as often as not) is an add of a constant,
 	 * free where it fits in the low zeros of every variable term (an
-	 * OR: matmul's k + 16 i) */
-	if (konst && terms && konst >> zmin)
-		w->luts += tg_est_add_const(w->f, need, konst, false);
+	 * OR: matmul's k + 16 i).  A block-RAM window's read address is
+	 * that sum less the window's first word, one chain of adds that
+	 * Yosys makes one $macc, its constants summed (alumacc): only what
+	 * is left of the constant is added (mobilenet's 784 m + 28 y + x
+	 * less 784 m is 28 y + x). */
+	int64_t k = (int64_t) konst - (mod ? 0 : est_window_first(b, p));
+	uint64_t ka = (uint64_t) (k < 0 ? -k : k);
+	if (ka && terms && ka >> zmin)
+		w->luts += tg_est_add_const(w->f, need, ka, k < 0);
 	if (terms > 1)
 		w->luts += (terms - 1) * tg_est_add(w->f, need);
 	va_divplan dp;
@@ -236,6 +273,22 @@ static int64_t est_lutram_ports(const est_fam *f, int64_t depth, int wd, int nr)
 	return g->ram_cell_luts * slices * wd * tg_est_cdiv(nr, g->ram_cell_reads);
 }
 
+/* The test of buffer b's write address (aw bits) against a window's
+ * bound c (waddr >= c, or waddr <= c - 1 of the window that ends at c):
+ * a compare against a constant, once for a buffer's windows that share
+ * the bound (Yosys merges the two compares of a - c, opt_merge after
+ * alumacc: 16 windows of 784 words of a 14-bit address, one window test
+ * 27 LUT4 sites alone, are 178 together, ECP5; mobilenet's 16 window
+ * tests are 187 in its netlist). */
+static double est_win_bound(est_walk *w, const ub_buffer *b, int64_t c, int aw)
+{
+	char key[160];
+	snprintf(key, sizeof key, "wbound %s %lld", b->name, (long long) c);
+	if (tg_est_seen(w, key, NULL))
+		return 0;
+	return tg_est_lt_const(w->f, aw, (uint64_t) c, false);
+}
+
 /* A block-RAM read port p of buffer b (w the buffer's walk, r the
  * reading statement's): a window's write-enable range test and address
  * offsets, then sl_sram_pf's ra, hit1 and data1 registers, its two
@@ -258,10 +311,10 @@ static void est_sram_port(est_walk *w, est_walk *r, const ub_buffer *b, const ub
 		 * constants; both addresses less lo: adds of a constant */
 		int64_t lo = p->win_lo, end = p->win_lo + p->win_len;
 		if (lo > 0)
-			w->luts += tg_est_lt_const(f, aw, (uint64_t) lo, false)
-				+ (first_of_reader ? 2 : 1) * tg_est_add_const(f, ac, (uint64_t) lo, true);
+			w->luts += est_win_bound(w, b, lo, aw)
+				+ tg_est_add_const(f, ac, (uint64_t) lo, true);
 		if (end < depth)
-			w->luts += tg_est_lt_const(f, aw, (uint64_t) end, false);
+			w->luts += est_win_bound(w, b, end, aw);
 		w->luts += 1;
 	}
 	r->ffs += (first_of_reader ? ac : 0) + 1 + (first_of_buffer ? wd : 0);

@@ -637,3 +637,43 @@ TEST(t_estimate, lutram_bypass_transparent_when_pipelined)
 }
 
 }  // namespace
+
+namespace {
+
+// Block-RAM windows (the circular buffer d read by p at four channels,
+// each read a copy of one window: sl_sram_pf) on ECP5, pipelined: copy m
+// writes d's words 1024 m to 1024 m + 1023, its write enable the tests
+// waddr >= 1024 m (m > 0) and waddr <= 1024 m + 1023 (where that is
+// not d's last word) and their AND.  The upper test of a window and the
+// lower one of the next are the one compare of waddr with 1024 (m + 1)
+// (Yosys merges them), costed once.  12 address bits: waddr < 1024 and
+// waddr < 2048 are ORs of the bits above (est_lt_const: a 3-input and a
+// 2-input OR, one LUT each, and the sign: 2 each); waddr < 3072 is a
+// 12-bit carry chain (12 LUT sites).  Four channels: 2 + 2 + 12 and 4
+// ANDs, 20 (each test once per window: 36); three channels (capacity
+// 3072, the same 12 bits and write counter): 2 + 2 and 3 ANDs, 7 (11).
+// The window offsets (waddr - 1024 m) have no bits below 10 to add.
+// The read addresses (1024 m + 32 y + x less 1024 m) are one sum that
+// Yosys makes 32 y + x (alumacc sums a chain's constants), the same for
+// every window (opt_merge): p at four channels costs what it does at
+// three and the fourth read's sl_sram_pf (its two tests of 10 bits, 5
+// LUT4 and a 2-LUT AND of them each, and its 3:1 select of 8 bits, 16:
+// 30) and the fourth add of its sum (11 and 8 bits into 12: 12), 42
+// more (with each window's address costed as its own, 54).
+TEST(t_estimate, block_ram_windows_share_bounds)
+{
+	auto prog = [](int ch) {
+		std::string s = "input act : u8[" + std::to_string(ch) + "][32][32];\n"
+			"func d(c, y, x) : u8 = act(c, y, x) + 1;\nfunc p(k, y, x) : u16 = u16(k)";
+		for (int m = 0; m < ch; m++)
+			s += " + u16(d(" + std::to_string(m) + ", y, x))";
+		return s + ";\noutput p[2][32][32];\n";
+	};
+	Est four(prog(4), "ecp5-85f", true), three(prog(3), "ecp5-85f", true);
+	ASSERT_NE(four.stage("d"), nullptr) << (four.dbuf ? four.dbuf : "");
+	ASSERT_NE(three.stage("d"), nullptr) << (three.dbuf ? three.dbuf : "");
+	EXPECT_EQ(four.stage("d")->luts - three.stage("d")->luts, 20 - 7);
+	EXPECT_EQ(four.stage("p")->luts - three.stage("p")->luts, 30 + 12);
+}
+
+}  // namespace
