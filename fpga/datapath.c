@@ -189,6 +189,22 @@ est_val tg_est_conv(est_val v, int tw, bool sgn)
 static est_val est_index_divconst(est_walk *w, const sched_stmt *s, const ir_expr *e,
 	est_val a, int need);
 
+/* Whether v may be negative: a constant by its value, else a value
+ * that is its low bits sign-extended. */
+static bool est_may_neg(est_val v)
+{
+	return v.is_const ? v.sx && (int64_t) v.c < 0 : v.sx;
+}
+
+/* Whether a + b or a - b (node e) may be negative: a difference, or a
+ * sum with an operand that may be (the sum of values that cannot is their
+ * zero-extension: a lane's x * 8 + 1 is odd and not negative, so its % 2
+ * is 1). */
+static bool est_sum_neg(const ir_expr *e, est_val a, est_val b)
+{
+	return e->op == IR_OP_SUB || est_may_neg(a) || est_may_neg(b);
+}
+
 /* Significant width of an add or sub result. */
 static int est_sum_width(est_val a, est_val b, int tw)
 {
@@ -422,6 +438,25 @@ static est_val est_minmax_const(est_walk *w, const ir_expr *e, est_val a, est_va
 	return tg_est_make(t.bits, rw, rsx);
 }
 
+/* a + b or a - b of type t (node e).  A constant inside the other
+ * operand's known zero bits is an OR, no logic (Yosys strips an add's
+ * low bits where an operand is a constant 0: opt_expr; a lane's
+ * i32(x * 8) + 1). */
+static est_val est_add_node(est_walk *w, const ir_expr *e, est_val a, est_val b, ir_type t)
+{
+	const est_fam *f = w->f;
+	bool sub = e->op == IR_OP_SUB;
+	est_val x = a.is_const ? b : a, c = a.is_const ? a : b;
+	int sw = est_sum_width(a, b, t.bits);
+	if (!sub && c.is_const && !x.is_const && c.c <= est_kmask(est_kz(x)) && !(x.kv & c.c))
+		sw = x.ew;	/* an OR within x's bits */
+	else if (b.is_const || (a.is_const && !sub))
+		w->luts += tg_est_add_const(f, sw, b.is_const ? b.c : a.c, sub);
+	else
+		w->luts += est_add_vars(f, sw, a, b, sub);
+	return est_known_sum(tg_est_make(t.bits, sw, est_sum_neg(e, a, b)), a, b, sub);
+}
+
 static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 {
 	const est_fam *f = w->f;
@@ -445,15 +480,7 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	int m = a.ew > b.ew ? a.ew : b.ew;
 	bool k = a.is_const || b.is_const;
 	switch (hw) {
-	case IR_HW_ADD: {
-		int sw = est_sum_width(a, b, t.bits);
-		if (b.is_const || (a.is_const && e->op == IR_OP_ADD))
-			w->luts += tg_est_add_const(f, sw, b.is_const ? b.c : a.c, e->op == IR_OP_SUB);
-		else
-			w->luts += est_add_vars(f, sw, a, b, e->op == IR_OP_SUB);
-		return est_known_sum(tg_est_make(t.bits, sw, e->op == IR_OP_SUB || a.sx || b.sx), a, b,
-			e->op == IR_OP_SUB);
-	}
+	case IR_HW_ADD: return est_add_node(w, e, a, b, t);
 	case IR_HW_MUL: case IR_HW_DIV: return est_node_mul(w, s, e, a, b, t);
 	case IR_HW_BITWISE:
 		w->luts += k ? 0 : m;
@@ -624,11 +651,12 @@ est_val tg_est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int nee
 			!(x.kv & c.c) && e->op == IR_OP_ADD;
 		if (!(a.is_const && !a.c) && !(b.is_const && !b.c) && !fits)
 			w->luts += tg_est_add(w->f, n + 1 < need ? n + 1 : need);
-		return est_known_sum(tg_est_make(64, n + 1, true), a, b, e->op == IR_OP_SUB);
+		return est_known_sum(tg_est_make(64, n + 1, est_sum_neg(e, a, b)), a, b,
+			e->op == IR_OP_SUB);
 	}
 	case IR_OP_MUL: {
 		est_val v = est_node_mul(w, s, e, a, b, ir_type_make(true, need));
-		est_val r = tg_est_make(64, v.ew, true);
+		est_val r = tg_est_make(64, v.ew, v.sx || est_may_neg(a) || est_may_neg(b));
 		if (a.is_const || b.is_const)
 			r = est_known_mul(r, a.is_const ? b : a, a.is_const ? a.c : b.c);
 		return r;
