@@ -334,6 +334,24 @@ static bool est_transparent(const est_fam *f, const ub_port *p)
 	return f->lut_ram && f->bd->logic.flatten && p->stmt->pipe;
 }
 
+/* Register-file read port p of circular buffer b, the nr-th distinct
+ * one, in reader r: its bypass (est_transparent) and its read: a
+ * one-hot decoded multiplexer (no LUT RAM: iCE40) or, past the first,
+ * a LUT-RAM copy (the cells of boards with several reads a cell are
+ * costed at once, est_lutram_ports). */
+static void est_regfile_read(const est_fam *f, est_walk *r, const ub_buffer *b,
+	const ub_port *p, int nr)
+{
+	int64_t depth = b->capacity_words;
+	int aw = sl_addr_bits(depth), wd = b->width_bits;
+	if (!est_transparent(f, p))
+		r->luts += (double) tg_est_eq(f, aw, false) + wd;	/* bypass */
+	if (!f->lut_ram)
+		r->luts += (double) wd * (depth / 2.0 + depth / 6.0) + (double) depth;
+	else if (nr > 1 && !f->bd->logic.ram_cell_reads)
+		r->luts += (double) est_lutram_copy(f, depth, wd);
+}
+
 /* A circular buffer: the write counter, then per read port its address,
  * its bypass and its read: a register-file read mux (iCE40), LUT-RAM
  * copies for the ports past the first, or a block-RAM port (sl_sram_pf). */
@@ -380,12 +398,7 @@ static void est_circular(est_walk *w, const ub_buffer *b, est_walk *by_stmt)
 			any_sram = true;
 			continue;
 		}
-		if (!est_transparent(f, p))
-			r->luts += (double) tg_est_eq(f, aw, false) + wd;	/* bypass */
-		if (!f->lut_ram)
-			r->luts += (double) wd * (depth / 2.0 + depth / 6.0) + (double) depth;
-		else if (nr > 1 && !f->bd->logic.ram_cell_reads)
-			r->luts += (double) est_lutram_copy(f, depth, wd);
+		est_regfile_read(f, r, b, p, nr);
 		if (first < 0)
 			first = p->stmt->index;
 	}
