@@ -76,6 +76,9 @@ typedef struct board_logic {
 				 * c3 distinct wait columns + c4 when the
 				 * innermost DELTA is not 1 + c5 counter bits x
 				 * dimensions (1 or 2) when it is */
+	bool sram_pf_fit;	/* a `cost sram_pf` line: an sl_sram_pf's LUTs */
+	double sram_pf[3];	/* are c0 + c1 W + c2 AW (the flow keeps it a
+				 * module of its own) */
 	bool flatten;		/* the flow flattens the design (default); false:
 				 * library modules keep their boundaries
 				 * (synth_xilinx without -flatten), so no

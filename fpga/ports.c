@@ -318,7 +318,11 @@ static void est_sram_port(est_walk *w, est_walk *r, const ub_buffer *b, const ub
 		w->luts += 1;
 	}
 	r->ffs += (first_of_reader ? ac : 0) + 1 + (first_of_buffer ? wd : 0);
-	r->luts += 2.0 * tg_est_eq(f, ac, false) + (f->k >= 6 ? 1.0 : 2.0) * wd;
+	const board_logic *g = &f->bd->logic;
+	if (g->sram_pf_fit)	/* a module of its own, fitted (`cost sram_pf`) */
+		r->luts += g->sram_pf[0] + g->sram_pf[1] * wd + g->sram_pf[2] * ac;
+	else
+		r->luts += 2.0 * tg_est_eq(f, ac, false) + (f->k >= 6 ? 1.0 : 2.0) * wd;
 }
 
 /* Whether register-file read port p's same-cycle bypass (sl_ram) costs

@@ -706,3 +706,37 @@ TEST(t_estimate, known_low_bits_of_a_sum_that_cannot_be_negative)
 }
 
 }  // namespace
+
+namespace {
+
+// A block-RAM read port (sl_sram_pf) where the flow keeps it a module of
+// its own (flatten 0): with a `cost sram_pf C0 C1 C2` line its LUTs are
+// the fitted C0 + C1 W + C2 AW (ABC maps the module's bypass alone, in
+// Yosys 0.23 about twice the structural count on the Xilinx boards:
+// tests/bench/sram_pf_cost.py), else two address compares and a 3:1
+// select.  d (2 x 16 x 16 u8, read by p once per k) is two windows of 256
+// words, 8 bits: per port the structural count on a 4-input LUT is two
+// 8-bit equalities (4 LUTs and a 1-LUT AND each) and 2 LUTs a bit, 26;
+// the line "cost sram_pf 10 2 1" says 10 + 16 + 8 = 34.  p's two ports:
+// 16 more; nothing else differs.
+TEST(t_estimate, sram_pf_fitted_where_kept_a_module)
+{
+	std::string s = madeup_board("madeup-pf-struct", "flatten 0\n");
+	std::string c = madeup_board("madeup-pf-cost", "flatten 0\ncost sram_pf 10 2 1\n");
+	const char *prog = "input act : u8[2][16][16];\n"
+		"func d(c, y, x) : u8 = act(c, y, x) + 1;\n"
+		"func p(k, y, x) : u16 = u16(k) + u16(d(0, y, x)) + u16(d(1, y, x));\n"
+		"output p[2][16][16];\n";
+	Est a(prog, s.c_str()), b(prog, c.c_str());
+	ASSERT_NE(a.stage("p"), nullptr) << (a.dbuf ? a.dbuf : "");
+	ASSERT_NE(b.stage("p"), nullptr) << (b.dbuf ? b.dbuf : "");
+	const ub_buffer *d = nullptr;
+	for (int i = 0; i < a.set->n_buffers; i++)
+		if (!strcmp(a.set->buffers[i]->name, "d"))
+			d = a.set->buffers[i];
+	ASSERT_NE(d, nullptr);
+	ASSERT_EQ(d->mem, UB_MEM_SRAM);
+	EXPECT_EQ(b.stage("p")->luts - a.stage("p")->luts, 2 * (34 - 26));
+}
+
+}  // namespace
