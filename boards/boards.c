@@ -235,7 +235,7 @@ static const char *board_append(sl_ctx *ctx, const char *a, const char *b)
 	return s;
 }
 
-/* dsp_mul AxB [signed] [min N] [partial N] [rom_late]: the multiplier the
+/* dsp_mul AxB [signed] [min N] [partial N] [rom_late] [preadd N]: the multiplier the
  * flow maps to one DSP (partial: the width of the chunks a wider operand
  * is cut into, default A). */
 static bool board_dsp_mul(board *b, const board_line *l)
@@ -261,9 +261,13 @@ static bool board_dsp_mul(board *b, const board_line *l)
 			if (!board_int(l, ++i, 2, &v))
 				return false;
 			g->dsp_partial = (int) v;
+		} else if (!strcmp(l->w[i], "preadd")) {
+			if (!board_int(l, ++i, 1, &v))
+				return false;
+			g->dsp_preadd = (int) v;
 		} else {
 			sl_error(l->ctx, board_loc(l, i), "unknown dsp_mul field '%s' "
-				"(signed, min N, partial N, rom_late)", l->w[i]);
+				"(signed, min N, partial N, rom_late, preadd N)", l->w[i]);
 			return false;
 		}
 	}

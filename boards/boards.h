@@ -62,6 +62,8 @@ typedef struct board_logic {
 	int dsp_min;		/* products of fewer result bits stay in LUTs */
 	int dsp_partial;	/* chunk width of a split wide operand; 0: dsp_a */
 	bool dsp_rom_late;	/* a product by a constant read from a ROM still takes a DSP */
+	int dsp_preadd;		/* `preadd N`: the DSP's pre-adder takes an add of up
+				 * to N bits feeding a multiplier operand; 0: none */
 	board_shape ram_cell;	/* a LUT-RAM cell's shape; depth 0: bits pooled */
 	int ram_cell_luts;	/* the LUT sites one such cell occupies */
 	int ram_cell_reads;	/* `reads R`: with several read ports a cell holds

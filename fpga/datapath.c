@@ -246,6 +246,7 @@ static void est_mul_add(est_walk *w, int a, int b, int y, bool sa, bool sb, doub
 	tg_mul_cost(w->f->bd, &m);
 	if (soft >= 0)
 		m.soft_luts = soft;
+	m.pre_luts = w->pre_luts;
 	if (!m.dsps) {	/* never a DSP: logic now */
 		w->luts += m.soft_luts;
 		return;
@@ -378,6 +379,42 @@ static est_val est_divmod(est_walk *w, const ir_expr *e, est_val a, est_val b, i
 	return tg_est_make(t.bits, p.qbits < a.ew ? p.qbits : a.ew, false);
 }
 
+/* Costs add e of two variables (luts, sw sum bits) and records it for a
+ * DSP's pre-adder (est_preadd). */
+static void est_add_record(est_walk *w, const ir_expr *e, double luts, int sw)
+{
+	w->luts += luts;
+	int i = w->n_adds++;
+	w->adds = sl_xrealloc(w->adds, (size_t) w->n_adds * sizeof(*w->adds));
+	w->add_luts = sl_xrealloc(w->add_luts, (size_t) w->n_adds * sizeof(*w->add_luts));
+	w->add_bits = sl_xrealloc(w->add_bits, (size_t) w->n_adds * sizeof(*w->add_bits));
+	w->adds[i] = e;
+	w->add_luts[i] = luts;
+	w->add_bits[i] = sw;
+}
+
+/* The LUTs of the add of two variables that feeds multiply node e (its
+ * operand, or a DIV / MOD's dividend, through casts), which a DSP's
+ * pre-adder takes where the board has one that wide (`dsp_mul ...
+ * preadd N`: the DSP48E1's A + D, packed by Yosys's xilinx_dsp: blur_xy's
+ * (a + b + c) / 3 is (a + b) + c on the DSP's A and D ports); 0 if none
+ * or the add is shared (merged into an earlier one). */
+static double est_preadd(const est_walk *w, const ir_expr *e)
+{
+	int n = w->f->bd->logic.dsp_preadd;
+	for (int k = 0; n > 0 && k < e->n_args && k < 2; k++) {
+		const ir_expr *x = e->args[k];
+		while (x->kind == IR_CAST)
+			x = x->args[0];
+		for (int i = 0; i < w->n_adds; i++)
+			if (w->adds[i] == x && w->add_bits[i] <= n)
+				return w->add_luts[i];
+		if (e->op != IR_OP_MUL)
+			break;	/* a division's dividend only */
+	}
+	return 0;
+}
+
 /* est_mul, or est_divmod (index: est_index_divconst), of node e: the
  * multiply it adds is e's, unless in a buffer's address arithmetic. */
 static est_val est_node_mul(est_walk *w, const sched_stmt *s, const ir_expr *e, est_val a,
@@ -385,6 +422,7 @@ static est_val est_node_mul(est_walk *w, const sched_stmt *s, const ir_expr *e, 
 {
 	const ir_expr *outer = w->node;
 	w->node = w->addr ? NULL : e;
+	w->pre_luts = w->addr ? 0 : est_preadd(w, e);
 	est_val v;
 	if (e->op == IR_OP_MUL)
 		v = est_mul(w, a, b, t);
@@ -393,6 +431,7 @@ static est_val est_node_mul(est_walk *w, const sched_stmt *s, const ir_expr *e, 
 	else
 		v = est_divmod(w, e, a, b, t);
 	w->node = outer;
+	w->pre_luts = 0;
 	return v;
 }
 
@@ -453,7 +492,7 @@ static est_val est_add_node(est_walk *w, const ir_expr *e, est_val a, est_val b,
 	else if (b.is_const || (a.is_const && !sub))
 		w->luts += tg_est_add_const(f, sw, b.is_const ? b.c : a.c, sub);
 	else
-		w->luts += est_add_vars(f, sw, a, b, sub);
+		est_add_record(w, e, est_add_vars(f, sw, a, b, sub), sw);
 	return est_known_sum(tg_est_make(t.bits, sw, est_sum_neg(e, a, b)), a, b, sub);
 }
 
@@ -905,6 +944,9 @@ est_val tg_est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		break;
 	}
 	bool merged = key && tg_est_seen(w, key, e);
+	for (int i = 0; merged && i < w->n_adds; i++)
+		if (w->adds[i] == e)
+			w->add_luts[i] = 0;	/* shared: no pre-adder takes it */
 	if (merged) {
 		w->luts = luts;		/* the same hardware exists: merged */
 		w->dsps = dsps;

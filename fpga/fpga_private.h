@@ -90,6 +90,11 @@ typedef struct est_walk {
 	const ir_expr **nodes;	/* significant bits (0: a constant) and */
 	int *node_ew;		/* whether merged into an earlier one */
 	bool *node_merged;
+	int n_adds;		/* the adds of two variables costed, their own */
+	const ir_expr **adds;	/* LUTs and significant bits (a multiplier's */
+	double *add_luts;	/* operand's is the DSP pre-adder's: */
+	int *add_bits;		/* est_preadd) */
+	double pre_luts;	/* the multiply costed now: its pre-add's LUTs */
 } est_walk;
 
 /* ceil(a / b) of a >= 0, b > 0. */

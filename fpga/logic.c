@@ -513,6 +513,18 @@ static void est_stmt(est_walk *w, const sched_stmt *s, const rtl_plan *plan,
 
 /* ------------------------------------------------------------ the design */
 
+/* Frees the adds walk w recorded (est_preadd). */
+static void est_walk_release(est_walk *w)
+{
+	free(w->adds);
+	free(w->add_luts);
+	free(w->add_bits);
+	w->adds = NULL;
+	w->add_luts = NULL;
+	w->add_bits = NULL;
+	w->n_adds = 0;
+}
+
 /* The run control of the plan: 'remain' of run_bits counts down to its
  * sign bit; busy, done and go.  Measured alone (Yosys 0.23, iCE40) for
  * 6, 14 and 22 bits: flip-flops the width + 3, LUTs the width + 5 (the
@@ -549,7 +561,7 @@ static void est_split(const board *bd, const sched_program *sp, est_muls *ml, es
 			r->dsps_lanes += m->dsps;
 		if (m->in_dsp) {
 			w->dsps += m->dsps;
-			w->luts += m->rest_luts;
+			w->luts += m->rest_luts - m->pre_luts;	/* less its pre-add */
 		} else {
 			w->luts += m->soft_luts;
 			r->n_soft_muls++;
@@ -617,6 +629,8 @@ void tg_logic_count(const board *bd, const sched_program *sp, const ub_set *ubs,
 	for (int i = 0; i < n_keys; i++)
 		free(keys[i].key);
 	free(keys);
+	for (int i = 0; i < n; i++)
+		est_walk_release(&ws[i]);
 	free(ws);
 	free(idx_read);
 }
@@ -708,6 +722,7 @@ void tg_dsp_decide(const board *bd, ir_program *lanes)
 		free(w.keys[i].key);
 	free(w.keys);
 	free(w.dups);
+	est_walk_release(&w);
 	free(ml.m);
 }
 

@@ -740,3 +740,28 @@ TEST(t_estimate, sram_pf_fitted_where_kept_a_module)
 }
 
 }  // namespace
+
+namespace {
+
+// A DSP's pre-adder (`dsp_mul ... preadd N`, the DSP48E1's A + D, which
+// Yosys's xilinx_dsp packs): the add of two variables that is a DSP
+// multiplier's operand costs no LUT.  (u9(a) + u9(b)) * i32(c): the sum
+// of two u8 in 9 bits, a LUT a bit beside the carry chain on this 4-input
+// made-up family, 9; the product of 10 x 9 bits (the i32 operands' kept
+// widths, a sign bit each) one DSP of 25x18 on both boards.  f costs 9
+// fewer LUTs with the pre-adder, the same DSPs.
+TEST(t_estimate, dsp_preadder_takes_the_operand_add)
+{
+	std::string p = madeup_board("madeup-preadd", "dsp_mul 25x18 signed preadd 25\n");
+	std::string n = madeup_board("madeup-nopreadd", "dsp_mul 25x18 signed\n");
+	const char *prog = "input a : u8[16];\ninput b : u8[16];\ninput c : u8[16];\n"
+		"func f(x) : i32 = i32(u9(a(x)) + u9(b(x))) * i32(c(x));\noutput f[16];\n";
+	Est with(prog, p.c_str()), without(prog, n.c_str());
+	ASSERT_NE(with.stage("f"), nullptr) << (with.dbuf ? with.dbuf : "");
+	ASSERT_NE(without.stage("f"), nullptr) << (without.dbuf ? without.dbuf : "");
+	EXPECT_EQ(with.stage("f")->dsps, 1);
+	EXPECT_EQ(without.stage("f")->dsps, 1);
+	EXPECT_EQ(without.stage("f")->luts - with.stage("f")->luts, 9);
+}
+
+}  // namespace
