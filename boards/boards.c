@@ -235,7 +235,7 @@ static const char *board_append(sl_ctx *ctx, const char *a, const char *b)
 	return s;
 }
 
-/* dsp_mul AxB [signed] [min N] [partial N] [rom_late]: the multiplier the
+/* dsp_mul AxB [signed] [min N] [partial N] [rom_late] [preadd N]: the multiplier the
  * flow maps to one DSP (partial: the width of the chunks a wider operand
  * is cut into, default A). */
 static bool board_dsp_mul(board *b, const board_line *l)
@@ -261,9 +261,13 @@ static bool board_dsp_mul(board *b, const board_line *l)
 			if (!board_int(l, ++i, 2, &v))
 				return false;
 			g->dsp_partial = (int) v;
+		} else if (!strcmp(l->w[i], "preadd")) {
+			if (!board_int(l, ++i, 1, &v))
+				return false;
+			g->dsp_preadd = (int) v;
 		} else {
 			sl_error(l->ctx, board_loc(l, i), "unknown dsp_mul field '%s' "
-				"(signed, min N, partial N, rom_late)", l->w[i]);
+				"(signed, min N, partial N, rom_late, preadd N)", l->w[i]);
 			return false;
 		}
 	}
@@ -376,27 +380,39 @@ static bool board_srl(board *b, const board_line *l)
 	return true;
 }
 
-/* cost sched C0 C1 C2 C3 C4 C5: the LUTs of an sl_sched, fitted to Yosys
- * (boards/README.md "Logic"). */
-static bool board_cost(board *b, const board_line *l)
+/* The n numbers of a `cost` line after its kind into c. */
+static bool board_cost_numbers(const board_line *l, double *c, int n)
 {
-	board_logic *g = &b->logic;
-	if (l->n != 8 || strcmp(l->w[1], "sched")) {
-		sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0),
-			"expected 'cost sched C0 C1 C2 C3 C4 C5' (sl_sched's LUTs)");
-		return false;
-	}
-	for (int i = 0; i < 6; i++) {
+	for (int i = 0; i < n; i++) {
 		char *end;
-		g->sched[i] = strtod(l->w[2 + i], &end);
+		c[i] = strtod(l->w[2 + i], &end);
 		if (*end) {
 			sl_error(l->ctx, board_loc(l, 2 + i), "expected a number, not '%s'",
 				l->w[2 + i]);
 			return false;
 		}
 	}
-	g->sched_fit = true;
 	return true;
+}
+
+/* cost sched C0 C1 C2 C3 C4 C5: the LUTs of an sl_sched; cost sram_pf C0
+ * C1 C2: the LUTs of an sl_sram_pf; both fitted to Yosys
+ * (boards/README.md "Logic"). */
+static bool board_cost(board *b, const board_line *l)
+{
+	board_logic *g = &b->logic;
+	if (l->n == 8 && !strcmp(l->w[1], "sched")) {
+		g->sched_fit = board_cost_numbers(l, g->sched, 6);
+		return g->sched_fit;
+	}
+	if (l->n == 5 && !strcmp(l->w[1], "sram_pf")) {
+		g->sram_pf_fit = board_cost_numbers(l, g->sram_pf, 3);
+		return g->sram_pf_fit;
+	}
+	sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0),
+		"expected 'cost sched C0 C1 C2 C3 C4 C5' (sl_sched's LUTs) or "
+		"'cost sram_pf C0 C1 C2' (sl_sram_pf's)");
+	return false;
 }
 
 /* "clock MHZ". */

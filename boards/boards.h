@@ -62,6 +62,8 @@ typedef struct board_logic {
 	int dsp_min;		/* products of fewer result bits stay in LUTs */
 	int dsp_partial;	/* chunk width of a split wide operand; 0: dsp_a */
 	bool dsp_rom_late;	/* a product by a constant read from a ROM still takes a DSP */
+	int dsp_preadd;		/* `preadd N`: the DSP's pre-adder takes an add of up
+				 * to N bits feeding a multiplier operand; 0: none */
 	board_shape ram_cell;	/* a LUT-RAM cell's shape; depth 0: bits pooled */
 	int ram_cell_luts;	/* the LUT sites one such cell occupies */
 	int ram_cell_reads;	/* `reads R`: with several read ports a cell holds
@@ -76,6 +78,9 @@ typedef struct board_logic {
 				 * c3 distinct wait columns + c4 when the
 				 * innermost DELTA is not 1 + c5 counter bits x
 				 * dimensions (1 or 2) when it is */
+	bool sram_pf_fit;	/* a `cost sram_pf` line: an sl_sram_pf's LUTs */
+	double sram_pf[3];	/* are c0 + c1 W + c2 AW (the flow keeps it a
+				 * module of its own) */
 	bool flatten;		/* the flow flattens the design (default); false:
 				 * library modules keep their boundaries
 				 * (synth_xilinx without -flatten), so no

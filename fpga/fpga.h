@@ -163,6 +163,8 @@ struct tg_mul {
 	int64_t dsps;		/* DSPs when mapped; 0: never mapped */
 	double soft_luts;	/* LUTs when it stays in logic */
 	double rest_luts;	/* LUTs beside its DSPs when mapped */
+	double pre_luts;	/* LUTs of the add feeding it that the DSP's
+				 * pre-adder takes when mapped (prediction) */
 	bool in_dsp;		/* chosen for DSPs (tg_mul_split) */
 	const ir_expr *node;	/* the lane program's node, or NULL: address
 				 * arithmetic (or synthesis) */
