@@ -270,9 +270,10 @@ static int rt_check_circ(sl_ctx *ctx, const ub_set *ubs, const pub_set *ps, cons
 		for (int k = 0; k < n; k++)
 			if (v[k] >= ((int64_t) 1 << m->cw)) {
 				sl_error(ctx, b->producer->decl->loc, "--runtime-config: the circular "
-					"buffer of '%s' has %s %lld, past the %d-bit configuration fields",
-					b->name, m->fr && k == n - 1 ? "a last element" : "a stride",
-					(long long) v[k], m->cw);
+					"buffer of '%s' has %s %lld, past the %d-bit configuration fields "
+					"(--pub-width %d would fit)", b->name,
+					m->fr && k == n - 1 ? "a last element" : "a stride",
+					(long long) v[k], m->cw, sl_bits_for(v[k]));
 				return -1;
 			}
 	}
