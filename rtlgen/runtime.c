@@ -6,7 +6,10 @@
  * take their bus writes from the top's configuration bus (cfg_we,
  * cfg_addr, cfg_data) instead of a ROM, and on native memory every SRAM
  * group of a delay chain is an sl_fifo_seg_rt whose length is a register
- * (its words the build's largest, ub_set of --runtime-max).  'ready'
+ * (its words the build's largest, ub_set of --runtime-max); a chain's
+ * shifts after its last write (border taps) run on an sl_sched_rt of
+ * registers, and a circular buffer off the tiles takes its strides from
+ * registers (its capacity the build's).  'ready'
  * rises at the write of the CONFIGURED register.  The register map
  * (docs/pub.md, "Run-time configuration") depends on the program's
  * structure only: tile t's register r at (t << CA) | r, then the
@@ -25,8 +28,9 @@ typedef struct rt_map {
 	int rw;			/* the run-length counter's bits */
 	int n_tiles;
 	int64_t base;		/* address of the first design register */
-	int n_regs;		/* design registers: schedules, lengths, streams, RUN_LO,
-				 * RUN_HI, CONFIGURED */
+	int n_regs;		/* design registers: schedules, lengths, shifts,
+				 * circular buffers', streams, RUN_LO, RUN_HI,
+				 * CONFIGURED */
 	int ta;			/* cfg_addr bits of the top */
 	int frames;		/* frames per start: with more than 1, a frame pair */
 	int64_t period;		/* their period at this size */
@@ -283,9 +287,10 @@ static int rt_check_circ(sl_ctx *ctx, const ub_set *ubs, const pub_set *ps, cons
 		for (int k = 0; k < n; k++)
 			if (v[k] >= ((int64_t) 1 << m->cw)) {
 				sl_error(ctx, b->producer->decl->loc, "--runtime-config: the circular "
-					"buffer of '%s' has %s %lld, past the %d-bit configuration fields",
-					b->name, m->fr && k == n - 1 ? "a last element" : "a stride",
-					(long long) v[k], m->cw);
+					"buffer of '%s' has %s %lld, past the %d-bit configuration fields "
+					"(--pub-width %d would fit)", b->name,
+					m->fr && k == n - 1 ? "a last element" : "a stride",
+					(long long) v[k], m->cw, sl_bits_for(v[k]));
 				return -1;
 			}
 	}
@@ -438,8 +443,8 @@ static void rt_vshift_cases(rtl_gen *g, const rt_map *m, const ub_buffer *b, int
 	}
 }
 
-/* The schedule registers of every statement, written from the bus. */
-static void rt_sched_regs(rtl_gen *g, const rt_map *m)
+/* The declarations of the design's registers but the run length's. */
+static void rt_reg_decls(rtl_gen *g, const rt_map *m)
 {
 	FILE *o = g->out;
 	const sched_program *sp = g->sp;
@@ -466,6 +471,15 @@ static void rt_sched_regs(rtl_gen *g, const rt_map *m)
 		for (int k = 0; rt_circ(b, g->pub) && k < rt_circ_regs(b, m->fr); k++)
 			fprintf(o, "    reg [%d:0] %s;\n", m->cw - 1, rt_circ_reg(g, b, m, k));
 	}
+}
+
+/* The design's registers (schedules, lengths, shifts, circular buffers'
+ * strides, the run length, CONFIGURED), written from the bus. */
+static void rt_sched_regs(rtl_gen *g, const rt_map *m)
+{
+	FILE *o = g->out;
+	const sched_program *sp = g->sp;
+	rt_reg_decls(g, m);
 	fprintf(o, "    reg [%d:0] cfg_run;\n    reg cfg_configured;\n", m->rw - 1);
 	fprintf(o, "    always @(posedge clk)\n        if (rst)\n"
 		"            cfg_configured <= 1'b0;\n        else if (cfg_we)\n"

@@ -44,6 +44,7 @@ from concurrent.futures import ProcessPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gen  # noqa: E402
+import gen_sizes  # noqa: E402
 import npyio  # noqa: E402
 import slref  # noqa: E402
 
@@ -105,7 +106,16 @@ def check_one(args, seed, work, prog_path=None):
     the seed (a sluice command ran longer than --guard seconds)."""
     d = os.path.join(work, 's%d' % seed)
     os.makedirs(d, exist_ok=True)
-    if prog_path is None:
+    sized = []
+    if prog_path is None and args.sizes:
+        text, ref_text, run, build = gen_sizes.generate(seed, args.unroll or 1)
+        prog_path = os.path.join(d, 'prog.sl')
+        with open(prog_path, 'w') as f:
+            f.write(text)
+        sized = ['-D', 'W=%d' % run[0], '-D', 'H=%d' % run[1],
+                 '--runtime-max', 'W=%d' % build[0], '--runtime-max', 'H=%d' % build[1]]
+        text = ref_text
+    elif prog_path is None:
         text, files = gen.generate(seed, True)
         for fn, arr in files.items():
             npyio.write(os.path.join(d, fn), *arr)
@@ -133,7 +143,7 @@ def check_one(args, seed, work, prog_path=None):
     res_tiled = False
     for engine, schedule in engine_list(args):
         d1 = os.path.join(d, 'd1' if engine == 'run' else 'd1-%s-%s' % (engine, schedule))
-        cmd = sluice_cmd(args, prog_path, seed, d1, engine, schedule)
+        cmd = sluice_cmd(args, prog_path, seed, d1, engine, schedule) + sized
         what = ' '.join(cmd[:2]) + ('' if engine == 'run' else ' (%s, %s)' % (engine, schedule))
         try:
             p = run_cmd(cmd, args.guard or args.timeout)
@@ -204,6 +214,8 @@ def lint_compile(args, prog_path, seed, d, iface):
         cmd += ['--memory', 'pub'] + args.pub.split()
     if args.board:
         cmd += ['--board', args.board]
+    if args.sizes:	# the program's params are the build's size: its design
+        cmd += ['--runtime-config']
     try:
         p = run_cmd(cmd, args.guard or args.timeout)
     except subprocess.TimeoutExpired:
@@ -334,7 +346,29 @@ PUB_REFUSALS = re.compile(
 RUNTIME_REFUSALS = re.compile(
     r"error: --runtime-config: (buffer '[^']*' is (a circular buffer|a delay chain"
     r"|not on tiles)|the schedule of '[^']*' has|the AXI4-Stream port of"
-    r"|\d+ cycles from start to done do not fit)")
+    r"|\d+ cycles from start to done do not fit"
+    r"|at this size the line buffer of '[^']*' cannot keep the layout"
+    r"|the Verilog at this size differs from the build's)")
+
+
+def sizes_summary(work, seeds):
+    """--sizes: how many of the seeds that ran have a line buffer with border
+    taps, and how many a circular buffer (their buffers.txt)."""
+    border, circ = [], []
+    for sd in seeds:
+        d = os.path.join(work, 's%d' % sd)
+        text = ''
+        for sub in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+            f = os.path.join(d, sub, 'buffers.txt')
+            if os.path.isfile(f):
+                with open(f) as fh:
+                    text += fh.read()
+        if '  border: ' in text:
+            border.append(sd)
+        if 'storage circular' in text:
+            circ.append(sd)
+    return ('sizes: %d programs ran at a size below their build\'s, %d with border taps, '
+            '%d with a circular buffer' % (len(seeds), len(border), len(circ)))
 
 
 def lanes_refused(args, stderr):
@@ -663,6 +697,10 @@ def main():
                     help='model, verilator: sim --runtime-config (schedules, line-buffer '
                          'lengths and the run length from the configuration image); its '
                          'located refusals count as refused')
+    ap.add_argument('--sizes', action='store_true',
+                    help='model, verilator: programs of gen_sizes.py (sizes as params W and '
+                    'H), each built at its largest size (--runtime-max) and run at a '
+                    'smaller one (-D); implies --runtime')
     ap.add_argument('--control', choices=['ports', 'axilite'], default='ports',
                     help='verilator: sim --control')
     ap.add_argument('--lint', action='store_true',
@@ -679,6 +717,10 @@ def main():
     ap.add_argument('--progress', type=int, default=0, metavar='N',
                     help='print a progress line every N seeds')
     args = ap.parse_args()
+    if args.sizes:
+        if args.batch or args.bad or args.prog or args.engine not in ('model', 'verilator'):
+            ap.error('--sizes runs single programs on --engine model or verilator')
+        args.runtime = True
     if not args.self_check and not args.sluice:
         ap.error('--sluice PATH (or --self-check) is required')
     work = args.keep or tempfile.mkdtemp(prefix='sl_diff_')
@@ -720,6 +762,9 @@ def main():
                       flush=True)
     if args.lint:
         print('lint: %d designs clean under verilator --lint-only -Wall' % linted)
+    if args.sizes:
+        print(sizes_summary(work, [sd for sd in seeds
+                                   if sd not in failed + skipped + refused]))
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     engines = ', '.join(e if e == 'run' else '%s:%s' % (e, s) for e, s in engine_list(args))
@@ -733,7 +778,8 @@ def main():
     if refused:
         rules = [r for r, on in (('the lane rules (--unroll %s)' % args.unroll,
                                   (args.unroll or 0) > 1),
-                                 ('the tile mapping (--memory pub)', args.pub is not None)) if on]
+                                 ('the tile mapping (--memory pub)', args.pub is not None),
+                                 ('the run-time configuration', args.runtime)) if on]
         print('%d seeds refused by %s: %s'
               % (len(refused), ' or '.join(rules), ' '.join(map(str, refused[:40]))
                  + (' ...' if len(refused) > 40 else '')))
