@@ -19,3 +19,11 @@ add_test(NAME t_layout_test_limits
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/check_test_limits.py
     ${CMAKE_CTEST_COMMAND} ${CMAKE_BINARY_DIR})
 set_tests_properties(t_layout_test_limits PROPERTIES LABELS layout TIMEOUT 120)
+
+#   t_layout_function_length  no function of the core (every module's .c
+#                   files, tests/ aside) is longer than 60 lines from its
+#                   "{" to its "}" (issue 23; tests/check_function_length.py)
+add_test(NAME t_layout_function_length
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tests/check_function_length.py
+    ${CMAKE_SOURCE_DIR} 60)
+set_tests_properties(t_layout_function_length PROPERTIES LABELS layout TIMEOUT 60)
