@@ -19,8 +19,9 @@ static vl_options sim_vl_options(const flow_design *d, const options *opt)
 	vl_options vopts = { opt->vcd, SIM_VCD_CYCLES, NULL,
 		d->pub || opt->flow.pub.runtime ? wait_ready : NULL,
 		NULL, opt->frames, opt->flow.iface == RTL_IFACE_AXIS ? opt->stall_seeds : 0,
-		d->pub, NULL, 0, 0, NULL, NULL, false, 0, NULL };
+		d->pub, NULL, 0, 0, NULL, NULL, false, 0, NULL, false };
 	vopts.axilite = opt->flow.control == RTL_CONTROL_AXILITE;
+	vopts.axis = opt->flow.iface == RTL_IFACE_AXIS;
 	return vopts;
 }
 

@@ -167,7 +167,7 @@ int tg_check_netlist(sl_ctx *ctx, const ir_program *prog, const sched_program *s
 		fflush(report);
 	}
 	vl_options o = { NULL, 0, (const char *const *) files.s,
-		(const char *const *) args.s, NULL, 1, 0, NULL, NULL, 0, 0, NULL, NULL, false, 0, NULL };
+		(const char *const *) args.s, NULL, 1, 0, NULL, NULL, 0, 0, NULL, NULL, false, 0, NULL, false };
 	rc = sim_check_verilator(ctx, prog, sp, top, text, len, in, &o, outputs, report);
 out:
 	free(text);

@@ -15,6 +15,12 @@
 #                           prediction (sluice's own checks, exit 1), the
 #                           protocol monitor and the TREADY independence
 #                           check clean (else the testbench exits 4)
+#   t_axis_sim_stall_seeds_0  --stall-seeds 0: the AXI4-Stream testbench all
+#                           the same (was the native ports' testbench against
+#                           the wrapper, a Verilator compile error): the
+#                           unstalled run, the reset mid-frame and its run
+#                           after, two framing errors: 1 + 5 x 0 + 2 + 2 = 5
+#                           runs; gaussian 32x8 gives 30 x 6 = 180 values
 #   t_axis_sim_odd_widths   tests/axis/odd_widths.sl, three frames: data
 #                           narrower than TDATA, a 1-D input, a 3-D output
 #   t_axis_sim_restart      tests/axis/restart.sl, natively and on tiles (slow):
@@ -87,6 +93,14 @@ if(SLUICE_AXIS_VERILATOR)
   endforeach()
   # Data narrower than their TDATA (u12, i5, u1), a 1-D input, a 3-D
   # output, two inputs and two outputs; three frames.
+  add_test(NAME t_axis_sim_stall_seeds_0
+    COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/gaussian.sl -D W=32 -D H=8
+            --engine verilator --interface axis --stall-seeds 0 --seed 1
+            -o ${CMAKE_CURRENT_BINARY_DIR}/axis_out/stall_seeds_0)
+  set_tests_properties(t_axis_sim_stall_seeds_0 PROPERTIES LABELS verilator PROCESSORS 2
+    TIMEOUT 600 PASS_REGULAR_EXPRESSION
+    "180 output values equal[^\n]*\n  axis: 5 runs back to back[^\n]*: 2 checked runs bit-exact"
+    ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_axis_sim_odd_widths
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/axis/odd_widths.sl
             --engine verilator --interface axis --seed 4 --frames 3

@@ -1061,15 +1061,14 @@ static void vl_tb_failed(sl_ctx *ctx, const vl_build *b, const vl_options *opts,
 }
 
 /* The runs the testbench makes of one size: the native one 1; the
- * AXI4-Stream testbench ("axis_seeds" > 0, "n_in" inputs) 1 + 5 *
- * axis_seeds, and in the last size ("last") 2 more, the first of them cut
- * by a reset, and 2 more with inputs (the framing errors;
- * verilator/axis_tb.c). */
-static int vl_size_runs(int axis_seeds, int n_in, bool last)
+ * AXI4-Stream testbench ("o->axis", "n_in" inputs) 1 + 5 * axis_seeds,
+ * and in the last size ("last") 2 more, the first of them cut by a reset,
+ * and 2 more with inputs (the framing errors; verilator/axis_tb.c). */
+static int vl_size_runs(const vl_options *o, int n_in, bool last)
 {
-	if (axis_seeds <= 0)
+	if (!o->axis)
 		return 1;
-	return 1 + 5 * axis_seeds + (last ? 2 + (n_in ? 2 : 0) : 0);
+	return 1 + 5 * o->axis_seeds + (last ? 2 + (n_in ? 2 : 0) : 0);
 }
 
 /* The tiles' counts the testbench printed (its log) for one size, its
@@ -1077,7 +1076,7 @@ static int vl_size_runs(int axis_seeds, int n_in, bool last)
  * size's tile model; "all": the only size (every line of the log is
  * its).  0 or -1 (reported). */
 static int vl_check_pub_counts(sl_ctx *ctx, const pub_set *ps, const char *log,
-	int axis_seeds, int n_in, int first, bool last, bool all)
+	const vl_options *o, int n_in, int first, bool last, bool all)
 {
 	size_t len = 0;
 	char *text = sl_read_file(log, &len);
@@ -1085,8 +1084,8 @@ static int vl_check_pub_counts(sl_ctx *ctx, const pub_set *ps, const char *log,
 		sl_error(ctx, sl_noloc, "cannot read '%s': %s", log, strerror(errno));
 		return -1;
 	}
-	int cut = axis_seeds > 0 && last ? 5 * axis_seeds + 2 : 0;
-	int rc = vl_pub_check_range(ctx, ps, text, first, vl_size_runs(axis_seeds, n_in, last),
+	int cut = o->axis && last ? 5 * o->axis_seeds + 2 : 0;
+	int rc = vl_pub_check_range(ctx, ps, text, first, vl_size_runs(o, n_in, last),
 		cut, all);
 	free(text);
 	return rc;
@@ -1249,7 +1248,7 @@ static int vl_item_finish(sl_ctx *ctx, vl_item *it, const char *log, int i, int 
 		rc = vl_check_result(ctx, it->sp, &r, it->timeout, it->n_ports, it->ports, it->sizes,
 			nf);
 	if (rc == 0 && it->opts.pub && vl_check_pub_counts(ctx, it->opts.pub, log,
-		it->opts.axis_seeds, n_in, first, i + 1 == n, n == 1) < 0)
+		&it->opts, n_in, first, i + 1 == n, n == 1) < 0)
 		rc = -1;
 	if (ran)
 		if (vl_collect(ctx, it->sp, it->dir, &it->opts, it->n_ports - n_in, it->ports + n_in,
@@ -1297,7 +1296,7 @@ static int vl_execute(sl_ctx *ctx, const sched_program *sp, const vl_build *b,
 						sl_note(ctx, sl_noloc, "in size %d of the %d the testbench "
 							"ran", i + 1, n);
 				}
-				first += vl_size_runs(opts->axis_seeds, vl_n_inputs(&it[i]), i + 1 == n);
+				first += vl_size_runs(opts, vl_n_inputs(&it[i]), i + 1 == n);
 			}
 		}
 	}
@@ -1363,7 +1362,7 @@ static void vl_testbench_text(const sched_program *sp, const char *top_name,
 	FILE *tb = open_memstream(&b->testbench, &b->testbench_len);
 	if (!tb)
 		sl_unreachable();
-	if (opts->axis_seeds > 0)
+	if (opts->axis)
 		vl_write_axis_testbench(tb, top_name, n_ports, ports, opts->axis_seeds,
 			opts->config != NULL);
 	else

@@ -91,10 +91,10 @@ typedef struct vl_options {
 	 * frames * n_outputs arrays, frame f's output i at f * n_outputs +
 	 * i. */
 	int frames;
-	/* With more than 0: the Verilog is the AXI4-Stream wrapper
-	 * (--interface axis) and the testbench runs it under random pauses
-	 * of this many seeds besides the unstalled run (verilator/axis_tb.c);
-	 * the outputs and cycles are the unstalled run's. */
+	/* With "axis" (below): the testbench runs the AXI4-Stream wrapper
+	 * under random pauses of this many seeds (0 and up) besides the
+	 * unstalled run (verilator/axis_tb.c); the outputs and cycles are
+	 * the unstalled run's. */
 	int axis_seeds;
 	/* With --memory pub, the design's tiles (else NULL): the harness is
 	 * built with SL_PUB_COUNT, clocks on after done until the tiles' last
@@ -122,6 +122,9 @@ typedef struct vl_options {
 	/* Sizes run after this one in the same process (with config). */
 	int n_more;
 	vl_size *more;
+	/* The Verilog is the AXI4-Stream wrapper (--interface axis): the
+	 * AXI4-Stream testbench, with axis_seeds stall seeds. */
+	bool axis;
 } vl_options;
 
 typedef struct vl_stats {

@@ -80,7 +80,7 @@ struct VlRun {
 		io_array *arrays[2] = { a, b };
 		ref_inputs in{ 2, decls, arrays, false, 0 };
 		vl_options vo{ nullptr, 0, nullptr, nullptr, sim ? nullptr : &cyc, 1, 0, nullptr,
-			nullptr, 0, 0, nullptr, nullptr, false, 0, nullptr };
+			nullptr, 0, 0, nullptr, nullptr, false, 0, nullptr, false };
 		rc = sim ? sim_check_verilator(ctx, prog, sp, "sluice_two", verilog.data(),
 				verilog.size(), &in, &vo, out, nullptr)
 			: vl_run(ctx, sp, "sluice_two", verilog.data(), verilog.size(), &in, &vo,
