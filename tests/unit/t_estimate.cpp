@@ -642,6 +642,47 @@ TEST(t_estimate, lutram_bypass_transparent_when_pipelined)
 
 namespace {
 
+// `cost ram_read L1 .. Ln` (measured on the xcup, where Yosys builds an
+// sl_ram read of 3 address bits as LUT1-fed MUXF7-9 trees): a register-file
+// read in LUT RAM costs L(aw) LUTs a data bit, in place of the bypass (the
+// address compare, (aw + 1) / 2 LUT4 and, past one, their AND, and a 2:1
+// mux a bit) of the board without the line; Ln past n address bits.  g's
+// single read port (8 bits) in f: with 1 2 3 .. 8, aw x 8 LUTs; with the
+// one-number line 5, 40 (every aw the last); the LUT-RAM cells the same.
+TEST(t_estimate, ram_read_cost_by_address_bits)
+{
+	const char *prog = "input in : u8[16][16];\n"
+		"func g(y, x) : u8 = in(y, x) + 1;\n"
+		"func f(y, x) : u8 = g(y / 2, x / 2);\noutput f[32][32];\n";
+	std::string n = madeup_board("madeup-rr-none", "lutram 64\nflatten 0\n");
+	std::string t = madeup_board("madeup-rr-table", "lutram 64\nflatten 0\n"
+		"cost ram_read 1 2 3 4 5 6 7 8\n");
+	std::string o = madeup_board("madeup-rr-one", "lutram 64\nflatten 0\ncost ram_read 5\n");
+	Est a(prog, n.c_str()), b(prog, t.c_str()), c(prog, o.c_str());
+	ASSERT_NE(a.stage("f"), nullptr) << (a.dbuf ? a.dbuf : "");
+	ASSERT_NE(b.stage("f"), nullptr) << (b.dbuf ? b.dbuf : "");
+	ASSERT_NE(c.stage("f"), nullptr) << (c.dbuf ? c.dbuf : "");
+	const ub_buffer *g = nullptr;
+	for (int i = 0; i < a.set->n_buffers; i++)
+		if (!strcmp(a.set->buffers[i]->name, "g"))
+			g = a.set->buffers[i];
+	ASSERT_NE(g, nullptr);
+	ASSERT_EQ(g->storage, UB_CIRCULAR);
+	ASSERT_NE(g->mem, UB_MEM_SRAM);
+	ASSERT_EQ(g->n_ports, 2);	/* the write and one read */
+	int aw = 1;
+	while (((int64_t) 1 << aw) < g->capacity_words)
+		aw++;
+	ASSERT_LE(aw, 8);
+	int bypass = (aw + 1) / 2 + ((aw + 1) / 2 > 1 ? 1 : 0) + 8;
+	EXPECT_EQ(b.stage("f")->luts - a.stage("f")->luts, 8 * aw - bypass);
+	EXPECT_EQ(c.stage("f")->luts - a.stage("f")->luts, 40 - bypass);
+}
+
+}  // namespace
+
+namespace {
+
 // Block-RAM windows (the circular buffer d read by p at four channels,
 // each read a copy of one window: sl_sram_pf) on ECP5, pipelined: copy m
 // writes d's words 1024 m to 1024 m + 1023, its write enable the tests
