@@ -642,6 +642,33 @@ TEST(t_estimate, lutram_bypass_transparent_when_pipelined)
 
 namespace {
 
+// A ROM column that changes value t times along the address is t
+// threshold tests of the address, ceil(n / k) LUTs each, where that is
+// less than the function of its n varying bits.  A 64-entry table read at
+// x (6 bits) on the iCE40 (LUT4, no free wide multiplexers): the function
+// of 6 bits is 4 LUT4 and 3 for their 4:1 mux, 7; a threshold test 2.
+// Bit 0 only, as (x >= 32): 1 change, 2 LUTs; as 16 <= x < 48: 2 changes,
+// 4; as x & 1: 63 changes, the function, 7.  The rest of f is the same.
+static std::string rom_prog(int (*bit)(int))
+{
+	std::string p = "const t : u8[64] = {";
+	for (int i = 0; i < 64; i++)
+		p += std::to_string(bit(i)) + (i < 63 ? ", " : "};\n");
+	return p + "input in : u8[64];\nfunc f(x) : u8 = t(x) + in(x);\noutput f[64];\n";
+}
+
+TEST(t_estimate, rom_column_by_its_changes)
+{
+	Est one(rom_prog([](int i) { return i >= 32 ? 1 : 0; }), "ice40up5k");
+	Est two(rom_prog([](int i) { return i >= 16 && i < 48 ? 1 : 0; }), "ice40up5k");
+	Est many(rom_prog([](int i) { return i & 1; }), "ice40up5k");
+	ASSERT_NE(one.stage("f"), nullptr) << (one.dbuf ? one.dbuf : "");
+	ASSERT_NE(two.stage("f"), nullptr) << (two.dbuf ? two.dbuf : "");
+	ASSERT_NE(many.stage("f"), nullptr) << (many.dbuf ? many.dbuf : "");
+	EXPECT_EQ(two.stage("f")->luts - one.stage("f")->luts, 4 - 2);
+	EXPECT_EQ(many.stage("f")->luts - one.stage("f")->luts, 7 - 2);
+}
+
 // `cost ram_read L1 .. Ln` (measured on the xcup, where Yosys builds an
 // sl_ram read of 3 address bits as LUT1-fed MUXF7-9 trees): a register-file
 // read in LUT RAM costs L(aw) LUTs a data bit, in place of the bypass (the
