@@ -803,29 +803,45 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	return tg_est_make(d->type.bits, top > 0 ? top + 0 : 1, sx);
 }
 
+/* One ROM column of s address bits that changes value `changes` times:
+ * that many threshold tests or the function of s bits, the fewer LUTs. */
+static double est_rom_column(const est_fam *f, int s, int64_t changes)
+{
+	double fun = (double) tg_est_fun(f, s), tests = (double) changes * ((s + f->k - 1) / f->k);
+	return tests < fun ? tests : fun;
+}
+
 /* The LUTs of the table's bit columns, each a function of the n address
  * bits that vary: a constant one costs nothing, equal ones are one
- * function (Yosys merges them); a column that changes value t times along
- * the address is t threshold tests of it, about ceil(n / k) LUTs each,
- * where that is less than the function of n bits (measured: the 256 x 8
- * monotone gamma curve of camera_pipeline on the iCE40, each column
- * alone: 1, 3, 7, 15 changes 2, 4, 13, 24 LUT4; 29 or more 34-37, the
- * function of 8 bits 31).  *top the value's bits (the columns above the
- * last that differs from the sign bit are its sign extension). */
+ * function (Yosys merges them); a column whose every change of value is
+ * at a multiple of 2^z is a function of the address's s = n - z top bits,
+ * and one that changes t times is t threshold tests of them, about
+ * ceil(s / k) LUTs each, where that is less than the function of s bits
+ * (measured: the 256 x 8 monotone gamma curve of camera_pipeline, each
+ * column alone: iCE40 at 1, 3, 7, 15 changes 2, 4, 13, 24 LUT4, at 29 or
+ * more 34-37, the function of 8 bits 31; xc7 the 2 columns of z 2 and 3
+ * 1 LUT each, the other 6 the function of 8 bits, 4: 26 in all).  *top
+ * the value's bits (the columns above the last that differs from the
+ * sign bit are its sign extension). */
 static double est_rom_columns(const est_fam *f, const ir_decl *d, const uint64_t *data,
 	int64_t depth, int n, int *top)
 {
 	int tb = d->type.bits < 64 ? d->type.bits : 64;
-	double luts = 0, fun = (double) tg_est_fun(f, n), step = (n + f->k - 1) / f->k;
+	double luts = 0;
 	*top = 0;
 	for (int b = 0; b < tb; b++) {
 		bool zero = true, one = true, dup = false, same_prev = b > 0;
 		int64_t changes = 0;
+		int z = n;	/* the least trailing zeros of a change's address */
 		for (int64_t i = 0; i < depth; i++) {
 			int x = (int) (((uint64_t) data[i] >> b) & 1);
 			zero = zero && !x;
 			one = one && x;
-			changes += i > 0 && x != (int) (((uint64_t) data[i - 1] >> b) & 1);
+			if (i > 0 && x != (int) (((uint64_t) data[i - 1] >> b) & 1)) {
+				changes++;
+				if (tg_est_low_zeros((uint64_t) i) < z)
+					z = tg_est_low_zeros((uint64_t) i);
+			}
 			if (same_prev && x != (int) (((uint64_t) data[i] >> (b - 1)) & 1))
 				same_prev = false;
 		}
@@ -835,7 +851,7 @@ static double est_rom_columns(const est_fam *f, const ir_decl *d, const uint64_t
 				dup = (((uint64_t) data[i] >> b) & 1) == (((uint64_t) data[i] >> c) & 1);
 		}
 		if (!zero && !one && !dup)
-			luts += (double) changes * step < fun ? (double) changes * step : fun;
+			luts += est_rom_column(f, n - z > 0 ? n - z : 1, changes);
 		if (!zero && !(same_prev && d->type.is_signed))
 			*top = b + 1;	/* the value's bits end here */
 	}

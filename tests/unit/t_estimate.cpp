@@ -643,12 +643,15 @@ TEST(t_estimate, lutram_bypass_transparent_when_pipelined)
 namespace {
 
 // A ROM column that changes value t times along the address is t
-// threshold tests of the address, ceil(n / k) LUTs each, where that is
-// less than the function of its n varying bits.  A 64-entry table read at
-// x (6 bits) on the iCE40 (LUT4, no free wide multiplexers): the function
-// of 6 bits is 4 LUT4 and 3 for their 4:1 mux, 7; a threshold test 2.
-// Bit 0 only, as (x >= 32): 1 change, 2 LUTs; as 16 <= x < 48: 2 changes,
-// 4; as x & 1: 63 changes, the function, 7.  The rest of f is the same.
+// threshold tests of the address, ceil(s / k) LUTs each, where that is
+// less than the function of its s bits: the varying n less the trailing
+// zeros z shared by every change's address (below them it is constant).
+// A 64-entry table read at x (n = 6 bits) on the iCE40 (LUT4, no free wide
+// multiplexers): the function of 6 bits is 4 LUT4 and 3 for their 4:1
+// mux, 7; a threshold test of 6 bits 2.  Bit 0 only, as (x >= 33): 1
+// change (z 0), 2 LUTs; as 17 <= x < 49: 2 changes, 4; as x & 1: 63
+// changes, the function, 7; as (x >= 32): z 5, a function of 1 bit, 1;
+// as 16 <= x < 48: z 4, of 2 bits, 1.  The rest of f is the same.
 static std::string rom_prog(int (*bit)(int))
 {
 	std::string p = "const t : u8[64] = {";
@@ -659,14 +662,17 @@ static std::string rom_prog(int (*bit)(int))
 
 TEST(t_estimate, rom_column_by_its_changes)
 {
-	Est one(rom_prog([](int i) { return i >= 32 ? 1 : 0; }), "ice40up5k");
-	Est two(rom_prog([](int i) { return i >= 16 && i < 48 ? 1 : 0; }), "ice40up5k");
+	Est one(rom_prog([](int i) { return i >= 33 ? 1 : 0; }), "ice40up5k");
+	Est two(rom_prog([](int i) { return i >= 17 && i < 49 ? 1 : 0; }), "ice40up5k");
 	Est many(rom_prog([](int i) { return i & 1; }), "ice40up5k");
-	ASSERT_NE(one.stage("f"), nullptr) << (one.dbuf ? one.dbuf : "");
-	ASSERT_NE(two.stage("f"), nullptr) << (two.dbuf ? two.dbuf : "");
-	ASSERT_NE(many.stage("f"), nullptr) << (many.dbuf ? many.dbuf : "");
+	Est top1(rom_prog([](int i) { return i >= 32 ? 1 : 0; }), "ice40up5k");
+	Est top2(rom_prog([](int i) { return i >= 16 && i < 48 ? 1 : 0; }), "ice40up5k");
+	for (Est *e : {&one, &two, &many, &top1, &top2})
+		ASSERT_NE(e->stage("f"), nullptr) << (e->dbuf ? e->dbuf : "");
 	EXPECT_EQ(two.stage("f")->luts - one.stage("f")->luts, 4 - 2);
 	EXPECT_EQ(many.stage("f")->luts - one.stage("f")->luts, 7 - 2);
+	EXPECT_EQ(top1.stage("f")->luts - one.stage("f")->luts, 1 - 2);
+	EXPECT_EQ(top2.stage("f")->luts - one.stage("f")->luts, 1 - 2);
 }
 
 // `cost ram_read L1 .. Ln` (measured on the xcup, where Yosys builds an
