@@ -396,7 +396,8 @@ static bool board_cost_numbers(const board_line *l, double *c, int n)
 }
 
 /* cost sched C0 C1 C2 C3 C4 C5: the LUTs of an sl_sched; cost sram_pf C0
- * C1 C2: the LUTs of an sl_sram_pf; both fitted to Yosys
+ * C1 C2: the LUTs of an sl_sram_pf; cost ram_read L1 .. Ln: the LUTs a bit
+ * of an sl_ram read port by address bits; all measured on Yosys
  * (boards/README.md "Logic"). */
 static bool board_cost(board *b, const board_line *l)
 {
@@ -409,9 +410,15 @@ static bool board_cost(board *b, const board_line *l)
 		g->sram_pf_fit = board_cost_numbers(l, g->sram_pf, 3);
 		return g->sram_pf_fit;
 	}
+	if (l->n >= 3 && l->n <= 10 && !strcmp(l->w[1], "ram_read")) {
+		bool ok = board_cost_numbers(l, g->ram_read, l->n - 2);
+		g->n_ram_read = ok ? l->n - 2 : 0;
+		return ok;
+	}
 	sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0),
-		"expected 'cost sched C0 C1 C2 C3 C4 C5' (sl_sched's LUTs) or "
-		"'cost sram_pf C0 C1 C2' (sl_sram_pf's)");
+		"expected 'cost sched C0 C1 C2 C3 C4 C5' (sl_sched's LUTs), "
+		"'cost sram_pf C0 C1 C2' (sl_sram_pf's) or 'cost ram_read L1 .. Ln' "
+		"(an sl_ram read's LUTs a bit by address bits, n 1 to 8)");
 	return false;
 }
 

@@ -81,6 +81,10 @@ typedef struct board_logic {
 	bool sram_pf_fit;	/* a `cost sram_pf` line: an sl_sram_pf's LUTs */
 	double sram_pf[3];	/* are c0 + c1 W + c2 AW (the flow keeps it a
 				 * module of its own) */
+	int n_ram_read;		/* a `cost ram_read L1 .. Ln` line (n <= 8): an */
+	double ram_read[8];	/* sl_ram read port's bypass and multiplexer are
+				 * L(AW) LUTs a bit at AW address bits (Ln past
+				 * n); the LUT-RAM cells apart; 0: none */
 	bool flatten;		/* the flow flattens the design (default); false:
 				 * library modules keep their boundaries
 				 * (synth_xilinx without -flatten), so no

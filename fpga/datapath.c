@@ -40,7 +40,9 @@
  *       bits that vary (the varying indices' widths, at most the address:
  *       ABC maps the cone, constant address arithmetic folded, onto them)
  *       per distinct bit column that is not constant (equal columns, as
- *       the sign extension of small signed entries, are one LUT cone);
+ *       the sign extension of small signed entries, are one LUT cone),
+ *       or a column that changes t times along the address t threshold
+ *       tests of ceil(n / k) LUTs where fewer (monotone tables);
  *       its value the extension of its low bits */
 
 #include <stdlib.h>
@@ -724,7 +726,8 @@ void tg_est_const_mul(est_walk *w, int xe, int64_t c, int y)
 	w->node = outer;
 }
 
-static int est_rom_columns(const ir_decl *d, const uint64_t *data, int64_t depth, int *top);
+static double est_rom_columns(const est_fam *f, const ir_decl *d, const uint64_t *data,
+	int64_t depth, int n, int *top);
 
 /* The address of ROM read e (aw bits), costed; the number of its bits
  * that vary.  Each data bit is a function of the address's varying bits:
@@ -790,30 +793,55 @@ static est_val est_rom(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		slice[j] = sched_rom_entry(e, j);
 	int n = est_rom_addr(w, s, e, sl_addr_bits(depth));
 	int tb = d->type.bits < 64 ? d->type.bits : 64, top = 0;
-	int funcs = est_rom_columns(d, slice, depth, &top);
+	double luts = est_rom_columns(w->f, d, slice, depth, n, &top);
 	free(slice);
 	/* a block-RAM ROM (sl_rom_sync): its data costs no LUT; fpga/storage.c
 	 * counts its memory */
 	if (!sched_node_rom_sync(s, e))
-		w->luts += (double) funcs * tg_est_fun(w->f, n);
+		w->luts += luts;
 	bool sx = d->type.is_signed && top < tb;
 	return tg_est_make(d->type.bits, top > 0 ? top + 0 : 1, sx);
 }
 
-/* The table's bit columns that cost a function: a constant one costs
- * nothing, equal ones are one function (Yosys merges them); *top the
- * value's bits (the columns above the last that differs from the sign
- * bit are its sign extension). */
-static int est_rom_columns(const ir_decl *d, const uint64_t *data, int64_t depth, int *top)
+/* One ROM column of s address bits that changes value `changes` times:
+ * that many threshold tests or the function of s bits, the fewer LUTs. */
+static double est_rom_column(const est_fam *f, int s, int64_t changes)
 {
-	int tb = d->type.bits < 64 ? d->type.bits : 64, funcs = 0;
+	double fun = (double) tg_est_fun(f, s), tests = (double) changes * ((s + f->k - 1) / f->k);
+	return tests < fun ? tests : fun;
+}
+
+/* The LUTs of the table's bit columns, each a function of the n address
+ * bits that vary: a constant one costs nothing, equal ones are one
+ * function (Yosys merges them); a column whose every change of value is
+ * at a multiple of 2^z is a function of the address's s = n - z top bits,
+ * and one that changes t times is t threshold tests of them, about
+ * ceil(s / k) LUTs each, where that is less than the function of s bits
+ * (measured: the 256 x 8 monotone gamma curve of camera_pipeline, each
+ * column alone: iCE40 at 1, 3, 7, 15 changes 2, 4, 13, 24 LUT4, at 29 or
+ * more 34-37, the function of 8 bits 31; xc7 the 2 columns of z 2 and 3
+ * 1 LUT each, the other 6 the function of 8 bits, 4: 26 in all).  *top
+ * the value's bits (the columns above the last that differs from the
+ * sign bit are its sign extension). */
+static double est_rom_columns(const est_fam *f, const ir_decl *d, const uint64_t *data,
+	int64_t depth, int n, int *top)
+{
+	int tb = d->type.bits < 64 ? d->type.bits : 64;
+	double luts = 0;
 	*top = 0;
 	for (int b = 0; b < tb; b++) {
 		bool zero = true, one = true, dup = false, same_prev = b > 0;
+		int64_t changes = 0;
+		int z = n;	/* the least trailing zeros of a change's address */
 		for (int64_t i = 0; i < depth; i++) {
 			int x = (int) (((uint64_t) data[i] >> b) & 1);
 			zero = zero && !x;
 			one = one && x;
+			if (i > 0 && x != (int) (((uint64_t) data[i - 1] >> b) & 1)) {
+				changes++;
+				if (tg_est_low_zeros((uint64_t) i) < z)
+					z = tg_est_low_zeros((uint64_t) i);
+			}
 			if (same_prev && x != (int) (((uint64_t) data[i] >> (b - 1)) & 1))
 				same_prev = false;
 		}
@@ -822,11 +850,12 @@ static int est_rom_columns(const ir_decl *d, const uint64_t *data, int64_t depth
 			for (int64_t i = 0; i < depth && dup; i++)
 				dup = (((uint64_t) data[i] >> b) & 1) == (((uint64_t) data[i] >> c) & 1);
 		}
-		funcs += !zero && !one && !dup;
+		if (!zero && !one && !dup)
+			luts += est_rom_column(f, n - z > 0 ? n - z : 1, changes);
 		if (!zero && !(same_prev && d->type.is_signed))
 			*top = b + 1;	/* the value's bits end here */
 	}
-	return funcs;
+	return luts;
 }
 
 static est_val est_access(est_walk *w, const sched_stmt *s, const ir_expr *e)

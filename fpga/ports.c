@@ -16,6 +16,9 @@
  *       chain's shifts after the last write an sl_sched of their own
  *   block-RAM read port (sl_sram_pf)   its ra, hit1 and data1 registers,
  *       two address tests and a 3:1 select of W bits
+ *   register-file read port in LUT RAM with `cost ram_read` (xcup)
+ *       its bypass and multiplexer as measured, LUTs a bit by address
+ *       bits (Yosys 0.23 builds 3-bit ones from LUT1-fed MUXF7-9 trees)
  *   LUT-RAM copy of D x W bits (read ports past the first)   whole
  *       `lutram_cell`s: ECP5 ceil(D/16) x ceil(W/4) TRELLIS_DPR16X4 of 6
  *       LUT4 sites each (3 slices; boards/README.md "Counting cells");
@@ -339,7 +342,8 @@ static bool est_transparent(const est_fam *f, const ub_port *p)
 }
 
 /* Register-file read port p of circular buffer b, the nr-th distinct
- * one, in reader r: its bypass (est_transparent) and its read: a
+ * one, in reader r: its bypass (est_transparent; with `cost ram_read`,
+ * bypass and read multiplexer as measured a bit) and its read: a
  * one-hot decoded multiplexer (no LUT RAM: iCE40) or, past the first,
  * a LUT-RAM copy (the cells of boards with several reads a cell are
  * costed at once, est_lutram_ports). */
@@ -348,7 +352,10 @@ static void est_regfile_read(const est_fam *f, est_walk *r, const ub_buffer *b,
 {
 	int64_t depth = b->capacity_words;
 	int aw = sl_addr_bits(depth), wd = b->width_bits;
-	if (!est_transparent(f, p))
+	const board_logic *g = &f->bd->logic;
+	if (g->n_ram_read && f->lut_ram)	/* bypass and mux, measured (`cost ram_read`) */
+		r->luts += g->ram_read[(aw < g->n_ram_read ? aw : g->n_ram_read) - 1] * wd;
+	else if (!est_transparent(f, p))
 		r->luts += (double) tg_est_eq(f, aw, false) + wd;	/* bypass */
 	if (!f->lut_ram)
 		r->luts += (double) wd * (depth / 2.0 + depth / 6.0) + (double) depth;

@@ -642,6 +642,80 @@ TEST(t_estimate, lutram_bypass_transparent_when_pipelined)
 
 namespace {
 
+// A ROM column that changes value t times along the address is t
+// threshold tests of the address, ceil(s / k) LUTs each, where that is
+// less than the function of its s bits: the varying n less the trailing
+// zeros z shared by every change's address (below them it is constant).
+// A 64-entry table read at x (n = 6 bits) on the iCE40 (LUT4, no free wide
+// multiplexers): the function of 6 bits is 4 LUT4 and 3 for their 4:1
+// mux, 7; a threshold test of 6 bits 2.  Bit 0 only, as (x >= 33): 1
+// change (z 0), 2 LUTs; as 17 <= x < 49: 2 changes, 4; as x & 1: 63
+// changes, the function, 7; as (x >= 32): z 5, a function of 1 bit, 1;
+// as 16 <= x < 48: z 4, of 2 bits, 1.  The rest of f is the same.
+static std::string rom_prog(int (*bit)(int))
+{
+	std::string p = "const t : u8[64] = {";
+	for (int i = 0; i < 64; i++)
+		p += std::to_string(bit(i)) + (i < 63 ? ", " : "};\n");
+	return p + "input in : u8[64];\nfunc f(x) : u8 = t(x) + in(x);\noutput f[64];\n";
+}
+
+TEST(t_estimate, rom_column_by_its_changes)
+{
+	Est one(rom_prog([](int i) { return i >= 33 ? 1 : 0; }), "ice40up5k");
+	Est two(rom_prog([](int i) { return i >= 17 && i < 49 ? 1 : 0; }), "ice40up5k");
+	Est many(rom_prog([](int i) { return i & 1; }), "ice40up5k");
+	Est top1(rom_prog([](int i) { return i >= 32 ? 1 : 0; }), "ice40up5k");
+	Est top2(rom_prog([](int i) { return i >= 16 && i < 48 ? 1 : 0; }), "ice40up5k");
+	for (Est *e : {&one, &two, &many, &top1, &top2})
+		ASSERT_NE(e->stage("f"), nullptr) << (e->dbuf ? e->dbuf : "");
+	EXPECT_EQ(two.stage("f")->luts - one.stage("f")->luts, 4 - 2);
+	EXPECT_EQ(many.stage("f")->luts - one.stage("f")->luts, 7 - 2);
+	EXPECT_EQ(top1.stage("f")->luts - one.stage("f")->luts, 1 - 2);
+	EXPECT_EQ(top2.stage("f")->luts - one.stage("f")->luts, 1 - 2);
+}
+
+// `cost ram_read L1 .. Ln` (measured on the xcup, where Yosys builds an
+// sl_ram read of 3 address bits as LUT1-fed MUXF7-9 trees): a register-file
+// read in LUT RAM costs L(aw) LUTs a data bit, in place of the bypass (the
+// address compare, (aw + 1) / 2 LUT4 and, past one, their AND, and a 2:1
+// mux a bit) of the board without the line; Ln past n address bits.  g's
+// single read port (8 bits) in f: with 1 2 3 .. 8, aw x 8 LUTs; with the
+// one-number line 5, 40 (every aw the last); the LUT-RAM cells the same.
+TEST(t_estimate, ram_read_cost_by_address_bits)
+{
+	const char *prog = "input in : u8[16][16];\n"
+		"func g(y, x) : u8 = in(y, x) + 1;\n"
+		"func f(y, x) : u8 = g(y / 2, x / 2);\noutput f[32][32];\n";
+	std::string n = madeup_board("madeup-rr-none", "lutram 64\nflatten 0\n");
+	std::string t = madeup_board("madeup-rr-table", "lutram 64\nflatten 0\n"
+		"cost ram_read 1 2 3 4 5 6 7 8\n");
+	std::string o = madeup_board("madeup-rr-one", "lutram 64\nflatten 0\ncost ram_read 5\n");
+	Est a(prog, n.c_str()), b(prog, t.c_str()), c(prog, o.c_str());
+	ASSERT_NE(a.stage("f"), nullptr) << (a.dbuf ? a.dbuf : "");
+	ASSERT_NE(b.stage("f"), nullptr) << (b.dbuf ? b.dbuf : "");
+	ASSERT_NE(c.stage("f"), nullptr) << (c.dbuf ? c.dbuf : "");
+	const ub_buffer *g = nullptr;
+	for (int i = 0; i < a.set->n_buffers; i++)
+		if (!strcmp(a.set->buffers[i]->name, "g"))
+			g = a.set->buffers[i];
+	ASSERT_NE(g, nullptr);
+	ASSERT_EQ(g->storage, UB_CIRCULAR);
+	ASSERT_NE(g->mem, UB_MEM_SRAM);
+	ASSERT_EQ(g->n_ports, 2);	/* the write and one read */
+	int aw = 1;
+	while (((int64_t) 1 << aw) < g->capacity_words)
+		aw++;
+	ASSERT_LE(aw, 8);
+	int bypass = (aw + 1) / 2 + ((aw + 1) / 2 > 1 ? 1 : 0) + 8;
+	EXPECT_EQ(b.stage("f")->luts - a.stage("f")->luts, 8 * aw - bypass);
+	EXPECT_EQ(c.stage("f")->luts - a.stage("f")->luts, 40 - bypass);
+}
+
+}  // namespace
+
+namespace {
+
 // Block-RAM windows (the circular buffer d read by p at four channels,
 // each read a copy of one window: sl_sram_pf) on ECP5, pipelined: copy m
 // writes d's words 1024 m to 1024 m + 1023, its write enable the tests
