@@ -13,6 +13,8 @@
 
 enum { EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
 enum { SIM_VCD_CYCLES = 2000 };	/* --vcd: the window dumped, from reset */
+enum { SIZE_MAX_PARAMS = 16 };	/* sim --size: params one size may name (its
+				 * usage message, driver/options.c, says 16) */
 
 typedef struct options {
 	sl_ctx *diag;		/* the command line's diagnostics */

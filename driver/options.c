@@ -46,13 +46,21 @@ static bool set_input(options *o, const char *val)
 
 /* -D NAME=VALUE: NAME an identifier given once, VALUE a decimal integer
  * of 64 bits (docs/language.md, "Params"). */
+/* Is s .. eq-1 a param's name: not empty, letters, digits and '_', not
+ * starting with a digit (-D, --runtime-max and --size take it so). */
+static bool param_name_ok(const char *s, const char *eq)
+{
+	bool ok = eq > s && !(*s >= '0' && *s <= '9');
+	for (const char *c = s; ok && c < eq; c++)
+		ok = *c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+			(*c >= '0' && *c <= '9');
+	return ok;
+}
+
 static bool set_define(options *o, const char *val)
 {
 	const char *eq = strchr(val, '=');
-	bool ident = eq && eq != val && !(*val >= '0' && *val <= '9');
-	for (const char *c = val; ident && c < eq; c++)
-		ident = *c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-			(*c >= '0' && *c <= '9');
+	bool ident = eq && param_name_ok(val, eq);
 	if (!ident)
 		return usage_error(o, "-D takes NAME=VALUE with NAME a param's name, not '%s'", val);
 	char *end;
@@ -73,10 +81,7 @@ static bool set_define(options *o, const char *val)
 static bool set_runtime_max(options *o, const char *val)
 {
 	const char *eq = strchr(val, '=');
-	bool ident = eq && eq != val && !(*val >= '0' && *val <= '9');
-	for (const char *c = val; ident && c < eq; c++)
-		ident = *c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-			(*c >= '0' && *c <= '9');
+	bool ident = eq && param_name_ok(val, eq);
 	char *end;
 	errno = 0;
 	long long v = ident ? strtoll(eq + 1, &end, 10) : 0;
@@ -98,16 +103,13 @@ static bool set_runtime_max(options *o, const char *val)
 static bool set_size(options *o, const char *val)
 {
 	const char *p = val;
-	char seen[16][64];
+	char seen[SIZE_MAX_PARAMS][64];
 	int n = 0;
 	bool ok = *p != 0;
 	while (ok && *p) {
 		const char *eq = strchr(p, '='), *end = strchr(p, ',');
 		end = end ? end : p + strlen(p);
-		ok = eq && eq > p && eq < end && eq - p < 64 && n < 16 && !(*p >= '0' && *p <= '9');
-		for (const char *c = p; ok && c < eq; c++)
-			ok = *c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-				(*c >= '0' && *c <= '9');
+		ok = eq && eq < end && eq - p < 64 && n < SIZE_MAX_PARAMS && param_name_ok(p, eq);
 		const char *d = ok ? eq + 1 : end;
 		ok = ok && (d < end) && (*d == '-' || (*d >= '0' && *d <= '9'));
 		for (const char *c = d + (ok && *d == '-'); ok && c < end; c++)

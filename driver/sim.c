@@ -57,7 +57,7 @@ static int sim_engine(sl_ctx *ctx, const ir_program *prog, const options *opt,
  * names it owns (size_defines_free). */
 static sl_define *size_defines(const options *opt, const char *spec, int *n)
 {
-	sl_define *d = sl_xcalloc((size_t) opt->n_defines + 17, sizeof(*d));
+	sl_define *d = sl_xcalloc((size_t) opt->n_defines + SIZE_MAX_PARAMS + 1, sizeof(*d));
 	int k = 0;
 	for (int i = 0; i < opt->n_defines; i++)
 		d[k++] = (sl_define) { sl_xstrdup(opt->defines[i].name), opt->defines[i].value };
