@@ -103,7 +103,7 @@ int64_t pub_ctrl_flops(const pub_params *p)
 {
 	int nc = 2 * (p->n_in + p->n_out), aw = sl_addr_bits(p->depth);
 	int sw = sl_clog2(p->fw) + 1, nports = p->n_in + p->n_out;
-	if (p->fixed_cfg && !p->runtime)
+	if (pub_params_static(p))
 		return nports * (static_ctrl_flops(p, aw) + static_ctrl_flops(p, sw)) + p->cw;
 	int64_t agw_sum = (int64_t) nports * (aw + sw);
 	return ctrl_config(p, nc, agw_sum) + ctrl_flops(p, nc, agw_sum) + p->cw;

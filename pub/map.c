@@ -40,6 +40,11 @@
 
 #include "pub/pub.h"
 
+bool pub_params_static(const pub_params *p)
+{
+	return p->fixed_cfg && !p->runtime;
+}
+
 void pub_params_default(pub_params *p)
 {
 	p->fw = 4;
@@ -912,7 +917,7 @@ static int build_tile(sl_ctx *ctx, isl_ctx *isl, const pub_set *ps, pub_buf *pb,
 			: "its counts differ from the controllers' extents");
 		return -1;
 	}
-	t->fixed_cfg = p->fixed_cfg && !p->runtime;
+	t->fixed_cfg = pub_params_static(p);
 	if (t->fixed_cfg)
 		share_ctrls(p, t);
 	return 0;

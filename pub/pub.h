@@ -256,6 +256,10 @@ void pub_cost_tile(const pub_params *p, const pub_tile *t, int width_bits, pub_c
  * without runtime): the state with every level live and no constant
  * address or schedule bit, the most such a tile keeps. */
 int64_t pub_ctrl_flops(const pub_params *p);
+/* Are tiles of "p" built with constant configuration: fixed_cfg, and not
+ * --runtime-config (whose tiles take their sizes through the bus)?  The
+ * mapping records it per tile (pub_tile.fixed_cfg); the fit asks it. */
+bool pub_params_static(const pub_params *p);
 /* The baseline of the same ports and access streams: a dual-port SRAM of
  * the tile's capacity in W-bit words, a controller per port, no
  * aggregators or transpose buffers, under the same table. */
