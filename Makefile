@@ -38,7 +38,7 @@ demo: build
 # stay in the normal run (their time is the tools', not ours: 38 more tests
 # take about 40 s under ASan).
 # The "slow" label (1080p runs against the Python models) is left to
-# `make test-slow`; the sanitizer build repeats the unit and front-end tests
+# `make test-slow`; the sanitizer build repeats its labels' tests
 # at small sizes.
 # make test installs the browser of the report.html tests (install-deps), so
 # there they must run: SLUICE_REQUIRE_BROWSER turns their skip into a failure.

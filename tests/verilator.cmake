@@ -40,7 +40,8 @@
 #                           sharing block-RAM copies of repeated reads
 #                           (camera_pipeline channel outermost,
 #                           tests/order/camera_pipeline.sl)
-#   t_verilator_lanes_blur_xy_k8, _k3  blur_xy at 8 lanes (128-bit ports:
+#   t_verilator_lanes_blur_xy_k8, _k3  blur_xy at 8 lanes (slow since 2026-12-05,
+#                           tests/CMakeLists.txt; 128-bit ports:
 #                           Verilator's wide words) and at 3 (62 and 64 not
 #                           multiples: the last word of a row part empty):
 #                           cycles reasoned in the test
