@@ -380,8 +380,8 @@ static bool set_pub_buffers(options *o, const char *val)
 	return !dup;
 }
 
-/* The tile parameters the user did not give are fitted (docs/pub.md,
- * "Fitted parameters"), except under --runtime-config, whose one build
+/* The tile parameters the user did not give are fitted
+ * (docs/pub_mapping.md, "Fitted parameters"), except under --runtime-config, whose one build
  * serves sizes the fit does not see, and in a study, which takes
  * explicit values: there they keep pub_params_default's. */
 static void pub_fit_defaults(options *o)

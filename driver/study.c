@@ -442,7 +442,7 @@ out:
  * width and depth, its buffers are mapped onto tiles of that
  * configuration (pub_map, each in a diagnostics context of its own, so
  * an illegal configuration is a row saying why, not an error of the run)
- * and costed by the model of docs/pub.md "Area and energy", beside the
+ * and costed by the model of docs/pub_mapping.md "Area and energy", beside the
  * dual-port buffer of the same ports.  One table on stdout,
  * DIR/pub_study.csv and DIR/pub_study.json, rows in the order of the
  * loops. */

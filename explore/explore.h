@@ -128,7 +128,7 @@ int ex_space_line(ex_space *s, const char *line, size_t len, char *why, size_t n
  * -1 (reported). */
 int ex_space_file(sl_ctx *ctx, ex_space *s, const char *path);
 /* The values of the knobs not given: the program's and the board's
- * default space (docs/explore.md, "The default space"). */
+ * default space (docs/explore.md, "The space"). */
 void ex_space_defaults(ex_space *s, bool any_given);
 void ex_space_free(ex_space *s);
 /* Points of the space per board: the product of the knob counts, the tile

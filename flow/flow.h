@@ -27,9 +27,10 @@ typedef struct flow_options {
 	sched_options sched;
 	ub_options ub;		/* ub.bd is set from bd */
 	const board *bd;	/* map for this board, or NULL */
-	/* --memory pub: map the buffers onto push-memory tiles of "pub" as
-	 * well (pub/map.c); the design's Verilog and model stay today's
-	 * mapping (docs/pub.md, "Mapping"). */
+	/* --memory pub: map the buffers onto push-memory tiles of "pub"
+	 * (the tile stage, pub/map.c; docs/pub_mapping.md).  The Verilog
+	 * instantiates the tiles; the cycle-level model keeps the native
+	 * storage for the data and runs the tile model for the counts. */
 	bool memory_pub;
 	pub_params pub;
 	/* With bd: a design whose storage or estimated logic does not fit

@@ -29,7 +29,7 @@
  * and a shared controller (pub_tile_shares) is its delay line and address
  * adder; the count of the rest is then an upper bound (Yosys folds more
  * of the constants: gaussian on the UP5K 689 flip-flops against 773
- * estimated, docs/pub.md "Constant configuration and shared controllers").
+ * estimated, docs/pub_mapping.md "What synthesis keeps").
  *
  * LUTs are a structural estimate (k-input LUTs, the board's `carry`),
  * not fitted: per controller, per level a down counter with its load

@@ -35,7 +35,7 @@ typedef struct onnx_options {
 	/* Channels last: every graph input, graph output and func of rank 3
 	 * or more is declared with its dimension 1 (ONNX's channels) moved
 	 * last, [N][C][H][W] as [N][H][W][C], so it streams a pixel's
-	 * channels one after the other (docs/onnx.md, "Channels last");
+	 * channels one after the other (docs/onnx.md, "The program");
 	 * constants keep ONNX's order. */
 	bool channels_last;
 } onnx_options;

@@ -2,7 +2,7 @@
  * dual-port buffer of the same ports that the paper compares it with.
  * Stage: pub, after map.c.  A structural count (SRAM bits,
  * flip-flops, logic in 4-input LUTs) and, from the access counts, energy
- * and area by the constants of docs/pub.md "Area and energy" (each with
+ * and area by the constants of docs/pub_mapping.md "Area and energy" (each with
  * its source, or marked as an assumption).  A tile is costed as it is
  * built: bus-configured (the study's, --pub-config rom's: a formula of
  * its parameters), or with constant configuration (the default build:
@@ -15,7 +15,7 @@
 
 #include "pub/pub.h"
 
-/* Constants (docs/pub.md, "Area and energy"). */
+/* Constants (docs/pub_mapping.md, "Area and energy"). */
 #define E_SRAM_64B_8KB_PJ 10.0	/* 64-bit read of an 8 KB SRAM, 45 nm: Horowitz, ISSCC 2014 */
 #define E_ADD32_PJ 0.1		/* 32-bit integer add, 45 nm: Horowitz, ISSCC 2014 */
 #define E_FLOP_BIT_PJ 0.01	/* one flip-flop bit written or read: assumption */
@@ -35,7 +35,7 @@
  * SRAM a black box, at 26 parameterizations, 9 of them with EW < CW; 5
  * more checked, not fitted (tests/bench/pub_area_fit.py, run of
  * 2026-12-01: fit error max 2.0 %, mean 0.7 %; check points max 3.3 %,
- * mean 1.5 %; the table in docs/pub.md "Area and energy").  Each
+ * mean 1.5 %; the table in docs/pub_mapping.md "Area and energy").  Each
  * multiplies a count of one structure of sl_pub.v / sl_pub_ctrl.v; adders
  * are LUTs (no carry cells in the generic flow). */
 #define LUT_LEVELS_EW 2.2541	/* NC x LEVELS x EW: index counters, their clears, compares */
@@ -53,7 +53,7 @@
  * programs (tests/bench/pub_area_fit.py STATIC_PROGRAMS: examples and
  * random programs of tests/diff/gen.py), as built and unshared: 77
  * points, 11 more checked, not fitted (run of 2026-12-05: fit error max
- * 4.9 %, mean 0.9 %; check points max 1.4 %, mean 0.7 %; docs/pub.md
+ * 4.9 %, mean 0.9 %; check points max 1.4 %, mean 0.7 %; docs/pub_mapping.md
  * "Area and energy").  Flip-flops are exact (static_tile). */
 #define S_LUT_LIVE_EW 1.7942	/* live levels x EW: index counters and their compares */
 #define S_LUT_LIVE 5.7528	/* live levels: flags and the next-step choice */
@@ -91,7 +91,7 @@ static int64_t cols_bound(const pub_params *p, int agw, int lv)
 }
 
 /* A constant-configuration controller with every level live and no
- * constant bit (docs/pub.md "Constant configuration": the most such a
+ * constant bit (docs/pub_mapping.md "What synthesis keeps": the most such a
  * controller keeps; ctrl_live's count). */
 static int64_t static_ctrl_flops(const pub_params *p, int agw)
 {
@@ -128,7 +128,7 @@ static double e_sram(int64_t word_bits, int64_t bits)
 }
 
 /* What Yosys keeps of one enabled controller of constant configuration
- * (docs/pub.md "Constant configuration"): its levels from the innermost
+ * (docs/pub_mapping.md "What synthesis keeps"): its levels from the innermost
  * with EXT_M1 > 0 up are live (those inside never step); of the next-step
  * deltas' register {SG_DELTA is 1, AG_DELTA, SG_DELTA} one bit for each
  * distinct non-zero column over the live levels (a zero column is a

@@ -200,7 +200,8 @@ void pub_dump_text(const pub_set *ps, FILE *out)
 }
 
 /* report.json's "memory_pub": per mapped buffer its tiles, each with its
- * access counts and the cost model's figures (docs/pub.md). */
+ * access counts and the cost model's figures (docs/pub.md, "The tile
+ * model and its counts"; docs/pub_mapping.md, "Area and energy"). */
 void pub_report_json(const pub_set *ps, FILE *out)
 {
 	const pub_params *p = &ps->params;

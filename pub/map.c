@@ -24,9 +24,9 @@
  *   - run every tile's configuration through the tile model (model.c)
  *     on element identities: every word an output presents is the one
  *     its port reads, and the counts are the model's.
- * The register map, timing and rules are docs/pub.md's.  A pub_set
- * owns its buffers' tiles and controllers (heap); isl objects live only
- * inside one call. */
+ * The register map, timing and rules are docs/pub.md's; the mapping is
+ * docs/pub_mapping.md.  A pub_set owns its buffers' tiles and
+ * controllers (heap); isl objects live only inside one call. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -846,7 +846,7 @@ static bool ctrl_repeats(const pub_params *p, const pub_ctrl *c, const pub_ctrl 
 	return !memcmp(rc + 3, rs + 3, sizeof(int64_t) * (size_t) (3 * p->levels));
 }
 
-/* The one decision of sharing (docs/pub.md "Shared controllers"), on a
+/* The one decision of sharing (docs/pub_mapping.md "Shared controllers"), on a
  * tile with constant configuration: each controller, in register-map
  * order, repeats the first controller that it repeats (ctrl_repeats)
  * 0 .. PUB_MAX_SHARE_DELAY cycles later and that follows none; a

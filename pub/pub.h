@@ -10,7 +10,7 @@
  *             widths, levels, ports and each buffer's fetch width
  *   model.c   a tile's configuration run cycle by cycle; configuration
  *             images and the one ROM
- *   cost.c    area, energy and flip-flops of a tile (docs/pub.md)
+ *   cost.c    area, energy and flip-flops of a tile (docs/pub_mapping.md)
  *   dump.c    pub.json, report.json's "memory_pub", the -dT text */
 #ifndef SLUICE_PUB_H
 #define SLUICE_PUB_H
@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-/* The push-memory tile sl_pub (map.c, docs/pub.md): a buffer whose read
+/* The push-memory tile sl_pub (docs/pub.md; map.c, docs/pub_mapping.md): a buffer whose read
  * ports are all at constant delays is served by tiles of one wide
  * single-port SRAM, an aggregator per input and a transpose buffer per
  * output, each step of them fired by an affine controller.  Read ports
@@ -74,7 +74,7 @@ typedef struct pub_ctrl {
 	/* ew_need[L]: the narrowest EW that holds it in L loop levels (1..16;
 	 * PUB_MAX_WIDTH + 1: none does), from its nest before folding */
 	int ew_need[PUB_MAX_LEVELS + 1];
-	/* Shared (docs/pub.md "Shared controllers"; a tile with constant
+	/* Shared (docs/pub_mapping.md "Shared controllers"; a tile with constant
 	 * configuration only, decided by the mapping): no controller of its
 	 * own, it repeats controller "src"'s fires "delay" cycles later
 	 * (sl_pub_follow).  False: its own sl_pub_ctrl. */
@@ -207,7 +207,7 @@ int pub_print_counts(sl_ctx *ctx, const pub_set *ps, const char *source, FILE *o
 void pub_dump_text(const pub_set *ps, FILE *out);
 /* The register values of controller "c" at offsets 0 .. 3*levels+2. */
 void pub_ctrl_regs(const pub_params *p, const pub_ctrl *c, int64_t *regs);
-/* Shared controllers (docs/pub.md "Shared controllers"), as the mapping
+/* Shared controllers (docs/pub_mapping.md "Shared controllers"), as the mapping
  * recorded them (pub_ctrl shared): src[c] is the controller that
  * controller c of "t" repeats (sl_pub_follow), dly[c] cycles later, or
  * -1 (always on a bus-configured tile).  c has the same extents and delta
@@ -240,7 +240,7 @@ int pub_write_rom_hex(const pub_set *ps, FILE *out);
 /* (hi << lo_bits) | lo in "digits" hex digits, wider than 64 bits too
  * (lo below 2^lo_bits, hi below 2^32). */
 void pub_print_word(FILE *out, int digits, uint64_t hi, int lo_bits, uint64_t lo);
-/* The cost model (cost.c, docs/pub.md "Area and energy"). */
+/* The cost model (cost.c, docs/pub_mapping.md "Area and energy"). */
 typedef struct pub_cost {
 	int64_t sram_bits, flops, ctrl_luts;
 	double area_um2, energy_pj;

@@ -185,7 +185,7 @@ typedef struct rp_pub_row {
 	int64_t sram_bits, reg_bits, flops, luts;
 	int64_t sram_writes, sram_reads, tb_reads;
 	double area, energy;
-	/* the dual-port buffer of the same ports (docs/pub.md "Area and
+	/* the dual-port buffer of the same ports (docs/pub_mapping.md "Area and
 	 * energy"): SRAM bits, area, energy, and the most accesses a tile's
 	 * ports make in one cycle (more than 2: two ports do not serve them) */
 	int64_t dp_sram_bits;

@@ -1,6 +1,6 @@
 /* rtlgen/plan.c: the RTL plan, what rtl_emit builds, decided before any
  * Verilog is written.
- * Stage: rtlgen (rank 7); the emitter (rtlgen.c) writes it, the
+ * Stage: rtlgen (rank 8); the emitter (rtlgen.c) writes it, the
  * estimate (fpga/logic.c) costs it and the Verilator harness
  * (verilator/) reads its names, so none re-derives another's rules.  It
  * holds the cycle-counter width TW of every schedule's START and DELTA,

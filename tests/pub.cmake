@@ -1,5 +1,5 @@
 # tests/pub.cmake: buffers on the push-memory tile (pub/map.c,
-# docs/pub.md "Mapping").  The unit tests are tests/unit/t_pub.cpp.
+# docs/pub_mapping.md).  The unit tests are tests/unit/t_pub.cpp.
 #   t_pub_cli   --memory pub on the command line: the collision, width and
 #               capacity errors against goldens (tests/pub/*.err), usage
 #               errors, gaussian's pub.json, report.json and $readmemh

@@ -1,6 +1,6 @@
 # tests/robust.cmake: output files, the Verilator cache, interrupts and hung
 # children, after the reproducers of the reliability audit (label "robust";
-# docs/hardware.md "Output files", docs/verilator.md "Cache").
+# docs/verilator.md "Output files, interrupts and time limits" and "Cache").
 #   t_robust_files           tests/robust/files.sh: concurrent runs into one
 #                            directory, planted symlinks, all-or-nothing
 #                            outputs, failed compile writes, long names, the

@@ -1,5 +1,5 @@
 // sl_sched_rt: sl_sched with its schedule from inputs. The same ports and
-// cycle behaviour as sl_sched (docs/hardware.md, "Schedules"), but EXT,
+// cycle behaviour as sl_sched (docs/hardware.md, "Hardware library"), but EXT,
 // DELTA and START are inputs (configuration registers of the top, written
 // before go and held through the run: docs/pub.md, "Run-time
 // configuration"), and the widths are parameters, upper bounds of the

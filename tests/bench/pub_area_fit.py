@@ -1,5 +1,5 @@
 # tests/bench/pub_area_fit.py: the measurement and fit behind the area
-# model of the push-memory tile (pub/cost.c, docs/pub.md "Area and
+# model of the push-memory tile (pub/cost.c, docs/pub_mapping.md "Area and
 # energy").  For each parameterization (W, FW, DEPTH, NI, NO, LEVELS, CW,
 # EW) it synthesizes sl_pub (rtlgen/lib/sl_pub*.v) with Yosys in one
 # technology-neutral flow:
@@ -33,7 +33,7 @@
 # flow above (chparam of every parameter, CFG and SHARE included), and
 # again with SHARE 0 when it shares controllers (the same tile, every
 # controller its own).  Flip-flops are checked against static_flops
-# (docs/pub.md "Constant configuration": exact); LUTs are fitted to
+# (docs/pub_mapping.md "What synthesis keeps": exact); LUTs are fitted to
 # STATIC_TERMS as above, the programs marked "check" left out.  Points
 # with the same parameters are measured once.
 #
@@ -318,8 +318,8 @@ def low_zeros(v, w):
 
 
 def static_ctrl(t, c):
-    """What synthesis keeps of own controller c (docs/pub.md "Constant
-    configuration"): live levels (the innermost with EXT_M1 > 0 and those
+    """What synthesis keeps of own controller c (docs/pub_mapping.md "What synthesis
+    keeps"): live levels (the innermost with EXT_M1 > 0 and those
     above), the distinct non-zero bit columns of the next-step deltas over
     them, the schedule and address bits above the lowest bit set in a live
     delta, and the address's constant low bits."""
@@ -370,7 +370,7 @@ def reached_words(t, c, k, out):
 
 
 def static_flops(t):
-    """docs/pub.md "Constant configuration": per own controller, per live
+    """docs/pub_mapping.md "What synthesis keeps": per own controller, per live
     level EW + 3 (index, "one before the last", step bit, "at the last"
     but for the innermost, whose place "the step is inner" takes), the
     deltas' columns, fire and active, the schedule and address bits that

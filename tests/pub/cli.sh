@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tests/pub/cli.sh: `--memory pub` through the command line (docs/pub.md,
-# "Mapping" and "Configuration files").
+# tests/pub/cli.sh: `--memory pub` through the command line (docs/pub.md
+# "Options" and "Configuration files", docs/pub_mapping.md).
 #   cli.sh SLUICE
 # Errors: a schedule the single SRAM port cannot serve and a field past
 # the configuration width are located errors (exit 1, stderr equal to
@@ -129,7 +129,7 @@ PY
 else
 	echo "FAIL compile $G --memory pub:"; cat "$TMP/err"; fail=1
 fi
-# The tile as built, costed by what it is (docs/pub.md "Constant
+# The tile as built, costed by what it is (docs/pub_mapping.md "Constant
 # configuration and shared controllers"): gaussian's default tile has
 # constant configuration, RD_0 repeating RD_1 2 cycles later and OUT_0
 # OUT_1 at once (pub.json "follows"), 386 flip-flops (derived by hand in

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tests/pub/examples.sh: every example with --memory pub (docs/pub.md,
-# "Mapping", "In the Verilog").
+# tests/pub/examples.sh: every example with --memory pub (docs/pub_mapping.md,
+# "Measured on the examples"; docs/pub.md "In the Verilog").
 #   examples.sh SLUICE model
 #       every example through `sluice sim --memory pub` in the model: every
 #       output equal to the reference at the predicted cycles, and the
@@ -64,7 +64,7 @@ tiles_of() {
 	esac
 }
 # Tile options an example needs: mobilenet's two reads of 'act' and its
-# write collide on one FW-4 tile (docs/pub.md, "Mapping").
+# write collide on one FW-4 tile (docs/pub_mapping.md, "No collision, proved").
 opts_of() {
 	case $1 in
 	mobilenet) echo "--fetch 8" ;;

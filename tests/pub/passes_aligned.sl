@@ -1,6 +1,6 @@
 # tests/pub/passes_aligned.sl: 'in' read in 8 passes (one per row i of f)
 # that follow one another with no idle cycle, as lanes make them
-# (docs/pub.md, "Lanes").  f streams 12 columns a row, one a cycle, so a
+# (docs/pub_mapping.md, "Lanes").  f streams 12 columns a row, one a cycle, so a
 # pass lasts 12 cycles and the next starts 12 cycles later; the box,
 # columns 4 .. 15, is FW 4 SRAM words 1 .. 3, whose reads span 8 cycles:
 # both the OUT and the RD controller step forward between passes, and

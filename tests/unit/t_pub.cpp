@@ -437,7 +437,7 @@ TEST(t_pub, model_rejects)
 		"(write order)");
 }
 
-// Fitted parameters (docs/pub.md "Fitted parameters"), everything left to
+// Fitted parameters (docs/pub_mapping.md "Fitted parameters"), everything left to
 // the fit (0): gaussian's "in" at FW 4 (the first width tried), one input,
 // two outputs (its two SRAM groups), and, as tests/golden/README.md
 // derives, 1 level (654 controller flip-flops against 705 at 2 levels),
@@ -476,7 +476,7 @@ TEST(t_pub, fitted_gaussian)
 
 // The default build's tile: constant configuration (fixed_cfg), whose
 // fit weighs the flip-flops a constant-configuration controller keeps at
-// most (pub_ctrl_flops, docs/pub.md "Constant configuration"), per
+// most (pub_ctrl_flops, docs/pub_mapping.md "What synthesis keeps"), per
 // controller L (EW + 2) + (L - 1) + min(CW + AGW + 1, 2^L - 1) + 3 + CW +
 // AGW, 3 ports of an IN/OUT (AGW 3) and a WR/RD (AGW 9) controller, and
 // the counter CW: one level (EW 12, CW 12) 3 (39 + 33) + 12 = 228; two
@@ -511,7 +511,7 @@ TEST(t_pub, fitted_gaussian_static_shares)
 	}
 }
 
-// mobilenet's act collides at FW 4 for every placement (docs/pub.md "No
+// mobilenet's act collides at FW 4 for every placement (docs/pub_mapping.md "No
 // collision, proved"); fitted, it takes FW 8, the next width, on one tile.
 TEST(t_pub, fitted_fetch_per_buffer)
 {
@@ -527,7 +527,7 @@ TEST(t_pub, fitted_fetch_per_buffer)
 // A fixed fetch width that refuses a buffer is an error (strict); the
 // fitted one takes the next width.  A 13-wide image read one and two rows
 // behind: rows of 13 words at FW 4 meet the transpose buffer's bound b = 1
-// (docs/pub.md, "No collision, proved") and collide; at FW 8 the tile's
+// (docs/pub_mapping.md, "No collision, proved") and collide; at FW 8 the tile's
 // least delay, (2 x 8 - 1) + 5 = 20 cycles, is past the read one row (13
 // cycles) behind, which reads the producer's stream through 13 registers,
 // and the read two rows (26 cycles) behind is the tile's one output.

@@ -1,5 +1,5 @@
 // tests/unit/t_pubcost.cpp: the push-memory tile's area and energy model
-// (pub/cost.c, docs/pub.md "Area and energy").  The tile's
+// (pub/cost.c, docs/pub_mapping.md "Area and energy").  The tile's
 // flip-flops and LUTs are checked against Yosys 0.23 cell counts of sl_pub
 // (`synth -flatten -lut 4`, the SRAM a black box, measured by
 // tests/bench/pub_area_fit.py): the flip-flop formula must be exact, and
@@ -7,7 +7,7 @@
 // with EW < CW) must be within the error the bench reports for them.
 // Tiles with constant configuration (the default build) are real tiles
 // of gaussian and camera_pipeline, their flip-flops derived by hand from
-// what synthesis keeps (docs/pub.md "Constant configuration") and equal
+// what synthesis keeps (docs/pub_mapping.md "What synthesis keeps") and equal
 // to Yosys's, their LUTs within 3 % of Yosys's.  The dual-port baseline
 // and the peak accesses a cycle are worked out by hand beside each
 // expectation.
