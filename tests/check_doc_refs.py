@@ -7,14 +7,14 @@
 #
 # Two forms are checked in every tracked text file (git ls-files; the
 # sources, scripts, CMake files, boards and the Markdown itself):
-#   - an anchor, FILE.md#slug (flow/options.c gives each option rule one):
-#     FILE must exist and have a heading whose GitHub slug is "slug";
-#   - a quoted section, FILE.md "Section", FILE.md, "Section",
-#     [text](FILE.md), "Section" or FILE.md's "Section", also across a
-#     line break inside a comment: FILE must have a heading "Section" (or
+#   - an anchor, <file>.md#slug (flow/options.c gives each option rule one):
+#     <file> must exist and have a heading whose GitHub slug is "slug";
+#   - a quoted section, <file>.md "Section", <file>.md, "Section",
+#     [text](<file>.md), "Section" or <file>.md's "Section", also across a
+#     line break inside a comment: <file> must have a heading "Section" (or
 #     one that begins "Section (" or "Section: "), or a paragraph or list
 #     item that opens with **Section** in bold.
-# FILE is taken as written (docs/pub.md, boards/README.md); a bare name
+# <file> is taken as written (docs/pub.md, boards/README.md); a bare name
 # (pub.md) is looked up beside the referring file when that is in docs/,
 # else in docs/.  A bare README.md is ambiguous and skipped.  Prints each
 # broken reference as FILE:LINE: what it names, and exits 1 when there is

@@ -29,8 +29,8 @@ add_test(NAME t_layout_function_length
 set_tests_properties(t_layout_function_length PROPERTIES LABELS layout TIMEOUT 60)
 
 #   t_layout_doc_refs  every reference to a docs section, an anchor
-#                   FILE.md#slug (the option rules of flow/options.c) or a
-#                   quoted FILE.md "Section" in a comment, a message, a
+#                   <file>.md#slug (the option rules of flow/options.c) or a
+#                   quoted <file>.md "Section" in a comment, a message, a
 #                   test or the docs, names a heading (or bold paragraph)
 #                   that exists (tests/check_doc_refs.py)
 add_test(NAME t_layout_doc_refs
