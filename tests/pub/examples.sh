@@ -20,7 +20,7 @@
 #   examples.sh SLUICE frames
 #       gaussian on two tiles in series (--depth 32) with --frames 3 in
 #       Verilator: three frames back to back through both tiles, bit-exact,
-#       12,293 cycles (4,101 + 2 x 4,096) as predicted;
+#       12,292 cycles (4,100 + 2 x 4,096) as predicted;
 #   examples.sh SLUICE axis
 #       gaussian with --memory pub --interface axis: its self-contained
 #       directory (wrapper, core, tiles) lint-clean under verilator -Wall,
