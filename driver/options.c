@@ -381,9 +381,10 @@ static bool set_pub_buffers(options *o, const char *val)
 }
 
 /* The tile parameters the user did not give are fitted
- * (docs/pub_mapping.md, "Fitted parameters"), except under --runtime-config, whose one build
- * serves sizes the fit does not see, and in a study, which takes
- * explicit values: there they keep pub_params_default's. */
+ * (docs/pub_mapping.md, "Fitted parameters"), except under
+ * --runtime-config, whose one build serves sizes the fit does not see,
+ * and in a study, which takes explicit values: there they keep
+ * pub_params_default's. */
 static void pub_fit_defaults(options *o)
 {
 	pub_params *p = &o->flow.pub;

@@ -21,13 +21,13 @@
 extern "C" {
 #endif
 
-/* The push-memory tile sl_pub (docs/pub.md; map.c, docs/pub_mapping.md): a buffer whose read
- * ports are all at constant delays is served by tiles of one wide
- * single-port SRAM, an aggregator per input and a transpose buffer per
- * output, each step of them fired by an affine controller.  Read ports
- * whose delays lie within register_threshold of each other share one
- * tile output and a delay line of registers; ports at delays too short
- * for the tile read a delay line on the producer's stream. */
+/* The push-memory tile sl_pub (docs/pub.md; map.c, docs/pub_mapping.md):
+ * a buffer whose read ports are all at constant delays is served by tiles
+ * of one wide single-port SRAM, an aggregator per input and a transpose
+ * buffer per output, each step of them fired by an affine controller.
+ * Read ports whose delays lie within register_threshold of each other
+ * share one tile output and a delay line of registers; ports at delays
+ * too short for the tile read a delay line on the producer's stream. */
 enum { PUB_MAX_LEVELS = 16, PUB_MAX_TILES = 4, PUB_MAX_WIDTH = 62, PUB_MAX_OUTS = 8 };
 
 typedef struct pub_params {

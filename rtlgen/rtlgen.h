@@ -94,7 +94,8 @@ int rtl_emit_frames(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 /* rtl_emit with the buffers that "pub" maps on push-memory tiles emitted
  * as sl_pub instances, configured after reset; the module gets an output
  * 'ready' (every tile configured; with no buffer on tiles, high from
- * reset) and takes 'start' only when it is high (docs/pub.md, "In the Verilog"). */
+ * reset) and takes 'start' only when it is high (docs/pub.md, "In the
+ * Verilog"). */
 int rtl_emit_pub(sl_ctx *ctx, const sched_program *sp, const ub_set *ubs,
 	const pub_set *pub, const char *top_name, FILE *out);
 /* The top level's interface (docs/hardware.md): the native ports

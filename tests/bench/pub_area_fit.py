@@ -318,8 +318,8 @@ def low_zeros(v, w):
 
 
 def static_ctrl(t, c):
-    """What synthesis keeps of own controller c (docs/pub_mapping.md "What synthesis
-    keeps"): live levels (the innermost with EXT_M1 > 0 and those
+    """What synthesis keeps of own controller c (docs/pub_mapping.md
+    "What synthesis keeps"): live levels (the innermost with EXT_M1 > 0 and those
     above), the distinct non-zero bit columns of the next-step deltas over
     them, the schedule and address bits above the lowest bit set in a live
     delta, and the address's constant low bits."""

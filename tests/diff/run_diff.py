@@ -334,7 +334,8 @@ LANE_REFUSALS = re.compile(
 
 
 # The push-memory mapping's located refusals (docs/pub.md "What the
-# compiler must prove", docs/pub_mapping.md "No collision, proved"); "the tile model rejects" is a mapping bug, not one.
+# compiler must prove", docs/pub_mapping.md "No collision, proved");
+# "the tile model rejects" is a mapping bug, not one.
 PUB_REFUSALS = re.compile(
     r"error: the push-memory tile of '[^']*'(:| would access| has no cycle)"
     r"(?!.*the tile model rejects)")

@@ -36,9 +36,10 @@ fail=0
 # stream is one word a cycle, so a row of a 64-wide image lasts 64 / K
 # cycles (downsample's input has 2K lanes: 64 / 2K).  At FW 4 a tile
 # output serves reads at least (2 FW - 1) + 5 = 12 cycles behind the
-# write (docs/pub_mapping.md, "Outputs and registers"): a bank read a row or more behind goes
-# on a tile when a row lasts 12 cycles or more, which K = 2 and 4 give
-# (32 and 16 cycles) and downsample's 8 lanes at K = 4 (8 cycles) do not.
+# write (docs/pub_mapping.md, "Outputs and registers"): a bank read a
+# row or more behind goes on a tile when a row lasts 12 cycles or more,
+# which K = 2 and 4 give (32 and 16 cycles) and downsample's 8 lanes at
+# K = 4 (8 cycles) do not.
 # The buffers are those of K = 1 (tests/pub/examples.sh), each bank of
 # them: blur_xy's 'in' is read only along x (registers) at any K;
 # camera_pipeline's red, green and blue are read in three passes, one a

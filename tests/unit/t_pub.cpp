@@ -437,8 +437,8 @@ TEST(t_pub, model_rejects)
 		"(write order)");
 }
 
-// Fitted parameters (docs/pub_mapping.md "Fitted parameters"), everything left to
-// the fit (0): gaussian's "in" at FW 4 (the first width tried), one input,
+// Fitted parameters (docs/pub_mapping.md "Fitted parameters"), everything
+// left to the fit (0): gaussian's "in" at FW 4 (the first width tried), one input,
 // two outputs (its two SRAM groups), and, as tests/golden/README.md
 // derives, 1 level (654 controller flip-flops against 705 at 2 levels),
 // CW 12 and EW 12 (the extent 4095).
