@@ -68,10 +68,11 @@ find_program(SLUICE_VERILATOR_EXE verilator)
 if(SLUICE_VERILATOR_EXE)
   add_executable(sluice_vl_harness ${CMAKE_CURRENT_SOURCE_DIR}/verilator/t_vl_harness.cpp)
   target_link_libraries(sluice_vl_harness PRIVATE sl_flow sl_sim sl_frontend sl_ir GTest::gtest GTest::gtest_main)
+  target_compile_options(sluice_vl_harness PRIVATE -O0)   # as sluice_unit (tests/CMakeLists.txt)
   target_compile_definitions(sluice_vl_harness PRIVATE
     SLUICE_SOURCE_DIR="${CMAKE_SOURCE_DIR}" SLUICE_BINARY_DIR="${CMAKE_BINARY_DIR}")
   gtest_discover_tests(sluice_vl_harness
-    PROPERTIES LABELS verilator RUN_SERIAL TRUE TIMEOUT 300 DISCOVERY_TIMEOUT 60)
+    PROPERTIES LABELS verilator PROCESSORS 2 TIMEOUT 300 DISCOVERY_TIMEOUT 60)
 
   set(SLUICE_VERILATOR_EXAMPLES
     brighten gaussian cascade harris unsharp upsample downsample

@@ -5,7 +5,8 @@
 // here from the program's meaning; the negative tests edit the module
 // text (a wrong constant, a late or missing done, one element too many)
 // and expect the harness to see it.  Label "verilator": each distinct
-// module is verilated once (about 10 s).
+// module is verilated once (about 10 s) into one cache shared by the
+// tests (t_verilator_harness_two's has its own, to see a miss).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -114,9 +115,17 @@ std::string edit(std::string text, const std::string &from, const std::string &t
 
 class VlHarness : public ::testing::Test {
 protected:
+	// One cache for the suite, kept between runs (ctest runs each test in
+	// its own process, in parallel: the cache's per-entry lock makes
+	// concurrent runs of one module build it once).  The test that must
+	// see a miss first uses a cache of its own, emptied first.
 	static void SetUpTestSuite()
 	{
-		std::string cache = SLUICE_BINARY_DIR "/verilator_cache_unit";
+		setenv("SLUICE_CACHE_DIR", SLUICE_BINARY_DIR "/verilator_cache_unit", 1);
+	}
+	static void fresh_cache(const char *name)
+	{
+		std::string cache = SLUICE_BINARY_DIR "/verilator_cache_unit_" + std::string(name);
 		std::string cmd = "rm -rf '" + cache + "'";
 		ASSERT_EQ(std::system(cmd.c_str()), 0);
 		setenv("SLUICE_CACHE_DIR", cache.c_str(), 1);
@@ -125,6 +134,7 @@ protected:
 
 TEST_F(VlHarness, t_verilator_harness_two)
 {
+	fresh_cache("two");
 	std::string v = read_text(src + "two.v");
 	VlRun r(v);
 	ASSERT_EQ(r.rc, 0) << r.diags();
