@@ -349,8 +349,11 @@ static est_val est_reduction(est_walk *w, const sched_stmt *s)
 		w->luts += 2.0 * tg_est_eq(f, tg_est_counter_bits(s, d), true);
 	w->luts += 2 * tg_est_tree(f, nr) + 1;
 	w->luts += t.bits;	/* acc_in: first ? identity : acc */
-	if (r->u.reduce.op == IR_RED_SUM)
-		w->luts += tg_est_add(f, t.bits);
+	if (r->u.reduce.op == IR_RED_SUM) {
+		w->luts += tg_est_add(f, t.bits);	/* a DSP's post-add: subtracted */
+		tg_est_postadd(w, s, r->u.reduce.body, sched_acc_cycle(s), t.bits,
+			tg_est_add(f, t.bits));
+	}
 	else
 		w->luts += tg_est_lt(f, t.bits, false) + t.bits;
 	(void) v;
@@ -561,7 +564,7 @@ static void est_split(const board *bd, const sched_program *sp, est_muls *ml, es
 			r->dsps_lanes += m->dsps;
 		if (m->in_dsp) {
 			w->dsps += m->dsps;
-			w->luts += m->rest_luts - m->pre_luts;	/* less its pre-add */
+			w->luts += m->rest_luts - m->pre_luts - m->post_luts;	/* less its adds */
 		} else {
 			w->luts += m->soft_luts;
 			r->n_soft_muls++;

@@ -839,3 +839,93 @@ TEST(t_estimate, dsp_preadder_takes_the_operand_add)
 }
 
 }  // namespace
+
+namespace {
+
+// A DSP's post-adder (`dsp_mul ... postadd N`, the DSP48E1's Z + M, which
+// Yosys 0.23's xilinx_dsp packs when the add is the product's only user,
+// fed at once or through one register, the MREG; xilinx_dsp_cascade then
+// brings a second product in through PCIN): the add costs no LUT.
+// i32(a(x)) * i32(b(x)) + i32(c(x)) unpipelined: at most 255 * 255 + 255
+// = 65280 < 2^16, so the front end's value ranges narrow it to u16: a
+// 16-bit add, a LUT a bit beside the carry chain on this made-up family;
+// the product one 25x18 DSP on both boards.  f costs 16 fewer LUTs with
+// the post-adder.
+TEST(t_estimate, dsp_postadder_takes_the_product_add)
+{
+	std::string p = madeup_board("madeup-postadd", "dsp_mul 25x18 signed postadd 48\n");
+	std::string n = madeup_board("madeup-nopostadd", "dsp_mul 25x18 signed\n");
+	const char *prog = "input a : u8[16];\ninput b : u8[16];\ninput c : u8[16];\n"
+		"func f(x) : i32 = i32(a(x)) * i32(b(x)) + i32(c(x));\noutput f[16];\n";
+	Est with(prog, p.c_str()), without(prog, n.c_str());
+	ASSERT_NE(with.stage("f"), nullptr) << (with.dbuf ? with.dbuf : "");
+	ASSERT_NE(without.stage("f"), nullptr) << (without.dbuf ? without.dbuf : "");
+	EXPECT_EQ(with.stage("f")->dsps, 1);
+	EXPECT_EQ(without.stage("f")->dsps, 1);
+	EXPECT_EQ(without.stage("f")->luts - with.stage("f")->luts, 16);
+}
+
+// The same product used twice (Yosys merges the two $mul, opt_merge): the
+// product has two users, so neither add is the DSP's; the outer add of two
+// sums is no product's.  No LUT fewer.
+TEST(t_estimate, dsp_postadder_not_for_a_shared_product)
+{
+	std::string p = madeup_board("madeup-postadd2", "dsp_mul 25x18 signed postadd 48\n");
+	std::string n = madeup_board("madeup-nopostadd2", "dsp_mul 25x18 signed\n");
+	const char *prog = "input a : u8[16];\ninput b : u8[16];\ninput c : u8[16];\n"
+		"input d : u8[16];\nfunc f(x) : i32 = (i32(a(x)) * i32(b(x)) + i32(c(x))) + "
+		"(i32(a(x)) * i32(b(x)) + i32(d(x)));\noutput f[16];\n";
+	Est with(prog, p.c_str()), without(prog, n.c_str());
+	ASSERT_NE(with.stage("f"), nullptr) << (with.dbuf ? with.dbuf : "");
+	ASSERT_NE(without.stage("f"), nullptr) << (without.dbuf ? without.dbuf : "");
+	EXPECT_EQ(with.stage("f")->dsps, 1);
+	EXPECT_EQ(without.stage("f")->luts - with.stage("f")->luts, 0);
+}
+
+// Pipelined (a made-up 50 MHz board whose DSP takes 15 of the 20 ns): in
+// i32(a(x)) * i32(b(x)) + i32(c(x)) * i32(d(x)) * i32(e(x)) the product
+// a b is ready two cycles before the add (its MREG and PREG both hold it:
+// xilinx_dsp finds no add after MREG), c d e one cycle before (its MREG),
+// so the add is the post-add of c d e's DSP, once.  The sum is at most
+// 255^2 + 255^3 = 16646400 < 2^24: a 24-bit add, 24 LUTs (the Verilog's
+// [23:0]).  Measured on the Artix-7 (sluice
+// synth, Yosys 0.23): one "postadder" in xilinx_dsp's log, on the third
+// $mul.  With the second product shifted (>> 2: not the DSP's P), no add
+// is a DSP's.
+TEST(t_estimate, dsp_postadder_only_one_register_after_the_product)
+{
+	const char *delays = "delay ff 0 0\ndelay lut 1 0\ndelay add 2 0\ndelay cmp 2 0\n"
+		"delay eq 1 0\ndelay mux 1 0\ndelay shift 1 0\ndelay mul 10 0\n"
+		"delay dsp 15 0\ndelay bram 2 0\n";
+	std::string p = madeup_board("madeup-postadd3",
+		(std::string("dsp_mul 25x18 signed postadd 48\n") + delays).c_str());
+	std::string n = madeup_board("madeup-nopostadd3",
+		(std::string("dsp_mul 25x18 signed\n") + delays).c_str());
+	std::string in = "input a : u8[16];\ninput b : u8[16];\ninput c : u8[16];\n"
+		"input d : u8[16];\ninput e : u8[16];\n";
+	std::string one = in + "func f(x) : i32 = i32(a(x)) * i32(b(x)) + "
+		"i32(c(x)) * i32(d(x)) * i32(e(x));\noutput f[16];\n";
+	std::string none = in + "func f(x) : i32 = i32(a(x)) * i32(b(x)) + "
+		"((i32(c(x)) * i32(d(x)) * i32(e(x))) >> 2);\noutput f[16];\n";
+	Est w1(one, p.c_str(), true), n1(one, n.c_str(), true);
+	Est w0(none, p.c_str(), true), n0(none, n.c_str(), true);
+	for (Est *e : {&w1, &n1, &w0, &n0})
+		ASSERT_NE(e->stage("f"), nullptr) << (e->dbuf ? e->dbuf : "");
+	const sched_stmt *s = w1.stage("f")->s;
+	const ir_expr *add = s->decl->body;
+	while (add->kind == IR_CAST)
+		add = add->args[0];
+	ASSERT_EQ(add->kind, IR_BINARY);
+	const ir_expr *ab = add->args[0], *cde = add->args[1];
+	while (ab->kind == IR_CAST)
+		ab = ab->args[0];
+	while (cde->kind == IR_CAST)
+		cde = cde->args[0];
+	ASSERT_EQ(sched_node_cycle(s, add) - sched_node_cycle(s, ab), 2);
+	ASSERT_EQ(sched_node_cycle(s, add) - sched_node_cycle(s, cde), 1);
+	EXPECT_EQ(w1.stage("f")->dsps, 3);
+	EXPECT_EQ(n1.stage("f")->luts - w1.stage("f")->luts, 24);
+	EXPECT_EQ(n0.stage("f")->luts - w0.stage("f")->luts, 0);
+}
+
+}  // namespace
