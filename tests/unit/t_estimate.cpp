@@ -929,3 +929,71 @@ TEST(t_estimate, dsp_postadder_only_one_register_after_the_product)
 }
 
 }  // namespace
+
+namespace {
+
+// A product wider than one DSP (mul2dsp's partial products) with a
+// post-adder: each partial product's add is the next DSP's, its P brought
+// in through the cascade (Yosys 0.23 on the Artix-7: a(x) * b(x) of two
+// i32, 3 DSP48E1, two "postadder" in xilinx_dsp's log and 17 LUTs in the
+// top module).  By hand, 25x18 signed in chunks of 17 bits and a sign bit:
+// A0 B0 + (A0 B1 << 17) + (A1 B0 << 17) (A1 B1 lands at bit 34, past the
+// 32-bit result: removed), 3 DSPs and two adds of the 15 bits from 17 up,
+// 30 LUTs a bit beside the carry chain, none with `postadd`.
+TEST(t_estimate, dsp_postadder_takes_the_partial_products_add)
+{
+	std::string p = madeup_board("madeup-postadd4", "dsp_mul 25x18 signed partial 18 postadd 48\n");
+	std::string n = madeup_board("madeup-nopostadd4", "dsp_mul 25x18 signed partial 18\n");
+	const char *prog = "input a : i32[16];\ninput b : i32[16];\n"
+		"func f(x) : i32 = a(x) * b(x);\noutput f[16];\n";
+	Est with(prog, p.c_str()), without(prog, n.c_str());
+	ASSERT_NE(with.stage("f"), nullptr) << (with.dbuf ? with.dbuf : "");
+	ASSERT_NE(without.stage("f"), nullptr) << (without.dbuf ? without.dbuf : "");
+	EXPECT_EQ(with.stage("f")->dsps, 3);
+	EXPECT_EQ(without.stage("f")->dsps, 3);
+	EXPECT_EQ(without.stage("f")->luts - with.stage("f")->luts, 30);
+}
+
+}  // namespace
+
+namespace {
+
+// `cost ram_deep L1 .. Ln` and the tiling of a LUT RAM deeper than one cell
+// (the xc7's `lutram_cell 64x3 4 reads 3`: a RAM64M of one bit for 3 read
+// ports, or at half depth a RAM32M of 2 bits; Yosys takes the fewer cells,
+// the full depth on a tie).  f reads b's sl_ram (W 8, 4 ports).  Each port
+// costs L(s) LUTs a bit, s the bits that select the cell, in place of the
+// bypass of the board without the line: the 8-bit address compare (4 LUT4
+// and their AND, 5) and a 2:1 mux a bit, 13.  96 deep: full depth 2 x 8 x
+// ceil(4 / 3) = 32 cells, half 3 x 4 x 2 = 24: half, 3 cells deep, s 2, L2
+// 5: 4 x (40 - 13) = 108 more.  256 deep: 4 x 8 x 2 = 64 both ways: full,
+// 4 deep, s 2: 108 again (8 deep, s 3, would be 4 x (56 - 13) = 172).
+TEST(t_estimate, ram_deep_cost_by_cell_select_bits)
+{
+	const char *base = "lutram 64\nflatten 0\nlutram_cell 64x3 4 reads 3\n";
+	std::string n = madeup_board("madeup-rdeep-none", base);
+	std::string t = madeup_board("madeup-rdeep", (std::string(base) +
+		"cost ram_deep 3 5 7\n").c_str());
+	const char *p96 = "input b : u8[8][12];\n"
+		"func f(i, j) : u16 = sum(k in 0..4) u16(b(k, j));\noutput f[8][12];\n";
+	const char *p256 = "input b : u8[16][16];\n"
+		"func f(i, j) : u16 = sum(k in 0..4) u16(b(k, j));\noutput f[16][16];\n";
+	Est a(p96, n.c_str()), b(p96, t.c_str()), c(p256, n.c_str()), d(p256, t.c_str());
+	for (Est *e : {&a, &b, &c, &d})
+		ASSERT_NE(e->stage("f"), nullptr) << (e->dbuf ? e->dbuf : "");
+	for (Est *e : {&a, &c}) {
+		const ub_buffer *g = nullptr;
+		for (int i = 0; i < e->set->n_buffers; i++)
+			if (!strcmp(e->set->buffers[i]->name, "b"))
+				g = e->set->buffers[i];
+		ASSERT_NE(g, nullptr);
+		ASSERT_EQ(g->storage, UB_CIRCULAR);
+		ASSERT_NE(g->mem, UB_MEM_SRAM);
+		ASSERT_EQ(g->n_ports, 5);	/* the write and 4 reads */
+		ASSERT_EQ(g->capacity_words, e == &a ? 96 : 256);
+	}
+	EXPECT_EQ(b.stage("f")->luts - a.stage("f")->luts, 108);
+	EXPECT_EQ(d.stage("f")->luts - c.stage("f")->luts, 108);
+}
+
+}  // namespace
