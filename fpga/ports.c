@@ -18,13 +18,19 @@
  *       two address tests and a 3:1 select of W bits
  *   register-file read port in LUT RAM with `cost ram_read` (xcup)
  *       its bypass and multiplexer as measured, LUTs a bit by address
- *       bits (Yosys 0.23 builds 3-bit ones from LUT1-fed MUXF7-9 trees)
+ *       bits (Yosys 0.23 builds 3-bit ones from LUT1-fed MUXF7-9 trees);
+ *       in LUT RAM several cells deep, with `cost ram_deep` (Xilinx), its
+ *       bypass and the cells' multiplexer as measured, LUTs a bit by the
+ *       address bits that select the cell (a 5-cell 143-word memory twice
+ *       the LUTs of a 2- to 4-cell one)
  *   LUT-RAM copy of D x W bits (read ports past the first)   whole
  *       `lutram_cell`s: ECP5 ceil(D/16) x ceil(W/4) TRELLIS_DPR16X4 of 6
  *       LUT4 sites each (3 slices; boards/README.md "Counting cells");
  *       else `lutram` bits a LUT; with `lutram_cell ... reads R` (Xilinx)
  *       every port's cells at once: one port whole DxW cells, several a
- *       one-bit cell per R ports and bit (RAM64M: 64 x 3 or 3 ports) */
+ *       one-bit cell per R ports and bit (RAM64M: 64 x 3 or 3 ports); a
+ *       memory deeper than one cell in cells of the full depth or of half
+ *       the depth and 2 bits a LUT (RAM32M), whichever are fewer */
 
 #include <stdlib.h>
 #include <string.h>
