@@ -501,6 +501,8 @@ static void est_stmt(est_walk *w, const sched_stmt *s, const rtl_plan *plan,
 	 * read, delay and valid registers (scheduler/pipeline.c). */
 	int vc = s->is_input ? 0 : sched_value_cycle(s);
 	w->ffs += (int64_t) (s->latency - vc) * (ew + 1 + inbox) + (int64_t) vc * inbox;
+	if (!w->f->bd->logic.flatten)
+		w->luts += 1;	/* sl_pipe's enable, rst || ce, in its own module */
 	if (s->is_input || !s->pipe)
 		w->ffs += sched_pipe_reg_bits(s);
 	else

@@ -997,3 +997,27 @@ TEST(t_estimate, ram_deep_cost_by_cell_select_bits)
 }
 
 }  // namespace
+
+namespace {
+
+// Where the flow keeps the library modules (`flatten 0`, synth_xilinx)
+// every stage's sl_pipe is a module of its own, and its registers' enable
+// rst || ce is one LUT in each (the kept runs' stat: brighten at 8 lanes,
+// 16 sl_pipe of one LUT2 each, on xc7 and xcup); flattened, Yosys merges
+// it into one for the design.  add8's two stages (in, f): one LUT more
+// each with flatten 0, nothing else in their LUTs differs.
+TEST(t_estimate, pipe_enable_per_module_when_not_flattened)
+{
+	std::string f1 = madeup_board("madeup-flat1", "");
+	std::string f0 = madeup_board("madeup-flat0", "flatten 0\n");
+	const char *prog = "input in : u8[16];\nfunc f(x) : u8 = in(x) + 3;\noutput f[16];\n";
+	Est a(prog, f1.c_str()), b(prog, f0.c_str());
+	for (Est *e : {&a, &b}) {
+		ASSERT_NE(e->stage("in"), nullptr) << (e->dbuf ? e->dbuf : "");
+		ASSERT_NE(e->stage("f"), nullptr) << (e->dbuf ? e->dbuf : "");
+	}
+	EXPECT_EQ(b.stage("in")->luts - a.stage("in")->luts, 1);
+	EXPECT_EQ(b.stage("f")->luts - a.stage("f")->luts, 1);
+}
+
+}  // namespace
