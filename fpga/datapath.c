@@ -450,21 +450,30 @@ bool tg_est_postadd(est_walk *w, const sched_stmt *s, const ir_expr *x, int cycl
 	return true;
 }
 
-/* A product merged into an earlier one (e, the same key) has two users:
- * the earlier one's DSP takes no post-add (xilinx_dsp wants the add the
- * product's only user). */
-static void est_mul_shared(est_walk *w, const char *key, const ir_expr *e)
+/* Node e (not merged) uses a product that is merged into an earlier one
+ * (an operand, through casts, with no multiplier of its own): that
+ * product has two users, so its DSP takes no post-add (xilinx_dsp wants
+ * the add the product's only user).  A product merged with the whole of
+ * its user (the same add again) keeps its one user. */
+static void est_mul_users(est_walk *w, const sched_stmt *s, const ir_expr *e)
 {
-	if (e->kind != IR_BINARY || e->op != IR_OP_MUL)
-		return;
-	for (int i = 0; i < w->n_keys; i++)
-		if (!strcmp(w->keys[i].key, key) && w->keys[i].e) {
-			tg_mul *m = est_mul_of(w, w->keys[i].e);
-			if (m) {
-				m->shared = true;
-				m->post_luts = 0;
+	for (int k = 0; w->muls && e->kind != IR_ACCESS && k < e->n_args; k++) {
+		const ir_expr *x = e->args[k];
+		while (x->kind == IR_CAST)
+			x = x->args[0];
+		if (x->kind != IR_BINARY || x->op != IR_OP_MUL || est_mul_of(w, x))
+			continue;
+		char *key = tg_est_key_str(w->ubs, s, x, "");
+		for (int i = 0; i < w->n_keys; i++)
+			if (!strcmp(w->keys[i].key, key) && w->keys[i].e) {
+				tg_mul *m = est_mul_of(w, w->keys[i].e);
+				if (m) {
+					m->shared = true;
+					m->post_luts = 0;
+				}
 			}
-		}
+		free(key);
+	}
 }
 
 /* est_mul, or est_divmod (index: est_index_divconst), of node e: the
@@ -1029,8 +1038,8 @@ est_val tg_est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		break;
 	}
 	bool merged = key && tg_est_seen(w, key, e);
-	if (merged)
-		est_mul_shared(w, key, e);
+	if (!merged && e->kind != IR_CAST)
+		est_mul_users(w, s, e);
 	for (int i = 0; merged && i < w->n_adds; i++)
 		if (w->adds[i] == e)
 			w->add_luts[i] = 0;	/* shared: no pre-adder takes it */

@@ -867,9 +867,24 @@ TEST(t_estimate, dsp_postadder_takes_the_product_add)
 
 // The same product used twice (Yosys merges the two $mul, opt_merge): the
 // product has two users, so neither add is the DSP's; the outer add of two
-// sums is no product's.  No LUT fewer.
+// sums is no product's.  No LUT fewer.  The same sum used twice is one add
+// (merged with its product): the product's one user, the DSP's post-add,
+// 16 LUTs fewer as in dsp_postadder_takes_the_product_add (the outer add
+// of (p + c) << 1 and p + c is no product's).
 TEST(t_estimate, dsp_postadder_not_for_a_shared_product)
 {
+	{
+		std::string p = madeup_board("madeup-postadd5", "dsp_mul 25x18 signed postadd 48\n");
+		std::string n = madeup_board("madeup-nopostadd5", "dsp_mul 25x18 signed\n");
+		const char *prog = "input a : u8[16];\ninput b : u8[16];\ninput c : u8[16];\n"
+			"func f(x) : i32 = ((i32(a(x)) * i32(b(x)) + i32(c(x))) << 1) + "
+			"(i32(a(x)) * i32(b(x)) + i32(c(x)));\noutput f[16];\n";
+		Est with(prog, p.c_str()), without(prog, n.c_str());
+		ASSERT_NE(with.stage("f"), nullptr) << (with.dbuf ? with.dbuf : "");
+		ASSERT_NE(without.stage("f"), nullptr) << (without.dbuf ? without.dbuf : "");
+		EXPECT_EQ(with.stage("f")->dsps, 1);
+		EXPECT_EQ(without.stage("f")->luts - with.stage("f")->luts, 16);
+	}
 	std::string p = madeup_board("madeup-postadd2", "dsp_mul 25x18 signed postadd 48\n");
 	std::string n = madeup_board("madeup-nopostadd2", "dsp_mul 25x18 signed\n");
 	const char *prog = "input a : u8[16];\ninput b : u8[16];\ninput c : u8[16];\n"
