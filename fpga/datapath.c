@@ -435,8 +435,8 @@ static tg_mul *est_mul_of(const est_walk *w, const ir_expr *x)
 	return NULL;
 }
 
-bool tg_est_postadd(est_walk *w, const sched_stmt *s, const ir_expr *x, int cycle, int sw,
-	double luts)
+bool tg_est_postadd(est_walk *w, const sched_stmt *s, const ir_expr *add, const ir_expr *x,
+	int sw, double luts)
 {
 	tg_mul *m = w->addr ? NULL : est_mul_of(w, x);
 	int n = w->f->bd->logic.dsp_postadd;
@@ -444,6 +444,7 @@ bool tg_est_postadd(est_walk *w, const sched_stmt *s, const ir_expr *x, int cycl
 		return false;
 	while (x->kind == IR_CAST)
 		x = x->args[0];
+	int cycle = add ? sched_node_cycle(s, add) : sched_acc_cycle(s);
 	if (cycle - sched_node_cycle(s, x) > 1)
 		return false;	/* past MREG: PREG holds the product, no adder after it */
 	m->post_luts = luts;
@@ -553,11 +554,9 @@ static est_val est_add_node(est_walk *w, const sched_stmt *s, const ir_expr *e, 
 		sw = x.ew;	/* an OR within x's bits */
 	else if (b.is_const || (a.is_const && !sub))
 		w->luts += tg_est_add_const(f, sw, b.is_const ? b.c : a.c, sub);
-	else if (!sub && (tg_est_postadd(w, s, e->args[0], sched_node_cycle(s, e), sw,
-			est_add_vars(f, sw, a, b, sub)) ||
-		tg_est_postadd(w, s, e->args[1], sched_node_cycle(s, e), sw,
-			est_add_vars(f, sw, a, b, sub))))
-		w->luts += est_add_vars(f, sw, a, b, sub);	/* a DSP's post-add */
+	else if (!sub && (tg_est_postadd(w, s, e, e->args[0], sw, est_add_vars(f, sw, a, b, sub)) ||
+			tg_est_postadd(w, s, e, e->args[1], sw, est_add_vars(f, sw, a, b, sub))))
+		w->luts += est_add_vars(f, sw, a, b, sub);	/* less when its DSP is mapped */
 	else
 		est_add_record(w, e, est_add_vars(f, sw, a, b, sub), sw);
 	return est_known_sum(tg_est_make(t.bits, sw, est_sum_neg(e, a, b)), a, b, sub);

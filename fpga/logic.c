@@ -350,12 +350,11 @@ static est_val est_reduction(est_walk *w, const sched_stmt *s)
 	w->luts += 2 * tg_est_tree(f, nr) + 1;
 	w->luts += t.bits;	/* acc_in: first ? identity : acc */
 	if (r->u.reduce.op == IR_RED_SUM) {
-		w->luts += tg_est_add(f, t.bits);	/* a DSP's post-add: subtracted */
-		tg_est_postadd(w, s, r->u.reduce.body, sched_acc_cycle(s), t.bits,
-			tg_est_add(f, t.bits));
-	}
-	else
+		w->luts += tg_est_add(f, t.bits);	/* less when a DSP's post-add */
+		tg_est_postadd(w, s, NULL, r->u.reduce.body, t.bits, tg_est_add(f, t.bits));
+	} else {
 		w->luts += tg_est_lt(f, t.bits, false) + t.bits;
+	}
 	(void) v;
 	return tg_est_make(t.bits, t.bits, t.is_signed);
 }
