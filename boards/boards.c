@@ -235,7 +235,7 @@ static const char *board_append(sl_ctx *ctx, const char *a, const char *b)
 	return s;
 }
 
-/* dsp_mul AxB [signed] [min N] [partial N] [rom_late] [preadd N]: the multiplier the
+/* dsp_mul AxB [signed] [min N] [partial N] [rom_late] [preadd N] [postadd N]: the multiplier the
  * flow maps to one DSP (partial: the width of the chunks a wider operand
  * is cut into, default A). */
 static bool board_dsp_mul(board *b, const board_line *l)
@@ -265,9 +265,13 @@ static bool board_dsp_mul(board *b, const board_line *l)
 			if (!board_int(l, ++i, 1, &v))
 				return false;
 			g->dsp_preadd = (int) v;
+		} else if (!strcmp(l->w[i], "postadd")) {
+			if (!board_int(l, ++i, 1, &v))
+				return false;
+			g->dsp_postadd = (int) v;
 		} else {
 			sl_error(l->ctx, board_loc(l, i), "unknown dsp_mul field '%s' "
-				"(signed, min N, partial N, rom_late, preadd N)", l->w[i]);
+				"(signed, min N, partial N, rom_late, preadd N, postadd N)", l->w[i]);
 			return false;
 		}
 	}
@@ -397,8 +401,9 @@ static bool board_cost_numbers(const board_line *l, double *c, int n)
 
 /* cost sched C0 C1 C2 C3 C4 C5: the LUTs of an sl_sched; cost sram_pf C0
  * C1 C2: the LUTs of an sl_sram_pf; cost ram_read L1 .. Ln: the LUTs a bit
- * of an sl_ram read port by address bits; all measured on Yosys
- * (boards/README.md "Logic"). */
+ * of an sl_ram read port by address bits; cost ram_deep L1 .. Ln: the
+ * same of an sl_ram several LUT-RAM cells deep, by the bits that select
+ * the cell; all measured on Yosys (boards/README.md "Logic"). */
 static bool board_cost(board *b, const board_line *l)
 {
 	board_logic *g = &b->logic;
@@ -415,10 +420,16 @@ static bool board_cost(board *b, const board_line *l)
 		g->n_ram_read = ok ? l->n - 2 : 0;
 		return ok;
 	}
+	if (l->n >= 3 && l->n <= 6 && !strcmp(l->w[1], "ram_deep")) {
+		bool ok = board_cost_numbers(l, g->ram_deep, l->n - 2);
+		g->n_ram_deep = ok ? l->n - 2 : 0;
+		return ok;
+	}
 	sl_error(l->ctx, board_loc(l, l->n > 1 ? 1 : 0),
 		"expected 'cost sched C0 C1 C2 C3 C4 C5' (sl_sched's LUTs), "
-		"'cost sram_pf C0 C1 C2' (sl_sram_pf's) or 'cost ram_read L1 .. Ln' "
-		"(an sl_ram read's LUTs a bit by address bits, n 1 to 8)");
+		"'cost sram_pf C0 C1 C2' (sl_sram_pf's), 'cost ram_read L1 .. Ln' "
+		"(an sl_ram read's LUTs a bit by address bits, n 1 to 8) or "
+		"'cost ram_deep L1 .. Ln' (by the bits that select its cells, n 1 to 4)");
 	return false;
 }
 

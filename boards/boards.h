@@ -64,6 +64,9 @@ typedef struct board_logic {
 	bool dsp_rom_late;	/* a product by a constant read from a ROM still takes a DSP */
 	int dsp_preadd;		/* `preadd N`: the DSP's pre-adder takes an add of up
 				 * to N bits feeding a multiplier operand; 0: none */
+	int dsp_postadd;	/* `postadd N`: the DSP's post-adder takes an add of
+				 * up to N bits of a product on one DSP, fed at once
+				 * or through one register; 0: none */
 	board_shape ram_cell;	/* a LUT-RAM cell's shape; depth 0: bits pooled */
 	int ram_cell_luts;	/* the LUT sites one such cell occupies */
 	int ram_cell_reads;	/* `reads R`: with several read ports a cell holds
@@ -85,6 +88,10 @@ typedef struct board_logic {
 	double ram_read[8];	/* sl_ram read port's bypass and multiplexer are
 				 * L(AW) LUTs a bit at AW address bits (Ln past
 				 * n); the LUT-RAM cells apart; 0: none */
+	int n_ram_deep;		/* a `cost ram_deep L1 .. Ln` line (n <= 4): the */
+	double ram_deep[4];	/* same of a memory several cells deep, L(s) a
+				 * bit where s address bits select the cell (Ln
+				 * past n); 0: none (the one-cell rule) */
 	bool flatten;		/* the flow flattens the design (default); false:
 				 * library modules keep their boundaries
 				 * (synth_xilinx without -flatten), so no

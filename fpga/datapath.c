@@ -18,7 +18,11 @@
  *       The lane program's multiplies are split once, before the
  *       schedule, by this walk over its funcs (tg_dsp_decide, recorded
  *       in ir_expr.dsps, which the count here reads); the address
- *       arithmetic's take the DSPs left
+ *       arithmetic's take the DSPs left.  An add of two variables feeding
+ *       a multiplier is the DSP's pre-adder (`preadd`); an add of a
+ *       product on one DSP that is its only user, at once or one register
+ *       (MREG) later, its post-adder (`postadd`: xilinx_dsp's Z + M; two
+ *       registers later PREG holds it, and no adder follows PREG)
  *   x * c   (popcount(c) - 1) adders (shift-and-add; powers of two free),
  *       or a DSP on DSP families (mul2dsp takes constant operands too);
  *       with `rom_late` (Xilinx) a constant read from a ROM at a constant
@@ -417,6 +421,62 @@ static double est_preadd(const est_walk *w, const ir_expr *e)
 	return 0;
 }
 
+/* The multiplier of product x (through casts: wires) in w's list, or
+ * NULL (a shift-and-add, or merged into an earlier one). */
+static tg_mul *est_mul_of(const est_walk *w, const ir_expr *x)
+{
+	while (x->kind == IR_CAST)
+		x = x->args[0];
+	if (!w->muls || x->kind != IR_BINARY || x->op != IR_OP_MUL)
+		return NULL;
+	for (int i = w->muls->n - 1; i >= 0; i--)
+		if (w->muls->m[i].node == x)
+			return &w->muls->m[i];
+	return NULL;
+}
+
+bool tg_est_postadd(est_walk *w, const sched_stmt *s, const ir_expr *add, const ir_expr *x,
+	int sw, double luts)
+{
+	tg_mul *m = w->addr ? NULL : est_mul_of(w, x);
+	int n = w->f->bd->logic.dsp_postadd;
+	if (!m || sw > n || m->dsps != 1 || m->shared || m->post_luts > 0)
+		return false;
+	while (x->kind == IR_CAST)
+		x = x->args[0];
+	int cycle = add ? sched_node_cycle(s, add) : sched_acc_cycle(s);
+	if (cycle - sched_node_cycle(s, x) > 1)
+		return false;	/* past MREG: PREG holds the product, no adder after it */
+	m->post_luts = luts;
+	return true;
+}
+
+/* Node e (not merged) uses a product that is merged into an earlier one
+ * (an operand, through casts, with no multiplier of its own): that
+ * product has two users, so its DSP takes no post-add (xilinx_dsp wants
+ * the add the product's only user).  A product merged with the whole of
+ * its user (the same add again) keeps its one user. */
+static void est_mul_users(est_walk *w, const sched_stmt *s, const ir_expr *e)
+{
+	for (int k = 0; w->muls && e->kind != IR_ACCESS && k < e->n_args; k++) {
+		const ir_expr *x = e->args[k];
+		while (x->kind == IR_CAST)
+			x = x->args[0];
+		if (x->kind != IR_BINARY || x->op != IR_OP_MUL || est_mul_of(w, x))
+			continue;
+		char *key = tg_est_key_str(w->ubs, s, x, "");
+		for (int i = 0; i < w->n_keys; i++)
+			if (!strcmp(w->keys[i].key, key) && w->keys[i].e) {
+				tg_mul *m = est_mul_of(w, w->keys[i].e);
+				if (m) {
+					m->shared = true;
+					m->post_luts = 0;
+				}
+			}
+		free(key);
+	}
+}
+
 /* est_mul, or est_divmod (index: est_index_divconst), of node e: the
  * multiply it adds is e's, unless in a buffer's address arithmetic. */
 static est_val est_node_mul(est_walk *w, const sched_stmt *s, const ir_expr *e, est_val a,
@@ -483,7 +543,8 @@ static est_val est_minmax_const(est_walk *w, const ir_expr *e, est_val a, est_va
  * operand's known zero bits is an OR, no logic (Yosys strips an add's
  * low bits where an operand is a constant 0: opt_expr; a lane's
  * i32(x * 8) + 1). */
-static est_val est_add_node(est_walk *w, const ir_expr *e, est_val a, est_val b, ir_type t)
+static est_val est_add_node(est_walk *w, const sched_stmt *s, const ir_expr *e, est_val a,
+	est_val b, ir_type t)
 {
 	const est_fam *f = w->f;
 	bool sub = e->op == IR_OP_SUB;
@@ -493,6 +554,9 @@ static est_val est_add_node(est_walk *w, const ir_expr *e, est_val a, est_val b,
 		sw = x.ew;	/* an OR within x's bits */
 	else if (b.is_const || (a.is_const && !sub))
 		w->luts += tg_est_add_const(f, sw, b.is_const ? b.c : a.c, sub);
+	else if (!sub && (tg_est_postadd(w, s, e, e->args[0], sw, est_add_vars(f, sw, a, b, sub)) ||
+			tg_est_postadd(w, s, e, e->args[1], sw, est_add_vars(f, sw, a, b, sub))))
+		w->luts += est_add_vars(f, sw, a, b, sub);	/* less when its DSP is mapped */
 	else
 		est_add_record(w, e, est_add_vars(f, sw, a, b, sub), sw);
 	return est_known_sum(tg_est_make(t.bits, sw, est_sum_neg(e, a, b)), a, b, sub);
@@ -521,7 +585,7 @@ static est_val est_binary(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	int m = a.ew > b.ew ? a.ew : b.ew;
 	bool k = a.is_const || b.is_const;
 	switch (hw) {
-	case IR_HW_ADD: return est_add_node(w, e, a, b, t);
+	case IR_HW_ADD: return est_add_node(w, s, e, a, b, t);
 	case IR_HW_MUL: case IR_HW_DIV: return est_node_mul(w, s, e, a, b, t);
 	case IR_HW_BITWISE:
 		w->luts += k ? 0 : m;
@@ -973,6 +1037,8 @@ est_val tg_est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 		break;
 	}
 	bool merged = key && tg_est_seen(w, key, e);
+	if (!merged && e->kind != IR_CAST)
+		est_mul_users(w, s, e);
 	for (int i = 0; merged && i < w->n_adds; i++)
 		if (w->adds[i] == e)
 			w->add_luts[i] = 0;	/* shared: no pre-adder takes it */

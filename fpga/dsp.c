@@ -128,7 +128,9 @@ void tg_mul_cost(const board *bd, tg_mul *m)
 	if (!r.dsps)
 		return;
 	m->dsps = r.dsps;
-	m->rest_luts = 2 * r.soft + g->carry * r.adds;
+	/* with a post-adder (xc7) each partial product's add is the next
+	 * DSP's, its P cascading into PCIN (xilinx_dsp, xilinx_dsp_cascade) */
+	m->rest_luts = 2 * r.soft + (g->dsp_postadd > 0 ? 0 : g->carry * r.adds);
 }
 
 /* Widest product first, then most DSPs, then the earliest. */

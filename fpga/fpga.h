@@ -165,6 +165,9 @@ struct tg_mul {
 	double rest_luts;	/* LUTs beside its DSPs when mapped */
 	double pre_luts;	/* LUTs of the add feeding it that the DSP's
 				 * pre-adder takes when mapped (prediction) */
+	double post_luts;	/* LUTs of the add it feeds that the DSP's
+				 * post-adder takes when mapped (prediction) */
+	bool shared;		/* its product has several users: no post-add */
 	bool in_dsp;		/* chosen for DSPs (tg_mul_split) */
 	const ir_expr *node;	/* the lane program's node, or NULL: address
 				 * arithmetic (or synthesis) */

@@ -160,6 +160,14 @@ est_val tg_est_value(est_walk *w, const sched_stmt *s, const ir_expr *e);
 void tg_est_divplan(est_walk *w, const va_divplan *p, int xe, bool sx);
 /* Costs the 64-bit index arithmetic e, kept to "need" bits. */
 est_val tg_est_index(est_walk *w, const sched_stmt *s, const ir_expr *e, int need);
+/* Whether a DSP's post-adder takes node "add" (NULL: statement s's
+ * accumulation; sw sum bits, "luts" its LUTs) of product x (through
+ * casts) and another operand: `dsp_mul ... postadd N` (the DSP48E1's
+ * Z + M, packed by Yosys's xilinx_dsp), x on one DSP, not shared, feeding
+ * the add at once or through one register (MREG); records the LUTs on
+ * x's multiplier, subtracted when it is mapped. */
+bool tg_est_postadd(est_walk *w, const sched_stmt *s, const ir_expr *add, const ir_expr *x,
+	int sw, double luts);
 /* Costs an address term: xe bits times constant c in y bits. */
 void tg_est_const_mul(est_walk *w, int xe, int64_t c, int y);
 

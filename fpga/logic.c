@@ -349,10 +349,12 @@ static est_val est_reduction(est_walk *w, const sched_stmt *s)
 		w->luts += 2.0 * tg_est_eq(f, tg_est_counter_bits(s, d), true);
 	w->luts += 2 * tg_est_tree(f, nr) + 1;
 	w->luts += t.bits;	/* acc_in: first ? identity : acc */
-	if (r->u.reduce.op == IR_RED_SUM)
-		w->luts += tg_est_add(f, t.bits);
-	else
+	if (r->u.reduce.op == IR_RED_SUM) {
+		w->luts += tg_est_add(f, t.bits);	/* less when a DSP's post-add */
+		tg_est_postadd(w, s, NULL, r->u.reduce.body, t.bits, tg_est_add(f, t.bits));
+	} else {
 		w->luts += tg_est_lt(f, t.bits, false) + t.bits;
+	}
 	(void) v;
 	return tg_est_make(t.bits, t.bits, t.is_signed);
 }
@@ -498,6 +500,8 @@ static void est_stmt(est_walk *w, const sched_stmt *s, const rtl_plan *plan,
 	 * read, delay and valid registers (scheduler/pipeline.c). */
 	int vc = s->is_input ? 0 : sched_value_cycle(s);
 	w->ffs += (int64_t) (s->latency - vc) * (ew + 1 + inbox) + (int64_t) vc * inbox;
+	if (!w->f->bd->logic.flatten)
+		w->luts += 1;	/* sl_pipe's enable, rst || ce, in its own module */
 	if (s->is_input || !s->pipe)
 		w->ffs += sched_pipe_reg_bits(s);
 	else
@@ -561,7 +565,7 @@ static void est_split(const board *bd, const sched_program *sp, est_muls *ml, es
 			r->dsps_lanes += m->dsps;
 		if (m->in_dsp) {
 			w->dsps += m->dsps;
-			w->luts += m->rest_luts - m->pre_luts;	/* less its pre-add */
+			w->luts += m->rest_luts - m->pre_luts - m->post_luts;	/* less its adds */
 		} else {
 			w->luts += m->soft_luts;
 			r->n_soft_muls++;

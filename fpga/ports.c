@@ -18,13 +18,19 @@
  *       two address tests and a 3:1 select of W bits
  *   register-file read port in LUT RAM with `cost ram_read` (xcup)
  *       its bypass and multiplexer as measured, LUTs a bit by address
- *       bits (Yosys 0.23 builds 3-bit ones from LUT1-fed MUXF7-9 trees)
+ *       bits (Yosys 0.23 builds 3-bit ones from LUT1-fed MUXF7-9 trees);
+ *       in LUT RAM several cells deep, with `cost ram_deep` (Xilinx), its
+ *       bypass and the cells' multiplexer as measured, LUTs a bit by the
+ *       address bits that select the cell (a 5-cell 143-word memory twice
+ *       the LUTs of a 2- to 4-cell one)
  *   LUT-RAM copy of D x W bits (read ports past the first)   whole
  *       `lutram_cell`s: ECP5 ceil(D/16) x ceil(W/4) TRELLIS_DPR16X4 of 6
  *       LUT4 sites each (3 slices; boards/README.md "Counting cells");
  *       else `lutram` bits a LUT; with `lutram_cell ... reads R` (Xilinx)
  *       every port's cells at once: one port whole DxW cells, several a
- *       one-bit cell per R ports and bit (RAM64M: 64 x 3 or 3 ports) */
+ *       one-bit cell per R ports and bit (RAM64M: 64 x 3 or 3 ports); a
+ *       memory deeper than one cell in cells of the full depth or of half
+ *       the depth and 2 bits a LUT (RAM32M), whichever are fewer */
 
 #include <stdlib.h>
 #include <string.h>
@@ -257,6 +263,24 @@ static int64_t est_lutram_copy(const est_fam *f, int64_t depth, int wd)
 	return tg_est_cdiv(depth * wd, f->lutram_bits);
 }
 
+/* The cells of a memory deeper than one cell (depth x wd bits, nr read
+ * ports) as Yosys 0.23 tiles it (memory_libmap: the fewer cells): cells
+ * of the full depth, or of half the depth holding 2 bits a LUT (RAM32M
+ * where RAM64M, RAM32M16 where RAM64M8; measured, tests/bench/
+ * ram_read_cost.py: 143 x 8 with 32 ports is 220 RAM32M, 5 deep, not
+ * 264 RAM64M), the full depth on a tie; *chunks the cells deep. */
+static int64_t est_lutram_tiling(const est_fam *f, int64_t depth, int wd, int nr,
+	int64_t *chunks)
+{
+	const board_logic *g = &f->bd->logic;
+	int64_t d = f->ram_cell.depth, w = nr > 1 ? 1 : f->ram_cell.width;
+	int64_t groups = nr > 1 ? tg_est_cdiv(nr, g->ram_cell_reads) : 1;
+	int64_t full = tg_est_cdiv(depth, d) * tg_est_cdiv(wd, w) * groups;
+	int64_t half = tg_est_cdiv(depth, d / 2) * tg_est_cdiv(wd, 2 * w) * groups;
+	*chunks = half < full ? tg_est_cdiv(depth, d / 2) : tg_est_cdiv(depth, d);
+	return half < full ? half : full;
+}
+
 /* LUT sites of the LUT RAM of nr read ports of depth x wd bits on a
  * board with `lutram_cell ... reads R` (Xilinx): one port whole DxW
  * cells; several, a one-bit cell per R ports and bit (Yosys 0.23: a
@@ -268,12 +292,14 @@ static int64_t est_lutram_copy(const est_fam *f, int64_t depth, int wd)
 static int64_t est_lutram_ports(const est_fam *f, int64_t depth, int wd, int nr)
 {
 	const board_logic *g = &f->bd->logic;
-	int64_t slices = tg_est_cdiv(depth, f->ram_cell.depth);
+	int64_t slices = tg_est_cdiv(depth, f->ram_cell.depth), chunks;
+	if (slices > 1)
+		return g->ram_cell_luts * est_lutram_tiling(f, depth, wd, nr, &chunks);
 	if (nr <= 1)
-		return g->ram_cell_luts * slices * tg_est_cdiv(wd, f->ram_cell.width);
+		return g->ram_cell_luts * tg_est_cdiv(wd, f->ram_cell.width);
 	if (2 * depth <= f->ram_cell.depth)	/* a LUT holds 2 bits at half depth */
 		return g->ram_cell_luts * nr * tg_est_cdiv(wd, 2 * f->ram_cell.width);
-	return g->ram_cell_luts * slices * wd * tg_est_cdiv(nr, g->ram_cell_reads);
+	return g->ram_cell_luts * wd * tg_est_cdiv(nr, g->ram_cell_reads);
 }
 
 /* The test of buffer b's write address (aw bits) against a window's
@@ -353,7 +379,13 @@ static void est_regfile_read(const est_fam *f, est_walk *r, const ub_buffer *b,
 	int64_t depth = b->capacity_words;
 	int aw = sl_addr_bits(depth), wd = b->width_bits;
 	const board_logic *g = &f->bd->logic;
-	if (g->n_ram_read && f->lut_ram)	/* bypass and mux, measured (`cost ram_read`) */
+	int64_t chunks = 1;	/* its ports: b's (flatten 0 keeps each) */
+	if (g->n_ram_deep && f->lut_ram && g->ram_cell_reads && depth > f->ram_cell.depth)
+		est_lutram_tiling(f, depth, wd, b->n_ports - 1, &chunks);
+	int s = sl_addr_bits(chunks);
+	if (chunks > 1)	/* bypass and the cells' mux, measured (`cost ram_deep`) */
+		r->luts += g->ram_deep[(s < g->n_ram_deep ? s : g->n_ram_deep) - 1] * wd;
+	else if (g->n_ram_read && f->lut_ram)	/* bypass and mux, measured (`cost ram_read`) */
 		r->luts += g->ram_read[(aw < g->n_ram_read ? aw : g->n_ram_read) - 1] * wd;
 	else if (!est_transparent(f, p))
 		r->luts += (double) tg_est_eq(f, aw, false) + wd;	/* bypass */

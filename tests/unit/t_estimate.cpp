@@ -839,3 +839,200 @@ TEST(t_estimate, dsp_preadder_takes_the_operand_add)
 }
 
 }  // namespace
+
+namespace {
+
+// A DSP's post-adder (`dsp_mul ... postadd N`, the DSP48E1's Z + M, which
+// Yosys 0.23's xilinx_dsp packs when the add is the product's only user,
+// fed at once or through one register, the MREG; xilinx_dsp_cascade then
+// brings a second product in through PCIN): the add costs no LUT.
+// i32(a(x)) * i32(b(x)) + i32(c(x)) unpipelined: at most 255 * 255 + 255
+// = 65280 < 2^16, so the front end's value ranges narrow it to u16: a
+// 16-bit add, a LUT a bit beside the carry chain on this made-up family;
+// the product one 25x18 DSP on both boards.  f costs 16 fewer LUTs with
+// the post-adder.
+TEST(t_estimate, dsp_postadder_takes_the_product_add)
+{
+	std::string p = madeup_board("madeup-postadd", "dsp_mul 25x18 signed postadd 48\n");
+	std::string n = madeup_board("madeup-nopostadd", "dsp_mul 25x18 signed\n");
+	const char *prog = "input a : u8[16];\ninput b : u8[16];\ninput c : u8[16];\n"
+		"func f(x) : i32 = i32(a(x)) * i32(b(x)) + i32(c(x));\noutput f[16];\n";
+	Est with(prog, p.c_str()), without(prog, n.c_str());
+	ASSERT_NE(with.stage("f"), nullptr) << (with.dbuf ? with.dbuf : "");
+	ASSERT_NE(without.stage("f"), nullptr) << (without.dbuf ? without.dbuf : "");
+	EXPECT_EQ(with.stage("f")->dsps, 1);
+	EXPECT_EQ(without.stage("f")->dsps, 1);
+	EXPECT_EQ(without.stage("f")->luts - with.stage("f")->luts, 16);
+}
+
+// The same product used twice (Yosys merges the two $mul, opt_merge): the
+// product has two users, so neither add is the DSP's; the outer add of two
+// sums is no product's.  No LUT fewer.  The same sum used twice is one add
+// (merged with its product): the product's one user, the DSP's post-add,
+// 16 LUTs fewer as in dsp_postadder_takes_the_product_add (the outer add
+// of (p + c) << 1 and p + c is no product's).
+TEST(t_estimate, dsp_postadder_not_for_a_shared_product)
+{
+	{
+		std::string p = madeup_board("madeup-postadd5", "dsp_mul 25x18 signed postadd 48\n");
+		std::string n = madeup_board("madeup-nopostadd5", "dsp_mul 25x18 signed\n");
+		const char *prog = "input a : u8[16];\ninput b : u8[16];\ninput c : u8[16];\n"
+			"func f(x) : i32 = ((i32(a(x)) * i32(b(x)) + i32(c(x))) << 1) + "
+			"(i32(a(x)) * i32(b(x)) + i32(c(x)));\noutput f[16];\n";
+		Est with(prog, p.c_str()), without(prog, n.c_str());
+		ASSERT_NE(with.stage("f"), nullptr) << (with.dbuf ? with.dbuf : "");
+		ASSERT_NE(without.stage("f"), nullptr) << (without.dbuf ? without.dbuf : "");
+		EXPECT_EQ(with.stage("f")->dsps, 1);
+		EXPECT_EQ(without.stage("f")->luts - with.stage("f")->luts, 16);
+	}
+	std::string p = madeup_board("madeup-postadd2", "dsp_mul 25x18 signed postadd 48\n");
+	std::string n = madeup_board("madeup-nopostadd2", "dsp_mul 25x18 signed\n");
+	const char *prog = "input a : u8[16];\ninput b : u8[16];\ninput c : u8[16];\n"
+		"input d : u8[16];\nfunc f(x) : i32 = (i32(a(x)) * i32(b(x)) + i32(c(x))) + "
+		"(i32(a(x)) * i32(b(x)) + i32(d(x)));\noutput f[16];\n";
+	Est with(prog, p.c_str()), without(prog, n.c_str());
+	ASSERT_NE(with.stage("f"), nullptr) << (with.dbuf ? with.dbuf : "");
+	ASSERT_NE(without.stage("f"), nullptr) << (without.dbuf ? without.dbuf : "");
+	EXPECT_EQ(with.stage("f")->dsps, 1);
+	EXPECT_EQ(without.stage("f")->luts - with.stage("f")->luts, 0);
+}
+
+// Pipelined (a made-up 50 MHz board whose DSP takes 15 of the 20 ns): in
+// i32(a(x)) * i32(b(x)) + i32(c(x)) * i32(d(x)) * i32(e(x)) the product
+// a b is ready two cycles before the add (its MREG and PREG both hold it:
+// xilinx_dsp finds no add after MREG), c d e one cycle before (its MREG),
+// so the add is the post-add of c d e's DSP, once.  The sum is at most
+// 255^2 + 255^3 = 16646400 < 2^24: a 24-bit add, 24 LUTs (the Verilog's
+// [23:0]).  Measured on the Artix-7 (sluice
+// synth, Yosys 0.23): one "postadder" in xilinx_dsp's log, on the third
+// $mul.  With the second product shifted (>> 2: not the DSP's P), no add
+// is a DSP's.
+TEST(t_estimate, dsp_postadder_only_one_register_after_the_product)
+{
+	const char *delays = "delay ff 0 0\ndelay lut 1 0\ndelay add 2 0\ndelay cmp 2 0\n"
+		"delay eq 1 0\ndelay mux 1 0\ndelay shift 1 0\ndelay mul 10 0\n"
+		"delay dsp 15 0\ndelay bram 2 0\n";
+	std::string p = madeup_board("madeup-postadd3",
+		(std::string("dsp_mul 25x18 signed postadd 48\n") + delays).c_str());
+	std::string n = madeup_board("madeup-nopostadd3",
+		(std::string("dsp_mul 25x18 signed\n") + delays).c_str());
+	std::string in = "input a : u8[16];\ninput b : u8[16];\ninput c : u8[16];\n"
+		"input d : u8[16];\ninput e : u8[16];\n";
+	std::string one = in + "func f(x) : i32 = i32(a(x)) * i32(b(x)) + "
+		"i32(c(x)) * i32(d(x)) * i32(e(x));\noutput f[16];\n";
+	std::string none = in + "func f(x) : i32 = i32(a(x)) * i32(b(x)) + "
+		"((i32(c(x)) * i32(d(x)) * i32(e(x))) >> 2);\noutput f[16];\n";
+	Est w1(one, p.c_str(), true), n1(one, n.c_str(), true);
+	Est w0(none, p.c_str(), true), n0(none, n.c_str(), true);
+	for (Est *e : {&w1, &n1, &w0, &n0})
+		ASSERT_NE(e->stage("f"), nullptr) << (e->dbuf ? e->dbuf : "");
+	const sched_stmt *s = w1.stage("f")->s;
+	const ir_expr *add = s->decl->body;
+	while (add->kind == IR_CAST)
+		add = add->args[0];
+	ASSERT_EQ(add->kind, IR_BINARY);
+	const ir_expr *ab = add->args[0], *cde = add->args[1];
+	while (ab->kind == IR_CAST)
+		ab = ab->args[0];
+	while (cde->kind == IR_CAST)
+		cde = cde->args[0];
+	ASSERT_EQ(sched_node_cycle(s, add) - sched_node_cycle(s, ab), 2);
+	ASSERT_EQ(sched_node_cycle(s, add) - sched_node_cycle(s, cde), 1);
+	EXPECT_EQ(w1.stage("f")->dsps, 3);
+	EXPECT_EQ(n1.stage("f")->luts - w1.stage("f")->luts, 24);
+	EXPECT_EQ(n0.stage("f")->luts - w0.stage("f")->luts, 0);
+}
+
+}  // namespace
+
+namespace {
+
+// A product wider than one DSP (mul2dsp's partial products) with a
+// post-adder: each partial product's add is the next DSP's, its P brought
+// in through the cascade (Yosys 0.23 on the Artix-7: a(x) * b(x) of two
+// i32, 3 DSP48E1, two "postadder" in xilinx_dsp's log and 17 LUTs in the
+// top module).  By hand, 25x18 signed in chunks of 17 bits and a sign bit:
+// A0 B0 + (A0 B1 << 17) + (A1 B0 << 17) (A1 B1 lands at bit 34, past the
+// 32-bit result: removed), 3 DSPs and two adds of the 15 bits from 17 up,
+// 30 LUTs a bit beside the carry chain, none with `postadd`.
+TEST(t_estimate, dsp_postadder_takes_the_partial_products_add)
+{
+	std::string p = madeup_board("madeup-postadd4", "dsp_mul 25x18 signed partial 18 postadd 48\n");
+	std::string n = madeup_board("madeup-nopostadd4", "dsp_mul 25x18 signed partial 18\n");
+	const char *prog = "input a : i32[16];\ninput b : i32[16];\n"
+		"func f(x) : i32 = a(x) * b(x);\noutput f[16];\n";
+	Est with(prog, p.c_str()), without(prog, n.c_str());
+	ASSERT_NE(with.stage("f"), nullptr) << (with.dbuf ? with.dbuf : "");
+	ASSERT_NE(without.stage("f"), nullptr) << (without.dbuf ? without.dbuf : "");
+	EXPECT_EQ(with.stage("f")->dsps, 3);
+	EXPECT_EQ(without.stage("f")->dsps, 3);
+	EXPECT_EQ(without.stage("f")->luts - with.stage("f")->luts, 30);
+}
+
+}  // namespace
+
+namespace {
+
+// `cost ram_deep L1 .. Ln` and the tiling of a LUT RAM deeper than one cell
+// (the xc7's `lutram_cell 64x3 4 reads 3`: a RAM64M of one bit for 3 read
+// ports, or at half depth a RAM32M of 2 bits; Yosys takes the fewer cells,
+// the full depth on a tie).  f reads b's sl_ram (W 8, 4 ports).  Each port
+// costs L(s) LUTs a bit, s the bits that select the cell, in place of the
+// bypass of the board without the line: the 8-bit address compare (4 LUT4
+// and their AND, 5) and a 2:1 mux a bit, 13.  96 deep: full depth 2 x 8 x
+// ceil(4 / 3) = 32 cells, half 3 x 4 x 2 = 24: half, 3 cells deep, s 2, L2
+// 5: 4 x (40 - 13) = 108 more.  256 deep: 4 x 8 x 2 = 64 both ways: full,
+// 4 deep, s 2: 108 again (8 deep, s 3, would be 4 x (56 - 13) = 172).
+TEST(t_estimate, ram_deep_cost_by_cell_select_bits)
+{
+	const char *base = "lutram 64\nflatten 0\nlutram_cell 64x3 4 reads 3\n";
+	std::string n = madeup_board("madeup-rdeep-none", base);
+	std::string t = madeup_board("madeup-rdeep", (std::string(base) +
+		"cost ram_deep 3 5 7\n").c_str());
+	const char *p96 = "input b : u8[8][12];\n"
+		"func f(i, j) : u16 = sum(k in 0..4) u16(b(k, j));\noutput f[8][12];\n";
+	const char *p256 = "input b : u8[16][16];\n"
+		"func f(i, j) : u16 = sum(k in 0..4) u16(b(k, j));\noutput f[16][16];\n";
+	Est a(p96, n.c_str()), b(p96, t.c_str()), c(p256, n.c_str()), d(p256, t.c_str());
+	for (Est *e : {&a, &b, &c, &d})
+		ASSERT_NE(e->stage("f"), nullptr) << (e->dbuf ? e->dbuf : "");
+	for (Est *e : {&a, &c}) {
+		const ub_buffer *g = nullptr;
+		for (int i = 0; i < e->set->n_buffers; i++)
+			if (!strcmp(e->set->buffers[i]->name, "b"))
+				g = e->set->buffers[i];
+		ASSERT_NE(g, nullptr);
+		ASSERT_EQ(g->storage, UB_CIRCULAR);
+		ASSERT_NE(g->mem, UB_MEM_SRAM);
+		ASSERT_EQ(g->n_ports, 5);	/* the write and 4 reads */
+		ASSERT_EQ(g->capacity_words, e == &a ? 96 : 256);
+	}
+	EXPECT_EQ(b.stage("f")->luts - a.stage("f")->luts, 108);
+	EXPECT_EQ(d.stage("f")->luts - c.stage("f")->luts, 108);
+}
+
+}  // namespace
+
+namespace {
+
+// Where the flow keeps the library modules (`flatten 0`, synth_xilinx)
+// every stage's sl_pipe is a module of its own, and its registers' enable
+// rst || ce is one LUT in each (the kept runs' stat: brighten at 8 lanes,
+// 16 sl_pipe of one LUT2 each, on xc7 and xcup); flattened, Yosys merges
+// it into one for the design.  add8's two stages (in, f): one LUT more
+// each with flatten 0, nothing else in their LUTs differs.
+TEST(t_estimate, pipe_enable_per_module_when_not_flattened)
+{
+	std::string f1 = madeup_board("madeup-flat1", "");
+	std::string f0 = madeup_board("madeup-flat0", "flatten 0\n");
+	const char *prog = "input in : u8[16];\nfunc f(x) : u8 = in(x) + 3;\noutput f[16];\n";
+	Est a(prog, f1.c_str()), b(prog, f0.c_str());
+	for (Est *e : {&a, &b}) {
+		ASSERT_NE(e->stage("in"), nullptr) << (e->dbuf ? e->dbuf : "");
+		ASSERT_NE(e->stage("f"), nullptr) << (e->dbuf ? e->dbuf : "");
+	}
+	EXPECT_EQ(b.stage("in")->luts - a.stage("in")->luts, 1);
+	EXPECT_EQ(b.stage("f")->luts - a.stage("f")->luts, 1);
+}
+
+}  // namespace
