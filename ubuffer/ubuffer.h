@@ -16,8 +16,6 @@
 #ifndef SLUICE_UBUFFER_H
 #define SLUICE_UBUFFER_H
 
-#include <isl/val.h>
-
 #include "boards/boards.h"
 #include "scheduler/scheduler.h"
 #include "storage/storage.h"
@@ -180,7 +178,7 @@ int ub_set_check(sl_ctx *ctx, const ub_set *set);
 /* Warn, at its producer, of every buffer that holds a whole plane of its
  * values (max_live_words at least its two innermost extents' product)
  * because a reader reads each value once per step of a dimension the
- * access does not use (ub_port_passes): naming the buffer, its bits, the
+ * access does not use (sched_read_passes): naming the buffer, its bits, the
  * reader and the dimension that, made innermost, leaves line buffers. */
 void ub_set_warn_order(sl_ctx *ctx, isl_ctx *isl, const ub_set *set);
 /* The buffer of statement "s", or NULL. */
@@ -221,24 +219,6 @@ extern const char ub_walk_note[];
 
 /* Stable text dump (buffers.txt). */
 void ub_set_dump(const ub_set *set, FILE *out);
-
-/* For the tile mapping (pub/map.c). */
-/* A read port whose delay grows along one dimension of its reader that
- * the access does not use (a pass: the reader reads the same elements
- * again, e.g. once per output channel): pass p of n reads at the
- * constant delay d0 + p * period.  A constant delay is one pass (dim -1,
- * period 0). */
-typedef struct ub_passes {
-	int dim;		/* the reader's dimension, or -1 */
-	int64_t n, period, d0;
-} ub_passes;
-/* 1 and *out filled when "port" reads in passes (or at a constant delay),
- * 0 when its delay is any other function, -1 on an isl error. */
-int ub_port_passes(isl_ctx *isl, const ub_buffer *buf, const ub_port *port, ub_passes *out);
-
-/* Read an integer isl value (taken); false when it is not one or does
- * not fit in 63 bits. */
-bool ub_val_to_int(__isl_take isl_val *v, int64_t *out);
 
 #ifdef __cplusplus
 }
