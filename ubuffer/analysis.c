@@ -17,7 +17,6 @@
  * and for buffers whose walk is short anyway (ub_options.walk_below), the
  * walk of sweep.c computes the same figures.  The ub_isl built here is
  * freed before ub_analyse returns. */
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
