@@ -133,10 +133,6 @@ ir_program *sched_lower(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog, bool 
  * or -1 with located errors (conflicting demands, a fractional demand,
  * more lanes than points in the lane dimension). */
 int sched_lane_counts(sl_ctx *ctx, const ir_program *lp, int k, int *lanes, int *dims);
-/* The lane dimension of output "o" with k lanes: its innermost when that
- * has k points, else the innermost dimension that has (the innermost
- * when none has: an error later). */
-int sched_output_lane_dim(const ir_decl *o, int k);
 /* The lane program of "lp": every declaration with k > 1 lanes split
  * into k lane declarations (ir_decl.lane_of, .lane, .lanes), accesses
  * sent to the lane they read, which isl proves constant.  "lp" itself
@@ -232,8 +228,6 @@ int sched_read_slot(const sched_stmt *s, const ir_expr *e);
 /* isl views.  Tuples are named after the statement (an isl_id whose
  * user pointer is the sched_stmt); element spaces of a stored array use
  * the same name.  Iteration dimensions are absolute coordinates. */
-/* { S[i] : i in the iteration box } */
-__isl_give isl_set *sched_stmt_domain(isl_ctx *isl, const sched_stmt *s);
 /* { S[i] -> [t] } over the domain */
 __isl_give isl_map *sched_stmt_schedule(isl_ctx *isl, const sched_stmt *s);
 /* { S[e] -> [t] }: when each element of S's array is written (its value
