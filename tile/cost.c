@@ -1,8 +1,8 @@
 /* tile/cost.c: area and energy of one push-memory tile, and of the
  * dual-port buffer of the same ports that the paper compares it with.
- * Stage: tile, read by the fit (pub/map.c), the dumps and the study.  A
- * structural count (SRAM bits, flip-flops, logic in 4-input LUTs) and,
- * from the access counts, energy and area by the constants of docs/pub.md "Area and energy" (each with
+ * Stage: tile, read by pub/ and the study.  A structural count (SRAM bits,
+ * flip-flops, logic in 4-input LUTs) and, from the access counts, energy
+ * and area by the constants of docs/pub.md "Area and energy" (each with
  * its source, or marked as an assumption).  A tile is costed as it is
  * built: bus-configured (the study's, --pub-config rom's: a formula of
  * its parameters), or with constant configuration (the default build:
