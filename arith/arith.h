@@ -62,7 +62,8 @@ enum { IR_N_OPS = IR_OP_ABS + 1 };	/* IR_OP_ABS is the last */
 /* How an operator is written: "a + b", "-a", or "min(a, b)". */
 typedef enum ir_op_syntax { IR_SYN_INFIX, IR_SYN_PREFIX, IR_SYN_CALL } ir_op_syntax;
 
-/* The typing rule (frontend/typecheck.c, docs/language.md "Operators"). */
+/* The typing rule (frontend/typecheck.c, docs/language.md "Constants and
+ * typing"). */
 typedef enum ir_op_typing {
 	IR_TY_ARITH,	/* operands of one type, from the context; the result has it */
 	IR_TY_DIVIDE,	/* ARITH, and a constant divisor must not be 0 */
