@@ -6,7 +6,8 @@
  *   - the operating-system plumbing: files written atomically and output
  *     sets, temporaries and interrupts, child processes, the memory limit
  *     of data arrays, the progress line on a terminal.
- * The typed program IR is ir/ir.h (rank 1), which includes this. */
+ * The language's values and operators are arith/arith.h (rank 0, beside
+ * this); the typed program IR is ir/ir.h (rank 1), which includes both. */
 #ifndef SLUICE_BASE_H
 #define SLUICE_BASE_H
 

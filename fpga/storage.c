@@ -2,11 +2,11 @@
  * totals the fit check weighs.
  * Stage: fpga, after storage mapping and before any RTL or synthesis.
  * A delay chain is costed from its layout (ub_buffer.runs and its pack,
- * the rule in ubuffer/ubuffer.c), as rtlgen emits it: each group of SRAM
- * runs of a pack one sl_sram of the pack's runs side by side (counted at
- * the pack's first member), which the board's force_bram puts in
- * block RAM (board_bram_cells); the register positions flip-flops of the
- * word width.
+ * the rules in storage/storage.c and ubuffer/ubuffer.c), as rtlgen emits
+ * it: each group of SRAM runs of a pack one sl_sram of the pack's runs
+ * side by side (counted at the pack's first member), which the board's
+ * force_bram puts in block RAM (board_bram_cells); the register positions
+ * flip-flops of the word width.
  * A circular buffer in block RAM (UB_MEM_SRAM) is one sl_sram copy per
  * distinct read (n_banks), each of its read's window (ub_port.win_len,
  * at most capacity_words) x width.  A register file

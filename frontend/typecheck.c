@@ -54,7 +54,7 @@ static const char *i128_str(__int128 v, char buf[48])
 	return buf;
 }
 
-/* The facts of e's operator (ir/ir.h struct ir_op_info). */
+/* The facts of e's operator (arith/arith.h struct ir_op_info). */
 #define OP(e) (ir_op_info[(e)->op])
 
 static const char *op_text(const ir_expr *e)

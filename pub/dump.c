@@ -11,12 +11,6 @@
 
 static const char *const kind_names[] = { "IN", "WR", "RD", "OUT" };
 
-static int64_t wrap(int64_t v, int bits)
-{
-	int64_t m = (int64_t) 1 << bits;
-	return ((v % m) + m) % m;
-}
-
 static void dump_counts(const pub_counts *c, int n_outs, FILE *out)
 {
 	fprintf(out, "\"agg_writes\": %lld, \"sram_writes\": %lld, \"sram_reads\": %lld, "
@@ -45,7 +39,7 @@ static void dump_ctrl(const pub_params *p, const pub_ctrl *c, FILE *out)
 	if (c->enable) {
 		int64_t ag[PUB_MAX_LEVELS];
 		for (int l = 0; l < c->n_levels; l++)
-			ag[l] = wrap(c->ag[l], c->agw);
+			ag[l] = pub_wrap(c->ag[l], c->agw);
 		fprintf(out, ", \"sg_start\": %lld, \"ag_start\": %lld, ",
 			(long long) c->sg_start, (long long) regs[2]);
 		dump_ints(out, "ext", c->ext, c->n_levels);
@@ -123,13 +117,13 @@ static void text_ctrl(const pub_ctrl *c, FILE *out)
 	}
 	const char *head[3] = { " ext", " sg", " ag" };
 	const int64_t *v[3] = { c->ext, c->sg, c->ag };
-	int64_t start[3] = { 0, c->sg_start, wrap(c->ag_start, c->agw) };
+	int64_t start[3] = { 0, c->sg_start, pub_wrap(c->ag_start, c->agw) };
 	for (int r = 0; r < 3; r++) {
 		fputs(head[r], out);
 		if (r)
 			fprintf(out, " %lld +", (long long) start[r]);
 		for (int l = 0; l < c->n_levels; l++)
-			fprintf(out, "%s%lld", l ? " " : " [", (long long) (r == 2 ? wrap(v[r][l],
+			fprintf(out, "%s%lld", l ? " " : " [", (long long) (r == 2 ? pub_wrap(v[r][l],
 				c->agw) : v[r][l]));
 		fputs("]", out);
 	}

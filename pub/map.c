@@ -40,26 +40,8 @@
 
 #include "pub/pub.h"
 
-bool pub_params_static(const pub_params *p)
-{
-	return p->fixed_cfg && !p->runtime;
-}
-
-void pub_params_default(pub_params *p)
-{
-	p->fw = 4;
-	p->depth = 512;
-	p->n_in = 2;
-	p->n_out = 2;
-	p->levels = 6;
-	p->cw = 16;
-	p->ew = 16;
-	p->only = NULL;
-	p->frames = 1;
-	p->strict = false;
-	p->fixed_cfg = false;
-	p->runtime = false;
-}
+/* The most tiles one buffer takes, in series or side by side. */
+enum { PUB_MAX_TILES = 4 };
 
 /* A stream of one word a fire: the elements of a box (producer
  * coordinates) in row-major order, element i at t0 + sum coef[d]*(i-lo). */
@@ -76,7 +58,7 @@ typedef struct group {
 	int64_t dist;		/* distance in writes of the dmin port */
 	int64_t lo[SCHED_MAX_DIMS], hi[SCHED_MAX_DIMS];	/* elements read: bounding box */
 	bool sram;
-	/* Reads in passes (ub_passes): the box again every "period" cycles,
+	/* Reads in passes (sched_passes): the box again every "period" cycles,
 	 * npass times, from dmin; port is the one port it serves.  Ordinary
 	 * groups: npass 1, port 0. */
 	int64_t npass, period;
@@ -112,8 +94,8 @@ static int port_box(isl_ctx *isl, const ub_port *port, int n, int64_t *lo, int64
 	isl_set *r = isl_map_range(sched_access_map(isl, port->stmt, port->access));
 	int rc = 0;
 	for (int d = 0; d < n && rc == 0; d++) {
-		if (!ub_val_to_int(isl_set_dim_min_val(isl_set_copy(r), d), &lo[d]) ||
-		    !ub_val_to_int(isl_set_dim_max_val(isl_set_copy(r), d), &hi[d]))
+		if (!sched_val_to_int(isl_set_dim_min_val(isl_set_copy(r), d), &lo[d]) ||
+		    !sched_val_to_int(isl_set_dim_max_val(isl_set_copy(r), d), &hi[d]))
 			rc = -1;
 	}
 	isl_set_free(r);
@@ -179,7 +161,7 @@ static void insert_group(group *g, int *ng, const group *x)
 /* Port p (one pass at delay ps->d0, reading the box lo..hi) joins the
  * last group when within "threshold" of its first delay, else opens a
  * group of its own. */
-static void join_group(group *g, int *ng, const ub_port *p, const ub_passes *ps,
+static void join_group(group *g, int *ng, const ub_port *p, const sched_passes *ps,
 	const stream *w, const int64_t *lo, const int64_t *hi, int nv, int64_t threshold)
 {
 	group *cur = *ng ? &g[*ng - 1] : NULL;
@@ -202,7 +184,7 @@ static void join_group(group *g, int *ng, const ub_port *p, const ub_passes *ps,
  * group; when its first pass is too close to the write for the tile,
  * that pass reads the producer's stream (a group of registers) and the
  * tile serves the rest. */
-static void add_pass_group(group *g, int *ng, int port, const ub_passes *ps,
+static void add_pass_group(group *g, int *ng, int port, const sched_passes *ps,
 	const int64_t *lo, const int64_t *hi, const stream *w, int64_t min_delay)
 {
 	group x = { 0 };
@@ -224,7 +206,7 @@ static void add_pass_group(group *g, int *ng, int port, const ub_passes *ps,
 }
 
 static group *make_groups(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const stream *w,
-	const ub_passes *pass, int64_t threshold, int64_t min_delay, int *n_groups)
+	const sched_passes *pass, int64_t threshold, int64_t min_delay, int *n_groups)
 {
 	int n = buf->n_ports - 1, ng = 0, nv = buf->producer->n_vars;
 	int *order = sl_xcalloc((size_t) n, sizeof(int));
@@ -233,7 +215,7 @@ static group *make_groups(sl_ctx *ctx, isl_ctx *isl, const ub_buffer *buf, const
 	sort_ports(buf, order);
 	for (int i = 0; i < n; i++) {
 		const ub_port *p = &buf->ports[order[i]];
-		const ub_passes *ps = &pass[order[i]];
+		const sched_passes *ps = &pass[order[i]];
 		int64_t *lo = box[i][0], *hi = box[i][1];
 		if (port_box(isl, p, nv, lo, hi) < 0) {
 			sl_error(ctx, buf->producer->decl->loc, "cannot map the buffer of '%s' "
@@ -496,7 +478,7 @@ static int64_t first_collision(isl_ctx *isl, const pub_ctrl *a, const pub_ctrl *
 	int64_t t = -2;
 	if (empty == isl_bool_true)
 		t = -1;
-	else if (empty == isl_bool_false && !ub_val_to_int(isl_set_dim_min_val(
+	else if (empty == isl_bool_false && !sched_val_to_int(isl_set_dim_min_val(
 			isl_set_copy(both), 0), &t))
 		t = -2;
 	isl_set_free(both);
@@ -1132,7 +1114,7 @@ static void group_place(const tile_plan *plans, int np, int gi, int *tile, int *
 /* Which tile output (or the producer's stream) serves each port, and
  * the delay line after it. */
 static void assign_ports(pub_buf *pb, const group *g, int ng, const tile_plan *plans, int np,
-	const ub_passes *pass)
+	const sched_passes *pass)
 {
 	const ub_buffer *buf = pb->buf;
 	pb->port_tile = sl_xcalloc((size_t) buf->n_ports, sizeof(int));
@@ -1169,18 +1151,18 @@ static void assign_ports(pub_buf *pb, const group *g, int ng, const tile_plan *p
 	}
 }
 
-/* Each read port's passes (ub_passes) into pass[1 ..]: 1 when every port
+/* Each read port's passes (sched_passes) into pass[1 ..]: 1 when every port
  * reads at a constant delay or in passes, 0 when one does not, -1 on an
  * isl error. */
-static int buffer_passes(isl_ctx *isl, const ub_buffer *buf, ub_passes *pass)
+static int buffer_passes(isl_ctx *isl, const ub_buffer *buf, sched_passes *pass)
 {
 	for (int k = 1; k < buf->n_ports; k++) {
 		const ub_port *p = &buf->ports[k];
 		if (p->delay_const) {
-			pass[k] = (ub_passes) { -1, 1, 0, p->delay };
+			pass[k] = (sched_passes) { -1, 1, 0, p->delay };
 			continue;
 		}
-		int rc = ub_port_passes(isl, buf, p, &pass[k]);
+		int rc = sched_read_passes(isl, p->stmt, p->access, &pass[k]);
 		if (rc <= 0)
 			return rc;
 	}
@@ -1285,7 +1267,7 @@ static const char *native_before_ports(const pub_params *p, const ub_buffer *buf
 
 /* The passes of every read port of pb's buffer into pass[]: 1, 0 with
  * pb->native_why (no passes of constant delays), or -1 (reported). */
-static int map_passes(sl_ctx *ctx, isl_ctx *isl, pub_buf *pb, ub_passes *pass)
+static int map_passes(sl_ctx *ctx, isl_ctx *isl, pub_buf *pb, sched_passes *pass)
 {
 	const ub_buffer *buf = pb->buf;
 	int pr = buffer_passes(isl, buf, pass);
@@ -1305,7 +1287,7 @@ static int map_passes(sl_ctx *ctx, isl_ctx *isl, pub_buf *pb, ub_passes *pass)
  * read port has passes on the SRAM), ports assigned, each tile built.
  * 0 (pb->native_why when none fits), or -1 (reported). */
 static int map_groups(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb, group *g, int ng,
-	const stream *w, ub_passes *pass)
+	const stream *w, sched_passes *pass)
 {
 	const pub_params *p = &pb->params;
 	tile_plan plans[PUB_MAX_TILES];
@@ -1353,7 +1335,7 @@ static int map_buffer(sl_ctx *ctx, isl_ctx *isl, pub_set *ps, pub_buf *pb,
 	pb->native_why = native_before_ports(p, buf, &w);
 	if (pb->native_why || buf->storage == UB_NONE)
 		return 0;
-	ub_passes *pass = sl_xcalloc((size_t) buf->n_ports, sizeof(ub_passes));
+	sched_passes *pass = sl_xcalloc((size_t) buf->n_ports, sizeof(sched_passes));
 	int rc = map_passes(ctx, isl, pb, pass);
 	group *g = NULL;
 	if (rc == 1) {
@@ -1465,23 +1447,6 @@ static pub_set *map_set(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,
 		}
 	}
 	return ps;
-}
-
-const char *pub_params_problem(const pub_params *p, char *buf, size_t n)
-{
-	int aw = sl_addr_bits(p->depth);
-	if (p->cw && p->cw < aw)
-		snprintf(buf, n, "the push-memory tile's configuration width CW %d "
-			"(--pub-width) is narrower than its SRAM address (%d bits for DEPTH %lld, "
-			"--depth): cfg_data could not carry an address (docs/pub.md, Parameters)",
-			p->cw, aw, (long long) p->depth);
-	else if (p->cw && p->ew > p->cw)
-		snprintf(buf, n, "the push-memory tile's extent width EW %d (--pub-ext-width) "
-			"is wider than its configuration width CW %d (--pub-width): cfg_data could "
-			"not carry an extent (docs/pub.md, Parameters)", p->ew, p->cw);
-	else
-		return NULL;
-	return buf;
 }
 
 pub_set *pub_map(sl_ctx *ctx, isl_ctx *isl, const ub_set *set,

@@ -14,61 +14,6 @@
 
 #include "pub/pub.h"
 
-static int64_t wrap(int64_t v, int bits)
-{
-	int64_t m = (int64_t) 1 << bits;
-	return ((v % m) + m) % m;
-}
-
-/* RB: register-offset bits within a controller. */
-static int reg_bits(const pub_params *p)
-{
-	return sl_clog2(3 * p->levels + 3);
-}
-
-int pub_addr_bits(const pub_params *p)
-{
-	int nc = 2 * (p->n_in + p->n_out), cb = sl_addr_bits(nc);
-	return cb + reg_bits(p);
-}
-
-int64_t pub_config_bits(const pub_params *p)
-{
-	int nc = 2 * (p->n_in + p->n_out);
-	int aw = sl_addr_bits(p->depth), sw = sl_clog2(2 * p->fw);
-	return (int64_t) nc * (1 + (int64_t) p->cw * (p->levels + 1) + (int64_t) p->ew * p->levels) +
-		(int64_t) (p->n_in + p->n_out) * (p->levels + 1) * (sw + aw);
-}
-
-void pub_ctrl_regs(const pub_params *p, const pub_ctrl *c, int64_t *regs)
-{
-	int L = p->levels;
-	memset(regs, 0, sizeof(int64_t) * (size_t) (3 * L + 3));
-	regs[0] = c->enable;
-	regs[1] = wrap(c->sg_start, p->cw);
-	regs[2] = wrap(c->ag_start, c->agw);
-	for (int l = 0; l < c->n_levels && l < L; l++) {
-		int64_t sd = c->sg[l], ad = c->ag[l];
-		for (int k = 0; k < l; k++) {
-			sd -= c->sg[k] * (c->ext[k] - 1);
-			ad -= c->ag[k] * (c->ext[k] - 1);
-		}
-		regs[3 + l] = c->ext[l] - 1;
-		regs[3 + L + l] = wrap(sd, p->cw);
-		regs[3 + 2 * L + l] = wrap(ad, c->agw);
-	}
-}
-
-void pub_tile_shares(const pub_params *p, const pub_tile *t, int *src, int *dly)
-{
-	(void) p;
-	for (int c = 0; c < t->n_ctrl; c++) {
-		bool sh = t->fixed_cfg && t->ctrl[c].shared;
-		src[c] = sh ? t->ctrl[c].src : -1;
-		dly[c] = sh ? t->ctrl[c].delay : 0;
-	}
-}
-
 /* ---------------------------------------------------------------- model */
 
 /* A controller as the hardware runs it: its registers and its state. */
@@ -105,7 +50,7 @@ static void runner_step(runner *r, const pub_params *p)
 				r->idx[k] = 0;
 			int64_t d = r->regs[3 + L + l];
 			r->t += d ? d : (int64_t) 1 << p->cw;
-			r->addr = wrap(r->addr + r->regs[3 + 2 * L + l], r->c->agw);
+			r->addr = pub_wrap(r->addr + r->regs[3 + 2 * L + l], r->c->agw);
 			return;
 		}
 	r->active = false;
@@ -356,7 +301,7 @@ int pub_model(const pub_set *ps, const pub_buf *pb, int tile,
 static int tile_entries(const pub_set *ps, const pub_tile *t, int tile, pub_write *w)
 {
 	const pub_params *p = &ps->params;
-	int rb = reg_bits(p), n = 0;
+	int n = 0;
 	uint64_t dm = p->cw >= 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << p->cw) - 1;
 	int64_t regs[3 * PUB_MAX_LEVELS + 3];
 	for (int c = 0; c < t->n_ctrl; c++) {
@@ -364,7 +309,7 @@ static int tile_entries(const pub_set *ps, const pub_tile *t, int tile, pub_writ
 		int nr = t->ctrl[c].enable ? 3 * p->levels + 3 : 1;
 		for (int r = 0; r < nr; r++, n++)
 			if (w)
-				w[n] = (pub_write) { tile, (c << rb) + r, (uint64_t) regs[r] & dm };
+				w[n] = (pub_write) { tile, pub_reg_addr(p, c, r), (uint64_t) regs[r] & dm };
 	}
 	return n;
 }

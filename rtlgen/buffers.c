@@ -1,6 +1,6 @@
 /* rtlgen/buffers.c: the storage of one unified buffer.
  * Stage: rtlgen.  A delay chain (UB_REGISTERS, UB_DELAY_CHAIN) is emitted
- * as ub_buffer.runs lays it out (the rule: ubuffer/ubuffer.c): a register
+ * as ub_buffer.runs lays it out (the rule: storage/storage.c): a register
  * per position of a register run, one sl_fifo_seg per group of SRAM runs
  * of a pack (ub_set.packs: the buffers that shift together), the runs of
  * the pack's members side by side, and a read mux per tap.  A

@@ -3,7 +3,7 @@
  * width (declared unsigned; signed operations use $signed explicitly);
  * index expressions (type none) are 64-bit signed wires with floor
  * division and non-negative remainder.  Semantics: docs/language.md and
- * ir_eval_* (ir/arith.c), which the CPU reference runs. */
+ * ir_eval_* (arith/arith.c), which the CPU reference runs. */
 #include <string.h>
 
 #include "rtlgen/rtlgen_private.h"

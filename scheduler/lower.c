@@ -361,7 +361,7 @@ static bool const_read(const ir_expr *e, uint64_t *v)
 }
 
 /* Replace every value subtree whose operands are all constants by its
- * value, computed with the language's own arithmetic (ir/arith.c): the
+ * value, computed with the language's own arithmetic (arith/arith.c): the
  * datapath then holds no logic whose result is known, and the hardware
  * has no comparisons that a lint can prove constant.  Bottom-up. */
 static void fold_constants(ir_expr *e)

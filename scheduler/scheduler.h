@@ -19,6 +19,7 @@
 #include <isl/ctx.h>
 #include <isl/map.h>
 #include <isl/set.h>
+#include <isl/val.h>
 
 #include "boards/boards.h"
 #include "frontend/frontend.h"
@@ -132,10 +133,6 @@ ir_program *sched_lower(sl_ctx *ctx, isl_ctx *isl, const ir_program *prog, bool 
  * or -1 with located errors (conflicting demands, a fractional demand,
  * more lanes than points in the lane dimension). */
 int sched_lane_counts(sl_ctx *ctx, const ir_program *lp, int k, int *lanes, int *dims);
-/* The lane dimension of output "o" with k lanes: its innermost when that
- * has k points, else the innermost dimension that has (the innermost
- * when none has: an error later). */
-int sched_output_lane_dim(const ir_decl *o, int k);
 /* The lane program of "lp": every declaration with k > 1 lanes split
  * into k lane declarations (ir_decl.lane_of, .lane, .lanes), accesses
  * sent to the lane they read, which isl proves constant.  "lp" itself
@@ -231,8 +228,6 @@ int sched_read_slot(const sched_stmt *s, const ir_expr *e);
 /* isl views.  Tuples are named after the statement (an isl_id whose
  * user pointer is the sched_stmt); element spaces of a stored array use
  * the same name.  Iteration dimensions are absolute coordinates. */
-/* { S[i] : i in the iteration box } */
-__isl_give isl_set *sched_stmt_domain(isl_ctx *isl, const sched_stmt *s);
 /* { S[i] -> [t] } over the domain */
 __isl_give isl_map *sched_stmt_schedule(isl_ctx *isl, const sched_stmt *s);
 /* { S[e] -> [t] }: when each element of S's array is written (its value
@@ -241,6 +236,23 @@ __isl_give isl_map *sched_write_time(isl_ctx *isl, const sched_stmt *s);
 /* { C[j] -> P[e] } for the access, over the consumer's domain. */
 __isl_give isl_map *sched_access_map(isl_ctx *isl, const sched_stmt *consumer,
 	const sched_access *a);
+/* The delay of read "a" of "c" (its value's age when read, t_C(j) -
+ * W_P(A(j))) in passes: when it grows along one dimension of the reader
+ * that the access does not use (a pass: the reader reads the same
+ * elements again, e.g. once per output channel), pass p of n reads at the
+ * constant delay d0 + p * period.  A constant delay is one pass (dim -1,
+ * period 0).  The buffers' order warning and the tile mapping read it. */
+typedef struct sched_passes {
+	int dim;		/* the reader's dimension, or -1 */
+	int64_t n, period, d0;
+} sched_passes;
+/* 1 and *out filled when the read is in passes (or at a constant delay),
+ * 0 when its delay is any other function, -1 on an isl error. */
+int sched_read_passes(isl_ctx *isl, const sched_stmt *c, const sched_access *a,
+	sched_passes *out);
+/* Read an integer isl value (taken); false when it is not one or its
+ * magnitude is not below LONG_MAX / 4. */
+bool sched_val_to_int(__isl_take isl_val *v, int64_t *out);
 
 /* Stable text dump (schedule.txt). */
 void sched_program_dump(const sched_program *sp, FILE *out);

@@ -24,5 +24,12 @@ __isl_give isl_pw_aff *sched_write_time_of_access(isl_ctx *isl,
 	const sched_stmt *consumer, const sched_access *a,
 	__isl_keep isl_local_space *ls);
 __isl_give isl_id *sched_stmt_id(isl_ctx *isl, const sched_stmt *s);
+/* { S[i] : i in the iteration box } (the isl views of scheduler.h). */
+__isl_give isl_set *sched_stmt_domain(isl_ctx *isl, const sched_stmt *s);
+
+/* The lane dimension of output "o" with k lanes: its innermost when that
+ * has k points, else the innermost dimension that has (the innermost
+ * when none has: an error later). */
+int sched_output_lane_dim(const ir_decl *o, int k);
 
 #endif

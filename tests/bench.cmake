@@ -37,7 +37,7 @@ add_test(NAME t_bench_sim_smoke
 set_tests_properties(t_bench_sim_smoke PROPERTIES LABELS bench TIMEOUT 120)
 # The push-memory study of docs/pub_study.md (tests/bench/pub_study.sh)
 # once: the script keeps working and writes its three tables (about 2 s).
-# The area fit behind pub/cost.c (tests/bench/pub_area_fit.py,
+# The area fit behind tile/cost.c (tests/bench/pub_area_fit.py,
 # 31 bus-configured points and 88 real tiles with constant configuration,
 # Yosys runs of 6 minutes) is run by hand.
 add_test(NAME t_bench_pub_study_smoke

@@ -1,27 +1,34 @@
 #!/bin/sh
 # Fail when a module includes a header of a module after it in the flow,
 # or the private header of another module.
-# Order (index = rank): base ir io frontend ref scheduler|boards ubuffer
-# pub rtlgen verilator sim fpga flow|report driver.  base/ (the context,
-# diagnostics, files, processes) stands below everything; io/ (arrays and
-# data files) sits just above ir/, so that the front end can read a const's
-# file(...); ref/ (the CPU reference) needs only ir/ and io/ and comes
-# after the front end whose programs it runs.  boards/ feeds ubuffer and
-# later stages, so it ranks with scheduler; pub/ (the push-memory tile, a
-# way of mapping a buffer) follows ubuffer/; verilator/ (the Verilated run)
+# Order (index = rank): base|arith ir io|values frontend|onnx ref
+# scheduler|boards|storage ubuffer|tile pub rtlgen verilator sim fpga
+# flow|report|explore driver.  base/ (the context, diagnostics, files,
+# processes) stands below everything, and beside it arith/ (the language's
+# types, operators and exact arithmetic, which know nothing of programs),
+# below ir/ whose ir.h includes it; io/ (arrays and data files) sits just
+# above ir/, so that the front end can read a const's file(...); ref/ (the
+# CPU reference) needs only ir/ and io/ and comes after the front end whose
+# programs it runs.  boards/ feeds ubuffer and later stages, so it ranks
+# with scheduler, and so does storage/ (the storage forms of a buffer and
+# the delay-chain layout rule, which know nothing of schedules), below
+# ubuffer/ whose ubuffer.h includes it; tile/ (the push-memory tile itself,
+# which needs no buffer) ranks with ubuffer/, and pub/ (the tile as a way
+# of mapping a buffer) follows both; verilator/ (the Verilated run)
 # follows rtlgen; sim/ (the checks against the reference) uses it, and
 # fpga/ (prediction, fit, synthesis, the netlist check) comes after sim/;
 # report/ (report.html) draws what flow/ and the driver hand it, beside
 # flow/; explore/ (design-space exploration) searches over the designs
-# flow/ builds and writes through report/, beside both.  onnx/ (ONNX models in) writes sluice source text and .npy
-# weights, so it needs only ir/ and io/: it ranks with the front end.
+# flow/ builds and writes through report/, beside both.  onnx/ (ONNX
+# models in) writes sluice source text and .npy weights, so it needs only
+# ir/ and io/: it ranks with the front end.
 set -u
 top=${1:-.}
-modules="base ir io values frontend onnx ref scheduler boards ubuffer pub rtlgen verilator sim fpga flow report explore driver"
+modules="base arith ir io values frontend onnx ref scheduler boards storage ubuffer tile pub rtlgen verilator sim fpga flow report explore driver"
 rank() {
 	case $1 in
-	base) echo 0 ;; ir) echo 1 ;; io|values) echo 2 ;; frontend|onnx) echo 3 ;; ref) echo 4 ;;
-	scheduler|boards) echo 5 ;; ubuffer) echo 6 ;; pub) echo 7 ;; rtlgen) echo 8 ;;
+	base|arith) echo 0 ;; ir) echo 1 ;; io|values) echo 2 ;; frontend|onnx) echo 3 ;; ref) echo 4 ;;
+	scheduler|boards|storage) echo 5 ;; ubuffer|tile) echo 6 ;; pub) echo 7 ;; rtlgen) echo 8 ;;
 	verilator) echo 9 ;; sim) echo 10 ;; fpga) echo 11 ;;
 	flow|report|explore) echo 12 ;; driver) echo 13 ;;
 	*) echo -1 ;;

@@ -17,7 +17,6 @@
  * and for buffers whose walk is short anyway (ub_options.walk_below), the
  * walk of sweep.c computes the same figures.  The ub_isl built here is
  * freed before ub_analyse returns. */
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,17 +54,6 @@ const char *ub_why(const ub_buffer *buf, bool unread, bool out_of_order)
 	if (buf->max_live_words >= buf->capacity_words)
 		return NULL;
 	return out_of_order && unread ? why_both : out_of_order ? why_order : why_unread;
-}
-
-bool ub_val_to_int(__isl_take isl_val *v, int64_t *out)
-{
-	bool ok = v && isl_val_is_int(v) &&
-		isl_val_cmp_si(v, LONG_MAX / 4) < 0 &&
-		isl_val_cmp_si(v, -(LONG_MAX / 4)) > 0;
-	if (ok)
-		*out = (int64_t) isl_val_get_num_si(v);
-	isl_val_free(v);
-	return ok;
 }
 
 __isl_null ub_isl *ub_isl_free(__isl_take ub_isl *ui)
@@ -179,8 +167,8 @@ static __isl_give isl_val *pw_aff_extreme(__isl_take isl_pw_aff *pa, bool max)
 /* Is "pa" one value over its (non-empty) domain?  Sets *lo and *hi. */
 static isl_bool const_range(__isl_take isl_pw_aff *pa, int64_t *lo, int64_t *hi)
 {
-	bool ok = ub_val_to_int(pw_aff_extreme(isl_pw_aff_copy(pa), false), lo);
-	ok = ub_val_to_int(pw_aff_extreme(pa, true), hi) && ok;
+	bool ok = sched_val_to_int(pw_aff_extreme(isl_pw_aff_copy(pa), false), lo);
+	ok = sched_val_to_int(pw_aff_extreme(pa, true), hi) && ok;
 	if (!ok)
 		return isl_bool_error;
 	return *lo == *hi ? isl_bool_true : isl_bool_false;
@@ -270,13 +258,13 @@ static int capacity(__isl_keep ub_isl *ui, int64_t *out)
 {
 	isl_pw_aff *occ = isl_pw_aff_sub(n_at_last_read(ui),
 		isl_pw_aff_copy(ui->widx));
-	return ub_val_to_int(pw_aff_extreme(occ, true), out) ? 0 : -1;
+	return sched_val_to_int(pw_aff_extreme(occ, true), out) ? 0 : -1;
 }
 
 /* The value of "pa" at "pt" as an integer; false if undefined. */
 static bool eval_at(__isl_keep isl_pw_aff *pa, __isl_keep isl_point *pt, int64_t *v)
 {
-	return ub_val_to_int(isl_pw_aff_eval(isl_pw_aff_copy(pa), isl_point_copy(pt)), v);
+	return sched_val_to_int(isl_pw_aff_eval(isl_pw_aff_copy(pa), isl_point_copy(pt)), v);
 }
 
 /* { e : lo <= pa(e) < hi } for integer constants lo and hi. */
@@ -352,8 +340,8 @@ static void port_window(__isl_keep ub_isl *ui, int k, int64_t cap, ub_port *port
 	isl_pw_aff *w = isl_pw_aff_intersect_domain(isl_pw_aff_copy(ui->widx),
 		isl_map_domain(isl_map_copy(ui->reads[k])));
 	int64_t lo, hi;
-	bool ok = ub_val_to_int(pw_aff_extreme(isl_pw_aff_copy(w), false), &lo);
-	ok = ub_val_to_int(pw_aff_extreme(w, true), &hi) && ok;
+	bool ok = sched_val_to_int(pw_aff_extreme(isl_pw_aff_copy(w), false), &lo);
+	ok = sched_val_to_int(pw_aff_extreme(w, true), &hi) && ok;
 	ub_port_set_window(port, ok, lo, hi, cap);
 }
 
@@ -450,121 +438,6 @@ int ub_analyse(sl_ctx *ctx, isl_ctx *isl, ub_buffer *buf, const ub_options *opts
 	return r;
 }
 
-/* The coefficient of input dimension "d" of "aff" as an integer; false
- * when it is not one. */
-static bool aff_coef(__isl_keep isl_aff *aff, int d, int64_t *v)
-{
-	return ub_val_to_int(isl_aff_get_coefficient_val(aff, isl_dim_in, d), v);
-}
-
-/* foreach_piece callbacks: keep the (only) piece's expression. */
-static isl_stat take_aff(__isl_take isl_set *set, __isl_take isl_aff *aff, void *user)
-{
-	isl_set_free(set);
-	isl_aff_free(*(isl_aff **) user);
-	*(isl_aff **) user = aff;
-	return isl_stat_ok;
-}
-
-static isl_stat take_multi_aff(__isl_take isl_set *set, __isl_take isl_multi_aff *ma,
-	void *user)
-{
-	isl_set_free(set);
-	isl_multi_aff_free(*(isl_multi_aff **) user);
-	*(isl_multi_aff **) user = ma;
-	return isl_stat_ok;
-}
-
-/* Does no coordinate of the access "ma" (its first n) depend on
- * dimension d?  1 yes, 0 no, -1 on an isl error. */
-static int access_free_of(isl_multi_aff *ma, int n, int d)
-{
-	int rc = 1;
-	for (int e = 0; rc == 1 && e < n; e++) {
-		isl_aff *ae = isl_multi_aff_get_aff(ma, e);
-		int64_t c;
-		if (!aff_coef(ae, d, &c))
-			rc = -1;
-		else if (c != 0)
-			rc = 0;
-		isl_aff_free(ae);
-	}
-	return rc;
-}
-
-/* ub_port_passes for a delay and an access of one piece each: the one
- * dimension the delay grows along, into *out.  1, 0 or -1 as there. */
-static int passes_of_piece(const ub_buffer *buf, const sched_stmt *s,
-	__isl_keep isl_pw_aff *delay, __isl_keep isl_pw_multi_aff *acc, ub_passes *out)
-{
-	isl_aff *aff = NULL;
-	isl_multi_aff *ma = NULL;
-	int rc;
-	if (isl_pw_aff_foreach_piece(delay, take_aff, &aff) < 0 ||
-	    isl_pw_multi_aff_foreach_piece(acc, take_multi_aff, &ma) < 0)
-		rc = -1;
-	else
-		rc = 1;
-	if (isl_aff_dim(aff, isl_dim_div) != 0)
-		rc = 0;
-	for (int d = 0; rc == 1 && d < s->n_dims; d++) {
-		int64_t a;
-		if (!aff_coef(aff, d, &a)) {
-			rc = -1;
-			break;
-		}
-		if (a == 0 || s->ext[d] <= 1)
-			continue;
-		/* a dimension the delay grows along: the access must not
-		 * use it, and only one such dimension */
-		rc = access_free_of(ma, buf->producer->n_vars, d);
-		if (rc == 1 && (out->dim >= 0 || a < 0))
-			rc = 0;
-		if (rc == 1) {
-			out->dim = d;
-			out->n = s->ext[d];
-			out->period = a;
-		}
-	}
-	isl_aff_free(aff);
-	isl_multi_aff_free(ma);
-	return rc;
-}
-
-int ub_port_passes(isl_ctx *isl, const ub_buffer *buf, const ub_port *port, ub_passes *out)
-{
-	const sched_stmt *s = port->stmt;
-	isl_pw_multi_aff *acc = isl_pw_multi_aff_from_map(sched_access_map(isl, s, port->access));
-	isl_pw_multi_aff *wr = isl_pw_multi_aff_from_map(sched_write_time(isl, buf->producer));
-	isl_pw_multi_aff *sched = isl_pw_multi_aff_from_map(sched_stmt_schedule(isl, s));
-	isl_pw_aff *t = isl_pw_multi_aff_get_pw_aff(sched, 0);
-	isl_pw_aff *delay = isl_pw_aff_sub(t, isl_pw_aff_pullback_pw_multi_aff(
-		isl_pw_multi_aff_get_pw_aff(wr, 0), isl_pw_multi_aff_copy(acc)));
-	isl_pw_multi_aff_free(sched);
-	isl_pw_multi_aff_free(wr);
-	int rc = 0;
-	memset(out, 0, sizeof(*out));
-	out->dim = -1;
-	isl_size np = isl_pw_aff_n_piece(delay), npa = isl_pw_multi_aff_n_piece(acc);
-	if (np < 0 || npa < 0)
-		rc = -1;
-	if (rc == 0 && np == 1 && npa == 1)
-		rc = passes_of_piece(buf, s, delay, acc, out);
-	if (rc == 1) {
-		isl_val *lo = pw_aff_extreme(isl_pw_aff_copy(delay), false);
-		if (!ub_val_to_int(lo, &out->d0))
-			rc = -1;
-		if (out->dim < 0) {
-			/* a constant delay: one pass */
-			out->n = 1;
-			out->period = 0;
-		}
-	}
-	isl_pw_aff_free(delay);
-	isl_pw_multi_aff_free(acc);
-	return rc;
-}
-
 /* ------------------------------------------------------------ output order */
 
 /* Values in one plane of the producer: its two innermost extents. */
@@ -580,10 +453,11 @@ static int64_t plane_elems(const sched_stmt *p)
  * within one, keep the plane: matmul's rows read again at once are not
  * this); NULL when none. */
 static const ub_port *order_port(isl_ctx *isl, const ub_buffer *buf, int64_t plane,
-	ub_passes *ps)
+	sched_passes *ps)
 {
 	for (int k = 1; k < buf->n_ports; k++)
-		if (ub_port_passes(isl, buf, &buf->ports[k], ps) == 1 && ps->dim >= 0
+		if (sched_read_passes(isl, buf->ports[k].stmt, buf->ports[k].access, ps) == 1
+		    && ps->dim >= 0
 		    && ps->n > 1 && 2 * ps->period >= plane)
 			return &buf->ports[k];
 	return NULL;
@@ -623,7 +497,7 @@ void ub_set_warn_order(sl_ctx *ctx, isl_ctx *isl, const ub_set *set)
 	for (int i = 0; i < set->n_buffers; i++) {
 		const ub_buffer *b = set->buffers[i];
 		int64_t plane = plane_elems(b->producer);
-		ub_passes ps;
+		sched_passes ps;
 		if (b->storage == UB_NONE || b->storage == UB_REGISTERS || plane < 16
 		    || b->max_live_words < plane)
 			continue;

@@ -12,19 +12,9 @@
  *     it has more read ports than one SRAM serves: a register file when
  *     small (LUT RAM on boards that have it, flip-flops elsewhere), else
  *     block RAM (map_circular_mem).
- * The delay-chain layout, stated here once (rtlgen/buffers.c, the fit
- * check and the estimator read it from ub_buffer.runs):
- *   - the chain is positions 0 (the newest value) .. capacity_words-1 (the
- *     largest tap distance), and every write shifts it by one;
- *   - a tap at distance d reads position d, or position d-1 through the
- *     same-cycle write bypass, so positions d-1 and d are registers;
- *   - a stretch of untapped positions is one SRAM run (an sl_fifo_seg) when
- *     it is at least max(register_threshold, 2) long, else registers: a few
- *     registers cost less than an SRAM with its address counter;
- *   - SRAM runs of equal length shift together, so they share one memory,
- *     their words side by side (a group): gaussian's two 60-word runs of 8
- *     bits are one 60x16 FIFO, one block RAM instead of two;
- *   - the same across buffers (a pack, ub_pack): delay chains whose
+ * Every delay chain is laid out by the rule of storage/storage.c
+ * (ub_chain_layout); the rule across buffers is stated here once:
+ *   - a pack (ub_pack): delay chains whose
  *     producers have one schedule (box, coefficients, offset, latency)
  *     shift on the same cycles, and when their runs are the same too,
  *     group g of each is one memory, the buffers' words side by side in
@@ -51,39 +41,6 @@ void ub_options_default(ub_options *opts)
 	opts->isl_budget = UB_ISL_BUDGET;
 	opts->max_walk_steps = UB_MAX_WALK_STEPS;
 	opts->walk_below = UB_WALK_BELOW;
-}
-
-const char *ub_mem_str(ub_mem m)
-{
-	return m == UB_MEM_SRAM ? "sram" : "regfile";
-}
-
-static const char *const ub_ram_words[] = { "auto", "block", "lut" };
-
-bool ub_ram_parse(const char *s, ub_ram *out)
-{
-	for (int i = 0; i < 3; i++)
-		if (!strcmp(s, ub_ram_words[i])) {
-			*out = (ub_ram) i;
-			return true;
-		}
-	return false;
-}
-
-const char *ub_ram_str(ub_ram r)
-{
-	return ub_ram_words[r];
-}
-
-const char *ub_storage_str(ub_storage s)
-{
-	switch (s) {
-	case UB_NONE: return "none";
-	case UB_REGISTERS: return "registers";
-	case UB_DELAY_CHAIN: return "delay_chain";
-	case UB_CIRCULAR: return "circular";
-	}
-	sl_unreachable();
 }
 
 int64_t ub_write_index(const ub_buffer *buf, const int64_t *e)
@@ -261,64 +218,17 @@ static int64_t *chain_taps(const ub_buffer *buf, int *n)
 	return taps;
 }
 
-/* Append positions start .. start+len-1 to the layout, a register run
- * joining the register run before it. */
-static void chain_add(ub_buffer *buf, int64_t start, int64_t len, bool sram)
-{
-	ub_run *last = buf->n_runs ? &buf->runs[buf->n_runs - 1] : NULL;
-
-	if (len <= 0)
-		return;
-	if (last && !last->sram && !sram) {
-		last->len += len;
-		return;
-	}
-	buf->runs[buf->n_runs++] = (ub_run) { start, len, sram, -1, 0 };
-}
-
-/* Put the SRAM runs of equal length in one group each, numbered in chain
- * order of their first run. */
-static void chain_group(ub_buffer *buf)
-{
-	buf->n_groups = 0;
-	for (int i = 0; i < buf->n_runs; i++) {
-		ub_run *r = &buf->runs[i];
-		if (!r->sram)
-			continue;
-		for (int j = 0; j < i && r->group < 0; j++)
-			if (buf->runs[j].sram && buf->runs[j].len == r->len)
-				r->group = buf->runs[j].group;
-		if (r->group < 0)
-			r->group = buf->n_groups++;
-	}
-	for (int i = 0; i < buf->n_runs; i++)
-		for (int j = 0; buf->runs[i].sram && j < buf->n_runs; j++)
-			buf->runs[i].group_size += buf->runs[j].group == buf->runs[i].group;
-}
-
-/* The layout of a delay chain (the rule in the banner): registers at
- * each tap and the position before it, and between them SRAM runs of at
- * least max(register_threshold, 2) positions. */
+/* The layout of a delay chain, by the rule of storage/storage.c. */
 static void map_delay_chain(ub_buffer *buf, const ub_options *opts)
 {
 	int n;
-	int64_t *taps = chain_taps(buf, &n), next = 0;
-	int64_t min_run = opts->register_threshold > 2 ? opts->register_threshold : 2;
+	int64_t *taps = chain_taps(buf, &n);
 
 	free(buf->runs);
 	buf->runs = sl_xcalloc((size_t) (2 * n + 1), sizeof(ub_run));
-	buf->n_runs = 0;
-	for (int k = 0; k < n; k++) {
-		int64_t lo = taps[k] > 0 ? taps[k] - 1 : 0;
-		if (lo > next)
-			chain_add(buf, next, lo - next, lo - next >= min_run);
-		if (lo < next)
-			lo = next;
-		chain_add(buf, lo, taps[k] + 1 - lo, false);
-		next = taps[k] + 1;
-	}
+	buf->n_runs = ub_chain_layout(taps, n, opts->register_threshold, buf->runs,
+		&buf->n_groups);
 	free(taps);
-	chain_group(buf);
 	buf->n_banks = 1;
 	buf->storage = buf->n_groups > 0 ? UB_DELAY_CHAIN : UB_REGISTERS;
 }

@@ -17,46 +17,12 @@
 #define SLUICE_UBUFFER_H
 
 #include "boards/boards.h"
-#include <isl/val.h>
-
 #include "scheduler/scheduler.h"
+#include "storage/storage.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef enum ub_storage {
-	UB_NONE,	/* nothing reads it (an output only streamed out) */
-	UB_REGISTERS,	/* a delay chain of registers only */
-	UB_DELAY_CHAIN,	/* registers and SRAM line-buffer runs */
-	UB_CIRCULAR,	/* SRAM circular buffer with address generators */
-} ub_storage;
-
-/* The memory of a circular buffer. */
-typedef enum ub_mem {
-	UB_MEM_REGFILE,	/* sl_ram: flip-flops, or LUT RAM where the board has it;
-			 * combinational reads, one write port */
-	UB_MEM_SRAM,	/* sl_sram_pf: one 1R1W block-RAM copy per read port,
-			 * read one cycle ahead */
-} ub_mem;
-
-/* How circular buffers choose their memory (ub_options.ram). */
-typedef enum ub_ram {
-	UB_RAM_AUTO,	/* per buffer, from its size and the board (ubuffer.c) */
-	UB_RAM_BLOCK,	/* every circular buffer in block RAM */
-	UB_RAM_LUT,	/* every circular buffer a register file */
-} ub_ram;
-
-/* A read near a border of a line buffer with border taps (ub_buffer.
- * border): when the reader's dimension "dim" is at "at" (an absolute index
- * of the reader's box), the read is "shift" chain positions away from its
- * interior tap (ub_port.tap): a clamped index names an element nearer the
- * border than the interior's fixed-distance element. */
-typedef struct ub_edge {
-	int dim;
-	int64_t at;
-	int64_t shift;
-} ub_edge;
 
 typedef struct ub_port {
 	bool is_write;
@@ -102,18 +68,6 @@ typedef struct ub_port {
 	 * in none (position d); no same-cycle bypass either way. */
 	bool shifting;
 } ub_port;
-
-/* A run of delay-chain positions start .. start+len-1 (position 0 holds
- * the newest value): registers, or an SRAM FIFO segment.  SRAM runs of
- * equal length shift together (every write shifts the whole chain), so
- * they share one memory, their words side by side: a group, numbered in
- * chain order of its first run.  The layout rule is in ubuffer.c. */
-typedef struct ub_run {
-	int64_t start, len;
-	bool sram;		/* else registers */
-	int group;		/* SRAM runs: 0 .. n_groups-1; registers: -1 */
-	int group_size;		/* SRAM runs: the runs in its group; registers: 0 */
-} ub_run;
 
 typedef struct ub_buffer {
 	const sched_stmt *producer;
@@ -167,22 +121,9 @@ typedef struct ub_buffer {
 	const char *why_circular;
 } ub_buffer;
 
-/* Delay chains whose SRAM groups share memories (the rule in ubuffer.c):
- * buffers written on the same cycles (their producers have one schedule:
- * box, coefficients, offset, latency) with the same layout (runs), so
- * their chains shift together.  Group g of the pack is one memory of
- * depth = the length of group g's runs and width group_size x width_bits,
- * the members' group-g words side by side, members[0] in the low bits.
- * A delay chain alone is a pack of one. */
-typedef struct ub_pack {
-	int n_members;
-	ub_buffer **members;	/* in buffer (statement) order */
-	int width_bits;		/* the sum of the members' word widths */
-} ub_pack;
-
 typedef struct ub_options {
 	/* Untapped stretches of a delay chain shorter than this many words
-	 * (and never fewer than 2) are registers (default 8); see ubuffer.c. */
+	 * (and never fewer than 2) are registers (default 8); ub_chain_layout. */
 	int64_t register_threshold;
 	/* Read ports per SRAM bank (default 1: a 1R1W SRAM). */
 	int sram_read_ports;
@@ -194,21 +135,17 @@ typedef struct ub_options {
 	/* The target board, or NULL: what UB_RAM_AUTO weighs. */
 	const board *bd;
 	/* The symbolic sizing of one buffer may take this many isl
-	 * operations (default UB_ISL_BUDGET); past it, or when 0 (no
+	 * operations (default UB_ISL_BUDGET, 200000); past it, or when 0 (no
 	 * symbolic sizing), the buffer is sized by walking its elements and
 	 * reads, which may take up to max_walk_steps steps (default
-	 * UB_MAX_WALK_STEPS); past that it is an error.  See analysis.c and
+	 * UB_MAX_WALK_STEPS, 2^27); past that it is an error.  See analysis.c and
 	 * docs/hardware.md. */
 	unsigned long isl_budget;
 	int64_t max_walk_steps;
 	/* A buffer whose walk takes fewer steps than this is sized by the
-	 * walk alone (default UB_WALK_BELOW; 0: never). */
+	 * walk alone (default UB_WALK_BELOW, 2^20; 0: never). */
 	int64_t walk_below;
 } ub_options;
-
-enum { UB_ISL_BUDGET = 200000 };
-#define UB_MAX_WALK_STEPS ((int64_t) 1 << 27)
-#define UB_WALK_BELOW ((int64_t) 1 << 20)
 
 typedef struct ub_set {
 	int n_buffers;
@@ -241,7 +178,7 @@ int ub_set_check(sl_ctx *ctx, const ub_set *set);
 /* Warn, at its producer, of every buffer that holds a whole plane of its
  * values (max_live_words at least its two innermost extents' product)
  * because a reader reads each value once per step of a dimension the
- * access does not use (ub_port_passes): naming the buffer, its bits, the
+ * access does not use (sched_read_passes): naming the buffer, its bits, the
  * reader and the dimension that, made innermost, leaves line buffers. */
 void ub_set_warn_order(sl_ctx *ctx, isl_ctx *isl, const ub_set *set);
 /* The buffer of statement "s", or NULL. */
@@ -282,30 +219,6 @@ extern const char ub_walk_note[];
 
 /* Stable text dump (buffers.txt). */
 void ub_set_dump(const ub_set *set, FILE *out);
-const char *ub_storage_str(ub_storage s);
-const char *ub_mem_str(ub_mem m);
-/* "auto", "block" or "lut"; false for another word. */
-bool ub_ram_parse(const char *s, ub_ram *out);
-const char *ub_ram_str(ub_ram r);
-
-/* For the tile mapping (pub/map.c). */
-/* A read port whose delay grows along one dimension of its reader that
- * the access does not use (a pass: the reader reads the same elements
- * again, e.g. once per output channel): pass p of n reads at the
- * constant delay d0 + p * period.  A constant delay is one pass (dim -1,
- * period 0). */
-typedef struct ub_passes {
-	int dim;		/* the reader's dimension, or -1 */
-	int64_t n, period, d0;
-} ub_passes;
-/* 1 and *out filled when "port" reads in passes (or at a constant delay),
- * 0 when its delay is any other function, -1 on an isl error. */
-int ub_port_passes(isl_ctx *isl, const ub_buffer *buf, const ub_port *port, ub_passes *out);
-
-/* Read an integer isl value (taken); false when it is not one or does
- * not fit in 63 bits. */
-bool ub_val_to_int(__isl_take isl_val *v, int64_t *out);
-
 
 #ifdef __cplusplus
 }

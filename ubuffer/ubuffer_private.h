@@ -11,6 +11,11 @@
 
 #include "ubuffer/ubuffer.h"
 
+/* The defaults of ub_options (ub_options_default). */
+enum { UB_ISL_BUDGET = 200000 };
+#define UB_MAX_WALK_STEPS ((int64_t) 1 << 27)
+#define UB_WALK_BELOW ((int64_t) 1 << 20)
+
 /* The isl view of one buffer, on the producer's element space P[e] and
  * the time space [t]. */
 typedef struct ub_isl {

@@ -1,5 +1,5 @@
 # tests/bench/pub_area_fit.py: the measurement and fit behind the area
-# model of the push-memory tile (pub/cost.c, docs/pub_mapping.md "Area and
+# model of the push-memory tile (tile/cost.c, docs/pub_mapping.md "Area and
 # energy").  For each parameterization (W, FW, DEPTH, NI, NO, LEVELS, CW,
 # EW) it synthesizes sl_pub (rtlgen/lib/sl_pub*.v) with Yosys in one
 # technology-neutral flow:
@@ -21,7 +21,7 @@
 # "check" are left out of the fit and only predicted.  Prints one table
 # per point (measured, predicted, relative error), the fit error (max and
 # mean relative error over the fit points and over the check points) and
-# the coefficients as C for pub/cost.c.
+# the coefficients as C for tile/cost.c.
 #
 # Tiles with constant configuration (sl_pub STATIC 1 with CFG and SHARE,
 # the default build since issue 26): Yosys folds the constants, so their
@@ -513,7 +513,7 @@ def report_static(pts, meas):
                   (role, len(errs[role]), 100 * max(errs[role]),
                    100 * sum(errs[role]) / len(errs[role])))
     print()
-    print('/* pub/cost.c, constant configuration */')
+    print('/* tile/cost.c, constant configuration */')
     for c, (k, _) in zip(coef, STATIC_TERMS):
         print('#define S_LUT_%s %.4f' % (k.upper(), c))
     return bad
@@ -595,7 +595,7 @@ def report_bus(points, meas):
                   (role, len(errs[role]), 100 * max(errs[role]),
                    100 * sum(errs[role]) / len(errs[role])))
     print()
-    print('/* pub/cost.c */')
+    print('/* tile/cost.c */')
     for c, t in zip(coef, TERMS):
         print('#define LUT_%s %.4f' % (t[0].upper(), c))
     return bad

@@ -9,7 +9,7 @@
 # command and one Markdown table made from the JSON (a port-rate
 # refusal shortened to its cycle and controllers): the tile against the
 # dual-port buffer of the same ports under the same area and energy table
-# (pub/cost.c).  Exit 1 when a run fails.
+# (tile/cost.c).  Exit 1 when a run fails.
 set -u
 sluice=${1:?usage: pub_study.sh SLUICE OUTDIR [STUDY OPTIONS...]}
 out=${2:?usage: pub_study.sh SLUICE OUTDIR [STUDY OPTIONS...]}

@@ -1,5 +1,5 @@
 // tests/unit/t_arith.cpp: the language's exact integer arithmetic
-// (ir/arith.c): wrap-around, division, shifts, casts, literal fitting,
+// (arith/arith.c): wrap-around, division, shifts, casts, literal fitting,
 // constant folding and floor division of index expressions.  Every
 // expected value is worked out by hand from the spec (language.md,
 // "Typing and arithmetic"); the randomized test compares against an

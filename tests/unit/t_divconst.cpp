@@ -1,6 +1,6 @@
 // tests/unit/t_divconst.cpp: the constant-division plans of values/divconst.c
 // (va_divplan_eval, the step-by-step model of what rtlgen emits) against
-// the language's arithmetic, ir_eval_binop (ir/arith.c), which the CPU
+// the language's arithmetic, ir_eval_binop (arith/arith.c), which the CPU
 // reference runs: every 8-bit divisor and dividend; random operands for
 // wider and odd widths; range plans against ir_floordiv / ir_floormod.
 // The exhaustive 16-bit sweep is tests/unit/t_divconst16.cpp (its own

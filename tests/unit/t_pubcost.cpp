@@ -1,5 +1,5 @@
 // tests/unit/t_pubcost.cpp: the push-memory tile's area and energy model
-// (pub/cost.c, docs/pub_mapping.md "Area and energy").  The tile's
+// (tile/cost.c, docs/pub_mapping.md "Area and energy").  The tile's
 // flip-flops and LUTs are checked against Yosys 0.23 cell counts of sl_pub
 // (`synth -flatten -lut 4`, the SRAM a black box, measured by
 // tests/bench/pub_area_fit.py): the flip-flop formula must be exact, and

@@ -237,7 +237,7 @@ Brute brute(const sched_program *sp, const sched_stmt *p)
 
 // ---------------------------------------------------------- layout
 
-// The delay-chain layout of "b" from the rule's words (ubuffer/ubuffer.c),
+// The delay-chain layout of "b" from the rule's words (storage/storage.c),
 // position by position: a tap at d reads d and, through the bypass, d-1,
 // so both are registers ('r'); a stretch of other positions is SRAM ('s')
 // when at least max(threshold, 2) long, else registers.

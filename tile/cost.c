@@ -1,6 +1,6 @@
-/* pub/cost.c: area and energy of one push-memory tile, and of the
+/* tile/cost.c: area and energy of one push-memory tile, and of the
  * dual-port buffer of the same ports that the paper compares it with.
- * Stage: pub, after map.c.  A structural count (SRAM bits,
+ * Stage: tile, read by pub/ and the study.  A structural count (SRAM bits,
  * flip-flops, logic in 4-input LUTs) and, from the access counts, energy
  * and area by the constants of docs/pub_mapping.md "Area and energy" (each with
  * its source, or marked as an assumption).  A tile is costed as it is
@@ -13,7 +13,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "pub/pub.h"
+#include "tile/tile.h"
 
 /* Constants (docs/pub_mapping.md, "Area and energy"). */
 #define E_SRAM_64B_8KB_PJ 10.0	/* 64-bit read of an 8 KB SRAM, 45 nm: Horowitz, ISSCC 2014 */

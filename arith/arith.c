@@ -1,13 +1,14 @@
-/* ir/arith.c: exact integer arithmetic of the language.
+/* arith/arith.c: exact integer arithmetic of the language.
  * Stage: basics shared by the front end (constant folding, index
  * arithmetic) and the CPU reference (value arithmetic).  Values of a type
- * uN / iN live in a uint64_t, normalised (see ir/ir.h); every signed
+ * uN / iN live in a uint64_t, normalised (see arith/arith.h); every signed
  * operation is done in uint64_t and converted, so nothing here has C
  * undefined behaviour, whatever the operands.  Owns no memory. */
 #include <stdio.h>
 #include <string.h>
 
-#include "ir/ir.h"
+#include "arith/arith.h"
+#include "base/base.h"
 
 #define IR_SIGN64 ((uint64_t) 1 << 63)
 
@@ -30,7 +31,7 @@ const char *ir_type_str(ir_type t, char buf[8])
 #define FN2(sym, ty, ix, hw) { sym, 2, IR_SYN_CALL, 0, ty, ix, hw, NULL }
 #define UN(sym, syn, ty, ix, hw, v) { sym, 1, syn, 0, ty, ix, hw, v }
 
-/* The operator table (ir/ir.h struct ir_op_info): in the order of ir_op. */
+/* The operator table (arith/arith.h struct ir_op_info): in the order of ir_op. */
 const struct ir_op_info ir_op_info[IR_N_OPS] = {
 	[IR_OP_ADD] = BIN("+", 9, IR_TY_ARITH, IR_IDX_YES, IR_HW_ADD, "$a + $b"),
 	[IR_OP_SUB] = BIN("-", 9, IR_TY_ARITH, IR_IDX_YES, IR_HW_ADD, "$a - $b"),
