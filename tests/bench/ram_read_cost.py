@@ -10,37 +10,21 @@
 # read multiplexers and the same-cycle bypasses) and those LUTs a data bit
 # of a read port (fpga/ports.c est_regfile_read, boards/README.md
 # "Logic": `cost ram_deep`).  Needs python3 and yosys.
-import json, os, re, subprocess, sys, tempfile
+import os, subprocess, sys, tempfile
+from yosys_board import board_script, module_cell_counts
 
 CELL_LUTS = {'RAM32X1D': 2, 'RAM64X1D': 2, 'RAM128X1S': 2, 'RAM32M': 4, 'RAM64M': 4,
              'RAM128X1D': 4, 'RAM256X1S': 4, 'RAM32M16': 8, 'RAM64M8': 8, 'RAM256X1D': 8,
              'RAM512X1S': 8, 'RAM32X16DR8': 8, 'RAM64X8SW': 8}
 
-def board_script(path):
-    ys, force = [], ''
-    for line in open(path):
-        w = line.split(None, 1)
-        if len(w) == 2 and w[0] == 'yosys':
-            ys.append(w[1].strip().replace('{top}', 'top').replace('{huge}', ''))
-        elif len(w) == 2 and w[0] == 'force_bram':
-            force = w[1].strip()
-    return force, ys
-
 def module_cells(stat):
-    # Yosys 0.23's stat -json may append a plain-text hierarchy list
-    # after the modules: keep the JSON objects only
-    text = open(stat).read()
-    m = re.search(r'\n   },\n\s+\$paramod', text)
-    if m:
-        text = text[:m.start()] + '\n   },\n' + text[text.index('      "design"'):]
-    for name, mod in json.loads(text)['modules'].items():
-        if name.endswith('sl_ram'):
-            c = mod['num_cells_by_type']
-            logic = sum(n for t, n in c.items() if t.startswith('LUT') or t == 'INV')
-            cells = sum(n * CELL_LUTS[t] for t, n in c.items() if t in CELL_LUTS)
-            kinds = ' '.join('%s %d' % (t, n) for t, n in sorted(c.items()) if t in CELL_LUTS)
-            return logic, cells, kinds
-    return None
+    c = module_cell_counts(stat, 'sl_ram')
+    if c is None:
+        return None
+    logic = sum(n for t, n in c.items() if t.startswith('LUT') or t == 'INV')
+    cells = sum(n * CELL_LUTS[t] for t, n in c.items() if t in CELL_LUTS)
+    kinds = ' '.join('%s %d' % (t, n) for t, n in sorted(c.items()) if t in CELL_LUTS)
+    return logic, cells, kinds
 
 def ints(s):
     return [int(v) for v in s.split(',')]

@@ -11,7 +11,8 @@
 # the module's bypass (two address compares and a 3:1 select of W bits)
 # unevenly: the points scatter by a few LUTs around the line.  Needs
 # python3 and yosys.
-import json, os, re, subprocess, sys, tempfile
+import os, subprocess, sys, tempfile
+from yosys_board import board_script, module_cell_counts
 
 def lstsq(X, y):
     n = len(X[0])
@@ -26,27 +27,9 @@ def lstsq(X, y):
                 A[r] = [a - f * c for a, c in zip(A[r], A[i])]; b[r] -= f * b[i]
     return [b[i] / A[i][i] for i in range(n)]
 
-def board_script(path):
-    ys, force = [], ''
-    for line in open(path):
-        w = line.split(None, 1)
-        if len(w) == 2 and w[0] == 'yosys':
-            ys.append(w[1].strip().replace('{top}', 'top').replace('{huge}', ''))
-        elif len(w) == 2 and w[0] == 'force_bram':
-            force = w[1].strip()
-    return force, ys
-
 def module_luts(stat):
-    # Yosys 0.23's stat -json may append a plain-text hierarchy list
-    # after the modules: keep the JSON objects only
-    text = open(stat).read()
-    m = re.search(r'\n   },\n\s+\$paramod', text)
-    if m:
-        text = text[:m.start()] + '\n   },\n' + text[text.index('      "design"'):]
-    for name, mod in json.loads(text)['modules'].items():
-        if name.endswith('sl_sram_pf'):
-            return sum(n for c, n in mod['num_cells_by_type'].items() if c.startswith('LUT'))
-    return None
+    c = module_cell_counts(stat, 'sl_sram_pf')
+    return None if c is None else sum(n for t, n in c.items() if t.startswith('LUT'))
 
 def main():
     if len(sys.argv) < 2:
