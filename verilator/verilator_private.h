@@ -80,4 +80,35 @@ int vl_install(sl_ctx *ctx, const char *tmp, const char *dir);
  * TOP-HASH.tmp-PID and entry's run-PID. */
 void vl_sweep(const char *cache_dir, const char *entry);
 
+/* ------------------------------------------------- the run's files (files.c) */
+
+/* What the testbench measured (DIR/stats.txt). */
+typedef struct vl_result {
+	bool done;
+	int64_t cycles;
+	double seconds;
+	int64_t *taken;		/* per input port */
+	long long axis[5];	/* the AXI4-Stream testbench's "axis" line */
+} vl_result;
+
+/* DIR/in_K.bin for each input port: frame after frame of in[0 .. nf),
+ * each value in the bytes of its port's width. */
+int vl_write_inputs(sl_ctx *ctx, const char *dir, int n_ports,
+	const vl_port *ports, const int64_t *sizes, const ref_inputs *in, int nf);
+/* DIR/stats.txt into *r (r->taken holds n_in words); 0, or -1 (reported)
+ * when the testbench left it incomplete. */
+int vl_read_stats(sl_ctx *ctx, const char *dir, int n_in, vl_result *r);
+/* Every output of a finished run into outputs[] (and its cycles into
+ * opts->cycles when asked): "ports" the output ports, "sizes" their
+ * words; 0 or -1. */
+int vl_collect(sl_ctx *ctx, const sched_program *sp, const char *dir,
+	const vl_options *opts, int n_out_ports, const vl_port *ports,
+	const int64_t *sizes, io_array **outputs, vl_stats *stats);
+/* Every input taken exactly once per element, done within the timeout. */
+int vl_check_result(sl_ctx *ctx, const sched_program *sp,
+	const vl_result *r, int64_t timeout, int n_ports,
+	const vl_port *ports, const int64_t *sizes, int nf);
+/* a b c concatenated (run.c; free it). */
+char *vl_cat(const char *a, const char *b, const char *c);
+
 #endif
