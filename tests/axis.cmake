@@ -83,7 +83,7 @@ if(SLUICE_AXIS_VERILATOR)
     else()
       set(axis_labels "verilator;slow")
     endif()
-    set_tests_properties(t_axis_sim_${ex} PROPERTIES LABELS "${axis_labels}" PROCESSORS 2
+    set_tests_properties(t_axis_sim_${ex} PROPERTIES LABELS "${axis_labels}"
       TIMEOUT 900 PASS_REGULAR_EXPRESSION "${SLUICE_AXIS_RUNS}"
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
     add_test(NAME t_axis_lint_${ex}
@@ -97,7 +97,7 @@ if(SLUICE_AXIS_VERILATOR)
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/gaussian.sl -D W=32 -D H=8
             --engine verilator --interface axis --stall-seeds 0 --seed 1
             -o ${CMAKE_CURRENT_BINARY_DIR}/axis_out/stall_seeds_0)
-  set_tests_properties(t_axis_sim_stall_seeds_0 PROPERTIES LABELS verilator PROCESSORS 2
+  set_tests_properties(t_axis_sim_stall_seeds_0 PROPERTIES LABELS verilator
     TIMEOUT 600 PASS_REGULAR_EXPRESSION
     "180 output values equal[^\n]*\n  axis: 5 runs back to back[^\n]*: 2 checked runs bit-exact"
     ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
@@ -105,7 +105,7 @@ if(SLUICE_AXIS_VERILATOR)
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/axis/odd_widths.sl
             --engine verilator --interface axis --seed 4 --frames 3
             -o ${CMAKE_CURRENT_BINARY_DIR}/axis_out/odd_widths)
-  set_tests_properties(t_axis_sim_odd_widths PROPERTIES LABELS verilator PROCESSORS 2
+  set_tests_properties(t_axis_sim_odd_widths PROPERTIES LABELS verilator
     TIMEOUT 900 PASS_REGULAR_EXPRESSION "288 output values equal[^\n]*\n[^\n]*${SLUICE_AXIS_RUNS}"
     ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   foreach(mem native pub)
@@ -118,7 +118,7 @@ if(SLUICE_AXIS_VERILATOR)
     else()
       set(restart_labels "verilator;slow")
     endif()
-    set_tests_properties(t_axis_sim_restart_${mem} PROPERTIES LABELS "${restart_labels}" PROCESSORS 2
+    set_tests_properties(t_axis_sim_restart_${mem} PROPERTIES LABELS "${restart_labels}"
       TIMEOUT 900 PASS_REGULAR_EXPRESSION "64 output values equal[^\n]*\n[^\n]*${SLUICE_AXIS_RUNS}"
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   endforeach()
@@ -155,7 +155,7 @@ if(SLUICE_AXIS_VERILATOR)
       COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/${prog}
               --engine verilator --interface axis ${args}
               -o ${CMAKE_CURRENT_BINARY_DIR}/axis_out/lanes_${name})
-    set_tests_properties(t_axis_lanes_${name} PROPERTIES LABELS "${labels}" PROCESSORS 2
+    set_tests_properties(t_axis_lanes_${name} PROPERTIES LABELS "${labels}"
       TIMEOUT 900 PASS_REGULAR_EXPRESSION "${want}[^\n]*\n[^\n]*${SLUICE_AXIS_RUNS}"
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   endforeach()
@@ -200,8 +200,7 @@ if(SLUICE_AXIS_VERILATOR)
             --engine verilator --interface axis --seed 1
             --board ${CMAKE_CURRENT_SOURCE_DIR}/boards/pipeline.board
             -o ${CMAKE_CURRENT_BINARY_DIR}/axis_out/resnet_layer)
-  set_tests_properties(t_axis_sim_resnet_layer PROPERTIES LABELS "verilator;slow"
-    PROCESSORS 2 TIMEOUT 3600 PASS_REGULAR_EXPRESSION "${SLUICE_AXIS_RUNS}"
+  set_tests_properties(t_axis_sim_resnet_layer PROPERTIES LABELS "verilator;slow" TIMEOUT 3600 PASS_REGULAR_EXPRESSION "${SLUICE_AXIS_RUNS}"
     ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   # Three frames: gaussian 4100 + 2 * 4096 = 12292 enabled cycles (the
   # period is the input's 64 x 64 elements, docs/hardware.md "Frames").
@@ -216,7 +215,7 @@ if(SLUICE_AXIS_VERILATOR)
       COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/${ex}.sl
               --engine verilator --interface axis --seed 3 --frames 3
               -o ${CMAKE_CURRENT_BINARY_DIR}/axis_out/frames_${ex})
-    set_tests_properties(t_axis_frames_${ex} PROPERTIES LABELS verilator PROCESSORS 2
+    set_tests_properties(t_axis_frames_${ex} PROPERTIES LABELS verilator
       TIMEOUT 900 PASS_REGULAR_EXPRESSION "${want}[^\n]*\n[^\n]*${SLUICE_AXIS_RUNS}"
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   endforeach()

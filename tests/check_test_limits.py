@@ -6,8 +6,9 @@
 #   - every test has a TIMEOUT of at least 60 s (a limit that only
 #     catches hangs, never a busy machine);
 #   - a test that runs Verilator (its name, labels or command say so)
-#     declares PROCESSORS >= 2 or RUN_SERIAL (a Verilator build runs two
-#     compiler jobs; Yosys and nextpnr take one, ctest's default).
+#     builds with one compiler job (SLUICE_VERILATOR_JOBS=1 in its
+#     environment), or declares PROCESSORS >= 2 or RUN_SERIAL (a user's
+#     Verilator build runs two jobs); Yosys and nextpnr take one.
 # Prints each offending test; exit 1 if there is one.
 import json
 import subprocess
@@ -43,11 +44,14 @@ def main():
         tmo = p.get('TIMEOUT', 0)
         if tmo < MIN_TIMEOUT:
             bad.append('%s: TIMEOUT %s (want at least %d s)' % (name, tmo, MIN_TIMEOUT))
-        if runs_verilator(t, p) and p.get('PROCESSORS', 1) < 2 and not p.get('RUN_SERIAL'):
+        one_job = 'SLUICE_VERILATOR_JOBS=1' in p.get('ENVIRONMENT', [])
+        if runs_verilator(t, p) and not one_job and p.get('PROCESSORS', 1) < 2 \
+                and not p.get('RUN_SERIAL'):
             # A netlist test that is refused before Verilator runs says so
             # by its name.
             if not name.endswith('_bram_bad'):
-                bad.append('%s: runs Verilator with PROCESSORS %s (want 2 or RUN_SERIAL)'
+                bad.append('%s: runs two-job Verilator builds with PROCESSORS %s (want '
+                           'SLUICE_VERILATOR_JOBS=1, PROCESSORS 2 or RUN_SERIAL)'
                            % (name, p.get('PROCESSORS', 1)))
     for b in bad:
         print(b)

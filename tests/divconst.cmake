@@ -37,8 +37,7 @@ foreach(p values8 values16 values_wide neg64 index circ)
     if(p IN_LIST dc_slow_sim)
       set(dc_label slow)
     endif()
-    set_tests_properties(t_divconst_sim_${p} PROPERTIES LABELS ${dc_label} TIMEOUT 600
-      PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+    set_tests_properties(t_divconst_sim_${p} PROPERTIES LABELS ${dc_label} TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
     add_test(NAME t_divconst_lint_${p}
       COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/check_generated.sh $<TARGET_FILE:sluice>
               ${prog} ${CMAKE_SOURCE_DIR}/rtlgen/lib lint)

@@ -36,8 +36,7 @@ if(SLUICE_PUB_VERILATOR)
       --seed 1 --memory pub --runtime-config --interface axis --control axilite --stall-seeds 1
       --size W=64,H=64 --size W=48,H=40 --size W=32,H=32
       -o ${CMAKE_CURRENT_BINARY_DIR}/pub_out/runtime_sizes)
-  set_tests_properties(t_pub_runtime_sizes PROPERTIES LABELS "verilator;pub" TIMEOUT 300
-    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+  set_tests_properties(t_pub_runtime_sizes PROPERTIES LABELS "verilator;pub" TIMEOUT 300 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
     PASS_REGULAR_EXPRESSION "size 1 of 3 \\(W=64,H=64\\):\nverilator: 4100 cycles \\(predicted 4100\\), 3844 output values equal to the reference\n.*size 2 of 3 \\(W=48,H=40\\):\nverilator: 1924 cycles \\(predicted 1924\\), 1748 output values equal to the reference\n.*size 3 of 3 \\(W=32,H=32\\):\nverilator: 1028 cycles \\(predicted 1028\\), 900 output values equal to the reference\n.*size 3 of 3 \\(W=32,H=32\\), tiles:\npub in tile 0: 1024 aggregator writes[^\n]*tile model and Verilator agree")
   #   t_pub_runtime_examples  the same for harris, cascade, downsample,
   #             blur_xy and brighten at 64x64 and 48x40 (label slow: five

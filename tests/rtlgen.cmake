@@ -116,7 +116,7 @@ if(SLUICE_VERILATOR)
   add_test(NAME t_rtlgen_sim_fold
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/rtlgen/fold.sl
             --engine verilator --seed 3 -o ${CMAKE_CURRENT_BINARY_DIR}/rtlgen_out/fold)
-  set_tests_properties(t_rtlgen_sim_fold PROPERTIES LABELS verilator TIMEOUT 600 PROCESSORS 2
+  set_tests_properties(t_rtlgen_sim_fold PROPERTIES LABELS verilator TIMEOUT 600
     ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
     PASS_REGULAR_EXPRESSION "128 output values equal to the reference")
 endif()

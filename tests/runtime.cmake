@@ -102,7 +102,6 @@ if(SLUICE_RUNTIME_VERILATOR)
       --seed 2 --runtime-config --runtime-max W=64 --runtime-max H=64
       --size W=32,H=16 --size W=17,H=9 --size W=64,H=64
       -o ${CMAKE_CURRENT_BINARY_DIR}/runtime_out/sizes_ports)
-  set_tests_properties(t_runtime_sizes_ports PROPERTIES LABELS "verilator;runtime" TIMEOUT 300
-    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+  set_tests_properties(t_runtime_sizes_ports PROPERTIES LABELS "verilator;runtime" TIMEOUT 300 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
     PASS_REGULAR_EXPRESSION "size 1 of 3 \\(W=32,H=16\\):\nverilator: 516 cycles \\(predicted 516\\), 420 output values equal to the reference\n.*size 2 of 3 \\(W=17,H=9\\):\nverilator: 157 cycles \\(predicted 157\\), 105 output values equal to the reference\n.*size 3 of 3 \\(W=64,H=64\\):\nverilator: 4100 cycles \\(predicted 4100\\), 3844 output values equal to the reference\n")
 endif()

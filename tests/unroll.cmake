@@ -110,5 +110,5 @@ foreach(k 3 8)
             --unroll ${k} --seed 5 --engine verilator
             -o ${CMAKE_CURRENT_BINARY_DIR}/unroll_out/box_valid_vl_k${k})
   set_tests_properties(t_unroll_verilator_box_valid_k${k} PROPERTIES
-    LABELS "verilator;slow" TIMEOUT 900 PROCESSORS 2)
+    LABELS "verilator;slow" TIMEOUT 900)
 endforeach()

@@ -72,7 +72,8 @@ if(SLUICE_VERILATOR_EXE)
   target_compile_definitions(sluice_vl_harness PRIVATE
     SLUICE_SOURCE_DIR="${CMAKE_SOURCE_DIR}" SLUICE_BINARY_DIR="${CMAKE_BINARY_DIR}")
   gtest_discover_tests(sluice_vl_harness
-    PROPERTIES LABELS verilator PROCESSORS 2 TIMEOUT 300 DISCOVERY_TIMEOUT 60)
+    PROPERTIES LABELS verilator TIMEOUT 300 ENVIRONMENT SLUICE_VERILATOR_JOBS=1
+    DISCOVERY_TIMEOUT 60)
 
   set(SLUICE_VERILATOR_EXAMPLES
     brighten gaussian cascade harris unsharp upsample downsample
@@ -149,7 +150,7 @@ if(SLUICE_VERILATOR_EXE)
                 --board ${CMAKE_CURRENT_SOURCE_DIR}/boards/pipeline.board
                 -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/lanes_${ex}_k${k})
       set_tests_properties(t_verilator_lanes_${ex}_k${k} PROPERTIES LABELS "${lanes_labels}"
-        TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+        TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
         PASS_REGULAR_EXPRESSION "output values equal to the reference")
     endforeach()
   endforeach()
@@ -167,7 +168,7 @@ if(SLUICE_VERILATOR_EXE)
               --unroll 4 --ram block --engine verilator --seed 6
               -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/lanes_block_${ex}_k4)
     set_tests_properties(t_verilator_lanes_block_${ex}_k4 PROPERTIES LABELS verilator
-      TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+      TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
       PASS_REGULAR_EXPRESSION "output values equal to the reference")
   endforeach()
   # blur_xy at 8 lanes: in (64 wide) 8 words a row at t = 8y + xo, written
@@ -189,7 +190,7 @@ if(SLUICE_VERILATOR_EXE)
               --unroll ${k} --engine verilator --seed 4
               -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/lanes_blur_xy_k${k})
     set_tests_properties(t_verilator_lanes_blur_xy_k${k} PROPERTIES LABELS verilator
-      TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
+      TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
       PASS_REGULAR_EXPRESSION "verilator: ${cycles} cycles \\(predicted ${cycles}\\), 3844 output values equal to the reference")
   endforeach()
   # Wire names that could collide with the program's names (the .sl says
@@ -229,8 +230,7 @@ if(SLUICE_VERILATOR_EXE)
       COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/${src}
               --engine verilator --seed 3 --frames 3 ${extra}
               -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/frames_${name})
-    set_tests_properties(t_verilator_frames_${name} PROPERTIES LABELS verilator
-      PROCESSORS 2 TIMEOUT 600
+    set_tests_properties(t_verilator_frames_${name} PROPERTIES LABELS verilator TIMEOUT 600
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
       PASS_REGULAR_EXPRESSION "${expect}")
   endforeach()
@@ -238,8 +238,7 @@ if(SLUICE_VERILATOR_EXE)
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_SOURCE_DIR}/examples/gaussian.sl -D W=1920 -D H=1080
             --engine verilator --seed 1 --frames 10
             -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/frames_gaussian_1080p)
-  set_tests_properties(t_verilator_frames_gaussian_1080p PROPERTIES LABELS "verilator;slow"
-    PROCESSORS 2 TIMEOUT 600
+  set_tests_properties(t_verilator_frames_gaussian_1080p PROPERTIES LABELS "verilator;slow" TIMEOUT 600
     ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
     PASS_REGULAR_EXPRESSION "verilator: 10 frames, 20736004 cycles \\(predicted 20736004: 2073604 \\+ 9 \\* period 2073600\\), 20676040 output values equal")
 
@@ -254,7 +253,7 @@ if(SLUICE_VERILATOR_EXE)
     COMMAND $<TARGET_FILE:sluice> sim ${CMAKE_CURRENT_SOURCE_DIR}/verilator/signed_mul.sl
             --engine verilator --seed 1 -o ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/signed_mul)
   set_tests_properties(t_verilator_signed_mul_concat PROPERTIES LABELS "verilator;slow"
-    TIMEOUT 600 PROCESSORS 2
+    TIMEOUT 600
     ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache"
     PASS_REGULAR_EXPRESSION "verilator: 20 cycles \\(predicted 20\\), 16 output values equal to the reference")
 
@@ -286,3 +285,11 @@ if(SLUICE_VERILATOR_EXE)
   set_tests_properties(t_verilator_no_lib_bad PROPERTIES LABELS verilator
     ENVIRONMENT "SLUICE_RTL_LIB=${CMAKE_CURRENT_BINARY_DIR}/no_such_lib;SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 endif()
+
+# SLUICE_VERILATOR_JOBS outside 1..64 is an error before any build (exit 1).
+add_test(NAME t_verilator_jobs_bad
+  COMMAND sh -c "SLUICE_VERILATOR_JOBS=0x \"$0\" sim \"$1\" --engine verilator --seed 1 -o \"$2\"; echo \"exit $?\""
+    $<TARGET_FILE:sluice> ${CMAKE_SOURCE_DIR}/examples/brighten.sl
+    ${CMAKE_CURRENT_BINARY_DIR}/verilator_out/jobs_bad)
+set_tests_properties(t_verilator_jobs_bad PROPERTIES LABELS verilator TIMEOUT 120
+  PASS_REGULAR_EXPRESSION "error: SLUICE_VERILATOR_JOBS is '0x': give the compiler jobs of a Verilator build, 1 to 64\nexit 1")

@@ -48,6 +48,7 @@ typedef struct vl_build {
 	bool netlist;		/* lib is a netlist's cell library */
 	bool trace;
 	bool pub_count;		/* -DSL_PUB_COUNT: the tiles count their accesses */
+	const char *jobs;	/* compiler jobs of a build ($SLUICE_VERILATOR_JOBS) */
 	char *cache;		/* owned: CACHE/verilator */
 	char *dir;		/* owned: CACHE/verilator/TOP-HASH */
 	int lock;		/* fd of TOP-HASH.lock, or -1 */
@@ -267,12 +268,12 @@ static void vl_netlist_args(vl_argv *a, const vl_build *b)
  * than 32 bits is built in: a negative 32-bit signed product set the bits
  * above it (an output's valid flag in its pipe, the next lane of a port).
  * Wrapping is what Verilog means. (t_verilator_signed_mul_concat) */
-static int vl_verilate(const vl_build *b, const char *work)
+static int vl_verilate(const vl_build *b, const char *work, const char *jobs)
 {
 	const char *vl = getenv("SLUICE_VERILATOR");
 	const char *fixed[] = {
 		vl && *vl ? vl : "verilator", "--cc", "--exe", "--build",
-		"-O1", "-CFLAGS", "-O1 -fwrapv", "--build-jobs", "2",
+		"-O1", "-CFLAGS", "-O1 -fwrapv", "--build-jobs", jobs,
 		"--top-module", b->top, "--prefix", "Vdut",
 	};
 	vl_argv a = { 0, NULL, NULL, 0 };
@@ -369,6 +370,23 @@ static void vl_build_failed(sl_ctx *ctx, const vl_build *b, int status, const ch
 
 /* Sources, verilator and the stamp in "tmp" (in a private work directory
  * when make cannot take tmp's path, obj/tb and the log copied back). */
+/* The compiler jobs of a build: $SLUICE_VERILATOR_JOBS, 1 to 64, else 2;
+ * NULL (reported) when it is set to anything else. */
+static const char *vl_build_jobs(sl_ctx *ctx)
+{
+	const char *e = getenv("SLUICE_VERILATOR_JOBS");
+	if (!e || !*e)
+		return "2";
+	char *end;
+	long n = strtol(e, &end, 10);
+	if (*end || n < 1 || n > 64 || e[0] < '1' || e[0] > '9') {
+		sl_error(ctx, sl_noloc, "SLUICE_VERILATOR_JOBS is '%s': give the "
+			"compiler jobs of a Verilator build, 1 to 64", e);
+		return NULL;
+	}
+	return e;
+}
+
 static int vl_build_in(sl_ctx *ctx, const vl_build *b, const char *tmp)
 {
 	char *work = vl_make_safe(tmp) ? NULL : vl_work_dir(ctx);
@@ -378,7 +396,7 @@ static int vl_build_in(sl_ctx *ctx, const vl_build *b, const char *tmp)
 	int status = -1, rc = -1;
 	if (vl_write(ctx, where, "top.v", b->verilog, b->verilog_len) == 0
 	    && vl_write(ctx, where, "tb.cpp", b->testbench, b->testbench_len) == 0)
-		status = vl_verilate(b, where);
+		status = vl_verilate(b, where, b->jobs);
 	if (work) {
 		char *obj = sl_path_join(tmp, "obj", NULL);
 		if (status == 0 && (mkdir(obj, 0700) < 0 || vl_copy(ctx, work, tmp, "obj/tb", true) < 0))
@@ -403,6 +421,8 @@ static int vl_build_in(sl_ctx *ctx, const vl_build *b, const char *tmp)
  * entry stays locked (shared) in b->lock for the run. */
 static int vl_ensure_built(sl_ctx *ctx, vl_build *b, bool *cached)
 {
+	if (!(b->jobs = vl_build_jobs(ctx)))	/* checked on a hit too */
+		return -1;
 	vl_sweep(b->cache, b->dir);
 	if ((b->lock = vl_lock(ctx, b->dir, false)) < 0)
 		return -1;
