@@ -56,7 +56,7 @@ function(sluice_border_case engine name prog k)
       set(border_labels "verilator;slow")
     endif()
     set_tests_properties(t_border_${engine}_${name}_k${k} PROPERTIES
-      LABELS "${border_labels}" PROCESSORS 2 TIMEOUT 600)
+      LABELS "${border_labels}" TIMEOUT 600)
   else()
     set_tests_properties(t_border_${engine}_${name}_k${k} PROPERTIES
       LABELS ubuffer TIMEOUT 120)
@@ -97,7 +97,7 @@ add_test(NAME t_border_verilator_box_clamp_frames
           $<TARGET_FILE:sluice> ${box} -D W=15 -D H=7 --frames 3 --engine verilator
           --expect-border 1)
 set_tests_properties(t_border_verilator_box_clamp_frames PROPERTIES
-  LABELS verilator PROCESSORS 2 TIMEOUT 600)
+  LABELS verilator TIMEOUT 600)
 add_test(NAME t_border_model_box_clamp_pub
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/border/check_border.py
           $<TARGET_FILE:sluice> ${box} -D W=16 -D H=8 --memory pub --expect-border 1)

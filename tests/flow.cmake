@@ -49,13 +49,13 @@ if(SLUICE_VERILATOR_EXE)
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/flow/same_design.sh $<TARGET_FILE:sluice> verilator
       gaussian)
   set_tests_properties(t_flow_same_design_verilator_gaussian PROPERTIES
-    LABELS "flow;verilator" TIMEOUT 1200 PROCESSORS 2
+    LABELS "flow;verilator" TIMEOUT 1200
     ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_flow_same_design_verilator
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/flow/same_design.sh $<TARGET_FILE:sluice> verilator
       ${SLUICE_FLOW_EXAMPLES})
   set_tests_properties(t_flow_same_design_verilator PROPERTIES
-    LABELS "flow;verilator;slow" TIMEOUT 7200 PROCESSORS 2
+    LABELS "flow;verilator;slow" TIMEOUT 7200
     ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 endif()
 add_test(NAME t_flow_dumps_stable

@@ -4,8 +4,8 @@
 # in Verilator with the family's cell models (the board's `simlib` line)
 # and compares every output with the CPU reference and the cycles with the
 # prediction.  A Verilator build of a netlist takes 20 s to a few minutes:
-# two processors each (Yosys, then a Verilator build with --build-jobs 2),
-# TIMEOUT about 10x a quiet machine's time.
+# one processor each (Yosys, then a Verilator build of one job under ctest,
+# tests/CMakeLists.txt), TIMEOUT about 10x a quiet machine's time.
 #   t_netlist_ice40_gaussian   block RAM (one SB_RAM40_4K, its line buffer):
 #                              62 x 62 = 3844 output elements, bit-exact
 #   t_netlist_xc7_mul          a DSP48E1 (tests/netlist/mul.sl, 12 x 12
@@ -51,15 +51,13 @@ if(SLUICE_NETLIST_YOSYS AND SLUICE_NETLIST_VERILATOR)
     add_test(NAME t_netlist_${f0}
       COMMAND ${SLUICE_EXE} synth ${CMAKE_SOURCE_DIR}/${f1} --board ${f2}
         --check-netlist --seed 1 -o ${nl_out}/${f0})
-    set_tests_properties(t_netlist_${f0} PROPERTIES LABELS ${f4} TIMEOUT ${f5}
-      PROCESSORS 2 ENVIRONMENT "${nl_env}"
+    set_tests_properties(t_netlist_${f0} PROPERTIES LABELS ${f4} TIMEOUT ${f5} ENVIRONMENT "${nl_env}"
       PASS_REGULAR_EXPRESSION "netlist check: 1 output, ${f3} elements, bit-exact")
   endforeach()
   add_test(NAME t_netlist_tamper_bad
     COMMAND sh -c "\"$0\" synth \"$1\" --board ice40up5k --check-netlist --seed 1 -o \"$2\"; echo \"exit $?\""
       ${SLUICE_EXE} ${CMAKE_SOURCE_DIR}/examples/brighten.sl ${nl_out}/tamper)
   set_tests_properties(t_netlist_tamper_bad PROPERTIES LABELS netlist TIMEOUT 1200
-    PROCESSORS 2
     ENVIRONMENT "${nl_env};SLUICE_NETLIST_EDIT=connect -set brighten_data 8'd0"
     PASS_REGULAR_EXPRESSION "error: the synthesized netlist's output 'brighten' differs from the reference at \\(0, 0\\) \\(presented in cycle [0-9]+\\): netlist 0, reference [0-9]+.*exit 1[\r\n]*$")
   add_test(NAME t_netlist_xc7_bram_bad

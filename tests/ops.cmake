@@ -25,7 +25,7 @@ if(SLUICE_OPS_VERILATOR)
       COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ops/run_ops.py
               --sluice $<TARGET_FILE:sluice> --group ${g})
     set_tests_properties(t_ops_verilator_g${g} PROPERTIES LABELS "ops;verilator"
-      TIMEOUT 900 PROCESSORS 2
+      TIMEOUT 900
       ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   endforeach()
 endif()

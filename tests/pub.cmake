@@ -24,7 +24,7 @@ endif()
 if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_runtime
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/runtime.sh $<TARGET_FILE:sluice> ${CMAKE_BINARY_DIR})
-  set_tests_properties(t_pub_runtime PROPERTIES LABELS "verilator;pub" TIMEOUT 600 PROCESSORS 2)
+  set_tests_properties(t_pub_runtime PROPERTIES LABELS "verilator;pub" TIMEOUT 600)
   #   t_pub_runtime_sizes  sim --size on tiles: gaussian's one run-time
   #               configured build runs 64x64, 48x40 and 32x32 back to back
   #               in one process under AXI4-Lite and AXI4-Stream (one stall
@@ -44,8 +44,7 @@ if(SLUICE_PUB_VERILATOR)
   add_test(NAME t_pub_runtime_examples
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/runtime.sh $<TARGET_FILE:sluice> ${CMAKE_BINARY_DIR}
       harris cascade downsample blur_xy brighten)
-  set_tests_properties(t_pub_runtime_examples PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 1500
-    PROCESSORS 2)
+  set_tests_properties(t_pub_runtime_examples PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 1500)
 endif()
 #   t_pub_lint       the Verilog of designs with tiles passes verilator -Wall
 #   t_pub_verilator  gaussian on one tile bit-exact in Verilator at the
@@ -67,32 +66,28 @@ if(SLUICE_PUB_VERILATOR)
   set_tests_properties(t_pub_lint PROPERTIES LABELS "rtlgen;pub" TIMEOUT 300)
   add_test(NAME t_pub_verilator
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator)
-  set_tests_properties(t_pub_verilator PROPERTIES LABELS "verilator;pub" TIMEOUT 600
-    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  set_tests_properties(t_pub_verilator PROPERTIES LABELS "verilator;pub" TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_verilator_side
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_side)
-  set_tests_properties(t_pub_verilator_side PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 600
-    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  set_tests_properties(t_pub_verilator_side PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_verilator_fit
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_fit)
-  set_tests_properties(t_pub_verilator_fit PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900
-    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  set_tests_properties(t_pub_verilator_fit PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_verilator_passes
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_passes)
-  set_tests_properties(t_pub_verilator_passes PROPERTIES LABELS "verilator;pub" TIMEOUT 600
-    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  set_tests_properties(t_pub_verilator_passes PROPERTIES LABELS "verilator;pub" TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_verilator_chain
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_chain)
   set_tests_properties(t_pub_verilator_chain PROPERTIES LABELS "verilator;pub;slow"
-    TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+    TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_verilator_count_bad
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> verilator_bad)
   set_tests_properties(t_pub_verilator_count_bad PROPERTIES LABELS "verilator;pub;slow"
-    TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+    TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_axis_count_bad
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/design.sh $<TARGET_FILE:sluice> axis_bad)
   set_tests_properties(t_pub_axis_count_bad PROPERTIES LABELS "verilator;pub;slow"
-    TIMEOUT 600 PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+    TIMEOUT 600 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 endif()
 #   t_selfc_pub_camera  compile -o DIR of camera_pipeline (channel outermost,
 #               tests/order/camera_pipeline.sl: red and green hold planes) with two tiles
@@ -133,21 +128,17 @@ if(SLUICE_PUB_VERILATOR)
     endif()
     add_test(NAME t_pub_vl_${ex}
       COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> verilator ${ex})
-    set_tests_properties(t_pub_vl_${ex} PROPERTIES LABELS "${labels}" TIMEOUT 900
-      PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+    set_tests_properties(t_pub_vl_${ex} PROPERTIES LABELS "${labels}" TIMEOUT 900 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   endforeach()
   add_test(NAME t_pub_frames
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> frames)
-  set_tests_properties(t_pub_frames PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900
-    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  set_tests_properties(t_pub_frames PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_axis
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> axis)
-  set_tests_properties(t_pub_axis PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900
-    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  set_tests_properties(t_pub_axis PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
   add_test(NAME t_pub_axis_frames
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/pub/examples.sh $<TARGET_FILE:sluice> axis_frames)
-  set_tests_properties(t_pub_axis_frames PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900
-    PROCESSORS 2 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
+  set_tests_properties(t_pub_axis_frames PROPERTIES LABELS "verilator;pub;slow" TIMEOUT 900 ENVIRONMENT "SLUICE_CACHE_DIR=${CMAKE_BINARY_DIR}/verilator_cache")
 endif()
 #   t_pub_synth_ice40  `sluice synth --memory pub` of gaussian on the UP5K
 #               (a tile of 2 levels and 1x2 ports): 2 SB_SPRAM256KA and 2

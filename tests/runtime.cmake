@@ -53,28 +53,27 @@ if(SLUICE_RUNTIME_VERILATOR)
   add_test(NAME t_runtime_native
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/native.sh $<TARGET_FILE:sluice>
       ${CMAKE_BINARY_DIR} small 64x64 48x40 17x9 5x5 4x4)
-  set_tests_properties(t_runtime_native PROPERTIES LABELS "verilator;runtime" TIMEOUT 240
-    PROCESSORS 2)
+  set_tests_properties(t_runtime_native PROPERTIES LABELS "verilator;runtime" TIMEOUT 240)
   add_test(NAME t_runtime_border_unsharp
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/border.sh $<TARGET_FILE:sluice>
       ${CMAKE_BINARY_DIR} unsharp)
   set_tests_properties(t_runtime_border_unsharp PROPERTIES LABELS "verilator;runtime"
-    TIMEOUT 180 PROCESSORS 2)
+    TIMEOUT 180)
   add_test(NAME t_runtime_border_lanes
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/border.sh $<TARGET_FILE:sluice>
       ${CMAKE_BINARY_DIR} lanes --yosys)
   set_tests_properties(t_runtime_border_lanes PROPERTIES LABELS "verilator;runtime;slow"
-    TIMEOUT 600 PROCESSORS 2)
+    TIMEOUT 600)
   add_test(NAME t_runtime_border_circular
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/border.sh $<TARGET_FILE:sluice>
       ${CMAKE_BINARY_DIR} circular --yosys)
   set_tests_properties(t_runtime_border_circular PROPERTIES LABELS "verilator;runtime;slow"
-    TIMEOUT 600 PROCESSORS 2)
+    TIMEOUT 600)
   add_test(NAME t_runtime_native_1080p
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/native.sh $<TARGET_FILE:sluice>
       ${CMAKE_BINARY_DIR} 1080p --yosys 64x64 48x40 1920x1080)
   set_tests_properties(t_runtime_native_1080p PROPERTIES LABELS "verilator;runtime;slow"
-    TIMEOUT 1200 PROCESSORS 2)
+    TIMEOUT 1200)
 endif()
 if(SLUICE_RUNTIME_VERILATOR)
   # t_runtime_axis_lanes: gaussian at 2 lanes built for 64x64 under
@@ -87,8 +86,7 @@ if(SLUICE_RUNTIME_VERILATOR)
   add_test(NAME t_runtime_axis_lanes
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/runtime/axis_lanes.sh $<TARGET_FILE:sluice>
       ${CMAKE_BINARY_DIR})
-  set_tests_properties(t_runtime_axis_lanes PROPERTIES LABELS "verilator;runtime" TIMEOUT 300
-    PROCESSORS 2)
+  set_tests_properties(t_runtime_axis_lanes PROPERTIES LABELS "verilator;runtime" TIMEOUT 300)
 endif()
 if(SLUICE_RUNTIME_VERILATOR)
   # t_runtime_sizes_ports: sim --size on the native ports and the
