@@ -335,7 +335,21 @@ static int est_inbox(est_walk *w, const sched_stmt *s)
 	return tests > 0;
 }
 
-/* A reduction: accumulator register, first/last tests, the combine. */
+/* Whether a reduction's first and last tests (its reduction counters
+ * against 0 and their last values) were costed for an earlier lane on
+ * the same schedule generator: they test the generator's counters, the
+ * same signals in every lane it drives (opt_merge). */
+static bool est_reduction_tests_seen(est_walk *w, const sched_stmt *s)
+{
+	char key[256];
+	int n = snprintf(key, sizeof key, "redtests %s", sched_controller(w->sp, s)->name);
+	for (int d = s->n_vars; d < s->n_dims && n > 0 && n < (int) sizeof key - 24; d++)
+		n += snprintf(key + n, sizeof key - (size_t) n, " %d:%lld", d, (long long) s->ext[d]);
+	return tg_est_seen(w, key, NULL);
+}
+
+/* A reduction: accumulator register, first/last tests (one set for the
+ * lanes of one schedule generator), the combine. */
 static est_val est_reduction(est_walk *w, const sched_stmt *s)
 {
 	const est_fam *f = w->f;
@@ -345,9 +359,11 @@ static est_val est_reduction(est_walk *w, const sched_stmt *s)
 		r->u.reduce.body->type.is_signed);
 	int nr = s->n_dims - s->n_vars;
 	w->ffs += t.bits;
-	for (int d = s->n_vars; d < s->n_dims; d++)	/* first, last: a counter against 0, ext - 1 */
-		w->luts += 2.0 * tg_est_eq(f, tg_est_counter_bits(s, d), true);
-	w->luts += 2 * tg_est_tree(f, nr) + 1;
+	if (!est_reduction_tests_seen(w, s)) {
+		for (int d = s->n_vars; d < s->n_dims; d++)	/* first, last: a counter against 0, ext - 1 */
+			w->luts += 2.0 * tg_est_eq(f, tg_est_counter_bits(s, d), true);
+		w->luts += 2 * tg_est_tree(f, nr) + 1;
+	}
 	w->luts += t.bits;	/* acc_in: first ? identity : acc */
 	if (r->u.reduce.op == IR_RED_SUM) {
 		w->luts += tg_est_add(f, t.bits);	/* less when a DSP's post-add */

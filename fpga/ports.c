@@ -76,7 +76,8 @@ static char *est_circ_key(const sched_program *sp, const ub_buffer *b, const ub_
 			konst += (int64_t) e->args[d]->u.cval * stride;
 		} else if (d < e->n_args) {
 			fprintf(o, " %d:", d);
-			tg_est_key(NULL, sched_controller(sp, p->stmt)->name, e->args[d], o);
+			tg_est_key(NULL, sched_controller(sp, p->stmt)->name, p->stmt->name,
+				e->args[d], o);
 		}
 		stride *= ps->ext[d];
 	}
@@ -178,7 +179,7 @@ static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt, const 
  * different constant offsets share it (Yosys merges equal products). */
 static bool est_stride_seen(est_walk *w, const sched_stmt *s, const ir_expr *e, int64_t stride)
 {
-	char *k = tg_est_key_str(w->ubs, s, e, "");
+	char *k = tg_est_key_str(w, s, e, "");
 	size_t n = strlen(k) + 64;
 	char *key = sl_xmalloc(n);
 	snprintf(key, n, "stride %lld %s", (long long) stride, k);
