@@ -31,7 +31,11 @@
  * Widths are the significant widths Yosys keeps (wreduce): a value that
  * is a zero- or sign-extension of its low bits costs only those bits, and
  * bits nothing reads cost nothing.  Identical subexpressions are counted
- * once (Yosys merges them: opt_merge).  Flip-flops holding constants are
+ * once (Yosys merges them: opt_merge); lanes on an earlier lane's
+ * schedule generator read its counters, so their loop variables are its
+ * (their index arithmetic, ROM addresses and reduction tests are one
+ * circuit), but a ROM's table stays each stage's own sl_rom where the
+ * flow keeps the library's modules (`flatten 0`).  Flip-flops holding constants are
  * dropped as Yosys drops them.
  * Adjusted from measurements (Yosys 0.23, tests/bench/estimate_bench.sh):
  * the Xilinx ROM-constant DSP rule (fpga/datapath.c, from gaussian), sl_sched's LUT
