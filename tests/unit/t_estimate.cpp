@@ -1079,4 +1079,28 @@ TEST(t_estimate, lanes_on_one_generator_share_address_arithmetic)
 	EXPECT_EQ(e0.stage("f.lane1")->luts - e1.stage("f.lane1")->luts, 5);
 }
 
+// A LUT-RAM read port holds only the cells its window reaches (ports
+// past the first: a copy each, on a board whose `lutram_cell` has one
+// read port).  matmul of N = 8 at --unroll 2: each lane's b holds its 4
+// columns, 8 x 4 = 32 words, and its 8 reads b(k, j) are at 4 k + j, a
+// window of 4 words in one 16-word row of cells: 2 cells of 16 x 4 (8
+// bits) on one board, 2 of 32 x 4 on the other, the same 12 sites.  Lane
+// 1 reads only its b (its a reads are lane 0's, at the same addresses),
+// so it costs the same on both; a whole copy of 32 words would be 4
+// cells of 16 x 4, 12 sites more for each of its 7 copies: 84.  (Yosys
+// 0.23 on ECP5: sl_ram 32 x 8 with ports at 14 + v, 16 + v and a free
+// address is 2 + 2 + 4 TRELLIS_DPR16X4; matmul at 8 lanes 256, 2 a port.)
+TEST(t_estimate, lutram_copy_only_the_cells_of_its_window)
+{
+	const char *prog = "param N = 8;\ninput a : i8[N][N];\ninput b : i8[N][N];\n"
+		"func matmul(i, j) : i32 = sum(k in 0..N) i32(a(i, k)) * i32(b(k, j));\n"
+		"output matmul[N][N];\n";
+	std::string b16 = madeup_board("madeup-cell16", "dsp_mul 18x18\nlutram 10\nlutram_cell 16x4 6\n");
+	std::string b32 = madeup_board("madeup-cell32", "dsp_mul 18x18\nlutram 10\nlutram_cell 32x4 6\n");
+	Est e16(prog, b16.c_str(), false, 2), e32(prog, b32.c_str(), false, 2);
+	for (Est *e : {&e16, &e32})
+		ASSERT_NE(e->stage("matmul.lane1"), nullptr) << (e->dbuf ? e->dbuf : "");
+	EXPECT_EQ(e16.stage("matmul.lane1")->luts, e32.stage("matmul.lane1")->luts);
+}
+
 }  // namespace
