@@ -122,10 +122,16 @@ static const ub_port *est_tap_of(const ub_set *ubs, const ir_expr *e, const ub_b
 	return NULL;
 }
 
-/* A text key of a subtree, its variables those of stage "who": equal
- * keys are the same hardware.  A bypassed chain read is its tap, the
- * same signal in every stage that reads it. */
-void tg_est_key(const ub_set *ubs, const char *who, const ir_expr *e, FILE *o)
+/* A text key of a subtree, its variables those of "who" (the schedule
+ * generator whose counters they are): equal keys are the same hardware.
+ * A bypassed chain read is its tap, the same signal in every stage that
+ * reads it.  A ROM read is an sl_rom instance of stage "inst": where the
+ * flow keeps the library's modules (`flatten 0`) Yosys merges no logic
+ * across two instances, so reads in different stages are different
+ * hardware even at one address; flattened, equal tables on equal
+ * addresses are equal logic (inst is who). */
+void tg_est_key(const ub_set *ubs, const char *who, const char *inst, const ir_expr *e,
+	FILE *o)
 {
 	const ub_buffer *b = NULL;
 	const ub_port *tap = est_tap_of(ubs, e, &b);
@@ -138,21 +144,29 @@ void tg_est_key(const ub_set *ubs, const char *who, const ir_expr *e, FILE *o)
 		fprintf(o, " c%llx", (unsigned long long) e->u.cval);
 	else if (e->kind == IR_VAR)
 		fprintf(o, " %s.v%d", who, e->u.var.slot);
+	else if (e->kind == IR_ACCESS && e->u.access.decl->kind == IR_DECL_CONST)
+		fprintf(o, " %s@%s", e->u.access.decl->name, inst);
 	else if (e->kind == IR_ACCESS)
 		fprintf(o, " %s", e->u.access.decl->name);
 	for (int i = 0; i < e->n_args; i++)
-		tg_est_key(ubs, who, e->args[i], o);
+		tg_est_key(ubs, who, inst, e->args[i], o);
 	fputc(')', o);
 }
 
-char *tg_est_key_str(const ub_set *ubs, const sched_stmt *s, const ir_expr *e,
+char *tg_est_key_str(const est_walk *w, const sched_stmt *s, const ir_expr *e,
 	const char *tag)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *o = open_memstream(&buf, &len);
 	fputs(tag, o);
-	tg_est_key(ubs, s->name, e, o);
+	/* lanes that share an earlier lane's schedule generator read its
+	 * counters (rtlgen: their idx is the controller's), so their
+	 * variables are the controller's signals and equal index or value
+	 * arithmetic over them is one circuit (opt_merge); the DSP
+	 * decision's walk (no scheduled program) keys by statement */
+	const char *who = w->sp ? sched_controller(w->sp, s)->name : s->name;
+	tg_est_key(w->ubs, who, w->f && !w->f->bd->logic.flatten ? s->name : who, e, o);
 	fclose(o);
 	return buf;
 }
@@ -464,7 +478,7 @@ static void est_mul_users(est_walk *w, const sched_stmt *s, const ir_expr *e)
 			x = x->args[0];
 		if (x->kind != IR_BINARY || x->op != IR_OP_MUL || est_mul_of(w, x))
 			continue;
-		char *key = tg_est_key_str(w->ubs, s, x, "");
+		char *key = tg_est_key_str(w, s, x, "");
 		for (int i = 0; i < w->n_keys; i++)
 			if (!strcmp(w->keys[i].key, key) && w->keys[i].e) {
 				tg_mul *m = est_mul_of(w, w->keys[i].e);
@@ -793,6 +807,31 @@ void tg_est_const_mul(est_walk *w, int xe, int64_t c, int y)
 static double est_rom_columns(const est_fam *f, const ir_decl *d, const uint64_t *data,
 	int64_t depth, int n, int *top);
 
+/* Whether ROM read e's flat address (the sum of its indices times the
+ * table's strides, which rtlgen writes as the read's `romN_addr` in the
+ * design's module, outside the sl_rom/sl_rom_sync instance) was costed
+ * already: a read of a table of the same shape at the same indices of the
+ * same schedule generator's counters is the same sum (opt_merge), whatever
+ * its table and stage (resnet_layer's four lanes on one generator read
+ * their weights at one address k 144 + c 9 + r 3 + s). */
+static bool est_rom_addr_seen(est_walk *w, const sched_stmt *s, const ir_expr *e, int aw)
+{
+	const ir_decl *d = e->u.access.decl;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *o = open_memstream(&buf, &len);
+	fprintf(o, "romaddr %d", aw);
+	for (int i = 0; i < d->n_dims; i++) {
+		char *k = tg_est_key_str(w, s, e->args[i], "");
+		fprintf(o, " %lld:%s", (long long) d->extents[i], k);
+		free(k);
+	}
+	fclose(o);
+	bool seen = tg_est_seen(w, buf, NULL);
+	free(buf);
+	return seen;
+}
+
 /* The address of ROM read e (aw bits), costed; the number of its bits
  * that vary.  Each data bit is a function of the address's varying bits:
  * of no more than aw, and of fewer when constant indices fold (ABC maps
@@ -812,7 +851,7 @@ static int est_rom_addr(est_walk *w, const sched_stmt *s, const ir_expr *e, int 
 		terms += !idx[i].is_const;
 	}
 	int n = support < aw ? support : aw;
-	if (n > w->f->k) {
+	if (n > w->f->k && !est_rom_addr_seen(w, s, e, aw)) {
 		int64_t stride = 1;
 		bool addr = w->addr;
 		w->addr = true;
@@ -1016,7 +1055,7 @@ est_val tg_est_value(est_walk *w, const sched_stmt *s, const ir_expr *e)
 	if (ir_type_none(t) && e->kind != IR_ACCESS)
 		return tg_est_index(w, s, e, 64);
 	char *key = e->kind == IR_CONST || e->kind == IR_ACCESS ? NULL
-		: tg_est_key_str(w->ubs, s, e, "");
+		: tg_est_key_str(w, s, e, "");
 	double luts = w->luts;
 	int64_t dsps = w->dsps;
 	int n_muls = w->muls ? w->muls->n : 0;

@@ -145,10 +145,12 @@ void tg_est_generator(est_walk *w, const rtl_sched_plan *q, int tw, uint64_t idx
 /* fpga/datapath.c: values and the walk's keys. */
 /* Whether "key" was costed already (opt_merge); records it for e if not. */
 bool tg_est_seen(est_walk *w, const char *key, const ir_expr *e);
-/* Writes the text key of subtree e, its variables those of stage "who". */
-void tg_est_key(const ub_set *ubs, const char *who, const ir_expr *e, FILE *o);
+/* Writes the text key of subtree e, its variables those of the schedule
+ * generator "who", its ROM reads those of stage "inst"'s instances. */
+void tg_est_key(const ub_set *ubs, const char *who, const char *inst, const ir_expr *e,
+	FILE *o);
 /* "tag" and e's key, malloc'd. */
-char *tg_est_key_str(const ub_set *ubs, const sched_stmt *s, const ir_expr *e,
+char *tg_est_key_str(const est_walk *w, const sched_stmt *s, const ir_expr *e,
 	const char *tag);
 /* A variable of width w, the extension (sx: sign) of its low ew bits. */
 est_val tg_est_make(int w, int ew, bool sx);

@@ -31,7 +31,11 @@
  * Widths are the significant widths Yosys keeps (wreduce): a value that
  * is a zero- or sign-extension of its low bits costs only those bits, and
  * bits nothing reads cost nothing.  Identical subexpressions are counted
- * once (Yosys merges them: opt_merge).  Flip-flops holding constants are
+ * once (Yosys merges them: opt_merge); lanes on an earlier lane's
+ * schedule generator read its counters, so their loop variables are its
+ * (their index arithmetic, ROM addresses and reduction tests are one
+ * circuit), but a ROM's table stays each stage's own sl_rom where the
+ * flow keeps the library's modules (`flatten 0`).  Flip-flops holding constants are
  * dropped as Yosys drops them.
  * Adjusted from measurements (Yosys 0.23, tests/bench/estimate_bench.sh):
  * the Xilinx ROM-constant DSP rule (fpga/datapath.c, from gaussian), sl_sched's LUT
@@ -335,7 +339,21 @@ static int est_inbox(est_walk *w, const sched_stmt *s)
 	return tests > 0;
 }
 
-/* A reduction: accumulator register, first/last tests, the combine. */
+/* Whether a reduction's first and last tests (its reduction counters
+ * against 0 and their last values) were costed for an earlier lane on
+ * the same schedule generator: they test the generator's counters, the
+ * same signals in every lane it drives (opt_merge). */
+static bool est_reduction_tests_seen(est_walk *w, const sched_stmt *s)
+{
+	char key[256];
+	int n = snprintf(key, sizeof key, "redtests %s", sched_controller(w->sp, s)->name);
+	for (int d = s->n_vars; d < s->n_dims && n > 0 && n < (int) sizeof key - 24; d++)
+		n += snprintf(key + n, sizeof key - (size_t) n, " %d:%lld", d, (long long) s->ext[d]);
+	return tg_est_seen(w, key, NULL);
+}
+
+/* A reduction: accumulator register, first/last tests (one set for the
+ * lanes of one schedule generator), the combine. */
 static est_val est_reduction(est_walk *w, const sched_stmt *s)
 {
 	const est_fam *f = w->f;
@@ -345,9 +363,11 @@ static est_val est_reduction(est_walk *w, const sched_stmt *s)
 		r->u.reduce.body->type.is_signed);
 	int nr = s->n_dims - s->n_vars;
 	w->ffs += t.bits;
-	for (int d = s->n_vars; d < s->n_dims; d++)	/* first, last: a counter against 0, ext - 1 */
-		w->luts += 2.0 * tg_est_eq(f, tg_est_counter_bits(s, d), true);
-	w->luts += 2 * tg_est_tree(f, nr) + 1;
+	if (!est_reduction_tests_seen(w, s)) {
+		for (int d = s->n_vars; d < s->n_dims; d++)	/* first, last: a counter against 0, ext - 1 */
+			w->luts += 2.0 * tg_est_eq(f, tg_est_counter_bits(s, d), true);
+		w->luts += 2 * tg_est_tree(f, nr) + 1;
+	}
 	w->luts += t.bits;	/* acc_in: first ? identity : acc */
 	if (r->u.reduce.op == IR_RED_SUM) {
 		w->luts += tg_est_add(f, t.bits);	/* less when a DSP's post-add */

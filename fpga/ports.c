@@ -25,7 +25,8 @@
  *       the LUTs of a 2- to 4-cell one)
  *   LUT-RAM copy of D x W bits (read ports past the first)   whole
  *       `lutram_cell`s: ECP5 ceil(D/16) x ceil(W/4) TRELLIS_DPR16X4 of 6
- *       LUT4 sites each (3 slices; boards/README.md "Counting cells");
+ *       LUT4 sites each (3 slices; boards/README.md "Counting cells"),
+ *       D only the rows of cells the port's window reaches;
  *       else `lutram` bits a LUT; with `lutram_cell ... reads R` (Xilinx)
  *       every port's cells at once: one port whole DxW cells, several a
  *       one-bit cell per R ports and bit (RAM64M: 64 x 3 or 3 ports); a
@@ -76,7 +77,8 @@ static char *est_circ_key(const sched_program *sp, const ub_buffer *b, const ub_
 			konst += (int64_t) e->args[d]->u.cval * stride;
 		} else if (d < e->n_args) {
 			fprintf(o, " %d:", d);
-			tg_est_key(NULL, sched_controller(sp, p->stmt)->name, e->args[d], o);
+			tg_est_key(NULL, sched_controller(sp, p->stmt)->name, p->stmt->name,
+				e->args[d], o);
 		}
 		stride *= ps->ext[d];
 	}
@@ -178,7 +180,7 @@ static void est_chain(est_walk *w, const ub_buffer *b, est_walk *by_stmt, const 
  * different constant offsets share it (Yosys merges equal products). */
 static bool est_stride_seen(est_walk *w, const sched_stmt *s, const ir_expr *e, int64_t stride)
 {
-	char *k = tg_est_key_str(w->ubs, s, e, "");
+	char *k = tg_est_key_str(w, s, e, "");
 	size_t n = strlen(k) + 64;
 	char *key = sl_xmalloc(n);
 	snprintf(key, n, "stride %lld %s", (long long) stride, k);
@@ -367,6 +369,21 @@ static bool est_transparent(const est_fam *f, const ub_port *p)
 	return f->lut_ram && f->bd->logic.flatten && p->stmt->pipe;
 }
 
+/* The depth of the LUT-RAM cells (`lutram_cell`, D words deep) read port
+ * p of buffer b can reach: the cells its window (p->win_lo, win_len) lies
+ * in.  A port whose address is constant above the cell's bits reads one
+ * row of cells, and Yosys removes the copy's others (the read mux's select
+ * is a constant: matmul at 8 lanes on ECP5, each lane's b of 32 x 8 read
+ * by 16 ports at 2 k + j, is 256 TRELLIS_DPR16X4, 2 a port, not 4). */
+static int64_t est_window_cells_depth(const est_fam *f, const ub_buffer *b, const ub_port *p)
+{
+	int64_t depth = b->capacity_words, d = f->ram_cell.depth;
+	if (!d || p->win_len >= depth || p->win_len < 1)
+		return depth;
+	int64_t rows = (p->win_lo + p->win_len - 1) / d - p->win_lo / d + 1;
+	return rows * d < depth ? rows * d : depth;
+}
+
 /* Register-file read port p of circular buffer b, the nr-th distinct
  * one, in reader r: its bypass (est_transparent; with `cost ram_read`,
  * bypass and read multiplexer as measured a bit) and its read: a
@@ -392,7 +409,7 @@ static void est_regfile_read(const est_fam *f, est_walk *r, const ub_buffer *b,
 	if (!f->lut_ram)
 		r->luts += (double) wd * (depth / 2.0 + depth / 6.0) + (double) depth;
 	else if (nr > 1 && !f->bd->logic.ram_cell_reads)
-		r->luts += (double) est_lutram_copy(f, depth, wd);
+		r->luts += (double) est_lutram_copy(f, est_window_cells_depth(f, b, p), wd);
 }
 
 /* A circular buffer: the write counter, then per read port its address,

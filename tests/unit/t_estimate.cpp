@@ -32,8 +32,10 @@ struct Est {
 	tg_report rep = {};
 	const tg_logic &r = rep.logic;
 
-	// pipelined: for the board, as `sluice synth` builds it
-	Est(const std::string &text, const char *board_name, bool pipelined = false)
+	// pipelined: for the board, as `sluice synth` builds it; unroll:
+	// --unroll K (0: none)
+	Est(const std::string &text, const char *board_name, bool pipelined = false,
+		int unroll = 0)
 	{
 		ctx = sl_ctx_alloc();
 		diag = open_memstream(&dbuf, &dlen);
@@ -45,6 +47,7 @@ struct Est {
 			return;
 		if (pipelined)
 			fo.sched.timing = fo.bd;
+		fo.sched.unroll = unroll;
 		design = flow_compile_text(ctx, "t.sl", text.data(), text.size(), &fo);
 		if (!design)
 			return;
@@ -1033,6 +1036,71 @@ TEST(t_estimate, pipe_enable_per_module_when_not_flattened)
 	}
 	EXPECT_EQ(b.stage("in")->luts - a.stage("in")->luts, 1);
 	EXPECT_EQ(b.stage("f")->luts - a.stage("f")->luts, 1);
+}
+
+// Two lanes on one schedule generator (f[16] at --unroll 2: two lanes of
+// 8 columns, one box, so lane 1 reads lane 0's counters, rtlgen's
+// `assign f_lane1_idx = f_lane0_idx`) reading a weight table
+// w : i8[16][9] at w(c, s), its entries floor(a / 16) of the flat
+// address a = 9 c + s (0..8).  Lane 0's read: the address's product
+// c * 9 (4 x 4 bits) is an address multiply the board's DSPs take (16
+// left), one DSP, and its add of s 8 bits, 8 LUTs (carry 1); the table's
+// bits 0-3 are its non-constant columns, each changing value only at
+// multiples of 16, so each a function of the address's top 4 bits, one
+// LUT4: 4.  Lane 1's read is at the same sum of the same counters: Yosys
+// merges the product and the add (opt_merge), so no DSP and no LUT.  Its
+// table is an sl_rom instance of its own: where the flow keeps the
+// library's modules (`flatten 0`) its 4 LUTs stay; flattened, it is
+// lane 0's logic on the same inputs, 0.  So lane 1 costs 4 LUTs more
+// with `flatten 0`, and the sl_pipe enable 1 (as
+// pipe_enable_per_module_when_not_flattened): 5.  DSPs: the two lanes'
+// products (i8 x 0..8: 8 x 4 bits, one 18x18 each) and the one address
+// product: 3 (4 when each lane kept its own address).  Resnet_layer's
+// shape: measured on its Artix-7 run at 8 lanes, giving lanes 1-3 and 5-7
+// their own copy of the counters costs 12 DSPs and 537 LUTs more.
+TEST(t_estimate, lanes_on_one_generator_share_address_arithmetic)
+{
+	std::string w;
+	for (int a = 0; a < 144; a++)
+		w += std::to_string(a / 16) + (a < 143 ? ", " : "");
+	std::string prog = "input act : i8[16][16];\nconst w : i8[16][9] = { " + w + " };\n"
+		"func f(x) : i32 = sum(c in 0..16, s in 0..9) i32(act(c, x)) * i32(w(c, s));\n"
+		"output f[16];\n";
+	std::string b0 = madeup_board("madeup-lanes0", "dsp_mul 18x18\nflatten 0\n");
+	std::string b1 = madeup_board("madeup-lanes1", "dsp_mul 18x18\n");
+	Est e0(prog, b0.c_str(), false, 2), e1(prog, b1.c_str(), false, 2);
+	for (Est *e : {&e0, &e1}) {
+		ASSERT_NE(e->stage("f.lane0"), nullptr) << (e->dbuf ? e->dbuf : "");
+		ASSERT_NE(e->stage("f.lane1"), nullptr) << (e->dbuf ? e->dbuf : "");
+		EXPECT_EQ(e->stage("f.lane0")->dsps, 2);
+		EXPECT_EQ(e->stage("f.lane1")->dsps, 1);
+		EXPECT_EQ(e->r.dsps, 3);
+	}
+	EXPECT_EQ(e0.stage("f.lane1")->luts - e1.stage("f.lane1")->luts, 5);
+}
+
+// A LUT-RAM read port holds only the cells its window reaches (ports
+// past the first: a copy each, on a board whose `lutram_cell` has one
+// read port).  matmul of N = 8 at --unroll 2: each lane's b holds its 4
+// columns, 8 x 4 = 32 words, and its 8 reads b(k, j) are at 4 k + j, a
+// window of 4 words in one 16-word row of cells: 2 cells of 16 x 4 (8
+// bits) on one board, 2 of 32 x 4 on the other, the same 12 sites.  Lane
+// 1 reads only its b (its a reads are lane 0's, at the same addresses),
+// so it costs the same on both; a whole copy of 32 words would be 4
+// cells of 16 x 4, 12 sites more for each of its 7 copies: 84.  (Yosys
+// 0.23 on ECP5: sl_ram 32 x 8 with ports at 14 + v, 16 + v and a free
+// address is 2 + 2 + 4 TRELLIS_DPR16X4; matmul at 8 lanes 256, 2 a port.)
+TEST(t_estimate, lutram_copy_only_the_cells_of_its_window)
+{
+	const char *prog = "param N = 8;\ninput a : i8[N][N];\ninput b : i8[N][N];\n"
+		"func matmul(i, j) : i32 = sum(k in 0..N) i32(a(i, k)) * i32(b(k, j));\n"
+		"output matmul[N][N];\n";
+	std::string b16 = madeup_board("madeup-cell16", "dsp_mul 18x18\nlutram 10\nlutram_cell 16x4 6\n");
+	std::string b32 = madeup_board("madeup-cell32", "dsp_mul 18x18\nlutram 10\nlutram_cell 32x4 6\n");
+	Est e16(prog, b16.c_str(), false, 2), e32(prog, b32.c_str(), false, 2);
+	for (Est *e : {&e16, &e32})
+		ASSERT_NE(e->stage("matmul.lane1"), nullptr) << (e->dbuf ? e->dbuf : "");
+	EXPECT_EQ(e16.stage("matmul.lane1")->luts, e32.stage("matmul.lane1")->luts);
 }
 
 }  // namespace
