@@ -206,20 +206,6 @@ def solve(a, b):
     return [m[i][n] / m[i][i] for i in range(n)]
 
 
-def fit(rows):
-    """Weighted least squares: minimize sum ((pred - y) / y)^2."""
-    k = len(TERMS)
-    ata = [[0.0] * k for _ in range(k)]
-    atb = [0.0] * k
-    for x, y in rows:
-        wt = 1.0 / (y * y)
-        for i in range(k):
-            atb[i] += wt * x[i] * y
-            for j in range(k):
-                ata[i][j] += wt * x[i] * x[j]
-    return solve(ata, atb)
-
-
 # ------------------------------------------------ constant configuration
 
 # Seeds of tests/diff/gen.py (1..400, default parameters) whose programs
@@ -458,7 +444,8 @@ def static_points(sluice, work):
 
 
 def fit_rows(rows):
-    """Weighted least squares over rows (x, y) of any number of terms."""
+    """Weighted least squares over rows (x, y) of any number of terms:
+    minimize sum ((pred - y) / y)^2."""
     k = len(rows[0][0])
     ata = [[0.0] * k for _ in range(k)]
     atb = [0.0] * k
@@ -575,7 +562,7 @@ def report_bus(points, meas):
         return bad
 
     fitrows = [(term_values(p), lut) for p, (ff, lut, mac, o) in zip(points, meas) if p[9] == 'fit']
-    coef = fit(fitrows)
+    coef = fit_rows(fitrows)
     print()
     print('LUT4 model: luts = ' + ' + '.join('%.4f %s' % (c, t[0]) for c, t in zip(coef, TERMS)))
     for c, t in zip(coef, TERMS):
